@@ -1,0 +1,96 @@
+/**
+ * The messages on the wire, as plain TypeScript values (the codecs in this folder turn them into
+ * bytes and back). See docs/PROTOCOL.md for the byte layout.
+ *
+ * Channels: `CmdPacket` (client → host) and `Snapshot` (host → client) travel on the unreliable,
+ * unordered channel; `ControlMessage` on the reliable, ordered one.
+ */
+import type { PlayerId, PlayerState, ProjectileState, PublicPlayerState, SimEvent, Tick, UserCmd } from '../sim/types';
+
+/** Bumped on any incompatible change to any codec; checked in the hello handshake. */
+export const PROTOCOL_VERSION = 1;
+/** Largest message we put on an unreliable DataChannel (no SCTP fragmentation, DESIGN §4). */
+export const MAX_DATAGRAM_BYTES = 1150;
+/** How many of the newest commands ride in every command packet (redundancy against loss). */
+export const CMDS_PER_PACKET = 3;
+
+/** Client → host, unreliable, sent every client tick (or at `cl_cmdrate`). */
+export interface CmdPacket {
+  /** Server tick of the newest complete snapshot received (0 = none yet): the delta baseline ack. */
+  ackTick: Tick;
+  /** Client clock in ms, mod 65536; echoed back in snapshots to measure the round trip. */
+  sendTimeMs: number;
+  /** 1..CMDS_PER_PACKET commands with consecutive ticks, oldest first. */
+  cmds: UserCmd[];
+}
+
+/** A sim event tagged with a server-assigned id (mod 65536) so a client can drop repeats. */
+export interface NetEvent {
+  id: number;
+  tick: Tick;
+  event: SimEvent;
+}
+
+/**
+ * Host → client, unreliable. Always handled by the codec as a *full* value: the encoder takes the
+ * target snapshot and the baseline the client acked and writes only what changed; the decoder
+ * takes the bytes and a lookup for that baseline and returns the full target again.
+ */
+export interface Snapshot {
+  /** The server tick this snapshot describes (state at the end of that tick). */
+  serverTick: Tick;
+  /** Tick of the snapshot this one was delta-encoded against; 0 = full snapshot. */
+  baselineTick: Tick;
+  /** Tick of the newest real command from this client the server has applied. */
+  lastCmdTick: Tick;
+  /**
+   * Commands buffered on the server for this client beyond this tick, in ticks; negative when the
+   * server had to repeat commands recently (starved). The client's clock steers this to a target.
+   */
+  cmdBufferDepth: number;
+  /** `sendTimeMs` of the newest command packet received, and how long (ms) the server held it. */
+  echoTimeMs: number;
+  echoHoldMs: number;
+  /** Part `part` of `partCount` when a snapshot is split to fit `MAX_DATAGRAM_BYTES` (else 0 of 1). */
+  part: number;
+  partCount: number;
+  /** The receiver's own player, in full (what its prediction starts from). */
+  self: PlayerState;
+  /** Every other player (public fields only), sorted by id. */
+  players: PublicPlayerState[];
+  /** Live rockets, sorted by id. */
+  projectiles: ProjectileState[];
+  /** Events not yet acknowledged by this client (they repeat until a snapshot holding them is acked). */
+  events: NetEvent[];
+}
+
+export type RejectReason = 'full' | 'version' | 'password' | 'kicked' | 'banned' | 'bad-hello' | 'started';
+export type KickReason = 'host' | 'malformed' | 'flood' | 'timeout';
+
+/** Settings the host tells every client on welcome. */
+export interface MatchSettings {
+  tickrate: number;
+  maxPlayers: number;
+  mapName: string;
+  maxUnlagMs: number;
+}
+
+export interface LobbyPlayer {
+  id: PlayerId;
+  name: string;
+  pingMs: number;
+  isHost: boolean;
+}
+
+/** Reliable control channel. */
+export type ControlMessage =
+  | { type: 'hello'; protocolVersion: number; name: string; password: string }
+  | { type: 'welcome'; clientId: PlayerId; settings: MatchSettings }
+  | { type: 'reject'; reason: RejectReason; text: string }
+  | { type: 'kick'; reason: KickReason; text: string }
+  | { type: 'chat'; from: PlayerId; text: string }
+  | { type: 'leave' }
+  | { type: 'lobby'; players: LobbyPlayer[]; started: boolean };
+
+/** Result of every decoder: never throws, a malformed input is an `ok: false` with a reason. */
+export type DecodeResult<T> = { ok: true; value: T } | { ok: false; error: string };
