@@ -90,6 +90,8 @@ export type ControlMessage =
   | { type: 'kick'; reason: KickReason; text: string }
   | { type: 'chat'; from: PlayerId; text: string }
   | { type: 'leave' }
+  /** Client → host: the client's network settings, sent after welcome and whenever they change. */
+  | { type: 'settings'; updateRate: number; rate: number; interpMs: number }
   | { type: 'lobby'; players: LobbyPlayer[]; started: boolean };
 
 /** Result of every decoder: never throws, a malformed input is an `ok: false` with a reason. */

@@ -1,0 +1,78 @@
+/**
+ * What the client netcode hands the renderer each frame (`NetClient.view(now)`): plain data, no
+ * methods, in world units and seconds. The renderer (src/game) draws exactly this and never looks
+ * at snapshots or commands itself.
+ */
+import type { PlayerId, PlayerState, PublicPlayerState, SimEvent, Tick, WeaponId } from '../sim/types';
+
+/** The local player: predicted, then smoothed (DESIGN §5.2). */
+export interface LocalPlayerView {
+  /** Newest predicted state (authoritative fields such as health come from the server). */
+  state: PlayerState;
+  /** Where to draw it this frame: between the last two predicted ticks, plus the decaying error offset. */
+  drawX: number;
+  drawY: number;
+  /** Current visual correction still being smoothed away (0 when none). */
+  errorX: number;
+  errorY: number;
+}
+
+/** Another player at render time (interpolated, or extrapolated when `extrapolating`). */
+export interface RemotePlayerView extends PublicPlayerState {
+  extrapolating: boolean;
+}
+
+export interface ProjectileView {
+  id: number;
+  owner: PlayerId;
+  x: number;
+  y: number;
+}
+
+/**
+ * Something to show once: `predicted` effects come from the local prediction the first time a
+ * command is predicted (tracer, muzzle flash, shot sound); the others are confirmed by the server
+ * (hits, kills, respawns, explosions) and arrive exactly once each even across lost or repeated snapshots.
+ */
+export interface ViewEvent {
+  predicted: boolean;
+  tick: Tick;
+  event: SimEvent;
+}
+
+/** The net graph's numbers (DESIGN §5.6). Rates are per second over the last second. */
+export interface NetStats {
+  pingMs: number;
+  jitterMs: number;
+  /** Fraction 0..1 of snapshots that never arrived. */
+  lossIn: number;
+  /** Fraction 0..1 of commands the server had to repeat because none arrived in time. */
+  lossOut: number;
+  snapshotsPerSec: number;
+  interpDelayMs: number;
+  extrapolatingEntities: number;
+  bytesInPerSec: number;
+  bytesOutPerSec: number;
+  predictionErrorsPerSec: number;
+  /** Last command-buffer depth the server reported (ticks). */
+  cmdBufferDepth: number;
+  serverTick: Tick;
+  commandTick: Tick;
+  /** Server time (ticks, fractional) at which remote entities are drawn. */
+  renderTick: number;
+}
+
+export interface ClientView {
+  localId: PlayerId;
+  /** Null before the first snapshot. */
+  local: LocalPlayerView | null;
+  remotes: RemotePlayerView[];
+  projectiles: ProjectileView[];
+  /** New since the previous `view()` call. */
+  events: ViewEvent[];
+  stats: NetStats;
+  /** For the HUD: the local weapon's state is in `local.state`; this is the tick rate to turn ticks into seconds. */
+  tickrate: number;
+}
+
+export type { WeaponId };
