@@ -76,3 +76,16 @@ export interface ClientView {
 }
 
 export type { WeaponId };
+
+/** What the renderer samples from keyboard and mouse each frame and hands to the client netcode. */
+export interface InputSample {
+  /** Integers in [-127, 127] (world axes: +x right, +y down). */
+  moveX: number;
+  moveY: number;
+  /** Aim angle (0..65535, see sim/types Angle16). */
+  aim: number;
+  /** Bitfield of sim `Buttons`. */
+  buttons: number;
+  /** A WeaponId to switch to, or WEAPON_KEEP (255). */
+  weaponSelect: number;
+}

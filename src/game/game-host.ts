@@ -1,0 +1,36 @@
+/**
+ * The contract between the renderer (src/game) and the page's wiring (src/app): everything the
+ * game screen needs, and nothing about transport. The wiring implements it for a real match over
+ * WebRTC; tests and a practice mode can implement it over a local server.
+ */
+import type { ClientView, InputSample } from '../client/view-model';
+import type { CvarIssue, Cvars } from '../config/cvars';
+import type { Hitbox, PlayerId } from '../sim/types';
+
+/** What the host's server tested for the local player's last lag-compensated shot (debug overlay). */
+export interface RewindDebug {
+  /** Server tick the shot was fired on, and the view time it was rewound to (ticks, fractional). */
+  tick: number;
+  viewTime: number;
+  hitboxes: Hitbox[];
+  hit: PlayerId | null;
+}
+
+export interface GameHost {
+  readonly localId: PlayerId;
+  /** Player names by id (text only: never interpret as HTML). */
+  names(): ReadonlyMap<PlayerId, string>;
+  /** Round-trip times in ms by id, for the scoreboard. */
+  pings(): ReadonlyMap<PlayerId, number>;
+  view(nowMs: number): ClientView;
+  setInput(input: InputSample): void;
+  cvars(): Readonly<Cvars>;
+  /** Sets a cvar live; returns the problem (clamped, unknown) to show, or null. */
+  setCvar(name: string, value: number | string): CvarIssue | null;
+  /** Host-time hitboxes of the other players (sv_showhitboxes), when available. */
+  serverHitboxes(): Hitbox[] | null;
+  /** The rewind the server did for the local player's last shot, when available. */
+  lastRewind(): RewindDebug | null;
+  /** Leave the match and go back to the start screen. */
+  leave(): void;
+}
