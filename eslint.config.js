@@ -59,6 +59,14 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', banned(['server', 'game', 'host'], ['kaboom', 'comlink', 'peer'])] },
   },
   {
+    files: ['src/config/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', banned(['sim', 'protocol', 'server', 'client', 'transport', 'host', 'lobby', 'game', 'app', 'workers'], browserOnly)], ...noDom },
+  },
+  {
+    files: ['src/app/**/*.ts', 'src/main.ts'],
+    rules: { 'no-restricted-imports': ['error', banned(['server'], ['kaboom', 'peer'], 'is reached only through the worker / src/game')] },
+  },
+  {
     files: ['src/game/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', banned(['server', 'workers'], ['peerjs', 'peer', 'comlink'])] },
   },

@@ -1,0 +1,49 @@
+// The layering rules of DESIGN.md §2 are enforced by eslint.config.js. These tests lint small
+// sources as if they lived in each folder, so a rule that stops firing fails here.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function ruleIds(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('layering (DESIGN §2)', () => {
+  it('keeps src/sim pure: no DOM, no peerjs/kaboom, no other layer, no Math.random, no clock', async () => {
+    const file = 'src/sim/__probe.ts';
+    expect(await ruleIds(file, "import kaboom from 'kaboom';\nexport const k = kaboom;\n")).toContain('no-restricted-imports');
+    expect(await ruleIds(file, "import Peer from 'peerjs';\nexport const p = Peer;\n")).toContain('no-restricted-imports');
+    expect(await ruleIds(file, "import { x } from '../protocol/bits';\nexport const y = x;\n")).toContain('no-restricted-imports');
+    expect(await ruleIds(file, 'export const r = Math.random();\n')).toContain('no-restricted-properties');
+    expect(await ruleIds(file, 'export const t = performance.now();\n')).toContain('no-restricted-properties');
+    expect(await ruleIds(file, 'export const d = document.title;\n')).toContain('no-restricted-globals');
+    expect(await ruleIds(file, 'export const d = Date.now();\n')).toContain('no-restricted-globals');
+  });
+
+  it('keeps server and client apart and off the DOM', async () => {
+    expect(await ruleIds('src/server/__probe.ts', "import { a } from '../client/net-client';\nexport const b = a;\n")).toContain('no-restricted-imports');
+    expect(await ruleIds('src/client/__probe.ts', "import { a } from '../server/game-server';\nexport const b = a;\n")).toContain('no-restricted-imports');
+    expect(await ruleIds('src/client/__probe.ts', 'export const w = window.innerWidth;\n')).toContain('no-restricted-globals');
+  });
+
+  it('lets only src/game import kaboom and only transport/lobby import peerjs', async () => {
+    const kaboomImport = "import kaboom from 'kaboom';\nexport const k = kaboom;\n";
+    const peerImport = "import Peer from 'peerjs';\nexport const p = Peer;\n";
+    expect(await ruleIds('src/game/__probe.ts', kaboomImport)).toEqual([]);
+    expect(await ruleIds('src/transport/__probe.ts', peerImport)).toEqual([]);
+    expect(await ruleIds('src/host/__probe.ts', kaboomImport)).toContain('no-restricted-imports');
+    expect(await ruleIds('src/game/__probe.ts', peerImport)).toContain('no-restricted-imports');
+    expect(await ruleIds('src/protocol/__probe.ts', peerImport)).toContain('no-restricted-imports');
+  });
+
+  it('allows the imports the design allows', async () => {
+    expect(await ruleIds('src/protocol/__probe.ts', "import type { UserCmd } from '../sim/types';\nexport type C = UserCmd;\n")).toEqual([]);
+    expect(await ruleIds('src/client/__probe.ts', "import type { Snapshot } from '../protocol/messages';\nexport type S = Snapshot;\n")).toEqual([]);
+  });
+
+  it('forbids `any` on the netcode paths', async () => {
+    expect(await ruleIds('src/protocol/__probe.ts', 'export const x: any = 1;\n')).toContain('@typescript-eslint/no-explicit-any');
+  });
+});
