@@ -1,0 +1,129 @@
+/**
+ * CommandBuffer: one client's queue of UserCmds keyed by the tick they are for (DESIGN §3).
+ *
+ * Inputs: `push(cmd, currentTick, madeAtTick)` for every command that arrives (raw, sanitized here);
+ * `take(tick)` once per server tick, for the tick being produced (= currentTick + 1).
+ * Outputs: exactly one command per tick from `take`: the client's own for that tick, or a repeat of
+ * the last command with the tick restamped (counted). `depth(currentTick)` for the snapshot.
+ * Invariants: a tick is consumed at most once; commands for ticks <= currentTick are stale
+ * (dropped, counted), a second command for a buffered tick is a duplicate (dropped, counted), a
+ * command more than `maxAheadTicks` ahead is rejected (counted). So however many commands a client
+ * sends, or whatever ticks it forges, it moves at most one command per server tick.
+ */
+import { sanitizeCmd } from '../sim/quantize';
+import type { Tick, UserCmd } from '../sim/types';
+
+export type PushOutcome = 'accepted' | 'stale' | 'duplicate' | 'future';
+
+export interface BufferedCmd {
+  cmd: UserCmd;
+  /** The server's estimate (fractional tick) of when the client made this command: lag compensation's cross-check. */
+  madeAtTick: number;
+}
+
+export interface TakenCmd extends BufferedCmd {
+  /** True when the client had sent nothing for this tick and the last command was repeated. */
+  repeated: boolean;
+}
+
+export interface CommandBufferCounters {
+  accepted: number;
+  repeats: number;
+  stale: number;
+  duplicates: number;
+  rejectedFuture: number;
+}
+
+function nextPowerOfTwo(n: number): number {
+  let p = 1;
+  while (p < n) p *= 2;
+  return p;
+}
+
+export class CommandBuffer {
+  private readonly slots: Array<BufferedCmd | null>;
+  private readonly mask: number;
+  private last: BufferedCmd | null = null;
+  private newestSeenTick = 0;
+  /** Server ticks at which a command was repeated, oldest first (pruned to the report window). */
+  private readonly repeatTicks: Tick[] = [];
+  readonly counters: CommandBufferCounters = { accepted: 0, repeats: 0, stale: 0, duplicates: 0, rejectedFuture: 0 };
+
+  /**
+   * @param maxAheadTicks furthest a command may be ahead of the server (about one second of ticks)
+   * @param repeatWindowTicks how far back repeats lower the reported depth (about half a second)
+   */
+  constructor(
+    private readonly maxAheadTicks: number,
+    private readonly repeatWindowTicks: number,
+  ) {
+    const size = nextPowerOfTwo(maxAheadTicks + 2);
+    this.slots = new Array<BufferedCmd | null>(size).fill(null);
+    this.mask = size - 1;
+  }
+
+  push(raw: UserCmd, currentTick: Tick, madeAtTick: number): PushOutcome {
+    const cmd = sanitizeCmd(raw);
+    if (cmd.tick <= currentTick) {
+      this.counters.stale++;
+      this.newestSeenTick = Math.max(this.newestSeenTick, cmd.tick);
+      return 'stale';
+    }
+    if (cmd.tick > currentTick + this.maxAheadTicks) {
+      this.counters.rejectedFuture++;
+      return 'future';
+    }
+    const index = cmd.tick & this.mask;
+    const slot = this.slots[index];
+    if (slot && slot.cmd.tick === cmd.tick) {
+      this.counters.duplicates++;
+      return 'duplicate';
+    }
+    this.slots[index] = { cmd, madeAtTick };
+    this.newestSeenTick = Math.max(this.newestSeenTick, cmd.tick);
+    this.counters.accepted++;
+    return 'accepted';
+  }
+
+  /** The command for `tick`; null only before the client's first command ever (the sim then idles the player). */
+  take(tick: Tick): TakenCmd | null {
+    const index = tick & this.mask;
+    const slot = this.slots[index];
+    if (slot && slot.cmd.tick === tick) {
+      this.slots[index] = null;
+      this.last = slot;
+      return { ...slot, repeated: false };
+    }
+    // A slot holding an older tick was never consumed (it was pushed after its turn): clear it.
+    if (slot && slot.cmd.tick < tick) this.slots[index] = null;
+    this.counters.repeats++;
+    this.repeatTicks.push(tick);
+    if (!this.last) return null;
+    const gap = tick - this.last.cmd.tick;
+    // The repeat stands for a command the client would have made `gap` ticks later, seeing `gap` ticks more.
+    const cmd: UserCmd = { ...this.last.cmd, tick, viewTick: this.last.cmd.viewTick + gap };
+    return { cmd, madeAtTick: this.last.madeAtTick + gap, repeated: true };
+  }
+
+  /** Repeats in the last `repeatWindowTicks` ending at `currentTick`. */
+  recentRepeats(currentTick: Tick): number {
+    const from = currentTick - this.repeatWindowTicks;
+    while (this.repeatTicks.length && (this.repeatTicks[0] as Tick) <= from) this.repeatTicks.shift();
+    return this.repeatTicks.length;
+  }
+
+  /**
+   * Reported buffer depth: newest command tick seen minus the server tick, minus one per repeat in
+   * the recent window, so a client that is starving (or just was) sees a negative number and
+   * speeds up. Clamped to the wire range [-64, 63].
+   */
+  depth(currentTick: Tick): number {
+    const raw = this.newestSeenTick - currentTick - this.recentRepeats(currentTick);
+    return Math.min(Math.max(raw, -64), 63);
+  }
+
+  /** Newest real command tick consumed by `take` (0 before any). */
+  get lastRealTick(): Tick {
+    return this.last ? this.last.cmd.tick : 0;
+  }
+}

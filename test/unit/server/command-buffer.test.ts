@@ -1,0 +1,89 @@
+import { describe, it, expect } from 'vitest';
+import { CommandBuffer } from '../../../src/server/command-buffer';
+import { WEAPON_KEEP, type UserCmd } from '../../../src/sim/types';
+
+function cmd(tick: number, extra: Partial<UserCmd> = {}): UserCmd {
+  return { tick, moveX: 10, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: tick - 10, viewFrac: 0, ...extra };
+}
+
+describe('CommandBuffer', () => {
+  it('hands out each real command exactly at its tick', () => {
+    const buf = new CommandBuffer(60, 30);
+    expect(buf.push(cmd(11, { moveX: 1 }), 10, 5)).toBe('accepted');
+    expect(buf.push(cmd(12, { moveX: 2 }), 10, 6)).toBe('accepted');
+    const a = buf.take(11);
+    const b = buf.take(12);
+    expect(a).toMatchObject({ repeated: false, madeAtTick: 5 });
+    expect(a?.cmd.moveX).toBe(1);
+    expect(b?.cmd.moveX).toBe(2);
+    expect(buf.lastRealTick).toBe(12);
+    expect(buf.counters.repeats).toBe(0);
+  });
+
+  it('repeats the last command when one is missing, restamped and counted', () => {
+    const buf = new CommandBuffer(60, 30);
+    buf.push(cmd(11, { moveX: 7, viewTick: 3, viewFrac: 100 }), 10, 4);
+    buf.take(11);
+    const r = buf.take(12);
+    expect(r?.repeated).toBe(true);
+    expect(r?.cmd).toMatchObject({ tick: 12, moveX: 7, viewTick: 4, viewFrac: 100 });
+    expect(r?.madeAtTick).toBe(5);
+    expect(buf.counters.repeats).toBe(1);
+    expect(buf.lastRealTick).toBe(11);
+  });
+
+  it('returns null before the first command, counting the miss', () => {
+    const buf = new CommandBuffer(60, 30);
+    expect(buf.take(1)).toBeNull();
+    expect(buf.counters.repeats).toBe(1);
+  });
+
+  it('drops duplicates and stale commands, rejects far-future ones', () => {
+    const buf = new CommandBuffer(60, 30);
+    expect(buf.push(cmd(11), 10, 0)).toBe('accepted');
+    expect(buf.push(cmd(11, { moveX: 99 }), 10, 0)).toBe('duplicate');
+    expect(buf.push(cmd(10), 10, 0)).toBe('stale');
+    expect(buf.push(cmd(3), 10, 0)).toBe('stale');
+    expect(buf.push(cmd(70), 10, 0)).toBe('accepted');
+    expect(buf.push(cmd(71), 10, 0)).toBe('future');
+    expect(buf.counters).toMatchObject({ accepted: 2, duplicates: 1, stale: 2, rejectedFuture: 1 });
+    expect(buf.take(11)?.cmd.moveX).toBe(10);
+  });
+
+  it('sanitizes what it stores', () => {
+    const buf = new CommandBuffer(60, 30);
+    buf.push(cmd(11, { moveX: 1e9, aim: -1, buttons: 0xffff, weaponSelect: 42 }), 10, 0);
+    expect(buf.take(11)?.cmd).toMatchObject({ moveX: 127, aim: 65535, weaponSelect: WEAPON_KEEP });
+  });
+
+  it('consumes one command per tick no matter how many arrive', () => {
+    const buf = new CommandBuffer(60, 30);
+    let consumed = 0;
+    for (let tick = 1; tick <= 100; tick++) {
+      for (let k = 0; k < 5; k++) buf.push(cmd(tick + k), tick - 1, 0);
+      if (buf.take(tick)) consumed++;
+    }
+    expect(consumed).toBe(100);
+    expect(buf.counters.accepted).toBeLessThanOrEqual(104);
+  });
+
+  it('reports depth ahead of the server, lowered by recent repeats', () => {
+    const buf = new CommandBuffer(60, 30);
+    for (let t = 11; t <= 14; t++) buf.push(cmd(t), 10, 0);
+    expect(buf.depth(10)).toBe(4);
+    for (let t = 11; t <= 14; t++) buf.take(t);
+    expect(buf.depth(14)).toBe(0);
+    buf.take(15);
+    buf.take(16);
+    expect(buf.depth(16)).toBe(-2 - 2);
+    // Repeats older than the window no longer count.
+    for (let t = 17; t <= 60; t++) buf.push(cmd(t), t - 1, 0), buf.take(t);
+    expect(buf.depth(60)).toBe(0);
+  });
+
+  it('clamps the reported depth to the wire range', () => {
+    const buf = new CommandBuffer(200, 30);
+    buf.push(cmd(150), 10, 0);
+    expect(buf.depth(10)).toBe(63);
+  });
+});
