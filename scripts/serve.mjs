@@ -1,0 +1,40 @@
+/**
+ * `npm run serve`: one Node process serving the built game (dist/) and the PeerServer on the same
+ * port, for a LAN or a public server. Settings come from the environment (see scripts/signaling.mjs).
+ * Prints `serving http://host:port/` once listening (the e2e setup waits for that line).
+ */
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { listen, readSignalingEnv, signalingApp } from './signaling.mjs';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+
+async function main() {
+  const read = readSignalingEnv(process.env, { webPort: 8080, peerPort: 0 });
+  if (!read.ok) {
+    for (const e of read.errors) console.error(e);
+    process.exit(2);
+  }
+  if (!existsSync(dist + 'index.html')) {
+    console.error('dist/index.html is missing: run `npm run build` first');
+    process.exit(2);
+  }
+  const s = read.value;
+  const server = http.createServer();
+  const app = signalingApp(server, s);
+  app.use(express.static(dist, { index: 'index.html', fallthrough: true }));
+  server.on('request', app);
+  const port = await listen(server, s.webPort, s.bindHost, 'web server');
+  const peerWhere = s.external ? `external PeerServer ${s.peerHost}:${s.peerPort}${s.path}` : `PeerServer on the same port at ${s.path}`;
+  console.log(`serving http://${s.bindHost}:${port}/ (${peerWhere}, ${s.iceServers.length} ICE servers)`);
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

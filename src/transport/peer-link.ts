@@ -1,0 +1,183 @@
+/**
+ * PeerJS signaling → one RTCPeerConnection per remote peer carrying our two channels:
+ *  - reliable, ordered: PeerJS's own DataChannel (serialization 'raw', `reliable: true`), for control;
+ *  - unreliable, unordered, no retransmits: a negotiated DataChannel we add to the same
+ *    RTCPeerConnection (PeerJS's `reliable: false` only unorders; it still retransmits).
+ *
+ * Inputs: signaling options, peer ids. Outputs: `PeerLink` (two `Channel`s + close), or a
+ * `TransportError` whose `kind` the lobby turns into a message. Invariant: every failure path
+ * ends in a rejected promise or a close callback, never a silent hang (all waits have timeouts).
+ */
+import Peer, { type DataConnection } from 'peerjs';
+import type { Channel } from './channel';
+import { RtcChannel } from './rtc-channel';
+
+export interface SignalingOptions {
+  host: string;
+  port: number;
+  path: string;
+  key: string;
+  secure: boolean;
+  iceServers: RTCIceServer[];
+}
+
+export type TransportErrorKind = 'signaling-unreachable' | 'room-not-found' | 'id-taken' | 'connection-failed' | 'other';
+
+export class TransportError extends Error {
+  constructor(
+    readonly kind: TransportErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Fixed id both ends use for the negotiated channel (PeerJS's own channel takes a low id). */
+export const UNRELIABLE_CHANNEL_ID = 100;
+export const UNRELIABLE_LABEL = 'rewind-unreliable';
+
+export interface PeerLink {
+  readonly remoteId: string;
+  readonly reliable: Channel;
+  readonly unreliable: Channel;
+  readonly peerConnection: RTCPeerConnection;
+  close(): void;
+  onClose(handler: (reason: string) => void): void;
+}
+
+export function peerErrorKind(type: string): TransportErrorKind {
+  switch (type) {
+    case 'network':
+    case 'server-error':
+    case 'socket-error':
+    case 'socket-closed':
+    case 'invalid-key':
+      return 'signaling-unreachable';
+    case 'peer-unavailable':
+      return 'room-not-found';
+    case 'unavailable-id':
+      return 'id-taken';
+    case 'webrtc':
+    case 'negotiation-failed':
+      return 'connection-failed';
+    default:
+      return 'other';
+  }
+}
+
+function errorType(err: unknown): string {
+  return typeof err === 'object' && err !== null && 'type' in err ? String((err as { type: unknown }).type) : 'other';
+}
+
+/** Opens a Peer on the signaling server; resolves once the server assigned (or accepted) the id. */
+export function openPeer(opts: SignalingOptions, id: string | undefined, timeoutMs: number): Promise<Peer> {
+  const peerOptions = {
+    host: opts.host,
+    port: opts.port,
+    path: opts.path,
+    key: opts.key,
+    secure: opts.secure,
+    debug: 0,
+    config: { iceServers: opts.iceServers },
+  };
+  const peer = id === undefined ? new Peer(peerOptions) : new Peer(id, peerOptions);
+  return new Promise((resolve, reject) => {
+    const fail = (kind: TransportErrorKind, message: string): void => {
+      clearTimeout(timer);
+      peer.destroy();
+      reject(new TransportError(kind, message));
+    };
+    const timer = setTimeout(() => fail('signaling-unreachable', `no answer in ${timeoutMs} ms`), timeoutMs);
+    peer.once('open', () => {
+      clearTimeout(timer);
+      resolve(peer);
+    });
+    peer.once('error', (err) => fail(peerErrorKind(errorType(err)), err.message));
+  });
+}
+
+function addUnreliable(pc: RTCPeerConnection): RtcChannel {
+  const dc = pc.createDataChannel(UNRELIABLE_LABEL, { negotiated: true, id: UNRELIABLE_CHANNEL_ID, ordered: false, maxRetransmits: 0 });
+  return new RtcChannel(dc);
+}
+
+/** Waits until PeerJS's channel and ours are both open, then returns the link. */
+function finishLink(conn: DataConnection, unreliable: RtcChannel, timeoutMs: number): Promise<PeerLink> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const fail = (message: string): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      conn.close();
+      reject(new TransportError('connection-failed', message));
+    };
+    const timer = setTimeout(() => fail(`no peer-to-peer route within ${timeoutMs} ms`), timeoutMs);
+    conn.once('error', (err) => fail(err.message));
+    conn.once('close', () => fail('the connection closed while opening'));
+    conn.once('open', () => {
+      const reliable = new RtcChannel(conn.dataChannel);
+      unreliable
+        .opened(timeoutMs)
+        .then(() => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          resolve(makeLink(conn, reliable, unreliable));
+        })
+        .catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
+    });
+  });
+}
+
+function makeLink(conn: DataConnection, reliable: RtcChannel, unreliable: RtcChannel): PeerLink {
+  const pc = conn.peerConnection;
+  const closeHandlers: Array<(reason: string) => void> = [];
+  let closed = false;
+  const shut = (reason: string): void => {
+    if (closed) return;
+    closed = true;
+    reliable.close();
+    unreliable.close();
+    conn.close();
+    for (const h of closeHandlers) h(reason);
+  };
+  reliable.onClose((why) => shut(why));
+  unreliable.onClose((why) => shut(why));
+  conn.on('close', () => shut('connection closed'));
+  pc.addEventListener('connectionstatechange', () => {
+    if (pc.connectionState === 'failed' || pc.connectionState === 'closed') shut(`connection ${pc.connectionState}`);
+  });
+  return {
+    remoteId: conn.peer,
+    reliable,
+    unreliable,
+    peerConnection: pc,
+    close: () => shut('closed locally'),
+    onClose: (h) => void closeHandlers.push(h),
+  };
+}
+
+/** Joiner side: connects to `remoteId` (errors such as an unknown id arrive on the Peer). */
+export function connectLink(peer: Peer, remoteId: string, timeoutMs: number): Promise<PeerLink> {
+  const conn = peer.connect(remoteId, { reliable: true, serialization: 'raw' });
+  const unreliable = addUnreliable(conn.peerConnection);
+  const linked = finishLink(conn, unreliable, timeoutMs);
+  const unavailable = new Promise<never>((_, reject) => {
+    const onError = (err: unknown): void => {
+      if (errorType(err) !== 'peer-unavailable') return;
+      conn.close();
+      reject(new TransportError('room-not-found', `no lobby "${remoteId}" on the signaling server`));
+    };
+    peer.on('error', onError);
+    void linked.finally(() => peer.off('error', onError)).catch(() => undefined);
+  });
+  return Promise.race([linked, unavailable]);
+}
+
+/** Host side: turns an incoming PeerJS connection into a link. */
+export function acceptLink(conn: DataConnection, timeoutMs: number): Promise<PeerLink> {
+  return finishLink(conn, addUnreliable(conn.peerConnection), timeoutMs);
+}
+
+export type { Peer, DataConnection };
