@@ -1,0 +1,90 @@
+/**
+ * TickLoop: the fixed-rate driver of the server (the worker runs it with performance.now and
+ * setTimeout; tests run it with a fake clock).
+ *
+ * Inputs: an injected `now()` (ms), `schedule(fn, delayMs)` returning a handle and `cancel(handle)`,
+ * the tick length, a catch-up bound, and `onTick(nowMs)` which advances the game by one tick.
+ * Outputs: calls to `onTick`, counters of ticks run and ticks skipped.
+ * Invariants: tick k is due at origin + k * tickMs, computed from integers so the rate never drifts
+ * however long it runs; when woken late it runs every owed tick, but at most `maxCatchUpTicks` in
+ * one wake-up; ticks beyond that (a throttled tab, a debugger pause) are skipped and counted, and the
+ * schedule moves forward instead of racing to catch up.
+ */
+
+export interface TickLoopOptions<Handle> {
+  tickMs: number;
+  maxCatchUpTicks: number;
+  now(): number;
+  schedule(fn: () => void, delayMs: number): Handle;
+  cancel(handle: Handle): void;
+  onTick(nowMs: number): void;
+}
+
+export interface TickLoopCounters {
+  ticksRun: number;
+  ticksSkipped: number;
+  wakeUps: number;
+  /** Largest number of ticks run in one wake-up. */
+  maxBurst: number;
+}
+
+export class TickLoop<Handle> {
+  private originMs = 0;
+  /** Index of the next tick to run, counted from the origin (skipped ticks included). */
+  private nextIndex = 0;
+  private handle: Handle | null = null;
+  private running = false;
+  readonly counters: TickLoopCounters = { ticksRun: 0, ticksSkipped: 0, wakeUps: 0, maxBurst: 0 };
+
+  constructor(private readonly opts: TickLoopOptions<Handle>) {}
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.originMs = this.opts.now();
+    // The first tick is due one tick after start, like every later one.
+    this.nextIndex = 1;
+    this.arm();
+  }
+
+  stop(): void {
+    this.running = false;
+    if (this.handle !== null) this.opts.cancel(this.handle);
+    this.handle = null;
+  }
+
+  private dueAt(index: number): number {
+    return this.originMs + index * this.opts.tickMs;
+  }
+
+  private arm(): void {
+    const delay = Math.max(0, this.dueAt(this.nextIndex) - this.opts.now());
+    this.handle = this.opts.schedule(() => this.wake(), delay);
+  }
+
+  private wake(): void {
+    this.handle = null;
+    if (!this.running) return;
+    this.counters.wakeUps++;
+    const now = this.opts.now();
+    let burst = 0;
+    while (this.running && this.dueAt(this.nextIndex) <= now && burst < this.opts.maxCatchUpTicks) {
+      this.opts.onTick(now);
+      this.nextIndex++;
+      burst++;
+    }
+    this.counters.ticksRun += burst;
+    this.counters.maxBurst = Math.max(this.counters.maxBurst, burst);
+    if (this.running && this.dueAt(this.nextIndex) <= now) {
+      // Too far behind: give up the ticks we cannot afford rather than spiralling.
+      const owed = Math.floor((now - this.dueAt(this.nextIndex)) / this.opts.tickMs) + 1;
+      this.nextIndex += owed;
+      this.counters.ticksSkipped += owed;
+    }
+    if (this.running) this.arm();
+  }
+}
