@@ -1,0 +1,105 @@
+/**
+ * The server's whole-world step (and the joins and leaves between steps).
+ *
+ * Inputs: a world state, at most one sanitized-or-not command per player, the config and optional
+ * hooks (lag compensation supplies the hitboxes a hitscan shot is tested against).
+ * Output: the world at tick + 1 and the events of that tick. The input is never mutated.
+ * Order, fixed for determinism: players by id (respawn if due, move and weapon with the others'
+ * boxes as they are at that moment, hitscan resolved at once, rockets spawned), then projectiles
+ * by id. Every number in the result is on its wire grid.
+ */
+import { weaponDef, type SimConfig } from './config';
+import { applyDamage } from './damage';
+import { hitboxOf, traceShot } from './hitscan';
+import { stepPlayer, type ShotIntent } from './player';
+import { newPlayer, respawnedPlayer, snapPlayerToGrid } from './player-state';
+import { advanceProjectiles, spawnRocket } from './projectiles';
+import { sanitizeCmd } from './quantize';
+import { chooseSpawn } from './respawn';
+import { beginTick, indexOfPlayer, setPlayer, type TickContext } from './tick-context';
+import { WEAPON_KEEP, type Hitbox, type PlayerId, type SimEvent, type Tick, type UserCmd, type WorldState } from './types';
+
+export interface StepHooks {
+  hitboxesForShot?(shot: ShotIntent, cmd: UserCmd): readonly Hitbox[];
+}
+
+export function createWorld(seed: number): WorldState {
+  return { tick: 0, players: [], projectiles: [], nextProjectileId: 0, rng: seed >>> 0 };
+}
+
+/** Adds a player alive at a free spawn point. Throws RangeError for an id outside 0..255 or already present. */
+export function addPlayer(world: WorldState, id: PlayerId, cfg: SimConfig): WorldState {
+  if (!Number.isInteger(id) || id < 0 || id > 255) throw new RangeError(`addPlayer: id ${id} is not an integer in 0..255`);
+  if (world.players.some((p) => p.id === id)) throw new RangeError(`addPlayer: player ${id} is already in the world`);
+  const spot = chooseSpawn(cfg.map, world.players.map(hitboxOf), world.rng);
+  const players = [...world.players, newPlayer(id, spot.x, spot.y)].sort((a, b) => a.id - b.id);
+  return { ...world, players, rng: spot.rng };
+}
+
+/** Removes a player; its rockets in flight keep flying (they credit no kills). Unknown ids: no change. */
+export function removePlayer(world: WorldState, id: PlayerId): WorldState {
+  return { ...world, players: world.players.filter((p) => p.id !== id) };
+}
+
+function idleCmd(tick: Tick, aim: number): UserCmd {
+  return { tick, moveX: 0, moveY: 0, aim, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 };
+}
+
+function respawnIfDue(ctx: TickContext, index: number): void {
+  const p = ctx.players[index];
+  if (!p || p.alive || p.respawnTick === 0 || ctx.tick < p.respawnTick) return;
+  const spot = chooseSpawn(ctx.cfg.map, ctx.hitboxes, ctx.rng);
+  ctx.rng = spot.rng;
+  const next = respawnedPlayer(p, spot.x, spot.y);
+  setPlayer(ctx, index, next);
+  ctx.events.push({ type: 'respawned', player: p.id, x: next.x, y: next.y });
+}
+
+function resolveShot(ctx: TickContext, shot: ShotIntent, cmd: UserCmd, hooks: StepHooks | undefined): void {
+  const def = weaponDef(shot.weapon);
+  const fired = { type: 'fired', shooter: shot.shooter, weapon: shot.weapon, x: shot.x, y: shot.y, aim: shot.aim } as const;
+  if (def.projectileSpeed > 0) {
+    spawnRocket(ctx, shot);
+    ctx.events.push({ ...fired, endX: shot.x, endY: shot.y });
+    return;
+  }
+  const boxes = hooks?.hitboxesForShot?.(shot, cmd) ?? ctx.hitboxes;
+  const trace = traceShot(ctx.cfg.map, shot.x, shot.y, shot.aim, def.range, boxes, shot.shooter);
+  ctx.events.push({ ...fired, endX: trace.endX, endY: trace.endY });
+  if (trace.hit === null) return;
+  // The rewound box may show a player who has died since: applyDamage ignores the dead.
+  applyDamage(ctx, indexOfPlayer(ctx, trace.hit), shot.shooter, shot.weapon, def.damage, trace.endX, trace.endY);
+}
+
+function stepOnePlayer(ctx: TickContext, index: number, cmds: ReadonlyMap<PlayerId, UserCmd>, hooks: StepHooks | undefined): void {
+  respawnIfDue(ctx, index);
+  const p = ctx.players[index];
+  if (!p) return;
+  const given = cmds.get(p.id);
+  const cmd = given ? sanitizeCmd(given) : idleCmd(ctx.tick, p.aim);
+  const result = stepPlayer(p, cmd, ctx.tick, ctx.cfg, ctx.hitboxes);
+  setPlayer(ctx, index, result.player);
+  for (const e of result.events) ctx.events.push(e);
+  if (result.shot) resolveShot(ctx, result.shot, cmd, hooks);
+}
+
+export function stepWorld(
+  world: WorldState,
+  cmds: ReadonlyMap<PlayerId, UserCmd>,
+  cfg: SimConfig,
+  hooks?: StepHooks,
+): { world: WorldState; events: SimEvent[] } {
+  const ctx = beginTick(world, cfg);
+  for (let i = 0; i < ctx.players.length; i++) stepOnePlayer(ctx, i, cmds, hooks);
+  advanceProjectiles(ctx);
+  // Every player object in ctx was created during this tick (stepPlayer always copies), so snapping in place is safe.
+  for (const p of ctx.players) snapPlayerToGrid(p);
+  const next: WorldState = {
+    tick: ctx.tick,
+    players: ctx.players,
+    projectiles: ctx.projectiles,
+    nextProjectileId: ctx.nextProjectileId,
+    rng: ctx.rng,
+  };
+  return { world: next, events: ctx.events };
+}
