@@ -1,0 +1,51 @@
+/**
+ * CommandSender: turns the stream of UserCmds into command packets (DESIGN §4): each packet
+ * carries the newest (up to) three commands of consecutive ticks, so a command survives the loss
+ * of two packets in a row, plus the ack of the newest complete snapshot and a 16-bit send time the
+ * server echoes back for the RTT.
+ *
+ * Inputs: `push(cmd)` per new command tick (ascending ticks), `flush(now, cmdrate, ackTick)` per
+ * update. Output: at most one encoded packet per call, and none more often than `cmdrate` per
+ * second or when no new command exists. Invariants: the commands in a packet are consecutive
+ * ticks (the codec writes only the first); ackTick never exceeds the first command's tick.
+ */
+import { encodeCmdPacket } from '../protocol/cmd-packet';
+import { CMDS_PER_PACKET } from '../protocol/messages';
+import type { Tick, UserCmd } from '../sim/types';
+
+export interface SentPacket {
+  bytes: Uint8Array;
+  sendTimeMs16: number;
+}
+
+export class CommandSender {
+  private recent: UserCmd[] = [];
+  private lastSendMs = Number.NEGATIVE_INFINITY;
+  private hasNew = false;
+
+  push(cmd: UserCmd): void {
+    const last = this.recent[this.recent.length - 1];
+    // A gap in ticks (the clock skipped ahead) starts a new run: packets hold consecutive ticks only.
+    if (last && cmd.tick !== last.tick + 1) this.recent = [];
+    this.recent.push(cmd);
+    if (this.recent.length > CMDS_PER_PACKET) this.recent.shift();
+    this.hasNew = true;
+  }
+
+  flush(nowMs: number, cmdRate: number, ackTick: Tick): SentPacket | null {
+    const first = this.recent[0];
+    if (!this.hasNew || !first) return null;
+    // 0.9: frames and ticks are not phase-locked; a strict interval would skip every other tick.
+    if (nowMs - this.lastSendMs < (0.9 * 1000) / cmdRate) return null;
+    const sendTimeMs16 = Math.floor(nowMs) & 0xffff;
+    const bytes = encodeCmdPacket({ ackTick: Math.min(ackTick, first.tick), sendTimeMs: sendTimeMs16, cmds: this.recent.slice() });
+    this.lastSendMs = nowMs;
+    this.hasNew = false;
+    return { bytes, sendTimeMs16 };
+  }
+
+  reset(): void {
+    this.recent = [];
+    this.hasNew = false;
+  }
+}
