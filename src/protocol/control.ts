@@ -1,0 +1,171 @@
+/**
+ * Control message codec (reliable, ordered channel): hello, welcome, reject, kick, chat, leave,
+ * settings, lobby. Layout: [type:8] then the fields of that type in a fixed order; texts are
+ * UTF-8 with a length (text.ts), enums a byte index into a fixed list (append only).
+ *
+ * The encoder sends `normalizeControl(m)` (texts cleaned and cut, numbers clamped to their
+ * fields), so decode(encode(m)) equals normalizeControl(m) whenever that is valid. The decoder
+ * never throws and refuses: unknown types or enum values, texts breaking their rule, numbers out
+ * of range, more than MAX_LOBBY_PLAYERS players, trailing bytes. A hello of another protocol
+ * version still decodes (layout frozen) so the host can answer `reject: version`.
+ */
+import { BitReader, BitWriter } from './bits';
+import type { ControlMessage, DecodeResult, KickReason, LobbyPlayer, MatchSettings, RejectReason } from './messages';
+import { MAP_NAME_RULE, MESSAGE_RULE, NAME_RULE, PASSWORD_RULE, cleanText, readText, writeText } from './text';
+
+export const CONTROL_TYPES: readonly ControlMessage['type'][] = ['hello', 'welcome', 'reject', 'kick', 'chat', 'leave', 'settings', 'lobby'];
+export const REJECT_REASONS: readonly RejectReason[] = ['full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 'started'];
+export const KICK_REASONS: readonly KickReason[] = ['host', 'malformed', 'flood', 'timeout'];
+export const MAX_LOBBY_PLAYERS = 16;
+export const TICKRATE_MIN = 20;
+export const TICKRATE_MAX = 128;
+
+const clamp = (v: number, lo: number, hi: number): number => Math.min(Math.max(Math.round(Number.isFinite(v) ? v : lo), lo), hi);
+
+function normalizeSettings(s: MatchSettings): MatchSettings {
+  return {
+    tickrate: clamp(s.tickrate, TICKRATE_MIN, TICKRATE_MAX),
+    maxPlayers: clamp(s.maxPlayers, 1, 255),
+    mapName: cleanText(s.mapName, MAP_NAME_RULE),
+    maxUnlagMs: clamp(s.maxUnlagMs, 0, 65535),
+  };
+}
+
+function normalizeLobbyPlayer(p: LobbyPlayer): LobbyPlayer {
+  return { id: clamp(p.id, 0, 255), name: cleanText(p.name, NAME_RULE), pingMs: clamp(p.pingMs, 0, 65535), isHost: p.isHost };
+}
+
+/** The message as the other end will decode it. */
+export function normalizeControl(m: ControlMessage): ControlMessage {
+  switch (m.type) {
+    case 'hello':
+      return { type: 'hello', protocolVersion: clamp(m.protocolVersion, 1, 65535), name: cleanText(m.name, NAME_RULE), password: cleanText(m.password, PASSWORD_RULE) };
+    case 'welcome':
+      return { type: 'welcome', clientId: clamp(m.clientId, 0, 255), settings: normalizeSettings(m.settings) };
+    case 'reject':
+    case 'kick':
+      return { ...m, text: cleanText(m.text, MESSAGE_RULE) };
+    case 'chat':
+      return { type: 'chat', from: clamp(m.from, 0, 255), text: cleanText(m.text, MESSAGE_RULE) };
+    case 'leave':
+      return { type: 'leave' };
+    case 'settings':
+      return { type: 'settings', updateRate: clamp(m.updateRate, 1, 255), rate: clamp(m.rate, 0, 0xffffffff), interpMs: clamp(m.interpMs, 0, 65535) };
+    case 'lobby':
+      return { type: 'lobby', players: m.players.slice(0, MAX_LOBBY_PLAYERS).map(normalizeLobbyPlayer), started: m.started };
+  }
+}
+
+function writeBody(w: BitWriter, m: ControlMessage): void {
+  switch (m.type) {
+    case 'hello':
+      w.writeBits(m.protocolVersion, 16);
+      writeText(w, m.name, NAME_RULE);
+      writeText(w, m.password, PASSWORD_RULE);
+      return;
+    case 'welcome':
+      w.writeBits(m.clientId, 8);
+      w.writeBits(m.settings.tickrate, 8);
+      w.writeBits(m.settings.maxPlayers, 8);
+      writeText(w, m.settings.mapName, MAP_NAME_RULE);
+      w.writeBits(m.settings.maxUnlagMs, 16);
+      return;
+    case 'reject':
+      w.writeBits(REJECT_REASONS.indexOf(m.reason), 8);
+      writeText(w, m.text, MESSAGE_RULE);
+      return;
+    case 'kick':
+      w.writeBits(KICK_REASONS.indexOf(m.reason), 8);
+      writeText(w, m.text, MESSAGE_RULE);
+      return;
+    case 'chat':
+      w.writeBits(m.from, 8);
+      writeText(w, m.text, MESSAGE_RULE);
+      return;
+    case 'leave':
+      return;
+    case 'settings':
+      w.writeBits(m.updateRate, 8);
+      w.writeVarUint(m.rate);
+      w.writeBits(m.interpMs, 16);
+      return;
+    case 'lobby':
+      w.writeBits(m.players.length, 8);
+      for (const p of m.players) {
+        w.writeBits(p.id, 8);
+        writeText(w, p.name, NAME_RULE);
+        w.writeBits(p.pingMs, 16);
+        w.writeBool(p.isHost);
+      }
+      w.writeBool(m.started);
+  }
+}
+
+export function encodeControl(m: ControlMessage): Uint8Array {
+  const n = normalizeControl(m);
+  const w = new BitWriter(64);
+  w.writeBits(CONTROL_TYPES.indexOf(n.type), 8);
+  writeBody(w, n);
+  return w.finish();
+}
+
+function readEnum<T>(r: BitReader, list: readonly T[], what: string): T {
+  const i = r.readBits(8);
+  const v = list[i];
+  if (v === undefined) r.fail(`unknown ${what} ${i}`);
+  return v ?? list[0]!;
+}
+
+function readRange(r: BitReader, bits: number, lo: number, hi: number, what: string): number {
+  const v = r.readBits(bits);
+  if (v < lo || v > hi) r.fail(`${what} ${v} out of range`);
+  return v;
+}
+
+function readLobby(r: BitReader): ControlMessage {
+  const count = readRange(r, 8, 0, MAX_LOBBY_PLAYERS, 'lobby size');
+  const players: LobbyPlayer[] = [];
+  for (let i = 0; i < count && r.ok; i++) {
+    players.push({ id: r.readBits(8), name: readText(r, NAME_RULE, 'player name'), pingMs: r.readBits(16), isHost: r.readBool() });
+  }
+  return { type: 'lobby', players, started: r.readBool() };
+}
+
+function readBody(r: BitReader, type: ControlMessage['type']): ControlMessage {
+  switch (type) {
+    case 'hello':
+      return { type, protocolVersion: readRange(r, 16, 1, 65535, 'protocol version'), name: readText(r, NAME_RULE, 'name'), password: readText(r, PASSWORD_RULE, 'password') };
+    case 'welcome': {
+      const clientId = r.readBits(8);
+      const tickrate = readRange(r, 8, TICKRATE_MIN, TICKRATE_MAX, 'tickrate');
+      const maxPlayers = readRange(r, 8, 1, 255, 'max players');
+      const mapName = readText(r, MAP_NAME_RULE, 'map name');
+      return { type, clientId, settings: { tickrate, maxPlayers, mapName, maxUnlagMs: r.readBits(16) } };
+    }
+    case 'reject':
+      return { type, reason: readEnum(r, REJECT_REASONS, 'reject reason'), text: readText(r, MESSAGE_RULE, 'text') };
+    case 'kick':
+      return { type, reason: readEnum(r, KICK_REASONS, 'kick reason'), text: readText(r, MESSAGE_RULE, 'text') };
+    case 'chat':
+      return { type, from: r.readBits(8), text: readText(r, MESSAGE_RULE, 'chat') };
+    case 'leave':
+      return { type };
+    case 'settings': {
+      const updateRate = readRange(r, 8, 1, 255, 'update rate');
+      const rate = r.readVarUint();
+      if (rate > 0xffffffff) r.fail('rate out of range');
+      return { type, updateRate, rate, interpMs: r.readBits(16) };
+    }
+    case 'lobby':
+      return readLobby(r);
+  }
+}
+
+export function decodeControl(bytes: Uint8Array): DecodeResult<ControlMessage> {
+  const r = new BitReader(bytes);
+  const type = readEnum(r, CONTROL_TYPES, 'control type');
+  const value = r.ok ? readBody(r, type) : null;
+  r.expectEnd();
+  if (!r.ok || value === null) return { ok: false, error: `control: ${r.error}` };
+  return { ok: true, value };
+}

@@ -1,0 +1,14 @@
+/**
+ * The wire protocol's public surface: message types, codecs (command packet, snapshot and its
+ * parts, control, events) and the bit writer/reader they share. Everything here is pure.
+ */
+export * from './messages';
+export { BitReader, BitWriter, zigzag, unzigzag } from './bits';
+export { PLAYER_FIELDS, PUBLIC_PLAYER_FIELDS, PROJECTILE_FIELDS, USER_CMD_FIELDS, type FieldTable, type FieldSpec } from './fields';
+export { encodeCmdPacket, decodeCmdPacket, quantizeCmdPacket } from './cmd-packet';
+export { encodeSnapshot, decodeSnapshot, quantizeSnapshot } from './snapshot';
+export { encodeSnapshotParts } from './snapshot-parts';
+export { SnapshotAssembler } from './snapshot-assembler';
+export { encodeControl, decodeControl, normalizeControl, MAX_LOBBY_PLAYERS } from './control';
+export { cleanText, textProblem, NAME_RULE, PASSWORD_RULE, MESSAGE_RULE } from './text';
+export { quantizeEvent, EVENT_FIELDS } from './events';

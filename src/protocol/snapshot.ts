@@ -1,0 +1,173 @@
+/**
+ * Snapshot codec (host → client, unreliable): a full snapshot, or a delta against a snapshot the
+ * client acknowledged (so a lost packet never leaves a field stale, unlike "changes since the
+ * last send"). Both ends handle full `Snapshot` values; only the bytes are a delta.
+ *
+ * Layout (docs/PROTOCOL.md has the details):
+ *   header  [serverTick:32][hasBaseline:1 (+ serverTick - baselineTick: varint)]
+ *           [serverTick - lastCmdTick: varint][cmdBufferDepth:int7][echoTimeMs:16][echoHoldMs: varint]
+ *           [partCount-1: varint][part][if split: player id range 8+8, projectile id range 16+16]
+ *   self    [delta vs baseline.self:1] then delta or every field
+ *   players, projectiles: entity lists (entity-list.ts) against the baseline's entities in range
+ *   events  the slice of events this part carries
+ * Invariants: the decoder never throws; `quantizeSnapshot` is exactly what a round trip gives.
+ */
+import { BitReader, BitWriter } from './bits';
+import { readEntityList, writeEntityList, type EntityKind, type IdRange } from './entity-list';
+import { MAX_EVENTS, quantizeEvent, readEvents, writeEvents } from './events';
+import { PLAYER_FIELDS, PROJECTILE_FIELDS, PUBLIC_PLAYER_FIELDS, pickFields, readDelta, readFull, writeDelta, writeFull } from './fields';
+import type { DecodeResult, NetEvent, Snapshot } from './messages';
+import type { ProjectileState, PublicPlayerState, Tick } from '../sim/types';
+
+export const PLAYER_KIND: EntityKind<PublicPlayerState> = { table: PUBLIC_PLAYER_FIELDS, idBits: 8, maxCount: 256 };
+export const PROJECTILE_KIND: EntityKind<ProjectileState> = { table: PROJECTILE_FIELDS, idBits: 16, maxCount: 1024 };
+export const ALL_PLAYERS: IdRange = { lo: 0, hi: 255 };
+export const ALL_PROJECTILES: IdRange = { lo: 0, hi: 65535 };
+export const MAX_PARTS = 64;
+const DEPTH_MIN = -64;
+const DEPTH_MAX = 63;
+
+/** Which slice of a snapshot one encoded message carries. */
+export interface PartSpec {
+  part: number;
+  partCount: number;
+  players: IdRange;
+  projectiles: IdRange;
+  events: readonly NetEvent[];
+}
+
+const within = (r: IdRange) => (e: { id: number }) => e.id >= r.lo && e.id <= r.hi;
+
+function quantizeTimings(s: Snapshot): Pick<Snapshot, 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs'> {
+  return {
+    cmdBufferDepth: Math.min(Math.max(Math.round(s.cmdBufferDepth), DEPTH_MIN), DEPTH_MAX),
+    echoTimeMs: ((Math.round(s.echoTimeMs) % 65536) + 65536) % 65536,
+    echoHoldMs: Math.min(Math.max(Math.round(s.echoHoldMs), 0), 65535),
+  };
+}
+
+/** The snapshot exactly as `decodeSnapshot(encodeSnapshot(s, baseline))` returns it. */
+export function quantizeSnapshot(s: Snapshot, baselineTick: Tick): Snapshot {
+  return {
+    serverTick: s.serverTick,
+    baselineTick,
+    lastCmdTick: s.lastCmdTick,
+    ...quantizeTimings(s),
+    part: 0,
+    partCount: 1,
+    self: pickFields(PLAYER_FIELDS, s.self),
+    players: s.players.map((p) => pickFields(PUBLIC_PLAYER_FIELDS, p)),
+    projectiles: s.projectiles.map((p) => pickFields(PROJECTILE_FIELDS, p)),
+    events: s.events.map((e) => ({ id: e.id, tick: e.tick, event: quantizeEvent(e.event) })),
+  };
+}
+
+/** A baseline at tick 0 cannot be named on the wire (0 means "full"), so it is not used. */
+export function usableBaseline(baseline: Snapshot | null): Snapshot | null {
+  return baseline && baseline.serverTick > 0 && baseline.serverTick < Number.MAX_SAFE_INTEGER ? baseline : null;
+}
+
+function writeHeader(w: BitWriter, s: Snapshot, baseline: Snapshot | null, spec: PartSpec): void {
+  const q = quantizeTimings(s);
+  w.writeBits(s.serverTick, 32);
+  w.writeBool(baseline !== null);
+  if (baseline) w.writeVarUint(s.serverTick - baseline.serverTick, 4);
+  w.writeVarInt(s.serverTick - s.lastCmdTick, 4);
+  w.writeSigned(q.cmdBufferDepth, 7);
+  w.writeBits(q.echoTimeMs, 16);
+  w.writeVarUint(q.echoHoldMs, 4);
+  w.writeVarUint(spec.partCount - 1, 2);
+  w.writeBits(spec.part, bitsFor(spec.partCount));
+  if (spec.partCount > 1) {
+    w.writeBits(spec.players.lo, 8);
+    w.writeBits(spec.players.hi, 8);
+    w.writeBits(spec.projectiles.lo, 16);
+    w.writeBits(spec.projectiles.hi, 16);
+  }
+}
+
+function bitsFor(partCount: number): number {
+  return partCount <= 1 ? 0 : Math.ceil(Math.log2(partCount));
+}
+
+/** Encodes one message carrying `spec`'s slice of `target`. Exported for the part splitter. */
+export function encodeSnapshotPart(target: Snapshot, baselineIn: Snapshot | null, spec: PartSpec): Uint8Array {
+  const baseline = usableBaseline(baselineIn);
+  const ctx = { serverTick: target.serverTick };
+  const w = new BitWriter(256);
+  writeHeader(w, target, baseline, spec);
+  const selfDelta = baseline !== null && baseline.self.id === target.self.id;
+  w.writeBool(selfDelta);
+  if (selfDelta) writeDelta(w, PLAYER_FIELDS, target.self, baseline.self, ctx);
+  else writeFull(w, PLAYER_FIELDS, target.self, ctx);
+  const basePlayers = baseline ? baseline.players.filter(within(spec.players)) : [];
+  const baseProjectiles = baseline ? baseline.projectiles.filter(within(spec.projectiles)) : [];
+  writeEntityList(w, PLAYER_KIND, target.players.filter(within(spec.players)), basePlayers, ctx);
+  writeEntityList(w, PROJECTILE_KIND, target.projectiles.filter(within(spec.projectiles)), baseProjectiles, ctx);
+  writeEvents(w, spec.events, target.serverTick);
+  return w.finish();
+}
+
+export function encodeSnapshot(target: Snapshot, baseline: Snapshot | null): Uint8Array {
+  return encodeSnapshotPart(target, baseline, { part: 0, partCount: 1, players: ALL_PLAYERS, projectiles: ALL_PROJECTILES, events: target.events });
+}
+
+interface Header {
+  serverTick: Tick;
+  baselineTick: Tick;
+  lastCmdTick: Tick;
+  cmdBufferDepth: number;
+  echoTimeMs: number;
+  echoHoldMs: number;
+  part: number;
+  partCount: number;
+  players: IdRange;
+  projectiles: IdRange;
+}
+
+function readHeader(r: BitReader): Header {
+  const serverTick = r.readBits(32);
+  const hasBaseline = r.readBool();
+  const baselineTick = hasBaseline ? serverTick - r.readVarUint(4) : 0;
+  const lastCmdTick = serverTick - r.readVarInt(4);
+  const cmdBufferDepth = r.readSigned(7);
+  const echoTimeMs = r.readBits(16);
+  const echoHoldMs = r.readVarUint(4);
+  const partCount = r.readVarUint(2) + 1;
+  if (partCount > MAX_PARTS) r.fail(`${partCount} parts`);
+  const part = r.readBits(bitsFor(Math.min(partCount, MAX_PARTS)));
+  const split = partCount > 1;
+  const players = split ? { lo: r.readBits(8), hi: r.readBits(8) } : ALL_PLAYERS;
+  const projectiles = split ? { lo: r.readBits(16), hi: r.readBits(16) } : ALL_PROJECTILES;
+  if (hasBaseline && (baselineTick < 1 || baselineTick >= serverTick)) r.fail('baseline tick out of range');
+  if (lastCmdTick < 0 || lastCmdTick > 0xffffffff) r.fail('last command tick out of range');
+  if (echoHoldMs > 65535) r.fail('echo hold out of range');
+  if (part >= partCount) r.fail(`part ${part} of ${partCount}`);
+  return { serverTick, baselineTick, lastCmdTick, cmdBufferDepth, echoTimeMs, echoHoldMs, part, partCount, players, projectiles };
+}
+
+/**
+ * Decodes one message. A part of a split snapshot decodes on its own: it returns the header, self,
+ * and the entities and events of its range (`SnapshotAssembler` merges the parts of a tick).
+ */
+export function decodeSnapshot(bytes: Uint8Array, baselineFor: (tick: Tick) => Snapshot | undefined): DecodeResult<Snapshot> {
+  const r = new BitReader(bytes);
+  const h = readHeader(r);
+  if (!r.ok) return { ok: false, error: `snapshot: ${r.error}` };
+  const baseline = h.baselineTick === 0 ? null : baselineFor(h.baselineTick);
+  if (baseline === undefined) return { ok: false, error: `baseline ${h.baselineTick} unknown` };
+  const ctx = { serverTick: h.serverTick };
+  const selfDelta = r.readBool();
+  if (selfDelta && !baseline) r.fail('self delta without a baseline');
+  const self = selfDelta && baseline ? readDelta(r, PLAYER_FIELDS, baseline.self, ctx) : readFull(r, PLAYER_FIELDS, ctx);
+  const basePlayers = baseline ? baseline.players.filter(within(h.players)) : [];
+  const baseProjectiles = baseline ? baseline.projectiles.filter(within(h.projectiles)) : [];
+  const players = readEntityList(r, PLAYER_KIND, basePlayers, h.players, ctx);
+  const projectiles = readEntityList(r, PROJECTILE_KIND, baseProjectiles, h.projectiles, ctx);
+  const events = readEvents(r, h.serverTick);
+  if (events.length > MAX_EVENTS) r.fail('too many events');
+  r.expectEnd();
+  if (!r.ok) return { ok: false, error: `snapshot: ${r.error}` };
+  const { players: _pr, projectiles: _jr, ...header } = h;
+  return { ok: true, value: { ...header, self, players, projectiles, events } };
+}
