@@ -9,7 +9,7 @@
  * Invariants: bit-exact (no trigonometry, only IEEE-exact operations); a dead player changes only
  * its aim; a live player's box ends inside the map and outside every wall.
  */
-import { weaponDef, type SimConfig } from './config';
+import type { SimConfig } from './config';
 import { moveBox } from './collide';
 import { nextVelocity } from './movement';
 import { Buttons, type Angle16, type Hitbox, type PlayerId, type PlayerState, type SimEvent, type Tick, type UserCmd, type WeaponId } from './types';
