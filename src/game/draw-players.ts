@@ -1,0 +1,72 @@
+/**
+ * Draws players and rockets: a body circle (smaller when crouched), an aim line, the name (plain
+ * text), and a health bar. The local player is drawn at its smoothed predicted position
+ * (local.drawX/drawY), everyone else where the interpolation buffer put them this frame.
+ * Invariant: the body centre is drawn exactly at `playerScreenPos`, which the debug API reports
+ * for pixel checks; dead players are drawn only as a faint marker.
+ */
+import type { LocalPlayerView, RemotePlayerView } from '../client/view-model';
+import { CROUCH_RADIUS, MAX_HEALTH, PLAYER_RADIUS } from '../sim/config';
+import { angleToRadians } from '../sim/quantize';
+import { circleVisible, toScreenX, toScreenY } from './camera';
+import { healthColor } from './palette';
+import { anchoredText, circle, fillRect, line, ring, type FrameInfo, type Kit } from './render-kit';
+
+const AIM_LENGTH = 30;
+const BAR_W = 36;
+const BAR_H = 5;
+
+interface Body {
+  id: number;
+  x: number;
+  y: number;
+  aim: number;
+  health: number;
+  alive: boolean;
+  crouch: boolean;
+  isLocal: boolean;
+  extrapolating: boolean;
+}
+
+function drawBody(kit: Kit, f: FrameInfo, b: Body): void {
+  const { cam } = f;
+  const r = (b.crouch ? CROUCH_RADIUS : PLAYER_RADIUS) * cam.scale;
+  if (!circleVisible(cam, b.x, b.y, PLAYER_RADIUS + AIM_LENGTH)) return;
+  const sx = toScreenX(cam, b.x);
+  const sy = toScreenY(cam, b.y);
+  const color = kit.player(b.id, b.isLocal);
+  if (!b.alive) {
+    ring(kit, sx, sy, r, 2, color, 0.35);
+    return;
+  }
+  const a = angleToRadians(b.aim);
+  line(kit, sx, sy, sx + Math.cos(a) * AIM_LENGTH * cam.scale, sy + Math.sin(a) * AIM_LENGTH * cam.scale, 3, color);
+  circle(kit, sx, sy, r, color);
+  ring(kit, sx, sy, r, 2, kit.color('background'), 0.6);
+  if (b.extrapolating) ring(kit, sx, sy, r + 4, 1, color, 0.5);
+  const barY = sy - PLAYER_RADIUS * cam.scale - 12;
+  fillRect(kit, sx - BAR_W / 2, barY, BAR_W, BAR_H, kit.color('background'), 0.8);
+  const hp = Math.min(Math.max(b.health / MAX_HEALTH, 0), 1);
+  fillRect(kit, sx - BAR_W / 2, barY, BAR_W * hp, BAR_H, kit.rgb(healthColor(b.health, MAX_HEALTH)));
+  anchoredText(kit, f.name(b.id), sx, barY - 3, 13, kit.color('text'), 'bot', 0.9);
+}
+
+export function drawRemotes(kit: Kit, f: FrameInfo, remotes: readonly RemotePlayerView[]): void {
+  for (const p of remotes) {
+    drawBody(kit, f, { id: p.id, x: p.x, y: p.y, aim: p.aim, health: p.health, alive: p.alive, crouch: p.crouch, isLocal: false, extrapolating: p.extrapolating });
+  }
+}
+
+export function drawLocal(kit: Kit, f: FrameInfo, local: LocalPlayerView): void {
+  const s = local.state;
+  drawBody(kit, f, { id: s.id, x: local.drawX, y: local.drawY, aim: f.localAim, health: s.health, alive: s.alive, crouch: s.crouch, isLocal: true, extrapolating: false });
+}
+
+export function drawProjectiles(kit: Kit, f: FrameInfo): void {
+  const c = kit.color('rocket');
+  for (const p of f.view.projectiles) {
+    if (!circleVisible(f.cam, p.x, p.y, 8)) continue;
+    circle(kit, toScreenX(f.cam, p.x), toScreenY(f.cam, p.y), 6 * f.cam.scale, c);
+    ring(kit, toScreenX(f.cam, p.x), toScreenY(f.cam, p.y), 9 * f.cam.scale, 2, c, 0.5);
+  }
+}

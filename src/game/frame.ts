@@ -1,0 +1,110 @@
+/**
+ * One frame of the game screen: `updateFrame` asks the host for the view, follows the local player
+ * with the camera, samples input and hands it to the host, feeds events to effects and sounds;
+ * `drawFrame` draws everything with kaboom's immediate-mode functions.
+ * Input: the `Screen` (everything one mount owns) and the page clock in ms.
+ * Invariants: `host.view` is called exactly once per frame (its events are "new since the last
+ * call"); while a menu is open the input is neutral (no move, no fire) so clicking a button never
+ * shoots; buffers are reused frame to frame.
+ */
+import type { KaboomCtx } from 'kaboom';
+import type { ClientView, InputSample } from '../client/view-model';
+import type { ArenaMap } from '../sim/types';
+import { followCamera, toScreenX, toScreenY, type Camera } from './camera';
+import { drawRewind, drawPredictionError, drawServerHitboxes } from './draw-debug';
+import { drawScreenEffects, drawWorldEffects } from './draw-effects';
+import { drawHud } from './draw-hud';
+import { drawNetGraph, sampleNetGraph, type NetGraph } from './draw-netgraph';
+import { drawLocal, drawProjectiles, drawRemotes } from './draw-players';
+import { drawScoreboard } from './draw-scoreboard';
+import { drawWorld } from './draw-world';
+import { ingestEvents, pruneEffects, type Effects, type SoundCue } from './effects';
+import type { GameHost } from './game-host';
+import { displayName } from './hud-model';
+import { noKeysHeld, sampleInput, weaponSelectFor, type HeldKeys } from './input-map';
+import { readHeldKeys } from './input-reader';
+import { FpsMeter } from './net-graph-model';
+import type { FrameInfo, Kit } from './render-kit';
+import type { SoundCues } from './sound';
+
+export interface Screen {
+  k: KaboomCtx;
+  kit: Kit;
+  host: GameHost;
+  map: ArenaMap;
+  fx: Effects;
+  graph: NetGraph;
+  fps: FpsMeter;
+  sound: SoundCues;
+  held: HeldKeys;
+  cues: SoundCue[];
+  ui: { menuOpen: () => boolean; scoreboard: boolean; wantedWeapon: number | null };
+  frames: number;
+  lastAim: number;
+  lastInput: InputSample | null;
+  view: ClientView | null;
+  cam: Camera | null;
+  info: FrameInfo | null;
+}
+
+function sample(s: Screen, view: ClientView, cam: Camera): InputSample {
+  const mouse = s.k.mousePos();
+  const local = view.local;
+  const keys = s.ui.menuOpen() ? noKeysHeld() : readHeldKeys(s.k, s.held);
+  const current = local ? local.state.weapon : 0;
+  if (s.ui.wantedWeapon === current) s.ui.wantedWeapon = null;
+  const from = local ? { x: toScreenX(cam, local.drawX), y: toScreenY(cam, local.drawY) } : { x: mouse.x, y: mouse.y };
+  const input = sampleInput(keys, { fromX: from.x, fromY: from.y, toX: mouse.x, toY: mouse.y, previous: s.lastAim }, weaponSelectFor(s.ui.wantedWeapon, current));
+  s.lastAim = input.aim;
+  return input;
+}
+
+export function updateFrame(s: Screen, nowMs: number): void {
+  const view = s.host.view(nowMs);
+  const local = view.local;
+  const w = s.k.width();
+  const h = s.k.height();
+  const cam = followCamera(w, h, s.map.width, s.map.height, local ? local.drawX : s.map.width / 2, local ? local.drawY : s.map.height / 2);
+  const input = sample(s, view, cam);
+  s.host.setInput(input);
+  const now = nowMs / 1000;
+  s.cues.length = 0;
+  ingestEvents(s.fx, view.events, now, view.localId, s.cues);
+  pruneEffects(s.fx, now);
+  s.sound.play(s.cues);
+  s.fps.tick(s.k.dt());
+  sampleNetGraph(s.graph, view.stats);
+  s.frames++;
+  s.lastInput = input;
+  s.view = view;
+  s.cam = cam;
+  const names = s.host.names();
+  const mouse = s.k.mousePos();
+  s.info = { view, cam, map: s.map, now, name: (id) => displayName(names.get(id), id), localAim: input.aim, mouseX: mouse.x, mouseY: mouse.y };
+}
+
+function drawDebug(s: Screen, f: FrameInfo): void {
+  const cvars = s.host.cvars();
+  if (cvars.sv_showhitboxes) {
+    const boxes = s.host.serverHitboxes();
+    if (boxes) drawServerHitboxes(s.kit, f, boxes);
+  }
+  const rewind = s.host.lastRewind();
+  if (rewind && cvars.sv_showhitboxes) drawRewind(s.kit, f, rewind);
+  if (cvars.cl_showerror) drawPredictionError(s.kit, f);
+}
+
+export function drawFrame(s: Screen): void {
+  const f = s.info;
+  if (!f) return;
+  drawWorld(s.kit, f);
+  drawProjectiles(s.kit, f);
+  drawRemotes(s.kit, f, f.view.remotes);
+  if (f.view.local) drawLocal(s.kit, f, f.view.local);
+  drawWorldEffects(s.kit, f, s.fx);
+  drawDebug(s, f);
+  drawScreenEffects(s.kit, f, s.fx);
+  drawHud(s.kit, f, s.fx);
+  if (s.ui.scoreboard) drawScoreboard(s.kit, f, s.host.pings(), s.host.names());
+  if (s.host.cvars().net_graph) drawNetGraph(s.kit, s.graph, f.view.stats, s.fps.fps, f.cam.viewW, f.cam.viewH);
+}

@@ -1,0 +1,61 @@
+/**
+ * What the renderer reports about its last frame (pure): where each player's body centre was drawn
+ * on screen, in which colour, which overlays are open. The e2e tests read it through
+ * `window.rewindGame.info()` to sample canvas pixels at the players' positions.
+ * Input: the frame's view and camera plus the UI flags. Output: plain JSON-able data.
+ */
+import type { ClientView, InputSample } from '../client/view-model';
+import type { Camera } from './camera';
+import { toScreenX, toScreenY } from './camera';
+import { playerColor, type Rgb } from './palette';
+
+export interface DrawnPlayer {
+  id: number;
+  /** CSS pixels from the canvas's top-left corner. */
+  screenX: number;
+  screenY: number;
+  color: Rgb;
+  alive: boolean;
+  extrapolating: boolean;
+}
+
+export interface OverlayFlags {
+  netGraph: boolean;
+  scoreboard: boolean;
+  menu: boolean;
+  settings: boolean;
+}
+
+export interface GameRenderInfo {
+  frames: number;
+  fps: number;
+  camera: Camera | null;
+  local: DrawnPlayer | null;
+  remotes: DrawnPlayer[];
+  overlays: OverlayFlags;
+  input: InputSample | null;
+  /** Last shown net graph numbers (also when the graph is hidden). */
+  pingMs: number | null;
+}
+
+export function drawnPlayers(view: ClientView, cam: Camera): { local: DrawnPlayer | null; remotes: DrawnPlayer[] } {
+  const local = view.local
+    ? {
+        id: view.local.state.id,
+        screenX: toScreenX(cam, view.local.drawX),
+        screenY: toScreenY(cam, view.local.drawY),
+        color: playerColor(view.local.state.id, true),
+        alive: view.local.state.alive,
+        extrapolating: false,
+      }
+    : null;
+  const remotes = view.remotes.map((r) => ({
+    id: r.id,
+    screenX: toScreenX(cam, r.x),
+    screenY: toScreenY(cam, r.y),
+    color: playerColor(r.id, false),
+    alive: r.alive,
+    extrapolating: r.extrapolating,
+  }));
+  return { local, remotes };
+}

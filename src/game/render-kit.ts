@@ -1,0 +1,84 @@
+/**
+ * What every draw module shares: the kaboom context, this frame's camera and view, the palette as
+ * kaboom colours (built once per mount, not per frame) and small drawing helpers.
+ *
+ * Inputs: a kaboom context. Output: `Kit` (made once) and `FrameInfo` (filled once per frame).
+ * Invariant: draw modules draw in screen pixels through the camera functions; nothing here keeps
+ * state between frames except the colour caches.
+ */
+import type { Color, KaboomCtx } from 'kaboom';
+import type { ClientView } from '../client/view-model';
+import type { ArenaMap, PlayerId } from '../sim/types';
+import type { Camera } from './camera';
+import { PALETTE, playerColor, type Rgb } from './palette';
+
+export type PaletteName = keyof typeof PALETTE;
+
+export interface Kit {
+  k: KaboomCtx;
+  color(name: PaletteName): Color;
+  player(id: PlayerId, isLocal: boolean): Color;
+  rgb(c: Rgb): Color;
+}
+
+export interface FrameInfo {
+  view: ClientView;
+  cam: Camera;
+  map: ArenaMap;
+  /** Frame time in seconds (from the page clock; effects age with it). */
+  now: number;
+  /** Names as shown (already trimmed), by id. */
+  name(id: PlayerId): string;
+  /** Aim of the local player as sampled this frame (fresher than the predicted state's). */
+  localAim: number;
+  mouseX: number;
+  mouseY: number;
+}
+
+export function createKit(k: KaboomCtx): Kit {
+  const named = new Map<PaletteName, Color>();
+  const players = new Map<number, Color>();
+  const rgb = (c: Rgb): Color => k.rgb(c[0], c[1], c[2]);
+  return {
+    k,
+    rgb,
+    color(name) {
+      let c = named.get(name);
+      if (!c) named.set(name, (c = rgb(PALETTE[name])));
+      return c;
+    },
+    player(id, isLocal) {
+      const key = isLocal ? -1 : id;
+      let c = players.get(key);
+      if (!c) players.set(key, (c = rgb(playerColor(id, isLocal))));
+      return c;
+    },
+  };
+}
+
+/** A filled rectangle in screen pixels. */
+export function fillRect(kit: Kit, x: number, y: number, w: number, h: number, color: Color, opacity = 1): void {
+  kit.k.drawRect({ pos: kit.k.vec2(x, y), width: w, height: h, color, opacity });
+}
+
+/** Left-aligned text with its top-left corner at (x, y). */
+export function text(kit: Kit, s: string, x: number, y: number, size: number, color: Color, opacity = 1): void {
+  kit.k.drawText({ text: s, pos: kit.k.vec2(x, y), size, color, opacity });
+}
+
+/** Text whose anchor (e.g. 'top', 'topright', 'center') sits at (x, y). */
+export function anchoredText(kit: Kit, s: string, x: number, y: number, size: number, color: Color, anchor: 'top' | 'topright' | 'center' | 'bot', opacity = 1): void {
+  kit.k.drawText({ text: s, pos: kit.k.vec2(x, y), size, color, anchor, opacity });
+}
+
+export function line(kit: Kit, x1: number, y1: number, x2: number, y2: number, width: number, color: Color, opacity = 1): void {
+  kit.k.drawLine({ p1: kit.k.vec2(x1, y1), p2: kit.k.vec2(x2, y2), width, color, opacity });
+}
+
+export function circle(kit: Kit, x: number, y: number, radius: number, color: Color, opacity = 1): void {
+  kit.k.drawCircle({ pos: kit.k.vec2(x, y), radius, color, opacity });
+}
+
+export function ring(kit: Kit, x: number, y: number, radius: number, width: number, color: Color, opacity = 1): void {
+  kit.k.drawCircle({ pos: kit.k.vec2(x, y), radius, fill: false, outline: { width, color }, opacity });
+}
