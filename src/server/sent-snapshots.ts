@@ -1,0 +1,42 @@
+/**
+ * SentSnapshots: the snapshots recently sent to one client, by server tick, so that when the
+ * client acks one it can serve as the delta baseline (and release the events it carried).
+ *
+ * Inputs: `put(entry)` for every snapshot sent; `get(tick)`.
+ * Outputs: the entry sent at that tick, or null when it was never sent or has been overwritten.
+ * Invariants: a power-of-two ring indexed by tick & mask (Quake's habit); a slot answers only for
+ * the exact tick it holds, so an ack older than the ring's reach finds nothing and the server
+ * falls back to a full snapshot.
+ */
+import type { Snapshot } from '../protocol/messages';
+import type { Tick } from '../sim/types';
+
+export interface SentSnapshot {
+  tick: Tick;
+  snapshot: Snapshot;
+  sentMs: number;
+  /** EventOutbox mark: every event up to it rode in this snapshot. */
+  eventMark: number;
+}
+
+export class SentSnapshots {
+  private readonly ring: Array<SentSnapshot | null>;
+  private readonly mask: number;
+
+  /** @param sizePow2 ring size, a power of two */
+  constructor(sizePow2: number) {
+    if (sizePow2 < 1 || (sizePow2 & (sizePow2 - 1)) !== 0) throw new RangeError(`ring size ${sizePow2} is not a power of two`);
+    this.ring = new Array<SentSnapshot | null>(sizePow2).fill(null);
+    this.mask = sizePow2 - 1;
+  }
+
+  put(entry: SentSnapshot): void {
+    this.ring[entry.tick & this.mask] = entry;
+  }
+
+  get(tick: Tick): SentSnapshot | null {
+    if (!Number.isInteger(tick) || tick < 0) return null;
+    const e = this.ring[tick & this.mask];
+    return e && e.tick === tick ? e : null;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * What the server reports about itself: per-client network health and the last lag-compensated
+ * shot (for the net graph, the debug overlay and tests). Plain data, safe to post across threads.
+ */
+import type { KickReason } from '../protocol/messages';
+import type { Hitbox, PlayerId, Tick } from '../sim/types';
+import type { RewindAdjustment } from './lag-compensator';
+
+/** What the server tested for a client's last hitscan shot. */
+export interface RewindRecord {
+  /** Server tick the shot was fired on. */
+  tick: Tick;
+  /** View time the command claimed, and the one tested after the estimate check and the clamp (ticks, fractional). */
+  claimedViewTime: number;
+  viewTime: number;
+  adjustment: RewindAdjustment;
+  /** The other players' hitboxes as rewound (live ones when lag compensation is off). */
+  hitboxes: Hitbox[];
+  hit: PlayerId | null;
+  lagCompensated: boolean;
+}
+
+export interface ClientStats {
+  clientId: PlayerId;
+  packetsIn: number;
+  bytesIn: number;
+  decodeFailures: number;
+  commandsAccepted: number;
+  /** Ticks that had no command from this client and repeated its last one. */
+  repeats: number;
+  staleDrops: number;
+  duplicateDrops: number;
+  futureRejects: number;
+  /** The depth last reported to the client (see CommandBuffer.depth). */
+  bufferDepth: number;
+  rttMs: number | null;
+  jitterMs: number;
+  snapshotsSent: number;
+  fullSnapshots: number;
+  deltaSnapshots: number;
+  /** Datagrams sent (a split snapshot counts each part). */
+  packetsOut: number;
+  bytesOut: number;
+  /** Ticks a due snapshot waited because the client's rate budget was spent. */
+  heldBackTicks: number;
+  eventsPending: number;
+  eventsDropped: number;
+  lastAckTick: Tick;
+  lastRewind: RewindRecord | null;
+  kicked: KickReason | null;
+}
+
+export interface ServerStats {
+  tick: Tick;
+  players: number;
+  lagCompensation: boolean;
+  maxUnlagS: number;
+  clients: ClientStats[];
+}
