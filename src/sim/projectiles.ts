@@ -26,7 +26,8 @@ export function spawnRocket(ctx: TickContext, shot: ShotIntent): ProjectileState
     y: shot.y,
     vx: quantizeVel(def.projectileSpeed * Math.cos(rad)),
     vy: quantizeVel(def.projectileSpeed * Math.sin(rad)),
-    explodeTick: ctx.tick + secondsToTicks(def.range / def.projectileSpeed, ctx.cfg.tickrate),
+    // It also moves on the tick it is launched, so it flies exactly `range` before timing out.
+    explodeTick: ctx.tick + secondsToTicks(def.range / def.projectileSpeed, ctx.cfg.tickrate) - 1,
   };
   ctx.nextProjectileId = (ctx.nextProjectileId + 1) & 0xffff;
   ctx.projectiles.push(rocket);
