@@ -1,0 +1,236 @@
+/**
+ * NetClient: the joining peer's netcode in one object (DESIGN §1, §3, §5): snapshot bytes in,
+ * command packets out, a view model per frame. It ties together ClientClock (two timelines),
+ * Predictor (own player), InterpolationBuffer (everyone else), EventDeduper and ErrorSmoother.
+ *
+ * Inputs: `receive(bytes, now)` for every unreliable message from the host; `setInput` whenever
+ * input is sampled; `update(now)` each frame (returns the packets to send); `view(now)` each frame.
+ * Times are milliseconds from any fixed origin, non-decreasing; nothing here reads a clock.
+ * Invariants: never throws on bytes (malformed or unknown-baseline packets are dropped and counted);
+ * one command per command tick, ticks strictly increasing; each command's view time is the render
+ * time of the last frame drawn (quantized to 1/256 tick, the same value used to draw), so the server
+ * rewinds to exactly what the player saw; every server event is shown once.
+ */
+import { checkCvar, interpDelaySeconds, isCvarName, type Cvars } from '../config/cvars';
+import { DEFAULT_MAP } from '../sim/map';
+import type { SimConfig } from '../sim/config';
+import type { ArenaMap, PlayerId, ProjectileState, PublicPlayerState, Tick, UserCmd } from '../sim/types';
+import { WEAPON_KEEP } from '../sim/types';
+import { sanitizeCmd } from '../sim/quantize';
+import { ClientClock } from './client-clock';
+import { CommandSender } from './command-sender';
+import { ErrorSmoother } from './error-smoother';
+import { InterpolationBuffer } from './interpolation-buffer';
+import { Predictor } from './predictor';
+import { playerTraits, projectileTraits } from './remote-traits';
+import { SnapshotInbox, type ReceivedSnapshot } from './snapshot-inbox';
+import { NetStatsTracker } from './net-stats-tracker';
+import { buildLocalView, isOwnPredictedEvent, sampleRemotes } from './view-builder';
+import type { ClientView, InputSample, NetStats, ViewEvent } from './view-model';
+
+export type { InputSample } from './view-model';
+
+export interface NetClientOptions {
+  clientId: PlayerId;
+  tickrate: number;
+  cvars: Cvars;
+  map?: ArenaMap;
+}
+
+/** Most command ticks issued in one update; a longer stall skips ahead (the server repeats). */
+const MAX_CMDS_PER_UPDATE = 8;
+const IDLE_INPUT: InputSample = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
+
+export class NetClient {
+  readonly clientId: PlayerId;
+  readonly tickrate: number;
+  private cvars: Cvars;
+  private readonly clock: ClientClock;
+  private readonly predictor: Predictor;
+  private readonly players = new InterpolationBuffer<PublicPlayerState>(playerTraits);
+  private readonly rockets = new InterpolationBuffer<ProjectileState>(projectileTraits);
+  private readonly inbox = new SnapshotInbox();
+  private readonly smoother = new ErrorSmoother();
+  private readonly sender = new CommandSender();
+  private readonly tracker = new NetStatsTracker();
+  private input: InputSample = IDLE_INPUT;
+  private lastIssuedTick: Tick = -1;
+  private drawnRenderTick: number | null = null;
+  private events: ViewEvent[] = [];
+  private extrapolating = 0;
+  private lastNowMs = 0;
+
+  constructor(opts: NetClientOptions) {
+    this.clientId = opts.clientId;
+    this.tickrate = opts.tickrate;
+    this.cvars = { ...opts.cvars };
+    const cfg: SimConfig = { tickrate: opts.tickrate, map: opts.map ?? DEFAULT_MAP };
+    this.clock = new ClientClock(opts.tickrate);
+    this.predictor = new Predictor(cfg);
+  }
+
+  receive(bytes: Uint8Array, nowMs: number): void {
+    this.tracker.packetIn(nowMs, bytes.byteLength);
+    const received = this.inbox.add(bytes);
+    if (received === 'malformed') this.tracker.malformedPackets++;
+    if (received === 'malformed' || received === 'partial') return;
+    this.acceptSnapshot(received, nowMs);
+  }
+
+  setInput(input: InputSample): void {
+    this.input = { ...input };
+  }
+
+  update(nowMs: number): Uint8Array[] {
+    this.lastNowMs = nowMs;
+    this.clock.advance(nowMs);
+    if (!this.clock.isSynced) return [];
+    const target = Math.floor(this.clock.commandTick);
+    if (this.lastIssuedTick < 0 || target - this.lastIssuedTick > MAX_CMDS_PER_UPDATE) {
+      this.lastIssuedTick = Math.max(this.lastIssuedTick, target - 1);
+    }
+    for (let tick = this.lastIssuedTick + 1; tick <= target; tick++) this.issueCommand(tick);
+    this.lastIssuedTick = Math.max(this.lastIssuedTick, target);
+    const packet = this.sender.flush(nowMs, this.cvars.cl_cmdrate, this.inbox.newestTick);
+    if (!packet) return [];
+    this.clock.noteSent(packet.sendTimeMs16);
+    this.tracker.packetOut(nowMs, packet.bytes.byteLength);
+    return [packet.bytes];
+  }
+
+  view(nowMs: number): ClientView {
+    this.lastNowMs = nowMs;
+    this.clock.advance(nowMs);
+    const renderTick = this.renderTickAt();
+    this.drawnRenderTick = renderTick;
+    const remotes = sampleRemotes(this.players, renderTick, this.sampleMode());
+    this.extrapolating = remotes.filter((r) => r.extrapolating).length;
+    const projectiles = this.rockets
+      .sample(renderTick, this.sampleMode())
+      .map(({ state }) => ({ id: state.id, owner: state.owner, x: state.x, y: state.y }));
+    const events = this.events;
+    this.events = [];
+    return {
+      localId: this.clientId,
+      local: buildLocalView(this.localSource(), this.smoother.offset(nowMs)),
+      remotes,
+      projectiles,
+      events,
+      stats: this.stats,
+      tickrate: this.tickrate,
+    };
+  }
+
+  setCvars(c: Partial<Cvars>): void {
+    const next = { ...this.cvars };
+    for (const [name, value] of Object.entries(c)) {
+      if (!isCvarName(name) || value === undefined) continue;
+      const checked = checkCvar(name, value);
+      if (checked.value !== null) next[name] = checked.value;
+    }
+    if (next.cl_smooth === 0) this.smoother.clear();
+    this.cvars = next;
+  }
+
+  get stats(): NetStats {
+    const now = this.lastNowMs;
+    const snapInterval = Math.max(1, Math.round(this.tickrate / Math.min(this.cvars.cl_updaterate, this.tickrate)));
+    return {
+      pingMs: this.clock.rttMs,
+      jitterMs: this.clock.jitterMs,
+      lossIn: this.tracker.lossIn(now, snapInterval),
+      lossOut: this.tracker.lossOut(now),
+      snapshotsPerSec: this.tracker.snapshotsPerSec(now),
+      interpDelayMs: interpDelaySeconds(this.cvars) * 1000,
+      extrapolatingEntities: this.extrapolating,
+      bytesInPerSec: this.tracker.bytesInPerSec(now),
+      bytesOutPerSec: this.tracker.bytesOutPerSec(now),
+      predictionErrorsPerSec: this.tracker.predictionErrorsPerSec(now),
+      cmdBufferDepth: this.clock.lastReportedDepth,
+      serverTick: Math.max(0, this.inbox.newestTick),
+      commandTick: Math.max(0, this.lastIssuedTick),
+      renderTick: this.drawnRenderTick ?? 0,
+    };
+  }
+
+  /** Totals since the start, for tests and debug overlays. */
+  get totals(): { predictionErrors: number; malformedPackets: number; commandTickFloat: number; dilation: number; targetBufferTicks: number } {
+    return {
+      predictionErrors: this.tracker.predictionErrors,
+      malformedPackets: this.tracker.malformedPackets,
+      commandTickFloat: this.clock.commandTick,
+      dilation: this.clock.dilation,
+      targetBufferTicks: this.clock.targetBufferTicks,
+    };
+  }
+
+  private acceptSnapshot(r: ReceivedSnapshot, nowMs: number): void {
+    const snap = r.snapshot;
+    this.players.push(snap.serverTick, snap.players);
+    this.rockets.push(snap.serverTick, snap.projectiles);
+    this.collectServerEvents(snap.events);
+    if (!r.newest) return;
+    this.tracker.snapshot(nowMs, snap.serverTick, snap.lastCmdTick < snap.serverTick);
+    this.clock.onSnapshot(snap, nowMs);
+    this.reconcile(snap.self, snap.serverTick, nowMs);
+  }
+
+  private reconcile(self: Parameters<Predictor['reconcile']>[0], serverTick: Tick, nowMs: number): void {
+    const before = this.predictor.state;
+    const outcome = this.predictor.reconcile(self, serverTick, this.cvars.cl_reconcile === 1);
+    if (outcome.predictionError) this.tracker.predictionError(nowMs);
+    const after = this.predictor.state;
+    if (!before || !after) return;
+    const snap = this.cvars.cl_smooth === 0 || before.teleportSeq !== after.teleportSeq;
+    this.smoother.correct(before.x - after.x, before.y - after.y, nowMs, this.cvars.cl_smoothtime * 1000, snap);
+  }
+
+  private collectServerEvents(netEvents: readonly { id: number; tick: Tick; event: ViewEvent['event'] }[]): void {
+    for (const e of netEvents) {
+      if (!this.inbox.firstTimeEvent(e.id)) continue;
+      // Our own shots, reloads and switches were already shown when first predicted.
+      if (this.cvars.cl_predict === 1 && isOwnPredictedEvent(e.event, this.clientId)) continue;
+      this.events.push({ predicted: false, tick: e.tick, event: e.event });
+    }
+  }
+
+  private issueCommand(tick: Tick): void {
+    const view = this.drawnRenderTick ?? this.renderTickAt();
+    const viewTick = Math.max(0, Math.floor(view));
+    const cmd: UserCmd = sanitizeCmd({
+      tick,
+      ...this.input,
+      viewTick,
+      viewFrac: Math.round((view - viewTick) * 256),
+    });
+    const effects = this.predictor.predict(cmd);
+    if (effects && this.cvars.cl_predict === 1) {
+      for (const event of effects) this.events.push({ predicted: true, tick, event });
+    }
+    this.sender.push(cmd);
+  }
+
+  /** Server time (fractional ticks, on the 1/256 grid) at which remotes are drawn now. */
+  private renderTickAt(): number {
+    if (this.cvars.cl_interpolate === 0) return Math.max(0, this.inbox.newestTick);
+    const raw = this.clock.streamTick - interpDelaySeconds(this.cvars) * this.tickrate;
+    return Math.max(0, Math.floor(raw * 256) / 256);
+  }
+
+  private sampleMode(): { interpolate: boolean; extrapolateTicks: number } {
+    return {
+      interpolate: this.cvars.cl_interpolate === 1,
+      extrapolateTicks: this.cvars.cl_extrapolate === 1 ? this.cvars.cl_extrapolate_amount * this.tickrate : 0,
+    };
+  }
+
+  private localSource(): Parameters<typeof buildLocalView>[0] {
+    const newest = this.inbox.newest;
+    if (this.cvars.cl_predict === 0) return newest ? { state: newest.self, previous: newest.self, frac: 1 } : null;
+    const state = this.predictor.state;
+    const previous = this.predictor.previousState;
+    if (!state || !previous) return null;
+    const frac = Math.min(1, Math.max(0, this.clock.commandTick - this.predictor.tick));
+    return { state, previous, frac };
+  }
+}

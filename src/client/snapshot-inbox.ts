@@ -1,0 +1,68 @@
+/**
+ * SnapshotInbox: the receiving end of the snapshot stream (DESIGN §4): decodes against the
+ * baselines this client holds, merges split parts, remembers recent complete snapshots (they are
+ * the baselines the server deltas against) and tells whether each one is the newest so far.
+ *
+ * Inputs: raw bytes from the unreliable channel (any order, duplicated, truncated, hostile).
+ * Outputs: 'malformed' (undecodable or unknown baseline: dropped), 'partial' (a part of a split
+ * snapshot still waiting for the others), or the complete snapshot and whether it is the newest.
+ * Invariants: never throws; the baseline store is a power-of-two ring indexed by tick & mask, and a
+ * slot answers only for the exact tick stored in it; event ids are reported first-time once.
+ */
+import type { Snapshot } from '../protocol/messages';
+import { decodeSnapshot } from '../protocol/snapshot';
+import { SnapshotAssembler } from '../protocol/snapshot-assembler';
+import type { Tick } from '../sim/types';
+import { EventDeduper } from './event-dedupe';
+
+export interface ReceivedSnapshot {
+  snapshot: Snapshot;
+  /** Newer than every complete snapshot before it (older ones only fill histories). */
+  newest: boolean;
+}
+
+/** 64 slots: at 60 Hz every tick of the last second, enough for the server's 4-old baselines. */
+const BASELINE_SLOTS = 64;
+
+export class SnapshotInbox {
+  private readonly baselines: (Snapshot | undefined)[] = new Array<Snapshot | undefined>(BASELINE_SLOTS).fill(undefined);
+  private readonly assembler = new SnapshotAssembler();
+  private readonly dedupe = new EventDeduper();
+  private newestSnapshot: Snapshot | null = null;
+
+  /** Tick of the newest complete snapshot (0 before any): the ack sent with each command packet. */
+  get newestTick(): Tick {
+    return this.newestSnapshot ? this.newestSnapshot.serverTick : 0;
+  }
+
+  get newest(): Snapshot | null {
+    return this.newestSnapshot;
+  }
+
+  add(bytes: Uint8Array): ReceivedSnapshot | 'malformed' | 'partial' {
+    let decoded;
+    try {
+      decoded = decodeSnapshot(bytes, (tick) => this.baseline(tick));
+    } catch {
+      // The codec promises not to throw; this guard keeps that promise at our boundary too.
+      return 'malformed';
+    }
+    if (!decoded.ok) return 'malformed';
+    const part = decoded.value;
+    const full = this.assembler.add(part);
+    if (!full) return 'partial';
+    this.baselines[full.serverTick & (BASELINE_SLOTS - 1)] = full;
+    const newest = full.serverTick > this.newestTick;
+    if (newest) this.newestSnapshot = full;
+    return { snapshot: full, newest };
+  }
+
+  firstTimeEvent(id: number): boolean {
+    return this.dedupe.firstTime(id);
+  }
+
+  private baseline(tick: Tick): Snapshot | undefined {
+    const slot = this.baselines[tick & (BASELINE_SLOTS - 1)];
+    return slot && slot.serverTick === tick ? slot : undefined;
+  }
+}
