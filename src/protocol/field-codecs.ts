@@ -212,3 +212,23 @@ export const weaponSelectCodec: FieldCodec<number> = {
   writeDelta: (w, v) => w.writeBits(v, 8),
   readDelta: readWeaponSelect,
 };
+
+/**
+ * A command's view tick: in full like a timer against the command's own tick; as a delta, the
+ * step from the previous command's view tick (normally +1, a few bits).
+ */
+export const viewTickCodec: FieldCodec<Tick> = {
+  write: timerCodec.write,
+  read: timerCodec.read,
+  equal: same,
+  writeDelta: (w, v, base) => {
+    w.writeBool(v !== 0);
+    if (v !== 0) w.writeVarInt(v - base, 3);
+  },
+  readDelta: (r, base) => {
+    if (!r.readBool()) return 0;
+    const v = base + r.readVarInt(3);
+    if (v < 1 || v > 0xffffffff) r.fail('view tick out of range');
+    return r.ok ? v : 0;
+  },
+};

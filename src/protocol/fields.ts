@@ -22,6 +22,7 @@ import {
   timerCodec,
   uintCodec,
   velCodec,
+  viewTickCodec,
   weaponCodec,
   weaponSelectCodec,
   type FieldCodec,
@@ -85,7 +86,7 @@ export const USER_CMD_FIELDS: FieldTable<UserCmd> = {
   aim: { codec: angleCodec, group: 'hot' },
   buttons: { codec: uintCodec(BUTTONS_MASK), group: 'hot' },
   weaponSelect: { codec: weaponSelectCodec, group: 'hot' },
-  viewTick: { codec: timerCodec, group: 'hot' },
+  viewTick: { codec: viewTickCodec, group: 'hot' },
   viewFrac: { codec: u8, group: 'hot' },
 };
 

@@ -1,0 +1,71 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { BitReader, BitWriter, bitLength, unzigzag, zigzag } from '../../../src/protocol/bits';
+
+describe('BitWriter / BitReader', () => {
+  it('round-trips any sequence of fixed-width, signed and varint fields', () => {
+    const field = fc.oneof(
+      fc.integer({ min: 1, max: 32 }).chain((bits) => fc.record({ kind: fc.constant('u' as const), bits: fc.constant(bits), v: fc.integer({ min: 0, max: 2 ** bits - 1 }) })),
+      fc.integer({ min: 2, max: 32 }).chain((bits) => fc.record({ kind: fc.constant('s' as const), bits: fc.constant(bits), v: fc.integer({ min: -(2 ** (bits - 1)), max: 2 ** (bits - 1) - 1 }) })),
+      fc.record({ kind: fc.constant('v' as const), bits: fc.integer({ min: 1, max: 8 }), v: fc.integer({ min: -(2 ** 34), max: 2 ** 34 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(field, { maxLength: 40 }), (fields) => {
+        const w = new BitWriter(1);
+        for (const f of fields) {
+          if (f.kind === 'u') w.writeBits(f.v, f.bits);
+          else if (f.kind === 's') w.writeSigned(f.v, f.bits);
+          else w.writeVarInt(f.v, f.bits);
+        }
+        const r = new BitReader(w.finish());
+        const back = fields.map((f) => (f.kind === 'u' ? r.readBits(f.bits) : f.kind === 's' ? r.readSigned(f.bits) : r.readVarInt(f.bits)));
+        r.expectEnd();
+        expect(r.ok).toBe(true);
+        expect(back).toEqual(fields.map((f) => f.v));
+      }),
+    );
+  });
+
+  it('packs bits MSB first without padding between fields', () => {
+    const w = new BitWriter();
+    w.writeBits(0b101, 3);
+    w.writeBits(0b11111, 5);
+    w.writeBits(1, 1);
+    expect([...w.finish()]).toEqual([0b10111111, 0b10000000]);
+  });
+
+  it('reports reading past the end instead of returning garbage, and yields 0 afterwards', () => {
+    const r = new BitReader(new Uint8Array([0xff]));
+    expect(r.readBits(6)).toBe(63);
+    expect(r.readBits(6)).toBe(0);
+    expect(r.ok).toBe(false);
+    expect(r.error).toBe('truncated');
+    expect(r.readBits(1)).toBe(0);
+  });
+
+  it('refuses an endless varint and trailing bytes', () => {
+    const endless = new BitReader(new Uint8Array(16).fill(0xff));
+    endless.readVarUint(7);
+    expect(endless.error).toBe('varint too long');
+    const trailing = new BitReader(new Uint8Array([1, 0]));
+    trailing.readBits(8);
+    trailing.expectEnd();
+    expect(trailing.error).toBe('trailing bytes');
+    const padded = new BitReader(new Uint8Array([0b10000001]));
+    padded.readBits(1);
+    padded.expectEnd();
+    expect(padded.error).toBe('non-zero padding');
+  });
+
+  it('throws on encoder bugs (value does not fit)', () => {
+    expect(() => new BitWriter().writeBits(256, 8)).toThrow(RangeError);
+    expect(() => new BitWriter().writeSigned(-129, 8)).toThrow(RangeError);
+    expect(() => new BitWriter().writeBits(1.5, 8)).toThrow(RangeError);
+  });
+
+  it('zigzag interleaves signs and bitLength counts bits', () => {
+    expect([0, -1, 1, -2, 2].map(zigzag)).toEqual([0, 1, 2, 3, 4]);
+    fc.assert(fc.property(fc.integer({ min: -(2 ** 40), max: 2 ** 40 }), (v) => unzigzag(zigzag(v)) === v));
+    expect([0, 1, 2, 255, 256, 2 ** 32].map(bitLength)).toEqual([0, 1, 2, 8, 9, 33]);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, it, expect } from 'vitest';
+import { PLAYER_FIELDS, PROJECTILE_FIELDS, PUBLIC_PLAYER_FIELDS, USER_CMD_FIELDS } from '../../../src/protocol/fields';
+import { EVENT_FIELDS, EVENT_TYPES } from '../../../src/protocol/events';
+import { Rng, player, projectile, publicPlayer, simEvent, userCmd } from './gen';
+
+// The typecheck already refuses a table that misses a key; these catch a field added to a sample
+// object (i.e. to what the sim produces) that no table writes, which would silently not travel.
+const keysOf = (o: object): string[] => Object.keys(o).sort();
+const missingFrom = (table: object, sample: object): string[] => Object.keys(sample).filter((k) => !(k in table));
+
+describe('field tables cover every field of their type', () => {
+  const r = new Rng(7);
+  it.each([
+    ['PlayerState', PLAYER_FIELDS, player(r, 1, 100)],
+    ['PublicPlayerState', PUBLIC_PLAYER_FIELDS, publicPlayer(r, 2)],
+    ['ProjectileState', PROJECTILE_FIELDS, projectile(r, 3, 100)],
+    ['UserCmd', USER_CMD_FIELDS, userCmd(r, 100)],
+  ] as const)('%s', (_name, table, sample) => {
+    expect(keysOf(table)).toEqual(keysOf(sample));
+    expect(missingFrom(table, sample)).toEqual([]);
+    expect(missingFrom(table, { ...sample, addedLater: 1 })).toEqual(['addedLater']);
+  });
+
+  it('every SimEvent type has a table with exactly its fields', () => {
+    for (let i = 0; i < 200; i++) {
+      const e = simEvent(r);
+      const { type, ...body } = e;
+      expect(EVENT_TYPES).toContain(type);
+      expect(keysOf(EVENT_FIELDS[type])).toEqual(keysOf(body));
+    }
+    expect(keysOf(EVENT_FIELDS)).toEqual([...EVENT_TYPES].sort());
+  });
+
+  it('marks the id as the key of entity tables', () => {
+    expect(PUBLIC_PLAYER_FIELDS.id.group).toBe('key');
+    expect(PROJECTILE_FIELDS.id.group).toBe('key');
+  });
+});

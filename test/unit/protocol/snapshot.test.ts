@@ -1,0 +1,67 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { decodeSnapshot, encodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
+import type { Snapshot } from '../../../src/protocol/messages';
+import { Rng, evolve, snapshot } from './gen';
+
+const lookup = (...known: Snapshot[]) => (tick: number) => known.find((s) => s.serverTick === tick);
+
+describe('snapshot codec', () => {
+  it('full: decode(encode(s, null)) equals quantizeSnapshot(s, 0)', () => {
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const s = snapshot(new Rng(seed));
+        expect(decodeSnapshot(encodeSnapshot(s, null), lookup())).toEqual({ ok: true, value: quantizeSnapshot(s, 0) });
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('delta: applying the bytes to the baseline gives the target exactly (added, removed, changed, unchanged)', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.integer({ min: 1, max: 40 }), (seed, age) => {
+        const r = new Rng(seed);
+        const baseline = quantizeSnapshot(snapshot(r), 0);
+        const target = evolve(r, baseline, age);
+        const out = decodeSnapshot(encodeSnapshot(target, baseline), lookup(baseline));
+        expect(out).toEqual({ ok: true, value: quantizeSnapshot(target, baseline.serverTick) });
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('an unchanged world costs little: same entities, same fields', () => {
+    const r = new Rng(11);
+    const baseline = quantizeSnapshot(snapshot(r, { players: 15, projectiles: 4, events: 0 }), 0);
+    const target = { ...baseline, serverTick: baseline.serverTick + 8, lastCmdTick: baseline.lastCmdTick + 8 };
+    const full = encodeSnapshot(target, null);
+    const delta = encodeSnapshot(target, baseline);
+    // Timers are written relative to the server tick, so self changes in its timer fields only.
+    expect(delta.length).toBeLessThan(30);
+    expect(full.length).toBeGreaterThan(150);
+    expect(decodeSnapshot(delta, lookup(baseline))).toEqual({ ok: true, value: { ...target, baselineTick: baseline.serverTick } });
+  });
+
+  it('says which baseline is missing', () => {
+    const r = new Rng(12);
+    const baseline = quantizeSnapshot(snapshot(r), 0);
+    const target = evolve(r, baseline, 4);
+    expect(decodeSnapshot(encodeSnapshot(target, baseline), lookup())).toEqual({ ok: false, error: `baseline ${baseline.serverTick} unknown` });
+  });
+
+  it('clamps the command buffer depth to [-64, 63] and never yields -0', () => {
+    const r = new Rng(13);
+    const s = { ...snapshot(r), cmdBufferDepth: -500 };
+    const out = decodeSnapshot(encodeSnapshot(s, null), lookup());
+    if (!out.ok) throw new Error(out.error);
+    expect(out.value.cmdBufferDepth).toBe(-64);
+    const zeroVel = { ...s, self: { ...s.self, vx: 0, vy: 0 } };
+    const z = decodeSnapshot(encodeSnapshot(zeroVel, null), lookup());
+    expect(z.ok && Object.is(z.value.self.vx, 0)).toBe(true);
+  });
+
+  it('refuses off-grid positions at the encoder (the sim quantizes, so this is a bug upstream)', () => {
+    const s = snapshot(new Rng(14));
+    expect(() => encodeSnapshot({ ...s, self: { ...s.self, x: 1.01 } }, null)).toThrow(/grid/);
+  });
+});
