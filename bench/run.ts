@@ -16,6 +16,7 @@ export interface BenchModule {
 
 const modules: Array<() => Promise<{ default: BenchModule }>> = [
   // Each bench file default-exports a BenchModule; add new ones here.
+  () => import('./client.bench'),
 ];
 
 async function main(): Promise<void> {
