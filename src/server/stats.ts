@@ -25,6 +25,8 @@ export interface ClientStats {
   packetsIn: number;
   bytesIn: number;
   decodeFailures: number;
+  /** Snapshots that could not be encoded (skipped; should stay 0). */
+  encodeFailures: number;
   commandsAccepted: number;
   /** Ticks that had no command from this client and repeated its last one. */
   repeats: number;

@@ -1,0 +1,168 @@
+/**
+ * ClientSession: everything the server keeps about one connected client, and the two things it
+ * does with it: take in a command packet, and build the snapshot that client is due.
+ *
+ * Inputs: decoded command packets with their arrival time (in ms and as a fractional server tick);
+ * per tick, the world and the public view of every player.
+ * Outputs: encoded snapshot parts for this client; its statistics.
+ * Invariants: a snapshot is delta-encoded only against a snapshot this client acknowledged and that
+ * is still in the ring (else full); every unacked event rides in every snapshot; the RTT is sampled
+ * once per newly acked snapshot; the echo is the send time of the packet carrying the newest
+ * command, so a reordered older packet cannot shorten the measured round trip.
+ */
+import type { CmdPacket, NetEvent, Snapshot } from '../protocol/messages';
+import { encodeSnapshotParts } from '../protocol/snapshot-parts';
+import type { PlayerId, PublicPlayerState, Tick, WorldState } from '../sim/types';
+import { AbuseMonitor, type AbuseLimits } from './abuse-monitor';
+import { CommandBuffer, type TakenCmd } from './command-buffer';
+import { EventOutbox } from './event-outbox';
+import { RttEstimator } from './rtt-estimator';
+import { SentSnapshots } from './sent-snapshots';
+import { DEFAULT_CLIENT_SETTINGS, SnapshotScheduler, clampClientSettings, type ClientNetSettings } from './snapshot-scheduler';
+import type { ClientStats, RewindRecord } from './stats';
+
+/** Unacked events kept per client (the wire carries at most 255 per snapshot). */
+export const EVENT_CAP = 128;
+/** Snapshots remembered as possible baselines: about 2 s at 30/s. */
+export const SENT_RING = 64;
+
+export interface SessionOptions {
+  tickrate: number;
+  abuse: AbuseLimits;
+}
+
+export class ClientSession {
+  readonly buffer: CommandBuffer;
+  readonly scheduler: SnapshotScheduler;
+  readonly outbox = new EventOutbox(EVENT_CAP);
+  readonly rtt = new RttEstimator();
+  readonly abuse: AbuseMonitor;
+  private readonly sent = new SentSnapshots(SENT_RING);
+  settings: ClientNetSettings = { ...DEFAULT_CLIENT_SETTINGS };
+  lastAckTick: Tick = 0;
+  private echo = { timeMs: 0, receivedMs: 0, newestCmdTick: -1 };
+  /** The command this client's player runs in the tick being stepped (set by the server). */
+  current: TakenCmd | null = null;
+  lastRewind: RewindRecord | null = null;
+  readonly counters = { packetsIn: 0, bytesIn: 0, decodeFailures: 0, fullSnapshots: 0, deltaSnapshots: 0, packetsOut: 0, bytesOut: 0, depth: 0, encodeFailures: 0 };
+
+  constructor(
+    readonly id: PlayerId,
+    private readonly opts: SessionOptions,
+  ) {
+    // Commands more than a second ahead are rejected; repeats lower the depth for half a second.
+    this.buffer = new CommandBuffer(opts.tickrate, Math.round(opts.tickrate / 2));
+    this.scheduler = new SnapshotScheduler(opts.tickrate, this.settings);
+    this.abuse = new AbuseMonitor(opts.abuse);
+  }
+
+  configure(s: ClientNetSettings): void {
+    this.settings = clampClientSettings(s);
+    this.scheduler.configure(this.settings);
+  }
+
+  /**
+   * Takes in one decoded packet. `arrivalTick` is the server time of arrival in fractional ticks;
+   * `serverTick` the last tick stepped (commands for it or earlier are stale).
+   */
+  receivePacket(p: CmdPacket, nowMs: number, arrivalTick: number, serverTick: Tick): void {
+    this.handleAck(p.ackTick, nowMs);
+    const newest = p.cmds[p.cmds.length - 1];
+    if (!newest) return;
+    if (newest.tick > this.echo.newestCmdTick) this.echo = { timeMs: p.sendTimeMs, receivedMs: nowMs, newestCmdTick: newest.tick };
+    // The client made the newest command about half a round trip before it arrived, the others one tick earlier each.
+    const halfRttTicks = ((this.rtt.rttMs ?? 0) / 2) * (this.opts.tickrate / 1000);
+    for (const cmd of p.cmds) {
+      this.buffer.push(cmd, serverTick, arrivalTick - halfRttTicks - (newest.tick - cmd.tick));
+    }
+  }
+
+  private handleAck(ackTick: Tick, nowMs: number): void {
+    if (ackTick <= this.lastAckTick) return;
+    const entry = this.sent.get(ackTick);
+    // An ack for a snapshot never sent (forged, or too old) teaches nothing.
+    if (!entry) return;
+    this.lastAckTick = ackTick;
+    this.rtt.sample(nowMs - entry.sentMs);
+    this.outbox.acked(entry.eventMark);
+  }
+
+  /** The server's estimate (fractional ticks) of the view time of a command made at `madeAtTick`, or null without an RTT. */
+  estimatedViewTime(madeAtTick: number): number | null {
+    const rtt = this.rtt.rttMs;
+    if (rtt === null) return null;
+    return madeAtTick - ((rtt / 2 + this.settings.interpMs) * this.opts.tickrate) / 1000;
+  }
+
+  /** Builds, encodes and records this tick's snapshot; returns its datagrams (empty when none is due or the player is gone). */
+  snapshotIfDue(world: WorldState, publicPlayers: readonly PublicPlayerState[], nowMs: number): Uint8Array[] {
+    const tick = world.tick;
+    this.counters.depth = this.buffer.depth(tick);
+    if (!this.scheduler.due(tick)) return [];
+    const self = world.players.find((p) => p.id === this.id);
+    if (!self) return [];
+    const baseline = this.lastAckTick > 0 ? (this.sent.get(this.lastAckTick)?.snapshot ?? null) : null;
+    const events: NetEvent[] = this.outbox.pending();
+    const snapshot: Snapshot = {
+      serverTick: tick,
+      baselineTick: baseline ? baseline.serverTick : 0,
+      lastCmdTick: this.buffer.lastRealTick,
+      cmdBufferDepth: this.counters.depth,
+      echoTimeMs: this.echo.timeMs,
+      echoHoldMs: this.echo.newestCmdTick >= 0 ? Math.max(0, Math.round(nowMs - this.echo.receivedMs)) : 0,
+      part: 0,
+      partCount: 1,
+      self,
+      players: publicPlayers.filter((p) => p.id !== this.id),
+      projectiles: world.projectiles,
+      events,
+    };
+    let parts: Uint8Array[];
+    try {
+      parts = encodeSnapshotParts(snapshot, baseline);
+    } catch {
+      // A state the codec cannot carry must not stop the match: skip this client's snapshot, count it.
+      this.counters.encodeFailures++;
+      return [];
+    }
+    let bytes = 0;
+    for (const part of parts) bytes += part.byteLength;
+    this.scheduler.sent(tick, bytes);
+    this.sent.put({ tick, snapshot, sentMs: nowMs, eventMark: this.outbox.sentIn() });
+    if (baseline) this.counters.deltaSnapshots++;
+    else this.counters.fullSnapshots++;
+    this.counters.packetsOut += parts.length;
+    this.counters.bytesOut += bytes;
+    return parts;
+  }
+
+  stats(): ClientStats {
+    const b = this.buffer.counters;
+    return {
+      clientId: this.id,
+      packetsIn: this.counters.packetsIn,
+      bytesIn: this.counters.bytesIn,
+      decodeFailures: this.counters.decodeFailures,
+      encodeFailures: this.counters.encodeFailures,
+      commandsAccepted: b.accepted,
+      repeats: b.repeats,
+      staleDrops: b.stale,
+      duplicateDrops: b.duplicates,
+      futureRejects: b.rejectedFuture,
+      bufferDepth: this.counters.depth,
+      rttMs: this.rtt.rttMs,
+      jitterMs: this.rtt.jitterMs,
+      snapshotsSent: this.scheduler.counters.sent,
+      fullSnapshots: this.counters.fullSnapshots,
+      deltaSnapshots: this.counters.deltaSnapshots,
+      packetsOut: this.counters.packetsOut,
+      bytesOut: this.counters.bytesOut,
+      heldBackTicks: this.scheduler.counters.heldBackTicks,
+      eventsPending: this.outbox.size,
+      eventsDropped: this.outbox.counters.dropped,
+      lastAckTick: this.lastAckTick,
+      lastRewind: this.lastRewind,
+      kicked: this.abuse.kicked?.reason ?? null,
+    };
+  }
+}

@@ -1,0 +1,246 @@
+/**
+ * GameServer: the authoritative match (DESIGN §1, §3, §5.1, §5.4). Plain TypeScript with no clock
+ * and no timers: the caller passes the time in and calls `tick` at the tickrate (the worker's
+ * TickLoop, or a test's virtual clock).
+ *
+ * Inputs: clients joining and leaving, their command packets (bytes, untrusted), their network
+ * settings, the sv_ settings, and one `tick(nowMs)` call per tick.
+ * Outputs: per tick, the datagrams to send to each client and the clients to kick (the host tells
+ * them and closes them); `world` and `stats()` for observers.
+ * Invariants: `receive` never throws, whatever the bytes; each tick consumes exactly one command
+ * per client; hitscan shots are tested against rewound copies of the hitboxes (the live world is
+ * never modified to rewind); a kicked client's player leaves at once and the others' match goes on.
+ */
+import { decodeCmdPacket } from '../protocol/cmd-packet';
+import { PUBLIC_PLAYER_FIELDS, pickFields } from '../protocol/fields';
+import type { KickReason, NetEvent } from '../protocol/messages';
+import type { SimConfig } from '../sim/config';
+import { DEFAULT_MAP } from '../sim/map';
+import { addPlayer, createWorld, removePlayer, stepWorld, type StepHooks } from '../sim/world';
+import type { ArenaMap, Hitbox, PlayerId, SimEvent, UserCmd, WorldState } from '../sim/types';
+import type { ShotIntent } from '../sim/player';
+import { hitboxOf } from '../sim/hitscan';
+import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
+import { ClientSession } from './client-session';
+import { LagCompensator, MAX_UNLAG_LIMIT_S, type RewindAdjustment } from './lag-compensator';
+import type { ClientNetSettings } from './snapshot-scheduler';
+import type { ServerStats } from './stats';
+
+export interface ServerSettings {
+  tickrate: number;
+  maxUnlagS: number;
+  lagCompensation: boolean;
+  seed: number;
+  maxPlayers: number;
+  /** The arena (default DEFAULT_MAP); tests use open ones. */
+  map?: ArenaMap;
+  /** Kick thresholds (default: `defaultAbuseLimits(tickrate)`). */
+  abuse?: AbuseLimits;
+}
+
+export interface ServerOutput {
+  packets: Array<{ clientId: PlayerId; bytes: Uint8Array }>;
+  kicks: Array<{ clientId: PlayerId; reason: KickReason; text: string }>;
+}
+
+export type ServerSettingName = 'sv_lagcompensation' | 'sv_maxunlag';
+
+/** One hitscan shot of this tick and what it was tested against. */
+interface RewoundShot {
+  shot: ShotIntent;
+  claimed: number;
+  viewTime: number;
+  adjustment: RewindAdjustment;
+  hitboxes: Hitbox[];
+}
+
+/** Event ids wrap here (the wire carries 16 bits). */
+const EVENT_ID_MOD = 65536;
+
+export class GameServer {
+  private state: WorldState;
+  private readonly cfg: SimConfig;
+  private readonly sessions = new Map<PlayerId, ClientSession>();
+  private readonly compensator: LagCompensator;
+  private readonly abuseLimits: AbuseLimits;
+  private lagCompensation: boolean;
+  private lastTickMs: number | null = null;
+  private nextEventId = 0;
+  private pendingKicks: ServerOutput['kicks'] = [];
+  private tickEvents: readonly NetEvent[] = [];
+
+  constructor(private readonly settings: ServerSettings) {
+    const tickrate = Math.min(Math.max(Math.round(settings.tickrate), 20), 128);
+    this.cfg = { tickrate, map: settings.map ?? DEFAULT_MAP };
+    this.state = createWorld(settings.seed);
+    this.compensator = new LagCompensator(tickrate, settings.maxUnlagS);
+    this.lagCompensation = settings.lagCompensation;
+    this.abuseLimits = settings.abuse ?? defaultAbuseLimits(tickrate);
+    this.compensator.record(this.state.tick, this.state.players);
+  }
+
+  get world(): Readonly<WorldState> {
+    return this.state;
+  }
+
+  /** The events of the last tick, with the ids the clients receive them under. */
+  get lastEvents(): readonly NetEvent[] {
+    return this.tickEvents;
+  }
+
+  get tickrate(): number {
+    return this.cfg.tickrate;
+  }
+
+  get simConfig(): Readonly<SimConfig> {
+    return this.cfg;
+  }
+
+  /** Joins a client; its player spawns at once. Returns false when the server is full or the id is taken. */
+  addClient(clientId: PlayerId, nowMs: number): boolean {
+    void nowMs;
+    if (this.sessions.has(clientId) || this.sessions.size >= this.settings.maxPlayers) return false;
+    if (!Number.isInteger(clientId) || clientId < 0 || clientId > 255) return false;
+    this.sessions.set(clientId, new ClientSession(clientId, { tickrate: this.cfg.tickrate, abuse: this.abuseLimits }));
+    this.state = addPlayer(removePlayer(this.state, clientId), clientId, this.cfg);
+    return true;
+  }
+
+  removeClient(clientId: PlayerId): void {
+    this.sessions.delete(clientId);
+    this.state = removePlayer(this.state, clientId);
+  }
+
+  setClientSettings(clientId: PlayerId, s: ClientNetSettings): void {
+    this.sessions.get(clientId)?.configure(s);
+  }
+
+  setSetting(name: ServerSettingName, value: number): void {
+    if (name === 'sv_lagcompensation') this.lagCompensation = value !== 0;
+    else if (name === 'sv_maxunlag') this.compensator.setMaxUnlag(Math.min(Math.max(value, 0), MAX_UNLAG_LIMIT_S));
+  }
+
+  /** One datagram from a client. Malformed ones are counted (and may get the client kicked); never throws. */
+  receive(clientId: PlayerId, bytes: Uint8Array, nowMs: number): void {
+    const s = this.sessions.get(clientId);
+    if (!s || s.abuse.kicked) return;
+    s.counters.packetsIn++;
+    s.counters.bytesIn += bytes.byteLength;
+    let decoded: ReturnType<typeof decodeCmdPacket>;
+    try {
+      decoded = decodeCmdPacket(bytes);
+    } catch (err) {
+      // The codec promises not to throw; if it ever does, the packet is just one more malformed one.
+      decoded = { ok: false, error: String(err) };
+    }
+    if (!decoded.ok) s.counters.decodeFailures++;
+    const verdict = s.abuse.packet(nowMs, decoded.ok, decoded.ok ? decoded.value.cmds.length : 0);
+    if (verdict) {
+      this.kick(clientId, verdict.reason, verdict.text);
+      return;
+    }
+    if (decoded.ok) s.receivePacket(decoded.value, nowMs, this.arrivalTick(nowMs), this.state.tick);
+  }
+
+  /** Server time of an arrival in fractional ticks: the last tick plus the time since it ran. */
+  private arrivalTick(nowMs: number): number {
+    if (this.lastTickMs === null) return this.state.tick;
+    const frac = ((nowMs - this.lastTickMs) * this.cfg.tickrate) / 1000;
+    return this.state.tick + Math.min(Math.max(frac, 0), 1);
+  }
+
+  private kick(clientId: PlayerId, reason: KickReason, text: string): void {
+    this.pendingKicks.push({ clientId, reason, text });
+    this.state = removePlayer(this.state, clientId);
+  }
+
+  /** Advances exactly one tick and returns what to send. */
+  tick(nowMs: number): ServerOutput {
+    const tick = this.state.tick + 1;
+    const cmds = new Map<PlayerId, UserCmd>();
+    for (const s of this.sessions.values()) {
+      s.current = s.abuse.kicked ? null : s.buffer.take(tick);
+      if (s.current) cmds.set(s.id, s.current.cmd);
+    }
+    const shots: RewoundShot[] = [];
+    const hooks: StepHooks = {
+      hitboxesForShot: (shot, cmd) => {
+        const entry = this.rewind(shot, cmd);
+        shots.push(entry);
+        return entry.hitboxes;
+      },
+    };
+    const result = stepWorld(this.state, cmds, this.cfg, hooks);
+    this.state = result.world;
+    this.compensator.record(this.state.tick, this.state.players);
+    this.recordRewinds(shots, result.events);
+    this.lastTickMs = nowMs;
+    this.tickEvents = this.tagEvents(result.events);
+    return { packets: this.sendSnapshots(this.tickEvents, nowMs), kicks: this.drainKicks() };
+  }
+
+  /** The hitboxes a shot is tested against: rewound to the shooter's view time, or live when sv_lagcompensation is 0. */
+  private rewind(shot: ShotIntent, cmd: UserCmd): RewoundShot {
+    const claimed = cmd.viewTick + cmd.viewFrac / 256;
+    if (!this.lagCompensation) {
+      const hitboxes = this.state.players.filter((p) => p.id !== shot.shooter).map(hitboxOf);
+      return { shot, claimed, viewTime: this.state.tick, adjustment: 'none', hitboxes };
+    }
+    const session = this.sessions.get(shot.shooter);
+    const estimate = session?.current ? session.estimatedViewTime(session.current.madeAtTick) : null;
+    const time = this.compensator.rewindTime(claimed, this.state.tick, estimate);
+    return { shot, claimed, viewTime: time.viewTime, adjustment: time.adjustment, hitboxes: this.compensator.hitboxesAt(time.viewTime, shot.shooter) };
+  }
+
+  private recordRewinds(shots: readonly RewoundShot[], events: readonly SimEvent[]): void {
+    for (const r of shots) {
+      const s = this.sessions.get(r.shot.shooter);
+      if (!s) continue;
+      const hitEvent = events.find((e) => e.type === 'hit' && e.shooter === r.shot.shooter && e.weapon === r.shot.weapon);
+      s.lastRewind = {
+        tick: this.state.tick,
+        claimedViewTime: r.claimed,
+        viewTime: r.viewTime,
+        adjustment: r.adjustment,
+        hitboxes: r.hitboxes,
+        hit: hitEvent && hitEvent.type === 'hit' ? hitEvent.target : null,
+        lagCompensated: this.lagCompensation,
+      };
+    }
+  }
+
+  private tagEvents(events: readonly SimEvent[]): NetEvent[] {
+    return events.map((event) => {
+      const id = this.nextEventId;
+      this.nextEventId = (this.nextEventId + 1) % EVENT_ID_MOD;
+      return { id, tick: this.state.tick, event };
+    });
+  }
+
+  private sendSnapshots(events: readonly NetEvent[], nowMs: number): ServerOutput['packets'] {
+    const publicPlayers = this.state.players.map((p) => pickFields(PUBLIC_PLAYER_FIELDS, p));
+    const packets: ServerOutput['packets'] = [];
+    for (const s of this.sessions.values()) {
+      if (s.abuse.kicked) continue;
+      if (events.length) s.outbox.add(events);
+      for (const bytes of s.snapshotIfDue(this.state, publicPlayers, nowMs)) packets.push({ clientId: s.id, bytes });
+    }
+    return packets;
+  }
+
+  private drainKicks(): ServerOutput['kicks'] {
+    const kicks = this.pendingKicks;
+    this.pendingKicks = [];
+    return kicks;
+  }
+
+  stats(): ServerStats {
+    return {
+      tick: this.state.tick,
+      players: this.state.players.length,
+      lagCompensation: this.lagCompensation,
+      maxUnlagS: this.compensator.maxUnlagSeconds,
+      clients: [...this.sessions.values()].map((s) => s.stats()),
+    };
+  }
+}

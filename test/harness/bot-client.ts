@@ -1,0 +1,147 @@
+/**
+ * BotClient: a scripted HarnessClient. It reads snapshots (SnapshotReceiver), keeps a simple
+ * clock, and sends one UserCmd per client tick in command packets of the newest three, with the
+ * ack and a send time, like a real client but without prediction.
+ *
+ * Clock: the stream time (server tick of the snapshots arriving now) comes from the snapshots;
+ * the command tick runs one RTT plus `leadTicks` ahead of it, so commands arrive just before the
+ * server needs them. The render time for others is stream time minus the interpolation delay,
+ * and every command carries it as its view time (what lag compensation rewinds to).
+ * Cheats for tests: `tickScale` 2 makes commands at twice the tick rate; `forgeCmds` rewrites the
+ * commands of every packet before encoding.
+ */
+import { encodeCmdPacket } from '../../src/protocol/cmd-packet';
+import { CMDS_PER_PACKET, type KickReason } from '../../src/protocol/messages';
+import type { ClientNetSettings } from '../../src/server/snapshot-scheduler';
+import { WEAPON_KEEP, type PlayerId, type PlayerState, type PublicPlayerState, type Tick, type UserCmd } from '../../src/sim/types';
+import type { HarnessClient } from './harness-client';
+import { stateAt } from './interpolate';
+import { SnapshotReceiver } from './snapshot-receiver';
+
+export type CmdInput = Partial<Pick<UserCmd, 'moveX' | 'moveY' | 'aim' | 'buttons' | 'weaponSelect'>>;
+
+export interface BotContext {
+  /** The command tick being made. */
+  tick: Tick;
+  nowMs: number;
+  /** Render time for others (fractional server ticks) that this command will claim. */
+  renderTime: number;
+  /** Own player from the newest snapshot. */
+  self: PlayerState | null;
+  /** Another player as drawn at the render time. */
+  seen(id: PlayerId): PublicPlayerState | null;
+}
+
+export type BotScript = (ctx: BotContext) => CmdInput;
+
+export interface BotOptions {
+  tickrate: number;
+  script?: BotScript;
+  net?: Partial<ClientNetSettings>;
+  leadTicks?: number;
+  tickScale?: number;
+  forgeCmds?: (cmds: UserCmd[], nowMs: number) => UserCmd[];
+}
+
+export class BotClient implements HarnessClient {
+  readonly rx: SnapshotReceiver;
+  private readonly cmds: UserCmd[] = [];
+  private lastCmdTick: Tick = -1;
+  private rttMs: number | null = null;
+  private firstCmdMs: number | null = null;
+  private readonly net: ClientNetSettings;
+  readonly sentCmds: UserCmd[] = [];
+  kicked: { reason: KickReason; text: string } | null = null;
+  readonly counters = { packetsOut: 0, cmdsMade: 0, clockJumps: 0 };
+
+  constructor(
+    readonly id: PlayerId,
+    private readonly opts: BotOptions,
+  ) {
+    this.rx = new SnapshotReceiver(opts.tickrate);
+    this.net = { updateRate: 30, rate: 40000, interpMs: 100, ...opts.net };
+  }
+
+  netSettings(): ClientNetSettings {
+    return this.net;
+  }
+
+  onKick(reason: KickReason, text: string): void {
+    this.kicked = { reason, text };
+  }
+
+  get rtt(): number | null {
+    return this.rttMs;
+  }
+
+  onPacket(bytes: Uint8Array, nowMs: number): void {
+    const snap = this.rx.receive(bytes, nowMs);
+    if (!snap || snap.serverTick !== this.rx.newestTick) return;
+    // RTT from the echoed send time, minus the time the server held the packet.
+    const sample = ((((Math.floor(nowMs) - snap.echoTimeMs) % 65536) + 65536) % 65536) - snap.echoHoldMs;
+    if (sample >= 0 && sample < 5000) this.rttMs = this.rttMs === null ? sample : this.rttMs + (sample - this.rttMs) / 8;
+  }
+
+  /** Render time for others, in fractional server ticks. */
+  renderTime(nowMs: number): number | null {
+    const stream = this.rx.streamTime(nowMs);
+    return stream === null ? null : stream - (this.net.interpMs * this.opts.tickrate) / 1000;
+  }
+
+  private desiredTick(nowMs: number, stream: number): number {
+    const tps = this.opts.tickrate / 1000;
+    const honest = Math.floor(stream + (this.rttMs ?? 0) * tps + (this.opts.leadTicks ?? 2));
+    const scale = this.opts.tickScale ?? 1;
+    if (scale === 1 || this.firstCmdMs === null) return honest;
+    return honest + Math.floor((scale - 1) * (nowMs - this.firstCmdMs) * tps);
+  }
+
+  update(nowMs: number): Uint8Array[] {
+    const stream = this.rx.streamTime(nowMs);
+    if (stream === null) return [];
+    const desired = this.desiredTick(nowMs, stream);
+    if (this.lastCmdTick < 0 || desired - this.lastCmdTick > 30) {
+      if (this.lastCmdTick >= 0) this.counters.clockJumps++;
+      this.lastCmdTick = desired - 1;
+    }
+    if (this.firstCmdMs === null) this.firstCmdMs = nowMs;
+    let made = 0;
+    while (this.lastCmdTick < desired) {
+      this.lastCmdTick++;
+      this.makeCmd(this.lastCmdTick, nowMs);
+      made++;
+    }
+    if (made === 0) return [];
+    let cmds = this.cmds.slice(-CMDS_PER_PACKET);
+    if (this.opts.forgeCmds) cmds = this.opts.forgeCmds(cmds, nowMs);
+    this.counters.packetsOut++;
+    return [encodeCmdPacket({ ackTick: this.rx.newestTick, sendTimeMs: Math.floor(nowMs) % 65536, cmds })];
+  }
+
+  private makeCmd(tick: Tick, nowMs: number): void {
+    const render = Math.max(0, this.renderTime(nowMs) ?? 0);
+    const viewTick = Math.floor(render);
+    const ctx: BotContext = {
+      tick,
+      nowMs,
+      renderTime: viewTick + Math.floor((render - viewTick) * 256) / 256,
+      self: this.rx.self,
+      seen: (id) => stateAt(this.rx.history.get(id), ctx.renderTime),
+    };
+    const input = this.opts.script ? this.opts.script(ctx) : {};
+    const cmd: UserCmd = {
+      tick,
+      moveX: input.moveX ?? 0,
+      moveY: input.moveY ?? 0,
+      aim: input.aim ?? 0,
+      buttons: input.buttons ?? 0,
+      weaponSelect: input.weaponSelect ?? WEAPON_KEEP,
+      viewTick,
+      viewFrac: Math.floor((render - viewTick) * 256),
+    };
+    this.cmds.push(cmd);
+    if (this.cmds.length > CMDS_PER_PACKET) this.cmds.shift();
+    this.sentCmds.push(cmd);
+    this.counters.cmdsMade++;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Reusable bot scripts and test maps: an open arena (no cover) with chosen spawn points, a seeded
+ * wandering mover that shoots now and then, and aiming helpers.
+ */
+import { radiansToAngle } from '../../src/sim/quantize';
+import { Buttons, type ArenaMap } from '../../src/sim/types';
+import type { BotContext, BotScript, CmdInput } from './bot-client';
+
+export function openArena(spawns: Array<{ x: number; y: number }>, width = 2400, height = 1600): ArenaMap {
+  return { name: 'open', width, height, walls: [], spawns };
+}
+
+/** Angle (16-bit) from (x0, y0) toward (x1, y1). */
+export function aimAt(x0: number, y0: number, x1: number, y1: number): number {
+  return radiansToAngle(Math.atan2(y1 - y0, x1 - x0));
+}
+
+function lcg(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+/** Changes direction every ~0.5 s, fires at a random other player in view with probability `fireRate` per tick. */
+export function wander(seed: number, targets: number[] = [], fireRate = 0.05): BotScript {
+  const rand = lcg(seed);
+  let move = { moveX: 0, moveY: 0 };
+  return (ctx: BotContext): CmdInput => {
+    if (ctx.tick % 30 === 0 || (move.moveX === 0 && move.moveY === 0)) {
+      move = { moveX: Math.round(rand() * 254 - 127), moveY: Math.round(rand() * 254 - 127) };
+    }
+    const self = ctx.self;
+    const target = targets.length ? ctx.seen(targets[Math.floor(rand() * targets.length)] as number) : null;
+    if (self && target && rand() < fireRate) {
+      return { ...move, aim: aimAt(self.x, self.y, target.x, target.y), buttons: Buttons.Fire };
+    }
+    return { ...move, aim: self?.aim ?? 0 };
+  };
+}
