@@ -5,7 +5,7 @@ import { hitboxOf } from '../../../src/sim/hitscan';
 import { nextVelocity } from '../../../src/sim/movement';
 import { stepPlayer } from '../../../src/sim/player';
 import { Buttons, type Hitbox, type PlayerState } from '../../../src/sim/types';
-import { cfgFor, cmd, mapWith, playerAt, speedOf } from './helpers';
+import { cfgFor, cmd, mapWith, onGrid, playerAt, speedOf } from './helpers';
 
 const open = cfgFor(mapWith([], [{ x: 500, y: 500 }], 4000, 4000));
 
@@ -48,7 +48,7 @@ describe('speed limits', () => {
     expect(speedOf(next)).toBeLessThanOrEqual(CROUCH_SPEED);
   });
 
-  it('no sequence of moves ever exceeds the limit (property)', () => {
+  it('no sequence of moves ever exceeds the limit or leaves the grid (property)', () => {
     const move = fc.record({ x: fc.integer({ min: -127, max: 127 }), y: fc.integer({ min: -127, max: 127 }), crouch: fc.boolean() });
     fc.assert(
       fc.property(fc.array(move, { minLength: 1, maxLength: 200 }), (moves) => {
@@ -56,6 +56,8 @@ describe('speed limits', () => {
         moves.forEach((m, i) => {
           p = stepPlayer(p, cmd(i + 1, { moveX: m.x, moveY: m.y, buttons: m.crouch ? Buttons.Crouch : 0 }), i + 1, open, []).player;
           expect(speedOf(p)).toBeLessThanOrEqual(m.crouch ? CROUCH_SPEED : MAX_SPEED);
+          // stepPlayer alone (without the world's end-of-tick snap) must already give wire values.
+          expect([p.x, p.y, p.vx, p.vy].every(onGrid)).toBe(true);
         });
       }),
       { numRuns: 200 },
