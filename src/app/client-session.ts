@@ -1,0 +1,145 @@
+/**
+ * One player's client in the page, host and joiner alike: a NetClient fed from the unreliable
+ * channel (wrapped in a ConditionedChannel for net_fakelag/jitter/loss), stepped every frame,
+ * plus the cvars and the scripted input the debug API drives.
+ *
+ * Inputs: the raw unreliable channel (WebRTC or loopback), times from `timers.now()`, input from
+ * the renderer or a script. Outputs: command packets on the channel, `view()` for the renderer,
+ * settings changes through `hooks`. Invariant: the NetClient sees only times from one clock and
+ * bytes in arrival order of the conditioned channel; `view()` is the only consumer of its events
+ * (kept in a short ring so the debug API can read them without stealing them from the renderer).
+ */
+import { setCvar as applyCvar, type CvarIssue, type Cvars } from '../config/cvars';
+import { NetClient } from '../client/net-client';
+import type { ClientView, InputSample, ViewEvent } from '../client/view-model';
+import type { PlayerId } from '../sim/types';
+import { WEAPON_KEEP, Buttons } from '../sim/types';
+import { radiansToAngle } from '../sim/quantize';
+import type { Channel } from '../transport/channel';
+import { ConditionedChannel, type Timers } from '../transport/conditioned-channel';
+
+export interface SessionHooks {
+  /** The client's network settings changed (cl_updaterate, rate, cl_interp…): tell the server. */
+  sendSettings(s: { updateRate: number; rate: number; interpMs: number }): void;
+  /** A server-side cvar changed (host only). */
+  serverSetting?(name: 'sv_lagcompensation' | 'sv_maxunlag', value: number): void;
+}
+
+/** A scripted input for tests: hold these axes/buttons for `ms`, optionally aiming at a player. */
+export interface ScriptedInput {
+  moveX?: number;
+  moveY?: number;
+  aim?: number;
+  aimAt?: PlayerId;
+  fire?: boolean;
+  ms: number;
+}
+
+const IDLE: InputSample = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
+const EVENT_RING = 256;
+const NET_SETTING_CVARS = new Set(['cl_updaterate', 'rate', 'cl_interp', 'cl_interp_ratio']);
+
+export class ClientSession {
+  readonly net: NetClient;
+  readonly channel: ConditionedChannel;
+  readonly recentEvents: ViewEvent[] = [];
+  lastView: ClientView | null = null;
+  private gameInput: InputSample = IDLE;
+  private script: { spec: ScriptedInput; untilMs: number } | null = null;
+  private readonly current: Cvars;
+
+  constructor(
+    readonly localId: PlayerId,
+    readonly tickrate: number,
+    cvars: Cvars,
+    unreliable: Channel,
+    private readonly timers: Timers,
+    private readonly hooks: SessionHooks,
+  ) {
+    this.current = { ...cvars };
+    this.net = new NetClient({ clientId: localId, tickrate, cvars: this.current });
+    this.channel = new ConditionedChannel(unreliable, timers, (localId * 2654435761) >>> 0);
+    this.channel.configure(this.current);
+    this.channel.onMessage((bytes) => this.net.receive(bytes, this.timers.now()));
+    hooks.sendSettings(this.netSettings());
+  }
+
+  now(): number {
+    return this.timers.now();
+  }
+
+  cvars(): Readonly<Cvars> {
+    return this.current;
+  }
+
+  /** One frame: input for this frame, then every command tick owed, sent at once. */
+  step(): void {
+    const now = this.timers.now();
+    this.net.setInput(this.inputFor(now));
+    for (const packet of this.net.update(now)) this.channel.send(packet);
+  }
+
+  view(nowMs: number = this.timers.now()): ClientView {
+    const v = this.net.view(nowMs);
+    this.lastView = v;
+    for (const e of v.events) this.recentEvents.push(e);
+    if (this.recentEvents.length > EVENT_RING) this.recentEvents.splice(0, this.recentEvents.length - EVENT_RING);
+    return v;
+  }
+
+  setGameInput(input: InputSample): void {
+    this.gameInput = { ...input };
+  }
+
+  runScript(spec: ScriptedInput): void {
+    const ms = Number.isFinite(spec.ms) ? Math.min(Math.max(spec.ms, 0), 60_000) : 0;
+    this.script = { spec, untilMs: this.timers.now() + ms };
+  }
+
+  get scripting(): boolean {
+    return this.script !== null && this.timers.now() < this.script.untilMs;
+  }
+
+  setCvar(name: string, value: number | string): CvarIssue | null {
+    const issue = applyCvar(this.current, name, value);
+    this.net.setCvars(this.current);
+    this.channel.configure(this.current);
+    if (NET_SETTING_CVARS.has(name)) this.hooks.sendSettings(this.netSettings());
+    if (name === 'sv_lagcompensation' || name === 'sv_maxunlag') this.hooks.serverSetting?.(name, this.current[name]);
+    return issue;
+  }
+
+  close(): void {
+    this.channel.close();
+  }
+
+  private netSettings(): { updateRate: number; rate: number; interpMs: number } {
+    const c = this.current;
+    return { updateRate: c.cl_updaterate, rate: c.rate, interpMs: Math.round(Math.max(c.cl_interp, c.cl_interp_ratio / c.cl_updaterate) * 1000) };
+  }
+
+  private inputFor(now: number): InputSample {
+    if (!this.script) return this.gameInput;
+    if (now >= this.script.untilMs) {
+      this.script = null;
+      return IDLE;
+    }
+    const s = this.script.spec;
+    const clampAxis = (v: number | undefined): number => Math.max(-127, Math.min(127, Math.round(v ?? 0)));
+    return {
+      moveX: clampAxis(s.moveX),
+      moveY: clampAxis(s.moveY),
+      aim: s.aimAt !== undefined ? (this.aimAt(s.aimAt) ?? s.aim ?? 0) : (s.aim ?? 0),
+      buttons: s.fire ? Buttons.Fire : 0,
+      weaponSelect: WEAPON_KEEP,
+    };
+  }
+
+  /** Aim from where we are drawn to where the target is drawn: what a player aiming by eye does. */
+  private aimAt(target: PlayerId): number | null {
+    const v = this.lastView;
+    const other = v?.remotes.find((r) => r.id === target);
+    if (!v?.local || !other) return null;
+    return radiansToAngle(Math.atan2(other.y - v.local.drawY, other.x - v.local.drawX));
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * `window.rewind`: the page's documented debug API (docs/DEBUG-API.md). Read-only state for
+ * tests, benchmarks and curious players, plus a few test actions (scripted input, cvars, the
+ * host's lobby buttons). Everything returned is a fresh plain-data copy: the caller can't reach
+ * channels, peers or the worker through it.
+ */
+import type { Cvars } from '../config/cvars';
+import type { ClientView, NetStats, ViewEvent } from '../client/view-model';
+import type { LobbyPlayer } from '../protocol/messages';
+import type { PlayerId } from '../sim/types';
+import type { ChannelReport } from '../transport/channel-report';
+import type { ScriptedInput } from './client-session';
+import type { LobbySession } from './lobby-session';
+
+export type Phase = 'start' | 'connecting' | 'lobby' | 'match' | 'ended';
+
+/** What the app exposes to the debug API. */
+export interface AppState {
+  readonly phase: Phase;
+  readonly session: LobbySession | null;
+  readonly link: string | null;
+  readonly lastError: string | null;
+  startMatch(): void;
+  leave(): void;
+}
+
+export interface RewindStats {
+  net: NetStats | null;
+  predictionErrors: number;
+  malformedPackets: number;
+  serverTick: number | null;
+  host: Record<string, number> | null;
+  channels: ChannelReport[];
+}
+
+export interface RewindDebugApi {
+  readonly phase: Phase;
+  readonly localId: PlayerId | null;
+  readonly isHost: boolean;
+  readonly roomId: string | null;
+  readonly link: string | null;
+  readonly lastError: string | null;
+  players(): LobbyPlayer[];
+  view(): ClientView | null;
+  events(): ViewEvent[];
+  stats(): RewindStats;
+  channels(): ChannelReport[];
+  cvars(): Cvars | null;
+  input(spec: ScriptedInput): void;
+  setCvar(name: string, value: number | string): string | null;
+  startMatch(): void;
+  kick(id: PlayerId): void;
+  leave(): void;
+}
+
+const clone = <T>(v: T): T => structuredClone(v);
+
+export function createDebugApi(app: AppState): RewindDebugApi {
+  const s = (): LobbySession | null => app.session;
+  return {
+    get phase() {
+      return app.phase;
+    },
+    get localId() {
+      return s()?.client.localId ?? null;
+    },
+    get isHost() {
+      return s()?.isHost ?? false;
+    },
+    get roomId() {
+      return s()?.roomId ?? null;
+    },
+    get link() {
+      return app.link;
+    },
+    get lastError() {
+      return app.lastError;
+    },
+    players: () => clone(s()?.players() ?? []),
+    view: () => {
+      const v = s()?.client.lastView;
+      return v ? clone({ ...v, events: [] }) : null;
+    },
+    events: () => clone(s()?.client.recentEvents ?? []),
+    stats: () => {
+      const session = s();
+      const totals = session?.client.net.totals;
+      return clone({
+        net: session ? session.client.net.stats : null,
+        predictionErrors: totals?.predictionErrors ?? 0,
+        malformedPackets: totals?.malformedPackets ?? 0,
+        serverTick: session?.serverTick() ?? null,
+        host: session?.hostCounters() ?? null,
+        channels: session?.channels() ?? [],
+      });
+    },
+    channels: () => clone(s()?.channels() ?? []),
+    cvars: () => {
+      const c = s()?.client.cvars();
+      return c ? { ...c } : null;
+    },
+    input: (spec) => s()?.client.runScript(clone(spec)),
+    setCvar: (name, value) => s()?.client.setCvar(name, value)?.message ?? null,
+    startMatch: () => app.startMatch(),
+    kick: (id) => s()?.kick(id),
+    leave: () => app.leave(),
+  };
+}

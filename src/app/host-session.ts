@@ -1,0 +1,93 @@
+/**
+ * Hosting: start the server worker, claim the room's id on the signaling server, run the
+ * ListenServer, and play on our own server through a loopback channel like any other client.
+ *
+ * Inputs: signaling options, room id, lobby settings, cvars. Outputs: a `LobbySession`, or the
+ * failure (PeerServer unreachable with its address, id taken). Invariant: on failure or leave
+ * the worker, the Peer and every link are released.
+ */
+import type { Cvars } from '../config/cvars';
+import { PROTOCOL_VERSION, type LobbyPlayer } from '../protocol/messages';
+import type { PlayerId } from '../sim/types';
+import { ListenServer } from '../host/listen-server';
+import { startServerWorker } from '../host/worker-api';
+import type { JoinFailure } from '../lobby/failures';
+import { hostPeerId } from '../lobby/room-id';
+import { describeSignaling } from '../lobby/signaling-config';
+import { LoopbackChannel } from '../transport/loopback';
+import { openPeer, TransportError, type SignalingOptions } from '../transport/peer-link';
+import { browserTimers } from './browser-timers';
+import { ClientSession } from './client-session';
+import { EndSignal, reportChannel, type ChannelReport, type LobbySession } from './lobby-session';
+
+export interface HostOptions {
+  signaling: SignalingOptions;
+  roomId: string;
+  name: string;
+  password: string;
+  maxPlayers: number;
+  cvars: Cvars;
+  mapName: string;
+}
+
+export type HostResult = { ok: true; session: LobbySession } | { ok: false; failure: JoinFailure };
+
+export async function createHostSession(o: HostOptions): Promise<HostResult> {
+  const worker = startServerWorker();
+  const tickrate = o.cvars.sv_tickrate;
+  try {
+    await worker.api.start({ tickrate, maxUnlagS: o.cvars.sv_maxunlag, lagCompensation: o.cvars.sv_lagcompensation === 1, seed: Math.floor(Math.random() * 2 ** 31), maxPlayers: o.maxPlayers });
+  } catch (err) {
+    worker.terminate();
+    return { ok: false, failure: { kind: 'other', detail: `the game server did not start: ${err instanceof Error ? err.message : String(err)}` } };
+  }
+  let peer;
+  try {
+    peer = await openPeer(o.signaling, hostPeerId(o.roomId), 8000);
+  } catch (err) {
+    worker.terminate();
+    const kind = err instanceof TransportError ? err.kind : 'other';
+    const detail = err instanceof Error ? err.message : String(err);
+    if (kind === 'id-taken') return { ok: false, failure: { kind: 'id-taken' } };
+    return { ok: false, failure: { kind: 'signaling-unreachable', address: describeSignaling(o.signaling), detail } };
+  }
+  // Losing the signaling socket does not end the lobby (peers already linked keep playing); try to get it back.
+  peer.on('disconnected', () => {
+    if (!peer.destroyed) peer.reconnect();
+  });
+  const server = new ListenServer(peer, worker, {
+    maxPlayers: o.maxPlayers,
+    password: o.password,
+    joinRunningMatch: true,
+    match: { tickrate, maxPlayers: o.maxPlayers, mapName: o.mapName, maxUnlagMs: Math.round(o.cvars.sv_maxunlag * 1000) },
+  }, () => performance.now());
+  const { member, port } = await server.addLocal(o.name);
+  const loopback = new LoopbackChannel(port);
+  const client = new ClientSession(member.id, tickrate, o.cvars, loopback, browserTimers(), {
+    sendSettings: (s) => void worker.api.setClientSettings(member.id, s),
+    serverSetting: (name, value) => void worker.api.setSetting(name, value),
+  });
+  const end = new EndSignal();
+  const session: LobbySession = {
+    isHost: true,
+    roomId: o.roomId,
+    client,
+    players: (): LobbyPlayer[] => server.roster.lobbyList(),
+    started: () => server.started,
+    channels: (): ChannelReport[] => [reportChannel('loopback', '', loopback), ...server.linkReports()],
+    serverTick: () => server.lastStats.tick,
+    hostCounters: () => ({ ...server.counters, protocolVersion: PROTOCOL_VERSION }),
+    startMatch: () => server.startMatch(),
+    kick: (id: PlayerId) => server.kick(id, 'host', 'The host removed you from the lobby.'),
+    leave: () => {
+      server.close();
+      client.close();
+      peer.destroy();
+      worker.terminate();
+      end.fire(null);
+    },
+    onChange: (cb) => server.onChange(cb),
+    onEnd: (cb) => end.on(cb),
+  };
+  return { ok: true, session };
+}

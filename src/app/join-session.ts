@@ -1,0 +1,82 @@
+/**
+ * Joining: after the handshake (lobby/join.ts), play over the peer link's unreliable channel,
+ * follow the host's lobby list on the reliable one, and notice the host leaving.
+ *
+ * "The host left" fires when the link closes or when nothing at all arrived from the host for
+ * `HOST_SILENCE_MS` (it broadcasts the lobby list every second and snapshots 30 times a second,
+ * so 3 s of silence is unambiguous and leaves margin inside the 5 s promise).
+ * Invariant: a kick is reported as a kick (with its reason) even though the close follows it.
+ */
+import type { Cvars } from '../config/cvars';
+import { decodeControl, encodeControl } from '../protocol/control';
+import type { ControlMessage, LobbyPlayer } from '../protocol/messages';
+import type { Joined } from '../lobby/join';
+import { reportChannel } from '../transport/channel-report';
+import { browserTimers } from './browser-timers';
+import { ClientSession } from './client-session';
+import { EndSignal, type LobbySession } from './lobby-session';
+
+export const HOST_SILENCE_MS = 3000;
+
+export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): LobbySession {
+  const timers = browserTimers();
+  const end = new EndSignal();
+  const listeners = new Set<() => void>();
+  const changed = (): void => listeners.forEach((cb) => cb());
+  let players: LobbyPlayer[] = [];
+  let started = false;
+  let lastHeard = timers.now();
+  let malformed = 0;
+  const send = (m: ControlMessage): void => j.link.reliable.send(encodeControl(m));
+  const client = new ClientSession(j.clientId, j.settings.tickrate, cvars, j.link.unreliable, timers, {
+    sendSettings: (s) => send({ type: 'settings', ...s }),
+  });
+  const finish = (failure: Parameters<EndSignal['fire']>[0]): void => {
+    if (end.ended) return;
+    clearInterval(watchdog);
+    client.close();
+    j.link.close();
+    j.peer.destroy();
+    end.fire(failure);
+  };
+  const onControl = (m: ControlMessage): void => {
+    if (m.type === 'lobby') {
+      players = m.players;
+      started = m.started;
+      changed();
+    } else if (m.type === 'kick') finish({ kind: 'kicked', reason: m.reason, text: m.text });
+  };
+  j.early.forEach(onControl);
+  j.link.reliable.onMessage((bytes) => {
+    lastHeard = timers.now();
+    const m = decodeControl(bytes);
+    if (m.ok) onControl(m.value);
+    else malformed += 1;
+  });
+  j.link.unreliable.onMessage(() => {
+    lastHeard = timers.now();
+  });
+  j.link.onClose(() => finish({ kind: 'host-left' }));
+  const watchdog = setInterval(() => {
+    if (timers.now() - lastHeard > HOST_SILENCE_MS) finish({ kind: 'host-left' });
+  }, 250);
+  return {
+    isHost: false,
+    roomId,
+    client,
+    players: () => players,
+    started: () => started,
+    channels: () => [reportChannel('unreliable', j.link.remoteId, j.link.unreliable), reportChannel('reliable', j.link.remoteId, j.link.reliable)],
+    serverTick: () => null,
+    hostCounters: () => (malformed ? { malformedControl: malformed } : null),
+    startMatch: () => undefined,
+    kick: () => undefined,
+    leave: () => {
+      send({ type: 'leave' });
+      // Give the leave message a moment to go out before the connection closes under it.
+      setTimeout(() => finish(null), 100);
+    },
+    onChange: (cb) => (listeners.add(cb), () => listeners.delete(cb)),
+    onEnd: (cb) => end.on(cb),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * What the screens and the debug API need from a lobby, whether this page hosts it or joined it.
+ * Implemented by HostSession (listen server + own client over loopback) and JoinSession (client
+ * over WebRTC). Invariant: `onEnd` fires at most once, with null for a leave the player chose.
+ */
+import type { LobbyPlayer } from '../protocol/messages';
+import type { PlayerId } from '../sim/types';
+import type { JoinFailure } from '../lobby/failures';
+import type { ChannelReport } from '../transport/channel-report';
+import type { ClientSession } from './client-session';
+
+export { reportChannel, type ChannelReport } from '../transport/channel-report';
+
+export interface LobbySession {
+  readonly isHost: boolean;
+  readonly roomId: string;
+  readonly client: ClientSession;
+  players(): LobbyPlayer[];
+  started(): boolean;
+  channels(): ChannelReport[];
+  /** Host only: the server's current tick (from the worker's stats), else null. */
+  serverTick(): number | null;
+  /** Host only: counters of rejected/kicked/timed-out peers and malformed control messages. */
+  hostCounters(): Record<string, number> | null;
+  startMatch(): void;
+  kick(id: PlayerId): void;
+  leave(): void;
+  onChange(cb: () => void): () => void;
+  onEnd(cb: (failure: JoinFailure | null) => void): void;
+}
+
+/** A once-only end notifier shared by both session kinds. */
+export class EndSignal {
+  private done = false;
+  private readonly handlers: Array<(failure: JoinFailure | null) => void> = [];
+
+  get ended(): boolean {
+    return this.done;
+  }
+
+  on(cb: (failure: JoinFailure | null) => void): void {
+    this.handlers.push(cb);
+  }
+
+  fire(failure: JoinFailure | null): void {
+    if (this.done) return;
+    this.done = true;
+    for (const h of this.handlers) h(failure);
+  }
+}

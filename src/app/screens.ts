@@ -1,0 +1,111 @@
+/**
+ * The plain DOM screens around the match: start (create or join), connecting, lobby, and the
+ * message screen every failure ends on (with a way back to the start screen).
+ *
+ * Inputs: what to show and callbacks. Outputs: one element per screen (the caller swaps them).
+ * Invariant: every peer-provided string is set with textContent (see dom.ts); element ids are
+ * stable because the e2e tests and docs/DEBUG-API.md refer to them.
+ */
+import type { LobbyPlayer } from '../protocol/messages';
+import type { PlayerId } from '../sim/types';
+import { button, h, input, labeled } from './dom';
+
+export interface StartScreenProps {
+  joinRoomId: string | null;
+  defaultName: string;
+  defaultMaxPlayers: number;
+  notices: string[];
+  onCreate(name: string, password: string, maxPlayers: number): void;
+  onJoin(roomId: string, name: string, password: string): void;
+}
+
+export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
+  const name = input(doc, 'name', { maxlength: '24', value: p.defaultName, placeholder: 'your name', autocomplete: 'nickname' });
+  const password = input(doc, 'password', { type: 'password', maxlength: '64', placeholder: 'optional' });
+  const notices = p.notices.map((n) => h(doc, 'p', { className: 'notice', text: n }));
+  const nameOf = (): string => name.value.trim() || 'Player';
+  if (p.joinRoomId !== null) {
+    const room = p.joinRoomId;
+    const go = button(doc, 'join', 'Join', () => p.onJoin(room, nameOf(), password.value));
+    const form = h(doc, 'form', {}, [labeled(doc, 'Name', name), labeled(doc, 'Lobby password', password), go]);
+    form.addEventListener('submit', (e) => (e.preventDefault(), go.click()));
+    return h(doc, 'section', { id: 'start-screen' }, [h(doc, 'h1', { text: 'Rewind Arena' }), h(doc, 'p', { text: `Join lobby ${room}` }), ...notices, form]);
+  }
+  const max = input(doc, 'max-players', { type: 'number', min: '2', max: '16', value: String(p.defaultMaxPlayers) });
+  const create = button(doc, 'create', 'Create lobby', () => p.onCreate(nameOf(), password.value, Number(max.value)));
+  const form = h(doc, 'form', {}, [labeled(doc, 'Name', name), labeled(doc, 'Lobby password (optional)', password), labeled(doc, 'Max players', max), create]);
+  form.addEventListener('submit', (e) => (e.preventDefault(), create.click()));
+  return h(doc, 'section', { id: 'start-screen' }, [
+    h(doc, 'h1', { text: 'Rewind Arena' }),
+    h(doc, 'p', { text: 'Create a lobby and send the link to your friends. Everything runs peer to peer; your browser hosts the match.' }),
+    ...notices,
+    form,
+  ]);
+}
+
+export function busyScreen(doc: Document, text: string): HTMLElement {
+  return h(doc, 'section', { id: 'busy-screen' }, [h(doc, 'p', { id: 'busy-message', text })]);
+}
+
+export function messageScreen(doc: Document, text: string, onBack: () => void): HTMLElement {
+  return h(doc, 'section', { id: 'message-screen' }, [
+    h(doc, 'p', { id: 'error-message', attrs: { role: 'alert' }, text }),
+    button(doc, 'back', 'Back to the start screen', onBack),
+  ]);
+}
+
+export interface LobbyScreenProps {
+  isHost: boolean;
+  link: string;
+  localId: PlayerId;
+  started: boolean;
+  onStart(): void;
+  onKick(id: PlayerId): void;
+  onLeave(): void;
+  onEnterMatch(): void;
+}
+
+export interface LobbyScreen {
+  element: HTMLElement;
+  update(players: LobbyPlayer[], started: boolean): void;
+}
+
+export function lobbyScreen(doc: Document, p: LobbyScreenProps): LobbyScreen {
+  const list = h(doc, 'ul', { id: 'players' });
+  const status = h(doc, 'p', { id: 'lobby-status' });
+  const linkBox = input(doc, 'lobby-link', { readonly: '', value: p.link, size: '60' });
+  const copy = button(doc, 'copy-link', 'Copy link', () => {
+    linkBox.select();
+    void navigator.clipboard?.writeText(p.link).catch(() => undefined);
+  });
+  const action = p.isHost ? button(doc, 'start-match', 'Start match', p.onStart) : button(doc, 'enter-match', 'Enter match', p.onEnterMatch);
+  const element = h(doc, 'section', { id: 'lobby-screen' }, [
+    h(doc, 'h2', { text: p.isHost ? 'Your lobby' : 'Lobby' }),
+    h(doc, 'div', {}, [linkBox, copy]),
+    list,
+    status,
+    action,
+    button(doc, 'leave', 'Leave', p.onLeave),
+  ]);
+  const update = (players: LobbyPlayer[], started: boolean): void => {
+    list.replaceChildren(...players.map((pl) => playerRow(doc, pl, p)));
+    status.textContent = started ? 'The match is running.' : p.isHost ? 'Start the match when everyone is in.' : 'Waiting for the host to start the match…';
+    action.hidden = !p.isHost && !started;
+  };
+  update([], p.started);
+  return { element, update };
+}
+
+function playerRow(doc: Document, pl: LobbyPlayer, p: LobbyScreenProps): HTMLElement {
+  const you = pl.id === p.localId ? ' (you)' : '';
+  const row = h(doc, 'li', { className: 'player', attrs: { 'data-id': String(pl.id) } }, [
+    h(doc, 'span', { className: 'player-name', text: pl.name + you + (pl.isHost ? ' ★ host' : '') }),
+    h(doc, 'span', { className: 'player-ping', text: ` ${pl.pingMs} ms` }),
+  ]);
+  if (p.isHost && !pl.isHost) {
+    const kick = button(doc, `kick-${pl.id}`, 'Kick', () => p.onKick(pl.id));
+    kick.className = 'kick';
+    row.append(kick);
+  }
+  return row;
+}

@@ -1,0 +1,83 @@
+/**
+ * Who is in the lobby, as the host keeps it: ids, names, pings, last time each peer was heard,
+ * kicked peer ids. Pure bookkeeping (times are passed in) so the timeout rule is unit-tested.
+ *
+ * Invariants: ids are unique small integers (1..255, the host's own client is the first);
+ * names are unique; a member is silent when nothing arrived for `SILENCE_TIMEOUT_MS`.
+ */
+import type { LobbyPlayer } from '../protocol/messages';
+import type { PlayerId } from '../sim/types';
+import { uniqueName } from '../lobby/handshake';
+
+export const SILENCE_TIMEOUT_MS = 5000;
+
+export interface Member {
+  id: PlayerId;
+  name: string;
+  isHost: boolean;
+  /** PeerJS id of the remote peer; '' for the host's own client. */
+  peerId: string;
+  lastHeardMs: number;
+  pingMs: number;
+}
+
+export class Roster {
+  private readonly members = new Map<PlayerId, Member>();
+  private readonly kickedPeers = new Set<string>();
+
+  get size(): number {
+    return this.members.size;
+  }
+
+  get(id: PlayerId): Member | undefined {
+    return this.members.get(id);
+  }
+
+  all(): Member[] {
+    return [...this.members.values()].sort((a, b) => a.id - b.id);
+  }
+
+  /** Adds a member with the lowest free id; the name is made unique. Null when 255 ids are used. */
+  add(name: string, peerId: string, isHost: boolean, nowMs: number): Member | null {
+    let id = 1;
+    while (this.members.has(id)) id++;
+    if (id > 255) return null;
+    const taken = new Set([...this.members.values()].map((m) => m.name));
+    const member: Member = { id, name: uniqueName(name, taken), isHost, peerId, lastHeardMs: nowMs, pingMs: 0 };
+    this.members.set(id, member);
+    return member;
+  }
+
+  remove(id: PlayerId): Member | undefined {
+    const m = this.members.get(id);
+    this.members.delete(id);
+    return m;
+  }
+
+  heard(id: PlayerId, nowMs: number): void {
+    const m = this.members.get(id);
+    if (m) m.lastHeardMs = Math.max(m.lastHeardMs, nowMs);
+  }
+
+  setPing(id: PlayerId, pingMs: number): void {
+    const m = this.members.get(id);
+    if (m && Number.isFinite(pingMs)) m.pingMs = Math.max(0, Math.round(pingMs));
+  }
+
+  /** Remote members silent for longer than the timeout (the host's own client never times out). */
+  silent(nowMs: number): Member[] {
+    return this.all().filter((m) => !m.isHost && nowMs - m.lastHeardMs > SILENCE_TIMEOUT_MS);
+  }
+
+  markKicked(peerId: string): void {
+    if (peerId !== '') this.kickedPeers.add(peerId);
+  }
+
+  wasKicked(peerId: string): boolean {
+    return this.kickedPeers.has(peerId);
+  }
+
+  lobbyList(): LobbyPlayer[] {
+    return this.all().map((m) => ({ id: m.id, name: m.name, pingMs: m.pingMs, isHost: m.isHost }));
+  }
+}

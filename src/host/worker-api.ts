@@ -1,0 +1,82 @@
+/**
+ * The server worker as the host's main thread sees it (workers/server.worker.ts exposes this
+ * over comlink; see docs/ARCHITECTURE.md). Kept as a structural type here so the host compiles
+ * and is testable without importing the worker module (host/ may not import server/).
+ *
+ * Invariant: the only game bytes that cross this API are none: commands and snapshots flow over
+ * each client's transferred MessagePort; this API carries lifecycle, settings, kicks and stats.
+ */
+import * as Comlink from 'comlink';
+import type { KickReason } from '../protocol/messages';
+import type { PlayerId } from '../sim/types';
+
+export interface WorkerServerSettings {
+  tickrate: number;
+  maxUnlagS: number;
+  lagCompensation: boolean;
+  seed: number;
+  maxPlayers: number;
+}
+
+export interface ClientNetSettings {
+  updateRate: number;
+  rate: number;
+  interpMs: number;
+}
+
+/** What the worker pushes to the host: at least kicks (malformed, flood). */
+export interface WorkerKickNotice {
+  type: 'kick';
+  clientId: PlayerId;
+  reason: KickReason;
+  text: string;
+}
+
+export interface ServerWorkerApi {
+  start(settings: WorkerServerSettings): Promise<void> | void;
+  addClient(clientId: PlayerId, port: MessagePort): Promise<void> | void;
+  removeClient(clientId: PlayerId): Promise<void> | void;
+  setClientSettings(clientId: PlayerId, s: ClientNetSettings): Promise<void> | void;
+  setSetting(name: 'sv_lagcompensation' | 'sv_maxunlag', value: number): Promise<void> | void;
+  onNotice(cb: (notice: unknown) => void): Promise<void> | void;
+  stats(): unknown;
+  stop(): Promise<void> | void;
+}
+
+export interface ServerWorkerHandle {
+  api: Comlink.Remote<ServerWorkerApi>;
+  /** Hands one end of a fresh MessageChannel to the worker for `clientId`; returns the other end. */
+  connectClient(clientId: PlayerId): Promise<MessagePort>;
+  onNotice(cb: (notice: unknown) => void): Promise<void>;
+  terminate(): void;
+}
+
+export function startServerWorker(): ServerWorkerHandle {
+  // Written inline on purpose: Vite only rewrites the worker URL when `new URL` sits inside `new Worker` (STACK-NOTES).
+  const worker = new Worker(new URL('../../workers/server.worker.ts', import.meta.url), { type: 'module', name: 'rewind-server' });
+  const api = Comlink.wrap<ServerWorkerApi>(worker);
+  return {
+    api,
+    async connectClient(clientId) {
+      const { port1, port2 } = new MessageChannel();
+      await api.addClient(clientId, Comlink.transfer(port2, [port2]));
+      return port1;
+    },
+    async onNotice(cb) {
+      await api.onNotice(Comlink.proxy(cb));
+    },
+    terminate() {
+      api[Comlink.releaseProxy]();
+      worker.terminate();
+    },
+  };
+}
+
+/** Reads a kick notice out of whatever the worker sent (its shape is checked, not trusted). */
+export function asKickNotice(n: unknown): WorkerKickNotice | null {
+  if (typeof n !== 'object' || n === null) return null;
+  const o = n as Record<string, unknown>;
+  if (o.type !== 'kick' || typeof o.clientId !== 'number') return null;
+  const reason = o.reason === 'malformed' || o.reason === 'flood' || o.reason === 'timeout' || o.reason === 'host' ? o.reason : 'malformed';
+  return { type: 'kick', clientId: o.clientId, reason, text: typeof o.text === 'string' ? o.text : '' };
+}
