@@ -41,8 +41,8 @@ function drawBody(kit: Kit, f: FrameInfo, b: Body): void {
   }
   const a = angleToRadians(b.aim);
   line(kit, sx, sy, sx + Math.cos(a) * AIM_LENGTH * cam.scale, sy + Math.sin(a) * AIM_LENGTH * cam.scale, 3, color);
+  circle(kit, sx, sy, r + 2, kit.color('background'), 0.7);
   circle(kit, sx, sy, r, color);
-  ring(kit, sx, sy, r, 2, kit.color('background'), 0.6);
   if (b.extrapolating) ring(kit, sx, sy, r + 4, 1, color, 0.5);
   const barY = sy - PLAYER_RADIUS * cam.scale - 12;
   fillRect(kit, sx - BAR_W / 2, barY, BAR_W, BAR_H, kit.color('background'), 0.8);
@@ -66,7 +66,7 @@ export function drawProjectiles(kit: Kit, f: FrameInfo): void {
   const c = kit.color('rocket');
   for (const p of f.view.projectiles) {
     if (!circleVisible(f.cam, p.x, p.y, 8)) continue;
+    circle(kit, toScreenX(f.cam, p.x), toScreenY(f.cam, p.y), 10 * f.cam.scale, c, 0.35);
     circle(kit, toScreenX(f.cam, p.x), toScreenY(f.cam, p.y), 6 * f.cam.scale, c);
-    ring(kit, toScreenX(f.cam, p.x), toScreenY(f.cam, p.y), 9 * f.cam.scale, 2, c, 0.5);
   }
 }

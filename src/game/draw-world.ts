@@ -4,7 +4,7 @@
  * only what intersects the screen is drawn.
  */
 import { toScreenX, toScreenY, toWorldX, toWorldY } from './camera';
-import { fillRect, line, ring, type FrameInfo, type Kit } from './render-kit';
+import { circle, fillRect, line, type FrameInfo, type Kit } from './render-kit';
 
 const GRID = 100;
 
@@ -28,7 +28,7 @@ export function drawWorld(kit: Kit, f: FrameInfo): void {
   fillRect(kit, toScreenX(cam, 0), toScreenY(cam, 0), map.width * cam.scale, map.height * cam.scale, kit.color('floor'));
   drawGrid(kit, f);
   const spawn = kit.color('spawn');
-  for (const s of map.spawns) ring(kit, toScreenX(cam, s.x), toScreenY(cam, s.y), 10 * cam.scale, 2, spawn, 0.7);
+  for (const s of map.spawns) circle(kit, toScreenX(cam, s.x), toScreenY(cam, s.y), 8 * cam.scale, spawn, 0.8);
   const wall = kit.color('wall');
   const edge = kit.color('wallEdge');
   for (const w of map.walls) {

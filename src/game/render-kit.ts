@@ -79,6 +79,20 @@ export function circle(kit: Kit, x: number, y: number, radius: number, color: Co
   kit.k.drawCircle({ pos: kit.k.vec2(x, y), radius, color, opacity });
 }
 
+/**
+ * A circle outline as straight segments: kaboom's outlined circle costs several times more per call
+ * (measured in headless SwiftShader), and overlays draw many of them.
+ */
 export function ring(kit: Kit, x: number, y: number, radius: number, width: number, color: Color, opacity = 1): void {
-  kit.k.drawCircle({ pos: kit.k.vec2(x, y), radius, fill: false, outline: { width, color }, opacity });
+  const segments = Math.min(32, Math.max(10, Math.round(radius / 2)));
+  let px = x + radius;
+  let py = y;
+  for (let i = 1; i <= segments; i++) {
+    const a = (i / segments) * 2 * Math.PI;
+    const nx = x + Math.cos(a) * radius;
+    const ny = y + Math.sin(a) * radius;
+    kit.k.drawLine({ p1: kit.k.vec2(px, py), p2: kit.k.vec2(nx, ny), width, color, opacity });
+    px = nx;
+    py = ny;
+  }
 }
