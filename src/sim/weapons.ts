@@ -7,7 +7,8 @@
  * state), the sanitized command, the tick being produced and the tickrate.
  * Output: whether a round was fired this tick; 'reloaded' / 'switched' events appended.
  * Invariants: all timers are absolute ticks, 0 = none; firing needs no reload and no deploy in
- * progress and tick >= nextFireTick; a switch cancels a reload; ammo stays in [0, magazine].
+ * progress and tick >= nextFireTick; a switch cancels a reload but keeps the cooldown of the last
+ * shot (as in Quake), so switching back and forth never fires faster; ammo stays in [0, magazine].
  * Order inside a tick: timers that end now complete first, then switch, reload button, fire,
  * then auto-reload, so a weapon can fire on the very tick its reload or deploy ends.
  */

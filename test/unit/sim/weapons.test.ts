@@ -113,6 +113,17 @@ describe('weapon switch', () => {
     expect(t.states[DEPLOY_TICKS]!.deployEndTick).toBe(0);
   });
 
+  it('the cooldown of the last shot carries over a switch, so switching back and forth fires no faster', () => {
+    const p = playerAt(0, 500, 500, { weapon: Weapon.Rocket });
+    const rocketTicks = secondsToTicks(rocket.fireIntervalS, TICKRATE);
+    const t = play(p, 1, 100, (tick) => (tick === 2 ? { weaponSelect: Weapon.Rifle } : tick === 3 ? { weaponSelect: Weapon.Rocket } : fire));
+    const rocketShots = t.shots.filter((s) => s.shot.weapon === Weapon.Rocket).map((s) => s.tick);
+    expect(rocketShots[0]).toBe(1);
+    expect(rocketShots[1]).toBeGreaterThanOrEqual(1 + rocketTicks);
+    const toRifle = play(p, 1, 80, (tick) => (tick === 2 ? { weaponSelect: Weapon.Rifle } : fire));
+    expect(toRifle.shots.filter((s) => s.shot.weapon === Weapon.Rifle)[0]?.tick).toBe(Math.max(2 + DEPLOY_TICKS, 1 + rocketTicks));
+  });
+
   it('selecting the current weapon is not a switch', () => {
     const t = play(playerAt(0, 500, 500), 1, 3, () => ({ weaponSelect: Weapon.Rifle, ...fire }));
     expect(t.events).toEqual([]);
