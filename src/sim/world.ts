@@ -7,8 +7,9 @@
  * Order, fixed for determinism: players by id (respawn if due, move and weapon with the others'
  * boxes as they are at that moment, hitscan resolved at once, rockets spawned), then projectiles
  * by id. Every number in the result is on its wire grid.
- * Events, in that order: 'respawned', 'reloaded'/'switched', 'fired' (a rocket's has end = start),
- * 'hit' and 'killed' (hitscan at once, splash when a rocket explodes), 'exploded'.
+ * Events, per player in id order: 'respawned', 'reloaded'/'switched', 'fired' (a rocket's has
+ * end = start), then the hitscan 'hit'/'killed'; after all players, each 'exploded' followed by
+ * the 'hit'/'killed' of its splash.
  * A player killed earlier in the tick by a lower id no longer acts in it.
  */
 import { weaponDef, type SimConfig } from './config';
