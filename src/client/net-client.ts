@@ -39,6 +39,17 @@ export interface NetClientOptions {
 
 /** Most command ticks issued in one update; a longer stall skips ahead (the server repeats). */
 const MAX_CMDS_PER_UPDATE = 8;
+/** Counters since the start and the last prediction error (cl_showerror, tests). */
+export interface NetClientTotals {
+  predictionErrors: number;
+  /** Server tick and size (units) of the newest prediction error. */
+  lastPredictionError: { tick: Tick; distance: number } | null;
+  malformedPackets: number;
+  commandTickFloat: number;
+  dilation: number;
+  targetBufferTicks: number;
+}
+
 const IDLE_INPUT: InputSample = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
 
 export class NetClient {
@@ -59,6 +70,7 @@ export class NetClient {
   private events: ViewEvent[] = [];
   private extrapolating = 0;
   private lastNowMs = 0;
+  private lastError: NetClientTotals['lastPredictionError'] = null;
 
   constructor(opts: NetClientOptions) {
     this.clientId = opts.clientId;
@@ -154,9 +166,10 @@ export class NetClient {
   }
 
   /** Totals since the start, for tests and debug overlays. */
-  get totals(): { predictionErrors: number; malformedPackets: number; commandTickFloat: number; dilation: number; targetBufferTicks: number } {
+  get totals(): NetClientTotals {
     return {
       predictionErrors: this.tracker.predictionErrors,
+      lastPredictionError: this.lastError,
       malformedPackets: this.tracker.malformedPackets,
       commandTickFloat: this.clock.commandTick,
       dilation: this.clock.dilation,
@@ -178,7 +191,10 @@ export class NetClient {
   private reconcile(self: Parameters<Predictor['reconcile']>[0], serverTick: Tick, nowMs: number): void {
     const before = this.predictor.state;
     const outcome = this.predictor.reconcile(self, serverTick, this.cvars.cl_reconcile === 1);
-    if (outcome.predictionError) this.tracker.predictionError(nowMs);
+    if (outcome.predictionError) {
+      this.tracker.predictionError(nowMs);
+      this.lastError = { tick: serverTick, distance: outcome.errorDistance };
+    }
     const after = this.predictor.state;
     if (!before || !after) return;
     const snap = this.cvars.cl_smooth === 0 || before.teleportSeq !== after.teleportSeq;
