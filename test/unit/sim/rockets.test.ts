@@ -76,6 +76,35 @@ describe('rockets in the world', () => {
     expect(exploded?.e).toMatchObject({ x: 500 + rocket.range, y: 100 });
   });
 
+  it('never tunnel through a thin wall or a player, however fast (swept test)', () => {
+    const thin = cfgFor(mapWith([{ x: 500, y: 0, w: 1, h: 1000 }], [{ x: 50, y: 50 }], 4000, 1000));
+    const fast = { id: 3, owner: 0, x: 100, y: 500, vx: 2000, vy: 0, explodeTick: 999 };
+    let w: WorldState = { ...worldOf([playerAt(0, 50, 900)]), projectiles: [fast] };
+    const events: SimEvent[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = stepWorld(w, new Map(), thin);
+      w = r.world;
+      events.push(...r.events);
+    }
+    expect(events.find((e) => e.type === 'exploded')).toMatchObject({ x: 500, y: 500 });
+    const throughPlayer = { ...worldOf([playerAt(0, 50, 900), playerAt(1, 1000, 500)]), projectiles: [fast] };
+    let v = throughPlayer;
+    const seen: SimEvent[] = [];
+    for (let i = 0; i < 40; i++) {
+      const r = stepWorld(v, new Map(), cfgFor(mapWith([], [{ x: 50, y: 50 }], 4000, 1000)));
+      v = r.world;
+      seen.push(...r.events);
+    }
+    expect(seen.find((e) => e.type === 'exploded')).toMatchObject({ x: 1000 - 16, y: 500 });
+  });
+
+  it('do not collide with their owner', () => {
+    const world = worldOf([playerAt(0, 100, 500, { weapon: Weapon.Rocket })]);
+    const r = run(world, 3, fireRocketRight(0));
+    expect(r.events.some((x) => x.e.type === 'exploded')).toBe(false);
+    expect(r.world.projectiles[0]?.x).toBe(130);
+  });
+
   it('a fired event marks the launch', () => {
     const r = run(worldOf([playerAt(0, 100, 500, { weapon: Weapon.Rocket })]), 1, fireRocketRight(0));
     expect(r.events[0]).toEqual({ tick: 1, e: { type: 'fired', shooter: 0, weapon: Weapon.Rocket, x: 100, y: 500, aim: 0, endX: 100, endY: 500 } });
