@@ -98,6 +98,15 @@ describe('stepWorld', () => {
     expect(live.world.players[1]!.health).toBe(100);
   });
 
+  it('does not ask the hook for rockets (projectiles are not lag-compensated)', () => {
+    const world = worldOf([playerAt(0, 100, 500, { weapon: Weapon.Rocket })]);
+    let calls = 0;
+    const hooks = { hitboxesForShot: (): Hitbox[] => (calls++, []) };
+    const r = stepWorld(world, new Map([[0, cmd(1, { buttons: Buttons.Fire })]]), cfg, hooks);
+    expect(calls).toBe(0);
+    expect(r.world.projectiles).toHaveLength(1);
+  });
+
   it('players block each other in id order', () => {
     const world = worldOf([playerAt(0, 400, 500), playerAt(1, 440, 500)]);
     let w = world;
