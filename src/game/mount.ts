@@ -8,23 +8,22 @@
  * Invariants: nothing outside `root` is touched except `window.rewindGame`; names and messages
  * reach the DOM as text only; after destroy no host method is called again.
  */
-import kaboom from 'kaboom';
+import kaboom, { type KaboomCtx } from 'kaboom';
 import { DEFAULT_MAP } from '../sim/map';
 import type { ArenaMap } from '../sim/types';
-import { createNetGraph } from './draw-netgraph';
+import { canvasPixel, installDebugApi } from './debug-api';
 import { el } from './dom-ui';
+import { createNetGraph } from './draw-netgraph';
 import { createEffects } from './effects';
 import { drawFrame, updateFrame, type Screen } from './frame';
 import type { GameHost } from './game-host';
 import { noKeysHeld, weaponForKey, weaponForWheel } from './input-map';
-import { createMenu } from './menu';
 import { FpsMeter } from './net-graph-model';
+import { createOverlays, type Overlays } from './overlays';
 import { PALETTE } from './palette';
 import { createKit } from './render-kit';
 import { drawnPlayers, type GameRenderInfo } from './render-info';
-import { createSettingsPanel } from './settings-panel';
 import { createSoundCues } from './sound';
-import { installDebugApi } from './debug-api';
 
 export interface MountOptions {
   map?: ArenaMap;
@@ -43,15 +42,8 @@ function makeAudio(): AudioContext | null {
   return typeof AudioContext === 'function' ? new AudioContext() : null;
 }
 
-export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions = {}): GameHandle {
-  const doc = root.ownerDocument;
-  const clock = opts.clock ?? (() => performance.now());
-  const wrapper = el(doc, 'div', { position: 'relative', width: '100%', height: '100%', overflow: 'hidden', cursor: 'none' });
-  wrapper.dataset['testid'] = 'game';
-  const canvas = el(doc, 'canvas', { display: 'block' });
-  wrapper.append(canvas);
-  root.append(wrapper);
-  const k = kaboom({
+function startKaboom(canvas: HTMLCanvasElement): KaboomCtx {
+  return kaboom({
     canvas,
     global: false,
     background: [...PALETTE.background],
@@ -60,87 +52,82 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
     pixelDensity: Math.min(window.devicePixelRatio || 1, 2),
     font: 'monospace',
   });
-  let destroyed = false;
-  const close = (): void => {
-    menu.close();
-    settings.close();
-    wrapper.style.cursor = 'none';
-    canvas.focus();
-  };
-  const menu = createMenu(doc, {
-    resume: close,
-    settings: () => {
-      menu.close();
-      settings.open();
-    },
-    leave: () => host.leave(),
-  });
-  const settings = createSettingsPanel(doc, host, close);
-  wrapper.append(menu.element, settings.element);
-  const s: Screen = {
-    k, kit: createKit(k), host, map: opts.map ?? DEFAULT_MAP, fx: createEffects(), graph: createNetGraph(), fps: new FpsMeter(),
+}
+
+function newScreen(k: KaboomCtx, host: GameHost, map: ArenaMap, ui: Overlays): Screen {
+  return {
+    k, kit: createKit(k), host, map, fx: createEffects(), graph: createNetGraph(), fps: new FpsMeter(),
     sound: createSoundCues(makeAudio), held: noKeysHeld(), cues: [],
-    ui: { menuOpen: () => menu.isOpen() || settings.isOpen(), scoreboard: false, wantedWeapon: null },
+    ui: { menuOpen: ui.anyOpen, scoreboard: false, wantedWeapon: null },
     frames: 0, lastAim: 0, lastInput: null, view: null, cam: null, info: null,
   };
-  const toggleNetGraph = (): void => {
-    host.setCvar('net_graph', host.cvars().net_graph ? 0 : 1);
-    settings.refresh();
-  };
-  const openMenu = (): void => {
-    menu.open();
-    wrapper.style.cursor = 'default';
-  };
-  const onKeyDown = (e: KeyboardEvent): void => {
-    s.sound.unlock();
-    if (e.key !== 'Escape') return;
-    e.preventDefault();
-    if (s.ui.menuOpen()) close();
-    else openMenu();
-  };
-  const onPointerDown = (): void => s.sound.unlock();
-  wrapper.addEventListener('keydown', onKeyDown);
-  wrapper.addEventListener('pointerdown', onPointerDown);
+}
+
+/** Game keys go through kaboom (canvas focus); Esc through the wrapper so it also works in the panels. */
+function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => number): void {
+  const { k } = s;
   k.onKeyPress((key) => {
     const w = weaponForKey(key);
     if (w !== null) s.ui.wantedWeapon = w;
-    if (key === 'f2') toggleNetGraph();
+    if (key === 'f2') ui.toggleNetGraph();
   });
   k.onScroll((delta) => {
     const current = s.view?.local?.state.weapon ?? 0;
     s.ui.wantedWeapon = weaponForWheel(s.ui.wantedWeapon ?? current, delta.y);
   });
   k.onUpdate(() => {
-    if (destroyed) return;
-    s.ui.scoreboard = !s.ui.menuOpen() && k.isKeyDown('tab');
+    if (!isLive()) return;
+    s.ui.scoreboard = !ui.anyOpen() && k.isKeyDown('tab');
     updateFrame(s, clock());
   });
   k.onDraw(() => {
-    if (!destroyed) drawFrame(s);
+    if (isLive()) drawFrame(s);
   });
-  canvas.focus();
-  const info = (): GameRenderInfo => {
-    const players = s.view && s.cam ? drawnPlayers(s.view, s.cam) : { local: null, remotes: [] };
-    return {
-      frames: s.frames, fps: s.fps.fps, camera: s.cam, ...players, input: s.lastInput, pingMs: s.view ? s.view.stats.pingMs : null,
-      overlays: { netGraph: host.cvars().net_graph !== 0, scoreboard: s.ui.scoreboard, menu: menu.isOpen(), settings: settings.isOpen() },
-    };
+}
+
+function renderInfo(s: Screen, ui: Overlays): GameRenderInfo {
+  const players = s.view && s.cam ? drawnPlayers(s.view, s.cam) : { local: null, remotes: [] };
+  return {
+    frames: s.frames,
+    fps: s.fps.fps,
+    camera: s.cam,
+    ...players,
+    input: s.lastInput,
+    pingMs: s.view ? s.view.stats.pingMs : null,
+    overlays: { netGraph: s.host.cvars().net_graph !== 0, scoreboard: s.ui.scoreboard, menu: ui.menu.isOpen(), settings: ui.settings.isOpen() },
   };
-  const removeDebug = opts.debugApi === false ? () => undefined : installDebugApi(window, {
-    info,
-    openMenu,
-    openSettings: () => {
-      menu.close();
-      settings.open();
-    },
-    closeOverlays: close,
-    toggleNetGraph,
-  });
+}
+
+export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions = {}): GameHandle {
+  const doc = root.ownerDocument;
+  const wrapper = el(doc, 'div', { position: 'relative', width: '100%', height: '100%', overflow: 'hidden', cursor: 'none' });
+  wrapper.dataset['testid'] = 'game';
+  const canvas = el(doc, 'canvas', { display: 'block' });
+  wrapper.append(canvas);
+  root.append(wrapper);
+  const k = startKaboom(canvas);
+  const ui = createOverlays(doc, host, wrapper, canvas);
+  const s = newScreen(k, host, opts.map ?? DEFAULT_MAP, ui);
+  let live = true;
+  bindInput(s, ui, () => live, opts.clock ?? (() => performance.now()));
+  const onKeyDown = (e: KeyboardEvent): void => {
+    s.sound.unlock();
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    ui.escape();
+  };
+  const onPointerDown = (): void => s.sound.unlock();
+  wrapper.addEventListener('keydown', onKeyDown);
+  wrapper.addEventListener('pointerdown', onPointerDown);
+  canvas.focus();
+  const info = (): GameRenderInfo => renderInfo(s, ui);
+  const api = { info, pixel: (x: number, y: number) => canvasPixel(canvas, x, y), openMenu: ui.openMenu, openSettings: ui.openSettings, closeOverlays: ui.close, toggleNetGraph: ui.toggleNetGraph };
+  const removeDebug = opts.debugApi === false ? () => undefined : installDebugApi(window, api);
   return {
     info,
     destroy() {
-      if (destroyed) return;
-      destroyed = true;
+      if (!live) return;
+      live = false;
       wrapper.removeEventListener('keydown', onKeyDown);
       wrapper.removeEventListener('pointerdown', onPointerDown);
       removeDebug();
