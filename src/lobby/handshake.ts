@@ -34,7 +34,7 @@ export type HelloDecision = { accept: true; name: string } | { accept: false; re
 
 /** Trims, removes control characters and collapses spaces; '' when nothing printable is left. */
 export function cleanName(raw: string): string {
-  const printable = raw.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g, '');
+  const printable = raw.replace(/[\t\n\r]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g, '');
   return [...printable.replace(/\s+/g, ' ').trim()].slice(0, MAX_NAME_LENGTH).join('').trim();
 }
 

@@ -1,0 +1,37 @@
+// Types for scripts/signaling.mjs (plain JS so Node runs it without a build step).
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+
+export interface IceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
+export interface SignalingSettings {
+  bindHost: string;
+  webPort: number;
+  peerHost: string;
+  peerPort: number;
+  path: string;
+  key: string;
+  secure: boolean;
+  external: boolean;
+  iceServers: IceServer[];
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export function parseIceServers(raw: string | undefined): Parsed<IceServer[]>;
+export function readSignalingEnv(
+  env: Record<string, string | undefined>,
+  defaults: { webPort: number; peerPort: number },
+): { ok: true; value: SignalingSettings } | { ok: false; errors: string[] };
+export function pageConfig(s: SignalingSettings): {
+  peer: { host: string; port: number; path: string; key: string; secure: boolean };
+  iceServers: IceServer[];
+};
+export function configMiddleware(s: SignalingSettings): (req: { url?: string }, res: { setHeader(k: string, v: string): void; end(body: string): void }, next: () => void) => void;
+export function mountPeerServer(app: Express, server: Server, s: SignalingSettings): unknown;
+export function signalingApp(server: Server, s: SignalingSettings): Express;
+export function listen(server: Server, port: number, host: string, what: string): Promise<number>;
