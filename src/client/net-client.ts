@@ -12,9 +12,10 @@
  * rewinds to exactly what the player saw; every server event is shown once.
  */
 import { checkCvar, interpDelaySeconds, isCvarName, type Cvars } from '../config/cvars';
+import type { NetEvent } from '../protocol/messages';
 import { DEFAULT_MAP } from '../sim/map';
 import type { SimConfig } from '../sim/config';
-import type { ArenaMap, PlayerId, ProjectileState, PublicPlayerState, Tick, UserCmd } from '../sim/types';
+import type { ArenaMap, PlayerId, PlayerState, ProjectileState, PublicPlayerState, Tick, UserCmd } from '../sim/types';
 import { WEAPON_KEEP } from '../sim/types';
 import { sanitizeCmd } from '../sim/quantize';
 import { ClientClock } from './client-clock';
@@ -25,7 +26,7 @@ import { Predictor } from './predictor';
 import { playerTraits, projectileTraits } from './remote-traits';
 import { SnapshotInbox, type ReceivedSnapshot } from './snapshot-inbox';
 import { NetStatsTracker } from './net-stats-tracker';
-import { buildLocalView, isOwnPredictedEvent, sampleRemotes } from './view-builder';
+import { buildLocalView, isOwnPredictedEvent, sampleRemotes, type LocalSource } from './view-builder';
 import type { ClientView, InputSample, NetStats, ViewEvent } from './view-model';
 
 export type { InputSample } from './view-model';
@@ -188,7 +189,7 @@ export class NetClient {
     this.reconcile(snap.self, snap.serverTick, nowMs);
   }
 
-  private reconcile(self: Parameters<Predictor['reconcile']>[0], serverTick: Tick, nowMs: number): void {
+  private reconcile(self: PlayerState, serverTick: Tick, nowMs: number): void {
     const before = this.predictor.state;
     const outcome = this.predictor.reconcile(self, serverTick, this.cvars.cl_reconcile === 1);
     if (outcome.predictionError) {
@@ -201,7 +202,7 @@ export class NetClient {
     this.smoother.correct(before.x - after.x, before.y - after.y, nowMs, this.cvars.cl_smoothtime * 1000, snap);
   }
 
-  private collectServerEvents(netEvents: readonly { id: number; tick: Tick; event: ViewEvent['event'] }[]): void {
+  private collectServerEvents(netEvents: readonly NetEvent[]): void {
     for (const e of netEvents) {
       if (!this.inbox.firstTimeEvent(e.id)) continue;
       // Our own shots, reloads and switches were already shown when first predicted.
@@ -240,7 +241,7 @@ export class NetClient {
     };
   }
 
-  private localSource(): Parameters<typeof buildLocalView>[0] {
+  private localSource(): LocalSource | null {
     const newest = this.inbox.newest;
     if (this.cvars.cl_predict === 0) return newest ? { state: newest.self, previous: newest.self, frac: 1 } : null;
     const state = this.predictor.state;
