@@ -47,11 +47,22 @@ export class BitWriter {
     if (!Number.isInteger(value) || value < 0 || value >= 2 ** bits) {
       throw new RangeError(`value ${value} does not fit ${bits} bits`);
     }
+    if (bits > 24) {
+      // Keep the fast path below on exact 32-bit integer arithmetic.
+      this.writeBits(Math.floor(value / 65536), bits - 16);
+      this.writeBits(value % 65536, 16);
+      return;
+    }
     this.ensure(bits);
-    for (let i = bits - 1; i >= 0; i--) {
-      const bit = Math.floor(value / 2 ** i) % 2;
-      if (bit) this.bytes[this.bitPos >> 3]! |= 0x80 >> (this.bitPos & 7);
-      this.bitPos++;
+    let left = bits;
+    // Whole runs of bits that land in the same byte at once (at most 8 per step).
+    while (left > 0) {
+      const offset = this.bitPos & 7;
+      const take = Math.min(8 - offset, left);
+      const chunk = (value >>> (left - take)) & ((1 << take) - 1);
+      this.bytes[this.bitPos >> 3]! |= chunk << (8 - offset - take);
+      this.bitPos += take;
+      left -= take;
     }
   }
 
@@ -84,12 +95,6 @@ export class BitWriter {
 
   writeVarInt(value: number, chunk = 7): void {
     this.writeVarUint(zigzag(value), chunk);
-  }
-
-  /** Appends every bit another writer holds (used to assemble pre-encoded pieces). */
-  writeFrom(other: BitWriter): void {
-    const src = other.bytes;
-    for (let i = 0; i < other.bitPos; i++) this.writeBits((src[i >> 3]! >> (7 - (i & 7))) & 1, 1);
   }
 
   finish(): Uint8Array {
@@ -136,10 +141,14 @@ export class BitReader {
       return 0;
     }
     let value = 0;
-    for (let i = 0; i < bits; i++) {
-      const bit = (this.bytes[this.bitPos >> 3]! >> (7 - (this.bitPos & 7))) & 1;
-      value = value * 2 + bit;
-      this.bitPos++;
+    let left = bits;
+    while (left > 0) {
+      const offset = this.bitPos & 7;
+      const take = Math.min(8 - offset, left);
+      const chunk = (this.bytes[this.bitPos >> 3]! >> (8 - offset - take)) & ((1 << take) - 1);
+      value = value * (1 << take) + chunk;
+      this.bitPos += take;
+      left -= take;
     }
     return value;
   }

@@ -13,7 +13,7 @@
 import { sanitizeCmd } from '../sim/quantize';
 import type { UserCmd } from '../sim/types';
 import { BitReader, BitWriter } from './bits';
-import { USER_CMD_FIELDS, readDelta, readFull, writeDelta, writeFull } from './fields';
+import { USER_CMD_CODEC, USER_CMD_FIELDS, readDelta, readFull, writeDelta, writeFull } from './fields';
 import { CMDS_PER_PACKET, type CmdPacket, type DecodeResult } from './messages';
 
 const MAX_TICK = 0x7fffffff;
@@ -36,12 +36,12 @@ export function encodeCmdPacket(p: CmdPacket): Uint8Array {
   w.writeBits(q.sendTimeMs, 16);
   w.writeBits(first.tick, 32);
   w.writeVarInt(first.tick - q.ackTick, 6);
-  writeFull(w, USER_CMD_FIELDS, first, { serverTick: first.tick }, true);
+  writeFull(w, USER_CMD_CODEC, first, { serverTick: first.tick }, true);
   for (let i = 1; i < q.cmds.length; i++) {
     const cmd = q.cmds[i]!;
     const prev = q.cmds[i - 1]!;
     if (cmd.tick !== prev.tick + 1) throw new RangeError(`command ticks ${prev.tick}, ${cmd.tick} are not consecutive`);
-    writeDelta(w, USER_CMD_FIELDS, cmd, prev, { serverTick: cmd.tick });
+    writeDelta(w, USER_CMD_CODEC, cmd, prev, { serverTick: cmd.tick });
   }
   return w.finish();
 }
@@ -64,8 +64,8 @@ export function decodeCmdPacket(bytes: Uint8Array): DecodeResult<CmdPacket> {
     const tick = firstTick + i;
     const prev = cmds[i - 1];
     const cmd = prev
-      ? { ...readDelta(r, USER_CMD_FIELDS, prev, { serverTick: tick }), tick }
-      : readFull(r, USER_CMD_FIELDS, { serverTick: tick }, { tick });
+      ? { ...readDelta(r, USER_CMD_CODEC, prev, { serverTick: tick }), tick }
+      : readFull(r, USER_CMD_CODEC, { serverTick: tick }, { tick });
     // Anything the server's own sanitizer would change did not come from our encoder.
     if (!sameCmd(cmd, sanitizeCmd(cmd))) r.fail('command field out of range');
     cmds.push(cmd);

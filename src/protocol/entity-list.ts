@@ -11,7 +11,7 @@
  */
 import type { BitReader, BitWriter } from './bits';
 import type { FieldContext } from './field-codecs';
-import { readDelta, readFull, writeDelta, writeFull, type FieldTable } from './fields';
+import { readDelta, readFull, writeDelta, writeFull, type TableCodec } from './fields';
 
 export interface IdRange {
   lo: number;
@@ -19,7 +19,7 @@ export interface IdRange {
 }
 
 export interface EntityKind<T extends { id: number }> {
-  table: FieldTable<T>;
+  codec: TableCodec<T>;
   idBits: number;
   /** Decoding refuses lists longer than this (a hostile count cannot make us loop). */
   maxCount: number;
@@ -59,8 +59,8 @@ export function writeEntityList<T extends { id: number }>(
   }
   for (const e of target) {
     const b = byId.get(e.id);
-    if (b) writeDelta(w, kind.table, e, b, ctx);
-    else writeFull(w, kind.table, e, ctx, true);
+    if (b) writeDelta(w, kind.codec, e, b, ctx);
+    else writeFull(w, kind.codec, e, ctx, true);
   }
 }
 
@@ -93,7 +93,7 @@ export function readEntityList<T extends { id: number }>(
   for (const id of ids) {
     if (!r.ok) break;
     const b = byId.get(id);
-    out.push(b ? readDelta(r, kind.table, b, ctx) : readFull(r, kind.table, ctx, { id } as Partial<T>));
+    out.push(b ? readDelta(r, kind.codec, b, ctx) : readFull(r, kind.codec, ctx, { id } as Partial<T>));
   }
   return out;
 }

@@ -11,7 +11,7 @@ import { quantizePos, wrapAngle } from '../sim/quantize';
 import type { SimEvent, SimEventType, Tick } from '../sim/types';
 import type { BitReader, BitWriter } from './bits';
 import { angleCodec, posCodec, uintCodec, weaponCodec } from './field-codecs';
-import { readFull, writeFull, type FieldTable } from './fields';
+import { compileTable, readFull, writeFull, type FieldTable, type TableCodec } from './fields';
 import type { NetEvent } from './messages';
 
 type EventBody<K extends SimEventType> = Omit<Extract<SimEvent, { type: K }>, 'type'>;
@@ -51,8 +51,12 @@ export function quantizeEvent(e: SimEvent): SimEvent {
   }
 }
 
-function tableOf(type: SimEventType): FieldTable<object> {
-  return EVENT_FIELDS[type] as FieldTable<object>;
+const EVENT_CODECS: ReadonlyMap<SimEventType, TableCodec<object>> = new Map(
+  EVENT_TYPES.map((t) => [t, compileTable(EVENT_FIELDS[t] as FieldTable<object>)]),
+);
+
+function tableOf(type: SimEventType): TableCodec<object> {
+  return EVENT_CODECS.get(type)!;
 }
 
 export function writeEvents(w: BitWriter, events: readonly NetEvent[], serverTick: Tick): void {

@@ -91,72 +91,89 @@ export const USER_CMD_FIELDS: FieldTable<UserCmd> = {
 };
 
 type AnyField = FieldSpec<unknown>;
-
-function entries<T>(table: FieldTable<T>): Array<[string, AnyField]> {
-  return Object.entries(table) as Array<[string, AnyField]>;
+interface Field {
+  key: string;
+  codec: FieldCodec<unknown>;
+  group: FieldGroup;
 }
 
-function get(obj: object, key: string): unknown {
-  return (obj as Record<string, unknown>)[key];
+/** A table prepared once for the hot loops: fields split by group, in declaration order. */
+export interface TableCodec<T> {
+  readonly table: FieldTable<T>;
+  readonly all: readonly Field[];
+  readonly keys: readonly Field[];
+  readonly hot: readonly Field[];
+  readonly rare: readonly Field[];
 }
+
+export function compileTable<T>(table: FieldTable<T>): TableCodec<T> {
+  const all = (Object.entries(table) as Array<[string, AnyField]>).map(([key, spec]) => ({ key, codec: spec.codec, group: spec.group }));
+  const of = (g: FieldGroup): Field[] => all.filter((f) => f.group === g);
+  return Object.freeze({ table, all, keys: of('key'), hot: of('hot'), rare: of('rare') });
+}
+
+export const PUBLIC_PLAYER_CODEC = compileTable(PUBLIC_PLAYER_FIELDS);
+export const PLAYER_CODEC = compileTable(PLAYER_FIELDS);
+export const PROJECTILE_CODEC = compileTable(PROJECTILE_FIELDS);
+export const USER_CMD_CODEC = compileTable(USER_CMD_FIELDS);
+
+type Bag = Record<string, unknown>;
+const bag = (o: object): Bag => o as Bag;
 
 /** Every field of `value` in full, key fields included unless `skipKeys`. */
-export function writeFull<T extends object>(w: BitWriter, table: FieldTable<T>, value: T, ctx: FieldContext, skipKeys = false): void {
-  for (const [key, spec] of entries(table)) {
-    if (skipKeys && spec.group === 'key') continue;
-    spec.codec.write(w, get(value, key), ctx);
+export function writeFull<T extends object>(w: BitWriter, tc: TableCodec<T>, value: T, ctx: FieldContext, skipKeys = false): void {
+  const v = bag(value);
+  for (const f of tc.all) {
+    if (skipKeys && f.group === 'key') continue;
+    f.codec.write(w, v[f.key], ctx);
   }
 }
 
 /** Reads what `writeFull` wrote; `keys` supplies key fields when they were skipped. */
-export function readFull<T extends object>(r: BitReader, table: FieldTable<T>, ctx: FieldContext, keys?: Partial<T>): T {
-  const out: Record<string, unknown> = {};
-  for (const [key, spec] of entries(table)) {
-    out[key] = keys && spec.group === 'key' ? get(keys, key) : spec.codec.read(r, ctx);
-  }
+export function readFull<T extends object>(r: BitReader, tc: TableCodec<T>, ctx: FieldContext, keys?: Partial<T>): T {
+  const out: Bag = {};
+  for (const f of tc.all) out[f.key] = keys && f.group === 'key' ? bag(keys)[f.key] : f.codec.read(r, ctx);
   return out as T;
 }
 
-function changedIn<T extends object>(table: FieldTable<T>, value: T, base: T, group: FieldGroup): boolean {
-  return entries(table).some(([key, spec]) => spec.group === group && !spec.codec.equal(get(value, key), get(base, key)));
+function changed(fields: readonly Field[], value: Bag, base: Bag): boolean {
+  for (const f of fields) if (!f.codec.equal(value[f.key], base[f.key])) return true;
+  return false;
 }
 
-function writeGroup<T extends object>(w: BitWriter, table: FieldTable<T>, value: T, base: T, group: FieldGroup, ctx: FieldContext): void {
-  for (const [key, spec] of entries(table)) {
-    if (spec.group !== group) continue;
-    const v = get(value, key);
-    const b = get(base, key);
-    const changed = !spec.codec.equal(v, b);
-    w.writeBool(changed);
-    if (changed) spec.codec.writeDelta(w, v, b, ctx);
+function writeGroup(w: BitWriter, fields: readonly Field[], value: Bag, base: Bag, ctx: FieldContext): void {
+  for (const f of fields) {
+    const v = value[f.key];
+    const b = base[f.key];
+    const differs = !f.codec.equal(v, b);
+    w.writeBool(differs);
+    if (differs) f.codec.writeDelta(w, v, b, ctx);
   }
 }
 
 /** Delta of `value` against `base` (same entity: key fields equal and not written). */
-export function writeDelta<T extends object>(w: BitWriter, table: FieldTable<T>, value: T, base: T, ctx: FieldContext): void {
-  const hot = changedIn(table, value, base, 'hot');
-  const rare = changedIn(table, value, base, 'rare');
+export function writeDelta<T extends object>(w: BitWriter, tc: TableCodec<T>, value: T, base: T, ctx: FieldContext): void {
+  const v = bag(value);
+  const b = bag(base);
+  const hot = changed(tc.hot, v, b);
+  const rare = changed(tc.rare, v, b);
   w.writeBool(hot || rare);
   if (!hot && !rare) return;
-  writeGroup(w, table, value, base, 'hot', ctx);
+  writeGroup(w, tc.hot, v, b, ctx);
   w.writeBool(rare);
-  if (rare) writeGroup(w, table, value, base, 'rare', ctx);
+  if (rare) writeGroup(w, tc.rare, v, b, ctx);
 }
 
-function readGroup(r: BitReader, fields: Array<[string, AnyField]>, out: Record<string, unknown>, group: FieldGroup, ctx: FieldContext): void {
-  for (const [key, spec] of fields) {
-    if (spec.group !== group) continue;
-    if (r.readBool()) out[key] = spec.codec.readDelta(r, out[key], ctx);
-  }
+function readGroup(r: BitReader, fields: readonly Field[], out: Bag, ctx: FieldContext): void {
+  for (const f of fields) if (r.readBool()) out[f.key] = f.codec.readDelta(r, out[f.key], ctx);
 }
 
 /** Reads what `writeDelta` wrote; returns a new value (the base is not mutated). */
-export function readDelta<T extends object>(r: BitReader, table: FieldTable<T>, base: T, ctx: FieldContext): T {
-  const out = pickFields(table, base) as Record<string, unknown>;
-  const fields = entries(table);
+export function readDelta<T extends object>(r: BitReader, tc: TableCodec<T>, base: T, ctx: FieldContext): T {
+  const out = bag(pickFields(tc, base));
   if (!r.readBool()) return out as T;
-  readGroup(r, fields, out, 'hot', ctx);
-  if (r.readBool()) readGroup(r, fields, out, 'rare', ctx);
+  readGroup(r, tc.hot, out, ctx);
+  if (r.readBool()) readGroup(r, tc.rare, out, ctx);
   return out as T;
 }
 
@@ -165,8 +182,9 @@ function cloneField(v: unknown): unknown {
 }
 
 /** Copies only the table's fields (drops extra properties, e.g. private ones of a PlayerState). */
-export function pickFields<T extends object>(table: FieldTable<T>, value: T): T {
-  const out: Record<string, unknown> = {};
-  for (const [key] of entries(table)) out[key] = cloneField(get(value, key));
+export function pickFields<T extends object>(tc: TableCodec<T>, value: T): T {
+  const out: Bag = {};
+  const v = bag(value);
+  for (const f of tc.all) out[f.key] = cloneField(v[f.key]);
   return out as T;
 }

@@ -15,12 +15,12 @@
 import { BitReader, BitWriter } from './bits';
 import { readEntityList, writeEntityList, type EntityKind, type IdRange } from './entity-list';
 import { MAX_EVENTS, quantizeEvent, readEvents, writeEvents } from './events';
-import { PLAYER_FIELDS, PROJECTILE_FIELDS, PUBLIC_PLAYER_FIELDS, pickFields, readDelta, readFull, writeDelta, writeFull } from './fields';
+import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, pickFields, readDelta, readFull, writeDelta, writeFull } from './fields';
 import type { DecodeResult, NetEvent, Snapshot } from './messages';
 import type { ProjectileState, PublicPlayerState, Tick } from '../sim/types';
 
-export const PLAYER_KIND: EntityKind<PublicPlayerState> = { table: PUBLIC_PLAYER_FIELDS, idBits: 8, maxCount: 256 };
-export const PROJECTILE_KIND: EntityKind<ProjectileState> = { table: PROJECTILE_FIELDS, idBits: 16, maxCount: 1024 };
+export const PLAYER_KIND: EntityKind<PublicPlayerState> = { codec: PUBLIC_PLAYER_CODEC, idBits: 8, maxCount: 256 };
+export const PROJECTILE_KIND: EntityKind<ProjectileState> = { codec: PROJECTILE_CODEC, idBits: 16, maxCount: 1024 };
 export const ALL_PLAYERS: IdRange = { lo: 0, hi: 255 };
 export const ALL_PROJECTILES: IdRange = { lo: 0, hi: 65535 };
 export const MAX_PARTS = 64;
@@ -55,9 +55,9 @@ export function quantizeSnapshot(s: Snapshot, baselineTick: Tick): Snapshot {
     ...quantizeTimings(s),
     part: 0,
     partCount: 1,
-    self: pickFields(PLAYER_FIELDS, s.self),
-    players: s.players.map((p) => pickFields(PUBLIC_PLAYER_FIELDS, p)),
-    projectiles: s.projectiles.map((p) => pickFields(PROJECTILE_FIELDS, p)),
+    self: pickFields(PLAYER_CODEC, s.self),
+    players: s.players.map((p) => pickFields(PUBLIC_PLAYER_CODEC, p)),
+    projectiles: s.projectiles.map((p) => pickFields(PROJECTILE_CODEC, p)),
     events: s.events.map((e) => ({ id: e.id, tick: e.tick, event: quantizeEvent(e.event) })),
   };
 }
@@ -98,8 +98,8 @@ export function encodeSnapshotPart(target: Snapshot, baselineIn: Snapshot | null
   writeHeader(w, target, baseline, spec);
   const selfDelta = baseline !== null && baseline.self.id === target.self.id;
   w.writeBool(selfDelta);
-  if (selfDelta) writeDelta(w, PLAYER_FIELDS, target.self, baseline.self, ctx);
-  else writeFull(w, PLAYER_FIELDS, target.self, ctx);
+  if (selfDelta) writeDelta(w, PLAYER_CODEC, target.self, baseline.self, ctx);
+  else writeFull(w, PLAYER_CODEC, target.self, ctx);
   const basePlayers = baseline ? baseline.players.filter(within(spec.players)) : [];
   const baseProjectiles = baseline ? baseline.projectiles.filter(within(spec.projectiles)) : [];
   writeEntityList(w, PLAYER_KIND, target.players.filter(within(spec.players)), basePlayers, ctx);
@@ -159,7 +159,7 @@ export function decodeSnapshot(bytes: Uint8Array, baselineFor: (tick: Tick) => S
   const ctx = { serverTick: h.serverTick };
   const selfDelta = r.readBool();
   if (selfDelta && !baseline) r.fail('self delta without a baseline');
-  const self = selfDelta && baseline ? readDelta(r, PLAYER_FIELDS, baseline.self, ctx) : readFull(r, PLAYER_FIELDS, ctx);
+  const self = selfDelta && baseline ? readDelta(r, PLAYER_CODEC, baseline.self, ctx) : readFull(r, PLAYER_CODEC, ctx);
   const basePlayers = baseline ? baseline.players.filter(within(h.players)) : [];
   const baseProjectiles = baseline ? baseline.projectiles.filter(within(h.projectiles)) : [];
   const players = readEntityList(r, PLAYER_KIND, basePlayers, h.players, ctx);

@@ -1,0 +1,95 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { decodeControl, encodeControl, normalizeControl, MAX_LOBBY_PLAYERS } from '../../../src/protocol/control';
+import { BitWriter } from '../../../src/protocol/bits';
+import { PROTOCOL_VERSION, type ControlMessage } from '../../../src/protocol/messages';
+
+const name = fc.string({ minLength: 1, maxLength: 30, unit: 'grapheme' }).map((s) => `${s}x`);
+const text = fc.string({ maxLength: 250, unit: 'binary' });
+const u = (max: number) => fc.integer({ min: 0, max });
+
+const controlMessage: fc.Arbitrary<ControlMessage> = fc.oneof(
+  fc.record({ type: fc.constant('hello' as const), protocolVersion: fc.integer({ min: 1, max: 65535 }), name, password: text }),
+  fc.record({
+    type: fc.constant('welcome' as const),
+    clientId: u(255),
+    settings: fc.record({ tickrate: fc.integer({ min: 20, max: 128 }), maxPlayers: fc.integer({ min: 1, max: 255 }), mapName: name, maxUnlagMs: u(65535) }),
+  }),
+  fc.record({ type: fc.constant('reject' as const), reason: fc.constantFrom('full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 'started' as const), text }),
+  fc.record({ type: fc.constant('kick' as const), reason: fc.constantFrom('host', 'malformed', 'flood', 'timeout' as const), text }),
+  fc.record({ type: fc.constant('chat' as const), from: u(255), text }),
+  fc.constant({ type: 'leave' as const }),
+  fc.record({ type: fc.constant('settings' as const), updateRate: fc.integer({ min: 1, max: 255 }), rate: u(2 ** 32 - 1), interpMs: u(65535) }),
+  fc.record({
+    type: fc.constant('lobby' as const),
+    players: fc.array(fc.record({ id: u(255), name, pingMs: u(70000), isHost: fc.boolean() }), { maxLength: 20 }),
+    started: fc.boolean(),
+  }),
+);
+
+function helloBytes(version: number, nameBytes: number[]): Uint8Array {
+  const w = new BitWriter();
+  w.writeBits(0, 8);
+  w.writeBits(version, 16);
+  w.writeVarUint(nameBytes.length);
+  for (const b of nameBytes) w.writeBits(b, 8);
+  w.writeVarUint(0);
+  return w.finish();
+}
+const utf8 = (s: string): number[] => [...new TextEncoder().encode(s)];
+
+describe('control codec', () => {
+  it('decode(encode(m)) equals normalizeControl(m)', () => {
+    fc.assert(
+      fc.property(controlMessage, (m) => {
+        expect(decodeControl(encodeControl(m))).toEqual({ ok: true, value: normalizeControl(m) });
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('normalizes on the way out: trims names, strips control characters, cuts long texts', () => {
+    const hello = normalizeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: '  Ann\u0007ie\u202E  ', password: 'p\nw' });
+    expect(hello).toEqual({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Annie', password: 'pw' });
+    const chat = normalizeControl({ type: 'chat', from: 1, text: 'a'.repeat(500) });
+    expect(chat.type === 'chat' && chat.text.length).toBe(200);
+    const lobby = normalizeControl({ type: 'lobby', started: false, players: Array.from({ length: 30 }, (_, id) => ({ id, name: 'p', pingMs: 1, isHost: false })) });
+    expect(lobby.type === 'lobby' && lobby.players.length).toBe(MAX_LOBBY_PLAYERS);
+  });
+
+  it('refuses hand-made names that are too long, empty, untrimmed or hold control characters', () => {
+    expect(decodeControl(helloBytes(1, utf8('Bob'))).ok).toBe(true);
+    expect(decodeControl(helloBytes(1, utf8('x'.repeat(25))))).toEqual({ ok: false, error: 'control: name: longer than 24 characters' });
+    expect(decodeControl(helloBytes(1, utf8('x'.repeat(24)))).ok).toBe(true);
+    expect(decodeControl(helloBytes(1, []))).toEqual({ ok: false, error: 'control: name: empty' });
+    expect(decodeControl(helloBytes(1, utf8(' Bob')))).toEqual({ ok: false, error: 'control: name: untrimmed' });
+    expect(decodeControl(helloBytes(1, utf8('Bo\nb')))).toEqual({ ok: false, error: 'control: name: control character' });
+    expect(decodeControl(helloBytes(1, [0xc3, 0x28]))).toEqual({ ok: false, error: 'control: name: invalid UTF-8' });
+    expect(decodeControl(helloBytes(1, Array.from({ length: 5000 }, () => 65)))).toEqual({ ok: false, error: 'control: name: too long' });
+  });
+
+  it('refuses protocol version 0 but decodes other versions so the host can answer "version"', () => {
+    expect(decodeControl(helloBytes(0, utf8('Bob')))).toEqual({ ok: false, error: 'control: protocol version 0 out of range' });
+    const future = decodeControl(helloBytes(PROTOCOL_VERSION + 1, utf8('Bob')));
+    expect(future).toEqual({ ok: true, value: { type: 'hello', protocolVersion: PROTOCOL_VERSION + 1, name: 'Bob', password: '' } });
+  });
+
+  it('refuses unknown type bytes, unknown enum values, out-of-range numbers and trailing bytes', () => {
+    expect(decodeControl(new Uint8Array([8]))).toEqual({ ok: false, error: 'control: unknown control type 8' });
+    expect(decodeControl(new Uint8Array([255]))).toEqual({ ok: false, error: 'control: unknown control type 255' });
+    expect(decodeControl(new Uint8Array([2, 7, 0]))).toEqual({ ok: false, error: 'control: unknown reject reason 7' });
+    expect(decodeControl(new Uint8Array([3, 4, 0]))).toEqual({ ok: false, error: 'control: unknown kick reason 4' });
+    expect(decodeControl(new Uint8Array([6, 0, 0, 0, 0]))).toEqual({ ok: false, error: 'control: update rate 0 out of range' });
+    expect(decodeControl(new Uint8Array([1, 0, 19, 8, 1, 65, 0, 0]))).toEqual({ ok: false, error: 'control: tickrate 19 out of range' });
+    expect(decodeControl(new Uint8Array([5]))).toEqual({ ok: true, value: { type: 'leave' } });
+    expect(decodeControl(new Uint8Array([5, 0]))).toEqual({ ok: false, error: 'control: trailing bytes' });
+    expect(decodeControl(new Uint8Array([]))).toEqual({ ok: false, error: 'control: truncated' });
+  });
+
+  it('refuses a lobby of more than 16 players', () => {
+    const w = new BitWriter();
+    w.writeBits(7, 8);
+    w.writeBits(17, 8);
+    expect(decodeControl(w.finish())).toEqual({ ok: false, error: 'control: lobby size 17 out of range' });
+  });
+});

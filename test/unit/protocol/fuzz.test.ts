@@ -1,0 +1,116 @@
+import { describe, it, expect } from 'vitest';
+import { decodeCmdPacket, encodeCmdPacket } from '../../../src/protocol/cmd-packet';
+import { decodeControl, encodeControl } from '../../../src/protocol/control';
+import { decodeSnapshot, encodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
+import type { DecodeResult, Snapshot } from '../../../src/protocol/messages';
+import { Rng, evolve, snapshot, userCmd } from './gen';
+
+const RUNS = 100_000;
+
+function randomBytes(r: Rng, maxLength: number): Uint8Array {
+  const out = new Uint8Array(r.int(0, maxLength));
+  for (let i = 0; i < out.length; i++) out[i] = r.int(0, 255);
+  return out;
+}
+
+/** Bit flips, truncation, extension, byte insertion or deletion of a valid encoding. */
+function mutate(r: Rng, valid: Uint8Array): Uint8Array {
+  const bytes = [...valid];
+  const kind = r.int(0, 4);
+  if (kind === 0 || bytes.length === 0) {
+    for (let n = r.int(1, 3); n > 0 && bytes.length; n--) {
+      const i = r.int(0, bytes.length - 1);
+      bytes[i] = bytes[i]! ^ (1 << r.int(0, 7));
+    }
+  } else if (kind === 1) bytes.length = r.int(0, bytes.length - 1);
+  else if (kind === 2) for (let n = r.int(1, 8); n > 0; n--) bytes.push(r.int(0, 255));
+  else if (kind === 3) bytes.splice(r.int(0, bytes.length), 0, r.int(0, 255));
+  else bytes.splice(r.int(0, bytes.length - 1), 1);
+  return Uint8Array.from(bytes);
+}
+
+interface Tally {
+  ok: number;
+  refused: number;
+}
+
+/** Runs a decoder; an accepted value must survive its own re-encoding (i.e. be in range). */
+function check<T>(bytes: Uint8Array, decode: (b: Uint8Array) => DecodeResult<T>, reencode: (v: T) => Uint8Array, tally: Tally): void {
+  let out: DecodeResult<T>;
+  try {
+    out = decode(bytes);
+  } catch (err) {
+    throw new Error(`decoder threw on [${[...bytes].join(',')}]: ${String(err)}`);
+  }
+  if (!out.ok) {
+    expect(typeof out.error).toBe('string');
+    tally.refused++;
+    return;
+  }
+  tally.ok++;
+  const again = decode(reencode(out.value));
+  if (!again.ok || JSON.stringify(again.value) !== JSON.stringify(out.value)) {
+    throw new Error(`accepted an out-of-range value from [${[...bytes].join(",")}]: ${again.ok ? JSON.stringify(again.value).slice(0, 300) + " vs " + JSON.stringify(out.value).slice(0, 300) : again.error}`);
+  }
+}
+
+function fuzz<T>(seed: number, maxLength: number, samples: Uint8Array[], decode: (b: Uint8Array) => DecodeResult<T>, reencode: (v: T) => Uint8Array): [Tally, Tally] {
+  const r = new Rng(seed);
+  const random = { ok: 0, refused: 0 };
+  const mutated = { ok: 0, refused: 0 };
+  for (let i = 0; i < RUNS; i++) check(randomBytes(r, maxLength), decode, reencode, random);
+  for (let i = 0; i < RUNS; i++) check(mutate(r, r.pick(samples)), decode, reencode, mutated);
+  return [random, mutated];
+}
+
+describe('decoders never throw on random or mutated bytes', () => {
+  it('command packet', () => {
+    const r = new Rng(1);
+    const samples = Array.from({ length: 50 }, () => {
+      const t = r.int(0, 2 ** 31 - 10);
+      return encodeCmdPacket({ ackTick: r.int(0, t), sendTimeMs: r.int(0, 65535), cmds: [userCmd(r, t), userCmd(r, t + 1), userCmd(r, t + 2)].slice(r.int(0, 2)) });
+    });
+    const [random, mutated] = fuzz(2, 40, samples, decodeCmdPacket, encodeCmdPacket);
+    expect(random.ok + random.refused).toBe(RUNS);
+    // Mutations of valid packets must sometimes still be valid (the check above then ran) and sometimes not.
+    expect(mutated.ok).toBeGreaterThan(1000);
+    expect(mutated.refused).toBeGreaterThan(1000);
+  });
+
+  it('snapshot (full and delta)', () => {
+    const r = new Rng(3);
+    const baseline = quantizeSnapshot(snapshot(r, { players: 12, projectiles: 4 }), 0);
+    const lookup = (tick: number): Snapshot | undefined => (tick === baseline.serverTick ? baseline : undefined);
+    // Random bytes claim random baselines: answer every lookup so decoding goes past the header.
+    const anyBaseline = (): Snapshot => baseline;
+    const samples = Array.from({ length: 40 }, (_, i) => (i % 2 ? encodeSnapshot(evolve(r, baseline, r.int(1, 30)), baseline) : encodeSnapshot(snapshot(r, { players: r.int(0, 12) }), null)));
+    // A decoded part (k of n) re-encodes as a whole snapshot: compare it without its part numbers.
+    const decodeAny = (b: Uint8Array): DecodeResult<Snapshot> => {
+      const out = decodeSnapshot(b, anyBaseline);
+      return out.ok ? { ok: true, value: { ...out.value, part: 0, partCount: 1 } } : out;
+    };
+    const reencode = (s: Snapshot) => encodeSnapshot(s, s.baselineTick ? { ...baseline, serverTick: s.baselineTick } : null);
+    const [random, mutated] = fuzz(4, 120, samples, decodeAny, reencode);
+    expect(random.refused).toBeGreaterThan(0);
+    expect(mutated.ok).toBeGreaterThan(1000);
+    expect(mutated.refused).toBeGreaterThan(1000);
+    expect(decodeSnapshot(samples[1]!, lookup).ok).toBe(true);
+  });
+
+  it('control message', () => {
+    const samples = [
+      encodeControl({ type: 'hello', protocolVersion: 1, name: 'Zoë', password: 'hunter2' }),
+      encodeControl({ type: 'welcome', clientId: 3, settings: { tickrate: 60, maxPlayers: 16, mapName: 'arena', maxUnlagMs: 1000 } }),
+      encodeControl({ type: 'reject', reason: 'full', text: 'sorry' }),
+      encodeControl({ type: 'kick', reason: 'flood', text: 'slow down' }),
+      encodeControl({ type: 'chat', from: 2, text: 'gg wp 🎯' }),
+      encodeControl({ type: 'leave' }),
+      encodeControl({ type: 'settings', updateRate: 30, rate: 80000, interpMs: 100 }),
+      encodeControl({ type: 'lobby', started: false, players: [{ id: 0, name: 'host', pingMs: 0, isHost: true }, { id: 1, name: 'b', pingMs: 40, isHost: false }] }),
+    ];
+    const [random, mutated] = fuzz(5, 60, samples, decodeControl, encodeControl);
+    expect(random.ok + random.refused).toBe(RUNS);
+    expect(mutated.ok).toBeGreaterThan(1000);
+    expect(mutated.refused).toBeGreaterThan(1000);
+  });
+});
