@@ -75,12 +75,12 @@ export class Match {
     }
   }
 
-  /** Runs until `pred` holds or `maxMs` passes; returns whether it held. */
-  runUntil(pred: () => boolean, maxMs: number): boolean {
+  /** Runs until `pred` holds (checked every `everyMs`) or `maxMs` passes; returns whether it held. */
+  runUntil(pred: () => boolean, maxMs: number, everyMs = this.stepMs): boolean {
     const end = this.nowMs + maxMs;
     while (this.nowMs < end) {
       if (pred()) return true;
-      this.run(this.stepMs);
+      this.run(Math.min(everyMs, end - this.nowMs));
     }
     return pred();
   }
