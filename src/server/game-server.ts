@@ -12,7 +12,7 @@
  * never modified to rewind); a kicked client's player leaves at once and the others' match goes on.
  */
 import { decodeCmdPacket } from '../protocol/cmd-packet';
-import { PUBLIC_PLAYER_FIELDS, pickFields } from '../protocol/fields';
+import { publicView } from './public-view';
 import type { KickReason, NetEvent } from '../protocol/messages';
 import type { SimConfig } from '../sim/config';
 import { DEFAULT_MAP } from '../sim/map';
@@ -218,7 +218,7 @@ export class GameServer {
   }
 
   private sendSnapshots(events: readonly NetEvent[], nowMs: number): ServerOutput['packets'] {
-    const publicPlayers = this.state.players.map((p) => pickFields(PUBLIC_PLAYER_FIELDS, p));
+    const publicPlayers = this.state.players.map(publicView);
     const packets: ServerOutput['packets'] = [];
     for (const s of this.sessions.values()) {
       if (s.abuse.kicked) continue;
