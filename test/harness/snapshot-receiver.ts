@@ -32,8 +32,10 @@ export class SnapshotReceiver {
   newest: Snapshot | null = null;
   /** max over snapshots of (serverTick - arrival in ticks): the offset of the stream's clock. */
   private streamOffset = -Infinity;
-  readonly counters = { datagrams: 0, decodeFailures: 0, snapshots: 0, full: 0, delta: 0, outOfOrder: 0 };
+  readonly counters = { datagrams: 0, decodeFailures: 0, snapshots: 0, full: 0, delta: 0, fullAfterDelta: 0, outOfOrder: 0 };
   lastError = '';
+  /** Called with every complete snapshot (tests compare them with the server's world). */
+  onSnapshot: ((snap: Snapshot, nowMs: number) => void) | null = null;
 
   constructor(private readonly tickrate: number) {}
 
@@ -53,8 +55,12 @@ export class SnapshotReceiver {
 
   private accept(snap: Snapshot, nowMs: number): void {
     this.counters.snapshots++;
-    if (snap.baselineTick === 0) this.counters.full++;
-    else this.counters.delta++;
+    if (snap.baselineTick === 0) {
+      this.counters.full++;
+      // A full snapshot after deltas had started is a resync: what loss must never force.
+      if (this.counters.delta > 0) this.counters.fullAfterDelta++;
+    } else this.counters.delta++;
+    this.onSnapshot?.(snap, nowMs);
     this.byTick.set(snap.serverTick, snap);
     if (this.byTick.size > KEEP_SNAPSHOTS) this.byTick.delete(this.byTick.keys().next().value as Tick);
     for (const e of snap.events) this.acceptEvent(e);
