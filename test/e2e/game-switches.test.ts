@@ -1,0 +1,173 @@
+/**
+ * Each netcode switch of the settings panel, shown by its effect in a real match (host + joiner over
+ * real WebRTC), read through `window.rewind`:
+ *  - cl_predict: with 300 ms fake lag each way the joiner's own player moves within a frame or two
+ *    with prediction, and only after about a round trip without it;
+ *  - cl_reconcile: without replaying unacknowledged commands the predicted position snaps back
+ *    while moving under lag; with replay it never goes backwards;
+ *  - cl_interpolate: with interpolation remote players are drawn several ticks behind the newest
+ *    snapshot, between snapshot positions; without it at the newest snapshot, on the wire grid;
+ *  - sv_lagcompensation: a shooter with 100 ms fake lag aiming by eye at a strafing target hits it
+ *    far more often when the host rewinds.
+ * Margins are wide (real browsers on a loaded machine): each check compares on against off.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './browser';
+import { meet, ownPosition, startMatch, type Match } from './game-match';
+
+function setCvar(page: Page, name: string, value: number): Promise<string | null> {
+  return page.evaluate(([n, v]) => window.rewind.setCvar(n as string, v as number), [name, value] as const);
+}
+
+/** Towards the middle of the arena, so the first steps are in the open. */
+async function inward(page: Page): Promise<number> {
+  const p = await ownPosition(page);
+  return p && p.x > 800 ? -1 : 1;
+}
+
+/** Milliseconds from starting a scripted move until the local player's state has moved. */
+function responseMs(page: Page, dir: number): Promise<number> {
+  return page.evaluate(async (d) => {
+    const x0 = window.rewind.view()?.local?.state.x ?? 0;
+    const t0 = performance.now();
+    window.rewind.input({ moveX: 127 * d, ms: 800 });
+    return new Promise<number>((resolve) => {
+      const poll = (): void => {
+        const x = window.rewind.view()?.local?.state.x ?? x0;
+        if (Math.abs(x - x0) > 0.5) return resolve(performance.now() - t0);
+        if (performance.now() - t0 > 5000) return resolve(Infinity);
+        setTimeout(poll, 5);
+      };
+      poll();
+    });
+  }, dir);
+}
+
+/** Moves for `ms` and counts frames where the predicted x went against the direction of travel. */
+function backwardSteps(page: Page, dir: number, ms: number): Promise<number> {
+  return page.evaluate(async ([d, dur]) => {
+    window.rewind.input({ moveX: 127 * d, ms: dur });
+    const t0 = performance.now();
+    let last = window.rewind.view()?.local?.state.x ?? 0;
+    let back = 0;
+    while (performance.now() - t0 < dur) {
+      await new Promise((r) => requestAnimationFrame(r));
+      const x = window.rewind.view()?.local?.state.x ?? last;
+      if ((x - last) * d < -0.5) back++;
+      last = x;
+    }
+    return back;
+  }, [dir, ms] as const);
+}
+
+/** While `mover` strafes, samples on `observer`: render lag behind the newest snapshot, and off-grid remote positions. */
+async function observeRemote(observer: Page, mover: Page, moverId: number): Promise<{ lagTicks: number; offGrid: number; samples: number }> {
+  await mover.evaluate(() => window.rewind.input({ moveY: 127, ms: 1500 }));
+  return observer.evaluate(async (id) => {
+    const lags: number[] = [];
+    let offGrid = 0;
+    let samples = 0;
+    const t0 = performance.now();
+    while (performance.now() - t0 < 1200) {
+      await new Promise((r) => requestAnimationFrame(r));
+      const v = window.rewind.view();
+      const r = v?.remotes.find((p) => p.id === id);
+      if (!v || !r) continue;
+      lags.push(v.stats.serverTick - v.stats.renderTick);
+      samples++;
+      if (r.y * 16 !== Math.round(r.y * 16)) offGrid++;
+    }
+    lags.sort((a, b) => a - b);
+    return { lagTicks: lags[Math.floor(lags.length / 2)] ?? NaN, offGrid, samples };
+  }, moverId);
+}
+
+/** Shooter aims by eye at the strafing target and fires for `ms`; returns the confirmed hits. */
+async function hitsOnStrafer(m: Match, ms: number): Promise<number> {
+  const countHits = (): Promise<number> =>
+    m.joiner.evaluate((me) => window.rewind.events().filter((e) => e.event.type === 'hit' && e.event.shooter === me).length, m.joinerId);
+  const before = await countHits();
+  const strafe = m.host.evaluate(async (dur) => {
+    const t0 = performance.now();
+    for (let dir = 1; performance.now() - t0 < dur; dir = -dir) {
+      window.rewind.input({ moveY: 127 * dir, ms: 350 });
+      await new Promise((r) => setTimeout(r, 350));
+    }
+  }, ms + 400);
+  await m.joiner.waitForTimeout(200);
+  await m.joiner.evaluate(([target, dur]) => window.rewind.input({ aimAt: target, fire: true, ms: dur }), [m.hostId, ms] as const);
+  await strafe;
+  await m.joiner.waitForTimeout(800);
+  return (await countHits()) - before;
+}
+
+describe('netcode switches in a real match', () => {
+  let browser: Browser;
+  let m: Match;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    m = await startMatch(browser, inject('baseUrl'));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('cl_predict: own movement answers at once with prediction, after a round trip without', async () => {
+    await setCvar(m.joiner, 'net_fakelag', 300);
+    await m.joiner.waitForTimeout(1500);
+    const withPrediction = await responseMs(m.joiner, await inward(m.joiner));
+    await m.joiner.waitForTimeout(1500);
+    await setCvar(m.joiner, 'cl_predict', 0);
+    await m.joiner.waitForTimeout(1000);
+    const without = await responseMs(m.joiner, await inward(m.joiner));
+    await setCvar(m.joiner, 'cl_predict', 1);
+    await setCvar(m.joiner, 'net_fakelag', 0);
+    expect(withPrediction).toBeLessThan(350);
+    expect(without).toBeGreaterThan(500);
+    expect(without - withPrediction).toBeGreaterThan(250);
+  });
+
+  it('cl_reconcile: without replay the predicted player snaps back under lag; with replay it never does', async () => {
+    await setCvar(m.joiner, 'net_fakelag', 150);
+    await m.joiner.waitForTimeout(1500);
+    const withReplay = await backwardSteps(m.joiner, await inward(m.joiner), 1200);
+    await m.joiner.waitForTimeout(1200);
+    await setCvar(m.joiner, 'cl_reconcile', 0);
+    const withoutReplay = await backwardSteps(m.joiner, await inward(m.joiner), 1200);
+    await setCvar(m.joiner, 'cl_reconcile', 1);
+    await setCvar(m.joiner, 'net_fakelag', 0);
+    expect(withReplay).toBe(0);
+    expect(withoutReplay).toBeGreaterThan(0);
+  });
+
+  it('cl_interpolate: remotes drawn behind the newest snapshot and between grid points only with interpolation', async () => {
+    const on = await observeRemote(m.host, m.joiner, m.joinerId);
+    await m.host.waitForTimeout(1700);
+    await setCvar(m.host, 'cl_interpolate', 0);
+    const off = await observeRemote(m.host, m.joiner, m.joinerId);
+    await setCvar(m.host, 'cl_interpolate', 1);
+    expect(on.samples).toBeGreaterThan(3);
+    expect(off.samples).toBeGreaterThan(3);
+    expect(on.lagTicks).toBeGreaterThanOrEqual(3);
+    expect(off.lagTicks).toBeLessThanOrEqual(1);
+    expect(on.offGrid).toBeGreaterThan(0);
+    expect(off.offGrid).toBe(0);
+  });
+
+  it('sv_lagcompensation: a lagged shooter hits a strafing target far more often with rewind', async () => {
+    await setCvar(m.joiner, 'net_fakelag', 100);
+    await setCvar(m.host, 'sv_lagcompensation', 0);
+    await meet(m);
+    const off = await hitsOnStrafer(m, 1000);
+    await m.host.waitForTimeout(2500);
+    await setCvar(m.host, 'sv_lagcompensation', 1);
+    await meet(m);
+    const on = await hitsOnStrafer(m, 1000);
+    await setCvar(m.joiner, 'net_fakelag', 0);
+    expect(on).toBeGreaterThanOrEqual(3);
+    expect(on).toBeGreaterThan(off * 2);
+  });
+});
