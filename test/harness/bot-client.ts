@@ -7,8 +7,8 @@
  * the command tick runs one RTT plus `leadTicks` ahead of it, so commands arrive just before the
  * server needs them. The render time for others is stream time minus the interpolation delay,
  * and every command carries it as its view time (what lag compensation rewinds to).
- * Cheats for tests: `tickScale` 2 makes commands at twice the tick rate; `forgeCmds` rewrites the
- * commands of every packet before encoding.
+ * Cheats for tests: `tickScale` 2 makes commands at twice the tick rate; `forgePackets` replaces
+ * every packet by packets of its choosing (forged ticks, forged view times).
  */
 import { encodeCmdPacket } from '../../src/protocol/cmd-packet';
 import { CMDS_PER_PACKET, type KickReason } from '../../src/protocol/messages';
@@ -40,7 +40,8 @@ export interface BotOptions {
   net?: Partial<ClientNetSettings>;
   leadTicks?: number;
   tickScale?: number;
-  forgeCmds?: (cmds: UserCmd[], nowMs: number) => UserCmd[];
+  /** Replaces each packet's commands by any number of packets (each 1..3 consecutive commands). */
+  forgePackets?: (cmds: UserCmd[], nowMs: number) => UserCmd[][];
 }
 
 export class BotClient implements HarnessClient {
@@ -112,10 +113,10 @@ export class BotClient implements HarnessClient {
       made++;
     }
     if (made === 0) return [];
-    let cmds = this.cmds.slice(-CMDS_PER_PACKET);
-    if (this.opts.forgeCmds) cmds = this.opts.forgeCmds(cmds, nowMs);
-    this.counters.packetsOut++;
-    return [encodeCmdPacket({ ackTick: this.rx.newestTick, sendTimeMs: Math.floor(nowMs) % 65536, cmds })];
+    const cmds = this.cmds.slice(-CMDS_PER_PACKET);
+    const packets = this.opts.forgePackets ? this.opts.forgePackets(cmds, nowMs) : [cmds];
+    this.counters.packetsOut += packets.length;
+    return packets.map((p) => encodeCmdPacket({ ackTick: this.rx.newestTick, sendTimeMs: Math.floor(nowMs) % 65536, cmds: p }));
   }
 
   private makeCmd(tick: Tick, nowMs: number): void {
