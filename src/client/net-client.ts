@@ -145,6 +145,11 @@ export class NetClient {
     this.cvars = next;
   }
 
+  /** What to tell the host in a 'settings' control message, after welcome and after every setCvars. */
+  netSettings(): { updateRate: number; rate: number; interpMs: number } {
+    return { updateRate: this.cvars.cl_updaterate, rate: this.cvars.rate, interpMs: interpDelaySeconds(this.cvars) * 1000 };
+  }
+
   get stats(): NetStats {
     const now = this.lastNowMs;
     const snapInterval = Math.max(1, Math.round(this.tickrate / Math.min(this.cvars.cl_updaterate, this.tickrate)));

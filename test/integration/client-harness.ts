@@ -9,9 +9,10 @@
  */
 import { NetClient } from '../../src/client/net-client';
 import type { ClientView, InputSample, RemotePlayerView } from '../../src/client/view-model';
-import { defaultCvars, interpDelaySeconds, type Cvars } from '../../src/config/cvars';
+import { defaultCvars, type Cvars } from '../../src/config/cvars';
 import type { ClientNetSettings } from '../../src/server/snapshot-scheduler';
-import { WEAPON_KEEP, type PlayerId, type Tick } from '../../src/sim/types';
+import { PLAYER_RADIUS } from '../../src/sim/config';
+import { WEAPON_KEEP, type ArenaMap, type PlayerId, type Tick } from '../../src/sim/types';
 import type { HarnessClient } from '../harness/harness-client';
 
 export type Pilot = (view: ClientView, nowMs: number) => InputSample;
@@ -62,7 +63,7 @@ export class PilotedClient implements HarnessClient {
   }
 
   netSettings(): ClientNetSettings {
-    return { updateRate: this.cvars.cl_updaterate, rate: this.cvars.rate, interpMs: interpDelaySeconds(this.cvars) * 1000 };
+    return this.net.netSettings();
   }
 }
 
@@ -85,4 +86,80 @@ export function steer(x: number, y: number, tx: number, ty: number, slack = 8): 
   const d = Math.hypot(dx, dy);
   if (d < slack) return { moveX: 0, moveY: 0 };
   return { moveX: Math.round((dx / d) * 127), moveY: Math.round((dy / d) * 127) };
+}
+
+/**
+ * Walks bots around walls: a breadth-first distance field on a 16-unit grid toward each
+ * destination (cached), with cells blocked where a player box would touch a wall or the bounds.
+ */
+export class Navigator {
+  private readonly cell = 16;
+  private readonly cols: number;
+  private readonly rows: number;
+  private readonly blocked: Uint8Array;
+  private readonly fields = new Map<string, Int32Array>();
+
+  constructor(private readonly map: ArenaMap) {
+    this.cols = Math.floor(map.width / this.cell);
+    this.rows = Math.floor(map.height / this.cell);
+    this.blocked = new Uint8Array(this.cols * this.rows);
+    const margin = PLAYER_RADIUS + 3;
+    for (let r = 0; r < this.rows; r++) {
+      for (let c = 0; c < this.cols; c++) {
+        const x = (c + 0.5) * this.cell;
+        const y = (r + 0.5) * this.cell;
+        const out = x < margin || y < margin || x > map.width - margin || y > map.height - margin;
+        const hit = map.walls.some((w) => x > w.x - margin && x < w.x + w.w + margin && y > w.y - margin && y < w.y + w.h + margin);
+        this.blocked[r * this.cols + c] = out || hit ? 1 : 0;
+      }
+    }
+  }
+
+  /** Move input from (x, y) one step along the shortest free path to (tx, ty). */
+  toward(x: number, y: number, tx: number, ty: number, slack = 8): { moveX: number; moveY: number } {
+    if (Math.hypot(tx - x, ty - y) < 3 * this.cell) return steer(x, y, tx, ty, slack);
+    const field = this.fieldTo(tx, ty);
+    const here = this.index(x, y);
+    let best = here;
+    for (const n of this.neighbours(here)) if (field[n]! >= 0 && (field[best]! < 0 || field[n]! < field[best]!)) best = n;
+    const bx = ((best % this.cols) + 0.5) * this.cell;
+    const by = (Math.floor(best / this.cols) + 0.5) * this.cell;
+    return steer(x, y, bx, by, 0);
+  }
+
+  private index(x: number, y: number): number {
+    const c = Math.min(this.cols - 1, Math.max(0, Math.floor(x / this.cell)));
+    const r = Math.min(this.rows - 1, Math.max(0, Math.floor(y / this.cell)));
+    return r * this.cols + c;
+  }
+
+  private neighbours(i: number): number[] {
+    const c = i % this.cols;
+    const out: number[] = [];
+    if (c > 0) out.push(i - 1);
+    if (c < this.cols - 1) out.push(i + 1);
+    if (i >= this.cols) out.push(i - this.cols);
+    if (i + this.cols < this.cols * this.rows) out.push(i + this.cols);
+    return out;
+  }
+
+  private fieldTo(tx: number, ty: number): Int32Array {
+    const goal = this.index(tx, ty);
+    const key = String(goal);
+    const cached = this.fields.get(key);
+    if (cached) return cached;
+    const field = new Int32Array(this.cols * this.rows).fill(-1);
+    field[goal] = 0;
+    const queue = [goal];
+    for (let q = 0; q < queue.length; q++) {
+      const i = queue[q]!;
+      for (const n of this.neighbours(i)) {
+        if (field[n] !== -1 || this.blocked[n]) continue;
+        field[n] = field[i]! + 1;
+        queue.push(n);
+      }
+    }
+    this.fields.set(key, field);
+    return field;
+  }
 }
