@@ -17,6 +17,7 @@ export interface BenchModule {
 const modules: Array<() => Promise<{ default: BenchModule }>> = [
   // Each bench file default-exports a BenchModule; add new ones here.
   () => import('./client.bench'),
+  () => import('./snapshot-bytes.bench'),
 ];
 
 async function main(): Promise<void> {

@@ -18,7 +18,8 @@ import {
   boolCodec,
   counterCodec,
   moveCodec,
-  posCodec,
+  predictedPosCodec,
+  sequenceCodec,
   timerCodec,
   uintCodec,
   velCodec,
@@ -41,16 +42,17 @@ const u16 = uintCodec(65535);
 
 export const PUBLIC_PLAYER_FIELDS: FieldTable<PublicPlayerState> = {
   id: { codec: u8, group: 'key' },
-  x: { codec: posCodec, group: 'hot' },
-  y: { codec: posCodec, group: 'hot' },
+  // Velocities before positions: a position delta is predicted from them.
   vx: { codec: velCodec, group: 'hot' },
   vy: { codec: velCodec, group: 'hot' },
+  x: { codec: predictedPosCodec('vx'), group: 'hot' },
+  y: { codec: predictedPosCodec('vy'), group: 'hot' },
   aim: { codec: angleCodec, group: 'hot' },
   health: { codec: u8, group: 'rare' },
   alive: { codec: boolCodec, group: 'rare' },
   crouch: { codec: boolCodec, group: 'rare' },
   weapon: { codec: weaponCodec, group: 'rare' },
-  teleportSeq: { codec: u8, group: 'rare' },
+  teleportSeq: { codec: sequenceCodec, group: 'rare' },
   kills: { codec: counterCodec, group: 'rare' },
   deaths: { codec: counterCodec, group: 'rare' },
 };
@@ -67,10 +69,12 @@ export const PLAYER_FIELDS: FieldTable<PlayerState> = {
 export const PROJECTILE_FIELDS: FieldTable<ProjectileState> = {
   id: { codec: u16, group: 'key' },
   owner: { codec: u8, group: 'rare' },
-  x: { codec: posCodec, group: 'hot' },
-  y: { codec: posCodec, group: 'hot' },
-  vx: { codec: velCodec, group: 'rare' },
-  vy: { codec: velCodec, group: 'rare' },
+  // Hot like x and y, though rockets fly straight: a predicted position may only use fields
+  // coded before it in the same group.
+  vx: { codec: velCodec, group: 'hot' },
+  vy: { codec: velCodec, group: 'hot' },
+  x: { codec: predictedPosCodec('vx'), group: 'hot' },
+  y: { codec: predictedPosCodec('vy'), group: 'hot' },
   explodeTick: { codec: timerCodec, group: 'rare' },
 };
 
@@ -147,7 +151,7 @@ function writeGroup(w: BitWriter, fields: readonly Field[], value: Bag, base: Ba
     const b = base[f.key];
     const differs = !f.codec.equal(v, b);
     w.writeBool(differs);
-    if (differs) f.codec.writeDelta(w, v, b, ctx);
+    if (differs) f.codec.writeDelta(w, v, b, ctx, { value, base });
   }
 }
 
@@ -164,16 +168,17 @@ export function writeDelta<T extends object>(w: BitWriter, tc: TableCodec<T>, va
   if (rare) writeGroup(w, tc.rare, v, b, ctx);
 }
 
-function readGroup(r: BitReader, fields: readonly Field[], out: Bag, ctx: FieldContext): void {
-  for (const f of fields) if (r.readBool()) out[f.key] = f.codec.readDelta(r, out[f.key], ctx);
+function readGroup(r: BitReader, fields: readonly Field[], out: Bag, base: Bag, ctx: FieldContext): void {
+  const rows = { value: out, base };
+  for (const f of fields) if (r.readBool()) out[f.key] = f.codec.readDelta(r, out[f.key], ctx, rows);
 }
 
 /** Reads what `writeDelta` wrote; returns a new value (the base is not mutated). */
 export function readDelta<T extends object>(r: BitReader, tc: TableCodec<T>, base: T, ctx: FieldContext): T {
   const out = bag(pickFields(tc, base));
   if (!r.readBool()) return out as T;
-  readGroup(r, tc.hot, out, ctx);
-  if (r.readBool()) readGroup(r, tc.rare, out, ctx);
+  readGroup(r, tc.hot, out, bag(base), ctx);
+  if (r.readBool()) readGroup(r, tc.rare, out, bag(base), ctx);
   return out as T;
 }
 

@@ -67,11 +67,46 @@ export function usableBaseline(baseline: Snapshot | null): Snapshot | null {
   return baseline && baseline.serverTick > 0 && baseline.serverTick < Number.MAX_SAFE_INTEGER ? baseline : null;
 }
 
-function writeHeader(w: BitWriter, s: Snapshot, baseline: Snapshot | null, spec: PartSpec): void {
+interface Moving {
+  id: number;
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+}
+
+/**
+ * The least-squares factor k (in 1/65536) for "displacement = k * (base velocity + target
+ * velocity)" over every entity in both snapshots. Any k decodes correctly; a good one makes
+ * position errors small. Roughly (ticks between the two) / (2 * tickrate).
+ */
+export function motionScale(target: Snapshot, baseline: Snapshot): number {
+  let num = 0;
+  let den = 0;
+  const fit = (t: Moving, b: Moving | undefined): void => {
+    if (!b) return;
+    for (const [p, v] of [['x', 'vx'], ['y', 'vy']] as const) {
+      const sum = (b[v] + t[v]) * 16;
+      num += (t[p] - b[p]) * 16 * sum;
+      den += sum * sum;
+    }
+  };
+  fit(target.self, baseline.self.id === target.self.id ? baseline.self : undefined);
+  const players = new Map<number, Moving>(baseline.players.map((p) => [p.id, p]));
+  for (const p of target.players) fit(p, players.get(p.id));
+  const rockets = new Map<number, Moving>(baseline.projectiles.map((p) => [p.id, p]));
+  for (const p of target.projectiles) fit(p, rockets.get(p.id));
+  return den > 0 ? Math.min(Math.max(Math.round((num / den) * 65536), 0), 65535) : 0;
+}
+
+function writeHeader(w: BitWriter, s: Snapshot, baseline: Snapshot | null, spec: PartSpec, scale: number): void {
   const q = quantizeTimings(s);
   w.writeBits(s.serverTick, 32);
   w.writeBool(baseline !== null);
-  if (baseline) w.writeVarUint(s.serverTick - baseline.serverTick, 4);
+  if (baseline) {
+    w.writeVarUint(s.serverTick - baseline.serverTick, 4);
+    w.writeBits(scale, 16);
+  }
   w.writeVarInt(s.serverTick - s.lastCmdTick, 4);
   w.writeSigned(q.cmdBufferDepth, 7);
   w.writeBits(q.echoTimeMs, 16);
@@ -93,9 +128,10 @@ function bitsFor(partCount: number): number {
 /** Encodes one message carrying `spec`'s slice of `target`. Exported for the part splitter. */
 export function encodeSnapshotPart(target: Snapshot, baselineIn: Snapshot | null, spec: PartSpec): Uint8Array {
   const baseline = usableBaseline(baselineIn);
-  const ctx = { serverTick: target.serverTick };
+  const scale = baseline ? motionScale(target, baseline) : 0;
+  const ctx = { serverTick: target.serverTick, motionScale: scale };
   const w = new BitWriter(256);
-  writeHeader(w, target, baseline, spec);
+  writeHeader(w, target, baseline, spec, scale);
   const selfDelta = baseline !== null && baseline.self.id === target.self.id;
   w.writeBool(selfDelta);
   if (selfDelta) writeDelta(w, PLAYER_CODEC, target.self, baseline.self, ctx);
@@ -123,12 +159,14 @@ interface Header {
   partCount: number;
   players: IdRange;
   projectiles: IdRange;
+  motionScale: number;
 }
 
 function readHeader(r: BitReader): Header {
   const serverTick = r.readBits(32);
   const hasBaseline = r.readBool();
   const baselineTick = hasBaseline ? serverTick - r.readVarUint(4) : 0;
+  const motionScale = hasBaseline ? r.readBits(16) : 0;
   const lastCmdTick = serverTick - r.readVarInt(4);
   const cmdBufferDepth = r.readSigned(7);
   const echoTimeMs = r.readBits(16);
@@ -143,7 +181,7 @@ function readHeader(r: BitReader): Header {
   if (lastCmdTick < 0 || lastCmdTick > 0xffffffff) r.fail('last command tick out of range');
   if (echoHoldMs > 65535) r.fail('echo hold out of range');
   if (part >= partCount) r.fail(`part ${part} of ${partCount}`);
-  return { serverTick, baselineTick, lastCmdTick, cmdBufferDepth, echoTimeMs, echoHoldMs, part, partCount, players, projectiles };
+  return { serverTick, baselineTick, lastCmdTick, cmdBufferDepth, echoTimeMs, echoHoldMs, part, partCount, players, projectiles, motionScale };
 }
 
 /**
@@ -156,7 +194,7 @@ export function decodeSnapshot(bytes: Uint8Array, baselineFor: (tick: Tick) => S
   if (!r.ok) return { ok: false, error: `snapshot: ${r.error}` };
   const baseline = h.baselineTick === 0 ? null : baselineFor(h.baselineTick);
   if (baseline === undefined) return { ok: false, error: `baseline ${h.baselineTick} unknown` };
-  const ctx = { serverTick: h.serverTick };
+  const ctx = { serverTick: h.serverTick, motionScale: h.motionScale };
   const selfDelta = r.readBool();
   if (selfDelta && !baseline) r.fail('self delta without a baseline');
   const self = selfDelta && baseline ? readDelta(r, PLAYER_CODEC, baseline.self, ctx) : readFull(r, PLAYER_CODEC, ctx);
@@ -168,6 +206,6 @@ export function decodeSnapshot(bytes: Uint8Array, baselineFor: (tick: Tick) => S
   if (events.length > MAX_EVENTS) r.fail('too many events');
   r.expectEnd();
   if (!r.ok) return { ok: false, error: `snapshot: ${r.error}` };
-  const { players: _pr, projectiles: _jr, ...header } = h;
+  const { players: _pr, projectiles: _jr, motionScale: _ms, ...header } = h;
   return { ok: true, value: { ...header, self, players, projectiles, events } };
 }
