@@ -31,6 +31,8 @@ export interface MountOptions {
   clock?: () => number;
   /** Publish `window.rewindGame` (default true). */
   debugApi?: boolean;
+  /** Called after each frame with the time spent updating (host.view, input, effects) and drawing, in ms (benchmarks). */
+  onFrameCost?: (updateMs: number, drawMs: number) => void;
 }
 
 export interface GameHandle {
@@ -64,8 +66,9 @@ function newScreen(k: KaboomCtx, host: GameHost, map: ArenaMap, ui: Overlays): S
 }
 
 /** Game keys go through kaboom (canvas focus); Esc through the wrapper so it also works in the panels. */
-function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => number): void {
+function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => number, onCost?: MountOptions['onFrameCost']): void {
   const { k } = s;
+  let updateMs = 0;
   k.onKeyPress((key) => {
     const w = weaponForKey(key);
     if (w !== null) s.ui.wantedWeapon = w;
@@ -78,10 +81,15 @@ function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => 
   k.onUpdate(() => {
     if (!isLive()) return;
     s.ui.scoreboard = !ui.anyOpen() && k.isKeyDown('tab');
-    updateFrame(s, clock());
+    const start = clock();
+    updateFrame(s, start);
+    updateMs = clock() - start;
   });
   k.onDraw(() => {
-    if (isLive()) drawFrame(s);
+    if (!isLive()) return;
+    const start = clock();
+    drawFrame(s);
+    onCost?.(updateMs, clock() - start);
   });
 }
 
@@ -109,7 +117,7 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   const ui = createOverlays(doc, host, wrapper, canvas);
   const s = newScreen(k, host, opts.map ?? DEFAULT_MAP, ui);
   let live = true;
-  bindInput(s, ui, () => live, opts.clock ?? (() => performance.now()));
+  bindInput(s, ui, () => live, opts.clock ?? (() => performance.now()), opts.onFrameCost);
   const onKeyDown = (e: KeyboardEvent): void => {
     s.sound.unlock();
     if (e.key !== 'Escape') return;

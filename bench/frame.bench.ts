@@ -1,0 +1,90 @@
+/**
+ * Client frame cost in headless Chromium (issue 6): the game screen with 16 players, netcode and
+ * render, beside the renderer alone (practice host, no netcode) and an empty kaboom frame, in the
+ * same run. Serves bench/frame/index.html through Vite, samples every frame for a few seconds per
+ * mode, and reports ms per frame (median and p99) for: the in-page match step, NetClient.view,
+ * the renderer's update and draw (JS time; SwiftShader's own GPU work is outside it), and the
+ * interval between frames (what the player gets). Run alone with `npx tsx bench/frame.bench.ts`.
+ */
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { createServer } from 'vite';
+import type { BenchModule } from './run';
+
+const WARMUP_MS = 2000;
+const MEASURE_MS = 6000;
+const MODES = [
+  { mode: 'netcode', label: 'netcode + render, 16 players' },
+  { mode: 'render', label: 'render only (practice host), 16 players' },
+  { mode: 'empty', label: 'empty kaboom frame (baseline)' },
+] as const;
+
+interface Sample {
+  stepMs: number;
+  netMs: number;
+  updateMs: number;
+  drawMs: number;
+  intervalMs: number;
+}
+
+function stat(values: number[]): { median: number; p99: number } {
+  const s = values.slice().sort((a, b) => a - b);
+  const at = (q: number): number => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+  return { median: at(0.5), p99: at(0.99) };
+}
+
+const fmt = (t: { median: number; p99: number }): string => `${t.median.toFixed(2)} / ${t.p99.toFixed(2)}`;
+
+async function run(): Promise<string> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const server = await createServer({ root, logLevel: 'error', server: { host: '127.0.0.1', port: 0, strictPort: false } });
+  await server.listen();
+  const base = server.resolvedUrls?.local[0] ?? '';
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--enable-unsafe-swiftshader'] });
+  const rows: string[] = [];
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    for (const m of MODES) {
+      await page.goto(`${base}bench/frame/index.html?mode=${m.mode}&players=16`);
+      await page.waitForFunction(() => 'frameBench' in window, undefined, { timeout: 60_000 });
+      await page.waitForTimeout(WARMUP_MS);
+      await page.evaluate(() => (window as unknown as { frameBench: { samples: unknown[] } }).frameBench.samples.splice(0));
+      await page.waitForTimeout(MEASURE_MS);
+      const samples = await page.evaluate(() => (window as unknown as { frameBench: { samples: Sample[] } }).frameBench.samples.slice());
+      const step = stat(samples.map((s) => s.stepMs));
+      const net = stat(samples.map((s) => s.netMs));
+      const render = stat(samples.map((s) => s.updateMs + s.drawMs));
+      const total = stat(samples.map((s) => s.netMs + s.updateMs + s.drawMs));
+      const interval = stat(samples.map((s) => s.intervalMs));
+      rows.push(`| ${m.label} | ${samples.length} | ${fmt(step)} | ${fmt(net)} | ${fmt(render)} | ${fmt(total)} | ${fmt(interval)} |`);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return [
+    '## Client frame cost in headless Chromium (bench/frame.bench.ts)',
+    '',
+    `1280×720, SwiftShader WebGL, ${WARMUP_MS / 1000} s warm-up then ${MEASURE_MS / 1000} s of frames per row. ms per frame, median / p99.`,
+    'match step = the in-page server, 15 bot clients and links, plus the NetClient\'s receive/update (only the last is client cost);',
+    'client view = NetClient.view (interpolation, smoothing, stats); render = the renderer\'s update + draw (JS);',
+    'interval = time between frames (includes the GPU work of SwiftShader and everything else on the machine).',
+    '',
+    '| scenario | frames | match step | client view | render | client view + render | frame interval |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+  ].join('\n');
+}
+
+const bench: BenchModule = { name: 'frame', run };
+export default bench;
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  run().then(
+    (md) => console.log(md),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

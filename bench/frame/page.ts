@@ -1,0 +1,95 @@
+/**
+ * The frame benchmark's page (bench/frame.bench.ts opens it in headless Chromium through Vite).
+ * `?mode=netcode`: a whole match in the page (the harness's GameServer and links, 15 bot clients,
+ * one real NetClient) rendered by mountGame; `?mode=render`: the same renderer over the practice
+ * host (no netcode); `?mode=empty`: kaboom drawing nothing (the floor of the frame cost).
+ * Publishes `window.frameBench = { samples }` with one sample per frame: ms in the in-page match
+ * step, in NetClient.view, in the renderer's update and draw, and between frames.
+ */
+import { NetClient } from '../../src/client/net-client';
+import { defaultCvars } from '../../src/config/cvars';
+import type { GameHost } from '../../src/game/game-host';
+import { mountBlankCanvas } from '../../src/game/blank-canvas';
+import { mountGame } from '../../src/game/mount';
+import { createPracticeHost } from '../../src/game/practice-host';
+import type { HarnessClient } from '../../test/harness/harness-client';
+import { BotClient } from '../../test/harness/bot-client';
+import { Match } from '../../test/harness/match';
+import { wander } from '../../test/harness/scripts';
+
+interface Sample {
+  /** The in-page match step: server tick(s), 15 bots, links, and the NetClient's receive/update. */
+  stepMs: number;
+  /** NetClient.view (interpolation, prediction smoothing, stats) as the renderer asks for it. */
+  netMs: number;
+  updateMs: number;
+  drawMs: number;
+  intervalMs: number;
+}
+
+const q = new URLSearchParams(location.search);
+const mode = q.get('mode') ?? 'netcode';
+const players = Number(q.get('players') ?? '16');
+const samples: Sample[] = [];
+(window as unknown as { frameBench: { samples: Sample[]; mode: string } }).frameBench = { samples, mode };
+const root = document.getElementById('app') as HTMLElement;
+
+function netcodeHost(): { host: GameHost; step: (now: number) => void } {
+  const match = new Match({ server: { maxPlayers: 16, seed: 7 } });
+  const net = new NetClient({ clientId: 0, tickrate: 60, cvars: defaultCvars() });
+  const member: HarnessClient = { id: 0, onPacket: (b, now) => net.receive(b, now), update: (now) => net.update(now), netSettings: () => net.netSettings() };
+  match.addClient(member);
+  for (let id = 1; id < players; id++) match.addClient(new BotClient(id, { tickrate: 60, script: wander(id, [0], 0.02) }));
+  const cvars = defaultCvars();
+  const names = new Map(Array.from({ length: players }, (_, id) => [id, id === 0 ? 'you' : `bot ${id}`] as const));
+  const host: GameHost = {
+    localId: 0,
+    names: () => names,
+    pings: () => new Map(),
+    view: () => net.view(match.nowMs),
+    setInput: (i) => net.setInput(i),
+    cvars: () => cvars,
+    setCvar: () => null,
+    serverHitboxes: () => null,
+    lastRewind: () => null,
+    leave: () => undefined,
+  };
+  let last = -1;
+  return {
+    host,
+    step: (now) => {
+      if (last >= 0) match.run(Math.min(100, Math.round(now - last)));
+      last = now;
+    },
+  };
+}
+
+function timed(host: GameHost, before: (now: number) => void, cost: { step: number; net: number }): GameHost {
+  return {
+    ...host,
+    view: (now) => {
+      const t0 = performance.now();
+      before(now);
+      const t1 = performance.now();
+      const v = host.view(now);
+      cost.step = t1 - t0;
+      cost.net = performance.now() - t1;
+      return v;
+    },
+  };
+}
+
+let lastFrame = -1;
+const record = (stepMs: number, netMs: number, updateMs: number, drawMs: number): void => {
+  const now = performance.now();
+  if (lastFrame >= 0) samples.push({ stepMs, netMs, updateMs, drawMs, intervalMs: now - lastFrame });
+  lastFrame = now;
+};
+
+if (mode === 'empty') {
+  mountBlankCanvas(root, () => record(0, 0, 0, 0));
+} else {
+  const cost = { step: 0, net: 0 };
+  const base = mode === 'render' ? { host: createPracticeHost({ bots: players - 1 }), step: () => undefined } : netcodeHost();
+  mountGame(root, timed(base.host, base.step, cost), { debugApi: false, onFrameCost: (u, d) => record(cost.step, cost.net, u - cost.step - cost.net, d) });
+}
