@@ -61,6 +61,11 @@ export class TickLoop<Handle> {
     return this.originMs + index * this.opts.tickMs;
   }
 
+  /** A microsecond of slack, so tick 60 at 60 Hz is due at 1000 ms despite 60 × (1000 / 60) rounding up. */
+  private isDue(index: number, now: number): boolean {
+    return this.dueAt(index) <= now + 1e-3;
+  }
+
   private arm(): void {
     const delay = Math.max(0, this.dueAt(this.nextIndex) - this.opts.now());
     this.handle = this.opts.schedule(() => this.wake(), delay);
@@ -72,14 +77,14 @@ export class TickLoop<Handle> {
     this.counters.wakeUps++;
     const now = this.opts.now();
     let burst = 0;
-    while (this.running && this.dueAt(this.nextIndex) <= now && burst < this.opts.maxCatchUpTicks) {
+    while (this.running && this.isDue(this.nextIndex, now) && burst < this.opts.maxCatchUpTicks) {
       this.opts.onTick(now);
       this.nextIndex++;
       burst++;
     }
     this.counters.ticksRun += burst;
     this.counters.maxBurst = Math.max(this.counters.maxBurst, burst);
-    if (this.running && this.dueAt(this.nextIndex) <= now) {
+    if (this.running && this.isDue(this.nextIndex, now)) {
       // Too far behind: give up the ticks we cannot afford rather than spiralling.
       const owed = Math.floor((now - this.dueAt(this.nextIndex)) / this.opts.tickMs) + 1;
       this.nextIndex += owed;

@@ -1,0 +1,166 @@
+/**
+ * ServerRuntime: the GameServer running on its own fixed-rate loop, talking to each client over
+ * a byte port. This is everything the worker does, minus comlink and the real clock, so Node
+ * tests drive it with a fake clock and in-memory ports (workers/server.worker.ts injects
+ * performance.now and setTimeout and exposes this object over comlink).
+ *
+ * Inputs: start/stop, clients joining with their port, settings, and datagrams arriving on ports.
+ * Outputs: snapshot datagrams posted on each client's port (the buffer transferred, not copied);
+ * notices to the host: every kick at once, and the stats once a second.
+ * Invariants: never throws on anything a peer sends; a port message that is not bytes counts as
+ * a malformed packet; ticks come only from the TickLoop (bounded catch-up, skipped ticks counted).
+ */
+import type { KickReason } from '../protocol/messages';
+import type { PlayerId } from '../sim/types';
+import { GameServer, type ServerSettingName, type ServerSettings } from './game-server';
+import type { ClientNetSettings } from './snapshot-scheduler';
+import type { ServerStats } from './stats';
+import { TickLoop, type TickLoopCounters } from './tick-loop';
+
+/**
+ * One client's datagram port (the worker adapts a MessagePort). `post` may transfer the buffer of
+ * the bytes it is given: they always own their whole buffer, and the runtime never touches them again.
+ */
+export interface BytePort {
+  listen(handler: ((data: unknown) => void) | null): void;
+  post(bytes: Uint8Array): void;
+  close(): void;
+}
+
+export interface RuntimeClock<Handle> {
+  now(): number;
+  schedule(fn: () => void, delayMs: number): Handle;
+  cancel(handle: Handle): void;
+}
+
+export interface TickCost {
+  lastUs: number;
+  medianUs: number;
+  p99Us: number;
+  maxUs: number;
+}
+
+export interface RuntimeStats extends ServerStats {
+  loop: TickLoopCounters;
+  tickCost: TickCost;
+}
+
+export type ServerNotice =
+  | { type: 'kick'; clientId: PlayerId; reason: KickReason; text: string }
+  | { type: 'stats'; stats: RuntimeStats };
+
+/** Ticks the loop may run in one wake-up before it skips (a throttled or paused worker). */
+export const MAX_CATCH_UP_TICKS = 10;
+const COST_WINDOW = 256;
+
+function asBytes(data: unknown): Uint8Array {
+  if (data instanceof Uint8Array) return data;
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  // Anything else is not a datagram: hand the server an empty one so it is counted as malformed.
+  return new Uint8Array(0);
+}
+
+export class ServerRuntime<Handle> {
+  private server: GameServer | null = null;
+  private loop: TickLoop<Handle> | null = null;
+  private readonly ports = new Map<PlayerId, BytePort>();
+  private notify: ((n: ServerNotice) => void) | null = null;
+  private readonly costs: number[] = [];
+  private lastStatsMs = 0;
+
+  constructor(private readonly clock: RuntimeClock<Handle>) {}
+
+  start(settings: ServerSettings): void {
+    this.stop();
+    const server = new GameServer(settings);
+    this.server = server;
+    this.loop = new TickLoop<Handle>({
+      tickMs: 1000 / server.tickrate,
+      maxCatchUpTicks: MAX_CATCH_UP_TICKS,
+      now: () => this.clock.now(),
+      schedule: (fn, ms) => this.clock.schedule(fn, ms),
+      cancel: (h) => this.clock.cancel(h),
+      onTick: (now) => this.runTick(server, now),
+    });
+    this.lastStatsMs = this.clock.now();
+    this.loop.start();
+  }
+
+  stop(): void {
+    this.loop?.stop();
+    this.loop = null;
+    for (const port of this.ports.values()) this.closePort(port);
+    this.ports.clear();
+    this.server = null;
+  }
+
+  onNotice(cb: (n: ServerNotice) => void): void {
+    this.notify = cb;
+  }
+
+  addClient(clientId: PlayerId, port: BytePort): boolean {
+    const server = this.server;
+    if (!server || !server.addClient(clientId, this.clock.now())) {
+      this.closePort(port);
+      return false;
+    }
+    this.ports.set(clientId, port);
+    port.listen((data) => server.receive(clientId, asBytes(data), this.clock.now()));
+    return true;
+  }
+
+  removeClient(clientId: PlayerId): void {
+    const port = this.ports.get(clientId);
+    if (port) this.closePort(port);
+    this.ports.delete(clientId);
+    this.server?.removeClient(clientId);
+  }
+
+  setClientSettings(clientId: PlayerId, s: ClientNetSettings): void {
+    this.server?.setClientSettings(clientId, s);
+  }
+
+  setSetting(name: ServerSettingName, value: number): void {
+    this.server?.setSetting(name, value);
+  }
+
+  stats(): RuntimeStats | null {
+    if (!this.server || !this.loop) return null;
+    return { ...this.server.stats(), loop: { ...this.loop.counters }, tickCost: this.tickCost() };
+  }
+
+  private closePort(port: BytePort): void {
+    port.listen(null);
+    port.close();
+  }
+
+  private runTick(server: GameServer, now: number): void {
+    const out = server.tick(now);
+    this.recordCost(this.clock.now() - now);
+    for (const p of out.packets) {
+      const port = this.ports.get(p.clientId);
+      if (!port) continue;
+      // Transfer needs a buffer holding exactly these bytes.
+      const own = p.bytes.byteOffset === 0 && p.bytes.byteLength === p.bytes.buffer.byteLength ? p.bytes : p.bytes.slice();
+      port.post(own);
+    }
+    for (const k of out.kicks) this.notify?.({ type: 'kick', clientId: k.clientId, reason: k.reason, text: k.text });
+    if (now - this.lastStatsMs >= 1000) {
+      this.lastStatsMs = now;
+      const stats = this.stats();
+      if (stats) this.notify?.({ type: 'stats', stats });
+    }
+  }
+
+  private recordCost(ms: number): void {
+    this.costs.push(ms * 1000);
+    if (this.costs.length > COST_WINDOW) this.costs.shift();
+  }
+
+  private tickCost(): TickCost {
+    if (this.costs.length === 0) return { lastUs: 0, medianUs: 0, p99Us: 0, maxUs: 0 };
+    const sorted = [...this.costs].sort((a, b) => a - b);
+    const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+    return { lastUs: this.costs[this.costs.length - 1] as number, medianUs: at(0.5), p99Us: at(0.99), maxUs: sorted[sorted.length - 1] as number };
+  }
+}

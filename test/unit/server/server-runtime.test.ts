@@ -1,0 +1,118 @@
+import { describe, it, expect } from 'vitest';
+import { ServerRuntime, type BytePort, type ServerNotice } from '../../../src/server/server-runtime';
+import { encodeCmdPacket } from '../../../src/protocol/cmd-packet';
+import { WEAPON_KEEP } from '../../../src/sim/types';
+
+class FakeClock {
+  now = 0;
+  private timers: Array<{ id: number; at: number; fn: () => void }> = [];
+  private seq = 0;
+  schedule = (fn: () => void, ms: number): number => {
+    this.timers.push({ id: ++this.seq, at: this.now + ms, fn });
+    return this.seq;
+  };
+  cancel = (id: number): void => {
+    this.timers = this.timers.filter((t) => t.id !== id);
+  };
+  advance(ms: number): void {
+    const end = this.now + ms;
+    for (;;) {
+      this.timers.sort((a, b) => a.at - b.at);
+      const t = this.timers[0];
+      if (!t || t.at > end) break;
+      this.timers.shift();
+      this.now = t.at;
+      t.fn();
+    }
+    this.now = end;
+  }
+}
+
+class FakePort implements BytePort {
+  handler: ((data: unknown) => void) | null = null;
+  posted: Uint8Array[] = [];
+  closed = false;
+  listen(h: ((data: unknown) => void) | null): void {
+    this.handler = h;
+  }
+  post(bytes: Uint8Array): void {
+    expect(bytes.byteOffset).toBe(0);
+    expect(bytes.byteLength).toBe(bytes.buffer.byteLength);
+    this.posted.push(bytes);
+  }
+  close(): void {
+    this.closed = true;
+  }
+}
+
+const settings = { tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 1, maxPlayers: 4 };
+
+function setup() {
+  const clock = new FakeClock();
+  const rt = new ServerRuntime<number>({ now: () => clock.now, schedule: clock.schedule, cancel: clock.cancel });
+  const notices: ServerNotice[] = [];
+  rt.onNotice((n) => notices.push(n));
+  rt.start(settings);
+  return { clock, rt, notices };
+}
+
+describe('ServerRuntime', () => {
+  it('ticks at the tickrate on its loop and posts snapshots on the client port', () => {
+    const { clock, rt } = setup();
+    const port = new FakePort();
+    expect(rt.addClient(1, port)).toBe(true);
+    // A hair past one second: tick 60 falls due at 60 × (1000 / 60) ms, a float just above 1000.
+    clock.advance(1000.01);
+    expect(rt.stats()?.tick).toBe(60);
+    // 30 snapshots a second by default.
+    expect(port.posted.length).toBe(30);
+  });
+
+  it('feeds command packets from the port to the server and counts non-bytes as malformed', () => {
+    const { clock, rt } = setup();
+    const port = new FakePort();
+    rt.addClient(1, port);
+    clock.advance(100);
+    const cmd = { tick: 10, moveX: 127, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 };
+    port.handler?.(encodeCmdPacket({ ackTick: 0, sendTimeMs: 5, cmds: [cmd] }).buffer);
+    port.handler?.({ not: 'bytes' });
+    const c = rt.stats()?.clients[0];
+    expect(c?.packetsIn).toBe(2);
+    expect(c?.decodeFailures).toBe(1);
+    expect(c?.commandsAccepted).toBe(1);
+  });
+
+  it('tells the host about kicks and pushes stats once a second', () => {
+    const { clock, rt, notices } = setup();
+    const port = new FakePort();
+    rt.addClient(2, port);
+    for (let i = 0; i < 50; i++) port.handler?.(new Uint8Array([0xff, i]));
+    clock.advance(2100);
+    const kicks = notices.filter((n) => n.type === 'kick');
+    expect(kicks).toEqual([{ type: 'kick', clientId: 2, reason: 'malformed', text: expect.any(String) }]);
+    expect(notices.filter((n) => n.type === 'stats').length).toBe(2);
+  });
+
+  it('refuses a client beyond maxPlayers and closes its port; stop closes every port', () => {
+    const { clock, rt } = setup();
+    const ports = [1, 2, 3, 4, 5].map(() => new FakePort());
+    const added = ports.map((p, i) => rt.addClient(i + 1, p));
+    expect(added).toEqual([true, true, true, true, false]);
+    expect(ports[4]?.closed).toBe(true);
+    rt.stop();
+    expect(ports.every((p) => p.closed)).toBe(true);
+    const before = ports[0]?.posted.length;
+    clock.advance(1000);
+    expect(ports[0]?.posted.length).toBe(before);
+    expect(rt.stats()).toBeNull();
+  });
+
+  it('reports loop counters and tick cost in its stats', () => {
+    const { clock, rt } = setup();
+    rt.addClient(1, new FakePort());
+    clock.advance(500.01);
+    const s = rt.stats();
+    expect(s?.loop.ticksRun).toBe(30);
+    expect(s?.tickCost.medianUs).toBe(0);
+  });
+});
