@@ -39,6 +39,8 @@ export class App implements AppState {
   ) {
     this.doc = root.ownerDocument;
     (win as unknown as { rewind: unknown }).rewind = createDebugApi(this);
+    // Closing the tab: say goodbye properly so the others see it at once, not after a timeout.
+    win.addEventListener('pagehide', () => this.session?.leave());
   }
 
   showStart(): void {

@@ -31,6 +31,8 @@ export interface ScriptedInput {
   moveY?: number;
   aim?: number;
   aimAt?: PlayerId;
+  /** Walk straight toward this player (overrides moveX/moveY). */
+  moveToward?: PlayerId;
   fire?: boolean;
   ms: number;
 }
@@ -126,13 +128,24 @@ export class ClientSession {
     }
     const s = this.script.spec;
     const clampAxis = (v: number | undefined): number => Math.max(-127, Math.min(127, Math.round(v ?? 0)));
+    const toward = s.moveToward !== undefined ? this.directionTo(s.moveToward) : null;
     return {
-      moveX: clampAxis(s.moveX),
-      moveY: clampAxis(s.moveY),
+      moveX: clampAxis(toward ? toward.x * 127 : s.moveX),
+      moveY: clampAxis(toward ? toward.y * 127 : s.moveY),
       aim: s.aimAt !== undefined ? (this.aimAt(s.aimAt) ?? s.aim ?? 0) : (s.aim ?? 0),
       buttons: s.fire ? Buttons.Fire : 0,
       weaponSelect: WEAPON_KEEP,
     };
+  }
+
+  private directionTo(target: PlayerId): { x: number; y: number } | null {
+    const v = this.lastView;
+    const other = v?.remotes.find((r) => r.id === target);
+    if (!v?.local || !other) return null;
+    const dx = other.x - v.local.drawX;
+    const dy = other.y - v.local.drawY;
+    const len = Math.hypot(dx, dy);
+    return len > 1 ? { x: dx / len, y: dy / len } : { x: 0, y: 0 };
   }
 
   /** Aim from where we are drawn to where the target is drawn: what a player aiming by eye does. */

@@ -45,6 +45,8 @@ export interface RewindDebugApi {
   events(): ViewEvent[];
   stats(): RewindStats;
   channels(): ChannelReport[];
+  /** Host only: the server worker's stats (per-client RTT, repeats, last lag-compensated shot…). */
+  serverStats(): unknown;
   cvars(): Cvars | null;
   input(spec: ScriptedInput): void;
   setCvar(name: string, value: number | string): string | null;
@@ -95,6 +97,7 @@ export function createDebugApi(app: AppState): RewindDebugApi {
       });
     },
     channels: () => clone(s()?.channels() ?? []),
+    serverStats: () => clone(s()?.serverStats() ?? null),
     cvars: () => {
       const c = s()?.client.cvars();
       return c ? { ...c } : null;

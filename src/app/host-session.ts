@@ -76,6 +76,7 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     started: () => server.started,
     channels: (): ChannelReport[] => [reportChannel('loopback', '', loopback), ...server.linkReports()],
     serverTick: () => server.lastStats.tick,
+    serverStats: () => server.lastStats.raw,
     hostCounters: () => ({ ...server.counters, protocolVersion: PROTOCOL_VERSION }),
     startMatch: () => server.startMatch(),
     kick: (id: PlayerId) => server.kick(id, 'host', 'The host removed you from the lobby.'),

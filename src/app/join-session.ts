@@ -31,8 +31,11 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
   const client = new ClientSession(j.clientId, j.settings.tickrate, cvars, j.link.unreliable, timers, {
     sendSettings: (s) => send({ type: 'settings', ...s }),
   });
+  let finishing = false;
   const finish = (failure: Parameters<EndSignal['fire']>[0]): void => {
-    if (end.ended) return;
+    // Closing the link below re-enters through its close handler: the first reason must win.
+    if (finishing) return;
+    finishing = true;
     clearInterval(watchdog);
     client.close();
     j.link.close();
@@ -68,13 +71,14 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
     started: () => started,
     channels: () => [reportChannel('unreliable', j.link.remoteId, j.link.unreliable), reportChannel('reliable', j.link.remoteId, j.link.reliable)],
     serverTick: () => null,
+    serverStats: () => null,
     hostCounters: () => (malformed ? { malformedControl: malformed } : null),
     startMatch: () => undefined,
     kick: () => undefined,
     leave: () => {
+      // A DataChannel sends what is queued before it closes, so the host hears 'leave' first.
       send({ type: 'leave' });
-      // Give the leave message a moment to go out before the connection closes under it.
-      setTimeout(() => finish(null), 100);
+      finish(null);
     },
     onChange: (cb) => (listeners.add(cb), () => listeners.delete(cb)),
     onEnd: (cb) => end.on(cb),

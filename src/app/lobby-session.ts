@@ -20,6 +20,8 @@ export interface LobbySession {
   channels(): ChannelReport[];
   /** Host only: the server's current tick (from the worker's stats), else null. */
   serverTick(): number | null;
+  /** Host only: the worker's last stats() (refreshed every second), else null. */
+  serverStats(): unknown;
   /** Host only: counters of rejected/kicked/timed-out peers and malformed control messages. */
   hostCounters(): Record<string, number> | null;
   startMatch(): void;

@@ -55,6 +55,7 @@ export class ListenServer {
   private readonly slots = new Map<PlayerId, RemoteSlot>();
   private readonly listeners = new Set<() => void>();
   private readonly timer: ReturnType<typeof setInterval>;
+  private readonly statsTimer: ReturnType<typeof setInterval>;
   private closed = false;
 
   constructor(
@@ -68,7 +69,8 @@ export class ListenServer {
       const kick = asKickNotice(n);
       if (kick) this.kick(kick.clientId, kick.reason, kick.text);
     });
-    this.timer = setInterval(() => void this.everySecond(), 1000);
+    this.timer = setInterval(() => this.checkSilence(), 250);
+    this.statsTimer = setInterval(() => void this.everySecond(), 1000);
   }
 
   /** Registers the host's own client; returns its id and the worker end to wrap in a loopback channel. */
@@ -116,6 +118,7 @@ export class ListenServer {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.timer);
+    clearInterval(this.statsTimer);
     for (const id of [...this.slots.keys()]) this.slots.get(id)?.link.close();
     this.listeners.clear();
   }
@@ -243,12 +246,17 @@ export class ListenServer {
     for (const s of this.slots.values()) s.link.reliable.send(bytes);
   }
 
-  private async everySecond(): Promise<void> {
+  /** Checked often so a silent peer goes at 5 s, not up to a second later. */
+  private checkSilence(): void {
     if (this.closed) return;
     for (const m of this.roster.silent(this.now())) {
       this.counters.timeouts += 1;
       this.kick(m.id, 'timeout', 'No packets for 5 seconds.');
     }
+  }
+
+  private async everySecond(): Promise<void> {
+    if (this.closed) return;
     try {
       this.lastStats = readWorkerStats(await this.worker.api.stats());
       for (const [id, ping] of this.lastStats.pingsMs) this.roster.setPing(id, ping);

@@ -68,3 +68,15 @@ export function seenPosition(page: Page, id: number): Promise<{ x: number; y: nu
     return r ? { x: r.x, y: r.y } : null;
   }, id);
 }
+
+/** Adds query parameters to a page URL, keeping its hash (e.g. `render=0` on a lobby link). */
+export function withParams(url: string, params: Record<string, string>): string {
+  const u = new URL(url);
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+  return u.toString();
+}
+
+/** Waits until `predicate(arg)` is true in the page; the timeout is the assertion. */
+export async function waitIn<A>(page: Page, predicate: (arg: A) => boolean, arg: A, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(predicate as Parameters<Page['waitForFunction']>[0], arg, { timeout, polling: 100 });
+}

@@ -1,0 +1,47 @@
+/**
+ * Failures a player must understand: the host leaving (both joiners told within 5 s, with a
+ * way back), an unreachable PeerServer (naming the address tried), a lobby that does not exist.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { closePlayer, createLobby, joinByLink, launchChromium, openPlayer, waitIn, withParams } from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('leaving and failing', () => {
+  it('shows "The host left" on both joiners within 5 s, with a way back', async () => {
+    const host = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0' }));
+    const link = withParams(await createLobby(host, 'Host'), { render: '0' });
+    const joiners = [await joinByLink(browser, link, 'A'), await joinByLink(browser, link, 'B')];
+    for (const j of joiners) await waitIn(j, () => window.rewind.players().length === 3, undefined);
+    await closePlayer(host);
+    await Promise.all(joiners.map((j) => waitIn(j, () => window.rewind.lastError === 'The host left.', undefined, 5000)));
+    for (const j of joiners) expect(await j.textContent('#error-message')).toBe('The host left.');
+    await joiners[0]!.click('#back');
+    await waitIn(joiners[0]!, () => window.rewind.phase === 'start' && !!document.querySelector('#create'), undefined, 5000);
+    for (const j of joiners) await closePlayer(j);
+  });
+
+  it('names the PeerServer address it could not reach', async () => {
+    const page = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0', peer: '127.0.0.1:9/nowhere' }));
+    await page.fill('#name', 'Lonely');
+    await page.click('#create');
+    await waitIn(page, () => window.rewind.phase === 'ended', undefined, 20_000);
+    expect(await page.textContent('#error-message')).toMatch(/Cannot reach the signaling server.*127\.0\.0\.1:9\/nowhere/);
+    await closePlayer(page);
+  });
+
+  it('says when a lobby link points to no lobby', async () => {
+    const page = await joinByLink(browser, `${inject('baseUrl')}?render=0#join=aaaaaaaaaaaaaaaa`, 'Lost');
+    expect(await page.textContent('#error-message')).toMatch(/Lobby not found/);
+    await closePlayer(page);
+  });
+});
