@@ -46,6 +46,9 @@ export const DEFAULT_CLOCK_TUNING: ClockTuning = {
 
 const ECHO_MEMORY = 128;
 const MAX_RTT_MS = 5000;
+const SETTLE_AFTER_PLACEMENT_MS = 750;
+/** Buffer room per ms of RTT mean deviation: one-way jitter spreads wider than the RTT's deviation shows. */
+const JITTER_MARGIN = 4;
 
 export class ClientClock {
   private readonly tickMs: number;
@@ -95,7 +98,7 @@ export class ClientClock {
   }
   /** Buffer depth the command clock steers to: a floor plus room for the measured jitter. */
   get targetBufferTicks(): number {
-    return this.tuning.minBufferTicks + (2 * this.jitterEstimate) / this.tickMs;
+    return this.tuning.minBufferTicks + (JITTER_MARGIN * this.jitterEstimate) / this.tickMs;
   }
 
   /** Remembers a sent packet's `sendTimeMs` (mod 65536) so only genuine echoes count as RTT samples. */
@@ -163,23 +166,27 @@ export class ClientClock {
 
   private steerCommand(nowMs: number): void {
     if (this.rttEstimate === null) return;
-    const rttTicks = this.rttEstimate / this.tickMs;
-    if (!this.commandPlaced) {
-      // Start-up: the first RTT tells how far ahead to run; only ever jump forward (ticks stay unique).
-      this.command = Math.max(this.command, this.stream + rttTicks + this.targetBufferTicks);
+    const horizon = this.stream + this.rttEstimate / this.tickMs + this.targetBufferTicks;
+    if (!this.commandPlaced || this.command < horizon - this.jumpTicks) {
+      // Start-up, or far behind (e.g. after a stall): run as far ahead as the round trip needs.
+      // Only ever forward, so command ticks stay unique.
+      this.command = Math.max(this.command, horizon);
       this.commandPlaced = true;
       this.placedAtMs = nowMs;
       this.adjustments.length = 0;
+      this.dilationNow = 0;
       return;
     }
-    // Reports still reflect commands sent before placement: wait one round trip.
-    if (nowMs - this.placedAtMs < this.rttEstimate + this.tickMs) return;
+    // Reports still reflect commands sent before placement, and the server lowers the depth for
+    // the repeats it made in the last ~0.5 s: wait a round trip plus that window.
+    if (nowMs - this.placedAtMs < this.rttEstimate + SETTLE_AFTER_PLACEMENT_MS) return;
     const windowStart = nowMs - this.rttEstimate;
     while (this.adjustments.length > 0 && this.adjustments[0]!.atMs < windowStart) this.adjustments.shift();
     // The report is one round trip old: add what this clock already changed since then.
     const inFlight = this.adjustments.reduce((sum, a) => sum + a.ticks, 0);
     const error = this.depthReported + inFlight - this.targetBufferTicks;
-    if (Math.abs(error) > this.jumpTicks) {
+    if (error > this.jumpTicks) {
+      // Far ahead: step back (issuing simply pauses until the clock passes the last issued tick).
       this.command -= error;
       this.adjustments.length = 0;
       this.dilationNow = 0;
