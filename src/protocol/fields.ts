@@ -108,17 +108,25 @@ export interface TableCodec<T> {
   readonly keys: readonly Field[];
   readonly hot: readonly Field[];
   readonly rare: readonly Field[];
+  /** Key order of decoded objects: the sim's own, so JSON of a decoded state equals the server's. */
+  readonly objectOrder: readonly string[];
 }
 
-export function compileTable<T>(table: FieldTable<T>): TableCodec<T> {
+/** `objectOrder` must list every key once (a unit test checks it); default: wire order. */
+export function compileTable<T>(table: FieldTable<T>, objectOrder?: readonly (keyof T & string)[]): TableCodec<T> {
   const all = (Object.entries(table) as Array<[string, AnyField]>).map(([key, spec]) => ({ key, codec: spec.codec, group: spec.group }));
   const of = (g: FieldGroup): Field[] => all.filter((f) => f.group === g);
-  return Object.freeze({ table, all, keys: of('key'), hot: of('hot'), rare: of('rare') });
+  return Object.freeze({ table, all, keys: of('key'), hot: of('hot'), rare: of('rare'), objectOrder: objectOrder ?? all.map((f) => f.key) });
 }
 
-export const PUBLIC_PLAYER_CODEC = compileTable(PUBLIC_PLAYER_FIELDS);
-export const PLAYER_CODEC = compileTable(PLAYER_FIELDS);
-export const PROJECTILE_CODEC = compileTable(PROJECTILE_FIELDS);
+const PUBLIC_ORDER = ['id', 'x', 'y', 'vx', 'vy', 'aim', 'health', 'alive', 'crouch', 'weapon', 'teleportSeq', 'kills', 'deaths'] as const;
+const PLAYER_ORDER = [
+  ...PUBLIC_ORDER.slice(0, 10), 'ammo', 'nextFireTick', 'reloadEndTick', 'deployEndTick', 'respawnTick', ...PUBLIC_ORDER.slice(10),
+] as const;
+
+export const PUBLIC_PLAYER_CODEC = compileTable(PUBLIC_PLAYER_FIELDS, PUBLIC_ORDER);
+export const PLAYER_CODEC = compileTable(PLAYER_FIELDS, PLAYER_ORDER);
+export const PROJECTILE_CODEC = compileTable(PROJECTILE_FIELDS, ['id', 'owner', 'x', 'y', 'vx', 'vy', 'explodeTick']);
 export const USER_CMD_CODEC = compileTable(USER_CMD_FIELDS);
 
 type Bag = Record<string, unknown>;
@@ -135,7 +143,7 @@ export function writeFull<T extends object>(w: BitWriter, tc: TableCodec<T>, val
 
 /** Reads what `writeFull` wrote; `keys` supplies key fields when they were skipped. */
 export function readFull<T extends object>(r: BitReader, tc: TableCodec<T>, ctx: FieldContext, keys?: Partial<T>): T {
-  const out: Bag = {};
+  const out = emptyObject(tc);
   for (const f of tc.all) out[f.key] = keys && f.group === 'key' ? bag(keys)[f.key] : f.codec.read(r, ctx);
   return out as T;
 }
@@ -190,6 +198,12 @@ function cloneField(v: unknown): unknown {
 export function pickFields<T extends object>(tc: TableCodec<T>, value: T): T {
   const out: Bag = {};
   const v = bag(value);
-  for (const f of tc.all) out[f.key] = cloneField(v[f.key]);
+  for (const key of tc.objectOrder) out[key] = cloneField(v[key]);
   return out as T;
+}
+
+function emptyObject<T>(tc: TableCodec<T>): Bag {
+  const out: Bag = {};
+  for (const key of tc.objectOrder) out[key] = undefined;
+  return out;
 }

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { PLAYER_FIELDS, PROJECTILE_FIELDS, PUBLIC_PLAYER_FIELDS, USER_CMD_FIELDS } from '../../../src/protocol/fields';
+import { PLAYER_CODEC, PLAYER_FIELDS, PROJECTILE_CODEC, PROJECTILE_FIELDS, PUBLIC_PLAYER_CODEC, PUBLIC_PLAYER_FIELDS, USER_CMD_FIELDS, pickFields } from '../../../src/protocol/fields';
 import { EVENT_FIELDS, EVENT_TYPES } from '../../../src/protocol/events';
+import { DEFAULT_MAP, addPlayer, createWorld } from '../../../src/sim';
 import { Rng, player, projectile, publicPlayer, simEvent, userCmd } from './gen';
 
 // The typecheck already refuses a table that misses a key; these catch a field added to a sample
@@ -29,6 +30,16 @@ describe('field tables cover every field of their type', () => {
       expect(keysOf(EVENT_FIELDS[type])).toEqual(keysOf(body));
     }
     expect(keysOf(EVENT_FIELDS)).toEqual([...EVENT_TYPES].sort());
+  });
+
+  it('decoded objects list every field once, in the order the sim builds them', () => {
+    const r = new Rng(8);
+    const simPlayer = addPlayer(createWorld(1), 4, { tickrate: 60, map: DEFAULT_MAP }).players[0]!;
+    expect(Object.keys(pickFields(PLAYER_CODEC, player(r, 1, 100)))).toEqual(Object.keys(simPlayer));
+    const publicKeys = Object.keys(simPlayer).filter((k) => k in PUBLIC_PLAYER_FIELDS);
+    expect(Object.keys(pickFields(PUBLIC_PLAYER_CODEC, publicPlayer(r, 2)))).toEqual(publicKeys);
+    const rocket = projectile(r, 3, 100);
+    expect([...PROJECTILE_CODEC.objectOrder].sort()).toEqual(keysOf(rocket));
   });
 
   it('marks the id as the key of entity tables', () => {
