@@ -81,6 +81,13 @@ function throughWire(sent: Map<number, Snapshot>, world: WorldState, id: number)
   return out.value;
 }
 
+/** Plain comparison in the hot loop (10,000 ticks of `expect` calls would dominate the run). */
+function sameJson(label: string, actual: unknown, expected: unknown): void {
+  const a = JSON.stringify(actual);
+  const e = JSON.stringify(expected);
+  if (a !== e) throw new Error(`${label} differs:\n${a}\n${e}`);
+}
+
 describe('sim state survives the wire bit for bit', () => {
   it(`${TICKS} ticks, ${PLAYERS} players: rebuilt world steps exactly like the server's`, () => {
     const dice = new Dice(12345);
@@ -98,18 +105,19 @@ describe('sim state survives the wire bit for bit', () => {
       };
       // Decoded objects keep the sim's key order, so JSON equality is exact value equality here;
       // every 100th tick also a deep equality, which tells -0 from 0.
-      expect(JSON.stringify(rebuilt)).toBe(JSON.stringify(world));
-      for (const v of views) expect(JSON.stringify(v.players)).toBe(JSON.stringify(snapshotOf(world, v.self.id).players));
+      sameJson(`tick ${world.tick} rebuilt world`, rebuilt, world);
+      const viewer = views[t % views.length]!;
+      sameJson(`tick ${world.tick} view of ${viewer.self.id}`, viewer.players, snapshotOf(world, viewer.self.id).players);
       if (t % 100 === 0) expect(rebuilt).toEqual(world);
       const tick = world.tick + 1;
       const cmds = new Map(world.players.map((p) => [p.id, randomCmd(dice, p, tick)] as const));
       const server = stepWorld(world, cmds, CFG);
       const client = stepWorld(rebuilt, cmds, CFG);
-      expect(JSON.stringify(client.world)).toBe(JSON.stringify(server.world));
-      expect(JSON.stringify(client.events)).toBe(JSON.stringify(server.events));
+      sameJson(`tick ${tick} stepped world`, client.world, server.world);
+      sameJson(`tick ${tick} events`, client.events, server.events);
       // Prediction: the client steps its own decoded state alone (no blockers) like the server would.
       const me = views[0]!.self;
-      expect(stepPlayer(me, cmds.get(me.id)!, tick, CFG, []).player).toEqual(stepPlayer(world.players[0]!, cmds.get(me.id)!, tick, CFG, []).player);
+      sameJson(`tick ${tick} prediction`, stepPlayer(me, cmds.get(me.id)!, tick, CFG, []).player, stepPlayer(world.players[0]!, cmds.get(me.id)!, tick, CFG, []).player);
       for (const e of server.events) {
         if (e.type === 'respawned') seen.respawns++;
         if (e.type === 'killed') seen.kills++;
