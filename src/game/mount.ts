@@ -31,6 +31,12 @@ export interface MountOptions {
   clock?: () => number;
   /** Publish `window.rewindGame` (default true). */
   debugApi?: boolean;
+  /**
+   * Canvas pixels per CSS pixel. Default: `?density=` from the page URL (0.25..2), else
+   * min(devicePixelRatio, 2). Below 1 the canvas is upscaled: software WebGL (SwiftShader in
+   * headless tests) is fill-rate bound, so 0.5 draws about four times fewer pixels.
+   */
+  pixelDensity?: number;
   /** Called after each frame with the time spent updating (host.view, input, effects) and drawing, in ms (benchmarks). */
   onFrameCost?: (updateMs: number, drawMs: number) => void;
 }
@@ -44,14 +50,19 @@ function makeAudio(): AudioContext | null {
   return typeof AudioContext === 'function' ? new AudioContext() : null;
 }
 
-function startKaboom(canvas: HTMLCanvasElement): KaboomCtx {
+function densityFromPage(): number | null {
+  const raw = Number(new URLSearchParams(window.location.search).get('density'));
+  return Number.isFinite(raw) && raw > 0 ? Math.min(Math.max(raw, 0.25), 2) : null;
+}
+
+function startKaboom(canvas: HTMLCanvasElement, density: number | undefined): KaboomCtx {
   return kaboom({
     canvas,
     global: false,
     background: [...PALETTE.background],
     debug: false,
     loadingScreen: false,
-    pixelDensity: Math.min(window.devicePixelRatio || 1, 2),
+    pixelDensity: density ?? densityFromPage() ?? Math.min(window.devicePixelRatio || 1, 2),
     font: 'monospace',
   });
 }
@@ -113,7 +124,7 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   const canvas = el(doc, 'canvas', { display: 'block' });
   wrapper.append(canvas);
   root.append(wrapper);
-  const k = startKaboom(canvas);
+  const k = startKaboom(canvas, opts.pixelDensity);
   const ui = createOverlays(doc, host, wrapper, canvas);
   const s = newScreen(k, host, opts.map ?? DEFAULT_MAP, ui);
   let live = true;

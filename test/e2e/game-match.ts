@@ -6,6 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import type { GameDebugApi } from '../../src/game/debug-api';
+import { DEFAULT_MAP } from '../../src/sim/map';
 import { createLobby, joinByLink, openPlayer } from './browser';
 
 declare global {
@@ -42,7 +43,11 @@ export async function waitForGame(page: Page): Promise<void> {
   );
 }
 
-export async function startMatch(browser: Browser, baseUrl: string, query = ''): Promise<Match> {
+/**
+ * Host creates a lobby, joiner joins by link, host starts. `density=0.5` halves the canvas
+ * resolution: SwiftShader is fill-rate bound and two pages share a small machine.
+ */
+export async function startMatch(browser: Browser, baseUrl: string, query = 'density=0.5'): Promise<Match> {
   const host = await openPlayer(browser, withQuery(baseUrl, query));
   const link = await createLobby(host, 'Alice');
   const joiner = await joinByLink(browser, withQuery(link, query), 'Bob');
@@ -60,41 +65,97 @@ export function ownPosition(page: Page): Promise<{ x: number; y: number } | null
   });
 }
 
-/**
- * Walks the player toward (tx, ty) in short scripted steps, sliding along walls; when a step makes
- * no progress it tries one axis at a time. Resolves with the distance left.
- */
-export async function walkTo(page: Page, tx: number, ty: number, timeoutMs = 15_000): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  let stuck = 0;
-  for (;;) {
+const CELL = 20;
+const CLEARANCE = 22;
+
+function blocked(x: number, y: number): boolean {
+  const m = DEFAULT_MAP;
+  if (x < CLEARANCE || y < CLEARANCE || x > m.width - CLEARANCE || y > m.height - CLEARANCE) return true;
+  return m.walls.some((w) => x > w.x - CLEARANCE && x < w.x + w.w + CLEARANCE && y > w.y - CLEARANCE && y < w.y + w.h + CLEARANCE);
+}
+
+/** Breadth-first path over a 20-unit grid of the default arena, walls inflated by the player's size. */
+export function planPath(from: { x: number; y: number }, to: { x: number; y: number }): { x: number; y: number }[] {
+  const cols = Math.ceil(DEFAULT_MAP.width / CELL);
+  const rows = Math.ceil(DEFAULT_MAP.height / CELL);
+  const cellOf = (p: { x: number; y: number }): number => Math.min(rows - 1, Math.max(0, Math.floor(p.y / CELL))) * cols + Math.min(cols - 1, Math.max(0, Math.floor(p.x / CELL)));
+  const centre = (c: number): { x: number; y: number } => ({ x: (c % cols) * CELL + CELL / 2, y: Math.floor(c / cols) * CELL + CELL / 2 });
+  const start = cellOf(from);
+  const goal = cellOf(to);
+  const prev = new Map<number, number>([[start, start]]);
+  const queue = [start];
+  for (let i = 0; i < queue.length && !prev.has(goal); i++) {
+    const c = queue[i] as number;
+    const cx = c % cols;
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+      const nx = cx + dx;
+      const n = c + dx + dy * cols;
+      if (nx < 0 || nx >= cols || n < 0 || n >= cols * rows || prev.has(n)) continue;
+      const p = centre(n);
+      if (blocked(p.x, p.y) && n !== goal) continue;
+      prev.set(n, c);
+      queue.push(n);
+    }
+  }
+  if (!prev.has(goal)) return [to];
+  const path: { x: number; y: number }[] = [to];
+  for (let c = prev.get(goal) as number; c !== start; c = prev.get(c) as number) path.unshift(centre(c));
+  // Keep only the corners so each scripted step is a long straight run.
+  return path.filter((p, i) => {
+    const a = path[i - 1];
+    const b = path[i + 1];
+    return !a || !b || (a.x - p.x) * (b.y - p.y) !== (a.y - p.y) * (b.x - p.x);
+  });
+}
+
+async function walkStraight(page: Page, tx: number, ty: number, deadline: number): Promise<void> {
+  for (let tries = 0; Date.now() < deadline && tries < 40; tries++) {
     const p = await ownPosition(page);
     if (!p) throw new Error('no local player');
     const dx = tx - p.x;
     const dy = ty - p.y;
     const dist = Math.hypot(dx, dy);
-    if (dist < 24 || Date.now() > deadline) return dist;
+    if (dist < 12) return;
     const scale = 127 / Math.max(Math.abs(dx), Math.abs(dy));
-    const axis = stuck % 3;
-    const moveX = axis === 2 ? 0 : Math.round(dx * scale);
-    const moveY = axis === 1 ? 0 : Math.round(dy * scale);
-    const ms = Math.min(250, (dist / 260) * 1000);
-    await page.evaluate((spec) => window.rewind.input(spec), { moveX, moveY, ms });
-    await page.waitForTimeout(ms + 60);
-    const after = await ownPosition(page);
-    stuck = after && Math.hypot(after.x - p.x, after.y - p.y) < 4 ? stuck + 1 : 0;
+    // Short steps near the point so the player does not overshoot (it needs ~0.2 s to stop).
+    const ms = Math.max(40, Math.min(300, (dist / 260) * 1000 - 120));
+    await page.evaluate((spec) => window.rewind.input(spec), { moveX: Math.round(dx * scale), moveY: Math.round(dy * scale), ms });
+    await page.waitForTimeout(ms + 80);
   }
+}
+
+/** Walks the player to (tx, ty) around the walls with scripted moves; resolves with the distance left. */
+export async function walkTo(page: Page, tx: number, ty: number, timeoutMs = 20_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  const from = await ownPosition(page);
+  if (!from) throw new Error('no local player');
+  for (const wp of planPath(from, { x: tx, y: ty })) await walkStraight(page, wp.x, wp.y, deadline);
+  const end = await ownPosition(page);
+  return end ? Math.hypot(end.x - tx, end.y - ty) : Infinity;
 }
 
 /** Two open spots in the default arena with a clear line between them (y = 330, x 700 and 900). */
 export const MEETING = { host: { x: 700, y: 330 }, joiner: { x: 900, y: 330 } } as const;
 
-export async function meet(m: Match): Promise<void> {
-  await Promise.all([walkTo(m.host, MEETING.host.x, MEETING.host.y), walkTo(m.joiner, MEETING.joiner.x, MEETING.joiner.y)]);
+/** Whether the page's renderer drew the other player inside the screen (away from the edges). */
+export function remoteOnScreen(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const info = window.rewindGame?.info();
+    const r = info?.remotes[0];
+    const cam = info?.camera;
+    return !!r && !!cam && r.alive && r.screenX > 60 && r.screenY > 60 && r.screenX < cam.viewW - 60 && r.screenY < cam.viewH - 140;
+  });
 }
 
-/** Pixel colour near enough (antialiasing, blending) to an expected RGB. */
-export function near(px: readonly number[] | null, rgb: readonly number[], tolerance = 10): boolean {
-  if (!px) return false;
-  return [0, 1, 2].every((i) => Math.abs((px[i] ?? -999) - (rgb[i] ?? 999)) <= tolerance);
+/**
+ * Brings both players to the meeting spots, a few rounds if needed (a loaded machine makes the
+ * scripted walk imprecise), until each page draws the other player on screen.
+ */
+export async function meet(m: Match, rounds = 3): Promise<boolean> {
+  for (let i = 0; i < rounds; i++) {
+    await Promise.all([walkTo(m.host, MEETING.host.x, MEETING.host.y), walkTo(m.joiner, MEETING.joiner.x, MEETING.joiner.y)]);
+    await m.host.waitForTimeout(500);
+    if ((await remoteOnScreen(m.host)) && (await remoteOnScreen(m.joiner))) return true;
+  }
+  return false;
 }

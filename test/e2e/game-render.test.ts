@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_MAP } from '../../src/sim/map';
 import { PALETTE } from '../../src/game/palette';
 import { launchChromium } from './browser';
-import { meet, near, startMatch, type Match } from './game-match';
+import { meet, startMatch, type Match } from './game-match';
 
 const OUT = 'test-results';
 
@@ -57,12 +57,13 @@ function checkCanvas(page: Page): Promise<CanvasCheck> {
 describe('game screen in a real match', () => {
   let browser: Browser;
   let m: Match;
+  let met = false;
 
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
     browser = await launchChromium();
     m = await startMatch(browser, inject('baseUrl'));
-    await meet(m);
+    met = await meet(m);
   });
 
   afterAll(async () => {
@@ -70,6 +71,7 @@ describe('game screen in a real match', () => {
   });
 
   it('draws the arena and both players on the host and on the joiner, and saves screenshots', async () => {
+    expect(met).toBe(true);
     await m.host.screenshot({ path: `${OUT}/game-host.png` });
     await m.joiner.screenshot({ path: `${OUT}/game-joiner.png` });
     for (const page of [m.host, m.joiner]) {
