@@ -39,12 +39,21 @@ export interface ScriptedInput {
 
 const IDLE: InputSample = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
 const EVENT_RING = 256;
+const ARRIVAL_RING = 4096;
+
+/** When a snapshot for a new server tick arrived (page clock, ms): what the network benchmark reads. */
+export interface SnapshotArrival {
+  tick: number;
+  atMs: number;
+  bytes: number;
+}
 const NET_SETTING_CVARS = new Set(['cl_updaterate', 'rate', 'cl_interp', 'cl_interp_ratio']);
 
 export class ClientSession {
   readonly net: NetClient;
   readonly channel: ConditionedChannel;
   readonly recentEvents: ViewEvent[] = [];
+  readonly arrivals: SnapshotArrival[] = [];
   lastView: ClientView | null = null;
   private gameInput: InputSample = IDLE;
   private script: { spec: ScriptedInput; untilMs: number } | null = null;
@@ -62,7 +71,7 @@ export class ClientSession {
     this.net = new NetClient({ clientId: localId, tickrate, cvars: this.current });
     this.channel = new ConditionedChannel(unreliable, timers, (localId * 2654435761) >>> 0);
     this.channel.configure(this.current);
-    this.channel.onMessage((bytes) => this.net.receive(bytes, this.timers.now()));
+    this.channel.onMessage((bytes) => this.receive(bytes));
     hooks.sendSettings(this.netSettings());
   }
 
@@ -87,6 +96,17 @@ export class ClientSession {
     for (const e of v.events) this.recentEvents.push(e);
     if (this.recentEvents.length > EVENT_RING) this.recentEvents.splice(0, this.recentEvents.length - EVENT_RING);
     return v;
+  }
+
+  private receive(bytes: Uint8Array): void {
+    const now = this.timers.now();
+    const before = this.net.stats.serverTick;
+    this.net.receive(bytes, now);
+    const after = this.net.stats.serverTick;
+    if (after > before) {
+      this.arrivals.push({ tick: after, atMs: now, bytes: bytes.byteLength });
+      if (this.arrivals.length > ARRIVAL_RING) this.arrivals.splice(0, this.arrivals.length - ARRIVAL_RING);
+    }
   }
 
   setGameInput(input: InputSample): void {

@@ -9,7 +9,7 @@ import type { ClientView, NetStats, ViewEvent } from '../client/view-model';
 import type { LobbyPlayer } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import type { ChannelReport } from '../transport/channel-report';
-import type { ScriptedInput } from './client-session';
+import type { ScriptedInput, SnapshotArrival } from './client-session';
 import type { LobbySession } from './lobby-session';
 
 export type Phase = 'start' | 'connecting' | 'lobby' | 'match' | 'ended';
@@ -48,6 +48,8 @@ export interface RewindDebugApi {
   /** Host only: the server worker's stats (per-client RTT, repeats, last lag-compensated shot…). */
   serverStats(): unknown;
   cvars(): Cvars | null;
+  /** Page-clock arrival time of each snapshot that advanced the newest server tick (last 4096), and the page's time origin. */
+  arrivals(): { timeOrigin: number; list: SnapshotArrival[] };
   input(spec: ScriptedInput): void;
   setCvar(name: string, value: number | string): string | null;
   startMatch(): void;
@@ -102,6 +104,7 @@ export function createDebugApi(app: AppState): RewindDebugApi {
       const c = s()?.client.cvars();
       return c ? { ...c } : null;
     },
+    arrivals: () => ({ timeOrigin: performance.timeOrigin, list: clone(s()?.client.arrivals ?? []) }),
     input: (spec) => s()?.client.runScript(clone(spec)),
     setCvar: (name, value) => s()?.client.setCvar(name, value)?.message ?? null,
     startMatch: () => app.startMatch(),

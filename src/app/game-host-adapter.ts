@@ -9,6 +9,20 @@ import type { GameHost, RewindDebug } from '../game/game-host';
 import type { Hitbox, PlayerId } from '../sim/types';
 import type { LobbySession } from './lobby-session';
 
+/**
+ * The host's own last lag-compensated shot, from the worker's stats (refreshed every second).
+ * Joiners have no view of the server's rewind: null.
+ */
+export function rewindFromStats(stats: unknown, localId: PlayerId): RewindDebug | null {
+  if (typeof stats !== 'object' || stats === null) return null;
+  const clients = (stats as { clients?: unknown }).clients;
+  if (!Array.isArray(clients)) return null;
+  const mine = clients.find((c): c is { clientId: number; lastRewind?: unknown } => typeof c === 'object' && c !== null && (c as { clientId?: unknown }).clientId === localId);
+  const r = mine?.lastRewind as { tick?: unknown; viewTime?: unknown; hitboxes?: unknown; hit?: unknown } | null | undefined;
+  if (!r || typeof r.tick !== 'number' || typeof r.viewTime !== 'number' || !Array.isArray(r.hitboxes)) return null;
+  return { tick: r.tick, viewTime: r.viewTime, hitboxes: r.hitboxes as Hitbox[], hit: typeof r.hit === 'number' ? r.hit : null };
+}
+
 export function gameHostFor(session: LobbySession, onLeave: () => void): GameHost {
   const client = session.client;
   return {
@@ -20,7 +34,7 @@ export function gameHostFor(session: LobbySession, onLeave: () => void): GameHos
     cvars: (): Readonly<Cvars> => client.cvars(),
     setCvar: (name: string, value: number | string): CvarIssue | null => client.setCvar(name, value),
     serverHitboxes: (): Hitbox[] | null => null,
-    lastRewind: (): RewindDebug | null => null,
+    lastRewind: (): RewindDebug | null => rewindFromStats(session.serverStats(), client.localId),
     leave: onLeave,
   };
 }
