@@ -7,7 +7,8 @@ import { performance } from 'node:perf_hooks';
 import type { BenchModule } from './run';
 import { InterpolationBuffer } from '../src/client/interpolation-buffer';
 import { Predictor } from '../src/client/predictor';
-import { playerTraits } from '../src/client/remote-traits';
+import { createPlayerTraits, lerpPlayerLinear } from '../src/client/remote-traits';
+import { MAX_SPEED } from '../src/sim/config';
 import type { SimConfig } from '../src/sim/config';
 import { DEFAULT_MAP } from '../src/sim/map';
 import { stepPlayer } from '../src/sim/player';
@@ -64,7 +65,7 @@ function remote(id: number, tick: number): PublicPlayerState {
 }
 
 function interpolation(): { ours: Timing; baseline: Timing } {
-  const buffer = new InterpolationBuffer(playerTraits);
+  const buffer = new InterpolationBuffer(createPlayerTraits(60, MAX_SPEED));
   const lastTwo = new Map<number, [PublicPlayerState, PublicPlayerState]>();
   for (let t = 0; t < 64; t += 2) {
     const entities = Array.from({ length: 64 }, (_, id) => remote(id, t));
@@ -78,7 +79,7 @@ function interpolation(): { ours: Timing; baseline: Timing } {
   });
   const baseline = measure(RUNS, (i) => {
     const t = (i % 100) / 100;
-    for (const [a, b] of lastTwo.values()) sink += playerTraits.lerp(a, b, t).x;
+    for (const [a, b] of lastTwo.values()) sink += lerpPlayerLinear(a, b, t).x;
   });
   if (Number.isNaN(sink)) throw new Error('unreachable: keeps the work observable');
   return { ours, baseline };

@@ -15,8 +15,8 @@
 import type { Tick } from '../sim/types';
 
 export interface EntityTraits<T> {
-  /** Blend `a` (t = 0) to `b` (t = 1); t > 1 extrapolates positions along a→b. */
-  lerp(a: T, b: T, t: number): T;
+  /** Blend `a` (t = 0) to `b` (t = 1), `spanTicks` apart; t > 1 extrapolates positions along a→b. */
+  lerp(a: T, b: T, t: number, spanTicks: number): T;
   /** True when `b` is not a continuation of `a` (respawn): the two are never blended. */
   teleported(a: T, b: T): boolean;
 }
@@ -111,7 +111,7 @@ export class InterpolationBuffer<T extends { id: number }> {
     if (!before) return { state: after.state, extrapolating: false };
     if (this.traits.teleported(before.state, after.state)) return { state: before.state, extrapolating: false };
     const t = (renderTick - before.tick) / (after.tick - before.tick);
-    return { state: this.traits.lerp(before.state, after.state, t), extrapolating: false };
+    return { state: this.traits.lerp(before.state, after.state, t, after.tick - before.tick), extrapolating: false };
   }
 
   private extrapolate(history: HistoryEntry<T>[], renderTick: number, maxTicks: number): SampledEntity<T> {
@@ -124,6 +124,6 @@ export class InterpolationBuffer<T extends { id: number }> {
     // Linear continuation of the last known motion, capped so a long outage holds rather than runs away.
     const ahead = Math.min(renderTick - newest.tick, maxTicks);
     const t = 1 + ahead / (newest.tick - prev.tick);
-    return { state: this.traits.lerp(prev.state, newest.state, t), extrapolating: true };
+    return { state: this.traits.lerp(prev.state, newest.state, t, newest.tick - prev.tick), extrapolating: true };
   }
 }

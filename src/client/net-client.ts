@@ -14,7 +14,7 @@
 import { checkCvar, interpDelaySeconds, isCvarName, type Cvars } from '../config/cvars';
 import type { NetEvent } from '../protocol/messages';
 import { DEFAULT_MAP } from '../sim/map';
-import type { SimConfig } from '../sim/config';
+import { MAX_SPEED, type SimConfig } from '../sim/config';
 import type { ArenaMap, PlayerId, PlayerState, ProjectileState, PublicPlayerState, Tick, UserCmd } from '../sim/types';
 import { WEAPON_KEEP } from '../sim/types';
 import { sanitizeCmd } from '../sim/quantize';
@@ -23,7 +23,7 @@ import { CommandSender } from './command-sender';
 import { ErrorSmoother } from './error-smoother';
 import { InterpolationBuffer } from './interpolation-buffer';
 import { Predictor } from './predictor';
-import { playerTraits, projectileTraits } from './remote-traits';
+import { createPlayerTraits, projectileTraits } from './remote-traits';
 import { SnapshotInbox, type ReceivedSnapshot } from './snapshot-inbox';
 import { NetStatsTracker } from './net-stats-tracker';
 import { buildLocalView, isOwnPredictedEvent, sampleRemotes, type LocalSource } from './view-builder';
@@ -59,7 +59,7 @@ export class NetClient {
   private cvars: Cvars;
   private readonly clock: ClientClock;
   private readonly predictor: Predictor;
-  private readonly players = new InterpolationBuffer<PublicPlayerState>(playerTraits);
+  private readonly players: InterpolationBuffer<PublicPlayerState>;
   private readonly rockets = new InterpolationBuffer<ProjectileState>(projectileTraits);
   private readonly inbox = new SnapshotInbox();
   private readonly smoother = new ErrorSmoother();
@@ -80,6 +80,7 @@ export class NetClient {
     const cfg: SimConfig = { tickrate: opts.tickrate, map: opts.map ?? DEFAULT_MAP };
     this.clock = new ClientClock(opts.tickrate);
     this.predictor = new Predictor(cfg);
+    this.players = new InterpolationBuffer(createPlayerTraits(opts.tickrate, MAX_SPEED));
   }
 
   receive(bytes: Uint8Array, nowMs: number): void {

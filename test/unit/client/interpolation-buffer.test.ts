@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { InterpolationBuffer } from '../../../src/client/interpolation-buffer';
-import { lerpAngle, playerTraits } from '../../../src/client/remote-traits';
-import type { PublicPlayerState } from '../../../src/sim/types';
+import { createPlayerTraits, lerpAngle } from '../../../src/client/remote-traits';
+import { MAX_SPEED } from '../../../src/sim/config';
+import { DEFAULT_MAP } from '../../../src/sim/map';
+import { stepPlayer } from '../../../src/sim/player';
+import { newPlayer } from '../../../src/sim/player-state';
+import { WEAPON_KEEP, type PublicPlayerState, type UserCmd } from '../../../src/sim/types';
 
 function player(id: number, x: number, y = 100, extra: Partial<PublicPlayerState> = {}): PublicPlayerState {
   return { id, x, y, vx: 0, vy: 0, aim: 0, health: 100, alive: true, crouch: false, weapon: 0, teleportSeq: 0, kills: 0, deaths: 0, ...extra };
@@ -11,13 +15,14 @@ const ON = { interpolate: true, extrapolateTicks: 10 };
 
 /** Source's worked example (seed 003): 40 ticks/s, a snapshot every 2 ticks (20/s); tick 344 arrived at 10.30 s. */
 const TICK_S = 0.025;
+const playerTraits = createPlayerTraits(40, MAX_SPEED);
 const secondsToTick = (t: number): number => 344 + (t - 10.3) / TICK_S;
 /** The entity runs right at 4 units per tick, so its true position at tick T is 4T. */
 const truth = (tick: number): number => 4 * tick;
 
 function sourceBuffer(ticks: number[]): InterpolationBuffer<PublicPlayerState> {
   const buf = new InterpolationBuffer(playerTraits);
-  for (const t of ticks) buf.push(t, [player(1, truth(t))]);
+  for (const t of ticks) buf.push(t, [player(1, truth(t), 100, { vx: 4 * 40 })]);
   return buf;
 }
 
@@ -56,7 +61,7 @@ describe('InterpolationBuffer: the Source worked example', () => {
     const buf = sourceBuffer([338, 340, 342, 344]);
     expect(buf.sample(345, ON)[0]!.extrapolating).toBe(true);
     expect(buf.sample(345, ON)[0]!.state.x).toBeCloseTo(truth(345), 9);
-    buf.push(350, [player(1, truth(350))]);
+    buf.push(350, [player(1, truth(350), 100, { vx: 4 * 40 })]);
     const s = buf.sample(347, ON)[0]!;
     expect(s.extrapolating).toBe(false);
     expect(s.state.x).toBeCloseTo(truth(347), 9);
@@ -107,6 +112,30 @@ describe('InterpolationBuffer: history rules', () => {
     buf.push(0, [player(1, 0, 0, { aim: 65436 })]);
     buf.push(2, [player(1, 0, 0, { aim: 100 })]);
     expect(buf.sample(1, ON)[0]!.state.aim).toBeCloseTo(0, 9);
+  });
+
+  it("follows the server's per-tick path between snapshots two ticks apart, not the chord", () => {
+    const cfg = { tickrate: 60, map: DEFAULT_MAP };
+    const spawn = DEFAULT_MAP.spawns[0]!;
+    const go = (tick: number): UserCmd => ({ tick, moveX: 127, moveY: 40, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 });
+    const s10 = newPlayer(1, spawn.x, spawn.y);
+    const s11 = stepPlayer(s10, go(11), 11, cfg, []).player;
+    const s12 = stepPlayer(s11, go(12), 12, cfg, []).player;
+    const buf = new InterpolationBuffer(createPlayerTraits(60, MAX_SPEED));
+    buf.push(10, [s10]);
+    buf.push(12, [s12]);
+    const mid = buf.sample(11, ON)[0]!.state;
+    expect(Math.abs(mid.x - s11.x)).toBeLessThanOrEqual(1 / 32);
+    expect(Math.abs(mid.y - s11.y)).toBeLessThanOrEqual(1 / 32);
+    // Accelerating from rest, the chord would be far off the real middle position.
+    expect(Math.abs((s10.x + s12.x) / 2 - s11.x)).toBeGreaterThan(0.2);
+  });
+
+  it('falls back to the chord when the rebuilt point is implausible (velocity says it came from elsewhere)', () => {
+    const buf = new InterpolationBuffer(createPlayerTraits(60, MAX_SPEED));
+    buf.push(10, [player(1, 100)]);
+    buf.push(12, [player(1, 104, 100, { vx: -2000 })]);
+    expect(buf.sample(11, ON)[0]!.state.x).toBeCloseTo(102, 9);
   });
 
   it('discrete fields switch at the newer state, not halfway', () => {

@@ -14,7 +14,7 @@ const self0 = newPlayer(LOCAL, spawn.x, spawn.y);
 
 function remote(x: number): PublicPlayerState {
   const { id: _id, ammo: _a, nextFireTick: _n, reloadEndTick: _r, deployEndTick: _d, respawnTick: _s, ...pub } = newPlayer(2, x, 300);
-  return { ...pub, id: 2 };
+  return { ...pub, id: 2, vx: 60 };
 }
 
 function snapshot(serverTick: number, extra: Partial<Snapshot> = {}): Snapshot {
