@@ -19,6 +19,7 @@ const modules: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./client.bench'),
   () => import('./snapshot-bytes.bench'),
   () => import('./webrtc.bench'),
+  () => import('./server-tick.bench'),
 ];
 
 async function main(): Promise<void> {

@@ -52,7 +52,7 @@ export class ClientSession {
   ) {
     // Commands more than a second ahead are rejected; repeats lower the depth for half a second.
     this.buffer = new CommandBuffer(opts.tickrate, Math.round(opts.tickrate / 2));
-    this.scheduler = new SnapshotScheduler(opts.tickrate, this.settings);
+    this.scheduler = new SnapshotScheduler(opts.tickrate, this.settings, id);
     this.abuse = new AbuseMonitor(opts.abuse);
   }
 

@@ -43,15 +43,23 @@ export class SnapshotScheduler {
   private bytesPerTick = 0;
   private bucketCap = 0;
   private tokens = 0;
-  private nextSendTick = 0;
+  /** -1 until the first `due`: then the first tick whose residue mod the interval is the phase. */
+  private nextSendTick = -1;
+  private readonly phase: number;
   readonly counters = { sent: 0, heldBackTicks: 0, bytes: 0 };
 
+  /**
+   * @param phase spreads clients over the ticks of an interval (e.g. the client id), so the server
+   * encodes a few snapshots every tick instead of all of them every other tick
+   */
   constructor(
     private readonly tickrate: number,
     settings: ClientNetSettings,
+    phase = 0,
   ) {
     this.configure(settings);
     this.tokens = this.bucketCap;
+    this.phase = Math.max(0, Math.floor(phase));
   }
 
   configure(settings: ClientNetSettings): void {
@@ -69,6 +77,7 @@ export class SnapshotScheduler {
   /** Called once per server tick (refills the budget); true when a snapshot should go now. */
   due(tick: number): boolean {
     this.tokens = Math.min(this.tokens + this.bytesPerTick, this.bucketCap);
+    if (this.nextSendTick < 0) this.nextSendTick = tick + ((((this.phase - tick) % this.intervalTicks) + this.intervalTicks) % this.intervalTicks);
     if (tick < this.nextSendTick) return false;
     if (this.tokens < 0) {
       this.counters.heldBackTicks++;

@@ -39,6 +39,15 @@ describe('SnapshotScheduler', () => {
     expect(Math.min(...gaps)).toBeGreaterThan(2);
   });
 
+  it('spreads clients over the interval by phase', () => {
+    // Interval 3 ticks: phase p sends on ticks ≡ p (mod 3), whenever the client joined.
+    const sends = (phase: number) => drive(new SnapshotScheduler(60, { updateRate: 20, rate: 1e6, interpMs: 0 }, phase), 12, 10);
+    expect(sends(0)).toEqual([3, 6, 9, 12]);
+    expect(sends(1)).toEqual([1, 4, 7, 10]);
+    expect(sends(2)).toEqual([2, 5, 8, 11]);
+    expect(sends(4)).toEqual(sends(1));
+  });
+
   it('applies new settings live', () => {
     const s = new SnapshotScheduler(60, { updateRate: 30, rate: 100_000, interpMs: 100 });
     drive(s, 60, 100);

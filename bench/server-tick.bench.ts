@@ -1,0 +1,140 @@
+/**
+ * Server tick cost (issue 3): how long one GameServer.tick takes with N players moving and shooting,
+ * snapshots for every client included, beside two baselines measured in the same run on the same
+ * command stream: the bare sim step (stepWorld alone) and the server with lag compensation off.
+ * Also the cost of taking in one tick's command packets (decode + buffer) and the bytes per snapshot.
+ *
+ * Workload: seeded bots on the default map, each sending one command packet per tick (the newest
+ * three commands, acking the newest snapshot it was sent), firing the rifle at a random other
+ * player about a third of the time. Target: 32 players under 1 ms per tick.
+ */
+import { performance } from 'node:perf_hooks';
+import type { BenchModule } from './run';
+import { encodeCmdPacket } from '../src/protocol/cmd-packet';
+import { GameServer } from '../src/server/game-server';
+import { DEFAULT_MAP } from '../src/sim/map';
+import { radiansToAngle } from '../src/sim/quantize';
+import { addPlayer, createWorld, stepWorld } from '../src/sim/world';
+import { Buttons, WEAPON_KEEP, type PlayerId, type UserCmd, type WorldState } from '../src/sim/types';
+
+/** `SERVER_BENCH_PLAYERS=32 npm run bench -- server-tick` measures a subset. */
+const PLAYER_COUNTS = (process.env.SERVER_BENCH_PLAYERS ?? '2,8,16,32,64').split(',').map(Number);
+const TICKRATE = 60;
+const WARMUP_TICKS = 120;
+const MEASURED_TICKS = 900;
+
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+/** Bot commands: a pure function of the seed and the visible world, so every variant sees the same stream. */
+function botCmd(rand: () => number, world: Readonly<WorldState>, id: PlayerId, tick: number): UserCmd {
+  const self = world.players.find((p) => p.id === id);
+  const others = world.players.filter((p) => p.id !== id && p.alive);
+  const target = others[Math.floor(rand() * others.length)];
+  const aim = self && target ? radiansToAngle(Math.atan2(target.y - self.y, target.x - self.x)) : 0;
+  const fire = rand() < 0.35 ? Buttons.Fire : 0;
+  return {
+    tick,
+    moveX: Math.round(Math.sin(tick / 40 + id) * 127),
+    moveY: Math.round(Math.cos(tick / 55 + id * 2) * 127),
+    aim,
+    buttons: fire,
+    weaponSelect: WEAPON_KEEP,
+    viewTick: Math.max(0, tick - 12),
+    viewFrac: Math.floor(rand() * 256),
+  };
+}
+
+interface Measured {
+  tickUs: number[];
+  receiveUs: number[];
+  snapshotBytes: number[];
+}
+
+function runServer(players: number, lagCompensation: boolean): Measured {
+  const server = new GameServer({ tickrate: TICKRATE, maxUnlagS: 1, lagCompensation, seed: 7, maxPlayers: players });
+  for (let id = 0; id < players; id++) server.addClient(id, 0);
+  const rand = lcg(99);
+  const history = new Map<PlayerId, UserCmd[]>();
+  const acks = new Map<PlayerId, number>();
+  const out: Measured = { tickUs: [], receiveUs: [], snapshotBytes: [] };
+  for (let i = 0; i < WARMUP_TICKS + MEASURED_TICKS; i++) {
+    const nowMs = (i * 1000) / TICKRATE;
+    const next = server.world.tick + 1;
+    const packets: Array<[PlayerId, Uint8Array]> = [];
+    for (let id = 0; id < players; id++) {
+      const cmds = [...(history.get(id) ?? []), botCmd(rand, server.world, id, next)].slice(-3);
+      history.set(id, cmds);
+      packets.push([id, encodeCmdPacket({ ackTick: acks.get(id) ?? 0, sendTimeMs: Math.floor(nowMs) % 65536, cmds })]);
+    }
+    const r0 = performance.now();
+    for (const [id, bytes] of packets) server.receive(id, bytes, nowMs);
+    const t0 = performance.now();
+    const result = server.tick(nowMs + 1);
+    const t1 = performance.now();
+    for (const p of result.packets) acks.set(p.clientId, server.world.tick);
+    if (i < WARMUP_TICKS) continue;
+    out.receiveUs.push((t0 - r0) * 1000);
+    out.tickUs.push((t1 - t0) * 1000);
+    for (const p of result.packets) out.snapshotBytes.push(p.bytes.byteLength);
+  }
+  return out;
+}
+
+/** The bare sim: stepWorld with the same kind of commands, no buffers, no rewinds, no snapshots. */
+function runBareStep(players: number): number[] {
+  const cfg = { tickrate: TICKRATE, map: DEFAULT_MAP };
+  let world = createWorld(7);
+  for (let id = 0; id < players; id++) world = addPlayer(world, id, cfg);
+  const rand = lcg(99);
+  const times: number[] = [];
+  for (let i = 0; i < WARMUP_TICKS + MEASURED_TICKS; i++) {
+    const cmds = new Map<PlayerId, UserCmd>();
+    for (let id = 0; id < players; id++) cmds.set(id, botCmd(rand, world, id, world.tick + 1));
+    const t0 = performance.now();
+    world = stepWorld(world, cmds, cfg).world;
+    const t1 = performance.now();
+    if (i >= WARMUP_TICKS) times.push((t1 - t0) * 1000);
+  }
+  return times;
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+const fmt = (us: number): string => (us >= 100 ? us.toFixed(0) : us.toFixed(1));
+const pair = (v: number[]): string => `${fmt(quantile(v, 0.5))} / ${fmt(quantile(v, 0.99))}`;
+const mean = (v: number[]): number => (v.length ? v.reduce((a, b) => a + b, 0) / v.length : 0);
+
+async function run(): Promise<string> {
+  const rows: string[] = [];
+  let met = true;
+  for (const n of PLAYER_COUNTS) {
+    const bare = runBareStep(n);
+    const off = runServer(n, false);
+    const on = runServer(n, true);
+    if (n === 32 && quantile(on.tickUs, 0.5) >= 1000) met = false;
+    rows.push(`| ${n} | ${pair(bare)} | ${pair(off.tickUs)} | ${pair(on.tickUs)} | ${pair(on.receiveUs)} | ${mean(on.snapshotBytes).toFixed(0)} / ${Math.max(...on.snapshotBytes)} |`);
+  }
+  return [
+    '## Server tick cost',
+    '',
+    `GameServer.tick at ${TICKRATE} Hz, bots moving and firing the rifle (~35 % of ticks each), one command packet per bot per tick, snapshots at 30/s to every client (delta vs the acked one), ${MEASURED_TICKS} measured ticks after ${WARMUP_TICKS} of warm-up. Times in µs, median / p99. The bare sim step and the server without lag compensation run the same command stream in the same process as baselines.`,
+    '',
+    '| players | bare stepWorld | server tick, sv_lagcompensation 0 | server tick, lag compensation on | receive (all packets of a tick) | snapshot datagram bytes, mean / max |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+    '',
+    `Target: 32 players under 1 ms per tick (median): ${met ? 'met' : 'NOT met'}.`,
+  ].join('\n');
+}
+
+const bench: BenchModule = { name: 'server-tick', run };
+export default bench;
