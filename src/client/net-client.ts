@@ -40,6 +40,8 @@ export interface NetClientOptions {
 
 /** Most command ticks issued in one update; a longer stall skips ahead (the server repeats). */
 const MAX_CMDS_PER_UPDATE = 8;
+/** Events kept for the next view(); older ones go first if nobody draws (a hidden tab). */
+const MAX_PENDING_EVENTS = 256;
 /** Counters since the start and the last prediction error (cl_showerror, tests). */
 export interface NetClientTotals {
   predictionErrors: number;
@@ -86,7 +88,7 @@ export class NetClient {
   receive(bytes: Uint8Array, nowMs: number): void {
     this.tracker.packetIn(nowMs, bytes.byteLength);
     const received = this.inbox.add(bytes);
-    if (received === 'malformed') this.tracker.malformedPackets++;
+    if (received === 'malformed') this.tracker.malformedPacket();
     if (received === 'malformed' || received === 'partial') return;
     this.acceptSnapshot(received, nowMs);
   }
@@ -213,8 +215,13 @@ export class NetClient {
       if (!this.inbox.firstTimeEvent(e.id)) continue;
       // Our own shots, reloads and switches were already shown when first predicted.
       if (this.cvars.cl_predict === 1 && isOwnPredictedEvent(e.event, this.clientId)) continue;
-      this.events.push({ predicted: false, tick: e.tick, event: e.event });
+      this.queueEvent({ predicted: false, tick: e.tick, event: e.event });
     }
+  }
+
+  private queueEvent(e: ViewEvent): void {
+    this.events.push(e);
+    if (this.events.length > MAX_PENDING_EVENTS) this.events.shift();
   }
 
   private issueCommand(tick: Tick): void {
@@ -228,7 +235,7 @@ export class NetClient {
     });
     const effects = this.predictor.predict(cmd);
     if (effects && this.cvars.cl_predict === 1) {
-      for (const event of effects) this.events.push({ predicted: true, tick, event });
+      for (const event of effects) this.queueEvent({ predicted: true, tick, event });
     }
     this.sender.push(cmd);
   }

@@ -14,8 +14,15 @@ export class NetStatsTracker {
   private readonly snapshotTicks = new RollingWindow();
   private readonly starved = new RollingWindow();
   private readonly errors = new RollingWindow();
-  malformedPackets = 0;
-  predictionErrors = 0;
+  private malformed = 0;
+  private errorsTotal = 0;
+
+  get malformedPackets(): number {
+    return this.malformed;
+  }
+  get predictionErrors(): number {
+    return this.errorsTotal;
+  }
 
   packetIn(nowMs: number, bytes: number): void {
     this.bytesIn.add(nowMs, bytes);
@@ -27,8 +34,11 @@ export class NetStatsTracker {
     this.snapshotTicks.add(nowMs, tick);
     this.starved.add(nowMs, serverRepeatedOurCmd ? 1 : 0);
   }
+  malformedPacket(): void {
+    this.malformed++;
+  }
   predictionError(nowMs: number): void {
-    this.predictionErrors++;
+    this.errorsTotal++;
     this.errors.add(nowMs, 1);
   }
 
