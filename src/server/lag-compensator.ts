@@ -5,9 +5,10 @@
  * Inputs: `record(tick, players)` after every server step (the state at the end of `tick`);
  * `rewindTime(claim, nowTick, estimate)` turns a command's claimed view time into the time to test;
  * `hitboxesAt(viewTime, shooter)` returns the other players' hitboxes as they were then.
- * Outputs: fresh arrays of read-only hitboxes; the live world is never read or written here.
+ * Outputs: fresh arrays of fresh hitbox objects; the live world is never read or written here.
  * Invariants:
- *  - records are frozen copies, kept for the largest sv_maxunlag (2 s) in a power-of-two ring;
+ *  - records are copies (frozen lists, readonly types), kept for the largest sv_maxunlag (2 s) in a
+ *    power-of-two ring, and `hitboxesAt` hands out fresh objects, so nobody can edit the history;
  *  - between two records positions are interpolated linearly (the client interpolates too), while
  *    alive, crouch and radius come from the older record: the state in force during that interval;
  *  - a player dead in the older record cannot be hit; across a teleport (teleportSeq changed, e.g.
@@ -78,9 +79,15 @@ export class LagCompensator {
   }
 
   record(tick: Tick, players: readonly PublicPlayerState[]): void {
-    const entries = players
-      .map((p) => Object.freeze({ hitbox: Object.freeze(hitboxOf(p)), teleportSeq: p.teleportSeq }))
-      .sort((a, b) => a.hitbox.id - b.hitbox.id);
+    const entries: RecordedHitbox[] = players.map((p) => ({ hitbox: hitboxOf(p), teleportSeq: p.teleportSeq }));
+    // The world keeps players sorted by id; sort only if a caller did not.
+    for (let i = 1; i < entries.length; i++) {
+      if ((entries[i] as RecordedHitbox).hitbox.id < (entries[i - 1] as RecordedHitbox).hitbox.id) {
+        entries.sort((a, b) => a.hitbox.id - b.hitbox.id);
+        break;
+      }
+    }
+    // Frozen at the top: the history is read-only, and every reader gets copies of the hitboxes.
     this.ring[tick & this.mask] = Object.freeze({ tick, entries: Object.freeze(entries) });
     this.newestTick = Math.max(this.newestTick, tick);
   }

@@ -61,6 +61,13 @@ describe('LagCompensator.hitboxesAt', () => {
     expect(comp.hitboxesAt(1.5, 9).map((b) => b.id)).toEqual([2, 4]);
   });
 
+  it('pairs records by id even when players were given out of order', () => {
+    const comp = new LagCompensator(60, 1);
+    comp.record(1, [player(5, 0, 0), player(3, 100, 0)]);
+    comp.record(2, [player(3, 110, 0), player(5, 10, 0)]);
+    expect(comp.hitboxesAt(1.5, 9).map((b) => [b.id, b.x])).toEqual([[3, 105], [5, 5]]);
+  });
+
   it('hands out copies: changing a result does not change the history', () => {
     const comp = movingHistory(5);
     const [b] = comp.hitboxesAt(3, 1);
