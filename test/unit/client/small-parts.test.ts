@@ -4,7 +4,9 @@ import { ErrorSmoother } from '../../../src/client/error-smoother';
 import { EventDeduper } from '../../../src/client/event-dedupe';
 import { NetStatsTracker } from '../../../src/client/net-stats-tracker';
 import { RollingWindow } from '../../../src/client/rolling-window';
+import { buildLocalView } from '../../../src/client/view-builder';
 import { decodeCmdPacket } from '../../../src/protocol/cmd-packet';
+import { newPlayer } from '../../../src/sim/player-state';
 import { WEAPON_KEEP, type UserCmd } from '../../../src/sim/types';
 
 const cmd = (tick: number): UserCmd => ({ tick, moveX: tick % 100, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: tick - 5, viewFrac: 0 });
@@ -91,5 +93,20 @@ describe('RollingWindow and NetStatsTracker', () => {
     expect(t.lossIn(now, 2)).toBeCloseTo(7 / 30, 2);
     expect(t.lossOut(now)).toBeCloseTo(3 / 23, 2);
     expect(t.snapshotsPerSec(now)).toBe(23);
+  });
+});
+
+describe('buildLocalView', () => {
+  const base = newPlayer(1, 100, 200);
+  it('draws between the last two predicted ticks by the elapsed fraction, plus the smoothing offset', () => {
+    const v = buildLocalView({ state: { ...base, x: 110 }, previous: base, frac: 0.25 }, { x: 2, y: -1 })!;
+    expect(v.drawX).toBeCloseTo(102.5 + 2, 9);
+    expect(v.drawY).toBeCloseTo(199, 9);
+    expect([v.errorX, v.errorY]).toEqual([2, -1]);
+  });
+
+  it('never slides across a teleport', () => {
+    const v = buildLocalView({ state: { ...base, x: 900, teleportSeq: 1 }, previous: base, frac: 0.1 }, { x: 0, y: 0 })!;
+    expect(v.drawX).toBe(900);
   });
 });
