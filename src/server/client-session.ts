@@ -10,9 +10,9 @@
  * once per newly acked snapshot; the echo is the send time of the packet carrying the newest
  * command, so a reordered older packet cannot shorten the measured round trip.
  */
-import type { CmdPacket, NetEvent, Snapshot } from '../protocol/messages';
+import type { CmdPacket, Snapshot } from '../protocol/messages';
 import { encodeSnapshotParts } from '../protocol/snapshot-parts';
-import type { PlayerId, PublicPlayerState, Tick, WorldState } from '../sim/types';
+import type { PlayerId, PlayerState, PublicPlayerState, Tick, WorldState } from '../sim/types';
 import { AbuseMonitor, type AbuseLimits } from './abuse-monitor';
 import { CommandBuffer, type TakenCmd } from './command-buffer';
 import { EventOutbox } from './event-outbox';
@@ -102,9 +102,22 @@ export class ClientSession {
     const self = world.players.find((p) => p.id === this.id);
     if (!self) return [];
     const baseline = this.lastAckTick > 0 ? (this.sent.get(this.lastAckTick)?.snapshot ?? null) : null;
-    const events: NetEvent[] = this.outbox.pending();
-    const snapshot: Snapshot = {
-      serverTick: tick,
+    const snapshot = this.buildSnapshot(world, self, publicPlayers, baseline, nowMs);
+    let parts: Uint8Array[];
+    try {
+      parts = encodeSnapshotParts(snapshot, baseline);
+    } catch {
+      // A state the codec cannot carry must not stop the match: skip this client's snapshot, count it.
+      this.counters.encodeFailures++;
+      return [];
+    }
+    this.recordSent(snapshot, parts, baseline !== null, nowMs);
+    return parts;
+  }
+
+  private buildSnapshot(world: WorldState, self: PlayerState, publicPlayers: readonly PublicPlayerState[], baseline: Snapshot | null, nowMs: number): Snapshot {
+    return {
+      serverTick: world.tick,
       baselineTick: baseline ? baseline.serverTick : 0,
       lastCmdTick: this.buffer.lastRealTick,
       cmdBufferDepth: this.counters.depth,
@@ -115,25 +128,19 @@ export class ClientSession {
       self,
       players: publicPlayers.filter((p) => p.id !== this.id),
       projectiles: world.projectiles,
-      events,
+      events: this.outbox.pending(),
     };
-    let parts: Uint8Array[];
-    try {
-      parts = encodeSnapshotParts(snapshot, baseline);
-    } catch {
-      // A state the codec cannot carry must not stop the match: skip this client's snapshot, count it.
-      this.counters.encodeFailures++;
-      return [];
-    }
+  }
+
+  private recordSent(snapshot: Snapshot, parts: readonly Uint8Array[], delta: boolean, nowMs: number): void {
     let bytes = 0;
     for (const part of parts) bytes += part.byteLength;
-    this.scheduler.sent(tick, bytes);
-    this.sent.put({ tick, snapshot, sentMs: nowMs, eventMark: this.outbox.sentIn() });
-    if (baseline) this.counters.deltaSnapshots++;
+    this.scheduler.sent(snapshot.serverTick, bytes);
+    this.sent.put({ tick: snapshot.serverTick, snapshot, sentMs: nowMs, eventMark: this.outbox.sentIn() });
+    if (delta) this.counters.deltaSnapshots++;
     else this.counters.fullSnapshots++;
     this.counters.packetsOut += parts.length;
     this.counters.bytesOut += bytes;
-    return parts;
   }
 
   stats(): ClientStats {
