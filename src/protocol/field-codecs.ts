@@ -56,6 +56,30 @@ export function readClassed(r: BitReader, widths: readonly number[]): number {
   return unzigzag(r.readBits(widths[cls] ?? 0));
 }
 
+/**
+ * Like `writeClassed` with three widths, but the fourth class is the new value itself (`abs` in
+ * `absBits`, two's complement when `signed`): a jump (respawn, bounce) costs no more than a full field.
+ */
+export function writeClassedOrAbsolute(w: BitWriter, diff: number, widths: readonly number[], abs: number, absBits: number, signed: boolean): void {
+  const need = bitLength(zigzag(diff));
+  const cls = widths.findIndex((width) => width >= need);
+  if (cls >= 0 && cls < 3) {
+    w.writeBits(cls, 2);
+    w.writeBits(zigzag(diff), widths[cls]!);
+  } else {
+    w.writeBits(3, 2);
+    if (signed) w.writeSigned(abs, absBits);
+    else w.writeBits(abs, absBits);
+  }
+}
+
+/** Reads what `writeClassedOrAbsolute` wrote: `{ diff }` or `{ abs }`. */
+export function readClassedOrAbsolute(r: BitReader, widths: readonly number[], absBits: number, signed: boolean): { diff: number } | { abs: number } {
+  const cls = r.readBits(2);
+  if (cls < 3) return { diff: unzigzag(r.readBits(widths[cls]!)) };
+  return { abs: signed ? r.readSigned(absBits) : r.readBits(absBits) };
+}
+
 function gridInt(v: number, what: string): number {
   const g = v * POS_SCALE;
   if (!Number.isInteger(g)) throw new RangeError(`${what} ${v} is not on the 1/${POS_SCALE} grid`);
@@ -77,8 +101,8 @@ export const posCodec: FieldCodec<number> = {
 
 // Class widths measured on the bench workload (prediction errors are mostly under 2^9 grid steps);
 // the last width always covers the worst case.
-const POS_WIDTHS = [2, 5, 9, 17];
-const VEL_WIDTHS = [6, 9, 12, 17];
+const POS_WIDTHS = [2, 5, 9];
+const VEL_WIDTHS = [6, 9, 12];
 const AIM_WIDTHS = [10, 12, 14, 16];
 
 /**
@@ -99,10 +123,12 @@ export function predictedPosCodec(velKey: string): FieldCodec<number> {
     read: posCodec.read,
     equal: same,
     writeDelta: (w, v, base, ctx, rows) => {
-      writeClassed(w, gridInt(v, 'position') - predictGrid(gridInt(base, 'position'), velKey, ctx, rows), POS_WIDTHS);
+      const g = gridInt(v, 'position');
+      writeClassedOrAbsolute(w, g - predictGrid(gridInt(base, 'position'), velKey, ctx, rows), POS_WIDTHS, g, 16, false);
     },
     readDelta: (r, base, ctx, rows) => {
-      const g = predictGrid(gridInt(base, 'position'), velKey, ctx, rows) + readClassed(r, POS_WIDTHS);
+      const read = readClassedOrAbsolute(r, POS_WIDTHS, 16, false);
+      const g = 'abs' in read ? read.abs : predictGrid(gridInt(base, 'position'), velKey, ctx, rows) + read.diff;
       if (g < 0 || g >= 65536) r.fail('position out of range');
       return r.ok ? g / POS_SCALE : 0;
     },
@@ -122,8 +148,14 @@ export const velCodec: FieldCodec<number> = {
   write: (w, v) => w.writeSigned(gridInt(v, 'velocity'), 16),
   read: (r) => checkVel(r, r.readSigned(16)),
   equal: same,
-  writeDelta: (w, v, base) => writeClassed(w, gridInt(v, 'velocity') - gridInt(base, 'velocity'), VEL_WIDTHS),
-  readDelta: (r, base) => checkVel(r, gridInt(base, 'velocity') + readClassed(r, VEL_WIDTHS)),
+  writeDelta: (w, v, base) => {
+    const g = gridInt(v, 'velocity');
+    writeClassedOrAbsolute(w, g - gridInt(base, 'velocity'), VEL_WIDTHS, g, 16, true);
+  },
+  readDelta: (r, base) => {
+    const read = readClassedOrAbsolute(r, VEL_WIDTHS, 16, true);
+    return checkVel(r, 'abs' in read ? read.abs : gridInt(base, 'velocity') + read.diff);
+  },
 };
 
 /** Angle: u16; the delta is the shortest way round, so sweeping past 0 stays small. */
