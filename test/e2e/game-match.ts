@@ -108,10 +108,15 @@ export function planPath(from: { x: number; y: number }, to: { x: number; y: num
   });
 }
 
+async function noPlayer(page: Page): Promise<Error> {
+  const why = await page.evaluate(() => `phase ${window.rewind.phase}, last error ${window.rewind.lastError ?? 'none'}`);
+  return new Error(`no local player (${why})`);
+}
+
 async function walkStraight(page: Page, tx: number, ty: number, deadline: number): Promise<void> {
   for (let tries = 0; Date.now() < deadline && tries < 40; tries++) {
     const p = await ownPosition(page);
-    if (!p) throw new Error('no local player');
+    if (!p) throw await noPlayer(page);
     const dx = tx - p.x;
     const dy = ty - p.y;
     const dist = Math.hypot(dx, dy);
@@ -128,14 +133,11 @@ async function walkStraight(page: Page, tx: number, ty: number, deadline: number
 export async function walkTo(page: Page, tx: number, ty: number, timeoutMs = 20_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   const from = await ownPosition(page);
-  if (!from) throw new Error('no local player');
+  if (!from) throw await noPlayer(page);
   for (const wp of planPath(from, { x: tx, y: ty })) await walkStraight(page, wp.x, wp.y, deadline);
   const end = await ownPosition(page);
   return end ? Math.hypot(end.x - tx, end.y - ty) : Infinity;
 }
-
-/** Two open spots in the default arena with a clear line between them (y = 330, x 700 and 900). */
-export const MEETING = { host: { x: 700, y: 330 }, joiner: { x: 900, y: 330 } } as const;
 
 /** Whether the page's renderer drew the other player inside the screen (away from the edges). */
 export function remoteOnScreen(page: Page): Promise<boolean> {
@@ -143,18 +145,30 @@ export function remoteOnScreen(page: Page): Promise<boolean> {
     const info = window.rewindGame?.info();
     const r = info?.remotes[0];
     const cam = info?.camera;
-    return !!r && !!cam && r.alive && r.screenX > 60 && r.screenY > 60 && r.screenX < cam.viewW - 60 && r.screenY < cam.viewH - 140;
+    // Inside the canvas and clear of the HUD panel in the bottom-left corner.
+    const clear = (x: number, y: number, w: number, h: number): boolean => x > 20 && y > 40 && x < w - 20 && y < h - 20 && !(x < 280 && y > h - 110);
+    return !!r && !!cam && r.alive && clear(r.screenX, r.screenY, cam.viewW, cam.viewH);
   });
 }
 
 /**
- * Brings both players to the meeting spots, a few rounds if needed (a loaded machine makes the
- * scripted walk imprecise), until each page draws the other player on screen.
+ * Brings the joiner next to the host (walking around walls toward where the host is), a few
+ * rounds if needed, until each page draws the other player on screen. Only the joiner walks: the
+ * host stays put, so its page needs no scripted input.
  */
-export async function meet(m: Match, rounds = 3): Promise<boolean> {
+export async function meet(m: Match, rounds = 4): Promise<boolean> {
   for (let i = 0; i < rounds; i++) {
-    await Promise.all([walkTo(m.host, MEETING.host.x, MEETING.host.y), walkTo(m.joiner, MEETING.joiner.x, MEETING.joiner.y)]);
+    const target = await ownPosition(m.host);
+    if (!target) return false;
+    const me = await ownPosition(m.joiner);
+    if (me && Math.hypot(me.x - target.x, me.y - target.y) > 160) {
+      // Stop short of the host, on the joiner's side, so the two bodies do not collide.
+      const d = me ? Math.hypot(me.x - target.x, me.y - target.y) : 1;
+      const k = 120 / d;
+      await walkTo(m.joiner, target.x + ((me?.x ?? target.x) - target.x) * k, target.y + ((me?.y ?? target.y) - target.y) * k);
+    }
     await m.host.waitForTimeout(500);
+    if (process.env.DEBUG_WALK) console.log('meet round', i, 'host', await ownPosition(m.host), 'joiner', await ownPosition(m.joiner));
     if ((await remoteOnScreen(m.host)) && (await remoteOnScreen(m.joiner))) return true;
   }
   return false;

@@ -83,18 +83,30 @@ async function observeRemote(observer: Page, mover: Page, moverId: number): Prom
   }, moverId);
 }
 
+/** Unit axes perpendicular to the line from the shooter (joiner) to the target (host). */
+async function strafeAxes(m: Match): Promise<{ x: number; y: number }> {
+  const a = await ownPosition(m.joiner);
+  const b = await ownPosition(m.host);
+  if (!a || !b) throw new Error('no positions');
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len = Math.hypot(dx, dy) || 1;
+  return { x: -dy / len, y: dx / len };
+}
+
 /** Shooter aims by eye at the strafing target and fires for `ms`; returns the confirmed hits. */
 async function hitsOnStrafer(m: Match, ms: number): Promise<number> {
   const countHits = (): Promise<number> =>
     m.joiner.evaluate((me) => window.rewind.events().filter((e) => e.event.type === 'hit' && e.event.shooter === me).length, m.joinerId);
   const before = await countHits();
-  const strafe = m.host.evaluate(async (dur) => {
+  const axes = await strafeAxes(m);
+  const strafe = m.host.evaluate(async ([ax, ay, dur]) => {
     const t0 = performance.now();
     for (let dir = 1; performance.now() - t0 < dur; dir = -dir) {
-      window.rewind.input({ moveY: 127 * dir, ms: 350 });
+      window.rewind.input({ moveX: Math.round(127 * ax * dir), moveY: Math.round(127 * ay * dir), ms: 350 });
       await new Promise((r) => setTimeout(r, 350));
     }
-  }, ms + 400);
+  }, [axes.x, axes.y, ms + 400] as const);
   await m.joiner.waitForTimeout(200);
   await m.joiner.evaluate(([target, dur]) => window.rewind.input({ aimAt: target, fire: true, ms: dur }), [m.hostId, ms] as const);
   await strafe;
