@@ -6,7 +6,7 @@
  *
  * Inputs: start/stop, clients joining with their port, settings, and datagrams arriving on ports.
  * Outputs: snapshot datagrams posted on each client's port (the buffer transferred, not copied);
- * notices to the host: every kick at once, and the stats once a second.
+ * notices to the host: every kick at once, the stats once a second, and an error if a tick threw.
  * Invariants: never throws on anything a peer sends; a port message that is not bytes counts as
  * a malformed packet; ticks come only from the TickLoop (bounded catch-up, skipped ticks counted).
  */
@@ -43,11 +43,14 @@ export interface TickCost {
 export interface RuntimeStats extends ServerStats {
   loop: TickLoopCounters;
   tickCost: TickCost;
+  /** Ticks whose step threw (a bug; reported as 'error' notices). */
+  tickErrors: number;
 }
 
 export type ServerNotice =
   | { type: 'kick'; clientId: PlayerId; reason: KickReason; text: string }
-  | { type: 'stats'; stats: RuntimeStats };
+  | { type: 'stats'; stats: RuntimeStats }
+  | { type: 'error'; text: string };
 
 /** Ticks the loop may run in one wake-up before it skips (a throttled or paused worker). */
 export const MAX_CATCH_UP_TICKS = 10;
@@ -67,6 +70,7 @@ export class ServerRuntime<Handle> {
   private notify: ((n: ServerNotice) => void) | null = null;
   private readonly costs: number[] = [];
   private lastStatsMs = 0;
+  private tickErrors = 0;
 
   constructor(private readonly clock: RuntimeClock<Handle>) {}
 
@@ -126,7 +130,7 @@ export class ServerRuntime<Handle> {
 
   stats(): RuntimeStats | null {
     if (!this.server || !this.loop) return null;
-    return { ...this.server.stats(), loop: { ...this.loop.counters }, tickCost: this.tickCost() };
+    return { ...this.server.stats(), loop: { ...this.loop.counters }, tickCost: this.tickCost(), tickErrors: this.tickErrors };
   }
 
   private closePort(port: BytePort): void {
@@ -135,7 +139,15 @@ export class ServerRuntime<Handle> {
   }
 
   private runTick(server: GameServer, now: number): void {
-    const out = server.tick(now);
+    let out: ReturnType<GameServer['tick']>;
+    try {
+      out = server.tick(now);
+    } catch (err) {
+      // A bug must not silently stop the match loop: count it, tell the host, keep ticking.
+      this.tickErrors++;
+      this.notify?.({ type: 'error', text: err instanceof Error ? err.message : String(err) });
+      return;
+    }
     this.recordCost(this.clock.now() - now);
     for (const p of out.packets) {
       const port = this.ports.get(p.clientId);
