@@ -238,6 +238,7 @@ export class GameServer {
     return {
       tick: this.state.tick,
       players: this.state.players.length,
+      liveHitboxes: this.state.players.map(hitboxOf),
       lagCompensation: this.lagCompensation,
       maxUnlagS: this.compensator.maxUnlagSeconds,
       clients: [...this.sessions.values()].map((s) => s.stats()),

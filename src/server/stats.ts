@@ -55,6 +55,8 @@ export interface ClientStats {
 export interface ServerStats {
   tick: Tick;
   players: number;
+  /** Every player's hitbox at `tick`, as the server holds it (sv_showhitboxes). */
+  liveHitboxes: Hitbox[];
   lagCompensation: boolean;
   maxUnlagS: number;
   clients: ClientStats[];

@@ -55,6 +55,7 @@ describe('GameServer', () => {
     expect([1, 2, 3, 4].map((id) => server.addClient(id, 0))).toEqual([true, true, true, false]);
     expect(server.addClient(1, 0)).toBe(false);
     expect(server.world.players.map((p) => p.id)).toEqual([1, 2, 3]);
+    expect(server.stats().liveHitboxes.map((h) => [h.id, h.x, h.y])).toEqual(server.world.players.map((p) => [p.id, p.x, p.y]));
   });
 
   it('sends a full snapshot first, deltas once acked, with self at the end of serverTick', () => {
