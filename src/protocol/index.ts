@@ -5,8 +5,9 @@
 export * from './messages';
 export { BitReader, BitWriter, zigzag, unzigzag } from './bits';
 export { PLAYER_FIELDS, PUBLIC_PLAYER_FIELDS, PROJECTILE_FIELDS, USER_CMD_FIELDS, type FieldTable, type FieldSpec } from './fields';
+export type { FieldCodec, FieldContext } from './field-codecs';
 export { encodeCmdPacket, decodeCmdPacket, quantizeCmdPacket } from './cmd-packet';
-export { encodeSnapshot, decodeSnapshot, quantizeSnapshot } from './snapshot';
+export { encodeSnapshot, decodeSnapshot, quantizeSnapshot, usableBaseline } from './snapshot';
 export { encodeSnapshotParts } from './snapshot-parts';
 export { SnapshotAssembler } from './snapshot-assembler';
 export { encodeControl, decodeControl, normalizeControl, MAX_LOBBY_PLAYERS } from './control';
