@@ -10,7 +10,7 @@
  */
 import { MAX_DATAGRAM_BYTES, type Snapshot } from './messages';
 import { type IdRange } from './entity-list';
-import { ALL_PLAYERS, ALL_PROJECTILES, MAX_PARTS, encodeSnapshot, encodeSnapshotPart, type PartSpec } from './snapshot';
+import { ALL_PLAYERS, ALL_PROJECTILES, MAX_PARTS, encodeSnapshot, encodeSnapshotPart, sortedEntities, type PartSpec } from './snapshot';
 
 const EMPTY: IdRange = { lo: 1, hi: 0 };
 
@@ -60,7 +60,9 @@ function largestFit(s: Snapshot, baseline: Snapshot | null, from: number, part: 
   return lo;
 }
 
-export function encodeSnapshotParts(target: Snapshot, baseline: Snapshot | null, maxBytes: number = MAX_DATAGRAM_BYTES): Uint8Array[] {
+export function encodeSnapshotParts(unsorted: Snapshot, baseline: Snapshot | null, maxBytes: number = MAX_DATAGRAM_BYTES): Uint8Array[] {
+  // Slices are taken in id order, the order every part's id range assumes.
+  const target = sortedEntities(unsorted);
   const single = encodeSnapshot(target, baseline);
   if (single.length <= maxBytes) return [single];
   const total = target.events.length + target.players.length + target.projectiles.length;

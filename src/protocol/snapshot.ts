@@ -46,6 +46,18 @@ function quantizeTimings(s: Snapshot): Pick<Snapshot, 'cmdBufferDepth' | 'echoTi
   };
 }
 
+const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
+const isSorted = (list: readonly { id: number }[]): boolean => list.every((e, i) => i === 0 || list[i - 1]!.id < e.id);
+
+/**
+ * The snapshot with its entity lists in id order, as the wire carries them (projectile ids wrap
+ * at 65536, so creation order is not always id order). Returns `s` itself when already sorted.
+ */
+export function sortedEntities(s: Snapshot): Snapshot {
+  if (isSorted(s.players) && isSorted(s.projectiles)) return s;
+  return { ...s, players: [...s.players].sort(byId), projectiles: [...s.projectiles].sort(byId) };
+}
+
 /** The snapshot exactly as `decodeSnapshot(encodeSnapshot(s, baseline))` returns it. */
 export function quantizeSnapshot(s: Snapshot, baselineTick: Tick): Snapshot {
   return {
@@ -56,8 +68,8 @@ export function quantizeSnapshot(s: Snapshot, baselineTick: Tick): Snapshot {
     part: 0,
     partCount: 1,
     self: pickFields(PLAYER_CODEC, s.self),
-    players: s.players.map((p) => pickFields(PUBLIC_PLAYER_CODEC, p)),
-    projectiles: s.projectiles.map((p) => pickFields(PROJECTILE_CODEC, p)),
+    players: [...s.players].sort(byId).map((p) => pickFields(PUBLIC_PLAYER_CODEC, p)),
+    projectiles: [...s.projectiles].sort(byId).map((p) => pickFields(PROJECTILE_CODEC, p)),
     events: s.events.map((e) => ({ id: e.id, tick: e.tick, event: quantizeEvent(e.event) })),
   };
 }
@@ -126,8 +138,9 @@ function bitsFor(partCount: number): number {
 }
 
 /** Encodes one message carrying `spec`'s slice of `target`. Exported for the part splitter. */
-export function encodeSnapshotPart(target: Snapshot, baselineIn: Snapshot | null, spec: PartSpec): Uint8Array {
-  const baseline = usableBaseline(baselineIn);
+export function encodeSnapshotPart(unsorted: Snapshot, baselineIn: Snapshot | null, spec: PartSpec): Uint8Array {
+  const target = sortedEntities(unsorted);
+  const baseline = usableBaseline(baselineIn && sortedEntities(baselineIn));
   const scale = baseline ? motionScale(target, baseline) : 0;
   const ctx = { serverTick: target.serverTick, motionScale: scale };
   const w = new BitWriter(256);

@@ -42,6 +42,18 @@ describe('snapshot codec', () => {
     expect(decodeSnapshot(delta, lookup(baseline))).toEqual({ ok: true, value: { ...target, baselineTick: baseline.serverTick } });
   });
 
+  it('carries projectiles whose ids wrapped (creation order is not id order) and returns them in id order', () => {
+    const r = new Rng(15);
+    const base = quantizeSnapshot(snapshot(r, { projectiles: 0 }), 0);
+    const rocket = (id: number) => ({ id, owner: 1, x: 10, y: 20, vx: 600, vy: 0, explodeTick: base.serverTick + 50 });
+    const baseline = { ...base, projectiles: [rocket(65534)] };
+    const target = { ...base, serverTick: base.serverTick + 4, projectiles: [rocket(65534), rocket(65535), rocket(0), rocket(1)] };
+    const out = decodeSnapshot(encodeSnapshot(target, baseline), lookup(baseline));
+    if (!out.ok) throw new Error(out.error);
+    expect(out.value.projectiles.map((p) => p.id)).toEqual([0, 1, 65534, 65535]);
+    expect(out.value).toEqual(quantizeSnapshot(target, baseline.serverTick));
+  });
+
   it('says which baseline is missing', () => {
     const r = new Rng(12);
     const baseline = quantizeSnapshot(snapshot(r), 0);
