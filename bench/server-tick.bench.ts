@@ -2,7 +2,8 @@
  * Server tick cost (issue 3): how long one GameServer.tick takes with N players moving and shooting,
  * snapshots for every client included, beside two baselines measured in the same run on the same
  * command stream: the bare sim step (stepWorld alone) and the server with lag compensation off.
- * Also the cost of taking in one tick's command packets (decode + buffer) and the bytes per snapshot.
+ * Also the cost of taking in one tick's command packets (decode + buffer), the bytes per snapshot,
+ * and the CPU time of a whole 60-second simulated match in the test harness.
  *
  * Workload: seeded bots on the default map, each sending one command packet per tick (the newest
  * three commands, acking the newest snapshot it was sent), firing the rifle at a random other
@@ -16,6 +17,7 @@ import { DEFAULT_MAP } from '../src/sim/map';
 import { radiansToAngle } from '../src/sim/quantize';
 import { addPlayer, createWorld, stepWorld } from '../src/sim/world';
 import { Buttons, WEAPON_KEEP, type PlayerId, type UserCmd, type WorldState } from '../src/sim/types';
+import { BotClient, Match, wander } from '../test/harness';
 
 /** `SERVER_BENCH_PLAYERS=32 npm run bench -- server-tick` measures a subset. */
 const PLAYER_COUNTS = (process.env.SERVER_BENCH_PLAYERS ?? '2,8,16,32,64').split(',').map(Number);
@@ -113,14 +115,28 @@ const fmt = (us: number): string => (us >= 100 ? us.toFixed(0) : us.toFixed(1));
 const pair = (v: number[]): string => `${fmt(quantile(v, 0.5))} / ${fmt(quantile(v, 0.99))}`;
 const mean = (v: number[]): number => (v.length ? v.reduce((a, b) => a + b, 0) / v.length : 0);
 
+/** CPU ms of a 60-second simulated match (test/harness) at 150 ms RTT, 20 ms jitter, 5 % loss, after 2 s of warm-up. */
+function harnessMatchCpuMs(players: number): number {
+  const match = new Match({ server: { seed: 3 } });
+  const ids = Array.from({ length: players }, (_, i) => i + 1);
+  for (const id of ids) {
+    match.addClient(new BotClient(id, { tickrate: TICKRATE, script: wander(id, ids.filter((x) => x !== id), 0.1) }), { latencyMs: 75, jitterMs: 20, loss: 0.05 });
+  }
+  match.run(2000);
+  const before = process.cpuUsage();
+  match.run(60_000);
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
 async function run(): Promise<string> {
   const rows: string[] = [];
-  let met = true;
+  let met: boolean | null = null;
   for (const n of PLAYER_COUNTS) {
     const bare = runBareStep(n);
     const off = runServer(n, false);
     const on = runServer(n, true);
-    if (n === 32 && quantile(on.tickUs, 0.5) >= 1000) met = false;
+    if (n === 32) met = quantile(on.tickUs, 0.5) < 1000;
     rows.push(`| ${n} | ${pair(bare)} | ${pair(off.tickUs)} | ${pair(on.tickUs)} | ${pair(on.receiveUs)} | ${mean(on.snapshotBytes).toFixed(0)} / ${Math.max(...on.snapshotBytes)} |`);
   }
   return [
@@ -132,7 +148,13 @@ async function run(): Promise<string> {
     '| ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
     '',
-    `Target: 32 players under 1 ms per tick (median): ${met ? 'met' : 'NOT met'}.`,
+    `Target: 32 players under 1 ms per tick (median): ${met === null ? 'not measured in this run' : met ? 'met' : 'NOT met'}.`,
+    '',
+    'A whole 60-second match in the test harness (server + bot clients + conditioned links on a virtual clock, 150 ms RTT, 20 ms jitter, 5 % loss), CPU time:',
+    '',
+    '| players | CPU ms for 60 s of play |',
+    '| ---: | ---: |',
+    ...[2, 4, 8].map((n) => `| ${n} | ${harnessMatchCpuMs(n).toFixed(0)} |`),
   ].join('\n');
 }
 
