@@ -67,7 +67,8 @@ export class TickLoop<Handle> {
   }
 
   private arm(): void {
-    const delay = Math.max(0, this.dueAt(this.nextIndex) - this.opts.now());
+    // Whole milliseconds, rounded up: browsers truncate fractional delays, which would wake the loop just before a tick was due.
+    const delay = Math.max(0, Math.ceil(this.dueAt(this.nextIndex) - this.opts.now()));
     this.handle = this.opts.schedule(() => this.wake(), delay);
   }
 

@@ -61,8 +61,8 @@ describe('ServerRuntime', () => {
     const { clock, rt } = setup();
     const port = new FakePort();
     expect(rt.addClient(1, port)).toBe(true);
-    // A hair past one second: tick 60 falls due at 60 × (1000 / 60) ms, a float just above 1000.
-    clock.advance(1000.01);
+    // Just past one second: timers fire on whole milliseconds, so tick 60 (due at 1000 ms) runs at 1001 ms at the latest.
+    clock.advance(1005);
     expect(rt.stats()?.tick).toBe(60);
     // 30 snapshots a second by default.
     expect(port.posted.length).toBe(30);
@@ -110,7 +110,7 @@ describe('ServerRuntime', () => {
   it('reports loop counters and tick cost in its stats', () => {
     const { clock, rt } = setup();
     rt.addClient(1, new FakePort());
-    clock.advance(500.01);
+    clock.advance(505);
     const s = rt.stats();
     expect(s?.loop.ticksRun).toBe(30);
     expect(s?.tickCost.medianUs).toBe(0);

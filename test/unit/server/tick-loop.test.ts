@@ -106,6 +106,15 @@ describe('TickLoop', () => {
     expect(ticks.length).toBe(8);
   });
 
+  it('wakes once per tick, never just before one is due', () => {
+    const timers = new FakeTimers();
+    const ticks: number[] = [];
+    const loop = makeLoop(timers, 1000 / 60, 5, ticks);
+    loop.start();
+    timers.advanceTo(10_000);
+    expect(loop.counters.wakeUps).toBe(loop.counters.ticksRun);
+  });
+
   it('passes the clock reading of the wake-up to each tick', () => {
     const timers = new FakeTimers();
     timers.lateness = () => 2;
