@@ -74,8 +74,11 @@ export function writeEvents(w: BitWriter, events: readonly NetEvent[], serverTic
   }
 }
 
-/** Hard cap on a decoded list so a hostile count cannot make us loop for long. */
-export const MAX_EVENTS = 255;
+/**
+ * Cap on a decoded list (a hostile count cannot make us allocate for long). Far above what a
+ * snapshot carries: unacked events of a few hundred milliseconds.
+ */
+export const MAX_EVENTS = 4096;
 
 export function readEvents(r: BitReader, serverTick: Tick): NetEvent[] {
   const count = r.readVarUint(3);
