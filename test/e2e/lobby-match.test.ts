@@ -9,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_MAP } from '../../src/sim/map';
 import { closePlayer, createLobby, joinByLink, launchChromium, openPlayer, playerCount, seenPosition, waitIn, withParams } from './browser';
-import { MEETING, walkTo } from './game-match';
+import { walkTo } from './game-match';
 
 const PASSWORD = 'hunter2';
+/** Two open spots of the default arena with a clear line of fire between them. */
+const MEETING = { shooter: { x: 700, y: 330 }, target: { x: 900, y: 330 } } as const;
 let browser: Browser;
 let host: Page;
 let j1: Page;
@@ -74,20 +76,75 @@ describe('a lobby over real WebRTC', () => {
   });
 
   it('keeps the worker ticking at its rate in the browser', async () => {
+    // Ticks of the snapshots reaching the host's own client (loopback) over 5 s: counts, not timings.
     const rate = await host.evaluate(async () => {
-      const tickNow = (): number => window.rewind.view()?.stats.serverTick ?? 0;
       const t0 = performance.now();
-      const k0 = tickNow();
       await new Promise<void>((resolve) => {
-        const check = (): void => (performance.now() - t0 >= 3000 ? resolve() : void requestAnimationFrame(check));
+        const check = (): void => (performance.now() - t0 >= 5000 ? resolve() : void setTimeout(check, 100));
         check();
       });
-      return ((tickNow() - k0) * 1000) / (performance.now() - t0);
+      const list = window.rewind.arrivals().list.filter((a) => a.atMs >= t0);
+      const first = list[0]!;
+      const last = list[list.length - 1]!;
+      return ((last.tick - first.tick) * 1000) / (last.atMs - first.atMs);
     });
     const tickrate = await host.evaluate(() => window.rewind.cvars()?.sv_tickrate ?? 0);
-    console.log(`worker tick rate measured over 3 s: ${rate.toFixed(1)} ticks/s (sv_tickrate ${tickrate})`);
+    console.log(`worker tick rate measured over 5 s: ${rate.toFixed(1)} ticks/s (sv_tickrate ${tickrate})`);
     expect(rate).toBeGreaterThan(tickrate * 0.85);
     expect(rate).toBeLessThan(tickrate * 1.15);
+  });
+
+  it('predicts at once and lag-compensates a shot with net_fakelag=100 on a joiner', async () => {
+    await host.evaluate(() => window.rewind.startMatch());
+    for (const p of [j1, j2]) await waitIn(p, () => window.rewind.phase === 'match', undefined);
+    expect(await j1.evaluate(() => window.rewind.cvars()?.net_fakelag)).toBe(100);
+    await waitIn(j1, () => (window.rewind.view()?.stats.pingMs ?? 0) > 180, undefined, 10_000);
+    // Prediction: the joiner's own player moves within a few frames, far less than one round trip (> 200 ms).
+    const frames = await j1.evaluate(async () => {
+      const x0 = window.rewind.view()!.local!.state.x;
+      window.rewind.input({ moveX: x0 < 800 ? 127 : -127, ms: 300 });
+      for (let f = 1; f <= 60; f++) {
+        await new Promise((r) => requestAnimationFrame(r));
+        if (window.rewind.view()!.local!.state.x !== x0) return f;
+      }
+      return 99;
+    });
+    expect(frames).toBeLessThanOrEqual(3);
+    // Lag compensation: meet on a clear line, then shoot by eye at a target strafing across it.
+    const shooter = await idOf(j1);
+    const target = await idOf(j2);
+    const confirmedHits = (): Promise<number> =>
+      j1.evaluate((ids) => window.rewind.events().filter((e) => !e.predicted && e.event.type === 'hit' && e.event.shooter === ids.s && e.event.target === ids.t).length, { s: shooter, t: target });
+    let hits = 0;
+    let attempts = 0;
+    const left: number[] = [];
+    while (hits === 0 && attempts < 3) {
+      attempts += 1;
+      left.push(...(await Promise.all([walkTo(j1, MEETING.shooter.x, MEETING.shooter.y, 20_000), walkTo(j2, MEETING.target.x, MEETING.target.y, 20_000)])));
+      await waitIn(j1, (t) => !!window.rewind.view()?.remotes.some((r) => r.id === t && r.alive), target, 8000);
+      await j1.evaluate((id) => window.rewind.input({ aimAt: id, fire: true, ms: 2400 }), target);
+      for (let leg = 0; leg < 6; leg++) {
+        await j2.evaluate((dir) => window.rewind.input({ moveY: dir * 127, ms: 400 }), leg % 2 === 0 ? -1 : 1);
+        await j2.waitForTimeout(400);
+      }
+      // Confirmation comes a round trip (and the interpolation delay) after the last shot.
+      await j1.waitForFunction((ids) => window.rewind.events().some((e) => !e.predicted && e.event.type === 'hit' && e.event.shooter === ids.s && e.event.target === ids.t), { s: shooter, t: target }, { timeout: 3000, polling: 100 }).catch(() => undefined);
+      hits = await confirmedHits();
+    }
+    const fired = await j1.evaluate(() => window.rewind.events().filter((e) => e.predicted && e.event.type === 'fired').length);
+    console.log(`lag compensation over WebRTC at net_fakelag=100: ${hits} confirmed hits of ${fired} shots at a strafing target (${attempts} attempt(s), distance left after walking: ${left.map((d) => d.toFixed(0)).join(', ')})`);
+    if (hits === 0) {
+      const loop = await host.evaluate(() => (window.rewind.serverStats() as { loop?: unknown } | null)?.loop ?? null);
+      console.log('server tick loop:', JSON.stringify(loop), 'client view:', JSON.stringify(await j1.evaluate(() => window.rewind.view()?.stats)));
+      const clients = await host.evaluate(() => (window.rewind.serverStats() as { clients?: Array<Record<string, unknown>> } | null)?.clients ?? []);
+      console.log('server view of the clients:', JSON.stringify(clients.map(({ clientId, commandsAccepted, repeats, staleDrops, futureRejects, bufferDepth, rttMs, lastRewind }) => ({ clientId, commandsAccepted, repeats, staleDrops, futureRejects, bufferDepth, rttMs, lastRewind }))));
+    }
+    expect(hits).toBeGreaterThan(0);
+    const rewind = await host.evaluate((s) => {
+      const st = window.rewind.serverStats() as { clients?: Array<{ clientId: number; lastRewind?: { lagCompensated?: boolean } | null }> } | null;
+      return st?.clients?.find((c) => c.clientId === s)?.lastRewind ?? null;
+    }, shooter);
+    if (rewind) expect(rewind.lagCompensated).toBe(true);
   });
 
   it('refuses a wrong password with a clear message', async () => {
@@ -98,7 +155,7 @@ describe('a lobby over real WebRTC', () => {
   });
 
   it('refuses a ninth player with "lobby full"', async () => {
-    for (let i = 4; i <= 8; i++) extras.push(await joinByLink(browser, link, `P${i}`, PASSWORD));
+    extras.push(...(await Promise.all([4, 5, 6, 7, 8].map((i) => joinByLink(browser, link, `P${i}`, PASSWORD)))));
     await waitIn(host, () => window.rewind.players().length === 8, undefined);
     const ninth = await joinByLink(browser, link, 'Nine', PASSWORD);
     expect(await ninth.evaluate(() => window.rewind.lastError)).toMatch(/lobby full/i);
@@ -126,40 +183,5 @@ describe('a lobby over real WebRTC', () => {
     await waitIn(host, () => window.rewind.players().length === 3, undefined, 5000);
   });
 
-  it('predicts at once and lag-compensates a shot with net_fakelag=100 on a joiner', async () => {
-    await host.evaluate(() => window.rewind.startMatch());
-    for (const p of [j1, j2]) await waitIn(p, () => window.rewind.phase === 'match', undefined);
-    expect(await j1.evaluate(() => window.rewind.cvars()?.net_fakelag)).toBe(100);
-    await waitIn(j1, () => (window.rewind.view()?.stats.pingMs ?? 0) > 180, undefined, 10_000);
-    // Prediction: the joiner's own player moves within a few frames, far less than one round trip (> 200 ms).
-    const frames = await j1.evaluate(async () => {
-      const x0 = window.rewind.view()!.local!.state.x;
-      window.rewind.input({ moveX: x0 < 800 ? 127 : -127, ms: 300 });
-      for (let f = 1; f <= 60; f++) {
-        await new Promise((r) => requestAnimationFrame(r));
-        if (window.rewind.view()!.local!.state.x !== x0) return f;
-      }
-      return 99;
-    });
-    expect(frames).toBeLessThanOrEqual(3);
-    // Lag compensation: meet on a clear line, then shoot by eye at a target strafing across it.
-    const shooter = await idOf(j1);
-    const target = await idOf(j2);
-    await Promise.all([walkTo(j1, MEETING.host.x, MEETING.host.y, 20_000), walkTo(j2, MEETING.joiner.x, MEETING.joiner.y, 20_000)]);
-    await j1.evaluate((id) => window.rewind.input({ aimAt: id, fire: true, ms: 2400 }), target);
-    for (let leg = 0; leg < 6; leg++) {
-      await j2.evaluate((dir) => window.rewind.input({ moveY: dir * 127, ms: 400 }), leg % 2 === 0 ? -1 : 1);
-      await j2.waitForTimeout(400);
-    }
-    await waitIn(j1, (ids) => window.rewind.events().some((e) => !e.predicted && e.event.type === 'hit' && e.event.shooter === ids.s && e.event.target === ids.t), { s: shooter, t: target }, 10_000);
-    const hits = await j1.evaluate((s) => window.rewind.events().filter((e) => !e.predicted && e.event.type === 'hit' && e.event.shooter === s).length, shooter);
-    const fired = await j1.evaluate(() => window.rewind.events().filter((e) => e.predicted && e.event.type === 'fired').length);
-    console.log(`lag compensation over WebRTC at net_fakelag=100: ${hits} confirmed hits of ${fired} shots at a strafing target`);
-    expect(hits).toBeGreaterThan(0);
-    const rewind = await host.evaluate((s) => {
-      const st = window.rewind.serverStats() as { clients?: Array<{ clientId: number; lastRewind?: { lagCompensated?: boolean } | null }> } | null;
-      return st?.clients?.find((c) => c.clientId === s)?.lastRewind ?? null;
-    }, shooter);
-    if (rewind) expect(rewind.lagCompensated).toBe(true);
-  });
+
 });
