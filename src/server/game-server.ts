@@ -70,7 +70,8 @@ export class GameServer {
   private tickEvents: readonly NetEvent[] = [];
 
   constructor(private readonly settings: ServerSettings) {
-    const tickrate = Math.min(Math.max(Math.round(settings.tickrate), 20), 128);
+    // sv_tickrate's bounds (20..128); nonsense falls back to 60.
+    const tickrate = Number.isFinite(settings.tickrate) ? Math.min(Math.max(Math.round(settings.tickrate), 20), 128) : 60;
     this.cfg = { tickrate, map: settings.map ?? DEFAULT_MAP };
     this.state = createWorld(settings.seed);
     this.compensator = new LagCompensator(tickrate, settings.maxUnlagS);
@@ -99,7 +100,8 @@ export class GameServer {
   /** Joins a client; its player spawns at once. Returns false when the server is full or the id is taken. */
   addClient(clientId: PlayerId, nowMs: number): boolean {
     void nowMs;
-    if (this.sessions.has(clientId) || this.sessions.size >= this.settings.maxPlayers) return false;
+    const maxPlayers = Number.isFinite(this.settings.maxPlayers) ? Math.min(this.settings.maxPlayers, 256) : 16;
+    if (this.sessions.has(clientId) || this.sessions.size >= maxPlayers) return false;
     if (!Number.isInteger(clientId) || clientId < 0 || clientId > 255) return false;
     this.sessions.set(clientId, new ClientSession(clientId, { tickrate: this.cfg.tickrate, abuse: this.abuseLimits }));
     this.state = addPlayer(removePlayer(this.state, clientId), clientId, this.cfg);
