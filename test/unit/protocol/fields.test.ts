@@ -42,6 +42,15 @@ describe('field tables cover every field of their type', () => {
     expect([...PROJECTILE_CODEC.objectOrder].sort()).toEqual(keysOf(rocket));
   });
 
+  it('codes velocities before positions in the same group (positions are predicted from them)', () => {
+    for (const codec of [PLAYER_CODEC, PUBLIC_PLAYER_CODEC, PROJECTILE_CODEC]) {
+      const hot = codec.hot.map((f) => f.key);
+      expect(hot.indexOf('vx')).toBeGreaterThanOrEqual(0);
+      expect(hot.indexOf('vx')).toBeLessThan(hot.indexOf('x'));
+      expect(hot.indexOf('vy')).toBeLessThan(hot.indexOf('y'));
+    }
+  });
+
   it('marks the id as the key of entity tables', () => {
     expect(PUBLIC_PLAYER_FIELDS.id.group).toBe('key');
     expect(PROJECTILE_FIELDS.id.group).toBe('key');
