@@ -5,12 +5,14 @@
  *  - the last lag-compensated shot: the hitboxes the host rewound to for it, green for the one hit,
  *    red otherwise, with the view time it rewound to;
  *  - cl_showerror: where prediction put the local player (drawn position minus the smoothing
- *    offset) and the offset still being smoothed away.
+ *    offset) and the offset still being smoothed away, plus a fading ring (sized by the error) at
+ *    each recent correction.
  * Input: Kit, FrameInfo and what the GameHost reports. Invariant: draws outlines only.
  */
 import type { RewindDebug } from './game-host';
 import type { Hitbox } from '../sim/types';
 import { toScreenX, toScreenY } from './camera';
+import { LIFE, fade, type Effects } from './effects';
 import { line, ring, text, type FrameInfo, type Kit } from './render-kit';
 
 export function drawServerHitboxes(kit: Kit, f: FrameInfo, boxes: readonly Hitbox[]): void {
@@ -32,10 +34,15 @@ export function drawRewind(kit: Kit, f: FrameInfo, rewind: RewindDebug): void {
   }
 }
 
-export function drawPredictionError(kit: Kit, f: FrameInfo): void {
+export function drawPredictionError(kit: Kit, f: FrameInfo, fx: Effects): void {
   const local = f.view.local;
   if (!local) return;
   const c = kit.color('error');
+  for (const m of fx.errorMarks) {
+    const a = fade(m.born, f.now, LIFE.errorMark);
+    const r = Math.min(4 + m.size, 24) * f.cam.scale;
+    ring(kit, toScreenX(f.cam, m.x), toScreenY(f.cam, m.y), r, 2, c, a);
+  }
   const px = toScreenX(f.cam, local.drawX - local.errorX);
   const py = toScreenY(f.cam, local.drawY - local.errorY);
   const dx = toScreenX(f.cam, local.drawX);

@@ -19,6 +19,7 @@ export const LIFE = {
   explosion: 0.45,
   hurt: 0.35,
   killFeed: 6,
+  errorMark: 1,
 } as const;
 export const KILL_FEED_MAX = 5;
 
@@ -27,6 +28,8 @@ export interface Flash { x: number; y: number; aim: number; born: number }
 export interface DamageNumber { x: number; y: number; amount: number; born: number; byLocal: boolean }
 export interface Explosion { x: number; y: number; born: number }
 export interface KillLine { killer: PlayerId; victim: PlayerId; weapon: WeaponId; born: number }
+/** Where prediction had the local player when a correction arrived, and how big it was (cl_showerror). */
+export interface ErrorMark { x: number; y: number; size: number; born: number }
 
 export interface Effects {
   tracers: Tracer[];
@@ -34,6 +37,9 @@ export interface Effects {
   damage: DamageNumber[];
   explosions: Explosion[];
   killFeed: KillLine[];
+  errorMarks: ErrorMark[];
+  /** Size of the smoothing offset last frame, to spot a new correction. */
+  lastError: number;
   /** Time of the last confirmed hit by the local player (hit marker), or -Infinity. */
   hitMarkerAt: number;
   /** Time the local player last took damage (screen edge flash), or -Infinity. */
@@ -43,7 +49,7 @@ export interface Effects {
 export type SoundCue = { kind: 'fire'; weapon: WeaponId; local: boolean } | { kind: 'hit' } | { kind: 'kill' } | { kind: 'explosion' };
 
 export function createEffects(): Effects {
-  return { tracers: [], flashes: [], damage: [], explosions: [], killFeed: [], hitMarkerAt: -Infinity, hurtAt: -Infinity };
+  return { tracers: [], flashes: [], damage: [], explosions: [], killFeed: [], errorMarks: [], lastError: 0, hitMarkerAt: -Infinity, hurtAt: -Infinity };
 }
 
 /** 1 when just born, falling linearly to 0 at the end of its life. */
@@ -103,6 +109,17 @@ export function pruneEffects(fx: Effects, now: number): void {
   keepYoung(fx.damage, now, LIFE.damage);
   keepYoung(fx.explosions, now, LIFE.explosion);
   keepYoung(fx.killFeed, now, LIFE.killFeed);
+  keepYoung(fx.errorMarks, now, LIFE.errorMark);
+}
+
+/**
+ * Marks a new prediction correction: the smoothing offset only shrinks between corrections, so a
+ * frame where it grows (by more than `minGrowth` units) is one where a snapshot disagreed.
+ */
+export function noteCorrection(fx: Effects, drawX: number, drawY: number, errorX: number, errorY: number, now: number, minGrowth = 0.5): void {
+  const size = Math.hypot(errorX, errorY);
+  if (size > fx.lastError + minGrowth) fx.errorMarks.push({ x: drawX - errorX, y: drawY - errorY, size, born: now });
+  fx.lastError = size;
 }
 
 /** One kill-feed line as plain text. */

@@ -18,7 +18,7 @@ import { drawNetGraph, sampleNetGraph, type NetGraph } from './draw-netgraph';
 import { drawLocal, drawProjectiles, drawRemotes } from './draw-players';
 import { drawScoreboard } from './draw-scoreboard';
 import { drawWorld } from './draw-world';
-import { ingestEvents, pruneEffects, type Effects, type SoundCue } from './effects';
+import { ingestEvents, noteCorrection, pruneEffects, type Effects, type SoundCue } from './effects';
 import type { GameHost } from './game-host';
 import { displayName } from './hud-model';
 import { noKeysHeld, sampleInput, weaponSelectFor, type HeldKeys } from './input-map';
@@ -70,6 +70,7 @@ export function updateFrame(s: Screen, nowMs: number): void {
   const now = nowMs / 1000;
   s.cues.length = 0;
   ingestEvents(s.fx, view.events, now, view.localId, s.cues);
+  if (local) noteCorrection(s.fx, local.drawX, local.drawY, local.errorX, local.errorY, now);
   pruneEffects(s.fx, now);
   s.sound.play(s.cues);
   s.fps.tick(s.k.dt());
@@ -91,7 +92,7 @@ function drawDebug(s: Screen, f: FrameInfo): void {
   }
   const rewind = s.host.lastRewind();
   if (rewind && cvars.sv_showhitboxes) drawRewind(s.kit, f, rewind);
-  if (cvars.cl_showerror) drawPredictionError(s.kit, f);
+  if (cvars.cl_showerror) drawPredictionError(s.kit, f, s.fx);
 }
 
 export function drawFrame(s: Screen): void {

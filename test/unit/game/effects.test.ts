@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { ViewEvent } from '../../../src/client/view-model';
-import { KILL_FEED_MAX, LIFE, createEffects, fade, ingestEvents, killLineText, pruneEffects } from '../../../src/game/effects';
+import { KILL_FEED_MAX, LIFE, createEffects, fade, ingestEvents, killLineText, noteCorrection, pruneEffects } from '../../../src/game/effects';
 
 const fired = (shooter: number, predicted: boolean): ViewEvent => ({
   predicted,
@@ -73,5 +73,19 @@ describe('effects from events', () => {
     const weapon = (w: number): string => (w === 0 ? 'rifle' : 'rocket');
     expect(killLineText({ killer: 1, victim: 2, weapon: 0, born: 0 }, name, weapon)).toBe('ann [rifle] bob');
     expect(killLineText({ killer: 2, victim: 2, weapon: 1, born: 0 }, name, weapon)).toBe('bob blew themselves up');
+  });
+});
+
+describe('prediction error marks (cl_showerror)', () => {
+  it('marks a frame where the smoothing offset grows, at the predicted position, and not while it decays', () => {
+    const fx = createEffects();
+    noteCorrection(fx, 100, 100, 0, 0, 0);
+    expect(fx.errorMarks).toHaveLength(0);
+    noteCorrection(fx, 106, 92, 6, -8, 1);
+    expect(fx.errorMarks).toEqual([{ x: 100, y: 100, size: 10, born: 1 }]);
+    noteCorrection(fx, 105, 93, 3, -4, 1.02);
+    expect(fx.errorMarks).toHaveLength(1);
+    pruneEffects(fx, 1 + LIFE.errorMark + 0.01);
+    expect(fx.errorMarks).toHaveLength(0);
   });
 });
