@@ -90,15 +90,19 @@ function writeBody(w: BitWriter, m: ControlMessage): void {
       w.writeBits(m.interpMs, 16);
       return;
     case 'lobby':
-      w.writeBits(m.players.length, 8);
-      for (const p of m.players) {
-        w.writeBits(p.id, 8);
-        writeText(w, p.name, NAME_RULE);
-        w.writeBits(p.pingMs, 16);
-        w.writeBool(p.isHost);
-      }
-      w.writeBool(m.started);
+      writeLobby(w, m.players, m.started);
   }
+}
+
+function writeLobby(w: BitWriter, players: readonly LobbyPlayer[], started: boolean): void {
+  w.writeBits(players.length, 8);
+  for (const p of players) {
+    w.writeBits(p.id, 8);
+    writeText(w, p.name, NAME_RULE);
+    w.writeBits(p.pingMs, 16);
+    w.writeBool(p.isHost);
+  }
+  w.writeBool(started);
 }
 
 export function encodeControl(m: ControlMessage): Uint8Array {
