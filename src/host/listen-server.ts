@@ -38,6 +38,8 @@ export interface ListenServerCounters {
 const HELLO_TIMEOUT_MS = 5000;
 const LINK_TIMEOUT_MS = 15000;
 const MALFORMED_KICK_THRESHOLD = 20;
+/** Control messages are rare (settings, chat, leave): more than this per second is a flood. */
+const CONTROL_PER_SECOND_LIMIT = 40;
 /** Lets a reject/kick message leave before the connection closes under it. */
 const CLOSE_GRACE_MS = 400;
 
@@ -45,6 +47,9 @@ interface RemoteSlot {
   link: PeerLink;
   port: MessagePort;
   malformed: number;
+  /** Control messages in the current one-second window, and when that window started. */
+  controlCount: number;
+  controlWindowMs: number;
 }
 
 export class ListenServer {
@@ -179,7 +184,7 @@ export class ListenServer {
     const member = this.roster.add(name, link.remoteId, false, this.now());
     if (!member) return link.close();
     const port = await this.worker.connectClient(member.id);
-    const slot: RemoteSlot = { link, port, malformed: 0 };
+    const slot: RemoteSlot = { link, port, malformed: 0, controlCount: 0, controlWindowMs: this.now() };
     this.slots.set(member.id, slot);
     // Snapshots from the worker go straight out on the unreliable channel; commands straight in.
     port.onmessage = (ev: MessageEvent) => {
@@ -201,7 +206,14 @@ export class ListenServer {
   private onControl(id: PlayerId, bytes: Uint8Array): void {
     const slot = this.slots.get(id);
     if (!slot) return;
-    this.roster.heard(id, this.now());
+    const now = this.now();
+    this.roster.heard(id, now);
+    if (now - slot.controlWindowMs >= 1000) {
+      slot.controlWindowMs = now;
+      slot.controlCount = 0;
+    }
+    // Chat is re-broadcast to everyone: without a cap one peer could make the host amplify a flood.
+    if (++slot.controlCount > CONTROL_PER_SECOND_LIMIT) return this.kick(id, 'flood', 'Too many control messages.');
     const m = decodeControl(bytes);
     if (!m.ok || !this.handleControl(id, m.value)) {
       this.counters.malformedControl += 1;
