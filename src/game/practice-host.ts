@@ -10,12 +10,12 @@
  * Invariants: ticks are integers; events are handed out once; the world is only changed by stepWorld.
  */
 import type { ClientView, InputSample, NetStats } from '../client/view-model';
-import { defaultCvars, setCvar as applyCvar, type Cvars } from '../config/cvars';
+import { defaultCvars, setCvar as applyCvar, type CvarIssue, type Cvars } from '../config/cvars';
 import type { SimConfig } from '../sim/config';
 import { hitboxOf } from '../sim/hitscan';
 import { DEFAULT_MAP } from '../sim/map';
 import { sanitizeCmd } from '../sim/quantize';
-import { WEAPON_KEEP, type ArenaMap, type Hitbox, type PlayerState, type SimEvent, type UserCmd, type WorldState } from '../sim/types';
+import { WEAPON_KEEP, type ArenaMap, type Hitbox, type SimEvent, type UserCmd, type WorldState } from '../sim/types';
 import { addPlayer, createWorld, stepWorld } from '../sim/world';
 import type { GameHost, RewindDebug } from './game-host';
 import { botCmd } from './practice-bots';
@@ -34,72 +34,108 @@ export interface PracticeOptions {
 const MAX_STEPS = 8;
 const LOCAL_ID = 0;
 
-export function createPracticeHost(opts: PracticeOptions = {}): GameHost {
-  const cfg: SimConfig = { tickrate: opts.tickrate ?? 60, map: opts.map ?? DEFAULT_MAP };
-  let world: WorldState = createWorld(opts.seed ?? 1);
-  for (let id = 0; id <= (opts.bots ?? 3); id++) world = addPlayer(world, id, cfg);
-  let previous = world;
-  let startMs: number | null = null;
-  let input: InputSample = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
-  let pending: { tick: number; event: SimEvent }[] = [];
-  let rewind: RewindDebug | null = null;
-  const cvars: Cvars = defaultCvars();
-  const names = new Map<number, string>(world.players.map((p) => [p.id, p.id === LOCAL_ID ? (opts.name ?? 'you') : `bot ${p.id}`]));
+class PracticeHost implements GameHost {
+  readonly localId = LOCAL_ID;
+  private readonly cfg: SimConfig;
+  private world: WorldState;
+  private previous: WorldState;
+  private startMs: number | null = null;
+  private input: InputSample = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
+  private pending: { tick: number; event: SimEvent }[] = [];
+  private rewind: RewindDebug | null = null;
+  private readonly settings: Cvars = defaultCvars();
+  private readonly nameMap: Map<number, string>;
 
-  const commands = (tick: number): Map<number, UserCmd> => {
-    const me = world.players.find((p) => p.id === LOCAL_ID) ?? null;
+  constructor(private readonly opts: PracticeOptions) {
+    this.cfg = { tickrate: opts.tickrate ?? 60, map: opts.map ?? DEFAULT_MAP };
+    let world = createWorld(opts.seed ?? 1);
+    for (let id = 0; id <= (opts.bots ?? 3); id++) world = addPlayer(world, id, this.cfg);
+    this.world = world;
+    this.previous = world;
+    this.nameMap = new Map(world.players.map((p) => [p.id, p.id === LOCAL_ID ? (opts.name ?? 'you') : `bot ${p.id}`]));
+  }
+
+  names(): ReadonlyMap<number, string> {
+    return this.nameMap;
+  }
+
+  pings(): ReadonlyMap<number, number> {
+    return new Map(this.world.players.map((p) => [p.id, 0]));
+  }
+
+  view(nowMs: number): ClientView {
+    const frac = this.advance(nowMs);
+    const events = this.pending;
+    this.pending = [];
+    return buildPracticeView(this.previous, this.world, frac, LOCAL_ID, this.cfg.tickrate, events, practiceStats(this.world.tick, frac, this.settings));
+  }
+
+  setInput(next: InputSample): void {
+    this.input = { ...next };
+  }
+
+  cvars(): Readonly<Cvars> {
+    return this.settings;
+  }
+
+  setCvar(name: string, value: number | string): CvarIssue | null {
+    return applyCvar(this.settings, name, value);
+  }
+
+  serverHitboxes(): Hitbox[] {
+    return this.world.players.filter((p) => p.id !== LOCAL_ID).map(hitboxOf);
+  }
+
+  lastRewind(): RewindDebug | null {
+    return this.rewind;
+  }
+
+  leave(): void {
+    this.opts.onLeave?.();
+  }
+
+  private commands(tick: number): Map<number, UserCmd> {
+    const me = this.world.players.find((p) => p.id === LOCAL_ID) ?? null;
     const cmds = new Map<number, UserCmd>();
-    cmds.set(LOCAL_ID, sanitizeCmd({ ...input, tick, viewTick: world.tick, viewFrac: 0 }));
-    for (const p of world.players) {
-      if (p.id !== LOCAL_ID) cmds.set(p.id, botCmd(p.id, tick, cfg.tickrate, p, me && me.alive ? me : null, opts.botsFire ?? false));
+    cmds.set(LOCAL_ID, sanitizeCmd({ ...this.input, tick, viewTick: this.world.tick, viewFrac: 0 }));
+    for (const p of this.world.players) {
+      if (p.id !== LOCAL_ID) cmds.set(p.id, botCmd(p.id, tick, this.cfg.tickrate, p, me && me.alive ? me : null, this.opts.botsFire ?? false));
     }
     return cmds;
-  };
-  const step = (): void => {
-    const tick = world.tick + 1;
+  }
+
+  private step(): void {
+    const tick = this.world.tick + 1;
     let shotBoxes: Hitbox[] | null = null;
-    const result = stepWorld(world, commands(tick), cfg, {
+    const live = this.world.players.map(hitboxOf);
+    const result = stepWorld(this.world, this.commands(tick), this.cfg, {
       hitboxesForShot: (shot) => {
-        const boxes = world.players.map(hitboxOf);
-        if (shot.shooter === LOCAL_ID) shotBoxes = boxes;
-        return boxes;
+        if (shot.shooter === LOCAL_ID) shotBoxes = live;
+        return live;
       },
     });
-    previous = world;
-    world = result.world;
-    for (const event of result.events) pending.push({ tick, event });
+    this.previous = this.world;
+    this.world = result.world;
+    for (const event of result.events) this.pending.push({ tick, event });
     if (shotBoxes) {
       const hit = result.events.find((e) => e.type === 'hit' && e.shooter === LOCAL_ID);
-      rewind = { tick, viewTime: tick - 1, hitboxes: shotBoxes, hit: hit && hit.type === 'hit' ? hit.target : null };
+      this.rewind = { tick, viewTime: tick - 1, hitboxes: shotBoxes, hit: hit && hit.type === 'hit' ? hit.target : null };
     }
-  };
-  const advance = (nowMs: number): number => {
-    startMs ??= nowMs;
-    const exact = ((nowMs - startMs) * cfg.tickrate) / 1000;
-    for (let n = 0; n < MAX_STEPS && world.tick < Math.floor(exact); n++) step();
+  }
+
+  /** Steps the ticks owed by the clock (bounded) and returns the fraction of the next tick elapsed. */
+  private advance(nowMs: number): number {
+    this.startMs ??= nowMs;
+    const exact = ((nowMs - this.startMs) * this.cfg.tickrate) / 1000;
+    for (let n = 0; n < MAX_STEPS && this.world.tick < Math.floor(exact); n++) this.step();
     // Drop owed ticks beyond the cap instead of spiralling (a background tab came back).
-    if (world.tick < Math.floor(exact) - MAX_STEPS) startMs = nowMs - (world.tick * 1000) / cfg.tickrate;
-    return Math.min(Math.max(exact - world.tick, 0), 1);
-  };
-  return {
-    localId: LOCAL_ID,
-    names: () => names,
-    pings: () => new Map(world.players.map((p) => [p.id, 0])),
-    view(nowMs): ClientView {
-      const frac = advance(nowMs);
-      const events = pending;
-      pending = [];
-      return buildPracticeView(previous, world, frac, LOCAL_ID, cfg.tickrate, events, practiceStats(world.tick, frac, cvars));
-    },
-    setInput(next) {
-      input = { ...next };
-    },
-    cvars: () => cvars,
-    setCvar: (name, value) => applyCvar(cvars, name, value),
-    serverHitboxes: () => world.players.filter((p: PlayerState) => p.id !== LOCAL_ID).map(hitboxOf),
-    lastRewind: () => rewind,
-    leave: () => opts.onLeave?.(),
-  };
+    if (this.world.tick < Math.floor(exact) - MAX_STEPS) this.startMs = nowMs - (this.world.tick * 1000) / this.cfg.tickrate;
+    return Math.min(Math.max(exact - this.world.tick, 0), 1);
+  }
+}
+
+export function createPracticeHost(opts: PracticeOptions = {}): GameHost {
+  return new PracticeHost(opts);
 }
 
 function practiceStats(tick: number, frac: number, cvars: Cvars): NetStats {
