@@ -99,7 +99,9 @@ export function configMiddleware(s) {
 
 /** Mounts a PeerServer under `s.path` of an express app listening on `server`. */
 export function mountPeerServer(app, server, s) {
-  const peer = ExpressPeerServer(server, { path: '/', key: s.key, allow_discovery: false, alive_timeout: 20000 });
+  // expire_timeout: how long an offer to an unknown id waits before the joiner hears "peer-unavailable"
+  // (PeerJS's 5 s default makes "Lobby not found" feel like a hang).
+  const peer = ExpressPeerServer(server, { path: '/', key: s.key, allow_discovery: false, alive_timeout: 20000, expire_timeout: 2500 });
   peer.on('error', (err) => console.error('[peer] error', err?.message ?? err));
   app.use(s.path, peer);
   return peer;
