@@ -10,7 +10,8 @@
 import { quantizePos, wrapAngle } from '../sim/quantize';
 import type { SimEvent, SimEventType, Tick } from '../sim/types';
 import type { BitReader, BitWriter } from './bits';
-import { angleCodec, posCodec, uintCodec, weaponCodec } from './field-codecs';
+import { uintCodec, weaponCodec } from './field-codecs';
+import { angleCodec, posCodec } from './motion-codecs';
 import { compileTable, readFull, writeFull, type FieldTable, type TableCodec } from './fields';
 import type { NetEvent } from './messages';
 

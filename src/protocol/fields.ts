@@ -7,19 +7,17 @@
 import { BUTTONS_MASK, type PlayerState, type ProjectileState, type PublicPlayerState, type UserCmd } from '../sim/types';
 import {
   ammoCodec,
-  angleCodec,
   boolCodec,
   counterCodec,
   moveCodec,
-  predictedPosCodec,
   sequenceCodec,
   timerCodec,
   uintCodec,
-  velCodec,
   viewTickCodec,
   weaponCodec,
   weaponSelectCodec,
 } from './field-codecs';
+import { angleCodec, predictedPosCodec, velCodec } from './motion-codecs';
 import { compileTable, type FieldTable } from './table-codec';
 
 export { compileTable, pickFields, readDelta, readFull, writeDelta, writeFull } from './table-codec';
