@@ -37,7 +37,8 @@ const fmt = (t: { median: number; p99: number }): string => `${t.median.toFixed(
 
 async function run(): Promise<string> {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const server = await createServer({ root, logLevel: 'error', server: { host: '127.0.0.1', port: 0, strictPort: false } });
+  // No HMR and no watcher: others editing the tree must not reload the page mid-measurement.
+  const server = await createServer({ root, logLevel: 'error', server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null } });
   await server.listen();
   const base = server.resolvedUrls?.local[0] ?? '';
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--enable-unsafe-swiftshader'] });
@@ -51,6 +52,7 @@ async function run(): Promise<string> {
       await page.evaluate(() => (window as unknown as { frameBench: { samples: unknown[] } }).frameBench.samples.splice(0));
       await page.waitForTimeout(MEASURE_MS);
       const samples = await page.evaluate(() => (window as unknown as { frameBench: { samples: Sample[] } }).frameBench.samples.slice());
+      if (samples.length < 10) throw new Error(`frame bench: only ${samples.length} frames in mode ${m.mode}`);
       const step = stat(samples.map((s) => s.stepMs));
       const net = stat(samples.map((s) => s.netMs));
       const render = stat(samples.map((s) => s.updateMs + s.drawMs));

@@ -134,8 +134,21 @@ class PracticeHost implements GameHost {
   }
 }
 
+/** A plain object (not the class instance), so callers may spread or wrap it like any other GameHost. */
 export function createPracticeHost(opts: PracticeOptions = {}): GameHost {
-  return new PracticeHost(opts);
+  const h = new PracticeHost(opts);
+  return {
+    localId: h.localId,
+    names: () => h.names(),
+    pings: () => h.pings(),
+    view: (now) => h.view(now),
+    setInput: (input) => h.setInput(input),
+    cvars: () => h.cvars(),
+    setCvar: (name, value) => h.setCvar(name, value),
+    serverHitboxes: () => h.serverHitboxes(),
+    lastRewind: () => h.lastRewind(),
+    leave: () => h.leave(),
+  };
 }
 
 function practiceStats(tick: number, frac: number, cvars: Cvars): NetStats {
