@@ -23,6 +23,14 @@ export function rewindFromStats(stats: unknown, localId: PlayerId): RewindDebug 
   return { tick: r.tick, viewTime: r.viewTime, hitboxes: r.hitboxes as Hitbox[], hit: typeof r.hit === 'number' ? r.hit : null };
 }
 
+/** The other players' hitboxes at the host's current tick (sv_showhitboxes), host only. */
+export function hitboxesFromStats(stats: unknown, localId: PlayerId): Hitbox[] | null {
+  if (typeof stats !== 'object' || stats === null) return null;
+  const live = (stats as { liveHitboxes?: unknown }).liveHitboxes;
+  if (!Array.isArray(live)) return null;
+  return (live as Hitbox[]).filter((h) => typeof h === 'object' && h !== null && h.id !== localId);
+}
+
 export function gameHostFor(session: LobbySession, onLeave: () => void): GameHost {
   const client = session.client;
   return {
@@ -33,7 +41,7 @@ export function gameHostFor(session: LobbySession, onLeave: () => void): GameHos
     setInput: (input: InputSample): void => client.setGameInput(input),
     cvars: (): Readonly<Cvars> => client.cvars(),
     setCvar: (name: string, value: number | string): CvarIssue | null => client.setCvar(name, value),
-    serverHitboxes: (): Hitbox[] | null => null,
+    serverHitboxes: (): Hitbox[] | null => hitboxesFromStats(session.serverStats(), client.localId),
     lastRewind: (): RewindDebug | null => rewindFromStats(session.serverStats(), client.localId),
     leave: onLeave,
   };

@@ -67,6 +67,10 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     sendSettings: (s) => void worker.api.setClientSettings(member.id, s),
     serverSetting: (name, value) => void worker.api.setSetting(name, value),
   });
+  // The hitbox overlay draws the server's live hitboxes: refresh them at 10 Hz while it is on.
+  const overlayStats = setInterval(() => {
+    if (client.cvars().sv_showhitboxes === 1) void server.refreshStats();
+  }, 100);
   const end = new EndSignal();
   const session: LobbySession = {
     isHost: true,
@@ -81,6 +85,7 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     startMatch: () => server.startMatch(),
     kick: (id: PlayerId) => server.kick(id, 'host', 'The host removed you from the lobby.'),
     leave: () => {
+      clearInterval(overlayStats);
       server.close();
       client.close();
       peer.destroy();

@@ -267,14 +267,19 @@ export class ListenServer {
     }
   }
 
-  private async everySecond(): Promise<void> {
-    if (this.closed) return;
+  /** Asks the worker for fresh stats (every second, and more often while a debug overlay wants them). */
+  async refreshStats(): Promise<void> {
     try {
       this.lastStats = readWorkerStats(await this.worker.api.stats());
       for (const [id, ping] of this.lastStats.pingsMs) this.roster.setPing(id, ping);
     } catch {
       // a stats call lost to a worker restart is not worth failing the lobby over
     }
+  }
+
+  private async everySecond(): Promise<void> {
+    if (this.closed) return;
+    await this.refreshStats();
     this.broadcastLobby();
     this.changed();
   }

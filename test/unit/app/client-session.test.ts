@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultCvars } from '../../../src/config/cvars';
 import { ClientSession } from '../../../src/app/client-session';
-import { rewindFromStats } from '../../../src/app/game-host-adapter';
+import { hitboxesFromStats, rewindFromStats } from '../../../src/app/game-host-adapter';
 import { Buttons, WEAPON_KEEP } from '../../../src/sim/types';
 import { ChannelCore, type Channel, type ChannelStats } from '../../../src/transport/channel';
 import type { Timers } from '../../../src/transport/conditioned-channel';
@@ -109,5 +109,14 @@ describe('rewindFromStats', () => {
     expect(rewindFromStats(stats, 2)).toBeNull();
     expect(rewindFromStats(null, 3)).toBeNull();
     expect(rewindFromStats({ clients: 'x' }, 3)).toBeNull();
+  });
+});
+
+describe('hitboxesFromStats', () => {
+  it("returns the other players' live hitboxes, or null without stats", () => {
+    const box = (id: number) => ({ id, x: id, y: 0, radius: 16, alive: true, crouch: false });
+    expect(hitboxesFromStats({ liveHitboxes: [box(1), box(2), box(3)] }, 2)).toEqual([box(1), box(3)]);
+    expect(hitboxesFromStats({ tick: 1 }, 2)).toBeNull();
+    expect(hitboxesFromStats(null, 2)).toBeNull();
   });
 });
