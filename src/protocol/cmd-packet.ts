@@ -20,9 +20,10 @@ const MAX_TICK = 0x7fffffff;
 
 /** What `decodeCmdPacket(encodeCmdPacket(p))` returns. */
 export function quantizeCmdPacket(p: CmdPacket): CmdPacket {
+  const int = (v: number): number => (Number.isFinite(v) ? Math.round(v) : 0);
   return {
-    ackTick: Math.min(Math.max(Math.round(p.ackTick), 0), 0xffffffff),
-    sendTimeMs: ((Math.round(p.sendTimeMs) % 65536) + 65536) % 65536,
+    ackTick: Math.min(Math.max(int(p.ackTick), 0), 0xffffffff),
+    sendTimeMs: ((int(p.sendTimeMs) % 65536) + 65536) % 65536,
     cmds: p.cmds.slice(-CMDS_PER_PACKET).map(sanitizeCmd),
   };
 }

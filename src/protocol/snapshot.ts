@@ -40,11 +40,15 @@ const within = (r: IdRange) => (e: { id: number }) => e.id >= r.lo && e.id <= r.
 
 function quantizeTimings(s: Snapshot): Pick<Snapshot, 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs'> {
   return {
-    cmdBufferDepth: Math.min(Math.max(Math.round(s.cmdBufferDepth), DEPTH_MIN), DEPTH_MAX),
-    echoTimeMs: ((Math.round(s.echoTimeMs) % 65536) + 65536) % 65536,
-    echoHoldMs: Math.min(Math.max(Math.round(s.echoHoldMs), 0), 65535),
+    cmdBufferDepth: clampInt(s.cmdBufferDepth, DEPTH_MIN, DEPTH_MAX),
+    echoTimeMs: ((finiteInt(s.echoTimeMs) % 65536) + 65536) % 65536,
+    echoHoldMs: clampInt(s.echoHoldMs, 0, 65535),
   };
 }
+
+/** Diagnostics must never stop a snapshot: NaN or infinite timings become 0. */
+const finiteInt = (v: number): number => (Number.isFinite(v) ? Math.round(v) : 0);
+const clampInt = (v: number, lo: number, hi: number): number => Math.min(Math.max(finiteInt(v), lo), hi);
 
 const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
 const isSorted = (list: readonly { id: number }[]): boolean => list.every((e, i) => i === 0 || list[i - 1]!.id < e.id);
@@ -144,6 +148,9 @@ function bitsFor(partCount: number): number {
 export function encodeSnapshotPart(unsorted: Snapshot, baselineIn: Snapshot | null, spec: PartSpec): Uint8Array {
   const target = sortedEntities(unsorted);
   const baseline = usableBaseline(baselineIn && sortedEntities(baselineIn));
+  if (baseline && baseline.serverTick >= target.serverTick) {
+    throw new RangeError(`baseline tick ${baseline.serverTick} is not older than snapshot tick ${target.serverTick}`);
+  }
   const scale = baseline ? motionScale(target, baseline) : 0;
   const ctx = { serverTick: target.serverTick, motionScale: scale };
   const w = new BitWriter(256);

@@ -87,6 +87,13 @@ describe('snapshot codec', () => {
     expect(z.ok && Object.is(z.value.self.vx, 0)).toBe(true);
   });
 
+  it('turns NaN timings into 0 instead of failing the snapshot, and refuses a baseline that is not older', () => {
+    const s = { ...snapshot(new Rng(17)), echoTimeMs: Number.NaN, echoHoldMs: Number.POSITIVE_INFINITY, cmdBufferDepth: Number.NaN };
+    const out = decodeSnapshot(encodeSnapshot(s, null), lookup());
+    expect(out.ok && [out.value.echoTimeMs, out.value.echoHoldMs, out.value.cmdBufferDepth]).toEqual([0, 0, 0]);
+    expect(() => encodeSnapshot(s, s)).toThrow(/not older/);
+  });
+
   it('refuses off-grid positions at the encoder (the sim quantizes, so this is a bug upstream)', () => {
     const s = snapshot(new Rng(14));
     expect(() => encodeSnapshot({ ...s, self: { ...s.self, x: 1.01 } }, null)).toThrow(/grid/);
