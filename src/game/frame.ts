@@ -24,7 +24,7 @@ import { displayName } from './hud-model';
 import { noKeysHeld, sampleInput, weaponSelectFor, type HeldKeys } from './input-map';
 import { readHeldKeys } from './input-reader';
 import { FpsMeter } from './net-graph-model';
-import type { FrameInfo, Kit } from './render-kit';
+import { text, type FrameInfo, type Kit } from './render-kit';
 import type { SoundCues } from './sound';
 
 export interface Screen {
@@ -88,7 +88,9 @@ function drawDebug(s: Screen, f: FrameInfo): void {
   const cvars = s.host.cvars();
   if (cvars.sv_showhitboxes) {
     const boxes = s.host.serverHitboxes();
+    // Only a page that can see the host's world has them (say so rather than draw nothing).
     if (boxes) drawServerHitboxes(s.kit, f, boxes);
+    else text(s.kit, 'sv_showhitboxes: host hitboxes not available on this page', 12, 12, 12, s.kit.color('hitboxServer'));
   }
   const rewind = s.host.lastRewind();
   if (rewind && cvars.sv_showhitboxes) drawRewind(s.kit, f, rewind);
