@@ -30,6 +30,22 @@ describe('leaving and failing', () => {
     for (const j of joiners) await closePlayer(j);
   });
 
+  it('reports a host that goes silent (frozen tab, lost connection) within 5 s', async () => {
+    const host = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0' }));
+    const link = withParams(await createLobby(host, 'Frozen'), { render: '0' });
+    const joiner = await joinByLink(browser, link, 'C');
+    await waitIn(joiner, () => window.rewind.players().length === 2, undefined);
+    // Block the host's main thread: no relayed snapshots, no lobby heartbeat, but no close either.
+    const frozen = host.evaluate(() => {
+      const until = performance.now() + 6000;
+      while (performance.now() < until);
+    });
+    await waitIn(joiner, () => window.rewind.lastError === 'The host left.', undefined, 5000);
+    await frozen;
+    await closePlayer(host);
+    await closePlayer(joiner);
+  });
+
   it('names the PeerServer address it could not reach', async () => {
     const page = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0', peer: '127.0.0.1:9/nowhere' }));
     await page.fill('#name', 'Lonely');
