@@ -68,10 +68,17 @@ export function ownPosition(page: Page): Promise<{ x: number; y: number } | null
 const CELL = 20;
 const CLEARANCE = 22;
 
-function blocked(x: number, y: number): boolean {
+export function blocked(x: number, y: number): boolean {
   const m = DEFAULT_MAP;
   if (x < CLEARANCE || y < CLEARANCE || x > m.width - CLEARANCE || y > m.height - CLEARANCE) return true;
   return m.walls.some((w) => x > w.x - CLEARANCE && x < w.x + w.w + CLEARANCE && y > w.y - CLEARANCE && y < w.y + w.h + CLEARANCE);
+}
+
+/** How far (up to `max`, in 10-unit steps) a player can walk from `from` along the unit vector (dx, dy). */
+export function freeRun(from: { x: number; y: number }, dx: number, dy: number, max = 400): number {
+  let d = 0;
+  while (d + 10 <= max && !blocked(from.x + dx * (d + 10), from.y + dy * (d + 10))) d += 10;
+  return d;
 }
 
 /** Breadth-first path over a 20-unit grid of the default arena, walls inflated by the player's size. */
@@ -157,18 +164,18 @@ export function remoteOnScreen(page: Page): Promise<boolean> {
  * host stays put, so its page needs no scripted input.
  */
 export async function meet(m: Match, rounds = 4): Promise<boolean> {
+  const centre = { x: DEFAULT_MAP.width / 2, y: DEFAULT_MAP.height / 2 };
   for (let i = 0; i < rounds; i++) {
-    const target = await ownPosition(m.host);
-    if (!target) return false;
-    const me = await ownPosition(m.joiner);
-    if (me && Math.hypot(me.x - target.x, me.y - target.y) > 160) {
-      // Stop short of the host, on the joiner's side, so the two bodies do not collide.
-      const d = me ? Math.hypot(me.x - target.x, me.y - target.y) : 1;
-      const k = 120 / d;
-      await walkTo(m.joiner, target.x + ((me?.x ?? target.x) - target.x) * k, target.y + ((me?.y ?? target.y) - target.y) * k);
-    }
+    const host = await ownPosition(m.host);
+    if (!host) return false;
+    // Stand 120 units from the host on the side of the arena's centre (never behind it against an
+    // edge, where the host's camera would put the joiner off screen or under the HUD); turn the
+    // side a quarter each later round in case a wall is there.
+    const base = Math.atan2(centre.y - host.y, centre.x - host.x) + (i * Math.PI) / 2;
+    const spot = { x: host.x + Math.cos(base) * 120, y: host.y + Math.sin(base) * 120 };
+    await walkTo(m.joiner, spot.x, spot.y);
     await m.host.waitForTimeout(500);
-    if (process.env.DEBUG_WALK) console.log('meet round', i, 'host', await ownPosition(m.host), 'joiner', await ownPosition(m.joiner));
+    if (process.env.DEBUG_WALK) console.log('meet round', i, 'host', host, 'joiner', await ownPosition(m.joiner));
     if ((await remoteOnScreen(m.host)) && (await remoteOnScreen(m.joiner))) return true;
   }
   return false;
