@@ -46,6 +46,24 @@ describe('leaving and failing', () => {
     await closePlayer(joiner);
   });
 
+  it('drops a joiner silent for 5 s and tells it why when it wakes up', async () => {
+    const host = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0' }));
+    const link = withParams(await createLobby(host, 'Patient'), { render: '0' });
+    const joiner = await joinByLink(browser, link, 'Sleepy');
+    await waitIn(host, () => window.rewind.players().length === 2, undefined);
+    const frozen = joiner.evaluate(() => {
+      const until = performance.now() + 7000;
+      while (performance.now() < until);
+    });
+    // The exact threshold (5 s) is unit-tested (test/unit/host/roster.test.ts); here: it happens, and in time.
+    await waitIn(host, () => window.rewind.players().length === 1, undefined, 7000);
+    await frozen;
+    await waitIn(joiner, () => window.rewind.phase === 'ended', undefined, 5000);
+    expect(await joiner.textContent('#error-message')).toMatch(/kicked after 5 seconds without hearing from you/);
+    await closePlayer(host);
+    await closePlayer(joiner);
+  });
+
   it('names the PeerServer address it could not reach', async () => {
     const page = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0', peer: '127.0.0.1:9/nowhere' }));
     await page.fill('#name', 'Lonely');
