@@ -198,6 +198,8 @@ export class ListenServer {
     });
     link.reliable.onMessage((bytes) => this.onControl(member.id, bytes));
     link.onClose(() => this.drop(member.id));
+    // The peer may have gone while the worker was adding it: its close event has already fired.
+    if (link.reliable.state === 'closed' || this.closed) return this.drop(member.id);
     this.sendTo(link.reliable, { type: 'welcome', clientId: member.id, settings: this.settings.match });
     this.broadcastLobby();
     this.changed();
