@@ -26,6 +26,14 @@ async function inward(page: Page): Promise<number> {
   return p && p.x > 800 ? -1 : 1;
 }
 
+/** The axis direction (±x or ±y) with the longest free run from the player's position. */
+async function roomiest(page: Page): Promise<{ x: number; y: number }> {
+  const p = await ownPosition(page);
+  if (!p) throw new Error('no local player');
+  const dirs = [{ x: 1, y: 0 }, { x: -1, y: 0 }, { x: 0, y: 1 }, { x: 0, y: -1 }];
+  return dirs.reduce((best, d) => (freeRun(p, d.x, d.y) > freeRun(p, best.x, best.y) ? d : best));
+}
+
 /** Milliseconds from starting a scripted move until the local player's state has moved. */
 function responseMs(page: Page, dir: number): Promise<number> {
   return page.evaluate(async (d) => {
@@ -44,21 +52,26 @@ function responseMs(page: Page, dir: number): Promise<number> {
   }, dir);
 }
 
-/** Moves for `ms` and counts frames where the predicted x went against the direction of travel. */
-function backwardSteps(page: Page, dir: number, ms: number): Promise<number> {
-  return page.evaluate(async ([d, dur]) => {
-    window.rewind.input({ moveX: 127 * d, ms: dur });
+/** Moves along an axis direction for `ms` (where there is room) and counts frames where the predicted position went backwards. */
+async function backwardSteps(page: Page, ms: number): Promise<number> {
+  const dir = await roomiest(page);
+  return page.evaluate(async ([dx, dy, dur]) => {
+    const along = (): number => {
+      const s = window.rewind.view()?.local?.state;
+      return s ? s.x * dx + s.y * dy : 0;
+    };
+    window.rewind.input({ moveX: 127 * dx, moveY: 127 * dy, ms: dur });
     const t0 = performance.now();
-    let last = window.rewind.view()?.local?.state.x ?? 0;
+    let last = along();
     let back = 0;
     while (performance.now() - t0 < dur) {
       await new Promise((r) => requestAnimationFrame(r));
-      const x = window.rewind.view()?.local?.state.x ?? last;
-      if ((x - last) * d < -0.5) back++;
-      last = x;
+      const now = along();
+      if (now - last < -0.5) back++;
+      last = now;
     }
     return back;
-  }, [dir, ms] as const);
+  }, [dir.x, dir.y, ms] as const);
 }
 
 /** While `mover` walks, samples on `observer`: render lag behind the newest snapshot, and off-grid remote positions. */
@@ -148,10 +161,10 @@ describe('netcode switches in a real match', () => {
   it('cl_reconcile: without replay the predicted player snaps back under lag; with replay it never does', async () => {
     await setCvar(m.joiner, 'net_fakelag', 150);
     await m.joiner.waitForTimeout(1500);
-    const withReplay = await backwardSteps(m.joiner, await inward(m.joiner), 1200);
+    const withReplay = await backwardSteps(m.joiner, 1200);
     await m.joiner.waitForTimeout(1200);
     await setCvar(m.joiner, 'cl_reconcile', 0);
-    const withoutReplay = await backwardSteps(m.joiner, await inward(m.joiner), 1200);
+    const withoutReplay = await backwardSteps(m.joiner, 1200);
     await setCvar(m.joiner, 'cl_reconcile', 1);
     await setCvar(m.joiner, 'net_fakelag', 0);
     expect(withReplay).toBe(0);
