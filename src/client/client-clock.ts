@@ -177,6 +177,16 @@ export class ClientClock {
       this.dilationNow = 0;
       return;
     }
+    if (this.command > horizon + this.jumpTicks) {
+      // Far ahead of what the round trip needs, whatever the depth reports say (a starved host
+      // skips ticks, and a server rejecting our commands as too far ahead cannot report honestly):
+      // step back. Issuing pauses until the clock passes the last issued tick, so ticks stay unique.
+      this.command = horizon;
+      this.placedAtMs = nowMs;
+      this.adjustments.length = 0;
+      this.dilationNow = 0;
+      return;
+    }
     // Reports still reflect commands sent before placement, and the server lowers the depth for
     // the repeats it made in the last ~0.5 s: wait a round trip plus that window.
     if (nowMs - this.placedAtMs < this.rttEstimate + SETTLE_AFTER_PLACEMENT_MS) return;

@@ -45,6 +45,8 @@ export class CommandBuffer {
   private readonly mask: number;
   private last: BufferedCmd | null = null;
   private newestSeenTick = 0;
+  /** Server tick of the newest 'future' rejection (-Infinity when none). */
+  private lastFutureRejectAt = -Infinity;
   /** Server ticks at which a command was repeated, oldest first (pruned to the report window). */
   private readonly repeatTicks: Tick[] = [];
   readonly counters: CommandBufferCounters = { accepted: 0, repeats: 0, stale: 0, duplicates: 0, rejectedFuture: 0 };
@@ -71,6 +73,7 @@ export class CommandBuffer {
     }
     if (cmd.tick > currentTick + this.maxAheadTicks) {
       this.counters.rejectedFuture++;
+      this.lastFutureRejectAt = currentTick;
       return 'future';
     }
     const index = cmd.tick & this.mask;
@@ -116,8 +119,12 @@ export class CommandBuffer {
    * Reported buffer depth: newest command tick seen minus the server tick, minus one per repeat in
    * the recent window, so a client that is starving (or just was) sees a negative number and
    * speeds up. Clamped to the wire range [-64, 63].
+   * A client whose commands were rejected as too far ahead in the recent window is told the
+   * opposite, the maximum depth, whatever it repeated meanwhile: its clock ran away (e.g. the host's
+   * worker was starved and skipped ticks) and must step back, not speed up further.
    */
   depth(currentTick: Tick): number {
+    if (currentTick - this.lastFutureRejectAt <= this.repeatWindowTicks) return 63;
     const raw = this.newestSeenTick - currentTick - this.recentRepeats(currentTick);
     return Math.min(Math.max(raw, -64), 63);
   }

@@ -173,4 +173,21 @@ describe('ClientClock', () => {
     clock.advance(132);
     expect(clock.streamTick).toBeGreaterThan(4990);
   });
+
+  it('never runs away ahead of the snapshot stream, even when every depth report says "starving"', () => {
+    // A host whose worker is starved: it rejects our commands as too far ahead and (like an older
+    // server did) reports the most negative depth. Speeding up forever would be a runaway clock.
+    const clock = new ClientClock(TICKRATE);
+    let now = 0;
+    for (let tick = 2; tick < 2 + 2 * 60 * 20; tick += 2) {
+      now += 2 * TICK_MS;
+      const sent = Math.floor(now - 150) & 0xffff;
+      clock.noteSent(sent);
+      clock.onSnapshot({ serverTick: tick, echoTimeMs: sent, echoHoldMs: 0, cmdBufferDepth: -64 }, now);
+      const horizon = clock.streamTick + clock.rttMs / TICK_MS + clock.targetBufferTicks;
+      expect(clock.commandTick - horizon).toBeLessThanOrEqual(TICKRATE / 2 + 1);
+    }
+    expect(clock.rttMs).toBeCloseTo(150, 0);
+  });
 });
+

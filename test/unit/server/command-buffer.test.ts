@@ -87,3 +87,26 @@ describe('CommandBuffer', () => {
     expect(buf.depth(10)).toBe(63);
   });
 });
+
+describe('CommandBuffer runaway clock', () => {
+  it('reports the maximum depth while commands are being rejected as too far ahead, despite the repeats', () => {
+    const buf = new CommandBuffer(60, 30);
+    let tick = 100;
+    buf.push({ ...cmd(101) }, tick, tick);
+    for (let i = 0; i < 40; i++) {
+      // A runaway client: every command 200 ticks ahead, so none is usable and every tick repeats.
+      expect(buf.push(cmd(tick + 200), tick, tick)).toBe('future');
+      buf.take(tick + 1);
+      tick++;
+      expect(buf.depth(tick)).toBe(63);
+    }
+    // Once its commands are back in range, the window passes and the depth is honest again.
+    for (let i = 0; i < 31; i++) {
+      buf.push(cmd(tick + 3), tick, tick);
+      buf.take(tick + 1);
+      tick++;
+    }
+    expect(buf.depth(tick)).toBeLessThan(63);
+    expect(buf.depth(tick)).toBeGreaterThan(-64);
+  });
+});
