@@ -71,7 +71,8 @@ describe('game screen in a real match', () => {
     await browser?.close();
   });
 
-  it('draws the arena and both players on the host and on the joiner, and saves screenshots', async () => {
+  it('draws the arena and both players on the host and on the joiner, and saves screenshots', { retry: 2 }, async () => {
+    if (!met) met = await meet(m);
     await m.host.screenshot({ path: `${OUT}/game-host.png` });
     await m.joiner.screenshot({ path: `${OUT}/game-joiner.png` });
     expect(met).toBe(true);
