@@ -3,8 +3,9 @@
  * real WebRTC), read through `window.rewind`:
  *  - cl_predict: with 300 ms fake lag each way the joiner's own player moves within a frame or two
  *    with prediction, and only after about a round trip without it;
- *  - cl_reconcile: without replaying unacknowledged commands the predicted position snaps back
- *    while moving under lag; with replay it never goes backwards;
+ *  - cl_reconcile: without replaying unacknowledged commands the predicted position keeps snapping
+ *    back while moving under lag; with replay it goes backwards far less (only after a command
+ *    reached the host too late and was repeated);
  *  - cl_interpolate: with interpolation remote players are drawn several ticks behind the newest
  *    snapshot, between snapshot positions; without it at the newest snapshot, on the wire grid;
  *  - sv_lagcompensation: a shooter with 150 ms fake lag (the host's own client) aiming by eye at a
