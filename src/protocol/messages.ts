@@ -5,7 +5,7 @@
  * Channels: `CmdPacket` (client → host) and `Snapshot` (host → client) travel on the unreliable,
  * unordered channel; `ControlMessage` on the reliable, ordered one.
  */
-import type { PlayerId, PlayerState, ProjectileState, PublicPlayerState, SimEvent, Tick, UserCmd } from '../sim/types';
+import type { Hitbox, PlayerId, PlayerState, ProjectileState, PublicPlayerState, SimEvent, Tick, UserCmd } from '../sim/types';
 
 /** Bumped on any incompatible change to any codec; checked in the hello handshake. */
 export const PROTOCOL_VERSION = 1;
@@ -90,9 +90,41 @@ export type ControlMessage =
   | { type: 'kick'; reason: KickReason; text: string }
   | { type: 'chat'; from: PlayerId; text: string }
   | { type: 'leave' }
-  /** Client → host: the client's network settings, sent after welcome and whenever they change. */
-  | { type: 'settings'; updateRate: number; rate: number; interpMs: number }
-  | { type: 'lobby'; players: LobbyPlayer[]; started: boolean };
+  /**
+   * Client → host: the client's network settings, sent after welcome and whenever they change.
+   * `debug` asks for 'debug' messages (true while sv_showhitboxes is 1).
+   */
+  | { type: 'settings'; updateRate: number; rate: number; interpMs: number; debug: boolean }
+  | { type: 'lobby'; players: LobbyPlayer[]; started: boolean }
+  | DebugMessage;
+
+/** How the server chose the view time it rewound a shot to (mirrors the lag compensator's answer). */
+export type RewindAdjustmentWire = 'none' | 'estimate' | 'clamped';
+
+/** What the server tested for one client's last hitscan shot (lag compensation made visible). */
+export interface RewindDebugWire {
+  /** Server tick the shot was fired on. */
+  tick: Tick;
+  /** View time the command claimed, and the one the server tested (ticks, on a 1/256 grid). */
+  claimedViewTime: number;
+  viewTime: number;
+  adjustment: RewindAdjustmentWire;
+  lagCompensated: boolean;
+  /** The other players' hitboxes as the server tested them. */
+  hitboxes: Hitbox[];
+  hit: PlayerId | null;
+}
+
+/**
+ * Host → client, reliable, about 10 times a second and only to a client whose 'settings' said
+ * `debug: true`: the other players' hitboxes at server tick `tick` and the client's last rewind.
+ */
+export interface DebugMessage {
+  type: 'debug';
+  tick: Tick;
+  hitboxes: Hitbox[];
+  rewind: RewindDebugWire | null;
+}
 
 /** Result of every decoder: never throws, a malformed input is an `ok: false` with a reason. */
 export type DecodeResult<T> = { ok: true; value: T } | { ok: false; error: string };

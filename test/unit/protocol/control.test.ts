@@ -1,12 +1,25 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { decodeControl, encodeControl, normalizeControl, MAX_LOBBY_PLAYERS } from '../../../src/protocol/control';
+import { decodeControl, encodeControl, normalizeControl, MAX_DEBUG_HITBOXES, MAX_LOBBY_PLAYERS } from '../../../src/protocol/control';
 import { BitWriter } from '../../../src/protocol/bits';
 import { PROTOCOL_VERSION, type ControlMessage } from '../../../src/protocol/messages';
 
 const name = fc.string({ minLength: 1, maxLength: 30, unit: 'grapheme' }).map((s) => `${s}x`);
 const text = fc.string({ maxLength: 250, unit: 'binary' });
 const u = (max: number) => fc.integer({ min: 0, max });
+// Any double, including NaN and infinities: the encoder must bring them onto the wire's grids.
+const anyNumber = fc.oneof(fc.double(), fc.double({ min: -10, max: 5000, noNaN: true }), fc.integer({ min: -5, max: 300 }));
+const hitbox = fc.record({ id: fc.integer({ min: -3, max: 300 }), x: anyNumber, y: anyNumber, radius: anyNumber, alive: fc.boolean(), crouch: fc.boolean() });
+const tick = fc.oneof(u(2 ** 31), anyNumber);
+const rewind = fc.record({
+  tick,
+  claimedViewTime: fc.oneof(tick, anyNumber),
+  viewTime: fc.oneof(tick, anyNumber),
+  adjustment: fc.constantFrom('none', 'estimate', 'clamped' as const),
+  lagCompensated: fc.boolean(),
+  hitboxes: fc.array(hitbox, { maxLength: 70 }),
+  hit: fc.option(fc.integer({ min: -3, max: 300 })),
+});
 
 const controlMessage: fc.Arbitrary<ControlMessage> = fc.oneof(
   fc.record({ type: fc.constant('hello' as const), protocolVersion: fc.integer({ min: 1, max: 65535 }), name, password: text }),
@@ -19,12 +32,13 @@ const controlMessage: fc.Arbitrary<ControlMessage> = fc.oneof(
   fc.record({ type: fc.constant('kick' as const), reason: fc.constantFrom('host', 'malformed', 'flood', 'timeout' as const), text }),
   fc.record({ type: fc.constant('chat' as const), from: u(255), text }),
   fc.constant({ type: 'leave' as const }),
-  fc.record({ type: fc.constant('settings' as const), updateRate: fc.integer({ min: 1, max: 255 }), rate: u(2 ** 32 - 1), interpMs: u(65535) }),
+  fc.record({ type: fc.constant('settings' as const), updateRate: fc.integer({ min: 1, max: 255 }), rate: u(2 ** 32 - 1), interpMs: u(65535), debug: fc.boolean() }),
   fc.record({
     type: fc.constant('lobby' as const),
     players: fc.array(fc.record({ id: u(255), name, pingMs: u(70000), isHost: fc.boolean() }), { maxLength: 20 }),
     started: fc.boolean(),
   }),
+  fc.record({ type: fc.constant('debug' as const), tick, hitboxes: fc.array(hitbox, { maxLength: 70 }), rewind: fc.option(rewind) }),
 );
 
 function helloBytes(version: number, nameBytes: number[]): Uint8Array {
@@ -75,7 +89,7 @@ describe('control codec', () => {
   });
 
   it('refuses unknown type bytes, unknown enum values, out-of-range numbers and trailing bytes', () => {
-    expect(decodeControl(new Uint8Array([8]))).toEqual({ ok: false, error: 'control: unknown control type 8' });
+    expect(decodeControl(new Uint8Array([9]))).toEqual({ ok: false, error: 'control: unknown control type 9' });
     expect(decodeControl(new Uint8Array([255]))).toEqual({ ok: false, error: 'control: unknown control type 255' });
     expect(decodeControl(new Uint8Array([2, 7, 0]))).toEqual({ ok: false, error: 'control: unknown reject reason 7' });
     expect(decodeControl(new Uint8Array([3, 4, 0]))).toEqual({ ok: false, error: 'control: unknown kick reason 4' });
@@ -84,6 +98,52 @@ describe('control codec', () => {
     expect(decodeControl(new Uint8Array([5]))).toEqual({ ok: true, value: { type: 'leave' } });
     expect(decodeControl(new Uint8Array([5, 0]))).toEqual({ ok: false, error: 'control: trailing bytes' });
     expect(decodeControl(new Uint8Array([]))).toEqual({ ok: false, error: 'control: truncated' });
+  });
+
+  it('decodes a settings message without the debug byte (an older client) as debug: false', () => {
+    const w = new BitWriter();
+    w.writeBits(6, 8);
+    w.writeBits(30, 8);
+    w.writeVarUint(80000);
+    w.writeBits(100, 16);
+    expect(decodeControl(w.finish())).toEqual({ ok: true, value: { type: 'settings', updateRate: 30, rate: 80000, interpMs: 100, debug: false } });
+    const asked = encodeControl({ type: 'settings', updateRate: 30, rate: 80000, interpMs: 100, debug: true });
+    expect(asked.length).toBe(w.finish().length + 1);
+    expect(decodeControl(asked)).toEqual({ ok: true, value: { type: 'settings', updateRate: 30, rate: 80000, interpMs: 100, debug: true } });
+    expect(decodeControl(Uint8Array.from([...asked.slice(0, -1), 2]))).toEqual({ ok: false, error: 'control: debug flag 2 out of range' });
+  });
+
+  it('carries a debug message on the wire grids: positions to 1/16, view times to 1/256 tick, ids clamped', () => {
+    const box = { id: 2, x: 100.03, y: 50.5, radius: 16, alive: true, crouch: false };
+    const m = {
+      type: 'debug' as const,
+      tick: 500,
+      hitboxes: [box, { ...box, id: 999, x: Number.NaN, crouch: true }],
+      rewind: { tick: 498, claimedViewTime: 490.3, viewTime: 491.5, adjustment: 'clamped' as const, lagCompensated: true, hitboxes: [box], hit: 2 },
+    };
+    const out = decodeControl(encodeControl(m));
+    expect(out).toEqual({
+      ok: true,
+      value: {
+        type: 'debug',
+        tick: 500,
+        hitboxes: [{ ...box, x: 100 }, { ...box, id: 255, x: 0, crouch: true }],
+        rewind: { tick: 498, claimedViewTime: 498 - Math.round(7.7 * 256) / 256, viewTime: 491.5, adjustment: 'clamped', lagCompensated: true, hitboxes: [{ ...box, x: 100 }], hit: 2 },
+      },
+    });
+    const miss = decodeControl(encodeControl({ ...m, rewind: { ...m.rewind, hit: null } }));
+    expect(miss.ok && miss.value.type === 'debug' && miss.value.rewind?.hit).toBe(null);
+  });
+
+  it('cuts a debug message to 64 hitboxes per list and refuses a hand-made one with more', () => {
+    const many = Array.from({ length: 80 }, (_, i) => ({ id: i, x: i, y: i, radius: 16, alive: true, crouch: false }));
+    const n = normalizeControl({ type: 'debug', tick: 1, hitboxes: many, rewind: null });
+    expect(n.type === 'debug' && n.hitboxes.length).toBe(MAX_DEBUG_HITBOXES);
+    const w = new BitWriter();
+    w.writeBits(8, 8);
+    w.writeVarUint(1);
+    w.writeBits(MAX_DEBUG_HITBOXES + 1, 8);
+    expect(decodeControl(w.finish())).toEqual({ ok: false, error: 'control: hitbox count 65 out of range' });
   });
 
   it('refuses a lobby of more than 16 players', () => {

@@ -105,7 +105,14 @@ describe('decoders never throw on random or mutated bytes', () => {
       encodeControl({ type: 'kick', reason: 'flood', text: 'slow down' }),
       encodeControl({ type: 'chat', from: 2, text: 'gg wp 🎯' }),
       encodeControl({ type: 'leave' }),
-      encodeControl({ type: 'settings', updateRate: 30, rate: 80000, interpMs: 100 }),
+      encodeControl({ type: 'settings', updateRate: 30, rate: 80000, interpMs: 100, debug: true }),
+      encodeControl({ type: 'debug', tick: 1234, hitboxes: [{ id: 2, x: 10.5, y: 300, radius: 16, alive: true, crouch: false }], rewind: null }),
+      encodeControl({
+        type: 'debug',
+        tick: 77,
+        hitboxes: [{ id: 3, x: 1, y: 2, radius: 11, alive: false, crouch: true }],
+        rewind: { tick: 75, claimedViewTime: 70.25, viewTime: 71, adjustment: 'estimate', lagCompensated: true, hitboxes: [{ id: 3, x: 1.5, y: 2, radius: 11, alive: true, crouch: true }], hit: 3 },
+      }),
       encodeControl({ type: 'lobby', started: false, players: [{ id: 0, name: 'host', pingMs: 0, isHost: true }, { id: 1, name: 'b', pingMs: 40, isHost: false }] }),
     ];
     const [random, mutated] = fuzz(5, 60, samples, decodeControl, encodeControl);
