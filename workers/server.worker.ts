@@ -4,7 +4,7 @@
  * (src/server/server-runtime.ts); this file only supplies the real clock and comlink.
  *
  * API (Comlink.expose): start(settings), addClient(clientId, port /* transferred MessagePort *\/),
- * removeClient(id), setClientSettings(id, s), setSetting(name, v), onNotice(cb /* Comlink.proxy *\/),
+ * removeClient(id), setClientSettings(id, s), setDebug(id, on), setSetting(name, v), onNotice(cb /* Comlink.proxy *\/),
  * stats(), stop(). Each client's datagrams flow on its own port: incoming messages are command
  * packets (ArrayBuffer or Uint8Array); snapshots go out as Uint8Array with their buffer transferred.
  */
@@ -48,6 +48,9 @@ function createWorkerApi() {
     },
     setClientSettings(clientId: PlayerId, s: ClientNetSettings): void {
       runtime.setClientSettings(clientId, s);
+    },
+    setDebug(clientId: PlayerId, on: boolean): void {
+      runtime.setDebug(clientId, on);
     },
     setSetting(name: ServerSettingName, value: number): void {
       runtime.setSetting(name, value);

@@ -6,15 +6,17 @@
  *
  * Inputs: start/stop, clients joining with their port, settings, and datagrams arriving on ports.
  * Outputs: snapshot datagrams posted on each client's port (the buffer transferred, not copied);
- * notices to the host: every kick at once, the stats once a second, and an error if a tick threw.
+ * notices to the host: every kick at once, the stats once a second, an error if a tick threw, and
+ * ~10 times a second an encoded 'debug' control message for each client that asked (setDebug).
  * Invariants: never throws on anything a peer sends; a port message that is not bytes counts as
  * a malformed packet; ticks come only from the TickLoop (bounded catch-up, skipped ticks counted).
  */
+import { encodeControl } from '../protocol/control';
 import type { KickReason } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import { GameServer, type ServerSettingName, type ServerSettings } from './game-server';
 import type { ClientNetSettings } from './snapshot-scheduler';
-import type { ServerStats } from './stats';
+import { debugMessageFor, type ServerStats } from './stats';
 import { TickLoop, type TickLoopCounters } from './tick-loop';
 
 /**
@@ -50,11 +52,15 @@ export interface RuntimeStats extends ServerStats {
 export type ServerNotice =
   | { type: 'kick'; clientId: PlayerId; reason: KickReason; text: string }
   | { type: 'stats'; stats: RuntimeStats }
+  /** An encoded 'debug' control message, for the host to put on that client's reliable channel as is. */
+  | { type: 'debug'; clientId: PlayerId; bytes: Uint8Array }
   | { type: 'error'; text: string };
 
 /** Ticks the loop may run in one wake-up before it skips (a throttled or paused worker). */
 export const MAX_CATCH_UP_TICKS = 10;
 const COST_WINDOW = 256;
+/** How often a client that asked gets a 'debug' message: enough for a live overlay, cheap on the wire. */
+export const DEBUG_INTERVAL_MS = 100;
 
 function asBytes(data: unknown): Uint8Array {
   if (data instanceof Uint8Array) return data;
@@ -71,6 +77,8 @@ export class ServerRuntime<Handle> {
   private readonly costs: number[] = [];
   private lastStatsMs = 0;
   private tickErrors = 0;
+  private readonly debugClients = new Set<PlayerId>();
+  private lastDebugMs = 0;
 
   constructor(private readonly clock: RuntimeClock<Handle>) {}
 
@@ -95,6 +103,7 @@ export class ServerRuntime<Handle> {
     this.loop = null;
     for (const port of this.ports.values()) this.closePort(port);
     this.ports.clear();
+    this.debugClients.clear();
     this.server = null;
   }
 
@@ -117,7 +126,14 @@ export class ServerRuntime<Handle> {
     const port = this.ports.get(clientId);
     if (port) this.closePort(port);
     this.ports.delete(clientId);
+    this.debugClients.delete(clientId);
     this.server?.removeClient(clientId);
+  }
+
+  /** Whether `clientId` wants 'debug' messages (its settings said debug: true). */
+  setDebug(clientId: PlayerId, on: boolean): void {
+    if (on && this.ports.has(clientId)) this.debugClients.add(clientId);
+    else this.debugClients.delete(clientId);
   }
 
   setClientSettings(clientId: PlayerId, s: ClientNetSettings): void {
@@ -157,10 +173,21 @@ export class ServerRuntime<Handle> {
       port.post(own);
     }
     for (const k of out.kicks) this.notify?.({ type: 'kick', clientId: k.clientId, reason: k.reason, text: k.text });
+    // Nobody asked: one size check per tick, no stats built.
+    if (this.debugClients.size > 0 && now - this.lastDebugMs >= DEBUG_INTERVAL_MS) this.pushDebug(server, now);
     if (now - this.lastStatsMs >= 1000) {
       this.lastStatsMs = now;
       const stats = this.stats();
       if (stats) this.notify?.({ type: 'stats', stats });
+    }
+  }
+
+  private pushDebug(server: GameServer, now: number): void {
+    this.lastDebugMs = now;
+    const stats = server.stats();
+    for (const clientId of this.debugClients) {
+      const m = debugMessageFor(stats, clientId);
+      if (m) this.notify?.({ type: 'debug', clientId, bytes: encodeControl(m) });
     }
   }
 

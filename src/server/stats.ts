@@ -2,7 +2,7 @@
  * What the server reports about itself: per-client network health and the last lag-compensated
  * shot (for the net graph, the debug overlay and tests). Plain data, safe to post across threads.
  */
-import type { KickReason } from '../protocol/messages';
+import type { DebugMessage, KickReason } from '../protocol/messages';
 import type { Hitbox, PlayerId, Tick } from '../sim/types';
 import type { RewindAdjustment } from './lag-compensator';
 
@@ -60,4 +60,20 @@ export interface ServerStats {
   lagCompensation: boolean;
   maxUnlagS: number;
   clients: ClientStats[];
+}
+
+/**
+ * The 'debug' control message for one client: the other players' hitboxes as the server holds
+ * them now, and what it tested for that client's last hitscan shot. Null for an unknown client.
+ */
+export function debugMessageFor(stats: ServerStats, clientId: PlayerId): DebugMessage | null {
+  const client = stats.clients.find((c) => c.clientId === clientId);
+  if (!client) return null;
+  const r = client.lastRewind;
+  return {
+    type: 'debug',
+    tick: stats.tick,
+    hitboxes: stats.liveHitboxes.filter((h) => h.id !== clientId),
+    rewind: r && { tick: r.tick, claimedViewTime: r.claimedViewTime, viewTime: r.viewTime, adjustment: r.adjustment, lagCompensated: r.lagCompensated, hitboxes: r.hitboxes, hit: r.hit },
+  };
 }

@@ -1,7 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { ServerRuntime, type BytePort, type ServerNotice } from '../../../src/server/server-runtime';
 import { encodeCmdPacket } from '../../../src/protocol/cmd-packet';
-import { WEAPON_KEEP } from '../../../src/sim/types';
+import { decodeControl } from '../../../src/protocol/control';
+import type { DebugMessage } from '../../../src/protocol/messages';
+import { Buttons, WEAPON_KEEP } from '../../../src/sim/types';
 
 class FakeClock {
   now = 0;
@@ -114,5 +116,52 @@ describe('ServerRuntime', () => {
     const s = rt.stats();
     expect(s?.loop.ticksRun).toBe(30);
     expect(s?.tickCost.medianUs).toBe(0);
+  });
+
+  it('pushes a debug message about 10 times a second only to clients that asked, without their own hitbox', () => {
+    const { clock, rt, notices } = setup();
+    [1, 2, 3].forEach((id) => rt.addClient(id, new FakePort()));
+    clock.advance(1005);
+    expect(notices.filter((n) => n.type === 'debug')).toEqual([]);
+    rt.setDebug(2, true);
+    rt.setDebug(9, true); // not connected: ignored
+    clock.advance(1000);
+    const debug = notices.filter((n) => n.type === 'debug');
+    expect(debug.length).toBeGreaterThanOrEqual(9);
+    expect(debug.length).toBeLessThanOrEqual(11);
+    expect(new Set(debug.map((n) => n.clientId))).toEqual(new Set([2]));
+    const last = debug[debug.length - 1];
+    const decoded = last ? decodeControl(last.bytes) : null;
+    expect(decoded?.ok && decoded.value.type === 'debug').toBe(true);
+    const m = (decoded?.ok ? decoded.value : null) as DebugMessage;
+    expect(m.hitboxes.map((h) => h.id)).toEqual([1, 3]);
+    expect(m.tick).toBeGreaterThan(100);
+    expect(m.rewind).toBeNull();
+    rt.setDebug(2, false);
+    const before = notices.length;
+    clock.advance(1000);
+    expect(notices.slice(before).filter((n) => n.type === 'debug')).toEqual([]);
+  });
+
+  it("carries the client's last rewind once it fired, and forgets a removed client", () => {
+    const { clock, rt, notices } = setup();
+    const port = new FakePort();
+    rt.addClient(1, port);
+    rt.addClient(2, new FakePort());
+    rt.setDebug(1, true);
+    clock.advance(100);
+    const fire = (tick: number) => ({ tick, moveX: 0, moveY: 0, aim: 0, buttons: Buttons.Fire, weaponSelect: WEAPON_KEEP, viewTick: tick - 5, viewFrac: 128 });
+    port.handler?.(encodeCmdPacket({ ackTick: 0, sendTimeMs: 5, cmds: [fire(10), fire(11), fire(12)] }));
+    clock.advance(300);
+    const last = notices.filter((n) => n.type === 'debug').pop();
+    const decoded = last ? decodeControl(last.bytes) : null;
+    const rewind = decoded?.ok && decoded.value.type === 'debug' ? decoded.value.rewind : null;
+    expect(rewind?.tick).toBeGreaterThanOrEqual(10);
+    expect(rewind?.hitboxes.map((h) => h.id)).toEqual([2]);
+    expect(rewind?.lagCompensated).toBe(true);
+    rt.removeClient(1);
+    const before = notices.length;
+    clock.advance(500);
+    expect(notices.slice(before).filter((n) => n.type === 'debug')).toEqual([]);
   });
 });
