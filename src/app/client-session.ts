@@ -8,19 +8,30 @@
  * settings changes through `hooks`. Invariant: the NetClient sees only times from one clock and
  * bytes in arrival order of the conditioned channel; `view()` is the only consumer of its events
  * (kept in a short ring so the debug API can read them without stealing them from the renderer).
+ * The newest 'debug' message from the server (asked for while sv_showhitboxes is 1) is kept as
+ * `serverDebug` for the overlays; it is forgotten when the cvar goes back to 0.
  */
 import { setCvar as applyCvar, type CvarIssue, type Cvars } from '../config/cvars';
 import { NetClient } from '../client/net-client';
 import type { ClientView, InputSample, ViewEvent } from '../client/view-model';
+import type { DebugMessage } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import { WEAPON_KEEP, Buttons } from '../sim/types';
 import { radiansToAngle } from '../sim/quantize';
 import type { Channel } from '../transport/channel';
 import { ConditionedChannel, type Timers } from '../transport/conditioned-channel';
 
+/** What the server is told in a 'settings' message; `debug` asks for 'debug' messages. */
+export interface ClientSettings {
+  updateRate: number;
+  rate: number;
+  interpMs: number;
+  debug: boolean;
+}
+
 export interface SessionHooks {
-  /** The client's network settings changed (cl_updaterate, rate, cl_interp…): tell the server. */
-  sendSettings(s: { updateRate: number; rate: number; interpMs: number }): void;
+  /** The client's network settings changed (cl_updaterate, rate, cl_interp, sv_showhitboxes…): tell the server. */
+  sendSettings(s: ClientSettings): void;
   /** A server-side cvar changed (host only). */
   serverSetting?(name: 'sv_lagcompensation' | 'sv_maxunlag', value: number): void;
 }
@@ -47,7 +58,7 @@ export interface SnapshotArrival {
   atMs: number;
   bytes: number;
 }
-const NET_SETTING_CVARS = new Set(['cl_updaterate', 'rate', 'cl_interp', 'cl_interp_ratio']);
+const NET_SETTING_CVARS = new Set(['cl_updaterate', 'rate', 'cl_interp', 'cl_interp_ratio', 'sv_showhitboxes']);
 
 export class ClientSession {
   readonly net: NetClient;
@@ -55,6 +66,8 @@ export class ClientSession {
   readonly recentEvents: ViewEvent[] = [];
   readonly arrivals: SnapshotArrival[] = [];
   lastView: ClientView | null = null;
+  /** The newest 'debug' message from the server, while sv_showhitboxes is 1. */
+  serverDebug: DebugMessage | null = null;
   private gameInput: InputSample = IDLE;
   private script: { spec: ScriptedInput; untilMs: number } | null = null;
   private readonly current: Cvars;
@@ -109,6 +122,13 @@ export class ClientSession {
     }
   }
 
+  /** A 'debug' message arrived (over the reliable channel, or locally on the host's page). */
+  receiveDebug(m: DebugMessage): void {
+    // One may still be in flight after the overlay was switched off: don't resurrect it.
+    if (this.current.sv_showhitboxes !== 1) return;
+    if (!this.serverDebug || m.tick >= this.serverDebug.tick) this.serverDebug = m;
+  }
+
   setGameInput(input: InputSample): void {
     this.gameInput = { ...input };
   }
@@ -127,6 +147,7 @@ export class ClientSession {
     this.net.setCvars(this.current);
     this.channel.configure(this.current);
     if (NET_SETTING_CVARS.has(name)) this.hooks.sendSettings(this.netSettings());
+    if (this.current.sv_showhitboxes !== 1) this.serverDebug = null;
     if (name === 'sv_lagcompensation' || name === 'sv_maxunlag') this.hooks.serverSetting?.(name, this.current[name]);
     return issue;
   }
@@ -135,9 +156,10 @@ export class ClientSession {
     this.channel.close();
   }
 
-  private netSettings(): { updateRate: number; rate: number; interpMs: number } {
+  private netSettings(): ClientSettings {
     const c = this.current;
-    return { updateRate: c.cl_updaterate, rate: c.rate, interpMs: Math.round(Math.max(c.cl_interp, c.cl_interp_ratio / c.cl_updaterate) * 1000) };
+    const interpMs = Math.round(Math.max(c.cl_interp, c.cl_interp_ratio / c.cl_updaterate) * 1000);
+    return { updateRate: c.cl_updaterate, rate: c.rate, interpMs, debug: c.sv_showhitboxes === 1 };
   }
 
   private inputFor(now: number): InputSample {

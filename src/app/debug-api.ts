@@ -6,7 +6,7 @@
  */
 import type { Cvars } from '../config/cvars';
 import type { ClientView, NetStats, ViewEvent } from '../client/view-model';
-import type { LobbyPlayer } from '../protocol/messages';
+import type { DebugMessage, LobbyPlayer } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import type { ChannelReport } from '../transport/channel-report';
 import type { ScriptedInput, SnapshotArrival } from './client-session';
@@ -47,6 +47,8 @@ export interface RewindDebugApi {
   channels(): ChannelReport[];
   /** Host only: the server worker's stats (per-client RTT, repeats, last lag-compensated shot…). */
   serverStats(): unknown;
+  /** The newest 'debug' message the server sent this page's client (host or joiner), while sv_showhitboxes is 1. */
+  serverDebug(): DebugMessage | null;
   cvars(): Cvars | null;
   /** Page-clock arrival time of each snapshot that advanced the newest server tick (last 4096), and the page's time origin. */
   arrivals(): { timeOrigin: number; list: SnapshotArrival[] };
@@ -100,6 +102,7 @@ export function createDebugApi(app: AppState): RewindDebugApi {
     },
     channels: () => clone(s()?.channels() ?? []),
     serverStats: () => clone(s()?.serverStats() ?? null),
+    serverDebug: () => clone(s()?.client.serverDebug ?? null),
     cvars: () => {
       const c = s()?.client.cvars();
       return c ? { ...c } : null;

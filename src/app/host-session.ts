@@ -64,13 +64,14 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
   const { member, port } = await server.addLocal(o.name);
   const loopback = new LoopbackChannel(port);
   const client = new ClientSession(member.id, tickrate, o.cvars, loopback, browserTimers(), {
-    sendSettings: (s) => void worker.api.setClientSettings(member.id, s),
+    sendSettings: ({ debug, ...net }) => {
+      void worker.api.setClientSettings(member.id, net);
+      void worker.api.setDebug(member.id, debug);
+    },
     serverSetting: (name, value) => void worker.api.setSetting(name, value),
   });
-  // The hitbox overlay draws the server's live hitboxes: refresh them at 10 Hz while it is on.
-  const overlayStats = setInterval(() => {
-    if (client.cvars().sv_showhitboxes === 1) void server.refreshStats();
-  }, 100);
+  // The overlays' data comes from the worker like a joiner's, minus the channel.
+  server.onLocalDebug((m) => client.receiveDebug(m));
   const end = new EndSignal();
   const session: LobbySession = {
     isHost: true,
@@ -85,7 +86,6 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     startMatch: () => server.startMatch(),
     kick: (id: PlayerId) => server.kick(id, 'host', 'The host removed you from the lobby.'),
     leave: () => {
-      clearInterval(overlayStats);
       server.close();
       client.close();
       peer.destroy();

@@ -1,6 +1,7 @@
 /**
  * Joining: after the handshake (lobby/join.ts), play over the peer link's unreliable channel,
- * follow the host's lobby list on the reliable one, and notice the host leaving.
+ * follow the host's lobby list on the reliable one (and its 'debug' messages, kept by the
+ * client session for the overlays), and notice the host leaving.
  *
  * "The host left" fires when the link closes or when nothing at all arrived from the host for
  * `HOST_SILENCE_MS` (it broadcasts the lobby list every second and snapshots 30 times a second,
@@ -47,7 +48,8 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
       players = m.players;
       started = m.started;
       changed();
-    } else if (m.type === 'kick') finish({ kind: 'kicked', reason: m.reason, text: m.text });
+    } else if (m.type === 'debug') client.receiveDebug(m);
+    else if (m.type === 'kick') finish({ kind: 'kicked', reason: m.reason, text: m.text });
   };
   j.early.forEach(onControl);
   j.link.reliable.onMessage((bytes) => {

@@ -14,6 +14,11 @@ export interface RewindDebug {
   viewTime: number;
   hitboxes: Hitbox[];
   hit: PlayerId | null;
+  /** The view time the shot's command claimed, and how the server settled on `viewTime` (when known). */
+  claimedViewTime?: number;
+  adjustment?: 'none' | 'estimate' | 'clamped';
+  /** False when sv_lagcompensation was 0: the hitboxes are the live ones (when known). */
+  lagCompensated?: boolean;
 }
 
 export interface GameHost {

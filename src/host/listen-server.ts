@@ -1,7 +1,8 @@
 /**
  * The listen server's main-thread half: accepts peers from the lobby's Peer, runs the hello
  * handshake on the reliable channel, relays each welcomed peer's unreliable bytes to the worker
- * through its own transferred MessagePort (and snapshots back), relays 'settings', broadcasts
+ * through its own transferred MessagePort (and snapshots back), relays 'settings' (and the
+ * worker's 'debug' messages back to the client that asked, the host's own one locally), broadcasts
  * the lobby list every second (which doubles as the joiners' heartbeat), drops silent peers
  * after 5 s, and kicks on the worker's or the host's word.
  *
@@ -11,12 +12,13 @@
  * that keeps sending them is kicked; a peer's failure never affects the others.
  */
 import { decodeControl, encodeControl } from '../protocol/control';
-import { PROTOCOL_VERSION, type ControlMessage, type KickReason, type MatchSettings } from '../protocol/messages';
+import { PROTOCOL_VERSION, type ControlMessage, type DebugMessage, type KickReason, type MatchSettings } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import type { Channel } from '../transport/channel';
 import { acceptLink, type DataConnection, type Peer, type PeerLink } from '../transport/peer-link';
 import { decideHello } from '../lobby/handshake';
 import { reportChannel, type ChannelReport } from '../transport/channel-report';
+import { asDebugNotice, relayDebug } from './debug-relay';
 import { Roster, type Member } from './roster';
 import { asKickNotice, type ServerWorkerHandle } from './worker-api';
 import { readWorkerStats, type HostServerStats } from './worker-stats';
@@ -59,6 +61,8 @@ export class ListenServer {
   lastStats: HostServerStats = { tick: null, pingsMs: new Map(), raw: null };
   private readonly slots = new Map<PlayerId, RemoteSlot>();
   private readonly listeners = new Set<() => void>();
+  private localId: PlayerId | null = null;
+  private localDebug: ((m: DebugMessage) => void) | null = null;
   private readonly timer: ReturnType<typeof setInterval>;
   private readonly statsTimer: ReturnType<typeof setInterval>;
   private closed = false;
@@ -72,7 +76,9 @@ export class ListenServer {
     peer.on('connection', (conn) => void this.accept(conn));
     void worker.onNotice((n) => {
       const kick = asKickNotice(n);
-      if (kick) this.kick(kick.clientId, kick.reason, kick.text);
+      if (kick) return this.kick(kick.clientId, kick.reason, kick.text);
+      const debug = asDebugNotice(n);
+      if (debug && !this.closed) relayDebug(debug, { localId: () => this.localId, sendRemote: (id, bytes) => this.sendRaw(id, bytes), deliverLocal: (m) => this.localDebug?.(m) });
     });
     this.timer = setInterval(() => this.checkSilence(), 250);
     this.statsTimer = setInterval(() => void this.everySecond(), 1000);
@@ -82,6 +88,7 @@ export class ListenServer {
   async addLocal(name: string): Promise<{ member: Member; port: MessagePort }> {
     const member = this.roster.add(name, '', true, this.now());
     if (!member) throw new Error('no free player id');
+    this.localId = member.id;
     const port = await this.worker.connectClient(member.id);
     this.changed();
     return { member, port };
@@ -94,6 +101,11 @@ export class ListenServer {
       out.push(reportChannel('unreliable', s.link.remoteId, s.link.unreliable), reportChannel('reliable', s.link.remoteId, s.link.reliable));
     }
     return out;
+  }
+
+  /** Where the host's own client gets its 'debug' messages (they never touch a channel). */
+  onLocalDebug(cb: ((m: DebugMessage) => void) | null): void {
+    this.localDebug = cb;
   }
 
   onChange(cb: () => void): () => void {
@@ -124,6 +136,7 @@ export class ListenServer {
     this.closed = true;
     clearInterval(this.timer);
     clearInterval(this.statsTimer);
+    this.localDebug = null;
     for (const id of [...this.slots.keys()]) this.slots.get(id)?.link.close();
     this.listeners.clear();
   }
@@ -134,6 +147,13 @@ export class ListenServer {
 
   private sendTo(ch: Channel, m: ControlMessage): void {
     ch.send(encodeControl(m));
+  }
+
+  private sendRaw(id: PlayerId, bytes: Uint8Array): boolean {
+    const slot = this.slots.get(id);
+    if (!slot || slot.link.reliable.state !== 'open') return false;
+    slot.link.reliable.send(bytes);
+    return true;
   }
 
   private async accept(conn: DataConnection): Promise<void> {
@@ -229,6 +249,7 @@ export class ListenServer {
     switch (m.type) {
       case 'settings':
         void this.worker.api.setClientSettings(id, { updateRate: m.updateRate, rate: m.rate, interpMs: m.interpMs });
+        void this.worker.api.setDebug(id, m.debug);
         return true;
       case 'leave':
         this.slots.get(id)?.link.close();
@@ -269,7 +290,7 @@ export class ListenServer {
     }
   }
 
-  /** Asks the worker for fresh stats (every second, and more often while a debug overlay wants them). */
+  /** Asks the worker for fresh stats (every second: pings for the lobby list, the debug API's serverStats). */
   async refreshStats(): Promise<void> {
     try {
       this.lastStats = readWorkerStats(await this.worker.api.stats());

@@ -4,7 +4,8 @@
  * and is testable without importing the worker module (host/ may not import server/).
  *
  * Invariant: the only game bytes that cross this API are none: commands and snapshots flow over
- * each client's transferred MessagePort; this API carries lifecycle, settings, kicks and stats.
+ * each client's transferred MessagePort; this API carries lifecycle, settings, kicks, stats and
+ * the encoded 'debug' messages for clients that asked (relayed as they are, see debug-relay.ts).
  */
 import * as Comlink from 'comlink';
 import type { KickReason } from '../protocol/messages';
@@ -37,6 +38,8 @@ export interface ServerWorkerApi {
   addClient(clientId: PlayerId, port: MessagePort): Promise<void> | void;
   removeClient(clientId: PlayerId): Promise<void> | void;
   setClientSettings(clientId: PlayerId, s: ClientNetSettings): Promise<void> | void;
+  /** Whether this client wants 'debug' notices (~10 Hz, encoded control messages). */
+  setDebug(clientId: PlayerId, on: boolean): Promise<void> | void;
   setSetting(name: 'sv_lagcompensation' | 'sv_maxunlag', value: number): Promise<void> | void;
   onNotice(cb: (notice: unknown) => void): Promise<void> | void;
   stats(): unknown;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultCvars } from '../../../src/config/cvars';
 import { ClientSession } from '../../../src/app/client-session';
-import { hitboxesFromStats, rewindFromStats } from '../../../src/app/game-host-adapter';
+import type { DebugMessage } from '../../../src/protocol/messages';
 import { Buttons, WEAPON_KEEP } from '../../../src/sim/types';
 import { ChannelCore, type Channel, type ChannelStats } from '../../../src/transport/channel';
 import type { Timers } from '../../../src/transport/conditioned-channel';
@@ -67,9 +67,11 @@ function makeSession() {
 describe('ClientSession', () => {
   it('tells the server its network settings at once and when they change', () => {
     const { hooks, session } = makeSession();
-    expect(hooks.sendSettings).toHaveBeenCalledWith({ updateRate: 30, rate: 40000, interpMs: 100 });
+    expect(hooks.sendSettings).toHaveBeenCalledWith({ updateRate: 30, rate: 40000, interpMs: 100, debug: false });
     session.setCvar('cl_updaterate', 60);
-    expect(hooks.sendSettings).toHaveBeenLastCalledWith({ updateRate: 60, rate: 40000, interpMs: 100 });
+    expect(hooks.sendSettings).toHaveBeenLastCalledWith({ updateRate: 60, rate: 40000, interpMs: 100, debug: false });
+    session.setCvar('sv_showhitboxes', 1);
+    expect(hooks.sendSettings).toHaveBeenLastCalledWith({ updateRate: 60, rate: 40000, interpMs: 100, debug: true });
     session.setCvar('sv_lagcompensation', 0);
     expect(hooks.serverSetting).toHaveBeenCalledWith('sv_lagcompensation', 0);
     expect(session.setCvar('net_fakelag', 5000)?.outcome).toBe('clamped');
@@ -102,21 +104,22 @@ describe('ClientSession', () => {
   });
 });
 
-describe('rewindFromStats', () => {
-  it("picks the local client's last rewind out of the worker's stats", () => {
-    const stats = { clients: [{ clientId: 2, lastRewind: null }, { clientId: 3, lastRewind: { tick: 50, viewTime: 44.5, hitboxes: [{ id: 2, x: 1, y: 2, radius: 16, alive: true, crouch: false }], hit: 2 } }] };
-    expect(rewindFromStats(stats, 3)).toEqual({ tick: 50, viewTime: 44.5, hitboxes: [{ id: 2, x: 1, y: 2, radius: 16, alive: true, crouch: false }], hit: 2 });
-    expect(rewindFromStats(stats, 2)).toBeNull();
-    expect(rewindFromStats(null, 3)).toBeNull();
-    expect(rewindFromStats({ clients: 'x' }, 3)).toBeNull();
-  });
-});
+describe('ClientSession debug messages', () => {
+  const box = (id: number) => ({ id, x: id * 10, y: 5, radius: 16, alive: true, crouch: false });
+  const debug = (tick: number): DebugMessage => ({ type: 'debug', tick, hitboxes: [box(1)], rewind: null });
 
-describe('hitboxesFromStats', () => {
-  it("returns the other players' live hitboxes, or null without stats", () => {
-    const box = (id: number) => ({ id, x: id, y: 0, radius: 16, alive: true, crouch: false });
-    expect(hitboxesFromStats({ liveHitboxes: [box(1), box(2), box(3)] }, 2)).toEqual([box(1), box(3)]);
-    expect(hitboxesFromStats({ tick: 1 }, 2)).toBeNull();
-    expect(hitboxesFromStats(null, 2)).toBeNull();
+  it('keeps the newest debug message only while sv_showhitboxes is 1, and forgets it when switched off', () => {
+    const { session } = makeSession();
+    session.receiveDebug(debug(10));
+    expect(session.serverDebug).toBeNull();
+    session.setCvar('sv_showhitboxes', 1);
+    session.receiveDebug(debug(10));
+    session.receiveDebug(debug(12));
+    session.receiveDebug(debug(11));
+    expect(session.serverDebug?.tick).toBe(12);
+    session.setCvar('sv_showhitboxes', 0);
+    expect(session.serverDebug).toBeNull();
+    session.receiveDebug(debug(13));
+    expect(session.serverDebug).toBeNull();
   });
 });
