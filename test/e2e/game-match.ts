@@ -6,7 +6,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import type { GameDebugApi } from '../../src/game/debug-api';
+import { traceShot } from '../../src/sim/hitscan';
 import { DEFAULT_MAP } from '../../src/sim/map';
+import { radiansToAngle } from '../../src/sim/quantize';
 import { createLobby, joinByLink, openPlayer } from './browser';
 
 declare global {
@@ -179,4 +181,41 @@ export async function meet(m: Match, rounds = 4): Promise<boolean> {
     if ((await remoteOnScreen(m.host)) && (await remoteOnScreen(m.joiner))) return true;
   }
   return false;
+}
+
+/** Whether a shot from `a` toward `b` reaches `b` without hitting a wall (the sim's own ray test). */
+export function lineOfSight(a: { x: number; y: number }, b: { x: number; y: number }): boolean {
+  const dist = Math.hypot(b.x - a.x, b.y - a.y);
+  const end = traceShot(DEFAULT_MAP, a.x, a.y, radiansToAngle(Math.atan2(b.y - a.y, b.x - a.x)), dist + 1, [], -1);
+  return Math.hypot(end.endX - a.x, end.endY - a.y) >= dist - 0.5;
+}
+
+export interface FiringLane {
+  /** Where the target starts, and the unit direction it then runs (across the line of fire). */
+  start: { x: number; y: number };
+  dir: { x: number; y: number };
+}
+
+/**
+ * A lane for a target to run across the shooter's line of fire: the target starts 140-260 units
+ * away in the open, and every point of its run (`runLength` units, perpendicular to the line of
+ * fire) is walkable and in the shooter's line of sight. Null when the shooter stands where no such lane exists.
+ */
+export function findFiringLane(shooter: { x: number; y: number }, runLength = 260): FiringLane | null {
+  for (const dist of [180, 220, 140, 260]) {
+    for (let k = 0; k < 24; k++) {
+      const a = (k / 24) * 2 * Math.PI;
+      const start = { x: shooter.x + Math.cos(a) * dist, y: shooter.y + Math.sin(a) * dist };
+      for (const side of [1, -1]) {
+        const dir = { x: -Math.sin(a) * side, y: Math.cos(a) * side };
+        let ok = !blocked(start.x, start.y);
+        for (let d = 0; ok && d <= runLength; d += 10) {
+          const p = { x: start.x + dir.x * d, y: start.y + dir.y * d };
+          ok = !blocked(p.x, p.y) && lineOfSight(shooter, p);
+        }
+        if (ok) return { start, dir };
+      }
+    }
+  }
+  return null;
 }
