@@ -20,6 +20,7 @@ const modules: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./snapshot-bytes.bench'),
   () => import('./webrtc.bench'),
   () => import('./server-tick.bench'),
+  () => import('./frame.bench'),
 ];
 
 async function main(): Promise<void> {
