@@ -75,21 +75,25 @@ describe('debug overlays over the network', () => {
     await waitIn(m.joiner, () => window.rewind.serverDebug() !== null, null, 30_000);
     let after = (await lastRewind(m.joiner))?.tick ?? -1;
     let seen: RewindSeen | null = null;
-    // A miss is a valid answer too, but the hit path is the one worth seeing: a few bursts.
+    const story: string[] = [];
+    // A miss is a valid answer too, but the hit path is the one worth seeing: a few bursts, and
+    // walk back next to the host halfway through in case a wall or a respawn came between them.
     for (let i = 0; i < 8 && seen?.hit !== m.hostId; i++) {
+      if (i === 4) await meet(m);
       const r = await burstAt(m, after);
+      story.push(JSON.stringify({ r, joiner: await ownPosition(m.joiner), host: await ownPosition(m.host), hostBox: await m.joiner.evaluate(() => window.rewind.serverDebug()?.rewind?.hitboxes[0] ?? null) }));
       if (!r) continue;
       seen = r;
       after = r.tick;
     }
-    expect(seen, 'no rewind reached the joiner').not.toBeNull();
+    expect(seen, `no rewind reached the joiner: ${story.join(' ')}`).not.toBeNull();
     const r = seen as RewindSeen;
     expect(r.boxIds).toContain(m.hostId);
     expect(r.boxIds).not.toContain(m.joinerId);
     expect(r.lagCompensated).toBe(true);
     // Rewound: the server tested the world as the joiner saw it, behind the tick it fired on.
     expect(r.viewTime).toBeLessThan(r.tick);
-    expect(r.hit).toBe(m.hostId);
+    expect(r.hit, `rewinds seen: ${story.join(' ')}`).toBe(m.hostId);
     // The verdict agrees with the hit the host confirmed to the joiner for that very tick (the wait is the assertion).
     const confirmed = ([s, t, k]: readonly [number, number, number]): boolean =>
       window.rewind.events().some((e) => !e.predicted && e.tick === k && e.event.type === 'hit' && e.event.shooter === s && e.event.target === t);
