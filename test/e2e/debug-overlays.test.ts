@@ -8,8 +8,44 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEFAULT_MAP } from '../../src/sim/map';
 import { launchChromium, waitIn } from './browser';
-import { meet, ownPosition, startMatch, type Match } from './game-match';
+import { blocked, meet, ownPosition, startMatch, walkTo, type Match } from './game-match';
+
+type Point = { x: number; y: number };
+
+/** Whether a shot from `a` to `b` crosses no wall (sampled every 4 units, walls grown by 2). */
+function clearShot(a: Point, b: Point): boolean {
+  const steps = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 4);
+  for (let i = 0; i <= steps; i++) {
+    const x = a.x + ((b.x - a.x) * i) / steps;
+    const y = a.y + ((b.y - a.y) * i) / steps;
+    if (DEFAULT_MAP.walls.some((w) => x > w.x - 2 && x < w.x + w.w + 2 && y > w.y - 2 && y < w.y + w.h + 2)) return false;
+  }
+  return true;
+}
+
+/**
+ * Walks the joiner to a free spot 100-160 units from the host with no wall between them (being
+ * on each other's screen is not enough: the renderer draws through walls). True when it got there.
+ */
+async function standInSight(m: Match): Promise<boolean> {
+  for (let round = 0; round < 3; round++) {
+    const host = await ownPosition(m.host);
+    const me = await ownPosition(m.joiner);
+    if (!host || !me) return false;
+    const d = Math.hypot(me.x - host.x, me.y - host.y);
+    if (d > 60 && d < 250 && clearShot(me, host)) return true;
+    const spots: Point[] = [];
+    for (const r of [120, 160, 100]) for (let k = 0; k < 8; k++) spots.push({ x: host.x + Math.cos((k * Math.PI) / 4) * r, y: host.y + Math.sin((k * Math.PI) / 4) * r });
+    const spot = spots.find((p) => !blocked(p.x, p.y) && clearShot(p, host));
+    if (!spot) return false;
+    await walkTo(m.joiner, spot.x, spot.y);
+  }
+  const host = await ownPosition(m.host);
+  const me = await ownPosition(m.joiner);
+  return !!host && !!me && clearShot(me, host);
+}
 
 interface RewindSeen {
   tick: number;
@@ -73,13 +109,14 @@ describe('debug overlays over the network', () => {
   it("after the joiner fires at the host, lastRewind shows the tested hitboxes and the host's verdict", { retry: 2, timeout: 180_000 }, async () => {
     await m.joiner.evaluate(() => window.rewind.setCvar('sv_showhitboxes', 1));
     await waitIn(m.joiner, () => window.rewind.serverDebug() !== null, null, 30_000);
+    expect(await standInSight(m), 'the joiner could not get a clear line to the host').toBe(true);
     let after = (await lastRewind(m.joiner))?.tick ?? -1;
     let seen: RewindSeen | null = null;
     const story: string[] = [];
     // A miss is a valid answer too, but the hit path is the one worth seeing: a few bursts, and
-    // walk back next to the host halfway through in case a wall or a respawn came between them.
+    // back into sight halfway through in case the host died and respawned elsewhere.
     for (let i = 0; i < 8 && seen?.hit !== m.hostId; i++) {
-      if (i === 4) await meet(m);
+      if (i === 4) await standInSight(m);
       const r = await burstAt(m, after);
       story.push(JSON.stringify({ r, joiner: await ownPosition(m.joiner), host: await ownPosition(m.host), hostBox: await m.joiner.evaluate(() => window.rewind.serverDebug()?.rewind?.hitboxes[0] ?? null) }));
       if (!r) continue;
