@@ -68,6 +68,19 @@ describe('window.rewind', () => {
     const empty = createDebugApi({ ...app, session: null });
     expect(empty.players()).toEqual([]);
     expect(empty.view()).toBeNull();
+    expect(empty.serverDebug()).toBeNull();
     expect(() => empty.input({ ms: 10 })).not.toThrow();
+  });
+
+  it("hands out a copy of the client's newest debug message", () => {
+    const { app, session } = fakeApp();
+    const api = createDebugApi(app);
+    expect(api.serverDebug()).toBeNull();
+    const box = { id: 2, x: 10, y: 20, radius: 16, alive: true, crouch: false };
+    (session.client as { serverDebug: unknown }).serverDebug = { type: 'debug', tick: 5, hitboxes: [box], rewind: null };
+    const got = api.serverDebug();
+    expect(got).toEqual({ type: 'debug', tick: 5, hitboxes: [box], rewind: null });
+    got!.hitboxes[0]!.x = 999;
+    expect(api.serverDebug()?.hitboxes[0]?.x).toBe(10);
   });
 });
