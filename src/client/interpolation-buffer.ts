@@ -39,7 +39,12 @@ interface HistoryEntry<T> {
   state: T;
 }
 
-export const DEFAULT_HISTORY_SIZE = 32;
+/**
+ * States kept per entity: 128 covers the longest interpolation delay the cvars allow (cl_interp
+ * 0.5 s) plus extrapolation at the highest snapshot rate (128/s), so the render time always has a
+ * bracketing pair in the history.
+ */
+export const DEFAULT_HISTORY_SIZE = 128;
 
 export class InterpolationBuffer<T extends { id: number }> {
   private readonly histories = new Map<number, HistoryEntry<T>[]>();

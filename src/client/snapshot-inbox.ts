@@ -21,8 +21,11 @@ export interface ReceivedSnapshot {
   newest: boolean;
 }
 
-/** 64 slots: at 60 Hz every tick of the last second, enough for the server's 4-old baselines. */
-const BASELINE_SLOTS = 64;
+/**
+ * Baselines kept, indexed by tick: 512 slots are 4 s at the highest tickrate (128), as long as the
+ * server remembers what it sent (SENT_RING), so a delta against an old ack still decodes on a slow link.
+ */
+const BASELINE_SLOTS = 512;
 
 export class SnapshotInbox {
   private readonly baselines: (Snapshot | undefined)[] = new Array<Snapshot | undefined>(BASELINE_SLOTS).fill(undefined);

@@ -23,8 +23,12 @@ import type { ClientStats, RewindRecord } from './stats';
 
 /** Unacked events kept per client (the wire carries at most 255 per snapshot). */
 export const EVENT_CAP = 128;
-/** Snapshots remembered as possible baselines: about 2 s at 30/s. */
-export const SENT_RING = 64;
+/**
+ * Sent snapshots remembered as possible baselines, in ticks (the ring is indexed by tick): 512
+ * ticks is 4 s at the highest tickrate (128), longer than the slowest round trip the cvars allow
+ * (net_fakelag 1000 ms + net_fakejitter 500 ms each way), so an ack is never too old to be used.
+ */
+export const SENT_RING = 512;
 
 export interface SessionOptions {
   tickrate: number;
@@ -87,10 +91,13 @@ export class ClientSession {
     this.outbox.acked(entry.eventMark);
   }
 
-  /** The server's estimate (fractional ticks) of the view time of a command made at `madeAtTick`, or null without an RTT. */
-  estimatedViewTime(madeAtTick: number): number | null {
-    const rtt = this.rtt.rttMs;
-    if (rtt === null) return null;
+  /**
+   * The server's estimate (fractional ticks) of the view time of a command made at `madeAtTick`.
+   * Before the first RTT sample the round trip counts as 0: a client that never acks (so never
+   * yields an RTT) must not escape the 200 ms check and claim any view time up to sv_maxunlag.
+   */
+  estimatedViewTime(madeAtTick: number): number {
+    const rtt = this.rtt.rttMs ?? 0;
     return madeAtTick - ((rtt / 2 + this.settings.interpMs) * this.opts.tickrate) / 1000;
   }
 

@@ -39,8 +39,9 @@ export class PilotedClient implements HarnessClient {
     private readonly cvars: Cvars = defaultCvars(),
     private readonly frameMs = 1000 / 60,
     private readonly recordFrames = false,
+    tickrate = 60,
   ) {
-    this.net = new NetClient({ clientId: id, tickrate: 60, cvars });
+    this.net = new NetClient({ clientId: id, tickrate, cvars });
   }
 
   onPacket(bytes: Uint8Array, nowMs: number): void {
