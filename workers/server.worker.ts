@@ -13,6 +13,7 @@ import type { ServerSettings, ServerSettingName } from '../src/server/game-serve
 import { ServerRuntime, type BytePort, type ServerNotice } from '../src/server/server-runtime';
 import type { ClientNetSettings } from '../src/server/snapshot-scheduler';
 import type { PlayerId } from '../src/sim/types';
+import type { ServerWorkerApi as HostView } from '../src/host/worker-api';
 
 /** A transferred MessagePort as the runtime's BytePort: snapshots leave with their buffer transferred. */
 function bytePort(port: MessagePort): BytePort {
@@ -70,4 +71,5 @@ function createWorkerApi() {
 
 export type ServerWorkerApi = ReturnType<typeof createWorkerApi>;
 
-Comlink.expose(createWorkerApi());
+// The host keeps its own structural copy of this API (host/ may not import server/): check they agree.
+Comlink.expose(createWorkerApi() satisfies HostView);

@@ -66,6 +66,8 @@ export class ListenServer {
   private readonly timer: ReturnType<typeof setInterval>;
   private readonly statsTimer: ReturnType<typeof setInterval>;
   private closed = false;
+  /** Connections between 'connection' and welcome/reject. */
+  private handshakes = 0;
 
   constructor(
     private readonly peer: Peer,
@@ -73,7 +75,13 @@ export class ListenServer {
     private readonly settings: LobbySettings,
     private readonly now: () => number,
   ) {
-    peer.on('connection', (conn) => void this.accept(conn));
+    peer.on('connection', (conn) => {
+      // Anyone with the link can open connections: cap the handshakes in progress so a flood of
+      // half-open peers cannot pile up RTCPeerConnections on the thread that relays every byte.
+      if (this.handshakes >= 2 * this.settings.maxPlayers) return conn.close();
+      this.handshakes += 1;
+      void this.accept(conn).finally(() => (this.handshakes -= 1));
+    });
     void worker.onNotice((n) => {
       const kick = asKickNotice(n);
       if (kick) return this.kick(kick.clientId, kick.reason, kick.text);
@@ -90,6 +98,10 @@ export class ListenServer {
     if (!member) throw new Error('no free player id');
     this.localId = member.id;
     const port = await this.worker.connectClient(member.id);
+    if (!port) {
+      this.roster.remove(member.id);
+      throw new Error('the server worker refused the host\'s own player');
+    }
     this.changed();
     return { member, port };
   }
@@ -204,6 +216,13 @@ export class ListenServer {
     const member = this.roster.add(name, link.remoteId, false, this.now());
     if (!member) return link.close();
     const port = await this.worker.connectClient(member.id);
+    if (!port || this.closed) {
+      // The worker refused (full, or stopped meanwhile): do not welcome a player that has no body.
+      this.roster.remove(member.id);
+      this.sendTo(link.reliable, { type: 'reject', reason: 'full', text: 'The host could not add you to the match.' });
+      setTimeout(() => link.close(), CLOSE_GRACE_MS);
+      return;
+    }
     const slot: RemoteSlot = { link, port, malformed: 0, controlCount: 0, controlWindowMs: this.now() };
     this.slots.set(member.id, slot);
     // Snapshots from the worker go straight out on the unreliable channel; commands straight in.

@@ -35,7 +35,8 @@ export interface WorkerKickNotice {
 
 export interface ServerWorkerApi {
   start(settings: WorkerServerSettings): Promise<void> | void;
-  addClient(clientId: PlayerId, port: MessagePort): Promise<void> | void;
+  /** False when the server refuses (not started, full, id taken); it then closes the port. */
+  addClient(clientId: PlayerId, port: MessagePort): Promise<boolean> | boolean;
   removeClient(clientId: PlayerId): Promise<void> | void;
   setClientSettings(clientId: PlayerId, s: ClientNetSettings): Promise<void> | void;
   /** Whether this client wants 'debug' notices (~10 Hz, encoded control messages). */
@@ -48,8 +49,8 @@ export interface ServerWorkerApi {
 
 export interface ServerWorkerHandle {
   api: Comlink.Remote<ServerWorkerApi>;
-  /** Hands one end of a fresh MessageChannel to the worker for `clientId`; returns the other end. */
-  connectClient(clientId: PlayerId): Promise<MessagePort>;
+  /** Hands one end of a fresh MessageChannel to the worker for `clientId`; returns the other end, or null when the server refused the client. */
+  connectClient(clientId: PlayerId): Promise<MessagePort | null>;
   onNotice(cb: (notice: unknown) => void): Promise<void>;
   terminate(): void;
 }
@@ -62,8 +63,10 @@ export function startServerWorker(): ServerWorkerHandle {
     api,
     async connectClient(clientId) {
       const { port1, port2 } = new MessageChannel();
-      await api.addClient(clientId, Comlink.transfer(port2, [port2]));
-      return port1;
+      const added = await api.addClient(clientId, Comlink.transfer(port2, [port2]));
+      if (added) return port1;
+      port1.close();
+      return null;
     },
     async onNotice(cb) {
       await api.onNotice(Comlink.proxy(cb));
