@@ -90,7 +90,7 @@ function drawDebug(s: Screen, f: FrameInfo): void {
     const boxes = s.host.serverHitboxes();
     // Only a page that can see the host's world has them (say so rather than draw nothing).
     if (boxes) drawServerHitboxes(s.kit, f, boxes);
-    else text(s.kit, 'sv_showhitboxes: host hitboxes not available on this page', 12, 12, 12, s.kit.color('hitboxServer'));
+    else text(s.kit, 'sv_showhitboxes: waiting for the host hitboxes', 12, 12, 12, s.kit.color('hitboxServer'));
   }
   const rewind = s.host.lastRewind();
   if (rewind && cvars.sv_showhitboxes) drawRewind(s.kit, f, rewind);
