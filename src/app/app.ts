@@ -8,6 +8,7 @@
  * the loop and the renderer before the next screen appears.
  */
 import { mountGame, type GameHandle } from '../game/mount';
+import { createPracticeHost } from '../game/practice-host';
 import { failureText, type JoinFailure } from '../lobby/failures';
 import { joinLobby } from '../lobby/join';
 import { lobbyLink } from '../lobby/link';
@@ -53,6 +54,7 @@ export class App implements AppState {
         notices: this.config.notices,
         onCreate: (name, password, max) => void this.create(name, password, max),
         onJoin: (room, name, password) => void this.join(room, name, password),
+        onPractice: (name) => this.practice(name),
       }),
     );
   }
@@ -65,6 +67,21 @@ export class App implements AppState {
 
   leave(): void {
     this.session?.leave();
+  }
+
+  /** Practice: the shared sim with scripted bots in this page, no lobby, no network, no worker. */
+  private practice(name: string): void {
+    this.phase = 'practice';
+    const screen = this.doc.createElement('div');
+    screen.id = 'match-screen';
+    screen.style.cssText = 'position:fixed;inset:0';
+    this.show(screen);
+    const back = (): void => {
+      this.game?.destroy();
+      this.game = null;
+      this.showStart();
+    };
+    this.game = mountGame(screen, createPracticeHost({ name, bots: 3, onLeave: back }));
   }
 
   private show(el: HTMLElement): void {

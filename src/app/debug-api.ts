@@ -12,7 +12,7 @@ import type { ChannelReport } from '../transport/channel-report';
 import type { ScriptedInput, SnapshotArrival } from './client-session';
 import type { LobbySession } from './lobby-session';
 
-export type Phase = 'start' | 'connecting' | 'lobby' | 'match' | 'ended';
+export type Phase = 'start' | 'connecting' | 'lobby' | 'match' | 'practice' | 'ended';
 
 /** What the app exposes to the debug API. */
 export interface AppState {

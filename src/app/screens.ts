@@ -17,6 +17,8 @@ export interface StartScreenProps {
   notices: string[];
   onCreate(name: string, password: string, maxPlayers: number): void;
   onJoin(roomId: string, name: string, password: string): void;
+  /** Play alone against bots in this page (no network), e.g. while waiting for friends. */
+  onPractice(name: string): void;
 }
 
 export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
@@ -35,11 +37,13 @@ export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
   const create = button(doc, 'create', 'Create lobby', () => p.onCreate(nameOf(), password.value, Number(max.value)));
   const form = h(doc, 'form', {}, [labeled(doc, 'Name', name), labeled(doc, 'Lobby password (optional)', password), labeled(doc, 'Max players', max), create]);
   form.addEventListener('submit', (e) => (e.preventDefault(), create.click()));
+  const practice = button(doc, 'practice', 'Practice against bots', () => p.onPractice(nameOf()));
   return h(doc, 'section', { id: 'start-screen' }, [
     h(doc, 'h1', { text: 'Rewind Arena' }),
     h(doc, 'p', { text: 'Create a lobby and send the link to your friends. Everything runs peer to peer; your browser hosts the match.' }),
     ...notices,
     form,
+    practice,
   ]);
 }
 

@@ -197,14 +197,15 @@ export interface FiringLane {
 }
 
 /**
- * A lane for a target to run across the shooter's line of fire: the target starts 140-260 units
- * away in the open, and every point of its run (`runLength` units, perpendicular to the line of
- * fire) is walkable and in the shooter's line of sight. Null when the shooter stands where no such lane exists.
+ * Lanes for a target to run across the shooter's line of fire: each starts 140-260 units away in
+ * the open, and every point of its run (`runLength` units, perpendicular to the line of fire) is
+ * walkable and in the shooter's line of sight. Closest to `near` first.
  */
-export function findFiringLane(shooter: { x: number; y: number }, runLength = 260): FiringLane | null {
-  for (const dist of [180, 220, 140, 260]) {
-    for (let k = 0; k < 24; k++) {
-      const a = (k / 24) * 2 * Math.PI;
+export function findFiringLanes(shooter: { x: number; y: number }, near: { x: number; y: number }, runLength = 260): FiringLane[] {
+  const lanes: FiringLane[] = [];
+  for (const dist of [140, 180, 220, 260]) {
+    for (let k = 0; k < 36; k++) {
+      const a = (k / 36) * 2 * Math.PI;
       const start = { x: shooter.x + Math.cos(a) * dist, y: shooter.y + Math.sin(a) * dist };
       for (const side of [1, -1]) {
         const dir = { x: -Math.sin(a) * side, y: Math.cos(a) * side };
@@ -213,9 +214,10 @@ export function findFiringLane(shooter: { x: number; y: number }, runLength = 26
           const p = { x: start.x + dir.x * d, y: start.y + dir.y * d };
           ok = !blocked(p.x, p.y) && lineOfSight(shooter, p);
         }
-        if (ok) return { start, dir };
+        if (ok) lanes.push({ start, dir });
       }
     }
   }
-  return null;
+  const away = (l: FiringLane): number => Math.hypot(l.start.x - near.x, l.start.y - near.y);
+  return lanes.sort((a, b) => away(a) - away(b));
 }
