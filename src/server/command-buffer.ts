@@ -12,6 +12,7 @@
  */
 import { sanitizeCmd } from '../sim/quantize';
 import type { Tick, UserCmd } from '../sim/types';
+import { nextPowerOfTwo } from './pow2';
 
 export type PushOutcome = 'accepted' | 'stale' | 'duplicate' | 'future';
 
@@ -32,12 +33,6 @@ export interface CommandBufferCounters {
   stale: number;
   duplicates: number;
   rejectedFuture: number;
-}
-
-function nextPowerOfTwo(n: number): number {
-  let p = 1;
-  while (p < n) p *= 2;
-  return p;
 }
 
 export class CommandBuffer {

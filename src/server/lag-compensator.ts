@@ -18,6 +18,7 @@
  */
 import { hitboxOf } from '../sim/hitscan';
 import type { Hitbox, PlayerId, PublicPlayerState, Tick } from '../sim/types';
+import { nextPowerOfTwo } from './pow2';
 
 interface RecordedHitbox {
   readonly hitbox: Readonly<Hitbox>;
@@ -42,12 +43,6 @@ export interface RewindTime {
 export const MAX_UNLAG_LIMIT_S = 2;
 /** A claim further than this from the server's own estimate is replaced by the estimate. */
 export const CLAIM_TOLERANCE_S = 0.2;
-
-function nextPowerOfTwo(n: number): number {
-  let p = 1;
-  while (p < n) p *= 2;
-  return p;
-}
 
 export class LagCompensator {
   private readonly ring: Array<TickRecord | null>;

@@ -68,17 +68,7 @@ export class PilotedClient implements HarnessClient {
   }
 }
 
-/** Seeded uniform [0, 1) (mulberry32). */
-export function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seeded } from '../helpers/seeded';
 
 /** Move input (int8 axes) steering from (x, y) toward (tx, ty); stops inside `slack`. */
 export function steer(x: number, y: number, tx: number, ty: number, slack = 8): { moveX: number; moveY: number } {

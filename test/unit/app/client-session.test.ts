@@ -3,8 +3,8 @@ import { defaultCvars } from '../../../src/config/cvars';
 import { ClientSession } from '../../../src/app/client-session';
 import type { DebugMessage } from '../../../src/protocol/messages';
 import { Buttons, WEAPON_KEEP } from '../../../src/sim/types';
-import { ChannelCore, type Channel, type ChannelStats } from '../../../src/transport/channel';
 import type { Timers } from '../../../src/transport/conditioned-channel';
+import { WireChannel } from '../../helpers/wire-channel';
 
 class FakeTimers implements Timers {
   t = 1000;
@@ -30,31 +30,6 @@ class FakeTimers implements Timers {
   }
 }
 
-/** Records what the session sends; `inject` plays the host. */
-class WireChannel implements Channel {
-  readonly label = 'wire';
-  readonly options = { ordered: false, maxRetransmits: 0 };
-  readonly core = new ChannelCore('open');
-  readonly sent: Uint8Array[] = [];
-  get state() {
-    return this.core.state;
-  }
-  get stats(): ChannelStats {
-    return this.core.stats;
-  }
-  send(b: Uint8Array): void {
-    this.sent.push(b);
-  }
-  onMessage(h: (b: Uint8Array) => void) {
-    return this.core.onMessage(h);
-  }
-  onClose(h: (r: string) => void) {
-    return this.core.onClose(h);
-  }
-  close(): void {
-    this.core.finish('closed');
-  }
-}
 
 function makeSession() {
   const timers = new FakeTimers();

@@ -5,33 +5,8 @@ import { createJoinSession } from '../../../src/app/join-session';
 import type { Joined } from '../../../src/lobby/join';
 import { decodeControl, encodeControl } from '../../../src/protocol/control';
 import type { ControlMessage, DebugMessage } from '../../../src/protocol/messages';
-import { ChannelCore, type Channel, type ChannelStats } from '../../../src/transport/channel';
+import { WireChannel } from '../../helpers/wire-channel';
 
-/** Records what the session sends; `core.deliver` plays the host. */
-class WireChannel implements Channel {
-  readonly options = { ordered: true, maxRetransmits: null };
-  readonly core = new ChannelCore('open');
-  readonly sent: Uint8Array[] = [];
-  constructor(readonly label: string) {}
-  get state() {
-    return this.core.state;
-  }
-  get stats(): ChannelStats {
-    return this.core.stats;
-  }
-  send(b: Uint8Array): void {
-    this.sent.push(b);
-  }
-  onMessage(h: (b: Uint8Array) => void) {
-    return this.core.onMessage(h);
-  }
-  onClose(h: (r: string) => void) {
-    return this.core.onClose(h);
-  }
-  close(): void {
-    this.core.finish('closed');
-  }
-}
 
 const box = (id: number, x: number) => ({ id, x, y: 100, radius: 16, alive: true, crouch: false });
 const DEBUG: DebugMessage = {
@@ -42,7 +17,7 @@ const DEBUG: DebugMessage = {
 };
 
 function joinedSession() {
-  const reliable = new WireChannel('reliable');
+  const reliable = new WireChannel('reliable', { ordered: true, maxRetransmits: null });
   const unreliable = new WireChannel('unreliable');
   const link = { remoteId: 'host', reliable, unreliable, close: () => reliable.close(), onClose: (h: (r: string) => void) => reliable.onClose(h) };
   const joined = { peer: { destroy: vi.fn() }, link, clientId: 2, settings: { tickrate: 60, maxPlayers: 4, mapName: 'arena', maxUnlagMs: 1000 }, early: [] } as unknown as Joined;

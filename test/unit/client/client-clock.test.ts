@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ClientClock } from '../../../src/client/client-clock';
+import { seeded as rng } from '../../helpers/seeded';
 
 const TICKRATE = 60;
 const TICK_MS = 1000 / TICKRATE;
 
-/** Seeded uniform [0, 1) (mulberry32), so every run is the same. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface InFlight {
   arriveMs: number;
