@@ -171,19 +171,12 @@ export function encodeSnapshot(target: Snapshot, baseline: Snapshot | null): Uin
   return encodeSnapshotPart(target, baseline, { part: 0, partCount: 1, players: ALL_PLAYERS, projectiles: ALL_PROJECTILES, events: target.events });
 }
 
-interface Header {
-  serverTick: Tick;
-  baselineTick: Tick;
-  lastCmdTick: Tick;
-  cmdBufferDepth: number;
-  echoTimeMs: number;
-  echoHoldMs: number;
-  part: number;
-  partCount: number;
+/** The snapshot's own header fields, plus what only the wire needs: the id ranges this part covers and the motion scale. */
+type Header = Pick<Snapshot, 'serverTick' | 'baselineTick' | 'lastCmdTick' | 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs' | 'part' | 'partCount'> & {
   players: IdRange;
   projectiles: IdRange;
   motionScale: number;
-}
+};
 
 function readHeader(r: BitReader): Header {
   const serverTick = r.readBits(32);
