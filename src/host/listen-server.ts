@@ -22,6 +22,7 @@ import { asDebugNotice, relayDebug } from './debug-relay';
 import { Roster, type Member } from './roster';
 import { asKickNotice, type ServerWorkerHandle } from './worker-api';
 import { readWorkerStats, type HostServerStats } from './worker-stats';
+import { HandshakeGate } from './handshake-gate';
 
 export interface LobbySettings {
   maxPlayers: number;
@@ -66,8 +67,8 @@ export class ListenServer {
   private readonly timer: ReturnType<typeof setInterval>;
   private readonly statsTimer: ReturnType<typeof setInterval>;
   private closed = false;
-  /** Connections between 'connection' and welcome/reject. */
-  private handshakes = 0;
+  /** Connections between 'connection' and welcome/reject: at most twice the lobby size at once. */
+  private readonly handshakes = new HandshakeGate(() => 2 * this.settings.maxPlayers);
 
   constructor(
     private readonly peer: Peer,
@@ -76,11 +77,8 @@ export class ListenServer {
     private readonly now: () => number,
   ) {
     peer.on('connection', (conn) => {
-      // Anyone with the link can open connections: cap the handshakes in progress so a flood of
-      // half-open peers cannot pile up RTCPeerConnections on the thread that relays every byte.
-      if (this.handshakes >= 2 * this.settings.maxPlayers) return conn.close();
-      this.handshakes += 1;
-      void this.accept(conn).finally(() => (this.handshakes -= 1));
+      if (!this.handshakes.tryEnter()) return conn.close();
+      void this.accept(conn).finally(() => this.handshakes.leave());
     });
     void worker.onNotice((n) => {
       const kick = asKickNotice(n);
