@@ -132,6 +132,28 @@ async function hitsOnStrafer(shooter: Page, shooterId: number, target: Page, tar
   return { hits: (await count('hit')) - before.hits, shots: (await count('fired')) - before.shots };
 }
 
+/**
+ * After a big latency change the client's clocks re-converge (the stream time slews at most 5 %,
+ * the command clock may step back and pause issuing): wait until the ping reflects the new lag and
+ * the host reports a sane command buffer for a second, so the test measures prediction, not the transition.
+ */
+async function clockSettled(page: Page, minPingMs: number): Promise<void> {
+  const sane = (): Promise<void> =>
+    page
+      .waitForFunction(
+        (ping) => {
+          const n = window.rewind.stats()?.net;
+          return !!n && n.pingMs > ping && n.cmdBufferDepth >= 0 && n.cmdBufferDepth <= 12;
+        },
+        minPingMs,
+        { timeout: 15_000 },
+      )
+      .then(() => undefined);
+  await sane();
+  await page.waitForTimeout(1000);
+  await sane();
+}
+
 /** Waits until the page's own player is alive again (after a kill, the respawn takes 3 s). */
 async function alive(page: Page): Promise<void> {
   await page.waitForFunction(() => window.rewind.view()?.local?.state.alive === true, undefined, { timeout: 15_000 });
@@ -152,7 +174,7 @@ describe('netcode switches in a real match', () => {
 
   it('cl_predict: own movement answers at once with prediction, after a round trip without', { retry: 2 }, async () => {
     await setCvar(m.joiner, 'net_fakelag', 300);
-    await m.joiner.waitForTimeout(1500);
+    await clockSettled(m.joiner, 550);
     const withPrediction = await responseMs(m.joiner);
     await m.joiner.waitForTimeout(1500);
     await setCvar(m.joiner, 'cl_predict', 0);
@@ -160,6 +182,7 @@ describe('netcode switches in a real match', () => {
     const without = await responseMs(m.joiner);
     await setCvar(m.joiner, 'cl_predict', 1);
     await setCvar(m.joiner, 'net_fakelag', 0);
+    console.log(`cl_predict at 300 ms fake lag: first movement after ${withPrediction.toFixed(0)} ms with prediction, ${without.toFixed(0)} ms without`);
     expect(withPrediction).toBeLessThan(350);
     expect(without).toBeGreaterThan(500);
     expect(without - withPrediction).toBeGreaterThan(250);
