@@ -9,6 +9,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
+import type { Sample } from './frame/page';
 import type { BenchModule } from './run';
 
 const WARMUP_MS = 2000;
@@ -19,13 +20,6 @@ const MODES = [
   { mode: 'empty', label: 'empty kaboom frame (baseline)' },
 ] as const;
 
-interface Sample {
-  stepMs: number;
-  netMs: number;
-  updateMs: number;
-  drawMs: number;
-  intervalMs: number;
-}
 
 function stat(values: number[]): { median: number; p99: number } {
   const s = values.slice().sort((a, b) => a - b);

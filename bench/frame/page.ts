@@ -17,7 +17,7 @@ import { BotClient } from '../../test/harness/bot-client';
 import { Match } from '../../test/harness/match';
 import { wander } from '../../test/harness/scripts';
 
-interface Sample {
+export interface Sample {
   /** The in-page match step: server tick(s), 15 bots, links, and the NetClient's receive/update. */
   stepMs: number;
   /** NetClient.view (interpolation, prediction smoothing, stats) as the renderer asks for it. */

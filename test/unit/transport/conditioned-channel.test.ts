@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChannelCore, type Channel, type ChannelStats } from '../../../src/transport/channel';
 import { ConditionedChannel, type Timers } from '../../../src/transport/conditioned-channel';
+import { WireChannel } from '../../helpers/wire-channel';
 
 /** A virtual clock with a timer queue: time moves only when the test says so. */
 class FakeTimers implements Timers {
@@ -43,29 +43,18 @@ function pair(): [MemChannel, MemChannel] {
   return [a, b];
 }
 
-class MemChannel implements Channel {
-  readonly label = 'mem';
-  readonly options = { ordered: false, maxRetransmits: 0 };
-  readonly core = new ChannelCore('open');
+/** Two of these joined by `peer` are an in-memory link: what one sends, the other receives. */
+class MemChannel extends WireChannel {
   peer: MemChannel | null = null;
-  get state() {
-    return this.core.state;
+  constructor() {
+    super('mem');
   }
-  get stats(): ChannelStats {
-    return this.core.stats;
-  }
-  send(bytes: Uint8Array): void {
+  override send(bytes: Uint8Array): void {
     this.core.countSent(bytes);
     this.peer?.core.deliver(bytes);
   }
-  onMessage(h: (b: Uint8Array) => void) {
-    return this.core.onMessage(h);
-  }
-  onClose(h: (r: string) => void) {
-    return this.core.onClose(h);
-  }
-  close(): void {
-    this.core.finish('closed');
+  override close(): void {
+    super.close();
     this.peer?.core.finish('closed by the other side');
   }
 }
