@@ -2,12 +2,13 @@
  * CommandSender: turns the stream of UserCmds into command packets (DESIGN §4): each packet
  * carries the newest (up to) three commands of consecutive ticks, so a command survives the loss
  * of two packets in a row, plus the ack of the newest complete snapshot and a 16-bit send time the
- * server echoes back for the RTT.
+ * server echoes back for the RTT. The ack is independent of the command ticks: a client whose
+ * command clock runs behind the snapshot stream still names only snapshots it received.
  *
  * Inputs: `push(cmd)` per new command tick (ascending ticks), `flush(now, cmdrate, ackTick)` per
  * update. Output: at most one encoded packet per call, and none more often than `cmdrate` per
  * second or when no new command exists. Invariants: the commands in a packet are consecutive
- * ticks (the codec writes only the first); ackTick never exceeds the first command's tick.
+ * ticks (the codec writes only the first); the ack is passed through untouched.
  */
 import { encodeCmdPacket } from '../protocol/cmd-packet';
 import { CMDS_PER_PACKET } from '../protocol/messages';
@@ -32,13 +33,13 @@ export class CommandSender {
     this.hasNew = true;
   }
 
-  flush(nowMs: number, cmdRate: number, ackTick: Tick): SentPacket | null {
+  flush(nowMs: number, cmdRate: number, ackTick: Tick | null): SentPacket | null {
     const first = this.recent[0];
     if (!this.hasNew || !first) return null;
     // 0.9: frames and ticks are not phase-locked; a strict interval would skip every other tick.
     if (nowMs - this.lastSendMs < (0.9 * 1000) / cmdRate) return null;
     const sendTimeMs16 = Math.floor(nowMs) & 0xffff;
-    const bytes = encodeCmdPacket({ ackTick: Math.min(ackTick, first.tick), sendTimeMs: sendTimeMs16, cmds: this.recent.slice() });
+    const bytes = encodeCmdPacket({ ackTick, sendTimeMs: sendTimeMs16, cmds: this.recent.slice() });
     this.lastSendMs = nowMs;
     this.hasNew = false;
     return { bytes, sendTimeMs16 };

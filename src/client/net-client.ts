@@ -107,7 +107,7 @@ export class NetClient {
     }
     for (let tick = this.lastIssuedTick + 1; tick <= target; tick++) this.issueCommand(tick);
     this.lastIssuedTick = Math.max(this.lastIssuedTick, target);
-    const packet = this.sender.flush(nowMs, this.cvars.cl_cmdrate, this.inbox.newestTick);
+    const packet = this.sender.flush(nowMs, this.cvars.cl_cmdrate, this.inbox.ackTick);
     if (!packet) return [];
     this.clock.noteSent(packet.sendTimeMs16);
     this.tracker.packetOut(nowMs, packet.bytes.byteLength);

@@ -38,6 +38,15 @@ export class SnapshotInbox {
     return this.newestSnapshot ? this.newestSnapshot.serverTick : 0;
   }
 
+  /**
+   * The ack for the next command packet: the newest complete snapshot received and still held, or
+   * null when none is (the host then sends a full snapshot). Never a tick that did not arrive.
+   */
+  get ackTick(): Tick | null {
+    const newest = this.newestSnapshot;
+    return newest && this.baseline(newest.serverTick) === newest ? newest.serverTick : null;
+  }
+
   get newest(): Snapshot | null {
     return this.newestSnapshot;
   }

@@ -1,8 +1,10 @@
 /**
  * Command packet codec (client → host, unreliable, every client tick).
  *
- * Layout: [count-1:2][sendTimeMs:16][first cmd tick:32][first tick - ackTick: varint]
+ * Layout: [count-1:2][sendTimeMs:16][first cmd tick:32][hasAck:1][if hasAck: first tick - ackTick: varint(6)]
  *         [cmd 0: every field in full][cmd 1..: delta against the previous cmd].
+ * The ack is the newest snapshot received, whatever the command ticks are: coded against the first
+ * command tick only because the two are usually close (a signed offset, so either may lead).
  * Commands are consecutive ticks (DESIGN §3), so only the first tick is on the wire; the view
  * tick rides as an offset behind each command's own tick. Redundant copies of the same command
  * in three packets cost a few bits each, because consecutive commands rarely differ.
@@ -22,7 +24,7 @@ const MAX_TICK = 0x7fffffff;
 export function quantizeCmdPacket(p: CmdPacket): CmdPacket {
   const int = (v: number): number => (Number.isFinite(v) ? Math.round(v) : 0);
   return {
-    ackTick: Math.min(Math.max(int(p.ackTick), 0), 0xffffffff),
+    ackTick: p.ackTick === null ? null : Math.min(Math.max(int(p.ackTick), 0), MAX_TICK),
     sendTimeMs: ((int(p.sendTimeMs) % 65536) + 65536) % 65536,
     cmds: p.cmds.slice(-CMDS_PER_PACKET).map(sanitizeCmd),
   };
@@ -36,7 +38,8 @@ export function encodeCmdPacket(p: CmdPacket): Uint8Array {
   w.writeBits(q.cmds.length - 1, 2);
   w.writeBits(q.sendTimeMs, 16);
   w.writeBits(first.tick, 32);
-  w.writeVarInt(first.tick - q.ackTick, 6);
+  w.writeBits(q.ackTick === null ? 0 : 1, 1);
+  if (q.ackTick !== null) w.writeVarInt(first.tick - q.ackTick, 6);
   writeFull(w, USER_CMD_CODEC, first, { serverTick: first.tick }, true);
   for (let i = 1; i < q.cmds.length; i++) {
     const cmd = q.cmds[i]!;
@@ -56,10 +59,10 @@ export function decodeCmdPacket(bytes: Uint8Array): DecodeResult<CmdPacket> {
   const count = r.readBits(2) + 1;
   const sendTimeMs = r.readBits(16);
   const firstTick = r.readBits(32);
-  const ackTick = firstTick - r.readVarInt(6);
+  const ackTick = r.readBits(1) === 1 ? firstTick - r.readVarInt(6) : null;
   if (count > CMDS_PER_PACKET) r.fail(`${count} commands`);
   if (firstTick > MAX_TICK - CMDS_PER_PACKET) r.fail('command tick out of range');
-  if (ackTick < 0 || ackTick > 0xffffffff) r.fail('ack tick out of range');
+  if (ackTick !== null && (ackTick < 0 || ackTick > MAX_TICK)) r.fail('ack tick out of range');
   const cmds: UserCmd[] = [];
   for (let i = 0; i < count && r.ok; i++) {
     const tick = firstTick + i;

@@ -8,7 +8,7 @@
 import type { Hitbox, PlayerId, PlayerState, ProjectileState, PublicPlayerState, SimEvent, Tick, UserCmd } from '../sim/types';
 
 /** Bumped on any incompatible change to any codec; checked in the hello handshake. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 /** Largest message we put on an unreliable DataChannel (no SCTP fragmentation, DESIGN §4). */
 export const MAX_DATAGRAM_BYTES = 1150;
 /** How many of the newest commands ride in every command packet (redundancy against loss). */
@@ -16,8 +16,12 @@ export const CMDS_PER_PACKET = 3;
 
 /** Client → host, unreliable, sent every client tick (or at `cl_cmdrate`). */
 export interface CmdPacket {
-  /** Server tick of the newest complete snapshot received (0 = none yet): the delta baseline ack. */
-  ackTick: Tick;
+  /**
+   * Server tick of the newest complete snapshot this client received and still holds, or null when
+   * it holds none it trusts (the host then sends a full snapshot). Independent of the command ticks:
+   * it may lie before or after them, but it only ever names a snapshot that really arrived.
+   */
+  ackTick: Tick | null;
   /** Client clock in ms, mod 65536; echoed back in snapshots to measure the round trip. */
   sendTimeMs: number;
   /** 1..CMDS_PER_PACKET commands with consecutive ticks, oldest first. */

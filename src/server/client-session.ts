@@ -43,7 +43,14 @@ export class ClientSession {
   readonly abuse: AbuseMonitor;
   private readonly sent = new SentSnapshots(SENT_RING);
   settings: ClientNetSettings = { ...DEFAULT_CLIENT_SETTINGS };
+  /** Newest snapshot the client ever acked: releases events and samples the RTT (monotonic). */
   lastAckTick: Tick = 0;
+  /**
+   * The baseline the client says it holds now: the ack of the packet with its newest commands.
+   * Unlike lastAckTick it may go back or to null (the client dropped a baseline whose checksum
+   * failed, or restarted its decoder), and the next snapshot follows it at once.
+   */
+  private baselineAck: Tick | null = null;
   private echo = { timeMs: 0, receivedMs: 0, newestCmdTick: -1 };
   /** The command this client's player runs in the tick being stepped (set by the server). */
   current: TakenCmd | null = null;
@@ -70,10 +77,14 @@ export class ClientSession {
    * `serverTick` the last tick stepped (commands for it or earlier are stale).
    */
   receivePacket(p: CmdPacket, nowMs: number, arrivalTick: number, serverTick: Tick): void {
-    this.handleAck(p.ackTick, nowMs);
+    if (p.ackTick !== null) this.handleAck(p.ackTick, nowMs);
     const newest = p.cmds[p.cmds.length - 1];
     if (!newest) return;
-    if (newest.tick > this.echo.newestCmdTick) this.echo = { timeMs: p.sendTimeMs, receivedMs: nowMs, newestCmdTick: newest.tick };
+    if (newest.tick > this.echo.newestCmdTick) {
+      // Packets arrive unordered: only the one with the newest commands says what the client holds now.
+      this.echo = { timeMs: p.sendTimeMs, receivedMs: nowMs, newestCmdTick: newest.tick };
+      this.baselineAck = p.ackTick;
+    }
     // The client made the newest command about half a round trip before it arrived, the others one tick earlier each.
     const halfRttTicks = ((this.rtt.rttMs ?? 0) / 2) * (this.opts.tickrate / 1000);
     for (const cmd of p.cmds) {
@@ -108,7 +119,7 @@ export class ClientSession {
     if (!this.scheduler.due(tick)) return [];
     const self = world.players.find((p) => p.id === this.id);
     if (!self) return [];
-    const baseline = this.lastAckTick > 0 ? (this.sent.get(this.lastAckTick)?.snapshot ?? null) : null;
+    const baseline = this.baselineAck !== null ? (this.sent.get(this.baselineAck)?.snapshot ?? null) : null;
     const snapshot = this.buildSnapshot(world, self, publicPlayers, baseline, nowMs);
     let parts: Uint8Array[];
     try {

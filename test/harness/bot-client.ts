@@ -116,7 +116,7 @@ export class BotClient implements HarnessClient {
     const cmds = this.cmds.slice(-CMDS_PER_PACKET);
     const packets = this.opts.forgePackets ? this.opts.forgePackets(cmds, nowMs) : [cmds];
     this.counters.packetsOut += packets.length;
-    return packets.map((p) => encodeCmdPacket({ ackTick: this.rx.newestTick, sendTimeMs: Math.floor(nowMs) % 65536, cmds: p }));
+    return packets.map((p) => encodeCmdPacket({ ackTick: this.rx.newestTick > 0 ? this.rx.newestTick : null, sendTimeMs: Math.floor(nowMs) % 65536, cmds: p }));
   }
 
   private makeCmd(tick: Tick, nowMs: number): void {

@@ -62,7 +62,7 @@ describe('CommandSender', () => {
     expect(s.flush(40, 60, 8)).toBeNull();
   });
 
-  it('never mixes a tick gap into one packet and never acks past its first command', () => {
+  it('never mixes a tick gap into one packet and passes the ack through even when it leads the commands', () => {
     const s = new CommandSender();
     s.push(cmd(10));
     s.push(cmd(11));
@@ -70,7 +70,12 @@ describe('CommandSender', () => {
     const d = decodeCmdPacket(s.flush(0, 60, 30)!.bytes);
     if (!d.ok) throw new Error(d.error);
     expect(d.value.cmds.map((c) => c.tick)).toEqual([20]);
-    expect(d.value.ackTick).toBe(20);
+    // Clamping the ack to the command tick named snapshots never received (a slow client clock).
+    expect(d.value.ackTick).toBe(30);
+    s.push(cmd(21));
+    const none = decodeCmdPacket(s.flush(100, 60, null)!.bytes);
+    if (!none.ok) throw new Error(none.error);
+    expect(none.value.ackTick).toBeNull();
   });
 });
 

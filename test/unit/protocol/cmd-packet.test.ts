@@ -10,7 +10,9 @@ function packet(r: Rng, count: number): CmdPacket {
   const base = userCmd(r, first);
   // Consecutive commands usually repeat most fields: mix copies and fresh values.
   const cmds = Array.from({ length: count }, (_, i) => (r.bool(0.5) ? { ...base, tick: first + i } : userCmd(r, first + i)));
-  return { ackTick: r.bool(0.1) ? 0 : Math.max(0, first - r.int(-5, 100)), sendTimeMs: r.int(0, 65535), cmds };
+  // The ack is independent of the command ticks: none, behind them, or ahead of them (a slow client clock).
+  const ackTick = r.bool(0.1) ? null : r.bool(0.1) ? 0 : Math.max(0, first - r.int(-100, 100));
+  return { ackTick, sendTimeMs: r.int(0, 65535), cmds };
 }
 
 describe('command packet codec', () => {
@@ -48,12 +50,23 @@ describe('command packet codec', () => {
     w.writeBits(0, 2);
     w.writeBits(0, 16);
     w.writeBits(100, 32);
+    w.writeBits(1, 1);
     w.writeVarInt(0, 6);
     w.writeSigned(-128, 8);
     const out = decodeCmdPacket(w.finish());
     expect(out.ok).toBe(false);
     const r = new Rng(5);
     expect(() => encodeCmdPacket({ ackTick: 0, sendTimeMs: 0, cmds: [userCmd(r, 10), userCmd(r, 12)] })).toThrow(/consecutive/);
+  });
+
+  it('carries an ack ahead of the command ticks and "no baseline held" unchanged', () => {
+    const r = new Rng(6);
+    const cmd = userCmd(r, 1000);
+    for (const ackTick of [null, 0, 990, 1000, 1040, 5000]) {
+      const out = decodeCmdPacket(encodeCmdPacket({ ackTick, sendTimeMs: 7, cmds: [cmd] }));
+      if (!out.ok) throw new Error(out.error);
+      expect(out.value.ackTick).toBe(ackTick);
+    }
   });
 
   it('refuses empty and truncated input', () => {

@@ -82,6 +82,33 @@ describe('GameServer', () => {
     expect(rx.get(1)?.failures).toBe(0);
   });
 
+  it('codes against the baseline the newest packet names: back to an older one, or full on "none held"', () => {
+    const server = new GameServer(base);
+    server.addClient(1, 0);
+    const rx = new Map([[1, new Receiver()]]);
+    let now = drive(server, rx, 60, (t) => cmd(t));
+    const got = rx.get(1)!.got;
+    const older = got[got.length - 5]!.serverTick;
+    const send = (ackTick: number | null, acked = true): Snapshot[] => {
+      const next = server.world.tick + 1;
+      server.receive(1, encodeCmdPacket({ ackTick, sendTimeMs: 0, cmds: [cmd(next)] }), now);
+      const out: Snapshot[] = [];
+      for (let i = 0; i < 2; i++) {
+        now += TICK_MS;
+        for (const p of server.tick(now).packets) {
+          const r = decodeSnapshot(p.bytes, (t) => (acked ? rx.get(1)!.byTick.get(t) : undefined));
+          if (r.ok) out.push(r.value);
+        }
+        if (i === 0) server.receive(1, encodeCmdPacket({ ackTick, sendTimeMs: 0, cmds: [cmd(next + 1)] }), now);
+      }
+      return out;
+    };
+    // The client says it holds an older snapshot than the newest it acked (it dropped the newer ones).
+    expect(send(older).at(-1)?.baselineTick).toBe(older);
+    // It holds none: the next snapshot is full and decodes without any baseline.
+    expect(send(null, false).at(-1)?.baselineTick).toBe(0);
+  });
+
   it('repeats the last command when one is missing and reports it in depth and stats', () => {
     const server = new GameServer(base);
     server.addClient(1, 0);
