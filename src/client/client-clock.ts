@@ -1,20 +1,28 @@
 /**
- * ClientClock: the client's two timelines (DESIGN §3), driven only by the times passed in.
+ * ClientClock: the client's two timelines (DESIGN §3, §9), driven only by the times passed in.
  *
- *  - stream tick: the server time of the snapshot stream now arriving (fractional ticks), filtered
- *    against jitter and slewed by at most a few percent, so remote entities drawn at
- *    `streamTick - interpDelay` move smoothly; it jumps only at start-up or on an error > 0.5 s.
- *  - command tick: where the client's own commands are stamped, ahead of the server by RTT/2 plus a
- *    small buffer. It advances at the tick rate times (1 + dilation), the dilation (a few percent)
- *    steering the server-reported command-buffer depth to its target; it jumps only at start-up
- *    (once the first RTT is known, and only forward) or when the error exceeds 0.5 s.
+ *  - stream tick: the server time of the snapshot stream now arriving by the fastest path (fractional
+ *    ticks). Modelled as a line (anchor + measured clock rate) placed on the *least* lateness seen
+ *    recently (DelayFilter), so queueing jitter does not move it; remote entities are drawn at
+ *    `streamTick - interpDelay`. The drawn value slews toward the model (5 %, 25 % after a step) and
+ *    jumps only at start-up or on an error over 0.5 s.
+ *  - command tick: where the client's own commands are stamped, ahead of the stream by the least
+ *    round trip plus a buffer for the round trip's jitter. It runs at the measured clock rate times
+ *    (1 + dilation), the dilation (a few percent) steering the server-reported command-buffer depth
+ *    to its target. A step of the path delay (a sustained change of the minimum, not a jitter spike)
+ *    re-places it at once: forward by a jump (the caller issues every tick it skips), back by a fast
+ *    slew (never a jump back, so no tick is issued twice and issuing never stops).
+ *  - clock rate: the host's clock against ours (SkewEstimator), folded into both timelines, so a
+ *    client whose clock runs up to ±10 % off stays on target without living at the dilation limit.
  *
  * Inputs: `noteSent` for every command packet (so echoes can be validated), `onSnapshot` for each
  * newest snapshot, `advance(now)` before reading. Outputs: `streamTick`, `commandTick`, RTT/jitter.
- * Invariants: time never goes backwards within a call sequence with non-decreasing `now`; no clock
- * is read here.
+ * Invariants: time never goes backwards within a call sequence with non-decreasing `now`; memory is
+ * bounded whether snapshots arrive or not; no clock is read here.
  */
 import type { Tick } from '../sim/types';
+import { DelayFilter } from './delay-filter';
+import { SkewEstimator } from './skew-estimator';
 
 export interface SnapshotTiming {
   serverTick: Tick;
@@ -26,14 +34,12 @@ export interface SnapshotTiming {
 export interface ClockTuning {
   /** Least command-buffer depth aimed for, ticks (jitter adds to it). */
   minBufferTicks: number;
-  /** Largest rate change of either clock, as a fraction (0.05 = ±5 %). */
+  /** Largest rate change of the command clock from the depth loop, as a fraction (0.05 = ±5 %). */
   maxDilation: number;
   /** Dilation per tick of buffer-depth error. */
   depthGain: number;
-  /** Slew per tick of stream-time error, per tick elapsed. */
+  /** Slew of the drawn stream per tick of error, per tick elapsed. */
   streamGain: number;
-  /** EWMA weight of a new stream-offset sample. */
-  offsetAlpha: number;
 }
 
 export const DEFAULT_CLOCK_TUNING: ClockTuning = {
@@ -41,31 +47,48 @@ export const DEFAULT_CLOCK_TUNING: ClockTuning = {
   maxDilation: 0.05,
   depthGain: 0.02,
   streamGain: 0.03,
-  offsetAlpha: 0.08,
 };
 
 const ECHO_MEMORY = 128;
 const MAX_RTT_MS = 5000;
-const SETTLE_AFTER_PLACEMENT_MS = 750;
-/** Buffer room per ms of RTT mean deviation: one-way jitter spreads wider than the RTT's deviation shows. */
-const JITTER_MARGIN = 4;
+const SETTLE_AFTER_PLACEMENT_MS = 500;
+/** Fastest slew of the drawn stream and of a command clock stepping back after a step down. */
+const FAST_SLEW = 0.25;
+const SLOW_SLEW = 0.05;
+/** Clock-rate errors below this (1 %) are the depth loop's (±5 %) to absorb. */
+const SKEW_DEADBAND = 0.01;
+/** Largest clock-rate error believed (a clock this far off is broken, not skewed). */
+const MAX_SKEW = 0.2;
+/** Buffer room per ms of round-trip jitter (90th percentile). */
+const JITTER_MARGIN = 1.5;
+/** Without snapshots for this long, the depth loop stops steering (it would steer blind). */
+const STALE_MS = 500;
 
 export class ClientClock {
   private readonly tickMs: number;
   private readonly jumpTicks: number;
   private lastNowMs: number | null = null;
   private synced = false;
+  /** Model of the stream: tick `anchorTick` at `anchorMs`, advancing `rate` ticks per tick. */
+  private anchorMs = 0;
+  private anchorTick = 0;
+  private rate = 1;
   private stream = 0;
-  private streamOffset = 0;
+  private streamFast = false;
   private command = 0;
   private commandPlaced = false;
   private placedAtMs = 0;
+  private backlog = 0;
   private dilationNow = 0;
-  private rttEstimate: number | null = null;
-  private jitterEstimate = 0;
+  private lastSnapshotMs = 0;
   private depthReported = 0;
-  private readonly adjustments: { atMs: number; ticks: number }[] = [];
+  private lastSkewBucketMs = 0;
+  private readonly lateness = new DelayFilter();
+  private readonly rtt = new DelayFilter();
+  private readonly skewFit = new SkewEstimator();
+  private adjustments: { atMs: number; ticks: number }[] = [];
   private readonly sentTimes: number[] = [];
+  readonly counters = { steps: 0, jumps: 0, jumpedTicks: 0 };
 
   constructor(
     readonly tickrate: number,
@@ -87,18 +110,27 @@ export class ClientClock {
   get dilation(): number {
     return this.dilationNow;
   }
+  /** Least round trip seen recently (ms): the path's own delay, without queueing. */
   get rttMs(): number {
-    return this.rttEstimate ?? 0;
+    return this.rtt.floor ?? 0;
   }
+  /** One-way jitter of the snapshot stream (ms, 90th percentile above the least lateness). */
   get jitterMs(): number {
-    return this.jitterEstimate;
+    return this.lateness.jitter;
+  }
+  /** Host clock ticks per client clock tick, minus one (+0.1: the host runs 10 % faster). */
+  get skew(): number {
+    return this.rate - 1;
   }
   get lastReportedDepth(): number {
     return this.depthReported;
   }
-  /** Buffer depth the command clock steers to: a floor plus room for the measured jitter. */
+  /**
+   * Buffer depth the command clock steers to: a floor plus room for the round trip's jitter (the
+   * depth loop steers the *mean* depth, so the room must cover the tail of the arrivals, not the p90).
+   */
   get targetBufferTicks(): number {
-    return this.tuning.minBufferTicks + (JITTER_MARGIN * this.jitterEstimate) / this.tickMs;
+    return this.tuning.minBufferTicks + (JITTER_MARGIN * this.rtt.jitter) / this.tickMs;
   }
 
   /** Remembers a sent packet's `sendTimeMs` (mod 65536) so only genuine echoes count as RTT samples. */
@@ -112,97 +144,139 @@ export class ClientClock {
     if (last !== null && nowMs <= last) return;
     this.lastNowMs = nowMs;
     if (!this.synced || last === null) return;
-    const dtTicks = (nowMs - last) / this.tickMs;
+    const dtTicks = ((nowMs - last) / this.tickMs) * this.rate;
     this.advanceStream(nowMs, dtTicks);
+    // Blind (no snapshots) the depth loop has nothing to steer by: run at the measured rate only.
+    if (nowMs - this.lastSnapshotMs > STALE_MS) this.dilationNow = 0;
     const extra = dtTicks * this.dilationNow;
-    this.command += dtTicks + extra;
-    if (extra !== 0) this.adjustments.push({ atMs: nowMs, ticks: extra });
+    const back = Math.min(this.backlog, dtTicks * FAST_SLEW);
+    this.backlog -= back;
+    this.command += dtTicks + extra - back;
+    if (extra !== 0 || back !== 0) this.adjustments.push({ atMs: nowMs, ticks: extra - back });
+    this.forgetAdjustmentsBefore(nowMs - this.rttMs - 2 * STALE_MS);
   }
 
   onSnapshot(s: SnapshotTiming, nowMs: number): void {
     this.advance(nowMs);
     this.lastNowMs = Math.max(this.lastNowMs ?? nowMs, nowMs);
-    this.sampleRtt(s, nowMs);
+    this.lastSnapshotMs = nowMs;
     this.depthReported = s.cmdBufferDepth;
-    const offsetSample = s.serverTick - nowMs / this.tickMs;
     if (!this.synced) {
       this.synced = true;
-      this.streamOffset = offsetSample;
+      this.anchorMs = nowMs;
+      this.anchorTick = s.serverTick;
       this.stream = s.serverTick;
       this.command = s.serverTick + this.targetBufferTicks;
-      return;
     }
-    const err = offsetSample - this.streamOffset;
-    this.streamOffset = Math.abs(err) > this.jumpTicks ? offsetSample : this.streamOffset + this.tuning.offsetAlpha * err;
-    this.steerCommand(nowMs);
+    const late = (this.modelTick(nowMs) - s.serverTick) * this.tickMs;
+    const stepLate = this.lateness.add(nowMs, late);
+    const stepRtt = this.sampleRtt(s, nowMs);
+    if (stepLate || stepRtt) {
+      this.counters.steps++;
+      this.skewFit.reset();
+      this.streamFast = true;
+    } else {
+      this.skewFit.add(nowMs, late);
+      this.updateSkew(nowMs);
+    }
+    this.steerCommand(nowMs, stepLate !== null || stepRtt !== null);
+  }
+
+  /** Server tick the fastest snapshot would carry if it arrived now (the model, before slewing). */
+  private streamTarget(nowMs: number): number {
+    return this.modelTick(nowMs) - (this.lateness.floor ?? 0) / this.tickMs;
+  }
+
+  private modelTick(nowMs: number): number {
+    return this.anchorTick + ((nowMs - this.anchorMs) / this.tickMs) * this.rate;
+  }
+
+  private updateSkew(nowMs: number): void {
+    // One correction per bucket: each halves the residual, so noise never makes the rate ring.
+    if (nowMs - this.lastSkewBucketMs < 250) return;
+    const slope = this.skewFit.slope();
+    // Small slopes are left to the depth loop: a delay change under the step threshold also looks
+    // like a slope for a few seconds, and correcting it as skew would overshoot afterwards.
+    if (slope === null || Math.abs(slope) < SKEW_DEADBAND) return;
+    this.lastSkewBucketMs = nowMs;
+    const next = Math.min(1 + MAX_SKEW, Math.max(1 - MAX_SKEW, this.rate - 0.5 * slope));
+    const delta = next - this.rate;
+    if (delta === 0) return;
+    // Pivot the model at now so the stream does not move; older samples re-expressed in the new model.
+    this.anchorTick = this.modelTick(nowMs);
+    this.anchorMs = nowMs;
+    this.rate = next;
+    const reexpress = (atMs: number, value: number): number => value + delta * (atMs - nowMs);
+    this.lateness.shift(reexpress);
+    this.skewFit.shift(reexpress);
   }
 
   private advanceStream(nowMs: number, dtTicks: number): void {
     this.stream += dtTicks;
-    const err = nowMs / this.tickMs + this.streamOffset - this.stream;
+    const err = this.streamTarget(nowMs) - this.stream;
     if (Math.abs(err) > this.jumpTicks) {
       this.stream += err;
       return;
     }
-    // Slew toward the filtered estimate, never faster than maxDilation: remotes keep a steady speed.
-    const limit = this.tuning.maxDilation * dtTicks;
-    const step = Math.min(Math.abs(err) * this.tuning.streamGain * dtTicks, limit, Math.abs(err));
+    if (Math.abs(err) < 0.5) this.streamFast = false;
+    // Slew toward the model, never faster than a few percent (25 % just after a step): remotes keep a steady speed.
+    const limit = (this.streamFast ? FAST_SLEW : SLOW_SLEW) * dtTicks;
+    const step = Math.min(Math.abs(err) * this.tuning.streamGain * dtTicks + (this.streamFast ? limit : 0), limit, Math.abs(err));
     this.stream += Math.sign(err) * step;
   }
 
-  private sampleRtt(s: SnapshotTiming, nowMs: number): void {
-    if (!this.sentTimes.includes(s.echoTimeMs)) return;
+  private sampleRtt(s: SnapshotTiming, nowMs: number): 'up' | 'down' | null {
+    if (!this.sentTimes.includes(s.echoTimeMs)) return null;
     const sample = ((Math.floor(nowMs) - s.echoTimeMs) & 0xffff) - s.echoHoldMs;
-    if (sample < 0 || sample > MAX_RTT_MS) return;
-    if (this.rttEstimate === null) {
-      this.rttEstimate = sample;
-      this.jitterEstimate = 0;
-      return;
-    }
-    // TCP-style smoothed RTT and mean deviation.
-    this.jitterEstimate += 0.25 * (Math.abs(sample - this.rttEstimate) - this.jitterEstimate);
-    this.rttEstimate += 0.125 * (sample - this.rttEstimate);
+    if (sample < 0 || sample > MAX_RTT_MS) return null;
+    return this.rtt.add(nowMs, sample);
   }
 
-  private steerCommand(nowMs: number): void {
-    if (this.rttEstimate === null) return;
-    const horizon = this.stream + this.rttEstimate / this.tickMs + this.targetBufferTicks;
-    if (!this.commandPlaced || this.command < horizon - this.jumpTicks) {
-      // Start-up, or far behind (e.g. after a stall): run as far ahead as the round trip needs.
-      // Only ever forward, so command ticks stay unique.
-      this.command = Math.max(this.command, horizon);
-      this.commandPlaced = true;
-      this.placedAtMs = nowMs;
-      this.adjustments.length = 0;
-      this.dilationNow = 0;
+  private steerCommand(nowMs: number, stepped: boolean): void {
+    if (this.rtt.floor === null) return;
+    const horizon = this.streamTarget(nowMs) + this.rtt.floor / this.tickMs + this.targetBufferTicks;
+    const behind = horizon - this.command;
+    if (!this.commandPlaced || (stepped && Math.abs(behind) > 1) || Math.abs(behind) > this.jumpTicks) {
+      this.place(nowMs, horizon);
       return;
     }
-    if (this.command > horizon + this.jumpTicks) {
-      // Far ahead of what the round trip needs, whatever the depth reports say (a starved host
-      // skips ticks, and a server rejecting our commands as too far ahead cannot report honestly):
-      // step back. Issuing pauses until the clock passes the last issued tick, so ticks stay unique.
-      this.command = horizon;
-      this.placedAtMs = nowMs;
-      this.adjustments.length = 0;
-      this.dilationNow = 0;
-      return;
-    }
-    // Reports still reflect commands sent before placement, and the server lowers the depth for
-    // the repeats it made in the last ~0.5 s: wait a round trip plus that window.
-    if (nowMs - this.placedAtMs < this.rttEstimate + SETTLE_AFTER_PLACEMENT_MS) return;
-    const windowStart = nowMs - this.rttEstimate;
-    while (this.adjustments.length > 0 && this.adjustments[0]!.atMs < windowStart) this.adjustments.shift();
-    // The report is one round trip old: add what this clock already changed since then.
-    const inFlight = this.adjustments.reduce((sum, a) => sum + a.ticks, 0);
+    // Reports still reflect commands sent before placement: wait a round trip plus a settling time.
+    if (nowMs - this.placedAtMs < this.rttMs + SETTLE_AFTER_PLACEMENT_MS || this.backlog > 0) return;
+    // The report is one round trip old (the least one plus queueing): add what this clock already
+    // changed since then, or the loop would correct the same error twice and overshoot.
+    const reportAgeMs = this.rttMs + this.rtt.jitter;
+    let inFlight = 0;
+    for (const a of this.adjustments) if (a.atMs >= nowMs - reportAgeMs) inFlight += a.ticks;
     const error = this.depthReported + inFlight - this.targetBufferTicks;
-    if (error > this.jumpTicks) {
-      // Far ahead: step back (issuing simply pauses until the clock passes the last issued tick).
-      this.command -= error;
-      this.adjustments.length = 0;
-      this.dilationNow = 0;
-      return;
-    }
     const max = this.tuning.maxDilation;
     this.dilationNow = Math.min(max, Math.max(-max, -error * this.tuning.depthGain));
+  }
+
+  /**
+   * Re-places the command timeline on the horizon: forward at once (the caller issues the ticks
+   * in between, so the server has a command for each), back by a fast slew (no tick twice).
+   */
+  private place(nowMs: number, horizon: number): void {
+    if (horizon > this.command) {
+      if (this.commandPlaced) {
+        this.counters.jumps++;
+        this.counters.jumpedTicks += horizon - this.command;
+      }
+      this.command = horizon;
+      this.backlog = 0;
+    } else {
+      this.backlog = this.command - horizon;
+    }
+    this.commandPlaced = true;
+    this.placedAtMs = nowMs;
+    this.adjustments = [];
+    this.dilationNow = 0;
+  }
+
+  private forgetAdjustmentsBefore(atMs: number): void {
+    let drop = 0;
+    while (drop < this.adjustments.length && this.adjustments[drop]!.atMs < atMs) drop++;
+    if (this.adjustments.length - drop > 1024) drop = this.adjustments.length - 1024;
+    if (drop > 0) this.adjustments.splice(0, drop);
   }
 }

@@ -20,7 +20,8 @@ import { WEAPON_KEEP } from '../sim/types';
 import { sanitizeCmd } from '../sim/quantize';
 import { ClientClock } from './client-clock';
 import { CommandSender } from './command-sender';
-import { ErrorSmoother } from './error-smoother';
+import { DEFAULT_SNAP_DISTANCE, ErrorSmoother } from './error-smoother';
+import { InterpDelay } from './interp-delay';
 import { InterpolationBuffer } from './interpolation-buffer';
 import { Predictor } from './predictor';
 import { createPlayerTraits, projectileTraits } from './remote-traits';
@@ -38,8 +39,14 @@ export interface NetClientOptions {
   map?: ArenaMap;
 }
 
-/** Most command ticks issued in one update; a longer stall skips ahead (the server repeats). */
-const MAX_CMDS_PER_UPDATE = 8;
+/**
+ * Most command ticks issued in one update, in seconds of play: a clock re-placed forward issues every
+ * tick it skips (the server needs a command for each), but a tab frozen for longer than this would
+ * only send commands the server drops as stale, so those are skipped.
+ */
+const MAX_CATCH_UP_S = 1;
+/** Packets kept for the next update() when view() ran the update itself (each carries the newest commands). */
+const MAX_QUEUED_PACKETS = 4;
 /** Events kept for the next view(); older ones go first if nobody draws (a hidden tab). */
 const MAX_PENDING_EVENTS = 256;
 /** Counters since the start and the last prediction error (cl_showerror, tests). */
@@ -64,7 +71,8 @@ export class NetClient {
   private readonly players: InterpolationBuffer<PublicPlayerState>;
   private readonly rockets = new InterpolationBuffer<ProjectileState>(projectileTraits);
   private readonly inbox = new SnapshotInbox();
-  private readonly smoother = new ErrorSmoother();
+  /** A timeline jump melts at half the top speed, so the drawn player never exceeds 1.5 × max speed. */
+  private readonly smoother = new ErrorSmoother(DEFAULT_SNAP_DISTANCE, (0.5 * MAX_SPEED) / 1000);
   private readonly sender = new CommandSender();
   private readonly tracker = new NetStatsTracker();
   private input: InputSample = IDLE_INPUT;
@@ -74,6 +82,10 @@ export class NetClient {
   private extrapolating = 0;
   private lastNowMs = 0;
   private lastError: NetClientTotals['lastPredictionError'] = null;
+  private readonly interp: InterpDelay;
+  private lastUpdateMs = Number.NEGATIVE_INFINITY;
+  private queued: Uint8Array[] = [];
+  private jumpsSeen = 0;
 
   constructor(opts: NetClientOptions) {
     this.clientId = opts.clientId;
@@ -83,6 +95,7 @@ export class NetClient {
     this.clock = new ClientClock(opts.tickrate);
     this.predictor = new Predictor(cfg);
     this.players = new InterpolationBuffer(createPlayerTraits(opts.tickrate, MAX_SPEED));
+    this.interp = new InterpDelay(1000 / opts.tickrate);
   }
 
   receive(bytes: Uint8Array, nowMs: number): void {
@@ -97,26 +110,29 @@ export class NetClient {
     this.input = { ...input };
   }
 
-  update(nowMs: number): Uint8Array[] {
-    this.lastNowMs = nowMs;
-    this.clock.advance(nowMs);
-    if (!this.clock.isSynced) return [];
-    const target = Math.floor(this.clock.commandTick);
-    if (this.lastIssuedTick < 0 || target - this.lastIssuedTick > MAX_CMDS_PER_UPDATE) {
-      this.lastIssuedTick = Math.max(this.lastIssuedTick, target - 1);
-    }
-    for (let tick = this.lastIssuedTick + 1; tick <= target; tick++) this.issueCommand(tick);
-    this.lastIssuedTick = Math.max(this.lastIssuedTick, target);
-    const packet = this.sender.flush(nowMs, this.cvars.cl_cmdrate, this.inbox.ackTick);
-    if (!packet) return [];
-    this.clock.noteSent(packet.sendTimeMs16);
-    this.tracker.packetOut(nowMs, packet.bytes.byteLength);
-    return [packet.bytes];
+  /**
+   * One frame in the only order that is smooth: issue the commands owed up to `nowMs` (with the
+   * input set last), then build the view at the same instant. Returns the packets to send.
+   */
+  frame(nowMs: number): { packets: Uint8Array[]; view: ClientView } {
+    const packets = this.update(nowMs);
+    return { packets, view: this.view(nowMs) };
   }
 
+  /** Issues the commands owed up to `nowMs`; returns the packets to send (also those a view() made). */
+  update(nowMs: number): Uint8Array[] {
+    this.runUpdate(nowMs);
+    const out = this.queued;
+    this.queued = [];
+    return out;
+  }
+
+  /** The view at `nowMs`; first issues the commands owed up to then, so a caller's order cannot cause judder. */
   view(nowMs: number): ClientView {
+    if (nowMs > this.lastUpdateMs) this.runUpdate(nowMs);
     this.lastNowMs = nowMs;
     this.clock.advance(nowMs);
+    this.advanceInterp(nowMs);
     const renderTick = this.renderTickAt();
     this.drawnRenderTick = renderTick;
     const remotes = sampleRemotes(this.players, renderTick, this.sampleMode());
@@ -137,6 +153,44 @@ export class NetClient {
     };
   }
 
+  private runUpdate(nowMs: number): void {
+    this.lastUpdateMs = Math.max(this.lastUpdateMs, nowMs);
+    this.lastNowMs = nowMs;
+    this.clock.advance(nowMs);
+    if (!this.clock.isSynced) return;
+    const target = Math.floor(this.clock.commandTick);
+    const cap = Math.ceil(MAX_CATCH_UP_S * this.tickrate);
+    if (this.lastIssuedTick < 0 || target - this.lastIssuedTick > cap) {
+      this.lastIssuedTick = Math.max(this.lastIssuedTick, target - 1);
+    }
+    const jumped = this.clock.counters.jumps !== this.jumpsSeen;
+    this.jumpsSeen = this.clock.counters.jumps;
+    const before = this.predictor.state;
+    for (let tick = this.lastIssuedTick + 1; tick <= target; tick++) this.issueCommand(tick);
+    this.lastIssuedTick = Math.max(this.lastIssuedTick, target);
+    const after = this.predictor.state;
+    // The timeline jumped forward (a longer path): the player is drawn walking the skipped ticks
+    // instead of teleporting along them.
+    if (jumped && before && after && before.teleportSeq === after.teleportSeq) this.smoother.carry(before.x - after.x, before.y - after.y, nowMs);
+    const packet = this.sender.flush(nowMs, this.cvars.cl_cmdrate, this.inbox.ackTick);
+    if (!packet) return;
+    this.clock.noteSent(packet.sendTimeMs16);
+    this.tracker.packetOut(nowMs, packet.bytes.byteLength);
+    this.queued.push(packet.bytes);
+    if (this.queued.length > MAX_QUEUED_PACKETS) this.queued.shift();
+  }
+
+  private advanceInterp(nowMs: number): void {
+    const floor = interpDelaySeconds(this.cvars) * this.tickrate;
+    const cap = this.cvars.cl_interp_max * this.tickrate;
+    this.interp.advance(nowMs, floor, cap, this.cvars.cl_interp_adaptive === 1);
+  }
+
+  /** Interpolation delay in use, seconds (the floor from the cvars, raised by cl_interp_adaptive). */
+  get interpDelaySeconds(): number {
+    return this.interp.ticks > 0 ? this.interp.ticks / this.tickrate : interpDelaySeconds(this.cvars);
+  }
+
   setCvars(c: Partial<Cvars>): void {
     const next = { ...this.cvars };
     for (const [name, value] of Object.entries(c)) {
@@ -150,7 +204,8 @@ export class NetClient {
 
   /** What to tell the host in a 'settings' control message, after welcome and after every setCvars. */
   netSettings(): { updateRate: number; rate: number; interpMs: number } {
-    return { updateRate: this.cvars.cl_updaterate, rate: this.cvars.rate, interpMs: interpDelaySeconds(this.cvars) * 1000 };
+    // The delay in use, to 25 ms: the host checks each command's claimed view time against it.
+    return { updateRate: this.cvars.cl_updaterate, rate: this.cvars.rate, interpMs: Math.round((this.interpDelaySeconds * 1000) / 25) * 25 };
   }
 
   get stats(): NetStats {
@@ -162,7 +217,7 @@ export class NetClient {
       lossIn: this.tracker.lossIn(now, snapInterval),
       lossOut: this.tracker.lossOut(now),
       snapshotsPerSec: this.tracker.snapshotsPerSec(now),
-      interpDelayMs: interpDelaySeconds(this.cvars) * 1000,
+      interpDelayMs: this.interpDelaySeconds * 1000,
       extrapolatingEntities: this.extrapolating,
       bytesInPerSec: this.tracker.bytesInPerSec(now),
       bytesOutPerSec: this.tracker.bytesOutPerSec(now),
@@ -193,6 +248,11 @@ export class NetClient {
     this.collectServerEvents(snap.events);
     if (!r.newest) return;
     this.tracker.snapshot(nowMs, snap.serverTick, snap.lastCmdTick < snap.serverTick);
+    // How far the stream had run past the previous newest snapshot: the wait this gap cost.
+    if (this.clock.isSynced && r.previousTick !== null) {
+      this.clock.advance(nowMs);
+      this.interp.arrival(nowMs, Math.max(0, this.clock.streamTick - r.previousTick));
+    }
     this.clock.onSnapshot(snap, nowMs);
     this.reconcile(snap.self, snap.serverTick, nowMs);
   }
@@ -243,7 +303,7 @@ export class NetClient {
   /** Server time (fractional ticks, on the 1/256 grid) at which remotes are drawn now. */
   private renderTickAt(): number {
     if (this.cvars.cl_interpolate === 0) return Math.max(0, this.inbox.newestTick);
-    const raw = this.clock.streamTick - interpDelaySeconds(this.cvars) * this.tickrate;
+    const raw = this.clock.streamTick - this.interpDelaySeconds * this.tickrate;
     return Math.max(0, Math.floor(raw * 256) / 256);
   }
 

@@ -19,6 +19,8 @@ export interface ReceivedSnapshot {
   snapshot: Snapshot;
   /** Newer than every complete snapshot before it (older ones only fill histories). */
   newest: boolean;
+  /** Tick of the newest complete snapshot before this one (null for the first). */
+  previousTick: Tick | null;
 }
 
 /**
@@ -64,9 +66,10 @@ export class SnapshotInbox {
     const full = this.assembler.add(part);
     if (!full) return 'partial';
     this.baselines[full.serverTick & (BASELINE_SLOTS - 1)] = full;
+    const previousTick = this.newestSnapshot ? this.newestSnapshot.serverTick : null;
     const newest = full.serverTick > this.newestTick;
     if (newest) this.newestSnapshot = full;
-    return { snapshot: full, newest };
+    return { snapshot: full, newest, previousTick };
   }
 
   firstTimeEvent(id: number): boolean {

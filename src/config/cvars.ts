@@ -23,6 +23,8 @@ const flag = (d: 0 | 1, help: string): CvarDef => int(d, 0, 1, help);
 export const CVARS = {
   cl_interp: num(0.1, 0, 0.5, 'Minimum interpolation delay (s): others are drawn this far in the past.'),
   cl_interp_ratio: num(2, 1, 5, 'Interpolation delay in snapshot intervals: delay = max(cl_interp, ratio / cl_updaterate).'),
+  cl_interp_adaptive: flag(1, 'Raise the interpolation delay above the minimum when snapshots arrive in bursts (gaps), lower it slowly after.'),
+  cl_interp_max: num(0.5, 0.05, 1, 'Largest interpolation delay (s) cl_interp_adaptive may use.'),
   cl_updaterate: int(30, 10, 128, 'Snapshots per second asked from the host (capped at its tickrate).'),
   cl_cmdrate: int(60, 10, 128, 'Command packets per second sent to the host (each carries the newest 3 commands).'),
   cl_predict: flag(1, 'Predict your own movement and weapon locally instead of waiting for the host.'),

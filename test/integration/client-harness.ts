@@ -1,6 +1,6 @@
 /**
  * A real NetClient as a harness player: the thin adapter between test/harness's HarnessClient
- * contract and src/client, plus the frame loop a browser would run (view → decide input → update).
+ * contract and src/client, plus the frame loop a browser would run (decide input from the frame on screen → NetClient.frame).
  *
  * Inputs: a `Pilot` that picks the input for each rendered frame from the view the player sees.
  * Outputs: the NetClient's packets to the harness; per-frame observations for the tests (views,
@@ -29,6 +29,7 @@ export class PilotedClient implements HarnessClient {
   readonly net: NetClient;
   private nextFrameMs = 0;
   private issuedUpTo: Tick = -1;
+  private lastView: ClientView | null = null;
   /** Per command tick, the frame it was issued in (only kept when `recordFrames`). */
   readonly issued = new Map<Tick, IssuedFrame>();
   onFrame: ((view: ClientView, nowMs: number) => void) | null = null;
@@ -51,15 +52,18 @@ export class PilotedClient implements HarnessClient {
   update(nowMs: number): Uint8Array[] {
     if (nowMs < this.nextFrameMs) return [];
     this.nextFrameMs += this.frameMs;
-    const view = this.net.view(nowMs);
-    this.onFrame?.(view, nowMs);
-    this.net.setInput(this.pilot(view, nowMs));
-    const packets = this.net.update(nowMs);
+    // Input decided from the frame on screen, then one NetClient frame (commands, then the view).
+    const shown = this.lastView;
+    if (shown) this.net.setInput(this.pilot(shown, nowMs));
+    const { packets, view } = this.net.frame(nowMs);
     const newest = this.net.stats.commandTick;
-    if (this.recordFrames && view.local) {
-      for (let t = this.issuedUpTo + 1; t <= newest; t++) this.issued.set(t, { renderTick: view.stats.renderTick, remotes: view.remotes });
+    // The commands issued now carry the render time of the frame the player was looking at.
+    if (this.recordFrames && shown?.local) {
+      for (let t = this.issuedUpTo + 1; t <= newest; t++) this.issued.set(t, { renderTick: shown.stats.renderTick, remotes: shown.remotes });
     }
     this.issuedUpTo = newest;
+    this.lastView = view;
+    this.onFrame?.(view, nowMs);
     return packets;
   }
 

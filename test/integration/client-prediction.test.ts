@@ -153,7 +153,8 @@ describe('client prediction in a 60 s harness match (150 ms RTT, 20 ms jitter, 5
     expect(aErrorTicks.length).toBeLessThanOrEqual(2);
     expect(b.net.totals.predictionErrors).toBeGreaterThan(pushEnds.length);
     expect(convergence.length).toBeGreaterThan(10);
-    for (const ms of convergence) expect(ms).toBeLessThanOrEqual(RTT);
+    // One RTT, plus the frame a pilot takes to react: it decides from the frame on screen (NetClient.frame order).
+    for (const ms of convergence) expect(ms).toBeLessThanOrEqual(RTT + frameMs);
     expect(checked).toBeGreaterThan(10_000);
     expect(tooFast).toBe(0);
   });

@@ -1,0 +1,70 @@
+/**
+ * InterpDelay: how far in the past remote entities are drawn (DESIGN §3 "render time"), adapted to
+ * the snapshot arrivals actually seen (cl_interp_adaptive) instead of a fixed cl_interp.
+ *
+ * Inputs: `arrival(nowMs, lagTicks)` on each newest snapshot, with how far the stream had run past
+ * the previous newest snapshot just before this one arrived (the longest wait of that gap);
+ * `advance(nowMs, floorTicks, capTicks, adaptive)` each frame.
+ * Output: `ticks`, the delay in use. Invariants: never below the configured floor nor above the cap;
+ * grows quickly (up to GROW of real time: remotes slow down, never jump back) when longer gaps
+ * appear, shrinks slowly (SHRINK) when they have not been seen for WINDOW_MS; bounded memory.
+ */
+
+/** Gaps remembered: a burst every few seconds keeps the delay up. */
+const WINDOW_MS = 5000;
+const MAX_GAPS = 512;
+/** Rate of change of the delay, as a fraction of elapsed time. */
+const GROW = 0.25;
+const SHRINK = 0.02;
+/** Room above the longest recent wait, ticks. */
+const MARGIN_TICKS = 1;
+
+export class InterpDelay {
+  private gaps: { atMs: number; ticks: number }[] = [];
+  private current: number | null = null;
+  private lastMs: number | null = null;
+
+  constructor(private readonly msPerTick: number) {}
+
+  get ticks(): number {
+    return this.current ?? 0;
+  }
+
+  arrival(nowMs: number, lagTicks: number): void {
+    this.gaps.push({ atMs: nowMs, ticks: lagTicks });
+    this.expire(nowMs);
+  }
+
+  /** The delay the recent arrivals ask for (before the floor and the cap). */
+  wanted(nowMs: number): number {
+    this.expire(nowMs);
+    let longest = 0;
+    for (const g of this.gaps) longest = Math.max(longest, g.ticks);
+    return longest + MARGIN_TICKS;
+  }
+
+  advance(nowMs: number, floorTicks: number, capTicks: number, adaptive: boolean): number {
+    const cap = Math.max(floorTicks, capTicks);
+    const target = adaptive ? Math.min(cap, Math.max(floorTicks, this.wanted(nowMs))) : floorTicks;
+    const dt = this.lastMs === null ? 0 : Math.max(0, nowMs - this.lastMs);
+    this.lastMs = nowMs;
+    if (this.current === null || !adaptive) {
+      this.current = target;
+      return this.current;
+    }
+    // The change is a share of the elapsed time, so the render timeline dilates instead of jumping.
+    const elapsedTicks = dt / this.msPerTick;
+    const err = target - this.current;
+    const step = err > 0 ? Math.min(err, GROW * elapsedTicks) : Math.max(err, -SHRINK * elapsedTicks);
+    // A settings change moves the floor or the cap at once: the player asked for it.
+    this.current = Math.min(cap, Math.max(floorTicks, this.current + step));
+    return this.current;
+  }
+
+  private expire(nowMs: number): void {
+    let drop = 0;
+    while (drop < this.gaps.length && this.gaps[drop]!.atMs < nowMs - WINDOW_MS) drop++;
+    if (this.gaps.length - drop > MAX_GAPS) drop = this.gaps.length - MAX_GAPS;
+    if (drop > 0) this.gaps.splice(0, drop);
+  }
+}

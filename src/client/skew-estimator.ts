@@ -1,0 +1,60 @@
+/**
+ * SkewEstimator: how fast the host's clock runs against ours, measured rather than left to the
+ * command clock's few percent of dilation (a client clock 10 % off would otherwise live at the limit).
+ *
+ * Inputs: `add(atMs, latenessMs)` with the one-way lateness of each snapshot measured against the
+ * caller's current model of server time; `reset()` after a step (a step is not a slope).
+ * Output: `slope()`, the residual rate error of that model (ms of lateness gained per ms), or null
+ * while too little is known. The caller folds it into its rate and re-expresses its samples.
+ * Invariants: the fit uses the least lateness of each BUCKET_MS bucket (queueing only adds delay,
+ * so the minima follow the clock and not the load); memory is bounded (BUCKETS); no clock is read.
+ */
+
+interface Bucket {
+  atMs: number;
+  least: number;
+}
+
+const BUCKET_MS = 250;
+const BUCKETS = 24;
+/** Fewest buckets (1.5 s) before a slope is trusted. */
+const MIN_BUCKETS = 6;
+
+export class SkewEstimator {
+  private buckets: Bucket[] = [];
+
+  add(atMs: number, latenessMs: number): void {
+    const last = this.buckets[this.buckets.length - 1];
+    if (last && atMs - last.atMs < BUCKET_MS) {
+      last.least = Math.min(last.least, latenessMs);
+      return;
+    }
+    this.buckets.push({ atMs, least: latenessMs });
+    if (this.buckets.length > BUCKETS) this.buckets.shift();
+  }
+
+  /** Least-squares slope of the bucket minima (closed buckets only), or null. */
+  slope(): number | null {
+    const closed = this.buckets.slice(0, -1);
+    if (closed.length < MIN_BUCKETS) return null;
+    const n = closed.length;
+    const mx = closed.reduce((a, b) => a + b.atMs, 0) / n;
+    const my = closed.reduce((a, b) => a + b.least, 0) / n;
+    let sxy = 0;
+    let sxx = 0;
+    for (const b of closed) {
+      sxy += (b.atMs - mx) * (b.least - my);
+      sxx += (b.atMs - mx) ** 2;
+    }
+    return sxx > 0 ? sxy / sxx : null;
+  }
+
+  /** Re-expresses the stored minima after the caller changed its model. */
+  shift(fn: (atMs: number, value: number) => number): void {
+    for (const b of this.buckets) b.least = fn(b.atMs, b.least);
+  }
+
+  reset(): void {
+    this.buckets = [];
+  }
+}
