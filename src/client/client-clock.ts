@@ -51,10 +51,14 @@ export const DEFAULT_CLOCK_TUNING: ClockTuning = {
 
 const ECHO_MEMORY = 128;
 const MAX_RTT_MS = 5000;
-const SETTLE_AFTER_PLACEMENT_MS = 500;
+const SETTLE_AFTER_PLACEMENT_MS = 150;
+/** While settling, a step back smaller than this is left to the depth loop (the floors are still moving). */
+const SETTLE_BACK_TICKS = 3;
 /** Fastest slew of the drawn stream and of a command clock stepping back after a step down. */
 const FAST_SLEW = 0.25;
 const SLOW_SLEW = 0.05;
+/** A command clock too far ahead (the path got shorter) runs at half speed until it is back. */
+const BACK_SLEW = 0.5;
 /** Clock-rate errors below this (1 %) are the depth loop's (±5 %) to absorb. */
 const SKEW_DEADBAND = 0.01;
 /** Largest clock-rate error believed (a clock this far off is broken, not skewed). */
@@ -149,7 +153,7 @@ export class ClientClock {
     // Blind (no snapshots) the depth loop has nothing to steer by: run at the measured rate only.
     if (nowMs - this.lastSnapshotMs > STALE_MS) this.dilationNow = 0;
     const extra = dtTicks * this.dilationNow;
-    const back = Math.min(this.backlog, dtTicks * FAST_SLEW);
+    const back = Math.min(this.backlog, dtTicks * BACK_SLEW);
     this.backlog -= back;
     this.command += dtTicks + extra - back;
     if (extra !== 0 || back !== 0) this.adjustments.push({ atMs: nowMs, ticks: extra - back });
@@ -171,12 +175,13 @@ export class ClientClock {
     const late = (this.modelTick(nowMs) - s.serverTick) * this.tickMs;
     const stepLate = this.lateness.add(nowMs, late);
     const stepRtt = this.sampleRtt(s, nowMs);
+    // Steps stay in the skew history: a drifting clock looks like a run of small steps, and the
+    // estimator itself refuses a history that is not a line.
+    this.skewFit.add(nowMs, late);
     if (stepLate || stepRtt) {
       this.counters.steps++;
-      this.skewFit.reset();
       this.streamFast = true;
     } else {
-      this.skewFit.add(nowMs, late);
       this.updateSkew(nowMs);
     }
     this.steerCommand(nowMs, stepLate !== null || stepRtt !== null);
@@ -235,13 +240,17 @@ export class ClientClock {
   private steerCommand(nowMs: number, stepped: boolean): void {
     if (this.rtt.floor === null) return;
     const horizon = this.streamTarget(nowMs) + this.rtt.floor / this.tickMs + this.targetBufferTicks;
-    const behind = horizon - this.command;
-    if (!this.commandPlaced || (stepped && Math.abs(behind) > 1) || Math.abs(behind) > this.jumpTicks) {
-      this.place(nowMs, horizon);
+    // Where the clock is heading (a step back still being slewed off counts as done).
+    const behind = horizon - (this.command - this.backlog);
+    // Just after a placement the new floors are still being refined by fresher minima: follow them,
+    // forward at once (a late command is input delayed), back only when clearly too far ahead.
+    const settling = nowMs - this.placedAtMs < this.rttMs + SETTLE_AFTER_PLACEMENT_MS;
+    const replace = (stepped && Math.abs(behind) > 1) || (settling && (behind > 1 || behind < -SETTLE_BACK_TICKS));
+    if (!this.commandPlaced || replace || Math.abs(behind) > this.jumpTicks) {
+      this.place(nowMs, horizon, stepped || !this.commandPlaced);
       return;
     }
-    // Reports still reflect commands sent before placement: wait a round trip plus a settling time.
-    if (nowMs - this.placedAtMs < this.rttMs + SETTLE_AFTER_PLACEMENT_MS || this.backlog > 0) return;
+    if (settling || this.backlog > 0) return;
     // The report is one round trip old (the least one plus queueing): add what this clock already
     // changed since then, or the loop would correct the same error twice and overshoot.
     const reportAgeMs = this.rttMs + this.rtt.jitter;
@@ -256,7 +265,7 @@ export class ClientClock {
    * Re-places the command timeline on the horizon: forward at once (the caller issues the ticks
    * in between, so the server has a command for each), back by a fast slew (no tick twice).
    */
-  private place(nowMs: number, horizon: number): void {
+  private place(nowMs: number, horizon: number, restartSettling: boolean): void {
     if (horizon > this.command) {
       if (this.commandPlaced) {
         this.counters.jumps++;
@@ -268,7 +277,8 @@ export class ClientClock {
       this.backlog = this.command - horizon;
     }
     this.commandPlaced = true;
-    this.placedAtMs = nowMs;
+    // Depth reports still reflect commands sent before the placement: wait a round trip and a bit.
+    if (restartSettling) this.placedAtMs = nowMs;
     this.adjustments = [];
     this.dilationNow = 0;
   }

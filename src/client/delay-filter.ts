@@ -8,8 +8,8 @@
  * is one change among many, so it does not inflate the estimate as a spread around a mean would) and, from `add`, whether the sample completed a step.
  * Invariants: a sample below the floor by more than the step threshold is a step down at once
  * (nothing arrives faster than the path); samples above it count as a step up only when
- * STEP_SAMPLES in a row sit high at a steady level (within the threshold of each other) over at
- * least STEP_SPAN_MS, so a jitter spike, a reordered packet or the decreasing lateness of a host
+ * STEP_SAMPLES in a row (STEP_SAMPLES_NEAR_SPREAD when the rise is not far above the spread) sit
+ * high at a steady level (within the threshold of each other) over at least STEP_SPAN_MS, so a jitter spike, a reordered packet or the decreasing lateness of a host
  * catching up after a stall is never taken for one. Memory is bounded (MAX_SAMPLES); no clock is read.
  */
 
@@ -21,7 +21,10 @@ interface Sample {
 /** Samples kept: 4 s at 60 per second is more than the window ever holds. */
 const MAX_SAMPLES = 256;
 const STEP_SAMPLES = 3;
+const STEP_SAMPLES_NEAR_SPREAD = 8;
 const STEP_SPAN_MS = 40;
+/** Fewest samples the jitter estimate is computed from. */
+const MIN_JITTER_SAMPLES = 10;
 /** The share of samples the jitter estimate covers. */
 const JITTER_PERCENTILE = 0.9;
 
@@ -71,6 +74,8 @@ export class DelayFilter {
       return 'down';
     }
     if (value > floor + this.threshold) return this.addHigh({ atMs, value });
+    // The high run was jitter after all: it joins the window, in order.
+    for (const h of this.high) this.push(h);
     this.high = [];
     this.push({ atMs, value });
     return null;
@@ -91,15 +96,19 @@ export class DelayFilter {
     this.jitterValue = 0;
   }
 
+
   private addHigh(s: Sample): DelayStep {
     const run = this.high;
     // A steady new level: every sample of the run within the threshold of the run's lowest.
     const lowest = Math.min(s.value, ...run.map((h) => h.value));
     const steady = run.every((h) => h.value - lowest <= this.threshold) && s.value - lowest <= this.threshold;
+    if (!steady) for (const h of run) this.push(h);
     this.high = steady ? [...run, s] : [s];
-    this.push(s);
+    // Held out of the window until the run is decided: a level change is not a spread.
     const first = this.high[0]!;
-    if (this.high.length < STEP_SAMPLES || s.atMs - first.atMs < STEP_SPAN_MS) return null;
+    // A rise far above the spread is confirmed by 3 samples; one near the spread needs a longer run.
+    const needed = lowest > this.floorValue! + 2 * this.threshold ? STEP_SAMPLES : STEP_SAMPLES_NEAR_SPREAD;
+    if (this.high.length < needed || s.atMs - first.atMs < STEP_SPAN_MS) return null;
     const level = this.high;
     this.samples = [];
     this.high = [];
@@ -128,10 +137,8 @@ export class DelayFilter {
     let floor = Infinity;
     for (const s of this.samples) floor = Math.min(floor, s.value);
     this.floorValue = Number.isFinite(floor) ? floor : null;
-    if (this.floorValue === null || this.samples.length < 2) {
-      this.jitterValue = 0;
-      return;
-    }
+    // Too few samples since a restart say nothing about the spread: keep the estimate from before.
+    if (this.floorValue === null || this.samples.length < MIN_JITTER_SAMPLES) return;
     const changes: number[] = [];
     for (let i = 1; i < this.samples.length; i++) changes.push(Math.abs(this.samples[i]!.value - this.samples[i - 1]!.value));
     changes.sort((a, b) => a - b);

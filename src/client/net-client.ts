@@ -71,8 +71,12 @@ export class NetClient {
   private readonly players: InterpolationBuffer<PublicPlayerState>;
   private readonly rockets = new InterpolationBuffer<ProjectileState>(projectileTraits);
   private readonly inbox = new SnapshotInbox();
-  /** A timeline jump melts at half the top speed, so the drawn player never exceeds 1.5 × max speed. */
-  private readonly smoother = new ErrorSmoother(DEFAULT_SNAP_DISTANCE, (0.5 * MAX_SPEED) / 1000);
+  /**
+   * Corrections and timeline jumps melt at most at 0.4 × the top speed, so the drawn player stays
+   * under 1.5 × max speed (frames and ticks are not phase-locked: a frame may show a little more than
+   * one frame's motion); offsets up to 4 × the classic snap distance are melted, not snapped.
+   */
+  private readonly smoother = new ErrorSmoother(4 * DEFAULT_SNAP_DISTANCE, (0.4 * MAX_SPEED) / 1000);
   private readonly sender = new CommandSender();
   private readonly tracker = new NetStatsTracker();
   private input: InputSample = IDLE_INPUT;

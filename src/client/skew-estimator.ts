@@ -3,9 +3,11 @@
  * command clock's few percent of dilation (a client clock 10 % off would otherwise live at the limit).
  *
  * Inputs: `add(atMs, latenessMs)` with the one-way lateness of each snapshot measured against the
- * caller's current model of server time; `reset()` after a step (a step is not a slope).
+ * caller's current model of server time.
  * Output: `slope()`, the residual rate error of that model (ms of lateness gained per ms), or null
- * while too little is known. The caller folds it into its rate and re-expresses its samples.
+ * while too little is known or the history is not a line (a delay step inside the window is not a
+ * slope: its minima sit far off any line, while a drifting clock's sit close to one). The caller
+ * folds it into its rate and re-expresses its samples.
  * Invariants: the fit uses the least lateness of each BUCKET_MS bucket (queueing only adds delay,
  * so the minima follow the clock and not the load); memory is bounded (BUCKETS); no clock is read.
  */
@@ -19,6 +21,8 @@ const BUCKET_MS = 250;
 const BUCKETS = 24;
 /** Fewest buckets (1.5 s) before a slope is trusted. */
 const MIN_BUCKETS = 6;
+/** Least distance (ms) of a bucket minimum from the fitted line that still reads as noise. */
+const LINE_MS = 8;
 
 export class SkewEstimator {
   private buckets: Bucket[] = [];
@@ -46,7 +50,13 @@ export class SkewEstimator {
       sxy += (b.atMs - mx) * (b.least - my);
       sxx += (b.atMs - mx) ** 2;
     }
-    return sxx > 0 ? sxy / sxx : null;
+    if (sxx <= 0) return null;
+    const slope = sxy / sxx;
+    // A line only: every minimum within a tenth of the line's rise over the window (at least LINE_MS).
+    const span = closed[n - 1]!.atMs - closed[0]!.atMs;
+    const tolerance = Math.max(LINE_MS, 0.1 * Math.abs(slope) * span);
+    for (const b of closed) if (Math.abs(b.least - (my + slope * (b.atMs - mx))) > tolerance) return null;
+    return slope;
   }
 
   /** Re-expresses the stored minima after the caller changed its model. */

@@ -61,8 +61,9 @@ export class ClientSession {
     readonly id: PlayerId,
     private readonly opts: SessionOptions,
   ) {
-    // Commands more than a second ahead are rejected; repeats lower the depth for half a second.
-    this.buffer = new CommandBuffer(opts.tickrate, Math.round(opts.tickrate / 2));
+    // Commands more than a second ahead are rejected; repeats lower the depth for half a second;
+    // after 250 ms without a command the player stands still (a dead link must not run and fire).
+    this.buffer = new CommandBuffer(opts.tickrate, Math.round(opts.tickrate / 2), Math.round(opts.tickrate / 4));
     this.scheduler = new SnapshotScheduler(opts.tickrate, this.settings, id);
     this.abuse = new AbuseMonitor(opts.abuse);
   }
@@ -171,6 +172,8 @@ export class ClientSession {
       encodeFailures: this.counters.encodeFailures,
       commandsAccepted: b.accepted,
       repeats: b.repeats,
+      lateCommands: b.late,
+      neutralCommands: b.neutral,
       staleDrops: b.stale,
       duplicateDrops: b.duplicates,
       futureRejects: b.rejectedFuture,

@@ -3,15 +3,20 @@
  *
  * Inputs: `push(cmd, currentTick, madeAtTick)` for every command that arrives (raw, sanitized here);
  * `take(tick)` once per server tick, for the tick being produced (= currentTick + 1).
- * Outputs: exactly one command per tick from `take`: the client's own for that tick, or a repeat of
- * the last command with the tick restamped (counted). `depth(currentTick)` for the snapshot.
- * Invariants: a tick is consumed at most once; commands for ticks <= currentTick are stale
- * (dropped, counted), a second command for a buffered tick is a duplicate (dropped, counted), a
- * command more than `maxAheadTicks` ahead is rejected (counted). So however many commands a client
- * sends, or whatever ticks it forges, it moves at most one command per server tick.
+ * Outputs: exactly one command per tick from `take`: the client's own for that tick; else the newest
+ * command that arrived too late for its own tick (its input applied late rather than ignored: the
+ * path just got longer and the client has not re-placed its clock yet); else a repeat of the last
+ * command with the tick restamped; and once the client has sent nothing for `graceTicks`, a neutral
+ * command (no move, no buttons, same aim), so a dead link leaves its player standing, not running and
+ * firing. Each kind is counted. `depth(currentTick)` for the snapshot.
+ * Invariants: a tick is consumed at most once; a command is used at most once; commands for ticks
+ * <= currentTick are stale (counted; the newest is kept as the late input), a second command for a
+ * buffered tick is a duplicate (dropped, counted), a command more than `maxAheadTicks` ahead is
+ * rejected (counted). So however many commands a client sends, or whatever ticks it forges, it
+ * moves at most one command per server tick.
  */
 import { sanitizeCmd } from '../sim/quantize';
-import type { Tick, UserCmd } from '../sim/types';
+import { WEAPON_KEEP, type Tick, type UserCmd } from '../sim/types';
 import { nextPowerOfTwo } from './pow2';
 
 export type PushOutcome = 'accepted' | 'stale' | 'duplicate' | 'future';
@@ -33,26 +38,34 @@ export interface CommandBufferCounters {
   stale: number;
   duplicates: number;
   rejectedFuture: number;
+  /** Ticks that ran a command which arrived after its own tick (applied late). */
+  late: number;
+  /** Ticks that ran a neutral command: nothing from the client for longer than the grace. */
+  neutral: number;
 }
 
 export class CommandBuffer {
   private readonly slots: Array<BufferedCmd | null>;
   private readonly mask: number;
   private last: BufferedCmd | null = null;
+  /** Newest command that arrived after its tick had run and is newer than `last`. */
+  private late: BufferedCmd | null = null;
   private newestSeenTick = 0;
   /** Server tick of the newest 'future' rejection (-Infinity when none). */
   private lastFutureRejectAt = -Infinity;
   /** Server ticks at which a command was repeated, oldest first (pruned to the report window). */
   private readonly repeatTicks: Tick[] = [];
-  readonly counters: CommandBufferCounters = { accepted: 0, repeats: 0, stale: 0, duplicates: 0, rejectedFuture: 0 };
+  readonly counters: CommandBufferCounters = { accepted: 0, repeats: 0, stale: 0, duplicates: 0, rejectedFuture: 0, late: 0, neutral: 0 };
 
   /**
    * @param maxAheadTicks furthest a command may be ahead of the server (about one second of ticks)
    * @param repeatWindowTicks how far back repeats lower the reported depth (about half a second)
+   * @param graceTicks after this many ticks without a new command, stand-ins are neutral (about 250 ms)
    */
   constructor(
     private readonly maxAheadTicks: number,
     private readonly repeatWindowTicks: number,
+    private readonly graceTicks: number = Infinity,
   ) {
     const size = nextPowerOfTwo(maxAheadTicks + 2);
     this.slots = new Array<BufferedCmd | null>(size).fill(null);
@@ -64,6 +77,8 @@ export class CommandBuffer {
     if (cmd.tick <= currentTick) {
       this.counters.stale++;
       this.newestSeenTick = Math.max(this.newestSeenTick, cmd.tick);
+      const newest = Math.max(this.last?.cmd.tick ?? -1, this.late?.cmd.tick ?? -1);
+      if (cmd.tick > newest) this.late = { cmd, madeAtTick };
       return 'stale';
     }
     if (cmd.tick > currentTick + this.maxAheadTicks) {
@@ -94,13 +109,25 @@ export class CommandBuffer {
     }
     // A slot holding an older tick was never consumed (it was pushed after its turn): clear it.
     if (slot && slot.cmd.tick < tick) this.slots[index] = null;
-    this.counters.repeats++;
+    // Lowers the reported depth whatever stands in: the client is behind and must speed up.
     this.repeatTicks.push(tick);
+    const late = this.late;
+    if (late && (!this.last || late.cmd.tick > this.last.cmd.tick)) {
+      // The player's input, one path-change late, instead of an older input repeated.
+      this.late = null;
+      this.last = late;
+      this.counters.late++;
+      return { cmd: { ...late.cmd, tick }, madeAtTick: late.madeAtTick, repeated: true };
+    }
+    this.counters.repeats++;
     if (!this.last) return null;
     const gap = tick - this.last.cmd.tick;
     // The repeat stands for a command the client would have made `gap` ticks later, seeing `gap` ticks more.
-    const cmd: UserCmd = { ...this.last.cmd, tick, viewTick: this.last.cmd.viewTick + gap };
-    return { cmd, madeAtTick: this.last.madeAtTick + gap, repeated: true };
+    const repeated: UserCmd = { ...this.last.cmd, tick, viewTick: this.last.cmd.viewTick + gap };
+    if (gap <= this.graceTicks) return { cmd: repeated, madeAtTick: this.last.madeAtTick + gap, repeated: true };
+    // Silent past the grace (a dead link): stand still and hold fire, keep looking the same way.
+    this.counters.neutral++;
+    return { cmd: { ...repeated, moveX: 0, moveY: 0, buttons: 0, weaponSelect: WEAPON_KEEP }, madeAtTick: this.last.madeAtTick + gap, repeated: true };
   }
 
   /** Repeats in the last `repeatWindowTicks` ending at `currentTick`. */

@@ -30,6 +30,10 @@ export interface ClientStats {
   commandsAccepted: number;
   /** Ticks that had no command from this client and repeated its last one. */
   repeats: number;
+  /** Ticks that ran a command which arrived after its own tick (its input applied late instead of ignored). */
+  lateCommands: number;
+  /** Ticks that ran a neutral command (no move, no fire): the client sent nothing for over 250 ms. */
+  neutralCommands: number;
   staleDrops: number;
   duplicateDrops: number;
   futureRejects: number;

@@ -149,7 +149,7 @@ describe('ClientClock', () => {
       expect(Math.abs(mean(after.slice(i, i + 15)) - target)).toBeLessThan(1);
     }
     // The step did disturb it (otherwise this test proves nothing).
-    const disturbed = loop.depths.slice(depthsBefore, depthsBefore + 30);
+    const disturbed = loop.depths.slice(depthsBefore, depthsBefore + 15);
     expect(mean(disturbed)).toBeLessThan(target - 0.4);
   });
 

@@ -28,6 +28,19 @@ describe('ErrorSmoother', () => {
     expect(s.offset(50).x).toBeCloseTo(9, 9);
   });
 
+  it('never melts faster than its speed cap, for corrections and timeline carries alike', () => {
+    const s = new ErrorSmoother(256, 0.1);
+    s.correct(60, 0, 0, 100, false);
+    // 60 units over 100 ms would be 0.6 units/ms: capped at 0.1, so 10 units gone after 100 ms.
+    expect(s.offset(100).x).toBeCloseTo(50, 9);
+    s.carry(0, 40, 100);
+    expect(Math.hypot(s.offset(100).x, s.offset(100).y)).toBeCloseTo(Math.hypot(50, 40), 9);
+    const before = s.offset(200);
+    const after = s.offset(210);
+    expect(Math.hypot(after.x - before.x, after.y - before.y)).toBeCloseTo(1, 9);
+    expect(s.offset(100 + 1000 * Math.hypot(50, 40) + 1)).toEqual({ x: 0, y: 0 });
+  });
+
   it('snaps past the threshold, on a teleport and with cl_smooth 0', () => {
     const s = new ErrorSmoother(64);
     s.correct(65, 0, 0, 100, false);
