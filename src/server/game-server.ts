@@ -157,6 +157,15 @@ export class GameServer {
   }
 
   /** Advances exactly one tick and returns what to send. */
+  /**
+   * Re-anchors the match after a pause too long to replay (the tick loop's budget): the tick numbers
+   * jump by `ticks` without simulating them, so clients' command timelines stay valid. Timers kept
+   * in ticks (respawn, weapon cooldowns) simply expire.
+   */
+  skipTicks(ticks: number): void {
+    if (ticks > 0) this.state.tick += Math.floor(ticks);
+  }
+
   tick(nowMs: number): ServerOutput {
     const tick = this.state.tick + 1;
     const cmds = new Map<PlayerId, UserCmd>();

@@ -93,6 +93,7 @@ export class ServerRuntime<Handle> {
       schedule: (fn, ms) => this.clock.schedule(fn, ms),
       cancel: (h) => this.clock.cancel(h),
       onTick: (now) => this.runTick(server, now),
+      onSkip: (ticks) => server.skipTicks(ticks),
     });
     this.lastStatsMs = this.clock.now();
     this.loop.start();

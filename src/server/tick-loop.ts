@@ -6,14 +6,20 @@
  * the tick length, a catch-up bound, and `onTick(nowMs)` which advances the game by one tick.
  * Outputs: calls to `onTick`, counters of ticks run and ticks skipped.
  * Invariants: tick k is due at origin + k * tickMs, computed from integers so the rate never drifts
- * however long it runs; when woken late it runs every owed tick, but at most `maxCatchUpTicks` in
- * one wake-up; ticks beyond that (a throttled tab, a debugger pause) are skipped and counted, and the
- * schedule moves forward instead of racing to catch up.
+ * however long it runs, and the game never stays behind that schedule: when woken late (a GC pause,
+ * a throttled tab) it runs the owed ticks, at most `maxCatchUpTicks` per wake-up and waking again at
+ * once (so messages queued meanwhile are taken between bursts) until it is back on time; when more
+ * than `maxOwedTicks` are owed, catching up would only replay a long pause, so it re-anchors instead:
+ * `onSkip(n)` advances the game's tick numbers by n without simulating them (counted as skipped).
  */
 
 export interface TickLoopOptions<Handle> {
   tickMs: number;
   maxCatchUpTicks: number;
+  /** Most ticks owed that are still caught up; beyond this the loop re-anchors (default: one second). */
+  maxOwedTicks?: number;
+  /** Called with the number of ticks skipped when the loop re-anchors (the game jumps its tick numbers). */
+  onSkip?(ticks: number): void;
   now(): number;
   schedule(fn: () => void, delayMs: number): Handle;
   cancel(handle: Handle): void;
@@ -85,12 +91,21 @@ export class TickLoop<Handle> {
     }
     this.counters.ticksRun += burst;
     this.counters.maxBurst = Math.max(this.counters.maxBurst, burst);
-    if (this.running && this.isDue(this.nextIndex, now)) {
-      // Too far behind: give up the ticks we cannot afford rather than spiralling.
-      const owed = Math.floor((now - this.dueAt(this.nextIndex)) / this.opts.tickMs) + 1;
+    if (!this.running) return;
+    if (!this.isDue(this.nextIndex, now)) {
+      this.arm();
+      return;
+    }
+    const owed = Math.floor((now - this.dueAt(this.nextIndex)) / this.opts.tickMs) + 1;
+    if (owed > (this.opts.maxOwedTicks ?? Math.round(1000 / this.opts.tickMs))) {
+      // A long pause: replaying it would freeze the host for as long again. Jump to now instead.
       this.nextIndex += owed;
       this.counters.ticksSkipped += owed;
+      this.opts.onSkip?.(owed);
+      this.arm();
+      return;
     }
-    if (this.running) this.arm();
+    // Behind, but within budget: wake again at once (after queued messages) and keep catching up.
+    this.handle = this.opts.schedule(() => this.wake(), 0);
   }
 }

@@ -63,6 +63,9 @@ export class BotClient implements HarnessClient {
     this.net = { updateRate: 30, rate: 40000, interpMs: 100, ...opts.net };
   }
 
+  /** Send times (ms mod 65536) of our recent packets: the echoes that are real. */
+  private readonly sentTimes: number[] = [];
+
   netSettings(): ClientNetSettings {
     return this.net;
   }
@@ -78,6 +81,9 @@ export class BotClient implements HarnessClient {
   onPacket(bytes: Uint8Array, nowMs: number): void {
     const snap = this.rx.receive(bytes, nowMs);
     if (!snap || snap.serverTick !== this.rx.newestTick) return;
+    // Only an echo of a send time we used is one: before our first packet arrives the server
+    // echoes 0, which would read as an RTT of the whole time since the match began.
+    if (!this.sentTimes.includes(snap.echoTimeMs)) return;
     // RTT from the echoed send time, minus the time the server held the packet.
     const sample = ((((Math.floor(nowMs) - snap.echoTimeMs) % 65536) + 65536) % 65536) - snap.echoHoldMs;
     if (sample >= 0 && sample < 5000) this.rttMs = this.rttMs === null ? sample : this.rttMs + (sample - this.rttMs) / 8;
@@ -116,7 +122,10 @@ export class BotClient implements HarnessClient {
     const cmds = this.cmds.slice(-CMDS_PER_PACKET);
     const packets = this.opts.forgePackets ? this.opts.forgePackets(cmds, nowMs) : [cmds];
     this.counters.packetsOut += packets.length;
-    return packets.map((p) => encodeCmdPacket({ ackTick: this.rx.newestTick > 0 ? this.rx.newestTick : null, sendTimeMs: Math.floor(nowMs) % 65536, cmds: p }));
+    const sendTimeMs = Math.floor(nowMs) % 65536;
+    this.sentTimes.push(sendTimeMs);
+    if (this.sentTimes.length > 128) this.sentTimes.shift();
+    return packets.map((p) => encodeCmdPacket({ ackTick: this.rx.newestTick > 0 ? this.rx.newestTick : null, sendTimeMs, cmds: p }));
   }
 
   private makeCmd(tick: Tick, nowMs: number): void {

@@ -41,7 +41,7 @@ function seeded(seed: number): () => number {
   };
 }
 
-function makeLoop(timers: FakeTimers, tickMs: number, maxCatchUpTicks: number, ticks: number[]): TickLoop<number> {
+function makeLoop(timers: FakeTimers, tickMs: number, maxCatchUpTicks: number, ticks: number[], skips: number[] = []): TickLoop<number> {
   return new TickLoop<number>({
     tickMs,
     maxCatchUpTicks,
@@ -49,6 +49,7 @@ function makeLoop(timers: FakeTimers, tickMs: number, maxCatchUpTicks: number, t
     schedule: timers.schedule,
     cancel: timers.cancel,
     onTick: (now) => ticks.push(now),
+    onSkip: (n) => skips.push(n),
   });
 }
 
@@ -69,25 +70,48 @@ describe('TickLoop', () => {
     expect(ticks.length).toBe(loop.counters.ticksRun);
   });
 
-  it('runs owed ticks up to the bound and counts the skipped ones after a long pause', () => {
+  it('catches up a pause within its budget in bursts, and is back on wall time at once', () => {
     const timers = new FakeTimers();
     const ticks: number[] = [];
-    const loop = makeLoop(timers, 10, 5, ticks);
+    const skips: number[] = [];
+    const loop = makeLoop(timers, 10, 5, ticks, skips);
     loop.start();
     timers.advanceTo(90);
     expect(loop.counters.ticksRun).toBe(9);
-    // The tab is frozen for one second: the next timer armed fires once, a second late.
-    timers.lateness = () => 1000;
+    // The worker is stalled for half a second (GC, a busy main thread): the armed timer fires late.
+    timers.lateness = () => 500;
     timers.advanceTo(100);
     timers.lateness = () => 0;
-    timers.advanceTo(1120);
+    // The next timer fires at 610, 50 ticks owed.
+    timers.advanceTo(610);
+    // Every owed tick ran, at most 5 per wake-up, and none was skipped: the game is on wall time.
     expect(loop.counters.maxBurst).toBe(5);
-    expect(loop.counters.ticksSkipped).toBeGreaterThan(90);
-    // Every nominal tick slot up to now is either run or skipped, never both, never lost.
-    expect(loop.counters.ticksRun + loop.counters.ticksSkipped).toBe(112);
-    // Back on schedule after the pause: one tick per 10 ms.
+    expect(loop.counters.ticksSkipped).toBe(0);
+    expect(skips).toEqual([]);
+    expect(loop.counters.ticksRun).toBe(61);
     const before = loop.counters.ticksRun;
-    timers.advanceTo(1220);
+    timers.advanceTo(710);
+    expect(loop.counters.ticksRun - before).toBe(10);
+  });
+
+  it('re-anchors after a pause longer than its budget: the game jumps its tick numbers, never stays behind', () => {
+    const timers = new FakeTimers();
+    const ticks: number[] = [];
+    const skips: number[] = [];
+    const loop = makeLoop(timers, 10, 5, ticks, skips);
+    loop.start();
+    timers.advanceTo(90);
+    // Frozen for three seconds (a throttled background tab): far past the one-second budget.
+    timers.lateness = () => 3000;
+    timers.advanceTo(100);
+    timers.lateness = () => 0;
+    timers.advanceTo(3120);
+    expect(loop.counters.ticksSkipped).toBeGreaterThan(250);
+    expect(skips.reduce((a, b) => a + b, 0)).toBe(loop.counters.ticksSkipped);
+    // Every nominal tick slot up to now is either run or skipped, never both, never lost.
+    expect(loop.counters.ticksRun + loop.counters.ticksSkipped).toBe(312);
+    const before = loop.counters.ticksRun;
+    timers.advanceTo(3220);
     expect(loop.counters.ticksRun - before).toBe(10);
   });
 
