@@ -47,8 +47,9 @@ describe('Gambetta worked example in the harness (250 ms each way, two steps rig
     const { xs } = walkRightTwice(0);
     // Every snapshot drags the player back to where the server was half a second ago, so each step
     // of local progress is undone again and again until the server catches up.
+    // (With reconciliation the count is 0: the test above requires every frame to move forward.)
     const backwards = xs.filter((x, i) => i > 0 && x < xs[i - 1]! - 0.25).length;
-    expect(backwards).toBeGreaterThan(5);
+    expect(backwards).toBeGreaterThanOrEqual(3);
     const reconciled = walkRightTwice(1).xs;
     expect(xs[12]!).toBeLessThan(reconciled[12]! - 10);
   });
