@@ -63,6 +63,9 @@ const NET_SETTING_CVARS = new Set(['cl_updaterate', 'rate', 'cl_interp', 'cl_int
 export class ClientSession {
   readonly net: NetClient;
   readonly channel: ConditionedChannel;
+  /** The interpolation delay last told to the host, and when (netSettings() records both). */
+  private sentInterpMs = -1;
+  private sentSettingsAtMs = Number.NEGATIVE_INFINITY;
   readonly recentEvents: ViewEvent[] = [];
   readonly arrivals: SnapshotArrival[] = [];
   lastView: ClientView | null = null;
@@ -101,6 +104,16 @@ export class ClientSession {
     const now = this.timers.now();
     this.net.setInput(this.inputFor(now));
     for (const packet of this.net.update(now)) this.channel.send(packet);
+    this.resendSettingsIfDelayMoved(now);
+  }
+
+  /**
+   * The host checks every command's claimed view time against the interpolation delay it was told:
+   * when cl_interp_adaptive moves the delay, tell it again (at most once a second).
+   */
+  private resendSettingsIfDelayMoved(now: number): void {
+    if (this.net.netSettings().interpMs === this.sentInterpMs || now - this.sentSettingsAtMs < 1000) return;
+    this.hooks.sendSettings(this.netSettings());
   }
 
   view(nowMs: number = this.timers.now()): ClientView {
@@ -158,7 +171,10 @@ export class ClientSession {
 
   private netSettings(): ClientSettings {
     const c = this.current;
-    const interpMs = Math.round(Math.max(c.cl_interp, c.cl_interp_ratio / c.cl_updaterate) * 1000);
+    // The delay in use (raised by cl_interp_adaptive), as the net client reports it.
+    const { interpMs } = this.net.netSettings();
+    this.sentInterpMs = interpMs;
+    this.sentSettingsAtMs = this.timers.now();
     return { updateRate: c.cl_updaterate, rate: c.rate, interpMs, debug: c.sv_showhitboxes === 1 };
   }
 

@@ -4,9 +4,11 @@
  *
  * Inputs: `arrival(nowMs, lagTicks)` on each newest snapshot, with how far the stream had run past
  * the previous newest snapshot just before this one arrived (the longest wait of that gap);
- * `advance(nowMs, floorTicks, capTicks, adaptive)` each frame.
+ * `advance(nowMs, floorTicks, capTicks, adaptive, lagNowTicks)` each frame, with how far the stream
+ * is past the newest snapshot now (a gap still open counts at once: the delay grows during an
+ * outage, so remotes slow down and keep moving instead of running out of history).
  * Output: `ticks`, the delay in use. Invariants: never below the configured floor nor above the cap;
- * grows quickly (up to GROW of real time: remotes slow down, never jump back) when longer gaps
+ * grows quickly (at GROW of real time: remotes slow to half speed, never jump back) when longer gaps
  * appear, shrinks slowly (SHRINK) when they have not been seen for WINDOW_MS; bounded memory.
  */
 
@@ -14,7 +16,7 @@
 const WINDOW_MS = 5000;
 const MAX_GAPS = 512;
 /** Rate of change of the delay, as a fraction of elapsed time. */
-const GROW = 0.25;
+const GROW = 0.5;
 const SHRINK = 0.02;
 /** Room above the longest recent wait, ticks. */
 const MARGIN_TICKS = 1;
@@ -43,9 +45,10 @@ export class InterpDelay {
     return longest + MARGIN_TICKS;
   }
 
-  advance(nowMs: number, floorTicks: number, capTicks: number, adaptive: boolean): number {
+  advance(nowMs: number, floorTicks: number, capTicks: number, adaptive: boolean, lagNowTicks = 0): number {
     const cap = Math.max(floorTicks, capTicks);
-    const target = adaptive ? Math.min(cap, Math.max(floorTicks, this.wanted(nowMs))) : floorTicks;
+    const wanted = Math.max(this.wanted(nowMs), lagNowTicks + MARGIN_TICKS);
+    const target = adaptive ? Math.min(cap, Math.max(floorTicks, wanted)) : floorTicks;
     const dt = this.lastMs === null ? 0 : Math.max(0, nowMs - this.lastMs);
     this.lastMs = nowMs;
     if (this.current === null || !adaptive) {

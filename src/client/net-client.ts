@@ -22,6 +22,7 @@ import { ClientClock } from './client-clock';
 import { CommandSender } from './command-sender';
 import { DEFAULT_SNAP_DISTANCE, ErrorSmoother } from './error-smoother';
 import { InterpDelay } from './interp-delay';
+import { RemoteSmoother } from './remote-smoother';
 import { InterpolationBuffer } from './interpolation-buffer';
 import { Predictor } from './predictor';
 import { createPlayerTraits, projectileTraits } from './remote-traits';
@@ -87,6 +88,8 @@ export class NetClient {
   private lastNowMs = 0;
   private lastError: NetClientTotals['lastPredictionError'] = null;
   private readonly interp: InterpDelay;
+  /** Remotes drawn at most 1.45 × max speed frame to frame; the rest of a jump melts at 0.4 × max speed. */
+  private readonly remoteSmoother = new RemoteSmoother((1.45 * MAX_SPEED) / 1000, (0.4 * MAX_SPEED) / 1000);
   private lastUpdateMs = Number.NEGATIVE_INFINITY;
   private queued: Uint8Array[] = [];
   private jumpsSeen = 0;
@@ -139,8 +142,10 @@ export class NetClient {
     this.advanceInterp(nowMs);
     const renderTick = this.renderTickAt();
     this.drawnRenderTick = renderTick;
-    const remotes = sampleRemotes(this.players, renderTick, this.sampleMode());
-    this.extrapolating = remotes.filter((r) => r.extrapolating).length;
+    const sampled = sampleRemotes(this.players, renderTick, this.sampleMode());
+    this.extrapolating = sampled.filter((r) => r.extrapolating).length;
+    // Interpolated remotes never jump when the stream resumes after a burst; raw ones (cl_interpolate 0) are left raw.
+    const remotes = this.cvars.cl_interpolate === 1 ? this.remoteSmoother.apply(sampled, nowMs) : sampled;
     const projectiles = this.rockets
       .sample(renderTick, this.sampleMode())
       .map(({ state }) => ({ id: state.id, owner: state.owner, x: state.x, y: state.y }));
@@ -187,7 +192,8 @@ export class NetClient {
   private advanceInterp(nowMs: number): void {
     const floor = interpDelaySeconds(this.cvars) * this.tickrate;
     const cap = this.cvars.cl_interp_max * this.tickrate;
-    this.interp.advance(nowMs, floor, cap, this.cvars.cl_interp_adaptive === 1);
+    const lagNow = this.clock.isSynced && this.inbox.newest ? Math.max(0, this.clock.streamTick - this.inbox.newestTick) : 0;
+    this.interp.advance(nowMs, floor, cap, this.cvars.cl_interp_adaptive === 1, lagNow);
   }
 
   /** Interpolation delay in use, seconds (the floor from the cvars, raised by cl_interp_adaptive). */

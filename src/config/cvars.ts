@@ -43,7 +43,8 @@ export const CVARS = {
   rate: int(40000, 2500, 1000000, 'Most bytes per second the host may send you.'),
   net_fakelag: int(0, 0, 1000, 'Extra one-way delay (ms) added to your packets both ways.'),
   net_fakejitter: int(0, 0, 500, 'Random extra delay (ms) per packet.'),
-  net_fakeloss: num(0, 0, 90, 'Percent of your packets dropped each way.'),
+  net_fakeloss: num(0, 0, 90, 'Percent of your packets dropped each way (the average, with net_fakeloss_burst).'),
+  net_fakeloss_burst: int(0, 0, 2000, 'Mean length (ms) of a loss burst: losses come in runs like on Wi-Fi (0: each packet independently).'),
   net_graph: flag(0, 'Show the net graph (F2).'),
 } as const satisfies Record<string, CvarDef>;
 

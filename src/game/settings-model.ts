@@ -26,7 +26,7 @@ export interface SettingGroup {
 }
 
 const SWITCHES: readonly CvarName[] = ['cl_predict', 'cl_reconcile', 'cl_interpolate', 'sv_lagcompensation'];
-const CONDITIONER: readonly CvarName[] = ['net_fakelag', 'net_fakejitter', 'net_fakeloss'];
+const CONDITIONER: readonly CvarName[] = ['net_fakelag', 'net_fakejitter', 'net_fakeloss', 'net_fakeloss_burst'];
 
 const GROUPS: readonly { title: string; blurb: string; pick: (n: CvarName) => boolean }[] = [
   { title: 'Netcode switches', blurb: 'Turn each technique off to feel what it does.', pick: (n) => SWITCHES.includes(n) },

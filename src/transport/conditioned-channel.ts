@@ -1,6 +1,6 @@
 /**
  * A `Channel` wrapper that runs both directions through a `NetworkConditioner` (net_fakelag,
- * net_fakejitter, net_fakeloss), changeable live. This is the only transport code with timers:
+ * net_fakejitter, net_fakeloss, net_fakeloss_burst), changeable live. This is the only transport code with timers:
  * it is the edge where simulated network time meets the real clock, so the clock is injected.
  *
  * Inputs: the inner channel, `Timers` (performance.now + setTimeout in the page, a fake in tests),
@@ -23,10 +23,12 @@ export interface FakeNetSettings {
   net_fakelag: number;
   net_fakejitter: number;
   net_fakeloss: number;
+  /** Mean loss-burst length (ms); 0 or absent = independent losses. */
+  net_fakeloss_burst?: number;
 }
 
 export function conditionerSettingsFor(s: FakeNetSettings): Partial<ConditionerSettings> {
-  return { latencyMs: s.net_fakelag, jitterMs: s.net_fakejitter, loss: s.net_fakeloss / 100 };
+  return { latencyMs: s.net_fakelag, jitterMs: s.net_fakejitter, loss: s.net_fakeloss / 100, burstMs: s.net_fakeloss_burst ?? 0 };
 }
 
 function isIdle(s: FakeNetSettings): boolean {
@@ -84,7 +86,7 @@ export class ConditionedChannel implements Channel {
   private readonly core: ChannelCore;
   private readonly out: ConditionedPipe;
   private readonly inbound: ConditionedPipe;
-  private settings: FakeNetSettings = { net_fakelag: 0, net_fakejitter: 0, net_fakeloss: 0 };
+  private settings: FakeNetSettings = { net_fakelag: 0, net_fakejitter: 0, net_fakeloss: 0, net_fakeloss_burst: 0 };
 
   constructor(
     private readonly inner: Channel,
@@ -100,7 +102,7 @@ export class ConditionedChannel implements Channel {
 
   /** Applies new fake-network settings to messages sent from now on (both directions). */
   configure(s: FakeNetSettings): void {
-    this.settings = { net_fakelag: s.net_fakelag, net_fakejitter: s.net_fakejitter, net_fakeloss: s.net_fakeloss };
+    this.settings = { net_fakelag: s.net_fakelag, net_fakejitter: s.net_fakejitter, net_fakeloss: s.net_fakeloss, net_fakeloss_burst: s.net_fakeloss_burst ?? 0 };
     this.out.configure(this.settings);
     this.inbound.configure(this.settings);
   }

@@ -17,8 +17,17 @@ export interface ConditionerSettings {
   latencyMs: number;
   /** Extra delay, uniform in [0, jitterMs] per message. */
   jitterMs: number;
-  /** Probability in [0, 1] that a message is dropped. */
+  /** Probability in [0, 1] that a message is dropped (the average, when losses come in bursts). */
   loss: number;
+  /**
+   * Mean length (ms) of a loss burst; 0 = every message is lost independently. Otherwise a
+   * Gilbert–Elliott link: a good and a bad state with exponentially distributed stays (the bad one
+   * `burstMs` long on average), losing `goodLoss` / `badLoss` of the messages sent in each, the time
+   * in the bad state chosen so the average loss is `loss`.
+   */
+  burstMs: number;
+  goodLoss: number;
+  badLoss: number;
   /** Probability in [0, 1] that a delivered message arrives twice. */
   duplicate: number;
   /** Probability in [0, 1] that a message is held back by `reorderDelayMs` so later ones overtake it. */
@@ -43,6 +52,9 @@ export const DEFAULT_CONDITIONER: Readonly<ConditionerSettings> = Object.freeze(
   latencyMs: 0,
   jitterMs: 0,
   loss: 0,
+  burstMs: 0,
+  goodLoss: 0,
+  badLoss: 1,
   duplicate: 0,
   reorder: 0,
   reorderDelayMs: 30,
@@ -62,6 +74,10 @@ const nonNegative = (v: number): number => (Number.isFinite(v) ? Math.max(v, 0) 
 export class NetworkConditioner {
   private settings: ConditionerSettings;
   private rngState: number;
+  /** Second stream for the burst states, so they do not reshuffle the per-message draws. */
+  private burstRngState: number;
+  private bad = false;
+  private stateUntilMs = -Infinity;
   private readonly inFlight: InFlight[] = [];
   private order = 0;
   /** Delivery time of the newest in-order message: FIFO floor for the next one. */
@@ -73,6 +89,7 @@ export class NetworkConditioner {
   constructor(settings: Partial<ConditionerSettings> = {}, seed = 1) {
     this.settings = NetworkConditioner.sanitize({ ...DEFAULT_CONDITIONER, ...settings });
     this.rngState = seed >>> 0;
+    this.burstRngState = (seed ^ 0x9e3779b9) >>> 0;
   }
 
   private static sanitize(s: ConditionerSettings): ConditionerSettings {
@@ -80,6 +97,9 @@ export class NetworkConditioner {
       latencyMs: nonNegative(s.latencyMs),
       jitterMs: nonNegative(s.jitterMs),
       loss: clamp01(s.loss),
+      burstMs: nonNegative(s.burstMs),
+      goodLoss: clamp01(s.goodLoss),
+      badLoss: clamp01(s.badLoss),
       duplicate: clamp01(s.duplicate),
       reorder: clamp01(s.reorder),
       reorderDelayMs: nonNegative(s.reorderDelayMs),
@@ -111,12 +131,43 @@ export class NetworkConditioner {
   }
 
   /** mulberry32: small, fast, good enough for test traffic; the state is a uint32. */
-  private random(): number {
-    this.rngState = (this.rngState + 0x6d2b79f5) >>> 0;
-    let t = this.rngState;
+  private static next(state: number): { state: number; value: number } {
+    const next = (state + 0x6d2b79f5) >>> 0;
+    let t = next;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return { state: next, value: ((t ^ (t >>> 14)) >>> 0) / 4294967296 };
+  }
+
+  private random(): number {
+    const r = NetworkConditioner.next(this.rngState);
+    this.rngState = r.state;
+    return r.value;
+  }
+
+  private burstRandom(): number {
+    const r = NetworkConditioner.next(this.burstRngState);
+    this.burstRngState = r.state;
+    return r.value;
+  }
+
+  /** The chance that a message sent at `nowMs` is lost: fixed, or by the Gilbert–Elliott state then. */
+  private lossAt(nowMs: number): number {
+    const s = this.settings;
+    if (s.burstMs <= 0 || s.badLoss <= s.goodLoss) return s.loss;
+    // Share of time in the bad state that makes the average loss come out at `loss`.
+    const badShare = Math.min(1, Math.max(0, (s.loss - s.goodLoss) / (s.badLoss - s.goodLoss)));
+    if (badShare <= 0) return s.goodLoss;
+    if (badShare >= 1) return s.badLoss;
+    const goodMs = (s.burstMs * (1 - badShare)) / badShare;
+    while (nowMs >= this.stateUntilMs) {
+      // Exponential stays: memoryless, as the model assumes. The first state starts good.
+      const first = this.stateUntilMs === -Infinity;
+      this.bad = first ? false : !this.bad;
+      const mean = this.bad ? s.burstMs : goodMs;
+      this.stateUntilMs = (first ? nowMs : this.stateUntilMs) - mean * Math.log(1 - this.burstRandom());
+    }
+    return this.bad ? s.badLoss : s.goodLoss;
   }
 
   send(bytes: Uint8Array, nowMs: number): void {
@@ -128,7 +179,7 @@ export class NetworkConditioner {
     const reorderDraw = this.random();
     const dupDraw = this.random();
     const dupJitterDraw = this.random();
-    if (lossDraw < s.loss) {
+    if (lossDraw < this.lossAt(nowMs)) {
       this.counters.lost++;
       return;
     }

@@ -13,7 +13,7 @@ describe('settingGroups', () => {
   it('puts the Gambetta switches and the conditioner in their own groups first', () => {
     const groups = settingGroups(defaultCvars());
     expect(groups[0]?.items.map((i) => i.name)).toEqual(['cl_predict', 'cl_reconcile', 'cl_interpolate', 'sv_lagcompensation']);
-    expect(groups[1]?.items.map((i) => i.name)).toEqual(['net_fakelag', 'net_fakejitter', 'net_fakeloss']);
+    expect(groups[1]?.items.map((i) => i.name)).toEqual(['net_fakelag', 'net_fakejitter', 'net_fakeloss', 'net_fakeloss_burst']);
     expect(groups[0]?.items.every((i) => i.kind === 'flag')).toBe(true);
   });
 

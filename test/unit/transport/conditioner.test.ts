@@ -98,4 +98,40 @@ describe('NetworkConditioner', () => {
     link.send(new Uint8Array([1]), 0);
     expect(link.poll(1000)).toEqual([]);
   });
+
+  it('loses in bursts with net_fakeloss_burst (Gilbert-Elliott): the average loss and the mean burst length are the ones set', () => {
+    /** Sends one message every 10 ms for 10 minutes; returns the loss share and the mean run of lost ones (ms). */
+    const measure = (settings: Partial<ConditionerSettings>, seed: number): { loss: number; burstMs: number } => {
+      const link = new NetworkConditioner(settings, seed);
+      const lost: boolean[] = [];
+      for (let t = 0; t < 600_000; t += 10) {
+        const before = link.stats().lost;
+        link.send(new Uint8Array([1]), t);
+        lost.push(link.stats().lost > before);
+      }
+      const runs: number[] = [];
+      let run = 0;
+      for (const l of lost) {
+        if (l) run++;
+        else if (run > 0) {
+          runs.push(run);
+          run = 0;
+        }
+      }
+      return { loss: lost.filter(Boolean).length / lost.length, burstMs: (runs.reduce((a, b) => a + b, 0) / runs.length) * 10 };
+    };
+    for (const [loss, burstMs] of [
+      [0.1, 100],
+      [0.1, 250],
+      [0.03, 60],
+    ] as const) {
+      const got = measure({ loss, burstMs }, 7);
+      expect(Math.abs(got.loss - loss)).toBeLessThan(loss * 0.2);
+      // Runs are counted in 10 ms messages: a burst of mean B ms loses about B / 10 + 1 in a row.
+      expect(got.burstMs).toBeGreaterThan(burstMs * 0.75);
+      expect(got.burstMs).toBeLessThan(burstMs * 1.35 + 10);
+    }
+    // Independent losses at the same average come one or two at a time.
+    expect(measure({ loss: 0.1 }, 7).burstMs).toBeLessThan(15);
+  });
 });
