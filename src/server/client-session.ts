@@ -55,7 +55,7 @@ export class ClientSession {
   /** The command this client's player runs in the tick being stepped (set by the server). */
   current: TakenCmd | null = null;
   lastRewind: RewindRecord | null = null;
-  readonly counters = { packetsIn: 0, bytesIn: 0, decodeFailures: 0, fullSnapshots: 0, deltaSnapshots: 0, packetsOut: 0, bytesOut: 0, depth: 0, encodeFailures: 0 };
+  readonly counters = { packetsIn: 0, bytesIn: 0, decodeFailures: 0, fullSnapshots: 0, deltaSnapshots: 0, packetsOut: 0, bytesOut: 0, depth: 0, encodeFailures: 0, resyncs: 0 };
 
   constructor(
     readonly id: PlayerId,
@@ -120,7 +120,10 @@ export class ClientSession {
     if (!this.scheduler.due(tick)) return [];
     const self = world.players.find((p) => p.id === this.id);
     if (!self) return [];
-    const baseline = this.baselineAck !== null ? (this.sent.get(this.baselineAck)?.snapshot ?? null) : null;
+    // Events dropped from a full outbox (a long outage): resynchronise with a full snapshot.
+    const resync = this.outbox.takeOverflow();
+    if (resync) this.counters.resyncs++;
+    const baseline = !resync && this.baselineAck !== null ? (this.sent.get(this.baselineAck)?.snapshot ?? null) : null;
     const snapshot = this.buildSnapshot(world, self, publicPlayers, baseline, nowMs);
     let parts: Uint8Array[];
     try {
@@ -188,6 +191,7 @@ export class ClientSession {
       heldBackTicks: this.scheduler.counters.heldBackTicks,
       eventsPending: this.outbox.size,
       eventsDropped: this.outbox.counters.dropped,
+      resyncs: this.counters.resyncs,
       lastAckTick: this.lastAckTick,
       lastRewind: this.lastRewind,
       kicked: this.abuse.kicked?.reason ?? null,

@@ -8,6 +8,8 @@
  * Invariants: every event stays in every snapshot until the client acknowledges a snapshot that
  * carried it. At most `cap` events are pending: beyond that the oldest are dropped (counted), so a
  * client that stops acking cannot grow the snapshots without bound (the wire holds at most 255).
+ * A drop is never silent: `takeOverflow()` reports it once, and the session answers with a full
+ * snapshot (a resync), which carries the truth the lost events were about (health, alive, score).
  */
 import type { NetEvent } from '../protocol/messages';
 
@@ -21,6 +23,7 @@ export class EventOutbox {
   private readonly queue: Pending[] = [];
   private nextSeq = 1;
   readonly counters = { added: 0, dropped: 0 };
+  private overflowed = false;
 
   constructor(private readonly cap: number) {}
 
@@ -31,7 +34,15 @@ export class EventOutbox {
     if (excess > 0) {
       this.queue.splice(0, excess);
       this.counters.dropped += excess;
+      this.overflowed = true;
     }
+  }
+
+  /** True once after events were dropped: the client must be resynchronised. */
+  takeOverflow(): boolean {
+    const was = this.overflowed;
+    this.overflowed = false;
+    return was;
   }
 
   pending(): NetEvent[] {

@@ -51,6 +51,8 @@ export interface ClientStats {
   heldBackTicks: number;
   eventsPending: number;
   eventsDropped: number;
+  /** Full snapshots sent because events had to be dropped (the outbox overflowed during an outage). */
+  resyncs: number;
   lastAckTick: Tick;
   lastRewind: RewindRecord | null;
   kicked: KickReason | null;

@@ -85,7 +85,22 @@ export class Match {
     return pred();
   }
 
+  /**
+   * Freezes the host for `ms` from now (a GC pause, a busy tab): nothing is received or ticked, the
+   * links keep what arrives; then the host takes the queued packets and catches up the owed ticks
+   * at once, as the worker's TickLoop does within its budget.
+   */
+  stallServer(ms: number): void {
+    this.stalledUntilMs = this.nowMs + ms;
+  }
+  private stalledUntilMs = -Infinity;
+
   private step(now: number): void {
+    if (now < this.stalledUntilMs) {
+      for (const m of this.members.values()) for (const bytes of m.link.down.poll(now)) m.client.onPacket(bytes, now);
+      for (const m of this.members.values()) for (const bytes of m.client.update(now)) m.link.up.send(bytes, now);
+      return;
+    }
     for (const [id, m] of this.members) for (const bytes of m.link.up.poll(now)) this.server.receive(id, bytes, now);
     while ((this.tickIndex + 1) * this.tickMs <= now + 1e-9) {
       this.tickIndex++;
