@@ -28,10 +28,12 @@ import { Predictor } from './predictor';
 import { createPlayerTraits, projectileTraits } from './remote-traits';
 import { SnapshotInbox, type ReceivedSnapshot } from './snapshot-inbox';
 import { NetStatsTracker } from './net-stats-tracker';
+import { netStatsOf, netTotalsOf, type NetClientTotals } from './net-client-stats';
 import { buildLocalView, isOwnPredictedEvent, sampleRemotes, type LocalSource } from './view-builder';
 import type { ClientView, InputSample, NetStats, ViewEvent } from './view-model';
 
 export type { InputSample } from './view-model';
+export type { NetClientTotals } from './net-client-stats';
 
 export interface NetClientOptions {
   clientId: PlayerId;
@@ -50,16 +52,6 @@ const MAX_CATCH_UP_S = 1;
 const MAX_QUEUED_PACKETS = 4;
 /** Events kept for the next view(); older ones go first if nobody draws (a hidden tab). */
 const MAX_PENDING_EVENTS = 256;
-/** Counters since the start and the last prediction error (cl_showerror, tests). */
-export interface NetClientTotals {
-  predictionErrors: number;
-  /** Server tick and size (units) of the newest prediction error. */
-  lastPredictionError: { tick: Tick; distance: number } | null;
-  malformedPackets: number;
-  commandTickFloat: number;
-  dilation: number;
-  targetBufferTicks: number;
-}
 
 const IDLE_INPUT: InputSample = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
 
@@ -219,36 +211,23 @@ export class NetClient {
   }
 
   get stats(): NetStats {
-    const now = this.lastNowMs;
-    const snapInterval = Math.max(1, Math.round(this.tickrate / Math.min(this.cvars.cl_updaterate, this.tickrate)));
-    return {
-      pingMs: this.clock.rttMs,
-      jitterMs: this.clock.jitterMs,
-      lossIn: this.tracker.lossIn(now, snapInterval),
-      lossOut: this.tracker.lossOut(now),
-      snapshotsPerSec: this.tracker.snapshotsPerSec(now),
+    return netStatsOf({
+      nowMs: this.lastNowMs,
+      tickrate: this.tickrate,
+      cvars: this.cvars,
+      clock: this.clock,
+      tracker: this.tracker,
       interpDelayMs: this.interpDelaySeconds * 1000,
-      extrapolatingEntities: this.extrapolating,
-      bytesInPerSec: this.tracker.bytesInPerSec(now),
-      bytesOutPerSec: this.tracker.bytesOutPerSec(now),
-      predictionErrorsPerSec: this.tracker.predictionErrorsPerSec(now),
-      cmdBufferDepth: this.clock.lastReportedDepth,
-      serverTick: Math.max(0, this.inbox.newestTick),
-      commandTick: Math.max(0, this.lastIssuedTick),
+      extrapolating: this.extrapolating,
+      serverTick: this.inbox.newestTick,
+      commandTick: this.lastIssuedTick,
       renderTick: this.drawnRenderTick ?? 0,
-    };
+    });
   }
 
   /** Totals since the start, for tests and debug overlays. */
   get totals(): NetClientTotals {
-    return {
-      predictionErrors: this.tracker.predictionErrors,
-      lastPredictionError: this.lastError,
-      malformedPackets: this.tracker.malformedPackets,
-      commandTickFloat: this.clock.commandTick,
-      dilation: this.clock.dilation,
-      targetBufferTicks: this.clock.targetBufferTicks,
-    };
+    return netTotalsOf(this.clock, this.tracker, this.inbox, this.lastError);
   }
 
   private acceptSnapshot(r: ReceivedSnapshot, nowMs: number): void {

@@ -34,6 +34,9 @@ export class SnapshotInbox {
   private readonly assembler = new SnapshotAssembler();
   private readonly dedupe = new EventDeduper();
   private newestSnapshot: Snapshot | null = null;
+  /** Newest tick held in the ring and not found wrong (what the ack names), null when none. */
+  private trustedNewest: Tick | null = null;
+  private mismatches = 0;
 
   /** Tick of the newest complete snapshot (0 before any): the ack sent with each command packet. */
   get newestTick(): Tick {
@@ -45,8 +48,12 @@ export class SnapshotInbox {
    * null when none is (the host then sends a full snapshot). Never a tick that did not arrive.
    */
   get ackTick(): Tick | null {
-    const newest = this.newestSnapshot;
-    return newest && this.baseline(newest.serverTick) === newest ? newest.serverTick : null;
+    return this.trustedNewest;
+  }
+
+  /** Delta snapshots dropped because our copy of their baseline did not match the host's checksum. */
+  get baselineMismatches(): number {
+    return this.mismatches;
   }
 
   get newest(): Snapshot | null {
@@ -61,15 +68,31 @@ export class SnapshotInbox {
       // The codec promises not to throw; this guard keeps that promise at our boundary too.
       return 'malformed';
     }
-    if (!decoded.ok) return 'malformed';
+    if (!decoded.ok) {
+      // A baseline the host disagrees with is never acked again, so the host stops coding against it.
+      if (decoded.baselineMismatch !== undefined) this.distrustBaselines();
+      return 'malformed';
+    }
     const part = decoded.value;
     const full = this.assembler.add(part);
     if (!full) return 'partial';
     this.baselines[full.serverTick & (BASELINE_SLOTS - 1)] = full;
+    if (this.trustedNewest === null || full.serverTick > this.trustedNewest) this.trustedNewest = full.serverTick;
     const previousTick = this.newestSnapshot ? this.newestSnapshot.serverTick : null;
     const newest = full.serverTick > this.newestTick;
     if (newest) this.newestSnapshot = full;
     return { snapshot: full, newest, previousTick };
+  }
+
+  /**
+   * Our copy of a baseline differs from the host's: that should never happen, so none of the copies
+   * is trusted any more. Acking nothing makes the host send a full snapshot at once, instead of one
+   * round trip per older copy tried.
+   */
+  private distrustBaselines(): void {
+    this.mismatches++;
+    this.baselines.fill(undefined);
+    this.trustedNewest = null;
   }
 
   firstTimeEvent(id: number): boolean {

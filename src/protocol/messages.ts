@@ -131,4 +131,4 @@ export interface DebugMessage {
 }
 
 /** Result of every decoder: never throws, a malformed input is an `ok: false` with a reason. */
-export type DecodeResult<T> = { ok: true; value: T } | { ok: false; error: string };
+export type DecodeResult<T> = { ok: true; value: T } | { ok: false; error: string; baselineMismatch?: Tick };

@@ -10,7 +10,8 @@
  */
 import { MAX_DATAGRAM_BYTES, type Snapshot } from './messages';
 import { type IdRange } from './entity-list';
-import { ALL_PLAYERS, ALL_PROJECTILES, MAX_PARTS, encodeSnapshot, encodeSnapshotPart, sortedEntities, type PartSpec } from './snapshot';
+import { snapshotChecksum } from './baseline-checksum';
+import { ALL_PLAYERS, ALL_PROJECTILES, MAX_PARTS, encodeSnapshotPart, sortedEntities, usableBaseline, type PartSpec } from './snapshot';
 
 const EMPTY: IdRange = { lo: 1, hi: 0 };
 
@@ -46,9 +47,9 @@ function specFor(s: Snapshot, from: number, to: number, part: number, partCount:
 }
 
 /** Largest end such that items [from, end) fit; the header is sized for MAX_PARTS (worst case). */
-function largestFit(s: Snapshot, baseline: Snapshot | null, from: number, part: number, maxBytes: number): number {
+function largestFit(s: Snapshot, baseline: Snapshot | null, sum: number | undefined, from: number, part: number, maxBytes: number): number {
   const total = s.events.length + s.players.length + s.projectiles.length;
-  const fits = (end: number): boolean => encodeSnapshotPart(s, baseline, specFor(s, from, end, part, MAX_PARTS)).length <= maxBytes;
+  const fits = (end: number): boolean => encodeSnapshotPart(s, baseline, specFor(s, from, end, part, MAX_PARTS), sum).length <= maxBytes;
   if (!fits(Math.min(from + 1, total))) throw new RangeError(`snapshot item ${from} alone exceeds ${maxBytes} bytes`);
   let lo = Math.min(from + 1, total);
   let hi = total;
@@ -63,16 +64,19 @@ function largestFit(s: Snapshot, baseline: Snapshot | null, from: number, part: 
 export function encodeSnapshotParts(unsorted: Snapshot, baseline: Snapshot | null, maxBytes: number = MAX_DATAGRAM_BYTES): Uint8Array[] {
   // Slices are taken in id order, the order every part's id range assumes.
   const target = sortedEntities(unsorted);
-  const single = encodeSnapshot(target, baseline);
+  // The baseline's checksum once for every part and every trial encode (the encoder sorts it the same way).
+  const usable = usableBaseline(baseline && sortedEntities(baseline));
+  const sum = usable ? snapshotChecksum(usable) : undefined;
+  const single = encodeSnapshotPart(target, baseline, { part: 0, partCount: 1, players: ALL_PLAYERS, projectiles: ALL_PROJECTILES, events: target.events }, sum);
   if (single.length <= maxBytes) return [single];
   const total = target.events.length + target.players.length + target.projectiles.length;
   const cuts: Array<[number, number]> = [];
   for (let from = 0; from < total || cuts.length === 0; ) {
-    const end = largestFit(target, baseline, from, cuts.length, maxBytes);
+    const end = largestFit(target, baseline, sum, from, cuts.length, maxBytes);
     cuts.push([from, end]);
     if (cuts.length > MAX_PARTS) throw new RangeError(`snapshot needs more than ${MAX_PARTS} parts`);
     from = end;
   }
   // The real header (fewer parts) is never larger than the worst case the cuts were sized with.
-  return cuts.map(([from, to], i) => encodeSnapshotPart(target, baseline, specFor(target, from, to, i, cuts.length)));
+  return cuts.map(([from, to], i) => encodeSnapshotPart(target, baseline, specFor(target, from, to, i, cuts.length), sum));
 }

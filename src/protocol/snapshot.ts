@@ -4,7 +4,8 @@
  * last send"). Both ends handle full `Snapshot` values; only the bytes are a delta.
  *
  * Layout (docs/PROTOCOL.md has the details):
- *   header  [serverTick:32][hasBaseline:1 (+ serverTick - baselineTick: varint)]
+ *   header  [serverTick:32][hasBaseline:1 (+ serverTick - baselineTick: varint, motion scale:16,
+ *           baseline checksum:16)]
  *           [serverTick - lastCmdTick: varint][cmdBufferDepth:int7][echoTimeMs:16][echoHoldMs: varint]
  *           [partCount-1: varint][part][if split: player id range 8+8, projectile id range 16+16]
  *   self    [delta vs baseline.self:1] then delta or every field
@@ -14,6 +15,7 @@
  */
 import { BitReader, BitWriter } from './bits';
 import { readEntityList, writeEntityList, type EntityKind, type IdRange } from './entity-list';
+import { snapshotChecksum } from './baseline-checksum';
 import { quantizeEvent, readEvents, writeEvents } from './events';
 import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, pickFields, readDelta, readFull, writeDelta, writeFull } from './fields';
 import type { DecodeResult, NetEvent, Snapshot } from './messages';
@@ -24,6 +26,8 @@ export const PROJECTILE_KIND: EntityKind<ProjectileState> = { codec: PROJECTILE_
 export const ALL_PLAYERS: IdRange = { lo: 0, hi: 255 };
 export const ALL_PROJECTILES: IdRange = { lo: 0, hi: 65535 };
 export const MAX_PARTS = 64;
+/** The start of the decode error for a delta whose baseline checksum does not match ours. */
+export const BASELINE_MISMATCH = 'baseline checksum mismatch';
 const DEPTH_MIN = -64;
 const DEPTH_MAX = 63;
 
@@ -118,13 +122,14 @@ export function motionScale(target: Snapshot, baseline: Snapshot): number {
   return Math.min(Math.max(Math.round(median * 65536), 0), 65535);
 }
 
-function writeHeader(w: BitWriter, s: Snapshot, baseline: Snapshot | null, spec: PartSpec, scale: number): void {
+function writeHeader(w: BitWriter, s: Snapshot, baseline: Snapshot | null, spec: PartSpec, scale: number, checksum: number): void {
   const q = quantizeTimings(s);
   w.writeBits(s.serverTick, 32);
   w.writeBool(baseline !== null);
   if (baseline) {
     w.writeVarUint(s.serverTick - baseline.serverTick, 4);
     w.writeBits(scale, 16);
+    w.writeBits(checksum & 0xffff, 16);
   }
   w.writeVarInt(s.serverTick - s.lastCmdTick, 4);
   w.writeSigned(q.cmdBufferDepth, 7);
@@ -144,8 +149,11 @@ function bitsFor(partCount: number): number {
   return partCount <= 1 ? 0 : Math.ceil(Math.log2(partCount));
 }
 
-/** Encodes one message carrying `spec`'s slice of `target`. Exported for the part splitter. */
-export function encodeSnapshotPart(unsorted: Snapshot, baselineIn: Snapshot | null, spec: PartSpec): Uint8Array {
+/**
+ * Encodes one message carrying `spec`'s slice of `target`. Exported for the part splitter.
+ * `baselineChecksum` is `snapshotChecksum` of the baseline, when the caller keeps it already.
+ */
+export function encodeSnapshotPart(unsorted: Snapshot, baselineIn: Snapshot | null, spec: PartSpec, baselineChecksum?: number): Uint8Array {
   const target = sortedEntities(unsorted);
   const baseline = usableBaseline(baselineIn && sortedEntities(baselineIn));
   if (baseline && baseline.serverTick >= target.serverTick) {
@@ -154,7 +162,8 @@ export function encodeSnapshotPart(unsorted: Snapshot, baselineIn: Snapshot | nu
   const scale = baseline ? motionScale(target, baseline) : 0;
   const ctx = { serverTick: target.serverTick, motionScale: scale };
   const w = new BitWriter(256);
-  writeHeader(w, target, baseline, spec, scale);
+  const checksum = baseline ? (baselineChecksum ?? snapshotChecksum(baseline)) : 0;
+  writeHeader(w, target, baseline, spec, scale, checksum);
   const selfDelta = baseline !== null && baseline.self.id === target.self.id;
   w.writeBool(selfDelta);
   if (selfDelta) writeDelta(w, PLAYER_CODEC, target.self, baseline.self, ctx);
@@ -176,6 +185,7 @@ type Header = Pick<Snapshot, 'serverTick' | 'baselineTick' | 'lastCmdTick' | 'cm
   players: IdRange;
   projectiles: IdRange;
   motionScale: number;
+  baselineChecksum: number;
 };
 
 function readHeader(r: BitReader): Header {
@@ -183,6 +193,7 @@ function readHeader(r: BitReader): Header {
   const hasBaseline = r.readBool();
   const baselineTick = hasBaseline ? serverTick - r.readVarUint(4) : 0;
   const motionScale = hasBaseline ? r.readBits(16) : 0;
+  const baselineChecksum = hasBaseline ? r.readBits(16) : 0;
   const lastCmdTick = serverTick - r.readVarInt(4);
   const cmdBufferDepth = r.readSigned(7);
   const echoTimeMs = r.readBits(16);
@@ -197,7 +208,7 @@ function readHeader(r: BitReader): Header {
   if (lastCmdTick < 0 || lastCmdTick > 0xffffffff) r.fail('last command tick out of range');
   if (echoHoldMs > 65535) r.fail('echo hold out of range');
   if (part >= partCount) r.fail(`part ${part} of ${partCount}`);
-  return { serverTick, baselineTick, lastCmdTick, cmdBufferDepth, echoTimeMs, echoHoldMs, part, partCount, players, projectiles, motionScale };
+  return { serverTick, baselineTick, lastCmdTick, cmdBufferDepth, echoTimeMs, echoHoldMs, part, partCount, players, projectiles, motionScale, baselineChecksum };
 }
 
 /** The caller's lookup, kept from throwing past the decoder's boundary. */
@@ -219,6 +230,8 @@ export function decodeSnapshot(bytes: Uint8Array, baselineFor: (tick: Tick) => S
   if (!r.ok) return { ok: false, error: `snapshot: ${r.error}` };
   const baseline = h.baselineTick === 0 ? null : lookupBaseline(baselineFor, h.baselineTick);
   if (baseline === undefined) return { ok: false, error: `baseline ${h.baselineTick} unknown` };
+  // Our copy of the baseline is not the host's: decoding against it would yield wrong state silently.
+  if (baseline && snapshotChecksum(baseline) !== h.baselineChecksum) return { ok: false, error: `${BASELINE_MISMATCH} (tick ${h.baselineTick})`, baselineMismatch: h.baselineTick };
   const ctx = { serverTick: h.serverTick, motionScale: h.motionScale };
   const selfDelta = r.readBool();
   if (selfDelta && !baseline) r.fail('self delta without a baseline');
@@ -230,6 +243,6 @@ export function decodeSnapshot(bytes: Uint8Array, baselineFor: (tick: Tick) => S
   const events = readEvents(r, h.serverTick);
   r.expectEnd();
   if (!r.ok) return { ok: false, error: `snapshot: ${r.error}` };
-  const { players: _pr, projectiles: _jr, motionScale: _ms, ...header } = h;
+  const { players: _pr, projectiles: _jr, motionScale: _ms, baselineChecksum: _bc, ...header } = h;
   return { ok: true, value: { ...header, self, players, projectiles, events } };
 }

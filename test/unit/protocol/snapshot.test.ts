@@ -64,9 +64,10 @@ describe('snapshot codec', () => {
     expect(motionScale(target, baseline)).toBe(Math.round((65536 * 4) / 120));
     const bytes = encodeSnapshot(target, baseline);
     expect(decodeSnapshot(bytes, lookup(baseline))).toEqual({ ok: true, value: quantizeSnapshot(target, baseline.serverTick) });
-    // Header and unchanged self ~15 B, then per player: raw mask 8 bits + rare 1 + two zero errors
-    // of 4 bits (without the prediction each error would take 11 bits: ~73 B in all).
-    expect(bytes.length).toBeLessThanOrEqual(16 + Math.ceil((15 * 17) / 8));
+    // Header (with the 2-byte baseline checksum) and unchanged self ~17 B, then per player: raw mask
+    // 8 bits + rare 1 + two zero errors of 4 bits (without the prediction each error would take 11
+    // bits: ~75 B in all).
+    expect(bytes.length).toBeLessThanOrEqual(18 + Math.ceil((15 * 17) / 8));
   });
 
   it('says which baseline is missing', () => {
