@@ -14,6 +14,7 @@ import type { ClientNetSettings } from '../../src/server/snapshot-scheduler';
 import { PLAYER_RADIUS } from '../../src/sim/config';
 import { WEAPON_KEEP, type ArenaMap, type PlayerId, type Tick } from '../../src/sim/types';
 import type { HarnessClient } from '../harness/harness-client';
+import { decodeCmdPacket } from '../../src/protocol/cmd-packet';
 
 export type Pilot = (view: ClientView, nowMs: number) => InputSample;
 
@@ -69,6 +70,53 @@ export class PilotedClient implements HarnessClient {
 
   netSettings(): ClientNetSettings {
     return this.net.netSettings();
+  }
+}
+
+/**
+ * A client whose clock runs `rate` times the host's (its frames, its timestamps, everything). It also
+ * checks every packet it sends: each ack against the snapshots it really received, and that no
+ * command tick is ever issued twice (a newer packet never ends on an older tick, and a tick sent
+ * again in a redundant copy is the same command).
+ */
+export class SkewedClient implements HarnessClient {
+  private readonly received = new Set<number>();
+  private readonly sentCmds = new Map<Tick, string>();
+  private newestSent: Tick = -1;
+  falseAcks = 0;
+  /** Commands for a tick sent again with other contents, or a packet whose newest tick went back. */
+  reissued = 0;
+  constructor(
+    readonly inner: PilotedClient,
+    private readonly rate: number,
+  ) {}
+  get id(): number {
+    return this.inner.id;
+  }
+  onPacket(bytes: Uint8Array, nowMs: number): void {
+    this.inner.onPacket(bytes, nowMs * this.rate);
+    this.received.add(this.inner.net.stats.serverTick);
+  }
+  update(nowMs: number): Uint8Array[] {
+    const packets = this.inner.update(nowMs * this.rate);
+    for (const p of packets) {
+      const d = decodeCmdPacket(p);
+      if (!d.ok) continue;
+      if (d.value.ackTick !== null && !this.received.has(d.value.ackTick)) this.falseAcks++;
+      const newest = d.value.cmds[d.value.cmds.length - 1]!.tick;
+      if (newest <= this.newestSent) this.reissued++;
+      this.newestSent = Math.max(this.newestSent, newest);
+      for (const c of d.value.cmds) {
+        const seen = this.sentCmds.get(c.tick);
+        const now = JSON.stringify(c);
+        if (seen !== undefined && seen !== now) this.reissued++;
+        this.sentCmds.set(c.tick, now);
+      }
+    }
+    return packets;
+  }
+  netSettings(): ReturnType<PilotedClient['netSettings']> {
+    return this.inner.netSettings();
   }
 }
 

@@ -9,49 +9,16 @@
  *  - that no command tick is ever issued twice and no ack names a snapshot that was not received.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeCmdPacket } from '../../src/protocol/cmd-packet';
 import { MAX_SPEED } from '../../src/sim/config';
-import type { HarnessClient } from '../harness/harness-client';
 import { Link } from '../harness/link';
 import { Match } from '../harness/match';
-import { IDLE, PilotedClient, type Pilot } from './client-harness';
+import { IDLE, PilotedClient, SkewedClient, type Pilot } from './client-harness';
 
 const ID = 1;
 const FRAME_MS = 1000 / 60;
 
 /** Runs left and right, turning every 400 ms: input that changes, so ignoring it shows. */
 const shuttle: Pilot = (_view, now) => ({ ...IDLE, moveX: Math.floor(now / 400) % 2 === 0 ? 127 : -127 });
-
-/**
- * A client whose clock runs `rate` times the host's (its frames, its timestamps, everything). It also
- * checks every ack it sends against the snapshots it really received.
- */
-class SkewedClient implements HarnessClient {
-  private readonly received = new Set<number>();
-  falseAcks = 0;
-  constructor(
-    readonly inner: PilotedClient,
-    private readonly rate: number,
-  ) {}
-  get id(): number {
-    return this.inner.id;
-  }
-  onPacket(bytes: Uint8Array, nowMs: number): void {
-    this.inner.onPacket(bytes, nowMs * this.rate);
-    this.received.add(this.inner.net.stats.serverTick);
-  }
-  update(nowMs: number): Uint8Array[] {
-    const packets = this.inner.update(nowMs * this.rate);
-    for (const p of packets) {
-      const d = decodeCmdPacket(p);
-      if (d.ok && d.value.ackTick !== null && !this.received.has(d.value.ackTick)) this.falseAcks++;
-    }
-    return packets;
-  }
-  netSettings(): ReturnType<PilotedClient['netSettings']> {
-    return this.inner.netSettings();
-  }
-}
 
 interface Watch {
   repeatRuns: { atMs: number; length: number }[];

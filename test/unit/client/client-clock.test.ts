@@ -180,5 +180,29 @@ describe('ClientClock', () => {
     }
     expect(clock.rttMs).toBeCloseTo(150, 0);
   });
-});
 
+  it('without snapshots it stops steering and keeps bounded memory: a 60 s outage does not drift the command clock', () => {
+    const clock = new ClientClock(TICKRATE);
+    let now = 0;
+    // 5 s of snapshots whose depth says "far too deep": the depth loop dilates at its limit.
+    for (let tick = 2; tick < 300; tick += 2) {
+      now = tick * TICK_MS + 50;
+      const sent = Math.floor(now - 100) & 0xffff;
+      clock.noteSent(sent);
+      clock.onSnapshot({ serverTick: tick, echoTimeMs: sent, echoHoldMs: 0, cmdBufferDepth: 20 }, now);
+      clock.advance(now + 8);
+    }
+    expect(clock.dilation).toBeLessThan(0);
+    // Then nothing for 60 s, frames every 16 ms.
+    const start = now + 1000;
+    clock.advance(start);
+    const before = clock.commandTick;
+    for (let t = start; t <= start + 60_000; t += 16) clock.advance(t);
+    const ran = clock.commandTick - before;
+    // Exactly the measured rate (no skew here): 60 s of ticks, no open-loop dilation.
+    expect(Math.abs(ran - 3600)).toBeLessThan(1);
+    expect(clock.dilation).toBe(0);
+    const internals = clock as unknown as { adjustments: unknown[] };
+    expect(internals.adjustments.length).toBeLessThan(200);
+  });
+});
