@@ -52,6 +52,8 @@ export const DEFAULT_CLOCK_TUNING: ClockTuning = {
 const ECHO_MEMORY = 128;
 const MAX_RTT_MS = 5000;
 const SETTLE_AFTER_PLACEMENT_MS = 150;
+/** Behind the horizon by more than this (ticks), the command clock jumps forward even without a step. */
+const FAR_BEHIND_TICKS = 8;
 /** While settling, a step back smaller than this is left to the depth loop (the floors are still moving). */
 const SETTLE_BACK_TICKS = 3;
 /** Fastest slew of the drawn stream and of a command clock stepping back after a step down. */
@@ -61,6 +63,8 @@ const SLOW_SLEW = 0.05;
 const BACK_SLEW = 0.5;
 /** Clock-rate errors below this (1 %) are the depth loop's (±5 %) to absorb. */
 const SKEW_DEADBAND = 0.01;
+/** Largest change of the rate estimate per 250 ms bucket (4 % per second). */
+const MAX_SKEW_STEP = 0.01;
 /** Largest clock-rate error believed (a clock this far off is broken, not skewed). */
 const MAX_SKEW = 0.2;
 /** Buffer room per ms of round-trip jitter (90th percentile). */
@@ -204,7 +208,9 @@ export class ClientClock {
     // like a slope for a few seconds, and correcting it as skew would overshoot afterwards.
     if (slope === null || Math.abs(slope) < SKEW_DEADBAND) return;
     this.lastSkewBucketMs = nowMs;
-    const next = Math.min(1 + MAX_SKEW, Math.max(1 - MAX_SKEW, this.rate - 0.5 * slope));
+    // Half the residual per bucket, and never more than MAX_SKEW_STEP: a wrong line costs little.
+    const change = Math.min(MAX_SKEW_STEP, Math.max(-MAX_SKEW_STEP, -0.5 * slope));
+    const next = Math.min(1 + MAX_SKEW, Math.max(1 - MAX_SKEW, this.rate + change));
     const delta = next - this.rate;
     if (delta === 0) return;
     // Pivot the model at now so the stream does not move; older samples re-expressed in the new model.
@@ -245,7 +251,8 @@ export class ClientClock {
     // Just after a placement the new floors are still being refined by fresher minima: follow them,
     // forward at once (a late command is input delayed), back only when clearly too far ahead.
     const settling = nowMs - this.placedAtMs < this.rttMs + SETTLE_AFTER_PLACEMENT_MS;
-    const replace = (stepped && Math.abs(behind) > 1) || (settling && (behind > 1 || behind < -SETTLE_BACK_TICKS));
+    // Behind by more than FAR_BEHIND_TICKS is input the server will not get in time: jump, whatever the cause.
+    const replace = (stepped && Math.abs(behind) > 1) || (settling && (behind > 1 || behind < -SETTLE_BACK_TICKS)) || behind > FAR_BEHIND_TICKS;
     if (!this.commandPlaced || replace || Math.abs(behind) > this.jumpTicks) {
       this.place(nowMs, horizon, stepped || !this.commandPlaced);
       return;

@@ -177,6 +177,8 @@ export class ClientSession {
       repeats: b.repeats,
       lateCommands: b.late,
       neutralCommands: b.neutral,
+      longestRepeatRun: b.longestRepeatRun,
+      recentRepeatRuns: this.buffer.recentRuns.map(([endTick, length]) => ({ endTick, length })),
       staleDrops: b.stale,
       duplicateDrops: b.duplicates,
       futureRejects: b.rejectedFuture,

@@ -19,6 +19,9 @@ import { sanitizeCmd } from '../sim/quantize';
 import { WEAPON_KEEP, type Tick, type UserCmd } from '../sim/types';
 import { nextPowerOfTwo } from './pow2';
 
+/** Runs of repeats remembered for the stats. */
+const RECENT_RUNS = 16;
+
 export type PushOutcome = 'accepted' | 'stale' | 'duplicate' | 'future';
 
 export interface BufferedCmd {
@@ -42,6 +45,8 @@ export interface CommandBufferCounters {
   late: number;
   /** Ticks that ran a neutral command: nothing from the client for longer than the grace. */
   neutral: number;
+  /** Longest run of consecutive repeated or neutral commands (the player's input ignored that long). */
+  longestRepeatRun: number;
 }
 
 export class CommandBuffer {
@@ -55,7 +60,10 @@ export class CommandBuffer {
   private lastFutureRejectAt = -Infinity;
   /** Server ticks at which a command was repeated, oldest first (pruned to the report window). */
   private readonly repeatTicks: Tick[] = [];
-  readonly counters: CommandBufferCounters = { accepted: 0, repeats: 0, stale: 0, duplicates: 0, rejectedFuture: 0, late: 0, neutral: 0 };
+  readonly counters: CommandBufferCounters = { accepted: 0, repeats: 0, stale: 0, duplicates: 0, rejectedFuture: 0, late: 0, neutral: 0, longestRepeatRun: 0 };
+  private repeatRun = 0;
+  /** The last few runs of repeats, as [server tick the run ended, length]: what the debug API shows. */
+  readonly recentRuns: Array<[Tick, number]> = [];
 
   /**
    * @param maxAheadTicks furthest a command may be ahead of the server (about one second of ticks)
@@ -105,6 +113,7 @@ export class CommandBuffer {
     if (slot && slot.cmd.tick === tick) {
       this.slots[index] = null;
       this.last = slot;
+      this.endRun(tick);
       return { ...slot, repeated: false };
     }
     // A slot holding an older tick was never consumed (it was pushed after its turn): clear it.
@@ -117,10 +126,13 @@ export class CommandBuffer {
       this.late = null;
       this.last = late;
       this.counters.late++;
+      this.endRun(tick);
       return { cmd: { ...late.cmd, tick }, madeAtTick: late.madeAtTick, repeated: true };
     }
     this.counters.repeats++;
     if (!this.last) return null;
+    this.repeatRun++;
+    this.counters.longestRepeatRun = Math.max(this.counters.longestRepeatRun, this.repeatRun);
     const gap = tick - this.last.cmd.tick;
     // The repeat stands for a command the client would have made `gap` ticks later, seeing `gap` ticks more.
     const repeated: UserCmd = { ...this.last.cmd, tick, viewTick: this.last.cmd.viewTick + gap };
@@ -128,6 +140,13 @@ export class CommandBuffer {
     // Silent past the grace (a dead link): stand still and hold fire, keep looking the same way.
     this.counters.neutral++;
     return { cmd: { ...repeated, moveX: 0, moveY: 0, buttons: 0, weaponSelect: WEAPON_KEEP }, madeAtTick: this.last.madeAtTick + gap, repeated: true };
+  }
+
+  private endRun(tick: Tick): void {
+    if (this.repeatRun === 0) return;
+    this.recentRuns.push([tick, this.repeatRun]);
+    if (this.recentRuns.length > RECENT_RUNS) this.recentRuns.shift();
+    this.repeatRun = 0;
   }
 
   /** Repeats in the last `repeatWindowTicks` ending at `currentTick`. */

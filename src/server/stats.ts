@@ -34,6 +34,10 @@ export interface ClientStats {
   lateCommands: number;
   /** Ticks that ran a neutral command (no move, no fire): the client sent nothing for over 250 ms. */
   neutralCommands: number;
+  /** Longest run of ticks in a row that ran a repeated or neutral command (the input ignored that long). */
+  longestRepeatRun: number;
+  /** The last 16 runs of repeated commands: the server tick each ended on and its length. */
+  recentRepeatRuns: Array<{ endTick: Tick; length: number }>;
   staleDrops: number;
   duplicateDrops: number;
   futureRejects: number;
