@@ -9,12 +9,13 @@
  * outage, so remotes slow down and keep moving instead of running out of history).
  * Output: `ticks`, the delay in use. Invariants: never below the configured floor nor above the cap;
  * grows quickly (at GROW of real time: remotes slow to half speed, never jump back) when longer gaps
- * appear, shrinks slowly (SHRINK) when they have not been seen for WINDOW_MS; bounded memory.
+ * appear, shrinks slowly (SHRINK) when they have not been seen for WINDOW_MS; memory bounded by the window.
  */
+
+import { RollingWindow } from './rolling-window';
 
 /** Gaps remembered: a burst every few seconds keeps the delay up. */
 const WINDOW_MS = 5000;
-const MAX_GAPS = 512;
 /** Rate of change of the delay, as a fraction of elapsed time. */
 const GROW = 0.5;
 const SHRINK = 0.02;
@@ -22,7 +23,7 @@ const SHRINK = 0.02;
 const MARGIN_TICKS = 1;
 
 export class InterpDelay {
-  private gaps: { atMs: number; ticks: number }[] = [];
+  private readonly gaps = new RollingWindow(WINDOW_MS);
   private current: number | null = null;
   private lastMs: number | null = null;
 
@@ -33,15 +34,13 @@ export class InterpDelay {
   }
 
   arrival(nowMs: number, lagTicks: number): void {
-    this.gaps.push({ atMs: nowMs, ticks: lagTicks });
-    this.expire(nowMs);
+    this.gaps.add(nowMs, lagTicks);
   }
 
   /** The delay the recent arrivals ask for (before the floor and the cap). */
   wanted(nowMs: number): number {
-    this.expire(nowMs);
     let longest = 0;
-    for (const g of this.gaps) longest = Math.max(longest, g.ticks);
+    for (const ticks of this.gaps.values(nowMs)) longest = Math.max(longest, ticks);
     return longest + MARGIN_TICKS;
   }
 
@@ -62,12 +61,5 @@ export class InterpDelay {
     // A settings change moves the floor or the cap at once: the player asked for it.
     this.current = Math.min(cap, Math.max(floorTicks, this.current + step));
     return this.current;
-  }
-
-  private expire(nowMs: number): void {
-    let drop = 0;
-    while (drop < this.gaps.length && this.gaps[drop]!.atMs < nowMs - WINDOW_MS) drop++;
-    if (this.gaps.length - drop > MAX_GAPS) drop = this.gaps.length - MAX_GAPS;
-    if (drop > 0) this.gaps.splice(0, drop);
   }
 }
