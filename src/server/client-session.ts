@@ -51,6 +51,8 @@ export class ClientSession {
    * failed, or restarted its decoder), and the next snapshot follows it at once.
    */
   private baselineAck: Tick | null = null;
+  /** Set while resynchronising: the first tick whose (full) snapshot the client must ack. */
+  private resyncFrom: Tick | null = null;
   private echo = { timeMs: 0, receivedMs: 0, newestCmdTick: -1 };
   /** The command this client's player runs in the tick being stepped (set by the server). */
   current: TakenCmd | null = null;
@@ -99,6 +101,8 @@ export class ClientSession {
     // An ack for a snapshot never sent (forged, or too old) teaches nothing.
     if (!entry) return;
     this.lastAckTick = ackTick;
+    // The client holds a full snapshot sent after the events it missed: the resync is done.
+    if (this.resyncFrom !== null && ackTick >= this.resyncFrom) this.resyncFrom = null;
     this.rtt.sample(nowMs - entry.sentMs);
     this.outbox.acked(entry.eventMark);
   }
@@ -120,10 +124,13 @@ export class ClientSession {
     if (!this.scheduler.due(tick)) return [];
     const self = world.players.find((p) => p.id === this.id);
     if (!self) return [];
-    // Events dropped from a full outbox (a long outage): resynchronise with a full snapshot.
-    const resync = this.outbox.takeOverflow();
-    if (resync) this.counters.resyncs++;
-    const baseline = !resync && this.baselineAck !== null ? (this.sent.get(this.baselineAck)?.snapshot ?? null) : null;
+    // Events dropped from a full outbox (a long outage): full snapshots until the client acks one.
+    if (this.outbox.takeOverflow() && this.resyncFrom === null) {
+      this.counters.resyncs++;
+      this.resyncFrom = tick;
+    }
+    const resyncing = this.resyncFrom !== null;
+    const baseline = !resyncing && this.baselineAck !== null ? (this.sent.get(this.baselineAck)?.snapshot ?? null) : null;
     const snapshot = this.buildSnapshot(world, self, publicPlayers, baseline, nowMs);
     let parts: Uint8Array[];
     try {

@@ -55,7 +55,7 @@ export interface ClientStats {
   heldBackTicks: number;
   eventsPending: number;
   eventsDropped: number;
-  /** Full snapshots sent because events had to be dropped (the outbox overflowed during an outage). */
+  /** Resynchronisations: events had to be dropped (the outbox overflowed during an outage), so full snapshots went until one was acked. */
   resyncs: number;
   lastAckTick: Tick;
   lastRewind: RewindRecord | null;

@@ -47,8 +47,11 @@ const statsOf = (m: Match, id: number) => m.server.stats().clients.find((c) => c
 describe('a dead link on one of 16 players', () => {
   for (const [outageMs, jitter] of [
     [2000, 0],
+    [2000, 20],
+    [10_000, 0],
     [10_000, 20],
     [60_000, 0],
+    [60_000, 20],
   ] as const) {
     it(`${outageMs / 1000} s silent (${jitter} ms jitter): stands still, back within 1 s, nothing lost silently, others unaffected`, () => {
       const { match, player, cease } = setup(jitter);
