@@ -6,7 +6,9 @@
  * caller bug (an encoder is fed by our own code, never by the network).
  * Reader: never throws. Reading past the end, or a varint longer than allowed, sets `error` and
  * yields 0 from then on, so a decoder can read a whole message and check `ok` once at the end.
- * Numbers up to 2^32 use arithmetic, not 32-bit bitwise ops, so no sign surprises.
+ * Both sides move whole bytes through a 32-bit accumulator (no per-bit or per-byte-fragment loop):
+ * fields of up to 24 bits go in one step, wider ones as two. Values above 2^24 are split with
+ * arithmetic first, so the bitwise ops only ever see numbers below 2^31 (no sign surprises).
  */
 
 /** Zigzag: 0, -1, 1, -2, 2 … → 0, 1, 2, 3, 4 … (small magnitudes give small codes). */
@@ -20,8 +22,11 @@ export function unzigzag(z: number): number {
 
 /** Number of bits needed to write `v` (>= 0) unsigned; 0 for 0. */
 export function bitLength(v: number): number {
-  let n = 0;
-  let x = v;
+  if (v < 1) return 0;
+  // clz32 for the common case; the loop only for values of 2^32 and above.
+  if (v < 4294967296) return 32 - Math.clz32(Math.floor(v));
+  let n = 32;
+  let x = Math.floor(v / 4294967296);
   while (x >= 1) {
     x = Math.floor(x / 2);
     n++;
@@ -31,7 +36,11 @@ export function bitLength(v: number): number {
 
 export class BitWriter {
   private bytes: Uint8Array;
-  private bitPos = 0;
+  /** Whole bytes written. */
+  private pos = 0;
+  /** Pending bits (fewer than 8 between calls), right-aligned. */
+  private acc = 0;
+  private accBits = 0;
 
   constructor(initialBytes = 64) {
     this.bytes = new Uint8Array(Math.max(1, initialBytes));
@@ -39,7 +48,7 @@ export class BitWriter {
 
   /** Bits written so far. */
   get bitLength(): number {
-    return this.bitPos;
+    return this.pos * 8 + this.accBits;
   }
 
   writeBits(value: number, bits: number): void {
@@ -48,26 +57,16 @@ export class BitWriter {
       throw new RangeError(`value ${value} does not fit ${bits} bits`);
     }
     if (bits > 24) {
-      // Keep the fast path below on exact 32-bit integer arithmetic.
-      this.writeBits(Math.floor(value / 65536), bits - 16);
-      this.writeBits(value % 65536, 16);
+      // Keep the accumulator under 2^31: the high part first, then 16 low bits.
+      this.push(Math.floor(value / 65536), bits - 16);
+      this.push(value % 65536, 16);
       return;
     }
-    this.ensure(bits);
-    let left = bits;
-    // Whole runs of bits that land in the same byte at once (at most 8 per step).
-    while (left > 0) {
-      const offset = this.bitPos & 7;
-      const take = Math.min(8 - offset, left);
-      const chunk = (value >>> (left - take)) & ((1 << take) - 1);
-      this.bytes[this.bitPos >> 3]! |= chunk << (8 - offset - take);
-      this.bitPos += take;
-      left -= take;
-    }
+    this.push(value, bits);
   }
 
   writeBool(b: boolean): void {
-    this.writeBits(b ? 1 : 0, 1);
+    this.push(b ? 1 : 0, 1);
   }
 
   /** Two's complement in `bits` bits; `value` must lie in [-2^(bits-1), 2^(bits-1)). */
@@ -83,12 +82,13 @@ export class BitWriter {
    */
   writeVarUint(value: number, chunk = 7): void {
     if (!Number.isInteger(value) || value < 0 || value >= 2 ** 36) throw new RangeError(`varint ${value}`);
+    const base = 2 ** chunk;
     let rest = value;
     for (;;) {
-      const low = rest % 2 ** chunk;
-      rest = Math.floor(rest / 2 ** chunk);
-      this.writeBits(low, chunk);
-      this.writeBool(rest > 0);
+      const low = rest % base;
+      rest = Math.floor(rest / base);
+      // The group and its continue bit in one step.
+      this.writeBits(low * 2 + (rest > 0 ? 1 : 0), chunk + 1);
       if (rest === 0) return;
     }
   }
@@ -98,14 +98,30 @@ export class BitWriter {
   }
 
   finish(): Uint8Array {
-    return this.bytes.slice(0, (this.bitPos + 7) >> 3);
+    const out = new Uint8Array(this.pos + (this.accBits > 0 ? 1 : 0));
+    out.set(this.bytes.subarray(0, this.pos));
+    // The last byte: the pending bits, MSB first, zero-padded.
+    if (this.accBits > 0) out[this.pos] = (this.acc << (8 - this.accBits)) & 0xff;
+    return out;
   }
 
-  private ensure(bits: number): void {
-    const need = (this.bitPos + bits + 7) >> 3;
-    if (need <= this.bytes.length) return;
-    const grown = new Uint8Array(Math.max(need, this.bytes.length * 2));
-    grown.set(this.bytes);
+  /** Appends `bits` (<= 24) bits of a checked value: at most 31 bits ever sit in the accumulator. */
+  private push(value: number, bits: number): void {
+    if (this.pos + 4 > this.bytes.length) this.grow();
+    let acc = (this.acc << bits) | value;
+    let pending = this.accBits + bits;
+    while (pending >= 8) {
+      pending -= 8;
+      this.bytes[this.pos++] = (acc >>> pending) & 0xff;
+    }
+    acc &= (1 << pending) - 1;
+    this.acc = acc;
+    this.accBits = pending;
+  }
+
+  private grow(): void {
+    const grown = new Uint8Array(this.bytes.length * 2 + 8);
+    grown.set(this.bytes.subarray(0, this.pos));
     this.bytes = grown;
   }
 }
@@ -140,17 +156,24 @@ export class BitReader {
       this.fail('truncated');
       return 0;
     }
-    let value = 0;
-    let left = bits;
-    while (left > 0) {
-      const offset = this.bitPos & 7;
-      const take = Math.min(8 - offset, left);
-      const chunk = (this.bytes[this.bitPos >> 3]! >> (8 - offset - take)) & ((1 << take) - 1);
-      value = value * (1 << take) + chunk;
-      this.bitPos += take;
-      left -= take;
+    if (bits > 24) {
+      // Two steps keep the word arithmetic under 2^31, as the writer does.
+      const high = this.take(bits - 16);
+      return high * 65536 + this.take(16);
     }
-    return value;
+    return this.take(bits);
+  }
+
+  /** `bits` (0..24) bits already known to be there: one 32-bit window, no per-byte loop. */
+  private take(bits: number): number {
+    if (bits === 0) return 0;
+    const b = this.bytes;
+    const i = this.bitPos >> 3;
+    const offset = this.bitPos & 7;
+    // Bytes past the end read as 0: the bounds check above guarantees the wanted bits are inside.
+    const word = (((b[i] ?? 0) << 24) | ((b[i + 1] ?? 0) << 16) | ((b[i + 2] ?? 0) << 8) | (b[i + 3] ?? 0)) >>> 0;
+    this.bitPos += bits;
+    return ((word << offset) >>> 0) >>> (32 - bits);
   }
 
   readBool(): boolean {
