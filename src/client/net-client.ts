@@ -30,7 +30,7 @@ import { SnapshotInbox, type ReceivedSnapshot } from './snapshot-inbox';
 import { NetStatsTracker } from './net-stats-tracker';
 import { netStatsOf, netTotalsOf, type NetClientTotals } from './net-client-stats';
 import { buildLocalView, isOwnPredictedEvent, sampleRemotes, type LocalSource } from './view-builder';
-import type { ClientView, InputSample, NetStats, ViewEvent } from './view-model';
+import type { ClientView, InputSample, LocalPlayerView, NetStats, ViewEvent } from './view-model';
 
 export type { InputSample } from './view-model';
 export type { NetClientTotals } from './net-client-stats';
@@ -85,6 +85,7 @@ export class NetClient {
   private lastUpdateMs = Number.NEGATIVE_INFINITY;
   private queued: Uint8Array[] = [];
   private jumpsSeen = 0;
+  private lastDrawnLocal: { x: number; y: number; seq: number } | null = null;
 
   constructor(opts: NetClientOptions) {
     this.clientId = opts.clientId;
@@ -145,7 +146,7 @@ export class NetClient {
     this.events = [];
     return {
       localId: this.clientId,
-      local: buildLocalView(this.localSource(), this.smoother.offset(nowMs)),
+      local: this.drawLocal(nowMs),
       remotes,
       projectiles,
       events,
@@ -166,13 +167,16 @@ export class NetClient {
     }
     const jumped = this.clock.counters.jumps !== this.jumpsSeen;
     this.jumpsSeen = this.clock.counters.jumps;
-    const before = this.predictor.state;
     for (let tick = this.lastIssuedTick + 1; tick <= target; tick++) this.issueCommand(tick);
     this.lastIssuedTick = Math.max(this.lastIssuedTick, target);
-    const after = this.predictor.state;
-    // The timeline jumped forward (a longer path): the player is drawn walking the skipped ticks
-    // instead of teleporting along them.
-    if (jumped && before && after && before.teleportSeq === after.teleportSeq) this.smoother.carry(before.x - after.x, before.y - after.y, nowMs);
+    // The timeline jumped forward (a longer path): the player stays where it was last drawn and
+    // walks the skipped ticks off at the smoother's speed, instead of teleporting along them.
+    const drawn = this.lastDrawnLocal;
+    const raw = jumped && drawn ? buildLocalView(this.localSource(), { x: 0, y: 0 }) : null;
+    if (raw && drawn && raw.state.teleportSeq === drawn.seq) {
+      const offset = this.smoother.offset(nowMs);
+      this.smoother.carry(drawn.x - raw.drawX - offset.x, drawn.y - raw.drawY - offset.y, nowMs);
+    }
     const packet = this.sender.flush(nowMs, this.cvars.cl_cmdrate, this.inbox.ackTick);
     if (!packet) return;
     this.clock.noteSent(packet.sendTimeMs16);
@@ -301,6 +305,13 @@ export class NetClient {
       interpolate: this.cvars.cl_interpolate === 1,
       extrapolateTicks: this.cvars.cl_extrapolate === 1 ? this.cvars.cl_extrapolate_amount * this.tickrate : 0,
     };
+  }
+
+  /** The local player as drawn now (predicted, between its last two ticks, plus the smoothing offset). */
+  private drawLocal(nowMs: number): LocalPlayerView | null {
+    const local = buildLocalView(this.localSource(), this.smoother.offset(nowMs));
+    this.lastDrawnLocal = local ? { x: local.drawX, y: local.drawY, seq: local.state.teleportSeq } : null;
+    return local;
   }
 
   private localSource(): LocalSource | null {

@@ -9,6 +9,7 @@
  *  - that no command tick is ever issued twice and no ack names a snapshot that was not received.
  */
 import { describe, expect, it } from 'vitest';
+import { defaultCvars } from '../../src/config/cvars';
 import { MAX_SPEED } from '../../src/sim/config';
 import { Link } from '../harness/link';
 import { Match } from '../harness/match';
@@ -57,9 +58,10 @@ function watch(match: Match, client: PilotedClient): Watch {
 
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
-function stepScenario(fromRtt: number, toRtt: number, jitter: number, seed: number) {
-  const match = new Match({ server: { seed } });
-  const client = new PilotedClient(ID, shuttle);
+function stepScenario(fromRtt: number, toRtt: number, jitter: number, seed: number, tickrate = 60) {
+  const match = new Match({ server: { seed, tickrate } });
+  const cvars = { ...defaultCvars(), cl_updaterate: Math.min(30, tickrate), cl_cmdrate: Math.max(tickrate, 10) };
+  const client = new PilotedClient(ID, shuttle, cvars, 1000 / 60, false, tickrate);
   const w = watch(match, client);
   expect(match.addClient(client, Link.rtt(fromRtt, jitter, 0), seed)).toBe(true);
   match.run(8000);
@@ -117,6 +119,24 @@ describe('timelines through an RTT step', () => {
       expect(r.w.issuedTwice).toBe(0);
       for (const d of r.windows) expect(Math.abs(d - r.target)).toBeLessThan(1);
     });
+  }
+});
+
+describe('RTT steps at other tickrates (20 and 128 Hz)', () => {
+  for (const tickrate of [20, 128]) {
+    for (const [from, to] of [
+      [50, 300],
+      [80, 580],
+    ] as const) {
+      it(`${tickrate} Hz, ${from} → ${to} ms: bounded repeats, no rubber band`, () => {
+        const r = stepScenario(from, to, 20, 5, tickrate);
+        const bound = (to - from) / 2 / r.match.tickMs + 3;
+        console.log(`${tickrate} Hz step ${from}→${to}: longest repeat run ${r.longestRun} (bound ${bound.toFixed(1)}), fastest drawn move ${r.fastest.toFixed(0)} u/s, depth from +1.5 s ${r.windows.map((x) => x.toFixed(2)).join(' ')} (target ${r.target.toFixed(2)})`);
+        expect(r.longestRun).toBeLessThanOrEqual(bound);
+        expect(r.fastest).toBeLessThanOrEqual(1.5 * MAX_SPEED);
+        expect(r.w.issuedTwice).toBe(0);
+      });
+    }
   }
 });
 
