@@ -7,9 +7,10 @@
  * `advance(nowMs, floorTicks, capTicks, adaptive, lagNowTicks)` each frame, with how far the stream
  * is past the newest snapshot now (a gap still open counts at once: the delay grows during an
  * outage, so remotes slow down and keep moving instead of running out of history).
- * Output: `ticks`, the delay in use. Invariants: never below the configured floor nor above the cap;
- * grows quickly (at GROW of real time: remotes slow to half speed, never jump back) when longer gaps
- * appear, shrinks slowly (SHRINK) when they have not been seen for WINDOW_MS; memory bounded by the window.
+ * Output: `ticks`, the delay in use: enough for the 95th percentile of the recent waits (or the
+ * gap still open), never below the configured floor nor above the cap; grows quickly (at GROW of
+ * real time: remotes slow to half speed, never jump back), shrinks slowly (SHRINK); memory bounded
+ * by the window.
  */
 
 import { RollingWindow } from './rolling-window';
@@ -19,7 +20,9 @@ const WINDOW_MS = 5000;
 /** Rate of change of the delay, as a fraction of elapsed time. */
 const GROW = 0.5;
 const SHRINK = 0.02;
-/** Room above the longest recent wait, ticks. */
+/** Share of recent gaps the delay covers without slowing remotes down. */
+const GAP_PERCENTILE = 0.95;
+/** Room above the recent waits, ticks. */
 const MARGIN_TICKS = 1;
 
 export class InterpDelay {
@@ -39,9 +42,11 @@ export class InterpDelay {
 
   /** The delay the recent arrivals ask for (before the floor and the cap). */
   wanted(nowMs: number): number {
-    let longest = 0;
-    for (const ticks of this.gaps.values(nowMs)) longest = Math.max(longest, ticks);
-    return longest + MARGIN_TICKS;
+    const gaps = this.gaps.values(nowMs).sort((a, b) => a - b);
+    if (gaps.length === 0) return MARGIN_TICKS;
+    // A high percentile, not the longest: one rare long burst should not hold the delay at its cap
+    // (a gap still open is covered separately, by growing while it lasts).
+    return gaps[Math.min(gaps.length - 1, Math.floor(GAP_PERCENTILE * gaps.length))]! + MARGIN_TICKS;
   }
 
   advance(nowMs: number, floorTicks: number, capTicks: number, adaptive: boolean, lagNowTicks = 0): number {
