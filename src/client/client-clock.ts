@@ -122,7 +122,7 @@ export class ClientClock {
   get rttMs(): number {
     return this.rtt.floor ?? 0;
   }
-  /** One-way jitter of the snapshot stream (ms, 90th percentile above the least lateness). */
+  /** One-way jitter of the snapshot stream (ms: 90th percentile of the change between consecutive latenesses). */
   get jitterMs(): number {
     return this.lateness.jitter;
   }
