@@ -53,6 +53,9 @@ export class ClientSession {
   private baselineAck: Tick | null = null;
   /** Set while resynchronising: the first tick whose (full) snapshot the client must ack. */
   private resyncFrom: Tick | null = null;
+  /** Buffer depths since the last snapshot, for the mean it reports. */
+  private depthSum = 0;
+  private depthTicks = 0;
   private echo = { timeMs: 0, receivedMs: 0, newestCmdTick: -1 };
   /** The command this client's player runs in the tick being stepped (set by the server). */
   current: TakenCmd | null = null;
@@ -121,6 +124,10 @@ export class ClientSession {
   snapshotIfDue(world: WorldState, publicPlayers: readonly PublicPlayerState[], nowMs: number): Uint8Array[] {
     const tick = world.tick;
     this.counters.depth = this.buffer.depth(tick);
+    // The depth swings by a frame's worth of ticks as commands arrive in bursts; the snapshot reports
+    // its mean since the last snapshot, or a client sampling at a fixed phase would steer a biased value.
+    this.depthSum += this.counters.depth;
+    this.depthTicks++;
     if (!this.scheduler.due(tick)) return [];
     const self = world.players.find((p) => p.id === this.id);
     if (!self) return [];
@@ -149,7 +156,7 @@ export class ClientSession {
       serverTick: world.tick,
       baselineTick: baseline ? baseline.serverTick : 0,
       lastCmdTick: this.buffer.lastRealTick,
-      cmdBufferDepth: this.counters.depth,
+      cmdBufferDepth: this.takeMeanDepth(),
       echoTimeMs: this.echo.timeMs,
       echoHoldMs: this.echo.newestCmdTick >= 0 ? Math.max(0, Math.round(nowMs - this.echo.receivedMs)) : 0,
       part: 0,
@@ -159,6 +166,13 @@ export class ClientSession {
       projectiles: world.projectiles,
       events: this.outbox.pending(),
     };
+  }
+
+  private takeMeanDepth(): number {
+    const mean = this.depthTicks > 0 ? Math.round(this.depthSum / this.depthTicks) : this.counters.depth;
+    this.depthSum = 0;
+    this.depthTicks = 0;
+    return mean;
   }
 
   private recordSent(snapshot: Snapshot, parts: readonly Uint8Array[], delta: boolean, nowMs: number): void {

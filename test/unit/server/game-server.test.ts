@@ -109,6 +109,34 @@ describe('GameServer', () => {
     expect(send(null, false).at(-1)?.baselineTick).toBe(0);
   });
 
+  it('reports the mean command-buffer depth since the previous snapshot, not the depth of the snapshot tick', () => {
+    const server = new GameServer(base);
+    server.addClient(1, 0);
+    const rx = new Receiver();
+    let now = 0;
+    const perTick: number[] = [];
+    const reported: Array<{ depth: number; means: number }> = [];
+    let since: number[] = [];
+    for (let i = 0; i < 120; i++) {
+      const next = server.world.tick + 1;
+      // Commands arrive in bursts of three ticks (a client frame issuing several), three ticks ahead.
+      if (next % 3 === 1) server.receive(1, encodeCmdPacket({ ackTick: rx.newest || null, sendTimeMs: 0, cmds: [cmd(next + 3), cmd(next + 4), cmd(next + 5)] }), now);
+      now += TICK_MS;
+      const before = rx.got.length;
+      for (const p of server.tick(now).packets) rx.take(p.bytes);
+      const depth = server.stats().clients[0]!.bufferDepth;
+      perTick.push(depth);
+      since.push(depth);
+      if (rx.got.length > before && i > 30) {
+        reported.push({ depth: rx.got.at(-1)!.cmdBufferDepth, means: Math.round(since.reduce((a, b) => a + b, 0) / since.length) });
+      }
+      if (rx.got.length > before) since = [];
+    }
+    expect(new Set(perTick.slice(30)).size).toBeGreaterThan(1);
+    expect(reported.length).toBeGreaterThan(20);
+    for (const r of reported) expect(r.depth).toBe(r.means);
+  });
+
   it('repeats the last command when one is missing and reports it in depth and stats', () => {
     const server = new GameServer(base);
     server.addClient(1, 0);
