@@ -10,6 +10,9 @@
  * ~10 times a second an encoded 'debug' control message for each client that asked (setDebug).
  * Invariants: never throws on anything a peer sends; a port message that is not bytes counts as
  * a malformed packet; ticks come only from the TickLoop (bounded catch-up, skipped ticks counted).
+ * Silence is judged here, where every datagram arrives (the host's main thread may never see them:
+ * a joiner's channel can live in this worker): a client that sent nothing for `SILENCE_KICK_MS` is
+ * reported once as a 'timeout' kick; the host decides (it never kicks its own player).
  */
 import { encodeControl } from '../protocol/control';
 import type { KickReason } from '../protocol/messages';
@@ -61,6 +64,10 @@ export const MAX_CATCH_UP_TICKS = 10;
 const COST_WINDOW = 256;
 /** How often a client that asked gets a 'debug' message: enough for a live overlay, cheap on the wire. */
 export const DEBUG_INTERVAL_MS = 100;
+/** A client silent this long is reported for a 'timeout' kick (commands, 60 a second, are the keepalive). */
+export const SILENCE_KICK_MS = 5000;
+/** How often silence is checked: a silent client goes at 5 s, not up to a second later. */
+const SILENCE_CHECK_MS = 250;
 
 function asBytes(data: unknown): Uint8Array {
   if (data instanceof Uint8Array) return data;
@@ -79,6 +86,10 @@ export class ServerRuntime<Handle> {
   private tickErrors = 0;
   private readonly debugClients = new Set<PlayerId>();
   private lastDebugMs = 0;
+  /** When each client's last datagram arrived; a client already reported silent is in `reportedSilent`. */
+  private readonly lastHeardMs = new Map<PlayerId, number>();
+  private readonly reportedSilent = new Set<PlayerId>();
+  private lastSilenceCheckMs = 0;
 
   constructor(private readonly clock: RuntimeClock<Handle>) {}
 
@@ -105,6 +116,8 @@ export class ServerRuntime<Handle> {
     for (const port of this.ports.values()) this.closePort(port);
     this.ports.clear();
     this.debugClients.clear();
+    this.lastHeardMs.clear();
+    this.reportedSilent.clear();
     this.server = null;
   }
 
@@ -119,7 +132,13 @@ export class ServerRuntime<Handle> {
       return false;
     }
     this.ports.set(clientId, port);
-    port.listen((data) => server.receive(clientId, asBytes(data), this.clock.now()));
+    this.lastHeardMs.set(clientId, this.clock.now());
+    port.listen((data) => {
+      const now = this.clock.now();
+      this.lastHeardMs.set(clientId, now);
+      this.reportedSilent.delete(clientId);
+      server.receive(clientId, asBytes(data), now);
+    });
     return true;
   }
 
@@ -128,6 +147,8 @@ export class ServerRuntime<Handle> {
     if (port) this.closePort(port);
     this.ports.delete(clientId);
     this.debugClients.delete(clientId);
+    this.lastHeardMs.delete(clientId);
+    this.reportedSilent.delete(clientId);
     this.server?.removeClient(clientId);
   }
 
@@ -174,12 +195,23 @@ export class ServerRuntime<Handle> {
       port.post(own);
     }
     for (const k of out.kicks) this.notify?.({ type: 'kick', clientId: k.clientId, reason: k.reason, text: k.text });
+    if (now - this.lastSilenceCheckMs >= SILENCE_CHECK_MS) this.reportSilence(now);
     // Nobody asked: one size check per tick, no stats built.
     if (this.debugClients.size > 0 && now - this.lastDebugMs >= DEBUG_INTERVAL_MS) this.pushDebug(server, now);
     if (now - this.lastStatsMs >= 1000) {
       this.lastStatsMs = now;
       const stats = this.stats();
       if (stats) this.notify?.({ type: 'stats', stats });
+    }
+  }
+
+  /** Reports each client silent for longer than SILENCE_KICK_MS, once per silence. */
+  private reportSilence(now: number): void {
+    this.lastSilenceCheckMs = now;
+    for (const [clientId, heard] of this.lastHeardMs) {
+      if (now - heard <= SILENCE_KICK_MS || this.reportedSilent.has(clientId)) continue;
+      this.reportedSilent.add(clientId);
+      this.notify?.({ type: 'kick', clientId, reason: 'timeout', text: 'No packets for 5 seconds.' });
     }
   }
 

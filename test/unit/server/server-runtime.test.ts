@@ -95,6 +95,32 @@ describe('ServerRuntime', () => {
     expect(notices.filter((n) => n.type === 'stats').length).toBe(2);
   });
 
+  it('reports a client silent for 5 s once as a timeout kick, and not one that keeps sending', () => {
+    const { clock, rt, notices } = setup();
+    const quiet = new FakePort();
+    const chatty = new FakePort();
+    rt.addClient(1, quiet);
+    rt.addClient(2, chatty);
+    const timeouts = (): ServerNotice[] => notices.filter((n) => n.type === 'kick' && n.reason === 'timeout');
+    for (let ms = 0; ms < 4900; ms += 100) {
+      clock.advance(100);
+      chatty.handler?.(new Uint8Array([1]));
+    }
+    expect(timeouts()).toEqual([]);
+    for (let ms = 0; ms < 400; ms += 100) {
+      clock.advance(100);
+      chatty.handler?.(new Uint8Array([1]));
+    }
+    // Silent since it joined (t = 0): reported between 5.0 and 5.3 s, once, whatever follows.
+    expect(timeouts()).toEqual([{ type: 'kick', clientId: 1, reason: 'timeout', text: 'No packets for 5 seconds.' }]);
+    clock.advance(3000);
+    expect(timeouts().filter((n) => n.type === 'kick' && n.clientId === 1).length).toBe(1);
+    // Heard again, then silent again: a new silence, reported again.
+    quiet.handler?.(new Uint8Array([1]));
+    clock.advance(5400);
+    expect(timeouts().filter((n) => n.type === 'kick' && n.clientId === 1).length).toBe(2);
+  });
+
   it('refuses a client beyond maxPlayers and closes its port; stop closes every port', () => {
     const { clock, rt } = setup();
     const ports = [1, 2, 3, 4, 5].map(() => new FakePort());
