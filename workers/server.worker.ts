@@ -4,9 +4,13 @@
  * (src/server/server-runtime.ts); this file only supplies the real clock and comlink.
  *
  * API (Comlink.expose): start(settings), addClient(clientId, port /* transferred MessagePort *\/),
+ * setChannelInbox(port), addClientOnChannel(clientId, key), releaseChannel(key), channelStats(),
  * removeClient(id), setClientSettings(id, s), setDebug(id, on), setSetting(name, v), onNotice(cb /* Comlink.proxy *\/),
  * stats(), stop(). Each client's datagrams flow on its own port: incoming messages are command
  * packets (ArrayBuffer or Uint8Array); snapshots go out as Uint8Array with their buffer transferred.
+ * A joiner's port is its own unreliable RTCDataChannel when the page could transfer it here
+ * (`{ key, channel }` messages on the channel inbox, see adopted-channels.ts), else a MessagePort
+ * the page relays.
  */
 import * as Comlink from 'comlink';
 import type { ServerSettings, ServerSettingName } from '../src/server/game-server';
@@ -14,6 +18,7 @@ import { ServerRuntime, type BytePort, type ServerNotice } from '../src/server/s
 import type { ClientNetSettings } from '../src/server/snapshot-scheduler';
 import type { PlayerId } from '../src/sim/types';
 import type { ServerWorkerApi as HostView } from '../src/host/worker-api';
+import { AdoptedChannels, dataChannelPort, emptyCounts, type ChannelCounts } from './adopted-channels';
 
 /** A transferred MessagePort as the runtime's BytePort: snapshots leave with their buffer transferred. */
 function bytePort(port: MessagePort): BytePort {
@@ -37,7 +42,26 @@ function createWorkerApi() {
     schedule: (fn, ms) => setTimeout(fn, ms),
     cancel: (h) => clearTimeout(h),
   });
+  const adopted = new AdoptedChannels(() => performance.now());
+  const counts = new Map<PlayerId, ChannelCounts>();
   return {
+    setChannelInbox(port: MessagePort): void {
+      port.onmessage = (ev: MessageEvent) => {
+        const m = ev.data as { key?: unknown; channel?: unknown };
+        if (typeof m.key === 'number' && m.channel instanceof RTCDataChannel) adopted.adopt(m.key, m.channel);
+      };
+    },
+    async addClientOnChannel(clientId: PlayerId, key: number): Promise<boolean> {
+      const channel = await adopted.take(key);
+      if (!channel) return false;
+      const c = emptyCounts();
+      if (!runtime.addClient(clientId, dataChannelPort(channel, c))) return false;
+      counts.set(clientId, c);
+      return true;
+    },
+    releaseChannel(key: number): void {
+      adopted.release(key);
+    },
     start(settings: ServerSettings): void {
       runtime.start(settings);
     },
@@ -46,6 +70,7 @@ function createWorkerApi() {
     },
     removeClient(clientId: PlayerId): void {
       runtime.removeClient(clientId);
+      counts.delete(clientId);
     },
     setClientSettings(clientId: PlayerId, s: ClientNetSettings): void {
       runtime.setClientSettings(clientId, s);
@@ -62,6 +87,9 @@ function createWorkerApi() {
     },
     stats() {
       return runtime.stats();
+    },
+    channelStats(): [PlayerId, ChannelCounts][] {
+      return [...counts];
     },
     stop(): void {
       runtime.stop();

@@ -1,10 +1,11 @@
 /**
  * The listen server's main-thread half: accepts peers from the lobby's Peer, runs the hello
- * handshake on the reliable channel, relays each welcomed peer's unreliable bytes to the worker
- * through its own transferred MessagePort (and snapshots back), relays 'settings' (and the
+ * handshake on the reliable channel, gives each welcomed peer's unreliable channel to the worker
+ * (handed off into the worker the moment it is created, where the browser can transfer
+ * DataChannels; else relayed through a transferred MessagePort), relays 'settings' (and the
  * worker's 'debug' messages back to the client that asked, the host's own one locally), broadcasts
- * the lobby list every second (which doubles as the joiners' heartbeat), drops silent peers
- * after 5 s, and kicks on the worker's or the host's word.
+ * the lobby list every second (which doubles as the joiners' heartbeat), and kicks on the worker's
+ * word (malformed, flooding, or silent for 5 s: the worker sees every datagram) or the host's.
  *
  * Inputs: the PeerJS Peer, the worker handle, lobby settings, `now()`. Outputs: lobby events for
  * the UI (`onChange`), counters. Invariants: nothing a peer sends is executed or shown other than
@@ -12,17 +13,17 @@
  * that keeps sending them is kicked; a peer's failure never affects the others.
  */
 import { decodeControl, encodeControl } from '../protocol/control';
-import { PROTOCOL_VERSION, type ControlMessage, type DebugMessage, type KickReason, type MatchSettings } from '../protocol/messages';
+import type { ControlMessage, DebugMessage, KickReason, MatchSettings } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import type { Channel } from '../transport/channel';
-import { acceptLink, type DataConnection, type Peer, type PeerLink } from '../transport/peer-link';
-import { decideHello } from '../lobby/handshake';
+import type { Peer, PeerLink } from '../transport/peer-link';
 import { reportChannel, type ChannelReport } from '../transport/channel-report';
+import { HandedOffChannel } from '../transport/handed-off-channel';
 import { asDebugNotice, relayDebug } from './debug-relay';
 import { Roster, type Member } from './roster';
 import { asKickNotice, type ServerWorkerHandle } from './worker-api';
 import { readWorkerStats, type HostServerStats } from './worker-stats';
-import { HandshakeGate } from './handshake-gate';
+import { Admission, CLOSE_GRACE_MS } from './admission';
 
 export interface LobbySettings {
   maxPlayers: number;
@@ -38,21 +39,30 @@ export interface ListenServerCounters {
   kicks: number;
 }
 
-const HELLO_TIMEOUT_MS = 5000;
-const LINK_TIMEOUT_MS = 15000;
 const MALFORMED_KICK_THRESHOLD = 20;
 /** Control messages are rare (settings, chat, leave): more than this per second is a flood. */
 const CONTROL_PER_SECOND_LIMIT = 40;
-/** Lets a reject/kick message leave before the connection closes under it. */
-const CLOSE_GRACE_MS = 400;
 
 interface RemoteSlot {
   link: PeerLink;
-  port: MessagePort;
+  /** The relay to the worker; null when the worker holds the peer's unreliable channel itself. */
+  port: MessagePort | null;
   malformed: number;
   /** Control messages in the current one-second window, and when that window started. */
   controlCount: number;
   controlWindowMs: number;
+}
+
+/** The page-relay path (no DataChannel transfer): snapshots from the worker out, commands in. */
+function relayUnreliable(unreliable: Channel, port: MessagePort): void {
+  port.onmessage = (ev: MessageEvent) => {
+    if (ev.data instanceof ArrayBuffer) unreliable.send(new Uint8Array(ev.data));
+    else if (ev.data instanceof Uint8Array) unreliable.send(ev.data);
+  };
+  unreliable.onMessage((bytes) => {
+    const copy = bytes.slice();
+    port.postMessage(copy, [copy.buffer]);
+  });
 }
 
 export class ListenServer {
@@ -64,11 +74,8 @@ export class ListenServer {
   private readonly listeners = new Set<() => void>();
   private localId: PlayerId | null = null;
   private localDebug: ((m: DebugMessage) => void) | null = null;
-  private readonly timer: ReturnType<typeof setInterval>;
   private readonly statsTimer: ReturnType<typeof setInterval>;
   private closed = false;
-  /** Connections between 'connection' and welcome/reject: at most twice the lobby size at once. */
-  private readonly handshakes = new HandshakeGate(() => 2 * this.settings.maxPlayers);
 
   constructor(
     private readonly peer: Peer,
@@ -76,23 +83,35 @@ export class ListenServer {
     private readonly settings: LobbySettings,
     private readonly now: () => number,
   ) {
-    peer.on('connection', (conn) => {
-      if (!this.handshakes.tryEnter()) return conn.close();
-      void this.accept(conn).finally(() => this.handshakes.leave());
+    const admission = new Admission({
+      worker,
+      counters: this.counters,
+      isClosed: () => this.closed,
+      maxPlayers: () => settings.maxPlayers,
+      facts: (remoteId) => ({
+        playerCount: this.roster.size,
+        maxPlayers: settings.maxPlayers,
+        password: settings.password,
+        wasKicked: this.roster.wasKicked(remoteId),
+        started: this.started,
+        joinRunningMatch: settings.joinRunningMatch,
+      }),
+      sendTo: (ch, msg) => this.sendTo(ch, msg),
+      admit: (link, name, key) => this.admit(link, name, key),
     });
+    peer.on('connection', (conn) => admission.onConnection(conn));
     void worker.onNotice((n) => {
       const kick = asKickNotice(n);
       if (kick) return this.kick(kick.clientId, kick.reason, kick.text);
       const debug = asDebugNotice(n);
       if (debug && !this.closed) relayDebug(debug, { localId: () => this.localId, sendRemote: (id, bytes) => this.sendRaw(id, bytes), deliverLocal: (m) => this.localDebug?.(m) });
     });
-    this.timer = setInterval(() => this.checkSilence(), 250);
     this.statsTimer = setInterval(() => void this.everySecond(), 1000);
   }
 
   /** Registers the host's own client; returns its id and the worker end to wrap in a loopback channel. */
   async addLocal(name: string): Promise<{ member: Member; port: MessagePort }> {
-    const member = this.roster.add(name, '', true, this.now());
+    const member = this.roster.add(name, '', true);
     if (!member) throw new Error('no free player id');
     this.localId = member.id;
     const port = await this.worker.connectClient(member.id);
@@ -108,7 +127,8 @@ export class ListenServer {
   linkReports(): ChannelReport[] {
     const out: ChannelReport[] = [];
     for (const s of this.slots.values()) {
-      out.push(reportChannel('unreliable', s.link.remoteId, s.link.unreliable), reportChannel('reliable', s.link.remoteId, s.link.reliable));
+      const where = s.port ? 'page' : 'worker';
+      out.push(reportChannel('unreliable', s.link.remoteId, s.link.unreliable, where), reportChannel('reliable', s.link.remoteId, s.link.reliable));
     }
     return out;
   }
@@ -134,6 +154,7 @@ export class ListenServer {
     const slot = this.slots.get(id);
     if (!member || member.isHost || !slot) return;
     this.counters.kicks += 1;
+    if (reason === 'timeout') this.counters.timeouts += 1;
     // A timeout is not a ban: the same peer may come back.
     if (reason !== 'timeout') this.roster.markKicked(member.peerId);
     this.sendTo(slot.link.reliable, { type: 'kick', reason, text });
@@ -144,7 +165,6 @@ export class ListenServer {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    clearInterval(this.timer);
     clearInterval(this.statsTimer);
     this.localDebug = null;
     for (const id of [...this.slots.keys()]) this.slots.get(id)?.link.close();
@@ -166,87 +186,42 @@ export class ListenServer {
     return true;
   }
 
-  private async accept(conn: DataConnection): Promise<void> {
-    let link: PeerLink;
-    try {
-      link = await acceptLink(conn, LINK_TIMEOUT_MS);
-    } catch {
-      return; // the joiner sees its own timeout; nothing was allocated here
+  /** Welcomes an accepted peer: a roster place, a body in the worker, its channels wired. */
+  private async admit(link: PeerLink, name: string, channelKey: number | null): Promise<boolean> {
+    const member = this.roster.add(name, link.remoteId, false);
+    if (!member) {
+      link.close();
+      return false;
     }
-    const hello = await this.awaitHello(link);
-    if (this.closed || !hello) return link.close();
-    const decision = decideHello(hello, {
-      protocolVersion: PROTOCOL_VERSION,
-      playerCount: this.roster.size,
-      maxPlayers: this.settings.maxPlayers,
-      password: this.settings.password,
-      wasKicked: this.roster.wasKicked(link.remoteId),
-      started: this.started,
-      joinRunningMatch: this.settings.joinRunningMatch,
-    });
-    if (!decision.accept) {
-      this.counters.rejected += 1;
-      this.sendTo(link.reliable, { type: 'reject', reason: decision.reason, text: decision.text });
-      setTimeout(() => link.close(), CLOSE_GRACE_MS);
-      return;
-    }
-    await this.admit(link, decision.name);
-  }
-
-  /** The first reliable message must be a hello within the timeout; anything else ends the attempt. */
-  private awaitHello(link: PeerLink): Promise<{ protocolVersion: number; name: string; password: string } | null> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => (off(), resolve(null)), HELLO_TIMEOUT_MS);
-      const off = link.reliable.onMessage((bytes) => {
-        clearTimeout(timer);
-        off();
-        const m = decodeControl(bytes);
-        if (m.ok && m.value.type === 'hello') return resolve(m.value);
-        this.counters.malformedControl += 1;
-        // A hello from an incompatible protocol may not decode: answer "version" if its first byte says so.
-        resolve({ protocolVersion: -1, name: '', password: '' });
-      });
-      link.onClose(() => (clearTimeout(timer), resolve(null)));
-    });
-  }
-
-  private async admit(link: PeerLink, name: string): Promise<void> {
-    const member = this.roster.add(name, link.remoteId, false, this.now());
-    if (!member) return link.close();
-    const port = await this.worker.connectClient(member.id);
-    if (!port || this.closed) {
+    const joined = channelKey !== null ? await this.worker.connectClientOnChannel(member.id, channelKey) : await this.worker.connectClient(member.id);
+    if (!joined || this.closed) {
       // The worker refused (full, or stopped meanwhile): do not welcome a player that has no body.
       this.roster.remove(member.id);
+      if (joined instanceof MessagePort) joined.close();
       this.sendTo(link.reliable, { type: 'reject', reason: 'full', text: 'The host could not add you to the match.' });
       setTimeout(() => link.close(), CLOSE_GRACE_MS);
-      return;
+      return joined === true;
     }
-    const slot: RemoteSlot = { link, port, malformed: 0, controlCount: 0, controlWindowMs: this.now() };
-    this.slots.set(member.id, slot);
-    // Snapshots from the worker go straight out on the unreliable channel; commands straight in.
-    port.onmessage = (ev: MessageEvent) => {
-      if (ev.data instanceof ArrayBuffer) link.unreliable.send(new Uint8Array(ev.data));
-      else if (ev.data instanceof Uint8Array) link.unreliable.send(ev.data);
-    };
-    link.unreliable.onMessage((bytes) => {
-      this.roster.heard(member.id, this.now());
-      const copy = bytes.slice();
-      port.postMessage(copy, [copy.buffer]);
-    });
+    const port = joined instanceof MessagePort ? joined : null;
+    this.slots.set(member.id, { link, port, malformed: 0, controlCount: 0, controlWindowMs: this.now() });
+    if (port) relayUnreliable(link.unreliable, port);
     link.reliable.onMessage((bytes) => this.onControl(member.id, bytes));
     link.onClose(() => this.drop(member.id));
     // The peer may have gone while the worker was adding it: its close event has already fired.
-    if (link.reliable.state === 'closed' || this.closed) return this.drop(member.id);
+    if (link.reliable.state === 'closed' || this.closed) {
+      this.drop(member.id);
+      return true;
+    }
     this.sendTo(link.reliable, { type: 'welcome', clientId: member.id, settings: this.settings.match });
     this.broadcastLobby();
     this.changed();
+    return true;
   }
 
   private onControl(id: PlayerId, bytes: Uint8Array): void {
     const slot = this.slots.get(id);
     if (!slot) return;
     const now = this.now();
-    this.roster.heard(id, now);
     if (now - slot.controlWindowMs >= 1000) {
       slot.controlWindowMs = now;
       slot.controlCount = 0;
@@ -284,8 +259,10 @@ export class ListenServer {
     const slot = this.slots.get(id);
     if (!slot) return;
     this.slots.delete(id);
-    slot.port.onmessage = null;
-    slot.port.close();
+    if (slot.port) {
+      slot.port.onmessage = null;
+      slot.port.close();
+    }
     this.roster.remove(id);
     void this.worker.api.removeClient(id);
     this.broadcastLobby();
@@ -298,20 +275,15 @@ export class ListenServer {
     for (const s of this.slots.values()) s.link.reliable.send(bytes);
   }
 
-  /** Checked often so a silent peer goes at 5 s, not up to a second later. */
-  private checkSilence(): void {
-    if (this.closed) return;
-    for (const m of this.roster.silent(this.now())) {
-      this.counters.timeouts += 1;
-      this.kick(m.id, 'timeout', 'No packets for 5 seconds.');
-    }
-  }
-
   /** Asks the worker for fresh stats (every second: pings for the lobby list, the debug API's serverStats). */
   async refreshStats(): Promise<void> {
     try {
       this.lastStats = readWorkerStats(await this.worker.api.stats());
       for (const [id, ping] of this.lastStats.pingsMs) this.roster.setPing(id, ping);
+      for (const [id, counts] of await this.worker.api.channelStats()) {
+        const unreliable = this.slots.get(id)?.link.unreliable;
+        if (unreliable instanceof HandedOffChannel) unreliable.absorb(counts);
+      }
     } catch {
       // a stats call lost to a worker restart is not worth failing the lobby over
     }

@@ -1,15 +1,13 @@
 /**
- * Who is in the lobby, as the host keeps it: ids, names, pings, last time each peer was heard,
- * kicked peer ids. Pure bookkeeping (times are passed in) so the timeout rule is unit-tested.
+ * Who is in the lobby, as the host keeps it: ids, names, pings, kicked peer ids. Pure bookkeeping.
+ * (Silence is judged by the server worker, where every datagram arrives: src/server/server-runtime.ts.)
  *
  * Invariants: ids are unique small integers (1..255, the host's own client is the first);
- * names are unique; a member is silent when nothing arrived for `SILENCE_TIMEOUT_MS`.
+ * names are unique.
  */
 import type { LobbyPlayer } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import { uniqueName } from '../lobby/handshake';
-
-export const SILENCE_TIMEOUT_MS = 5000;
 
 export interface Member {
   id: PlayerId;
@@ -17,7 +15,6 @@ export interface Member {
   isHost: boolean;
   /** PeerJS id of the remote peer; '' for the host's own client. */
   peerId: string;
-  lastHeardMs: number;
   pingMs: number;
 }
 
@@ -38,12 +35,12 @@ export class Roster {
   }
 
   /** Adds a member with the lowest free id; the name is made unique. Null when 255 ids are used. */
-  add(name: string, peerId: string, isHost: boolean, nowMs: number): Member | null {
+  add(name: string, peerId: string, isHost: boolean): Member | null {
     let id = 1;
     while (this.members.has(id)) id++;
     if (id > 255) return null;
     const taken = new Set([...this.members.values()].map((m) => m.name));
-    const member: Member = { id, name: uniqueName(name, taken), isHost, peerId, lastHeardMs: nowMs, pingMs: 0 };
+    const member: Member = { id, name: uniqueName(name, taken), isHost, peerId, pingMs: 0 };
     this.members.set(id, member);
     return member;
   }
@@ -54,19 +51,9 @@ export class Roster {
     return m;
   }
 
-  heard(id: PlayerId, nowMs: number): void {
-    const m = this.members.get(id);
-    if (m) m.lastHeardMs = Math.max(m.lastHeardMs, nowMs);
-  }
-
   setPing(id: PlayerId, pingMs: number): void {
     const m = this.members.get(id);
     if (m && Number.isFinite(pingMs)) m.pingMs = Math.max(0, Math.round(pingMs));
-  }
-
-  /** Remote members silent for longer than the timeout (the host's own client never times out). */
-  silent(nowMs: number): Member[] {
-    return this.all().filter((m) => !m.isHost && nowMs - m.lastHeardMs > SILENCE_TIMEOUT_MS);
   }
 
   markKicked(peerId: string): void {

@@ -4,8 +4,10 @@
  * and is testable without importing the worker module (host/ may not import server/).
  *
  * Invariant: the only game bytes that cross this API are none: commands and snapshots flow over
- * each client's transferred MessagePort; this API carries lifecycle, settings, kicks, stats and
- * the encoded 'debug' messages for clients that asked (relayed as they are, see debug-relay.ts).
+ * each joiner's own unreliable DataChannel transferred into the worker (`handOff`, where the
+ * browser can transfer DataChannels) or over a transferred MessagePort the page relays; this API
+ * carries lifecycle, settings, kicks, stats and the encoded 'debug' messages for clients that
+ * asked (relayed as they are, see debug-relay.ts).
  */
 import * as Comlink from 'comlink';
 import type { KickReason } from '../protocol/messages';
@@ -33,10 +35,26 @@ export interface WorkerKickNotice {
   text: string;
 }
 
+export interface WorkerChannelCounts {
+  bytesIn: number;
+  bytesOut: number;
+  packetsIn: number;
+  packetsOut: number;
+  dropsOut: number;
+}
+
 export interface ServerWorkerApi {
   start(settings: WorkerServerSettings): Promise<void> | void;
   /** False when the server refuses (not started, full, id taken); it then closes the port. */
   addClient(clientId: PlayerId, port: MessagePort): Promise<boolean> | boolean;
+  /** Where the page sends `{ key, channel }` with each handed-off RTCDataChannel transferred. */
+  setChannelInbox(port: MessagePort): Promise<void> | void;
+  /** Adds the client on the channel handed off under `key`; false when refused or no such channel arrived. */
+  addClientOnChannel(clientId: PlayerId, key: number): Promise<boolean> | boolean;
+  /** Closes a handed-off channel nobody will use (its joiner was turned away or left). */
+  releaseChannel(key: number): Promise<void> | void;
+  /** Traffic of each channel the worker holds itself (the page no longer sees those bytes). */
+  channelStats(): Promise<[PlayerId, WorkerChannelCounts][]> | [PlayerId, WorkerChannelCounts][];
   removeClient(clientId: PlayerId): Promise<void> | void;
   setClientSettings(clientId: PlayerId, s: ClientNetSettings): Promise<void> | void;
   /** Whether this client wants 'debug' notices (~10 Hz, encoded control messages). */
@@ -51,6 +69,15 @@ export interface ServerWorkerHandle {
   api: Comlink.Remote<ServerWorkerApi>;
   /** Hands one end of a fresh MessageChannel to the worker for `clientId`; returns the other end, or null when the server refused the client. */
   connectClient(clientId: PlayerId): Promise<MessagePort | null>;
+  /**
+   * Transfers a just-created DataChannel to the worker, synchronously (browsers allow it only in
+   * the task that created the channel). Returns the key to admit its joiner with, or null when this
+   * browser cannot transfer DataChannels (the channel then stays on the page and is relayed).
+   */
+  handOff(channel: RTCDataChannel): number | null;
+  /** True when the worker now serves `clientId` directly on the channel handed off under `key`. */
+  connectClientOnChannel(clientId: PlayerId, key: number): Promise<boolean>;
+  releaseChannel(key: number): void;
   onNotice(cb: (notice: unknown) => void): Promise<void>;
   terminate(): void;
 }
@@ -59,8 +86,25 @@ export function startServerWorker(): ServerWorkerHandle {
   // Written inline on purpose: Vite only rewrites the worker URL when `new URL` sits inside `new Worker` (STACK-NOTES).
   const worker = new Worker(new URL('../../workers/server.worker.ts', import.meta.url), { type: 'module', name: 'rewind-server' });
   const api = Comlink.wrap<ServerWorkerApi>(worker);
+  // Channels are posted on their own port, outside comlink, so a refused transfer throws here, synchronously.
+  const inbox = new MessageChannel();
+  void api.setChannelInbox(Comlink.transfer(inbox.port2, [inbox.port2]));
+  let nextKey = 1;
   return {
     api,
+    handOff(channel) {
+      const key = nextKey++;
+      try {
+        inbox.port1.postMessage({ key, channel }, [channel as unknown as Transferable]);
+        return key;
+      } catch {
+        return null;
+      }
+    },
+    connectClientOnChannel: async (clientId, key) => (await api.addClientOnChannel(clientId, key)) === true,
+    releaseChannel(key) {
+      void api.releaseChannel(key);
+    },
     async connectClient(clientId) {
       const { port1, port2 } = new MessageChannel();
       const added = await api.addClient(clientId, Comlink.transfer(port2, [port2]));
@@ -72,6 +116,7 @@ export function startServerWorker(): ServerWorkerHandle {
       await api.onNotice(Comlink.proxy(cb));
     },
     terminate() {
+      inbox.port1.close();
       api[Comlink.releaseProxy]();
       worker.terminate();
     },

@@ -13,14 +13,19 @@ export interface ChannelReport {
   ordered: boolean;
   maxRetransmits: number | null;
   state: string;
+  /**
+   * Where this channel's bytes are handled: 'worker' for a joiner's unreliable channel the host
+   * transferred into its server worker (counts then lag by up to a second), else 'page'.
+   */
+  handledIn: 'page' | 'worker';
   bytesIn: number;
   bytesOut: number;
   packetsIn: number;
   packetsOut: number;
 }
 
-export function reportChannel(role: ChannelReport['role'], peer: string, ch: Channel): ChannelReport {
+export function reportChannel(role: ChannelReport['role'], peer: string, ch: Channel, handledIn: ChannelReport['handledIn'] = 'page'): ChannelReport {
   const { ordered, maxRetransmits } = ch.options;
   const { bytesIn, bytesOut, packetsIn, packetsOut } = ch.stats;
-  return { role, peer, label: ch.label, ordered, maxRetransmits, state: ch.state, bytesIn, bytesOut, packetsIn, packetsOut };
+  return { role, peer, label: ch.label, ordered, maxRetransmits, state: ch.state, handledIn, bytesIn, bytesOut, packetsIn, packetsOut };
 }

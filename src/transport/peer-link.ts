@@ -10,6 +10,7 @@
  */
 import Peer, { type DataConnection } from 'peerjs';
 import type { Channel } from './channel';
+import { HandedOffChannel } from './handed-off-channel';
 import { RtcChannel } from './rtc-channel';
 
 export interface SignalingOptions {
@@ -39,6 +40,7 @@ export const UNRELIABLE_LABEL = 'rewind-unreliable';
 export interface PeerLink {
   readonly remoteId: string;
   readonly reliable: Channel;
+  /** A `HandedOffChannel` when `acceptLink`'s hand-off took the real channel (it lives in a worker). */
   readonly unreliable: Channel;
   readonly peerConnection: RTCPeerConnection;
   close(): void;
@@ -96,13 +98,19 @@ export function openPeer(opts: SignalingOptions, id: string | undefined, timeout
   });
 }
 
-function addUnreliable(pc: RTCPeerConnection): RtcChannel {
-  const dc = pc.createDataChannel(UNRELIABLE_LABEL, { negotiated: true, id: UNRELIABLE_CHANNEL_ID, ordered: false, maxRetransmits: 0 });
-  return new RtcChannel(dc);
+function createUnreliable(pc: RTCPeerConnection): RTCDataChannel {
+  return pc.createDataChannel(UNRELIABLE_LABEL, { negotiated: true, id: UNRELIABLE_CHANNEL_ID, ordered: false, maxRetransmits: 0 });
 }
 
-/** Waits until PeerJS's channel and ours are both open, then returns the link. */
-function finishLink(conn: DataConnection, unreliable: RtcChannel, timeoutMs: number): Promise<PeerLink> {
+/**
+ * Takes a freshly created DataChannel away from this thread (e.g. transfers it to a worker) and
+ * says whether it did. Called synchronously right after creation: browsers allow the transfer only
+ * in the task that created the channel, before any use. False: the channel stays here.
+ */
+export type ChannelHandOff = (dc: RTCDataChannel) => boolean;
+
+/** Waits until PeerJS's channel and ours are both open (ours only if it is still here), then returns the link. */
+function finishLink(conn: DataConnection, unreliable: RtcChannel | HandedOffChannel, timeoutMs: number): Promise<PeerLink> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const fail = (message: string): void => {
@@ -117,8 +125,9 @@ function finishLink(conn: DataConnection, unreliable: RtcChannel, timeoutMs: num
     conn.once('close', () => fail('the connection closed while opening'));
     conn.once('open', () => {
       const reliable = new RtcChannel(conn.dataChannel);
-      unreliable
-        .opened(timeoutMs)
+      // A handed-off channel opens in its worker, which drops what it cannot send yet.
+      const ready = unreliable instanceof RtcChannel ? unreliable.opened(timeoutMs) : Promise.resolve();
+      ready
         .then(() => {
           if (settled) return;
           settled = true;
@@ -130,7 +139,7 @@ function finishLink(conn: DataConnection, unreliable: RtcChannel, timeoutMs: num
   });
 }
 
-function makeLink(conn: DataConnection, reliable: RtcChannel, unreliable: RtcChannel): PeerLink {
+function makeLink(conn: DataConnection, reliable: RtcChannel, unreliable: Channel): PeerLink {
   const pc = conn.peerConnection;
   const closeHandlers: Array<(reason: string) => void> = [];
   let closed = false;
@@ -161,7 +170,7 @@ function makeLink(conn: DataConnection, reliable: RtcChannel, unreliable: RtcCha
 /** Joiner side: connects to `remoteId` (errors such as an unknown id arrive on the Peer). */
 export function connectLink(peer: Peer, remoteId: string, timeoutMs: number): Promise<PeerLink> {
   const conn = peer.connect(remoteId, { reliable: true, serialization: 'raw' });
-  const unreliable = addUnreliable(conn.peerConnection);
+  const unreliable = new RtcChannel(createUnreliable(conn.peerConnection));
   const linked = finishLink(conn, unreliable, timeoutMs);
   const unavailable = new Promise<never>((_, reject) => {
     const onError = (err: unknown): void => {
@@ -175,9 +184,15 @@ export function connectLink(peer: Peer, remoteId: string, timeoutMs: number): Pr
   return Promise.race([linked, unavailable]);
 }
 
-/** Host side: turns an incoming PeerJS connection into a link. */
-export function acceptLink(conn: DataConnection, timeoutMs: number): Promise<PeerLink> {
-  return finishLink(conn, addUnreliable(conn.peerConnection), timeoutMs);
+/**
+ * Host side: turns an incoming PeerJS connection into a link. Must be called in the task that got
+ * the connection when `handOff` is given, so the unreliable channel can still be transferred.
+ */
+export function acceptLink(conn: DataConnection, timeoutMs: number, handOff?: ChannelHandOff): Promise<PeerLink> {
+  const dc = createUnreliable(conn.peerConnection);
+  const kept = new HandedOffChannel(dc);
+  const unreliable = handOff?.(dc) ? kept : new RtcChannel(dc);
+  return finishLink(conn, unreliable, timeoutMs);
 }
 
 export type { Peer, DataConnection };

@@ -35,13 +35,35 @@ describe('leaving and failing', () => {
     const link = withParams(await createLobby(host, 'Frozen'), { render: '0' });
     const joiner = await joinByLink(browser, link, 'C');
     await waitIn(joiner, () => window.rewind.players().length === 2, undefined);
-    // Block the host's main thread: no relayed snapshots, no lobby heartbeat, but no close either.
-    const frozen = host.evaluate(() => {
-      const until = performance.now() + 6000;
+    // A frozen tab stops both threads: the page's (lobby heartbeat) and the server worker's (snapshots).
+    const [worker] = host.workers();
+    expect(worker, 'the host runs its server in a Web Worker').toBeDefined();
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
       while (performance.now() < until);
-    });
+    };
+    const frozen = Promise.all([host.evaluate(busy, 6000), worker!.evaluate(busy, 6000)]);
     await waitIn(joiner, () => window.rewind.lastError === 'The host left.', undefined, 5000);
     await frozen;
+    await closePlayer(host);
+    await closePlayer(joiner);
+  });
+
+  it("keeps a joiner's match going while the host's page is busy for 4 s (the server worker owns its channel)", async () => {
+    const host = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0' }));
+    const link = withParams(await createLobby(host, 'Busy'), { render: '0' });
+    const joiner = await joinByLink(browser, link, 'D');
+    await waitIn(joiner, () => window.rewind.players().length === 2, undefined);
+    const before = await joiner.evaluate(() => window.rewind.arrivals().list.length);
+    // Only the host's main thread stalls (a long frame, kaboom starting under a software GPU).
+    await host.evaluate(() => {
+      const until = performance.now() + 4000;
+      while (performance.now() < until);
+    });
+    const after = await joiner.evaluate(() => window.rewind.arrivals().list.length);
+    expect(await joiner.evaluate(() => window.rewind.lastError)).toBeNull();
+    // Snapshots kept coming from the worker during the stall (30 Hz: ~120 in 4 s).
+    expect(after - before).toBeGreaterThan(60);
     await closePlayer(host);
     await closePlayer(joiner);
   });

@@ -56,6 +56,10 @@ describe('a lobby over real WebRTC', () => {
     const onHost = await host.evaluate(() => window.rewind.channels().filter((c) => c.role === 'unreliable'));
     expect(onHost).toHaveLength(2);
     for (const c of onHost) expect(c).toMatchObject({ ordered: false, maxRetransmits: 0 });
+    // Chromium transfers DataChannels: the server worker holds every joiner's unreliable channel,
+    // and its traffic (counted there, reported each second) shows on the host.
+    for (const c of onHost) expect(c.handledIn).toBe('worker');
+    await waitIn(host, () => window.rewind.channels().filter((c) => c.role === 'unreliable').every((c) => c.packetsIn > 0 && c.packetsOut > 0), undefined, 5000);
   });
 
   it("shows a joiner's movement on the host and on the other joiner", async () => {
