@@ -50,14 +50,35 @@ export async function waitForGame(page: Page): Promise<void> {
  * resolution: SwiftShader is fill-rate bound and two pages share a small machine.
  */
 export async function startMatch(browser: Browser, baseUrl: string, query = 'density=0.5'): Promise<Match> {
+  // A setup that fails (two SwiftShader pages starting on a loaded 2-core machine) is reported with
+  // what each page showed, then tried once more from fresh pages: this is set-up, not the test.
+  try {
+    return await startMatchOnce(browser, baseUrl, query);
+  } catch (err) {
+    console.error(`starting the match failed once, trying again: ${(err as Error).message}`);
+    return startMatchOnce(browser, baseUrl, query);
+  }
+}
+
+async function startMatchOnce(browser: Browser, baseUrl: string, query: string): Promise<Match> {
   const host = await openPlayer(browser, withQuery(baseUrl, query));
-  const link = await createLobby(host, 'Alice');
-  const joiner = await joinByLink(browser, withQuery(link, query), 'Bob');
-  await host.evaluate(() => window.rewind.startMatch());
-  await Promise.all([waitForGame(host), waitForGame(joiner)]);
-  const hostId = await host.evaluate(() => window.rewind.localId ?? -1);
-  const joinerId = await joiner.evaluate(() => window.rewind.localId ?? -1);
-  return { host, joiner, hostId, joinerId };
+  const pages = [host];
+  try {
+    const link = await createLobby(host, 'Alice');
+    const joiner = await joinByLink(browser, withQuery(link, query), 'Bob');
+    pages.push(joiner);
+    await host.evaluate(() => window.rewind.startMatch());
+    await Promise.all([waitForGame(host), waitForGame(joiner)]);
+    const hostId = await host.evaluate(() => window.rewind.localId ?? -1);
+    const joinerId = await joiner.evaluate(() => window.rewind.localId ?? -1);
+    return { host, joiner, hostId, joinerId };
+  } catch (err) {
+    const seen = await Promise.all(
+      pages.map((p) => p.evaluate(() => `phase ${window.rewind.phase}, error ${JSON.stringify(window.rewind.lastError)}`).catch((e: Error) => e.message)),
+    );
+    await Promise.all(pages.map((p) => p.context().close().catch(() => undefined)));
+    throw new Error(`${(err as Error).message} (host: ${seen[0]}; joiner: ${seen[1] ?? 'not joined'})`);
+  }
 }
 
 export function ownPosition(page: Page): Promise<{ x: number; y: number } | null> {

@@ -77,7 +77,7 @@ describe('leaving and failing', () => {
       const until = performance.now() + 7000;
       while (performance.now() < until);
     });
-    // The exact threshold (5 s) is unit-tested (test/unit/host/roster.test.ts); here: it happens, and in time.
+    // The exact threshold (5 s) is unit-tested (test/unit/server/server-runtime.test.ts); here: it happens, and in time.
     await waitIn(host, () => window.rewind.players().length === 1, undefined, 7000);
     await frozen;
     await waitIn(joiner, () => window.rewind.phase === 'ended', undefined, 5000);
