@@ -5,7 +5,8 @@
  *
  * "The host left" fires when the link closes or when nothing at all arrived from the host for
  * `HOST_SILENCE_MS` (it broadcasts the lobby list every second and snapshots 30 times a second,
- * so 3 s of silence is unambiguous and leaves margin inside the 5 s promise).
+ * so 3 s of silence is unambiguous and leaves margin inside the 5 s promise); a stall of this
+ * page's own does not count as the host's silence (host-silence.ts).
  * Invariant: a kick is reported as a kick (with its reason) even though the close follows it.
  */
 import type { Cvars } from '../config/cvars';
@@ -15,9 +16,13 @@ import type { Joined } from '../lobby/join';
 import { reportChannel } from '../transport/channel-report';
 import { browserTimers } from './browser-timers';
 import { ClientSession } from './client-session';
+import { HostSilence } from './host-silence';
 import { EndSignal, type LobbySession } from './lobby-session';
 
 export const HOST_SILENCE_MS = 3000;
+const WATCH_EVERY_MS = 250;
+/** A watchdog tick this late means the page itself was stalled (see host-silence.ts). */
+const OWN_STALL_MS = 1000;
 
 export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): LobbySession {
   const timers = browserTimers();
@@ -26,7 +31,7 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
   const changed = (): void => listeners.forEach((cb) => cb());
   let players: LobbyPlayer[] = [];
   let started = false;
-  let lastHeard = timers.now();
+  const silence = new HostSilence(timers.now(), HOST_SILENCE_MS, OWN_STALL_MS);
   let malformed = 0;
   const send = (m: ControlMessage): void => j.link.reliable.send(encodeControl(m));
   const client = new ClientSession(j.clientId, j.settings.tickrate, cvars, j.link.unreliable, timers, {
@@ -53,18 +58,18 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
   };
   j.early.forEach(onControl);
   j.link.reliable.onMessage((bytes) => {
-    lastHeard = timers.now();
+    silence.heard(timers.now());
     const m = decodeControl(bytes);
     if (m.ok) onControl(m.value);
     else malformed += 1;
   });
   j.link.unreliable.onMessage(() => {
-    lastHeard = timers.now();
+    silence.heard(timers.now());
   });
   j.link.onClose(() => finish({ kind: 'host-left' }));
   const watchdog = setInterval(() => {
-    if (timers.now() - lastHeard > HOST_SILENCE_MS) finish({ kind: 'host-left' });
-  }, 250);
+    if (silence.check(timers.now())) finish({ kind: 'host-left' });
+  }, WATCH_EVERY_MS);
   return {
     isHost: false,
     roomId,
