@@ -68,6 +68,8 @@ export const DEBUG_INTERVAL_MS = 100;
 export const SILENCE_KICK_MS = 5000;
 /** How often silence is checked: a silent client goes at 5 s, not up to a second later. */
 const SILENCE_CHECK_MS = 250;
+/** A silence check this late means the worker itself was not running. */
+const OWN_STALL_MS = 1000;
 
 function asBytes(data: unknown): Uint8Array {
   if (data instanceof Uint8Array) return data;
@@ -207,7 +209,11 @@ export class ServerRuntime<Handle> {
 
   /** Reports each client silent for longer than SILENCE_KICK_MS, once per silence. */
   private reportSilence(now: number): void {
+    const stalled = now - this.lastSilenceCheckMs > OWN_STALL_MS;
     this.lastSilenceCheckMs = now;
+    // This thread was blocked (GC, a throttled tab): datagrams that came meanwhile are still queued
+    // behind this timer, so the silence is ours, not the clients'; count afresh from now.
+    if (stalled) for (const clientId of this.lastHeardMs.keys()) this.lastHeardMs.set(clientId, now);
     for (const [clientId, heard] of this.lastHeardMs) {
       if (now - heard <= SILENCE_KICK_MS || this.reportedSilent.has(clientId)) continue;
       this.reportedSilent.add(clientId);

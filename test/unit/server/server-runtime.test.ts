@@ -23,10 +23,14 @@ class FakeClock {
       const t = this.timers[0];
       if (!t || t.at > end) break;
       this.timers.shift();
-      this.now = t.at;
+      this.now = Math.max(this.now, t.at); // a timer late after a stall runs late: time never goes back
       t.fn();
     }
     this.now = end;
+  }
+  /** The thread was blocked: time passes and nothing runs (what was due runs at the next advance). */
+  stall(ms: number): void {
+    this.now += ms;
   }
 }
 
@@ -119,6 +123,23 @@ describe('ServerRuntime', () => {
     quiet.handler?.(new Uint8Array([1]));
     clock.advance(5400);
     expect(timeouts().filter((n) => n.type === 'kick' && n.clientId === 1).length).toBe(2);
+  });
+
+  it("does not blame clients for the worker's own 6 s stall: their queued packets get a turn first", () => {
+    const { clock, rt, notices } = setup();
+    const port = new FakePort();
+    rt.addClient(1, port);
+    clock.advance(1000);
+    port.handler?.(new Uint8Array([1]));
+    clock.stall(6000);
+    // The tick loop runs first after the stall, before the port delivers what queued up during it.
+    clock.advance(20);
+    port.handler?.(new Uint8Array([1]));
+    clock.advance(1000);
+    expect(notices.filter((n) => n.type === 'kick')).toEqual([]);
+    // A client that stays silent after the stall is still reported, one limit later.
+    clock.advance(4500);
+    expect(notices.filter((n) => n.type === 'kick' && n.reason === 'timeout')).toHaveLength(1);
   });
 
   it('refuses a client beyond maxPlayers and closes its port; stop closes every port', () => {
