@@ -51,6 +51,8 @@ export class ClientSession {
    * failed, or restarted its decoder), and the next snapshot follows it at once.
    */
   private baselineAck: Tick | null = null;
+  /** The packet whose ack baselineAck is: its send time (u16 ms, -1 before any) and newest command tick. */
+  private baselineFrom = { sendTimeMs: -1, newestCmdTick: -1 };
   /** Set while resynchronising: the first tick whose (full) snapshot the client must ack. */
   private resyncFrom: Tick | null = null;
   /** Buffer depths since the last snapshot, for the mean it reports. */
@@ -87,15 +89,34 @@ export class ClientSession {
     const newest = p.cmds[p.cmds.length - 1];
     if (!newest) return;
     if (newest.tick > this.echo.newestCmdTick) {
-      // Packets arrive unordered: only the one with the newest commands says what the client holds now.
+      // Packets arrive unordered: the echo is the packet with the newest commands (a reordered one cannot shorten the RTT).
       this.echo = { timeMs: p.sendTimeMs, receivedMs: nowMs, newestCmdTick: newest.tick };
+    }
+    // Only the latest-sent packet says which baseline the client holds now (it may go back, or to none).
+    if (this.sentLatest(p.sendTimeMs, newest.tick)) {
       this.baselineAck = p.ackTick;
+      this.baselineFrom = { sendTimeMs: p.sendTimeMs, newestCmdTick: newest.tick };
     }
     // The client made the newest command about half a round trip before it arrived, the others one tick earlier each.
     const halfRttTicks = ((this.rtt.rttMs ?? 0) / 2) * (this.opts.tickrate / 1000);
     for (const cmd of p.cmds) {
       this.buffer.push(cmd, serverTick, arrivalTick - halfRttTicks - (newest.tick - cmd.tick));
     }
+  }
+
+  /**
+   * Whether a packet was sent after the one whose ack we follow, so its ack says what the client
+   * holds now. Send time decides (compared modulo 2^16 ms: packets are never 32 s apart, the
+   * silence kick is 5 s); newer commands decide too. Command ticks alone are not enough: a client
+   * that restarts its decoder (and its clock sync) sends commands older than ones it sent before,
+   * and its "none held" or newest ack must still be followed at once, not once the lost baseline
+   * leaves the ring (512 ticks, 8.5 s at 60 Hz).
+   */
+  private sentLatest(sendTimeMs: number, newestCmdTick: Tick): boolean {
+    const from = this.baselineFrom;
+    if (from.sendTimeMs < 0) return true;
+    const ahead = (sendTimeMs - from.sendTimeMs + 65536) % 65536;
+    return ahead < 32768 || newestCmdTick > from.newestCmdTick;
   }
 
   private handleAck(ackTick: Tick, nowMs: number): void {

@@ -109,6 +109,34 @@ describe('GameServer', () => {
     expect(send(null, false).at(-1)?.baselineTick).toBe(0);
   });
 
+  it('follows the ack of a client that dropped its baselines within one snapshot interval, even when its command ticks went back', () => {
+    const server = new GameServer(base);
+    server.addClient(1, 0);
+    const rx = new Map([[1, new Receiver()]]);
+    // Before: the client runs 20 ticks ahead and acks what it decodes (so the host codes deltas against those).
+    let now = drive(server, rx, 90, (t) => cmd(t + 20));
+    expect(rx.get(1)!.got.at(-1)!.baselineTick).toBeGreaterThan(0);
+    // The client restarts its decoder: every baseline is gone, and its new clock sync puts its commands
+    // 20 ticks behind those it already sent. It acks "none held", then the newest snapshot it decoded.
+    const restarted = new Receiver();
+    rx.set(1, restarted);
+    let ticksBlind = 0;
+    while (restarted.got.length === 0 && ticksBlind < 600) {
+      const next = server.world.tick + 1;
+      server.receive(1, encodeCmdPacket({ ackTick: restarted.newest || null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd(next)] }), now);
+      now += TICK_MS;
+      for (const p of server.tick(now).packets) restarted.take(p.bytes);
+      ticksBlind++;
+    }
+    // One snapshot interval (2 ticks at the default 30 snapshots/s), not until the lost baseline leaves the ring.
+    expect(ticksBlind).toBeLessThanOrEqual(2);
+    expect(restarted.got[0]!.baselineTick).toBe(0);
+    // And it stays in sync: deltas against what it acks from then on.
+    drive(server, rx, 30, (t) => cmd(t), now);
+    expect(restarted.failures).toBeLessThanOrEqual(1);
+    expect(restarted.got.at(-1)!.baselineTick).toBeGreaterThan(0);
+  });
+
   it('reports the mean command-buffer depth since the previous snapshot, not the depth of the snapshot tick', () => {
     const server = new GameServer(base);
     server.addClient(1, 0);
