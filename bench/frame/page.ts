@@ -13,9 +13,9 @@ import { mountBlankCanvas } from '../../src/game/blank-canvas';
 import { mountGame } from '../../src/game/mount';
 import { createPracticeHost } from '../../src/game/practice-host';
 import type { HarnessClient } from '../../test/harness/harness-client';
-import { BotClient } from '../../test/harness/bot-client';
+import { BotClient } from '../../src/bots/bot-client';
 import { Match } from '../../test/harness/match';
-import { wander } from '../../test/harness/scripts';
+import { wander } from '../../src/bots/scripts';
 
 export interface Sample {
   /** The in-page match step: server tick(s), 15 bots, links, and the NetClient's receive/update. */

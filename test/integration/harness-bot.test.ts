@@ -4,7 +4,7 @@
  * since the match began (a bot joining 3 s in measured 3 s and ran its commands 3 s ahead).
  */
 import { describe, expect, it } from 'vitest';
-import { BotClient } from '../harness/bot-client';
+import { BotClient } from '../../src/bots/bot-client';
 import { Link } from '../harness/link';
 import { Match } from '../harness/match';
 

@@ -10,10 +10,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Buttons } from '../../src/sim/types';
-import { BotClient } from '../harness/bot-client';
+import { BotClient } from '../../src/bots/bot-client';
 import { Link } from '../harness/link';
 import { Match } from '../harness/match';
-import { wander } from '../harness/scripts';
+import { wander } from '../../src/bots/scripts';
 import { IDLE, PilotedClient, type Pilot } from './client-harness';
 
 const SILENT = 1;

@@ -2,7 +2,7 @@
  * What a bot "sees" of another player at a render time: linear interpolation between the two
  * history points that bracket it (the newest when past the end; never across a teleport).
  */
-import type { PublicPlayerState } from '../../src/sim/types';
+import type { PublicPlayerState } from '../sim/types';
 import type { HistoryPoint } from './snapshot-receiver';
 
 export function stateAt(history: readonly HistoryPoint[] | undefined, time: number): PublicPlayerState | null {

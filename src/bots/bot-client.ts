@@ -1,7 +1,8 @@
 /**
- * BotClient: a scripted HarnessClient. It reads snapshots (SnapshotReceiver), keeps a simple
- * clock, and sends one UserCmd per client tick in command packets of the newest three, with the
- * ack and a send time, like a real client but without prediction.
+ * BotClient: a scripted protocol client, used as the test harness's bots and the dedicated host's
+ * bots. It reads snapshots (SnapshotReceiver), keeps a simple clock, and sends one UserCmd per
+ * client tick in command packets of the newest three, with the ack and a send time, like a real
+ * client but without prediction.
  *
  * Clock: the stream time (server tick of the snapshots arriving now) comes from the snapshots;
  * the command tick runs one RTT plus `leadTicks` ahead of it, so commands arrive just before the
@@ -10,13 +11,18 @@
  * Cheats for tests: `tickScale` 2 makes commands at twice the tick rate; `forgePackets` replaces
  * every packet by packets of its choosing (forged ticks, forged view times).
  */
-import { encodeCmdPacket } from '../../src/protocol/cmd-packet';
-import { CMDS_PER_PACKET, type KickReason } from '../../src/protocol/messages';
-import type { ClientNetSettings } from '../../src/server/snapshot-scheduler';
-import { WEAPON_KEEP, type PlayerId, type PlayerState, type PublicPlayerState, type Tick, type UserCmd } from '../../src/sim/types';
-import type { HarnessClient } from './harness-client';
+import { encodeCmdPacket } from '../protocol/cmd-packet';
+import { CMDS_PER_PACKET, type KickReason } from '../protocol/messages';
+import { WEAPON_KEEP, type PlayerId, type PlayerState, type PublicPlayerState, type Tick, type UserCmd } from '../sim/types';
 import { stateAt } from './interpolate';
 import { SnapshotReceiver } from './snapshot-receiver';
+
+/** What a bot asks of the server: the fields of the `settings` control message it would send. */
+export interface BotNetSettings {
+  updateRate: number;
+  rate: number;
+  interpMs: number;
+}
 
 export type CmdInput = Partial<Pick<UserCmd, 'moveX' | 'moveY' | 'aim' | 'buttons' | 'weaponSelect'>>;
 
@@ -30,6 +36,8 @@ export interface BotContext {
   self: PlayerState | null;
   /** Another player as drawn at the render time. */
   seen(id: PlayerId): PublicPlayerState | null;
+  /** The other players of the newest snapshot. */
+  others: readonly PublicPlayerState[];
 }
 
 export type BotScript = (ctx: BotContext) => CmdInput;
@@ -37,21 +45,20 @@ export type BotScript = (ctx: BotContext) => CmdInput;
 export interface BotOptions {
   tickrate: number;
   script?: BotScript;
-  net?: Partial<ClientNetSettings>;
+  net?: Partial<BotNetSettings>;
   leadTicks?: number;
   tickScale?: number;
   /** Replaces each packet's commands by any number of packets (each 1..3 consecutive commands). */
   forgePackets?: (cmds: UserCmd[], nowMs: number) => UserCmd[][];
 }
 
-export class BotClient implements HarnessClient {
+export class BotClient {
   readonly rx: SnapshotReceiver;
   private readonly cmds: UserCmd[] = [];
   private lastCmdTick: Tick = -1;
   private rttMs: number | null = null;
   private firstCmdMs: number | null = null;
-  private readonly net: ClientNetSettings;
-  readonly sentCmds: UserCmd[] = [];
+  private readonly net: BotNetSettings;
   kicked: { reason: KickReason; text: string } | null = null;
   readonly counters = { packetsOut: 0, cmdsMade: 0, clockJumps: 0 };
 
@@ -66,7 +73,7 @@ export class BotClient implements HarnessClient {
   /** Send times (ms mod 65536) of our recent packets: the echoes that are real. */
   private readonly sentTimes: number[] = [];
 
-  netSettings(): ClientNetSettings {
+  netSettings(): BotNetSettings {
     return this.net;
   }
 
@@ -110,6 +117,8 @@ export class BotClient implements HarnessClient {
     if (this.lastCmdTick < 0 || desired - this.lastCmdTick > 30) {
       if (this.lastCmdTick >= 0) this.counters.clockJumps++;
       this.lastCmdTick = desired - 1;
+      // A packet carries consecutive ticks only: the commands before the jump go unsent.
+      this.cmds.length = 0;
     }
     if (this.firstCmdMs === null) this.firstCmdMs = nowMs;
     let made = 0;
@@ -137,6 +146,7 @@ export class BotClient implements HarnessClient {
       renderTime: viewTick + Math.floor((render - viewTick) * 256) / 256,
       self: this.rx.self,
       seen: (id) => stateAt(this.rx.history.get(id), ctx.renderTime),
+      others: this.rx.newest?.players ?? [],
     };
     const input = this.opts.script ? this.opts.script(ctx) : {};
     const cmd: UserCmd = {
@@ -151,7 +161,6 @@ export class BotClient implements HarnessClient {
     };
     this.cmds.push(cmd);
     if (this.cmds.length > CMDS_PER_PACKET) this.cmds.shift();
-    this.sentCmds.push(cmd);
     this.counters.cmdsMade++;
   }
 }

@@ -1,14 +1,10 @@
 /**
- * Reusable bot scripts and test maps: an open arena (no cover) with chosen spawn points, a seeded
- * wandering mover that shoots now and then, and aiming helpers.
+ * Reusable bot scripts: a seeded wandering mover that shoots now and then at given players, a
+ * skirmisher that shoots at whoever is nearest, and aiming helpers. Seeded, so a run repeats.
  */
-import { radiansToAngle } from '../../src/sim/quantize';
-import { Buttons, type ArenaMap } from '../../src/sim/types';
+import { radiansToAngle } from '../sim/quantize';
+import { Buttons } from '../sim/types';
 import type { BotContext, BotScript, CmdInput } from './bot-client';
-
-export function openArena(spawns: Array<{ x: number; y: number }>, width = 2400, height = 1600): ArenaMap {
-  return { name: 'open', width, height, walls: [], spawns };
-}
 
 /** Angle (16-bit) from (x0, y0) toward (x1, y1). */
 export function aimAt(x0: number, y0: number, x1: number, y1: number): number {
@@ -37,5 +33,27 @@ export function wander(seed: number, targets: number[] = [], fireRate = 0.05): B
       return { ...move, aim: aimAt(self.x, self.y, target.x, target.y), buttons: Buttons.Fire };
     }
     return { ...move, aim: self?.aim ?? 0 };
+  };
+}
+
+/** Wanders like `wander` and fires at the nearest living player it sees, with probability `fireRate` per tick. */
+export function skirmish(seed: number, fireRate = 0.05): BotScript {
+  const rand = lcg(seed);
+  const roam = wander(seed ^ 0x5bd1e995);
+  return (ctx: BotContext): CmdInput => {
+    const move = roam(ctx);
+    const self = ctx.self;
+    if (!self || !self.alive) return move;
+    let best: { x: number; y: number } | null = null;
+    let bestD = Infinity;
+    for (const p of ctx.others) {
+      const seen = p.alive ? ctx.seen(p.id) : null;
+      if (!seen) continue;
+      const d = (seen.x - self.x) ** 2 + (seen.y - self.y) ** 2;
+      if (d < bestD) (best = seen), (bestD = d);
+    }
+    if (!best) return move;
+    const aim = aimAt(self.x, self.y, best.x, best.y);
+    return { ...move, aim, buttons: rand() < fireRate ? Buttons.Fire : 0 };
   };
 }
