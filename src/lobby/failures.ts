@@ -35,6 +35,7 @@ const KICK_TEXT: Record<KickReason, string> = {
   malformed: 'for sending malformed packets',
   flood: 'for sending too many packets',
   timeout: 'after 5 seconds without hearing from you',
+  shutdown: 'because the server shut down',
 };
 
 export function failureText(f: JoinFailure): string {
@@ -48,6 +49,8 @@ export function failureText(f: JoinFailure): string {
     case 'rejected':
       return `${REJECT_HEADLINE[f.reason]} ${f.text}`.trim();
     case 'kicked':
+      // Not a kick as players understand it: the server went away and said why.
+      if (f.reason === 'shutdown') return `The server shut down.${f.text ? ' ' + f.text : ''}`;
       return `You were kicked ${KICK_TEXT[f.reason]}.${f.text ? ' ' + f.text : ''}`;
     case 'host-left':
       return HOST_LEFT_TEXT;

@@ -19,7 +19,7 @@ import { MAP_NAME_RULE, MESSAGE_RULE, NAME_RULE, PASSWORD_RULE, cleanText, readT
 
 export const CONTROL_TYPES: readonly ControlMessage['type'][] = ['hello', 'welcome', 'reject', 'kick', 'chat', 'leave', 'settings', 'lobby', 'debug'];
 export const REJECT_REASONS: readonly RejectReason[] = ['full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 'started'];
-export const KICK_REASONS: readonly KickReason[] = ['host', 'malformed', 'flood', 'timeout'];
+export const KICK_REASONS: readonly KickReason[] = ['host', 'malformed', 'flood', 'timeout', 'shutdown'];
 export const MAX_LOBBY_PLAYERS = 16;
 export const TICKRATE_MIN = 20;
 export const TICKRATE_MAX = 128;

@@ -69,7 +69,8 @@ export interface Snapshot {
 }
 
 export type RejectReason = 'full' | 'version' | 'password' | 'kicked' | 'banned' | 'bad-hello' | 'started';
-export type KickReason = 'host' | 'malformed' | 'flood' | 'timeout';
+/** Why a host removes a player; 'shutdown': the (dedicated) host is stopping and tells everyone before it goes. */
+export type KickReason = 'host' | 'malformed' | 'flood' | 'timeout' | 'shutdown';
 
 /** Settings the host tells every client on welcome. */
 export interface MatchSettings {

@@ -11,6 +11,7 @@ describe('failure messages', () => {
     expect(failureText({ kind: 'rejected', reason: 'version', text: '' })).toMatch(/Version mismatch/);
     expect(failureText({ kind: 'kicked', reason: 'host', text: 'bye' })).toBe('You were kicked by the host. bye');
     expect(failureText({ kind: 'kicked', reason: 'flood', text: '' })).toMatch(/too many packets/);
+    expect(failureText({ kind: 'kicked', reason: 'shutdown', text: 'Stopped by its operator (SIGTERM).' })).toBe('The server shut down. Stopped by its operator (SIGTERM).');
     expect(failureText({ kind: 'host-left' })).toBe(HOST_LEFT_TEXT);
   });
 });

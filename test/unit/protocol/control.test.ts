@@ -29,7 +29,7 @@ const controlMessage: fc.Arbitrary<ControlMessage> = fc.oneof(
     settings: fc.record({ tickrate: fc.integer({ min: 20, max: 128 }), maxPlayers: fc.integer({ min: 1, max: 255 }), mapName: name, maxUnlagMs: u(65535) }),
   }),
   fc.record({ type: fc.constant('reject' as const), reason: fc.constantFrom('full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 'started' as const), text }),
-  fc.record({ type: fc.constant('kick' as const), reason: fc.constantFrom('host', 'malformed', 'flood', 'timeout' as const), text }),
+  fc.record({ type: fc.constant('kick' as const), reason: fc.constantFrom('host', 'malformed', 'flood', 'timeout', 'shutdown' as const), text }),
   fc.record({ type: fc.constant('chat' as const), from: u(255), text }),
   fc.constant({ type: 'leave' as const }),
   fc.record({ type: fc.constant('settings' as const), updateRate: fc.integer({ min: 1, max: 255 }), rate: u(2 ** 32 - 1), interpMs: u(65535), debug: fc.boolean() }),
@@ -92,7 +92,7 @@ describe('control codec', () => {
     expect(decodeControl(new Uint8Array([9]))).toEqual({ ok: false, error: 'control: unknown control type 9' });
     expect(decodeControl(new Uint8Array([255]))).toEqual({ ok: false, error: 'control: unknown control type 255' });
     expect(decodeControl(new Uint8Array([2, 7, 0]))).toEqual({ ok: false, error: 'control: unknown reject reason 7' });
-    expect(decodeControl(new Uint8Array([3, 4, 0]))).toEqual({ ok: false, error: 'control: unknown kick reason 4' });
+    expect(decodeControl(new Uint8Array([3, 5, 0]))).toEqual({ ok: false, error: 'control: unknown kick reason 5' });
     expect(decodeControl(new Uint8Array([6, 0, 0, 0, 0]))).toEqual({ ok: false, error: 'control: update rate 0 out of range' });
     expect(decodeControl(new Uint8Array([1, 0, 19, 8, 1, 65, 0, 0]))).toEqual({ ok: false, error: 'control: tickrate 19 out of range' });
     expect(decodeControl(new Uint8Array([5]))).toEqual({ ok: true, value: { type: 'leave' } });
