@@ -1,103 +1,15 @@
 /**
- * The listen server's worker (DESIGN §2, §3): the authoritative GameServer on a fixed-rate loop,
- * off the main thread so a background tab keeps its tick. All logic is ServerRuntime
- * (src/server/server-runtime.ts); this file only supplies the real clock and comlink.
- *
- * API (Comlink.expose): start(settings), addClient(clientId, port /* transferred MessagePort *\/),
- * setChannelInbox(port), addClientOnChannel(clientId, key), releaseChannel(key), channelStats(),
- * removeClient(id), setClientSettings(id, s), setDebug(id, on), setSetting(name, v), onNotice(cb /* Comlink.proxy *\/),
- * stats(), stop(). Each client's datagrams flow on its own port: incoming messages are command
- * packets (ArrayBuffer or Uint8Array); snapshots go out as Uint8Array with their buffer transferred.
- * A joiner's port is its own unreliable RTCDataChannel when the page could transfer it here
- * (`{ key, channel }` messages on the channel inbox, see adopted-channels.ts), else a MessagePort
- * the page relays.
+ * The listen server's Web Worker (DESIGN §2, §3): the authoritative GameServer on a fixed-rate
+ * loop, off the main thread so a background tab keeps its tick. Everything it does is
+ * workers/server-api.ts (shared with the dedicated host's Node worker thread, where joiners'
+ * DataChannels cannot be transferred and are relayed); this file only exposes it over comlink on
+ * the worker's global scope.
  */
 import * as Comlink from 'comlink';
-import type { ServerSettings, ServerSettingName } from '../src/server/game-server';
-import { ServerRuntime, type BytePort, type ServerNotice } from '../src/server/server-runtime';
-import type { ClientNetSettings } from '../src/server/snapshot-scheduler';
-import type { PlayerId } from '../src/sim/types';
 import type { ServerWorkerApi as HostView } from '../src/host/worker-api';
-import { AdoptedChannels, dataChannelPort, emptyCounts, type ChannelCounts } from './adopted-channels';
+import { createServerApi } from './server-api';
 
-/** A transferred MessagePort as the runtime's BytePort: snapshots leave with their buffer transferred. */
-function bytePort(port: MessagePort): BytePort {
-  return {
-    listen(handler) {
-      port.onmessage = handler ? (ev: MessageEvent) => handler(ev.data) : null;
-      if (handler) port.start();
-    },
-    post(bytes) {
-      port.postMessage(bytes, [bytes.buffer as ArrayBuffer]);
-    },
-    close() {
-      port.close();
-    },
-  };
-}
-
-function createWorkerApi() {
-  const runtime = new ServerRuntime<ReturnType<typeof setTimeout>>({
-    now: () => performance.now(),
-    schedule: (fn, ms) => setTimeout(fn, ms),
-    cancel: (h) => clearTimeout(h),
-  });
-  const adopted = new AdoptedChannels(() => performance.now());
-  const counts = new Map<PlayerId, ChannelCounts>();
-  return {
-    setChannelInbox(port: MessagePort): void {
-      port.onmessage = (ev: MessageEvent) => {
-        const m = ev.data as { key?: unknown; channel?: unknown };
-        if (typeof m.key === 'number' && m.channel instanceof RTCDataChannel) adopted.adopt(m.key, m.channel);
-      };
-    },
-    async addClientOnChannel(clientId: PlayerId, key: number): Promise<boolean> {
-      const channel = await adopted.take(key);
-      if (!channel) return false;
-      const c = emptyCounts();
-      if (!runtime.addClient(clientId, dataChannelPort(channel, c))) return false;
-      counts.set(clientId, c);
-      return true;
-    },
-    releaseChannel(key: number): void {
-      adopted.release(key);
-    },
-    start(settings: ServerSettings): void {
-      runtime.start(settings);
-    },
-    addClient(clientId: PlayerId, port: MessagePort): boolean {
-      return runtime.addClient(clientId, bytePort(port));
-    },
-    removeClient(clientId: PlayerId): void {
-      runtime.removeClient(clientId);
-      counts.delete(clientId);
-    },
-    setClientSettings(clientId: PlayerId, s: ClientNetSettings): void {
-      runtime.setClientSettings(clientId, s);
-    },
-    setDebug(clientId: PlayerId, on: boolean): void {
-      runtime.setDebug(clientId, on);
-    },
-    setSetting(name: ServerSettingName, value: number): void {
-      runtime.setSetting(name, value);
-    },
-    onNotice(cb: (n: ServerNotice) => void): void {
-      // cb is a Comlink proxy: each call is an async message to the main thread; its promise is not awaited.
-      runtime.onNotice((n) => void Promise.resolve(cb(n)).catch(() => undefined));
-    },
-    stats() {
-      return runtime.stats();
-    },
-    channelStats(): [PlayerId, ChannelCounts][] {
-      return [...counts];
-    },
-    stop(): void {
-      runtime.stop();
-    },
-  };
-}
-
-export type ServerWorkerApi = ReturnType<typeof createWorkerApi>;
+export type { ServerWorkerApi } from './server-api';
 
 // The host keeps its own structural copy of this API (host/ may not import server/): check they agree.
-Comlink.expose(createWorkerApi() satisfies HostView);
+Comlink.expose(createServerApi() satisfies HostView);

@@ -85,14 +85,25 @@ export interface ServerWorkerHandle {
 export function startServerWorker(): ServerWorkerHandle {
   // Written inline on purpose: Vite only rewrites the worker URL when `new URL` sits inside `new Worker` (STACK-NOTES).
   const worker = new Worker(new URL('../../workers/server.worker.ts', import.meta.url), { type: 'module', name: 'rewind-server' });
-  const api = Comlink.wrap<ServerWorkerApi>(worker);
+  return serverWorkerHandle(Comlink.wrap<ServerWorkerApi>(worker), () => new MessageChannel(), () => worker.terminate(), true);
+}
+
+/**
+ * The handle around a wrapped worker, for any thread API: the page's Web Worker here, the
+ * dedicated host's Node worker thread (src/dedicated/node-server-worker.ts). `newChannel` makes
+ * the port pair of one client (the worker gets port2), `stop` ends the thread. `transfersChannels`:
+ * whether DataChannels can be handed to the worker (a browser's; a Node WebRTC library's cannot,
+ * so `handOff` then always answers null and every joiner is relayed over a port).
+ */
+export function serverWorkerHandle(api: Comlink.Remote<ServerWorkerApi>, newChannel: () => { port1: MessagePort; port2: MessagePort }, stop: () => void, transfersChannels: boolean): ServerWorkerHandle {
   // Channels are posted on their own port, outside comlink, so a refused transfer throws here, synchronously.
-  const inbox = new MessageChannel();
-  void api.setChannelInbox(Comlink.transfer(inbox.port2, [inbox.port2]));
+  const inbox = transfersChannels ? newChannel() : null;
+  if (inbox) void api.setChannelInbox(Comlink.transfer(inbox.port2, [inbox.port2]));
   let nextKey = 1;
   return {
     api,
     handOff(channel) {
+      if (!inbox) return null;
       const key = nextKey++;
       try {
         inbox.port1.postMessage({ key, channel }, [channel as unknown as Transferable]);
@@ -106,7 +117,7 @@ export function startServerWorker(): ServerWorkerHandle {
       void api.releaseChannel(key);
     },
     async connectClient(clientId) {
-      const { port1, port2 } = new MessageChannel();
+      const { port1, port2 } = newChannel();
       const added = await api.addClient(clientId, Comlink.transfer(port2, [port2]));
       if (added) return port1;
       port1.close();
@@ -116,9 +127,9 @@ export function startServerWorker(): ServerWorkerHandle {
       await api.onNotice(Comlink.proxy(cb));
     },
     terminate() {
-      inbox.port1.close();
+      inbox?.port1.close();
       api[Comlink.releaseProxy]();
-      worker.terminate();
+      stop();
     },
   };
 }
@@ -128,6 +139,6 @@ export function asKickNotice(n: unknown): WorkerKickNotice | null {
   if (typeof n !== 'object' || n === null) return null;
   const o = n as Record<string, unknown>;
   if (o.type !== 'kick' || typeof o.clientId !== 'number') return null;
-  const reason = o.reason === 'malformed' || o.reason === 'flood' || o.reason === 'timeout' || o.reason === 'host' ? o.reason : 'malformed';
+  const reason = o.reason === 'malformed' || o.reason === 'flood' || o.reason === 'timeout' || o.reason === 'host' || o.reason === 'shutdown' ? o.reason : 'malformed';
   return { type: 'kick', clientId: o.clientId, reason, text: typeof o.text === 'string' ? o.text : '' };
 }

@@ -1,0 +1,102 @@
+/**
+ * The server worker's API, shared by both hosts (DESIGN §2, §3): the browser's Web Worker
+ * (workers/server.worker.ts) and the dedicated host's Node worker thread
+ * (workers/server.node-worker.ts) expose this same object over comlink, so the listen server and
+ * the dedicated host run one ServerRuntime (src/server/server-runtime.ts) with one clock.
+ *
+ * API: start(settings), addClient(clientId, port /* transferred MessagePort *\/),
+ * setChannelInbox(port), addClientOnChannel(clientId, key), releaseChannel(key), channelStats(),
+ * removeClient(id), setClientSettings(id, s), setDebug(id, on), setSetting(name, v), onNotice(cb /* Comlink.proxy *\/),
+ * stats(), stop(). Each client's datagrams flow on its own port: incoming messages are command
+ * packets (ArrayBuffer or Uint8Array); snapshots go out as Uint8Array with their buffer transferred.
+ * A joiner's port is its own unreliable RTCDataChannel when the page could transfer it here
+ * (`{ key, channel }` messages on the channel inbox, see adopted-channels.ts), else a MessagePort
+ * the page (or the dedicated host's main thread) relays.
+ * Invariant: nothing here depends on which thread API hosts it (a browser MessagePort and a Node
+ * worker_threads MessagePort both have onmessage/postMessage/start/close).
+ */
+import type { ServerSettings, ServerSettingName } from '../src/server/game-server';
+import { ServerRuntime, type BytePort, type ServerNotice } from '../src/server/server-runtime';
+import type { ClientNetSettings } from '../src/server/snapshot-scheduler';
+import type { PlayerId } from '../src/sim/types';
+import { AdoptedChannels, dataChannelPort, emptyCounts, type ChannelCounts } from './adopted-channels';
+
+/** A transferred MessagePort as the runtime's BytePort: snapshots leave with their buffer transferred. */
+function bytePort(port: MessagePort): BytePort {
+  return {
+    listen(handler) {
+      port.onmessage = handler ? (ev: MessageEvent) => handler(ev.data) : null;
+      if (handler) port.start();
+    },
+    post(bytes) {
+      port.postMessage(bytes, [bytes.buffer as ArrayBuffer]);
+    },
+    close() {
+      port.close();
+    },
+  };
+}
+
+export function createServerApi() {
+  const runtime = new ServerRuntime<ReturnType<typeof setTimeout>>({
+    now: () => performance.now(),
+    schedule: (fn, ms) => setTimeout(fn, ms),
+    cancel: (h) => clearTimeout(h),
+  });
+  const adopted = new AdoptedChannels(() => performance.now());
+  const counts = new Map<PlayerId, ChannelCounts>();
+  return {
+    setChannelInbox(port: MessagePort): void {
+      port.onmessage = (ev: MessageEvent) => {
+        const m = ev.data as { key?: unknown; channel?: unknown };
+        // Only a browser transfers DataChannels (a Node thread has no RTCDataChannel: nothing arrives there).
+        if (typeof m.key === 'number' && typeof RTCDataChannel !== 'undefined' && m.channel instanceof RTCDataChannel) adopted.adopt(m.key, m.channel);
+      };
+    },
+    async addClientOnChannel(clientId: PlayerId, key: number): Promise<boolean> {
+      const channel = await adopted.take(key);
+      if (!channel) return false;
+      const c = emptyCounts();
+      if (!runtime.addClient(clientId, dataChannelPort(channel, c))) return false;
+      counts.set(clientId, c);
+      return true;
+    },
+    releaseChannel(key: number): void {
+      adopted.release(key);
+    },
+    start(settings: ServerSettings): void {
+      runtime.start(settings);
+    },
+    addClient(clientId: PlayerId, port: MessagePort): boolean {
+      return runtime.addClient(clientId, bytePort(port));
+    },
+    removeClient(clientId: PlayerId): void {
+      runtime.removeClient(clientId);
+      counts.delete(clientId);
+    },
+    setClientSettings(clientId: PlayerId, s: ClientNetSettings): void {
+      runtime.setClientSettings(clientId, s);
+    },
+    setDebug(clientId: PlayerId, on: boolean): void {
+      runtime.setDebug(clientId, on);
+    },
+    setSetting(name: ServerSettingName, value: number): void {
+      runtime.setSetting(name, value);
+    },
+    onNotice(cb: (n: ServerNotice) => void): void {
+      // cb is a Comlink proxy: each call is an async message to the main thread; its promise is not awaited.
+      runtime.onNotice((n) => void Promise.resolve(cb(n)).catch(() => undefined));
+    },
+    stats() {
+      return runtime.stats();
+    },
+    channelStats(): [PlayerId, ChannelCounts][] {
+      return [...counts];
+    },
+    stop(): void {
+      runtime.stop();
+    },
+  };
+}
+
+export type ServerWorkerApi = ReturnType<typeof createServerApi>;
