@@ -109,18 +109,33 @@ export class ListenServer {
     this.statsTimer = setInterval(() => void this.everySecond(), 1000);
   }
 
-  /** Registers the host's own client; returns its id and the worker end to wrap in a loopback channel. */
-  async addLocal(name: string): Promise<{ member: Member; port: MessagePort }> {
-    const member = this.roster.add(name, '', true);
+  /**
+   * Registers a local client, the host's own (`isHost`) or a bot: returns its id and the worker
+   * end to wrap in a loopback channel.
+   */
+  async addLocal(name: string, isHost = true): Promise<{ member: Member; port: MessagePort }> {
+    const member = this.roster.add(name, '', isHost);
     if (!member) throw new Error('no free player id');
-    this.localId = member.id;
+    if (isHost) this.localId = member.id;
     const port = await this.worker.connectClient(member.id);
     if (!port) {
       this.roster.remove(member.id);
-      throw new Error('the server worker refused the host\'s own player');
+      throw new Error(`the server worker refused the local player ${name}`);
     }
+    this.broadcastLobby();
     this.changed();
     return { member, port };
+  }
+
+  /** Removes a local client added by addLocal (a bot leaving). */
+  removeLocal(id: PlayerId): void {
+    const member = this.roster.get(id);
+    if (!member || member.peerId !== '' || this.slots.has(id)) return;
+    if (id === this.localId) this.localId = null;
+    this.roster.remove(id);
+    void this.worker.api.removeClient(id);
+    this.broadcastLobby();
+    this.changed();
   }
 
   /** Both channels of every linked peer, for the debug API (what the browser reports, not what we asked). */
