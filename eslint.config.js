@@ -26,7 +26,7 @@ export default tseslint.config(
   {
     files: ['src/sim/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', banned(['protocol', 'server', 'client', 'transport', 'host', 'lobby', 'game', 'workers'], browserOnly)],
+      'no-restricted-imports': ['error', banned(['protocol', 'server', 'client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'], browserOnly)],
       'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'sim is deterministic: use the seeded PRNG in WorldState' }, { object: 'performance', property: 'now', message: 'sim has no clock: time is the tick' }],
       ...noDom,
     },
@@ -34,40 +34,59 @@ export default tseslint.config(
   {
     files: ['src/protocol/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', banned(['server', 'client', 'transport', 'host', 'lobby', 'game', 'workers'], browserOnly)],
+      'no-restricted-imports': ['error', banned(['server', 'client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'], browserOnly)],
       ...noDom,
     },
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['client', 'transport', 'host', 'lobby', 'game', 'workers'], browserOnly)], ...noDom },
+    rules: { 'no-restricted-imports': ['error', banned(['client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'], browserOnly)], ...noDom },
   },
   {
     files: ['src/client/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['server', 'transport', 'host', 'lobby', 'game', 'workers'], browserOnly)], ...noDom },
+    rules: { 'no-restricted-imports': ['error', banned(['server', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'], browserOnly)], ...noDom },
   },
   {
     files: ['src/transport/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['sim', 'server', 'client', 'host', 'lobby', 'game', 'workers'], ['kaboom', 'comlink', 'peer'])] },
+    rules: { 'no-restricted-imports': ['error', banned(['sim', 'server', 'client', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'], ['kaboom', 'comlink', 'peer'])] },
   },
   {
     files: ['src/host/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['server', 'game'], ['kaboom', 'peer'], 'must go through the worker / is not the host\'s to draw')] },
+    rules: { 'no-restricted-imports': ['error', banned(['server', 'game', 'bots', 'dedicated'], ['kaboom', 'peer'], 'must go through the worker / is not the host\'s to draw')] },
   },
   {
     files: ['src/lobby/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['server', 'game', 'host'], ['kaboom', 'comlink', 'peer'])] },
+    rules: { 'no-restricted-imports': ['error', banned(['server', 'game', 'host', 'bots', 'dedicated'], ['kaboom', 'comlink', 'peer'])] },
   },
   {
     files: ['src/config/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['sim', 'protocol', 'server', 'client', 'transport', 'host', 'lobby', 'game', 'app', 'workers'], browserOnly)], ...noDom },
+    rules: { 'no-restricted-imports': ['error', banned(['sim', 'protocol', 'server', 'client', 'transport', 'host', 'lobby', 'game', 'app', 'workers', 'bots', 'dedicated'], browserOnly)], ...noDom },
   },
   {
     files: ['src/app/**/*.ts', 'src/main.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['server'], ['kaboom', 'peer'], 'is reached only through the worker / src/game')] },
+    rules: { 'no-restricted-imports': ['error', banned(['server', 'bots', 'dedicated'], ['kaboom', 'peer'], 'is reached only through the worker / src/game')] },
   },
   {
     files: ['src/game/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['server', 'workers'], ['peerjs', 'peer', 'comlink'])] },
+    rules: { 'no-restricted-imports': ['error', banned(['server', 'workers', 'bots', 'dedicated'], ['peerjs', 'peer', 'comlink'])] },
+  },
+  {
+    // Scripted protocol clients (the harness's and the dedicated host's bots): wire codecs and sim types only.
+    files: ['src/bots/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', banned(['server', 'client', 'transport', 'host', 'lobby', 'game', 'app', 'workers', 'dedicated', 'config'], browserOnly)], ...noDom },
+  },
+  {
+    // The dedicated host (Node): the listen server's host/ and lobby/ code with Node parts injected; the
+    // server only through its worker thread; comlink to talk to that thread; no page, no renderer.
+    files: ['src/dedicated/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', banned(['server', 'client', 'game', 'app'], ['kaboom', 'peer', 'peerjs'])],
+      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'requestAnimationFrame'],
+    },
+  },
+  {
+    // The reference client is written from docs/ alone: the wire codecs and sim types, nothing of the app.
+    files: ['examples/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', banned(['server', 'client', 'transport', 'host', 'lobby', 'game', 'app', 'workers', 'bots', 'dedicated', 'config'], ['kaboom', 'comlink'])] },
   },
 );

@@ -8,7 +8,7 @@
  * `TransportError` whose `kind` the lobby turns into a message. Invariant: every failure path
  * ends in a rejected promise or a close callback, never a silent hang (all waits have timeouts).
  */
-import Peer, { type DataConnection } from 'peerjs';
+import PeerExport, { type DataConnection, type Peer } from 'peerjs';
 import type { Channel } from './channel';
 import { HandedOffChannel } from './handed-off-channel';
 import { RtcChannel } from './rtc-channel';
@@ -23,6 +23,12 @@ export interface SignalingOptions {
 }
 
 export type TransportErrorKind = 'signaling-unreachable' | 'room-not-found' | 'id-taken' | 'connection-failed' | 'other';
+
+/**
+ * The Peer class. Vite's ESM build hands it over as the default export; Node (the dedicated host)
+ * loads PeerJS's CommonJS build, whose default export is the module object holding it.
+ */
+const PeerClass: typeof Peer = (PeerExport as unknown as { Peer?: typeof Peer }).Peer ?? PeerExport;
 
 export class TransportError extends Error {
   constructor(
@@ -82,7 +88,7 @@ export function openPeer(opts: SignalingOptions, id: string | undefined, timeout
     debug: 0,
     config: { iceServers: opts.iceServers },
   };
-  const peer = id === undefined ? new Peer(peerOptions) : new Peer(id, peerOptions);
+  const peer = id === undefined ? new PeerClass(peerOptions) : new PeerClass(id, peerOptions);
   return new Promise((resolve, reject) => {
     const fail = (kind: TransportErrorKind, message: string): void => {
       clearTimeout(timer);

@@ -1,0 +1,139 @@
+/**
+ * The dedicated host's health report: what an operator, a load balancer or a fleet manager asks
+ * ("is it ticking, how full, how costly"), computed from two successive samples of the server
+ * worker's stats (RuntimeStats, read by shape like src/host/worker-stats.ts: a missing field
+ * reads as unknown, never as a crash).
+ *
+ * Inputs: `sample(raw, nowMs)` each time fresh stats arrive; lobby facts passed to `report`.
+ * Output: `HealthReport`, plain JSON. Rates are per second over the span between the last two
+ * samples (the host samples once a second). Invariant: `ok` is false when the server has not
+ * ticked since the previous sample or skipped ticks since then (it missed its budget).
+ */
+
+export interface LobbyFacts {
+  roomId: string;
+  link: string;
+  started: boolean;
+  players: number;
+  humans: number;
+  bots: number;
+  maxPlayers: number;
+}
+
+export interface HealthReport {
+  ok: boolean;
+  status: string;
+  uptimeS: number;
+  lobby: LobbyFacts;
+  tick: number | null;
+  tickrate: number;
+  /** Ticks run per second over the last sample span (the configured tickrate when keeping up). */
+  ticksPerSecond: number | null;
+  tickCostUs: { p50: number; p99: number; max: number } | null;
+  ticksSkipped: number;
+  bytesOutPerSecond: number | null;
+  snapshotsPerSecond: number | null;
+  /** Share of the server thread's time spent busy (0..1), when the host can measure it. */
+  serverThreadLoad: number | null;
+}
+
+interface Sample {
+  atMs: number;
+  tick: number | null;
+  ticksRun: number | null;
+  ticksSkipped: number;
+  /** Per client id: bytes and snapshots sent so far (clients come and go, so totals are kept apart). */
+  clients: Map<number, { bytesOut: number; snapshots: number }>;
+  cost: HealthReport['tickCostUs'];
+}
+
+function rec(v: unknown): Record<string, unknown> | null {
+  return typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : null;
+}
+
+function num(o: Record<string, unknown> | null, key: string): number | null {
+  const v = o?.[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+function readSample(raw: unknown, atMs: number): Sample {
+  const o = rec(raw);
+  const loop = rec(o?.loop);
+  const cost = rec(o?.tickCost);
+  const clients = new Map<number, { bytesOut: number; snapshots: number }>();
+  for (const c of Array.isArray(o?.clients) ? (o.clients as unknown[]) : []) {
+    const id = num(rec(c), 'clientId');
+    if (id !== null) clients.set(id, { bytesOut: num(rec(c), 'bytesOut') ?? 0, snapshots: num(rec(c), 'snapshotsSent') ?? 0 });
+  }
+  const p50 = num(cost, 'medianUs');
+  const p99 = num(cost, 'p99Us');
+  return {
+    atMs,
+    tick: num(o, 'tick'),
+    ticksRun: num(loop, 'ticksRun'),
+    ticksSkipped: num(loop, 'ticksSkipped') ?? 0,
+    clients,
+    cost: p50 !== null && p99 !== null ? { p50: Math.round(p50), p99: Math.round(p99), max: Math.round(num(cost, 'maxUs') ?? p99) } : null,
+  };
+}
+
+/** What each client still present was sent over the span (a client that joined meanwhile counts from 0). */
+function sentSince(a: Sample, b: Sample, key: 'bytesOut' | 'snapshots'): number {
+  let total = 0;
+  for (const [id, now] of b.clients) total += Math.max(0, now[key] - (a.clients.get(id)?.[key] ?? 0));
+  return total;
+}
+
+export class HealthMonitor {
+  private previous: Sample | null = null;
+  private latest: Sample | null = null;
+  private load: number | null = null;
+
+  constructor(
+    private readonly tickrate: number,
+    private readonly startedMs: number,
+  ) {}
+
+  /** Takes a fresh stats() result (null when the worker has not started) and the thread's load, if known. */
+  sample(raw: unknown, nowMs: number, serverThreadLoad: number | null = null): void {
+    this.previous = this.latest;
+    this.latest = readSample(raw, nowMs);
+    this.load = serverThreadLoad;
+  }
+
+  private clientRate(key: 'bytesOut' | 'snapshots', spanS: number): number | null {
+    if (!this.previous || !this.latest || spanS <= 0) return null;
+    return Math.round((sentSince(this.previous, this.latest, key) / spanS) * 10) / 10;
+  }
+
+  report(lobby: LobbyFacts, nowMs: number): HealthReport {
+    const a = this.previous;
+    const b = this.latest;
+    const spanS = a && b ? (b.atMs - a.atMs) / 1000 : 0;
+    const rate = (pick: (s: Sample) => number | null): number | null => {
+      if (!a || !b || spanS <= 0) return null;
+      const x = pick(a);
+      const y = pick(b);
+      return x === null || y === null ? null : Math.round(((y - x) / spanS) * 10) / 10;
+    };
+    const ticksPerSecond = rate((s) => s.ticksRun);
+    const skippedSince = a && b ? b.ticksSkipped - a.ticksSkipped : 0;
+    const ticking = ticksPerSecond === null || ticksPerSecond > 0;
+    const ok = b !== null && b.tick !== null && ticking && skippedSince === 0;
+    const status = !b || b.tick === null ? 'starting' : !ticking ? 'server not ticking' : skippedSince > 0 ? `skipped ${skippedSince} ticks (over budget)` : 'ok';
+    return {
+      ok,
+      status,
+      uptimeS: Math.round((nowMs - this.startedMs) / 1000),
+      lobby,
+      tick: b?.tick ?? null,
+      tickrate: this.tickrate,
+      ticksPerSecond,
+      tickCostUs: b?.cost ?? null,
+      ticksSkipped: b?.ticksSkipped ?? 0,
+      bytesOutPerSecond: this.clientRate('bytesOut', spanS),
+      snapshotsPerSecond: this.clientRate('snapshots', spanS),
+      serverThreadLoad: this.load === null ? null : Math.round(this.load * 1000) / 1000,
+    };
+  }
+}

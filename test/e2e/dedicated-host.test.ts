@@ -1,0 +1,89 @@
+/**
+ * `npm run host` end to end: a headless dedicated host (the same server code in a Node worker
+ * thread, PeerJS over node-datachannel) fills a 16-player lobby with 14 bots; two Chromium pages
+ * join its link through the real PeerServer over real WebRTC, the match starts once both are in
+ * (--start-when 2), each page sees the other move; the health endpoint reports the lobby, its
+ * tick rate, tick cost and snapshot rate; SIGTERM ends it with both pages told why, exit code 0.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { closePlayer, joinByLink, launchChromium, waitIn, withParams } from './browser';
+import { startDedicatedHost, type DedicatedProcess } from './dedicated-host-process';
+
+let browser: Browser;
+let host: DedicatedProcess | null = null;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await host?.terminate();
+  await browser?.close();
+});
+
+/** Where page `viewer` draws player `id`, or null. */
+function seenAt(viewer: Page, id: number): Promise<{ x: number; y: number } | null> {
+  return viewer.evaluate((who) => {
+    const r = window.rewind.view()?.remotes.find((p) => p.id === who);
+    return r ? { x: r.x, y: r.y } : null;
+  }, id);
+}
+
+/** Moves `mover` right then down for a second and checks `viewer` sees it travel more than 60 units. */
+async function seesMove(mover: Page, viewer: Page): Promise<number> {
+  const id = await mover.evaluate(() => window.rewind.localId ?? -1);
+  await waitIn(viewer, (who) => window.rewind.view()?.remotes.some((p) => p.id === who) ?? false, id, 20_000);
+  const before = await seenAt(viewer, id);
+  for (const [moveX, moveY] of [[127, 0], [0, 127], [-127, 0], [0, -127]] as const) {
+    await mover.evaluate((spec) => window.rewind.input(spec), { moveX, moveY, ms: 400 });
+    await mover.waitForTimeout(450);
+    const now = await seenAt(viewer, id);
+    if (before && now && Math.hypot(now.x - before.x, now.y - before.y) > 60) return Math.hypot(now.x - before.x, now.y - before.y);
+  }
+  const after = await seenAt(viewer, id);
+  return before && after ? Math.hypot(after.x - before.x, after.y - before.y) : 0;
+}
+
+describe('dedicated host (npm run host)', () => {
+  it('two pages join its link, see each other move in a 16-player lobby, and are told why on SIGTERM', async () => {
+    const pageUrl = withParams(inject('baseUrl'), { render: '0' });
+    host = await startDedicatedHost(['--page-url', pageUrl, '--bots', '14', '--sv_maxplayers', '16', '--start-when', '2']);
+    // The link keeps only signaling parameters; the pages skip rendering to spare the shared CPU.
+    const link = withParams(host.link.split('#')[0]!, { render: '0' }) + '#' + host.link.split('#')[1];
+    const a = await joinByLink(browser, link, 'Ann');
+    const b = await joinByLink(browser, link, 'Ben');
+    for (const p of [a, b]) {
+      await waitIn(p, () => window.rewind.phase === 'match' && window.rewind.players().length === 16, undefined, 30_000).catch(async (err: Error) => {
+        const state = await p.evaluate(() => `phase ${window.rewind.phase}, ${window.rewind.players().length} players, last error ${window.rewind.lastError ?? 'none'}`);
+        throw new Error(`${err.message}\n${state}\nhost output:\n${host?.output() ?? ''}`);
+      });
+    }
+    // No player of its own: 14 bots and the two pages, none of them the host.
+    expect(await a.evaluate(() => window.rewind.players().filter((p) => p.isHost).length)).toBe(0);
+    expect(await seesMove(a, b)).toBeGreaterThan(60);
+    expect(await seesMove(b, a)).toBeGreaterThan(60);
+
+    const res = await fetch(host.healthUrl);
+    const health = (await res.json()) as { ok: boolean; lobby: { players: number; humans: number; bots: number; started: boolean }; tickrate: number; ticksPerSecond: number | null; tickCostUs: { p50: number; p99: number } | null; snapshotsPerSecond: number | null; bytesOutPerSecond: number | null; ticksSkipped: number };
+    console.log(`dedicated host, 16 players (14 bots + 2 pages): ${JSON.stringify({ ticksPerSecond: health.ticksPerSecond, tickCostUs: health.tickCostUs, snapshotsPerSecond: health.snapshotsPerSecond, bytesOutPerSecond: health.bytesOutPerSecond, ticksSkipped: health.ticksSkipped })}`);
+    expect(health.lobby).toMatchObject({ players: 16, humans: 2, bots: 14, started: true });
+    expect(health.tickrate).toBe(60);
+    expect(health.tickCostUs?.p99).toBeGreaterThan(0);
+    expect(health.snapshotsPerSecond).toBeGreaterThan(0);
+    expect(host.output()).toMatch(/join: "Ann"/);
+    expect(host.output()).toMatch(/join: "Ben"/);
+
+    const code = await host.terminate();
+    const told = 'The server shut down. The server was stopped by its operator (SIGTERM).';
+    for (const p of [a, b]) {
+      await waitIn(p, () => window.rewind.phase === 'ended', undefined, 10_000);
+      expect(await p.textContent('#error-message')).toBe(told);
+    }
+    expect(code).toBe(0);
+    expect(host.output()).toMatch(/kicked \(shutdown: /);
+    host = null;
+    await closePlayer(a);
+    await closePlayer(b);
+  });
+});

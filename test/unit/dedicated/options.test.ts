@@ -1,0 +1,45 @@
+/** The dedicated host's options: command line over environment, sv_ cvars clamped and reported, bad values refused with a sentence. */
+import { describe, expect, it } from 'vitest';
+import { parseDedicatedOptions } from '../../../src/dedicated/options';
+
+describe('parseDedicatedOptions', () => {
+  it('reads sv_ cvars from the command line and the environment, the command line winning', () => {
+    const r = parseDedicatedOptions(['--sv_tickrate', '128', '--sv_maxplayers=12', '--bots', '5'], { sv_tickrate: '30', REWIND_SV_MAXUNLAG: '0.5', REWIND_BOTS: '2' });
+    expect(r.errors).toEqual([]);
+    expect(r.options.cvars.sv_tickrate).toBe(128);
+    expect(r.options.cvars.sv_maxplayers).toBe(12);
+    expect(r.options.cvars.sv_maxunlag).toBe(0.5);
+    expect(r.options.bots).toBe(5);
+  });
+
+  it('clamps out-of-range values and says so; a human always fits beside the bots', () => {
+    const r = parseDedicatedOptions(['--sv_maxplayers', '40', '--bots', '99'], {});
+    expect(r.options.cvars.sv_maxplayers).toBe(16);
+    expect(r.options.bots).toBe(15);
+    expect(r.notices.some((n) => /sv_maxplayers/.test(n))).toBe(true);
+    expect(r.notices.some((n) => /bots: 99 is outside 0\.\.15/.test(n))).toBe(true);
+  });
+
+  it('refuses a player\'s own setting and unknown names with a sentence, and bad values as errors', () => {
+    const r = parseDedicatedOptions(['--cl_interp', '0.2', '--sv_nonsense', '1', '--room', 'NOT-A-ROOM', '--page-url', 'ftp://x/', '--health', 'nowhere', '--ice-ports', '60000-50000', 'stray'], {});
+    expect(r.notices).toContain("cl_interp is a player's own setting (set it in the page's URL); ignored here");
+    expect(r.notices).toContain('unknown option or setting "sv_nonsense"; ignored');
+    expect(r.errors).toEqual([
+      'unexpected argument "stray" (options start with --)',
+      'page-url: "ftp://x/" is not an http(s) URL',
+      'room: "NOT-A-ROOM" is not a room id (16 characters a-z and 2-7)',
+      'health: "nowhere" is not HOST:PORT (or "off")',
+      'ice-ports: "60000-50000" is not a range FIRST-LAST within 1024-65535',
+    ]);
+  });
+
+  it('has defaults for everything, health on a free loopback port, Agones off', () => {
+    const r = parseDedicatedOptions([], {});
+    expect(r.errors).toEqual([]);
+    expect(r.options).toMatchObject({ roomId: null, password: '', bots: 0, startWhen: 1, health: { host: '127.0.0.1', port: 0 }, icePorts: null, agones: false, emptyTimeoutS: 30 });
+    expect(r.options.pageUrl.href).toBe('http://127.0.0.1:8080/');
+    const on = parseDedicatedOptions(['--agones', '--health', 'off', '--ice-ports', '40000-40100', '--room', 'abcdefghijklmnop'], {});
+    expect(on.options).toMatchObject({ agones: true, health: null, icePorts: { first: 40000, last: 40100 }, roomId: 'abcdefghijklmnop' });
+    expect(parseDedicatedOptions(['--help'], {}).help).toBe(true);
+  });
+});
