@@ -22,6 +22,8 @@ const modules: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./webrtc.bench'),
   () => import('./server-tick.bench'),
   () => import('./frame.bench'),
+  () => import('./dedicated-lobbies.bench'),
+  () => import('./webrtc-node.bench'),
 ];
 
 async function main(): Promise<void> {

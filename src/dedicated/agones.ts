@@ -2,7 +2,7 @@
  * The dedicated host's life as an Agones GameServer (https://agones.dev), through the official
  * SDK (`@google-cloud/agones-sdk`, gRPC to the sidecar on localhost:AGONES_SDK_GRPC_PORT):
  *
- *   lobby up                         → Ready      (the fleet may hand this server to players)
+ *   lobby up                         → annotation rewind-link = the lobby link, then Ready
  *   the server ticked since the last → Health     (a ping per stats refresh, only while ticking)
  *   first player joins               → Allocated  (a server in use is never scaled down)
  *   match over (or the lobby stayed empty for `emptyTimeoutMs` after players had come),
@@ -17,6 +17,7 @@
 export interface AgonesSdk {
   connect(): Promise<unknown>;
   ready(): Promise<unknown>;
+  setAnnotation(key: string, value: string): Promise<unknown>;
   allocate(): Promise<unknown>;
   shutdown(): Promise<unknown>;
   health(errorCallback?: (error: Error) => void): void;
@@ -49,9 +50,14 @@ export class AgonesLifecycle {
     this.shutdownListeners.push(cb);
   }
 
-  /** The lobby is open on the signaling server: connect to the sidecar and say Ready. */
-  async lobbyUp(): Promise<void> {
+  /**
+   * The lobby is open on the signaling server: connect to the sidecar, publish the lobby link as
+   * the GameServer's `agones.dev/sdk-rewind-link` annotation (what a matchmaker hands players
+   * after allocating it), and say Ready.
+   */
+  async lobbyUp(link: string): Promise<void> {
     await this.call('connect', () => this.sdk.connect());
+    await this.call('SetAnnotation', () => this.sdk.setAnnotation('rewind-link', link));
     if (await this.call('Ready', () => this.sdk.ready())) this.advance('ready');
   }
 

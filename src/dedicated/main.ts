@@ -32,13 +32,11 @@ async function main(): Promise<number> {
     return 1;
   }
   const running = host;
-  return new Promise((resolve) => {
-    const onSignal = (signal: string): void => {
-      void running.stop(`The server was stopped by its operator (${signal}).`).then(() => resolve(0));
-    };
-    process.once('SIGTERM', () => onSignal('SIGTERM'));
-    process.once('SIGINT', () => onSignal('SIGINT'));
-  });
+  const onSignal = (signal: string): void => void running.stop(`The server was stopped by its operator (${signal}).`);
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  process.once('SIGINT', () => onSignal('SIGINT'));
+  await running.stopped;
+  return 0;
 }
 
 void main().then((code) => process.exit(code));

@@ -28,6 +28,8 @@ export interface RunningHost {
   healthUrl: string | null;
   report(): HealthReport;
   stop(why: string): Promise<void>;
+  /** Resolves once the host stopped, for any reason (a signal, Agones Shutdown, the server thread dying). */
+  stopped: Promise<void>;
 }
 
 const CONFIG_TIMEOUT_MS = 5000;
@@ -54,6 +56,8 @@ export async function runDedicatedHost(o: DedicatedOptions, log: (line: string) 
   const cvars = o.cvars;
   const tickrate = cvars.sv_tickrate;
   let stopping: Promise<void> | null = null;
+  let markStopped: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => (markStopped = resolve));
   const stopRef = { stop: (why: string): Promise<void> => Promise.resolve(void why) };
   const { handle: worker, thread } = startNodeServerWorker((why) => void stopRef.stop(why));
   await worker.api.start({ tickrate, maxUnlagS: cvars.sv_maxunlag, lagCompensation: cvars.sv_lagcompensation === 1, seed: Math.floor(Math.random() * 2 ** 31), maxPlayers: cvars.sv_maxplayers });
@@ -108,6 +112,7 @@ export async function runDedicatedHost(o: DedicatedOptions, log: (line: string) 
       peer.destroy();
       worker.terminate();
       log('stopped');
+      markStopped();
     })();
     return stopping;
   };
@@ -116,6 +121,6 @@ export async function runDedicatedHost(o: DedicatedOptions, log: (line: string) 
   log(`Rewind Arena dedicated host (protocol ${PROTOCOL_VERSION}), ${tickrate} Hz, up to ${cvars.sv_maxplayers} players, PeerServer ${describeSignaling(signaling)}`);
   log(`lobby link: ${link}`);
   if (healthServer) log(`health: ${healthServer.url}`);
-  await agones?.lobbyUp();
-  return { link, healthUrl: healthServer?.url ?? null, report, stop: (why) => stopRef.stop(why) };
+  await agones?.lobbyUp(link);
+  return { link, healthUrl: healthServer?.url ?? null, report, stop: (why) => stopRef.stop(why), stopped };
 }

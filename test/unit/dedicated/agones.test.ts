@@ -56,21 +56,21 @@ describe('AgonesLifecycle against a fake SDK sidecar', () => {
     let shutDown = 0;
     agones.onShutdown(() => shutDown++);
     agones.ticked(); // before Ready: nothing to report yet
-    await agones.lobbyUp();
-    expect(sidecar.calls).toEqual(['Ready']);
+    await agones.lobbyUp('http://game.example/#join=abcdefghijklmnop');
+    expect(sidecar.calls).toEqual(['SetAnnotation rewind-link=http://game.example/#join=abcdefghijklmnop', 'Ready']);
     agones.ticked();
     agones.ticked();
     await until(() => sidecar.healthPings() === 2);
     agones.players(1);
     agones.players(2);
-    await until(() => sidecar.calls.length === 2);
-    expect(sidecar.calls).toEqual(['Ready', 'Allocate']);
+    await until(() => sidecar.calls.length === 3);
+    expect(sidecar.calls.slice(1)).toEqual(['Ready', 'Allocate']);
     agones.matchEnded(); // players still in: no Shutdown yet
     agones.players(1);
     expect(agones.state).toBe('allocated');
     agones.players(0);
     await until(() => shutDown === 1);
-    expect(sidecar.calls).toEqual(['Ready', 'Allocate', 'Shutdown']);
+    expect(sidecar.calls.slice(1)).toEqual(['Ready', 'Allocate', 'Shutdown']);
     agones.players(0);
     agones.matchEnded();
     expect(sidecar.calls.filter((c) => c === 'Shutdown')).toHaveLength(1);
@@ -80,7 +80,7 @@ describe('AgonesLifecycle against a fake SDK sidecar', () => {
   it('shuts down a lobby that stayed empty after players had come, unless someone comes back in time', async () => {
     const timers = new ManualTimers();
     const agones = await lifecycleOn(timers, []);
-    await agones.lobbyUp();
+    await agones.lobbyUp('l');
     agones.players(0); // never had players: a Ready server waits for its allocation
     expect(timers.pending).toHaveLength(0);
     agones.players(1);
@@ -98,7 +98,7 @@ describe('AgonesLifecycle against a fake SDK sidecar', () => {
     const log: string[] = [];
     const agones = await lifecycleOn(new ManualTimers(), log);
     sidecar.failNext('Ready');
-    await expect(agones.lobbyUp()).resolves.toBeUndefined();
+    await expect(agones.lobbyUp('l')).resolves.toBeUndefined();
     expect(agones.state).toBe('starting');
     expect(agones.counters.errors).toBe(1);
     expect(log.some((l) => /agones: Ready failed: .*refused by the fake sidecar/.test(l))).toBe(true);

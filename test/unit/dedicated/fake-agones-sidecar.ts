@@ -33,6 +33,10 @@ export async function startFakeSidecar(): Promise<FakeSidecar> {
     ready: unary('Ready'),
     allocate: unary('Allocate'),
     shutdown: unary('Shutdown'),
+    setAnnotation: (call: grpc.ServerUnaryCall<{ getKey(): string; getValue(): string }, unknown>, done: grpc.sendUnaryData<unknown>) => {
+      calls.push(`SetAnnotation ${call.request.getKey()}=${call.request.getValue()}`);
+      done(null, new messages.Empty());
+    },
     health: (stream: grpc.ServerReadableStream<unknown, unknown>, done: grpc.sendUnaryData<unknown>) => {
       stream.on('data', () => pings++);
       stream.on('end', () => done(null, new messages.Empty()));
