@@ -12,8 +12,9 @@
  * never modified to rewind); a kicked client's player leaves at once and the others' match goes on.
  */
 import { decodeCmdPacket } from '../protocol/cmd-packet';
-import { publicView } from './public-view';
+import { encodeEvent } from '../protocol/events';
 import type { KickReason, NetEvent } from '../protocol/messages';
+import { SnapshotBroadcast } from '../protocol/snapshot-broadcast';
 import type { SimConfig } from '../sim/config';
 import { DEFAULT_MAP } from '../sim/map';
 import { addPlayer, createWorld, removePlayer, stepWorld, type StepHooks } from '../sim/world';
@@ -21,7 +22,8 @@ import type { ArenaMap, Hitbox, PlayerId, SimEvent, UserCmd, WorldState } from '
 import type { ShotIntent } from '../sim/player';
 import { hitboxOf } from '../sim/hitscan';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
-import { ClientSession } from './client-session';
+import { ClientSession, SENT_RING } from './client-session';
+import { SnapshotFrames } from './snapshot-frames';
 import { LagCompensator, MAX_UNLAG_LIMIT_S, type RewindAdjustment } from './lag-compensator';
 import type { ClientNetSettings } from './snapshot-scheduler';
 import type { ServerStats } from './stats';
@@ -68,6 +70,9 @@ export class GameServer {
   private nextEventId = 0;
   private pendingKicks: ServerOutput['kicks'] = [];
   private tickEvents: readonly NetEvent[] = [];
+  /** The world of every recent tick a snapshot left at: targets now, baselines later. */
+  private readonly frames = new SnapshotFrames(SENT_RING);
+  private readonly broadcast = new SnapshotBroadcast();
 
   constructor(private readonly settings: ServerSettings) {
     // sv_tickrate's bounds (20..128); nonsense falls back to 60.
@@ -228,13 +233,32 @@ export class GameServer {
     });
   }
 
+  /**
+   * Every due client's snapshot of this tick: the world is packed once, each event encoded once,
+   * and what clients on the same baseline share is encoded once (SnapshotBroadcast).
+   */
   private sendSnapshots(events: readonly NetEvent[], nowMs: number): ServerOutput['packets'] {
-    const publicPlayers = this.state.players.map(publicView);
+    const encoded = events.map(encodeEvent);
     const packets: ServerOutput['packets'] = [];
+    let target: ReturnType<SnapshotFrames['capture']> | null = null;
     for (const s of this.sessions.values()) {
       if (s.abuse.kicked) continue;
-      if (events.length) s.outbox.add(events);
-      for (const bytes of s.snapshotIfDue(this.state, publicPlayers, nowMs)) packets.push({ clientId: s.id, bytes });
+      if (encoded.length) s.outbox.add(encoded);
+      const plan = s.planSnapshot(this.state, nowMs);
+      if (!plan) continue;
+      if (!target) {
+        target = this.frames.capture(this.state);
+        this.broadcast.begin(target);
+      }
+      const baseline = plan.baselineTick === null ? null : this.frames.get(plan.baselineTick);
+      let parts: Uint8Array[] = [];
+      try {
+        parts = this.broadcast.encode({ receiverId: s.id, header: plan.header, baseline, events: plan.events });
+      } catch {
+        // A state the codec cannot carry must not stop the match: skip this client's snapshot (counted).
+      }
+      s.recordSent(this.state.tick, parts, baseline !== null, nowMs);
+      for (const bytes of parts) packets.push({ clientId: s.id, bytes });
     }
     return packets;
   }
