@@ -71,7 +71,6 @@ export class ClientSession {
   private echo = { timeMs: 0, receivedMs: 0, newestCmdTick: -1 };
   /** The command this client's player runs in the tick being stepped (set by the server). */
   current: TakenCmd | null = null;
-  lastRewind: RewindRecord | null = null;
   readonly counters = { packetsIn: 0, bytesIn: 0, decodeFailures: 0, fullSnapshots: 0, deltaSnapshots: 0, packetsOut: 0, bytesOut: 0, depth: 0, encodeFailures: 0, resyncs: 0 };
 
   constructor(
@@ -209,7 +208,8 @@ export class ClientSession {
     this.counters.bytesOut += bytes;
   }
 
-  stats(): ClientStats {
+  /** `lastRewind`: what the server tested for this client's newest shot (the server keeps it). */
+  stats(lastRewind: RewindRecord | null = null): ClientStats {
     const b = this.buffer.counters;
     return {
       clientId: this.id,
@@ -239,7 +239,7 @@ export class ClientSession {
       eventsDropped: this.outbox.counters.dropped,
       resyncs: this.counters.resyncs,
       lastAckTick: this.lastAckTick,
-      lastRewind: this.lastRewind,
+      lastRewind,
       kicked: this.abuse.kicked?.reason ?? null,
     };
   }
