@@ -21,7 +21,7 @@
  * grows with the number of entities (the finished datagram aside).
  */
 import { BitWriter } from './bits';
-import { viewChecksum } from './baseline-checksum';
+import { FrameChecksums } from './baseline-checksum';
 import { sliceOf, writeListEntities, writeListHeader } from './entity-list';
 import { writeEncodedEvents, type EncodedEvent } from './events';
 import { MAX_DATAGRAM_BYTES } from './messages';
@@ -50,6 +50,8 @@ interface SharedPiece {
   readonly writers: BitWriter[];
   /** Per section: the bit where each target row's entity starts, and `[count]` the end. */
   starts: Float64Array[];
+  /** The baseline's checksum bytes (each client's checksum is then a loop over two byte ranges). */
+  readonly checksums: FrameChecksums;
 }
 
 const RECEIVER_SECTION = SECTIONS.findIndex((s) => s.selfCodec !== null);
@@ -82,8 +84,8 @@ export class SnapshotBroadcast {
     // A frame without the receiver's player is no snapshot this client ever held: send it in full.
     const base = usable && viewOfFrame(usable, c.receiverId).selfIndex >= 0 ? usable : null;
     const bv = base ? viewOfFrame(base, c.receiverId) : null;
-    const checksum = bv ? (c.baselineChecksum ?? viewChecksum(bv)) : 0;
     const piece = this.pieceFor(base);
+    const checksum = base ? (c.baselineChecksum ?? piece.checksums.checksum(base, c.receiverId)) : 0;
     const w = this.out;
     w.reset();
     writeHeader(w, c.header, piece.baselineTick, { part: 0, partCount: 1, ranges: ALL_RANGES, events: c.events }, piece.ctx.motionScale, checksum);
@@ -127,7 +129,7 @@ export class SnapshotBroadcast {
       if (p.baseline === base && p.baselineTick === baselineTick) return p;
     }
     if (this.used === this.pieces.length) {
-      this.pieces.push({ baseline: null, baselineTick: 0, ctx: { serverTick: 0, motionScale: 0 }, writers: SECTIONS.map(() => new BitWriter(1024)), starts: SECTIONS.map(() => new Float64Array(64)) });
+      this.pieces.push({ baseline: null, baselineTick: 0, ctx: { serverTick: 0, motionScale: 0 }, writers: SECTIONS.map(() => new BitWriter(1024)), starts: SECTIONS.map(() => new Float64Array(64)), checksums: new FrameChecksums() });
     }
     const p = this.pieces[this.used++]!;
     this.writePiece(p, base);

@@ -71,11 +71,14 @@ export function viewOfSnapshot(s: Snapshot): SnapshotView {
  */
 export class SnapshotFrame {
   serverTick: Tick = -1;
+  /** How many times the frame was captured: caches of its contents compare it. */
+  captures = 0;
   readonly lists: EntityRows<AnyEntity>[] = SECTIONS.map((sec) => new EntityRows<AnyEntity>(sec.selfCodec ? asAny(sec.selfCodec) : sec.codec));
 
   /** Packs `lists` (per section, in SECTIONS order, each sorted by id) as the state at `serverTick`. */
   capture(serverTick: Tick, lists: ReadonlyArray<readonly AnyEntity[]>): this {
     this.serverTick = serverTick;
+    this.captures++;
     SECTIONS.forEach((_sec, i) => this.lists[i]!.pack(lists[i] ?? []));
     return this;
   }
