@@ -12,6 +12,7 @@
  */
 import { CROUCH_RADIUS, PLAYER_RADIUS } from '../sim/config';
 import type { PublicPlayerState, Tick } from '../sim/types';
+import { ringMask } from './pow2';
 
 export const ALIVE = 1;
 export const CROUCH = 2;
@@ -32,8 +33,7 @@ export class HitboxHistory {
 
   /** @param sizePow2 slots, a power of two */
   constructor(sizePow2: number) {
-    if (sizePow2 < 1 || (sizePow2 & (sizePow2 - 1)) !== 0) throw new RangeError(`ring size ${sizePow2} is not a power of two`);
-    this.mask = sizePow2 - 1;
+    this.mask = ringMask(sizePow2);
     this.ticks = new Float64Array(sizePow2).fill(-1);
     this.counts = new Uint16Array(sizePow2);
     const n = sizePow2 * this.capacity;

@@ -10,6 +10,7 @@
  * falls back to a full snapshot.
  */
 import type { Tick } from '../sim/types';
+import { ringMask } from './pow2';
 
 export interface SentSnapshot {
   tick: Tick;
@@ -24,9 +25,8 @@ export class SentSnapshots {
 
   /** @param sizePow2 ring size, a power of two */
   constructor(sizePow2: number) {
-    if (sizePow2 < 1 || (sizePow2 & (sizePow2 - 1)) !== 0) throw new RangeError(`ring size ${sizePow2} is not a power of two`);
+    this.mask = ringMask(sizePow2);
     this.ring = new Array<SentSnapshot | null>(sizePow2).fill(null);
-    this.mask = sizePow2 - 1;
   }
 
   put(entry: SentSnapshot): void {

@@ -12,6 +12,7 @@
  */
 import { SnapshotFrame } from '../protocol/snapshot-view';
 import type { ProjectileState, Tick, WorldState } from '../sim/types';
+import { ringMask } from './pow2';
 
 const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
 
@@ -26,9 +27,8 @@ export class SnapshotFrames {
 
   /** @param sizePow2 ring size in ticks, a power of two */
   constructor(sizePow2: number) {
-    if (sizePow2 < 1 || (sizePow2 & (sizePow2 - 1)) !== 0) throw new RangeError(`ring size ${sizePow2} is not a power of two`);
+    this.mask = ringMask(sizePow2);
     this.ring = new Array<SnapshotFrame | null>(sizePow2).fill(null);
-    this.mask = sizePow2 - 1;
   }
 
   /** Packs `world` (players are kept in id order by the sim; projectile ids may wrap, so they are sorted). */
