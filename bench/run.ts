@@ -21,6 +21,7 @@ const modules: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./codec-speed.bench'),
   () => import('./webrtc.bench'),
   () => import('./server-tick.bench'),
+  () => import('./lag-compensation.bench'),
   () => import('./frame.bench'),
   () => import('./dedicated-lobbies.bench'),
   () => import('./webrtc-node.bench'),

@@ -3,13 +3,19 @@
  * so a client whose copy of that baseline differs from the host's (a bug, a restarted decoder, a
  * hostile relay) finds out instead of silently decoding wrong state (docs/PROTOCOL.md).
  *
- * Input: a snapshot as either end holds it (quantized: every value on its wire grid).
- * Output: FNV-1a (32-bit) over self, then every player, then every projectile, field by field in
- * table order, folded to 16 bits. Both ends compute it from the values, never from bytes, so it
- * needs no agreement on encoding; events and header timings are not part of a baseline.
+ * Input: a snapshot as either end holds it (quantized: every value on its wire grid), as the
+ * client's Snapshot object (`snapshotChecksum`, the decoder) or as packed rows (`viewChecksum`,
+ * the encoder: the same numbers, so the same hash; a unit test holds them together).
+ * Output: FNV-1a (32-bit) over self, then every entity list (count, then each entity), field by
+ * field in table order, folded to 16 bits. Both ends compute it from the values, never from
+ * bytes, so it needs no agreement on encoding; events and header timings are not part of a baseline.
  */
-import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, type TableCodec } from './fields';
+import { FieldKind } from './field-codecs';
+import { PLAYER_CODEC, type Field, type TableCodec } from './fields';
 import type { Snapshot } from './messages';
+import { SECTIONS, omits, type SnapshotFrame, type SnapshotView } from './snapshot-view';
+
+const RECEIVER_SECTION = SECTIONS.findIndex((sec) => sec.selfCodec !== null);
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
@@ -19,12 +25,17 @@ function mixWord(h: number, word: number): number {
   return Math.imul(h ^ ((word >>> 8) & 0xff), FNV_PRIME);
 }
 
-/** A wire value as integers: positions and velocities are on a 1/16 grid, so × 16 is exact. */
-function mixNumber(h: number, v: number): number {
-  const n = Math.round(v * 16);
+/** An integer `n` (a value × 16) as two 16-bit words, low first, both taken modulo 65536. */
+function mixInt(h: number, n: number): number {
+  if (n === (n | 0)) return mixWord(mixWord(h, n & 0xffff), (n >> 16) & 0xffff);
   const low = ((n % 65536) + 65536) % 65536;
   const high = ((Math.floor(n / 65536) % 65536) + 65536) % 65536;
   return mixWord(mixWord(h, low), high);
+}
+
+/** A wire value as integers: positions and velocities are on a 1/16 grid, so × 16 is exact. */
+function mixNumber(h: number, v: number): number {
+  return mixInt(h, Math.round(v * 16));
 }
 
 function mixValue(h: number, v: unknown): number {
@@ -38,7 +49,7 @@ function mixValue(h: number, v: unknown): number {
   return mixWord(h, 0xffff);
 }
 
-function mixEntity<T extends object>(h: number, codec: TableCodec<T>, entity: T): number {
+function mixEntity(h: number, codec: TableCodec<unknown>, entity: unknown): number {
   const bag = entity as Record<string, unknown>;
   let out = h;
   for (const f of codec.all) out = mixValue(out, bag[f.key]);
@@ -47,9 +58,147 @@ function mixEntity<T extends object>(h: number, codec: TableCodec<T>, entity: T)
 
 export function snapshotChecksum(s: Snapshot): number {
   let h = mixEntity(FNV_OFFSET, PLAYER_CODEC, s.self);
-  h = mixWord(h, s.players.length);
-  for (const p of s.players) h = mixEntity(h, PUBLIC_PLAYER_CODEC, p);
-  h = mixWord(h, s.projectiles.length);
-  for (const p of s.projectiles) h = mixEntity(h, PROJECTILE_CODEC, p);
+  for (const sec of SECTIONS) {
+    const list = s[sec.name];
+    h = mixWord(h, list.length);
+    for (const e of list) h = mixEntity(h, sec.codec, e);
+  }
   return ((h >>> 16) ^ h) & 0xffff;
+}
+
+/** Appends the two bytes `mixWord` mixes for `word`; returns the new end. */
+function emitWord(out: Uint8Array, at: number, word: number): number {
+  out[at] = word & 0xff;
+  out[at + 1] = (word >>> 8) & 0xff;
+  return at + 2;
+}
+
+/** The bytes `mixInt` mixes for `n`. */
+function emitInt(out: Uint8Array, at: number, n: number): number {
+  if (n === (n | 0)) return emitWord(out, emitWord(out, at, n & 0xffff), (n >> 16) & 0xffff);
+  const low = ((n % 65536) + 65536) % 65536;
+  const high = ((Math.floor(n / 65536) % 65536) + 65536) % 65536;
+  return emitWord(out, emitWord(out, at, low), high);
+}
+
+/** Most bytes one row of `codec` can emit (4 per number, 2 more per array). */
+const rowBytes = (codec: TableCodec<unknown>): number => (codec.stride + codec.all.length) * 4;
+
+/** The bytes `mixEntity` mixes for the object a packed row came from, appended at `at`; returns the new end. */
+function emitRow(out: Uint8Array, at: number, fields: readonly Field[], d: Float64Array, off: number): number {
+  let end = at;
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i]!;
+    const col = off + f.col;
+    switch (f.kind) {
+      case FieldKind.Bool:
+        end = emitWord(out, end, d[col]!);
+        break;
+      case FieldKind.Ammo:
+        end = emitWord(out, end, f.width);
+        for (let k = 0; k < f.width; k++) end = emitInt(out, end, Math.round(d[col + k]! * 16));
+        break;
+      case FieldKind.Pos:
+      case FieldKind.PredictedPos:
+      case FieldKind.Vel:
+        // Already the grid integer (value × 16).
+        end = emitInt(out, end, Math.round(d[col]!));
+        break;
+      default:
+        end = emitInt(out, end, Math.round(d[col]! * 16));
+    }
+  }
+  return end;
+}
+
+function mixBytes(h: number, bytes: Uint8Array, from: number, to: number): number {
+  let out = h;
+  for (let i = from; i < to; i++) out = Math.imul(out ^ bytes[i]!, FNV_PRIME);
+  return out;
+}
+
+const fold = (h: number): number => ((h >>> 16) ^ h) & 0xffff;
+
+/** `snapshotChecksum` of the snapshot a view describes (self, then its lists less any left-out id). */
+export function viewChecksum(v: SnapshotView): number {
+  let bound = rowBytes(PLAYER_CODEC as TableCodec<unknown>) + 4 * SECTIONS.length;
+  for (let i = 0; i < SECTIONS.length; i++) bound += v.lists[i]!.count * rowBytes(SECTIONS[i]!.codec as TableCodec<unknown>);
+  const bytes = new Uint8Array(bound);
+  let end = emitRow(bytes, 0, PLAYER_CODEC.all, v.selfRows.data, v.selfIndex * v.selfRows.stride);
+  for (let i = 0; i < SECTIONS.length; i++) {
+    const rows = v.lists[i]!;
+    const fields = SECTIONS[i]!.codec.all;
+    let count = rows.count;
+    for (let k = 0; k < rows.count; k++) if (omits(v, i, rows.id(k))) count--;
+    end = emitWord(bytes, end, count);
+    for (let k = 0; k < rows.count; k++) if (!omits(v, i, rows.id(k))) end = emitRow(bytes, end, fields, rows.data, k * rows.stride);
+  }
+  return fold(mixBytes(FNV_OFFSET, bytes, 0, end));
+}
+
+/**
+ * The checksum bytes of every row of one frame, emitted once, so each client's checksum of that
+ * frame is a tight loop over contiguous byte ranges (its own row as self, then every list less it)
+ * instead of a walk over fields. Rebuilt when the frame is captured again.
+ */
+export class FrameChecksums {
+  private capture = -1;
+  private frame: SnapshotFrame | null = null;
+  private bytes = new Uint8Array(0);
+  /** Per section: where each row's public bytes start, and [count] the end. */
+  private starts: Int32Array[] = SECTIONS.map(() => new Int32Array(1));
+  /** Receiver's section: where each row's bytes as `self` (the full table) start and end. */
+  private selfStarts = new Int32Array(1);
+  private selfEnds = new Int32Array(1);
+
+  /** `snapshotChecksum` of client `receiverId`'s view of `frame` (the receiver must be in it). */
+  checksum(frame: SnapshotFrame, receiverId: number): number {
+    if (this.frame !== frame || this.capture !== frame.captures) this.build(frame);
+    const rs = RECEIVER_SECTION;
+    const self = frame.lists[rs]!.indexOfId(receiverId);
+    if (self < 0) throw new RangeError(`player ${receiverId} is not in the frame`);
+    let h = mixBytes(FNV_OFFSET, this.bytes, this.selfStarts[self]!, this.selfEnds[self]!);
+    for (let i = 0; i < SECTIONS.length; i++) {
+      const st = this.starts[i]!;
+      const count = frame.lists[i]!.count;
+      if (i !== rs) {
+        h = mixBytes(mixWord(h, count), this.bytes, st[0]!, st[count]!);
+        continue;
+      }
+      h = mixWord(h, count - 1);
+      h = mixBytes(h, this.bytes, st[0]!, st[self]!);
+      h = mixBytes(h, this.bytes, st[self + 1]!, st[count]!);
+    }
+    return fold(h);
+  }
+
+  private build(frame: SnapshotFrame): void {
+    let bound = 0;
+    for (let i = 0; i < SECTIONS.length; i++) bound += frame.lists[i]!.count * rowBytes(SECTIONS[i]!.codec as TableCodec<unknown>);
+    const selfRows = frame.lists[RECEIVER_SECTION]!;
+    bound += selfRows.count * rowBytes(PLAYER_CODEC as TableCodec<unknown>);
+    if (this.bytes.length < bound) this.bytes = new Uint8Array(bound * 2);
+    let end = 0;
+    for (let i = 0; i < SECTIONS.length; i++) {
+      const rows = frame.lists[i]!;
+      if (this.starts[i]!.length < rows.count + 1) this.starts[i] = new Int32Array((rows.count + 1) * 2);
+      const st = this.starts[i]!;
+      for (let k = 0; k < rows.count; k++) {
+        st[k] = end;
+        end = emitRow(this.bytes, end, SECTIONS[i]!.codec.all, rows.data, k * rows.stride);
+      }
+      st[rows.count] = end;
+    }
+    if (this.selfStarts.length < selfRows.count) {
+      this.selfStarts = new Int32Array(selfRows.count * 2);
+      this.selfEnds = new Int32Array(selfRows.count * 2);
+    }
+    for (let k = 0; k < selfRows.count; k++) {
+      this.selfStarts[k] = end;
+      end = emitRow(this.bytes, end, PLAYER_CODEC.all, selfRows.data, k * selfRows.stride);
+      this.selfEnds[k] = end;
+    }
+    this.frame = frame;
+    this.capture = frame.captures;
+  }
 }

@@ -1,14 +1,16 @@
 /**
  * Bit-level writer and reader: the only place that touches raw bytes of a game message.
  *
- * Writer: appends unsigned fields of 1..32 bits (MSB first), grows as needed, `finish()` returns the
- * bytes with the last one zero-padded. Values must be integers in range; the writer throws on a
- * caller bug (an encoder is fed by our own code, never by the network).
+ * Writer: appends unsigned fields of 1..32 bits (MSB first) into a buffer it keeps and grows, so a
+ * writer reused with `reset()` allocates nothing per message; `finish()` copies out the bytes with
+ * the last one zero-padded. `appendBits` splices bits another writer (or a byte array) already
+ * holds, at any bit alignment: that is how shared snapshot pieces are encoded once and copied into
+ * many datagrams. Values must be integers in range; the writer throws on a caller bug (an encoder
+ * is fed by our own code, never by the network).
  * Reader: never throws. Reading past the end, or a varint longer than allowed, sets `error` and
  * yields 0 from then on, so a decoder can read a whole message and check `ok` once at the end.
- * Both sides move whole bytes through a 32-bit accumulator (no per-bit or per-byte-fragment loop):
- * fields of up to 24 bits go in one step, wider ones as two. Values above 2^24 are split with
- * arithmetic first, so the bitwise ops only ever see numbers below 2^31 (no sign surprises).
+ * Both sides move whole bytes through a 32-bit accumulator (no per-bit loop): fields of up to 24
+ * bits go in one step, wider ones as two, so the bitwise ops only ever see numbers below 2^31.
  */
 
 /** Zigzag: 0, -1, 1, -2, 2 … → 0, 1, 2, 3, 4 … (small magnitudes give small codes). */
@@ -34,6 +36,11 @@ export function bitLength(v: number): number {
   return n;
 }
 
+/** Slack kept after the written bytes so a 32-bit window read never leaves the buffer. */
+const SLACK = 8;
+const TWO_POW_24 = 16777216;
+const TWO_POW_36 = 68719476736;
+
 export class BitWriter {
   private bytes: Uint8Array;
   /** Whole bytes written. */
@@ -43,7 +50,7 @@ export class BitWriter {
   private accBits = 0;
 
   constructor(initialBytes = 64) {
-    this.bytes = new Uint8Array(Math.max(1, initialBytes));
+    this.bytes = new Uint8Array(Math.max(1, initialBytes) + SLACK);
   }
 
   /** Bits written so far. */
@@ -51,22 +58,29 @@ export class BitWriter {
     return this.pos * 8 + this.accBits;
   }
 
+  /** Forgets everything written; the buffer is kept for the next message. */
+  reset(): void {
+    this.pos = 0;
+    this.acc = 0;
+    this.accBits = 0;
+  }
+
   writeBits(value: number, bits: number): void {
-    if (!Number.isInteger(bits) || bits < 0 || bits > 32) throw new RangeError(`bit count ${bits}`);
-    if (!Number.isInteger(value) || value < 0 || value >= 2 ** bits) {
-      throw new RangeError(`value ${value} does not fit ${bits} bits`);
-    }
-    if (bits > 24) {
-      // Keep the accumulator under 2^31: the high part first, then 16 low bits.
-      this.push(Math.floor(value / 65536), bits - 16);
-      this.push(value % 65536, 16);
+    if (bits <= 24 && bits >= 0 && (bits | 0) === bits) {
+      // One check covers "integer", "not negative" and "fits": anything else changes under the mask.
+      if (value !== (value & ((1 << bits) - 1))) throw new RangeError(`value ${value} does not fit ${bits} bits`);
+      this.put(value, bits);
       return;
     }
-    this.push(value, bits);
+    if (!Number.isInteger(bits) || bits < 0 || bits > 32) throw new RangeError(`bit count ${bits}`);
+    if (!Number.isInteger(value) || value < 0 || value >= 2 ** bits) throw new RangeError(`value ${value} does not fit ${bits} bits`);
+    // Keep the accumulator under 2^31: the high part first, then 16 low bits.
+    this.put(Math.floor(value / 65536), bits - 16);
+    this.put(value % 65536, 16);
   }
 
   writeBool(b: boolean): void {
-    this.push(b ? 1 : 0, 1);
+    this.put(b ? 1 : 0, 1);
   }
 
   /** Two's complement in `bits` bits; `value` must lie in [-2^(bits-1), 2^(bits-1)). */
@@ -81,13 +95,23 @@ export class BitWriter {
    * suits values that are usually tiny (tick offsets, counts); values up to 2^36 are accepted.
    */
   writeVarUint(value: number, chunk = 7): void {
-    if (!Number.isInteger(value) || value < 0 || value >= 2 ** 36) throw new RangeError(`varint ${value}`);
+    if (!(value >= 0 && value < TWO_POW_36) || Math.floor(value) !== value) throw new RangeError(`varint ${value}`);
+    if (value < TWO_POW_24 && chunk <= 16) {
+      // The common case in integer ops: each group and its continue bit in one step.
+      const mask = (1 << chunk) - 1;
+      let rest = value;
+      for (;;) {
+        const low = rest & mask;
+        rest >>>= chunk;
+        this.put((low << 1) | (rest > 0 ? 1 : 0), chunk + 1);
+        if (rest === 0) return;
+      }
+    }
     const base = 2 ** chunk;
     let rest = value;
     for (;;) {
       const low = rest % base;
       rest = Math.floor(rest / base);
-      // The group and its continue bit in one step.
       this.writeBits(low * 2 + (rest > 0 ? 1 : 0), chunk + 1);
       if (rest === 0) return;
     }
@@ -97,30 +121,59 @@ export class BitWriter {
     this.writeVarUint(zigzag(value), chunk);
   }
 
+  /**
+   * Appends `count` bits of `src` starting at bit `from` (MSB-first numbering, as this writer
+   * writes). `src` is another writer's `view()` or any byte array; bits past its end read as 0.
+   */
+  appendBits(src: Uint8Array, from: number, count: number): void {
+    let at = from;
+    let left = count;
+    while (left > 0) {
+      const n = left < 24 ? left : 24;
+      const i = at >> 3;
+      // A 32-bit window holds any 24 bits starting inside its first byte.
+      const word = ((src[i]! << 24) | (src[i + 1]! << 16) | (src[i + 2]! << 8) | src[i + 3]!) >>> 0;
+      this.put(((word << (at & 7)) >>> 0) >>> (32 - n), n);
+      at += n;
+      left -= n;
+    }
+  }
+
+  /**
+   * The bytes written so far, pending bits included as a zero-padded last byte, without copying:
+   * valid until the next write. Readable past the end (slack), as `appendBits` needs.
+   */
+  view(): Uint8Array {
+    if (this.accBits > 0) this.bytes[this.pos] = this.acc << (8 - this.accBits);
+    for (let i = this.pos + (this.accBits > 0 ? 1 : 0); i < this.pos + 4; i++) this.bytes[i] = 0;
+    return this.bytes;
+  }
+
   finish(): Uint8Array {
     const out = new Uint8Array(this.pos + (this.accBits > 0 ? 1 : 0));
     out.set(this.bytes.subarray(0, this.pos));
     // The last byte: the pending bits, MSB first, zero-padded.
-    if (this.accBits > 0) out[this.pos] = (this.acc << (8 - this.accBits)) & 0xff;
+    if (this.accBits > 0) out[this.pos] = this.acc << (8 - this.accBits);
     return out;
   }
 
   /** Appends `bits` (<= 24) bits of a checked value: at most 31 bits ever sit in the accumulator. */
-  private push(value: number, bits: number): void {
-    if (this.pos + 4 > this.bytes.length) this.grow();
-    let acc = (this.acc << bits) | value;
+  private put(value: number, bits: number): void {
+    if (this.pos + SLACK > this.bytes.length) this.grow();
+    const acc = (this.acc << bits) | value;
     let pending = this.accBits + bits;
+    const bytes = this.bytes;
+    // Uint8Array stores keep the low 8 bits: no masking needed.
     while (pending >= 8) {
       pending -= 8;
-      this.bytes[this.pos++] = (acc >>> pending) & 0xff;
+      bytes[this.pos++] = acc >>> pending;
     }
-    acc &= (1 << pending) - 1;
-    this.acc = acc;
+    this.acc = acc & ((1 << pending) - 1);
     this.accBits = pending;
   }
 
   private grow(): void {
-    const grown = new Uint8Array(this.bytes.length * 2 + 8);
+    const grown = new Uint8Array(this.bytes.length * 2 + SLACK);
     grown.set(this.bytes.subarray(0, this.pos));
     this.bytes = grown;
   }
@@ -128,9 +181,16 @@ export class BitWriter {
 
 export class BitReader {
   private bitPos = 0;
+  private readonly totalBits: number;
   private failure: string | null = null;
+  /** The message with zero bytes after it, so a 32-bit window never reads past the array. */
+  private readonly bytes: Uint8Array;
 
-  constructor(private readonly bytes: Uint8Array) {}
+  constructor(bytes: Uint8Array) {
+    this.totalBits = bytes.length * 8;
+    this.bytes = new Uint8Array(bytes.length + 4);
+    this.bytes.set(bytes);
+  }
 
   /** True while every read so far stayed inside the data. */
   get ok(): boolean {
@@ -142,7 +202,7 @@ export class BitReader {
   }
 
   get remainingBits(): number {
-    return this.bytes.length * 8 - this.bitPos;
+    return this.totalBits - this.bitPos;
   }
 
   /** Records the first error; later reads return 0. Decoders also use it for range checks. */
@@ -152,7 +212,7 @@ export class BitReader {
 
   readBits(bits: number): number {
     if (this.failure !== null) return 0;
-    if (bits > this.remainingBits) {
+    if (bits > this.totalBits - this.bitPos) {
       this.fail('truncated');
       return 0;
     }
@@ -169,9 +229,8 @@ export class BitReader {
     if (bits === 0) return 0;
     const b = this.bytes;
     const i = this.bitPos >> 3;
+    const word = ((b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!) >>> 0;
     const offset = this.bitPos & 7;
-    // Bytes past the end read as 0: the bounds check above guarantees the wanted bits are inside.
-    const word = (((b[i] ?? 0) << 24) | ((b[i + 1] ?? 0) << 16) | ((b[i + 2] ?? 0) << 8) | (b[i + 3] ?? 0)) >>> 0;
     this.bitPos += bits;
     return ((word << offset) >>> 0) >>> (32 - bits);
   }
@@ -190,9 +249,11 @@ export class BitReader {
     let value = 0;
     let scale = 1;
     for (let shift = 0; shift < 36; shift += chunk) {
-      value += this.readBits(chunk) * scale;
-      scale *= 2 ** chunk;
-      if (!this.readBool()) return this.failure === null ? value : 0;
+      // Group and continue bit in one read.
+      const group = this.readBits(chunk + 1);
+      value += (group >>> 1) * scale;
+      scale *= 1 << chunk;
+      if ((group & 1) === 0) return this.failure === null ? value : 0;
     }
     this.fail('varint too long');
     return 0;

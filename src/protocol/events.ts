@@ -6,12 +6,13 @@
  * List layout: [count varint] then per event [type:3][id][tick offset][fields]. The first id is
  * 16 bits, later ones the step from the previous id (mod 65536; ids are consecutive, so ~4 bits).
  * The tick is written as `serverTick - tick` (events are recent).
+ * An event's fields do not depend on the snapshot carrying it, so the host encodes them once
+ * (`encodeEvent`) and splices the bits into every snapshot that carries the event.
  */
 import { quantizePos, wrapAngle } from '../sim/quantize';
 import type { SimEvent, SimEventType, Tick } from '../sim/types';
-import type { BitReader, BitWriter } from './bits';
-import { uintCodec, weaponCodec } from './field-codecs';
-import { angleCodec, posCodec } from './motion-codecs';
+import { BitWriter, type BitReader } from './bits';
+import { FieldKind, angleCodec, posCodec, uintCodec, weaponCodec } from './field-codecs';
 import { compileTable, readFull, writeFull, type FieldTable, type TableCodec } from './fields';
 import type { NetEvent } from './messages';
 
@@ -56,23 +57,55 @@ const EVENT_CODECS: ReadonlyMap<SimEventType, TableCodec<object>> = new Map(
   EVENT_TYPES.map((t) => [t, compileTable(EVENT_FIELDS[t] as FieldTable<object>)]),
 );
 
+// Event fields are encoded once per event, whatever snapshot carries them: a field written relative
+// to the snapshot's tick would make that wrong, so such a field is refused here.
+for (const [type, tc] of EVENT_CODECS) {
+  if (tc.all.some((f) => f.kind === FieldKind.Timer || f.kind === FieldKind.ViewTick)) throw new Error(`event ${type} has a tick-relative field`);
+}
+
 function tableOf(type: SimEventType): TableCodec<object> {
   return EVENT_CODECS.get(type)!;
 }
 
-export function writeEvents(w: BitWriter, events: readonly NetEvent[], serverTick: Tick): void {
+/** A NetEvent (quantized) with its fields already encoded: what a snapshot splices in. */
+export interface EncodedEvent {
+  readonly id: number;
+  readonly tick: Tick;
+  /** Index of the type in EVENT_TYPES (the wire's type tag). */
+  readonly typeIndex: number;
+  /** The event's fields in full, MSB first (readable a few bytes past the end). */
+  readonly body: Uint8Array;
+  readonly bodyBits: number;
+  /** The event as it comes out of the wire. */
+  readonly net: NetEvent;
+}
+
+export function encodeEvent(e: NetEvent): EncodedEvent {
+  const q = quantizeEvent(e.event);
+  const w = new BitWriter(32);
+  const { type: _type, ...body } = q;
+  writeFull<object>(w, tableOf(q.type), body, { serverTick: e.tick });
+  const bodyBits = w.bitLength;
+  return { id: e.id, tick: e.tick, typeIndex: EVENT_TYPES.indexOf(q.type), body: w.view().slice(0, (bodyBits >> 3) + 4), bodyBits, net: { id: e.id, tick: e.tick, event: q } };
+}
+
+/** The list layout above, from events encoded beforehand: a few small writes and one splice each. */
+export function writeEncodedEvents(w: BitWriter, events: readonly EncodedEvent[], serverTick: Tick): void {
   w.writeVarUint(events.length, 3);
   let prevId = -1;
-  for (const { id, tick, event } of events) {
-    const q = quantizeEvent(event);
-    w.writeBits(EVENT_TYPES.indexOf(q.type), TYPE_BITS);
-    if (prevId < 0) w.writeBits(id, 16);
-    else w.writeVarUint((id - prevId + 65536) % 65536, 3);
-    prevId = id;
-    w.writeVarInt(serverTick - tick, 4);
-    const { type: _type, ...body } = q;
-    writeFull<object>(w, tableOf(q.type), body, { serverTick });
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    w.writeBits(e.typeIndex, TYPE_BITS);
+    if (prevId < 0) w.writeBits(e.id, 16);
+    else w.writeVarUint((e.id - prevId + 65536) % 65536, 3);
+    prevId = e.id;
+    w.writeVarInt(serverTick - e.tick, 4);
+    w.appendBits(e.body, 0, e.bodyBits);
   }
+}
+
+export function writeEvents(w: BitWriter, events: readonly NetEvent[], serverTick: Tick): void {
+  writeEncodedEvents(w, events.map(encodeEvent), serverTick);
 }
 
 /**

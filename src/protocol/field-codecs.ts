@@ -1,16 +1,18 @@
 /**
- * The field codec contract, and codecs for the discrete fields: small unsigned ints, counters,
- * sequence numbers, booleans, weapon ids, per-weapon ammo, absolute ticks written relative to the
- * snapshot's (or command's) tick, and the command's move axes and weapon select. Position,
- * velocity and aim live in motion-codecs.ts.
+ * The field codecs: what each kind of field looks like on the wire, as plain descriptors (a kind
+ * and its parameters) rather than objects with methods, so the table coder runs one `switch` per
+ * field with no closure calls on the hot path (field-write.ts writes, field-read.ts reads).
  *
- * Every codec offers a full form and a delta form against a baseline value of the same field.
- * `read*` never throws: out-of-range values call `r.fail(...)`. Encoding a value that is not on
- * its grid is a caller bug and throws (the sim quantizes its state every tick).
+ * Every kind has a full form and a delta form against the same field of a baseline (docs/PROTOCOL.md
+ * "Field tables"). On the encoder side a field's value lives in a packed row (entity-rows.ts) as its
+ * "wire integer": positions and velocities on their 1/16 grid (value × 16), booleans as 0/1, the
+ * ammo array as one column per weapon, everything else as the number itself.
+ * Discrete kinds: small unsigned ints, counters, sequence numbers, booleans, weapon ids, per-weapon
+ * ammo, absolute ticks written relative to the snapshot's (or command's) tick, the command's move
+ * axes and weapon select. Moving kinds: position (plain or predicted from velocities), velocity, aim.
  */
-import { MOVE_MAX } from '../sim/quantize';
-import { WEAPON_COUNT, WEAPON_KEEP, type Tick, type WeaponId } from '../sim/types';
-import { bitLength, type BitReader, type BitWriter } from './bits';
+import { WEAPON_COUNT, type Tick, type WeaponId } from '../sim/types';
+import { bitLength } from './bits';
 
 /** What a field may be written relative to (timers are small offsets from the snapshot's tick). */
 export interface FieldContext {
@@ -22,169 +24,94 @@ export interface FieldContext {
   motionScale?: number;
 }
 
-/** The whole target (fields decoded so far, on read) and base rows of the entity being coded. */
-export interface DeltaRows {
-  value: Readonly<Record<string, unknown>>;
-  base: Readonly<Record<string, unknown>>;
-}
+export const FieldKind = {
+  /** Unsigned integer in [0, max], `bits` wide, full and delta. */
+  Uint: 0,
+  /** Unbounded counter: full `varuint(4)`, delta the `varint(2)` difference. */
+  Counter: 1,
+  /** Wrapping u8 counter: full u8, delta the step mod 256 as `varuint(2)`. */
+  Sequence: 2,
+  /** 1 bit full; a delta writes nothing (the change bit says it flipped). */
+  Bool: 3,
+  Weapon: 4,
+  /** One u8 per weapon, full and delta. */
+  Ammo: 5,
+  /** A tick where 0 = none: [set:1] then `varint(5)` of (tick − context tick), full and delta. */
+  Timer: 6,
+  /** int8 in [-127, 127]. */
+  Move: 7,
+  /** A weapon id or WEAPON_KEEP, u8. */
+  WeaponSelect: 8,
+  /** Full like a timer; delta [set:1] then `varint(3)` step from the base. */
+  ViewTick: 9,
+  /** u16 on the 1/16 grid; delta `classed(6,9,12,17)`. */
+  Pos: 10,
+  /** u16 on the 1/16 grid; delta: error of a velocity prediction, `classed+abs(2,5,9; u16)`. */
+  PredictedPos: 11,
+  /** s16 on the 1/16 grid (|v| < VEL_MAX); delta `classed+abs(6,9,12; s16)`. */
+  Vel: 12,
+  /** u16 turn; delta the shortest signed turn, `classed(10,12,14,16)`. */
+  Angle: 13,
+} as const;
+export type FieldKind = (typeof FieldKind)[keyof typeof FieldKind];
 
 export interface FieldCodec<V> {
-  write(w: BitWriter, v: V, ctx: FieldContext): void;
-  read(r: BitReader, ctx: FieldContext): V;
-  equal(a: V, b: V): boolean;
-  /** Written only when `!equal(v, base)`. */
-  writeDelta(w: BitWriter, v: V, base: V, ctx: FieldContext, rows?: DeltaRows): void;
-  readDelta(r: BitReader, base: V, ctx: FieldContext, rows?: DeltaRows): V;
+  readonly kind: FieldKind;
+  /** Fixed width of the full form where there is one (Uint, Weapon, …). */
+  readonly bits: number;
+  /** Largest legal value (Uint), checked by the decoder. */
+  readonly max: number;
+  /** Columns of a packed row the value takes: 1, or the item count of an array. */
+  readonly width: number;
+  /** PredictedPos: the velocity field its prediction uses (coded before it, same group). */
+  readonly velKey: string | null;
+  /** Type only: the JS value this codec carries (never set). */
+  readonly valueType?: V;
 }
 
-const same = (a: number, b: number): boolean => a === b;
+function codec<V>(kind: FieldKind, bits: number, max = 2 ** bits - 1, width = 1, velKey: string | null = null): FieldCodec<V> {
+  return Object.freeze({ kind, bits, max, width, velKey });
+}
 
 /** Unsigned integer in [0, max], fixed width. */
 export function uintCodec(max: number): FieldCodec<number> {
-  const bits = bitLength(max);
-  const read = (r: BitReader): number => {
-    const v = r.readBits(bits);
-    if (v > max) r.fail(`value ${v} above ${max}`);
-    return v;
-  };
-  return { write: (w, v) => w.writeBits(v, bits), read, equal: same, writeDelta: (w, v) => w.writeBits(v, bits), readDelta: read };
+  return codec<number>(FieldKind.Uint, bitLength(max), max);
 }
+
+export const WEAPON_BITS = Math.max(1, bitLength(WEAPON_COUNT - 1));
 
 /** Unsigned counter of any size (kills, deaths): nibble varint; deltas are usually +1. */
-export const counterCodec: FieldCodec<number> = {
-  write: (w, v) => w.writeVarUint(v, 4),
-  read: (r) => r.readVarUint(4),
-  equal: same,
-  writeDelta: (w, v, base) => w.writeVarInt(v - base, 2),
-  readDelta: (r, base) => {
-    const v = base + r.readVarInt(2);
-    if (v < 0) r.fail('negative counter');
-    return r.ok ? v : 0;
-  },
-};
-
+export const counterCodec = codec<number>(FieldKind.Counter, 0, 2 ** 36 - 1);
 /** A wrapping u8 counter (teleportSeq): a change is almost always +1, so the delta is the step. */
-export const sequenceCodec: FieldCodec<number> = {
-  write: (w, v) => w.writeBits(v, 8),
-  read: (r) => r.readBits(8),
-  equal: same,
-  writeDelta: (w, v, base) => w.writeVarUint((v - base + 256) % 256, 2),
-  readDelta: (r, base) => {
-    const step = r.readVarUint(2);
-    if (step > 255) r.fail('sequence step out of range');
-    return (base + step) % 256;
-  },
-};
-
-export const boolCodec: FieldCodec<boolean> = {
-  write: (w, v) => w.writeBool(v),
-  read: (r) => r.readBool(),
-  equal: (a, b) => a === b,
-  // A changed boolean is the other value: the mask bit already says everything.
-  writeDelta: () => undefined,
-  readDelta: (_r, base) => !base,
-};
-
-const WEAPON_BITS = Math.max(1, bitLength(WEAPON_COUNT - 1));
-
-function readWeapon(r: BitReader): WeaponId {
-  const v = r.readBits(WEAPON_BITS);
-  if (v >= WEAPON_COUNT) r.fail(`weapon ${v} unknown`);
-  return (r.ok ? v : 0) as WeaponId;
-}
-
-export const weaponCodec: FieldCodec<WeaponId> = {
-  write: (w, v) => w.writeBits(v, WEAPON_BITS),
-  read: readWeapon,
-  equal: (a, b) => a === b,
-  writeDelta: (w, v) => w.writeBits(v, WEAPON_BITS),
-  readDelta: readWeapon,
-};
-
-function readAmmo(r: BitReader): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < WEAPON_COUNT; i++) out.push(r.readBits(8));
-  return out;
-}
-
+export const sequenceCodec = codec<number>(FieldKind.Sequence, 8);
+export const boolCodec = codec<boolean>(FieldKind.Bool, 1);
+export const weaponCodec = codec<WeaponId>(FieldKind.Weapon, WEAPON_BITS, WEAPON_COUNT - 1);
 /** Rounds per weapon, one byte each; the array always has WEAPON_COUNT entries. */
-export const ammoCodec: FieldCodec<number[]> = {
-  write: (w, v) => {
-    if (v.length !== WEAPON_COUNT) throw new RangeError(`ammo has ${v.length} entries`);
-    for (const n of v) w.writeBits(n, 8);
-  },
-  read: readAmmo,
-  equal: (a, b) => a.length === b.length && a.every((n, i) => n === b[i]),
-  writeDelta: (w, v) => ammoCodec.write(w, v, { serverTick: 0 }),
-  readDelta: readAmmo,
-};
-
-/**
- * An absolute tick where 0 means "none" (timers): one bit for "none", else the offset from the
- * snapshot's own tick, which is small whether the timer lies ahead or a little behind.
- */
-export const timerCodec: FieldCodec<Tick> = {
-  write: (w, v, ctx) => {
-    w.writeBool(v !== 0);
-    if (v !== 0) w.writeVarInt(v - ctx.serverTick, 5);
-  },
-  read: (r, ctx) => {
-    if (!r.readBool()) return 0;
-    const v = ctx.serverTick + r.readVarInt(5);
-    if (v < 1 || v > 0xffffffff) r.fail('timer tick out of range');
-    return r.ok ? v : 0;
-  },
-  equal: same,
-  writeDelta: (w, v, _base, ctx) => timerCodec.write(w, v, ctx),
-  readDelta: (r, _base, ctx) => timerCodec.read(r, ctx),
-};
-
-function readMove(r: BitReader): number {
-  const v = r.readSigned(8);
-  if (v < -MOVE_MAX) r.fail('move axis out of range');
-  return r.ok ? v : 0;
-}
-
+export const ammoCodec = codec<number[]>(FieldKind.Ammo, 8, 255, WEAPON_COUNT);
+/** An absolute tick where 0 means "none" (timers), as an offset from the context's tick. */
+export const timerCodec = codec<Tick>(FieldKind.Timer, 0, 0xffffffff);
 /** Move axis: int8 in [-127, 127] (-128 is refused). */
-export const moveCodec: FieldCodec<number> = {
-  write: (w, v) => w.writeSigned(v, 8),
-  read: readMove,
-  equal: same,
-  writeDelta: (w, v) => w.writeSigned(v, 8),
-  readDelta: readMove,
-};
-
-function readWeaponSelect(r: BitReader): number {
-  const v = r.readBits(8);
-  if (v >= WEAPON_COUNT && v !== WEAPON_KEEP) r.fail(`weapon select ${v} unknown`);
-  return r.ok ? v : WEAPON_KEEP;
-}
-
+export const moveCodec = codec<number>(FieldKind.Move, 8);
 /** A weapon id or WEAPON_KEEP. */
-export const weaponSelectCodec: FieldCodec<number> = {
-  write: (w, v) => w.writeBits(v, 8),
-  read: readWeaponSelect,
-  equal: same,
-  writeDelta: (w, v) => w.writeBits(v, 8),
-  readDelta: readWeaponSelect,
-};
-
+export const weaponSelectCodec = codec<number>(FieldKind.WeaponSelect, 8);
 /**
  * A command's view tick: in full like a timer against the command's own tick; as a delta, the
  * step from the previous command's view tick (normally +1, a few bits).
  */
-export const viewTickCodec: FieldCodec<Tick> = {
-  write: timerCodec.write,
-  read: timerCodec.read,
-  equal: same,
-  writeDelta: (w, v, base) => {
-    w.writeBool(v !== 0);
-    if (v !== 0) w.writeVarInt(v - base, 3);
-  },
-  readDelta: (r, base) => {
-    if (!r.readBool()) return 0;
-    const v = base + r.readVarInt(3);
-    if (v < 1 || v > 0xffffffff) r.fail('view tick out of range');
-    return r.ok ? v : 0;
-  },
-};
+export const viewTickCodec = codec<Tick>(FieldKind.ViewTick, 0, 0xffffffff);
+/** Position: u16 on the 1/16 grid, i.e. [0, 4096). */
+export const posCodec = codec<number>(FieldKind.Pos, 16);
+/** Velocity: int16 on the 1/16 grid, -32768 excluded (|v| < VEL_MAX). */
+export const velCodec = codec<number>(FieldKind.Vel, 16);
+/** Angle: u16; the delta is the shortest way round, so sweeping past 0 stays small. */
+export const angleCodec = codec<number>(FieldKind.Angle, 16);
+
+/** A position whose delta is the error of a velocity-based prediction (`velKey` is coded first). */
+export function predictedPosCodec(velKey: string): FieldCodec<number> {
+  return codec<number>(FieldKind.PredictedPos, 16, 65535, 1, velKey);
+}
+
+/** Kinds whose row value is the grid integer (value × 16) rather than the value itself. */
+export function isGridKind(kind: FieldKind): boolean {
+  return kind === FieldKind.Pos || kind === FieldKind.PredictedPos || kind === FieldKind.Vel;
+}

@@ -7,21 +7,23 @@
 import { BUTTONS_MASK, type PlayerState, type ProjectileState, type PublicPlayerState, type UserCmd } from '../sim/types';
 import {
   ammoCodec,
+  angleCodec,
   boolCodec,
   counterCodec,
   moveCodec,
+  predictedPosCodec,
   sequenceCodec,
   timerCodec,
   uintCodec,
+  velCodec,
   viewTickCodec,
   weaponCodec,
   weaponSelectCodec,
 } from './field-codecs';
-import { angleCodec, predictedPosCodec, velCodec } from './motion-codecs';
-import { compileTable, type FieldTable } from './table-codec';
+import { compileTable, type FieldTable, type TableCodec } from './table-codec';
 
-export { compileTable, pickFields, readDelta, readFull, writeDelta, writeFull } from './table-codec';
-export type { FieldGroup, FieldSpec, FieldTable, TableCodec } from './table-codec';
+export { compileTable, pickFields, readDelta, readFull, writeDelta, writeDeltaRow, writeFull, writeFullRow } from './table-codec';
+export type { Field, FieldGroup, FieldSpec, FieldTable, TableCodec } from './table-codec';
 
 const u8 = uintCodec(255);
 const u16 = uintCodec(65535);
@@ -91,8 +93,15 @@ const PLAYER_ORDER = [
 const PLAYER_PATTERNS = [['vx', 'vy', 'x', 'y', 'aim'], ['aim'], []] as const;
 const RARE_PATTERNS = [[], ['health'], ['health', 'alive', 'teleportSeq'], ['health', 'alive', 'deaths']] as const;
 
-export const PUBLIC_PLAYER_CODEC = compileTable(PUBLIC_PLAYER_FIELDS, { objectOrder: PUBLIC_ORDER, hotPatterns: PLAYER_PATTERNS, rarePatterns: RARE_PATTERNS });
 export const PLAYER_CODEC = compileTable(PLAYER_FIELDS, { objectOrder: PLAYER_ORDER, hotPatterns: PLAYER_PATTERNS, rarePatterns: [[]] });
+// Same columns as PLAYER_CODEC: one packed row of a player serves both its owner (every field)
+// and everyone else (the public ones).
+export const PUBLIC_PLAYER_CODEC = compileTable(PUBLIC_PLAYER_FIELDS, {
+  objectOrder: PUBLIC_ORDER,
+  hotPatterns: PLAYER_PATTERNS,
+  rarePatterns: RARE_PATTERNS,
+  layout: PLAYER_CODEC as TableCodec<unknown>,
+});
 export const PROJECTILE_CODEC = compileTable(PROJECTILE_FIELDS, {
   objectOrder: ['id', 'owner', 'x', 'y', 'vx', 'vy', 'explodeTick'],
   hotPatterns: [['x', 'y'], []],

@@ -7,42 +7,45 @@
  *   header  [serverTick:32][hasBaseline:1 (+ serverTick - baselineTick: varint, motion scale:16,
  *           baseline checksum:16)]
  *           [serverTick - lastCmdTick: varint][cmdBufferDepth:int7][echoTimeMs:16][echoHoldMs: varint]
- *           [partCount-1: varint][part][if split: player id range 8+8, projectile id range 16+16]
+ *           [partCount-1: varint][part][if split: per entity list, its id range lo, hi]
  *   self    [delta vs baseline.self:1] then delta or every field
- *   players, projectiles: entity lists (entity-list.ts) against the baseline's entities in range
+ *   entity lists (players, projectiles: snapshot-view.ts SECTIONS) against the baseline's in range
  *   events  the slice of events this part carries
+ * The encoder reads packed rows (SnapshotView); `encodeSnapshot` packs a Snapshot first, the host
+ * packs each tick's world once for every client (snapshot-broadcast.ts). Both give the same bytes.
  * Invariants: the decoder never throws; `quantizeSnapshot` is exactly what a round trip gives.
  */
 import { BitReader, BitWriter } from './bits';
-import { readEntityList, writeEntityList, type EntityKind, type IdRange } from './entity-list';
-import { snapshotChecksum } from './baseline-checksum';
-import { quantizeEvent, readEvents, writeEvents } from './events';
-import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, pickFields, readDelta, readFull, writeDelta, writeFull } from './fields';
-import type { DecodeResult, NetEvent, Snapshot } from './messages';
-import type { ProjectileState, PublicPlayerState, Tick } from '../sim/types';
+import { readEntityList, sliceOf, writeListEntities, writeListHeader } from './entity-list';
+import { snapshotChecksum, viewChecksum } from './baseline-checksum';
+import { encodeEvent, quantizeEvent, readEvents, writeEncodedEvents, type EncodedEvent } from './events';
+import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, pickFields, readDelta, readFull, writeDeltaRow, writeFullRow } from './fields';
+import type { DecodeResult, Snapshot } from './messages';
+import { SECTIONS, motionScaleOf, viewOfSnapshot, type AnyEntity, type IdRange, type SnapshotView } from './snapshot-view';
+import type { Tick } from '../sim/types';
 
-export const PLAYER_KIND: EntityKind<PublicPlayerState> = { codec: PUBLIC_PLAYER_CODEC, idBits: 8, maxCount: 256 };
-export const PROJECTILE_KIND: EntityKind<ProjectileState> = { codec: PROJECTILE_CODEC, idBits: 16, maxCount: 4096 };
-export const ALL_PLAYERS: IdRange = { lo: 0, hi: 255 };
-export const ALL_PROJECTILES: IdRange = { lo: 0, hi: 65535 };
+export type { IdRange } from './snapshot-view';
 export const MAX_PARTS = 64;
 /** The start of the decode error for a delta whose baseline checksum does not match ours. */
 export const BASELINE_MISMATCH = 'baseline checksum mismatch';
 const DEPTH_MIN = -64;
 const DEPTH_MAX = 63;
 
+/** The per-client header fields a snapshot carries besides its entities. */
+export type SnapshotHeader = Pick<Snapshot, 'serverTick' | 'lastCmdTick' | 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs'>;
+
 /** Which slice of a snapshot one encoded message carries. */
 export interface PartSpec {
   part: number;
   partCount: number;
-  players: IdRange;
-  projectiles: IdRange;
-  events: readonly NetEvent[];
+  /** One id range per entity list (SECTIONS order). */
+  ranges: readonly IdRange[];
+  events: readonly EncodedEvent[];
 }
 
-const within = (r: IdRange) => (e: { id: number }) => e.id >= r.lo && e.id <= r.hi;
+export const ALL_RANGES: readonly IdRange[] = SECTIONS.map((s) => s.all);
 
-function quantizeTimings(s: Snapshot): Pick<Snapshot, 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs'> {
+function quantizeTimings(s: SnapshotHeader): Pick<Snapshot, 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs'> {
   return {
     cmdBufferDepth: clampInt(s.cmdBufferDepth, DEPTH_MIN, DEPTH_MAX),
     echoTimeMs: ((finiteInt(s.echoTimeMs) % 65536) + 65536) % 65536,
@@ -55,7 +58,10 @@ const finiteInt = (v: number): number => (Number.isFinite(v) ? Math.round(v) : 0
 const clampInt = (v: number, lo: number, hi: number): number => Math.min(Math.max(finiteInt(v), lo), hi);
 
 const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
-const isSorted = (list: readonly { id: number }[]): boolean => list.every((e, i) => i === 0 || list[i - 1]!.id < e.id);
+function isSorted(list: readonly { id: number }[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list[i - 1]!.id >= list[i]!.id) return false;
+  return true;
+}
 
 /**
  * The snapshot with its entity lists in id order, as the wire carries them (projectile ids wrap
@@ -83,107 +89,113 @@ export function quantizeSnapshot(s: Snapshot, baselineTick: Tick): Snapshot {
 }
 
 /** A baseline at tick 0 cannot be named on the wire (0 means "full"), so it is not used. */
-export function usableBaseline(baseline: Snapshot | null): Snapshot | null {
+export function usableBaseline<T extends { serverTick: Tick }>(baseline: T | null): T | null {
   return baseline && baseline.serverTick > 0 && baseline.serverTick < Number.MAX_SAFE_INTEGER ? baseline : null;
 }
 
-interface Moving {
-  id: number;
-  x: number;
-  y: number;
-  vx: number;
-  vy: number;
-}
-
-/**
- * The factor k (in 1/65536) of "displacement = k * (base velocity + target velocity)": the median
- * over every moving entity and axis in both snapshots, so a respawn (a jump) or a player stopped by
- * a wall does not skew it. Roughly (ticks between the two) / (2 * tickrate). Any k decodes
- * correctly; a good one makes position errors small.
- */
+/** The motion scale of `target` against `baseline` (see `motionScaleOf`). */
 export function motionScale(target: Snapshot, baseline: Snapshot): number {
-  const ratios: number[] = [];
-  const fit = (t: Moving, b: Moving | undefined): void => {
-    if (!b) return;
-    for (const [p, v] of [['x', 'vx'], ['y', 'vy']] as const) {
-      const sum = b[v] + t[v];
-      // Below 2 units/s the ratio is mostly rounding noise.
-      if (Math.abs(sum) >= 2) ratios.push((t[p] - b[p]) / sum);
-    }
-  };
-  fit(target.self, baseline.self.id === target.self.id ? baseline.self : undefined);
-  const players = new Map<number, Moving>(baseline.players.map((p) => [p.id, p]));
-  for (const p of target.players) fit(p, players.get(p.id));
-  const rockets = new Map<number, Moving>(baseline.projectiles.map((p) => [p.id, p]));
-  for (const p of target.projectiles) fit(p, rockets.get(p.id));
-  if (ratios.length === 0) return 0;
-  ratios.sort((a, b) => a - b);
-  const median = ratios[ratios.length >> 1]!;
-  return Math.min(Math.max(Math.round(median * 65536), 0), 65535);
-}
-
-function writeHeader(w: BitWriter, s: Snapshot, baseline: Snapshot | null, spec: PartSpec, scale: number, checksum: number): void {
-  const q = quantizeTimings(s);
-  w.writeBits(s.serverTick, 32);
-  w.writeBool(baseline !== null);
-  if (baseline) {
-    w.writeVarUint(s.serverTick - baseline.serverTick, 4);
-    w.writeBits(scale, 16);
-    w.writeBits(checksum & 0xffff, 16);
-  }
-  w.writeVarInt(s.serverTick - s.lastCmdTick, 4);
-  w.writeSigned(q.cmdBufferDepth, 7);
-  w.writeBits(q.echoTimeMs, 16);
-  w.writeVarUint(q.echoHoldMs, 4);
-  w.writeVarUint(spec.partCount - 1, 2);
-  w.writeBits(spec.part, bitsFor(spec.partCount));
-  if (spec.partCount > 1) {
-    w.writeBits(spec.players.lo, 8);
-    w.writeBits(spec.players.hi, 8);
-    w.writeBits(spec.projectiles.lo, 16);
-    w.writeBits(spec.projectiles.hi, 16);
-  }
+  return motionScaleOf(viewOfSnapshot(sortedEntities(target)), viewOfSnapshot(sortedEntities(baseline)));
 }
 
 function bitsFor(partCount: number): number {
   return partCount <= 1 ? 0 : Math.ceil(Math.log2(partCount));
 }
 
+/** The header: `baselineTick` 0 = full (then `scale` and `checksum` are not written). */
+export function writeHeader(w: BitWriter, h: SnapshotHeader, baselineTick: Tick, spec: PartSpec, scale: number, checksum: number): void {
+  const q = quantizeTimings(h);
+  w.writeBits(h.serverTick, 32);
+  w.writeBool(baselineTick > 0);
+  if (baselineTick > 0) {
+    w.writeVarUint(h.serverTick - baselineTick, 4);
+    w.writeBits(scale, 16);
+    w.writeBits(checksum & 0xffff, 16);
+  }
+  w.writeVarInt(h.serverTick - h.lastCmdTick, 4);
+  w.writeSigned(q.cmdBufferDepth, 7);
+  w.writeBits(q.echoTimeMs, 16);
+  w.writeVarUint(q.echoHoldMs, 4);
+  w.writeVarUint(spec.partCount - 1, 2);
+  w.writeBits(spec.part, bitsFor(spec.partCount));
+  if (spec.partCount > 1) {
+    SECTIONS.forEach((sec, i) => {
+      w.writeBits(spec.ranges[i]!.lo, sec.idBits);
+      w.writeBits(spec.ranges[i]!.hi, sec.idBits);
+    });
+  }
+}
+
+/** `self`: a delta against the baseline's self when it is the same player, else every field. */
+export function writeSelf(w: BitWriter, t: SnapshotView, b: SnapshotView | null, ctx: { serverTick: Tick; motionScale: number }): void {
+  const tr = t.selfRows;
+  const selfDelta = b !== null && b.selfIndex >= 0 && b.selfRows.id(b.selfIndex) === tr.id(t.selfIndex);
+  w.writeBool(selfDelta);
+  if (selfDelta) writeDeltaRow(w, PLAYER_CODEC, tr.data, t.selfIndex * tr.stride, b.selfRows.data, b.selfIndex * b.selfRows.stride, ctx);
+  else writeFullRow(w, PLAYER_CODEC, tr.data, t.selfIndex * tr.stride, ctx);
+}
+
 /**
- * Encodes one message carrying `spec`'s slice of `target`. Exported for the part splitter.
- * `baselineChecksum` is `snapshotChecksum` of the baseline, when the caller keeps it already.
+ * One message carrying `spec`'s slice of `target` against `baseline` (null = full), into `w`.
+ * `checksum` is the baseline's (`viewChecksum`), `scale` the motion scale of the pair.
  */
-export function encodeSnapshotPart(unsorted: Snapshot, baselineIn: Snapshot | null, spec: PartSpec, baselineChecksum?: number): Uint8Array {
-  const target = sortedEntities(unsorted);
-  const baseline = usableBaseline(baselineIn && sortedEntities(baselineIn));
+export function writeSnapshotPart(w: BitWriter, h: SnapshotHeader, target: SnapshotView, baseline: SnapshotView | null, spec: PartSpec, scale: number, checksum: number): void {
   if (baseline && baseline.serverTick >= target.serverTick) {
     throw new RangeError(`baseline tick ${baseline.serverTick} is not older than snapshot tick ${target.serverTick}`);
   }
-  const scale = baseline ? motionScale(target, baseline) : 0;
-  const ctx = { serverTick: target.serverTick, motionScale: scale };
-  const w = new BitWriter(256);
-  const checksum = baseline ? (baselineChecksum ?? snapshotChecksum(baseline)) : 0;
-  writeHeader(w, target, baseline, spec, scale, checksum);
-  const selfDelta = baseline !== null && baseline.self.id === target.self.id;
-  w.writeBool(selfDelta);
-  if (selfDelta) writeDelta(w, PLAYER_CODEC, target.self, baseline.self, ctx);
-  else writeFull(w, PLAYER_CODEC, target.self, ctx);
-  const basePlayers = baseline ? baseline.players.filter(within(spec.players)) : [];
-  const baseProjectiles = baseline ? baseline.projectiles.filter(within(spec.projectiles)) : [];
-  writeEntityList(w, PLAYER_KIND, target.players.filter(within(spec.players)), basePlayers, ctx);
-  writeEntityList(w, PROJECTILE_KIND, target.projectiles.filter(within(spec.projectiles)), baseProjectiles, ctx);
-  writeEvents(w, spec.events, target.serverTick);
+  const ctx = { serverTick: h.serverTick, motionScale: scale };
+  writeHeader(w, h, baseline ? baseline.serverTick : 0, spec, scale, checksum);
+  writeSelf(w, target, baseline, ctx);
+  for (let i = 0; i < SECTIONS.length; i++) {
+    const sec = SECTIONS[i]!;
+    const range = spec.ranges[i]!;
+    const t = sliceOf(target.lists[i]!, range, sec.selfCodec ? target.omitId : -1);
+    const b = baseline ? sliceOf(baseline.lists[i]!, range, sec.selfCodec ? baseline.omitId : -1) : null;
+    writeListHeader(w, t, b);
+    writeListEntities(w, sec.codec, t, b, ctx);
+  }
+  writeEncodedEvents(w, spec.events, h.serverTick);
+}
+
+/** What every part of one client's snapshot shares: the views, the scale and the checksum. */
+export interface PreparedSnapshot {
+  header: SnapshotHeader;
+  target: SnapshotView;
+  baseline: SnapshotView | null;
+  scale: number;
+  checksum: number;
+  events: readonly EncodedEvent[];
+}
+
+/** Packs a client's Snapshot (and its baseline) for the encoder: the per-client path. */
+export function prepareSnapshot(unsorted: Snapshot, baselineIn: Snapshot | null, baselineChecksum?: number): PreparedSnapshot {
+  const target = viewOfSnapshot(sortedEntities(unsorted));
+  const usable = usableBaseline(baselineIn);
+  const baseline = usable ? viewOfSnapshot(sortedEntities(usable)) : null;
+  return {
+    header: unsorted,
+    target,
+    baseline,
+    scale: baseline ? motionScaleOf(target, baseline) : 0,
+    checksum: baseline ? (baselineChecksum ?? viewChecksum(baseline)) : 0,
+    events: unsorted.events.map(encodeEvent),
+  };
+}
+
+export function encodePrepared(p: PreparedSnapshot, spec: PartSpec, w = new BitWriter(256)): Uint8Array {
+  w.reset();
+  writeSnapshotPart(w, p.header, p.target, p.baseline, spec, p.scale, p.checksum);
   return w.finish();
 }
 
 export function encodeSnapshot(target: Snapshot, baseline: Snapshot | null): Uint8Array {
-  return encodeSnapshotPart(target, baseline, { part: 0, partCount: 1, players: ALL_PLAYERS, projectiles: ALL_PROJECTILES, events: target.events });
+  const p = prepareSnapshot(target, baseline);
+  return encodePrepared(p, { part: 0, partCount: 1, ranges: ALL_RANGES, events: p.events });
 }
 
 /** The snapshot's own header fields, plus what only the wire needs: the id ranges this part covers and the motion scale. */
 type Header = Pick<Snapshot, 'serverTick' | 'baselineTick' | 'lastCmdTick' | 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs' | 'part' | 'partCount'> & {
-  players: IdRange;
-  projectiles: IdRange;
+  ranges: IdRange[];
   motionScale: number;
   baselineChecksum: number;
 };
@@ -202,13 +214,12 @@ function readHeader(r: BitReader): Header {
   if (partCount > MAX_PARTS) r.fail(`${partCount} parts`);
   const part = r.readBits(bitsFor(Math.min(partCount, MAX_PARTS)));
   const split = partCount > 1;
-  const players = split ? { lo: r.readBits(8), hi: r.readBits(8) } : ALL_PLAYERS;
-  const projectiles = split ? { lo: r.readBits(16), hi: r.readBits(16) } : ALL_PROJECTILES;
+  const ranges = SECTIONS.map((sec) => (split ? { lo: r.readBits(sec.idBits), hi: r.readBits(sec.idBits) } : sec.all));
   if (hasBaseline && (baselineTick < 1 || baselineTick >= serverTick)) r.fail('baseline tick out of range');
   if (lastCmdTick < 0 || lastCmdTick > 0xffffffff) r.fail('last command tick out of range');
   if (echoHoldMs > 65535) r.fail('echo hold out of range');
   if (part >= partCount) r.fail(`part ${part} of ${partCount}`);
-  return { serverTick, baselineTick, lastCmdTick, cmdBufferDepth, echoTimeMs, echoHoldMs, part, partCount, players, projectiles, motionScale, baselineChecksum };
+  return { serverTick, baselineTick, lastCmdTick, cmdBufferDepth, echoTimeMs, echoHoldMs, part, partCount, ranges, motionScale, baselineChecksum };
 }
 
 /** The caller's lookup, kept from throwing past the decoder's boundary. */
@@ -220,6 +231,12 @@ function lookupBaseline(baselineFor: (tick: Tick) => Snapshot | undefined, tick:
   }
 }
 
+function inRange(list: readonly AnyEntity[], range: IdRange): AnyEntity[] {
+  // Most messages cover every id: no copy then.
+  if (list.length === 0 || (list[0]!.id >= range.lo && list[list.length - 1]!.id <= range.hi)) return list as AnyEntity[];
+  return list.filter((e) => e.id >= range.lo && e.id <= range.hi);
+}
+
 /**
  * Decodes one message. A part of a split snapshot decodes on its own: it returns the header, self,
  * and the entities and events of its range (`SnapshotAssembler` merges the parts of a tick).
@@ -228,21 +245,36 @@ export function decodeSnapshot(bytes: Uint8Array, baselineFor: (tick: Tick) => S
   const r = new BitReader(bytes);
   const h = readHeader(r);
   if (!r.ok) return { ok: false, error: `snapshot: ${r.error}` };
-  const baseline = h.baselineTick === 0 ? null : lookupBaseline(baselineFor, h.baselineTick);
-  if (baseline === undefined) return { ok: false, error: `baseline ${h.baselineTick} unknown` };
+  const found = h.baselineTick === 0 ? null : lookupBaseline(baselineFor, h.baselineTick);
+  if (found === undefined) return { ok: false, error: `baseline ${h.baselineTick} unknown` };
+  const baseline = found && sortedEntities(found);
   // Our copy of the baseline is not the host's: decoding against it would yield wrong state silently.
   if (baseline && snapshotChecksum(baseline) !== h.baselineChecksum) return { ok: false, error: `${BASELINE_MISMATCH} (tick ${h.baselineTick})`, baselineMismatch: h.baselineTick };
   const ctx = { serverTick: h.serverTick, motionScale: h.motionScale };
   const selfDelta = r.readBool();
   if (selfDelta && !baseline) r.fail('self delta without a baseline');
   const self = selfDelta && baseline ? readDelta(r, PLAYER_CODEC, baseline.self, ctx) : readFull(r, PLAYER_CODEC, ctx);
-  const basePlayers = baseline ? baseline.players.filter(within(h.players)) : [];
-  const baseProjectiles = baseline ? baseline.projectiles.filter(within(h.projectiles)) : [];
-  const players = readEntityList(r, PLAYER_KIND, basePlayers, h.players, ctx);
-  const projectiles = readEntityList(r, PROJECTILE_KIND, baseProjectiles, h.projectiles, ctx);
-  const events = readEvents(r, h.serverTick);
+  const value: Snapshot = {
+    serverTick: h.serverTick,
+    baselineTick: h.baselineTick,
+    lastCmdTick: h.lastCmdTick,
+    cmdBufferDepth: h.cmdBufferDepth,
+    echoTimeMs: h.echoTimeMs,
+    echoHoldMs: h.echoHoldMs,
+    part: h.part,
+    partCount: h.partCount,
+    self,
+    players: [],
+    projectiles: [],
+    events: [],
+  };
+  for (let i = 0; i < SECTIONS.length; i++) {
+    const sec = SECTIONS[i]!;
+    const base = baseline ? inRange(baseline[sec.name], h.ranges[i]!) : [];
+    (value[sec.name] as AnyEntity[]) = readEntityList(r, sec.codec, sec.maxCount, base, h.ranges[i]!, ctx);
+  }
+  value.events = readEvents(r, h.serverTick);
   r.expectEnd();
   if (!r.ok) return { ok: false, error: `snapshot: ${r.error}` };
-  const { players: _pr, projectiles: _jr, motionScale: _ms, baselineChecksum: _bc, ...header } = h;
-  return { ok: true, value: { ...header, self, players, projectiles, events } };
+  return { ok: true, value };
 }

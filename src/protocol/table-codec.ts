@@ -1,6 +1,7 @@
 /**
  * Generic, table-driven coding of one state object: in full, or as a delta against a base object
- * of the same entity. Tables (fields.ts) name a codec and a group for every field.
+ * of the same entity. Tables (fields.ts) name a codec and a group for every field; `compileTable`
+ * turns one into flat field descriptors with a column in a packed row each (entity-rows.ts).
  *
  * Groups: `key` identifies the entity (never delta-coded); `hot` fields change often and get a
  * change mask; `rare` fields hide behind one shared "something rare changed" bit.
@@ -8,11 +9,15 @@
  * of one of the table's common masks (unary: 0, 10, 110, …) or, after all ones, the raw mask:
  * most moving players change all their hot fields, idle ones only their aim, and rare fields
  * change together (a respawn: health, alive, teleportSeq), so a mask usually costs 1-3 bits.
+ * The encoder works on packed rows (numbers in typed arrays, no per-field objects or closures);
+ * the decoder builds the sim's plain objects directly.
  * Invariants: encoder and decoder walk the same order; a decoded object has the table's
  * `objectOrder` keys (the sim's order) and nothing else; the base is never mutated.
  */
 import type { BitReader, BitWriter } from './bits';
-import type { FieldCodec, FieldContext } from './field-codecs';
+import type { FieldCodec, FieldContext, FieldKind } from './field-codecs';
+import { readFieldDelta, readFieldFull } from './field-read';
+import { fieldChanged, packField, writeFieldDelta, writeFieldFull } from './field-write';
 
 export type FieldGroup = 'key' | 'hot' | 'rare';
 export interface FieldSpec<V> {
@@ -21,10 +26,19 @@ export interface FieldSpec<V> {
 }
 export type FieldTable<T> = { readonly [K in keyof T]-?: FieldSpec<T[K]> };
 
-interface Field {
-  key: string;
-  codec: FieldCodec<unknown>;
-  group: FieldGroup;
+/** One field, compiled: its codec's parameters and where it lives in a packed row. */
+export interface Field {
+  readonly key: string;
+  readonly kind: FieldKind;
+  readonly group: FieldGroup;
+  readonly bits: number;
+  readonly max: number;
+  readonly width: number;
+  /** First column of the field in a packed row. */
+  readonly col: number;
+  /** PredictedPos: the velocity field's key and column ('' and -1 otherwise). */
+  readonly velKey: string;
+  readonly velCol: number;
 }
 
 /** A table prepared once for the hot loops. */
@@ -38,6 +52,12 @@ export interface TableCodec<T> {
   /** Common masks, most frequent first (bit set = field changed; the first field is the top bit). */
   readonly hotPatterns: readonly number[];
   readonly rarePatterns: readonly number[];
+  /** Columns of a packed row. */
+  readonly stride: number;
+  /** Column of the `key` field (the entity id), -1 when the table has none. */
+  readonly keyCol: number;
+  /** Position prediction columns (x, y, vx, vy) when the table has predicted positions, else null. */
+  readonly motion: { readonly x: number; readonly y: number; readonly vx: number; readonly vy: number } | null;
 }
 
 export interface TableOptions<T> {
@@ -47,10 +67,40 @@ export interface TableOptions<T> {
   hotPatterns?: ReadonlyArray<readonly (keyof T & string)[]>;
   /** Rare field sets that usually change together; default: none. */
   rarePatterns?: ReadonlyArray<readonly (keyof T & string)[]>;
+  /**
+   * Take the columns from this wider table (same key, same codec) instead of numbering them anew,
+   * so rows packed for it serve this table too (a public view of the same entities).
+   */
+  layout?: TableCodec<unknown>;
+}
+
+function compileFields<T>(table: FieldTable<T>, layout: TableCodec<unknown> | undefined): { fields: Field[]; stride: number } {
+  const specs = Object.entries(table) as Array<[string, FieldSpec<unknown>]>;
+  let next = 0;
+  const cols = new Map<string, number>();
+  for (const [key, spec] of specs) {
+    const wide = layout?.all.find((f) => f.key === key);
+    if (layout && (!wide || wide.kind !== spec.codec.kind)) throw new Error(`layout has no matching field ${key}`);
+    cols.set(key, wide ? wide.col : next);
+    next += spec.codec.width;
+  }
+  const fields = specs.map(([key, { codec, group }]): Field => {
+    const velKey = codec.velKey ?? '';
+    const velCol = velKey ? (cols.get(velKey) ?? -1) : -1;
+    if (velKey && velCol < 0) throw new Error(`field ${key} predicts from a missing field ${velKey}`);
+    return Object.freeze({ key, kind: codec.kind, group, bits: codec.bits, max: codec.max, width: codec.width, col: cols.get(key)!, velKey, velCol });
+  });
+  return { fields, stride: layout ? layout.stride : next };
+}
+
+function motionOf(fields: readonly Field[]): TableCodec<unknown>['motion'] {
+  const predicted = fields.filter((f) => f.velCol >= 0);
+  const [x, y] = predicted;
+  return x && y ? Object.freeze({ x: x.col, y: y.col, vx: x.velCol, vy: y.velCol }) : null;
 }
 
 export function compileTable<T>(table: FieldTable<T>, opts: TableOptions<T> = {}): TableCodec<T> {
-  const all = (Object.entries(table) as Array<[string, FieldSpec<unknown>]>).map(([key, spec]) => ({ key, codec: spec.codec, group: spec.group }));
+  const { fields: all, stride } = compileFields(table, opts.layout);
   const hot = all.filter((f) => f.group === 'hot');
   const rare = all.filter((f) => f.group === 'rare');
   const maskOf = (fields: readonly Field[]) => (keys: readonly string[]): number =>
@@ -63,92 +113,129 @@ export function compileTable<T>(table: FieldTable<T>, opts: TableOptions<T> = {}
     objectOrder: opts.objectOrder ?? all.map((f) => f.key),
     hotPatterns: (opts.hotPatterns ?? [hot.map((f) => f.key), []]).map(maskOf(hot)),
     rarePatterns: (opts.rarePatterns ?? [[]]).map(maskOf(rare)),
+    stride,
+    keyCol: all.find((f) => f.group === 'key')?.col ?? -1,
+    motion: motionOf(all),
   });
 }
 
 type Bag = Record<string, unknown>;
 const bag = (o: object): Bag => o as Bag;
 
-/** Every field of `value` in full, key fields included unless `skipKeys`. */
-export function writeFull<T extends object>(w: BitWriter, tc: TableCodec<T>, value: T, ctx: FieldContext, skipKeys = false): void {
+/** Packs every field of `value` into the row at `off` of `d`. */
+export function packRow<T extends object>(tc: TableCodec<T>, value: T, d: Float64Array, off: number): void {
   const v = bag(value);
-  for (const f of tc.all) {
+  const all = tc.all;
+  for (let i = 0; i < all.length; i++) packField(all[i]!, v[all[i]!.key], d, off);
+}
+
+/** Every field of the row in full, key fields included unless `skipKeys`. */
+export function writeFullRow(w: BitWriter, tc: TableCodec<unknown>, d: Float64Array, off: number, ctx: FieldContext, skipKeys = false): void {
+  const all = tc.all;
+  for (let i = 0; i < all.length; i++) {
+    const f = all[i]!;
     if (skipKeys && f.group === 'key') continue;
-    f.codec.write(w, v[f.key], ctx);
+    writeFieldFull(w, f, d, off, ctx);
   }
+}
+
+function writeMask(w: BitWriter, patterns: readonly number[], mask: number, width: number): void {
+  let code = 0;
+  while (code < patterns.length && patterns[code] !== mask) code++;
+  // Unary index: `code` ones, then a zero unless the raw mask follows.
+  if (code > 0) w.writeBits((1 << code) - 1, code);
+  if (code < patterns.length) w.writeBits(0, 1);
+  else w.writeBits(mask, width);
+}
+
+function changeMask(fields: readonly Field[], d: Float64Array, off: number, b: Float64Array, boff: number): number {
+  let mask = 0;
+  for (let i = 0; i < fields.length; i++) mask = mask * 2 + (fieldChanged(fields[i]!, d, off, b, boff) ? 1 : 0);
+  return mask;
+}
+
+function writeChanged(w: BitWriter, fields: readonly Field[], mask: number, d: Float64Array, off: number, b: Float64Array, boff: number, ctx: FieldContext): void {
+  for (let i = 0; i < fields.length; i++) {
+    if ((mask & (1 << (fields.length - 1 - i))) !== 0) writeFieldDelta(w, fields[i]!, d, off, b, boff, ctx);
+  }
+}
+
+/** Delta of the row at `off` against the row at `boff` (same entity: key fields equal and not written). */
+export function writeDeltaRow(w: BitWriter, tc: TableCodec<unknown>, d: Float64Array, off: number, b: Float64Array, boff: number, ctx: FieldContext): void {
+  const hot = changeMask(tc.hot, d, off, b, boff);
+  const rare = changeMask(tc.rare, d, off, b, boff);
+  writeMask(w, tc.hotPatterns, hot, tc.hot.length);
+  writeMask(w, tc.rarePatterns, rare, tc.rare.length);
+  if (hot !== 0) writeChanged(w, tc.hot, hot, d, off, b, boff, ctx);
+  if (rare !== 0) writeChanged(w, tc.rare, rare, d, off, b, boff, ctx);
+}
+
+/** Every field of `value` in full (packs it first: for small messages, not per-entity loops). */
+export function writeFull<T extends object>(w: BitWriter, tc: TableCodec<T>, value: T, ctx: FieldContext, skipKeys = false): void {
+  const row = new Float64Array(tc.stride);
+  packRow(tc, value, row, 0);
+  writeFullRow(w, tc, row, 0, ctx, skipKeys);
+}
+
+/** Delta of `value` against `base` (same entity), packing both first. */
+export function writeDelta<T extends object>(w: BitWriter, tc: TableCodec<T>, value: T, base: T, ctx: FieldContext): void {
+  const rows = new Float64Array(tc.stride * 2);
+  packRow(tc, value, rows, 0);
+  packRow(tc, base, rows, tc.stride);
+  writeDeltaRow(w, tc, rows, 0, rows, tc.stride, ctx);
 }
 
 /** Reads what `writeFull` wrote; `keys` supplies key fields when they were skipped. */
 export function readFull<T extends object>(r: BitReader, tc: TableCodec<T>, ctx: FieldContext, keys?: Partial<T>): T {
   const out = emptyObject(tc);
-  for (const f of tc.all) out[f.key] = keys && f.group === 'key' ? bag(keys)[f.key] : f.codec.read(r, ctx);
+  const all = tc.all;
+  for (let i = 0; i < all.length; i++) {
+    const f = all[i]!;
+    out[f.key] = keys && f.group === 'key' ? bag(keys)[f.key] : readFieldFull(r, f, ctx);
+  }
   return out as T;
-}
-
-function writeMask(w: BitWriter, patterns: readonly number[], mask: number, width: number): void {
-  const index = patterns.indexOf(mask);
-  const code = index < 0 ? patterns.length : index;
-  for (let i = 0; i < code; i++) w.writeBool(true);
-  if (code < patterns.length) w.writeBool(false);
-  else w.writeBits(mask, width);
 }
 
 function readMask(r: BitReader, patterns: readonly number[], width: number): number {
   let code = 0;
-  while (code < patterns.length && r.readBool()) code++;
+  while (code < patterns.length && r.readBits(1) === 1) code++;
   return code < patterns.length ? patterns[code]! : r.readBits(width);
 }
 
-function changeMask(fields: readonly Field[], value: Bag, base: Bag): number {
-  let mask = 0;
-  for (const f of fields) mask = mask * 2 + (f.codec.equal(value[f.key], base[f.key]) ? 0 : 1);
-  return mask;
-}
-
-const isSet = (mask: number, fields: readonly Field[], i: number): boolean => (mask & (1 << (fields.length - 1 - i))) !== 0;
-
-/** Delta of `value` against `base` (same entity: key fields equal and not written). */
-export function writeDelta<T extends object>(w: BitWriter, tc: TableCodec<T>, value: T, base: T, ctx: FieldContext): void {
-  const v = bag(value);
-  const b = bag(base);
-  const rows = { value: v, base: b };
-  const hot = changeMask(tc.hot, v, b);
-  const rare = changeMask(tc.rare, v, b);
-  writeMask(w, tc.hotPatterns, hot, tc.hot.length);
-  writeMask(w, tc.rarePatterns, rare, tc.rare.length);
-  tc.hot.forEach((f, i) => isSet(hot, tc.hot, i) && f.codec.writeDelta(w, v[f.key], b[f.key], ctx, rows));
-  tc.rare.forEach((f, i) => isSet(rare, tc.rare, i) && f.codec.writeDelta(w, v[f.key], b[f.key], ctx, rows));
+function readChanged(r: BitReader, fields: readonly Field[], mask: number, out: Bag, base: Bag, ctx: FieldContext): void {
+  for (let i = 0; i < fields.length; i++) {
+    if ((mask & (1 << (fields.length - 1 - i))) === 0) continue;
+    const f = fields[i]!;
+    out[f.key] = readFieldDelta(r, f, out[f.key], ctx, out, base);
+  }
 }
 
 /** Reads what `writeDelta` wrote; returns a new value. */
 export function readDelta<T extends object>(r: BitReader, tc: TableCodec<T>, base: T, ctx: FieldContext): T {
   const out = bag(pickFields(tc, base));
-  const rows = { value: out, base: bag(base) };
   const hot = readMask(r, tc.hotPatterns, tc.hot.length);
   const rare = readMask(r, tc.rarePatterns, tc.rare.length);
-  tc.hot.forEach((f, i) => {
-    if (isSet(hot, tc.hot, i)) out[f.key] = f.codec.readDelta(r, out[f.key], ctx, rows);
-  });
-  tc.rare.forEach((f, i) => {
-    if (isSet(rare, tc.rare, i)) out[f.key] = f.codec.readDelta(r, out[f.key], ctx, rows);
-  });
+  if (hot !== 0) readChanged(r, tc.hot, hot, out, bag(base), ctx);
+  if (rare !== 0) readChanged(r, tc.rare, rare, out, bag(base), ctx);
   return out as T;
-}
-
-function cloneField(v: unknown): unknown {
-  return Array.isArray(v) ? [...(v as unknown[])] : v;
 }
 
 /** Copies only the table's fields, in `objectOrder` (drops extra properties). */
 export function pickFields<T extends object>(tc: TableCodec<T>, value: T): T {
   const out: Bag = {};
   const v = bag(value);
-  for (const key of tc.objectOrder) out[key] = cloneField(v[key]);
+  const order = tc.objectOrder;
+  for (let i = 0; i < order.length; i++) {
+    const key = order[i]!;
+    const field = v[key];
+    out[key] = Array.isArray(field) ? field.slice() : field;
+  }
   return out as T;
 }
 
 function emptyObject<T>(tc: TableCodec<T>): Bag {
   const out: Bag = {};
-  for (const key of tc.objectOrder) out[key] = undefined;
+  const order = tc.objectOrder;
+  for (let i = 0; i < order.length; i++) out[order[i]!] = undefined;
   return out;
 }

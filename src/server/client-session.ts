@@ -1,18 +1,19 @@
 /**
  * ClientSession: everything the server keeps about one connected client, and the two things it
- * does with it: take in a command packet, and build the snapshot that client is due.
+ * does with it: take in a command packet, and plan the snapshot that client is due.
  *
  * Inputs: decoded command packets with their arrival time (in ms and as a fractional server tick);
- * per tick, the world and the public view of every player.
- * Outputs: encoded snapshot parts for this client; its statistics.
+ * per tick, the world; the datagrams the server encoded from the plan (`recordSent`).
+ * Outputs: snapshot plans (header, acked baseline tick, unacked events); its statistics.
  * Invariants: a snapshot is delta-encoded only against a snapshot this client acknowledged and that
  * is still in the ring (else full); every unacked event rides in every snapshot; the RTT is sampled
  * once per newly acked snapshot; the echo is the send time of the packet carrying the newest
  * command, so a reordered older packet cannot shorten the measured round trip.
  */
-import type { CmdPacket, Snapshot } from '../protocol/messages';
-import { encodeSnapshotParts } from '../protocol/snapshot-parts';
-import type { PlayerId, PlayerState, PublicPlayerState, Tick, WorldState } from '../sim/types';
+import type { EncodedEvent } from '../protocol/events';
+import type { CmdPacket } from '../protocol/messages';
+import type { SnapshotHeader } from '../protocol/snapshot';
+import type { PlayerId, Tick, WorldState } from '../sim/types';
 import { AbuseMonitor, type AbuseLimits } from './abuse-monitor';
 import { CommandBuffer, type TakenCmd } from './command-buffer';
 import { EventOutbox } from './event-outbox';
@@ -30,6 +31,15 @@ export const EVENT_CAP = 128;
  */
 export const SENT_RING = 512;
 
+/** One client's snapshot of a tick, before encoding. */
+export interface SnapshotPlan {
+  header: SnapshotHeader;
+  /** The acked snapshot to delta against (its frame is the server's), or null for a full one. */
+  baselineTick: Tick | null;
+  /** Every unacked event, oldest first. */
+  events: readonly EncodedEvent[];
+}
+
 export interface SessionOptions {
   tickrate: number;
   abuse: AbuseLimits;
@@ -38,7 +48,7 @@ export interface SessionOptions {
 export class ClientSession {
   readonly buffer: CommandBuffer;
   readonly scheduler: SnapshotScheduler;
-  readonly outbox = new EventOutbox(EVENT_CAP);
+  readonly outbox = new EventOutbox<EncodedEvent>(EVENT_CAP);
   readonly rtt = new RttEstimator();
   readonly abuse: AbuseMonitor;
   private readonly sent = new SentSnapshots(SENT_RING);
@@ -61,7 +71,6 @@ export class ClientSession {
   private echo = { timeMs: 0, receivedMs: 0, newestCmdTick: -1 };
   /** The command this client's player runs in the tick being stepped (set by the server). */
   current: TakenCmd | null = null;
-  lastRewind: RewindRecord | null = null;
   readonly counters = { packetsIn: 0, bytesIn: 0, decodeFailures: 0, fullSnapshots: 0, deltaSnapshots: 0, packetsOut: 0, bytesOut: 0, depth: 0, encodeFailures: 0, resyncs: 0 };
 
   constructor(
@@ -141,51 +150,38 @@ export class ClientSession {
     return madeAtTick - ((rtt / 2 + this.settings.interpMs) * this.opts.tickrate) / 1000;
   }
 
-  /** Builds, encodes and records this tick's snapshot; returns its datagrams (empty when none is due or the player is gone). */
-  snapshotIfDue(world: WorldState, publicPlayers: readonly PublicPlayerState[], nowMs: number): Uint8Array[] {
+  /**
+   * What this client's snapshot of this tick needs (header, acked baseline tick, unacked events),
+   * or null when none is due or its player is gone. The server encodes it (once-per-tick shared
+   * pieces, protocol/snapshot-broadcast.ts) and reports the datagrams back with `recordSent`.
+   */
+  planSnapshot(world: Readonly<WorldState>, nowMs: number): SnapshotPlan | null {
     const tick = world.tick;
     this.counters.depth = this.buffer.depth(tick);
     // The depth swings by a frame's worth of ticks as commands arrive in bursts; the snapshot reports
     // its mean since the last snapshot, or a client sampling at a fixed phase would steer a biased value.
     this.depthSum += this.counters.depth;
     this.depthTicks++;
-    if (!this.scheduler.due(tick)) return [];
-    const self = world.players.find((p) => p.id === this.id);
-    if (!self) return [];
+    if (!this.scheduler.due(tick)) return null;
+    if (!world.players.some((p) => p.id === this.id)) return null;
     // Events dropped from a full outbox (a long outage): full snapshots until the client acks one.
     if (this.outbox.takeOverflow() && this.resyncFrom === null) {
       this.counters.resyncs++;
       this.resyncFrom = tick;
     }
     const resyncing = this.resyncFrom !== null;
-    const baseline = !resyncing && this.baselineAck !== null ? (this.sent.get(this.baselineAck)?.snapshot ?? null) : null;
-    const snapshot = this.buildSnapshot(world, self, publicPlayers, baseline, nowMs);
-    let parts: Uint8Array[];
-    try {
-      parts = encodeSnapshotParts(snapshot, baseline);
-    } catch {
-      // A state the codec cannot carry must not stop the match: skip this client's snapshot, count it.
-      this.counters.encodeFailures++;
-      return [];
-    }
-    this.recordSent(snapshot, parts, baseline !== null, nowMs);
-    return parts;
+    const baselineTick = !resyncing && this.baselineAck !== null && this.sent.get(this.baselineAck) ? this.baselineAck : null;
+    return { header: this.header(tick, nowMs), baselineTick, events: this.outbox.pending() };
   }
 
-  private buildSnapshot(world: WorldState, self: PlayerState, publicPlayers: readonly PublicPlayerState[], baseline: Snapshot | null, nowMs: number): Snapshot {
+  /** Header fields of the snapshot built at `tick` (takes the mean buffer depth since the last one). */
+  private header(tick: Tick, nowMs: number): SnapshotHeader {
     return {
-      serverTick: world.tick,
-      baselineTick: baseline ? baseline.serverTick : 0,
+      serverTick: tick,
       lastCmdTick: this.buffer.lastRealTick,
       cmdBufferDepth: this.takeMeanDepth(),
       echoTimeMs: this.echo.timeMs,
       echoHoldMs: this.echo.newestCmdTick >= 0 ? Math.max(0, Math.round(nowMs - this.echo.receivedMs)) : 0,
-      part: 0,
-      partCount: 1,
-      self,
-      players: publicPlayers.filter((p) => p.id !== this.id),
-      projectiles: world.projectiles,
-      events: this.outbox.pending(),
     };
   }
 
@@ -196,18 +192,24 @@ export class ClientSession {
     return mean;
   }
 
-  private recordSent(snapshot: Snapshot, parts: readonly Uint8Array[], delta: boolean, nowMs: number): void {
+  /** The snapshot planned at `tick` left as `parts` (empty: it could not be encoded, counted). */
+  recordSent(tick: Tick, parts: readonly Uint8Array[], delta: boolean, nowMs: number): void {
+    if (parts.length === 0) {
+      this.counters.encodeFailures++;
+      return;
+    }
     let bytes = 0;
     for (const part of parts) bytes += part.byteLength;
-    this.scheduler.sent(snapshot.serverTick, bytes);
-    this.sent.put({ tick: snapshot.serverTick, snapshot, sentMs: nowMs, eventMark: this.outbox.sentIn() });
+    this.scheduler.sent(tick, bytes);
+    this.sent.put({ tick, sentMs: nowMs, eventMark: this.outbox.sentIn() });
     if (delta) this.counters.deltaSnapshots++;
     else this.counters.fullSnapshots++;
     this.counters.packetsOut += parts.length;
     this.counters.bytesOut += bytes;
   }
 
-  stats(): ClientStats {
+  /** `lastRewind`: what the server tested for this client's newest shot (the server keeps it). */
+  stats(lastRewind: RewindRecord | null = null): ClientStats {
     const b = this.buffer.counters;
     return {
       clientId: this.id,
@@ -237,7 +239,7 @@ export class ClientSession {
       eventsDropped: this.outbox.counters.dropped,
       resyncs: this.counters.resyncs,
       lastAckTick: this.lastAckTick,
-      lastRewind: this.lastRewind,
+      lastRewind,
       kicked: this.abuse.kicked?.reason ?? null,
     };
   }

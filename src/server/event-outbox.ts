@@ -10,24 +10,26 @@
  * client that stops acking cannot grow the snapshots without bound (the wire holds at most 255).
  * A drop is never silent: `takeOverflow()` reports it once, and the session answers with a full
  * snapshot (a resync), which carries the truth the lost events were about (health, alive, score).
+ * `E` is whatever the server queues per event: the server queues each event already encoded
+ * (EncodedEvent), once for every client.
  */
 import type { NetEvent } from '../protocol/messages';
 
-interface Pending {
+interface Pending<E> {
   /** Local, never-wrapping sequence number (the wire id wraps at 65536). */
   seq: number;
-  event: NetEvent;
+  event: E;
 }
 
-export class EventOutbox {
-  private readonly queue: Pending[] = [];
+export class EventOutbox<E = NetEvent> {
+  private readonly queue: Pending<E>[] = [];
   private nextSeq = 1;
   readonly counters = { added: 0, dropped: 0 };
   private overflowed = false;
 
   constructor(private readonly cap: number) {}
 
-  add(events: readonly NetEvent[]): void {
+  add(events: readonly E[]): void {
     for (const event of events) this.queue.push({ seq: this.nextSeq++, event });
     this.counters.added += events.length;
     const excess = this.queue.length - this.cap;
@@ -45,7 +47,7 @@ export class EventOutbox {
     return was;
   }
 
-  pending(): NetEvent[] {
+  pending(): E[] {
     return this.queue.map((p) => p.event);
   }
 
@@ -61,7 +63,7 @@ export class EventOutbox {
   /** The client holds a snapshot with this mark: everything it carried is delivered. */
   acked(mark: number): void {
     let n = 0;
-    while (n < this.queue.length && (this.queue[n] as Pending).seq <= mark) n++;
+    while (n < this.queue.length && (this.queue[n] as Pending<E>).seq <= mark) n++;
     if (n) this.queue.splice(0, n);
   }
 }

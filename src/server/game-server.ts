@@ -12,19 +12,22 @@
  * never modified to rewind); a kicked client's player leaves at once and the others' match goes on.
  */
 import { decodeCmdPacket } from '../protocol/cmd-packet';
-import { publicView } from './public-view';
+import { encodeEvent } from '../protocol/events';
 import type { KickReason, NetEvent } from '../protocol/messages';
+import { SnapshotBroadcast } from '../protocol/snapshot-broadcast';
 import type { SimConfig } from '../sim/config';
+import { weaponDef } from '../sim/config';
 import { DEFAULT_MAP } from '../sim/map';
 import { addPlayer, createWorld, removePlayer, stepWorld, type StepHooks } from '../sim/world';
 import type { ArenaMap, Hitbox, PlayerId, SimEvent, UserCmd, WorldState } from '../sim/types';
 import type { ShotIntent } from '../sim/player';
 import { hitboxOf } from '../sim/hitscan';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
-import { ClientSession } from './client-session';
-import { LagCompensator, MAX_UNLAG_LIMIT_S, type RewindAdjustment } from './lag-compensator';
+import { ClientSession, SENT_RING } from './client-session';
+import { SnapshotFrames } from './snapshot-frames';
+import { LagCompensator, MAX_UNLAG_LIMIT_S, rayBoxOf, type RayBox, type RewindAdjustment } from './lag-compensator';
 import type { ClientNetSettings } from './snapshot-scheduler';
-import type { ServerStats } from './stats';
+import type { RewindRecord, ServerStats } from './stats';
 
 export interface ServerSettings {
   tickrate: number;
@@ -45,14 +48,24 @@ export interface ServerOutput {
 
 export type ServerSettingName = 'sv_lagcompensation' | 'sv_maxunlag';
 
-/** One hitscan shot of this tick and what it was tested against. */
-interface RewoundShot {
-  shot: ShotIntent;
+/**
+ * One hitscan shot of a tick and the time it was tested at: entries are reused from tick to tick
+ * (nothing allocated per shot); the tested hitboxes are rebuilt from the history only when a
+ * debug view asks (`stats()`), except the live ones of sv_lagcompensation 0.
+ */
+interface ShotRecord {
+  shooter: PlayerId;
+  weapon: number;
+  tick: number;
   claimed: number;
   viewTime: number;
   adjustment: RewindAdjustment;
-  hitboxes: Hitbox[];
+  lagCompensated: boolean;
+  liveHitboxes: Hitbox[] | null;
+  hit: PlayerId | null;
 }
+
+const newShotRecord = (): ShotRecord => ({ shooter: 0, weapon: 0, tick: 0, claimed: 0, viewTime: 0, adjustment: 'none', lagCompensated: true, liveHitboxes: null, hit: null });
 
 /** Event ids wrap here (the wire carries 16 bits). */
 const EVENT_ID_MOD = 65536;
@@ -68,6 +81,14 @@ export class GameServer {
   private nextEventId = 0;
   private pendingKicks: ServerOutput['kicks'] = [];
   private tickEvents: readonly NetEvent[] = [];
+  /** This tick's hitscan shots: `shots[0, shotCount)`; each client's newest in `lastShots`. */
+  private readonly shots: ShotRecord[] = [];
+  private shotCount = 0;
+  private readonly lastShots = new Map<PlayerId, ShotRecord>();
+  private readonly rayBox: RayBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+  /** The world of every recent tick a snapshot left at: targets now, baselines later. */
+  private readonly frames = new SnapshotFrames(SENT_RING);
+  private readonly broadcast = new SnapshotBroadcast();
 
   constructor(private readonly settings: ServerSettings) {
     // sv_tickrate's bounds (20..128); nonsense falls back to 60.
@@ -110,6 +131,7 @@ export class GameServer {
 
   removeClient(clientId: PlayerId): void {
     this.sessions.delete(clientId);
+    this.lastShots.delete(clientId);
     this.state = removePlayer(this.state, clientId);
   }
 
@@ -173,51 +195,69 @@ export class GameServer {
       s.current = s.abuse.kicked ? null : s.buffer.take(tick);
       if (s.current) cmds.set(s.id, s.current.cmd);
     }
-    const shots: RewoundShot[] = [];
-    const hooks: StepHooks = {
-      hitboxesForShot: (shot, cmd) => {
-        const entry = this.rewind(shot, cmd);
-        shots.push(entry);
-        return entry.hitboxes;
-      },
-    };
+    this.shotCount = 0;
+    const hooks: StepHooks = { hitboxesForShot: (shot, cmd) => this.rewind(shot, cmd) };
     const result = stepWorld(this.state, cmds, this.cfg, hooks);
     this.state = result.world;
     this.compensator.record(this.state.tick, this.state.players);
-    this.recordRewinds(shots, result.events);
+    this.recordShots(result.events);
     this.lastTickMs = nowMs;
     this.tickEvents = this.tagEvents(result.events);
     return { packets: this.sendSnapshots(this.tickEvents, nowMs), kicks: this.drainKicks() };
   }
 
-  /** The hitboxes a shot is tested against: rewound to the shooter's view time, or live when sv_lagcompensation is 0. */
-  private rewind(shot: ShotIntent, cmd: UserCmd): RewoundShot {
-    const claimed = cmd.viewTick + cmd.viewFrac / 256;
+  /**
+   * The hitboxes a shot is tested against: rewound to the shooter's view time and only those near
+   * its ray (LagCompensator's broad phase), or every live one when sv_lagcompensation is 0.
+   */
+  private rewind(shot: ShotIntent, cmd: UserCmd): readonly Hitbox[] {
+    const r = this.shots[this.shotCount] ?? (this.shots[this.shotCount] = newShotRecord());
+    this.shotCount++;
+    r.shooter = shot.shooter;
+    r.weapon = shot.weapon;
+    r.tick = this.state.tick + 1;
+    r.claimed = cmd.viewTick + cmd.viewFrac / 256;
+    r.lagCompensated = this.lagCompensation;
+    r.hit = null;
     if (!this.lagCompensation) {
-      const hitboxes = this.state.players.filter((p) => p.id !== shot.shooter).map(hitboxOf);
-      return { shot, claimed, viewTime: this.state.tick, adjustment: 'none', hitboxes };
+      r.viewTime = this.state.tick;
+      r.adjustment = 'none';
+      r.liveHitboxes = this.state.players.filter((p) => p.id !== shot.shooter).map(hitboxOf);
+      return r.liveHitboxes;
     }
     const session = this.sessions.get(shot.shooter);
     const estimate = session?.current ? session.estimatedViewTime(session.current.madeAtTick) : null;
-    const time = this.compensator.rewindTime(claimed, this.state.tick, estimate);
-    return { shot, claimed, viewTime: time.viewTime, adjustment: time.adjustment, hitboxes: this.compensator.hitboxesAt(time.viewTime, shot.shooter) };
+    const time = this.compensator.rewindTime(r.claimed, this.state.tick, estimate);
+    r.viewTime = time.viewTime;
+    r.adjustment = time.adjustment;
+    r.liveHitboxes = null;
+    return this.compensator.candidatesAt(time.viewTime, shot.shooter, rayBoxOf(shot, weaponDef(shot.weapon).range, this.rayBox));
   }
 
-  private recordRewinds(shots: readonly RewoundShot[], events: readonly SimEvent[]): void {
-    for (const r of shots) {
-      const s = this.sessions.get(r.shot.shooter);
-      if (!s) continue;
-      const hitEvent = events.find((e) => e.type === 'hit' && e.shooter === r.shot.shooter && e.weapon === r.shot.weapon);
-      s.lastRewind = {
-        tick: this.state.tick,
-        claimedViewTime: r.claimed,
-        viewTime: r.viewTime,
-        adjustment: r.adjustment,
-        hitboxes: r.hitboxes,
-        hit: hitEvent && hitEvent.type === 'hit' ? hitEvent.target : null,
-        lagCompensated: this.lagCompensation,
-      };
+  /** Each shooter's newest shot (and whom it hit) is what its debug view shows. */
+  private recordShots(events: readonly SimEvent[]): void {
+    for (let i = 0; i < this.shotCount; i++) {
+      const r = this.shots[i]!;
+      if (!this.sessions.has(r.shooter)) continue;
+      for (const e of events) {
+        if (e.type === 'hit' && e.shooter === r.shooter && e.weapon === r.weapon) {
+          r.hit = e.target;
+          break;
+        }
+      }
+      // Swap the entry with the shooter's previous record, so the pool keeps a free entry.
+      const previous = this.lastShots.get(r.shooter);
+      this.lastShots.set(r.shooter, r);
+      this.shots[i] = previous ?? newShotRecord();
     }
+  }
+
+  /** What the server tested for a client's newest shot (null: none yet). */
+  private rewindRecordOf(id: PlayerId): RewindRecord | null {
+    const r = this.lastShots.get(id);
+    if (!r) return null;
+    const hitboxes = r.liveHitboxes ?? (this.compensator.holds(r.viewTime) ? this.compensator.hitboxesAt(r.viewTime, id) : []);
+    return { tick: r.tick, claimedViewTime: r.claimed, viewTime: r.viewTime, adjustment: r.adjustment, hitboxes, hit: r.hit, lagCompensated: r.lagCompensated };
   }
 
   private tagEvents(events: readonly SimEvent[]): NetEvent[] {
@@ -228,13 +268,32 @@ export class GameServer {
     });
   }
 
+  /**
+   * Every due client's snapshot of this tick: the world is packed once, each event encoded once,
+   * and what clients on the same baseline share is encoded once (SnapshotBroadcast).
+   */
   private sendSnapshots(events: readonly NetEvent[], nowMs: number): ServerOutput['packets'] {
-    const publicPlayers = this.state.players.map(publicView);
+    const encoded = events.map(encodeEvent);
     const packets: ServerOutput['packets'] = [];
+    let target: ReturnType<SnapshotFrames['capture']> | null = null;
     for (const s of this.sessions.values()) {
       if (s.abuse.kicked) continue;
-      if (events.length) s.outbox.add(events);
-      for (const bytes of s.snapshotIfDue(this.state, publicPlayers, nowMs)) packets.push({ clientId: s.id, bytes });
+      if (encoded.length) s.outbox.add(encoded);
+      const plan = s.planSnapshot(this.state, nowMs);
+      if (!plan) continue;
+      if (!target) {
+        target = this.frames.capture(this.state);
+        this.broadcast.begin(target);
+      }
+      const baseline = plan.baselineTick === null ? null : this.frames.get(plan.baselineTick);
+      let parts: Uint8Array[] = [];
+      try {
+        parts = this.broadcast.encode({ receiverId: s.id, header: plan.header, baseline, events: plan.events });
+      } catch {
+        // A state the codec cannot carry must not stop the match: skip this client's snapshot (counted).
+      }
+      s.recordSent(this.state.tick, parts, baseline !== null, nowMs);
+      for (const bytes of parts) packets.push({ clientId: s.id, bytes });
     }
     return packets;
   }
@@ -252,7 +311,7 @@ export class GameServer {
       liveHitboxes: this.state.players.map(hitboxOf),
       lagCompensation: this.lagCompensation,
       maxUnlagS: this.compensator.maxUnlagSeconds,
-      clients: [...this.sessions.values()].map((s) => s.stats()),
+      clients: [...this.sessions.values()].map((s) => s.stats(this.rewindRecordOf(s.id))),
     };
   }
 }

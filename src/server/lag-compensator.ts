@@ -4,11 +4,17 @@
  *
  * Inputs: `record(tick, players)` after every server step (the state at the end of `tick`);
  * `rewindTime(claim, nowTick, estimate)` turns a command's claimed view time into the time to test;
- * `hitboxesAt(viewTime, shooter)` returns the other players' hitboxes as they were then.
- * Outputs: fresh arrays of fresh hitbox objects; the live world is never read or written here.
+ * `candidatesAt(viewTime, shooter, box)` returns, for one shot, the other players' hitboxes as they
+ * were then *near the shot's ray* (a broad phase: only hitboxes overlapping the ray's bounding box);
+ * `hitboxesAt(viewTime, shooter)` returns all of them (debug overlays, tests).
+ * Outputs: `candidatesAt` fills a list of hitbox objects it reuses (valid until its next call:
+ * nothing is allocated per shot); `hitboxesAt` fresh objects. The live world is never read or
+ * written here.
  * Invariants:
- *  - records are copies (frozen lists, readonly types), kept for the largest sv_maxunlag (2 s) in a
- *    power-of-two ring, and `hitboxesAt` hands out fresh objects, so nobody can edit the history;
+ *  - records are copies in flat typed arrays (HitboxHistory), kept for the largest sv_maxunlag
+ *    (2 s) in a power-of-two ring; readers get objects filled from them, so nobody can edit the history;
+ *  - the broad phase drops only hitboxes that cannot touch the ray, so a shot hits exactly what
+ *    testing every hitbox would;
  *  - between two records positions are interpolated linearly (the client interpolates too), while
  *    alive, crouch and radius come from the older record: the state in force during that interval;
  *  - a player dead in the older record cannot be hit; across a teleport (teleportSeq changed, e.g.
@@ -16,20 +22,10 @@
  *    player who has since died and respawned is tested only where they were;
  *  - a player absent from the older record (joined later) is not there to hit.
  */
-import { hitboxOf } from '../sim/hitscan';
+import { angleToRadians } from '../sim/quantize';
 import type { Hitbox, PlayerId, PublicPlayerState, Tick } from '../sim/types';
+import { ALIVE, CROUCH, HitboxHistory } from './hitbox-history';
 import { nextPowerOfTwo } from './pow2';
-
-interface RecordedHitbox {
-  readonly hitbox: Readonly<Hitbox>;
-  readonly teleportSeq: number;
-}
-
-interface TickRecord {
-  readonly tick: Tick;
-  /** Sorted by player id. */
-  readonly entries: readonly RecordedHitbox[];
-}
 
 /** Why the tested time differs from the claimed one. */
 export type RewindAdjustment = 'none' | 'estimate' | 'clamped';
@@ -44,19 +40,41 @@ export const MAX_UNLAG_LIMIT_S = 2;
 /** A claim further than this from the server's own estimate is replaced by the estimate. */
 export const CLAIM_TOLERANCE_S = 0.2;
 
+/** The ray's bounding box (the shot from its muzzle to its full range); hitboxes outside it are skipped. */
+export interface RayBox {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/** The bounding box of a shot from (x, y) along `aim` over `range` units, into `out`. */
+export function rayBoxOf(shot: { x: number; y: number; aim: number }, range: number, out: RayBox): RayBox {
+  const rad = angleToRadians(shot.aim);
+  const ex = shot.x + Math.cos(rad) * range;
+  const ey = shot.y + Math.sin(rad) * range;
+  out.minX = Math.min(shot.x, ex);
+  out.maxX = Math.max(shot.x, ex);
+  out.minY = Math.min(shot.y, ey);
+  out.maxY = Math.max(shot.y, ey);
+  return out;
+}
+
+const EVERYWHERE: RayBox = Object.freeze({ minX: -Infinity, minY: -Infinity, maxX: Infinity, maxY: Infinity });
+
 export class LagCompensator {
-  private readonly ring: Array<TickRecord | null>;
-  private readonly mask: number;
+  private readonly history: HitboxHistory;
   private newestTick = -1;
   private maxUnlagTicks: number;
+  /** Reused hitbox objects and the list `candidatesAt` returns (its length is the candidate count). */
+  private readonly pool: Hitbox[] = [];
+  private readonly candidates: Hitbox[] = [];
 
   constructor(
     private readonly tickrate: number,
     maxUnlagS: number,
   ) {
-    const size = nextPowerOfTwo(Math.ceil(MAX_UNLAG_LIMIT_S * tickrate) + 2);
-    this.ring = new Array<TickRecord | null>(size).fill(null);
-    this.mask = size - 1;
+    this.history = new HitboxHistory(nextPowerOfTwo(Math.ceil(MAX_UNLAG_LIMIT_S * tickrate) + 2));
     this.maxUnlagTicks = this.toUnlagTicks(maxUnlagS);
   }
 
@@ -74,22 +92,8 @@ export class LagCompensator {
   }
 
   record(tick: Tick, players: readonly PublicPlayerState[]): void {
-    const entries: RecordedHitbox[] = players.map((p) => ({ hitbox: hitboxOf(p), teleportSeq: p.teleportSeq }));
-    // The world keeps players sorted by id; sort only if a caller did not.
-    for (let i = 1; i < entries.length; i++) {
-      if ((entries[i] as RecordedHitbox).hitbox.id < (entries[i - 1] as RecordedHitbox).hitbox.id) {
-        entries.sort((a, b) => a.hitbox.id - b.hitbox.id);
-        break;
-      }
-    }
-    // Frozen at the top: the history is read-only, and every reader gets copies of the hitboxes.
-    this.ring[tick & this.mask] = Object.freeze({ tick, entries: Object.freeze(entries) });
+    this.history.record(tick, players);
     this.newestTick = Math.max(this.newestTick, tick);
-  }
-
-  private recordAt(tick: Tick): TickRecord | null {
-    const r = this.ring[tick & this.mask];
-    return r && r.tick === tick ? r : null;
   }
 
   /**
@@ -113,37 +117,75 @@ export class LagCompensator {
     return { viewTime, adjustment };
   }
 
-  /** Every player but `shooter` as they were at `viewTime` (clamped to the history held). */
+  /**
+   * The living players but `shooter` as they were at `viewTime` (clamped to the history held) whose
+   * hitbox overlaps `box`. The list and its objects are reused by the next call.
+   */
+  candidatesAt(viewTime: number, shooter: PlayerId, box: RayBox): readonly Hitbox[] {
+    const n = this.gather(viewTime, shooter, box, true);
+    this.candidates.length = n;
+    for (let k = 0; k < n; k++) this.candidates[k] = this.pool[k]!;
+    return this.candidates;
+  }
+
+  /** Whether the records `viewTime` is rewound from are still held (not yet overwritten). */
+  holds(viewTime: number): boolean {
+    const older = Math.floor(viewTime);
+    return this.history.slotOf(older) >= 0 && (viewTime === older || this.history.slotOf(older + 1) >= 0);
+  }
+
+  /** Every player but `shooter` as they were at `viewTime` (clamped to the history held), as fresh objects. */
   hitboxesAt(viewTime: number, shooter: PlayerId): Hitbox[] {
-    if (this.newestTick < 0) return [];
-    const t = Math.min(Math.max(viewTime, this.oldestReachableTick()), this.newestTick);
-    const olderTick = Math.floor(t);
-    const frac = t - olderTick;
-    const older = this.recordAt(olderTick);
-    if (!older) return [];
-    const newer = frac > 0 ? this.recordAt(olderTick + 1) : null;
+    const n = this.gather(viewTime, shooter, EVERYWHERE, false);
     const out: Hitbox[] = [];
-    let j = 0;
-    for (const e of older.entries) {
-      if (e.hitbox.id === shooter) continue;
-      // Both lists are sorted by id: walk the newer one alongside.
-      while (newer && j < newer.entries.length && (newer.entries[j] as RecordedHitbox).hitbox.id < e.hitbox.id) j++;
-      const n = newer ? newer.entries[j] : undefined;
-      out.push(LagCompensator.between(e, n && n.hitbox.id === e.hitbox.id ? n : undefined, frac));
-    }
+    for (let k = 0; k < n; k++) out.push({ ...this.pool[k]! });
     return out;
   }
 
-  private static between(older: RecordedHitbox, newer: RecordedHitbox | undefined, frac: number): Hitbox {
-    const a = older.hitbox;
-    const continuous = newer && newer.teleportSeq === older.teleportSeq && a.alive && newer.hitbox.alive;
-    if (!continuous || frac === 0) return { ...a };
-    const b = newer.hitbox;
-    return { ...a, x: a.x + (b.x - a.x) * frac, y: a.y + (b.y - a.y) * frac };
+  /** Fills `pool[0, n)` with the rewound hitboxes inside `box` (only living ones if `aliveOnly`); returns n. */
+  private gather(viewTime: number, shooter: PlayerId, box: RayBox, aliveOnly: boolean): number {
+    if (this.newestTick < 0) return 0;
+    const h = this.history;
+    const t = Math.min(Math.max(viewTime, this.oldestReachableTick()), this.newestTick);
+    const olderTick = Math.floor(t);
+    const frac = t - olderTick;
+    const older = h.slotOf(olderTick);
+    if (older < 0) return 0;
+    const newer = frac > 0 ? h.slotOf(olderTick + 1) : -1;
+    const newerCount = newer < 0 ? 0 : h.count(newer);
+    let n = 0;
+    let j = 0;
+    for (let k = 0; k < h.count(older); k++) {
+      const a = h.at(older, k);
+      const id = h.id(a);
+      const alive = (h.flag(a) & ALIVE) !== 0;
+      if (id === shooter || (aliveOnly && !alive)) continue;
+      // Both records are sorted by id: walk the newer one alongside.
+      while (j < newerCount && h.id(h.at(newer, j)) < id) j++;
+      const b = j < newerCount && h.id(h.at(newer, j)) === id ? h.at(newer, j) : -1;
+      let x = h.x(a);
+      let y = h.y(a);
+      // Interpolate only within one life and one place: not across a teleport, a death or a respawn.
+      if (b >= 0 && frac > 0 && alive && (h.flag(b) & ALIVE) !== 0 && h.teleport(b) === h.teleport(a)) {
+        x = x + (h.x(b) - x) * frac;
+        y = y + (h.y(b) - y) * frac;
+      }
+      const r = h.radius(a);
+      if (x + r < box.minX || x - r > box.maxX || y + r < box.minY || y - r > box.maxY) continue;
+      const out = this.pool[n] ?? (this.pool[n] = { id: 0, x: 0, y: 0, radius: 0, alive: false, crouch: false });
+      out.id = id;
+      out.x = x;
+      out.y = y;
+      out.radius = r;
+      out.alive = alive;
+      out.crouch = (h.flag(a) & CROUCH) !== 0;
+      n++;
+    }
+    return n;
   }
 
   /** The oldest tick worth looking at: newest minus the ring's reach (records there may be missing). */
   private oldestReachableTick(): Tick {
-    return Math.max(0, this.newestTick - this.mask + 1);
+    return Math.max(0, this.newestTick - this.history.mask + 1);
   }
 }

@@ -1,6 +1,7 @@
 /**
  * SentSnapshots: the snapshots recently sent to one client, by server tick, so that when the
- * client acks one it can serve as the delta baseline (and release the events it carried).
+ * client acks one it can serve as the delta baseline (and release the events it carried). The
+ * snapshot's contents are the world of that tick, kept once for every client (SnapshotFrames).
  *
  * Inputs: `put(entry)` for every snapshot sent; `get(tick)`.
  * Outputs: the entry sent at that tick, or null when it was never sent or has been overwritten.
@@ -8,12 +9,11 @@
  * the exact tick it holds, so an ack older than the ring's reach finds nothing and the server
  * falls back to a full snapshot.
  */
-import type { Snapshot } from '../protocol/messages';
 import type { Tick } from '../sim/types';
+import { ringMask } from './pow2';
 
 export interface SentSnapshot {
   tick: Tick;
-  snapshot: Snapshot;
   sentMs: number;
   /** EventOutbox mark: every event up to it rode in this snapshot. */
   eventMark: number;
@@ -25,9 +25,8 @@ export class SentSnapshots {
 
   /** @param sizePow2 ring size, a power of two */
   constructor(sizePow2: number) {
-    if (sizePow2 < 1 || (sizePow2 & (sizePow2 - 1)) !== 0) throw new RangeError(`ring size ${sizePow2} is not a power of two`);
+    this.mask = ringMask(sizePow2);
     this.ring = new Array<SentSnapshot | null>(sizePow2).fill(null);
-    this.mask = sizePow2 - 1;
   }
 
   put(entry: SentSnapshot): void {

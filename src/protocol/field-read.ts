@@ -1,0 +1,128 @@
+/**
+ * The decoder's side of every field kind (field-codecs.ts): reads a field's full or delta form
+ * into the JS value the sim uses (positions and velocities in units, booleans, the ammo array).
+ * One `switch` on the kind per field, no closures. Never throws: an out-of-range value calls
+ * `r.fail(...)`, and the message is refused as a whole.
+ */
+import { MOVE_MAX, POS_SCALE, VEL_MAX } from '../sim/quantize';
+import { WEAPON_COUNT, WEAPON_KEEP } from '../sim/types';
+import type { BitReader } from './bits';
+import { FieldKind, type FieldContext } from './field-codecs';
+import { AIM_WIDTHS, POS_DELTA_WIDTHS, POS_WIDTHS, VEL_WIDTHS, predictGrid, readClassed, readClassedOrAbsolute } from './motion-codecs';
+import type { Field } from './table-codec';
+
+type Bag = Record<string, unknown>;
+
+const VEL_GRID_MAX = VEL_MAX * POS_SCALE - 1;
+
+function checkVel(r: BitReader, g: number): number {
+  if (g < -VEL_GRID_MAX || g > VEL_GRID_MAX) r.fail('velocity out of range');
+  // `+ 0` keeps -0 out of decoded states (the sim never produces it).
+  return r.ok ? g / POS_SCALE + 0 : 0;
+}
+
+function checkPos(r: BitReader, g: number): number {
+  if (g < 0 || g >= 65536) r.fail('position out of range');
+  return r.ok ? g / POS_SCALE : 0;
+}
+
+function readTimer(r: BitReader, ctx: FieldContext): number {
+  if (!r.readBool()) return 0;
+  const v = ctx.serverTick + r.readVarInt(5);
+  if (v < 1 || v > 0xffffffff) r.fail('timer tick out of range');
+  return r.ok ? v : 0;
+}
+
+function readAmmo(r: BitReader): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < WEAPON_COUNT; i++) out.push(r.readBits(8));
+  return out;
+}
+
+export function readFieldFull(r: BitReader, f: Field, ctx: FieldContext): unknown {
+  switch (f.kind) {
+    case FieldKind.Uint: {
+      const v = r.readBits(f.bits);
+      if (v > f.max) r.fail(`value ${v} above ${f.max}`);
+      return v;
+    }
+    case FieldKind.Counter:
+      return r.readVarUint(4);
+    case FieldKind.Sequence:
+      return r.readBits(8);
+    case FieldKind.Bool:
+      return r.readBool();
+    case FieldKind.Weapon: {
+      const v = r.readBits(f.bits);
+      if (v > f.max) r.fail(`weapon ${v} unknown`);
+      return r.ok ? v : 0;
+    }
+    case FieldKind.Ammo:
+      return readAmmo(r);
+    case FieldKind.Timer:
+    case FieldKind.ViewTick:
+      return readTimer(r, ctx);
+    case FieldKind.Move: {
+      const v = r.readSigned(8);
+      if (v < -MOVE_MAX) r.fail('move axis out of range');
+      return r.ok ? v : 0;
+    }
+    case FieldKind.WeaponSelect: {
+      const v = r.readBits(8);
+      if (v >= WEAPON_COUNT && v !== WEAPON_KEEP) r.fail(`weapon select ${v} unknown`);
+      return r.ok ? v : WEAPON_KEEP;
+    }
+    case FieldKind.Pos:
+    case FieldKind.PredictedPos:
+      return r.readBits(16) / POS_SCALE;
+    case FieldKind.Vel:
+      return checkVel(r, r.readSigned(16));
+    default:
+      // Angle
+      return r.readBits(16);
+  }
+}
+
+/**
+ * Reads field `f` as a change from `base` (its value in the baseline). `value` holds the fields
+ * decoded so far (a predicted position needs its velocity, coded before it) and `baseRow` the
+ * whole baseline entity.
+ */
+export function readFieldDelta(r: BitReader, f: Field, base: unknown, ctx: FieldContext, value: Bag, baseRow: Bag): unknown {
+  switch (f.kind) {
+    case FieldKind.Bool:
+      return !base;
+    case FieldKind.Counter: {
+      const v = (base as number) + r.readVarInt(2);
+      if (v < 0) r.fail('negative counter');
+      return r.ok ? v : 0;
+    }
+    case FieldKind.Sequence: {
+      const step = r.readVarUint(2);
+      if (step > 255) r.fail('sequence step out of range');
+      return ((base as number) + step) % 256;
+    }
+    case FieldKind.ViewTick: {
+      if (!r.readBool()) return 0;
+      const v = (base as number) + r.readVarInt(3);
+      if (v < 1 || v > 0xffffffff) r.fail('view tick out of range');
+      return r.ok ? v : 0;
+    }
+    case FieldKind.Pos:
+      return checkPos(r, (base as number) * POS_SCALE + readClassed(r, POS_DELTA_WIDTHS));
+    case FieldKind.PredictedPos: {
+      const velSum = (baseRow[f.velKey] as number) * POS_SCALE + (value[f.velKey] as number) * POS_SCALE;
+      const predicted = predictGrid((base as number) * POS_SCALE, velSum, ctx.motionScale ?? 0);
+      return checkPos(r, readClassedOrAbsolute(r, predicted, POS_WIDTHS, 16, false));
+    }
+    case FieldKind.Vel:
+      return checkVel(r, readClassedOrAbsolute(r, (base as number) * POS_SCALE, VEL_WIDTHS, 16, true));
+    case FieldKind.Angle: {
+      const d = readClassed(r, AIM_WIDTHS);
+      return ((((base as number) + d) % 65536) + 65536) % 65536;
+    }
+    default:
+      // Uint, Weapon, WeaponSelect, Move, Ammo, Timer: the delta is the full form.
+      return readFieldFull(r, f, ctx);
+  }
+}

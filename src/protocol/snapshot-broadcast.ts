@@ -1,0 +1,161 @@
+/**
+ * Encode once, send many: the host's snapshot encoder for every client due a snapshot in one tick.
+ *
+ * What one client's datagram holds that no other client's does: its header (acked baseline,
+ * command timing), its own player (`self`), the players-list header (it leaves itself out of the
+ * list) and its unacked events (each already encoded once, events.ts). Everything else depends only
+ * on the pair (target tick, baseline tick): the motion scale, every other player's delta and the
+ * whole projectile list. Those *shared pieces* are written once per baseline tick in use (typically
+ * one or two per tick, plus one for "full") and spliced into each datagram with a bit-level copy
+ * (`BitWriter.appendBits`), so the bytes are exactly what the per-client encoder writes
+ * (`encodeSnapshotParts` of the same snapshot): the wire does not change.
+ *
+ * Inputs: `begin(target)` once per tick with the world of that tick packed in a SnapshotFrame;
+ * then `encode(client)` per client, naming its baseline as the frame of that tick (null = full).
+ * Outputs: the client's datagrams (one, or parts when it does not fit `maxBytes`: then the
+ * per-client part splitter runs, from the same packed rows).
+ * Invariants: a shared piece is keyed by the baseline frame *and its tick*, and all pieces are
+ * dropped by `begin`, so nothing encoded against another target or a reused frame is ever spliced.
+ * A baseline frame that lacks the receiver's player is no snapshot that client held: it gets a
+ * full snapshot. A datagram too large for one message takes the per-client part splitter. Writers and row-start arrays are reused: per client, nothing is allocated that
+ * grows with the number of entities (the finished datagram aside).
+ */
+import { BitWriter } from './bits';
+import { FrameChecksums } from './baseline-checksum';
+import { sliceOf, writeListEntities, writeListHeader } from './entity-list';
+import { writeEncodedEvents, type EncodedEvent } from './events';
+import { MAX_DATAGRAM_BYTES } from './messages';
+import { ALL_RANGES, usableBaseline, writeHeader, writeSelf, type SnapshotHeader } from './snapshot';
+import { encodePreparedParts } from './snapshot-parts';
+import { SECTIONS, motionScaleOf, viewOfFrame, type SnapshotFrame, type SnapshotView } from './snapshot-view';
+
+export interface BroadcastClient {
+  /** The receiver's player id: its row of the target frame travels as `self`. */
+  receiverId: number;
+  /** `serverTick` must be the target frame's tick. */
+  header: SnapshotHeader;
+  /** The frame of the snapshot the client acked (older than the target), or null for a full snapshot. */
+  baseline: SnapshotFrame | null;
+  /** `viewChecksum` of the client's view of the baseline, when the caller keeps it already. */
+  baselineChecksum?: number;
+  events: readonly EncodedEvent[];
+}
+
+/** The pieces shared by every client on one baseline. */
+interface SharedPiece {
+  baseline: SnapshotFrame | null;
+  baselineTick: number;
+  ctx: { serverTick: number; motionScale: number };
+  /** Per section: its entities (receiver's section: every row, no list header) or its whole list. */
+  readonly writers: BitWriter[];
+  /** Per section: the bit where each target row's entity starts, and `[count]` the end. */
+  starts: Float64Array[];
+  /** The baseline's checksum bytes (each client's checksum is then a loop over two byte ranges). */
+  readonly checksums: FrameChecksums;
+}
+
+const RECEIVER_SECTION = SECTIONS.findIndex((s) => s.selfCodec !== null);
+
+export class SnapshotBroadcast {
+  private target: SnapshotFrame | null = null;
+  private targetTick = -1;
+  private readonly pieces: SharedPiece[] = [];
+  private used = 0;
+  private readonly out = new BitWriter(2048);
+  /** Counters for benchmarks and tests: pieces written, datagrams spliced, per-client fallbacks. */
+  readonly counters = { pieces: 0, spliced: 0, fallbacks: 0 };
+
+  /** Starts a tick: `target` is the world every datagram of this tick describes. */
+  begin(target: SnapshotFrame): void {
+    this.target = target;
+    this.targetTick = target.serverTick;
+    this.used = 0;
+  }
+
+  /** The datagrams of one client's snapshot (see the file comment). */
+  encode(c: BroadcastClient, maxBytes: number = MAX_DATAGRAM_BYTES): Uint8Array[] {
+    const target = this.target;
+    if (!target || target.serverTick !== this.targetTick) throw new Error('SnapshotBroadcast.encode before begin (or the target frame was reused)');
+    if (c.header.serverTick !== target.serverTick) throw new RangeError(`header tick ${c.header.serverTick} is not the target's ${target.serverTick}`);
+    const tv = viewOfFrame(target, c.receiverId);
+    if (tv.selfIndex < 0) throw new RangeError(`player ${c.receiverId} is not in the target frame`);
+    const usable = usableBaseline(c.baseline);
+    if (usable && usable.serverTick >= target.serverTick) throw new RangeError(`baseline tick ${usable.serverTick} is not older than snapshot tick ${target.serverTick}`);
+    // A frame without the receiver's player is no snapshot this client ever held: send it in full.
+    const base = usable && viewOfFrame(usable, c.receiverId).selfIndex >= 0 ? usable : null;
+    const bv = base ? viewOfFrame(base, c.receiverId) : null;
+    const piece = this.pieceFor(base);
+    const checksum = base ? (c.baselineChecksum ?? piece.checksums.checksum(base, c.receiverId)) : 0;
+    const w = this.out;
+    w.reset();
+    writeHeader(w, c.header, piece.baselineTick, { part: 0, partCount: 1, ranges: ALL_RANGES, events: c.events }, piece.ctx.motionScale, checksum);
+    writeSelf(w, tv, bv, piece.ctx);
+    for (let i = 0; i < SECTIONS.length; i++) this.spliceSection(w, piece, i, tv, bv);
+    writeEncodedEvents(w, c.events, target.serverTick);
+    if (w.bitLength <= maxBytes * 8) {
+      this.counters.spliced++;
+      return [w.finish()];
+    }
+    return this.perClient(c, tv, bv, piece.ctx.motionScale, checksum, maxBytes);
+  }
+
+  private perClient(c: BroadcastClient, tv: SnapshotView, bv: SnapshotView | null, scale: number, checksum: number, maxBytes: number): Uint8Array[] {
+    this.counters.fallbacks++;
+    return encodePreparedParts({ header: c.header, target: tv, baseline: bv, scale, checksum, events: c.events }, maxBytes, this.out);
+  }
+
+  /** Section `i` of one client's datagram: its own list header and the shared entities (less its own). */
+  private spliceSection(w: BitWriter, piece: SharedPiece, i: number, tv: SnapshotView, bv: SnapshotView | null): void {
+    const src = piece.writers[i]!;
+    const starts = piece.starts[i]!;
+    if (i !== RECEIVER_SECTION) {
+      w.appendBits(src.view(), 0, src.bitLength);
+      return;
+    }
+    const all = SECTIONS[i]!.all;
+    writeListHeader(w, sliceOf(tv.lists[i]!, all, tv.omitId), bv ? sliceOf(bv.lists[i]!, all, bv.omitId) : null);
+    const bytes = src.view();
+    const self = tv.selfIndex;
+    const count = tv.lists[i]!.count;
+    w.appendBits(bytes, 0, starts[self]!);
+    w.appendBits(bytes, starts[self + 1]!, starts[count]! - starts[self + 1]!);
+  }
+
+  /** The shared piece for `base` (null = full), written on first use this tick. */
+  private pieceFor(base: SnapshotFrame | null): SharedPiece {
+    const baselineTick = base ? base.serverTick : 0;
+    for (let k = 0; k < this.used; k++) {
+      const p = this.pieces[k]!;
+      if (p.baseline === base && p.baselineTick === baselineTick) return p;
+    }
+    if (this.used === this.pieces.length) {
+      this.pieces.push({ baseline: null, baselineTick: 0, ctx: { serverTick: 0, motionScale: 0 }, writers: SECTIONS.map(() => new BitWriter(1024)), starts: SECTIONS.map(() => new Float64Array(64)), checksums: new FrameChecksums() });
+    }
+    const p = this.pieces[this.used++]!;
+    this.writePiece(p, base);
+    this.counters.pieces++;
+    return p;
+  }
+
+  private writePiece(p: SharedPiece, base: SnapshotFrame | null): void {
+    const target = this.target!;
+    // No receiver: every entity in its list; the scale over all of them equals any receiver's
+    // (its own player is in both frames and counted once either way).
+    const tv = viewOfFrame(target, -1);
+    const bv = base ? viewOfFrame(base, -1) : null;
+    p.baseline = base;
+    p.baselineTick = base ? base.serverTick : 0;
+    p.ctx.serverTick = target.serverTick;
+    p.ctx.motionScale = bv ? motionScaleOf(tv, bv) : 0;
+    for (let i = 0; i < SECTIONS.length; i++) {
+      const sec = SECTIONS[i]!;
+      const w = p.writers[i]!;
+      w.reset();
+      const t = sliceOf(tv.lists[i]!, sec.all, -1);
+      const b = bv ? sliceOf(bv.lists[i]!, sec.all, -1) : null;
+      if (p.starts[i]!.length < t.to + 1) p.starts[i] = new Float64Array(Math.max(t.to + 1, p.starts[i]!.length * 2));
+      if (i !== RECEIVER_SECTION) writeListHeader(w, t, b);
+      writeListEntities(w, sec.codec, t, b, p.ctx, p.starts[i]);
+    }
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * What the snapshot encoder reads: a snapshot's entity lists as packed rows (entity-rows.ts), one
+ * per entity *section*, plus the receiver's own state.
+ *
+ * Sections are the snapshot's entity lists in wire order (players, then projectiles). A section
+ * says which Snapshot field it fills, the table others see, how many bits an id takes, and whether
+ * the receiver's own entity belongs to it (then the receiver is left out of that list and travels
+ * as `self`, coded with the section's `selfCodec`). Adding an entity list to snapshots is one more
+ * section here, one more Snapshot field, and its field table: every coder below loops over SECTIONS.
+ *
+ * A view comes either from one client's Snapshot (`viewOfSnapshot`: the lists already leave the
+ * receiver out) or from a SnapshotFrame that holds the whole world of a tick (`viewOfFrame`: the
+ * receiver is skipped as `omitId`), and both encode to the same bytes.
+ * `motionScaleOf` computes the snapshot header's motion scale from two views.
+ */
+import type { PlayerState, Tick } from '../sim/types';
+import { EntityRows } from './entity-rows';
+import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, type TableCodec } from './fields';
+import type { Snapshot } from './messages';
+
+export interface IdRange {
+  lo: number;
+  hi: number;
+}
+
+export type AnyEntity = { id: number };
+export type ListName = 'players' | 'projectiles';
+
+export interface EntitySection {
+  /** The Snapshot field this list fills. */
+  readonly name: ListName;
+  /** The table every client but the entity's owner sees. */
+  readonly codec: TableCodec<AnyEntity>;
+  readonly idBits: number;
+  /** Decoding refuses lists longer than this (a hostile count cannot make us loop). */
+  readonly maxCount: number;
+  readonly all: IdRange;
+  /** The receiver's own table when the receiver is an entity of this list (then left out of it), else null. */
+  readonly selfCodec: TableCodec<PlayerState> | null;
+}
+
+const asAny = <T>(tc: TableCodec<T>): TableCodec<AnyEntity> => tc as unknown as TableCodec<AnyEntity>;
+
+export const PLAYERS_SECTION: EntitySection = { name: 'players', codec: asAny(PUBLIC_PLAYER_CODEC), idBits: 8, maxCount: 256, all: { lo: 0, hi: 255 }, selfCodec: PLAYER_CODEC };
+export const PROJECTILES_SECTION: EntitySection = { name: 'projectiles', codec: asAny(PROJECTILE_CODEC), idBits: 16, maxCount: 4096, all: { lo: 0, hi: 65535 }, selfCodec: null };
+/** Wire order of the entity lists. */
+export const SECTIONS: readonly EntitySection[] = [PLAYERS_SECTION, PROJECTILES_SECTION];
+
+export interface SnapshotView {
+  readonly serverTick: Tick;
+  /** One per section, each sorted by id. */
+  readonly lists: readonly EntityRows<AnyEntity>[];
+  /** The receiver's own state (PLAYER_CODEC columns): row `selfIndex` of `selfRows`, -1 when absent. */
+  readonly selfRows: EntityRows<AnyEntity>;
+  readonly selfIndex: number;
+  /** Left out of the lists of the receiver's section; -1 when those lists already leave it out. */
+  readonly omitId: number;
+}
+
+/** A client's snapshot as packed rows (allocates; the per-client and test path). */
+export function viewOfSnapshot(s: Snapshot): SnapshotView {
+  const selfRows = new EntityRows<AnyEntity>(asAny(PLAYER_CODEC), 1).pack([s.self]);
+  const lists = SECTIONS.map((sec) => new EntityRows<AnyEntity>(sec.codec, s[sec.name].length).pack(s[sec.name]));
+  return { serverTick: s.serverTick, lists, selfRows, selfIndex: 0, omitId: -1 };
+}
+
+/**
+ * The world of one tick, packed once for every client: each section's list with every entity
+ * (the receiver's section in its full self table). Reused from tick to tick (nothing allocated once
+ * the buffers are large enough).
+ */
+export class SnapshotFrame {
+  serverTick: Tick = -1;
+  /** How many times the frame was captured: caches of its contents compare it. */
+  captures = 0;
+  readonly lists: EntityRows<AnyEntity>[] = SECTIONS.map((sec) => new EntityRows<AnyEntity>(sec.selfCodec ? asAny(sec.selfCodec) : sec.codec));
+
+  /** Packs `lists` (per section, in SECTIONS order, each sorted by id) as the state at `serverTick`. */
+  capture(serverTick: Tick, lists: ReadonlyArray<readonly AnyEntity[]>): this {
+    this.serverTick = serverTick;
+    this.captures++;
+    SECTIONS.forEach((_sec, i) => this.lists[i]!.pack(lists[i] ?? []));
+    return this;
+  }
+}
+
+const receiverSection = SECTIONS.findIndex((s) => s.selfCodec !== null);
+
+/** The view client `receiverId` gets of a frame (-1: no receiver, every entity in its list). */
+export function viewOfFrame(f: SnapshotFrame, receiverId: number): SnapshotView {
+  const selfRows = f.lists[receiverSection]!;
+  return { serverTick: f.serverTick, lists: f.lists, selfRows, selfIndex: receiverId < 0 ? -1 : selfRows.indexOfId(receiverId), omitId: receiverId };
+}
+
+/** Whether section `i` of `v` leaves out entity `id`. */
+export function omits(v: SnapshotView, i: number, id: number): boolean {
+  return v.omitId >= 0 && id === v.omitId && SECTIONS[i]!.selfCodec !== null;
+}
+
+interface Motion {
+  readonly x: number;
+  readonly y: number;
+  readonly vx: number;
+  readonly vy: number;
+}
+
+/** Pushes the ratios "displacement / (base velocity + target velocity)" of one entity, both axes. */
+function fit(out: Float64Array, n: number, m: Motion, t: Float64Array, to: number, b: Float64Array, bo: number): number {
+  const sx = b[bo + m.vx]! + t[to + m.vx]!;
+  // Grid units: below 32 (2 units/s) the ratio is mostly rounding noise.
+  if (sx >= 32 || sx <= -32) out[n++] = (t[to + m.x]! - b[bo + m.x]!) / sx;
+  const sy = b[bo + m.vy]! + t[to + m.vy]!;
+  if (sy >= 32 || sy <= -32) out[n++] = (t[to + m.y]! - b[bo + m.y]!) / sy;
+  return n;
+}
+
+function fitList(out: Float64Array, n: number, i: number, t: SnapshotView, b: SnapshotView): number {
+  const tl = t.lists[i]!;
+  const bl = b.lists[i]!;
+  const m = tl.codec.motion;
+  if (!m) return n;
+  let j = 0;
+  for (let k = 0; k < tl.count; k++) {
+    const id = tl.id(k);
+    if (omits(t, i, id)) continue;
+    while (j < bl.count && bl.id(j) < id) j++;
+    if (j < bl.count && bl.id(j) === id && !omits(b, i, id)) n = fit(out, n, m, tl.data, k * tl.stride, bl.data, j * bl.stride);
+  }
+  return n;
+}
+
+/** The k-th smallest of `a[0..n)` (reorders `a`): the median without sorting. */
+function select(a: Float64Array, n: number, k: number): number {
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const tmp = a[i]!;
+        a[i++] = a[j]!;
+        a[j--] = tmp;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k]!;
+  }
+  return a[k]!;
+}
+
+/**
+ * The factor k (in 1/65536) of "displacement = k * (base velocity + target velocity)": the median
+ * over every moving entity and axis in both views, so a respawn (a jump) or a player stopped by a
+ * wall does not skew it. Roughly (ticks between the two) / (2 * tickrate). Any k decodes
+ * correctly; a good one makes position errors small.
+ */
+export function motionScaleOf(t: SnapshotView, b: SnapshotView): number {
+  let rows = 2;
+  for (const l of t.lists) rows += l.count;
+  const ratios = new Float64Array(rows * 2);
+  let n = 0;
+  const sm = t.selfRows.codec.motion;
+  if (sm && t.selfIndex >= 0 && b.selfIndex >= 0 && t.selfRows.id(t.selfIndex) === b.selfRows.id(b.selfIndex)) {
+    n = fit(ratios, n, sm, t.selfRows.data, t.selfIndex * t.selfRows.stride, b.selfRows.data, b.selfIndex * b.selfRows.stride);
+  }
+  for (let i = 0; i < SECTIONS.length; i++) n = fitList(ratios, n, i, t, b);
+  if (n === 0) return 0;
+  const median = select(ratios, n, n >> 1);
+  return Math.min(Math.max(Math.round(median * 65536), 0), 65535);
+}
