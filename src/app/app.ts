@@ -22,6 +22,7 @@ import type { LobbySession } from './lobby-session';
 import type { PageConfig } from './page-config';
 import { busyScreen, lobbyScreen, messageScreen, startScreen, type LobbyScreen } from './screens';
 import { DEFAULT_MAP } from '../sim/map';
+import { CVARS } from '../config/cvars';
 
 export class App implements AppState {
   phase: Phase = 'start';
@@ -92,7 +93,7 @@ export class App implements AppState {
     this.phase = 'connecting';
     this.show(busyScreen(this.doc, 'Starting the server and opening the lobby…'));
     const roomId = newRoomId();
-    const max = Number.isFinite(maxPlayers) ? Math.min(Math.max(Math.round(maxPlayers), 2), 16) : 8;
+    const max = Number.isFinite(maxPlayers) ? Math.min(Math.max(Math.round(maxPlayers), CVARS.sv_maxplayers.min), CVARS.sv_maxplayers.max) : CVARS.sv_maxplayers.default;
     const r = await createHostSession({ signaling: this.config.signaling, roomId, name, password, maxPlayers: max, cvars: this.config.cvars, mapName: DEFAULT_MAP.name });
     if (!r.ok) return this.fail(r.failure);
     const loc = this.win.location;

@@ -9,6 +9,7 @@
 import type { LobbyPlayer } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import { button, h, input, labeled } from './dom';
+import { CVARS } from '../config/cvars';
 
 export interface StartScreenProps {
   joinRoomId: string | null;
@@ -33,7 +34,7 @@ export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
     form.addEventListener('submit', (e) => (e.preventDefault(), go.click()));
     return h(doc, 'section', { id: 'start-screen' }, [h(doc, 'h1', { text: 'Rewind Arena' }), h(doc, 'p', { text: `Join lobby ${room}` }), ...notices, form]);
   }
-  const max = input(doc, 'max-players', { type: 'number', min: '2', max: '16', value: String(p.defaultMaxPlayers) });
+  const max = input(doc, 'max-players', { type: 'number', min: String(CVARS.sv_maxplayers.min), max: String(CVARS.sv_maxplayers.max), value: String(p.defaultMaxPlayers) });
   const create = button(doc, 'create', 'Create lobby', () => p.onCreate(nameOf(), password.value, Number(max.value)));
   const form = h(doc, 'form', {}, [labeled(doc, 'Name', name), labeled(doc, 'Lobby password (optional)', password), labeled(doc, 'Max players', max), create]);
   form.addEventListener('submit', (e) => (e.preventDefault(), create.click()));

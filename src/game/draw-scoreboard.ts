@@ -14,7 +14,10 @@ export function drawScoreboard(kit: Kit, f: FrameInfo, pings: ReadonlyMap<Player
   const players: ScoreSource[] = f.view.remotes.slice();
   if (f.view.local) players.push(f.view.local.state);
   const rows = scoreboardRows(players, f.view.localId, names, pings);
-  const h = 60 + rows.length * ROW;
+  // Up to 32 rows: shrink them (not below 14 px) so the board fits a 720-pixel-high screen.
+  const row = Math.max(14, Math.min(ROW, Math.floor((f.cam.viewH - 100) / Math.max(1, rows.length))));
+  const size = Math.min(16, row - 4);
+  const h = 60 + rows.length * row;
   const x = (f.cam.viewW - WIDTH) / 2;
   const y = Math.max(20, (f.cam.viewH - h) / 2);
   fillRect(kit, x, y, WIDTH, h, kit.color('panel'), 0.85);
@@ -26,10 +29,10 @@ export function drawScoreboard(kit: Kit, f: FrameInfo, pings: ReadonlyMap<Player
   let ry = y + 44;
   for (const r of rows) {
     const color = r.isLocal ? kit.color('local') : kit.color('text');
-    text(kit, f.name(r.id), x + 16, ry, 16, color);
-    text(kit, String(r.kills), x + 250, ry, 16, color);
-    text(kit, String(r.deaths), x + 320, ry, 16, color);
-    text(kit, r.ping === null ? '-' : `${r.ping}`, x + 400, ry, 16, color);
-    ry += ROW;
+    text(kit, f.name(r.id), x + 16, ry, size, color);
+    text(kit, String(r.kills), x + 250, ry, size, color);
+    text(kit, String(r.deaths), x + 320, ry, size, color);
+    text(kit, r.ping === null ? '-' : `${r.ping}`, x + 400, ry, size, color);
+    ry += row;
   }
 }

@@ -8,9 +8,10 @@
  * Invariant: the name in an accept is trimmed, stripped of control characters, 1..24 characters.
  */
 import type { RejectReason } from '../protocol/messages';
+import { MAX_LOBBY_PLAYERS } from '../protocol/control';
 
 export const MAX_NAME_LENGTH = 24;
-export const MAX_LOBBY_PLAYERS = 16;
+export { MAX_LOBBY_PLAYERS };
 
 export interface HelloFacts {
   protocolVersion: number;

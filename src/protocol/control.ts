@@ -20,7 +20,8 @@ import { MAP_NAME_RULE, MESSAGE_RULE, NAME_RULE, PASSWORD_RULE, cleanText, readT
 export const CONTROL_TYPES: readonly ControlMessage['type'][] = ['hello', 'welcome', 'reject', 'kick', 'chat', 'leave', 'settings', 'lobby', 'debug'];
 export const REJECT_REASONS: readonly RejectReason[] = ['full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 'started'];
 export const KICK_REASONS: readonly KickReason[] = ['host', 'malformed', 'flood', 'timeout', 'shutdown'];
-export const MAX_LOBBY_PLAYERS = 16;
+/** Largest lobby (sv_maxplayers' bound): 32 since the encode-once snapshot path (issue 10) keeps a 32-player tick under 0.5 ms. */
+export const MAX_LOBBY_PLAYERS = 32;
 export const TICKRATE_MIN = 20;
 export const TICKRATE_MAX = 128;
 export const REWIND_ADJUSTMENTS: readonly RewindAdjustmentWire[] = ['none', 'estimate', 'clamped'];

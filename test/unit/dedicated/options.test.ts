@@ -14,10 +14,10 @@ describe('parseDedicatedOptions', () => {
 
   it('clamps out-of-range values and says so; a human always fits beside the bots', () => {
     const r = parseDedicatedOptions(['--sv_maxplayers', '40', '--bots', '99'], {});
-    expect(r.options.cvars.sv_maxplayers).toBe(16);
-    expect(r.options.bots).toBe(15);
+    expect(r.options.cvars.sv_maxplayers).toBe(32);
+    expect(r.options.bots).toBe(31);
     expect(r.notices.some((n) => /sv_maxplayers/.test(n))).toBe(true);
-    expect(r.notices.some((n) => /bots: 99 is outside 0\.\.15/.test(n))).toBe(true);
+    expect(r.notices.some((n) => /bots: 99 is outside 0\.\.31/.test(n))).toBe(true);
   });
 
   it('refuses a player\'s own setting and unknown names with a sentence, and bad values as errors', () => {

@@ -15,11 +15,11 @@ describe('decideHello', () => {
     if (!d.accept) expect(d.text).toMatch(/protocol 3/);
   });
 
-  it('refuses a full lobby (default 8) and caps the size at 16', () => {
+  it('refuses a full lobby (default 8) and caps the size at 32', () => {
     expect(decideHello(hello, { ...facts, playerCount: 8 })).toMatchObject({ accept: false, reason: 'full' });
     expect(decideHello(hello, { ...facts, playerCount: 7 })).toMatchObject({ accept: true });
-    expect(decideHello(hello, { ...facts, maxPlayers: 40, playerCount: 16 })).toMatchObject({ accept: false, reason: 'full' });
-    expect(decideHello(hello, { ...facts, maxPlayers: 16, playerCount: 15 })).toMatchObject({ accept: true });
+    expect(decideHello(hello, { ...facts, maxPlayers: 40, playerCount: 32 })).toMatchObject({ accept: false, reason: 'full' });
+    expect(decideHello(hello, { ...facts, maxPlayers: 40, playerCount: 31 })).toMatchObject({ accept: true });
   });
 
   it('checks the password only when one is set', () => {

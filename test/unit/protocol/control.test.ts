@@ -67,7 +67,7 @@ describe('control codec', () => {
     expect(hello).toEqual({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Annie', password: 'pw' });
     const chat = normalizeControl({ type: 'chat', from: 1, text: 'a'.repeat(500) });
     expect(chat.type === 'chat' && chat.text.length).toBe(200);
-    const lobby = normalizeControl({ type: 'lobby', started: false, players: Array.from({ length: 30 }, (_, id) => ({ id, name: 'p', pingMs: 1, isHost: false })) });
+    const lobby = normalizeControl({ type: 'lobby', started: false, players: Array.from({ length: MAX_LOBBY_PLAYERS + 8 }, (_, id) => ({ id, name: 'p', pingMs: 1, isHost: false })) });
     expect(lobby.type === 'lobby' && lobby.players.length).toBe(MAX_LOBBY_PLAYERS);
   });
 
@@ -146,10 +146,11 @@ describe('control codec', () => {
     expect(decodeControl(w.finish())).toEqual({ ok: false, error: 'control: hitbox count 65 out of range' });
   });
 
-  it('refuses a lobby of more than 16 players', () => {
+  it('refuses a lobby of more than MAX_LOBBY_PLAYERS (32) players', () => {
+    expect(MAX_LOBBY_PLAYERS).toBe(32);
     const w = new BitWriter();
     w.writeBits(7, 8);
-    w.writeBits(17, 8);
-    expect(decodeControl(w.finish())).toEqual({ ok: false, error: 'control: lobby size 17 out of range' });
+    w.writeBits(33, 8);
+    expect(decodeControl(w.finish())).toEqual({ ok: false, error: 'control: lobby size 33 out of range' });
   });
 });
