@@ -80,7 +80,9 @@ async function runServer(players: number, lagCompensation: boolean): Promise<Mea
     const r0 = cpuMs();
     for (const [id, bytes] of packets) server.receive(id, bytes, nowMs);
     const t0 = cpuMs();
+    gc.beginSpan();
     const result = server.tick(nowMs + 1);
+    gc.endSpan();
     const t1 = cpuMs();
     for (const p of result.packets) acks.set(p.clientId, server.world.tick);
     if (i === WARMUP_TICKS - 1) gc.start();
@@ -89,7 +91,7 @@ async function runServer(players: number, lagCompensation: boolean): Promise<Mea
     out.tickUs.push((t1 - t0) * 1000);
     for (const p of result.packets) out.snapshotBytes.push(p.bytes.byteLength);
   }
-  out.gcShare = (await gc.stop()) / (out.tickUs.reduce((a, b) => a + b, 0) / 1000);
+  out.gcShare = await gc.stop();
   return out;
 }
 
