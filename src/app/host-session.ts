@@ -10,8 +10,10 @@ import type { Cvars } from '../config/cvars';
 import { PROTOCOL_VERSION, type LobbyPlayer } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import { ListenServer } from '../host/listen-server';
+import type { DoorCounters } from '../host/lobby-door';
 import { startServerWorker } from '../host/worker-api';
 import type { JoinFailure } from '../lobby/failures';
+import { createLobbyKey } from '../lobby/host-key';
 import { hostPeerId } from '../lobby/room-id';
 import { describeSignaling } from '../lobby/signaling-config';
 import { LoopbackChannel } from '../transport/loopback';
@@ -30,9 +32,12 @@ export interface HostOptions {
   mapName: string;
 }
 
-export type HostResult = { ok: true; session: LobbySession } | { ok: false; failure: JoinFailure };
+/** `hostKey`: the fingerprint of the lobby's public key, for the lobby link's `key=`. */
+export type HostResult = { ok: true; session: LobbySession; hostKey: string } | { ok: false; failure: JoinFailure };
 
 export async function createHostSession(o: HostOptions): Promise<HostResult> {
+  // A fresh key pair per lobby: the link names it, every joiner makes us prove we hold it.
+  const key = await createLobbyKey(crypto);
   const worker = startServerWorker();
   const tickrate = o.cvars.sv_tickrate;
   try {
@@ -60,6 +65,9 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     password: o.password,
     joinRunningMatch: true,
     match: { tickrate, maxPlayers: o.maxPlayers, mapName: o.mapName, maxUnlagMs: Math.round(o.cvars.sv_maxunlag * 1000) },
+    key,
+    roomId: o.roomId,
+    crypto,
   }, () => performance.now());
   const { member, port } = await server.addLocal(o.name);
   const loopback = new LoopbackChannel(port);
@@ -82,7 +90,7 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     channels: (): ChannelReport[] => [reportChannel('loopback', '', loopback), ...server.linkReports()],
     serverTick: () => server.lastStats.tick,
     serverStats: () => server.lastStats.raw,
-    hostCounters: () => ({ ...server.counters, protocolVersion: PROTOCOL_VERSION }),
+    hostCounters: () => ({ ...server.counters, ...doorCounters(server.door.counters), protocolVersion: PROTOCOL_VERSION }),
     startMatch: () => server.startMatch(),
     kick: (id: PlayerId) => server.kick(id, 'host', 'The host removed you from the lobby.'),
     leave: () => {
@@ -95,5 +103,12 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     onChange: (cb) => server.onChange(cb),
     onEnd: (cb) => end.on(cb),
   };
-  return { ok: true, session };
+  return { ok: true, session, hostKey: key.fingerprint };
+}
+
+/** The door's refusals by reason, flat for the debug API: `refused.busy`, `refused.password`… */
+function doorCounters(c: DoorCounters): Record<string, number> {
+  const out: Record<string, number> = { proofsSent: c.proofsSent };
+  for (const [reason, n] of Object.entries(c.refused)) out[`refused.${reason}`] = n;
+  return out;
 }

@@ -16,20 +16,25 @@ import { decodeControl, encodeControl } from '../protocol/control';
 import type { ControlMessage, DebugMessage, KickReason, MatchSettings } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import type { Channel } from '../transport/channel';
-import type { Peer, PeerLink } from '../transport/peer-link';
+import { acceptLink, type DataConnection, type IncomingLink, type Peer, type PeerLink } from '../transport/peer-link';
+import type { CryptoLike, LobbyKey } from '../lobby/host-key';
 import { reportChannel, type ChannelReport } from '../transport/channel-report';
 import { HandedOffChannel } from '../transport/handed-off-channel';
 import { asDebugNotice, relayDebug } from './debug-relay';
 import { Roster, type Member } from './roster';
 import { asKickNotice, type ServerWorkerHandle } from './worker-api';
 import { readWorkerStats, type HostServerStats } from './worker-stats';
-import { Admission, CLOSE_GRACE_MS } from './admission';
+import { CLOSE_GRACE_MS, LobbyDoor } from './lobby-door';
 
 export interface LobbySettings {
   maxPlayers: number;
   password: string;
   joinRunningMatch: boolean;
   match: MatchSettings;
+  /** The lobby's key pair (the link names its fingerprint) and the room id it signs for. */
+  key: LobbyKey;
+  roomId: string;
+  crypto: CryptoLike;
 }
 
 export interface ListenServerCounters {
@@ -47,6 +52,8 @@ interface RemoteSlot {
   link: PeerLink;
   /** The relay to the worker; null when the worker holds the peer's unreliable channel itself. */
   port: MessagePort | null;
+  /** The browser token the hello carried: what a kick bans. */
+  browserToken: string;
   malformed: number;
   /** Control messages in the current one-second window, and when that window started. */
   controlCount: number;
@@ -76,6 +83,8 @@ export class ListenServer {
   private localDebug: ((m: DebugMessage) => void) | null = null;
   private readonly statsTimer: ReturnType<typeof setInterval>;
   private closed = false;
+  /** Host authentication, handshake limits, bans, password attempts (lobby-door.ts). */
+  readonly door: LobbyDoor;
 
   constructor(
     private readonly peer: Peer,
@@ -83,23 +92,15 @@ export class ListenServer {
     private readonly settings: LobbySettings,
     private readonly now: () => number,
   ) {
-    const admission = new Admission({
-      worker,
-      counters: this.counters,
-      isClosed: () => this.closed,
-      maxPlayers: () => settings.maxPlayers,
-      facts: (remoteId) => ({
-        playerCount: this.roster.size,
-        maxPlayers: settings.maxPlayers,
-        password: settings.password,
-        wasKicked: this.roster.wasKicked(remoteId),
-        started: this.started,
-        joinRunningMatch: settings.joinRunningMatch,
-      }),
-      sendTo: (ch, msg) => this.sendTo(ch, msg),
-      admit: (link, name, key) => this.admit(link, name, key),
+    this.door = new LobbyDoor({
+      key: settings.key,
+      roomId: settings.roomId,
+      password: settings.password,
+      crypto: settings.crypto,
+      now,
+      facts: () => ({ playerCount: this.roster.size, maxPlayers: settings.maxPlayers, started: this.started, joinRunningMatch: settings.joinRunningMatch, closed: this.closed }),
     });
-    peer.on('connection', (conn) => admission.onConnection(conn));
+    peer.on('connection', (conn) => this.onConnection(conn));
     void worker.onNotice((n) => {
       const kick = asKickNotice(n);
       if (kick) return this.kick(kick.clientId, kick.reason, kick.text);
@@ -170,8 +171,8 @@ export class ListenServer {
     if (!member || member.isHost || !slot) return;
     this.counters.kicks += 1;
     if (reason === 'timeout') this.counters.timeouts += 1;
-    // A timeout is not a ban: the same peer may come back.
-    if (reason !== 'timeout') this.roster.markKicked(member.peerId);
+    // A timeout is not a ban: the same peer may come back. Anything else bans the browser for the match.
+    if (reason !== 'timeout') this.door.ban(slot.browserToken);
     this.sendTo(slot.link.reliable, { type: 'kick', reason, text });
     this.drop(id);
     setTimeout(() => slot.link.close(), CLOSE_GRACE_MS);
@@ -201,8 +202,33 @@ export class ListenServer {
     return true;
   }
 
+  /**
+   * One incoming connection through the door (lobby-door.ts). Its unreliable channel is handed off to
+   * the worker inside this task (acceptLink runs synchronously up to there); a joiner the door does not
+   * admit, or the match cannot take, has its handed-off channel released.
+   */
+  private onConnection(conn: DataConnection): void {
+    let channelKey: number | null = null;
+    const incoming: IncomingLink = {
+      remoteId: conn.peer,
+      open: (ms) => acceptLink(conn, ms, (dc) => (channelKey = this.worker.handOff(dc)) !== null),
+      refuse: () => conn.close(),
+    };
+    const release = (): void => {
+      if (channelKey !== null) this.worker.releaseChannel(channelKey);
+    };
+    void this.door.admit(incoming).then(async (a) => {
+      if (!a) {
+        this.counters.rejected = Object.values(this.door.counters.refused).reduce((sum, n) => sum + n, 0);
+        return release();
+      }
+      if (this.closed) return (a.link.close(), release());
+      if (!(await this.admit(a.link, a.name, a.browserToken, channelKey))) release();
+    });
+  }
+
   /** Welcomes an accepted peer: a roster place, a body in the worker, its channels wired. */
-  private async admit(link: PeerLink, name: string, channelKey: number | null): Promise<boolean> {
+  private async admit(link: PeerLink, name: string, browserToken: string, channelKey: number | null): Promise<boolean> {
     const member = this.roster.add(name, link.remoteId, false);
     if (!member) {
       link.close();
@@ -218,7 +244,7 @@ export class ListenServer {
       return joined === true;
     }
     const port = joined instanceof MessagePort ? joined : null;
-    this.slots.set(member.id, { link, port, malformed: 0, controlCount: 0, controlWindowMs: this.now() });
+    this.slots.set(member.id, { link, port, browserToken, malformed: 0, controlCount: 0, controlWindowMs: this.now() });
     if (port) relayUnreliable(link.unreliable, port);
     link.reliable.onMessage((bytes) => this.onControl(member.id, bytes));
     link.onClose(() => this.drop(member.id));

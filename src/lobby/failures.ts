@@ -2,10 +2,14 @@
  * Every way joining or playing can fail, and the sentence the player reads for it. One table so
  * the start screen, the lobby and the e2e tests agree on the words.
  *
- * Inputs: a `JoinFailure` (from transport errors, a reject, a kick, a timeout). Outputs: text.
- * Invariant: every message says what happened and, where there is one, what to do next.
+ * Inputs: a `JoinFailure` (from transport errors, a reject, a kick, a timeout, a failed host
+ * check). Outputs: text. Invariants: every message says what happened once, in sentence case, and
+ * where there is one, what to do next. For a reject or a kick the sentence is ours (by reason);
+ * the host's text is only a detail appended after it (the host sends details, not headlines, and
+ * a joiner drops the text of a reject that came before the host proved itself).
  */
 import type { KickReason, RejectReason } from '../protocol/messages';
+import { nameProblemText, type NameProblem } from './player-name';
 
 export type JoinFailure =
   | { kind: 'signaling-unreachable'; address: string; detail: string }
@@ -16,27 +20,44 @@ export type JoinFailure =
   | { kind: 'host-left' }
   | { kind: 'handshake-timeout' }
   | { kind: 'id-taken' }
+  /** The peer on the lobby's id could not prove it holds the key the link names. */
+  | { kind: 'not-host' }
+  /** Our own check of the name typed, before connecting. */
+  | { kind: 'bad-name'; problem: NameProblem }
+  /** The host kept sending snapshots no honest host sends (client/host-plausibility.ts). */
+  | { kind: 'host-implausible' }
   | { kind: 'other'; detail: string };
 
 export const HOST_LEFT_TEXT = 'The host left.';
+export const NOT_HOST_TEXT = 'This is not the host of this lobby.';
 
-const REJECT_HEADLINE: Record<RejectReason, string> = {
-  full: 'Lobby full.',
-  version: 'Version mismatch.',
+const REJECT_TEXT: Record<RejectReason, string> = {
+  full: 'The lobby is full.',
+  version: 'Version mismatch: this page and the host run different versions of the game. Reload the page to get the host\'s version.',
   password: 'Wrong password.',
-  kicked: 'You were kicked.',
+  kicked: 'You were kicked from this lobby and cannot rejoin this match.',
   banned: 'You are banned from this lobby.',
   'bad-hello': 'The host could not read your join request.',
-  started: 'The match has already started.',
+  started: 'The match has already started and the host does not take new players.',
+  attempts: 'Too many wrong passwords.',
+  name: 'The host refused your name.',
+  busy: 'The host is busy with other join requests. Try again in a few seconds.',
 };
 
 const KICK_TEXT: Record<KickReason, string> = {
-  host: 'by the host',
-  malformed: 'for sending malformed packets',
-  flood: 'for sending too many packets',
-  timeout: 'after 5 seconds without hearing from you',
-  shutdown: 'because the server shut down',
+  host: 'You were kicked by the host.',
+  malformed: 'You were kicked for sending malformed packets.',
+  flood: 'You were kicked for sending too many packets.',
+  timeout: 'You were kicked after 5 seconds without hearing from you.',
+  // Not a kick as players understand it: the server went away and said why.
+  shutdown: 'The server shut down.',
 };
+
+/** Our sentence, then the host's detail unless it only repeats it. */
+function withDetail(sentence: string, detail: string): string {
+  const d = detail.trim();
+  return d === '' || sentence.includes(d) ? sentence : `${sentence} ${d}`;
+}
 
 export function failureText(f: JoinFailure): string {
   switch (f.kind) {
@@ -47,17 +68,21 @@ export function failureText(f: JoinFailure): string {
     case 'connection-failed':
       return `Connection failed: no peer-to-peer route to the host (${f.detail}). Across strict NATs or firewalls you need a TURN server: see README "ICE servers".`;
     case 'rejected':
-      return `${REJECT_HEADLINE[f.reason]} ${f.text}`.trim();
+      return withDetail(REJECT_TEXT[f.reason], f.text);
     case 'kicked':
-      // Not a kick as players understand it: the server went away and said why.
-      if (f.reason === 'shutdown') return `The server shut down.${f.text ? ' ' + f.text : ''}`;
-      return `You were kicked ${KICK_TEXT[f.reason]}.${f.text ? ' ' + f.text : ''}`;
+      return withDetail(KICK_TEXT[f.reason], f.text);
     case 'host-left':
       return HOST_LEFT_TEXT;
     case 'handshake-timeout':
       return 'The host did not answer the join request in time.';
     case 'id-taken':
       return 'That lobby id is already in use on the signaling server; create a new lobby.';
+    case 'not-host':
+      return NOT_HOST_TEXT;
+    case 'bad-name':
+      return nameProblemText(f.problem);
+    case 'host-implausible':
+      return 'The host kept sending impossible game states, so you left the match.';
     case 'other':
       return `Something went wrong: ${f.detail}`;
   }
