@@ -32,7 +32,8 @@ import { PendingGate } from './pending-gate';
 
 export const LINK_TIMEOUT_MS = 5000;
 export const HANDSHAKE_TIMEOUT_MS = 5000;
-export const HANDSHAKES_PER_SOURCE = 2;
+/** Friends behind one NAT share an address: a few at once, and a 'busy' joiner asks again (join.ts). */
+export const HANDSHAKES_PER_SOURCE = 4;
 /** Lets a reject leave before the connection closes under it. */
 export const CLOSE_GRACE_MS = 400;
 

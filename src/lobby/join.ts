@@ -131,7 +131,19 @@ function awaitWelcome(link: PeerLink): Promise<Welcome | JoinFailure> {
   );
 }
 
+/** A host that says 'busy' (too many handshakes from our address at once) is asked again, a few times. */
+const BUSY_RETRIES = 3;
+const BUSY_RETRY_MS = 1000;
+
 export async function joinLobby(req: JoinRequest): Promise<JoinResult> {
+  for (let attempt = 0; ; attempt++) {
+    const r = await joinOnce(req);
+    if (r.ok || attempt >= BUSY_RETRIES || r.failure.kind !== 'rejected' || r.failure.reason !== 'busy') return r;
+    await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS * (attempt + 1)));
+  }
+}
+
+async function joinOnce(req: JoinRequest): Promise<JoinResult> {
   const { signaling, target } = req;
   let peer: Peer;
   try {

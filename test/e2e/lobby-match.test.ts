@@ -162,7 +162,7 @@ describe('a lobby over real WebRTC', () => {
     extras.push(...(await Promise.all([4, 5, 6, 7, 8].map((i) => joinByLink(browser, link, `P${i}`, PASSWORD)))));
     await waitIn(host, () => window.rewind.players().length === 8, undefined);
     const ninth = await joinByLink(browser, link, 'Nine', PASSWORD);
-    expect(await ninth.evaluate(() => window.rewind.lastError)).toMatch(/lobby full/i);
+    expect(await ninth.evaluate(() => window.rewind.lastError)).toMatch(/lobby is full/i);
     expect(await playerCount(host)).toBe(8);
     await closePlayer(ninth);
   });

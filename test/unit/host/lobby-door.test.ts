@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HANDSHAKE_TIMEOUT_MS, LobbyDoor, type DoorFacts } from '../../../src/host/lobby-door';
+import { HANDSHAKE_TIMEOUT_MS, HANDSHAKES_PER_SOURCE, LobbyDoor, type DoorFacts } from '../../../src/host/lobby-door';
 import { decodeControl, encodeControl } from '../../../src/protocol/control';
 import { PROTOCOL_VERSION, type ControlMessage } from '../../../src/protocol/messages';
 import { createLobbyKey, type LobbyKey } from '../../../src/lobby/host-key';
@@ -83,14 +83,16 @@ describe('LobbyDoor', () => {
     expect(d.counters.refused.timeout).toBe(1);
   });
 
-  it('caps running handshakes per source: the third from one address is told the host is busy', async () => {
+  it('caps running handshakes per source: one more from that address is told the host is busy', async () => {
     const key = await createLobbyKey(crypto);
     const d = door(key);
-    const pairs = [linkPair({ joinerId: 'j1' }), linkPair({ joinerId: 'j2' }), linkPair({ joinerId: 'j3' }), linkPair({ joinerId: 'j4', address: '10.9.9.9' })];
-    for (const p of pairs) void d.admit(p.incoming);
+    const pairs = Array.from({ length: HANDSHAKES_PER_SOURCE + 1 }, (_, i) => linkPair({ joinerId: `j${i}` }));
+    const other = linkPair({ joinerId: 'other', address: '10.9.9.9' });
+    for (const p of [...pairs, other]) void d.admit(p.incoming);
     await new Promise((r) => setTimeout(r, 20));
-    expect(received(pairs[2]!.host)).toEqual([{ type: 'reject', reason: 'busy', text: '' }]);
-    expect(received(pairs[3]!.host)).toEqual([]);
+    expect(received(pairs[HANDSHAKES_PER_SOURCE]!.host)).toEqual([{ type: 'reject', reason: 'busy', text: '' }]);
+    expect(received(pairs[0]!.host)).toEqual([]);
+    expect(received(other.host)).toEqual([]);
     expect(d.counters.refused.busy).toBe(1);
   });
 
