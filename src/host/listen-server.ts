@@ -24,6 +24,7 @@ import { asDebugNotice, relayDebug } from './debug-relay';
 import { Roster, type Member } from './roster';
 import { asKickNotice, type ServerWorkerHandle } from './worker-api';
 import { readWorkerStats, type HostServerStats } from './worker-stats';
+import { ChatRelay } from './chat-relay';
 import { CLOSE_GRACE_MS, LobbyDoor } from './lobby-door';
 
 export interface LobbySettings {
@@ -85,6 +86,8 @@ export class ListenServer {
   private closed = false;
   /** Host authentication, handshake limits, bans, password attempts (lobby-door.ts). */
   readonly door: LobbyDoor;
+  /** Chat limits and relay (chat-relay.ts); the host's own screen listens with `chat.onLine`. */
+  readonly chat: ChatRelay;
 
   constructor(
     private readonly peer: Peer,
@@ -99,6 +102,14 @@ export class ListenServer {
       crypto: settings.crypto,
       now,
       facts: () => ({ playerCount: this.roster.size, maxPlayers: settings.maxPlayers, started: this.started, joinRunningMatch: settings.joinRunningMatch, closed: this.closed }),
+    });
+    this.chat = new ChatRelay({
+      broadcast: (bytes) => {
+        for (const s of this.slots.values()) s.link.reliable.send(bytes);
+      },
+      sendTo: (id, bytes) => void this.sendRaw(id, bytes),
+      kick: (id, reason, text) => this.kick(id, reason, text),
+      now,
     });
     peer.on('connection', (conn) => this.onConnection(conn));
     void worker.onNotice((n) => {
@@ -157,6 +168,11 @@ export class ListenServer {
   onChange(cb: () => void): () => void {
     this.listeners.add(cb);
     return () => this.listeners.delete(cb);
+  }
+
+  /** The host's own player says a line: the same limits as everyone's, then relayed to all. */
+  say(text: string): void {
+    if (this.localId !== null) this.chat.receive(this.localId, text);
   }
 
   startMatch(): void {
@@ -288,7 +304,7 @@ export class ListenServer {
         this.slots.get(id)?.link.close();
         return true;
       case 'chat':
-        for (const s of this.slots.values()) this.sendTo(s.link.reliable, { type: 'chat', from: id, text: m.text });
+        this.chat.receive(id, m.text);
         return true;
       default:
         return false;

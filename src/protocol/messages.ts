@@ -141,6 +141,15 @@ export interface Hello {
   browserToken: string;
 }
 
+/**
+ * Chat: the longest line (code points) a host accepts and relays; the wire allows up to 200 (the
+ * text rule every message text shares), so a UI should cut lines to this. A 'chat' whose `from` is
+ * LOBBY_CHAT_SENDER (0, never a player id) is the host's own notice to this client (e.g. "you are
+ * sending chat too fast"), shown as the lobby speaking, never as a player.
+ */
+export const CHAT_MAX_CHARS = 160;
+export const LOBBY_CHAT_SENDER = 0;
+
 /** Reliable control channel. */
 export type ControlMessage =
   | Hello
