@@ -69,6 +69,8 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
   j.link.onClose(() => finish({ kind: 'host-left' }));
   const watchdog = setInterval(() => {
     if (silence.check(timers.now())) finish({ kind: 'host-left' });
+    // A host that keeps sending snapshots no honest host can send is left (client/host-plausibility.ts).
+    else if (client.net.hostTrust.abandoned) finish({ kind: 'host-implausible' });
   }, WATCH_EVERY_MS);
   return {
     isHost: false,
@@ -79,7 +81,11 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
     channels: () => [reportChannel('unreliable', j.link.remoteId, j.link.unreliable), reportChannel('reliable', j.link.remoteId, j.link.reliable)],
     serverTick: () => null,
     serverStats: () => null,
-    hostCounters: () => (malformed ? { malformedControl: malformed } : null),
+    hostCounters: () => {
+      const implausible = client.net.hostTrust.implausibleSnapshots;
+      if (!malformed && !implausible) return null;
+      return implausible ? { malformedControl: malformed, implausibleSnapshots: implausible } : { malformedControl: malformed };
+    },
     startMatch: () => undefined,
     kick: () => undefined,
     leave: () => {
