@@ -81,7 +81,7 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
     channels: () => [reportChannel('unreliable', j.link.remoteId, j.link.unreliable), reportChannel('reliable', j.link.remoteId, j.link.reliable)],
     serverTick: () => null,
     serverStats: () => null,
-    hostCounters: () => {
+    hostCounters: (): Record<string, number> | null => {
       const implausible = client.net.hostTrust.implausibleSnapshots;
       if (!malformed && !implausible) return null;
       return implausible ? { malformedControl: malformed, implausibleSnapshots: implausible } : { malformedControl: malformed };

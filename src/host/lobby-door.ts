@@ -4,7 +4,8 @@
  * hammers it (docs/SECURITY.md "Hostile joiner"):
  *
  *  1. link setup: at most `2 × maxPlayers` connections being set up at once (the oldest gives way
- *     to a new one), one per signaling id, each given LINK_TIMEOUT_MS to open;
+ *     to a new one, so a flood of setups cannot hold the door), one per signaling id, each given
+ *     LINK_TIMEOUT_MS (10 s) to open;
  *  2. handshake: at most HANDSHAKES_PER_SOURCE at once per source address (the remote ICE
  *     candidate's address; the peer id when the browser hides it), the whole exchange
  *     (auth-challenge → auth-proof → hello) within HANDSHAKE_TIMEOUT_MS;
@@ -30,7 +31,8 @@ import { GlyphBudget } from '../lobby/glyph-budget';
 import { PasswordGuard, type PasswordPolicy, DEFAULT_PASSWORD_POLICY } from './password-guard';
 import { PendingGate } from './pending-gate';
 
-export const LINK_TIMEOUT_MS = 5000;
+/** ICE and DTLS over a TURN relay can take seconds; the oldest setup gives way anyway (below). */
+export const LINK_TIMEOUT_MS = 10_000;
 export const HANDSHAKE_TIMEOUT_MS = 5000;
 /** Friends behind one NAT share an address: a few at once, and a 'busy' joiner asks again (join.ts). */
 export const HANDSHAKES_PER_SOURCE = 4;

@@ -30,17 +30,27 @@ async function startImpostor(page: Page, peerId: string): Promise<void> {
   await page.addScriptTag({ path: createRequire(import.meta.url).resolve('peerjs/dist/peerjs.min.js') });
   await page.evaluate(async (id) => {
     const cfg = (await (await fetch('/rewind-config.json')).json()) as { peer: { path: string; key: string } };
-    const w = window as unknown as { peerjs: { Peer: new (id: string, o: object) => any }; impostor: { received: number[][]; ready: boolean; error: string | null } };
+    interface Conn {
+      peerConnection: RTCPeerConnection;
+      on(event: 'data', cb: (data: ArrayBuffer) => void): void;
+      send(data: Uint8Array): void;
+    }
+    interface ScriptPeer {
+      on(event: 'error', cb: (e: Error) => void): void;
+      on(event: 'open', cb: () => void): void;
+      on(event: 'connection', cb: (conn: Conn) => void): void;
+    }
+    const w = window as unknown as { peerjs: { Peer: new (id: string, o: object) => ScriptPeer }; impostor: { received: number[][]; ready: boolean; error: string | null } };
     w.impostor = { received: [], ready: false, error: null };
     const key = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign']);
     const publicRaw = new Uint8Array(await crypto.subtle.exportKey('raw', key.publicKey));
     const peer = new w.peerjs.Peer(id, { host: location.hostname, port: Number(location.port), path: cfg.peer.path, key: cfg.peer.key, secure: false, config: { iceServers: [] } });
     peer.on('error', (e: Error) => (w.impostor.error = String(e)));
     peer.on('open', () => (w.impostor.ready = true));
-    peer.on('connection', (conn: any) => {
+    peer.on('connection', (conn) => {
       // The joiner waits for its negotiated unreliable channel too (docs/PROTOCOL.md "Channels").
       conn.peerConnection.createDataChannel('rewind-unreliable', { negotiated: true, id: 100, ordered: false, maxRetransmits: 0 });
-      conn.on('data', async (data: ArrayBuffer) => {
+      conn.on('data', async (data) => {
         const bytes = new Uint8Array(data);
         w.impostor.received.push([...bytes]);
         if (bytes[0] !== 9) return; // only an auth-challenge gets an answer

@@ -4,7 +4,7 @@ import { decodeControl, encodeControl } from '../../../src/protocol/control';
 import { PROTOCOL_VERSION, type ControlMessage } from '../../../src/protocol/messages';
 import { createLobbyKey, type LobbyKey } from '../../../src/lobby/host-key';
 import { authenticateHost } from '../../../src/lobby/join';
-import { linkPair, type FakeEnd } from './fake-link';
+import { linkPair, type FakeEnd } from '../../helpers/fake-link';
 
 const ROOM = 'abcdefghijk23456';
 const TOKEN_A = 'a'.repeat(32);

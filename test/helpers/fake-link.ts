@@ -3,36 +3,24 @@
  * a microtask (like a DataChannel, never synchronously inside send), and each end records what it
  * sent so a test can read exactly what left (e.g. that no password went to an impostor).
  */
-import { ChannelCore, type Channel, type ChannelOptions } from '../../../src/transport/channel';
-import type { IncomingLink, PeerLink } from '../../../src/transport/peer-link';
+import type { IncomingLink, PeerLink } from '../../src/transport/peer-link';
+import { WireChannel } from './wire-channel';
 
-class MemoryChannel implements Channel {
-  readonly core = new ChannelCore('open');
-  readonly options: ChannelOptions = { ordered: true, maxRetransmits: null };
-  readonly sent: Uint8Array[] = [];
+/** A WireChannel whose sends reach the other end (on a microtask, like a DataChannel). */
+class MemoryChannel extends WireChannel {
   peer: MemoryChannel | null = null;
-  constructor(readonly label: string) {}
-  get state() {
-    return this.core.state;
+  constructor(label: string) {
+    super(label, { ordered: true, maxRetransmits: null });
   }
-  get stats() {
-    return this.core.stats;
-  }
-  send(bytes: Uint8Array): void {
+  override send(bytes: Uint8Array): void {
     if (this.state !== 'open') return;
     const copy = bytes.slice();
-    this.sent.push(copy);
+    super.send(copy);
     const to = this.peer;
     queueMicrotask(() => to?.core.deliver(copy));
   }
-  onMessage(h: (b: Uint8Array) => void) {
-    return this.core.onMessage(h);
-  }
-  onClose(h: (r: string) => void) {
-    return this.core.onClose(h);
-  }
-  close(): void {
-    this.core.finish('closed');
+  override close(): void {
+    super.close();
     const to = this.peer;
     queueMicrotask(() => to?.core.finish('closed by peer'));
   }
