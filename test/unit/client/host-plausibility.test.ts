@@ -24,6 +24,12 @@ describe('HostPlausibility', () => {
     expect(p.dropped).toBe(2);
   });
 
+  it('keeps trusting an honest host through a joiner clock 10 % slow for 5 minutes', () => {
+    const p = new HostPlausibility(60);
+    for (let tick = 0; tick <= 60 * 300; tick += 2) expect(p.check(tick, (tick / 60) * 1000 * 0.9)).toBe(true);
+    expect(p.dropped).toBe(0);
+  });
+
   it('gives up on a host that keeps sending them, not on one bad snapshot', () => {
     const p = new HostPlausibility(60);
     p.check(0, 0);
