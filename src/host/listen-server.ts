@@ -1,8 +1,7 @@
 /**
- * The listen server's main-thread half: accepts peers from the lobby's Peer, runs the hello
- * handshake on the reliable channel, gives each welcomed peer's unreliable channel to the worker
- * (handed off into the worker the moment it is created, where the browser can transfer
- * DataChannels; else relayed through a transferred MessagePort), relays 'settings' (and the
+ * The listen server's main-thread half: takes peers from the lobby's Peer through admission
+ * (admission.ts: the lobby door's limits and host proof, then the worker gets each admitted
+ * peer's unreliable channel), seats them, relays 'settings' and chat (chat-relay.ts) (and the
  * worker's 'debug' messages back to the client that asked, the host's own one locally), broadcasts
  * the lobby list every second (which doubles as the joiners' heartbeat), and kicks on the worker's
  * word (malformed, flooding, or silent for 5 s: the worker sees every datagram) or the host's.
@@ -16,7 +15,7 @@ import { decodeControl, encodeControl } from '../protocol/control';
 import type { ControlMessage, DebugMessage, KickReason, MatchSettings } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import type { Channel } from '../transport/channel';
-import { acceptLink, type DataConnection, type IncomingLink, type Peer, type PeerLink } from '../transport/peer-link';
+import type { Peer, PeerLink } from '../transport/peer-link';
 import type { CryptoLike, LobbyKey } from '../lobby/host-key';
 import { reportChannel, type ChannelReport } from '../transport/channel-report';
 import { HandedOffChannel } from '../transport/handed-off-channel';
@@ -26,6 +25,8 @@ import { asKickNotice, type ServerWorkerHandle } from './worker-api';
 import { readWorkerStats, type HostServerStats } from './worker-stats';
 import { ChatRelay } from './chat-relay';
 import { CLOSE_GRACE_MS, LobbyDoor } from './lobby-door';
+import { Admission } from './admission';
+import { ControlMeter } from './control-meter';
 
 export interface LobbySettings {
   maxPlayers: number;
@@ -45,37 +46,18 @@ export interface ListenServerCounters {
   kicks: number;
 }
 
-const MALFORMED_KICK_THRESHOLD = 20;
-/** Control messages are rare (settings, chat, leave): more than this per second is a flood. */
-const CONTROL_PER_SECOND_LIMIT = 40;
-
 interface RemoteSlot {
   link: PeerLink;
   /** The relay to the worker; null when the worker holds the peer's unreliable channel itself. */
   port: MessagePort | null;
   /** The browser token the hello carried: what a kick bans. */
   browserToken: string;
-  malformed: number;
-  /** Control messages in the current one-second window, and when that window started. */
-  controlCount: number;
-  controlWindowMs: number;
-}
-
-/** The page-relay path (no DataChannel transfer): snapshots from the worker out, commands in. */
-function relayUnreliable(unreliable: Channel, port: MessagePort): void {
-  port.onmessage = (ev: MessageEvent) => {
-    if (ev.data instanceof ArrayBuffer) unreliable.send(new Uint8Array(ev.data));
-    else if (ev.data instanceof Uint8Array) unreliable.send(ev.data);
-  };
-  unreliable.onMessage((bytes) => {
-    const copy = bytes.slice();
-    port.postMessage(copy, [copy.buffer]);
-  });
+  meter: ControlMeter;
 }
 
 export class ListenServer {
   readonly roster = new Roster();
-  readonly counters: ListenServerCounters = { malformedControl: 0, rejected: 0, timeouts: 0, kicks: 0 };
+  private readonly tally = { malformedControl: 0, timeouts: 0, kicks: 0 };
   started = false;
   lastStats: HostServerStats = { tick: null, pingsMs: new Map(), raw: null };
   private readonly slots = new Map<PlayerId, RemoteSlot>();
@@ -90,8 +72,8 @@ export class ListenServer {
   readonly chat: ChatRelay;
 
   constructor(
-    private readonly peer: Peer,
-    private readonly worker: ServerWorkerHandle,
+    peer: Peer,
+    readonly worker: ServerWorkerHandle,
     private readonly settings: LobbySettings,
     private readonly now: () => number,
   ) {
@@ -111,7 +93,8 @@ export class ListenServer {
       kick: (id, reason, text) => this.kick(id, reason, text),
       now,
     });
-    peer.on('connection', (conn) => this.onConnection(conn));
+    const admission = new Admission(this);
+    peer.on('connection', (conn) => admission.onConnection(conn));
     void worker.onNotice((n) => {
       const kick = asKickNotice(n);
       if (kick) return this.kick(kick.clientId, kick.reason, kick.text);
@@ -150,6 +133,12 @@ export class ListenServer {
     this.changed();
   }
 
+  /** `rejected`: every refusal at the door, whatever its reason (the door counts them by reason). */
+  get counters(): ListenServerCounters {
+    const rejected = Object.values(this.door.counters.refused).reduce((sum, n) => sum + n, 0);
+    return { ...this.tally, rejected };
+  }
+
   /** Both channels of every linked peer, for the debug API (what the browser reports, not what we asked). */
   linkReports(): ChannelReport[] {
     const out: ChannelReport[] = [];
@@ -185,10 +174,10 @@ export class ListenServer {
     const member = this.roster.get(id);
     const slot = this.slots.get(id);
     if (!member || member.isHost || !slot) return;
-    this.counters.kicks += 1;
-    if (reason === 'timeout') this.counters.timeouts += 1;
-    // A timeout is not a ban: the same peer may come back. Anything else bans the browser for the match.
-    if (reason !== 'timeout') this.door.ban(slot.browserToken);
+    this.tally.kicks += 1;
+    if (reason === 'timeout') this.tally.timeouts += 1;
+    // Misbehaving bans the browser for the match; a timeout or the host shutting down does not.
+    if (reason !== 'timeout' && reason !== 'shutdown') this.door.ban(slot.browserToken);
     this.sendTo(slot.link.reliable, { type: 'kick', reason, text });
     this.drop(id);
     setTimeout(() => slot.link.close(), CLOSE_GRACE_MS);
@@ -218,78 +207,32 @@ export class ListenServer {
     return true;
   }
 
-  /**
-   * One incoming connection through the door (lobby-door.ts). Its unreliable channel is handed off to
-   * the worker inside this task (acceptLink runs synchronously up to there); a joiner the door does not
-   * admit, or the match cannot take, has its handed-off channel released.
-   */
-  private onConnection(conn: DataConnection): void {
-    let channelKey: number | null = null;
-    const incoming: IncomingLink = {
-      remoteId: conn.peer,
-      open: (ms) => acceptLink(conn, ms, (dc) => (channelKey = this.worker.handOff(dc)) !== null),
-      refuse: () => conn.close(),
-    };
-    const release = (): void => {
-      if (channelKey !== null) this.worker.releaseChannel(channelKey);
-    };
-    void this.door.admit(incoming).then(async (a) => {
-      if (!a) {
-        this.counters.rejected = Object.values(this.door.counters.refused).reduce((sum, n) => sum + n, 0);
-        return release();
-      }
-      if (this.closed) return (a.link.close(), release());
-      if (!(await this.admit(a.link, a.name, a.browserToken, channelKey))) release();
-    });
-  }
-
-  /** Welcomes an accepted peer: a roster place, a body in the worker, its channels wired. */
-  private async admit(link: PeerLink, name: string, browserToken: string, channelKey: number | null): Promise<boolean> {
-    const member = this.roster.add(name, link.remoteId, false);
-    if (!member) {
-      link.close();
-      return false;
-    }
-    const joined = channelKey !== null ? await this.worker.connectClientOnChannel(member.id, channelKey) : await this.worker.connectClient(member.id);
-    if (!joined || this.closed) {
-      // The worker refused (full, or stopped meanwhile): do not welcome a player that has no body.
-      this.roster.remove(member.id);
-      if (joined instanceof MessagePort) joined.close();
-      this.sendTo(link.reliable, { type: 'reject', reason: 'full', text: 'The host could not add you to the match.' });
-      setTimeout(() => link.close(), CLOSE_GRACE_MS);
-      return joined === true;
-    }
-    const port = joined instanceof MessagePort ? joined : null;
-    this.slots.set(member.id, { link, port, browserToken, malformed: 0, controlCount: 0, controlWindowMs: this.now() });
-    if (port) relayUnreliable(link.unreliable, port);
+  /** Admission's last step (admission.ts): an admitted joiner with a body in the worker. */
+  seat(member: Member, link: PeerLink, port: MessagePort | null, browserToken: string): void {
+    this.slots.set(member.id, { link, port, browserToken, meter: new ControlMeter(this.now()) });
     link.reliable.onMessage((bytes) => this.onControl(member.id, bytes));
     link.onClose(() => this.drop(member.id));
     // The peer may have gone while the worker was adding it: its close event has already fired.
-    if (link.reliable.state === 'closed' || this.closed) {
-      this.drop(member.id);
-      return true;
-    }
+    if (link.reliable.state === 'closed' || this.closed) return this.drop(member.id);
     this.sendTo(link.reliable, { type: 'welcome', clientId: member.id, settings: this.settings.match });
     this.broadcastLobby();
     this.changed();
-    return true;
+  }
+
+  isClosed(): boolean {
+    return this.closed;
   }
 
   private onControl(id: PlayerId, bytes: Uint8Array): void {
     const slot = this.slots.get(id);
     if (!slot) return;
-    const now = this.now();
-    if (now - slot.controlWindowMs >= 1000) {
-      slot.controlWindowMs = now;
-      slot.controlCount = 0;
-    }
-    // Chat is re-broadcast to everyone: without a cap one peer could make the host amplify a flood.
-    if (++slot.controlCount > CONTROL_PER_SECOND_LIMIT) return this.kick(id, 'flood', 'Too many control messages.');
+    const flood = slot.meter.arrived(this.now());
+    if (flood) return this.kick(id, flood.reason, flood.text);
     const m = decodeControl(bytes);
     if (!m.ok || !this.handleControl(id, m.value)) {
-      this.counters.malformedControl += 1;
-      slot.malformed += 1;
-      if (slot.malformed >= MALFORMED_KICK_THRESHOLD) this.kick(id, 'malformed', 'Too many malformed control messages.');
+      this.tally.malformedControl += 1;
+      const kick = slot.meter.malformed();
+      if (kick) this.kick(id, kick.reason, kick.text);
     }
   }
 

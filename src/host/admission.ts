@@ -1,0 +1,91 @@
+/**
+ * Admission: from an incoming PeerJS connection to a seated player. The joiner's unreliable
+ * DataChannel is handed off to the server worker the moment it is created (acceptLink runs
+ * synchronously up to there); the connection then goes through the lobby door (lobby-door.ts:
+ * setup and handshake limits, the host's proof, the hello's decision); an admitted joiner gets a
+ * roster place and a body in the worker, and the listen server seats it (`seat`: control
+ * listener, welcome). Where the browser cannot transfer DataChannels the worker answers with a
+ * MessagePort and the unreliable channel is relayed through it here.
+ *
+ * Inputs: connections, the door, the worker, the roster. Outputs: `seat` calls, reject messages.
+ * Invariants: a handed-off channel whose joiner is not seated is released in the worker; a joiner
+ * the worker cannot take is told so ('full') and never welcomed; nothing from a peer that has not
+ * been admitted reaches the match.
+ */
+import { encodeControl } from '../protocol/control';
+import type { Channel } from '../transport/channel';
+import { acceptLink, type DataConnection, type IncomingLink, type PeerLink } from '../transport/peer-link';
+import { CLOSE_GRACE_MS, type LobbyDoor } from './lobby-door';
+import type { Member, Roster } from './roster';
+import type { ServerWorkerHandle } from './worker-api';
+
+/** What admission needs of the listen server. */
+export interface AdmissionHost {
+  readonly door: LobbyDoor;
+  readonly roster: Roster;
+  readonly worker: Pick<ServerWorkerHandle, 'handOff' | 'releaseChannel' | 'connectClient' | 'connectClientOnChannel'>;
+  isClosed(): boolean;
+  /**
+   * Seats an admitted joiner that has its roster place and worker body. `port`: the relay to the
+   * worker, null when the worker holds the unreliable channel itself. A joiner that left
+   * meanwhile is dropped again there.
+   */
+  seat(member: Member, link: PeerLink, port: MessagePort | null, browserToken: string): void;
+}
+
+/** The page-relay path (no DataChannel transfer): snapshots from the worker out, commands in. */
+export function relayUnreliable(unreliable: Channel, port: MessagePort): void {
+  port.onmessage = (ev: MessageEvent) => {
+    if (ev.data instanceof ArrayBuffer) unreliable.send(new Uint8Array(ev.data));
+    else if (ev.data instanceof Uint8Array) unreliable.send(ev.data);
+  };
+  unreliable.onMessage((bytes) => {
+    const copy = bytes.slice();
+    port.postMessage(copy, [copy.buffer]);
+  });
+}
+
+export class Admission {
+  constructor(private readonly host: AdmissionHost) {}
+
+  onConnection(conn: DataConnection): void {
+    const { door, worker } = this.host;
+    let channelKey: number | null = null;
+    const incoming: IncomingLink = {
+      remoteId: conn.peer,
+      open: (ms) => acceptLink(conn, ms, (dc) => (channelKey = worker.handOff(dc)) !== null),
+      refuse: () => conn.close(),
+    };
+    const release = (): void => {
+      if (channelKey !== null) worker.releaseChannel(channelKey);
+    };
+    void door.admit(incoming).then(async (a) => {
+      if (!a) return release();
+      if (this.host.isClosed()) return (a.link.close(), release());
+      if (!(await this.enter(a.link, a.name, a.browserToken, channelKey))) release();
+    });
+  }
+
+  /** A roster place and a worker body for an admitted joiner; true when the worker took its channel. */
+  private async enter(link: PeerLink, name: string, browserToken: string, channelKey: number | null): Promise<boolean> {
+    const { roster, worker } = this.host;
+    const member = roster.add(name, link.remoteId, false);
+    if (!member) {
+      link.close();
+      return false;
+    }
+    const joined = channelKey !== null ? await worker.connectClientOnChannel(member.id, channelKey) : await worker.connectClient(member.id);
+    if (!joined || this.host.isClosed()) {
+      // The worker refused (full, or stopped meanwhile): do not welcome a player that has no body.
+      roster.remove(member.id);
+      if (joined instanceof MessagePort) joined.close();
+      link.reliable.send(encodeControl({ type: 'reject', reason: 'full', text: 'The host could not add you to the match.' }));
+      setTimeout(() => link.close(), CLOSE_GRACE_MS);
+      return joined === true;
+    }
+    const port = joined instanceof MessagePort ? joined : null;
+    if (port) relayUnreliable(link.unreliable, port);
+    this.host.seat(member, link, port, browserToken);
+    return true;
+  }
+}
