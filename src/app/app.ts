@@ -16,6 +16,7 @@ import { lobbyLink } from '../lobby/link';
 import { linkWarnings } from '../lobby/link-warnings';
 import { normalizeName } from '../lobby/player-name';
 import { cryptoRandomBytes, newRoomId } from '../lobby/room-id';
+import { chatBox, type ChatBox } from './chat-box';
 import { createDebugApi, type AppState, type Phase } from './debug-api';
 import { startFrameLoop } from './frame-loop';
 import { gameHostFor } from './game-host-adapter';
@@ -35,6 +36,7 @@ export class App implements AppState {
   private stopLoop: (() => void) | null = null;
   private game: GameHandle | null = null;
   private lobby: LobbyScreen | null = null;
+  private chat: ChatBox | null = null;
   private readonly doc: Document;
 
   constructor(
@@ -133,6 +135,9 @@ export class App implements AppState {
       if (!this.game) session.client.view();
     });
     session.onEnd((failure) => this.ended(failure));
+    // One chat box for the lobby and the match: on the page, over whichever screen is shown.
+    this.chat = chatBox(this.doc, session.chat, (text) => session.say(text));
+    this.doc.body.append(this.chat.element);
     const lobby = lobbyScreen(this.doc, {
       isHost: session.isHost,
       link,
@@ -171,6 +176,8 @@ export class App implements AppState {
     this.game?.destroy();
     this.game = null;
     this.lobby = null;
+    this.chat?.destroy();
+    this.chat = null;
     this.session = null;
   }
 

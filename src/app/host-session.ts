@@ -20,6 +20,7 @@ import { LoopbackChannel } from '../transport/loopback';
 import { openPeer, TransportError, type SignalingOptions } from '../transport/peer-link';
 import { browserTimers } from './browser-timers';
 import { ClientSession } from './client-session';
+import { ChatLog } from './chat-log';
 import { EndSignal, reportChannel, type ChannelReport, type LobbySession } from './lobby-session';
 
 export interface HostOptions {
@@ -81,6 +82,8 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
   // The overlays' data comes from the worker like a joiner's, minus the channel.
   server.onLocalDebug((m) => client.receiveDebug(m));
   const end = new EndSignal();
+  const chat = new ChatLog();
+  server.chat.onLine((from, text) => chat.add(from, text, server.roster.lobbyList()));
   const session: LobbySession = {
     isHost: true,
     roomId: o.roomId,
@@ -91,6 +94,8 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     serverTick: () => server.lastStats.tick,
     serverStats: () => server.lastStats.raw,
     hostCounters: () => ({ ...server.counters, ...doorCounters(server.door.counters), protocolVersion: PROTOCOL_VERSION }),
+    chat,
+    say: (text) => server.say(text),
     startMatch: () => server.startMatch(),
     kick: (id: PlayerId) => server.kick(id, 'host', 'The host removed you from the lobby.'),
     leave: () => {

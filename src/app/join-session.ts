@@ -11,11 +11,12 @@
  */
 import type { Cvars } from '../config/cvars';
 import { decodeControl, encodeControl } from '../protocol/control';
-import type { ControlMessage, LobbyPlayer } from '../protocol/messages';
+import { CHAT_MAX_CHARS, LOBBY_CHAT_SENDER, type ControlMessage, type LobbyPlayer } from '../protocol/messages';
 import type { Joined } from '../lobby/join';
 import { reportChannel } from '../transport/channel-report';
 import { browserTimers } from './browser-timers';
 import { ClientSession } from './client-session';
+import { ChatLog } from './chat-log';
 import { HostSilence } from './host-silence';
 import { EndSignal, type LobbySession } from './lobby-session';
 
@@ -33,6 +34,7 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
   let started = false;
   const silence = new HostSilence(timers.now(), HOST_SILENCE_MS, OWN_STALL_MS);
   let malformed = 0;
+  const chat = new ChatLog();
   const send = (m: ControlMessage): void => j.link.reliable.send(encodeControl(m));
   const client = new ClientSession(j.clientId, j.settings.tickrate, cvars, j.link.unreliable, timers, {
     sendSettings: (s) => send({ type: 'settings', ...s }),
@@ -54,6 +56,7 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
       started = m.started;
       changed();
     } else if (m.type === 'debug') client.receiveDebug(m);
+    else if (m.type === 'chat') chat.add(m.from, m.text, players);
     else if (m.type === 'kick') finish({ kind: 'kicked', reason: m.reason, text: m.text });
   };
   j.early.forEach(onControl);
@@ -86,6 +89,9 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
       if (!malformed && !implausible) return null;
       return implausible ? { malformedControl: malformed, implausibleSnapshots: implausible } : { malformedControl: malformed };
     },
+    chat,
+    // Cut to what the host accepts (code points), so an honest long line is shortened, not refused.
+    say: (text) => send({ type: 'chat', from: LOBBY_CHAT_SENDER, text: [...text].slice(0, CHAT_MAX_CHARS).join('') }),
     startMatch: () => undefined,
     kick: () => undefined,
     leave: () => {

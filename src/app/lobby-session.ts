@@ -8,6 +8,7 @@ import type { PlayerId } from '../sim/types';
 import type { JoinFailure } from '../lobby/failures';
 import type { ChannelReport } from '../transport/channel-report';
 import type { ClientSession } from './client-session';
+import type { ChatLog } from './chat-log';
 
 export { reportChannel, type ChannelReport } from '../transport/channel-report';
 
@@ -24,6 +25,10 @@ export interface LobbySession {
   serverStats(): unknown;
   /** Host only: counters of rejected/kicked/timed-out peers and malformed control messages. */
   hostCounters(): Record<string, number> | null;
+  /** The chat lines this page has seen (relayed by the host, and its notices to this player). */
+  readonly chat: ChatLog;
+  /** Says a line in the lobby's chat (the host applies its limits: docs/PROTOCOL.md "Chat"). */
+  say(text: string): void;
   startMatch(): void;
   kick(id: PlayerId): void;
   leave(): void;

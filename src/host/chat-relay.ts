@@ -17,6 +17,8 @@ export interface ChatRelayDeps {
   /** Sends these bytes to every remote player. */
   broadcast(bytes: Uint8Array): void;
   sendTo(id: PlayerId, bytes: Uint8Array): void;
+  /** True for the host's own player: its warnings go to the local listeners, not on a channel. */
+  isLocal(id: PlayerId): boolean;
   kick(id: PlayerId, reason: KickReason, text: string): void;
   now(): number;
 }
@@ -37,7 +39,7 @@ export class ChatRelay {
     private readonly limiter = new ChatLimiter(),
   ) {}
 
-  /** The host's own screen: every line relayed (the host's own ones too). */
+  /** The host's own screen: every line relayed (the host's own ones too), and its own warnings. */
   onLine(cb: (from: PlayerId, text: string) => void): () => void {
     this.listeners.add(cb);
     return () => this.listeners.delete(cb);
@@ -57,7 +59,8 @@ export class ChatRelay {
       case 'warn':
         this.counters.refused += 1;
         this.counters.warnings += 1;
-        this.deps.sendTo(from, encodeControl({ type: 'chat', from: LOBBY_CHAT_SENDER, text: chatWarningText(verdict.why) }));
+        if (this.deps.isLocal(from)) for (const cb of [...this.listeners]) cb(LOBBY_CHAT_SENDER, chatWarningText(verdict.why));
+        else this.deps.sendTo(from, encodeControl({ type: 'chat', from: LOBBY_CHAT_SENDER, text: chatWarningText(verdict.why) }));
         return;
       case 'kick':
         this.counters.refused += 1;

@@ -90,6 +90,7 @@ export class ListenServer {
         for (const s of this.slots.values()) s.link.reliable.send(bytes);
       },
       sendTo: (id, bytes) => void this.sendRaw(id, bytes),
+      isLocal: (id) => id === this.localId,
       kick: (id, reason, text) => this.kick(id, reason, text),
       now,
     });

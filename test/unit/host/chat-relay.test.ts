@@ -39,11 +39,12 @@ describe('ChatLimiter', () => {
 });
 
 describe('ChatRelay', () => {
-  function relay(players: number) {
+  function relay(players: number, localId: number | null = null) {
     let now = 0;
     const out = { broadcastBytes: 0, broadcasts: 0, toSender: [] as string[], kicked: [] as number[] };
     const r = new ChatRelay({
       broadcast: (b) => ((out.broadcasts += 1), (out.broadcastBytes += b.byteLength * players)),
+      isLocal: (id) => id === localId,
       sendTo: (_id, b) => {
         const m = decodeControl(b);
         if (m.ok && m.value.type === 'chat') out.toSender.push(`${m.value.from}:${m.value.text}`);
@@ -86,5 +87,15 @@ describe('ChatRelay', () => {
     r.receive(2, '  hello  ');
     r.receive(2, 'x'.repeat(CHAT_MAX_CHARS + 1));
     expect(seen).toEqual(['2:hello']);
+  });
+
+  it('warns the host\'s own flooding player on its own screen, never on a channel, and never kicks it there', () => {
+    const { r, out } = relay(3, 1);
+    const seen: string[] = [];
+    r.onLine((from, text) => seen.push(`${from}:${text}`));
+    for (let i = 0; i < DEFAULT_CHAT_POLICY.burst + 1; i++) r.receive(1, `line ${i}`);
+    expect(out.toSender).toEqual([]);
+    expect(seen.filter((l) => l.startsWith(`${LOBBY_CHAT_SENDER}:`))).toEqual([`${LOBBY_CHAT_SENDER}:You are sending chat too fast: lines over the limit are not sent, and flooding gets you kicked.`]);
+    expect(out.broadcasts).toBe(DEFAULT_CHAT_POLICY.burst);
   });
 });
