@@ -71,8 +71,8 @@ export interface Snapshot {
 /**
  * Chat: a client's 'chat' carries its line (its `from` is ignored); the host relays a line it
  * accepts to every client with `from` set to the sender, and sends notices of its own (a warning)
- * with `from` = SYSTEM_CHAT_ID (no player has id 0). The host accepts lines of 1..CHAT_MAX_CHARS
- * code points at a limited rate per sender (src/host/chat-limiter.ts); the wire allows 200.
+ * with `from` = SYSTEM_CHAT_ID (no player has id 0). Pages send lines of 1..CHAT_MAX_CHARS code
+ * points; the wire allows 200 (docs/PROTOCOL.md, Chat).
  */
 export const SYSTEM_CHAT_ID = 0;
 export const CHAT_MAX_CHARS = 120;
