@@ -19,6 +19,8 @@ export interface ChatBox {
   readonly element: HTMLElement;
   isOpen(): boolean;
   open(): void;
+  /** Shows a line in this page only (the debug API's injectText: test strings through the chat's text path). */
+  show(line: ChatLine): void;
   /** Hides lines older than the match mode's display time (called every frame or so). */
   refresh(nowMs: number): void;
   destroy(): void;
@@ -117,6 +119,7 @@ export function createChatBox(doc: Document, keyTarget: HTMLElement | Document, 
     element: root,
     isOpen: () => opened,
     open,
+    show: add,
     refresh(nowMs) {
       if (mode !== 'match') return;
       const rows = log.children;

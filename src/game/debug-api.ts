@@ -27,6 +27,8 @@ export interface InjectedText {
   /** Player id → name to draw (replaces the previous injection; {} restores the real names). */
   names?: Record<number, string>;
   kills?: { killer: number; victim: number; weapon?: number }[];
+  /** Chat lines shown in this page's chat log (as if relayed; nothing is sent). */
+  chat?: { name: string; text: string }[];
 }
 
 /**

@@ -66,7 +66,10 @@ export class InputReader {
   aim = 0;
   private readonly keys = noKeysHeld();
 
-  constructor(private readonly d: Devices) {}
+  constructor(private readonly d: Devices) {
+    // A phone or tablet starts in touch mode (its hint and aim), before the first touch.
+    if (d.touch.enabled()) this.kind = 'touch';
+  }
 
   read(c: FrameContext): ReadResult {
     const pad = this.d.pad.read();

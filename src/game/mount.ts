@@ -147,7 +147,8 @@ function renderInfo(s: Screen, p: Parts): GameRenderInfo {
   };
 }
 
-function injectText(s: Screen, fx: Effects, spec: InjectedText, now: number): void {
+function injectText(s: Screen, fx: Effects, chat: ChatBox | null, spec: InjectedText, now: number): void {
+  for (const c of spec.chat ?? []) chat?.show({ from: 0, name: String(c.name), text: String(c.text), system: false });
   if (spec.names) s.injectedNames = new Map(Object.entries(spec.names).map(([id, name]) => [Number(id), String(name)]));
   for (const kill of spec.kills ?? []) {
     fx.killFeed.push({ killer: Number(kill.killer), victim: Number(kill.victim), weapon: kill.weapon === Weapon.Rocket ? Weapon.Rocket : Weapon.Rifle, born: now });
@@ -197,7 +198,7 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   const api = {
     info, pixel: (x: number, y: number) => canvasPixel(canvas, x, y), openMenu: ui.openMenu, openSettings: ui.openSettings, closeOverlays: ui.close, toggleNetGraph: ui.toggleNetGraph,
     textProbe: (text: string) => s.kit.text.probe(String(text)),
-    injectText: (spec: InjectedText) => injectText(s, s.fx, spec, clock() / 1000),
+    injectText: (spec: InjectedText) => injectText(s, s.fx, parts.chat, spec, clock() / 1000),
   };
   const removeDebug = opts.debugApi === false ? () => undefined : installDebugApi(window, api);
   return {
