@@ -10,8 +10,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLobby, joinByLink, launchChromium, openPlayer, waitIn } from './browser';
-import { waitForGame, withQuery } from './game-match';
+import { closePlayer, createLobby, joinByLink, launchChromium, openPlayer, waitIn } from './browser';
+import { startMatch, withQuery } from './game-match';
 
 const EVIL = '[a]x[/a]';
 const BATCHES = 120;
@@ -80,37 +80,39 @@ describe('text that cannot break a renderer', () => {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    host = await openPlayer(browser, withQuery(inject('baseUrl'), 'density=0.5'));
-    const link = await createLobby(host, 'Host');
-    joiner = await joinByLink(browser, withQuery(link, 'density=0.5'), EVIL);
-    for (const p of [host, joiner]) p.on('pageerror', (e) => errors.push(e.message));
-    await waitIn(host, () => window.rewind.players().length === 2, undefined);
   });
 
   afterAll(async () => {
-    // Where each page ended up, for a failure under load (a page frozen > 5 s is kicked as silent).
-    for (const p of [host, joiner]) console.log(await p?.evaluate(() => `${window.rewind.phase} ${window.rewind.lastError ?? ''}`).catch((e: Error) => e.message));
     await browser?.close();
   });
 
   it('shows the [a]x[/a] name literally in the lobby list, and lobby chat typed with T / Enter', async () => {
-    const names = await host.$$eval('#players .player-name', (els) => els.map((e) => e.textContent ?? ''));
+    // The lobby is DOM only: no canvas needed (render=0 keeps SwiftShader out of this part).
+    const lobbyHost = await openPlayer(browser, withQuery(inject('baseUrl'), 'render=0'));
+    const link = await createLobby(lobbyHost, 'Host');
+    const lobbyJoiner = await joinByLink(browser, withQuery(link, 'render=0'), EVIL);
+    await waitIn(lobbyHost, () => window.rewind.players().length === 2, undefined);
+    const names = await lobbyHost.$$eval('#players .player-name', (els) => els.map((e) => e.textContent ?? ''));
     expect(names).toContain(EVIL);
-    await joiner.click('#lobby-status');
-    await joiner.keyboard.press('t');
-    await expect.poll(() => joiner.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('chat-input');
-    await joiner.keyboard.type('<b>hi</b> [red]there[/red]');
-    await joiner.keyboard.press('Enter');
-    for (const p of [host, joiner]) {
+    await lobbyJoiner.click('#lobby-status');
+    await lobbyJoiner.keyboard.press('t');
+    await expect.poll(() => lobbyJoiner.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('chat-input');
+    await lobbyJoiner.keyboard.type('<b>hi</b> [red]there[/red]');
+    await lobbyJoiner.keyboard.press('Enter');
+    for (const p of [lobbyHost, lobbyJoiner]) {
       await waitIn(p, () => [...document.querySelectorAll('[data-testid=chat-line]')].some((l) => l.textContent === '[a]x[/a]: <b>hi</b> [red]there[/red]'), undefined, 10_000);
     }
-    expect(await host.$$eval('[data-testid=chat-line] b', (els) => els.length)).toBe(0);
+    expect(await lobbyHost.$$eval('[data-testid=chat-line] b', (els) => els.length)).toBe(0);
+    await closePlayer(lobbyJoiner);
+    await closePlayer(lobbyHost);
   });
 
   it('draws thousands of random Unicode strings through every text path and keeps drawing', async () => {
-    await host.evaluate(() => window.rewind.startMatch());
-    await Promise.all([waitForGame(host), waitForGame(joiner)]);
-    ids = [await host.evaluate(() => window.rewind.localId ?? -1), await joiner.evaluate(() => window.rewind.localId ?? -1)];
+    const m = await startMatch(browser, inject('baseUrl'), 'density=0.5', { host: 'Host', joiner: EVIL });
+    host = m.host;
+    joiner = m.joiner;
+    for (const p of [host, joiner]) p.on('pageerror', (e) => errors.push(e.message));
+    ids = [m.hostId, m.joinerId];
     for (const p of [host, joiner]) {
       // The real name goes through kaboom's layout as its 8 characters, not as a style tag.
       expect(await p.evaluate((s) => window.rewindGame?.textProbe(s), EVIL)).toBe(EVIL);
