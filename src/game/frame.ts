@@ -103,6 +103,12 @@ function drawDebug(s: Screen, f: FrameInfo): void {
   if (cvars.cl_showerror) drawPredictionError(s.kit, f, s.fx);
 }
 
+/** The names to draw: the host's, with the debug API's injected test strings over them. */
+function shownNames(s: Screen): ReadonlyMap<PlayerId, string> {
+  const names = s.host.names();
+  return s.injectedNames.size === 0 ? names : new Map([...names, ...s.injectedNames]);
+}
+
 export function drawFrame(s: Screen): void {
   const f = s.info;
   if (!f) return;
@@ -114,6 +120,6 @@ export function drawFrame(s: Screen): void {
   drawDebug(s, f);
   drawScreenEffects(s.kit, f, s.fx);
   drawHud(s.kit, f, s.fx);
-  if (s.ui.scoreboard) drawScoreboard(s.kit, f, s.host.pings(), s.host.names());
+  if (s.ui.scoreboard) drawScoreboard(s.kit, f, s.host.pings(), shownNames(s));
   if (s.host.cvars().net_graph) drawNetGraph(s.kit, s.graph, f.view.stats, s.fps.fps, f.cam.viewW, f.cam.viewH);
 }
