@@ -17,6 +17,7 @@ import { describeSignaling } from '../lobby/signaling-config';
 import { LoopbackChannel } from '../transport/loopback';
 import { openPeer, TransportError, type SignalingOptions } from '../transport/peer-link';
 import { browserTimers } from './browser-timers';
+import { ChatLog } from './chat-log';
 import { ClientSession } from './client-session';
 import { EndSignal, reportChannel, type ChannelReport, type LobbySession } from './lobby-session';
 
@@ -72,11 +73,14 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
   });
   // The overlays' data comes from the worker like a joiner's, minus the channel.
   server.onLocalDebug((m) => client.receiveDebug(m));
+  const chat = new ChatLog((text) => server.sendLocalChat(text), (id) => server.roster.get(id)?.name);
+  server.onLocalChat((from, text) => chat.receive(from, text));
   const end = new EndSignal();
   const session: LobbySession = {
     isHost: true,
     roomId: o.roomId,
     client,
+    chat,
     players: (): LobbyPlayer[] => server.roster.lobbyList(),
     started: () => server.started,
     channels: (): ChannelReport[] => [reportChannel('loopback', '', loopback), ...server.linkReports()],
@@ -84,7 +88,7 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     serverStats: () => server.lastStats.raw,
     hostCounters: () => ({ ...server.counters, protocolVersion: PROTOCOL_VERSION }),
     startMatch: () => server.startMatch(),
-    kick: (id: PlayerId) => server.kick(id, 'host', 'The host removed you from the lobby.'),
+    kick: (id: PlayerId) => server.kick(id, 'host', ''),
     leave: () => {
       server.close();
       client.close();
