@@ -13,6 +13,7 @@ import { failureText, type JoinFailure } from '../lobby/failures';
 import { joinLobby } from '../lobby/join';
 import { lobbyLink } from '../lobby/link';
 import { newRoomId } from '../lobby/room-id';
+import { signalingNotice } from '../lobby/signaling-reconnect';
 import { createDebugApi, type AppState, type Phase } from './debug-api';
 import { startFrameLoop } from './frame-loop';
 import { gameHostFor } from './game-host-adapter';
@@ -21,6 +22,7 @@ import { createJoinSession } from './join-session';
 import type { LobbySession } from './lobby-session';
 import type { PageConfig } from './page-config';
 import { busyScreen, lobbyScreen, messageScreen, startScreen, type LobbyScreen } from './screens';
+import { signalingBanner } from './signaling-banner';
 import { DEFAULT_MAP } from '../sim/map';
 import { CVARS } from '../config/cvars';
 
@@ -33,6 +35,7 @@ export class App implements AppState {
   private game: GameHandle | null = null;
   private lobby: LobbyScreen | null = null;
   private readonly doc: Document;
+  private readonly banner;
 
   constructor(
     private readonly root: HTMLElement,
@@ -40,6 +43,7 @@ export class App implements AppState {
     private readonly config: PageConfig,
   ) {
     this.doc = root.ownerDocument;
+    this.banner = signalingBanner(this.doc);
     (win as unknown as { rewind: unknown }).rewind = createDebugApi(this);
     // Closing the tab: say goodbye properly so the others see it at once, not after a timeout.
     win.addEventListener('pagehide', () => this.session?.leave());
@@ -94,7 +98,7 @@ export class App implements AppState {
     this.show(busyScreen(this.doc, 'Starting the server and opening the lobby…'));
     const roomId = newRoomId();
     const max = Number.isFinite(maxPlayers) ? Math.min(Math.max(Math.round(maxPlayers), CVARS.sv_maxplayers.min), CVARS.sv_maxplayers.max) : CVARS.sv_maxplayers.default;
-    const r = await createHostSession({ signaling: this.config.signaling, roomId, name, password, maxPlayers: max, cvars: this.config.cvars, mapName: DEFAULT_MAP.name });
+    const r = await createHostSession({ signaling: this.config.signaling, roomId, name, password, maxPlayers: max, cvars: this.config.cvars, mapName: DEFAULT_MAP.name, onSignaling: (st) => this.banner.show(signalingNotice(st)) });
     if (!r.ok) return this.fail(r.failure);
     const loc = this.win.location;
     this.enterLobby(r.session, lobbyLink({ origin: loc.origin, pathname: loc.pathname, search: loc.search }, roomId));
@@ -158,6 +162,7 @@ export class App implements AppState {
     this.game = null;
     this.lobby = null;
     this.session = null;
+    this.banner.remove();
   }
 
   private ended(failure: JoinFailure | null): void {
