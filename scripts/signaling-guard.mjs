@@ -88,7 +88,7 @@ export function createSignalingGuard(server, limits, options = {}) {
     }
     if (verdict === 'ok') socket.once('close', () => addresses.releaseSocket(addr));
     wss.handleUpgrade(req, socket, head, (ws) => {
-      ws.on('error', (err) => onSocketError(err, addr));
+      ws.on('error', (err) => onSocketError(err, addr, ws));
       if (verdict === 'ok') return void admit(ws, req, addr, true);
       counters.socketsRefused += 1;
       log.hit('sockets', addr, `${addr} has ${limits.maxSockets} sockets open (REWIND_SIGNAL_MAX_SOCKETS): refused another`);
@@ -96,10 +96,13 @@ export function createSignalingGuard(server, limits, options = {}) {
     });
   }
 
-  function onSocketError(err, addr) {
+  function onSocketError(err, addr, ws) {
     if (err?.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
       counters.oversized += 1;
       log.hit('size', addr, `${addr} sent a message over ${limits.maxMessageBytes} bytes (REWIND_SIGNAL_MAX_MESSAGE_BYTES): socket closed`);
+      // ws has queued its 1009 close frame; without this it would go on reading (and discarding)
+      // the rest of the message until the client answers the close, up to 30 s.
+      ws.terminate();
     } else log.hit('socket-error', addr, `${addr}: ${err?.message ?? err}`);
   }
 
