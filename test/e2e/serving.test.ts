@@ -129,9 +129,9 @@ describe('the game under the CSP in Chromium', () => {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    // The host runs without a canvas: two SwiftShader canvases on a loaded 2-core machine stall
-    // the host's page past the joiner's 3 s silence limit at match start. The joiner draws with
-    // kaboom; both pages run the same bundle under the same policy (the host's server worker too).
+    // The host runs without a canvas (one SwiftShader canvas is enough load for a shared 2-core
+    // machine). The joiner draws with kaboom; both pages run the same bundle under the same
+    // policy, the host's server worker too.
     host = await watchedPage(browser, withQuery(base, 'render=0'));
     const link = await createLobby(host.page, 'Alice');
     joiner = await watchedPage(browser, withQuery(link, 'density=0.5'));
