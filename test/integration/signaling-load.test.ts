@@ -151,6 +151,7 @@ afterAll(async () => {
 describe('signaling under a flood from one address', () => {
   it('caps the flood, keeps the real lobby working and the memory bounded', { timeout: 120_000 }, async () => {
     const before = await ask(true);
+    const floodStart = performance.now();
     let midFlood: () => void = () => undefined;
     const halfway = new Promise<void>((r) => (midFlood = r));
     const [flooded, real] = await Promise.all([flood(midFlood), halfway.then(lobby)]);
@@ -196,10 +197,12 @@ describe('signaling under a flood from one address', () => {
     send(real.joiners[1]!, { type: 'CANDIDATE', dst: 'rewind-load1', payload: { candidate: { candidate: 'late' }, connectionId: 'dc_1' } });
     await until(() => real.host.received.some((m) => m.type === 'CANDIDATE' && m.src === 'joinerB' && JSON.stringify(m).includes('late')), 'a late candidate');
 
-    // One line per kind of limit, not one per refusal.
+    // One line per kind of limit per 10 s window, not one per refusal (a slower run spans more windows).
     const lines = stderr.split('\n').filter((l) => l.startsWith('[signaling]'));
-    for (const kind of [/opened more than 4 sockets\/s/, /has 32 sockets open/, /over 8192 bytes/, /more than 50 messages\/s/]) expect(lines.some((l) => kind.test(l))).toBe(true);
-    expect(lines.length).toBeLessThanOrEqual(10);
+    const kinds = [/opened more than 4 sockets\/s/, /has 32 sockets open/, /over 8192 bytes/, /more than 50 messages\/s/];
+    for (const kind of kinds) expect(lines.some((l) => kind.test(l))).toBe(true);
+    const windows = 1 + Math.ceil((performance.now() - floodStart) / 10_000);
+    expect(lines.length).toBeLessThanOrEqual((kinds.length + 1) * windows);
 
     // Memory: no message is ever buffered whole (the 32 MiB ones are refused on their header), and
     // what the flood left behind is a few per-address and per-id records.
