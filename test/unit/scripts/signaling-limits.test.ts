@@ -162,13 +162,13 @@ describe('readLimitsEnv', () => {
   it('uses the documented defaults', () => {
     const r = readLimitsEnv({});
     if (!r.ok) throw new Error(r.errors.join());
-    expect(r.value).toMatchObject({ maxSockets: LIMIT_DEFAULTS.maxSockets, messagesPerS: 50, messageBurst: 500, maxMessageBytes: 8192, idGraceMs: 60_000, trustProxy: null });
+    expect(r.value).toMatchObject({ maxSockets: LIMIT_DEFAULTS.maxSockets, messagesPerS: 50, messageBurst: 1000, maxMessageBytes: 8192, idGraceMs: 60_000, trustProxy: null });
   });
 
   it('reads every variable and names each bad one', () => {
     const ok = readLimitsEnv({ REWIND_SIGNAL_MAX_SOCKETS: '8', REWIND_SIGNAL_CONNECTS_PER_S: '0.5', REWIND_SIGNAL_MESSAGES_PER_S: '20', REWIND_SIGNAL_MAX_MESSAGE_BYTES: '4096', REWIND_SIGNAL_ID_GRACE_S: '5', REWIND_TRUST_PROXY: '1' });
     if (!ok.ok) throw new Error(ok.errors.join());
-    expect(ok.value).toMatchObject({ maxSockets: 8, connectsPerS: 0.5, messagesPerS: 20, messageBurst: 200, maxMessageBytes: 4096, idGraceMs: 5000 });
+    expect(ok.value).toMatchObject({ maxSockets: 8, connectsPerS: 0.5, messagesPerS: 20, messageBurst: 400, maxMessageBytes: 4096, idGraceMs: 5000 });
     expect(ok.value.trustProxy).toBeTypeOf('function');
     const bad = readLimitsEnv({ REWIND_SIGNAL_MAX_SOCKETS: '0', REWIND_SIGNAL_MAX_MESSAGE_BYTES: '100', REWIND_SIGNAL_ID_GRACE_S: 'soon', REWIND_TRUST_PROXY: 'true' });
     expect(bad.ok).toBe(false);
