@@ -16,6 +16,7 @@ import { failureText, type JoinFailure } from '../lobby/failures';
 import { joinLobby } from '../lobby/join';
 import { lobbyLink } from '../lobby/link';
 import { newRoomId } from '../lobby/room-id';
+import { signalingNotice } from '../lobby/signaling-reconnect';
 import { createDebugApi, type AppState, type Phase } from './debug-api';
 import { startFrameLoop } from './frame-loop';
 import { gameHostFor } from './game-host-adapter';
@@ -25,6 +26,7 @@ import type { LobbySession } from './lobby-session';
 import type { PageConfig } from './page-config';
 import { loadName, pageStorage, saveName } from './remembered-name';
 import { busyScreen, lobbyScreen, messageScreen, startScreen, type LobbyScreen } from './screens';
+import { signalingBanner } from './signaling-banner';
 import { DEFAULT_MAP } from '../sim/map';
 import { CVARS } from '../config/cvars';
 
@@ -40,6 +42,7 @@ export class App implements AppState {
   /** Where the mouse last was, so the match's crosshair starts there (issue 12). */
   private pointer: ClientPoint | null = null;
   private readonly doc: Document;
+  private readonly banner;
 
   constructor(
     private readonly root: HTMLElement,
@@ -47,6 +50,7 @@ export class App implements AppState {
     private readonly config: PageConfig,
   ) {
     this.doc = root.ownerDocument;
+    this.banner = signalingBanner(this.doc);
     (win as unknown as { rewind: unknown }).rewind = createDebugApi(this);
     // Closing the tab: say goodbye properly so the others see it at once, not after a timeout.
     win.addEventListener('pagehide', () => this.session?.leave());
@@ -120,7 +124,7 @@ export class App implements AppState {
     this.show(busyScreen(this.doc, 'Starting the server and opening the lobby…'));
     const roomId = newRoomId();
     const max = Number.isFinite(maxPlayers) ? Math.min(Math.max(Math.round(maxPlayers), CVARS.sv_maxplayers.min), CVARS.sv_maxplayers.max) : CVARS.sv_maxplayers.default;
-    const r = await createHostSession({ signaling: this.config.signaling, roomId, name, password, maxPlayers: max, cvars: this.config.cvars, mapName: DEFAULT_MAP.name });
+    const r = await createHostSession({ signaling: this.config.signaling, roomId, name, password, maxPlayers: max, cvars: this.config.cvars, mapName: DEFAULT_MAP.name, onSignaling: (st) => this.banner.show(signalingNotice(st)) });
     if (!r.ok) return this.fail(r.failure);
     const loc = this.win.location;
     this.enterLobby(r.session, lobbyLink({ origin: loc.origin, pathname: loc.pathname, search: loc.search }, roomId));
@@ -191,6 +195,7 @@ export class App implements AppState {
     this.lobbyChat = null;
     this.lobby = null;
     this.session = null;
+    this.banner.remove();
   }
 
   private ended(failure: JoinFailure | null): void {

@@ -13,6 +13,7 @@ import { ListenServer } from '../host/listen-server';
 import { startServerWorker } from '../host/worker-api';
 import type { JoinFailure } from '../lobby/failures';
 import { hostPeerId } from '../lobby/room-id';
+import { keepSignaling, type SignalingState } from '../lobby/signaling-reconnect';
 import { describeSignaling } from '../lobby/signaling-config';
 import { LoopbackChannel } from '../transport/loopback';
 import { openPeer, TransportError, type SignalingOptions } from '../transport/peer-link';
@@ -29,6 +30,8 @@ export interface HostOptions {
   maxPlayers: number;
   cvars: Cvars;
   mapName: string;
+  /** The host's signaling registration after the lobby opened (lost, retrying, back). */
+  onSignaling?: (state: SignalingState) => void;
 }
 
 export type HostResult = { ok: true; session: LobbySession } | { ok: false; failure: JoinFailure };
@@ -52,10 +55,8 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     if (kind === 'id-taken') return { ok: false, failure: { kind: 'id-taken' } };
     return { ok: false, failure: { kind: 'signaling-unreachable', address: describeSignaling(o.signaling), detail } };
   }
-  // Losing the signaling socket does not end the lobby (peers already linked keep playing); try to get it back.
-  peer.on('disconnected', () => {
-    if (!peer.destroyed) peer.reconnect();
-  });
+  // Losing the signaling socket does not end the lobby (peers already linked keep playing); get it back.
+  const signaling = keepSignaling(peer, browserTimers(), (st) => o.onSignaling?.(st));
   const server = new ListenServer(peer, worker, {
     maxPlayers: o.maxPlayers,
     password: o.password,
@@ -90,6 +91,7 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     startMatch: () => server.startMatch(),
     kick: (id: PlayerId) => server.kick(id, 'host', ''),
     leave: () => {
+      signaling.stop();
       server.close();
       client.close();
       peer.destroy();
