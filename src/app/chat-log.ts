@@ -1,38 +1,52 @@
 /**
- * ChatLog: the lines this page shows in its chat box, in arrival order, with the sender's name
- * as the lobby list had it when the line arrived (a player who left keeps their name on their old
- * lines). Lines from LOBBY_CHAT_SENDER are the host's notices to this player (e.g. "slow down").
+ * The lobby's chat as this page keeps it: a bounded log of lines with the sender's name as it was
+ * when the line arrived, listeners for new lines, and a `send` that hands a line to the session
+ * (the host relays it; nothing is shown until it comes back, so every page shows the same log).
  *
- * Inputs: `add(from, text, players)` per relayed line. Outputs: `lines()`, change listeners.
- * Invariants: at most CHAT_LOG_LINES lines are kept (older ones drop off); texts are kept as the
- * decoder passed them (control characters were refused there) and shown only as text.
+ * Inputs: `send` (to the host, or the host's own relay), `nameOf` (the lobby list). Outputs: the
+ * renderer's `ChatFeed` (src/game/game-host.ts) and the lobby screen's.
+ * Invariants: text stays text (the screens set it with textContent or draw it literally); a line
+ * is cut to CHAT_MAX_CHARS code points and a blank line is neither sent nor shown; at most
+ * CHAT_LOG_LINES lines are kept.
  */
-import { LOBBY_CHAT_SENDER, type LobbyPlayer } from '../protocol/messages';
+import { CHAT_MAX_CHARS, SYSTEM_CHAT_ID } from '../protocol/messages';
+import type { ChatFeed, ChatLine } from '../game/game-host';
 import type { PlayerId } from '../sim/types';
 
-export const CHAT_LOG_LINES = 50;
+export const CHAT_LOG_LINES = 100;
 
-export interface ChatLine {
-  from: PlayerId;
-  /** The sender's name, or null for the lobby's own notice. */
-  name: string | null;
-  text: string;
+/** Trims and cuts to CHAT_MAX_CHARS whole code points; '' when nothing is left. */
+export function chatText(raw: string): string {
+  return [...raw.replace(/\s+/g, ' ').trim()].slice(0, CHAT_MAX_CHARS).join('').trim();
 }
 
-export class ChatLog {
-  private readonly kept: ChatLine[] = [];
+export class ChatLog implements ChatFeed {
+  private readonly log: ChatLine[] = [];
   private readonly listeners = new Set<(line: ChatLine) => void>();
 
-  add(from: PlayerId, text: string, players: readonly LobbyPlayer[]): void {
-    const name = from === LOBBY_CHAT_SENDER ? null : (players.find((p) => p.id === from)?.name ?? `player ${from}`);
-    const line: ChatLine = { from, name, text };
-    this.kept.push(line);
-    if (this.kept.length > CHAT_LOG_LINES) this.kept.splice(0, this.kept.length - CHAT_LOG_LINES);
+  constructor(
+    private readonly sendLine: (text: string) => void,
+    private readonly nameOf: (id: PlayerId) => string | undefined,
+  ) {}
+
+  send(text: string): void {
+    const t = chatText(text);
+    if (t !== '') this.sendLine(t);
+  }
+
+  /** A line the host relayed (or, with SYSTEM_CHAT_ID, a notice of its own). */
+  receive(from: PlayerId, text: string): void {
+    const t = chatText(text);
+    if (t === '') return;
+    const system = from === SYSTEM_CHAT_ID;
+    const line: ChatLine = { from, name: system ? '' : (this.nameOf(from) ?? `player ${from}`), text: t, system };
+    this.log.push(line);
+    if (this.log.length > CHAT_LOG_LINES) this.log.splice(0, this.log.length - CHAT_LOG_LINES);
     for (const cb of [...this.listeners]) cb(line);
   }
 
-  lines(): ChatLine[] {
-    return this.kept.map((l) => ({ ...l }));
+  lines(): readonly ChatLine[] {
+    return this.log;
   }
 
   onLine(cb: (line: ChatLine) => void): () => void {

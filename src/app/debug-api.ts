@@ -11,7 +11,7 @@ import type { PlayerId } from '../sim/types';
 import type { ChannelReport } from '../transport/channel-report';
 import type { ScriptedInput, SnapshotArrival } from './client-session';
 import type { LobbySession } from './lobby-session';
-import type { ChatLine } from './chat-log';
+import type { ChatLine } from '../game/game-host';
 
 export type Phase = 'start' | 'connecting' | 'lobby' | 'match' | 'practice' | 'ended';
 
@@ -55,7 +55,7 @@ export interface RewindDebugApi {
   arrivals(): { timeOrigin: number; list: SnapshotArrival[] };
   input(spec: ScriptedInput): void;
   setCvar(name: string, value: number | string): string | null;
-  /** The chat lines this page shows (oldest first, at most 50); `name` null is the lobby's own notice. */
+  /** The chat lines this page has (oldest first, at most CHAT_LOG_LINES = 100); `system` true (name '') is the host's own notice. */
   chatLines(): ChatLine[];
   /** Says a line in the chat, as Enter in the chat box does. */
   say(text: string): void;
@@ -115,8 +115,8 @@ export function createDebugApi(app: AppState): RewindDebugApi {
     arrivals: () => ({ timeOrigin: performance.timeOrigin, list: clone(s()?.client.arrivals ?? []) }),
     input: (spec) => s()?.client.runScript(clone(spec)),
     setCvar: (name, value) => s()?.client.setCvar(name, value)?.message ?? null,
-    chatLines: () => s()?.chat.lines() ?? [],
-    say: (text) => s()?.say(String(text)),
+    chatLines: () => (s()?.chat.lines() ?? []).map((l) => ({ ...l })),
+    say: (text) => s()?.chat.send(String(text)),
     startMatch: () => app.startMatch(),
     kick: (id) => s()?.kick(id),
     leave: () => app.leave(),

@@ -15,6 +15,7 @@ import { startServerWorker } from '../host/worker-api';
 import type { JoinFailure } from '../lobby/failures';
 import { createLobbyKey } from '../lobby/host-key';
 import { hostPeerId } from '../lobby/room-id';
+import { keepSignaling, type SignalingState } from '../lobby/signaling-reconnect';
 import { describeSignaling } from '../lobby/signaling-config';
 import { LoopbackChannel } from '../transport/loopback';
 import { openPeer, TransportError, type SignalingOptions } from '../transport/peer-link';
@@ -31,6 +32,8 @@ export interface HostOptions {
   maxPlayers: number;
   cvars: Cvars;
   mapName: string;
+  /** The host's signaling registration after the lobby opened (lost, retrying, back). */
+  onSignaling?: (state: SignalingState) => void;
 }
 
 /** `hostKey`: the fingerprint of the lobby's public key, for the lobby link's `key=`. */
@@ -57,10 +60,8 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     if (kind === 'id-taken') return { ok: false, failure: { kind: 'id-taken' } };
     return { ok: false, failure: { kind: 'signaling-unreachable', address: describeSignaling(o.signaling), detail } };
   }
-  // Losing the signaling socket does not end the lobby (peers already linked keep playing); try to get it back.
-  peer.on('disconnected', () => {
-    if (!peer.destroyed) peer.reconnect();
-  });
+  // Losing the signaling socket does not end the lobby (peers already linked keep playing); get it back.
+  const signaling = keepSignaling(peer, browserTimers(), (st) => o.onSignaling?.(st));
   const server = new ListenServer(peer, worker, {
     maxPlayers: o.maxPlayers,
     password: o.password,
@@ -81,24 +82,25 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
   });
   // The overlays' data comes from the worker like a joiner's, minus the channel.
   server.onLocalDebug((m) => client.receiveDebug(m));
+  // The host's own lines go through the same limits as everyone's (ChatRelay) and show when relayed.
+  const chat = new ChatLog((text) => server.say(text), (id) => server.roster.get(id)?.name);
+  server.chat.onLine((from, text) => chat.receive(from, text));
   const end = new EndSignal();
-  const chat = new ChatLog();
-  server.chat.onLine((from, text) => chat.add(from, text, server.roster.lobbyList()));
   const session: LobbySession = {
     isHost: true,
     roomId: o.roomId,
     client,
+    chat,
     players: (): LobbyPlayer[] => server.roster.lobbyList(),
     started: () => server.started,
     channels: (): ChannelReport[] => [reportChannel('loopback', '', loopback), ...server.linkReports()],
     serverTick: () => server.lastStats.tick,
     serverStats: () => server.lastStats.raw,
     hostCounters: () => ({ ...server.counters, ...doorCounters(server.door.counters), protocolVersion: PROTOCOL_VERSION }),
-    chat,
-    say: (text) => server.say(text),
     startMatch: () => server.startMatch(),
-    kick: (id: PlayerId) => server.kick(id, 'host', 'The host removed you from the lobby.'),
+    kick: (id: PlayerId) => server.kick(id, 'host', ''),
     leave: () => {
+      signaling.stop();
       server.close();
       client.close();
       peer.destroy();

@@ -11,12 +11,12 @@
  */
 import type { Cvars } from '../config/cvars';
 import { decodeControl, encodeControl } from '../protocol/control';
-import { CHAT_MAX_CHARS, LOBBY_CHAT_SENDER, type ControlMessage, type LobbyPlayer } from '../protocol/messages';
+import { type ControlMessage, type LobbyPlayer } from '../protocol/messages';
 import type { Joined } from '../lobby/join';
 import { reportChannel } from '../transport/channel-report';
 import { browserTimers } from './browser-timers';
-import { ClientSession } from './client-session';
 import { ChatLog } from './chat-log';
+import { ClientSession } from './client-session';
 import { HostSilence } from './host-silence';
 import { EndSignal, type LobbySession } from './lobby-session';
 
@@ -34,11 +34,11 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
   let started = false;
   const silence = new HostSilence(timers.now(), HOST_SILENCE_MS, OWN_STALL_MS);
   let malformed = 0;
-  const chat = new ChatLog();
   const send = (m: ControlMessage): void => j.link.reliable.send(encodeControl(m));
   const client = new ClientSession(j.clientId, j.settings.tickrate, cvars, j.link.unreliable, timers, {
     sendSettings: (s) => send({ type: 'settings', ...s }),
   });
+  const chat = new ChatLog((text) => send({ type: 'chat', from: 0, text }), (id) => players.find((p) => p.id === id)?.name);
   let finishing = false;
   const finish = (failure: Parameters<EndSignal['fire']>[0]): void => {
     // Closing the link below re-enters through its close handler: the first reason must win.
@@ -56,7 +56,7 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
       started = m.started;
       changed();
     } else if (m.type === 'debug') client.receiveDebug(m);
-    else if (m.type === 'chat') chat.add(m.from, m.text, players);
+    else if (m.type === 'chat') chat.receive(m.from, m.text);
     else if (m.type === 'kick') finish({ kind: 'kicked', reason: m.reason, text: m.text });
   };
   j.early.forEach(onControl);
@@ -79,6 +79,7 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
     isHost: false,
     roomId,
     client,
+    chat,
     players: () => players,
     started: () => started,
     channels: () => [reportChannel('unreliable', j.link.remoteId, j.link.unreliable), reportChannel('reliable', j.link.remoteId, j.link.reliable)],
@@ -89,9 +90,7 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
       if (!malformed && !implausible) return null;
       return implausible ? { malformedControl: malformed, implausibleSnapshots: implausible } : { malformedControl: malformed };
     },
-    chat,
     // Cut to what the host accepts (code points), so an honest long line is shortened, not refused.
-    say: (text) => send({ type: 'chat', from: LOBBY_CHAT_SENDER, text: [...text].slice(0, CHAT_MAX_CHARS).join('') }),
     startMatch: () => undefined,
     kick: () => undefined,
     leave: () => {

@@ -7,8 +7,8 @@ import type { LobbyPlayer } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import type { JoinFailure } from '../lobby/failures';
 import type { ChannelReport } from '../transport/channel-report';
-import type { ClientSession } from './client-session';
 import type { ChatLog } from './chat-log';
+import type { ClientSession } from './client-session';
 
 export { reportChannel, type ChannelReport } from '../transport/channel-report';
 
@@ -16,6 +16,8 @@ export interface LobbySession {
   readonly isHost: boolean;
   readonly roomId: string;
   readonly client: ClientSession;
+  /** The lobby's chat (lobby screen and match): lines relayed by the host, its notices to this player; `send` goes through the host's limits (docs/PROTOCOL.md "Chat"). */
+  readonly chat: ChatLog;
   players(): LobbyPlayer[];
   started(): boolean;
   channels(): ChannelReport[];
@@ -25,10 +27,6 @@ export interface LobbySession {
   serverStats(): unknown;
   /** Host only: counters of rejected/kicked/timed-out peers and malformed control messages. */
   hostCounters(): Record<string, number> | null;
-  /** The chat lines this page has seen (relayed by the host, and its notices to this player). */
-  readonly chat: ChatLog;
-  /** Says a line in the lobby's chat (the host applies its limits: docs/PROTOCOL.md "Chat"). */
-  say(text: string): void;
   startMatch(): void;
   kick(id: PlayerId): void;
   leave(): void;

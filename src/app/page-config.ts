@@ -48,6 +48,7 @@ export async function loadPageConfig(url: URL, fetcher: typeof fetch): Promise<P
     joinTarget: lobby.target,
     render: url.searchParams.get('render') !== '0',
     defaultName: name.slice(0, 24),
-    notices: [...(notice ? [notice] : []), ...(lobby.problem ? [lobby.problem] : []), ...issues, ...cvarIssues.map((i) => i.message)],
+    // The link's own problem first: it is why the page shows the create form instead of a join form.
+    notices: [...(lobby.problem ? [lobby.problem] : []), ...(notice ? [notice] : []), ...issues, ...cvarIssues.map((i) => i.message)],
   };
 }

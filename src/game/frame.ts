@@ -9,7 +9,7 @@
  */
 import type { KaboomCtx } from 'kaboom';
 import type { ClientView, InputSample } from '../client/view-model';
-import type { ArenaMap } from '../sim/types';
+import type { ArenaMap, PlayerId } from '../sim/types';
 import { followCamera, toScreenX, toScreenY, type Camera } from './camera';
 import { drawRewind, drawPredictionError, drawServerHitboxes } from './draw-debug';
 import { drawScreenEffects, drawWorldEffects } from './draw-effects';
@@ -21,8 +21,8 @@ import { drawWorld } from './draw-world';
 import { ingestEvents, noteCorrection, pruneEffects, type Effects, type SoundCue } from './effects';
 import type { GameHost } from './game-host';
 import { displayName } from './hud-model';
-import { noKeysHeld, sampleInput, weaponSelectFor, type HeldKeys } from './input-map';
-import { readHeldKeys } from './input-reader';
+import { weaponSelectFor } from './input-map';
+import type { InputReader } from './input-reader';
 import { FpsMeter } from './net-graph-model';
 import { text, type FrameInfo, type Kit } from './render-kit';
 import type { SoundCues } from './sound';
@@ -36,27 +36,32 @@ export interface Screen {
   graph: NetGraph;
   fps: FpsMeter;
   sound: SoundCues;
-  held: HeldKeys;
+  input: InputReader;
   cues: SoundCue[];
-  ui: { menuOpen: () => boolean; scoreboard: boolean; wantedWeapon: number | null };
+  ui: { menuOpen: () => boolean; scoreboard: boolean; wantedWeapon: number | null; escape: () => void };
+  /** Names drawn instead of the host's (debug API `injectText`: test strings through the real text paths). */
+  injectedNames: Map<PlayerId, string>;
   frames: number;
-  lastAim: number;
   lastInput: InputSample | null;
+  /** Where the crosshair was drawn (CSS px), for the debug API. */
+  crosshair: { x: number; y: number } | null;
   view: ClientView | null;
   cam: Camera | null;
   info: FrameInfo | null;
 }
 
 function sample(s: Screen, view: ClientView, cam: Camera): InputSample {
-  const mouse = s.k.mousePos();
   const local = view.local;
-  const keys = s.ui.menuOpen() ? noKeysHeld() : readHeldKeys(s.k, s.held);
   const current = local ? local.state.weapon : 0;
   if (s.ui.wantedWeapon === current) s.ui.wantedWeapon = null;
-  const from = local ? { x: toScreenX(cam, local.drawX), y: toScreenY(cam, local.drawY) } : { x: mouse.x, y: mouse.y };
-  const input = sampleInput(keys, { fromX: from.x, fromY: from.y, toX: mouse.x, toY: mouse.y, previous: s.lastAim }, weaponSelectFor(s.ui.wantedWeapon, current));
-  s.lastAim = input.aim;
-  return input;
+  const from = local ? { x: toScreenX(cam, local.drawX), y: toScreenY(cam, local.drawY) } : null;
+  const r = s.input.read({ from, currentWeapon: current, weaponSelect: weaponSelectFor(s.ui.wantedWeapon, current), blocked: s.ui.menuOpen() });
+  if (r.menuPressed) s.ui.escape();
+  if (r.wantedWeapon !== null) s.ui.wantedWeapon = r.wantedWeapon;
+  s.ui.scoreboard = r.scoreboard;
+  s.crosshair = r.crosshair ?? { x: cam.viewW / 2, y: cam.viewH / 2 };
+  // A switch asked for this frame goes out with this frame's command.
+  return r.wantedWeapon !== null ? { ...r.input, weaponSelect: weaponSelectFor(r.wantedWeapon, current) } : r.input;
 }
 
 export function updateFrame(s: Screen, nowMs: number): void {
@@ -80,8 +85,9 @@ export function updateFrame(s: Screen, nowMs: number): void {
   s.view = view;
   s.cam = cam;
   const names = s.host.names();
-  const mouse = s.k.mousePos();
-  s.info = { view, cam, map: s.map, now, name: (id) => displayName(names.get(id), id), localAim: input.aim, mouseX: mouse.x, mouseY: mouse.y };
+  const injected = s.injectedNames;
+  const cross = s.crosshair ?? { x: w / 2, y: h / 2 };
+  s.info = { view, cam, map: s.map, now, name: (id) => displayName(injected.get(id) ?? names.get(id), id), localAim: input.aim, mouseX: cross.x, mouseY: cross.y };
 }
 
 function drawDebug(s: Screen, f: FrameInfo): void {
@@ -97,6 +103,12 @@ function drawDebug(s: Screen, f: FrameInfo): void {
   if (cvars.cl_showerror) drawPredictionError(s.kit, f, s.fx);
 }
 
+/** The names to draw: the host's, with the debug API's injected test strings over them. */
+function shownNames(s: Screen): ReadonlyMap<PlayerId, string> {
+  const names = s.host.names();
+  return s.injectedNames.size === 0 ? names : new Map([...names, ...s.injectedNames]);
+}
+
 export function drawFrame(s: Screen): void {
   const f = s.info;
   if (!f) return;
@@ -108,6 +120,6 @@ export function drawFrame(s: Screen): void {
   drawDebug(s, f);
   drawScreenEffects(s.kit, f, s.fx);
   drawHud(s.kit, f, s.fx);
-  if (s.ui.scoreboard) drawScoreboard(s.kit, f, s.host.pings(), s.host.names());
+  if (s.ui.scoreboard) drawScoreboard(s.kit, f, s.host.pings(), shownNames(s));
   if (s.host.cvars().net_graph) drawNetGraph(s.kit, s.graph, f.view.stats, s.fps.fps, f.cam.viewW, f.cam.viewH);
 }

@@ -1,7 +1,8 @@
 /**
  * Mounts the game screen: `mountGame(root, host)` puts a canvas (kaboom, WebGL, `global: false`)
- * and the DOM overlays (Esc menu, settings) into `root`, then every frame draws
- * `host.view(performance.now())` and hands the sampled input to `host.setInput`.
+ * and the DOM overlays (Esc menu, settings, chat, touch controls, controls hint) into `root`, then
+ * every frame draws `host.view(performance.now())` and hands the input sampled from keyboard and
+ * mouse, gamepad and touch (input-reader.ts) to `host.setInput`.
  *
  * Output: a handle whose `destroy()` quits kaboom, removes every listener and element it added and
  * the `window.rewindGame` debug API; `info()` describes the last frame (see render-info.ts).
@@ -10,20 +11,26 @@
  */
 import kaboom, { type KaboomCtx } from 'kaboom';
 import { DEFAULT_MAP } from '../sim/map';
-import type { ArenaMap } from '../sim/types';
-import { canvasPixel, installDebugApi } from './debug-api';
+import { Weapon, type ArenaMap } from '../sim/types';
+import { createChatBox, type ChatBox } from './chat-box';
+import { createControlsHint } from './controls-hint';
+import { canvasPixel, installDebugApi, type InjectedText } from './debug-api';
 import { el } from './dom-ui';
 import { createNetGraph } from './draw-netgraph';
-import { createEffects } from './effects';
+import { createEffects, KILL_FEED_MAX, type Effects } from './effects';
 import { drawFrame, updateFrame, type Screen } from './frame';
 import type { GameHost } from './game-host';
-import { noKeysHeld, weaponForKey, weaponForWheel } from './input-map';
+import { PadReader, type PadLike } from './gamepad';
+import { weaponForKey, weaponForWheel } from './input-map';
+import { InputReader } from './input-reader';
 import { FpsMeter } from './net-graph-model';
 import { createOverlays, type Overlays } from './overlays';
 import { PALETTE } from './palette';
-import { createKit } from './render-kit';
+import { PointerTracker, type ClientPoint } from './pointer-tracker';
+import { createKit, GAME_FONT } from './render-kit';
 import { drawnPlayers, type GameRenderInfo } from './render-info';
 import { createSoundCues } from './sound';
+import { createTouchControls, type TouchControls } from './touch-controls';
 
 export interface MountOptions {
   map?: ArenaMap;
@@ -37,6 +44,8 @@ export interface MountOptions {
    * headless tests) is fill-rate bound, so 0.5 draws about four times fewer pixels.
    */
   pixelDensity?: number;
+  /** Where the mouse pointer last was (client coordinates), so the crosshair starts there. */
+  initialPointer?: ClientPoint | null;
   /** Called after each frame with the time spent updating (host.view, input, effects) and drawing, in ms (benchmarks). */
   onFrameCost?: (updateMs: number, drawMs: number) => void;
 }
@@ -44,6 +53,13 @@ export interface MountOptions {
 export interface GameHandle {
   destroy(): void;
   info(): GameRenderInfo;
+}
+
+interface Parts {
+  ui: Overlays;
+  chat: ChatBox | null;
+  touch: TouchControls;
+  pointer: PointerTracker;
 }
 
 function makeAudio(): AudioContext | null {
@@ -63,16 +79,24 @@ function startKaboom(canvas: HTMLCanvasElement, density: number | undefined): Ka
     debug: false,
     loadingScreen: false,
     pixelDensity: density ?? densityFromPage() ?? Math.min(window.devicePixelRatio || 1, 2),
-    font: 'monospace',
+    font: GAME_FONT,
+    // Touches are the touch controls' (sticks and buttons), not a mouse that clicks to fire.
+    touchToMouse: false,
   });
 }
 
-function newScreen(k: KaboomCtx, host: GameHost, map: ArenaMap, ui: Overlays): Screen {
+function gamepads(): readonly (PadLike | null)[] | null {
+  return typeof navigator.getGamepads === 'function' ? navigator.getGamepads() : null;
+}
+
+function newScreen(k: KaboomCtx, host: GameHost, map: ArenaMap, p: Parts): Screen {
+  const blocked = (): boolean => p.ui.anyOpen() || (p.chat?.isOpen() ?? false);
   return {
     k, kit: createKit(k), host, map, fx: createEffects(), graph: createNetGraph(), fps: new FpsMeter(),
-    sound: createSoundCues(makeAudio), held: noKeysHeld(), cues: [],
-    ui: { menuOpen: ui.anyOpen, scoreboard: false, wantedWeapon: null },
-    frames: 0, lastAim: 0, lastInput: null, view: null, cam: null, info: null,
+    sound: createSoundCues(makeAudio), cues: [],
+    input: new InputReader({ k, pointer: p.pointer, pad: new PadReader(gamepads), touch: p.touch }),
+    ui: { menuOpen: blocked, scoreboard: false, wantedWeapon: null, escape: p.ui.escape },
+    injectedNames: new Map(), frames: 0, lastInput: null, crosshair: null, view: null, cam: null, info: null,
   };
 }
 
@@ -81,6 +105,7 @@ function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => 
   const { k } = s;
   let updateMs = 0;
   k.onKeyPress((key) => {
+    if (s.ui.menuOpen()) return;
     const w = weaponForKey(key);
     if (w !== null) s.ui.wantedWeapon = w;
     if (key === 'f2') ui.toggleNetGraph();
@@ -91,7 +116,6 @@ function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => 
   });
   k.onUpdate(() => {
     if (!isLive()) return;
-    s.ui.scoreboard = !ui.anyOpen() && k.isKeyDown('tab');
     const start = clock();
     updateFrame(s, start);
     updateMs = clock() - start;
@@ -104,8 +128,9 @@ function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => 
   });
 }
 
-function renderInfo(s: Screen, ui: Overlays): GameRenderInfo {
+function renderInfo(s: Screen, p: Parts): GameRenderInfo {
   const players = s.view && s.cam ? drawnPlayers(s.view, s.cam) : { local: null, remotes: [] };
+  const { ui } = p;
   return {
     frames: s.frames,
     fps: s.fps.fps,
@@ -114,21 +139,51 @@ function renderInfo(s: Screen, ui: Overlays): GameRenderInfo {
     input: s.lastInput,
     pingMs: s.view ? s.view.stats.pingMs : null,
     overlays: { netGraph: s.host.cvars().net_graph !== 0, scoreboard: s.ui.scoreboard, menu: ui.menu.isOpen(), settings: ui.settings.isOpen() },
+    inputKind: s.input.kind,
+    crosshair: s.crosshair,
+    glyphs: s.kit.text.stats(),
+    touchControls: p.touch.enabled(),
+    chatOpen: p.chat?.isOpen() ?? false,
   };
+}
+
+function injectText(s: Screen, fx: Effects, chat: ChatBox | null, spec: InjectedText, now: number): void {
+  for (const c of spec.chat ?? []) chat?.show({ from: 0, name: String(c.name), text: String(c.text), system: false });
+  if (spec.names) s.injectedNames = new Map(Object.entries(spec.names).map(([id, name]) => [Number(id), String(name)]));
+  for (const kill of spec.kills ?? []) {
+    fx.killFeed.push({ killer: Number(kill.killer), victim: Number(kill.victim), weapon: kill.weapon === Weapon.Rocket ? Weapon.Rocket : Weapon.Rifle, born: now });
+    if (fx.killFeed.length > KILL_FEED_MAX) fx.killFeed.splice(0, fx.killFeed.length - KILL_FEED_MAX);
+  }
 }
 
 export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions = {}): GameHandle {
   const doc = root.ownerDocument;
-  const wrapper = el(doc, 'div', { position: 'relative', width: '100%', height: '100%', overflow: 'hidden', cursor: 'none' });
+  const wrapper = el(doc, 'div', { position: 'relative', width: '100%', height: '100%', overflow: 'hidden', cursor: 'none', userSelect: 'none' });
   wrapper.dataset['testid'] = 'game';
   const canvas = el(doc, 'canvas', { display: 'block' });
   wrapper.append(canvas);
   root.append(wrapper);
   const k = startKaboom(canvas, opts.pixelDensity);
   const ui = createOverlays(doc, host, wrapper, canvas);
-  const s = newScreen(k, host, opts.map ?? DEFAULT_MAP, ui);
+  let chat: ChatBox | null = null;
+  const touch = createTouchControls(doc, wrapper, { menu: ui.openMenu, chat: () => chat?.open(), blocked: () => ui.anyOpen() || (chat?.isOpen() ?? false) });
+  const parts: Parts = { ui, chat: null, touch, pointer: new PointerTracker(wrapper, canvas, opts.initialPointer ?? null) };
+  if (host.chat) {
+    chat = createChatBox(doc, wrapper, host.chat, 'match', () => !ui.anyOpen());
+    parts.chat = chat;
+    wrapper.append(chat.element);
+  }
+  const s = newScreen(k, host, opts.map ?? DEFAULT_MAP, parts);
+  const hint = createControlsHint(doc, wrapper);
   let live = true;
-  bindInput(s, ui, () => live, opts.clock ?? (() => performance.now()), opts.onFrameCost);
+  const clock = opts.clock ?? (() => performance.now());
+  bindInput(s, ui, () => live, clock, opts.onFrameCost);
+  k.onUpdate(() => {
+    if (!live) return;
+    const now = clock();
+    hint.update(s.view?.local?.state.alive ?? false, s.input.kind, now);
+    chat?.refresh(now);
+  });
   const onKeyDown = (e: KeyboardEvent): void => {
     s.sound.unlock();
     if (e.key !== 'Escape') return;
@@ -139,8 +194,12 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   wrapper.addEventListener('keydown', onKeyDown);
   wrapper.addEventListener('pointerdown', onPointerDown);
   canvas.focus();
-  const info = (): GameRenderInfo => renderInfo(s, ui);
-  const api = { info, pixel: (x: number, y: number) => canvasPixel(canvas, x, y), openMenu: ui.openMenu, openSettings: ui.openSettings, closeOverlays: ui.close, toggleNetGraph: ui.toggleNetGraph };
+  const info = (): GameRenderInfo => renderInfo(s, parts);
+  const api = {
+    info, pixel: (x: number, y: number) => canvasPixel(canvas, x, y), openMenu: ui.openMenu, openSettings: ui.openSettings, closeOverlays: ui.close, toggleNetGraph: ui.toggleNetGraph,
+    textProbe: (text: string) => s.kit.text.probe(String(text)),
+    injectText: (spec: InjectedText) => injectText(s, s.fx, parts.chat, spec, clock() / 1000),
+  };
   const removeDebug = opts.debugApi === false ? () => undefined : installDebugApi(window, api);
   return {
     info,
@@ -150,6 +209,10 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
       wrapper.removeEventListener('keydown', onKeyDown);
       wrapper.removeEventListener('pointerdown', onPointerDown);
       removeDebug();
+      chat?.destroy();
+      touch.destroy();
+      hint.destroy();
+      parts.pointer.destroy();
       s.sound.dispose();
       k.quit();
       wrapper.remove();

@@ -11,6 +11,7 @@ import type { ClientView } from '../client/view-model';
 import type { ArenaMap, PlayerId } from '../sim/types';
 import type { Camera } from './camera';
 import { PALETTE, playerColor, type Rgb } from './palette';
+import { createSafeText, measureWithCanvas, type SafeText, type TextAnchor } from './safe-text';
 
 export type PaletteName = keyof typeof PALETTE;
 
@@ -19,6 +20,8 @@ export interface Kit {
   color(name: PaletteName): Color;
   player(id: PlayerId, isLocal: boolean): Color;
   rgb(c: Rgb): Color;
+  /** The only way to draw text (literal, atlas-safe): see safe-text.ts. */
+  text: SafeText;
 }
 
 export interface FrameInfo {
@@ -35,13 +38,17 @@ export interface FrameInfo {
   mouseY: number;
 }
 
-export function createKit(k: KaboomCtx): Kit {
+/** The kaboom font every text is drawn in (mount.ts passes it to kaboom). */
+export const GAME_FONT = 'monospace';
+
+export function createKit(k: KaboomCtx, safeText: SafeText = createSafeText(k, measureWithCanvas(document, GAME_FONT))): Kit {
   const named = new Map<PaletteName, Color>();
   const players = new Map<number, Color>();
   const rgb = (c: Rgb): Color => k.rgb(c[0], c[1], c[2]);
   return {
     k,
     rgb,
+    text: safeText,
     color(name) {
       let c = named.get(name);
       if (!c) named.set(name, (c = rgb(PALETTE[name])));
@@ -61,14 +68,14 @@ export function fillRect(kit: Kit, x: number, y: number, w: number, h: number, c
   kit.k.drawRect({ pos: kit.k.vec2(x, y), width: w, height: h, color, opacity });
 }
 
-/** Left-aligned text with its top-left corner at (x, y). */
+/** Left-aligned text with its top-left corner at (x, y), drawn literally (any string is safe). */
 export function text(kit: Kit, s: string, x: number, y: number, size: number, color: Color, opacity = 1): void {
-  kit.k.drawText({ text: s, pos: kit.k.vec2(x, y), size, color, opacity });
+  kit.text.draw(s, x, y, { size, color, opacity });
 }
 
-/** Text whose anchor (e.g. 'top', 'topright', 'center') sits at (x, y). */
-export function anchoredText(kit: Kit, s: string, x: number, y: number, size: number, color: Color, anchor: 'top' | 'topright' | 'center' | 'bot', opacity = 1): void {
-  kit.k.drawText({ text: s, pos: kit.k.vec2(x, y), size, color, anchor, opacity });
+/** Text whose anchor (e.g. 'top', 'topright', 'center') sits at (x, y), drawn literally. */
+export function anchoredText(kit: Kit, s: string, x: number, y: number, size: number, color: Color, anchor: TextAnchor, opacity = 1): void {
+  kit.text.draw(s, x, y, { size, color, anchor, opacity });
 }
 
 export function line(kit: Kit, x1: number, y1: number, x2: number, y2: number, width: number, color: Color, opacity = 1): void {

@@ -74,7 +74,7 @@ export class ChatLimiter {
   }
 }
 
-/** The sentence a warned sender reads (as a chat line from the lobby, `from` = LOBBY_CHAT_SENDER). */
+/** The sentence a warned sender reads (as a chat line from the lobby, `from` = SYSTEM_CHAT_ID). */
 export function chatWarningText(why: 'rate' | 'length'): string {
   return why === 'length' ? `Chat lines are limited to ${CHAT_MAX_CHARS} characters; that one was not sent.` : 'You are sending chat too fast: lines over the limit are not sent, and flooding gets you kicked.';
 }

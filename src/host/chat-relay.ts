@@ -2,14 +2,14 @@
  * ChatRelay: the host's side of chat. A line from a player goes through the ChatLimiter; an
  * accepted line is encoded once and sent to every player (its sender included, so everyone sees
  * the same order), and handed to the host's own screen; a refused one is never relayed: its sender
- * gets one warning (a 'chat' from LOBBY_CHAT_SENDER), then a kick if it keeps flooding.
+ * gets one warning (a 'chat' from SYSTEM_CHAT_ID), then a kick if it keeps flooding.
  *
  * Inputs: `deps` (how to reach players, kick one, read the clock). Outputs: relayed bytes, the
  * local listeners' lines, counters. Invariant: bytes relayed per sender ≤ what the limiter accepts
  * × the number of players (test/unit/host/chat-relay.test.ts).
  */
 import { encodeControl } from '../protocol/control';
-import { LOBBY_CHAT_SENDER, type KickReason } from '../protocol/messages';
+import { SYSTEM_CHAT_ID, type KickReason } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import { ChatLimiter, chatWarningText } from './chat-limiter';
 
@@ -59,8 +59,8 @@ export class ChatRelay {
       case 'warn':
         this.counters.refused += 1;
         this.counters.warnings += 1;
-        if (this.deps.isLocal(from)) for (const cb of [...this.listeners]) cb(LOBBY_CHAT_SENDER, chatWarningText(verdict.why));
-        else this.deps.sendTo(from, encodeControl({ type: 'chat', from: LOBBY_CHAT_SENDER, text: chatWarningText(verdict.why) }));
+        if (this.deps.isLocal(from)) for (const cb of [...this.listeners]) cb(SYSTEM_CHAT_ID, chatWarningText(verdict.why));
+        else this.deps.sendTo(from, encodeControl({ type: 'chat', from: SYSTEM_CHAT_ID, text: chatWarningText(verdict.why) }));
         return;
       case 'kick':
         this.counters.refused += 1;

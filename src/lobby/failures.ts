@@ -4,9 +4,10 @@
  *
  * Inputs: a `JoinFailure` (from transport errors, a reject, a kick, a timeout, a failed host
  * check). Outputs: text. Invariants: every message says what happened once, in sentence case, and
- * where there is one, what to do next. For a reject or a kick the sentence is ours (by reason);
- * the host's text is only a detail appended after it (the host sends details, not headlines, and
- * a joiner drops the text of a reject that came before the host proved itself).
+ * where there is one, what to do next. For a reject or a kick the headline is ours (by reason);
+ * the host's text is only a detail shown after it as its own sentence (capital first letter, final
+ * period), and left out when it says the same as the headline (the host sends details, not
+ * headlines, and a joiner drops the text of a reject that came before the host proved itself).
  */
 import type { KickReason, RejectReason } from '../protocol/messages';
 import { nameProblemText, type NameProblem } from './player-name';
@@ -53,10 +54,22 @@ const KICK_TEXT: Record<KickReason, string> = {
   shutdown: 'The server shut down.',
 };
 
-/** Our sentence, then the host's detail unless it only repeats it. */
-function withDetail(sentence: string, detail: string): string {
-  const d = detail.trim();
-  return d === '' || sentence.includes(d) ? sentence : `${sentence} ${d}`;
+/** A host-sent fragment as one sentence: trimmed, capitalised, with a final period ('' stays ''). */
+export function asSentence(text: string): string {
+  const t = text.trim();
+  if (t === '') return '';
+  const first = t.codePointAt(0) ?? 0;
+  const head = String.fromCodePoint(first);
+  const body = head.toLocaleUpperCase() + t.slice(head.length);
+  return /[.!?…]$/u.test(body) ? body : `${body}.`;
+}
+
+/** Our headline, then the host's detail as its own sentence unless it says the same. */
+function withDetail(headline: string, detail: string): string {
+  const d = asSentence(detail);
+  const same = (a: string): string => a.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  if (d === '' || same(headline).includes(same(d)) || same(d).includes(same(headline))) return headline;
+  return `${headline} ${d}`;
 }
 
 export function failureText(f: JoinFailure): string {

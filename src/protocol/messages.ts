@@ -142,13 +142,14 @@ export interface Hello {
 }
 
 /**
- * Chat: the longest line (code points) a host accepts and relays; the wire allows up to 200 (the
- * text rule every message text shares), so a UI should cut lines to this. A 'chat' whose `from` is
- * LOBBY_CHAT_SENDER (0, never a player id) is the host's own notice to this client (e.g. "you are
- * sending chat too fast"), shown as the lobby speaking, never as a player.
+ * Chat: a client's 'chat' carries its line (its `from` is ignored: the host knows who sent it); the
+ * host relays a line it accepts to every client with `from` set to the sender, and sends notices of
+ * its own (e.g. "you are sending chat too fast") with `from` = SYSTEM_CHAT_ID (0, never a player
+ * id), shown as the lobby speaking. The host accepts lines of 1..CHAT_MAX_CHARS code points (pages
+ * cut to that); the wire allows 200, the text rule every message text shares (docs/PROTOCOL.md, Chat).
  */
-export const CHAT_MAX_CHARS = 160;
-export const LOBBY_CHAT_SENDER = 0;
+export const SYSTEM_CHAT_ID = 0;
+export const CHAT_MAX_CHARS = 120;
 
 /** Reliable control channel. */
 export type ControlMessage =

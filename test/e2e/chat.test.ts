@@ -23,7 +23,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const chatText = (page: Page): Promise<string> => page.evaluate(() => document.querySelector('#chat-log')?.textContent ?? '');
+const chatText = (page: Page): Promise<string> => page.evaluate(() => document.querySelector('[data-testid=chat-log]')?.textContent ?? '');
 
 describe('chat', () => {
   it('T opens the line, Enter sends it; both pages show it as text under its sender\'s name', async () => {
@@ -31,13 +31,15 @@ describe('chat', () => {
     const line = 'hi <b>all</b> [a]x[/a]';
     await joiner.locator('body').click({ position: { x: 900, y: 20 } });
     await joiner.keyboard.press('t');
-    expect(await joiner.isVisible('#chat-input')).toBe(true);
+    await expect.poll(() => joiner.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('chat-input');
     await joiner.keyboard.type(line);
     await joiner.keyboard.press('Enter');
-    expect(await joiner.isVisible('#chat-input')).toBe(false);
-    await waitIn(host, (want) => document.querySelector('#chat-log')?.textContent?.includes(want) ?? false, `Jo: ${line}`);
+    // Sent and closed: the line is empty and no longer has the keys.
+    expect(await joiner.inputValue('[data-testid=chat-input]')).toBe('');
+    expect(await joiner.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).not.toBe('chat-input');
+    await waitIn(host, (want) => [...document.querySelectorAll('[data-testid=chat-line]')].some((l) => l.textContent === want), `Jo: ${line}`);
     // Shown as text: the markup did not become elements.
-    expect(await host.evaluate(() => document.querySelectorAll('#chat-log b').length)).toBe(0);
+    expect(await host.evaluate(() => document.querySelectorAll('[data-testid=chat-log] b').length)).toBe(0);
     await host.evaluate(() => window.rewind.say('welcome, Jo'));
     await waitIn(joiner, () => window.rewind.chatLines().some((l) => l.name === 'Hostess' && l.text === 'welcome, Jo'), undefined);
     expect(await chatText(joiner)).toContain(`Jo: ${line}`);

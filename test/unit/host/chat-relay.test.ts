@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ChatLimiter, DEFAULT_CHAT_POLICY } from '../../../src/host/chat-limiter';
 import { ChatRelay } from '../../../src/host/chat-relay';
 import { decodeControl } from '../../../src/protocol/control';
-import { CHAT_MAX_CHARS, LOBBY_CHAT_SENDER } from '../../../src/protocol/messages';
+import { CHAT_MAX_CHARS, SYSTEM_CHAT_ID } from '../../../src/protocol/messages';
 
 describe('ChatLimiter', () => {
   it('allows a burst, then one line per refill interval', () => {
@@ -66,7 +66,7 @@ describe('ChatRelay', () => {
     expect(out.broadcasts).toBeLessThanOrEqual(burst + 1);
     expect(out.broadcasts).toBe(r.counters.relayed);
     expect(out.kicked).toEqual([7]);
-    expect(out.toSender).toEqual([`${LOBBY_CHAT_SENDER}:You are sending chat too fast: lines over the limit are not sent, and flooding gets you kicked.`]);
+    expect(out.toSender).toEqual([`${SYSTEM_CHAT_ID}:You are sending chat too fast: lines over the limit are not sent, and flooding gets you kicked.`]);
     expect(out.broadcastBytes).toBeLessThan((burst + 1) * 15 * (CHAT_MAX_CHARS + 8));
   });
 
@@ -95,7 +95,7 @@ describe('ChatRelay', () => {
     r.onLine((from, text) => seen.push(`${from}:${text}`));
     for (let i = 0; i < DEFAULT_CHAT_POLICY.burst + 1; i++) r.receive(1, `line ${i}`);
     expect(out.toSender).toEqual([]);
-    expect(seen.filter((l) => l.startsWith(`${LOBBY_CHAT_SENDER}:`))).toEqual([`${LOBBY_CHAT_SENDER}:You are sending chat too fast: lines over the limit are not sent, and flooding gets you kicked.`]);
+    expect(seen.filter((l) => l.startsWith(`${SYSTEM_CHAT_ID}:`))).toEqual([`${SYSTEM_CHAT_ID}:You are sending chat too fast: lines over the limit are not sent, and flooding gets you kicked.`]);
     expect(out.broadcasts).toBe(DEFAULT_CHAT_POLICY.burst);
   });
 });

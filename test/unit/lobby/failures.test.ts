@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureText, HOST_LEFT_TEXT } from '../../../src/lobby/failures';
+import { asSentence, failureText, HOST_LEFT_TEXT } from '../../../src/lobby/failures';
 
 describe('failure messages', () => {
   it('say what happened and what to do', () => {
@@ -9,7 +9,7 @@ describe('failure messages', () => {
     expect(failureText({ kind: 'rejected', reason: 'full', text: 'It holds 8 players.' })).toBe('The lobby is full. It holds 8 players.');
     expect(failureText({ kind: 'rejected', reason: 'password', text: '' })).toMatch(/Wrong password/);
     expect(failureText({ kind: 'rejected', reason: 'version', text: '' })).toMatch(/Version mismatch/);
-    expect(failureText({ kind: 'kicked', reason: 'host', text: 'bye' })).toBe('You were kicked by the host. bye');
+    expect(failureText({ kind: 'kicked', reason: 'host', text: 'bye' })).toBe('You were kicked by the host. Bye.');
     expect(failureText({ kind: 'kicked', reason: 'flood', text: '' })).toMatch(/too many packets/);
     expect(failureText({ kind: 'kicked', reason: 'shutdown', text: 'Stopped by its operator (SIGTERM).' })).toBe('The server shut down. Stopped by its operator (SIGTERM).');
     expect(failureText({ kind: 'host-left' })).toBe(HOST_LEFT_TEXT);
@@ -28,5 +28,25 @@ describe('failure messages', () => {
       expect(t.match(/\./g)?.length ?? 0).toBeGreaterThan(0);
       expect(t.split('. ').filter((s, i, all) => all.indexOf(s) !== i)).toEqual([]);
     }
+  });
+
+  it('say each refusal once, in sentence case, the new reasons too (issue 12)', () => {
+    const details = ['', 'all 8 places are taken', 'the host runs protocol 2.', '2 attempts left', 'try again in 30 s'];
+    for (const reason of ['full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 'started', 'attempts', 'name', 'busy'] as const) {
+      for (const detail of details) {
+        const shown = failureText({ kind: 'rejected', reason, text: detail });
+        // No sentence appears twice ("Wrong password. Wrong password."), each starts with a capital.
+        const sentences = shown.split(/(?<=[.!?])\s+/);
+        expect(new Set(sentences).size).toBe(sentences.length);
+        for (const sentence of sentences) expect(sentence[0]).toBe(sentence[0]?.toUpperCase());
+        expect(shown).toMatch(/[.!?]$/);
+      }
+    }
+    expect(failureText({ kind: 'rejected', reason: 'attempts', text: 'try again in 30 s' })).toBe('Too many wrong passwords. Try again in 30 s.');
+    expect(failureText({ kind: 'rejected', reason: 'busy', text: 'The host is busy with other join requests.' })).toBe('The host is busy with other join requests. Try again in a few seconds.');
+    expect(failureText({ kind: 'kicked', reason: 'flood', text: 'more than 40 packets in 1000 ms' })).toBe('You were kicked for sending too many packets. More than 40 packets in 1000 ms.');
+    expect(failureText({ kind: 'kicked', reason: 'host', text: 'by the host' })).toBe('You were kicked by the host.');
+    expect(asSentence('  éclair ')).toBe('Éclair.');
+    expect(asSentence('done!')).toBe('Done!');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lobbyLink, parseJoinHash, parseLobbyHash } from '../../../src/lobby/link';
+import { joinLinkProblem, lobbyLink, parseJoinHash, parseLobbyHash } from '../../../src/lobby/link';
 import { linkWarnings } from '../../../src/lobby/link-warnings';
 import type { SignalingOptions } from '../../../src/transport/peer-link';
 
@@ -62,5 +62,19 @@ describe('link warnings', () => {
     const w = linkWarnings(defaults, defaults, null);
     expect(w.serversDiffer).toBe(false);
     expect(w.sentences).toHaveLength(1);
+  });
+});
+
+describe('malformed lobby links', () => {
+  it('say why a #join= link is not one, and stay quiet for good links and other hashes', () => {
+    expect(joinLinkProblem('#join=abc')).toMatch(/^This lobby link is malformed: "abc" is not a lobby id/);
+    expect(joinLinkProblem('#join=')).toMatch(/names no lobby/);
+    expect(joinLinkProblem('#JOIN')).toMatch(/malformed/);
+    expect(joinLinkProblem('#join=<img src=x onerror=alert(1)>' + 'x'.repeat(100))).toMatch(/…" is not/);
+    expect(joinLinkProblem('#join=abcdefghijklmnop')).toBeNull();
+    expect(joinLinkProblem('')).toBeNull();
+    expect(joinLinkProblem('#section-2')).toBeNull();
+    // A well-formed id with a damaged key is its own problem, not a malformed id.
+    expect(joinLinkProblem('#join=abcdefghijklmnop&key=xyz')).toMatch(/damaged/);
   });
 });
