@@ -1,7 +1,8 @@
 /**
  * Host authentication in real Chromium over real WebRTC (issue 11): a lobby's id taken over by an
  * impostor. The real host creates a lobby (its link names the lobby key's fingerprint) and leaves;
- * a script page (PeerJS alone, no game code) registers the lobby's id on the same PeerServer, opens
+ * a script page (PeerJS alone, no game code) registers the lobby's id on the same PeerServer (with
+ * the host's PeerJS token read from its traffic, which gets past the server's id hold), opens
  * the channels a joiner expects, records every byte it receives and answers the challenge with a
  * proof made with its own key. A joiner following the real link must say "This is not the host of
  * this lobby." and the impostor must have received the challenge and nothing else: no hello, no
@@ -26,9 +27,9 @@ afterAll(async () => {
 });
 
 /** The impostor: registers `peerId`, accepts every connection, answers challenges with its own key. */
-async function startImpostor(page: Page, peerId: string): Promise<void> {
+async function startImpostor(page: Page, peerId: string, token: string): Promise<void> {
   await page.addScriptTag({ path: createRequire(import.meta.url).resolve('peerjs/dist/peerjs.min.js') });
-  await page.evaluate(async (id) => {
+  await page.evaluate(async ({ id, token }) => {
     const cfg = (await (await fetch('/rewind-config.json')).json()) as { peer: { path: string; key: string } };
     interface Conn {
       peerConnection: RTCPeerConnection;
@@ -44,7 +45,7 @@ async function startImpostor(page: Page, peerId: string): Promise<void> {
     w.impostor = { received: [], ready: false, error: null };
     const key = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign']);
     const publicRaw = new Uint8Array(await crypto.subtle.exportKey('raw', key.publicKey));
-    const peer = new w.peerjs.Peer(id, { host: location.hostname, port: Number(location.port), path: cfg.peer.path, key: cfg.peer.key, secure: false, config: { iceServers: [] } });
+    const peer = new w.peerjs.Peer(id, { host: location.hostname, port: Number(location.port), path: cfg.peer.path, key: cfg.peer.key, token, secure: false, config: { iceServers: [] } });
     peer.on('error', (e: Error) => (w.impostor.error = String(e)));
     peer.on('open', () => (w.impostor.ready = true));
     peer.on('connection', (conn) => {
@@ -59,14 +60,21 @@ async function startImpostor(page: Page, peerId: string): Promise<void> {
         conn.send(new Uint8Array([10, 0, ...publicRaw, ...signature]));
       });
     });
-  }, peerId);
+  }, { id: peerId, token });
   await waitIn(page, () => (window as unknown as { impostor: { ready: boolean } }).impostor.ready, undefined, 15_000);
 }
 
 describe('host authentication', () => {
   it('a joiner sent to an impostor on the lobby id refuses it and sends it no password', async () => {
     const host = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0' }));
+    // Our signaling server holds a dropped id for its owner's PeerJS token (docs/SECURITY.md,
+    // "Signaling flood"), but that token travels in the socket's URL: an attacker who reads the
+    // host's traffic or the server's logs can reclaim the id. Host authentication must hold then.
+    const signalingUrls: string[] = [];
+    host.on('websocket', (ws) => signalingUrls.push(ws.url()));
     const link = withParams(await createLobby(host, 'RealHost', { password: PASSWORD }), { render: '0' });
+    const hostToken = signalingUrls.map((u) => new URL(u).searchParams.get('token')).find((t) => t !== null);
+    expect(hostToken).toBeTruthy();
     const url = new URL(link);
     const params = new URLSearchParams(url.hash.slice(1));
     expect(params.get('key')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -74,8 +82,11 @@ describe('host authentication', () => {
     // The real host goes away (its signaling socket is gone), and someone else takes its id.
     await host.evaluate(() => window.rewind.leave());
     await closePlayer(host);
-    const impostor = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0' }));
-    await startImpostor(impostor, `rewind-${roomId}`);
+    // The impostor runs its own script on a page of the same origin (it needs the PeerServer's
+    // config); an attacker is not bound by our page's Content-Security-Policy, so neither is it.
+    const impostor = await (await browser.newContext({ bypassCSP: true })).newPage();
+    await impostor.goto(withParams(inject('baseUrl'), { render: '0' }));
+    await startImpostor(impostor, `rewind-${roomId}`, hostToken ?? '');
 
     const joiner = await joinByLink(browser, link, NAME, PASSWORD);
     expect(await joiner.evaluate(() => window.rewind.phase)).toBe('ended');
@@ -93,7 +104,14 @@ describe('host authentication', () => {
 
   it('the real host proves itself and the joiner gets in', async () => {
     const host = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0' }));
+    // Our signaling server holds a dropped id for its owner's PeerJS token (docs/SECURITY.md,
+    // "Signaling flood"), but that token travels in the socket's URL: an attacker who reads the
+    // host's traffic or the server's logs can reclaim the id. Host authentication must hold then.
+    const signalingUrls: string[] = [];
+    host.on('websocket', (ws) => signalingUrls.push(ws.url()));
     const link = withParams(await createLobby(host, 'RealHost', { password: PASSWORD }), { render: '0' });
+    const hostToken = signalingUrls.map((u) => new URL(u).searchParams.get('token')).find((t) => t !== null);
+    expect(hostToken).toBeTruthy();
     const joiner = await joinByLink(browser, link, NAME, PASSWORD);
     expect(await joiner.evaluate(() => window.rewind.lastError)).toBeNull();
     expect(await joiner.evaluate(() => window.rewind.phase)).toBe('lobby');
