@@ -90,7 +90,10 @@ function readUntil<T>(link: PeerLink, timeoutMs: number, take: (m: ControlMessag
 export async function authenticateHost(link: PeerLink, req: Pick<JoinRequest, 'target' | 'crypto'>): Promise<JoinFailure | null> {
   const sdp = link.descriptions();
   const dtls = dtlsFromDescriptions(sdp.local, sdp.remote, 'joiner');
-  if (!dtls) return { kind: 'connection-failed', detail: 'the connection has no DTLS fingerprint to check the host against' };
+  if (!dtls) {
+    const said = (what: string, d: string | null): string => `${what} ${d === null ? 'missing' : d === '' ? 'empty' : 'without a fingerprint'}`;
+    return { kind: 'connection-failed', detail: `the connection has no DTLS fingerprint to check the host against: ${said('local description', sdp.local)}, ${said('remote description', sdp.remote)}` };
+  }
   const challenge = newChallenge(req.crypto);
   const reply = readUntil<ControlMessage | JoinFailure>(
     link,
