@@ -15,9 +15,11 @@ import type { BenchModule } from './run';
 const WARMUP_MS = 2000;
 const MEASURE_MS = 6000;
 const MODES = [
-  { mode: 'netcode', label: 'netcode + render, 16 players' },
-  { mode: 'render', label: 'render only (practice host), 16 players' },
-  { mode: 'empty', label: 'empty kaboom frame (baseline)' },
+  { mode: 'netcode', look: 'neon', label: 'netcode + render, 16 players, neon look (all effects)' },
+  { mode: 'netcode', look: 'classic', label: 'netcode + render, 16 players, classic look (before)' },
+  { mode: 'render', look: 'neon', label: 'render only (practice host), 16 players, neon look' },
+  { mode: 'render', look: 'classic', label: 'render only (practice host), 16 players, classic look' },
+  { mode: 'empty', look: 'classic', label: 'empty kaboom frame (baseline)' },
 ] as const;
 
 
@@ -40,7 +42,7 @@ async function run(): Promise<string> {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     for (const m of MODES) {
-      await page.goto(`${base}bench/frame/index.html?mode=${m.mode}&players=16`);
+      await page.goto(`${base}bench/frame/index.html?mode=${m.mode}&look=${m.look}&players=16`);
       await page.waitForFunction(() => 'frameBench' in window, undefined, { timeout: 60_000 });
       await page.waitForTimeout(WARMUP_MS);
       await page.evaluate(() => (window as unknown as { frameBench: { samples: unknown[] } }).frameBench.samples.splice(0));

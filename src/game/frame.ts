@@ -18,7 +18,12 @@ import { drawNetGraph, sampleNetGraph, type NetGraph } from './draw-netgraph';
 import { drawLocal, drawProjectiles, drawRemotes } from './draw-players';
 import { drawScoreboard } from './draw-scoreboard';
 import { drawWorld } from './draw-world';
-import { ingestEvents, noteCorrection, pruneEffects, type Effects, type SoundCue } from './effects';
+import { drawNeonFrame } from './art/draw-neon';
+import type { Look } from './art/look';
+import { ingestEvents, noteCorrection, pruneEffects, stepParticles, type Effects, type SoundCue } from './effects';
+import type { Rng } from './fx/bursts';
+import { frameScene } from './fx/scene';
+import { shakeOffset } from './fx/shake';
 import type { GameHost } from './game-host';
 import { displayName } from './hud-model';
 import { noKeysHeld, sampleInput, weaponSelectFor, type HeldKeys } from './input-map';
@@ -45,6 +50,10 @@ export interface Screen {
   view: ClientView | null;
   cam: Camera | null;
   info: FrameInfo | null;
+  /** The neon look's resources; null draws the classic look (kept as the frame benchmark's baseline). */
+  look: Look | null;
+  /** Random source of the particle effects. */
+  rng: Rng;
 }
 
 function sample(s: Screen, view: ClientView, cam: Camera): InputSample {
@@ -69,19 +78,22 @@ export function updateFrame(s: Screen, nowMs: number): void {
   s.host.setInput(input);
   const now = nowMs / 1000;
   s.cues.length = 0;
-  ingestEvents(s.fx, view.events, now, view.localId, s.cues);
+  ingestEvents(s.fx, view.events, now, view.localId, s.cues, s.look ? frameScene(view, s.map, s.rng) : undefined);
   if (local) noteCorrection(s.fx, local.drawX, local.drawY, local.errorX, local.errorY, now);
   pruneEffects(s.fx, now);
-  s.sound.play(s.cues);
+  if (s.look) stepParticles(s.fx, view.projectiles, now, s.rng);
+  s.sound.play(s.cues, local ? { x: local.drawX, y: local.drawY } : null);
   s.fps.tick(s.k.dt());
   sampleNetGraph(s.graph, view.stats);
   s.frames++;
   s.lastInput = input;
   s.view = view;
-  s.cam = cam;
+  // Shake moves only what is drawn (and reported by info()); aiming used the steady camera above.
+  const shake = s.look ? shakeOffset(s.fx.shake, now) : null;
+  s.cam = shake ? { ...cam, centerX: cam.centerX + shake.x, centerY: cam.centerY + shake.y } : cam;
   const names = s.host.names();
   const mouse = s.k.mousePos();
-  s.info = { view, cam, map: s.map, now, name: (id) => displayName(names.get(id), id), localAim: input.aim, mouseX: mouse.x, mouseY: mouse.y };
+  s.info = { view, cam: s.cam, map: s.map, now, name: (id) => displayName(names.get(id), id), localAim: input.aim, mouseX: mouse.x, mouseY: mouse.y };
 }
 
 function drawDebug(s: Screen, f: FrameInfo): void {
@@ -100,6 +112,11 @@ function drawDebug(s: Screen, f: FrameInfo): void {
 export function drawFrame(s: Screen): void {
   const f = s.info;
   if (!f) return;
+  if (s.look) drawNeonFrame(s.kit, f, s.fx, s.look, { debug: () => drawDebug(s, f), overlays: () => drawOverlays(s, f) });
+  else drawClassicFrame(s, f);
+}
+
+function drawClassicFrame(s: Screen, f: FrameInfo): void {
   drawWorld(s.kit, f);
   drawProjectiles(s.kit, f);
   drawRemotes(s.kit, f, f.view.remotes);
@@ -107,6 +124,11 @@ export function drawFrame(s: Screen): void {
   drawWorldEffects(s.kit, f, s.fx);
   drawDebug(s, f);
   drawScreenEffects(s.kit, f, s.fx);
+  drawOverlays(s, f);
+}
+
+/** HUD, scoreboard and net graph: the same in both looks. */
+function drawOverlays(s: Screen, f: FrameInfo): void {
   drawHud(s.kit, f, s.fx);
   if (s.ui.scoreboard) drawScoreboard(s.kit, f, s.host.pings(), s.host.names());
   if (s.host.cvars().net_graph) drawNetGraph(s.kit, s.graph, f.view.stats, s.fps.fps, f.cam.viewW, f.cam.viewH);

@@ -23,7 +23,12 @@ import { createOverlays, type Overlays } from './overlays';
 import { PALETTE } from './palette';
 import { createKit } from './render-kit';
 import { drawnPlayers, type GameRenderInfo } from './render-info';
-import { createSoundCues } from './sound';
+import { createSoundCues, type SoundCues } from './sound';
+import { loadGameFonts } from './art/fonts';
+import { createLook } from './art/look';
+import { createTextFonts } from './art/text-fonts';
+import { createSoundSection } from './sound/sound-panel';
+import { loadSoundSettings, type KeyValueStore } from './sound/sound-settings';
 
 export interface MountOptions {
   map?: ArenaMap;
@@ -39,6 +44,8 @@ export interface MountOptions {
   pixelDensity?: number;
   /** Called after each frame with the time spent updating (host.view, input, effects) and drawing, in ms (benchmarks). */
   onFrameCost?: (updateMs: number, drawMs: number) => void;
+  /** 'neon' (default): bundled fonts, glow, particles, shake; 'classic': the first renderer (frame benchmark baseline). */
+  look?: 'neon' | 'classic';
 }
 
 export interface GameHandle {
@@ -55,25 +62,50 @@ function densityFromPage(): number | null {
   return Number.isFinite(raw) && raw > 0 ? Math.min(Math.max(raw, 0.25), 2) : null;
 }
 
-function startKaboom(canvas: HTMLCanvasElement, density: number | undefined): KaboomCtx {
+/** localStorage when the browser allows it (it throws in some privacy modes). */
+function browserStore(): KeyValueStore | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function pickDensity(density: number | undefined): number {
+  return density ?? densityFromPage() ?? Math.min(window.devicePixelRatio || 1, 2);
+}
+
+function startKaboom(canvas: HTMLCanvasElement, density: number): KaboomCtx {
   return kaboom({
     canvas,
     global: false,
     background: [...PALETTE.background],
     debug: false,
     loadingScreen: false,
-    pixelDensity: density ?? densityFromPage() ?? Math.min(window.devicePixelRatio || 1, 2),
+    pixelDensity: density,
     font: 'monospace',
+    // Glow sprites and the baked arena are drawn scaled: sample them smoothly.
+    texFilter: 'linear',
   });
 }
 
-function newScreen(k: KaboomCtx, host: GameHost, map: ArenaMap, ui: Overlays): Screen {
+function newScreen(k: KaboomCtx, host: GameHost, map: ArenaMap, ui: Overlays, sound: SoundCues): Screen {
   return {
     k, kit: createKit(k), host, map, fx: createEffects(), graph: createNetGraph(), fps: new FpsMeter(),
-    sound: createSoundCues(makeAudio), held: noKeysHeld(), cues: [],
+    sound, held: noKeysHeld(), cues: [],
     ui: { menuOpen: ui.anyOpen, scoreboard: false, wantedWeapon: null },
-    frames: 0, lastAim: 0, lastInput: null, view: null, cam: null, info: null,
+    frames: 0, lastAim: 0, lastInput: null, view: null, cam: null, info: null, look: null, rng: Math.random,
   };
+}
+
+/** The neon look: crisp bundled-font text (once the fonts load), glow and the baked arena. */
+function useNeonLook(s: Screen, doc: Document, density: number, isLive: () => boolean): void {
+  const fonts = createTextFonts(s.k, doc, density);
+  s.kit.fonts = fonts;
+  s.look = createLook(s.k, doc, density);
+  void loadGameFonts(doc).then((ok) => {
+    if (ok && isLive()) fonts.markReady();
+  });
 }
 
 /** Game keys go through kaboom (canvas focus); Esc through the wrapper so it also works in the panels. */
@@ -124,10 +156,14 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   const canvas = el(doc, 'canvas', { display: 'block' });
   wrapper.append(canvas);
   root.append(wrapper);
-  const k = startKaboom(canvas, opts.pixelDensity);
-  const ui = createOverlays(doc, host, wrapper, canvas);
-  const s = newScreen(k, host, opts.map ?? DEFAULT_MAP, ui);
+  const density = pickDensity(opts.pixelDensity);
+  const k = startKaboom(canvas, density);
+  const store = browserStore();
+  const sound = createSoundCues(makeAudio, loadSoundSettings(store));
+  const ui = createOverlays(doc, host, wrapper, canvas, [createSoundSection(doc, sound, store)]);
+  const s = newScreen(k, host, opts.map ?? DEFAULT_MAP, ui, sound);
   let live = true;
+  if (opts.look !== 'classic') useNeonLook(s, doc, density, () => live);
   bindInput(s, ui, () => live, opts.clock ?? (() => performance.now()), opts.onFrameCost);
   const onKeyDown = (e: KeyboardEvent): void => {
     s.sound.unlock();

@@ -9,6 +9,8 @@
 import type { Color, KaboomCtx } from 'kaboom';
 import type { ClientView } from '../client/view-model';
 import type { ArenaMap, PlayerId } from '../sim/types';
+import type { FaceName } from './art/fonts';
+import type { TextFonts } from './art/text-fonts';
 import type { Camera } from './camera';
 import { PALETTE, playerColor, type Rgb } from './palette';
 
@@ -19,6 +21,8 @@ export interface Kit {
   color(name: PaletteName): Color;
   player(id: PlayerId, isLocal: boolean): Color;
   rgb(c: Rgb): Color;
+  /** Crisp bundled-font text (art/text-fonts); absent: kaboom's default font. */
+  fonts?: TextFonts;
 }
 
 export interface FrameInfo {
@@ -61,14 +65,23 @@ export function fillRect(kit: Kit, x: number, y: number, w: number, h: number, c
   kit.k.drawRect({ pos: kit.k.vec2(x, y), width: w, height: h, color, opacity });
 }
 
-/** Left-aligned text with its top-left corner at (x, y). */
-export function text(kit: Kit, s: string, x: number, y: number, size: number, color: Color, opacity = 1): void {
-  kit.k.drawText({ text: s, pos: kit.k.vec2(x, y), size, color, opacity });
+export type TextAnchor = 'topleft' | 'top' | 'topright' | 'left' | 'center' | 'right' | 'botleft' | 'bot' | 'botright';
+
+/** Text whose anchor sits at (x, y), in the bundled font when it is ready (snapped to device pixels). */
+export function anchoredText(kit: Kit, s: string, x: number, y: number, size: number, color: Color, anchor: TextAnchor, opacity = 1, face: FaceName = 'ui'): void {
+  const picked = kit.fonts?.pick(s, size, face);
+  if (!picked) {
+    kit.k.drawText({ text: s, pos: kit.k.vec2(x, y), size, color, anchor, opacity });
+    return;
+  }
+  const d = kit.fonts?.density ?? 1;
+  const pos = kit.k.vec2(Math.round(x * d) / d, Math.round(y * d) / d);
+  kit.k.drawText({ text: s, pos, size: picked.size, font: picked.font, color, anchor, opacity });
 }
 
-/** Text whose anchor (e.g. 'top', 'topright', 'center') sits at (x, y). */
-export function anchoredText(kit: Kit, s: string, x: number, y: number, size: number, color: Color, anchor: 'top' | 'topright' | 'center' | 'bot', opacity = 1): void {
-  kit.k.drawText({ text: s, pos: kit.k.vec2(x, y), size, color, anchor, opacity });
+/** Left-aligned text with its top-left corner at (x, y). */
+export function text(kit: Kit, s: string, x: number, y: number, size: number, color: Color, opacity = 1, face: FaceName = 'ui'): void {
+  anchoredText(kit, s, x, y, size, color, 'topleft', opacity, face);
 }
 
 export function line(kit: Kit, x1: number, y1: number, x2: number, y2: number, width: number, color: Color, opacity = 1): void {
