@@ -3,7 +3,8 @@
  * `?mode=netcode`: a whole match in the page (the harness's GameServer and links, 15 bot clients,
  * one real NetClient) rendered by mountGame; `?mode=render`: the same renderer over the practice
  * host (no netcode); `?mode=empty`: kaboom drawing nothing (the floor of the frame cost).
- * `?look=classic` draws with the first renderer (default font, flat shapes, no particles or shake)
+ * `&lag=&jitter=&loss=` condition the measured client's link (ms, ms, 0..1), `&netgraph=1` shows
+ * the net graph (both for screenshots). `?look=classic` draws with the first renderer (default font, flat shapes, no particles or shake)
  * instead of the neon look, so both can be measured in one run.
  * Publishes `window.frameBench = { samples }` with one sample per frame: ms in the in-page match
  * step, in NetClient.view, in the renderer's update and draw, and between frames.
@@ -42,7 +43,9 @@ function netcodeHost(): { host: GameHost; step: (now: number) => void } {
   const match = new Match({ server: { maxPlayers: 16, seed: 7 } });
   const net = new NetClient({ clientId: 0, tickrate: 60, cvars: defaultCvars() });
   const member: HarnessClient = { id: 0, onPacket: (b, now) => net.receive(b, now), update: (now) => net.update(now), netSettings: () => net.netSettings() };
-  match.addClient(member);
+  // Optional conditions on the measured client's link (screenshots of the net graph use them).
+  const num = (name: string): number => Math.max(0, Number(q.get(name) ?? 0) || 0);
+  match.addClient(member, { latencyMs: num('lag'), jitterMs: num('jitter'), loss: Math.min(num('loss'), 1) });
   // Every effect on: the bots fire at everyone (tracers, sparks, hits, deaths, respawns) and every
   // third one carries the rocket launcher (flashes, trails, explosions, shake).
   const everyone = Array.from({ length: players }, (_, i) => i);
@@ -52,6 +55,7 @@ function netcodeHost(): { host: GameHost; step: (now: number) => void } {
     match.addClient(new BotClient(id, { tickrate: 60, script }));
   }
   const cvars = defaultCvars();
+  cvars.net_graph = q.get('netgraph') === '1' ? 1 : 0;
   const names = new Map(Array.from({ length: players }, (_, id) => [id, id === 0 ? 'you' : `bot ${id}`] as const));
   const host: GameHost = {
     localId: 0,
