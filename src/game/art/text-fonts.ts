@@ -15,7 +15,7 @@ import type { GfxFont, KaboomCtx } from 'kaboom';
 import { cssFont, type FaceName } from './fonts';
 import { ShelfPacker } from './glyph-packer';
 
-const ATLAS = 2048;
+const ATLAS = 1024;
 const MIN_PX = 6;
 const MAX_PX = 160;
 

@@ -1,0 +1,56 @@
+/**
+ * The look and the sound settings in real Chromium (practice mode, no network): the bundled fonts
+ * load from the game's own origin and are the ones the page draws with; the Sound section of the
+ * settings panel sets volume and mute, and both survive a reload of the page.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './browser';
+import { withQuery } from './game-match';
+
+async function startPractice(page: Page): Promise<void> {
+  await page.waitForFunction(() => 'rewind' in window);
+  await page.click('#practice');
+  await page.waitForFunction(() => (window.rewindGame?.info().frames ?? 0) > 5, undefined, { timeout: 30_000 });
+}
+
+describe('look and sound settings', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('draws with the bundled fonts, loaded from the game itself', async () => {
+    const page = await browser.newPage({ viewport: { width: 960, height: 640 } });
+    await page.goto(withQuery(inject('baseUrl'), 'density=0.5'));
+    await startPractice(page);
+    await page.waitForFunction(() => document.fonts.check('600 16px "Chakra Petch"') && document.fonts.check('500 13px "JetBrains Mono"'), undefined, { timeout: 20_000 });
+    const fontUrls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\.woff2?($|\?)/.test(n)));
+    expect(fontUrls.length).toBeGreaterThan(0);
+    const origin = new URL(inject('baseUrl')).origin;
+    for (const u of fontUrls) expect(new URL(u).origin).toBe(origin);
+    await page.close();
+  });
+
+  it('sets volume and mute in the settings panel and remembers them after a reload', async () => {
+    const context = await browser.newContext({ viewport: { width: 960, height: 640 } });
+    const page = await context.newPage();
+    const url = withQuery(inject('baseUrl'), 'density=0.5');
+    await page.goto(url);
+    await startPractice(page);
+    await page.evaluate(() => window.rewindGame?.openSettings());
+    expect(await page.inputValue('[data-testid=sound-volume]')).toBe('70');
+    await page.locator('[data-testid=sound-volume]').fill('30');
+    await page.check('[data-testid=sound-mute]');
+    expect(await page.textContent('[data-testid=sound-settings]')).toContain('30 %');
+    await page.reload();
+    await startPractice(page);
+    await page.evaluate(() => window.rewindGame?.openSettings());
+    expect(await page.inputValue('[data-testid=sound-volume]')).toBe('30');
+    expect(await page.isChecked('[data-testid=sound-mute]')).toBe(true);
+    await context.close();
+  });
+});
