@@ -27,7 +27,12 @@ describe('look and sound settings', () => {
     const page = await browser.newPage({ viewport: { width: 960, height: 640 } });
     await page.goto(withQuery(inject('baseUrl'), 'density=0.5'));
     await startPractice(page);
-    await page.waitForFunction(() => document.fonts.check('600 16px "Chakra Petch"') && document.fonts.check('500 13px "JetBrains Mono"'), undefined, { timeout: 20_000 });
+    // check() alone is true for a family the page never declared: also require loaded faces of both.
+    await page.waitForFunction(
+      () => ['Chakra Petch', 'JetBrains Mono'].every((family) => [...document.fonts].some((f) => f.family.replace(/"/g, '') === family && f.status === 'loaded')),
+      undefined,
+      { timeout: 20_000 },
+    );
     const fontUrls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\.woff2?($|\?)/.test(n)));
     expect(fontUrls.length).toBeGreaterThan(0);
     const origin = new URL(inject('baseUrl')).origin;
