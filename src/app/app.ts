@@ -33,6 +33,8 @@ export class App implements AppState {
   private game: GameHandle | null = null;
   private lobby: LobbyScreen | null = null;
   private readonly doc: Document;
+  /** The pointer's last place on the page (client px), so a match's crosshair starts under it. */
+  private pointerAt: { x: number; y: number } | null = null;
 
   constructor(
     private readonly root: HTMLElement,
@@ -43,6 +45,11 @@ export class App implements AppState {
     (win as unknown as { rewind: unknown }).rewind = createDebugApi(this);
     // Closing the tab: say goodbye properly so the others see it at once, not after a timeout.
     win.addEventListener('pagehide', () => this.session?.leave());
+    const notePointer = (e: PointerEvent): void => {
+      this.pointerAt = { x: e.clientX, y: e.clientY };
+    };
+    win.addEventListener('pointermove', notePointer, { passive: true, capture: true });
+    win.addEventListener('pointerdown', notePointer, { passive: true, capture: true });
   }
 
   showStart(): void {
@@ -82,7 +89,7 @@ export class App implements AppState {
       this.game = null;
       this.showStart();
     };
-    this.game = mountGame(screen, createPracticeHost({ name, bots: 3, onLeave: back }));
+    this.game = mountGame(screen, createPracticeHost({ name, bots: 3, onLeave: back }), { pointerAt: this.pointerAt });
   }
 
   private show(el: HTMLElement): void {
@@ -147,7 +154,7 @@ export class App implements AppState {
     screen.id = 'match-screen';
     screen.style.cssText = 'position:fixed;inset:0';
     this.show(screen);
-    if (this.config.render) this.game = mountGame(screen, gameHostFor(session, () => session.leave()));
+    if (this.config.render) this.game = mountGame(screen, gameHostFor(session, () => session.leave()), { pointerAt: this.pointerAt });
     else screen.textContent = 'Match running (render=0: no canvas).';
   }
 

@@ -28,6 +28,9 @@ import type { GameHost } from './game-host';
 import { displayName } from './hud-model';
 import { noKeysHeld, sampleInput, weaponSelectFor, type HeldKeys } from './input-map';
 import { readHeldKeys } from './input-reader';
+import { crosshairPoint, type PointerState, type ScreenPoint } from './pointer';
+import { CONTROLS_HINT, hintOpacity, noteSpawn, type HintState } from './controls-hint';
+import { drawControlsHint } from './art/neon-hint';
 import { FpsMeter } from './net-graph-model';
 import { text, type FrameInfo, type Kit } from './render-kit';
 import type { SoundCues } from './sound';
@@ -54,10 +57,20 @@ export interface Screen {
   look: Look | null;
   /** Random source of the particle effects. */
   rng: Rng;
+  /** Whether kaboom's mouse position is real yet, and where the pointer was at mount. */
+  pointer: PointerState;
+  /** When the local player first spawned (the controls hint). */
+  hint: HintState;
 }
 
-function sample(s: Screen, view: ClientView, cam: Camera): InputSample {
-  const mouse = s.k.mousePos();
+/** The crosshair (and aim target) this frame: the pointer, or a stand-in until it first moves (pointer.ts). */
+function aimPoint(s: Screen, view: ClientView, cam: Camera, w: number, h: number): ScreenPoint {
+  const local = view.local;
+  const onScreen = local ? { x: toScreenX(cam, local.drawX), y: toScreenY(cam, local.drawY), aim: s.lastAim } : null;
+  return crosshairPoint(s.pointer, s.k.mousePos(), onScreen, w, h);
+}
+
+function sample(s: Screen, view: ClientView, cam: Camera, mouse: ScreenPoint): InputSample {
   const local = view.local;
   const keys = s.ui.menuOpen() ? noKeysHeld() : readHeldKeys(s.k, s.held);
   const current = local ? local.state.weapon : 0;
@@ -74,9 +87,11 @@ export function updateFrame(s: Screen, nowMs: number): void {
   const w = s.k.width();
   const h = s.k.height();
   const cam = followCamera(w, h, s.map.width, s.map.height, local ? local.drawX : s.map.width / 2, local ? local.drawY : s.map.height / 2);
-  const input = sample(s, view, cam);
+  const mouse = aimPoint(s, view, cam, w, h);
+  const input = sample(s, view, cam, mouse);
   s.host.setInput(input);
   const now = nowMs / 1000;
+  noteSpawn(s.hint, local?.state.alive ?? false, now);
   s.cues.length = 0;
   ingestEvents(s.fx, view.events, now, view.localId, s.cues, s.look ? frameScene(view, s.map, s.rng) : undefined);
   if (local) noteCorrection(s.fx, local.drawX, local.drawY, local.errorX, local.errorY, now);
@@ -92,7 +107,6 @@ export function updateFrame(s: Screen, nowMs: number): void {
   const shake = s.look ? shakeOffset(s.fx.shake, now) : null;
   s.cam = shake ? { ...cam, centerX: cam.centerX + shake.x, centerY: cam.centerY + shake.y } : cam;
   const names = s.host.names();
-  const mouse = s.k.mousePos();
   s.info = { view, cam: s.cam, map: s.map, now, name: (id) => displayName(names.get(id), id), localAim: input.aim, mouseX: mouse.x, mouseY: mouse.y };
 }
 
@@ -130,6 +144,7 @@ function drawClassicFrame(s: Screen, f: FrameInfo): void {
 /** HUD, scoreboard and net graph: the same in both looks. */
 function drawOverlays(s: Screen, f: FrameInfo): void {
   drawHud(s.kit, f, s.fx);
+  drawControlsHint(s.kit, f.cam.viewW, f.cam.viewH, CONTROLS_HINT, hintOpacity(s.hint, f.now));
   if (s.ui.scoreboard) drawScoreboard(s.kit, f, s.host.pings(), s.host.names());
   if (s.host.cvars().net_graph) drawNetGraph(s.kit, s.graph, f.view.stats, s.fps.fps, f.cam.viewW, f.cam.viewH);
 }

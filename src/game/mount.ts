@@ -21,6 +21,8 @@ import { noKeysHeld, weaponForKey, weaponForWheel } from './input-map';
 import { FpsMeter } from './net-graph-model';
 import { createOverlays, type Overlays } from './overlays';
 import { PALETTE } from './palette';
+import { seedFromClient } from './pointer';
+import { hintOpacity } from './controls-hint';
 import { createKit } from './render-kit';
 import { drawnPlayers, type GameRenderInfo } from './render-info';
 import { createSoundCues, type SoundCues } from './sound';
@@ -46,6 +48,11 @@ export interface MountOptions {
   onFrameCost?: (updateMs: number, drawMs: number) => void;
   /** 'neon' (default): bundled fonts, glow, particles, shake; 'classic': the first renderer (frame benchmark baseline). */
   look?: 'neon' | 'classic';
+  /**
+   * Where the pointer was (client/viewport CSS pixels) when the game mounted, e.g. the click that
+   * started it: the crosshair starts there instead of waiting for the first mouse move.
+   */
+  pointerAt?: { x: number; y: number } | null;
 }
 
 export interface GameHandle {
@@ -95,6 +102,7 @@ function newScreen(k: KaboomCtx, host: GameHost, map: ArenaMap, ui: Overlays, so
     sound, held: noKeysHeld(), cues: [],
     ui: { menuOpen: ui.anyOpen, scoreboard: false, wantedWeapon: null },
     frames: 0, lastAim: 0, lastInput: null, view: null, cam: null, info: null, look: null, rng: Math.random,
+    pointer: { moved: false, seed: null }, hint: { firstSpawnAt: null },
   };
 }
 
@@ -116,6 +124,9 @@ function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => 
     const w = weaponForKey(key);
     if (w !== null) s.ui.wantedWeapon = w;
     if (key === 'f2') ui.toggleNetGraph();
+  });
+  k.onMouseMove(() => {
+    s.pointer.moved = true;
   });
   k.onScroll((delta) => {
     const current = s.view?.local?.state.weapon ?? 0;
@@ -144,6 +155,8 @@ function renderInfo(s: Screen, ui: Overlays): GameRenderInfo {
     camera: s.cam,
     ...players,
     input: s.lastInput,
+    crosshair: s.info ? { x: s.info.mouseX, y: s.info.mouseY } : null,
+    controlsHint: s.info ? hintOpacity(s.hint, s.info.now) : 0,
     pingMs: s.view ? s.view.stats.pingMs : null,
     overlays: { netGraph: s.host.cvars().net_graph !== 0, scoreboard: s.ui.scoreboard, menu: ui.menu.isOpen(), settings: ui.settings.isOpen() },
   };
@@ -162,6 +175,7 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   const sound = createSoundCues(makeAudio, loadSoundSettings(store));
   const ui = createOverlays(doc, host, wrapper, canvas, [createSoundSection(doc, sound, store)]);
   const s = newScreen(k, host, opts.map ?? DEFAULT_MAP, ui, sound);
+  s.pointer.seed = seedFromClient(opts.pointerAt, canvas.getBoundingClientRect());
   let live = true;
   if (opts.look !== 'classic') useNeonLook(s, doc, density, () => live);
   bindInput(s, ui, () => live, opts.clock ?? (() => performance.now()), opts.onFrameCost);

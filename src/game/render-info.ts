@@ -34,6 +34,10 @@ export interface GameRenderInfo {
   remotes: DrawnPlayer[];
   overlays: OverlayFlags;
   input: InputSample | null;
+  /** Where the crosshair was drawn last frame (canvas CSS px; before the pointer first moves, pointer.ts's stand-in). */
+  crosshair: { x: number; y: number } | null;
+  /** Opacity of the controls hint last frame (1 after the first spawn, fading to 0 after a few seconds). */
+  controlsHint: number;
   /** Last shown net graph numbers (also when the graph is hidden). */
   pingMs: number | null;
 }

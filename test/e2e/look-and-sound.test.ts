@@ -1,7 +1,8 @@
 /**
  * The look and the sound settings in real Chromium (practice mode, no network): the bundled fonts
  * load from the game's own origin and are the ones the page draws with; the Sound section of the
- * settings panel sets volume and mute, and both survive a reload of the page.
+ * settings panel sets volume and mute, and both survive a reload of the page; the crosshair starts
+ * under the pointer (not in the top-left corner) and the controls hint shows on the first spawn.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -37,6 +38,26 @@ describe('look and sound settings', () => {
     expect(fontUrls.length).toBeGreaterThan(0);
     const origin = new URL(inject('baseUrl')).origin;
     for (const u of fontUrls) expect(new URL(u).origin).toBe(origin);
+    await page.close();
+  });
+
+  it('starts the crosshair where the pointer is and shows the controls hint on the first spawn', async () => {
+    const page = await browser.newPage({ viewport: { width: 960, height: 640 } });
+    await page.goto(withQuery(inject('baseUrl'), 'density=0.5'));
+    await page.waitForFunction(() => 'rewind' in window);
+    const box = await page.locator('#practice').boundingBox();
+    if (!box) throw new Error('no Practice button');
+    const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await page.mouse.click(at.x, at.y);
+    await page.waitForFunction(() => (window.rewindGame?.info().frames ?? 0) > 5, undefined, { timeout: 30_000 });
+    // The mouse has not moved since the click: kaboom still says (0, 0), the crosshair must not.
+    const first = await page.evaluate(() => window.rewindGame?.info());
+    expect(first?.crosshair?.x).toBeCloseTo(at.x, 0);
+    expect(first?.crosshair?.y).toBeCloseTo(at.y, 0);
+    expect(first?.controlsHint).toBe(1);
+    await page.mouse.move(120, 90);
+    await page.waitForFunction(() => window.rewindGame?.info().crosshair?.x === 120, undefined, { timeout: 10_000 });
+    expect((await page.evaluate(() => window.rewindGame?.info()))?.crosshair?.y).toBe(90);
     await page.close();
   });
 
