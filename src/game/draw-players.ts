@@ -10,25 +10,15 @@ import { CROUCH_RADIUS, MAX_HEALTH, PLAYER_RADIUS } from '../sim/config';
 import { angleToRadians } from '../sim/quantize';
 import { circleVisible, toScreenX, toScreenY } from './camera';
 import { healthColor } from './palette';
+import { localBody, remoteBody, type PlayerBody } from './player-body';
 import { anchoredText, circle, fillRect, line, ring, type FrameInfo, type Kit } from './render-kit';
 
 const AIM_LENGTH = 30;
 const BAR_W = 36;
 const BAR_H = 5;
 
-interface Body {
-  id: number;
-  x: number;
-  y: number;
-  aim: number;
-  health: number;
-  alive: boolean;
-  crouch: boolean;
-  isLocal: boolean;
-  extrapolating: boolean;
-}
 
-function drawBody(kit: Kit, f: FrameInfo, b: Body): void {
+function drawBody(kit: Kit, f: FrameInfo, b: PlayerBody): void {
   const { cam } = f;
   const r = (b.crouch ? CROUCH_RADIUS : PLAYER_RADIUS) * cam.scale;
   if (!circleVisible(cam, b.x, b.y, PLAYER_RADIUS + AIM_LENGTH)) return;
@@ -53,13 +43,12 @@ function drawBody(kit: Kit, f: FrameInfo, b: Body): void {
 
 export function drawRemotes(kit: Kit, f: FrameInfo, remotes: readonly RemotePlayerView[]): void {
   for (const p of remotes) {
-    drawBody(kit, f, { id: p.id, x: p.x, y: p.y, aim: p.aim, health: p.health, alive: p.alive, crouch: p.crouch, isLocal: false, extrapolating: p.extrapolating });
+    drawBody(kit, f, remoteBody(p));
   }
 }
 
 export function drawLocal(kit: Kit, f: FrameInfo, local: LocalPlayerView): void {
-  const s = local.state;
-  drawBody(kit, f, { id: s.id, x: local.drawX, y: local.drawY, aim: f.localAim, health: s.health, alive: s.alive, crouch: s.crouch, isLocal: true, extrapolating: false });
+  drawBody(kit, f, localBody(local, f.localAim));
 }
 
 export function drawProjectiles(kit: Kit, f: FrameInfo): void {

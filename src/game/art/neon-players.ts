@@ -6,11 +6,11 @@
  * debug API reports and is the player's solid colour there (e2e pixel checks); dead players are a
  * faint ring only; glows are drawn for all players first, then the bodies (fewer texture switches).
  */
-import type { LocalPlayerView, RemotePlayerView } from '../../client/view-model';
 import { CROUCH_RADIUS, MAX_HEALTH, PLAYER_RADIUS } from '../../sim/config';
 import { angleToRadians } from '../../sim/quantize';
 import { circleVisible, toScreenX, toScreenY } from '../camera';
 import { healthColor } from '../palette';
+import { localBody, remoteBody, type PlayerBody } from '../player-body';
 import { anchoredText, circle, fillRect, line, ring, type FrameInfo, type Kit } from '../render-kit';
 import { glowDot } from './glow';
 import type { Look } from './look';
@@ -19,29 +19,18 @@ const BARREL = 16;
 const BAR_W = 34;
 const BAR_H = 3;
 
-interface Body {
-  id: number;
-  x: number;
-  y: number;
-  aim: number;
-  health: number;
-  alive: boolean;
-  crouch: boolean;
-  isLocal: boolean;
-  extrapolating: boolean;
-}
 
-function visible(f: FrameInfo, b: Body): boolean {
+function visible(f: FrameInfo, b: PlayerBody): boolean {
   return circleVisible(f.cam, b.x, b.y, PLAYER_RADIUS * 3);
 }
 
-function drawGlow(kit: Kit, f: FrameInfo, look: Look, b: Body): void {
+function drawGlow(kit: Kit, f: FrameInfo, look: Look, b: PlayerBody): void {
   if (!b.alive || !visible(f, b)) return;
   const r = (b.crouch ? CROUCH_RADIUS : PLAYER_RADIUS) * f.cam.scale;
   glowDot(look.glow, toScreenX(f.cam, b.x), toScreenY(f.cam, b.y), r * 3.2, kit.player(b.id, b.isLocal), b.isLocal ? 0.55 : 0.42);
 }
 
-function drawBody(kit: Kit, f: FrameInfo, b: Body): void {
+function drawBody(kit: Kit, f: FrameInfo, b: PlayerBody): void {
   if (!visible(f, b)) return;
   const { cam } = f;
   const r = (b.crouch ? CROUCH_RADIUS : PLAYER_RADIUS) * cam.scale;
@@ -69,13 +58,9 @@ function drawBody(kit: Kit, f: FrameInfo, b: Body): void {
   anchoredText(kit, f.name(b.id), sx, barY - 3, 13, b.isLocal ? color : kit.color('text'), 'bot', 0.92);
 }
 
-function bodies(f: FrameInfo): Body[] {
-  const out: Body[] = f.view.remotes.map((p: RemotePlayerView) => ({ id: p.id, x: p.x, y: p.y, aim: p.aim, health: p.health, alive: p.alive, crouch: p.crouch, isLocal: false, extrapolating: p.extrapolating }));
-  const local: LocalPlayerView | null = f.view.local;
-  if (local) {
-    const s = local.state;
-    out.push({ id: s.id, x: local.drawX, y: local.drawY, aim: f.localAim, health: s.health, alive: s.alive, crouch: s.crouch, isLocal: true, extrapolating: false });
-  }
+function bodies(f: FrameInfo): PlayerBody[] {
+  const out = f.view.remotes.map(remoteBody);
+  if (f.view.local) out.push(localBody(f.view.local, f.localAim));
   return out;
 }
 
