@@ -1,13 +1,15 @@
 /**
  * `npm run serve`: one Node process serving the built game (dist/) and the PeerServer on the same
  * port, for a LAN or a public server. Settings come from the environment (see scripts/signaling.mjs).
- * Prints `serving http://host:port/` once listening (the e2e setup waits for that line).
+ * The game is served pre-compressed, cached by hash and under a Content-Security-Policy
+ * (scripts/static-site.mjs). Prints `serving http://host:port/` once listening (the e2e setup
+ * waits for that line).
  */
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import express from 'express';
 import { listen, readSignalingEnv, signalingApp } from './signaling.mjs';
+import { staticSite } from './static-site.mjs';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 
@@ -24,7 +26,7 @@ async function main() {
   const s = read.value;
   const server = http.createServer();
   const app = signalingApp(server, s);
-  app.use(express.static(dist, { index: 'index.html', fallthrough: true }));
+  app.use(staticSite(dist, s));
   server.on('request', app);
   const port = await listen(server, s.webPort, s.bindHost, 'web server');
   const peerWhere = s.external ? `external PeerServer ${s.peerHost}:${s.peerPort}${s.path}` : `PeerServer on the same port at ${s.path}`;

@@ -1,6 +1,8 @@
 // Types for scripts/signaling.mjs (plain JS so Node runs it without a build step).
 import type { Server } from 'node:http';
 import type { Express } from 'express';
+import type { SignalingGuard } from './signaling-guard.mjs';
+import type { SignalingLimits } from './signaling-limits.mjs';
 
 export interface IceServer {
   urls: string | string[];
@@ -18,6 +20,10 @@ export interface SignalingSettings {
   secure: boolean;
   external: boolean;
   iceServers: IceServer[];
+  /** Per-address limits of the embedded PeerServer (REWIND_SIGNAL_*, REWIND_TRUST_PROXY). */
+  limits: SignalingLimits;
+  /** Extra CSP connect-src sources for `npm run serve` (REWIND_CSP_CONNECT_SRC). */
+  cspConnectSrc: string[];
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -32,6 +38,6 @@ export function pageConfig(s: SignalingSettings): {
   iceServers: IceServer[];
 };
 export function configMiddleware(s: SignalingSettings): (req: { url?: string }, res: { setHeader(k: string, v: string): void; end(body: string): void }, next: () => void) => void;
-export function mountPeerServer(app: Express, server: Server, s: SignalingSettings): unknown;
+export function mountPeerServer(app: Express, server: Server, s: SignalingSettings): { peer: unknown; guard: SignalingGuard };
 export function signalingApp(server: Server, s: SignalingSettings): Express;
 export function listen(server: Server, port: number, host: string, what: string): Promise<number>;

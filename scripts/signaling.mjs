@@ -7,12 +7,18 @@
  *   REWIND_PEER_PATH / REWIND_PEER_KEY / REWIND_PEER_SECURE
  *   REWIND_PEER_EXTERNAL=1              use someone else's PeerServer: start none here
  *   REWIND_ICE_SERVERS                  JSON array of RTCIceServer ({urls, username?, credential?})
+ *   REWIND_SIGNAL_* / REWIND_TRUST_PROXY the PeerServer's per-address limits (signaling-limits.mjs)
+ *   REWIND_CSP_CONNECT_SRC              extra connect-src sources for `npm run serve` (static-site.mjs)
  * Outputs: `readSignalingEnv(env, defaults)` → settings (bad values become errors, never silent);
- *   `pageConfig(settings)` → the JSON served at /rewind-config.json; `mountPeerServer(app, server, settings)`.
+ *   `pageConfig(settings)` → the JSON served at /rewind-config.json; `mountPeerServer(app, server, settings)`
+ *   (the `peer` package's PeerServer behind our guard, signaling-guard.mjs).
  * Invariant: nothing here throws at import time; a bad variable is reported with its name.
  */
 import express from 'express';
 import { ExpressPeerServer } from 'peer';
+import { createSignalingGuard } from './signaling-guard.mjs';
+import { readLimitsEnv } from './signaling-limits.mjs';
+import { parseConnectSources } from './static-site.mjs';
 
 /** @typedef {{ urls: string | string[], username?: string, credential?: string }} IceServer */
 
@@ -63,6 +69,14 @@ export function readSignalingEnv(env, defaults) {
   const webPort = pick(port(env, 'REWIND_PORT', defaults.webPort));
   const peerPort = pick(port(env, 'REWIND_PEER_PORT', defaults.peerPort));
   const iceServers = pick(parseIceServers(env.REWIND_ICE_SERVERS));
+  const limits = readLimitsEnv(env);
+  if (!limits.ok) errors.push(...limits.errors);
+  let cspConnectSrc = [];
+  try {
+    cspConnectSrc = parseConnectSources(env.REWIND_CSP_CONNECT_SRC);
+  } catch (err) {
+    errors.push(err.message);
+  }
   let path = env.REWIND_PEER_PATH || '/peerjs';
   if (!path.startsWith('/')) path = '/' + path;
   const key = env.REWIND_PEER_KEY || 'peerjs';
@@ -77,6 +91,8 @@ export function readSignalingEnv(env, defaults) {
     secure: env.REWIND_PEER_SECURE === '1' || env.REWIND_PEER_SECURE === 'true',
     external: env.REWIND_PEER_EXTERNAL === '1' || env.REWIND_PEER_EXTERNAL === 'true',
     iceServers,
+    limits: limits.ok ? limits.value : undefined,
+    cspConnectSrc,
   };
   return errors.length ? { ok: false, errors } : { ok: true, value: settings };
 }
@@ -97,22 +113,37 @@ export function configMiddleware(s) {
   };
 }
 
-/** Mounts a PeerServer under `s.path` of an express app listening on `server`. */
+/**
+ * Mounts a PeerServer under `s.path` of an express app listening on `server`, behind the guard
+ * (per-address limits, message size cap, ids held for their owner). Returns both.
+ */
 export function mountPeerServer(app, server, s) {
+  const guard = createSignalingGuard(server, s.limits);
   // expire_timeout: how long an offer to an unknown id waits before the joiner hears "peer-unavailable"
   // (PeerJS's 5 s default makes "Lobby not found" feel like a hang).
-  const peer = ExpressPeerServer(server, { path: '/', key: s.key, allow_discovery: false, alive_timeout: 20000, expire_timeout: 2500 });
-  peer.on('error', (err) => console.error('[peer] error', err?.message ?? err));
+  const peer = ExpressPeerServer(server, {
+    path: '/',
+    key: s.key,
+    allow_discovery: false,
+    alive_timeout: 20000,
+    expire_timeout: 2500,
+    createWebSocketServer: (options) => guard.createWebSocketServer(options),
+  });
+  guard.attach(peer);
+  // Through the guard's rate-limited log: a client sending garbage must not flood the log.
+  peer.on('error', (err) => guard.logPeerError(err));
   app.use(s.path, peer);
-  return peer;
+  return { peer, guard };
 }
 
 /** Creates an express app (PeerServer included unless external) for an http server. */
 export function signalingApp(server, s) {
   const app = express();
   app.disable('x-powered-by');
+  // req.ip follows the same proxy rule as the signaling limits (REWIND_TRUST_PROXY).
+  if (s.limits?.trustProxy) app.set('trust proxy', s.limits.trustProxy);
   app.use(configMiddleware(s));
-  if (!s.external) mountPeerServer(app, server, s);
+  if (!s.external) app.locals.signaling = mountPeerServer(app, server, s);
   return app;
 }
 

@@ -5,14 +5,18 @@
  *
  * Inputs: the page config, the document/window. Outputs: screens in `root`, `window.rewind`.
  * Invariant: at most one session at a time; ending it (leave, kick, host left, failure) stops
- * the loop and the renderer before the next screen appears.
+ * the loop and the renderer before the next screen appears. The name is remembered across
+ * reloads; a failure while joining keeps the lobby link, so "Back" shows its join form again.
  */
+import { createChatBox, type ChatBox } from '../game/chat-box';
 import { mountGame, type GameHandle } from '../game/mount';
+import type { ClientPoint } from '../game/pointer-tracker';
 import { createPracticeHost } from '../game/practice-host';
 import { failureText, type JoinFailure } from '../lobby/failures';
 import { joinLobby } from '../lobby/join';
 import { lobbyLink } from '../lobby/link';
 import { newRoomId } from '../lobby/room-id';
+import { signalingNotice } from '../lobby/signaling-reconnect';
 import { createDebugApi, type AppState, type Phase } from './debug-api';
 import { startFrameLoop } from './frame-loop';
 import { gameHostFor } from './game-host-adapter';
@@ -20,7 +24,9 @@ import { createHostSession } from './host-session';
 import { createJoinSession } from './join-session';
 import type { LobbySession } from './lobby-session';
 import type { PageConfig } from './page-config';
+import { loadName, pageStorage, saveName } from './remembered-name';
 import { busyScreen, lobbyScreen, messageScreen, startScreen, type LobbyScreen } from './screens';
+import { signalingBanner } from './signaling-banner';
 import { DEFAULT_MAP } from '../sim/map';
 import { CVARS } from '../config/cvars';
 
@@ -32,9 +38,11 @@ export class App implements AppState {
   private stopLoop: (() => void) | null = null;
   private game: GameHandle | null = null;
   private lobby: LobbyScreen | null = null;
+  private lobbyChat: ChatBox | null = null;
+  /** Where the mouse last was, so the match's crosshair starts there (issue 12). */
+  private pointer: ClientPoint | null = null;
   private readonly doc: Document;
-  /** The pointer's last place on the page (client px), so a match's crosshair starts under it. */
-  private pointerAt: { x: number; y: number } | null = null;
+  private readonly banner;
 
   constructor(
     private readonly root: HTMLElement,
@@ -42,14 +50,15 @@ export class App implements AppState {
     private readonly config: PageConfig,
   ) {
     this.doc = root.ownerDocument;
+    this.banner = signalingBanner(this.doc);
     (win as unknown as { rewind: unknown }).rewind = createDebugApi(this);
     // Closing the tab: say goodbye properly so the others see it at once, not after a timeout.
     win.addEventListener('pagehide', () => this.session?.leave());
-    const notePointer = (e: PointerEvent): void => {
-      this.pointerAt = { x: e.clientX, y: e.clientY };
+    const track = (e: PointerEvent): void => {
+      if (e.pointerType !== 'touch') this.pointer = { clientX: e.clientX, clientY: e.clientY };
     };
-    win.addEventListener('pointermove', notePointer, { passive: true, capture: true });
-    win.addEventListener('pointerdown', notePointer, { passive: true, capture: true });
+    win.addEventListener('pointermove', track, { passive: true });
+    win.addEventListener('pointerdown', track, { passive: true });
   }
 
   showStart(): void {
@@ -57,12 +66,13 @@ export class App implements AppState {
     this.show(
       startScreen(this.doc, {
         joinRoomId: this.config.joinRoomId,
-        defaultName: this.config.defaultName,
+        defaultName: this.config.defaultName || loadName(pageStorage(this.win)),
         defaultMaxPlayers: this.config.cvars.sv_maxplayers,
         notices: this.config.notices,
-        onCreate: (name, password, max) => void this.create(name, password, max),
-        onJoin: (room, name, password) => void this.join(room, name, password),
-        onPractice: (name) => this.practice(name),
+        onCreate: (name, password, max) => void this.create(this.remember(name), password, max),
+        onJoin: (room, name, password) => void this.join(room, this.remember(name), password),
+        onPractice: (name) => this.practice(this.remember(name)),
+        onForgetLink: () => this.forgetLink(),
       }),
     );
   }
@@ -77,6 +87,19 @@ export class App implements AppState {
     this.session?.leave();
   }
 
+  private remember(name: string): string {
+    saveName(pageStorage(this.win), name);
+    // A ?name= in the URL was a one-off: from now on the typed name is the default.
+    this.config.defaultName = name;
+    return name;
+  }
+
+  private forgetLink(): void {
+    this.win.location.hash = '';
+    this.config.joinRoomId = null;
+    this.showStart();
+  }
+
   /** Practice: the shared sim with scripted bots in this page, no lobby, no network, no worker. */
   private practice(name: string): void {
     this.phase = 'practice';
@@ -89,7 +112,7 @@ export class App implements AppState {
       this.game = null;
       this.showStart();
     };
-    this.game = mountGame(screen, createPracticeHost({ name, bots: 3, onLeave: back }), { pointerAt: this.pointerAt });
+    this.game = mountGame(screen, createPracticeHost({ name, bots: 3, onLeave: back }), { initialPointer: this.pointer });
   }
 
   private show(el: HTMLElement): void {
@@ -101,7 +124,7 @@ export class App implements AppState {
     this.show(busyScreen(this.doc, 'Starting the server and opening the lobby…'));
     const roomId = newRoomId();
     const max = Number.isFinite(maxPlayers) ? Math.min(Math.max(Math.round(maxPlayers), CVARS.sv_maxplayers.min), CVARS.sv_maxplayers.max) : CVARS.sv_maxplayers.default;
-    const r = await createHostSession({ signaling: this.config.signaling, roomId, name, password, maxPlayers: max, cvars: this.config.cvars, mapName: DEFAULT_MAP.name });
+    const r = await createHostSession({ signaling: this.config.signaling, roomId, name, password, maxPlayers: max, cvars: this.config.cvars, mapName: DEFAULT_MAP.name, onSignaling: (st) => this.banner.show(signalingNotice(st)) });
     if (!r.ok) return this.fail(r.failure);
     const loc = this.win.location;
     this.enterLobby(r.session, lobbyLink({ origin: loc.origin, pathname: loc.pathname, search: loc.search }, roomId));
@@ -111,7 +134,8 @@ export class App implements AppState {
     this.phase = 'connecting';
     this.show(busyScreen(this.doc, `Joining lobby ${roomId}…`));
     const r = await joinLobby(this.config.signaling, roomId, name, password);
-    if (!r.ok) return this.fail(r.failure);
+    // A refusal keeps the link: Back shows its join form again (wrong password, lobby full…).
+    if (!r.ok) return this.fail(r.failure, true);
     this.enterLobby(createJoinSession(r.joined, roomId, this.config.cvars), this.win.location.href);
   }
 
@@ -137,6 +161,8 @@ export class App implements AppState {
       onEnterMatch: () => this.enterMatch(),
     });
     this.lobby = lobby;
+    this.lobbyChat = createChatBox(this.doc, this.doc, session.chat, 'lobby');
+    lobby.element.insertBefore(this.lobbyChat.element, lobby.element.querySelector('#lobby-status'));
     const refresh = (): void => {
       lobby.update(session.players(), session.started());
       if (!session.isHost && session.started() && this.phase === 'lobby') this.enterMatch();
@@ -150,11 +176,13 @@ export class App implements AppState {
     const session = this.session;
     if (!session || this.phase === 'match') return;
     this.phase = 'match';
+    this.lobbyChat?.destroy();
+    this.lobbyChat = null;
     const screen = this.doc.createElement('div');
     screen.id = 'match-screen';
     screen.style.cssText = 'position:fixed;inset:0';
     this.show(screen);
-    if (this.config.render) this.game = mountGame(screen, gameHostFor(session, () => session.leave()), { pointerAt: this.pointerAt });
+    if (this.config.render) this.game = mountGame(screen, gameHostFor(session, () => session.leave()), { initialPointer: this.pointer });
     else screen.textContent = 'Match running (render=0: no canvas).';
   }
 
@@ -163,8 +191,11 @@ export class App implements AppState {
     this.stopLoop = null;
     this.game?.destroy();
     this.game = null;
+    this.lobbyChat?.destroy();
+    this.lobbyChat = null;
     this.lobby = null;
     this.session = null;
+    this.banner.remove();
   }
 
   private ended(failure: JoinFailure | null): void {
@@ -176,17 +207,15 @@ export class App implements AppState {
     this.fail(failure);
   }
 
-  private fail(failure: JoinFailure): void {
+  /** `keepLink`: the failure was a refusal to join, so Back returns to the link's join form. */
+  private fail(failure: JoinFailure, keepLink = false): void {
     this.teardown();
     this.phase = 'ended';
     this.lastError = failureText(failure);
     this.show(
-      messageScreen(this.doc, this.lastError, () => {
-        // Back to a clean start screen: a failed join link should not immediately retry.
-        this.win.location.hash = '';
-        this.config.joinRoomId = null;
-        this.showStart();
-      }),
+      // After a refusal Back shows the link's join form (nothing is retried until Join is clicked
+      // again); after a lobby ended (host left, kicked) it shows a clean create form.
+      messageScreen(this.doc, this.lastError, () => (keepLink ? this.showStart() : this.forgetLink())),
     );
   }
 }

@@ -37,5 +37,6 @@ export function gameHostFor(session: LobbySession, onLeave: () => void): GameHos
     serverHitboxes: (): Hitbox[] | null => hitboxesFromDebug(client.serverDebug),
     lastRewind: (): RewindDebug | null => rewindFromDebug(client.serverDebug),
     leave: onLeave,
+    chat: session.chat,
   };
 }

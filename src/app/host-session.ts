@@ -13,10 +13,12 @@ import { ListenServer } from '../host/listen-server';
 import { startServerWorker } from '../host/worker-api';
 import type { JoinFailure } from '../lobby/failures';
 import { hostPeerId } from '../lobby/room-id';
+import { keepSignaling, type SignalingState } from '../lobby/signaling-reconnect';
 import { describeSignaling } from '../lobby/signaling-config';
 import { LoopbackChannel } from '../transport/loopback';
 import { openPeer, TransportError, type SignalingOptions } from '../transport/peer-link';
 import { browserTimers } from './browser-timers';
+import { ChatLog } from './chat-log';
 import { ClientSession } from './client-session';
 import { EndSignal, reportChannel, type ChannelReport, type LobbySession } from './lobby-session';
 
@@ -28,6 +30,8 @@ export interface HostOptions {
   maxPlayers: number;
   cvars: Cvars;
   mapName: string;
+  /** The host's signaling registration after the lobby opened (lost, retrying, back). */
+  onSignaling?: (state: SignalingState) => void;
 }
 
 export type HostResult = { ok: true; session: LobbySession } | { ok: false; failure: JoinFailure };
@@ -51,10 +55,8 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     if (kind === 'id-taken') return { ok: false, failure: { kind: 'id-taken' } };
     return { ok: false, failure: { kind: 'signaling-unreachable', address: describeSignaling(o.signaling), detail } };
   }
-  // Losing the signaling socket does not end the lobby (peers already linked keep playing); try to get it back.
-  peer.on('disconnected', () => {
-    if (!peer.destroyed) peer.reconnect();
-  });
+  // Losing the signaling socket does not end the lobby (peers already linked keep playing); get it back.
+  const signaling = keepSignaling(peer, browserTimers(), (st) => o.onSignaling?.(st));
   const server = new ListenServer(peer, worker, {
     maxPlayers: o.maxPlayers,
     password: o.password,
@@ -72,11 +74,14 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
   });
   // The overlays' data comes from the worker like a joiner's, minus the channel.
   server.onLocalDebug((m) => client.receiveDebug(m));
+  const chat = new ChatLog((text) => server.sendLocalChat(text), (id) => server.roster.get(id)?.name);
+  server.onLocalChat((from, text) => chat.receive(from, text));
   const end = new EndSignal();
   const session: LobbySession = {
     isHost: true,
     roomId: o.roomId,
     client,
+    chat,
     players: (): LobbyPlayer[] => server.roster.lobbyList(),
     started: () => server.started,
     channels: (): ChannelReport[] => [reportChannel('loopback', '', loopback), ...server.linkReports()],
@@ -84,8 +89,9 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     serverStats: () => server.lastStats.raw,
     hostCounters: () => ({ ...server.counters, protocolVersion: PROTOCOL_VERSION }),
     startMatch: () => server.startMatch(),
-    kick: (id: PlayerId) => server.kick(id, 'host', 'The host removed you from the lobby.'),
+    kick: (id: PlayerId) => server.kick(id, 'host', ''),
     leave: () => {
+      signaling.stop();
       server.close();
       client.close();
       peer.destroy();

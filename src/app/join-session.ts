@@ -15,6 +15,7 @@ import type { ControlMessage, LobbyPlayer } from '../protocol/messages';
 import type { Joined } from '../lobby/join';
 import { reportChannel } from '../transport/channel-report';
 import { browserTimers } from './browser-timers';
+import { ChatLog } from './chat-log';
 import { ClientSession } from './client-session';
 import { HostSilence } from './host-silence';
 import { EndSignal, type LobbySession } from './lobby-session';
@@ -37,6 +38,7 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
   const client = new ClientSession(j.clientId, j.settings.tickrate, cvars, j.link.unreliable, timers, {
     sendSettings: (s) => send({ type: 'settings', ...s }),
   });
+  const chat = new ChatLog((text) => send({ type: 'chat', from: 0, text }), (id) => players.find((p) => p.id === id)?.name);
   let finishing = false;
   const finish = (failure: Parameters<EndSignal['fire']>[0]): void => {
     // Closing the link below re-enters through its close handler: the first reason must win.
@@ -54,6 +56,7 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
       started = m.started;
       changed();
     } else if (m.type === 'debug') client.receiveDebug(m);
+    else if (m.type === 'chat') chat.receive(m.from, m.text);
     else if (m.type === 'kick') finish({ kind: 'kicked', reason: m.reason, text: m.text });
   };
   j.early.forEach(onControl);
@@ -74,6 +77,7 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
     isHost: false,
     roomId,
     client,
+    chat,
     players: () => players,
     started: () => started,
     channels: () => [reportChannel('unreliable', j.link.remoteId, j.link.unreliable), reportChannel('reliable', j.link.remoteId, j.link.reliable)],

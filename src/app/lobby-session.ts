@@ -7,6 +7,7 @@ import type { LobbyPlayer } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import type { JoinFailure } from '../lobby/failures';
 import type { ChannelReport } from '../transport/channel-report';
+import type { ChatLog } from './chat-log';
 import type { ClientSession } from './client-session';
 
 export { reportChannel, type ChannelReport } from '../transport/channel-report';
@@ -15,6 +16,8 @@ export interface LobbySession {
   readonly isHost: boolean;
   readonly roomId: string;
   readonly client: ClientSession;
+  /** The lobby's chat (lobby screen and match). */
+  readonly chat: ChatLog;
   players(): LobbyPlayer[];
   started(): boolean;
   channels(): ChannelReport[];

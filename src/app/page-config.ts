@@ -6,7 +6,7 @@
  * Invariant: never throws; a missing or broken config file falls back to the defaults (and says so).
  */
 import { parseCvars, type Cvars } from '../config/cvars';
-import { parseJoinHash } from '../lobby/link';
+import { joinLinkProblem, parseJoinHash } from '../lobby/link';
 import { resolveSignaling } from '../lobby/signaling-config';
 import type { SignalingOptions } from '../transport/peer-link';
 
@@ -35,12 +35,13 @@ export async function loadPageConfig(url: URL, fetcher: typeof fetch): Promise<P
   const { options, issues } = resolveSignaling(json, url.searchParams, { hostname: url.hostname, port: url.port, protocol: url.protocol });
   const { cvars, issues: cvarIssues } = parseCvars(url.searchParams);
   const name = url.searchParams.get('name') ?? '';
+  const linkProblem = joinLinkProblem(url.hash);
   return {
     signaling: options,
     cvars,
     joinRoomId: parseJoinHash(url.hash),
     render: url.searchParams.get('render') !== '0',
     defaultName: name.slice(0, 24),
-    notices: [...(notice ? [notice] : []), ...issues, ...cvarIssues.map((i) => i.message)],
+    notices: [...(linkProblem ? [linkProblem] : []), ...(notice ? [notice] : []), ...issues, ...cvarIssues.map((i) => i.message)],
   };
 }

@@ -10,6 +10,7 @@ import type { LobbyPlayer } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import { button, h, input, labeled } from './dom';
 import { CVARS } from '../config/cvars';
+import { linkQrCode } from './link-qr';
 
 export interface StartScreenProps {
   joinRoomId: string | null;
@@ -20,6 +21,8 @@ export interface StartScreenProps {
   onJoin(roomId: string, name: string, password: string): void;
   /** Play alone against bots in this page (no network), e.g. while waiting for friends. */
   onPractice(name: string): void;
+  /** On the join form: forget the link and show the create form. */
+  onForgetLink(): void;
 }
 
 export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
@@ -32,7 +35,8 @@ export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
     const go = button(doc, 'join', 'Join', () => p.onJoin(room, nameOf(), password.value));
     const form = h(doc, 'form', {}, [labeled(doc, 'Name', name), labeled(doc, 'Lobby password', password), go]);
     form.addEventListener('submit', (e) => (e.preventDefault(), go.click()));
-    return h(doc, 'section', { id: 'start-screen' }, [h(doc, 'h1', { text: 'Rewind Arena' }), h(doc, 'p', { text: `Join lobby ${room}` }), ...notices, form]);
+    const other = button(doc, 'new-lobby', 'Create a new lobby instead', p.onForgetLink);
+    return h(doc, 'section', { id: 'start-screen' }, [h(doc, 'h1', { text: 'Rewind Arena' }), h(doc, 'p', { text: `Join lobby ${room}` }), ...notices, form, other]);
   }
   const max = input(doc, 'max-players', { type: 'number', min: String(CVARS.sv_maxplayers.min), max: String(CVARS.sv_maxplayers.max), value: String(p.defaultMaxPlayers) });
   const create = button(doc, 'create', 'Create lobby', () => p.onCreate(nameOf(), password.value, Number(max.value)));
@@ -86,7 +90,7 @@ export function lobbyScreen(doc: Document, p: LobbyScreenProps): LobbyScreen {
   const action = p.isHost ? button(doc, 'start-match', 'Start match', p.onStart) : button(doc, 'enter-match', 'Enter match', p.onEnterMatch);
   const element = h(doc, 'section', { id: 'lobby-screen' }, [
     h(doc, 'h2', { text: p.isHost ? 'Your lobby' : 'Lobby' }),
-    h(doc, 'div', {}, [linkBox, copy]),
+    h(doc, 'div', { className: 'lobby-link-row' }, [linkBox, copy, linkQrCode(doc, p.link)]),
     list,
     status,
     action,

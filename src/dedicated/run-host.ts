@@ -14,7 +14,8 @@ import { DEFAULT_MAP } from '../sim/map';
 import { lobbyLink } from '../lobby/link';
 import { hostPeerId, newRoomId } from '../lobby/room-id';
 import { describeSignaling, resolveSignaling } from '../lobby/signaling-config';
-import { openPeer, type Peer, type SignalingOptions } from '../transport/peer-link';
+import { keepSignaling, signalingNotice } from '../lobby/signaling-reconnect';
+import { openPeer, TransportError, type Peer, type SignalingOptions } from '../transport/peer-link';
 import { AgonesLifecycle, connectAgonesSdk } from './agones';
 import { BotPlayers } from './bot-players';
 import { DedicatedHost } from './dedicated-host';
@@ -67,12 +68,14 @@ export async function runDedicatedHost(o: DedicatedOptions, log: (line: string) 
     peer = await openPeer(signaling, hostPeerId(roomId), 8000);
   } catch (err) {
     worker.terminate();
-    throw new Error(`could not open the lobby on the PeerServer at ${describeSignaling(signaling)}: ${err instanceof Error ? err.message : String(err)}`);
+    // Our PeerServer keeps a dropped id for its previous owner (REWIND_SIGNAL_ID_GRACE_S, 60 s by default).
+    const taken = err instanceof TransportError && err.kind === 'id-taken' ? ' (a host that just stopped keeps its room for up to a minute; wait, or use another --room)' : '';
+    throw new Error(`could not open the lobby on the PeerServer at ${describeSignaling(signaling)}: ${err instanceof Error ? err.message : String(err)}${taken}`);
   }
-  // Losing the signaling socket does not end the lobby (linked peers keep playing); get it back.
-  peer.on('disconnected', () => {
-    if (!peer.destroyed && !stopping) peer.reconnect();
-  });
+  // Losing the signaling socket does not end the lobby (linked peers keep playing); get it back
+  // with backoff (our PeerServer holds the id for this Peer's token meanwhile) and log each change.
+  const nodeTimers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (t: unknown) => clearTimeout(t as ReturnType<typeof setTimeout>) };
+  const signalingKeeper = keepSignaling(peer, nodeTimers, (st) => log(signalingNotice(st) ?? 'signaling: the lobby is registered again; new players can join'));
   const link = lobbyLink({ origin: o.pageUrl.origin, pathname: o.pageUrl.pathname, search: o.pageUrl.search }, roomId);
   const host = new DedicatedHost(peer, worker, {
     roomId,
@@ -105,6 +108,7 @@ export async function runDedicatedHost(o: DedicatedOptions, log: (line: string) 
   stopRef.stop = (why: string): Promise<void> => {
     stopping ??= (async () => {
       clearInterval(statsTimer);
+      signalingKeeper.stop();
       bots.close();
       await host.shutdown(why, wait);
       agones?.close();

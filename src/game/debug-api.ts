@@ -14,6 +14,21 @@ export interface GameDebugApi {
   openSettings(): void;
   closeOverlays(): void;
   toggleNetGraph(): void;
+  /** The glyphs kaboom lays out for `text` on the game's one text path (a literal `[a]x[/a]` stays 8). */
+  textProbe(text: string): string;
+  /**
+   * Test hook, this page only: draw these names instead of the players' (name tags, scoreboard,
+   * kill feed) and add kill-feed lines between player ids. Nothing is sent anywhere.
+   */
+  injectText(spec: InjectedText): void;
+}
+
+export interface InjectedText {
+  /** Player id → name to draw (replaces the previous injection; {} restores the real names). */
+  names?: Record<number, string>;
+  kills?: { killer: number; victim: number; weapon?: number }[];
+  /** Chat lines shown in this page's chat log (as if relayed; nothing is sent). */
+  chat?: { name: string; text: string }[];
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import type { KaboomCtx } from 'kaboom';
 import type { ClientView, InputSample } from '../client/view-model';
-import type { ArenaMap } from '../sim/types';
+import type { ArenaMap, PlayerId } from '../sim/types';
 import { followCamera, toScreenX, toScreenY, type Camera } from './camera';
 import { drawRewind, drawPredictionError, drawServerHitboxes } from './draw-debug';
 import { drawScreenEffects, drawWorldEffects } from './draw-effects';
@@ -26,9 +26,9 @@ import { frameScene } from './fx/scene';
 import { shakeOffset } from './fx/shake';
 import type { GameHost } from './game-host';
 import { displayName } from './hud-model';
-import { noKeysHeld, sampleInput, weaponSelectFor, type HeldKeys } from './input-map';
-import { readHeldKeys } from './input-reader';
-import { crosshairPoint, type PointerState, type ScreenPoint } from './pointer';
+import { weaponSelectFor } from './input-map';
+import type { InputReader } from './input-reader';
+import { crosshairPoint } from './pointer';
 import { CONTROLS_HINT, hintOpacity, noteSpawn, type HintState } from './controls-hint';
 import { drawControlsHint } from './art/neon-hint';
 import { FpsMeter } from './net-graph-model';
@@ -44,12 +44,15 @@ export interface Screen {
   graph: NetGraph;
   fps: FpsMeter;
   sound: SoundCues;
-  held: HeldKeys;
+  input: InputReader;
   cues: SoundCue[];
-  ui: { menuOpen: () => boolean; scoreboard: boolean; wantedWeapon: number | null };
+  ui: { menuOpen: () => boolean; scoreboard: boolean; wantedWeapon: number | null; escape: () => void };
+  /** Names drawn instead of the host's (debug API `injectText`: test strings through the real text paths). */
+  injectedNames: Map<PlayerId, string>;
   frames: number;
-  lastAim: number;
   lastInput: InputSample | null;
+  /** Where the crosshair was drawn (CSS px), for the debug API. */
+  crosshair: { x: number; y: number } | null;
   view: ClientView | null;
   cam: Camera | null;
   info: FrameInfo | null;
@@ -57,28 +60,24 @@ export interface Screen {
   look: Look | null;
   /** Random source of the particle effects. */
   rng: Rng;
-  /** Whether kaboom's mouse position is real yet, and where the pointer was at mount. */
-  pointer: PointerState;
   /** When the local player first spawned (the controls hint). */
   hint: HintState;
 }
 
-/** The crosshair (and aim target) this frame: the pointer, or a stand-in until it first moves (pointer.ts). */
-function aimPoint(s: Screen, view: ClientView, cam: Camera, w: number, h: number): ScreenPoint {
+function sample(s: Screen, view: ClientView, cam: Camera): InputSample {
   const local = view.local;
-  const onScreen = local ? { x: toScreenX(cam, local.drawX), y: toScreenY(cam, local.drawY), aim: s.lastAim } : null;
-  return crosshairPoint(s.pointer, s.k.mousePos(), onScreen, w, h);
-}
-
-function sample(s: Screen, view: ClientView, cam: Camera, mouse: ScreenPoint): InputSample {
-  const local = view.local;
-  const keys = s.ui.menuOpen() ? noKeysHeld() : readHeldKeys(s.k, s.held);
   const current = local ? local.state.weapon : 0;
   if (s.ui.wantedWeapon === current) s.ui.wantedWeapon = null;
-  const from = local ? { x: toScreenX(cam, local.drawX), y: toScreenY(cam, local.drawY) } : { x: mouse.x, y: mouse.y };
-  const input = sampleInput(keys, { fromX: from.x, fromY: from.y, toX: mouse.x, toY: mouse.y, previous: s.lastAim }, weaponSelectFor(s.ui.wantedWeapon, current));
-  s.lastAim = input.aim;
-  return input;
+  const from = local ? { x: toScreenX(cam, local.drawX), y: toScreenY(cam, local.drawY) } : null;
+  const r = s.input.read({ from, currentWeapon: current, weaponSelect: weaponSelectFor(s.ui.wantedWeapon, current), blocked: s.ui.menuOpen() });
+  if (r.menuPressed) s.ui.escape();
+  if (r.wantedWeapon !== null) s.ui.wantedWeapon = r.wantedWeapon;
+  s.ui.scoreboard = r.scoreboard;
+  // No pointer known yet (a still mouse, no pad or touch): a little ahead of the player along its aim.
+  const ahead = local ? { x: from?.x ?? 0, y: from?.y ?? 0, aim: s.lastInput?.aim ?? 0 } : null;
+  s.crosshair = r.crosshair ?? crosshairPoint({ moved: false, seed: null }, { x: 0, y: 0 }, ahead, cam.viewW, cam.viewH);
+  // A switch asked for this frame goes out with this frame's command.
+  return r.wantedWeapon !== null ? { ...r.input, weaponSelect: weaponSelectFor(r.wantedWeapon, current) } : r.input;
 }
 
 export function updateFrame(s: Screen, nowMs: number): void {
@@ -87,8 +86,7 @@ export function updateFrame(s: Screen, nowMs: number): void {
   const w = s.k.width();
   const h = s.k.height();
   const cam = followCamera(w, h, s.map.width, s.map.height, local ? local.drawX : s.map.width / 2, local ? local.drawY : s.map.height / 2);
-  const mouse = aimPoint(s, view, cam, w, h);
-  const input = sample(s, view, cam, mouse);
+  const input = sample(s, view, cam);
   s.host.setInput(input);
   const now = nowMs / 1000;
   noteSpawn(s.hint, local?.state.alive ?? false, now);
@@ -107,7 +105,9 @@ export function updateFrame(s: Screen, nowMs: number): void {
   const shake = s.look ? shakeOffset(s.fx.shake, now) : null;
   s.cam = shake ? { ...cam, centerX: cam.centerX + shake.x, centerY: cam.centerY + shake.y } : cam;
   const names = s.host.names();
-  s.info = { view, cam: s.cam, map: s.map, now, name: (id) => displayName(names.get(id), id), localAim: input.aim, mouseX: mouse.x, mouseY: mouse.y };
+  const injected = s.injectedNames;
+  const cross = s.crosshair ?? { x: w / 2, y: h / 2 };
+  s.info = { view, cam: s.cam, map: s.map, now, name: (id) => displayName(injected.get(id) ?? names.get(id), id), localAim: input.aim, mouseX: cross.x, mouseY: cross.y };
 }
 
 function drawDebug(s: Screen, f: FrameInfo): void {
@@ -121,6 +121,12 @@ function drawDebug(s: Screen, f: FrameInfo): void {
   const rewind = s.host.lastRewind();
   if (rewind && cvars.sv_showhitboxes) drawRewind(s.kit, f, rewind);
   if (cvars.cl_showerror) drawPredictionError(s.kit, f, s.fx);
+}
+
+/** The names to draw: the host's, with the debug API's injected test strings over them. */
+function shownNames(s: Screen): ReadonlyMap<PlayerId, string> {
+  const names = s.host.names();
+  return s.injectedNames.size === 0 ? names : new Map([...names, ...s.injectedNames]);
 }
 
 export function drawFrame(s: Screen): void {
@@ -144,7 +150,7 @@ function drawClassicFrame(s: Screen, f: FrameInfo): void {
 /** HUD, scoreboard and net graph: the same in both looks. */
 function drawOverlays(s: Screen, f: FrameInfo): void {
   drawHud(s.kit, f, s.fx);
-  drawControlsHint(s.kit, f.cam.viewW, f.cam.viewH, CONTROLS_HINT, hintOpacity(s.hint, f.now));
-  if (s.ui.scoreboard) drawScoreboard(s.kit, f, s.host.pings(), s.host.names());
+  drawControlsHint(s.kit, f.cam.viewW, f.cam.viewH, CONTROLS_HINT[s.input.kind], hintOpacity(s.hint, f.now));
+  if (s.ui.scoreboard) drawScoreboard(s.kit, f, s.host.pings(), shownNames(s));
   if (s.host.cvars().net_graph) drawNetGraph(s.kit, s.graph, f.view.stats, s.fps.fps, f.cam.viewW, f.cam.viewH);
 }

@@ -21,6 +21,25 @@ export interface RewindDebug {
   lagCompensated?: boolean;
 }
 
+/** One chat line as shown: who said it (name at the time), the text, or a notice from the lobby itself. */
+export interface ChatLine {
+  from: PlayerId;
+  name: string;
+  text: string;
+  /** A notice from the host (a warning, a join), not a player's words. */
+  system: boolean;
+}
+
+/** The lobby's chat as the screens see it (src/app keeps the log; text only, never markup). */
+export interface ChatFeed {
+  /** Sends a line (the host relays it to everyone, this page included, if it accepts it). */
+  send(text: string): void;
+  /** The newest lines, oldest first (bounded). */
+  lines(): readonly ChatLine[];
+  /** Called for each new line; returns the unsubscribe function. */
+  onLine(cb: (line: ChatLine) => void): () => void;
+}
+
 export interface GameHost {
   readonly localId: PlayerId;
   /** Player names by id (text only: never interpret as HTML). */
@@ -38,4 +57,6 @@ export interface GameHost {
   lastRewind(): RewindDebug | null;
   /** Leave the match and go back to the start screen. */
   leave(): void;
+  /** The lobby's chat, when there is one (not in practice). */
+  chat?: ChatFeed;
 }

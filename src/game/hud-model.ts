@@ -69,9 +69,12 @@ export function scoreboardRows(
   return rows.sort((a, b) => b.kills - a.kills || a.deaths - b.deaths || a.id - b.id);
 }
 
-/** Names are drawn as plain text; this only trims absurd lengths so a label cannot cover the arena. */
+/**
+ * Names are drawn as literal text (safe-text.ts); this only trims absurd lengths so a label cannot
+ * cover the arena, counting code points so an emoji is never cut in half.
+ */
 export function displayName(name: string | undefined, id: PlayerId, maxLength = 16): string {
-  const n = (name ?? '').replace(/\s+/g, ' ').trim();
-  if (n === '') return `player ${id}`;
-  return n.length > maxLength ? `${n.slice(0, maxLength - 1)}…` : n;
+  const n = [...(name ?? '').replace(/\s+/g, ' ').trim()];
+  if (n.length === 0) return `player ${id}`;
+  return n.length > maxLength ? `${n.slice(0, maxLength - 1).join('')}…` : n.join('');
 }

@@ -1,7 +1,8 @@
 /**
  * Mounts the game screen: `mountGame(root, host)` puts a canvas (kaboom, WebGL, `global: false`)
- * and the DOM overlays (Esc menu, settings) into `root`, then every frame draws
- * `host.view(performance.now())` and hands the sampled input to `host.setInput`.
+ * and the DOM overlays (Esc menu, settings with sound, chat, touch controls) into `root`, then
+ * every frame draws `host.view(performance.now())` and hands the input sampled from keyboard and
+ * mouse, gamepad and touch (input-reader.ts) to `host.setInput`.
  *
  * Output: a handle whose `destroy()` quits kaboom, removes every listener and element it added and
  * the `window.rewindGame` debug API; `info()` describes the last frame (see render-info.ts).
@@ -10,22 +11,26 @@
  */
 import kaboom, { type KaboomCtx } from 'kaboom';
 import { DEFAULT_MAP } from '../sim/map';
-import type { ArenaMap } from '../sim/types';
-import { canvasPixel, installDebugApi } from './debug-api';
+import { Weapon, type ArenaMap } from '../sim/types';
+import { createChatBox, type ChatBox } from './chat-box';
+import { canvasPixel, installDebugApi, type InjectedText } from './debug-api';
 import { el } from './dom-ui';
 import { createNetGraph } from './draw-netgraph';
-import { createEffects } from './effects';
+import { createEffects, KILL_FEED_MAX, type Effects } from './effects';
 import { drawFrame, updateFrame, type Screen } from './frame';
 import type { GameHost } from './game-host';
-import { noKeysHeld, weaponForKey, weaponForWheel } from './input-map';
+import { PadReader, type PadLike } from './gamepad';
+import { weaponForKey, weaponForWheel } from './input-map';
+import { InputReader } from './input-reader';
 import { FpsMeter } from './net-graph-model';
 import { createOverlays, type Overlays } from './overlays';
 import { PALETTE } from './palette';
-import { seedFromClient } from './pointer';
-import { hintOpacity } from './controls-hint';
-import { createKit } from './render-kit';
+import { PointerTracker, type ClientPoint } from './pointer-tracker';
+import { createKit, GAME_FONT } from './render-kit';
 import { drawnPlayers, type GameRenderInfo } from './render-info';
 import { createSoundCues, type SoundCues } from './sound';
+import { createTouchControls, type TouchControls } from './touch-controls';
+import { hintOpacity } from './controls-hint';
 import { loadGameFonts } from './art/fonts';
 import { createLook } from './art/look';
 import { createTextFonts } from './art/text-fonts';
@@ -44,20 +49,24 @@ export interface MountOptions {
    * headless tests) is fill-rate bound, so 0.5 draws about four times fewer pixels.
    */
   pixelDensity?: number;
+  /** Where the mouse pointer last was (client coordinates), so the crosshair starts there. */
+  initialPointer?: ClientPoint | null;
   /** Called after each frame with the time spent updating (host.view, input, effects) and drawing, in ms (benchmarks). */
   onFrameCost?: (updateMs: number, drawMs: number) => void;
   /** 'neon' (default): bundled fonts, glow, particles, shake; 'classic': the first renderer (frame benchmark baseline). */
   look?: 'neon' | 'classic';
-  /**
-   * Where the pointer was (client/viewport CSS pixels) when the game mounted, e.g. the click that
-   * started it: the crosshair starts there instead of waiting for the first mouse move.
-   */
-  pointerAt?: { x: number; y: number } | null;
 }
 
 export interface GameHandle {
   destroy(): void;
   info(): GameRenderInfo;
+}
+
+interface Parts {
+  ui: Overlays;
+  chat: ChatBox | null;
+  touch: TouchControls;
+  pointer: PointerTracker;
 }
 
 function makeAudio(): AudioContext | null {
@@ -90,26 +99,34 @@ function startKaboom(canvas: HTMLCanvasElement, density: number): KaboomCtx {
     debug: false,
     loadingScreen: false,
     pixelDensity: density,
-    font: 'monospace',
+    font: GAME_FONT,
+    // Touches are the touch controls' (sticks and buttons), not a mouse that clicks to fire.
+    touchToMouse: false,
     // Glow sprites and the baked arena are drawn scaled: sample them smoothly.
     texFilter: 'linear',
   });
 }
 
-function newScreen(k: KaboomCtx, host: GameHost, map: ArenaMap, ui: Overlays, sound: SoundCues): Screen {
+function gamepads(): readonly (PadLike | null)[] | null {
+  return typeof navigator.getGamepads === 'function' ? navigator.getGamepads() : null;
+}
+
+function newScreen(k: KaboomCtx, host: GameHost, map: ArenaMap, p: Parts, sound: SoundCues): Screen {
+  const blocked = (): boolean => p.ui.anyOpen() || (p.chat?.isOpen() ?? false);
   return {
     k, kit: createKit(k), host, map, fx: createEffects(), graph: createNetGraph(), fps: new FpsMeter(),
-    sound, held: noKeysHeld(), cues: [],
-    ui: { menuOpen: ui.anyOpen, scoreboard: false, wantedWeapon: null },
-    frames: 0, lastAim: 0, lastInput: null, view: null, cam: null, info: null, look: null, rng: Math.random,
-    pointer: { moved: false, seed: null }, hint: { firstSpawnAt: null },
+    sound, cues: [],
+    input: new InputReader({ k, pointer: p.pointer, pad: new PadReader(gamepads), touch: p.touch }),
+    ui: { menuOpen: blocked, scoreboard: false, wantedWeapon: null, escape: p.ui.escape },
+    injectedNames: new Map(), frames: 0, lastInput: null, crosshair: null, view: null, cam: null, info: null,
+    look: null, rng: Math.random, hint: { firstSpawnAt: null },
   };
 }
 
 /** The neon look: crisp bundled-font text (once the fonts load), glow and the baked arena. */
 function useNeonLook(s: Screen, doc: Document, density: number, isLive: () => boolean): void {
   const fonts = createTextFonts(s.k, doc, density);
-  s.kit.fonts = fonts;
+  s.kit.text.useCrispFonts(fonts);
   s.look = createLook(s.k, doc, density);
   void loadGameFonts(doc).then((ok) => {
     if (ok && isLive()) fonts.markReady();
@@ -121,12 +138,10 @@ function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => 
   const { k } = s;
   let updateMs = 0;
   k.onKeyPress((key) => {
+    if (s.ui.menuOpen()) return;
     const w = weaponForKey(key);
     if (w !== null) s.ui.wantedWeapon = w;
     if (key === 'f2') ui.toggleNetGraph();
-  });
-  k.onMouseMove(() => {
-    s.pointer.moved = true;
   });
   k.onScroll((delta) => {
     const current = s.view?.local?.state.weapon ?? 0;
@@ -134,7 +149,6 @@ function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => 
   });
   k.onUpdate(() => {
     if (!isLive()) return;
-    s.ui.scoreboard = !ui.anyOpen() && k.isKeyDown('tab');
     const start = clock();
     updateFrame(s, start);
     updateMs = clock() - start;
@@ -147,24 +161,39 @@ function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => 
   });
 }
 
-function renderInfo(s: Screen, ui: Overlays): GameRenderInfo {
+function renderInfo(s: Screen, p: Parts): GameRenderInfo {
   const players = s.view && s.cam ? drawnPlayers(s.view, s.cam) : { local: null, remotes: [] };
+  const { ui } = p;
   return {
     frames: s.frames,
     fps: s.fps.fps,
     camera: s.cam,
     ...players,
     input: s.lastInput,
-    crosshair: s.info ? { x: s.info.mouseX, y: s.info.mouseY } : null,
     controlsHint: s.info ? hintOpacity(s.hint, s.info.now) : 0,
+    controlsHintInput: s.hint.firstSpawnAt === null ? null : s.input.kind,
     pingMs: s.view ? s.view.stats.pingMs : null,
     overlays: { netGraph: s.host.cvars().net_graph !== 0, scoreboard: s.ui.scoreboard, menu: ui.menu.isOpen(), settings: ui.settings.isOpen() },
+    inputKind: s.input.kind,
+    crosshair: s.crosshair,
+    glyphs: s.kit.text.stats(),
+    touchControls: p.touch.enabled(),
+    chatOpen: p.chat?.isOpen() ?? false,
   };
+}
+
+function injectText(s: Screen, fx: Effects, chat: ChatBox | null, spec: InjectedText, now: number): void {
+  for (const c of spec.chat ?? []) chat?.show({ from: 0, name: String(c.name), text: String(c.text), system: false });
+  if (spec.names) s.injectedNames = new Map(Object.entries(spec.names).map(([id, name]) => [Number(id), String(name)]));
+  for (const kill of spec.kills ?? []) {
+    fx.killFeed.push({ killer: Number(kill.killer), victim: Number(kill.victim), weapon: kill.weapon === Weapon.Rocket ? Weapon.Rocket : Weapon.Rifle, born: now });
+    if (fx.killFeed.length > KILL_FEED_MAX) fx.killFeed.splice(0, fx.killFeed.length - KILL_FEED_MAX);
+  }
 }
 
 export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions = {}): GameHandle {
   const doc = root.ownerDocument;
-  const wrapper = el(doc, 'div', { position: 'relative', width: '100%', height: '100%', overflow: 'hidden', cursor: 'none' });
+  const wrapper = el(doc, 'div', { position: 'relative', width: '100%', height: '100%', overflow: 'hidden', cursor: 'none', userSelect: 'none' });
   wrapper.dataset['testid'] = 'game';
   const canvas = el(doc, 'canvas', { display: 'block' });
   wrapper.append(canvas);
@@ -174,11 +203,22 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   const store = browserStore();
   const sound = createSoundCues(makeAudio, loadSoundSettings(store));
   const ui = createOverlays(doc, host, wrapper, canvas, [createSoundSection(doc, sound, store)]);
-  const s = newScreen(k, host, opts.map ?? DEFAULT_MAP, ui, sound);
-  s.pointer.seed = seedFromClient(opts.pointerAt, canvas.getBoundingClientRect());
+  let chat: ChatBox | null = null;
+  const touch = createTouchControls(doc, wrapper, { menu: ui.openMenu, chat: () => chat?.open(), blocked: () => ui.anyOpen() || (chat?.isOpen() ?? false) });
+  const parts: Parts = { ui, chat: null, touch, pointer: new PointerTracker(wrapper, canvas, opts.initialPointer ?? null) };
+  if (host.chat) {
+    chat = createChatBox(doc, wrapper, host.chat, 'match', () => !ui.anyOpen());
+    parts.chat = chat;
+    wrapper.append(chat.element);
+  }
+  const s = newScreen(k, host, opts.map ?? DEFAULT_MAP, parts, sound);
   let live = true;
+  const clock = opts.clock ?? (() => performance.now());
   if (opts.look !== 'classic') useNeonLook(s, doc, density, () => live);
-  bindInput(s, ui, () => live, opts.clock ?? (() => performance.now()), opts.onFrameCost);
+  bindInput(s, ui, () => live, clock, opts.onFrameCost);
+  k.onUpdate(() => {
+    if (live) chat?.refresh(clock());
+  });
   const onKeyDown = (e: KeyboardEvent): void => {
     s.sound.unlock();
     if (e.key !== 'Escape') return;
@@ -189,8 +229,12 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   wrapper.addEventListener('keydown', onKeyDown);
   wrapper.addEventListener('pointerdown', onPointerDown);
   canvas.focus();
-  const info = (): GameRenderInfo => renderInfo(s, ui);
-  const api = { info, pixel: (x: number, y: number) => canvasPixel(canvas, x, y), openMenu: ui.openMenu, openSettings: ui.openSettings, closeOverlays: ui.close, toggleNetGraph: ui.toggleNetGraph };
+  const info = (): GameRenderInfo => renderInfo(s, parts);
+  const api = {
+    info, pixel: (x: number, y: number) => canvasPixel(canvas, x, y), openMenu: ui.openMenu, openSettings: ui.openSettings, closeOverlays: ui.close, toggleNetGraph: ui.toggleNetGraph,
+    textProbe: (text: string) => s.kit.text.probe(String(text)),
+    injectText: (spec: InjectedText) => injectText(s, s.fx, parts.chat, spec, clock() / 1000),
+  };
   const removeDebug = opts.debugApi === false ? () => undefined : installDebugApi(window, api);
   return {
     info,
@@ -200,6 +244,9 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
       wrapper.removeEventListener('keydown', onKeyDown);
       wrapper.removeEventListener('pointerdown', onPointerDown);
       removeDebug();
+      chat?.destroy();
+      touch.destroy();
+      parts.pointer.destroy();
       s.sound.dispose();
       k.quit();
       wrapper.remove();

@@ -6,6 +6,8 @@
  */
 import type { ClientView, InputSample } from '../client/view-model';
 import type { Camera } from './camera';
+import type { GlyphStats } from './glyph-gate';
+import type { InputKind } from './input-combine';
 import { toScreenX, toScreenY } from './camera';
 import { playerColor, type Rgb } from './palette';
 
@@ -14,6 +16,9 @@ export interface DrawnPlayer {
   /** CSS pixels from the canvas's top-left corner. */
   screenX: number;
   screenY: number;
+  /** World position as drawn (units). */
+  worldX: number;
+  worldY: number;
   color: Rgb;
   alive: boolean;
   extrapolating: boolean;
@@ -34,12 +39,21 @@ export interface GameRenderInfo {
   remotes: DrawnPlayer[];
   overlays: OverlayFlags;
   input: InputSample | null;
-  /** Where the crosshair was drawn last frame (canvas CSS px; before the pointer first moves, pointer.ts's stand-in). */
-  crosshair: { x: number; y: number } | null;
   /** Opacity of the controls hint last frame (1 after the first spawn, fading to 0 after a few seconds). */
   controlsHint: number;
+  /** The input whose controls the hint lists; null before the first spawn. */
+  controlsHintInput: InputKind | null;
   /** Last shown net graph numbers (also when the graph is hidden). */
   pingMs: number | null;
+  /** The input device in use: 'keyboard' (and mouse), 'gamepad' or 'touch'. */
+  inputKind: InputKind;
+  /** Where the crosshair was drawn (CSS px from the canvas's top-left; the pointer, else a stand-in ahead of the player), null before the first frame. */
+  crosshair: { x: number; y: number } | null;
+  /** The glyph gate's counters (safe-text.ts): glyphs admitted to kaboom's atlas, replaced, dropped. */
+  glyphs: GlyphStats;
+  /** Whether the touch controls are shown; whether the chat line is open. */
+  touchControls: boolean;
+  chatOpen: boolean;
 }
 
 export function drawnPlayers(view: ClientView, cam: Camera): { local: DrawnPlayer | null; remotes: DrawnPlayer[] } {
@@ -48,6 +62,8 @@ export function drawnPlayers(view: ClientView, cam: Camera): { local: DrawnPlaye
         id: view.local.state.id,
         screenX: toScreenX(cam, view.local.drawX),
         screenY: toScreenY(cam, view.local.drawY),
+        worldX: view.local.drawX,
+        worldY: view.local.drawY,
         color: playerColor(view.local.state.id, true),
         alive: view.local.state.alive,
         extrapolating: false,
@@ -57,6 +73,8 @@ export function drawnPlayers(view: ClientView, cam: Camera): { local: DrawnPlaye
     id: r.id,
     screenX: toScreenX(cam, r.x),
     screenY: toScreenY(cam, r.y),
+    worldX: r.x,
+    worldY: r.y,
     color: playerColor(r.id, false),
     alive: r.alive,
     extrapolating: r.extrapolating,

@@ -10,9 +10,9 @@ import type { Color, KaboomCtx } from 'kaboom';
 import type { ClientView } from '../client/view-model';
 import type { ArenaMap, PlayerId } from '../sim/types';
 import type { FaceName } from './art/fonts';
-import type { TextFonts } from './art/text-fonts';
 import type { Camera } from './camera';
 import { PALETTE, playerColor, type Rgb } from './palette';
+import { createSafeText, measureWithCanvas, type SafeText, type TextAnchor } from './safe-text';
 
 export type PaletteName = keyof typeof PALETTE;
 
@@ -21,8 +21,8 @@ export interface Kit {
   color(name: PaletteName): Color;
   player(id: PlayerId, isLocal: boolean): Color;
   rgb(c: Rgb): Color;
-  /** Crisp bundled-font text (art/text-fonts); absent: kaboom's default font. */
-  fonts?: TextFonts;
+  /** The only way to draw text (literal, atlas-safe; crisp bundled fonts once the look hands them in): safe-text.ts. */
+  text: SafeText;
 }
 
 export interface FrameInfo {
@@ -39,13 +39,17 @@ export interface FrameInfo {
   mouseY: number;
 }
 
-export function createKit(k: KaboomCtx): Kit {
+/** The kaboom font every text is drawn in (mount.ts passes it to kaboom). */
+export const GAME_FONT = 'monospace';
+
+export function createKit(k: KaboomCtx, safeText: SafeText = createSafeText(k, measureWithCanvas(document, GAME_FONT))): Kit {
   const named = new Map<PaletteName, Color>();
   const players = new Map<number, Color>();
   const rgb = (c: Rgb): Color => k.rgb(c[0], c[1], c[2]);
   return {
     k,
     rgb,
+    text: safeText,
     color(name) {
       let c = named.get(name);
       if (!c) named.set(name, (c = rgb(PALETTE[name])));
@@ -65,18 +69,9 @@ export function fillRect(kit: Kit, x: number, y: number, w: number, h: number, c
   kit.k.drawRect({ pos: kit.k.vec2(x, y), width: w, height: h, color, opacity });
 }
 
-export type TextAnchor = 'topleft' | 'top' | 'topright' | 'left' | 'center' | 'right' | 'botleft' | 'bot' | 'botright';
-
-/** Text whose anchor sits at (x, y), in the bundled font when it is ready (snapped to device pixels). */
+/** Text whose anchor sits at (x, y), drawn literally (any string is safe), in the bundled face when it is ready. */
 export function anchoredText(kit: Kit, s: string, x: number, y: number, size: number, color: Color, anchor: TextAnchor, opacity = 1, face: FaceName = 'ui'): void {
-  const picked = kit.fonts?.pick(s, size, face);
-  if (!picked) {
-    kit.k.drawText({ text: s, pos: kit.k.vec2(x, y), size, color, anchor, opacity });
-    return;
-  }
-  const d = kit.fonts?.density ?? 1;
-  const pos = kit.k.vec2(Math.round(x * d) / d, Math.round(y * d) / d);
-  kit.k.drawText({ text: s, pos, size: picked.size, font: picked.font, color, anchor, opacity });
+  kit.text.draw(s, x, y, { size, color, anchor, opacity, face });
 }
 
 /** Left-aligned text with its top-left corner at (x, y). */

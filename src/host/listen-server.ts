@@ -74,6 +74,7 @@ export class ListenServer {
   private readonly listeners = new Set<() => void>();
   private localId: PlayerId | null = null;
   private localDebug: ((m: DebugMessage) => void) | null = null;
+  private localChat: ((from: PlayerId, text: string) => void) | null = null;
   private readonly statsTimer: ReturnType<typeof setInterval>;
   private closed = false;
 
@@ -153,6 +154,16 @@ export class ListenServer {
     this.localDebug = cb;
   }
 
+  /** Where the host's own page gets the chat lines the host relays (its own included). */
+  onLocalChat(cb: ((from: PlayerId, text: string) => void) | null): void {
+    this.localChat = cb;
+  }
+
+  /** The host player's own chat line: relayed like a joiner's. */
+  sendLocalChat(text: string): void {
+    if (this.localId !== null && !this.closed) this.relayChat(this.localId, text);
+  }
+
   onChange(cb: () => void): () => void {
     this.listeners.add(cb);
     return () => this.listeners.delete(cb);
@@ -182,6 +193,7 @@ export class ListenServer {
     this.closed = true;
     clearInterval(this.statsTimer);
     this.localDebug = null;
+    this.localChat = null;
     for (const id of [...this.slots.keys()]) this.slots.get(id)?.link.close();
     this.listeners.clear();
   }
@@ -262,11 +274,16 @@ export class ListenServer {
         this.slots.get(id)?.link.close();
         return true;
       case 'chat':
-        for (const s of this.slots.values()) this.sendTo(s.link.reliable, { type: 'chat', from: id, text: m.text });
+        this.relayChat(id, m.text);
         return true;
       default:
         return false;
     }
+  }
+
+  private relayChat(from: PlayerId, text: string): void {
+    for (const s of this.slots.values()) this.sendTo(s.link.reliable, { type: 'chat', from, text });
+    this.localChat?.(from, text);
   }
 
   /** Removes a member everywhere (worker, roster, relays); idempotent. */

@@ -3,7 +3,9 @@
  * the start screen, the lobby and the e2e tests agree on the words.
  *
  * Inputs: a `JoinFailure` (from transport errors, a reject, a kick, a timeout). Outputs: text.
- * Invariant: every message says what happened and, where there is one, what to do next.
+ * Invariant: every message says what happened and, where there is one, what to do next, once:
+ * a refusal is the host's sentence when it sent one (else our own headline), never both, and a
+ * reason from the host is shown as a sentence (capital first letter, final period).
  */
 import type { KickReason, RejectReason } from '../protocol/messages';
 
@@ -38,6 +40,16 @@ const KICK_TEXT: Record<KickReason, string> = {
   shutdown: 'because the server shut down',
 };
 
+/** A host-sent fragment as one sentence: trimmed, capitalised, with a final period ('' stays ''). */
+export function asSentence(text: string): string {
+  const t = text.trim();
+  if (t === '') return '';
+  const first = t.codePointAt(0) ?? 0;
+  const head = String.fromCodePoint(first);
+  const body = head.toLocaleUpperCase() + t.slice(head.length);
+  return /[.!?…]$/u.test(body) ? body : `${body}.`;
+}
+
 export function failureText(f: JoinFailure): string {
   switch (f.kind) {
     case 'signaling-unreachable':
@@ -47,11 +59,9 @@ export function failureText(f: JoinFailure): string {
     case 'connection-failed':
       return `Connection failed: no peer-to-peer route to the host (${f.detail}). Across strict NATs or firewalls you need a TURN server: see README "ICE servers".`;
     case 'rejected':
-      return `${REJECT_HEADLINE[f.reason]} ${f.text}`.trim();
+      return asSentence(f.text) || REJECT_HEADLINE[f.reason];
     case 'kicked':
-      // Not a kick as players understand it: the server went away and said why.
-      if (f.reason === 'shutdown') return `The server shut down.${f.text ? ' ' + f.text : ''}`;
-      return `You were kicked ${KICK_TEXT[f.reason]}.${f.text ? ' ' + f.text : ''}`;
+      return kickText(f.reason, f.text);
     case 'host-left':
       return HOST_LEFT_TEXT;
     case 'handshake-timeout':
@@ -61,4 +71,14 @@ export function failureText(f: JoinFailure): string {
     case 'other':
       return `Something went wrong: ${f.detail}`;
   }
+}
+
+/** "You were kicked <why>." plus the host's detail as its own sentence, unless it says the same. */
+function kickText(reason: KickReason, text: string): string {
+  // 'shutdown' is not a kick as players understand it: the server went away and said why.
+  const head = reason === 'shutdown' ? 'The server shut down.' : `You were kicked ${KICK_TEXT[reason]}.`;
+  const detail = asSentence(text);
+  const same = (a: string): string => a.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  if (detail === '' || same(head).includes(same(detail)) || same(detail).includes(same(head))) return head;
+  return `${head} ${detail}`;
 }

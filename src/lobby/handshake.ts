@@ -42,7 +42,7 @@ export function cleanName(raw: string): string {
 export function rejectText(reason: RejectReason, facts: Pick<HelloFacts, 'maxPlayers' | 'protocolVersion'>): string {
   switch (reason) {
     case 'full':
-      return `The lobby is full (${facts.maxPlayers} players).`;
+      return `Lobby full: all ${facts.maxPlayers} places are taken.`;
     case 'version':
       return `Version mismatch: the host runs protocol ${facts.protocolVersion}. Reload the page to get the same version as the host.`;
     case 'password':

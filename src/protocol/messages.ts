@@ -68,6 +68,15 @@ export interface Snapshot {
   events: NetEvent[];
 }
 
+/**
+ * Chat: a client's 'chat' carries its line (its `from` is ignored); the host relays a line it
+ * accepts to every client with `from` set to the sender, and sends notices of its own (a warning)
+ * with `from` = SYSTEM_CHAT_ID (no player has id 0). Pages send lines of 1..CHAT_MAX_CHARS code
+ * points; the wire allows 200 (docs/PROTOCOL.md, Chat).
+ */
+export const SYSTEM_CHAT_ID = 0;
+export const CHAT_MAX_CHARS = 120;
+
 export type RejectReason = 'full' | 'version' | 'password' | 'kicked' | 'banned' | 'bad-hello' | 'started';
 /** Why a host removes a player; 'shutdown': the (dedicated) host is stopping and tells everyone before it goes. */
 export type KickReason = 'host' | 'malformed' | 'flood' | 'timeout' | 'shutdown';

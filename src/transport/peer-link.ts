@@ -96,11 +96,15 @@ export function openPeer(opts: SignalingOptions, id: string | undefined, timeout
       reject(new TransportError(kind, message));
     };
     const timer = setTimeout(() => fail('signaling-unreachable', `no answer in ${timeoutMs} ms`), timeoutMs);
+    const onError = (err: { type?: string; message: string }): void => fail(peerErrorKind(errorType(err)), err.message);
     peer.once('open', () => {
       clearTimeout(timer);
+      // Errors after this belong to the caller: left registered, a later signaling drop
+      // ('network') would destroy the open Peer and every connection on it.
+      peer.off('error', onError);
       resolve(peer);
     });
-    peer.once('error', (err) => fail(peerErrorKind(errorType(err)), err.message));
+    peer.once('error', onError);
   });
 }
 

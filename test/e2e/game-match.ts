@@ -49,23 +49,23 @@ export async function waitForGame(page: Page): Promise<void> {
  * Host creates a lobby, joiner joins by link, host starts. `density=0.5` halves the canvas
  * resolution: SwiftShader is fill-rate bound and two pages share a small machine.
  */
-export async function startMatch(browser: Browser, baseUrl: string, query = 'density=0.5'): Promise<Match> {
+export async function startMatch(browser: Browser, baseUrl: string, query = 'density=0.5', names = { host: 'Alice', joiner: 'Bob' }): Promise<Match> {
   // A setup that fails (two SwiftShader pages starting on a loaded 2-core machine) is reported with
   // what each page showed, then tried once more from fresh pages: this is set-up, not the test.
   try {
-    return await startMatchOnce(browser, baseUrl, query);
+    return await startMatchOnce(browser, baseUrl, query, names);
   } catch (err) {
     console.error(`starting the match failed once, trying again: ${(err as Error).message}`);
-    return startMatchOnce(browser, baseUrl, query);
+    return startMatchOnce(browser, baseUrl, query, names);
   }
 }
 
-async function startMatchOnce(browser: Browser, baseUrl: string, query: string): Promise<Match> {
+async function startMatchOnce(browser: Browser, baseUrl: string, query: string, names: { host: string; joiner: string }): Promise<Match> {
   const host = await openPlayer(browser, withQuery(baseUrl, query));
   const pages = [host];
   try {
-    const link = await createLobby(host, 'Alice');
-    const joiner = await joinByLink(browser, withQuery(link, query), 'Bob');
+    const link = await createLobby(host, names.host);
+    const joiner = await joinByLink(browser, withQuery(link, query), names.joiner);
     pages.push(joiner);
     await host.evaluate(() => window.rewind.startMatch());
     await Promise.all([waitForGame(host), waitForGame(joiner)]);

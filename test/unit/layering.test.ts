@@ -43,6 +43,13 @@ describe('layering (DESIGN §2)', () => {
     expect(await ruleIds('src/client/__probe.ts', "import type { Snapshot } from '../protocol/messages';\nexport type S = Snapshot;\n")).toEqual([]);
   });
 
+  it('sends every text kaboom draws through safe-text.ts', async () => {
+    const draw = "import type { KaboomCtx } from 'kaboom';\nexport const f = (k: KaboomCtx): void => k.drawText({ text: 'x' });\n";
+    expect(await ruleIds('src/game/__probe.ts', draw)).toContain('no-restricted-properties');
+    expect(await ruleIds('src/game/__probe.ts', draw.replace('drawText', 'formatText'))).toContain('no-restricted-properties');
+    expect(await ruleIds('src/game/safe-text.ts', draw)).toEqual([]);
+  });
+
   it('forbids `any` on the netcode paths', async () => {
     expect(await ruleIds('src/protocol/__probe.ts', 'export const x: any = 1;\n')).toContain('@typescript-eslint/no-explicit-any');
   });

@@ -22,7 +22,13 @@ describe('controls hint', () => {
   });
 
   it('names every keyboard control', () => {
-    const all = CONTROLS_HINT.join(' ');
+    const all = CONTROLS_HINT.keyboard.join(' ');
     for (const word of ['WASD', 'mouse', 'click', 'R reload', 'wheel', 'Shift', 'Tab', 'F2', 'Esc']) expect(all).toContain(word);
+  });
+
+  it('has lines for every input, naming its own controls', () => {
+    expect(CONTROLS_HINT.gamepad.join(' ')).toMatch(/stick.*RT/);
+    expect(CONTROLS_HINT.touch.join(' ')).toMatch(/thumb.*Reload.*Switch/);
+    for (const lines of Object.values(CONTROLS_HINT)) expect(lines.length).toBeGreaterThan(0);
   });
 });

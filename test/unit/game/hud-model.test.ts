@@ -55,5 +55,7 @@ describe('scoreboard', () => {
     expect(displayName('  a   b ', 4)).toBe('a b');
     expect(displayName('', 4)).toBe('player 4');
     expect(displayName('abcdefghijklmnopqrstuvwxyz', 1, 8)).toBe('abcdefg…');
+    // Cut by code points: an astral character is never split into a lone surrogate.
+    expect(displayName('😀😀😀😀😀😀😀😀😀😀', 1, 4)).toBe('😀😀😀…');
   });
 });

@@ -22,7 +22,7 @@ describe('drawnPlayers', () => {
     const cam = followCamera(1100, 720, 4000, 4000, 510, 400);
     const { local, remotes } = drawnPlayers(view, cam);
     expect(local).toMatchObject({ id: 3, screenX: 550, screenY: 360, color: PALETTE.local, alive: true });
-    expect(remotes).toEqual([{ id: 5, screenX: 650, screenY: 410, color: playerColor(5, false), alive: true, extrapolating: true }]);
+    expect(remotes).toEqual([{ id: 5, screenX: 650, screenY: 410, worldX: 610, worldY: 450, color: playerColor(5, false), alive: true, extrapolating: true }]);
   });
 });
 

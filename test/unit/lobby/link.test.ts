@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lobbyLink, parseJoinHash } from '../../../src/lobby/link';
+import { joinLinkProblem, lobbyLink, parseJoinHash } from '../../../src/lobby/link';
 
 const page = { origin: 'http://192.168.1.5:8080', pathname: '/', search: '' };
 
@@ -24,5 +24,17 @@ describe('lobby links', () => {
       expect(parseJoinHash(h)).toBeNull();
     }
     expect(parseJoinHash('join=abcdefghijk23456')).toBe('abcdefghijk23456');
+  });
+});
+
+describe('malformed lobby links', () => {
+  it('say why a #join= link is not one, and stay quiet for good links and other hashes', () => {
+    expect(joinLinkProblem('#join=abc')).toMatch(/^This lobby link is malformed: "abc" is not a lobby id/);
+    expect(joinLinkProblem('#join=')).toMatch(/names no lobby/);
+    expect(joinLinkProblem('#JOIN')).toMatch(/malformed/);
+    expect(joinLinkProblem('#join=<img src=x onerror=alert(1)>' + 'x'.repeat(100))).toMatch(/…" is not/);
+    expect(joinLinkProblem('#join=abcdefghijklmnop')).toBeNull();
+    expect(joinLinkProblem('')).toBeNull();
+    expect(joinLinkProblem('#section-2')).toBeNull();
   });
 });

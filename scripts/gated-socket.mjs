@@ -1,0 +1,62 @@
+/**
+ * What the `peer` package gets instead of a raw `ws` socket: the same small surface it uses
+ * (on 'message' / 'close' / 'error', send, close), with our checks in between.
+ *
+ * Inputs: a `ws` WebSocket; hooks deciding whether a received message may pass (the address's
+ *   message budget) and reporting a client that stopped reading.
+ * Outputs: an EventEmitter `peer` drives like a socket; `closed` resolves once the socket closed.
+ * Invariants: a message over budget is never handed to `peer` (the client is told why and cut
+ *   off); nothing is queued for a client with more than `maxBufferedBytes` unread (it is cut off),
+ *   so one slow or hostile reader cannot grow the server's memory.
+ */
+import { EventEmitter } from 'node:events';
+
+/** Sends one PeerJS server message, then drops the connection (no close handshake to wait on). */
+export function refuse(ws, type, msg) {
+  if (ws.readyState !== ws.OPEN) return void ws.terminate();
+  ws.send(JSON.stringify({ type, payload: { msg } }), () => ws.terminate());
+}
+
+export class GatedSocket extends EventEmitter {
+  /**
+   * @param {import('ws').WebSocket} ws
+   * @param {{ admitMessage(): boolean, onOverBudget(): void, onSlowReader(): void, maxBufferedBytes: number }} hooks
+   */
+  constructor(ws, hooks) {
+    super();
+    this.ws = ws;
+    this.hooks = hooks;
+    /** @type {Promise<void>} */
+    this.closed = new Promise((resolve) => ws.once('close', () => resolve()));
+    ws.on('message', (data, isBinary) => {
+      if (ws.readyState !== ws.OPEN) return;
+      if (!hooks.admitMessage()) {
+        hooks.onOverBudget();
+        refuse(ws, 'ERROR', 'Too many signaling messages from your address; try again in a few seconds');
+        return;
+      }
+      this.emit('message', data, isBinary);
+    });
+    ws.on('close', (code, reason) => this.emit('close', code, reason));
+  }
+
+  /** @param {string} data */
+  send(data) {
+    const ws = this.ws;
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > this.hooks.maxBufferedBytes) {
+      this.hooks.onSlowReader();
+      ws.terminate();
+      return;
+    }
+    ws.send(data);
+  }
+
+  close() {
+    this.ws.close();
+  }
+
+  terminate() {
+    this.ws.terminate();
+  }
+}

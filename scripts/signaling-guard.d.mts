@@ -1,0 +1,27 @@
+// Types for scripts/signaling-guard.mjs.
+import type { Server } from 'node:http';
+import type { WebSocketServer } from 'ws';
+import type { SignalingLimits } from './signaling-limits.mjs';
+
+export interface GuardStats {
+  accepted: number;
+  connectsRefused: number;
+  socketsRefused: number;
+  messagesRefused: number;
+  oversized: number;
+  idsRefused: number;
+  slowReaders: number;
+  badQueries: number;
+  addresses: number;
+  liveIds: number;
+  heldIds: number;
+}
+export interface SignalingGuard {
+  createWebSocketServer(options: { path: string }): WebSocketServer;
+  attach(peerApp: { on(event: 'connection', fn: (client: unknown) => void): unknown }): void;
+  logPeerError(err: unknown): void;
+  stats(): GuardStats;
+  close(): void;
+}
+export function socketQuery(url: string | undefined): Record<string, string> | null;
+export function createSignalingGuard(server: Server, limits: SignalingLimits, options?: { now?: () => number; log?: (line: string) => void }): SignalingGuard;

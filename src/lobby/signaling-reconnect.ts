@@ -1,0 +1,160 @@
+/**
+ * Keeps the host's Peer registered on the signaling server. Players already linked keep playing
+ * when the host's signaling socket drops (WebRTC does not need it), but nobody new can join until
+ * the host's id is registered again, so: reconnect by itself with exponential backoff (with
+ * jitter, so hosts dropped by one server restart do not come back in lockstep), and say what is
+ * happening so the page can show it.
+ *
+ * Our own PeerServer holds a dropped id for its owner's token for a grace period
+ * (scripts/id-holds.mjs), and PeerJS's `reconnect()` sends that same token, so a quick reconnect
+ * gets the id back even if someone tried to take it meanwhile.
+ *
+ * Inputs: the Peer (only the events and calls below), timers, a state callback.
+ * Outputs: `SignalingState` on every change; `signalingNotice(state)` → the sentence to show, or
+ *   null when nothing is wrong. Invariants: at most one reconnect pending at a time; an attempt
+ *   the server never answers is abandoned after `attemptTimeoutMs`; nothing is scheduled after
+ *   `stop()` or once the Peer is destroyed; retries never stop while the lobby lives (the wait is
+ *   capped at `maxDelayMs`).
+ */
+
+/** The part of a PeerJS `Peer` this needs (a real Peer satisfies it). */
+export interface ReconnectablePeer {
+  readonly open: boolean;
+  readonly disconnected: boolean;
+  readonly destroyed: boolean;
+  reconnect(): void;
+  disconnect(): void;
+  on(event: 'open' | 'disconnected', fn: () => void): unknown;
+  on(event: 'error', fn: (err: { type?: string; message?: string }) => void): unknown;
+  off(event: 'open' | 'disconnected', fn: () => void): unknown;
+  off(event: 'error', fn: (err: { type?: string; message?: string }) => void): unknown;
+}
+
+export interface ReconnectTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export type SignalingState =
+  | { kind: 'connected' }
+  /** `why`: 'lost' (socket dropped or unreachable), 'id-taken' (the server gave the id to someone else), 'refused' (the server said no: `detail`). */
+  | { kind: 'reconnecting'; attempt: number; retryInMs: number; why: 'lost' | 'id-taken' | 'refused'; detail: string };
+
+export interface ReconnectOptions {
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** How long one attempt may wait for the server's answer before it counts as failed. */
+  attemptTimeoutMs?: number;
+  /** [0, 1), for the jitter; Math.random in the page. */
+  random?: () => number;
+}
+
+export interface SignalingKeeper {
+  state(): SignalingState;
+  stop(): void;
+}
+
+/** Delay before attempt `attempt` (0-based): base × 2^attempt, capped, ±20 % jitter. */
+export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number): number {
+  const plain = Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 30));
+  return Math.round(plain * (0.8 + 0.4 * random()));
+}
+
+export function keepSignaling(peer: ReconnectablePeer, timers: ReconnectTimers, onState: (s: SignalingState) => void, o: ReconnectOptions = {}): SignalingKeeper {
+  const baseMs = o.baseDelayMs ?? 500;
+  const maxMs = o.maxDelayMs ?? 15_000;
+  const attemptTimeoutMs = o.attemptTimeoutMs ?? 10_000;
+  const random = o.random ?? Math.random;
+  let state: SignalingState = { kind: 'connected' };
+  let attempt = 0;
+  let timer: unknown = null;
+  let watchdog: unknown = null;
+  let stopped = false;
+  let why: 'lost' | 'id-taken' | 'refused' = 'lost';
+  let detail = '';
+  const set = (s: SignalingState): void => {
+    state = s;
+    onState(s);
+  };
+  const clearWatchdog = (): void => {
+    if (watchdog !== null) timers.clearTimeout(watchdog);
+    watchdog = null;
+  };
+  const tryNow = (): void => {
+    timer = null;
+    if (stopped || peer.destroyed || !peer.disconnected) return;
+    // A socket that opens but never gets the server's OPEN would leave us waiting forever. Armed
+    // before reconnect(), which may report a failure ('disconnected') before it returns.
+    watchdog = timers.setTimeout(() => {
+      watchdog = null;
+      if (!stopped && !peer.destroyed && !peer.open && !peer.disconnected) {
+        why = 'lost';
+        detail = `no answer in ${attemptTimeoutMs / 1000} s`;
+        peer.disconnect();
+      }
+    }, attemptTimeoutMs);
+    try {
+      peer.reconnect();
+    } catch (err) {
+      clearWatchdog();
+      // reconnect() throws only for a destroyed or still-connected peer; wait and look again.
+      detail = err instanceof Error ? err.message : String(err);
+      schedule();
+    }
+  };
+  const schedule = (): void => {
+    if (stopped || peer.destroyed || timer !== null) return;
+    const retryInMs = backoffDelay(attempt, baseMs, maxMs, random);
+    attempt += 1;
+    timer = timers.setTimeout(tryNow, retryInMs);
+    set({ kind: 'reconnecting', attempt, retryInMs, why, detail });
+  };
+  const onDisconnected = (): void => {
+    clearWatchdog();
+    schedule();
+  };
+  const onOpen = (): void => {
+    clearWatchdog();
+    attempt = 0;
+    why = 'lost';
+    detail = '';
+    if (state.kind !== 'connected') set({ kind: 'connected' });
+  };
+  // PeerJS reports why before it reports 'disconnected', so the next state carries the reason.
+  const onError = (err: { type?: string; message?: string }): void => {
+    if (err.type === 'unavailable-id') why = 'id-taken';
+    else if (err.type === 'server-error') why = 'refused';
+    else if (err.type === 'network' || err.type === 'socket-error' || err.type === 'socket-closed') why = 'lost';
+    else return;
+    detail = err.message ?? '';
+  };
+  peer.on('disconnected', onDisconnected);
+  peer.on('open', onOpen);
+  peer.on('error', onError);
+  return {
+    state: () => state,
+    stop: () => {
+      stopped = true;
+      if (timer !== null) timers.clearTimeout(timer);
+      timer = null;
+      clearWatchdog();
+      peer.off('disconnected', onDisconnected);
+      peer.off('open', onOpen);
+      peer.off('error', onError);
+    },
+  };
+}
+
+/** One sentence for the host's screen, or null when signaling is fine. */
+export function signalingNotice(s: SignalingState): string | null {
+  if (s.kind === 'connected') return null;
+  const retry = `Retrying in ${Math.max(1, Math.round(s.retryInMs / 1000))} s; players already here keep playing.`;
+  switch (s.why) {
+    case 'lost':
+      return `Lost the connection to the signaling server: new players cannot join until it is back. ${retry}`;
+    case 'id-taken':
+      return `The signaling server gave this lobby's address to someone else: new players cannot join. ${retry}`;
+    case 'refused':
+      return `The signaling server refused this lobby${s.detail ? ` (${s.detail})` : ''}: new players cannot join. ${retry}`;
+  }
+}

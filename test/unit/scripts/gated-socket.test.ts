@@ -1,0 +1,73 @@
+// What `peer` sees of a client socket (scripts/gated-socket.mjs): messages over budget never reach
+// it, and a client that stops reading is cut off instead of growing the server's send queue.
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { GatedSocket } from '../../../scripts/gated-socket.mjs';
+
+/** The few members of a `ws` socket GatedSocket touches; `bufferedAmount` is what the kernel has not taken yet. */
+class WsStub extends EventEmitter {
+  readonly OPEN = 1;
+  readyState = 1;
+  bufferedAmount = 0;
+  sent: string[] = [];
+  terminated = false;
+  send(data: string, cb?: () => void): void {
+    this.sent.push(data);
+    this.bufferedAmount += data.length;
+    cb?.();
+  }
+  terminate(): void {
+    this.terminated = true;
+    this.readyState = 3;
+    this.emit('close', 1006, Buffer.alloc(0));
+  }
+  close(): void {
+    this.terminate();
+  }
+}
+
+function gate(budget: number, maxBufferedBytes = 1000) {
+  const ws = new WsStub();
+  const events = { overBudget: 0, slow: 0 };
+  let left = budget;
+  const g = new GatedSocket(ws as unknown as WebSocket, {
+    maxBufferedBytes,
+    admitMessage: () => left-- > 0,
+    onOverBudget: () => void events.overBudget++,
+    onSlowReader: () => void events.slow++,
+  });
+  const passed: string[] = [];
+  g.on('message', (d: Buffer) => passed.push(d.toString()));
+  return { ws, g, events, passed };
+}
+
+describe('GatedSocket', () => {
+  it('passes messages within budget and refuses the first one over it, with a reason', () => {
+    const { ws, events, passed } = gate(2);
+    for (const m of ['a', 'b', 'c', 'd']) ws.emit('message', Buffer.from(m), false);
+    expect(passed).toEqual(['a', 'b']);
+    expect(events.overBudget).toBe(1);
+    expect(JSON.parse(ws.sent[0]!)).toEqual({ type: 'ERROR', payload: { msg: 'Too many signaling messages from your address; try again in a few seconds' } });
+    expect(ws.terminated).toBe(true);
+  });
+
+  it('cuts off a client whose unread queue passed the cap instead of queueing more', async () => {
+    const { ws, g, events } = gate(100, 1000);
+    for (let i = 0; i < 5; i++) g.send('x'.repeat(300));
+    expect(ws.sent).toHaveLength(4); // 0, 300, 600, 900 queued: the fifth finds 1200 > 1000
+    expect(events.slow).toBe(1);
+    expect(ws.terminated).toBe(true);
+    await g.closed;
+    g.send('after close');
+    expect(ws.sent).toHaveLength(4);
+  });
+
+  it('forwards close to peer', () => {
+    const { ws, g } = gate(1);
+    let closed = 0;
+    g.on('close', () => closed++);
+    ws.terminate();
+    expect(closed).toBe(1);
+  });
+});

@@ -1,0 +1,178 @@
+// The signaling server's limit bookkeeping (scripts/*.mjs), each part on a virtual clock.
+import { describe, expect, it } from 'vitest';
+import { AddressLimits } from '../../../scripts/address-limits.mjs';
+import { IdHolds } from '../../../scripts/id-holds.mjs';
+import { LimitLog } from '../../../scripts/limit-log.mjs';
+import { LIMIT_DEFAULTS, readLimitsEnv } from '../../../scripts/signaling-limits.mjs';
+import { TokenBucket } from '../../../scripts/token-bucket.mjs';
+
+function clock(): { now: () => number; advance: (ms: number) => void } {
+  let t = 1000;
+  return { now: () => t, advance: (ms) => void (t += ms) };
+}
+
+describe('TokenBucket', () => {
+  it('admits a burst, then exactly the refill rate', () => {
+    const b = new TokenBucket(5, 2, 0);
+    let taken = 0;
+    for (let i = 0; i < 20; i++) if (b.take(0)) taken++;
+    expect(taken).toBe(5);
+    // 2 per second: after 1.5 s, 3 tokens.
+    taken = 0;
+    for (let i = 0; i < 20; i++) if (b.take(1500)) taken++;
+    expect(taken).toBe(3);
+  });
+
+  it('never refills past the burst and ignores time going backwards', () => {
+    const b = new TokenBucket(3, 100, 0);
+    expect(b.full(60_000)).toBe(true);
+    for (let i = 0; i < 3; i++) b.take(60_000);
+    b.refill(10);
+    expect(b.take(60_000)).toBe(false);
+  });
+});
+
+describe('AddressLimits', () => {
+  const limits = { maxSockets: 3, connectsPerS: 1, messagesPerS: 10, messageBurst: 20 };
+
+  it('caps open sockets per address, and a released socket frees a place', () => {
+    const c = clock();
+    const a = new AddressLimits(limits, c.now);
+    expect([a.admitSocket('1.1.1.1'), a.admitSocket('1.1.1.1'), a.admitSocket('1.1.1.1')]).toEqual(['ok', 'ok', 'ok']);
+    c.advance(5000); // the connect bucket is not what stops the fourth
+    expect(a.admitSocket('1.1.1.1')).toBe('too-many-sockets');
+    expect(a.admitSocket('2.2.2.2')).toBe('ok'); // another address is not affected
+    a.releaseSocket('1.1.1.1');
+    expect(a.admitSocket('1.1.1.1')).toBe('ok');
+    expect(a.openSockets('1.1.1.1')).toBe(3);
+  });
+
+  it('refuses sockets opened faster than the connect rate after a burst of maxSockets', () => {
+    const c = clock();
+    const a = new AddressLimits(limits, c.now);
+    for (let i = 0; i < 3; i++) (a.admitSocket('1.1.1.1'), a.releaseSocket('1.1.1.1'));
+    expect(a.admitSocket('1.1.1.1')).toBe('too-fast');
+    c.advance(1000);
+    expect(a.admitSocket('1.1.1.1')).toBe('ok');
+  });
+
+  it('admits a burst of messages per address, then the rate', () => {
+    const c = clock();
+    const a = new AddressLimits(limits, c.now);
+    let n = 0;
+    for (let i = 0; i < 100; i++) if (a.admitMessage('1.1.1.1')) n++;
+    expect(n).toBe(20);
+    expect(a.admitMessage('2.2.2.2')).toBe(true);
+    c.advance(500);
+    n = 0;
+    for (let i = 0; i < 100; i++) if (a.admitMessage('1.1.1.1')) n++;
+    expect(n).toBe(5);
+  });
+
+  it('forgets idle addresses once their buckets refilled, never one with open sockets', () => {
+    const c = clock();
+    const a = new AddressLimits(limits, c.now);
+    a.admitSocket('1.1.1.1');
+    a.admitSocket('2.2.2.2');
+    a.releaseSocket('2.2.2.2');
+    a.prune();
+    expect(a.size).toBe(2); // 2.2.2.2's connect bucket is not full yet
+    c.advance(10_000);
+    a.prune();
+    expect(a.size).toBe(1);
+    expect(a.openSockets('1.1.1.1')).toBe(1);
+  });
+});
+
+describe('IdHolds', () => {
+  it("holds a dropped id for its owner's token during the grace period only", () => {
+    const c = clock();
+    const h = new IdHolds(60_000, c.now);
+    const owner = {};
+    expect(h.check('rewind-a', 'tok')).toEqual({ verdict: 'free' });
+    h.own('rewind-a', 'tok', owner);
+    expect(h.check('rewind-a', 'other')).toEqual({ verdict: 'taken', heldMs: 0 });
+    expect(h.check('rewind-a', 'tok')).toEqual({ verdict: 'replace', old: owner });
+    h.dropped('rewind-a', owner);
+    c.advance(59_000);
+    expect(h.check('rewind-a', 'other')).toEqual({ verdict: 'taken', heldMs: 1000 });
+    expect(h.check('rewind-a', 'tok')).toEqual({ verdict: 'free' });
+    c.advance(1000);
+    expect(h.check('rewind-a', 'other')).toEqual({ verdict: 'free' });
+  });
+
+  it('keeps the hold until the owner is accepted again, and ignores drops of other sockets', () => {
+    const c = clock();
+    const h = new IdHolds(1000, c.now);
+    const first = {};
+    h.own('x', 't', first);
+    h.dropped('x', {}); // not the owner's socket
+    expect(h.live.size).toBe(1);
+    h.dropped('x', first);
+    expect(h.check('x', 't').verdict).toBe('free'); // checking does not end the hold...
+    expect(h.check('x', 'u').verdict).toBe('taken');
+    h.own('x', 't', {}); // ...being accepted does
+    expect(h.held.size).toBe(0);
+  });
+
+  it('holds nothing with a zero grace, and at most maxHeld ids (oldest dropped first)', () => {
+    const c = clock();
+    const none = new IdHolds(0, c.now);
+    const s = {};
+    none.own('x', 't', s);
+    none.dropped('x', s);
+    expect(none.check('x', 'u').verdict).toBe('free');
+    const few = new IdHolds(60_000, c.now, 2);
+    for (const id of ['a', 'b', 'c']) {
+      const sock = {};
+      few.own(id, 't', sock);
+      few.dropped(id, sock);
+    }
+    expect([...few.held.keys()]).toEqual(['b', 'c']);
+    c.advance(60_000);
+    few.prune();
+    expect(few.held.size).toBe(0);
+  });
+});
+
+describe('LimitLog', () => {
+  it('writes one line per kind and address per window, then reports how many it swallowed', () => {
+    const c = clock();
+    const lines: string[] = [];
+    const log = new LimitLog((l) => lines.push(l), c.now, 10_000);
+    for (let i = 0; i < 50; i++) log.hit('sockets', '1.1.1.1', '1.1.1.1 has too many sockets');
+    log.hit('sockets', '2.2.2.2', '2.2.2.2 has too many sockets');
+    log.hit('size', '1.1.1.1', '1.1.1.1 sent a big message');
+    expect(lines).toEqual(['[signaling] 1.1.1.1 has too many sockets', '[signaling] 2.2.2.2 has too many sockets', '[signaling] 1.1.1.1 sent a big message']);
+    c.advance(10_000);
+    log.hit('sockets', '1.1.1.1', '1.1.1.1 has too many sockets');
+    expect(lines[3]).toBe('[signaling] 1.1.1.1 has too many sockets (+49 more in the last 10 s)');
+  });
+
+  it('folds hits into one line per kind when too many addresses are remembered', () => {
+    const c = clock();
+    const lines: string[] = [];
+    const log = new LimitLog((l) => lines.push(l), c.now, 10_000, 4);
+    for (let i = 0; i < 1000; i++) log.hit('sockets', `10.0.${i >> 8}.${i & 255}`, 'x');
+    expect(lines.length).toBe(5); // four addresses, then one folded line
+  });
+});
+
+describe('readLimitsEnv', () => {
+  it('uses the documented defaults', () => {
+    const r = readLimitsEnv({});
+    if (!r.ok) throw new Error(r.errors.join());
+    expect(r.value).toMatchObject({ maxSockets: LIMIT_DEFAULTS.maxSockets, messagesPerS: 50, messageBurst: 1000, maxMessageBytes: 8192, idGraceMs: 60_000, trustProxy: null });
+  });
+
+  it('reads every variable and names each bad one', () => {
+    const ok = readLimitsEnv({ REWIND_SIGNAL_MAX_SOCKETS: '8', REWIND_SIGNAL_CONNECTS_PER_S: '0.5', REWIND_SIGNAL_MESSAGES_PER_S: '20', REWIND_SIGNAL_MAX_MESSAGE_BYTES: '4096', REWIND_SIGNAL_ID_GRACE_S: '5', REWIND_TRUST_PROXY: '1' });
+    if (!ok.ok) throw new Error(ok.errors.join());
+    expect(ok.value).toMatchObject({ maxSockets: 8, connectsPerS: 0.5, messagesPerS: 20, messageBurst: 400, maxMessageBytes: 4096, idGraceMs: 5000 });
+    expect(ok.value.trustProxy).toBeTypeOf('function');
+    const bad = readLimitsEnv({ REWIND_SIGNAL_MAX_SOCKETS: '0', REWIND_SIGNAL_MAX_MESSAGE_BYTES: '100', REWIND_SIGNAL_ID_GRACE_S: 'soon', REWIND_TRUST_PROXY: 'true' });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.errors.map((e) => e.split(':')[0])).toEqual(['REWIND_SIGNAL_MAX_SOCKETS', 'REWIND_SIGNAL_MAX_MESSAGE_BYTES', 'REWIND_SIGNAL_ID_GRACE_S', 'REWIND_TRUST_PROXY']);
+  });
+});
