@@ -28,7 +28,6 @@ import type { GameHost } from './game-host';
 import { displayName } from './hud-model';
 import { weaponSelectFor } from './input-map';
 import type { InputReader } from './input-reader';
-import { crosshairPoint } from './pointer';
 import { CONTROLS_HINT, hintOpacity, noteSpawn, type HintState } from './controls-hint';
 import { drawControlsHint } from './art/neon-hint';
 import { FpsMeter } from './net-graph-model';
@@ -73,9 +72,9 @@ function sample(s: Screen, view: ClientView, cam: Camera): InputSample {
   if (r.menuPressed) s.ui.escape();
   if (r.wantedWeapon !== null) s.ui.wantedWeapon = r.wantedWeapon;
   s.ui.scoreboard = r.scoreboard;
-  // No pointer known yet (a still mouse, no pad or touch): a little ahead of the player along its aim.
-  const ahead = local ? { x: from?.x ?? 0, y: from?.y ?? 0, aim: s.lastInput?.aim ?? 0 } : null;
-  s.crosshair = r.crosshair ?? crosshairPoint({ moved: false, seed: null }, { x: 0, y: 0 }, ahead, cam.viewW, cam.viewH);
+  // The reader puts the crosshair on the pointer, else ahead of the player along its aim
+  // (input-combine.ts); with neither (no pointer seen, no local player yet) at the screen centre.
+  s.crosshair = r.crosshair ?? { x: cam.viewW / 2, y: cam.viewH / 2 };
   // A switch asked for this frame goes out with this frame's command.
   return r.wantedWeapon !== null ? { ...r.input, weaponSelect: weaponSelectFor(r.wantedWeapon, current) } : r.input;
 }
