@@ -6,19 +6,17 @@
  * debug API reports and is the player's solid colour there (e2e pixel checks); dead players are a
  * faint ring only; glows are drawn for all players first, then the bodies (fewer texture switches).
  */
-import { CROUCH_RADIUS, MAX_HEALTH, PLAYER_RADIUS } from '../../sim/config';
+import { CROUCH_RADIUS, PLAYER_RADIUS } from '../../sim/config';
 import { angleToRadians } from '../../sim/quantize';
 import { circleVisible, toScreenX, toScreenY } from '../camera';
-import { healthColor } from '../palette';
-import { localBody, remoteBody, type PlayerBody } from '../player-body';
-import { anchoredText, circle, fillRect, line, ring, type FrameInfo, type Kit } from '../render-kit';
+import { drawHealthBar, localBody, placeBody, remoteBody, type PlayerBody } from '../player-body';
+import { anchoredText, circle, line, ring, type FrameInfo, type Kit } from '../render-kit';
 import { glowDot } from './glow';
 import type { Look } from './look';
 
 const BARREL = 16;
 const BAR_W = 34;
 const BAR_H = 3;
-
 
 function visible(f: FrameInfo, b: PlayerBody): boolean {
   return circleVisible(f.cam, b.x, b.y, PLAYER_RADIUS * 3);
@@ -33,14 +31,9 @@ function drawGlow(kit: Kit, f: FrameInfo, look: Look, b: PlayerBody): void {
 function drawBody(kit: Kit, f: FrameInfo, b: PlayerBody): void {
   if (!visible(f, b)) return;
   const { cam } = f;
-  const r = (b.crouch ? CROUCH_RADIUS : PLAYER_RADIUS) * cam.scale;
-  const sx = toScreenX(cam, b.x);
-  const sy = toScreenY(cam, b.y);
-  const color = kit.player(b.id, b.isLocal);
-  if (!b.alive) {
-    ring(kit, sx, sy, r, 2, color, 0.35);
-    return;
-  }
+  const placed = placeBody(kit, cam, b);
+  if (!placed) return;
+  const { sx, sy, r, color } = placed;
   const a = angleToRadians(b.aim);
   const cos = Math.cos(a);
   const sin = Math.sin(a);
@@ -52,9 +45,7 @@ function drawBody(kit: Kit, f: FrameInfo, b: PlayerBody): void {
   circle(kit, sx + cos * r * 0.55, sy + sin * r * 0.55, r * 0.22, kit.color('hitMarker'), 0.85);
   if (b.extrapolating) ring(kit, sx, sy, r + 5, 1, color, 0.5);
   const barY = sy - PLAYER_RADIUS * cam.scale - 10;
-  fillRect(kit, sx - BAR_W / 2, barY, BAR_W, BAR_H, kit.color('background'), 0.85);
-  const hp = Math.min(Math.max(b.health / MAX_HEALTH, 0), 1);
-  fillRect(kit, sx - BAR_W / 2, barY, BAR_W * hp, BAR_H, kit.rgb(healthColor(b.health, MAX_HEALTH)));
+  drawHealthBar(kit, sx, barY, BAR_W, BAR_H, b.health, 0.85);
   anchoredText(kit, f.name(b.id), sx, barY - 3, 13, b.isLocal ? color : kit.color('text'), 'bot', 0.92);
 }
 
