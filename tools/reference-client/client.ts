@@ -166,6 +166,7 @@ export class ReferenceClient {
     }
     this.cmds = this.cmds.slice(-3);
     const packet = { ackTick: this.newestHeld, sendTimeMs: Math.floor(now) % 65536, cmds: this.cmds };
+    if (this.link.unreliable.readyState !== 'open') return;
     this.link.unreliable.send(encodeCommandPacket(packet));
     this.seen.commandPackets++;
   }
