@@ -6,13 +6,39 @@
  * deliberately simple (one bit at a time) rather than fast; it only has to be obviously right.
  * The reader never throws: a read past the end or a broken rule records the first problem in
  * `error` and yields 0 from then on, so a decoder reads a whole message and checks `ok` once.
+ * Decoders name each field before reading it (`r.at('serverTick').u(32)`); given a `trace` list,
+ * the reader records every named field's bits and value there: an annotated dump of the message
+ * (scripts/protocol-example.ts prints the worked example of docs/PROTOCOL.md that way).
  */
+
+/** One named field of a traced message: where its bits start, the bits, the value read. */
+export interface TraceEntry {
+  label: string;
+  from: number;
+  bits: string;
+  value: unknown;
+}
 
 export class BitReader {
   private pos = 0;
   error: string | null = null;
 
-  constructor(private readonly bytes: Uint8Array) {}
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly trace: TraceEntry[] | null = null,
+  ) {}
+
+  /** Names the field read next (traced readers start a new entry). */
+  at(label: string): this {
+    this.trace?.push({ label, from: this.pos, bits: '', value: undefined });
+    return this;
+  }
+
+  /** Replaces the traced value of the current field with what it means (a position, a name…). */
+  note(value: unknown): void {
+    const last = this.trace?.[this.trace.length - 1];
+    if (last) last.value = value;
+  }
 
   get ok(): boolean {
     return this.error === null;
@@ -38,18 +64,24 @@ export class BitReader {
       const bit = (this.bytes[this.pos >> 3]! >> (7 - (this.pos & 7))) & 1;
       v = v * 2 + bit;
       this.pos++;
+      if (this.trace?.length) this.trace[this.trace.length - 1]!.bits += bit;
     }
+    this.note(v);
     return v;
   }
 
   bool(): boolean {
-    return this.u(1) === 1;
+    const b = this.u(1) === 1;
+    this.note(b);
+    return b;
   }
 
   /** sN: two's complement. */
   s(n: number): number {
-    const v = this.u(n);
-    return v >= 2 ** (n - 1) ? v - 2 ** n : v;
+    const raw = this.u(n);
+    const v = raw >= 2 ** (n - 1) ? raw - 2 ** n : raw;
+    this.note(v);
+    return v;
   }
 
   /** varuint(c): groups of c bits, least significant group first, each followed by a continue bit (1 = more). */
@@ -59,7 +91,10 @@ export class BitReader {
     for (let used = 0; used < 36; used += c) {
       value += this.u(c) * scale;
       scale *= 2 ** c;
-      if (this.u(1) === 0) return value;
+      if (this.u(1) === 0) {
+        this.note(value);
+        return value;
+      }
     }
     this.fail('varint too long');
     return 0;
@@ -67,14 +102,16 @@ export class BitReader {
 
   /** varint(c): zigzag (0, -1, 1, -2 … as 0, 1, 2, 3 …) then varuint(c). */
   varint(c: number): number {
-    return unzigzag(this.varuint(c));
+    const v = unzigzag(this.varuint(c));
+    this.note(v);
+    return v;
   }
 
   /** After the last field: at most 7 bits of padding, all zero. */
   end(): void {
     if (this.error !== null) return;
     if (this.remaining >= 8) this.fail('trailing bytes');
-    else if (this.u(this.remaining) !== 0) this.fail('non-zero padding');
+    else if (this.remaining > 0 && this.at('padding').u(this.remaining) !== 0) this.fail('non-zero padding');
   }
 }
 

@@ -3,8 +3,8 @@
  * newest last, with the client's ack and clock. Commands must already be in range (the host
  * refuses a packet holding anything its `sanitizeCmd` would change).
  */
-import { BitWriter } from './bits';
-import { writeEntityDelta, writeFull } from './fields';
+import { BitReader, BitWriter, type TraceEntry } from './bits';
+import { readEntityDelta, readEntityFull, writeEntityDelta, writeFull } from './fields';
 import { COMMAND } from './tables';
 
 export const Buttons = { Fire: 1, AltFire: 2, Reload: 4, Crouch: 8 } as const;
@@ -52,4 +52,30 @@ export function encodeCommandPacket(p: CommandPacket): Uint8Array<ArrayBuffer> {
     writeEntityDelta(w, COMMAND, cmd as unknown as Record<string, number>, prev as unknown as Record<string, number>, cmd.tick);
   }
   return w.bytes();
+}
+
+/**
+ * Reads a command packet (what a host, a proxy or a capture tool needs). Ranges are checked as the
+ * host checks them: a packet the host would refuse is refused here too.
+ */
+export function decodeCommandPacket(bytes: Uint8Array, trace: TraceEntry[] | null = null): { ok: true; value: CommandPacket } | { ok: false; error: string } {
+  const r = new BitReader(bytes, trace);
+  const count = r.at('command count - 1').u(2) + 1;
+  const sendTimeMs = r.at('sendTimeMs').u(16);
+  const firstTick = r.at('first command tick').u(32);
+  const ackTick = r.at('hasAck').bool() ? firstTick - r.at('first tick - ackTick').varint(6) : null;
+  if (count > 3) r.fail('more than 3 commands');
+  if (firstTick > 0x7fffffff - 3) r.fail('command tick out of range');
+  if (ackTick !== null && (ackTick < 0 || ackTick > 0x7fffffff)) r.fail('ack tick out of range');
+  const cmds: Command[] = [];
+  for (let i = 0; i < count && r.ok; i++) {
+    const tick = firstTick + i;
+    const prev = cmds[i - 1];
+    const fields = prev ? readEntityDelta(r, COMMAND, { ...prev }, tick, 0, `cmd ${i}`) : readEntityFull(r, COMMAND, tick, undefined, `cmd ${i}`);
+    const cmd = { ...fields, tick } as unknown as Command;
+    if (cmd.viewTick < 0 || cmd.viewTick > 0x7fffffff) r.fail('view tick out of range');
+    cmds.push(cmd);
+  }
+  r.end();
+  return r.ok ? { ok: true, value: { ackTick, sendTimeMs, cmds } } : { ok: false, error: r.error! };
 }

@@ -135,25 +135,36 @@ function readMask(r: BitReader, patterns: number[], width: number): number {
   return code < patterns.length ? patterns[code]! : r.u(width);
 }
 
-/** Every field of `t` in wire order; `id` given = the key is not on the wire (an added entity). */
-export function readEntityFull(r: BitReader, t: Table, tick: number, id?: number): Entity {
+/** Reads one field under the name `label.field` (for traced readers) and notes its value. */
+function named(r: BitReader, label: string, f: FieldDef, read: () => Value): Value {
+  r.at(`${label}.${f.name}`);
+  const v = read();
+  r.note(v);
+  return v;
+}
+
+/**
+ * Every field of `t` in wire order; `id` given = the key is not on the wire (an added entity).
+ * `label` names the entity in a trace.
+ */
+export function readEntityFull(r: BitReader, t: Table, tick: number, id?: number, label = 'entity'): Entity {
   const out: Entity = {};
-  for (const f of t.fields) out[f.name] = f.group === 'key' && id !== undefined ? id : readFull(r, f, tick);
+  for (const f of t.fields) out[f.name] = f.group === 'key' && id !== undefined ? id : named(r, label, f, () => readFull(r, f, tick));
   return out;
 }
 
 /** `[hot mask][rare mask][hot deltas][rare deltas]` against `base` (same entity). */
-export function readEntityDelta(r: BitReader, t: Table, base: Entity, tick: number, k: number): Entity {
+export function readEntityDelta(r: BitReader, t: Table, base: Entity, tick: number, k: number, label = 'entity'): Entity {
   const out: Entity = { ...base };
   const groups = [groupOf(t, 'hot'), groupOf(t, 'rare')] as const;
-  const masks = [
-    readMask(r, t.hotPatterns.map((p) => maskOf(groups[0], p)), groups[0].length),
-    readMask(r, t.rarePatterns.map((p) => maskOf(groups[1], p)), groups[1].length),
-  ];
+  const changed = (fields: FieldDef[], mask: number): FieldDef[] => fields.filter((_, i) => Math.floor(mask / 2 ** (fields.length - 1 - i)) % 2 === 1);
+  const masks = groups.map((fields, g) => {
+    const mask = readMask(r.at(`${label} ${g === 0 ? 'hot' : 'rare'} mask`), (g === 0 ? t.hotPatterns : t.rarePatterns).map((p) => maskOf(fields, p)), fields.length);
+    r.note(changed(fields, mask).map((f) => f.name).join(' ') || 'none');
+    return mask;
+  });
   groups.forEach((fields, g) => {
-    fields.forEach((f, i) => {
-      if (Math.floor(masks[g]! / 2 ** (fields.length - 1 - i)) % 2 === 1) out[f.name] = readChanged(r, f, base, out, tick, k);
-    });
+    for (const f of changed(fields, masks[g]!)) out[f.name] = named(r, label, f, () => readChanged(r, f, base, out, tick, k));
   });
   return out;
 }

@@ -11,7 +11,7 @@ import { encodeControl } from '../../../src/protocol/control';
 import { decodeSnapshot as gameDecode, encodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
 import { encodeSnapshotParts } from '../../../src/protocol/snapshot-parts';
 import type { Snapshot } from '../../../src/protocol/messages';
-import { encodeCommandPacket } from '../../../tools/reference-client/commands';
+import { decodeCommandPacket, encodeCommandPacket } from '../../../tools/reference-client/commands';
 import { decodeControl, encodeHello, encodeLeave, encodeSettings } from '../../../tools/reference-client/control';
 import { baselineChecksum } from '../../../tools/reference-client/checksum';
 import { decodeSnapshot, PartAssembler, type SnapshotPart } from '../../../tools/reference-client/snapshot';
@@ -102,6 +102,7 @@ describe('the game decodes what the reference client encodes', () => {
       const bytes = encodeCommandPacket(packet);
       expect(Buffer.from(bytes).toString('hex')).toBe(Buffer.from(encodeCmdPacket(packet)).toString('hex'));
       expect(decodeCmdPacket(bytes)).toEqual({ ok: true, value: packet });
+      expect(decodeCommandPacket(bytes)).toEqual({ ok: true, value: packet });
     }
   });
 
@@ -110,6 +111,7 @@ describe('the game decodes what the reference client encodes', () => {
     expect(hex(encodeHello('Ada Lovelace', 'pw'))).toBe(hex(encodeControl({ type: 'hello', protocolVersion: 2, name: 'Ada Lovelace', password: 'pw' })));
     expect(hex(encodeSettings(60, 100_000, 100, true))).toBe(hex(encodeControl({ type: 'settings', updateRate: 60, rate: 100_000, interpMs: 100, debug: true })));
     expect(hex(encodeLeave())).toBe(hex(encodeControl({ type: 'leave' })));
+    expect(decodeControl(encodeHello('Ada', 'pw'))).toEqual({ ok: true, value: { type: 'hello', protocolVersion: 2, name: 'Ada', password: 'pw' } });
     expect(decodeControl(encodeControl({ type: 'welcome', clientId: 7, settings: { tickrate: 60, maxPlayers: 16, mapName: 'arena', maxUnlagMs: 1000 } }))).toEqual({
       ok: true,
       value: { type: 'welcome', clientId: 7, tickrate: 60, maxPlayers: 16, mapName: 'arena', maxUnlagMs: 1000 },
