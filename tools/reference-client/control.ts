@@ -30,11 +30,11 @@ function writeText(w: BitWriter, text: string): void {
 function readText(r: BitReader, label: string): string {
   const length = r.at(`${label} length`).varuint(7);
   if (length > 800) r.fail('text too long');
-  r.at(`${label} (UTF-8)`);
+  if (length > 0) r.at(`${label} (UTF-8)`);
   const bytes = Uint8Array.from({ length: r.ok ? length : 0 }, () => r.u(8));
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    r.note(JSON.stringify(text));
+    if (length > 0) r.note(JSON.stringify(text));
     return text;
   } catch {
     r.fail('invalid UTF-8');

@@ -129,10 +129,10 @@ function readChanged(r: BitReader, f: FieldDef, base: Entity, out: Entity, tick:
 }
 
 /** A mask: the index of a common pattern in unary (0, 10, 110 …), or all ones and the raw mask. */
-function readMask(r: BitReader, patterns: number[], width: number): number {
+function readMask(r: BitReader, patterns: number[], width: number): { mask: number; code: number } {
   let code = 0;
   while (code < patterns.length && r.u(1) === 1) code++;
-  return code < patterns.length ? patterns[code]! : r.u(width);
+  return { mask: code < patterns.length ? patterns[code]! : r.u(width), code };
 }
 
 /** Reads one field under the name `label.field` (for traced readers) and notes its value. */
@@ -159,8 +159,9 @@ export function readEntityDelta(r: BitReader, t: Table, base: Entity, tick: numb
   const groups = [groupOf(t, 'hot'), groupOf(t, 'rare')] as const;
   const changed = (fields: FieldDef[], mask: number): FieldDef[] => fields.filter((_, i) => Math.floor(mask / 2 ** (fields.length - 1 - i)) % 2 === 1);
   const masks = groups.map((fields, g) => {
-    const mask = readMask(r.at(`${label} ${g === 0 ? 'hot' : 'rare'} mask`), (g === 0 ? t.hotPatterns : t.rarePatterns).map((p) => maskOf(fields, p)), fields.length);
-    r.note(changed(fields, mask).map((f) => f.name).join(' ') || 'none');
+    const patterns = (g === 0 ? t.hotPatterns : t.rarePatterns).map((p) => maskOf(fields, p));
+    const { mask, code } = readMask(r.at(`${label} ${g === 0 ? 'hot' : 'rare'} mask`), patterns, fields.length);
+    r.note(`${code < patterns.length ? `pattern ${code}` : 'raw mask'}: ${changed(fields, mask).map((f) => f.name).join(' ') || 'none'}`);
     return mask;
   });
   groups.forEach((fields, g) => {
