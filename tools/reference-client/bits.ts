@@ -89,9 +89,12 @@ export class BitReader {
     let value = 0;
     let scale = 1;
     for (let used = 0; used < 36; used += c) {
-      value += this.u(c) * scale;
+      const group = this.u(c);
+      value += group * scale;
       scale *= 2 ** c;
       if (this.u(1) === 0) {
+        // Canonical form: a last group of 0 after the first adds nothing, so no encoder writes it.
+        if (used > 0 && group === 0) this.fail('overlong varint');
         this.note(value);
         return value;
       }

@@ -20,16 +20,30 @@ const num = (e: Entity, k: string): number => e[k] as number;
 /** round() as the spec defines it: halves go up (floor(x + 0.5)), the same on every engine. */
 const round = (x: number): number => Math.floor(x + 0.5);
 
+/** The encoder always takes the narrowest class that fits: anything else is refused. */
+function checkClass(r: BitReader, z: number, cls: number, widths: number[]): void {
+  if (cls > 0 && z < 2 ** widths[cls - 1]!) r.fail('non-canonical class');
+}
+
 /** `classed(widths)`: a 2-bit class, then the zigzagged value in that class's width. */
 function classed(r: BitReader, widths: number[]): number {
-  return unzigzag(r.u(widths[r.u(2)]!));
+  const cls = r.u(2);
+  const z = r.u(widths[cls]!);
+  checkClass(r, z, cls, widths);
+  return unzigzag(z);
 }
 
 /** `classed+abs`: classes 0-2 are a difference from `base`, class 3 is the new value itself. */
 function classedOrAbs(r: BitReader, base: number, widths: number[], signed: boolean): number {
   const cls = r.u(2);
-  if (cls < 3) return base + unzigzag(r.u(widths[cls]!));
-  return signed ? r.s(16) : r.u(16);
+  if (cls < 3) {
+    const z = r.u(widths[cls]!);
+    checkClass(r, z, cls, widths);
+    return base + unzigzag(z);
+  }
+  const abs = signed ? r.s(16) : r.u(16);
+  if (zigzag(abs - base) < 2 ** widths[2]!) r.fail('non-canonical class');
+  return abs;
 }
 
 function timer(r: BitReader, contextTick: number): number {
@@ -132,7 +146,10 @@ function readChanged(r: BitReader, f: FieldDef, base: Entity, out: Entity, tick:
 function readMask(r: BitReader, patterns: number[], width: number): { mask: number; code: number } {
   let code = 0;
   while (code < patterns.length && r.u(1) === 1) code++;
-  return { mask: code < patterns.length ? patterns[code]! : r.u(width), code };
+  if (code < patterns.length) return { mask: patterns[code]!, code };
+  const mask = r.u(width);
+  if (patterns.includes(mask)) r.fail('raw mask equals a pattern');
+  return { mask, code };
 }
 
 /** Reads one field under the name `label.field` (for traced readers) and notes its value. */
@@ -165,7 +182,11 @@ export function readEntityDelta(r: BitReader, t: Table, base: Entity, tick: numb
     return mask;
   });
   groups.forEach((fields, g) => {
-    for (const f of changed(fields, masks[g]!)) out[f.name] = named(r, label, f, () => readChanged(r, f, base, out, tick, k));
+    for (const f of changed(fields, masks[g]!)) {
+      out[f.name] = named(r, label, f, () => readChanged(r, f, base, out, tick, k));
+      // A field in the change mask must have changed (catches, e.g., a viewTick delta without its set bit).
+      if (JSON.stringify(out[f.name]) === JSON.stringify(base[f.name])) r.fail(`${f.name} marked changed but unchanged`);
+    }
   });
   return out;
 }

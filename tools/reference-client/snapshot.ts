@@ -82,6 +82,7 @@ function readIds(r: BitReader, base: Entity[], range: IdRange, maxCount: number,
   const kept = baseIds.filter((id) => r.at(`${name}: kept ${id}`).bool());
   const added = r.at(`${name}: added count`).varuint(3);
   if (kept.length + added > maxCount) r.fail('too many entities');
+  if (kept.length === baseIds.length && added === 0) r.fail('unchanged ids not sent as "same ids"');
   const ids = new Set(kept);
   // The first added id against the last baseline id in range (0 if none), later ones as gaps.
   let ref = baseIds.length > 0 ? baseIds[baseIds.length - 1]! : 0;
@@ -147,6 +148,7 @@ export function decodeSnapshot(bytes: Uint8Array, baselineFor: (tick: number) =>
   const selfDelta = r.at('self is a delta').bool();
   if (selfDelta && !baseline) r.fail('self delta in a full snapshot');
   const self = selfDelta && baseline ? readEntityDelta(r, SELF, baseline.self, tick, h.k, 'self') : readEntityFull(r, SELF, tick, undefined, 'self');
+  if (!selfDelta && baseline && self.id === baseline.self.id) r.fail('self in full against a baseline of the same player');
   const lists = LISTS.map((l, i) => readList(r, l, baseline ? inRange(i === 0 ? baseline.players : baseline.projectiles, h.ranges[i]!) : [], h.ranges[i]!, tick, h.k));
   const events = readEvents(r, tick);
   r.end();
