@@ -94,7 +94,7 @@ export function decodeControl(bytes: Uint8Array, trace: TraceEntry[] | null = nu
       break;
     case 'lobby': {
       const count = r.at('player count').u(8);
-      if (count > 16) r.fail('lobby too large');
+      if (count > 32) r.fail('lobby too large');
       const players = Array.from({ length: r.ok ? count : 0 }, (_, i) => ({ id: r.at(`player ${i} id`).u(8), name: readText(r, `player ${i} name`), pingMs: r.at(`player ${i} pingMs`).u(16), isHost: r.at(`player ${i} isHost`).bool() }));
       value = { type, players, started: r.at('started').bool() };
       break;
