@@ -38,15 +38,31 @@ async function until(what: string, ok: () => boolean, ms = 20_000): Promise<void
   for (const end = Date.now() + ms; !ok(); await sleep(100)) if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
 }
 
-/** Walks towards the map's middle on one axis for `ms`; returns how far the decoded self moved that way. */
-async function walk(c: ReferenceClient, axis: 'x' | 'y', ms: number): Promise<{ moved: number; sign: number }> {
-  const start = c.latest!.self[axis] as number;
-  const sign = start < (axis === 'x' ? DEFAULT_MAP.width : DEFAULT_MAP.height) / 2 ? 1 : -1;
-  c.input = { ...c.input, moveX: axis === 'x' ? 127 * sign : 0, moveY: axis === 'y' ? 127 * sign : 0 };
-  await sleep(ms);
-  c.input = { ...c.input, moveX: 0, moveY: 0 };
-  await sleep(300);
-  return { moved: ((c.latest!.self[axis] as number) - start) * sign, sign };
+/**
+ * Walks along one axis for `ms` (towards the map's middle first, the other way on the next try, in
+ * case a wall is in the way) until the decoded self moved at least `min` units as commanded and
+ * the host's own account (`hostAt`) moved the same way; a try during which the player died (bots
+ * shoot) or respawned does not count. Returns the distance of the last try, as commanded.
+ */
+async function walk(c: ReferenceClient, axis: 'x' | 'y', ms: number, min: number, hostAt: () => Promise<number | undefined>): Promise<{ decoded: number; host: number }> {
+  let last = { decoded: 0, host: 0 };
+  for (let attempt = 0; attempt < 6; attempt++) {
+    await until('our player alive', () => c.latest?.self.alive === true);
+    const self = c.latest!.self;
+    const middle = (axis === 'x' ? DEFAULT_MAP.width : DEFAULT_MAP.height) / 2;
+    const sign = ((self[axis] as number) < middle ? 1 : -1) * (attempt % 2 === 0 ? 1 : -1);
+    const hostBefore = await hostAt();
+    c.input = { ...c.input, moveX: axis === 'x' ? 127 * sign : 0, moveY: axis === 'y' ? 127 * sign : 0 };
+    await sleep(ms);
+    c.input = { ...c.input, moveX: 0, moveY: 0 };
+    await sleep(1200); // the dedicated host samples its world once a second
+    const now = c.latest!.self;
+    const hostAfter = await hostAt();
+    last = { decoded: ((now[axis] as number) - (self[axis] as number)) * sign, host: ((hostAfter ?? 0) - (hostBefore ?? 0)) * sign };
+    const undisturbed = now.alive === true && now.teleportSeq === self.teleportSeq;
+    if (undisturbed && last.decoded >= min && last.host >= min) return last;
+  }
+  return last;
 }
 
 /** Samples the host's world for `ms` and compares each sample with the snapshot the client decoded for that tick. */
@@ -76,18 +92,18 @@ async function compareWithHost(c: ReferenceClient, sample: () => Promise<HostWor
 async function playAndCompare(c: ReferenceClient, world: () => Promise<HostWorld | null>, others: number): Promise<void> {
   await until(`snapshots with ${others} other players`, () => (c.latest?.players.length ?? 0) === others);
   const me = c.welcome!.clientId;
-  const hostX = async (): Promise<number | undefined> => (await world())?.players.find((p) => p.id === me)?.x;
+  const hostAt = (axis: 'x' | 'y') => async (): Promise<number | undefined> => (await world())?.players.find((p) => p.id === me)?.[axis];
+  for (let end = Date.now() + 10_000; (await hostAt('x')()) === undefined && Date.now() < end; await sleep(250));
+  const alongX = await walk(c, 'x', 1500, 20, hostAt('x'));
+  expect(alongX.decoded).toBeGreaterThanOrEqual(20);
+  expect(alongX.host).toBeGreaterThanOrEqual(20);
+  const alongY = await walk(c, 'y', 1000, 10, hostAt('y'));
+  expect(alongY.decoded).toBeGreaterThanOrEqual(10);
+  expect(alongY.host).toBeGreaterThanOrEqual(10);
 
-  let beforeX: number | undefined;
-  for (const end = Date.now() + 10_000; beforeX === undefined && Date.now() < end; await sleep(250)) beforeX = await hostX();
-  const alongX = await walk(c, 'x', 1500);
-  expect(alongX.moved).toBeGreaterThan(20);
-  await sleep(1200); // the host samples its world once a second
-  expect(((await hostX())! - beforeX!) * alongX.sign).toBeGreaterThan(20);
-  expect((await walk(c, 'y', 1000)).moved).toBeGreaterThan(10);
-
+  await until('our player alive', () => c.latest?.self.alive === true);
   c.input = { ...c.input, buttons: Buttons.Fire, aim: 16384 };
-  await until('our own shots in the events', () => c.eventLog.some((e) => e.type === 'fired' && e.fields.shooter === me), 10_000);
+  await until('our own shots in the events', () => c.eventLog.some((e) => e.type === 'fired' && e.fields.shooter === me), 15_000);
   c.input = { ...c.input, buttons: 0 };
 
   const { compared, mismatches } = await compareWithHost(c, world, 5000);
