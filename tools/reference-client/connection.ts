@@ -51,6 +51,9 @@ async function peerConfig(link: URL): Promise<PeerConfig> {
   const m = peer === null ? null : /^(?:(https?):\/\/)?([^:/]+)(?::(\d+))?(\/.*)?$/.exec(peer);
   if (m) Object.assign(config, { host: m[2], ...(m[3] ? { port: Number(m[3]) } : {}), ...(m[4] ? { path: m[4] } : {}), ...(m[1] ? { secure: m[1] === 'https' } : {}) });
   config.key = link.searchParams.get('peerkey') ?? config.key;
+  // ?ice=: a JSON list of RTCIceServer, or stun:/turn: URLs separated by commas.
+  const ice = link.searchParams.get('ice');
+  if (ice !== null) config.iceServers = ice.trim().startsWith('[') ? (JSON.parse(ice) as RTCIceServer[]) : ice.split(',').filter((u) => u.trim() !== '').map((u) => ({ urls: u.trim() }));
   return config;
 }
 
