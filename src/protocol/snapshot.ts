@@ -254,6 +254,8 @@ export function decodeSnapshot(bytes: Uint8Array, baselineFor: (tick: Tick) => S
   const selfDelta = r.readBool();
   if (selfDelta && !baseline) r.fail('self delta without a baseline');
   const self = selfDelta && baseline ? readDelta(r, PLAYER_CODEC, baseline.self, ctx) : readFull(r, PLAYER_CODEC, ctx);
+  // Strict: self is a delta whenever the baseline's self is the same player.
+  if (!selfDelta && baseline && self.id === baseline.self.id) r.fail('self sent in full against a baseline of the same player');
   const value: Snapshot = {
     serverTick: h.serverTick,
     baselineTick: h.baselineTick,

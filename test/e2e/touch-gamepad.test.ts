@@ -156,7 +156,9 @@ describe('touch and gamepad', () => {
     await waitIn(phone, (w) => window.rewind.view()?.local?.state.weapon !== w, weapon, 5000);
     await phone.tap('[data-testid=touch-switch]');
     await waitIn(phone, (w) => window.rewind.view()?.local?.state.weapon === w, weapon, 5000);
-    // The magazine is not full after the shots above: Reload starts a reload.
+    // The magazine is not full after the shots above, but a reload cannot start while the weapon
+    // switched back is still being drawn (deployEndTick): wait for that, or the tap is ignored.
+    await waitIn(phone, () => { const l = window.rewind.view()?.local?.state; return !!l && l.alive && l.deployEndTick === 0; }, undefined, 5000);
     await phone.tap('[data-testid=touch-reload]');
     await waitIn(phone, () => (window.rewind.view()?.local?.state.reloadEndTick ?? 0) > 0, undefined, 5000);
   });

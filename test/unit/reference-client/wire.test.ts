@@ -1,0 +1,123 @@
+/**
+ * The reference client (tools/reference-client, written from docs/PROTOCOL.md alone) against the
+ * game's own codecs: every snapshot the host's encoder writes (full, delta, split into parts,
+ * with events) decodes in the reference client to what the game's decoder returns; every command
+ * packet and control message the reference client writes is byte-identical to the game's. A gap
+ * or error in the docs shows up here as a mismatch.
+ */
+import { describe, expect, it } from 'vitest';
+import { decodeCmdPacket, encodeCmdPacket } from '../../../src/protocol/cmd-packet';
+import { encodeControl } from '../../../src/protocol/control';
+import { decodeSnapshot as gameDecode, encodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
+import { encodeSnapshotParts } from '../../../src/protocol/snapshot-parts';
+import type { Snapshot } from '../../../src/protocol/messages';
+import { decodeCommandPacket, encodeCommandPacket } from '../../../tools/reference-client/commands';
+import { decodeControl, encodeHello, encodeLeave, encodeSettings } from '../../../tools/reference-client/control';
+import { baselineChecksum } from '../../../tools/reference-client/checksum';
+import { decodeSnapshot, PartAssembler, type SnapshotPart } from '../../../tools/reference-client/snapshot';
+import { evolve, Rng, snapshot, userCmd } from '../protocol/gen';
+
+/** The reference client's view of a snapshot in the game's shape, for comparison. */
+function asGame(s: SnapshotPart): unknown {
+  return {
+    serverTick: s.serverTick,
+    self: s.self,
+    players: s.players,
+    projectiles: s.projectiles,
+    events: s.events.map((e) => ({ id: e.id, tick: e.tick, event: { type: e.type, ...e.fields } })),
+  };
+}
+
+function gameView(s: Snapshot): unknown {
+  return { serverTick: s.serverTick, self: s.self, players: s.players, projectiles: s.projectiles, events: s.events };
+}
+
+/** Sorts object keys so that key order (the game's vs the table's) does not matter. */
+const canon = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x)));
+
+describe('reference client decodes what the game encodes', () => {
+  it('full and delta snapshots (random worlds, 150 pairs): same values as the game decoder', () => {
+    const r = new Rng(14);
+    for (let i = 0; i < 150; i++) {
+      const base = quantizeSnapshot(snapshot(r), 0);
+      const target = evolve(r, base, r.int(1, 40));
+      const full = decodeSnapshot(encodeSnapshot(base, null), () => undefined);
+      expect(full.ok, full.ok ? '' : full.error).toBe(true);
+      if (!full.ok) return;
+      const want = gameDecode(encodeSnapshot(target, base), () => base);
+      const got = decodeSnapshot(encodeSnapshot(target, base), (t) => (t === base.serverTick ? full.value : undefined));
+      expect(want.ok && got.ok, got.ok ? '' : got.error).toBe(true);
+      if (!want.ok || !got.ok) return;
+      expect(canon(asGame(got.value))).toEqual(canon(gameView(want.value)));
+      expect(got.value).toMatchObject({ baselineTick: base.serverTick, cmdBufferDepth: want.value.cmdBufferDepth, echoTimeMs: want.value.echoTimeMs, lastCmdTick: want.value.lastCmdTick });
+    }
+  });
+
+  it('a snapshot split into parts reassembles to the game decoder\'s values', () => {
+    const r = new Rng(7);
+    const base = quantizeSnapshot(snapshot(r, { players: 120, projectiles: 60, events: 20 }), 0);
+    const target = evolve(r, base, 4);
+    const parts = encodeSnapshotParts(target, base, 300);
+    expect(parts.length).toBeGreaterThan(1);
+    const baseline = decodeSnapshot(encodeSnapshot(base, null), () => undefined);
+    if (!baseline.ok) throw new Error(baseline.error);
+    const asm = new PartAssembler();
+    let whole: SnapshotPart | null = null;
+    for (const bytes of parts) {
+      const d = decodeSnapshot(bytes, () => baseline.value);
+      if (!d.ok) throw new Error(d.error);
+      whole = asm.add(d.value) ?? whole;
+    }
+    const want = quantizeSnapshot(target, base.serverTick);
+    expect(canon(asGame(whole!))).toEqual(canon(gameView(want)));
+  });
+
+  it('refuses a delta whose baseline checksum differs from its copy', () => {
+    const r = new Rng(3);
+    const base = quantizeSnapshot(snapshot(r, { players: 4 }), 0);
+    const target = evolve(r, base, 2);
+    const full = decodeSnapshot(encodeSnapshot(base, null), () => undefined);
+    if (!full.ok) throw new Error(full.error);
+    const tampered = { ...full.value, self: { ...full.value.self, health: (full.value.self.health as number) ^ 1 } };
+    expect(baselineChecksum(full.value)).not.toBe(baselineChecksum(tampered));
+    const d = decodeSnapshot(encodeSnapshot(target, base), () => tampered);
+    expect(d).toMatchObject({ ok: false, checksumMismatch: true });
+  });
+});
+
+describe('the game decodes what the reference client encodes', () => {
+  it('command packets: byte-identical to the game encoder, and decoded to the same commands (500 random)', () => {
+    const r = new Rng(99);
+    for (let i = 0; i < 500; i++) {
+      const tick = r.int(1, 2 ** 30);
+      const count = r.int(1, 3);
+      // Consecutive commands that mostly repeat, as a real client's do.
+      const cmds = [userCmd(r, tick)];
+      for (let c = 1; c < count; c++) {
+        const prev = cmds[c - 1]!;
+        const next = userCmd(r, tick + c);
+        cmds.push(r.bool(0.5) ? { ...prev, tick: tick + c, viewTick: prev.viewTick === 0 ? 0 : prev.viewTick + 1 } : next);
+      }
+      const packet = { ackTick: r.bool(0.2) ? null : Math.max(0, tick - r.int(-20, 300)), sendTimeMs: r.int(0, 65535), cmds };
+      const bytes = encodeCommandPacket(packet);
+      expect(Buffer.from(bytes).toString('hex')).toBe(Buffer.from(encodeCmdPacket(packet)).toString('hex'));
+      expect(decodeCmdPacket(bytes)).toEqual({ ok: true, value: packet });
+      expect(decodeCommandPacket(bytes)).toEqual({ ok: true, value: packet });
+    }
+  });
+
+  it('control messages: hello, settings and leave byte-identical; welcome, lobby and kick decoded', () => {
+    const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
+    expect(hex(encodeHello('Ada Lovelace', 'pw'))).toBe(hex(encodeControl({ type: 'hello', protocolVersion: 2, name: 'Ada Lovelace', password: 'pw' })));
+    expect(hex(encodeSettings(60, 100_000, 100, true))).toBe(hex(encodeControl({ type: 'settings', updateRate: 60, rate: 100_000, interpMs: 100, debug: true })));
+    expect(hex(encodeLeave())).toBe(hex(encodeControl({ type: 'leave' })));
+    expect(decodeControl(encodeHello('Ada', 'pw'))).toEqual({ ok: true, value: { type: 'hello', protocolVersion: 2, name: 'Ada', password: 'pw' } });
+    expect(decodeControl(encodeControl({ type: 'welcome', clientId: 7, settings: { tickrate: 60, maxPlayers: 16, mapName: 'arena', maxUnlagMs: 1000 } }))).toEqual({
+      ok: true,
+      value: { type: 'welcome', clientId: 7, tickrate: 60, maxPlayers: 16, mapName: 'arena', maxUnlagMs: 1000 },
+    });
+    const lobby = { type: 'lobby' as const, players: [{ id: 1, name: 'Bo', pingMs: 12, isHost: true }], started: true };
+    expect(decodeControl(encodeControl(lobby))).toEqual({ ok: true, value: lobby });
+    expect(decodeControl(encodeControl({ type: 'kick', reason: 'shutdown', text: 'bye' }))).toEqual({ ok: true, value: { type: 'kick', reason: 'shutdown', text: 'bye' } });
+  });
+});
