@@ -22,10 +22,12 @@ function drawVitals(kit: Kit, f: FrameInfo, local: LocalPlayerView): void {
   const s = local.state;
   const h = f.cam.viewH;
   const bg = kit.color('panel');
-  fillRect(kit, PAD - 8, h - PAD - 78, 250, 86, bg, 0.7);
-  text(kit, `${Math.max(0, s.health)}`, PAD, h - PAD - 70, 30, kit.rgb(healthColor(s.health, MAX_HEALTH)));
-  fillRect(kit, PAD + 64, h - PAD - 58, 160, 10, kit.color('background'));
-  fillRect(kit, PAD + 64, h - PAD - 58, 160 * Math.min(Math.max(s.health / MAX_HEALTH, 0), 1), 10, kit.rgb(healthColor(s.health, MAX_HEALTH)));
+  fillRect(kit, PAD - 8, h - PAD - 78, 250, 86, bg, 0.78);
+  fillRect(kit, PAD - 8, h - PAD - 78, 250, 2, kit.color('panelEdge'));
+  const hp = kit.rgb(healthColor(s.health, MAX_HEALTH));
+  text(kit, `${Math.max(0, s.health)}`, PAD, h - PAD - 72, 32, hp);
+  fillRect(kit, PAD + 64, h - PAD - 58, 160, 8, kit.color('background'));
+  fillRect(kit, PAD + 64, h - PAD - 58, 160 * Math.min(Math.max(s.health / MAX_HEALTH, 0), 1), 8, hp);
   const def = weaponDef(s.weapon);
   const rounds = s.ammo[s.weapon] ?? 0;
   text(kit, `${s.weapon + 1} ${def.name}   ${ammoText(rounds, def.magazine)}`, PAD, h - PAD - 32, 18, kit.color('text'));
