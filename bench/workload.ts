@@ -14,6 +14,8 @@ import {
   Weapon,
   addPlayer,
   createWorld,
+  idOfMap,
+  publicMatch,
   radiansToAngle,
   stepWorld,
   type PlayerId,
@@ -131,5 +133,7 @@ export function snapshotFor(world: WorldState, selfId: PlayerId, events: NetEven
       .map(({ id, x, y, vx, vy, aim, health, alive, crouch, weapon, teleportSeq, kills, deaths }) => ({ id, x, y, vx, vy, aim, health, alive, crouch, weapon, teleportSeq, kills, deaths })),
     projectiles: world.projectiles,
     events,
+    // Protocol 3: scores, clock and pickup timers ride in every snapshot.
+    match: publicMatch(world, idOfMap(DEFAULT_MAP)),
   };
 }
