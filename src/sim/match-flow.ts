@@ -13,7 +13,7 @@
 import { computeResults } from './awards';
 import { secondsToTicks, type SimConfig } from './config';
 import { areEnemies, blankRecord, dealTeams, inPlay, teamOf } from './match';
-import { GameMode, MatchPhase, type MatchRules } from './match-types';
+import { GameMode, MatchPhase, type MatchRules, type MatchState } from './match-types';
 import { freshPickups } from './pickups';
 import { respawnedPlayer } from './player-state';
 import { chooseSpawn, type SpawnFor } from './respawn';
@@ -27,7 +27,7 @@ export function spawnFor(ctx: TickContext, id: PlayerId): SpawnFor {
 }
 
 /** The command a player runs at `tick`: its own, or standing still while the match is not in play. */
-export function commandInPlay(match: WorldState['match'], cmd: UserCmd, tick: number): UserCmd {
+export function commandInPlay(match: Pick<MatchState, 'phase' | 'phaseEndTick'>, cmd: UserCmd, tick: number): UserCmd {
   return inPlay(match, tick) ? cmd : { ...cmd, moveX: 0, moveY: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
 }
 

@@ -31,16 +31,21 @@ export interface RuleIssue {
 
 export const MODE_NAMES: readonly string[] = Object.freeze(['Deathmatch', 'Team deathmatch']);
 
+/** How each setting is named on screen (the lobby's labels), so an issue reads as one plain sentence. */
+const LABELS: Readonly<Record<keyof MatchRules, string>> = Object.freeze({
+  mode: 'Mode', mapId: 'Map', fragLimit: 'Frag limit', timeLimitS: 'Time limit (seconds)', warmupS: 'Warm-up (seconds)', friendlyFire: 'Friendly fire',
+});
+
 function intIn(field: 'fragLimit' | 'timeLimitS' | 'warmupS', value: unknown, issues: RuleIssue[]): number {
   const { min, max } = RULE_LIMITS[field];
   const fallback = DEFAULT_RULES[field];
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   if (!Number.isFinite(n)) {
-    if (value !== undefined) issues.push({ field, message: `${field} must be a number; kept ${fallback}.` });
+    if (value !== undefined) issues.push({ field, message: `${LABELS[field]} must be a number; kept ${fallback}.` });
     return fallback;
   }
   const clamped = Math.min(Math.max(Math.round(n), min), max);
-  if (clamped !== n) issues.push({ field, message: `${field} ${n} is outside ${min}-${max}; using ${clamped}.` });
+  if (clamped !== n) issues.push({ field, message: `${LABELS[field]} ${n} is outside ${min}-${max}; using ${clamped}.` });
   return clamped;
 }
 
@@ -48,7 +53,7 @@ function pick(value: unknown, count: number, field: 'mode' | 'mapId', issues: Ru
   if (value === undefined) return DEFAULT_RULES[field];
   const n = typeof value === 'string' ? Number(value) : value;
   if (typeof n === 'number' && Number.isInteger(n) && n >= 0 && n < count) return n;
-  issues.push({ field, message: `${field} ${String(value)} is unknown; using ${DEFAULT_RULES[field]}.` });
+  issues.push({ field, message: `${LABELS[field]} ${String(value)} is unknown; using ${DEFAULT_RULES[field]}.` });
   return DEFAULT_RULES[field];
 }
 

@@ -91,7 +91,7 @@ describe('checkRules', () => {
     const { rules, issues } = checkRules({ mode: 7, mapId: -1, fragLimit: 9999, timeLimitS: -5, warmupS: 'soon' });
     expect(rules).toMatchObject({ mode: DEFAULT_RULES.mode, mapId: DEFAULT_RULES.mapId, fragLimit: RULE_LIMITS.fragLimit.max, timeLimitS: 0, warmupS: DEFAULT_RULES.warmupS });
     expect(issues.map((i) => i.field)).toEqual(['mode', 'mapId', 'fragLimit', 'timeLimitS', 'warmupS']);
-    expect(issues[2]!.message).toBe('fragLimit 9999 is outside 0-200; using 200.');
+    expect(issues[2]!.message).toBe('Frag limit 9999 is outside 0-200; using 200.');
     expect(checkRules({ fragLimit: '12' }).rules.fragLimit).toBe(12);
   });
 
