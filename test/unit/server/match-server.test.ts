@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { GameServer } from '../../../src/server/game-server';
 import { NetClient } from '../../../src/client/net-client';
-import { DEFAULT_CVARS } from '../../../src/config/cvars';
+import { defaultCvars } from '../../../src/config/cvars';
 import { MAPS } from '../../../src/sim/maps';
 import { GameMode, MatchPhase } from '../../../src/sim/match-types';
 
@@ -16,7 +16,7 @@ const TICKRATE = 60;
 function setup(maxPlayers = 8) {
   const server = new GameServer({ tickrate: TICKRATE, maxUnlagS: 1, lagCompensation: true, seed: 7, maxPlayers });
   server.addClient(1, 0);
-  const client = new NetClient({ clientId: 1, tickrate: TICKRATE, cvars: DEFAULT_CVARS });
+  const client = new NetClient({ clientId: 1, tickrate: TICKRATE, cvars: defaultCvars() });
   let now = 0;
   const run = (ticks: number, until?: () => boolean): void => {
     for (let i = 0; i < ticks; i++) {
