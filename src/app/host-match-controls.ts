@@ -3,7 +3,8 @@
  * with the same `checkRules` the worker applies, so the forms show at once what will be used), the
  * bots, and what the last start had to change (one sentence per setting, for the lobby to show).
  *
- * Inputs: the worker API, a callback that marks the lobby started (joiners enter the match).
+ * Inputs: the worker API, a callback that marks the lobby started (joiners enter the match; called
+ * once the worker answered the start, whether it succeeded or not).
  * Output: MatchControls (src/game/game-host.ts) plus `issues()`. Invariant: the worker is the
  * authority; a refused bot (full server) leaves the count as it was.
  */
@@ -30,7 +31,13 @@ export function hostMatchControls(api: Remote<ServerWorkerApi>, markStarted: () 
       const checked = checkRules(input);
       rules = checked.rules;
       issues = checked.issues.map((i) => i.message);
-      void Promise.resolve(api.startMatch(rules)).then(() => markStarted());
+      // The host's page enters the match at once: the joiners follow whatever the worker answers,
+      // so a failed call (a worker not running) never leaves them waiting in the lobby.
+      void Promise.resolve(api.startMatch(rules))
+        .catch((err: unknown) => {
+          issues = [...issues, `The server could not start the match: ${err instanceof Error ? err.message : String(err)}.`];
+        })
+        .finally(markStarted);
     },
     async addBot() {
       if ((await api.addBot()) !== null) bots++;
