@@ -20,10 +20,8 @@ import { SnapshotBroadcast } from '../protocol/snapshot-broadcast';
 import type { SimConfig } from '../sim/config';
 import { weaponDef } from '../sim/config';
 import { DEFAULT_MAP } from '../sim/map';
-import { CUSTOM_MAP_ID, idOfMap, mapById } from '../sim/maps';
-import { publicMatch } from '../sim/match';
 import { startMatch } from '../sim/match-flow';
-import { checkRules, type RuleIssue } from '../sim/match-rules';
+import type { RuleIssue } from '../sim/match-rules';
 import type { MatchRules, PublicMatchState } from '../sim/match-types';
 import { addPlayer, createWorld, removePlayer, stepWorld, type StepHooks } from '../sim/world';
 import type { ArenaMap, Hitbox, PlayerId, SimEvent, UserCmd, WorldState } from '../sim/types';
@@ -32,7 +30,7 @@ import { hitboxOf } from '../sim/hitscan';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
 import { ClientSession, SENT_RING } from './client-session';
 import { SnapshotFrames } from './snapshot-frames';
-import { botCommands, freeBotId } from './server-bots';
+import { ServerMatch } from './server-match';
 import { LagCompensator, MAX_UNLAG_LIMIT_S, rayBoxOf, type RayBox, type RewindAdjustment } from './lag-compensator';
 import type { ClientNetSettings } from './snapshot-scheduler';
 import type { RewindRecord, ServerStats } from './stats';
@@ -97,15 +95,14 @@ export class GameServer {
   /** The world of every recent tick a snapshot left at: targets now, baselines later. */
   private readonly frames = new SnapshotFrames(SENT_RING);
   private readonly broadcast = new SnapshotBroadcast();
-  private readonly bots = new Set<PlayerId>();
-  /** The map's id on the wire (CUSTOM_MAP_ID for a test's own map). */
-  private mapId: number;
+  /** Map id and bots (issue 12's host controls). */
+  private readonly match: ServerMatch;
 
   constructor(private readonly settings: ServerSettings) {
     // sv_tickrate's bounds (20..128); nonsense falls back to 60.
     const tickrate = Number.isFinite(settings.tickrate) ? Math.min(Math.max(Math.round(settings.tickrate), 20), 128) : 60;
     this.cfg = { tickrate, map: settings.map ?? DEFAULT_MAP };
-    this.mapId = idOfMap(this.cfg.map);
+    this.match = new ServerMatch(this.cfg.map);
     this.state = createWorld(settings.seed, this.cfg.map);
     this.compensator = new LagCompensator(tickrate, settings.maxUnlagS);
     this.lagCompensation = settings.lagCompensation;
@@ -140,8 +137,8 @@ export class GameServer {
     if (this.sessions.has(clientId) || this.sessions.size >= this.maxPlayers) return false;
     if (!Number.isInteger(clientId) || clientId < 0 || clientId > 255) return false;
     // A person takes a bot's seat when bots fill the server (the highest-id bot leaves), or a bot's id.
-    if (this.bots.has(clientId)) this.removeBot(clientId);
-    if (this.sessions.size + this.bots.size >= this.maxPlayers) this.removeBot();
+    if (this.match.isBot(clientId)) this.removeBot(clientId);
+    if (this.sessions.size + this.match.botCount >= this.maxPlayers) this.removeBot();
     this.sessions.set(clientId, new ClientSession(clientId, { tickrate: this.cfg.tickrate, abuse: this.abuseLimits }));
     this.state = addPlayer(removePlayer(this.state, clientId), clientId, this.cfg);
     return true;
@@ -155,24 +152,21 @@ export class GameServer {
 
   /** Adds a server-side bot if a seat is free; returns its id, or null when the server is full. */
   addBot(): PlayerId | null {
-    if (this.sessions.size + this.bots.size >= this.maxPlayers) return null;
-    const id = freeBotId((i) => this.sessions.has(i) || this.bots.has(i) || this.state.players.some((p) => p.id === i));
-    if (id === null) return null;
-    this.bots.add(id);
-    this.state = addPlayer(this.state, id, this.cfg, true);
+    if (this.sessions.size + this.match.botCount >= this.maxPlayers) return null;
+    const id = this.match.seatBot((i) => this.sessions.has(i) || this.state.players.some((p) => p.id === i));
+    if (id !== null) this.state = addPlayer(this.state, id, this.cfg, true);
     return id;
   }
 
   /** Removes that bot, or the last one added when no id is given. Returns the id removed, or null. */
   removeBot(id?: PlayerId): PlayerId | null {
-    const target = id ?? Math.min(...this.bots);
-    if (!this.bots.delete(target)) return null;
-    this.state = removePlayer(this.state, target);
-    return target;
+    const removed = this.match.unseatBot(id);
+    if (removed !== null) this.state = removePlayer(this.state, removed);
+    return removed;
   }
 
   get botCount(): number {
-    return this.bots.size;
+    return this.match.botCount;
   }
 
   /**
@@ -180,13 +174,8 @@ export class GameServer {
    * first (`issues` says what changed). Everyone respawns on the new map; the warm-up begins.
    */
   startMatch(input: Partial<Record<keyof MatchRules, unknown>>): { rules: MatchRules; issues: RuleIssue[] } {
-    const checked = checkRules(input);
-    const map = mapById(checked.rules.mapId);
-    // A test's own map stays when the rules name the default one it replaced.
-    if (map && !(this.mapId === CUSTOM_MAP_ID && checked.rules.mapId === 0)) {
-      this.cfg = { ...this.cfg, map };
-      this.mapId = checked.rules.mapId;
-    }
+    const { cfg, ...checked } = this.match.rulesFor(input, this.cfg);
+    this.cfg = cfg;
     const result = startMatch(this.state, checked.rules, this.cfg);
     this.state = result.world;
     this.tickEvents = this.tagEvents(result.events);
@@ -197,7 +186,7 @@ export class GameServer {
 
   /** What every client receives of the match this tick. */
   get publicMatch(): PublicMatchState {
-    return publicMatch(this.state, this.mapId);
+    return this.match.publicMatch(this.state);
   }
 
   setClientSettings(clientId: PlayerId, s: ClientNetSettings): void {
@@ -260,7 +249,7 @@ export class GameServer {
       s.current = s.abuse.kicked ? null : s.buffer.take(tick);
       if (s.current) cmds.set(s.id, s.current.cmd);
     }
-    botCommands(this.state, this.cfg, this.bots, tick, cmds);
+    this.match.commands(this.state, this.cfg, tick, cmds);
     this.shotCount = 0;
     const hooks: StepHooks = { hitboxesForShot: (shot, cmd) => this.rewind(shot, cmd) };
     const result = stepWorld(this.state, cmds, this.cfg, hooks);

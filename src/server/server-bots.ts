@@ -16,7 +16,7 @@ import type { SimConfig } from '../sim/config';
 import { Buttons, WEAPON_KEEP, type PlayerId, type PlayerState, type Tick, type UserCmd, type WorldState } from '../sim/types';
 
 export const BOT_ID_MAX = 255;
-/** Lowest id a bot may take: the lobby hands out small ids, and never more than 16 of them. */
+/** Lowest id a bot may take: the lobby hands out small ids, never more than MAX_LOBBY_PLAYERS (32) of them. */
 export const BOT_ID_MIN = 192;
 
 /** The id for a new bot: the highest free one, or null when none is left. */
