@@ -16,6 +16,8 @@ import {
   createWorld,
   idOfMap,
   publicMatch,
+  startMatch,
+  type MatchRules,
   radiansToAngle,
   stepWorld,
   type PlayerId,
@@ -34,6 +36,8 @@ export interface WorkloadOptions {
   tickrate?: number;
   snapshotEvery?: number;
   warmupTicks?: number;
+  /** Start a match with these rules (on the default map) before the warm-up; default: none (free play). */
+  rules?: MatchRules;
 }
 
 export interface WorkloadFrame {
@@ -97,6 +101,7 @@ export function* workloadFrames(opts: WorkloadOptions): Generator<WorkloadFrame>
   const every = opts.snapshotEvery ?? 2;
   let world = createWorld(opts.seed);
   for (let id = 0; id < opts.players; id++) world = addPlayer(world, id as PlayerId, cfg);
+  if (opts.rules) world = startMatch(world, opts.rules, cfg).world;
   let nextEventId = 0;
   let pending: NetEvent[] = [];
   const warmup = opts.warmupTicks ?? 120;
