@@ -8,7 +8,8 @@
  *                             [pickups] [results present: 1] [results]
  *         delta: [changed: 1] and, if changed: [header: delta] [players: entity list against the
  *                baseline's] [pickups same: 1] [pickups] [results same: 1] [present: 1] [results]
- * An unchanged block costs one bit. Invariants: the decoder never throws; `quantizeMatch` is what
+ * An unchanged block costs one bit. Strict: a block, pickups or results sent as changed must
+ * differ from the baseline's (each has one encoding). Invariants: the decoder never throws; `quantizeMatch` is what
  * a round trip gives (the sim's key order); `matchWords` is the block as numbers for the checksum.
  */
 import { MatchPhase, type MatchResults, type PublicMatchPlayer, type PublicMatchState } from '../sim/match-types';
@@ -143,7 +144,16 @@ export function readMatchBlock(r: BitReader, base: PublicMatchState | null, ctx:
   if (!r.readBool()) return b;
   const header = readDelta(r, MATCH_HEADER_CODEC, headerOf(b), ctx);
   const players = readPlayers(r, b.players, ctx);
-  const pickups = r.readBool() ? b.pickups : readPickups(r, ctx);
-  const results = r.readBool() ? b.results : readResultsField(r);
-  return assemble(header, players, pickups, results);
+  const pickups = r.readBool() ? b.pickups : strictlyChanged(r, readPickups(r, ctx), b.pickups, 'pickups', sameList);
+  const results = r.readBool() ? b.results : strictlyChanged(r, readResultsField(r), b.results, 'results', sameResults);
+  const m = assemble(header, players, pickups, results);
+  // Strict (as every other delta): an unchanged block is always the one "unchanged" bit.
+  if (r.ok && sameList(matchWords(m), matchWords(b))) r.fail('match block marked changed but unchanged');
+  return m;
+}
+
+/** Strict: a part sent behind a "same: 0" bit must differ from the baseline's. */
+function strictlyChanged<T>(r: BitReader, read: T, base: T, what: string, same: (a: T, b: T) => boolean): T {
+  if (r.ok && same(read, base)) r.fail(`match ${what} marked changed but unchanged`);
+  return read;
 }

@@ -56,8 +56,9 @@ const HEADER_FIELDS: FieldTable<MatchHeader> = {
   blueScore: { codec: scoreCodec, group: 'rare' },
 };
 
-// What changes between snapshots, most often first: a team point; the phase and its clock.
-export const MATCH_HEADER_CODEC = compileTable(HEADER_FIELDS, { rarePatterns: [[], ['redScore'], ['blueScore'], ['phase', 'phaseEndTick']] });
+// What changes between snapshots, most often first: a team point; the phase and its clock. The hot
+// group is empty: its one pattern (none) makes its mask a single 0 bit, with no second spelling.
+export const MATCH_HEADER_CODEC = compileTable(HEADER_FIELDS, { hotPatterns: [[]], rarePatterns: [[], ['redScore'], ['blueScore'], ['phase', 'phaseEndTick']] });
 
 const PLAYER_FIELDS: FieldTable<PublicMatchPlayer> = {
   id: { codec: uintCodec(255), group: 'key' },
@@ -66,7 +67,7 @@ const PLAYER_FIELDS: FieldTable<PublicMatchPlayer> = {
   bot: { codec: boolCodec, group: 'rare' },
 };
 
-export const MATCH_PLAYER_CODEC = compileTable(PLAYER_FIELDS, { rarePatterns: [[], ['score']] });
+export const MATCH_PLAYER_CODEC = compileTable(PLAYER_FIELDS, { hotPatterns: [[]], rarePatterns: [[], ['score']] });
 /** Decoding refuses a longer player list (one row per player id). */
 export const MAX_MATCH_PLAYERS = 256;
 
