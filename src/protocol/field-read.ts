@@ -26,7 +26,8 @@ function checkPos(r: BitReader, g: number): number {
   return r.ok ? g / POS_SCALE : 0;
 }
 
-function checkScore(r: BitReader, v: number): number {
+/** A score as decoded: |v| ≤ SCORE_LIMIT (the match block's results read scores too). */
+export function checkScore(r: BitReader, v: number): number {
   if (Math.abs(v) > SCORE_LIMIT) r.fail('score out of range');
   return r.ok ? v : 0;
 }

@@ -10,15 +10,10 @@
 import { AWARD_KIND_COUNT, GAME_MODE_COUNT, MatchPhase, Team, type Award, type AwardKind, type GameMode, type MatchResults, type PublicMatchPlayer, type Standing } from '../sim/match-types';
 import { MAX_PICKUPS } from '../sim/maps';
 import { bitLength, type BitReader, type BitWriter } from './bits';
-import { SCORE_LIMIT, boolCodec, scoreCodec, sequenceCodec, timerCodec, uintCodec, type FieldCodec, type FieldContext } from './field-codecs';
-import { readTimer } from './field-read';
+import { boolCodec, scoreCodec, sequenceCodec, timerCodec, uintCodec, type FieldCodec, type FieldContext } from './field-codecs';
+import { checkScore, readTimer } from './field-read';
 import { writeTimer } from './field-write';
 import { compileTable, type FieldTable } from './table-codec';
-
-function checkScore(r: BitReader, v: number): number {
-  if (Math.abs(v) > SCORE_LIMIT) r.fail('score out of range');
-  return r.ok ? v : 0;
-}
 
 const TEAM_BITS = bitLength(Team.Blue);
 const teamCodec = uintCodec(Team.Blue) as FieldCodec<Team>;
