@@ -85,6 +85,7 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
     serverStats: () => null,
     hostCounters: () => (malformed ? { malformedControl: malformed } : null),
     startMatch: () => undefined,
+    matchControls: null,
     kick: () => undefined,
     leave: () => {
       // A DataChannel sends what is queued before it closes, so the host hears 'leave' first.

@@ -30,6 +30,7 @@ import { weaponSelectFor } from './input-map';
 import type { InputReader } from './input-reader';
 import { CONTROLS_HINT, hintOpacity, noteSpawn, type HintState } from './controls-hint';
 import { drawControlsHint } from './art/neon-hint';
+import { matchName } from './match-hud-model';
 import { FpsMeter } from './net-graph-model';
 import { text, type FrameInfo, type Kit } from './render-kit';
 import type { SoundCues } from './sound';
@@ -84,7 +85,9 @@ export function updateFrame(s: Screen, nowMs: number): void {
   const local = view.local;
   const w = s.k.width();
   const h = s.k.height();
-  const cam = followCamera(w, h, s.map.width, s.map.height, local ? local.drawX : s.map.width / 2, local ? local.drawY : s.map.height / 2);
+  // The match's map when the server runs rules (it changes between matches), else the mount's.
+  const map = view.match?.map ?? s.map;
+  const cam = followCamera(w, h, map.width, map.height, local ? local.drawX : map.width / 2, local ? local.drawY : map.height / 2);
   const input = sample(s, view, cam);
   s.host.setInput(input);
   const now = nowMs / 1000;
@@ -106,7 +109,7 @@ export function updateFrame(s: Screen, nowMs: number): void {
   const names = s.host.names();
   const injected = s.injectedNames;
   const cross = s.crosshair ?? { x: w / 2, y: h / 2 };
-  s.info = { view, cam: s.cam, map: s.map, now, name: (id) => displayName(injected.get(id) ?? names.get(id), id), localAim: input.aim, mouseX: cross.x, mouseY: cross.y };
+  s.info = { view, cam: s.cam, map: s.map, now, name: (id) => displayName(injected.get(id) ?? matchName(view.match ?? null, names, id), id), localAim: input.aim, mouseX: cross.x, mouseY: cross.y };
 }
 
 function drawDebug(s: Screen, f: FrameInfo): void {

@@ -22,6 +22,7 @@ import type { GameHost } from './game-host';
 import { PadReader, type PadLike } from './gamepad';
 import { weaponForKey, weaponForWheel } from './input-map';
 import { InputReader } from './input-reader';
+import { createEndScreen } from './end-screen';
 import { FpsMeter } from './net-graph-model';
 import { createOverlays, type Overlays } from './overlays';
 import { PALETTE } from './palette';
@@ -134,7 +135,7 @@ function useNeonLook(s: Screen, doc: Document, density: number, isLive: () => bo
 }
 
 /** Game keys go through kaboom (canvas focus); Esc through the wrapper so it also works in the panels. */
-function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => number, onCost?: MountOptions['onFrameCost']): void {
+function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => number, onCost: MountOptions['onFrameCost'], afterUpdate: () => void): void {
   const { k } = s;
   let updateMs = 0;
   k.onKeyPress((key) => {
@@ -152,6 +153,7 @@ function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => 
     const start = clock();
     updateFrame(s, start);
     updateMs = clock() - start;
+    afterUpdate();
   });
   k.onDraw(() => {
     if (!isLive()) return;
@@ -211,11 +213,13 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
     parts.chat = chat;
     wrapper.append(chat.element);
   }
+  const end = createEndScreen(doc, host.matchControls?.() ?? null);
+  wrapper.append(end.element);
   const s = newScreen(k, host, opts.map ?? DEFAULT_MAP, parts, sound);
   let live = true;
   const clock = opts.clock ?? (() => performance.now());
   if (opts.look !== 'classic') useNeonLook(s, doc, density, () => live);
-  bindInput(s, ui, () => live, clock, opts.onFrameCost);
+  bindInput(s, ui, () => live, clock, opts.onFrameCost, () => end.update(s.view?.match, host.names()));
   k.onUpdate(() => {
     if (live) chat?.refresh(clock());
   });

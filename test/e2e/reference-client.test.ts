@@ -2,7 +2,7 @@
  * The reference client (tools/reference-client, written from docs/PROTOCOL.md alone, no import
  * from src/) plays against a real host over real WebRTC through the real PeerServer:
  *  1. the dedicated host (`npm run host`, 3 bots): it joins the link, every datagram decodes (full
- *     and deltas against its acked baselines), it moves as commanded (in its own decoded state and
+ *     and deltas against its acked baselines, match block included), it moves as commanded (in its own decoded state and
  *     in the host's /world dump), it fires (its own `fired` events come back), and the positions
  *     it decoded for every player equal the host's /world dumps at the same ticks;
  *  2. a browser host (a Chromium page that created a lobby through the UI): the same checks, the
@@ -84,6 +84,10 @@ async function compareWithHost(c: ReferenceClient, sample: () => Promise<HostWor
       if (!mine || mine.x !== p.x || mine.y !== p.y) mismatches.push(`tick ${w.tick} player ${p.id}: host (${p.x}, ${p.y}), decoded ${mine ? `(${mine.x}, ${mine.y})` : 'nothing'}`);
     }
     if (seen.players.length + 1 !== w.players.length) mismatches.push(`tick ${w.tick}: host has ${w.players.length} players, decoded ${seen.players.length} + self`);
+    // Protocol 3: the match block holds one row per player in the world (team, score, bot).
+    const matchIds = seen.match.players.map((p) => p.id as number).join(',');
+    const hostIds = w.players.map((p) => p.id).sort((a, b) => a - b).join(',');
+    if (matchIds !== hostIds) mismatches.push(`tick ${w.tick}: host has players ${hostIds}, the decoded match block ${matchIds}`);
   }
   return { compared, mismatches };
 }

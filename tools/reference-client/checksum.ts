@@ -5,11 +5,13 @@
  */
 import { PLAYER, PROJECTILE, SELF, type Table } from './tables';
 import type { Entity, Value } from './fields';
+import { matchNumbers, type Match } from './match';
 
 export interface Baseline {
   self: Entity;
   players: Entity[];
   projectiles: Entity[];
+  match: Match;
 }
 
 /** One 16-bit word, as two bytes, low first. */
@@ -36,5 +38,7 @@ export function baselineChecksum(s: Baseline): number {
   for (const p of s.players) h = entity(h, PLAYER, p);
   h = word(h, s.projectiles.length);
   for (const p of s.projectiles) h = entity(h, PROJECTILE, p);
+  // Protocol 3: the match block, every item (counts and booleans too) as a number.
+  for (const n of matchNumbers(s.match)) h = value(h, n);
   return ((h >>> 16) ^ h) & 0xffff;
 }

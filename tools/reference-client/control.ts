@@ -4,7 +4,7 @@
  */
 import { BitReader, BitWriter, type TraceEntry } from './bits';
 
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 const TYPES = ['hello', 'welcome', 'reject', 'kick', 'chat', 'leave', 'settings', 'lobby', 'debug'] as const;
 const REJECT = ['full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 'started'];

@@ -53,6 +53,18 @@ function timer(r: BitReader, contextTick: number): number {
   return t;
 }
 
+/** Scores are signed and at most 2^31 either way. */
+function score(r: BitReader, v: number): number {
+  if (Math.abs(v) > 2 ** 31) r.fail('score out of range');
+  return v;
+}
+
+export function team(r: BitReader): number {
+  const v = r.u(2);
+  if (v > 2) r.fail(`team ${v} unknown`);
+  return v;
+}
+
 function velocity(r: BitReader, grid: number): number {
   if (grid < -32767 || grid > 32767) r.fail('velocity out of range');
   return grid / GRID;
@@ -78,6 +90,14 @@ export function readFull(r: BitReader, f: FieldDef, tick: number): Value {
       return r.u(8);
     case 'counter':
       return r.varuint(4);
+    case 'score':
+      return score(r, r.varint(4));
+    case 'mode':
+      return r.u(1);
+    case 'phase':
+      return r.u(2);
+    case 'team':
+      return team(r);
     case 'ammo':
       return Array.from({ length: WEAPON_COUNT }, () => r.u(8));
     case 'timer':
@@ -116,6 +136,8 @@ function readChanged(r: BitReader, f: FieldDef, base: Entity, out: Entity, tick:
       if (v < 0) r.fail('negative counter');
       return v;
     }
+    case 'score':
+      return score(r, (b as number) + r.varint(2));
     case 'seq': {
       const step = r.varuint(2);
       if (step > 255) r.fail('sequence step out of range');
@@ -137,7 +159,7 @@ function readChanged(r: BitReader, f: FieldDef, base: Entity, out: Entity, tick:
       return (b as number) + r.varint(3);
     }
     default:
-      // u8, u16, weapon, ammo, timer, move, buttons, weaponSelect: the delta is the full form.
+      // u8, u16, weapon, ammo, timer, mode, phase, team, move, buttons, weaponSelect: the delta is the full form.
       return readFull(r, f, tick);
   }
 }

@@ -1,17 +1,15 @@
 /**
  * Snapshot decoding (docs/PROTOCOL.md "Snapshot"): header, `self`, the two entity lists against
- * the baseline's entities in the part's id ranges, then events. Never throws: a message that breaks
+ * the baseline's entities in the part's id ranges, then events, then the match block (match.ts,
+ * protocol 3). Never throws: a message that breaks
  * the spec comes back as `{ ok: false, error }`.
  */
 import { BitReader, type TraceEntry } from './bits';
 import { baselineChecksum, type Baseline } from './checksum';
+import { readList, type IdRange } from './entity-list';
 import { readEntityDelta, readEntityFull, type Entity } from './fields';
+import { readMatch, type Match } from './match';
 import { PLAYER, PROJECTILE, SELF } from './tables';
-
-export interface IdRange {
-  lo: number;
-  hi: number;
-}
 
 export interface GameEvent {
   id: number;
@@ -19,6 +17,8 @@ export interface GameEvent {
   type: string;
   fields: Record<string, number>;
 }
+
+export type { IdRange };
 
 export interface SnapshotPart extends Baseline {
   serverTick: number;
@@ -40,7 +40,7 @@ const ALL: [IdRange, IdRange] = [{ lo: 0, hi: 255 }, { lo: 0, hi: 65535 }];
 const LISTS = [
   { name: 'players', entity: 'player', table: PLAYER, idBits: 8, maxCount: 256 },
   { name: 'rockets', entity: 'rocket', table: PROJECTILE, idBits: 16, maxCount: 4096 },
-] as const;
+];
 
 /** Event types by their 3-bit number, with their fields in wire order ([name, bits]; a position is u16 / 16). */
 export const EVENT_TYPES: ReadonlyArray<readonly [string, ReadonlyArray<readonly [string, number]>]> = [
@@ -51,6 +51,7 @@ export const EVENT_TYPES: ReadonlyArray<readonly [string, ReadonlyArray<readonly
   ['switched', [['player', 8], ['weapon', 1]]],
   ['respawned', [['player', 8], ['x', 16], ['y', 16]]],
   ['exploded', [['projectile', 16], ['owner', 8], ['x', 16], ['y', 16]]],
+  ['pickup', [['player', 8], ['pickup', 5], ['kind', 1]]],
 ];
 const POSITION_FIELDS = new Set(['x', 'y', 'endX', 'endY']);
 
@@ -73,40 +74,6 @@ function readHeader(r: BitReader): Omit<SnapshotPart, keyof Baseline | 'events'>
   if (echoHoldMs > 65535) r.fail('echo hold out of range');
   if (part >= partCount) r.fail('part number out of range');
   return { serverTick, baselineTick, k, checksum, lastCmdTick, cmdBufferDepth, echoTimeMs, echoHoldMs, part, partCount, ranges };
-}
-
-/** The ids a list carries: the baseline's ("same ids"), or the kept ones merged with the added ones. */
-function readIds(r: BitReader, base: Entity[], range: IdRange, maxCount: number, name: string): number[] {
-  const baseIds = base.map((e) => e.id as number);
-  if (r.at(`${name}: same ids as the baseline`).bool()) return baseIds;
-  const kept = baseIds.filter((id) => r.at(`${name}: kept ${id}`).bool());
-  const added = r.at(`${name}: added count`).varuint(3);
-  if (kept.length + added > maxCount) r.fail('too many entities');
-  if (kept.length === baseIds.length && added === 0) r.fail('unchanged ids not sent as "same ids"');
-  const ids = new Set(kept);
-  // The first added id against the last baseline id in range (0 if none), later ones as gaps.
-  let ref = baseIds.length > 0 ? baseIds[baseIds.length - 1]! : 0;
-  for (let i = 0; i < added && r.ok; i++) {
-    const id = i === 0 ? ref + r.at(`${name}: first added id - ${ref}`).varint(4) : ref + 1 + r.at(`${name}: added id - ${ref} - 1`).varuint(3);
-    r.note(id);
-    if (id < range.lo || id > range.hi || ids.has(id)) r.fail(`bad added id ${id}`);
-    ids.add(id);
-    ref = id;
-  }
-  return [...ids].sort((a, b) => a - b);
-}
-
-function readList(r: BitReader, list: (typeof LISTS)[number], base: Entity[], range: IdRange, tick: number, k: number): Entity[] {
-  const t = list.table;
-  const ids = readIds(r, base, range, list.maxCount, list.name);
-  const out: Entity[] = [];
-  for (const id of ids) {
-    if (!r.ok) break;
-    const b = base.find((e) => e.id === id);
-    const label = `${list.entity} ${id}`;
-    out.push(b ? readEntityDelta(r, t, b, tick, k, label) : readEntityFull(r, t, tick, id, label));
-  }
-  return out;
 }
 
 function readEvents(r: BitReader, serverTick: number): GameEvent[] {
@@ -151,10 +118,12 @@ export function decodeSnapshot(bytes: Uint8Array, baselineFor: (tick: number) =>
   if (!selfDelta && baseline && self.id === baseline.self.id) r.fail('self in full against a baseline of the same player');
   const lists = LISTS.map((l, i) => readList(r, l, baseline ? inRange(i === 0 ? baseline.players : baseline.projectiles, h.ranges[i]!) : [], h.ranges[i]!, tick, h.k));
   const events = readEvents(r, tick);
+  // Protocol 3: every part ends with the match block, against the baseline's block.
+  const match = readMatch(r, baseline ? baseline.match : null, tick);
   r.end();
   if (!r.ok) return { ok: false, error: r.error! };
   const { k: _k, checksum: _c, ...header } = h;
-  return { ok: true, value: { ...header, self, players: lists[0]!, projectiles: lists[1]!, events } };
+  return { ok: true, value: { ...header, self, players: lists[0]!, projectiles: lists[1]!, events, match } };
 }
 
 /**

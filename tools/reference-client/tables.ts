@@ -13,6 +13,10 @@ export type Kind =
   | 'weapon' // 1 bit weapon id
   | 'seq' // u8; delta: varuint(2) step mod 256
   | 'counter' // varuint(4); delta: varint(2) difference
+  | 'score' // varint(4), |v| <= 2^31; delta: varint(2) difference (match block, protocol 3)
+  | 'mode' // u1: 0 deathmatch, 1 team deathmatch
+  | 'phase' // u2: 0 waiting, 1 warm-up, 2 live, 3 ended
+  | 'team' // u2: 0 none, 1 red, 2 blue (3 refused)
   | 'ammo' // u8 per weapon (2)
   | 'timer' // [set:1] then varint(5) of (tick - context tick); set = 0 means the tick is 0 ("none")
   | 'vel' // s16 on the 1/16 grid; delta classed+abs(6,9,12; s16)
@@ -108,6 +112,31 @@ export const COMMAND: Table = {
   ],
   hotPatterns: [['viewTick'], ['viewTick', 'viewFrac'], ['viewTick', 'aim']],
   rarePatterns: [[]],
+};
+
+/** The match block's header (protocol 3): every field rare; the empty hot group has one pattern (none). */
+export const MATCH_HEADER: Table = {
+  fields: [
+    f('mode', 'mode', 'rare'),
+    f('mapId', 'u8', 'rare'),
+    f('phase', 'phase', 'rare'),
+    f('phaseEndTick', 'timer', 'rare'),
+    f('fragLimit', 'u8', 'rare'),
+    f('timeLimitS', 'u16', 'rare'),
+    f('friendlyFire', 'bool', 'rare'),
+    f('seq', 'seq', 'rare'),
+    f('redScore', 'score', 'rare'),
+    f('blueScore', 'score', 'rare'),
+  ],
+  hotPatterns: [[]],
+  rarePatterns: [[], ['redScore'], ['blueScore'], ['phase', 'phaseEndTick']],
+};
+
+/** One player's row in the match block: team, score, bot. */
+export const MATCH_PLAYER: Table = {
+  fields: [f('id', 'u8', 'key'), f('team', 'team', 'rare'), f('score', 'score', 'rare'), f('bot', 'bool', 'rare')],
+  hotPatterns: [[]],
+  rarePatterns: [[], ['score']],
 };
 
 export const groupOf = (t: Table, g: Group): FieldDef[] => t.fields.filter((x) => x.group === g);

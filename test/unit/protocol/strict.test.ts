@@ -11,6 +11,9 @@ import { readEntityList } from '../../../src/protocol/entity-list';
 import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, readDelta, writeFull } from '../../../src/protocol/fields';
 import { readClassed, readClassedOrAbsolute, VEL_WIDTHS, AIM_WIDTHS } from '../../../src/protocol/motion-codecs';
 import { snapshotChecksum } from '../../../src/protocol/baseline-checksum';
+import { MATCH_HEADER_CODEC } from '../../../src/protocol/match-codecs';
+import { quantizeMatch, readMatchBlock } from '../../../src/protocol/match-block';
+import { GameMode, MatchPhase, Team, type PublicMatchState } from '../../../src/sim/match-types';
 import { decodeSnapshot, quantizeSnapshot, writeHeader, ALL_RANGES } from '../../../src/protocol/snapshot';
 import { GameServer } from '../../../src/server/game-server';
 import { decodeCommandPacket as referenceDecode } from '../../../tools/reference-client/commands';
@@ -123,7 +126,64 @@ describe('strict decoders', () => {
     w.writeBits(1, 1); // players: same ids (none)
     w.writeBits(1, 1); // projectiles: same ids (none)
     w.writeVarUint(0, 3); // no events
+    w.writeBool(false); // match block: unchanged
     const out = decodeSnapshot(w.finish(), () => baseline);
     expect(out).toEqual({ ok: false, error: 'snapshot: self sent in full against a baseline of the same player' });
+  });
+
+  describe('match block (protocol 3): each part sent as changed must differ from the baseline', () => {
+    const ctx = { serverTick: 5000 };
+    const base: PublicMatchState = quantizeMatch({
+      mode: GameMode.TeamDeathmatch, mapId: 1, phase: MatchPhase.Live, phaseEndTick: 9000, fragLimit: 30, timeLimitS: 600,
+      friendlyFire: false, seq: 2, teamScores: [3, 1], players: [{ id: 4, team: Team.Red, score: 3, bot: false }],
+      pickups: [0, 5100], results: null,
+    });
+    /** A delta block marked changed: header unchanged, players the same ids and unchanged. */
+    const changedPrefix = (w: BitWriter): void => {
+      w.writeBool(true);
+      w.writeBits(0b00, 2); // header: hot mask (the empty group's one pattern), rare pattern 0 (none)
+      w.writeBits(1, 1); // players: same ids
+      w.writeBits(0b00, 2); // player 4: hot mask, rare pattern 0 (none)
+    };
+    const read = (build: (w: BitWriter) => void): BitReader => {
+      const r = reader(build);
+      readMatchBlock(r, base, ctx);
+      return r;
+    };
+
+    it('refuses a block marked changed whose every part is unchanged', () => {
+      const r = read((w) => (changedPrefix(w), w.writeBool(true), w.writeBool(true)));
+      expect(r.error).toBe('match block marked changed but unchanged');
+    });
+
+    it('refuses pickups or results sent behind "same: 0" that equal the baseline\'s', () => {
+      const pickups = read((w) => {
+        changedPrefix(w);
+        w.writeBool(false);
+        w.writeVarUint(2, 2);
+        w.writeBool(false); // spot 0: there
+        w.writeBool(true);
+        w.writeVarInt(100, 5); // spot 1: back at 5100, as before
+        w.writeBool(true);
+      });
+      expect(pickups.error).toBe('match pickups marked changed but unchanged');
+      const results = read((w) => (changedPrefix(w), w.writeBool(true), w.writeBool(false), w.writeBool(false)));
+      expect(results.error).toBe('match results marked changed but unchanged');
+      // The same bits with a real change (spot 1 back now) decode.
+      const taken = read((w) => (changedPrefix(w), w.writeBool(false), w.writeVarUint(2, 2), w.writeBool(false), w.writeBool(false), w.writeBool(true)));
+      expect(taken.ok).toBe(true);
+    });
+
+    it('refuses a score marked changed by zero (the table rule, on the Score kind)', () => {
+      // Header hot mask, rare pattern 1 (redScore), then a change of 0.
+      const r = read((w) => (w.writeBool(true), w.writeBits(0b010, 3), w.writeVarInt(0, 2)));
+      expect(r.error).toBe('redScore marked changed but unchanged');
+    });
+
+    it('refuses a second spelling of the empty hot group\'s mask ("1" then a raw mask of no bits)', () => {
+      expect(MATCH_HEADER_CODEC.hot.length).toBe(0);
+      const r = read((w) => (w.writeBool(true), w.writeBits(0b10, 2)));
+      expect(r.error).toBe('raw mask equals a pattern');
+    });
   });
 });

@@ -11,6 +11,8 @@ import { encodeControl } from '../../../src/protocol/control';
 import { decodeSnapshot as gameDecode, encodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
 import { encodeSnapshotParts } from '../../../src/protocol/snapshot-parts';
 import type { Snapshot } from '../../../src/protocol/messages';
+import { quantizeMatch } from '../../../src/protocol/match-block';
+import type { Match } from '../../../tools/reference-client/match';
 import { decodeCommandPacket, encodeCommandPacket } from '../../../tools/reference-client/commands';
 import { decodeControl, encodeHello, encodeLeave, encodeSettings } from '../../../tools/reference-client/control';
 import { baselineChecksum } from '../../../tools/reference-client/checksum';
@@ -25,19 +27,28 @@ function asGame(s: SnapshotPart): unknown {
     players: s.players,
     projectiles: s.projectiles,
     events: s.events.map((e) => ({ id: e.id, tick: e.tick, event: { type: e.type, ...e.fields } })),
+    match: matchAsGame(s.match),
   };
 }
 
+/** The match block in the game's shape: team scores as a pair, booleans, results as they are. */
+function matchAsGame(m: Match): unknown {
+  const { redScore, blueScore, ...header } = m.header;
+  return { ...header, teamScores: [redScore, blueScore], players: m.players, pickups: m.pickups, results: m.results };
+}
+
 function gameView(s: Snapshot): unknown {
-  return { serverTick: s.serverTick, self: s.self, players: s.players, projectiles: s.projectiles, events: s.events };
+  return { serverTick: s.serverTick, self: s.self, players: s.players, projectiles: s.projectiles, events: s.events, match: quantizeMatch(s.match) };
 }
 
 /** Sorts object keys so that key order (the game's vs the table's) does not matter. */
 const canon = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x)));
 
 describe('reference client decodes what the game encodes', () => {
-  it('full and delta snapshots (random worlds, 150 pairs): same values as the game decoder', () => {
+  it('full and delta snapshots with match blocks (random worlds, 150 pairs): same values as the game decoder', () => {
     const r = new Rng(14);
+    // The random worlds carry match blocks (protocol 3): players, results and pickup events do occur.
+    const seen = { results: 0, matchPlayers: 0, pickupEvents: 0 };
     for (let i = 0; i < 150; i++) {
       const base = quantizeSnapshot(snapshot(r), 0);
       const target = evolve(r, base, r.int(1, 40));
@@ -49,8 +60,14 @@ describe('reference client decodes what the game encodes', () => {
       expect(want.ok && got.ok, got.ok ? '' : got.error).toBe(true);
       if (!want.ok || !got.ok) return;
       expect(canon(asGame(got.value))).toEqual(canon(gameView(want.value)));
+      seen.results += got.value.match.results ? 1 : 0;
+      seen.matchPlayers += got.value.match.players.length;
+      seen.pickupEvents += got.value.events.filter((e) => e.type === 'pickup').length;
       expect(got.value).toMatchObject({ baselineTick: base.serverTick, cmdBufferDepth: want.value.cmdBufferDepth, echoTimeMs: want.value.echoTimeMs, lastCmdTick: want.value.lastCmdTick });
     }
+    expect(seen.results).toBeGreaterThan(0);
+    expect(seen.matchPlayers).toBeGreaterThan(0);
+    expect(seen.pickupEvents).toBeGreaterThan(0);
   });
 
   it('a snapshot split into parts reassembles to the game decoder\'s values', () => {
@@ -108,10 +125,10 @@ describe('the game decodes what the reference client encodes', () => {
 
   it('control messages: hello, settings and leave byte-identical; welcome, lobby and kick decoded', () => {
     const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
-    expect(hex(encodeHello('Ada Lovelace', 'pw'))).toBe(hex(encodeControl({ type: 'hello', protocolVersion: 2, name: 'Ada Lovelace', password: 'pw' })));
+    expect(hex(encodeHello('Ada Lovelace', 'pw'))).toBe(hex(encodeControl({ type: 'hello', protocolVersion: 3, name: 'Ada Lovelace', password: 'pw' })));
     expect(hex(encodeSettings(60, 100_000, 100, true))).toBe(hex(encodeControl({ type: 'settings', updateRate: 60, rate: 100_000, interpMs: 100, debug: true })));
     expect(hex(encodeLeave())).toBe(hex(encodeControl({ type: 'leave' })));
-    expect(decodeControl(encodeHello('Ada', 'pw'))).toEqual({ ok: true, value: { type: 'hello', protocolVersion: 2, name: 'Ada', password: 'pw' } });
+    expect(decodeControl(encodeHello('Ada', 'pw'))).toEqual({ ok: true, value: { type: 'hello', protocolVersion: 3, name: 'Ada', password: 'pw' } });
     expect(decodeControl(encodeControl({ type: 'welcome', clientId: 7, settings: { tickrate: 60, maxPlayers: 16, mapName: 'arena', maxUnlagMs: 1000 } }))).toEqual({
       ok: true,
       value: { type: 'welcome', clientId: 7, tickrate: 60, maxPlayers: 16, mapName: 'arena', maxUnlagMs: 1000 },
