@@ -32,6 +32,8 @@ export interface Seen {
   /** Events by type, each counted once (events repeat until acked; ids tell repeats apart). */
   events: Record<string, number>;
   kick: { reason: string; text: string } | null;
+  /** Why the link broke under a send (the host went away), or null. */
+  linkLost: string | null;
 }
 
 const LEAD_TICKS = 4;
@@ -39,7 +41,7 @@ const HELD_SNAPSHOTS = 128;
 const HISTORY = 1200;
 
 export class ReferenceClient {
-  readonly seen: Seen = { datagrams: 0, decoded: 0, refused: [], fullSnapshots: 0, deltaSnapshots: 0, snapshots: 0, commandPackets: 0, commands: 0, events: {}, kick: null };
+  readonly seen: Seen = { datagrams: 0, decoded: 0, refused: [], fullSnapshots: 0, deltaSnapshots: 0, snapshots: 0, commandPackets: 0, commands: 0, events: {}, kick: null, linkLost: null };
   /** Complete snapshots by server tick (the newest HISTORY), as decoded. */
   readonly history = new Map<number, SnapshotPart>();
   /** Every distinct event, in arrival order. */
@@ -90,7 +92,11 @@ export class ReferenceClient {
 
   /** Says goodbye on the reliable channel and closes everything. */
   async leave(): Promise<void> {
-    this.link?.reliable.send(encodeLeave());
+    try {
+      this.link?.reliable.send(encodeLeave());
+    } catch {
+      // Already gone: nothing to say goodbye to.
+    }
     await new Promise((r) => setTimeout(r, 100));
     this.stop();
   }
@@ -167,7 +173,15 @@ export class ReferenceClient {
     this.cmds = this.cmds.slice(-3);
     const packet = { ackTick: this.newestHeld, sendTimeMs: Math.floor(now) % 65536, cmds: this.cmds };
     if (this.link.unreliable.readyState !== 'open') return;
-    this.link.unreliable.send(encodeCommandPacket(packet));
+    try {
+      this.link.unreliable.send(encodeCommandPacket(packet));
+    } catch (err) {
+      // The channel can still read 'open' for a moment after the host has gone (node-datachannel
+      // then throws EPIPE from send): the session is over, so stop instead of throwing from a timer.
+      this.seen.linkLost = err instanceof Error ? err.message : String(err);
+      this.stop();
+      return;
+    }
     this.seen.commandPackets++;
   }
 }
