@@ -17,7 +17,8 @@ import { createMatchSettingsForm } from './match-settings-form';
 
 export interface EndScreen {
   element: HTMLElement;
-  update(match: MatchView | null | undefined, names: ReadonlyMap<PlayerId, string>): void;
+  /** Called every frame: `names` is asked only when new results are shown. */
+  update(match: MatchView | null | undefined, names: () => ReadonlyMap<PlayerId, string>): void;
   isOpen(): boolean;
 }
 
@@ -58,12 +59,15 @@ export function createEndScreen(doc: Document, controls: MatchControls | null): 
   }
   root.append(box);
   let shown: MatchResults | null = null;
-  const update = (m: MatchView | null | undefined, names: ReadonlyMap<PlayerId, string>): void => {
-    const open = !!m && m.phase === MatchPhase.Ended && m.results !== null;
-    root.style.display = open ? 'flex' : 'none';
+  let open = false;
+  const update = (m: MatchView | null | undefined, names: () => ReadonlyMap<PlayerId, string>): void => {
+    const nowOpen = !!m && m.phase === MatchPhase.Ended && m.results !== null;
+    if (nowOpen !== open) root.style.display = nowOpen ? 'flex' : 'none';
+    open = nowOpen;
     if (!open || !m || !m.results || m.results === shown) return;
     shown = m.results;
-    const name = (id: PlayerId): string => matchName(m, names, id);
+    const lobbyNames = names();
+    const name = (id: PlayerId): string => matchName(m, lobbyNames, id);
     winner.textContent = winnerText(m, m.results, name);
     sub.textContent = `${modeName(m.mode)} on ${mapName(m.mapId)}`;
     ranking.replaceChildren(
@@ -76,5 +80,5 @@ export function createEndScreen(doc: Document, controls: MatchControls | null): 
     );
     awards.replaceChildren(...m.results.awards.map((a) => el(doc, 'li', {}, awardText(a, name))));
   };
-  return { element: root, update, isOpen: () => root.style.display !== 'none' };
+  return { element: root, update, isOpen: () => open };
 }

@@ -219,7 +219,7 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   let live = true;
   const clock = opts.clock ?? (() => performance.now());
   if (opts.look !== 'classic') useNeonLook(s, doc, density, () => live);
-  bindInput(s, ui, () => live, clock, opts.onFrameCost, () => end.update(s.view?.match, host.names()));
+  bindInput(s, ui, () => live, clock, opts.onFrameCost, () => end.update(s.view?.match, () => host.names()));
   k.onUpdate(() => {
     if (live) chat?.refresh(clock());
   });
