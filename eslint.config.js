@@ -94,8 +94,8 @@ export default tseslint.config(
     },
   },
   {
-    // The reference client is written from docs/ alone: the wire codecs and sim types, nothing of the app.
-    files: ['examples/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['server', 'client', 'transport', 'host', 'lobby', 'game', 'app', 'workers', 'bots', 'dedicated', 'config'], ['kaboom', 'comlink'])] },
+    // The reference client is written from docs/ alone: nothing of the game's src/ (not even the codecs).
+    files: ['tools/reference-client/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**', '**/src'], message: 'the reference client uses only docs/PROTOCOL.md: write it, do not import it' }, { group: ['kaboom', 'comlink', 'peer'], message: 'not a client dependency' }] }] },
   },
 );

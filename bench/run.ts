@@ -18,6 +18,7 @@ const modules: Array<() => Promise<{ default: BenchModule }>> = [
   // Each bench file default-exports a BenchModule; add new ones here.
   () => import('./client.bench'),
   () => import('./snapshot-bytes.bench'),
+  () => import('./match-block-bytes.bench'),
   () => import('./codec-speed.bench'),
   () => import('./webrtc.bench'),
   () => import('./server-tick.bench'),

@@ -14,6 +14,10 @@ import {
   Weapon,
   addPlayer,
   createWorld,
+  idOfMap,
+  publicMatch,
+  startMatch,
+  type MatchRules,
   radiansToAngle,
   stepWorld,
   type PlayerId,
@@ -32,6 +36,8 @@ export interface WorkloadOptions {
   tickrate?: number;
   snapshotEvery?: number;
   warmupTicks?: number;
+  /** Start a match with these rules (on the default map) before the warm-up; default: none (free play). */
+  rules?: MatchRules;
 }
 
 export interface WorkloadFrame {
@@ -95,6 +101,7 @@ export function* workloadFrames(opts: WorkloadOptions): Generator<WorkloadFrame>
   const every = opts.snapshotEvery ?? 2;
   let world = createWorld(opts.seed);
   for (let id = 0; id < opts.players; id++) world = addPlayer(world, id as PlayerId, cfg);
+  if (opts.rules) world = startMatch(world, opts.rules, cfg).world;
   let nextEventId = 0;
   let pending: NetEvent[] = [];
   const warmup = opts.warmupTicks ?? 120;
@@ -131,5 +138,7 @@ export function snapshotFor(world: WorldState, selfId: PlayerId, events: NetEven
       .map(({ id, x, y, vx, vy, aim, health, alive, crouch, weapon, teleportSeq, kills, deaths }) => ({ id, x, y, vx, vy, aim, health, alive, crouch, weapon, teleportSeq, kills, deaths })),
     projectiles: world.projectiles,
     events,
+    // Protocol 3: scores, clock and pickup timers ride in every snapshot.
+    match: publicMatch(world, idOfMap(DEFAULT_MAP)),
   };
 }

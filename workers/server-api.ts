@@ -6,7 +6,8 @@
  *
  * API: start(settings), addClient(clientId, port /* transferred MessagePort *\/),
  * setChannelInbox(port), addClientOnChannel(clientId, key), releaseChannel(key), channelStats(),
- * removeClient(id), setClientSettings(id, s), setDebug(id, on), setSetting(name, v), onNotice(cb /* Comlink.proxy *\/),
+ * removeClient(id), setClientSettings(id, s), setDebug(id, on), setSetting(name, v), startMatch(rules),
+ * addBot(), removeBot(), onNotice(cb /* Comlink.proxy *\/),
  * stats(), stop(). Each client's datagrams flow on its own port: incoming messages are command
  * packets (ArrayBuffer or Uint8Array); snapshots go out as Uint8Array with their buffer transferred.
  * A joiner's port is its own unreliable RTCDataChannel when the page could transfer it here
@@ -19,6 +20,7 @@ import type { ServerSettings, ServerSettingName } from '../src/server/game-serve
 import { ServerRuntime, type BytePort, type ServerNotice } from '../src/server/server-runtime';
 import type { ClientNetSettings } from '../src/server/snapshot-scheduler';
 import type { PlayerId } from '../src/sim/types';
+import type { MatchRules } from '../src/sim/match-types';
 import { AdoptedChannels, dataChannelPort, emptyCounts, type ChannelCounts } from './adopted-channels';
 
 /** A transferred MessagePort as the runtime's BytePort: snapshots leave with their buffer transferred. */
@@ -82,6 +84,15 @@ export function createServerApi() {
     },
     setSetting(name: ServerSettingName, value: number): void {
       runtime.setSetting(name, value);
+    },
+    startMatch(rules: Partial<Record<keyof MatchRules, unknown>>) {
+      return runtime.startMatch(rules);
+    },
+    addBot(): PlayerId | null {
+      return runtime.addBot();
+    },
+    removeBot(): PlayerId | null {
+      return runtime.removeBot();
     },
     onNotice(cb: (n: ServerNotice) => void): void {
       // cb is a Comlink proxy: each call is an async message to the main thread; its promise is not awaited.

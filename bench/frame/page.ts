@@ -3,6 +3,9 @@
  * `?mode=netcode`: a whole match in the page (the harness's GameServer and links, 15 bot clients,
  * one real NetClient) rendered by mountGame; `?mode=render`: the same renderer over the practice
  * host (no netcode); `?mode=empty`: kaboom drawing nothing (the floor of the frame cost).
+ * `&lag=&jitter=&loss=` condition the measured client's link (ms, ms, 0..1), `&netgraph=1` shows
+ * the net graph (both for screenshots). `?look=classic` draws with the first renderer (default font, flat shapes, no particles or shake)
+ * instead of the neon look, so both can be measured in one run.
  * Publishes `window.frameBench = { samples }` with one sample per frame: ms in the in-page match
  * step, in NetClient.view, in the renderer's update and draw, and between frames.
  */
@@ -13,7 +16,8 @@ import { mountBlankCanvas } from '../../src/game/blank-canvas';
 import { mountGame } from '../../src/game/mount';
 import { createPracticeHost } from '../../src/game/practice-host';
 import type { HarnessClient } from '../../test/harness/harness-client';
-import { BotClient } from '../../src/bots/bot-client';
+import { BotClient, type BotContext } from '../../src/bots/bot-client';
+import { Weapon } from '../../src/sim/types';
 import { Match } from '../../test/harness/match';
 import { wander } from '../../src/bots/scripts';
 
@@ -30,6 +34,7 @@ export interface Sample {
 const q = new URLSearchParams(location.search);
 const mode = q.get('mode') ?? 'netcode';
 const players = Number(q.get('players') ?? '16');
+const look = q.get('look') === 'classic' ? 'classic' : 'neon';
 const samples: Sample[] = [];
 (window as unknown as { frameBench: { samples: Sample[]; mode: string } }).frameBench = { samples, mode };
 const root = document.getElementById('app') as HTMLElement;
@@ -38,9 +43,19 @@ function netcodeHost(): { host: GameHost; step: (now: number) => void } {
   const match = new Match({ server: { maxPlayers: 16, seed: 7 } });
   const net = new NetClient({ clientId: 0, tickrate: 60, cvars: defaultCvars() });
   const member: HarnessClient = { id: 0, onPacket: (b, now) => net.receive(b, now), update: (now) => net.update(now), netSettings: () => net.netSettings() };
-  match.addClient(member);
-  for (let id = 1; id < players; id++) match.addClient(new BotClient(id, { tickrate: 60, script: wander(id, [0], 0.02) }));
+  // Optional conditions on the measured client's link (screenshots of the net graph use them).
+  const num = (name: string): number => Math.max(0, Number(q.get(name) ?? 0) || 0);
+  match.addClient(member, { latencyMs: num('lag'), jitterMs: num('jitter'), loss: Math.min(num('loss'), 1) });
+  // Every effect on: the bots fire at everyone (tracers, sparks, hits, deaths, respawns) and every
+  // third one carries the rocket launcher (flashes, trails, explosions, shake).
+  const everyone = Array.from({ length: players }, (_, i) => i);
+  for (let id = 1; id < players; id++) {
+    const base = wander(id, everyone.filter((t) => t !== id), 0.05);
+    const script = id % 3 === 0 ? (ctx: BotContext) => ({ ...base(ctx), weaponSelect: Weapon.Rocket }) : base;
+    match.addClient(new BotClient(id, { tickrate: 60, script }));
+  }
   const cvars = defaultCvars();
+  cvars.net_graph = q.get('netgraph') === '1' ? 1 : 0;
   const names = new Map(Array.from({ length: players }, (_, id) => [id, id === 0 ? 'you' : `bot ${id}`] as const));
   const host: GameHost = {
     localId: 0,
@@ -91,5 +106,5 @@ if (mode === 'empty') {
 } else {
   const cost = { step: 0, net: 0 };
   const base = mode === 'render' ? { host: createPracticeHost({ bots: players - 1 }), step: () => undefined } : netcodeHost();
-  mountGame(root, timed(base.host, base.step, cost), { debugApi: false, onFrameCost: (u, d) => record(cost.step, cost.net, u - cost.step - cost.net, d) });
+  mountGame(root, timed(base.host, base.step, cost), { debugApi: false, look, onFrameCost: (u, d) => record(cost.step, cost.net, u - cost.step - cost.net, d) });
 }

@@ -32,6 +32,7 @@ import { busyScreen, lobbyScreen, messageScreen, startScreen, type LobbyScreen }
 import { signalingBanner } from './signaling-banner';
 import { DEFAULT_MAP } from '../sim/map';
 import { CVARS } from '../config/cvars';
+import type { MatchRules } from '../sim/match-types';
 
 export class App implements AppState {
   phase: Phase = 'start';
@@ -84,9 +85,11 @@ export class App implements AppState {
     );
   }
 
-  startMatch(): void {
+  /** Host: start the match (with the lobby form's rules when given) and enter it. */
+  startMatch(rules?: Partial<Record<keyof MatchRules, unknown>>): void {
     if (!this.session?.isHost) return;
-    this.session.startMatch();
+    if (rules && this.session.matchControls) this.session.matchControls.start(rules);
+    else this.session.startMatch();
     this.enterMatch();
   }
 
@@ -169,7 +172,8 @@ export class App implements AppState {
       link,
       localId: session.client.localId,
       started: session.started(),
-      onStart: () => this.startMatch(),
+      controls: session.matchControls,
+      onStart: (rules) => this.startMatch(rules),
       onKick: (id) => session.kick(id),
       onLeave: () => session.leave(),
       onEnterMatch: () => this.enterMatch(),

@@ -38,5 +38,6 @@ export function gameHostFor(session: LobbySession, onLeave: () => void): GameHos
     lastRewind: (): RewindDebug | null => rewindFromDebug(client.serverDebug),
     leave: onLeave,
     chat: session.chat,
+    matchControls: () => session.matchControls,
   };
 }

@@ -23,6 +23,7 @@ import { browserTimers } from './browser-timers';
 import { ClientSession } from './client-session';
 import { ChatLog } from './chat-log';
 import { EndSignal, reportChannel, type ChannelReport, type LobbySession } from './lobby-session';
+import { hostMatchControls } from './host-match-controls';
 
 export interface HostOptions {
   signaling: SignalingOptions;
@@ -86,6 +87,7 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
   const chat = new ChatLog((text) => server.say(text), (id) => server.roster.get(id)?.name);
   server.chat.onLine((from, text) => chat.receive(from, text));
   const end = new EndSignal();
+  const controls = hostMatchControls(worker.api, () => server.startMatch());
   const session: LobbySession = {
     isHost: true,
     roomId: o.roomId,
@@ -97,7 +99,8 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     serverTick: () => server.lastStats.tick,
     serverStats: () => server.lastStats.raw,
     hostCounters: () => ({ ...server.counters, ...doorCounters(server.door.counters), protocolVersion: PROTOCOL_VERSION }),
-    startMatch: () => server.startMatch(),
+    matchControls: controls,
+    startMatch: () => controls.start(controls.rules()),
     kick: (id: PlayerId) => server.kick(id, 'host', ''),
     leave: () => {
       signaling.stop();

@@ -92,6 +92,7 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
     },
     // Cut to what the host accepts (code points), so an honest long line is shortened, not refused.
     startMatch: () => undefined,
+    matchControls: null,
     kick: () => undefined,
     leave: () => {
       // A DataChannel sends what is queued before it closes, so the host hears 'leave' first.

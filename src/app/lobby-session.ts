@@ -9,6 +9,7 @@ import type { JoinFailure } from '../lobby/failures';
 import type { ChannelReport } from '../transport/channel-report';
 import type { ChatLog } from './chat-log';
 import type { ClientSession } from './client-session';
+import type { MatchControls } from '../game/game-host';
 
 export { reportChannel, type ChannelReport } from '../transport/channel-report';
 
@@ -27,7 +28,10 @@ export interface LobbySession {
   serverStats(): unknown;
   /** Host only: counters of rejected/kicked/timed-out peers and malformed control messages. */
   hostCounters(): Record<string, number> | null;
+  /** Host: marks the lobby started and starts a match with the chosen rules (matchControls). */
   startMatch(): void;
+  /** The host's match rules and bots; null on joiners. */
+  readonly matchControls: MatchControls | null;
   kick(id: PlayerId): void;
   leave(): void;
   onChange(cb: () => void): () => void;

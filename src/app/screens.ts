@@ -11,6 +11,9 @@ import type { PlayerId } from '../sim/types';
 import { button, h, input, labeled } from './dom';
 import { CVARS } from '../config/cvars';
 import { linkQrCode } from './link-qr';
+import type { MatchControls } from '../game/game-host';
+import { createMatchSettingsForm } from '../game/match-settings-form';
+import type { MatchRules } from '../sim/match-types';
 
 export interface StartScreenProps {
   joinRoomId: string | null;
@@ -93,7 +96,10 @@ export interface LobbyScreenProps {
   link: string;
   localId: PlayerId;
   started: boolean;
-  onStart(): void;
+  /** The host's match settings and bots (null on joiners). */
+  controls: MatchControls | null;
+  /** Host: start with the rules the form shows. */
+  onStart(rules?: Partial<Record<keyof MatchRules, unknown>>): void;
   onKick(id: PlayerId): void;
   onLeave(): void;
   onEnterMatch(): void;
@@ -112,11 +118,16 @@ export function lobbyScreen(doc: Document, p: LobbyScreenProps): LobbyScreen {
     linkBox.select();
     void navigator.clipboard?.writeText(p.link).catch(() => undefined);
   });
-  const action = p.isHost ? button(doc, 'start-match', 'Start match', p.onStart) : button(doc, 'enter-match', 'Enter match', p.onEnterMatch);
+  const form = p.controls ? createMatchSettingsForm(doc, p.controls.rules(), p.controls) : null;
+  const action = p.isHost ? button(doc, 'start-match', 'Start match', () => {
+        const rules = form ? form.read() : undefined;
+        if (rules !== null) p.onStart(rules);
+      }) : button(doc, 'enter-match', 'Enter match', p.onEnterMatch);
   const element = h(doc, 'section', { id: 'lobby-screen' }, [
     h(doc, 'h2', { text: p.isHost ? 'Your lobby' : 'Lobby' }),
     h(doc, 'div', { className: 'lobby-link-row' }, [linkBox, copy, linkQrCode(doc, p.link)]),
     list,
+    form ? form.element : null,
     status,
     action,
     button(doc, 'leave', 'Leave', p.onLeave),

@@ -30,6 +30,9 @@ import { SnapshotInbox, type ReceivedSnapshot } from './snapshot-inbox';
 import { NetStatsTracker } from './net-stats-tracker';
 import { netStatsOf, netTotalsOf, type NetClientTotals } from './net-client-stats';
 import { buildLocalView, isOwnPredictedEvent, sampleRemotes, type LocalSource } from './view-builder';
+import { buildMatchView } from './match-view';
+import { mapById } from '../sim/maps';
+import type { PublicMatchState } from '../sim/match-types';
 import type { ClientView, InputSample, LocalPlayerView, NetStats, ViewEvent } from './view-model';
 
 export type { InputSample } from './view-model';
@@ -86,6 +89,8 @@ export class NetClient {
   private queued: Uint8Array[] = [];
   private jumpsSeen = 0;
   private lastDrawnLocal: { x: number; y: number; seq: number } | null = null;
+  /** The newest snapshot's match block (its map is the one prediction runs on). */
+  private match: PublicMatchState | null = null;
 
   constructor(opts: NetClientOptions) {
     this.clientId = opts.clientId;
@@ -153,6 +158,7 @@ export class NetClient {
       events,
       stats: this.stats,
       tickrate: this.tickrate,
+      match: this.matchView(),
     };
   }
 
@@ -254,12 +260,27 @@ export class NetClient {
       this.interp.arrival(nowMs, Math.max(0, this.clock.streamTick - r.previousTick));
     }
     this.clock.onSnapshot(snap, nowMs);
+    this.acceptMatch(snap.match ?? null);
     this.reconcile(snap.self, snap.serverTick, nowMs);
+  }
+
+  /** A match on another map: prediction switches to its walls (everyone respawns there anyway). */
+  private acceptMatch(match: PublicMatchState | null): void {
+    const map = match && match.mapId !== this.match?.mapId ? mapById(match.mapId) : undefined;
+    if (map) this.predictor.setMap(map);
+    this.match = match;
+  }
+
+  private matchView(): ClientView['match'] {
+    if (!this.match) return null;
+    const now = this.clock.isSynced ? this.clock.streamTick : this.inbox.newestTick;
+    const pickups = this.cvars.cl_predict === 1 ? this.predictor.predictedPickups : this.match.pickups;
+    return buildMatchView(this.match, this.clientId, now, this.tickrate, pickups);
   }
 
   private reconcile(self: PlayerState, serverTick: Tick, nowMs: number): void {
     const before = this.predictor.state;
-    const outcome = this.predictor.reconcile(self, serverTick, this.cvars.cl_reconcile === 1);
+    const outcome = this.predictor.reconcile(self, serverTick, this.cvars.cl_reconcile === 1, this.match);
     if (outcome.predictionError) {
       this.tracker.predictionError(nowMs);
       this.lastError = { tick: serverTick, distance: outcome.errorDistance };

@@ -10,11 +10,19 @@
  * Invariants: kept commands and predicted states all have tick > the last reconciled tick; a replay
  * never emits effects; fields only the server decides (health, alive, scores, respawn, teleport)
  * always come from the newest `self`, since every prediction starts from it.
+ * Match rules (protocol 3): with the newest snapshot's match block, commands are frozen while the
+ * match is not in play (`commandInPlay`, as the server does) and pickups are predicted with the
+ * server's own `pickupStep` against the snapshot's pickup timers plus our own predicted takes. A
+ * replay starts again from the server's timers, so a take the server refused (someone was first)
+ * simply does not happen again: health and ammo fall back, the position never moves for it.
  */
 import { weaponDef, type SimConfig } from '../sim/config';
 import { traceShot } from '../sim/hitscan';
 import { stepPlayer, type ShotIntent } from '../sim/player';
-import type { PlayerState, SimEvent, Tick, UserCmd } from '../sim/types';
+import { commandInPlay } from '../sim/match-flow';
+import { pickupStep } from '../sim/pickups';
+import type { PublicMatchState } from '../sim/match-types';
+import type { ArenaMap, PlayerState, SimEvent, Tick, UserCmd } from '../sim/types';
 
 export interface ReconcileOutcome {
   /** A predicted state existed for `serverTick` and differs from the server's. */
@@ -34,8 +42,32 @@ export class Predictor {
   private latest: PlayerState | null = null;
   private previous: PlayerState | null = null;
   private latestTick: Tick = -1;
+  /** The newest snapshot's match block (null: no rules, free play) and the pickup timers as predicted. */
+  private match: PublicMatchState | null = null;
+  private pickups: Tick[] = [];
 
-  constructor(private readonly cfg: SimConfig) {}
+  constructor(private cfg: SimConfig) {}
+
+  /** A new match on another map: predict against its walls and pickups from now on. */
+  setMap(map: ArenaMap): void {
+    this.cfg = { ...this.cfg, map };
+  }
+
+  /** Pickup timers as this client predicts them (the server's plus our own takes since): 0 = there. */
+  get predictedPickups(): readonly Tick[] {
+    return this.pickups;
+  }
+
+  /** One predicted tick: the frozen-match rule, the step, then pickups (the world's order). */
+  private step(state: PlayerState, cmd: UserCmd, pickups: Tick[]): { player: PlayerState; events: SimEvent[]; shot: ShotIntent | null } {
+    const inPlay = this.match ? commandInPlay(this.match, cmd, cmd.tick) : cmd;
+    const step = stepPlayer(state, inPlay, cmd.tick, this.cfg, []);
+    const taken = this.match ? pickupStep(this.match, step.player, pickups, this.cfg, cmd.tick) : null;
+    if (!taken) return { player: step.player, events: step.events, shot: step.shot };
+    pickups[taken.index] = taken.respawnTick;
+    const pickup: SimEvent = { type: 'pickup', player: state.id, pickup: taken.index, kind: taken.kind };
+    return { player: taken.player, events: [...step.events, pickup], shot: step.shot };
+  }
 
   /** Newest predicted state (null before the first snapshot). */
   get state(): PlayerState | null {
@@ -63,7 +95,7 @@ export class Predictor {
   predict(cmd: UserCmd): SimEvent[] | null {
     const base = this.latest;
     if (!base || cmd.tick <= this.latestTick) return null;
-    const step = stepPlayer(base, cmd, cmd.tick, this.cfg, []);
+    const step = this.step(base, cmd, this.pickups);
     this.previous = base;
     this.latest = step.player;
     this.latestTick = cmd.tick;
@@ -73,7 +105,9 @@ export class Predictor {
     return step.shot ? [this.firedEvent(step.shot), ...step.events] : step.events;
   }
 
-  reconcile(self: PlayerState, serverTick: Tick, replay: boolean): ReconcileOutcome {
+  reconcile(self: PlayerState, serverTick: Tick, replay: boolean, match: PublicMatchState | null = null): ReconcileOutcome {
+    this.match = match;
+    this.pickups = match ? match.pickups.slice() : [];
     const guess = this.predicted.get(serverTick);
     const predictionError = guess !== undefined && !samePrediction(guess, self);
     const errorDistance = guess ? Math.hypot(guess.x - self.x, guess.y - self.y) : 0;
@@ -90,7 +124,7 @@ export class Predictor {
     let before = self;
     for (const cmd of this.pending) {
       before = state;
-      state = stepPlayer(state, cmd, cmd.tick, this.cfg, []).player;
+      state = this.step(state, cmd, this.pickups).player;
       this.predicted.set(cmd.tick, state);
     }
     const last = this.pending[this.pending.length - 1];

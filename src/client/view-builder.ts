@@ -45,6 +45,7 @@ export function isOwnPredictedEvent(event: SimEvent, localId: PlayerId): boolean
       return event.shooter === localId;
     case 'reloaded':
     case 'switched':
+    case 'pickup':
       return event.player === localId;
     default:
       return false;

@@ -4,6 +4,9 @@
  * at snapshots or commands itself.
  */
 import type { PlayerId, PlayerState, PublicPlayerState, SimEvent, Tick, WeaponId } from '../sim/types';
+import type { MatchView } from './match-view';
+
+export type { MatchView } from './match-view';
 
 /** The local player: predicted, then smoothed (DESIGN §5.2). */
 export interface LocalPlayerView {
@@ -73,6 +76,8 @@ export interface ClientView {
   stats: NetStats;
   /** For the HUD: the local weapon's state is in `local.state`; this is the tick rate to turn ticks into seconds. */
   tickrate: number;
+  /** The match (rules, clock, scores, pickups, results); null before the first snapshot or without rules (practice). */
+  match?: MatchView | null;
 }
 
 export type { WeaponId };

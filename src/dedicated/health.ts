@@ -37,6 +37,15 @@ export interface HealthReport {
   serverThreadLoad: number | null;
 }
 
+/**
+ * `GET /world`: every player's position as the server held it at `tick` (the latest sample), for
+ * tools that check what a client decodes against the host (tools/reference-client's tests).
+ */
+export interface WorldDump {
+  tick: number;
+  players: { id: number; x: number; y: number; alive: boolean }[];
+}
+
 interface Sample {
   atMs: number;
   tick: number | null;
@@ -45,6 +54,7 @@ interface Sample {
   /** Per client id: bytes and snapshots sent so far (clients come and go, so totals are kept apart). */
   clients: Map<number, { bytesOut: number; snapshots: number }>;
   cost: HealthReport['tickCostUs'];
+  world: WorldDump | null;
 }
 
 function rec(v: unknown): Record<string, unknown> | null {
@@ -65,15 +75,24 @@ function readSample(raw: unknown, atMs: number): Sample {
     const id = num(rec(c), 'clientId');
     if (id !== null) clients.set(id, { bytesOut: num(rec(c), 'bytesOut') ?? 0, snapshots: num(rec(c), 'snapshotsSent') ?? 0 });
   }
+  const tick = num(o, 'tick');
+  const hitboxes = Array.isArray(o?.liveHitboxes) ? (o.liveHitboxes as unknown[]).map(rec) : [];
+  const players = hitboxes.flatMap((h) => {
+    const id = num(h, 'id');
+    const x = num(h, 'x');
+    const y = num(h, 'y');
+    return id === null || x === null || y === null ? [] : [{ id, x, y, alive: h?.alive === true }];
+  });
   const p50 = num(cost, 'medianUs');
   const p99 = num(cost, 'p99Us');
   return {
     atMs,
-    tick: num(o, 'tick'),
+    tick,
     ticksRun: num(loop, 'ticksRun'),
     ticksSkipped: num(loop, 'ticksSkipped') ?? 0,
     clients,
     cost: p50 !== null && p99 !== null ? { p50: Math.round(p50), p99: Math.round(p99), max: Math.round(num(cost, 'maxUs') ?? p99) } : null,
+    world: tick === null ? null : { tick, players },
   };
 }
 
@@ -104,6 +123,11 @@ export class HealthMonitor {
   private clientRate(key: 'bytesOut' | 'snapshots', spanS: number): number | null {
     if (!this.previous || !this.latest || spanS <= 0) return null;
     return Math.round((sentSince(this.previous, this.latest, key) / spanS) * 10) / 10;
+  }
+
+  /** The players' positions of the latest sample (null before the first). */
+  world(): WorldDump | null {
+    return this.latest?.world ?? null;
   }
 
   report(lobby: LobbyFacts, nowMs: number): HealthReport {

@@ -115,7 +115,7 @@ export async function runDedicatedHost(o: DedicatedOptions, log: (line: string) 
   }, 1000);
   const report = (): HealthReport => health.report(host.facts(bots.count), performance.now());
   let healthServer: HealthServer | null = null;
-  if (o.health) healthServer = await serveHealth(o.health.host, o.health.port, report);
+  if (o.health) healthServer = await serveHealth(o.health.host, o.health.port, report, () => health.world());
   host.onPlayers((humans) => agones?.players(humans));
 
   stopRef.stop = (why: string): Promise<void> => {

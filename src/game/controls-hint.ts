@@ -1,56 +1,49 @@
 /**
- * The controls hint shown when the local player first spawns, for the input in use (keyboard and
- * mouse, gamepad, or touch), and switched on the fly if the player picks up another device while
- * it shows. DOM text over the canvas; it fades after HINT_MS and does not come back this mount.
- *
- * Inputs: the wrapper to add to; per frame whether the local player is alive, the input kind and
- * the time. Output: the element (`data-testid=controls-hint`, `data-input=<kind>`).
+ * The controls hint shown when the local player first spawns in a mounted game: how long it stays,
+ * how it fades, and its lines for the input in use (keyboard and mouse, gamepad or touch; the
+ * lines follow a player who picks up another device while it shows). Pure; the look draws it
+ * (art/neon-hint.ts) through the safe text path.
+ * Input: the time (s) the local player was first seen alive, or null, and now (s).
+ * Invariants: opacity is 1 for HINT_HOLD seconds, then falls linearly to 0 over HINT_FADE; it never
+ * comes back in the same mount (a respawn is not a first spawn).
  */
-import { el } from './dom-ui';
 import type { InputKind } from './input-combine';
 
-export const HINT_MS = 9000;
+export const HINT_HOLD = 7;
+export const HINT_FADE = 1.5;
 
-export const CONTROLS_TEXT: Record<InputKind, string> = {
-  keyboard: 'WASD move · mouse aim · click fire · R reload · 1/2 or wheel switch weapon · Shift crouch · T chat · Tab scores · Esc menu',
-  gamepad: 'Left stick move · right stick aim · RT fire · X reload · Y switch weapon · B crouch · Back scores · Start menu',
-  touch: 'Left thumb: move · right thumb: aim and fire · Reload · Switch · Crouch · Chat · Scores · Menu',
+export const CONTROLS_HINT: Readonly<Record<InputKind, readonly string[]>> = {
+  keyboard: [
+    'WASD / arrows move · mouse aims · click fires',
+    'R reload · 1 / 2 or wheel switch weapon · Shift crouch',
+    'T chat · Tab scores · F2 net graph · Esc menu and settings',
+  ],
+  gamepad: [
+    'Left stick moves · right stick aims · RT fires',
+    'X reload · Y switch weapon · B crouch',
+    'Back scores · Start menu and settings',
+  ],
+  touch: [
+    'Left thumb moves · right thumb aims and fires',
+    'Reload · Switch · Crouch buttons',
+    'Chat · Scores · Menu buttons at the side',
+  ],
 };
 
-export interface ControlsHint {
-  update(alive: boolean, kind: InputKind, nowMs: number): void;
-  destroy(): void;
+export interface HintState {
+  /** Time (s) the local player was first seen alive in this mount, or null. */
+  firstSpawnAt: number | null;
 }
 
-export function createControlsHint(doc: Document, wrapper: HTMLElement): ControlsHint {
-  const box = el(doc, 'div', {
-    position: 'absolute', left: '50%', top: '14%', transform: 'translateX(-50%)', maxWidth: 'min(720px, 92%)', zIndex: '7',
-    padding: '10px 16px', borderRadius: '8px', background: 'rgba(12, 14, 20, 0.78)', color: '#ebeef5', textAlign: 'center',
-    font: '15px/1.45 system-ui, sans-serif', pointerEvents: 'none', display: 'none', transition: 'opacity 0.6s',
-  });
-  box.dataset['testid'] = 'controls-hint';
-  wrapper.append(box);
-  let shownAt: number | null = null;
-  let kindShown: InputKind | null = null;
-  return {
-    update(alive, kind, nowMs) {
-      if (shownAt === null) {
-        if (!alive) return;
-        shownAt = nowMs;
-        box.style.display = 'block';
-      }
-      const age = nowMs - shownAt;
-      if (age > HINT_MS) {
-        box.style.display = 'none';
-        return;
-      }
-      box.style.opacity = age > HINT_MS - 1500 ? '0' : '1';
-      if (kind !== kindShown) {
-        kindShown = kind;
-        box.textContent = CONTROLS_TEXT[kind];
-        box.dataset['input'] = kind;
-      }
-    },
-    destroy: () => box.remove(),
-  };
+/** Notes the first spawn (only the first one counts). */
+export function noteSpawn(h: HintState, alive: boolean, now: number): void {
+  if (alive && h.firstSpawnAt === null) h.firstSpawnAt = now;
+}
+
+export function hintOpacity(h: HintState, now: number): number {
+  if (h.firstSpawnAt === null) return 0;
+  const age = now - h.firstSpawnAt;
+  if (age < 0) return 1;
+  if (age <= HINT_HOLD) return 1;
+  return Math.max(0, 1 - (age - HINT_HOLD) / HINT_FADE);
 }

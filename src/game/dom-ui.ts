@@ -21,8 +21,8 @@ export const OVERLAY_STYLE: Partial<CSSStyleDeclaration> = {
   display: 'none',
   alignItems: 'center',
   justifyContent: 'center',
-  background: 'rgba(8, 10, 16, 0.6)',
-  fontFamily: 'system-ui, sans-serif',
+  background: 'rgba(6, 7, 16, 0.68)',
+  fontFamily: '"Chakra Petch", system-ui, sans-serif',
   color: '#ebeef5',
   zIndex: '10',
 };
@@ -33,10 +33,13 @@ export const BUTTON_STYLE: Partial<CSSStyleDeclaration> = {
   margin: '8px auto',
   padding: '10px',
   fontSize: '16px',
-  background: '#2a3042',
-  color: '#ebeef5',
-  border: '1px solid #5c6882',
+  fontFamily: 'inherit',
+  fontWeight: '600',
+  background: '#0d1020',
+  color: '#28e2ff',
+  border: '1px solid #28e2ff',
   borderRadius: '6px',
+  boxShadow: '0 0 10px rgba(40, 226, 255, 0.3)',
   cursor: 'pointer',
 };
 

@@ -1,6 +1,7 @@
 /**
  * The HUD in screen space: health, weapon and ammo with reload/deploy progress (bottom left), the
- * kill feed (top right), and the death overlay with the respawn countdown.
+ * kill feed (top right), the match bar (top centre: clock, your score and place, the leader) and the
+ * death overlay with the respawn countdown.
  * Input: Kit, FrameInfo, Effects. Invariants: timers are compared in ticks against the local
  * player's predicted tick (weapon) or the server tick (respawn), turned into seconds only for text.
  */
@@ -10,6 +11,7 @@ import type { WeaponId } from '../sim/types';
 import { killLineText, fade, LIFE, type Effects } from './effects';
 import { ammoText, respawnSecondsLeft, respawnText, timerProgress } from './hud-model';
 import { healthColor } from './palette';
+import { phaseLine, scoreLine } from './match-hud-model';
 import { anchoredText, fillRect, text, type FrameInfo, type Kit } from './render-kit';
 
 const PAD = 16;
@@ -22,10 +24,12 @@ function drawVitals(kit: Kit, f: FrameInfo, local: LocalPlayerView): void {
   const s = local.state;
   const h = f.cam.viewH;
   const bg = kit.color('panel');
-  fillRect(kit, PAD - 8, h - PAD - 78, 250, 86, bg, 0.7);
-  text(kit, `${Math.max(0, s.health)}`, PAD, h - PAD - 70, 30, kit.rgb(healthColor(s.health, MAX_HEALTH)));
-  fillRect(kit, PAD + 64, h - PAD - 58, 160, 10, kit.color('background'));
-  fillRect(kit, PAD + 64, h - PAD - 58, 160 * Math.min(Math.max(s.health / MAX_HEALTH, 0), 1), 10, kit.rgb(healthColor(s.health, MAX_HEALTH)));
+  fillRect(kit, PAD - 8, h - PAD - 78, 250, 86, bg, 0.78);
+  fillRect(kit, PAD - 8, h - PAD - 78, 250, 2, kit.color('panelEdge'));
+  const hp = kit.rgb(healthColor(s.health, MAX_HEALTH));
+  text(kit, `${Math.max(0, s.health)}`, PAD, h - PAD - 72, 32, hp);
+  fillRect(kit, PAD + 64, h - PAD - 58, 160, 8, kit.color('background'));
+  fillRect(kit, PAD + 64, h - PAD - 58, 160 * Math.min(Math.max(s.health / MAX_HEALTH, 0), 1), 8, hp);
   const def = weaponDef(s.weapon);
   const rounds = s.ammo[s.weapon] ?? 0;
   text(kit, `${s.weapon + 1} ${def.name}   ${ammoText(rounds, def.magazine)}`, PAD, h - PAD - 32, 18, kit.color('text'));
@@ -73,4 +77,15 @@ export function drawHud(kit: Kit, f: FrameInfo, fx: Effects): void {
     anchoredText(kit, 'Waiting for the host…', f.cam.viewW / 2, f.cam.viewH / 2, 22, kit.color('text'), 'center');
   }
   drawKillFeed(kit, f, fx);
+  drawMatchBar(kit, f);
+}
+
+/** Top centre: the clock (or phase), then the score line; nothing without match rules (practice). */
+function drawMatchBar(kit: Kit, f: FrameInfo): void {
+  const m = f.view.match;
+  if (!m) return;
+  const x = f.cam.viewW / 2;
+  fillRect(kit, x - 220, 6, 440, 50, kit.color('panel'), 0.6);
+  anchoredText(kit, phaseLine(m), x, 10, 20, kit.color('text'), 'top');
+  anchoredText(kit, scoreLine(m, f.name), x, 34, 14, kit.color('dimText'), 'top');
 }

@@ -42,21 +42,22 @@ export function drawNetGraph(kit: Kit, g: NetGraph, s: NetStats, fps: number, vi
   const h = 16 + lines.length * 17 + 2 * (PLOT_H + 22);
   const x = viewW - WIDTH - 12;
   const y = viewH - h - 12;
-  fillRect(kit, x, y, WIDTH, h, kit.color('panel'), 0.8);
+  fillRect(kit, x, y, WIDTH, h, kit.color('panel'), 0.86);
+  fillRect(kit, x, y, WIDTH, 2, kit.color('panelEdge'));
   let ty = y + 8;
   for (const l of lines) {
-    text(kit, l, x + 10, ty, 13, kit.color('text'));
+    text(kit, l, x + 10, ty, 13, kit.color('text'), 1, 'mono');
     ty += 17;
   }
   const pingTop = niceCeiling(Math.max(g.ping.max(), 50));
   const pingRect = { x: x + 10, y: ty + 16, w: WIDTH - 20, h: PLOT_H };
-  text(kit, `ping (top ${pingTop} ms)`, x + 10, ty + 2, 11, kit.color('plotPing'));
+  text(kit, `ping (top ${pingTop} ms)`, x + 10, ty + 2, 11, kit.color('plotPing'), 1, 'mono');
   fillRect(kit, pingRect.x, pingRect.y, pingRect.w, pingRect.h, kit.color('background'), 0.6);
   plot(kit, g, g.ping, pingRect, pingTop, kit.color('plotPing'));
   ty = pingRect.y + PLOT_H + 4;
   const bytesTop = niceCeiling(Math.max(g.bytesIn.max(), g.bytesOut.max(), 1000));
   const bytesRect = { x: x + 10, y: ty + 16, w: WIDTH - 20, h: PLOT_H };
-  text(kit, `bytes/s in (green) out (orange), top ${bytesTop}`, x + 10, ty + 2, 11, kit.color('plotIn'));
+  text(kit, `bytes/s in (green) out (orange), top ${bytesTop}`, x + 10, ty + 2, 11, kit.color('plotIn'), 1, 'mono');
   fillRect(kit, bytesRect.x, bytesRect.y, bytesRect.w, bytesRect.h, kit.color('background'), 0.6);
   plot(kit, g, g.bytesIn, bytesRect, bytesTop, kit.color('plotIn'));
   plot(kit, g, g.bytesOut, bytesRect, bytesTop, kit.color('plotOut'));

@@ -6,60 +6,40 @@
  * for pixel checks; dead players are drawn only as a faint marker.
  */
 import type { LocalPlayerView, RemotePlayerView } from '../client/view-model';
-import { CROUCH_RADIUS, MAX_HEALTH, PLAYER_RADIUS } from '../sim/config';
+import { PLAYER_RADIUS } from '../sim/config';
 import { angleToRadians } from '../sim/quantize';
 import { circleVisible, toScreenX, toScreenY } from './camera';
-import { healthColor } from './palette';
-import { anchoredText, circle, fillRect, line, ring, type FrameInfo, type Kit } from './render-kit';
+import { drawHealthBar, localBody, placeBody, remoteBody, type PlayerBody } from './player-body';
+import { anchoredText, circle, line, ring, type FrameInfo, type Kit } from './render-kit';
 
 const AIM_LENGTH = 30;
 const BAR_W = 36;
 const BAR_H = 5;
 
-interface Body {
-  id: number;
-  x: number;
-  y: number;
-  aim: number;
-  health: number;
-  alive: boolean;
-  crouch: boolean;
-  isLocal: boolean;
-  extrapolating: boolean;
-}
-
-function drawBody(kit: Kit, f: FrameInfo, b: Body): void {
+function drawBody(kit: Kit, f: FrameInfo, b: PlayerBody): void {
   const { cam } = f;
-  const r = (b.crouch ? CROUCH_RADIUS : PLAYER_RADIUS) * cam.scale;
   if (!circleVisible(cam, b.x, b.y, PLAYER_RADIUS + AIM_LENGTH)) return;
-  const sx = toScreenX(cam, b.x);
-  const sy = toScreenY(cam, b.y);
-  const color = kit.player(b.id, b.isLocal);
-  if (!b.alive) {
-    ring(kit, sx, sy, r, 2, color, 0.35);
-    return;
-  }
+  const placed = placeBody(kit, cam, b);
+  if (!placed) return;
+  const { sx, sy, r, color } = placed;
   const a = angleToRadians(b.aim);
   line(kit, sx, sy, sx + Math.cos(a) * AIM_LENGTH * cam.scale, sy + Math.sin(a) * AIM_LENGTH * cam.scale, 3, color);
   circle(kit, sx, sy, r + 2, kit.color('background'), 0.7);
   circle(kit, sx, sy, r, color);
   if (b.extrapolating) ring(kit, sx, sy, r + 4, 1, color, 0.5);
   const barY = sy - PLAYER_RADIUS * cam.scale - 12;
-  fillRect(kit, sx - BAR_W / 2, barY, BAR_W, BAR_H, kit.color('background'), 0.8);
-  const hp = Math.min(Math.max(b.health / MAX_HEALTH, 0), 1);
-  fillRect(kit, sx - BAR_W / 2, barY, BAR_W * hp, BAR_H, kit.rgb(healthColor(b.health, MAX_HEALTH)));
+  drawHealthBar(kit, sx, barY, BAR_W, BAR_H, b.health, 0.8);
   anchoredText(kit, f.name(b.id), sx, barY - 3, 13, kit.color('text'), 'bot', 0.9);
 }
 
 export function drawRemotes(kit: Kit, f: FrameInfo, remotes: readonly RemotePlayerView[]): void {
   for (const p of remotes) {
-    drawBody(kit, f, { id: p.id, x: p.x, y: p.y, aim: p.aim, health: p.health, alive: p.alive, crouch: p.crouch, isLocal: false, extrapolating: p.extrapolating });
+    drawBody(kit, f, remoteBody(p));
   }
 }
 
 export function drawLocal(kit: Kit, f: FrameInfo, local: LocalPlayerView): void {
-  const s = local.state;
-  drawBody(kit, f, { id: s.id, x: local.drawX, y: local.drawY, aim: f.localAim, health: s.health, alive: s.alive, crouch: s.crouch, isLocal: true, extrapolating: false });
+  drawBody(kit, f, localBody(local, f.localAim));
 }
 
 export function drawProjectiles(kit: Kit, f: FrameInfo): void {

@@ -18,11 +18,19 @@ import { drawNetGraph, sampleNetGraph, type NetGraph } from './draw-netgraph';
 import { drawLocal, drawProjectiles, drawRemotes } from './draw-players';
 import { drawScoreboard } from './draw-scoreboard';
 import { drawWorld } from './draw-world';
-import { ingestEvents, noteCorrection, pruneEffects, type Effects, type SoundCue } from './effects';
+import { drawNeonFrame } from './art/draw-neon';
+import type { Look } from './art/look';
+import { ingestEvents, noteCorrection, pruneEffects, stepParticles, type Effects, type SoundCue } from './effects';
+import type { Rng } from './fx/bursts';
+import { frameScene } from './fx/scene';
+import { shakeOffset } from './fx/shake';
 import type { GameHost } from './game-host';
 import { displayName } from './hud-model';
 import { weaponSelectFor } from './input-map';
 import type { InputReader } from './input-reader';
+import { CONTROLS_HINT, hintOpacity, noteSpawn, type HintState } from './controls-hint';
+import { drawControlsHint } from './art/neon-hint';
+import { matchName } from './match-hud-model';
 import { FpsMeter } from './net-graph-model';
 import { text, type FrameInfo, type Kit } from './render-kit';
 import type { SoundCues } from './sound';
@@ -48,6 +56,12 @@ export interface Screen {
   view: ClientView | null;
   cam: Camera | null;
   info: FrameInfo | null;
+  /** The neon look's resources; null draws the classic look (kept as the frame benchmark's baseline). */
+  look: Look | null;
+  /** Random source of the particle effects. */
+  rng: Rng;
+  /** When the local player first spawned (the controls hint). */
+  hint: HintState;
 }
 
 function sample(s: Screen, view: ClientView, cam: Camera): InputSample {
@@ -59,6 +73,8 @@ function sample(s: Screen, view: ClientView, cam: Camera): InputSample {
   if (r.menuPressed) s.ui.escape();
   if (r.wantedWeapon !== null) s.ui.wantedWeapon = r.wantedWeapon;
   s.ui.scoreboard = r.scoreboard;
+  // The reader puts the crosshair on the pointer, else ahead of the player along its aim
+  // (input-combine.ts); with neither (no pointer seen, no local player yet) at the screen centre.
   s.crosshair = r.crosshair ?? { x: cam.viewW / 2, y: cam.viewH / 2 };
   // A switch asked for this frame goes out with this frame's command.
   return r.wantedWeapon !== null ? { ...r.input, weaponSelect: weaponSelectFor(r.wantedWeapon, current) } : r.input;
@@ -69,25 +85,31 @@ export function updateFrame(s: Screen, nowMs: number): void {
   const local = view.local;
   const w = s.k.width();
   const h = s.k.height();
-  const cam = followCamera(w, h, s.map.width, s.map.height, local ? local.drawX : s.map.width / 2, local ? local.drawY : s.map.height / 2);
+  // The match's map when the server runs rules (it changes between matches), else the mount's.
+  const map = view.match?.map ?? s.map;
+  const cam = followCamera(w, h, map.width, map.height, local ? local.drawX : map.width / 2, local ? local.drawY : map.height / 2);
   const input = sample(s, view, cam);
   s.host.setInput(input);
   const now = nowMs / 1000;
+  noteSpawn(s.hint, local?.state.alive ?? false, now);
   s.cues.length = 0;
-  ingestEvents(s.fx, view.events, now, view.localId, s.cues);
+  ingestEvents(s.fx, view.events, now, view.localId, s.cues, s.look ? frameScene(view, s.map, s.rng) : undefined);
   if (local) noteCorrection(s.fx, local.drawX, local.drawY, local.errorX, local.errorY, now);
   pruneEffects(s.fx, now);
-  s.sound.play(s.cues);
+  if (s.look) stepParticles(s.fx, view.projectiles, now, s.rng);
+  s.sound.play(s.cues, local ? { x: local.drawX, y: local.drawY } : null);
   s.fps.tick(s.k.dt());
   sampleNetGraph(s.graph, view.stats);
   s.frames++;
   s.lastInput = input;
   s.view = view;
-  s.cam = cam;
+  // Shake moves only what is drawn (and reported by info()); aiming used the steady camera above.
+  const shake = s.look ? shakeOffset(s.fx.shake, now) : null;
+  s.cam = shake ? { ...cam, centerX: cam.centerX + shake.x, centerY: cam.centerY + shake.y } : cam;
   const names = s.host.names();
   const injected = s.injectedNames;
   const cross = s.crosshair ?? { x: w / 2, y: h / 2 };
-  s.info = { view, cam, map: s.map, now, name: (id) => displayName(injected.get(id) ?? names.get(id), id), localAim: input.aim, mouseX: cross.x, mouseY: cross.y };
+  s.info = { view, cam: s.cam, map: s.map, now, name: (id) => displayName(injected.get(id) ?? matchName(view.match ?? null, names, id), id), localAim: input.aim, mouseX: cross.x, mouseY: cross.y };
 }
 
 function drawDebug(s: Screen, f: FrameInfo): void {
@@ -112,6 +134,11 @@ function shownNames(s: Screen): ReadonlyMap<PlayerId, string> {
 export function drawFrame(s: Screen): void {
   const f = s.info;
   if (!f) return;
+  if (s.look) drawNeonFrame(s.kit, f, s.fx, s.look, { debug: () => drawDebug(s, f), overlays: () => drawOverlays(s, f) });
+  else drawClassicFrame(s, f);
+}
+
+function drawClassicFrame(s: Screen, f: FrameInfo): void {
   drawWorld(s.kit, f);
   drawProjectiles(s.kit, f);
   drawRemotes(s.kit, f, f.view.remotes);
@@ -119,7 +146,13 @@ export function drawFrame(s: Screen): void {
   drawWorldEffects(s.kit, f, s.fx);
   drawDebug(s, f);
   drawScreenEffects(s.kit, f, s.fx);
+  drawOverlays(s, f);
+}
+
+/** HUD, scoreboard and net graph: the same in both looks. */
+function drawOverlays(s: Screen, f: FrameInfo): void {
   drawHud(s.kit, f, s.fx);
+  drawControlsHint(s.kit, f.cam.viewW, f.cam.viewH, CONTROLS_HINT[s.input.kind], hintOpacity(s.hint, f.now));
   if (s.ui.scoreboard) drawScoreboard(s.kit, f, s.host.pings(), shownNames(s));
   if (s.host.cvars().net_graph) drawNetGraph(s.kit, s.graph, f.view.stats, s.fps.fps, f.cam.viewW, f.cam.viewH);
 }

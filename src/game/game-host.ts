@@ -6,6 +6,7 @@
 import type { ClientView, InputSample } from '../client/view-model';
 import type { CvarIssue, Cvars } from '../config/cvars';
 import type { Hitbox, PlayerId } from '../sim/types';
+import type { MatchRules } from '../sim/match-types';
 
 /** What the host's server tested for the local player's last lag-compensated shot (debug overlay). */
 export interface RewindDebug {
@@ -40,6 +41,17 @@ export interface ChatFeed {
   onLine(cb: (line: ChatLine) => void): () => void;
 }
 
+/** The host's hand on the match (the lobby's host only): rules for the next match, and bots. */
+export interface MatchControls {
+  /** The rules last used or chosen (what the forms start with). */
+  rules(): MatchRules;
+  /** Starts the next match for everyone with these rules (untrusted: the server clamps them). */
+  start(rules: Partial<Record<keyof MatchRules, unknown>>): void;
+  addBot(): Promise<void> | void;
+  removeBot(): Promise<void> | void;
+  botCount(): number;
+}
+
 export interface GameHost {
   readonly localId: PlayerId;
   /** Player names by id (text only: never interpret as HTML). */
@@ -59,4 +71,6 @@ export interface GameHost {
   leave(): void;
   /** The lobby's chat, when there is one (not in practice). */
   chat?: ChatFeed;
+  /** The host's match controls (end screen); null or absent on joiners and in practice. */
+  matchControls?(): MatchControls | null;
 }

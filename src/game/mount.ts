@@ -1,6 +1,6 @@
 /**
  * Mounts the game screen: `mountGame(root, host)` puts a canvas (kaboom, WebGL, `global: false`)
- * and the DOM overlays (Esc menu, settings, chat, touch controls, controls hint) into `root`, then
+ * and the DOM overlays (Esc menu, settings with sound, chat, touch controls) into `root`, then
  * every frame draws `host.view(performance.now())` and hands the input sampled from keyboard and
  * mouse, gamepad and touch (input-reader.ts) to `host.setInput`.
  *
@@ -13,7 +13,6 @@ import kaboom, { type KaboomCtx } from 'kaboom';
 import { DEFAULT_MAP } from '../sim/map';
 import { Weapon, type ArenaMap } from '../sim/types';
 import { createChatBox, type ChatBox } from './chat-box';
-import { createControlsHint } from './controls-hint';
 import { canvasPixel, installDebugApi, type InjectedText } from './debug-api';
 import { el } from './dom-ui';
 import { createNetGraph } from './draw-netgraph';
@@ -23,14 +22,21 @@ import type { GameHost } from './game-host';
 import { PadReader, type PadLike } from './gamepad';
 import { weaponForKey, weaponForWheel } from './input-map';
 import { InputReader } from './input-reader';
+import { createEndScreen } from './end-screen';
 import { FpsMeter } from './net-graph-model';
 import { createOverlays, type Overlays } from './overlays';
 import { PALETTE } from './palette';
 import { PointerTracker, type ClientPoint } from './pointer-tracker';
 import { createKit, GAME_FONT } from './render-kit';
 import { drawnPlayers, type GameRenderInfo } from './render-info';
-import { createSoundCues } from './sound';
+import { createSoundCues, type SoundCues } from './sound';
 import { createTouchControls, type TouchControls } from './touch-controls';
+import { hintOpacity } from './controls-hint';
+import { loadGameFonts } from './art/fonts';
+import { createLook } from './art/look';
+import { createTextFonts } from './art/text-fonts';
+import { createSoundSection } from './sound/sound-panel';
+import { loadSoundSettings, type KeyValueStore } from './sound/sound-settings';
 
 export interface MountOptions {
   map?: ArenaMap;
@@ -48,6 +54,8 @@ export interface MountOptions {
   initialPointer?: ClientPoint | null;
   /** Called after each frame with the time spent updating (host.view, input, effects) and drawing, in ms (benchmarks). */
   onFrameCost?: (updateMs: number, drawMs: number) => void;
+  /** 'neon' (default): bundled fonts, glow, particles, shake; 'classic': the first renderer (frame benchmark baseline). */
+  look?: 'neon' | 'classic';
 }
 
 export interface GameHandle {
@@ -71,17 +79,32 @@ function densityFromPage(): number | null {
   return Number.isFinite(raw) && raw > 0 ? Math.min(Math.max(raw, 0.25), 2) : null;
 }
 
-function startKaboom(canvas: HTMLCanvasElement, density: number | undefined): KaboomCtx {
+/** localStorage when the browser allows it (it throws in some privacy modes). */
+function browserStore(): KeyValueStore | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function pickDensity(density: number | undefined): number {
+  return density ?? densityFromPage() ?? Math.min(window.devicePixelRatio || 1, 2);
+}
+
+function startKaboom(canvas: HTMLCanvasElement, density: number): KaboomCtx {
   return kaboom({
     canvas,
     global: false,
     background: [...PALETTE.background],
     debug: false,
     loadingScreen: false,
-    pixelDensity: density ?? densityFromPage() ?? Math.min(window.devicePixelRatio || 1, 2),
+    pixelDensity: density,
     font: GAME_FONT,
     // Touches are the touch controls' (sticks and buttons), not a mouse that clicks to fire.
     touchToMouse: false,
+    // Glow sprites and the baked arena are drawn scaled: sample them smoothly.
+    texFilter: 'linear',
   });
 }
 
@@ -89,19 +112,30 @@ function gamepads(): readonly (PadLike | null)[] | null {
   return typeof navigator.getGamepads === 'function' ? navigator.getGamepads() : null;
 }
 
-function newScreen(k: KaboomCtx, host: GameHost, map: ArenaMap, p: Parts): Screen {
+function newScreen(k: KaboomCtx, host: GameHost, map: ArenaMap, p: Parts, sound: SoundCues): Screen {
   const blocked = (): boolean => p.ui.anyOpen() || (p.chat?.isOpen() ?? false);
   return {
     k, kit: createKit(k), host, map, fx: createEffects(), graph: createNetGraph(), fps: new FpsMeter(),
-    sound: createSoundCues(makeAudio), cues: [],
+    sound, cues: [],
     input: new InputReader({ k, pointer: p.pointer, pad: new PadReader(gamepads), touch: p.touch }),
     ui: { menuOpen: blocked, scoreboard: false, wantedWeapon: null, escape: p.ui.escape },
     injectedNames: new Map(), frames: 0, lastInput: null, crosshair: null, view: null, cam: null, info: null,
+    look: null, rng: Math.random, hint: { firstSpawnAt: null },
   };
 }
 
+/** The neon look: crisp bundled-font text (once the fonts load), glow and the baked arena. */
+function useNeonLook(s: Screen, doc: Document, density: number, isLive: () => boolean): void {
+  const fonts = createTextFonts(s.k, doc, density);
+  s.kit.text.useCrispFonts(fonts);
+  s.look = createLook(s.k, doc, density);
+  void loadGameFonts(doc).then((ok) => {
+    if (ok && isLive()) fonts.markReady();
+  });
+}
+
 /** Game keys go through kaboom (canvas focus); Esc through the wrapper so it also works in the panels. */
-function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => number, onCost?: MountOptions['onFrameCost']): void {
+function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => number, onCost: MountOptions['onFrameCost'], afterUpdate: () => void): void {
   const { k } = s;
   let updateMs = 0;
   k.onKeyPress((key) => {
@@ -119,6 +153,7 @@ function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => 
     const start = clock();
     updateFrame(s, start);
     updateMs = clock() - start;
+    afterUpdate();
   });
   k.onDraw(() => {
     if (!isLive()) return;
@@ -137,6 +172,8 @@ function renderInfo(s: Screen, p: Parts): GameRenderInfo {
     camera: s.cam,
     ...players,
     input: s.lastInput,
+    controlsHint: s.info ? hintOpacity(s.hint, s.info.now) : 0,
+    controlsHintInput: s.hint.firstSpawnAt === null ? null : s.input.kind,
     pingMs: s.view ? s.view.stats.pingMs : null,
     overlays: { netGraph: s.host.cvars().net_graph !== 0, scoreboard: s.ui.scoreboard, menu: ui.menu.isOpen(), settings: ui.settings.isOpen() },
     inputKind: s.input.kind,
@@ -163,8 +200,11 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   const canvas = el(doc, 'canvas', { display: 'block' });
   wrapper.append(canvas);
   root.append(wrapper);
-  const k = startKaboom(canvas, opts.pixelDensity);
-  const ui = createOverlays(doc, host, wrapper, canvas);
+  const density = pickDensity(opts.pixelDensity);
+  const k = startKaboom(canvas, density);
+  const store = browserStore();
+  const sound = createSoundCues(makeAudio, loadSoundSettings(store));
+  const ui = createOverlays(doc, host, wrapper, canvas, [createSoundSection(doc, sound, store)]);
   let chat: ChatBox | null = null;
   const touch = createTouchControls(doc, wrapper, { menu: ui.openMenu, chat: () => chat?.open(), blocked: () => ui.anyOpen() || (chat?.isOpen() ?? false) });
   const parts: Parts = { ui, chat: null, touch, pointer: new PointerTracker(wrapper, canvas, opts.initialPointer ?? null) };
@@ -173,16 +213,15 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
     parts.chat = chat;
     wrapper.append(chat.element);
   }
-  const s = newScreen(k, host, opts.map ?? DEFAULT_MAP, parts);
-  const hint = createControlsHint(doc, wrapper);
+  const end = createEndScreen(doc, host.matchControls?.() ?? null);
+  wrapper.append(end.element);
+  const s = newScreen(k, host, opts.map ?? DEFAULT_MAP, parts, sound);
   let live = true;
   const clock = opts.clock ?? (() => performance.now());
-  bindInput(s, ui, () => live, clock, opts.onFrameCost);
+  if (opts.look !== 'classic') useNeonLook(s, doc, density, () => live);
+  bindInput(s, ui, () => live, clock, opts.onFrameCost, () => end.update(s.view?.match, () => host.names()));
   k.onUpdate(() => {
-    if (!live) return;
-    const now = clock();
-    hint.update(s.view?.local?.state.alive ?? false, s.input.kind, now);
-    chat?.refresh(now);
+    if (live) chat?.refresh(clock());
   });
   const onKeyDown = (e: KeyboardEvent): void => {
     s.sound.unlock();
@@ -211,7 +250,6 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
       removeDebug();
       chat?.destroy();
       touch.destroy();
-      hint.destroy();
       parts.pointer.destroy();
       s.sound.dispose();
       k.quit();

@@ -7,7 +7,7 @@
  */
 import type { GameHost } from './game-host';
 import { createMenu, type Overlay } from './menu';
-import { createSettingsPanel, type SettingsPanel } from './settings-panel';
+import { createSettingsPanel, type ExtraSection, type SettingsPanel } from './settings-panel';
 
 export interface Overlays {
   menu: Overlay;
@@ -21,7 +21,7 @@ export interface Overlays {
   escape(): void;
 }
 
-export function createOverlays(doc: Document, host: GameHost, wrapper: HTMLElement, canvas: HTMLCanvasElement): Overlays {
+export function createOverlays(doc: Document, host: GameHost, wrapper: HTMLElement, canvas: HTMLCanvasElement, extraSettings: readonly ExtraSection[] = []): Overlays {
   const close = (): void => {
     menu.close();
     settings.close();
@@ -39,7 +39,7 @@ export function createOverlays(doc: Document, host: GameHost, wrapper: HTMLEleme
     wrapper.style.cursor = 'default';
   };
   const menu = createMenu(doc, { resume: close, settings: openSettings, leave: () => host.leave() });
-  const settings = createSettingsPanel(doc, host, close);
+  const settings = createSettingsPanel(doc, host, close, extraSettings);
   wrapper.append(menu.element, settings.element);
   const anyOpen = (): boolean => menu.isOpen() || settings.isOpen();
   return {

@@ -1,5 +1,6 @@
 /**
- * The game's colours as plain RGB triples (the renderer turns them into kaboom colours once).
+ * The game's colours as plain RGB triples (the renderer turns them into kaboom colours once): a
+ * neon-on-night palette (dark floor and walls, bright edges, glowing players and shots).
  * Output: fixed palette entries and `playerColor(id, isLocal)`. Invariant: the local player's colour
  * is never used for anyone else, so a screenshot tells "me" from "them" (the e2e pixel checks use it).
  */
@@ -7,43 +8,47 @@
 export type Rgb = readonly [number, number, number];
 
 export const PALETTE = {
-  background: [18, 20, 28] as Rgb,
-  floor: [34, 38, 50] as Rgb,
-  grid: [44, 49, 64] as Rgb,
-  wall: [92, 104, 130] as Rgb,
-  wallEdge: [140, 155, 190] as Rgb,
-  spawn: [60, 68, 88] as Rgb,
-  local: [64, 200, 255] as Rgb,
-  text: [235, 238, 245] as Rgb,
-  dimText: [150, 158, 175] as Rgb,
-  healthGood: [90, 220, 120] as Rgb,
-  healthLow: [240, 80, 70] as Rgb,
-  tracer: [255, 236, 150] as Rgb,
-  flash: [255, 210, 90] as Rgb,
-  rocket: [255, 140, 60] as Rgb,
-  explosion: [255, 120, 40] as Rgb,
+  background: [6, 7, 16] as Rgb,
+  floor: [13, 16, 31] as Rgb,
+  grid: [30, 40, 78] as Rgb,
+  wall: [30, 24, 62] as Rgb,
+  wallEdge: [176, 104, 255] as Rgb,
+  spawn: [70, 110, 170] as Rgb,
+  spawnFx: [150, 240, 255] as Rgb,
+  local: [40, 226, 255] as Rgb,
+  text: [236, 240, 255] as Rgb,
+  dimText: [146, 156, 190] as Rgb,
+  healthGood: [70, 240, 150] as Rgb,
+  healthLow: [255, 64, 96] as Rgb,
+  tracer: [255, 238, 160] as Rgb,
+  flash: [255, 214, 110] as Rgb,
+  rocket: [255, 150, 60] as Rgb,
+  explosion: [255, 122, 48] as Rgb,
+  smoke: [120, 110, 140] as Rgb,
   hitMarker: [255, 255, 255] as Rgb,
-  damage: [255, 90, 90] as Rgb,
+  killMarker: [255, 70, 90] as Rgb,
+  damage: [255, 96, 120] as Rgb,
   hitboxServer: [255, 60, 220] as Rgb,
   rewindHit: [80, 255, 120] as Rgb,
   rewindMiss: [255, 70, 70] as Rgb,
   error: [255, 230, 0] as Rgb,
-  panel: [10, 12, 18] as Rgb,
-  plotPing: [120, 220, 255] as Rgb,
-  plotIn: [140, 255, 140] as Rgb,
-  plotOut: [255, 180, 120] as Rgb,
+  panel: [8, 10, 24] as Rgb,
+  panelEdge: [60, 80, 150] as Rgb,
+  plotPing: [110, 220, 255] as Rgb,
+  plotIn: [120, 255, 160] as Rgb,
+  plotOut: [255, 176, 110] as Rgb,
 } as const;
 
-/** Distinct warm hues for other players; the local player's cyan is not among them. */
+/** Distinct warm and vivid hues for other players; the local player's cyan is not among them. */
 const OTHERS: readonly Rgb[] = [
-  [255, 96, 96],
-  [255, 176, 64],
-  [230, 230, 80],
-  [200, 110, 255],
-  [255, 120, 200],
-  [150, 230, 90],
-  [255, 150, 120],
-  [190, 170, 255],
+  [255, 84, 112],
+  [255, 170, 50],
+  [240, 240, 80],
+  [196, 100, 255],
+  [255, 110, 210],
+  [140, 240, 80],
+  [255, 140, 100],
+  [170, 160, 255],
 ];
 
 export function playerColor(id: number, isLocal: boolean): Rgb {

@@ -39,15 +39,19 @@ export interface GameRenderInfo {
   remotes: DrawnPlayer[];
   overlays: OverlayFlags;
   input: InputSample | null;
+  /** Opacity of the controls hint last frame (1 after the first spawn, fading to 0 after a few seconds). */
+  controlsHint: number;
+  /** The input whose controls the hint lists; null before the first spawn. */
+  controlsHintInput: InputKind | null;
   /** Last shown net graph numbers (also when the graph is hidden). */
   pingMs: number | null;
   /** The input device in use: 'keyboard' (and mouse), 'gamepad' or 'touch'. */
   inputKind: InputKind;
-  /** Where the crosshair was drawn (CSS px from the canvas's top-left), null before the first frame. */
+  /** Where the crosshair was drawn (CSS px from the canvas's top-left; the pointer, else a stand-in ahead of the player), null before the first frame. */
   crosshair: { x: number; y: number } | null;
   /** The glyph gate's counters (safe-text.ts): glyphs admitted to kaboom's atlas, replaced, dropped. */
   glyphs: GlyphStats;
-  /** Whether the touch controls are shown, the chat line is open, the controls hint is showing. */
+  /** Whether the touch controls are shown; whether the chat line is open. */
   touchControls: boolean;
   chatOpen: boolean;
 }

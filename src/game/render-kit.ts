@@ -9,6 +9,7 @@
 import type { Color, KaboomCtx } from 'kaboom';
 import type { ClientView } from '../client/view-model';
 import type { ArenaMap, PlayerId } from '../sim/types';
+import type { FaceName } from './art/fonts';
 import type { Camera } from './camera';
 import { PALETTE, playerColor, type Rgb } from './palette';
 import { createSafeText, measureWithCanvas, type SafeText, type TextAnchor } from './safe-text';
@@ -20,7 +21,7 @@ export interface Kit {
   color(name: PaletteName): Color;
   player(id: PlayerId, isLocal: boolean): Color;
   rgb(c: Rgb): Color;
-  /** The only way to draw text (literal, atlas-safe): see safe-text.ts. */
+  /** The only way to draw text (literal, atlas-safe; crisp bundled fonts once the look hands them in): safe-text.ts. */
   text: SafeText;
 }
 
@@ -68,14 +69,14 @@ export function fillRect(kit: Kit, x: number, y: number, w: number, h: number, c
   kit.k.drawRect({ pos: kit.k.vec2(x, y), width: w, height: h, color, opacity });
 }
 
-/** Left-aligned text with its top-left corner at (x, y), drawn literally (any string is safe). */
-export function text(kit: Kit, s: string, x: number, y: number, size: number, color: Color, opacity = 1): void {
-  kit.text.draw(s, x, y, { size, color, opacity });
+/** Text whose anchor sits at (x, y), drawn literally (any string is safe), in the bundled face when it is ready. */
+export function anchoredText(kit: Kit, s: string, x: number, y: number, size: number, color: Color, anchor: TextAnchor, opacity = 1, face: FaceName = 'ui'): void {
+  kit.text.draw(s, x, y, { size, color, anchor, opacity, face });
 }
 
-/** Text whose anchor (e.g. 'top', 'topright', 'center') sits at (x, y), drawn literally. */
-export function anchoredText(kit: Kit, s: string, x: number, y: number, size: number, color: Color, anchor: TextAnchor, opacity = 1): void {
-  kit.text.draw(s, x, y, { size, color, anchor, opacity });
+/** Left-aligned text with its top-left corner at (x, y). */
+export function text(kit: Kit, s: string, x: number, y: number, size: number, color: Color, opacity = 1, face: FaceName = 'ui'): void {
+  anchoredText(kit, s, x, y, size, color, 'topleft', opacity, face);
 }
 
 export function line(kit: Kit, x1: number, y1: number, x2: number, y2: number, width: number, color: Color, opacity = 1): void {

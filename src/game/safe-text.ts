@@ -18,13 +18,14 @@
  * first, so UI labels never fall to the replacement glyph; the string cache is bounded.
  */
 import type { Color, FormattedText, GfxFont, KaboomCtx } from 'kaboom';
+import type { FaceName } from './art/fonts';
 import { GLYPH_CACHE_PX, GlyphGate, type GlyphStats } from './glyph-gate';
 import { glyphUnits, literalPieces } from './text-units';
 
 export type TextAnchor = 'topleft' | 'top' | 'topright' | 'left' | 'center' | 'right' | 'botleft' | 'bot' | 'botright';
 
 /** A typeface of the crisp fonts: the HUD's, or the fixed-width one (numbers that line up). */
-export type TextFace = 'ui' | 'mono';
+export type TextFace = FaceName;
 
 export interface TextStyle {
   size: number;

@@ -50,11 +50,18 @@ function show(field: Field, value: number): void {
   field.shown.textContent = formatSetting(field.item, value);
 }
 
-export function createSettingsPanel(doc: Document, host: Pick<GameHost, 'cvars' | 'setCvar'>, onClose: () => void): SettingsPanel {
+/** A section another module adds at the top of the panel (e.g. sound/sound-panel.ts). */
+export interface ExtraSection {
+  element: HTMLElement;
+  refresh(): void;
+}
+
+export function createSettingsPanel(doc: Document, host: Pick<GameHost, 'cvars' | 'setCvar'>, onClose: () => void, extra: readonly ExtraSection[] = []): SettingsPanel {
   const root = el(doc, 'div', OVERLAY_STYLE);
   root.dataset['testid'] = 'settings-panel';
   const box = el(doc, 'div', { background: '#12141c', padding: '18px 26px', borderRadius: '10px', border: '1px solid #3c4458', maxHeight: '86%', overflowY: 'auto', width: 'min(640px, 92%)' });
   box.append(el(doc, 'h2', { margin: '0 0 6px' }, 'Settings (applied live)'));
+  for (const x of extra) box.append(x.element);
   const fields = new Map<CvarName, Field>();
   const onEdit = (f: Field): void => {
     const raw = f.item.kind === 'flag' ? f.input.checked : f.input.value;
@@ -77,6 +84,7 @@ export function createSettingsPanel(doc: Document, host: Pick<GameHost, 'cvars' 
   const refresh = (): void => {
     const cvars = host.cvars();
     for (const f of fields.values()) show(f, cvars[f.item.name]);
+    for (const x of extra) x.refresh();
   };
   return {
     element: root,

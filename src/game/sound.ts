@@ -1,81 +1,80 @@
 /**
- * Sound cues as generated tones (WebAudio oscillators, no files): a short click per shot (lower for
- * the rocket, quieter for other players), a high blip for a confirmed hit, a double blip for a kill,
- * a noise-like thump for an explosion.
- * Input: `SoundCue`s from effects. Invariants: the AudioContext is created only after a user
- * gesture (browsers refuse earlier) and closed by `dispose`; at most MAX_PER_FRAME cues per frame,
- * so a burst of events cannot flood the audio graph.
+ * The game's sounds: each `SoundCue` from effects is synthesised with WebAudio from its recipe
+ * (sound/recipes.ts: noise and oscillators through filters, no files), placed by the local
+ * player's position (sound/spatial.ts: quieter with distance, panned left/right), under a master
+ * volume and mute that the player sets in the settings panel and the browser remembers.
+ *
+ * Input: cues per frame with the listener's world position; settings edits. Invariants: the
+ * AudioContext is created only after a user gesture (browsers refuse earlier) and closed by
+ * `dispose`; at most MAX_PER_FRAME cues per frame and MAX_VOICES sounds playing at once, so a
+ * burst of events cannot flood the audio graph; a sound too far away to hear is not started.
  */
 import type { SoundCue } from './effects';
-import { Weapon } from '../sim/types';
+import { recipeFor, recipeLength } from './sound/recipes';
+import { masterGain, type SoundSettings } from './sound/sound-settings';
+import { spatialMix } from './sound/spatial';
+import { makeNoiseBuffer, playRecipe } from './sound/synth';
 
-const MAX_PER_FRAME = 4;
-
-interface Tone {
-  freq: number;
-  endFreq: number;
-  seconds: number;
-  gain: number;
-  type: OscillatorType;
-  delay?: number;
-}
-
-function tonesFor(cue: SoundCue): Tone[] {
-  switch (cue.kind) {
-    case 'fire': {
-      const rocket = cue.weapon === Weapon.Rocket;
-      const gain = cue.local ? 0.12 : 0.05;
-      return [{ freq: rocket ? 180 : 900, endFreq: rocket ? 60 : 300, seconds: rocket ? 0.18 : 0.05, gain, type: rocket ? 'sawtooth' : 'square' }];
-    }
-    case 'hit':
-      return [{ freq: 1800, endFreq: 1700, seconds: 0.06, gain: 0.12, type: 'sine' }];
-    case 'kill':
-      return [
-        { freq: 1200, endFreq: 1200, seconds: 0.07, gain: 0.12, type: 'sine' },
-        { freq: 1600, endFreq: 1600, seconds: 0.09, gain: 0.12, type: 'sine', delay: 0.08 },
-      ];
-    case 'explosion':
-      return [{ freq: 120, endFreq: 30, seconds: 0.35, gain: 0.15, type: 'triangle' }];
-  }
-}
+const MAX_PER_FRAME = 6;
+const MAX_VOICES = 24;
+const AUDIBLE = 0.02;
 
 export interface SoundCues {
   /** Call from a user gesture (key or mouse) so the browser lets audio start. */
   unlock(): void;
-  play(cues: readonly SoundCue[]): void;
+  play(cues: readonly SoundCue[], listener?: { x: number; y: number } | null): void;
+  settings(): SoundSettings;
+  setSettings(s: SoundSettings): void;
   dispose(): void;
 }
 
-export function createSoundCues(makeContext: () => AudioContext | null): SoundCues {
-  let ctx: AudioContext | null = null;
-  const playTone = (c: AudioContext, t: Tone): void => {
-    const start = c.currentTime + (t.delay ?? 0);
-    const osc = c.createOscillator();
-    const gain = c.createGain();
-    osc.type = t.type;
-    osc.frequency.setValueAtTime(t.freq, start);
-    osc.frequency.exponentialRampToValueAtTime(Math.max(t.endFreq, 1), start + t.seconds);
-    gain.gain.setValueAtTime(t.gain, start);
-    gain.gain.exponentialRampToValueAtTime(0.0001, start + t.seconds);
-    osc.connect(gain).connect(c.destination);
-    osc.start(start);
-    osc.stop(start + t.seconds + 0.02);
+interface Audio {
+  ctx: AudioContext;
+  master: GainNode;
+  noise: AudioBuffer;
+  /** End times (ctx seconds) of the sounds still playing. */
+  voices: number[];
+}
+
+export function createSoundCues(makeContext: () => AudioContext | null, initial: SoundSettings): SoundCues {
+  let audio: Audio | null = null;
+  let current = { ...initial };
+  const start = (): Audio | null => {
+    const ctx = makeContext();
+    if (!ctx) return null;
+    const master = ctx.createGain();
+    master.gain.value = masterGain(current);
+    master.connect(ctx.destination);
+    return { ctx, master, noise: makeNoiseBuffer(ctx), voices: [] };
   };
   return {
     unlock() {
-      if (!ctx) ctx = makeContext();
-      if (ctx && ctx.state === 'suspended') void ctx.resume();
+      audio ??= start();
+      if (audio && audio.ctx.state === 'suspended') void audio.ctx.resume();
     },
-    play(cues) {
-      if (!ctx || ctx.state !== 'running') return;
-      for (let i = 0; i < cues.length && i < MAX_PER_FRAME; i++) {
+    play(cues, listener = null) {
+      if (!audio || audio.ctx.state !== 'running' || masterGain(current) === 0) return;
+      const { ctx } = audio;
+      const now = ctx.currentTime;
+      audio.voices = audio.voices.filter((end) => end > now);
+      for (let i = 0; i < cues.length && i < MAX_PER_FRAME && audio.voices.length < MAX_VOICES; i++) {
         const cue = cues[i];
-        if (cue) for (const t of tonesFor(cue)) playTone(ctx, t);
+        if (!cue) continue;
+        const mix = spatialMix(listener, 'x' in cue ? cue : {});
+        if (mix.gain < AUDIBLE) continue;
+        const layers = recipeFor(cue);
+        playRecipe(ctx, audio.master, audio.noise, layers, mix.gain, mix.pan);
+        audio.voices.push(now + recipeLength(layers));
       }
     },
+    settings: () => ({ ...current }),
+    setSettings(s) {
+      current = { ...s };
+      if (audio) audio.master.gain.setTargetAtTime(masterGain(current), audio.ctx.currentTime, 0.02);
+    },
     dispose() {
-      if (ctx) void ctx.close();
-      ctx = null;
+      if (audio) void audio.ctx.close();
+      audio = null;
     },
   };
 }

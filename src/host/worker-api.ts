@@ -12,6 +12,8 @@
 import * as Comlink from 'comlink';
 import type { KickReason } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
+import type { MatchRules } from '../sim/match-types';
+import type { RuleIssue } from '../sim/match-rules';
 
 export interface WorkerServerSettings {
   tickrate: number;
@@ -60,6 +62,11 @@ export interface ServerWorkerApi {
   /** Whether this client wants 'debug' notices (~10 Hz, encoded control messages). */
   setDebug(clientId: PlayerId, on: boolean): Promise<void> | void;
   setSetting(name: 'sv_lagcompensation' | 'sv_maxunlag', value: number): Promise<void> | void;
+  /** Starts the next match with these rules (the worker clamps them); null when not running. */
+  startMatch(rules: Partial<Record<keyof MatchRules, unknown>>): Promise<{ rules: MatchRules; issues: RuleIssue[] } | null> | { rules: MatchRules; issues: RuleIssue[] } | null;
+  /** A server-side bot takes a free seat; its id, or null when full. */
+  addBot(): Promise<PlayerId | null> | PlayerId | null;
+  removeBot(): Promise<PlayerId | null> | PlayerId | null;
   onNotice(cb: (notice: unknown) => void): Promise<void> | void;
   stats(): unknown;
   stop(): Promise<void> | void;

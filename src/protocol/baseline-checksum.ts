@@ -7,12 +7,14 @@
  * client's Snapshot object (`snapshotChecksum`, the decoder) or as packed rows (`viewChecksum`,
  * the encoder: the same numbers, so the same hash; a unit test holds them together).
  * Output: FNV-1a (32-bit) over self, then every entity list (count, then each entity), field by
- * field in table order, folded to 16 bits. Both ends compute it from the values, never from
- * bytes, so it needs no agreement on encoding; events and header timings are not part of a baseline.
+ * field in table order, then the match block's numbers (`matchWords`, protocol 3), folded to 16
+ * bits. Both ends compute it from the values, never from bytes, so it needs no agreement on
+ * encoding; events and header timings are not part of a baseline.
  */
 import { FieldKind } from './field-codecs';
 import { PLAYER_CODEC, type Field, type TableCodec } from './fields';
 import type { Snapshot } from './messages';
+import { matchWords } from './match-block';
 import { SECTIONS, omits, type SnapshotFrame, type SnapshotView } from './snapshot-view';
 
 const RECEIVER_SECTION = SECTIONS.findIndex((sec) => sec.selfCodec !== null);
@@ -63,6 +65,8 @@ export function snapshotChecksum(s: Snapshot): number {
     h = mixWord(h, list.length);
     for (const e of list) h = mixEntity(h, sec.codec, e);
   }
+  // Protocol 3: the match block is delta-coded against the baseline's too.
+  for (const v of matchWords(s.match)) h = mixNumber(h, v);
   return ((h >>> 16) ^ h) & 0xffff;
 }
 
@@ -119,6 +123,14 @@ function mixBytes(h: number, bytes: Uint8Array, from: number, to: number): numbe
 
 const fold = (h: number): number => ((h >>> 16) ^ h) & 0xffff;
 
+/** The bytes `mixNumber` mixes for every word of the match block (`matchWords`), as one array. */
+function matchBytes(words: readonly number[]): Uint8Array {
+  const out = new Uint8Array(words.length * 4);
+  let end = 0;
+  for (const v of words) end = emitInt(out, end, Math.round(v * 16));
+  return out;
+}
+
 /** `snapshotChecksum` of the snapshot a view describes (self, then its lists less any left-out id). */
 export function viewChecksum(v: SnapshotView): number {
   let bound = rowBytes(PLAYER_CODEC as TableCodec<unknown>) + 4 * SECTIONS.length;
@@ -133,7 +145,8 @@ export function viewChecksum(v: SnapshotView): number {
     end = emitWord(bytes, end, count);
     for (let k = 0; k < rows.count; k++) if (!omits(v, i, rows.id(k))) end = emitRow(bytes, end, fields, rows.data, k * rows.stride);
   }
-  return fold(mixBytes(FNV_OFFSET, bytes, 0, end));
+  const match = matchBytes(matchWords(v.match));
+  return fold(mixBytes(mixBytes(FNV_OFFSET, bytes, 0, end), match, 0, match.length));
 }
 
 /**
@@ -150,6 +163,8 @@ export class FrameChecksums {
   /** Receiver's section: where each row's bytes as `self` (the full table) start and end. */
   private selfStarts = new Int32Array(1);
   private selfEnds = new Int32Array(1);
+  /** The frame's match block as checksum bytes: the same for every receiver, mixed last. */
+  private match: Uint8Array = new Uint8Array(0);
 
   /** `snapshotChecksum` of client `receiverId`'s view of `frame` (the receiver must be in it). */
   checksum(frame: SnapshotFrame, receiverId: number): number {
@@ -169,7 +184,7 @@ export class FrameChecksums {
       h = mixBytes(h, this.bytes, st[0]!, st[self]!);
       h = mixBytes(h, this.bytes, st[self + 1]!, st[count]!);
     }
-    return fold(h);
+    return fold(mixBytes(h, this.match, 0, this.match.length));
   }
 
   private build(frame: SnapshotFrame): void {
@@ -198,6 +213,7 @@ export class FrameChecksums {
       end = emitRow(this.bytes, end, PLAYER_CODEC.all, selfRows.data, k * selfRows.stride);
       this.selfEnds[k] = end;
     }
+    this.match = matchBytes(matchWords(frame.match));
     this.frame = frame;
     this.capture = frame.captures;
   }

@@ -253,7 +253,11 @@ export class BitReader {
       const group = this.readBits(chunk + 1);
       value += (group >>> 1) * scale;
       scale *= 1 << chunk;
-      if ((group & 1) === 0) return this.failure === null ? value : 0;
+      if ((group & 1) === 0) {
+        // Canonical form: only a lone group may be zero (a zero last group adds nothing).
+        if (shift > 0 && group === 0) this.fail('overlong varint');
+        return this.failure === null ? value : 0;
+      }
     }
     this.fail('varint too long');
     return 0;

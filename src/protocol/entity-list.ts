@@ -122,6 +122,8 @@ function readIds(r: BitReader, maxCount: number, base: readonly AnyEntity[], ran
   for (const e of base) if (r.readBits(1) === 1) kept.push(e.id);
   const addedCount = r.readVarUint(3);
   if (kept.length + addedCount > maxCount) r.fail(`${kept.length + addedCount} entities`);
+  // Strict: the same ids as the baseline are always sent as the one "same ids" bit.
+  if (kept.length === base.length && addedCount === 0) r.fail('unchanged id list not sent as "same ids"');
   const ids: number[] = [];
   let k = 0;
   let ref = base.length ? base[base.length - 1]!.id : 0;

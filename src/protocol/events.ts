@@ -12,9 +12,13 @@
 import { quantizePos, wrapAngle } from '../sim/quantize';
 import type { SimEvent, SimEventType, Tick } from '../sim/types';
 import { BitWriter, type BitReader } from './bits';
-import { FieldKind, angleCodec, posCodec, uintCodec, weaponCodec } from './field-codecs';
+import { FieldKind, angleCodec, posCodec, uintCodec, weaponCodec, type FieldCodec } from './field-codecs';
+import { MAX_PICKUPS } from '../sim/maps';
+import { PickupKind } from '../sim/match-types';
 import { compileTable, readFull, writeFull, type FieldTable, type TableCodec } from './fields';
 import type { NetEvent } from './messages';
+
+const PICKUP_KIND_MAX = Math.max(...Object.values(PickupKind));
 
 type EventBody<K extends SimEventType> = Omit<Extract<SimEvent, { type: K }>, 'type'>;
 type EventTables = { readonly [K in SimEventType]: FieldTable<EventBody<K>> };
@@ -32,10 +36,12 @@ export const EVENT_FIELDS: EventTables = {
   switched: { player: id8, weapon },
   respawned: { player: id8, x: pos, y: pos },
   exploded: { projectile: id16, owner: id8, x: pos, y: pos },
+  // Protocol 3. The index of the pickup spot on the current map (at most MAX_PICKUPS), and its kind.
+  pickup: { player: id8, pickup: { codec: uintCodec(MAX_PICKUPS - 1), group: 'hot' }, kind: { codec: uintCodec(PICKUP_KIND_MAX) as FieldCodec<PickupKind>, group: 'hot' } },
 };
 
 /** Wire order of the type tag. Append only. */
-export const EVENT_TYPES: readonly SimEventType[] = ['fired', 'hit', 'killed', 'reloaded', 'switched', 'respawned', 'exploded'];
+export const EVENT_TYPES: readonly SimEventType[] = ['fired', 'hit', 'killed', 'reloaded', 'switched', 'respawned', 'exploded', 'pickup'];
 const TYPE_BITS = 3;
 
 /** The event as it will come out of the wire. */

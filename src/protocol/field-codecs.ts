@@ -52,6 +52,8 @@ export const FieldKind = {
   Vel: 12,
   /** u16 turn; delta the shortest signed turn, `classed(10,12,14,16)`. */
   Angle: 13,
+  /** Signed score (protocol 3): full `varint(4)`, delta the `varint(2)` change; |v| ≤ SCORE_LIMIT. */
+  Score: 14,
 } as const;
 export type FieldKind = (typeof FieldKind)[keyof typeof FieldKind];
 
@@ -82,6 +84,10 @@ export const WEAPON_BITS = Math.max(1, bitLength(WEAPON_COUNT - 1));
 
 /** Unsigned counter of any size (kills, deaths): nibble varint; deltas are usually +1. */
 export const counterCodec = codec<number>(FieldKind.Counter, 0, 2 ** 36 - 1);
+/** Largest |score| the wire carries (suicides make scores negative). */
+export const SCORE_LIMIT = 2 ** 31;
+/** A player's or team's score: a change is almost always ±1. */
+export const scoreCodec = codec<number>(FieldKind.Score, 0, SCORE_LIMIT);
 /** A wrapping u8 counter (teleportSeq): a change is almost always +1, so the delta is the step. */
 export const sequenceCodec = codec<number>(FieldKind.Sequence, 8);
 export const boolCodec = codec<boolean>(FieldKind.Bool, 1);

@@ -7,7 +7,7 @@
 import { MOVE_MAX, POS_SCALE, VEL_MAX } from '../sim/quantize';
 import { WEAPON_COUNT, WEAPON_KEEP } from '../sim/types';
 import type { BitReader } from './bits';
-import { FieldKind, type FieldContext } from './field-codecs';
+import { FieldKind, SCORE_LIMIT, type FieldContext } from './field-codecs';
 import { AIM_WIDTHS, POS_DELTA_WIDTHS, POS_WIDTHS, VEL_WIDTHS, predictGrid, readClassed, readClassedOrAbsolute } from './motion-codecs';
 import type { Field } from './table-codec';
 
@@ -26,7 +26,14 @@ function checkPos(r: BitReader, g: number): number {
   return r.ok ? g / POS_SCALE : 0;
 }
 
-function readTimer(r: BitReader, ctx: FieldContext): number {
+/** A score as decoded: |v| ≤ SCORE_LIMIT (the match block's results read scores too). */
+export function checkScore(r: BitReader, v: number): number {
+  if (Math.abs(v) > SCORE_LIMIT) r.fail('score out of range');
+  return r.ok ? v : 0;
+}
+
+/** Reads what `writeTimer` (field-write.ts) wrote. */
+export function readTimer(r: BitReader, ctx: FieldContext): number {
   if (!r.readBool()) return 0;
   const v = ctx.serverTick + r.readVarInt(5);
   if (v < 1 || v > 0xffffffff) r.fail('timer tick out of range');
@@ -48,6 +55,8 @@ export function readFieldFull(r: BitReader, f: Field, ctx: FieldContext): unknow
     }
     case FieldKind.Counter:
       return r.readVarUint(4);
+    case FieldKind.Score:
+      return checkScore(r, r.readVarInt(4));
     case FieldKind.Sequence:
       return r.readBits(8);
     case FieldKind.Bool:
@@ -97,6 +106,8 @@ export function readFieldDelta(r: BitReader, f: Field, base: unknown, ctx: Field
       if (v < 0) r.fail('negative counter');
       return r.ok ? v : 0;
     }
+    case FieldKind.Score:
+      return checkScore(r, (base as number) + r.readVarInt(2));
     case FieldKind.Sequence: {
       const step = r.readVarUint(2);
       if (step > 255) r.fail('sequence step out of range');

@@ -54,7 +54,8 @@ export function fieldChanged(f: Field, d: Float64Array, off: number, b: Float64A
   return false;
 }
 
-function writeTimer(w: BitWriter, v: number, ctx: FieldContext): void {
+/** A tick where 0 = none, as an offset from the context's tick (timers, the match block's pickups). */
+export function writeTimer(w: BitWriter, v: number, ctx: FieldContext): void {
   w.writeBool(v !== 0);
   if (v !== 0) w.writeVarInt(v - ctx.serverTick, 5);
 }
@@ -65,6 +66,9 @@ export function writeFieldFull(w: BitWriter, f: Field, d: Float64Array, off: num
   switch (f.kind) {
     case FieldKind.Counter:
       w.writeVarUint(v, 4);
+      return;
+    case FieldKind.Score:
+      w.writeVarInt(v, 4);
       return;
     case FieldKind.Ammo:
       for (let i = 0; i < f.width; i++) w.writeBits(d[at + i]!, 8);
@@ -95,6 +99,7 @@ export function writeFieldDelta(w: BitWriter, f: Field, d: Float64Array, off: nu
       // A changed boolean is the other value: the mask bit already says everything.
       return;
     case FieldKind.Counter:
+    case FieldKind.Score:
       w.writeVarInt(v - base, 2);
       return;
     case FieldKind.Sequence:

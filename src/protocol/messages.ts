@@ -6,13 +6,14 @@
  * unordered channel; `ControlMessage` on the reliable, ordered one.
  */
 import type { Hitbox, PlayerId, PlayerState, ProjectileState, PublicPlayerState, SimEvent, Tick, UserCmd } from '../sim/types';
+import type { PublicMatchState } from '../sim/match-types';
 
 /**
  * Bumped on any incompatible change to any codec; checked in the handshake. Whatever the version,
  * a 'hello' or 'auth-challenge' starts with [type u8][protocolVersion u16] and a 'reject' keeps its
  * layout, so two versions can always tell each other "version mismatch" (peekHandshakeVersion).
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 /** Largest message we put on an unreliable DataChannel (no SCTP fragmentation, DESIGN §4). */
 export const MAX_DATAGRAM_BYTES = 1150;
 /** How many of the newest commands ride in every command packet (redundancy against loss). */
@@ -70,6 +71,11 @@ export interface Snapshot {
   projectiles: ProjectileState[];
   /** Events not yet acknowledged by this client (they repeat until a snapshot holding them is acked). */
   events: NetEvent[];
+  /**
+   * The match block (protocol 3): mode, map, phase and clock, scores, teams, pickups, results.
+   * Decoded snapshots always have it; a value built without one encodes as EMPTY_MATCH (match-block.ts).
+   */
+  match?: PublicMatchState;
 }
 
 /**

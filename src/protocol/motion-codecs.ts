@@ -32,9 +32,16 @@ export function writeClassed(w: BitWriter, diff: number, widths: readonly number
   w.writeBits(z, widths[cls]!);
 }
 
+/** Strict decoding: the class must be the smallest that fits, as the encoder picks it. */
+function checkClass(r: BitReader, z: number, cls: number, widths: readonly number[]): void {
+  if (cls > 0 && bitLength(z) <= widths[cls - 1]!) r.fail('non-canonical class');
+}
+
 export function readClassed(r: BitReader, widths: readonly number[]): number {
   const cls = r.readBits(2);
-  return unzigzag(r.readBits(widths[cls] ?? 0));
+  const z = r.readBits(widths[cls] ?? 0);
+  checkClass(r, z, cls, widths);
+  return unzigzag(z);
 }
 
 /**
@@ -60,8 +67,15 @@ export function writeClassedOrAbsolute(w: BitWriter, diff: number, widths: reado
  */
 export function readClassedOrAbsolute(r: BitReader, base: number, widths: readonly number[], absBits: number, signed: boolean): number {
   const cls = r.readBits(2);
-  if (cls < 3) return base + unzigzag(r.readBits(widths[cls]!));
-  return signed ? r.readSigned(absBits) : r.readBits(absBits);
+  if (cls < 3) {
+    const z = r.readBits(widths[cls]!);
+    checkClass(r, z, cls, widths);
+    return base + unzigzag(z);
+  }
+  const abs = signed ? r.readSigned(absBits) : r.readBits(absBits);
+  // The absolute form only for a difference too wide for class 2.
+  if (bitLength(zigzag(abs - base)) <= widths[2]!) r.fail('non-canonical class');
+  return abs;
 }
 
 /**

@@ -4,8 +4,8 @@
  * What one client's datagram holds that no other client's does: its header (acked baseline,
  * command timing), its own player (`self`), the players-list header (it leaves itself out of the
  * list) and its unacked events (each already encoded once, events.ts). Everything else depends only
- * on the pair (target tick, baseline tick): the motion scale, every other player's delta and the
- * whole projectile list. Those *shared pieces* are written once per baseline tick in use (typically
+ * on the pair (target tick, baseline tick): the motion scale, every other player's delta, the
+ * whole projectile list and the match block (protocol 3: scores, clock, pickups are public). Those *shared pieces* are written once per baseline tick in use (typically
  * one or two per tick, plus one for "full") and spliced into each datagram with a bit-level copy
  * (`BitWriter.appendBits`), so the bytes are exactly what the per-client encoder writes
  * (`encodeSnapshotParts` of the same snapshot): the wire does not change.
@@ -24,6 +24,7 @@ import { BitWriter } from './bits';
 import { FrameChecksums } from './baseline-checksum';
 import { sliceOf, writeListEntities, writeListHeader } from './entity-list';
 import { writeEncodedEvents, type EncodedEvent } from './events';
+import { writeQuantizedMatchBlock } from './match-block';
 import { MAX_DATAGRAM_BYTES } from './messages';
 import { ALL_RANGES, usableBaseline, writeHeader, writeSelf, type SnapshotHeader } from './snapshot';
 import { encodePreparedParts } from './snapshot-parts';
@@ -52,6 +53,8 @@ interface SharedPiece {
   starts: Float64Array[];
   /** The baseline's checksum bytes (each client's checksum is then a loop over two byte ranges). */
   readonly checksums: FrameChecksums;
+  /** The match block against the baseline's: the same bits end every client's datagram. */
+  readonly match: BitWriter;
 }
 
 const RECEIVER_SECTION = SECTIONS.findIndex((s) => s.selfCodec !== null);
@@ -92,6 +95,7 @@ export class SnapshotBroadcast {
     writeSelf(w, tv, bv, piece.ctx);
     for (let i = 0; i < SECTIONS.length; i++) this.spliceSection(w, piece, i, tv, bv);
     writeEncodedEvents(w, c.events, target.serverTick);
+    w.appendBits(piece.match.view(), 0, piece.match.bitLength);
     if (w.bitLength <= maxBytes * 8) {
       this.counters.spliced++;
       return [w.finish()];
@@ -129,7 +133,7 @@ export class SnapshotBroadcast {
       if (p.baseline === base && p.baselineTick === baselineTick) return p;
     }
     if (this.used === this.pieces.length) {
-      this.pieces.push({ baseline: null, baselineTick: 0, ctx: { serverTick: 0, motionScale: 0 }, writers: SECTIONS.map(() => new BitWriter(1024)), starts: SECTIONS.map(() => new Float64Array(64)), checksums: new FrameChecksums() });
+      this.pieces.push({ baseline: null, baselineTick: 0, ctx: { serverTick: 0, motionScale: 0 }, writers: SECTIONS.map(() => new BitWriter(1024)), starts: SECTIONS.map(() => new Float64Array(64)), checksums: new FrameChecksums(), match: new BitWriter(64) });
     }
     const p = this.pieces[this.used++]!;
     this.writePiece(p, base);
@@ -157,5 +161,7 @@ export class SnapshotBroadcast {
       if (i !== RECEIVER_SECTION) writeListHeader(w, t, b);
       writeListEntities(w, sec.codec, t, b, p.ctx, p.starts[i]);
     }
+    p.match.reset();
+    writeQuantizedMatchBlock(p.match, tv.match, bv ? bv.match : null, p.ctx);
   }
 }

@@ -11,10 +11,13 @@
  * A view comes either from one client's Snapshot (`viewOfSnapshot`: the lists already leave the
  * receiver out) or from a SnapshotFrame that holds the whole world of a tick (`viewOfFrame`: the
  * receiver is skipped as `omitId`), and both encode to the same bytes.
+ * Both also carry the match block (protocol 3), quantized: it is the same for every receiver.
  * `motionScaleOf` computes the snapshot header's motion scale from two views.
  */
+import type { PublicMatchState } from '../sim/match-types';
 import type { PlayerState, Tick } from '../sim/types';
 import { EntityRows } from './entity-rows';
+import { quantizeMatch } from './match-block';
 import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, type TableCodec } from './fields';
 import type { Snapshot } from './messages';
 
@@ -55,13 +58,15 @@ export interface SnapshotView {
   readonly selfIndex: number;
   /** Left out of the lists of the receiver's section; -1 when those lists already leave it out. */
   readonly omitId: number;
+  /** The match block as the wire carries it (`quantizeMatch`). */
+  readonly match: PublicMatchState;
 }
 
 /** A client's snapshot as packed rows (allocates; the per-client and test path). */
 export function viewOfSnapshot(s: Snapshot): SnapshotView {
   const selfRows = new EntityRows<AnyEntity>(asAny(PLAYER_CODEC), 1).pack([s.self]);
   const lists = SECTIONS.map((sec) => new EntityRows<AnyEntity>(sec.codec, s[sec.name].length).pack(s[sec.name]));
-  return { serverTick: s.serverTick, lists, selfRows, selfIndex: 0, omitId: -1 };
+  return { serverTick: s.serverTick, lists, selfRows, selfIndex: 0, omitId: -1, match: quantizeMatch(s.match) };
 }
 
 /**
@@ -74,12 +79,17 @@ export class SnapshotFrame {
   /** How many times the frame was captured: caches of its contents compare it. */
   captures = 0;
   readonly lists: EntityRows<AnyEntity>[] = SECTIONS.map((sec) => new EntityRows<AnyEntity>(sec.selfCodec ? asAny(sec.selfCodec) : sec.codec));
+  match: PublicMatchState = quantizeMatch(undefined);
 
-  /** Packs `lists` (per section, in SECTIONS order, each sorted by id) as the state at `serverTick`. */
-  capture(serverTick: Tick, lists: ReadonlyArray<readonly AnyEntity[]>): this {
+  /**
+   * Packs `lists` (per section, in SECTIONS order, each sorted by id) and the match block (absent:
+   * a world without match rules, EMPTY_MATCH) as the state at `serverTick`.
+   */
+  capture(serverTick: Tick, lists: ReadonlyArray<readonly AnyEntity[]>, match?: PublicMatchState): this {
     this.serverTick = serverTick;
     this.captures++;
     SECTIONS.forEach((_sec, i) => this.lists[i]!.pack(lists[i] ?? []));
+    this.match = quantizeMatch(match);
     return this;
   }
 }
@@ -89,7 +99,7 @@ const receiverSection = SECTIONS.findIndex((s) => s.selfCodec !== null);
 /** The view client `receiverId` gets of a frame (-1: no receiver, every entity in its list). */
 export function viewOfFrame(f: SnapshotFrame, receiverId: number): SnapshotView {
   const selfRows = f.lists[receiverSection]!;
-  return { serverTick: f.serverTick, lists: f.lists, selfRows, selfIndex: receiverId < 0 ? -1 : selfRows.indexOfId(receiverId), omitId: receiverId };
+  return { serverTick: f.serverTick, lists: f.lists, selfRows, selfIndex: receiverId < 0 ? -1 : selfRows.indexOfId(receiverId), omitId: receiverId, match: f.match };
 }
 
 /** Whether section `i` of `v` leaves out entity `id`. */

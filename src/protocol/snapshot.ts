@@ -11,6 +11,8 @@
  *   self    [delta vs baseline.self:1] then delta or every field
  *   entity lists (players, projectiles: snapshot-view.ts SECTIONS) against the baseline's in range
  *   events  the slice of events this part carries
+ *   match   the match block (match-block.ts, protocol 3), in every part; the same for every
+ *           client, so the host writes it once per baseline (snapshot-broadcast.ts)
  * The encoder reads packed rows (SnapshotView); `encodeSnapshot` packs a Snapshot first, the host
  * packs each tick's world once for every client (snapshot-broadcast.ts). Both give the same bytes.
  * Invariants: the decoder never throws; `quantizeSnapshot` is exactly what a round trip gives.
@@ -19,6 +21,7 @@ import { BitReader, BitWriter } from './bits';
 import { readEntityList, sliceOf, writeListEntities, writeListHeader } from './entity-list';
 import { snapshotChecksum, viewChecksum } from './baseline-checksum';
 import { encodeEvent, quantizeEvent, readEvents, writeEncodedEvents, type EncodedEvent } from './events';
+import { EMPTY_MATCH, quantizeMatch, readMatchBlock, writeQuantizedMatchBlock } from './match-block';
 import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, pickFields, readDelta, readFull, writeDeltaRow, writeFullRow } from './fields';
 import type { DecodeResult, Snapshot } from './messages';
 import { SECTIONS, motionScaleOf, viewOfSnapshot, type AnyEntity, type IdRange, type SnapshotView } from './snapshot-view';
@@ -85,6 +88,7 @@ export function quantizeSnapshot(s: Snapshot, baselineTick: Tick): Snapshot {
     players: [...s.players].sort(byId).map((p) => pickFields(PUBLIC_PLAYER_CODEC, p)),
     projectiles: [...s.projectiles].sort(byId).map((p) => pickFields(PROJECTILE_CODEC, p)),
     events: s.events.map((e) => ({ id: e.id, tick: e.tick, event: quantizeEvent(e.event) })),
+    match: quantizeMatch(s.match),
   };
 }
 
@@ -155,6 +159,7 @@ export function writeSnapshotPart(w: BitWriter, h: SnapshotHeader, target: Snaps
     writeListEntities(w, sec.codec, t, b, ctx);
   }
   writeEncodedEvents(w, spec.events, h.serverTick);
+  writeQuantizedMatchBlock(w, target.match, baseline ? baseline.match : null, ctx);
 }
 
 /** What every part of one client's snapshot shares: the views, the scale and the checksum. */
@@ -254,6 +259,8 @@ export function decodeSnapshot(bytes: Uint8Array, baselineFor: (tick: Tick) => S
   const selfDelta = r.readBool();
   if (selfDelta && !baseline) r.fail('self delta without a baseline');
   const self = selfDelta && baseline ? readDelta(r, PLAYER_CODEC, baseline.self, ctx) : readFull(r, PLAYER_CODEC, ctx);
+  // Strict: self is a delta whenever the baseline's self is the same player.
+  if (!selfDelta && baseline && self.id === baseline.self.id) r.fail('self sent in full against a baseline of the same player');
   const value: Snapshot = {
     serverTick: h.serverTick,
     baselineTick: h.baselineTick,
@@ -274,6 +281,7 @@ export function decodeSnapshot(bytes: Uint8Array, baselineFor: (tick: Tick) => S
     (value[sec.name] as AnyEntity[]) = readEntityList(r, sec.codec, sec.maxCount, base, h.ranges[i]!, ctx);
   }
   value.events = readEvents(r, h.serverTick);
+  value.match = readMatchBlock(r, baseline ? (baseline.match ?? EMPTY_MATCH) : null, ctx);
   r.expectEnd();
   if (!r.ok) return { ok: false, error: `snapshot: ${r.error}` };
   return { ok: true, value };

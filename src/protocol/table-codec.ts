@@ -199,14 +199,26 @@ export function readFull<T extends object>(r: BitReader, tc: TableCodec<T>, ctx:
 function readMask(r: BitReader, patterns: readonly number[], width: number): number {
   let code = 0;
   while (code < patterns.length && r.readBits(1) === 1) code++;
-  return code < patterns.length ? patterns[code]! : r.readBits(width);
+  if (code < patterns.length) return patterns[code]!;
+  const raw = r.readBits(width);
+  // Strict: a mask that has a pattern code is never sent raw.
+  if (patterns.includes(raw)) r.fail('raw mask equals a pattern');
+  return raw;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
+  return a === b;
 }
 
 function readChanged(r: BitReader, fields: readonly Field[], mask: number, out: Bag, base: Bag, ctx: FieldContext): void {
   for (let i = 0; i < fields.length; i++) {
     if ((mask & (1 << (fields.length - 1 - i))) === 0) continue;
     const f = fields[i]!;
-    out[f.key] = readFieldDelta(r, f, out[f.key], ctx, out, base);
+    const before = out[f.key];
+    out[f.key] = readFieldDelta(r, f, before, ctx, out, base);
+    // Strict: the change mask names only fields that changed (a viewTick delta that lost its set bit, say).
+    if (r.ok && sameValue(out[f.key], before)) r.fail(`${f.key} marked changed but unchanged`);
   }
 }
 

@@ -4,12 +4,14 @@
  * TickLoop, or a test's virtual clock).
  *
  * Inputs: clients joining and leaving, their command packets (bytes, untrusted), their network
- * settings, the sv_ settings, and one `tick(nowMs)` call per tick.
+ * settings, the sv_ settings, the host's match rules and bots, and one `tick(nowMs)` call per tick.
  * Outputs: per tick, the datagrams to send to each client and the clients to kick (the host tells
  * them and closes them); `world` and `stats()` for observers.
  * Invariants: `receive` never throws, whatever the bytes; each tick consumes exactly one command
  * per client; hitscan shots are tested against rewound copies of the hitboxes (the live world is
- * never modified to rewind); a kicked client's player leaves at once and the others' match goes on.
+ * never modified to rewind); a kicked client's player leaves at once and the others' match goes on;
+ * every snapshot carries the match block (rules, clock, scores, pickups, results); bots fill seats
+ * and give one up when a person joins a full server.
  */
 import { decodeCmdPacket } from '../protocol/cmd-packet';
 import { encodeEvent } from '../protocol/events';
@@ -18,6 +20,9 @@ import { SnapshotBroadcast } from '../protocol/snapshot-broadcast';
 import type { SimConfig } from '../sim/config';
 import { weaponDef } from '../sim/config';
 import { DEFAULT_MAP } from '../sim/map';
+import { startMatch } from '../sim/match-flow';
+import type { RuleIssue } from '../sim/match-rules';
+import type { MatchRules, PublicMatchState } from '../sim/match-types';
 import { addPlayer, createWorld, removePlayer, stepWorld, type StepHooks } from '../sim/world';
 import type { ArenaMap, Hitbox, PlayerId, SimEvent, UserCmd, WorldState } from '../sim/types';
 import type { ShotIntent } from '../sim/player';
@@ -25,6 +30,7 @@ import { hitboxOf } from '../sim/hitscan';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
 import { ClientSession, SENT_RING } from './client-session';
 import { SnapshotFrames } from './snapshot-frames';
+import { ServerMatch } from './server-match';
 import { LagCompensator, MAX_UNLAG_LIMIT_S, rayBoxOf, type RayBox, type RewindAdjustment } from './lag-compensator';
 import type { ClientNetSettings } from './snapshot-scheduler';
 import type { RewindRecord, ServerStats } from './stats';
@@ -72,7 +78,7 @@ const EVENT_ID_MOD = 65536;
 
 export class GameServer {
   private state: WorldState;
-  private readonly cfg: SimConfig;
+  private cfg: SimConfig;
   private readonly sessions = new Map<PlayerId, ClientSession>();
   private readonly compensator: LagCompensator;
   private readonly abuseLimits: AbuseLimits;
@@ -89,12 +95,15 @@ export class GameServer {
   /** The world of every recent tick a snapshot left at: targets now, baselines later. */
   private readonly frames = new SnapshotFrames(SENT_RING);
   private readonly broadcast = new SnapshotBroadcast();
+  /** Map id and bots (issue 12's host controls). */
+  private readonly match: ServerMatch;
 
   constructor(private readonly settings: ServerSettings) {
     // sv_tickrate's bounds (20..128); nonsense falls back to 60.
     const tickrate = Number.isFinite(settings.tickrate) ? Math.min(Math.max(Math.round(settings.tickrate), 20), 128) : 60;
     this.cfg = { tickrate, map: settings.map ?? DEFAULT_MAP };
-    this.state = createWorld(settings.seed);
+    this.match = new ServerMatch(this.cfg.map);
+    this.state = createWorld(settings.seed, this.cfg.map);
     this.compensator = new LagCompensator(tickrate, settings.maxUnlagS);
     this.lagCompensation = settings.lagCompensation;
     this.abuseLimits = settings.abuse ?? defaultAbuseLimits(tickrate);
@@ -118,12 +127,18 @@ export class GameServer {
     return this.cfg;
   }
 
+  private get maxPlayers(): number {
+    return Number.isFinite(this.settings.maxPlayers) ? Math.min(this.settings.maxPlayers, 256) : 16;
+  }
+
   /** Joins a client; its player spawns at once. Returns false when the server is full or the id is taken. */
   addClient(clientId: PlayerId, nowMs: number): boolean {
     void nowMs;
-    const maxPlayers = Number.isFinite(this.settings.maxPlayers) ? Math.min(this.settings.maxPlayers, 256) : 16;
-    if (this.sessions.has(clientId) || this.sessions.size >= maxPlayers) return false;
+    if (this.sessions.has(clientId) || this.sessions.size >= this.maxPlayers) return false;
     if (!Number.isInteger(clientId) || clientId < 0 || clientId > 255) return false;
+    // A person takes a bot's seat when bots fill the server (the highest-id bot leaves), or a bot's id.
+    if (this.match.isBot(clientId)) this.removeBot(clientId);
+    if (this.sessions.size + this.match.botCount >= this.maxPlayers) this.removeBot();
     this.sessions.set(clientId, new ClientSession(clientId, { tickrate: this.cfg.tickrate, abuse: this.abuseLimits }));
     this.state = addPlayer(removePlayer(this.state, clientId), clientId, this.cfg);
     return true;
@@ -133,6 +148,45 @@ export class GameServer {
     this.sessions.delete(clientId);
     this.lastShots.delete(clientId);
     this.state = removePlayer(this.state, clientId);
+  }
+
+  /** Adds a server-side bot if a seat is free; returns its id, or null when the server is full. */
+  addBot(): PlayerId | null {
+    if (this.sessions.size + this.match.botCount >= this.maxPlayers) return null;
+    const id = this.match.seatBot((i) => this.sessions.has(i) || this.state.players.some((p) => p.id === i));
+    if (id !== null) this.state = addPlayer(this.state, id, this.cfg, true);
+    return id;
+  }
+
+  /** Removes that bot, or the last one added when no id is given. Returns the id removed, or null. */
+  removeBot(id?: PlayerId): PlayerId | null {
+    const removed = this.match.unseatBot(id);
+    if (removed !== null) this.state = removePlayer(this.state, removed);
+    return removed;
+  }
+
+  get botCount(): number {
+    return this.match.botCount;
+  }
+
+  /**
+   * The host starts a match (between ticks) with these rules, on their map: checked and clamped
+   * first (`issues` says what changed). Everyone respawns on the new map; the warm-up begins.
+   */
+  startMatch(input: Partial<Record<keyof MatchRules, unknown>>): { rules: MatchRules; issues: RuleIssue[] } {
+    const { cfg, ...checked } = this.match.rulesFor(input, this.cfg);
+    this.cfg = cfg;
+    const result = startMatch(this.state, checked.rules, this.cfg);
+    this.state = result.world;
+    this.tickEvents = this.tagEvents(result.events);
+    const encoded = this.tickEvents.map(encodeEvent);
+    for (const s of this.sessions.values()) if (!s.abuse.kicked && encoded.length) s.outbox.add(encoded);
+    return checked;
+  }
+
+  /** What every client receives of the match this tick. */
+  get publicMatch(): PublicMatchState {
+    return this.match.publicMatch(this.state);
   }
 
   setClientSettings(clientId: PlayerId, s: ClientNetSettings): void {
@@ -195,6 +249,7 @@ export class GameServer {
       s.current = s.abuse.kicked ? null : s.buffer.take(tick);
       if (s.current) cmds.set(s.id, s.current.cmd);
     }
+    this.match.commands(this.state, this.cfg, tick, cmds);
     this.shotCount = 0;
     const hooks: StepHooks = { hitboxesForShot: (shot, cmd) => this.rewind(shot, cmd) };
     const result = stepWorld(this.state, cmds, this.cfg, hooks);
@@ -282,7 +337,7 @@ export class GameServer {
       const plan = s.planSnapshot(this.state, nowMs);
       if (!plan) continue;
       if (!target) {
-        target = this.frames.capture(this.state);
+        target = this.frames.capture(this.state, this.publicMatch);
         this.broadcast.begin(target);
       }
       const baseline = plan.baselineTick === null ? null : this.frames.get(plan.baselineTick);

@@ -17,6 +17,8 @@
 import { encodeControl } from '../protocol/control';
 import type { KickReason } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
+import type { MatchRules } from '../sim/match-types';
+import type { RuleIssue } from '../sim/match-rules';
 import { GameServer, type ServerSettingName, type ServerSettings } from './game-server';
 import type { ClientNetSettings } from './snapshot-scheduler';
 import { debugMessageFor, type ServerStats } from './stats';
@@ -166,6 +168,21 @@ export class ServerRuntime<Handle> {
 
   setSetting(name: ServerSettingName, value: number): void {
     this.server?.setSetting(name, value);
+  }
+
+  /** The host starts the next match with these (untrusted, clamped) rules; null when not running. */
+  startMatch(rules: Partial<Record<keyof MatchRules, unknown>>): { rules: MatchRules; issues: RuleIssue[] } | null {
+    return this.server ? this.server.startMatch(rules) : null;
+  }
+
+  /** Adds a server-side bot; its id, or null when full or not running. */
+  addBot(): PlayerId | null {
+    return this.server ? this.server.addBot() : null;
+  }
+
+  /** Removes the newest bot; its id, or null when there is none. */
+  removeBot(): PlayerId | null {
+    return this.server ? this.server.removeBot() : null;
   }
 
   stats(): RuntimeStats | null {

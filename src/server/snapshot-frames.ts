@@ -11,6 +11,7 @@
  * Frames and their buffers are reused: capturing allocates nothing once the ring is warm.
  */
 import { SnapshotFrame } from '../protocol/snapshot-view';
+import type { PublicMatchState } from '../sim/match-types';
 import type { ProjectileState, Tick, WorldState } from '../sim/types';
 import { ringMask } from './pow2';
 
@@ -31,12 +32,12 @@ export class SnapshotFrames {
     this.ring = new Array<SnapshotFrame | null>(sizePow2).fill(null);
   }
 
-  /** Packs `world` (players are kept in id order by the sim; projectile ids may wrap, so they are sorted). */
-  capture(world: Readonly<WorldState>): SnapshotFrame {
+  /** Packs `world` and its match block (players are kept in id order by the sim; projectile ids may wrap, so they are sorted). */
+  capture(world: Readonly<WorldState>, match?: PublicMatchState): SnapshotFrame {
     const slot = world.tick & this.mask;
     const frame = this.ring[slot] ?? (this.ring[slot] = new SnapshotFrame());
     const projectiles: readonly ProjectileState[] = sortedById(world.projectiles);
-    return frame.capture(world.tick, [sortedById(world.players), projectiles]);
+    return frame.capture(world.tick, [sortedById(world.players), projectiles], match);
   }
 
   get(tick: Tick): SnapshotFrame | null {

@@ -1,6 +1,6 @@
 /**
- * The public face of the shared simulation: types, quantization, config, map, PRNG, the
- * per-player step (server and prediction), hitscan and the server's world step.
+ * The public face of the shared simulation: types, quantization, config, maps, PRNG, the
+ * per-player step (server and prediction), pickups, match rules, hitscan and the server's world step.
  * Other folders import from here, not from the individual files.
  */
 export * from './types';
@@ -26,6 +26,15 @@ export {
   DEFAULT_WEAPON,
 } from './config';
 export { DEFAULT_MAP } from './map';
+export * from './match-types';
+export { MAPS, mapById, idOfMap, CUSTOM_MAP_ID, MAX_PICKUPS } from './maps';
+export { DEFAULT_RULES, RULE_LIMITS, MODE_NAMES, checkRules, describeRules, type RuleIssue } from './match-rules';
+export { createMatch, joinMatch, leaveMatch, areEnemies, inPlay, publicMatch, teamOf } from './match';
+export { startMatch, commandInPlay } from './match-flow';
+export { computeResults, AWARD_MIN_SHOTS } from './awards';
+export { rankStandings, placesOf, ordinal, compareStandings } from './ranking';
+export { PICKUP_RADIUS, HEALTH_PACK, PICKUP_RESPAWN_SECONDS, pickupSpots, pickupStep, freshPickups, isAvailable } from './pickups';
+export { chooseSpawn, inSight, SPAWN_SIGHT_RANGE } from './respawn';
 export { nextRandom } from './rng';
 export { stepPlayer, type ShotIntent } from './player';
 export { moveBox, type BoxMove } from './collide';

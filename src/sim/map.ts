@@ -1,14 +1,20 @@
 /**
- * The default arena: a 1600 x 1000 box with thirteen axis-aligned cover walls and ten spawn points.
+ * The default arena: a 1600 x 1000 box with thirteen axis-aligned cover walls, ten spawn points and
+ * four pickups (two health packs north and south of the centre block, two ammo boxes beside it).
  *
- * Output: `DEFAULT_MAP`, deeply frozen. Invariants (tested): walls have integer coordinates and lie
- * inside the bounds; every spawn point's player box is inside the bounds and clear of every wall
- * by a margin, and spawn points are far enough apart that two players spawning never overlap.
+ * Output: `DEFAULT_MAP`, deeply frozen, and the small builders the other maps use (maps.ts).
+ * Invariants (tested for every map): walls have integer coordinates and lie inside the bounds;
+ * every spawn point's player box is inside the bounds and clear of every wall by a margin, and
+ * spawn points are far enough apart that two players spawning never overlap; pickups are clear
+ * of walls.
  */
-import type { ArenaMap, Rect } from './types';
+import { PickupKind, type PickupSpot, type Team } from './match-types';
+import type { ArenaMap, Rect, SpawnPoint } from './types';
 
-const wall = (x: number, y: number, w: number, h: number): Rect => Object.freeze({ x, y, w, h });
-const spawn = (x: number, y: number): { x: number; y: number } => Object.freeze({ x, y });
+export const wall = (x: number, y: number, w: number, h: number): Rect => Object.freeze({ x, y, w, h });
+export const spawn = (x: number, y: number, team?: Team): SpawnPoint => Object.freeze(team ? { x, y, team } : { x, y });
+export const health = (x: number, y: number): PickupSpot => Object.freeze({ kind: PickupKind.Health, x, y });
+export const ammo = (x: number, y: number): PickupSpot => Object.freeze({ kind: PickupKind.Ammo, x, y });
 
 export const DEFAULT_MAP: ArenaMap = Object.freeze({
   name: 'crossfire',
@@ -40,5 +46,6 @@ export const DEFAULT_MAP: ArenaMap = Object.freeze({
     spawn(1400, 380),
     spawn(420, 500),
     spawn(1180, 500),
-  ]) as { x: number; y: number }[],
+  ]) as SpawnPoint[],
+  pickups: Object.freeze([health(800, 360), health(800, 640), ammo(650, 500), ammo(950, 500)]) as PickupSpot[],
 }) as ArenaMap;

@@ -10,6 +10,7 @@
  */
 import { secondsToTicks, weaponDef } from './config';
 import { applyDamage } from './damage';
+import { noteHitShot } from './scoring';
 import type { ShotIntent } from './player';
 import { angleToRadians, quantizePos, quantizeVel } from './quantize';
 import { rayBoundsExit, rayCircleEntry, rayRectEntry } from './ray';
@@ -64,13 +65,16 @@ function explode(ctx: TickContext, p: ProjectileState, x: number, y: number): vo
   const ey = quantizePos(y);
   const def = weaponDef(Weapon.Rocket);
   ctx.events.push({ type: 'exploded', projectile: p.id, owner: p.owner, x: ex, y: ey });
+  let hitEnemy = false;
   for (let i = 0; i < ctx.hitboxes.length; i++) {
     const h = ctx.hitboxes[i];
     if (!h || !h.alive) continue;
     const distance = Math.sqrt((h.x - ex) * (h.x - ex) + (h.y - ey) * (h.y - ey));
     const damage = splashDamage(def.damage, def.splashRadius, distance);
-    if (damage > 0 && !occluded(ctx.cfg.map, ex, ey, h.x, h.y)) applyDamage(ctx, i, p.owner, Weapon.Rocket, damage, ex, ey);
+    if (damage > 0 && !occluded(ctx.cfg.map, ex, ey, h.x, h.y)) hitEnemy = applyDamage(ctx, i, p.owner, Weapon.Rocket, damage, ex, ey) || hitEnemy;
   }
+  // One rocket is one shot for accuracy, however many it hurt.
+  if (hitEnemy) noteHitShot(ctx, p.owner);
 }
 
 /** Moves every projectile one tick, in id order; exploded ones are removed. */

@@ -7,6 +7,7 @@
  */
 import type { SimConfig } from './config';
 import { hitboxOf } from './hitscan';
+import type { MatchState } from './match-types';
 import type { Hitbox, PlayerId, PlayerState, ProjectileState, SimEvent, Tick, WorldState } from './types';
 
 export interface TickContext {
@@ -18,11 +19,16 @@ export interface TickContext {
   nextProjectileId: number;
   rng: number;
   events: SimEvent[];
+  /** Replaced (never mutated in place) by scoring and the match clock. */
+  match: MatchState;
+  /** A working copy: entries may be set in place. */
+  pickups: Tick[];
 }
 
-export function beginTick(world: WorldState, cfg: SimConfig): TickContext {
+/** The context producing tick `world.tick + 1` (or `tick`, for changes made between ticks). */
+export function beginTick(world: WorldState, cfg: SimConfig, tick: Tick = world.tick + 1): TickContext {
   return {
-    tick: world.tick + 1,
+    tick,
     cfg,
     players: world.players.slice(),
     hitboxes: world.players.map(hitboxOf),
@@ -30,7 +36,14 @@ export function beginTick(world: WorldState, cfg: SimConfig): TickContext {
     nextProjectileId: world.nextProjectileId,
     rng: world.rng,
     events: [],
+    match: world.match,
+    pickups: world.pickups.slice(),
   };
+}
+
+/** The world the context describes, at its tick. */
+export function endTick(ctx: TickContext): WorldState {
+  return { tick: ctx.tick, players: ctx.players, projectiles: ctx.projectiles, nextProjectileId: ctx.nextProjectileId, rng: ctx.rng, match: ctx.match, pickups: ctx.pickups };
 }
 
 export function setPlayer(ctx: TickContext, index: number, p: PlayerState): void {

@@ -9,6 +9,8 @@
  * Time inside the sim is the integer `Tick`; seconds exist only in config constants.
  */
 
+import type { MatchState, PickupKind, PickupSpot, Team } from './match-types';
+
 /** Simulation step number. The server's tick 0 is the match start; one `UserCmd` per player per tick. */
 export type Tick = number;
 /** Small integer (0..255) naming a player for the whole match. */
@@ -121,6 +123,10 @@ export interface WorldState {
   nextProjectileId: number;
   /** State of the seeded PRNG (uint32); the only source of randomness in the sim. */
   rng: number;
+  /** Mode, phase, clock, scores and results of the match being played (match.ts). */
+  match: MatchState;
+  /** Per pickup spot of the map, in map order: 0 = available, else the tick it comes back (pickups.ts). */
+  pickups: Tick[];
 }
 
 /** A circle that a shot can hit: what lag compensation records and rewinds. */
@@ -141,7 +147,9 @@ export type SimEvent =
   | { type: 'reloaded'; player: PlayerId; weapon: WeaponId }
   | { type: 'switched'; player: PlayerId; weapon: WeaponId }
   | { type: 'respawned'; player: PlayerId; x: number; y: number }
-  | { type: 'exploded'; projectile: number; owner: PlayerId; x: number; y: number };
+  | { type: 'exploded'; projectile: number; owner: PlayerId; x: number; y: number }
+  /** `player` took pickup spot `pickup` (an index into the map's pickups) of kind `kind`. */
+  | { type: 'pickup'; player: PlayerId; pickup: number; kind: PickupKind };
 export type SimEventType = SimEvent['type'];
 
 /** An axis-aligned rectangle: walls and bounds. Integer coordinates. */
@@ -152,11 +160,20 @@ export interface Rect {
   h: number;
 }
 
+/** A spawn point; `team` (1 red, 2 blue) reserves it for that team in team deathmatch, 0 or absent = anyone. */
+export interface SpawnPoint {
+  x: number;
+  y: number;
+  team?: Team;
+}
+
 /** A static arena: walls block movement, shots and rockets. */
 export interface ArenaMap {
   name: string;
   width: number;
   height: number;
   walls: Rect[];
-  spawns: { x: number; y: number }[];
+  spawns: SpawnPoint[];
+  /** Health and ammo pickups (absent = none). At most MAX_PICKUPS. */
+  pickups?: PickupSpot[];
 }

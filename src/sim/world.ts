@@ -4,45 +4,62 @@
  * Inputs: a world state, at most one sanitized-or-not command per player, the config and optional
  * hooks (lag compensation supplies the hitboxes a hitscan shot is tested against).
  * Output: the world at tick + 1 and the events of that tick. The input is never mutated.
- * Order, fixed for determinism: players by id (respawn if due, move and weapon with the others'
- * boxes as they are at that moment, hitscan resolved at once, rockets spawned), then projectiles
- * by id. Every number in the result is on its wire grid.
+ * Order, fixed for determinism: the match clock (warm-up or time running out, match-flow.ts) and
+ * pickups coming back; players by id (respawn if due, move and weapon with the others' boxes as
+ * they are at that moment, hitscan resolved at once, rockets spawned, then pickups touched); then
+ * projectiles by id; then the frag limit. Every number in the result is on its wire grid.
+ * While the match is not in play (ended, or its time is up) players only turn: commands are
+ * stripped of moves and buttons, nobody respawns and nobody takes damage.
  * Events, per player in id order: 'respawned', 'reloaded'/'switched', 'fired' (a rocket's has
- * end = start), then the hitscan 'hit'/'killed'; after all players, each 'exploded' followed by
- * the 'hit'/'killed' of its splash.
+ * end = start), then the hitscan 'hit'/'killed', then 'pickup'; after all players, each
+ * 'exploded' followed by the 'hit'/'killed' of its splash.
  * A player killed earlier in the tick by a lower id no longer acts in it.
  */
 import { weaponDef, type SimConfig } from './config';
 import { applyDamage } from './damage';
 import { hitboxOf, traceShot } from './hitscan';
+import { areEnemies, createMatch, joinMatch, leaveMatch, teamOf } from './match';
+import { advanceMatchClock, checkFragLimit, commandInPlay, spawnFor } from './match-flow';
+import { MatchPhase, type MatchRules } from './match-types';
+import { freshPickups, pickupStep, refreshPickups } from './pickups';
 import { stepPlayer, type ShotIntent } from './player';
 import { newPlayer, respawnedPlayer, snapPlayerToGrid } from './player-state';
 import { advanceProjectiles, spawnRocket } from './projectiles';
 import { sanitizeCmd } from './quantize';
 import { chooseSpawn } from './respawn';
-import { beginTick, indexOfPlayer, setPlayer, type TickContext } from './tick-context';
-import { WEAPON_KEEP, type Hitbox, type PlayerId, type SimEvent, type Tick, type UserCmd, type WorldState } from './types';
+import { noteHitShot, noteShot } from './scoring';
+import { beginTick, endTick, indexOfPlayer, setPlayer, type TickContext } from './tick-context';
+import { WEAPON_KEEP, type ArenaMap, type Hitbox, type PlayerId, type SimEvent, type Tick, type UserCmd, type WorldState } from './types';
 
 export interface StepHooks {
   hitboxesForShot?(shot: ShotIntent, cmd: UserCmd): readonly Hitbox[];
 }
 
-export function createWorld(seed: number): WorldState {
-  return { tick: 0, players: [], projectiles: [], nextProjectileId: 0, rng: seed >>> 0 };
+/**
+ * An empty world waiting for its first match (free play, no clock). With a map, its pickups are
+ * all there; without one the world has none until a match starts on a map.
+ */
+export function createWorld(seed: number, map?: ArenaMap, rules?: MatchRules): WorldState {
+  return { tick: 0, players: [], projectiles: [], nextProjectileId: 0, rng: seed >>> 0, match: createMatch(rules), pickups: map ? freshPickups(map) : [] };
 }
 
-/** Adds a player alive at a free spawn point. Throws RangeError for an id outside 0..255 or already present. */
-export function addPlayer(world: WorldState, id: PlayerId, cfg: SimConfig): WorldState {
+/**
+ * Adds a player alive at a spawn point out of its enemies' sight, on the smaller team in team
+ * deathmatch. Throws RangeError for an id outside 0..255 or already present.
+ */
+export function addPlayer(world: WorldState, id: PlayerId, cfg: SimConfig, bot = false): WorldState {
   if (!Number.isInteger(id) || id < 0 || id > 255) throw new RangeError(`addPlayer: id ${id} is not an integer in 0..255`);
   if (world.players.some((p) => p.id === id)) throw new RangeError(`addPlayer: player ${id} is already in the world`);
-  const spot = chooseSpawn(cfg.map, world.players.map(hitboxOf), world.rng);
+  const match = joinMatch(world.match, id, bot);
+  const team = teamOf(match, id);
+  const spot = chooseSpawn(cfg.map, world.players.map(hitboxOf), world.rng, { team, isEnemy: (other) => areEnemies(match, id, other) });
   const players = [...world.players, newPlayer(id, spot.x, spot.y)].sort((a, b) => a.id - b.id);
-  return { ...world, players, rng: spot.rng };
+  return { ...world, players, rng: spot.rng, match };
 }
 
 /** Removes a player; its rockets in flight keep flying (they credit no kills). Unknown ids: no change. */
 export function removePlayer(world: WorldState, id: PlayerId): WorldState {
-  return { ...world, players: world.players.filter((p) => p.id !== id) };
+  return { ...world, players: world.players.filter((p) => p.id !== id), match: leaveMatch(world.match, id) };
 }
 
 function idleCmd(tick: Tick, aim: number): UserCmd {
@@ -51,8 +68,8 @@ function idleCmd(tick: Tick, aim: number): UserCmd {
 
 function respawnIfDue(ctx: TickContext, index: number): void {
   const p = ctx.players[index];
-  if (!p || p.alive || p.respawnTick === 0 || ctx.tick < p.respawnTick) return;
-  const spot = chooseSpawn(ctx.cfg.map, ctx.hitboxes, ctx.rng);
+  if (!p || p.alive || p.respawnTick === 0 || ctx.tick < p.respawnTick || ctx.match.phase === MatchPhase.Ended) return;
+  const spot = chooseSpawn(ctx.cfg.map, ctx.hitboxes, ctx.rng, spawnFor(ctx, p.id));
   ctx.rng = spot.rng;
   const next = respawnedPlayer(p, spot.x, spot.y);
   setPlayer(ctx, index, next);
@@ -62,6 +79,7 @@ function respawnIfDue(ctx: TickContext, index: number): void {
 function resolveShot(ctx: TickContext, shot: ShotIntent, cmd: UserCmd, hooks: StepHooks | undefined): void {
   const def = weaponDef(shot.weapon);
   const fired = { type: 'fired', shooter: shot.shooter, weapon: shot.weapon, x: shot.x, y: shot.y, aim: shot.aim } as const;
+  noteShot(ctx, shot.shooter);
   if (def.projectileSpeed > 0) {
     spawnRocket(ctx, shot);
     ctx.events.push({ ...fired, endX: shot.x, endY: shot.y });
@@ -72,7 +90,17 @@ function resolveShot(ctx: TickContext, shot: ShotIntent, cmd: UserCmd, hooks: St
   ctx.events.push({ ...fired, endX: trace.endX, endY: trace.endY });
   if (trace.hit === null) return;
   // The rewound box may show a player who has died since: applyDamage ignores the dead.
-  applyDamage(ctx, indexOfPlayer(ctx, trace.hit), shot.shooter, shot.weapon, def.damage, trace.endX, trace.endY);
+  if (applyDamage(ctx, indexOfPlayer(ctx, trace.hit), shot.shooter, shot.weapon, def.damage, trace.endX, trace.endY)) noteHitShot(ctx, shot.shooter);
+}
+
+function touchPickupsOf(ctx: TickContext, index: number): void {
+  const p = ctx.players[index];
+  if (!p) return;
+  const taken = pickupStep(ctx.match, p, ctx.pickups, ctx.cfg, ctx.tick);
+  if (!taken) return;
+  setPlayer(ctx, index, taken.player);
+  ctx.pickups[taken.index] = taken.respawnTick;
+  ctx.events.push({ type: 'pickup', player: p.id, pickup: taken.index, kind: taken.kind });
 }
 
 function stepOnePlayer(ctx: TickContext, index: number, cmds: ReadonlyMap<PlayerId, UserCmd>, hooks: StepHooks | undefined): void {
@@ -80,11 +108,12 @@ function stepOnePlayer(ctx: TickContext, index: number, cmds: ReadonlyMap<Player
   const p = ctx.players[index];
   if (!p) return;
   const given = cmds.get(p.id);
-  const cmd = given ? sanitizeCmd(given) : idleCmd(ctx.tick, p.aim);
+  const cmd = commandInPlay(ctx.match, given ? sanitizeCmd(given) : idleCmd(ctx.tick, p.aim), ctx.tick);
   const result = stepPlayer(p, cmd, ctx.tick, ctx.cfg, ctx.hitboxes);
   setPlayer(ctx, index, result.player);
   for (const e of result.events) ctx.events.push(e);
   if (result.shot) resolveShot(ctx, result.shot, cmd, hooks);
+  touchPickupsOf(ctx, index);
 }
 
 export function stepWorld(
@@ -94,16 +123,12 @@ export function stepWorld(
   hooks?: StepHooks,
 ): { world: WorldState; events: SimEvent[] } {
   const ctx = beginTick(world, cfg);
+  advanceMatchClock(ctx);
+  refreshPickups(ctx.pickups, ctx.tick);
   for (let i = 0; i < ctx.players.length; i++) stepOnePlayer(ctx, i, cmds, hooks);
   advanceProjectiles(ctx);
+  checkFragLimit(ctx);
   // Every player object in ctx was created during this tick (stepPlayer always copies), so snapping in place is safe.
   for (const p of ctx.players) snapPlayerToGrid(p);
-  const next: WorldState = {
-    tick: ctx.tick,
-    players: ctx.players,
-    projectiles: ctx.projectiles,
-    nextProjectileId: ctx.nextProjectileId,
-    rng: ctx.rng,
-  };
-  return { world: next, events: ctx.events };
+  return { world: endTick(ctx), events: ctx.events };
 }

@@ -80,3 +80,26 @@ export function withParams(url: string, params: Record<string, string>): string 
 export async function waitIn<A>(page: Page, predicate: (arg: A) => boolean, arg: A, timeout = 15_000): Promise<void> {
   await page.waitForFunction(predicate as Parameters<Page['waitForFunction']>[0], arg, { timeout, polling: 100 });
 }
+
+/**
+ * Walks `mover` round a square (400 ms per side) until `viewer` has drawn it more than `distance`
+ * units from where it first saw it, for at most 30 sides (12 s), and returns the largest distance
+ * seen. The budget is generous on purpose: on a loaded machine a host's tick can stall for most of a
+ * second (up to ~770 ms between snapshots measured) and the viewer's interpolation delay then grows
+ * towards its 500 ms cap, so a single lap can pass before the viewer draws any of it.
+ */
+export async function walkUntilSeen(mover: Page, viewer: Page, distance: number): Promise<number> {
+  const id = await mover.evaluate(() => window.rewind.localId ?? -1);
+  await waitIn(viewer, (who) => window.rewind.view()?.remotes.some((p) => p.id === who) ?? false, id, 20_000);
+  const start = await seenPosition(viewer, id);
+  let farthest = 0;
+  const sides = [[127, 0], [0, 127], [-127, 0], [0, -127]] as const;
+  for (let side = 0; side < 30 && start && farthest <= distance; side++) {
+    const [moveX, moveY] = sides[side % sides.length]!;
+    await mover.evaluate((spec) => window.rewind.input(spec), { moveX, moveY, ms: 400 });
+    await mover.waitForTimeout(400);
+    const now = await seenPosition(viewer, id);
+    if (now) farthest = Math.max(farthest, Math.hypot(now.x - start.x, now.y - start.y));
+  }
+  return farthest;
+}

@@ -7,8 +7,8 @@
  * tick rate, tick cost and snapshot rate; SIGTERM ends it with both pages told why, exit code 0.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closePlayer, joinByLink, launchChromium, waitIn, withParams } from './browser';
+import type { Browser } from 'playwright-core';
+import { closePlayer, joinByLink, launchChromium, waitIn, walkUntilSeen, withParams } from './browser';
 import { startDedicatedHost, type DedicatedProcess } from './dedicated-host-process';
 
 let browser: Browser;
@@ -22,37 +22,6 @@ afterAll(async () => {
   await host?.terminate();
   await browser?.close();
 });
-
-/** Where page `viewer` draws player `id`, or null. */
-function seenAt(viewer: Page, id: number): Promise<{ x: number; y: number } | null> {
-  return viewer.evaluate((who) => {
-    const r = window.rewind.view()?.remotes.find((p) => p.id === who);
-    return r ? { x: r.x, y: r.y } : null;
-  }, id);
-}
-
-/**
- * Walks `mover` round a square (400 ms per side) until `viewer` has drawn it more than 60 units from
- * where it first saw it, for at most 12 s, and returns the largest distance seen. The budget is
- * generous on purpose: on a loaded machine the host's tick can stall for most of a second and the
- * viewer's interpolation delay then grows towards its 500 ms cap (both measured here: stalls up to
- * ~770 ms between snapshots), so a single lap can pass before the viewer draws any of it.
- */
-async function seesMove(mover: Page, viewer: Page): Promise<number> {
-  const id = await mover.evaluate(() => window.rewind.localId ?? -1);
-  await waitIn(viewer, (who) => window.rewind.view()?.remotes.some((p) => p.id === who) ?? false, id, 20_000);
-  const start = await seenAt(viewer, id);
-  let farthest = 0;
-  const sides = [[127, 0], [0, 127], [-127, 0], [0, -127]] as const;
-  for (let side = 0; side < 30 && start && farthest <= 60; side++) {
-    const [moveX, moveY] = sides[side % sides.length]!;
-    await mover.evaluate((spec) => window.rewind.input(spec), { moveX, moveY, ms: 400 });
-    await mover.waitForTimeout(400);
-    const now = await seenAt(viewer, id);
-    if (now) farthest = Math.max(farthest, Math.hypot(now.x - start.x, now.y - start.y));
-  }
-  return farthest;
-}
 
 describe('dedicated host (npm run host)', () => {
   it('two pages join its link, see each other move in a 16-player lobby, and are told why on SIGTERM', async () => {
@@ -72,8 +41,8 @@ describe('dedicated host (npm run host)', () => {
     }
     // No player of its own: 14 bots and the two pages, none of them the host.
     expect(await a.evaluate(() => window.rewind.players().filter((p) => p.isHost).length)).toBe(0);
-    expect(await seesMove(a, b)).toBeGreaterThan(60);
-    expect(await seesMove(b, a)).toBeGreaterThan(60);
+    expect(await walkUntilSeen(a, b, 60)).toBeGreaterThan(60);
+    expect(await walkUntilSeen(b, a, 60)).toBeGreaterThan(60);
 
     const res = await fetch(host.healthUrl);
     const health = (await res.json()) as { ok: boolean; lobby: { players: number; humans: number; bots: number; started: boolean }; tickrate: number; ticksPerSecond: number | null; tickCostUs: { p50: number; p99: number } | null; snapshotsPerSecond: number | null; bytesOutPerSecond: number | null; ticksSkipped: number };

@@ -31,8 +31,10 @@ function checkCanvas(page: Page): Promise<CanvasCheck> {
     const cam = info.camera;
     const close = (px: number[] | null, rgb: readonly number[]): boolean => !!px && [0, 1, 2].every((i) => Math.abs((px[i] ?? 0) - (rgb[i] ?? 0)) <= 10);
     const bodies = [info.local, ...info.remotes];
-    // Inside the canvas and clear of the HUD panel in the bottom-left corner.
-    const clear = (x: number, y: number): boolean => x > 20 && y > 40 && x < cam.viewW - 20 && y < cam.viewH - 20 && !(x < 280 && y > cam.viewH - 110);
+    // Inside the canvas and clear of the HUD panels: bottom-left (health, ammo) and top-centre
+    // (match clock, score, rank, leader).
+    const clear = (x: number, y: number): boolean =>
+      x > 20 && y > 40 && x < cam.viewW - 20 && y < cam.viewH - 20 && !(x < 280 && y > cam.viewH - 110) && !(y < 80 && Math.abs(x - cam.viewW / 2) < 250);
     const safe = (x: number, y: number): boolean => clear(x, y) && bodies.every((b) => Math.hypot(b.screenX - x, b.screenY - y) > 50);
     const remote = info.remotes[0];
     const remoteOnScreen = !!remote && remote.alive && clear(remote.screenX, remote.screenY);

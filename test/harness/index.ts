@@ -7,3 +7,4 @@ export { SnapshotReceiver, type HistoryPoint } from '../../src/bots/snapshot-rec
 export { stateAt } from '../../src/bots/interpolate';
 export { wander, aimAt, skirmish } from '../../src/bots/scripts';
 export { openArena } from './arena';
+export { recordServerTruth, type ServerTruth } from './server-truth';

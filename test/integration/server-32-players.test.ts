@@ -5,13 +5,11 @@
  * snapshot (deltas, never a resync), sees all 31 others, gets every hit and kill, and decodes its
  * own state exactly as the server has it.
  */
-import { isDeepStrictEqual } from 'node:util';
 import { describe, it, expect } from 'vitest';
-import { BotClient, Match, skirmish } from '../harness';
+import { BotClient, Match, recordServerTruth, skirmish } from '../harness';
 import { MAX_LOBBY_PLAYERS } from '../../src/protocol/control';
-import { MAX_DATAGRAM_BYTES, type NetEvent } from '../../src/protocol/messages';
+import { MAX_DATAGRAM_BYTES } from '../../src/protocol/messages';
 import { CVARS } from '../../src/config/cvars';
-import type { PlayerState } from '../../src/sim/types';
 
 const PLAYERS = 32;
 
@@ -24,32 +22,18 @@ describe('a full 32-player match', () => {
     for (const b of bots) expect(match.addClient(b, { latencyMs: 40, jitterMs: 20, loss: 0.03, reorder: 0.01 })).toBe(true);
     expect(match.addClient(new BotClient(PLAYERS + 1, { tickrate: 60 }))).toBe(false);
 
-    const serverEvents: NetEvent[] = [];
-    const selfByTick = new Map<number, Map<number, PlayerState>>();
     let largest = 0;
-    match.onTick = (out, m) => {
+    match.onTick = (out) => {
       for (const p of out.packets) largest = Math.max(largest, p.bytes.length);
-      serverEvents.push(...m.server.lastEvents);
-      selfByTick.set(m.server.world.tick, new Map(m.server.world.players.map((p) => [p.id, structuredClone(p)])));
-      selfByTick.delete(m.server.world.tick - 120);
     };
-    let compared = 0;
-    let mismatches = 0;
-    for (const b of bots) {
-      b.rx.onSnapshot = (snap) => {
-        const truth = selfByTick.get(snap.serverTick)?.get(b.id);
-        if (!truth) return;
-        compared++;
-        if (!isDeepStrictEqual(truth, snap.self)) mismatches++;
-      };
-    }
+    const truth = recordServerTruth(match, 120, bots);
     match.run(20_000);
 
     expect(match.server.world.players.length).toBe(PLAYERS);
     expect(match.kicks).toEqual([]);
     expect(largest).toBeLessThanOrEqual(MAX_DATAGRAM_BYTES);
     const lastTick = match.server.world.tick;
-    const due = serverEvents.filter((e) => e.tick <= lastTick - 60);
+    const due = truth.events.filter((e) => e.tick <= lastTick - 60);
     expect(due.filter((e) => e.event.type === 'killed').length).toBeGreaterThan(5);
     for (const b of bots) {
       expect(b.rx.counters.decodeFailures).toBe(0);
@@ -62,8 +46,8 @@ describe('a full 32-player match', () => {
       const got = new Set(b.rx.events.map((e) => `${e.id}@${e.tick}`));
       expect(due.filter((e) => !got.has(`${e.id}@${e.tick}`))).toEqual([]);
     }
-    console.log(`32 players, 20 s: ${due.length} events all delivered to all; largest datagram ${largest} B (budget ${MAX_DATAGRAM_BYTES}); own state compared ${compared} times`);
-    expect(compared).toBeGreaterThan(PLAYERS * 400);
-    expect(mismatches).toBe(0);
+    console.log(`32 players, 20 s: ${due.length} events all delivered to all; largest datagram ${largest} B (budget ${MAX_DATAGRAM_BYTES}); own state compared ${truth.self.compared} times`);
+    expect(truth.self.compared).toBeGreaterThan(PLAYERS * 400);
+    expect(truth.self.mismatches).toBe(0);
   });
 });

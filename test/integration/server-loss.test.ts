@@ -3,11 +3,8 @@
  * lost (every hit and kill reaches every client), deltas keep decoding after the first full
  * snapshot with no resync, and what each client decodes is exactly the server's state.
  */
-import { isDeepStrictEqual } from 'node:util';
 import { describe, it, expect } from 'vitest';
-import { BotClient, Match, wander } from '../harness';
-import type { NetEvent } from '../../src/protocol/messages';
-import type { PlayerState } from '../../src/sim/types';
+import { BotClient, Match, recordServerTruth, wander } from '../harness';
 
 describe('snapshots and events under loss', () => {
   it('delivers every event to every client and never needs a full resync', () => {
@@ -16,28 +13,12 @@ describe('snapshots and events under loss', () => {
     const bots = ids.map((id) => new BotClient(id, { tickrate: 60, script: wander(id * 7, ids.filter((x) => x !== id), 0.15), leadTicks: 4 }));
     for (const b of bots) match.addClient(b, { latencyMs: 50, jitterMs: 40, loss: 0.05, reorder: 0.02 });
 
-    const serverEvents: NetEvent[] = [];
-    const selfByTick = new Map<number, Map<number, PlayerState>>();
-    match.onTick = (_out, m) => {
-      serverEvents.push(...m.server.lastEvents);
-      selfByTick.set(m.server.world.tick, new Map(m.server.world.players.map((p) => [p.id, p])));
-      selfByTick.delete(m.server.world.tick - 300);
-    };
-    let mismatches = 0;
-    let compared = 0;
-    for (const b of bots) {
-      b.rx.onSnapshot = (snap) => {
-        const truth = selfByTick.get(snap.serverTick)?.get(b.id);
-        if (!truth) return;
-        compared++;
-        if (!isDeepStrictEqual(truth, snap.self)) mismatches++;
-      };
-    }
+    const truth = recordServerTruth(match, 300, bots);
     match.run(60_000);
 
     const lastTick = match.server.world.tick;
     // Events of the final second may still be on their way.
-    const due = serverEvents.filter((e) => e.tick <= lastTick - 60);
+    const due = truth.events.filter((e) => e.tick <= lastTick - 60);
     const important = due.filter((e) => e.event.type === 'hit' || e.event.type === 'killed');
     expect(important.length).toBeGreaterThan(20);
     const losses = match.server.stats().clients.map((c) => c.repeats);
@@ -50,9 +31,9 @@ describe('snapshots and events under loss', () => {
       expect(b.rx.counters.delta).toBeGreaterThan(1500);
     }
     const dropped = bots.map((b) => match.link(b.id)?.down.stats().lost ?? 0);
-    console.log(`loss test: ${due.length} events (${important.length} hits/kills) all delivered to ${bots.length} clients; snapshots lost on the way down per client: ${dropped.join(', ')}; server repeats per client: ${losses.join(', ')}; self compared ${compared} times`);
+    console.log(`loss test: ${due.length} events (${important.length} hits/kills) all delivered to ${bots.length} clients; snapshots lost on the way down per client: ${dropped.join(', ')}; server repeats per client: ${losses.join(', ')}; self compared ${truth.self.compared} times`);
     expect(Math.min(...dropped)).toBeGreaterThan(50);
-    expect(compared).toBeGreaterThan(4000);
-    expect(mismatches).toBe(0);
+    expect(truth.self.compared).toBeGreaterThan(4000);
+    expect(truth.self.mismatches).toBe(0);
   });
 });

@@ -19,6 +19,22 @@ function stats(tick: number, skipped: number, clients: Array<[number, number, nu
 }
 
 describe('HealthMonitor', () => {
+  it('keeps the players\' positions of the latest sample for /world (malformed hitboxes skipped)', async () => {
+    const h = new HealthMonitor(60, 0);
+    expect(h.world()).toBeNull();
+    h.sample({ ...stats(77, 0, []), liveHitboxes: [{ id: 3, x: 10.5, y: 20, alive: true, radius: 12 }, { id: 'x' }, { id: 4, x: 1, y: 2, alive: false }] }, 1000);
+    const want = { tick: 77, players: [{ id: 3, x: 10.5, y: 20, alive: true }, { id: 4, x: 1, y: 2, alive: false }] };
+    expect(h.world()).toEqual(want);
+    const server = await serveHealth('127.0.0.1', 0, () => h.report(lobby, 1000), () => h.world());
+    try {
+      const res = await fetch(server.url.replace('/health', '/world'));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(want);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('reports tick rate, tick cost and bytes out per second over the last span', () => {
     const h = new HealthMonitor(60, 0);
     h.sample(stats(60, 0, [[1, 1000, 30], [2, 500, 30]]), 1000, 0.05);

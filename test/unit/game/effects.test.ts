@@ -20,7 +20,7 @@ describe('effects from events', () => {
     const cues = ingestEvents(fx, [fired(1, true)], 5, 1);
     expect(fx.tracers).toHaveLength(1);
     expect(fx.flashes).toHaveLength(1);
-    expect(cues).toEqual([{ kind: 'fire', weapon: 0, local: true }]);
+    expect(cues).toEqual([{ kind: 'fire', weapon: 0, local: true, x: 1, y: 2 }]);
   });
 
   it('marks a confirmed hit by the local player, and ignores a predicted one', () => {
@@ -34,12 +34,12 @@ describe('effects from events', () => {
     expect(cues).toEqual([{ kind: 'hit' }]);
   });
 
-  it('flashes the screen when the local player is hit, without a hit marker', () => {
+  it('flashes the screen when the local player is hit, without a hit marker, with a hurt sound', () => {
     const fx = createEffects();
     const cues = ingestEvents(fx, [hit(2, 1)], 7, 1);
     expect(fx.hurtAt).toBe(7);
     expect(fx.hitMarkerAt).toBe(-Infinity);
-    expect(cues).toEqual([]);
+    expect(cues).toEqual([{ kind: 'hurt' }]);
   });
 
   it('keeps the newest kills, at most KILL_FEED_MAX', () => {

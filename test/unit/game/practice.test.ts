@@ -4,13 +4,14 @@ import { createPracticeHost } from '../../../src/game/practice-host';
 import { botCmd } from '../../../src/game/practice-bots';
 import { buildPracticeView } from '../../../src/game/practice-view';
 import { MAX_SPEED } from '../../../src/sim/config';
+import { createMatch } from '../../../src/sim/match';
 import { Buttons, WEAPON_KEEP, type PlayerState, type WorldState } from '../../../src/sim/types';
 
 const player = (id: number, x: number, y: number, teleportSeq = 0): PlayerState => ({
   id, x, y, vx: 0, vy: 0, aim: 0, health: 100, alive: true, crouch: false, weapon: 0, ammo: [20, 4],
   nextFireTick: 0, reloadEndTick: 0, deployEndTick: 0, respawnTick: 0, teleportSeq, kills: 0, deaths: 0,
 });
-const world = (tick: number, players: PlayerState[]): WorldState => ({ tick, players, projectiles: [], nextProjectileId: 0, rng: 1 });
+const world = (tick: number, players: PlayerState[]): WorldState => ({ tick, players, projectiles: [], nextProjectileId: 0, rng: 1, match: createMatch(), pickups: [] });
 const stats = { serverTick: 0 } as NetStats;
 
 describe('buildPracticeView', () => {

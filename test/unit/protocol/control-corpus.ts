@@ -1,9 +1,9 @@
 /**
- * The control channel's corpus for protocol version 3 (the handshake with host authentication):
+ * The control channel's corpus for protocol version 4 (the handshake with host authentication):
  * one short hash per item of the encoded bytes of seeded control messages (hello with its browser
  * token, auth-challenge, auth-proof, every reject and kick reason, chat, settings, lobby) and of
  * what the decoder and `peekHandshakeVersion` make of mutated bytes. `wire-golden.test.ts`
- * compares it with `fixtures/wire-v3-control.json`; `npx tsx test/unit/protocol/write-golden.ts`
+ * compares it with `fixtures/wire-v4-control.json`; `npx tsx test/unit/protocol/write-golden.ts`
  * rewrites that file, on purpose only, with a protocol version change and docs/PROTOCOL.md.
  */
 import { KICK_REASONS, REJECT_REASONS, decodeControl, encodeControl } from '../../../src/protocol/control';

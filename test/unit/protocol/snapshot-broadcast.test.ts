@@ -6,14 +6,17 @@ import { decodeSnapshot } from '../../../src/protocol/snapshot';
 import { SnapshotBroadcast, type BroadcastClient } from '../../../src/protocol/snapshot-broadcast';
 import { encodeSnapshotParts } from '../../../src/protocol/snapshot-parts';
 import { SnapshotFrame } from '../../../src/protocol/snapshot-view';
+import type { PublicMatchState } from '../../../src/sim/match-types';
 import type { PlayerState, ProjectileState } from '../../../src/sim/types';
-import { Rng, netEvents, player, projectile } from './gen';
+import { Rng, evolveMatch, matchBlock, netEvents, player, projectile } from './gen';
 
 /** The world of one tick, as the host holds it. */
 interface World {
   tick: number;
   players: PlayerState[];
   projectiles: ProjectileState[];
+  /** Protocol 3's match block; sometimes absent (a world without match rules). */
+  match?: PublicMatchState;
 }
 
 function ids(r: Rng, max: number, count: number): number[] {
@@ -23,7 +26,7 @@ function ids(r: Rng, max: number, count: number): number[] {
 }
 
 function world(r: Rng, tick: number, players: number, projectiles: number): World {
-  return { tick, players: ids(r, 255, players).map((id) => player(r, id, tick)), projectiles: ids(r, 65535, projectiles).map((id) => projectile(r, id, tick)) };
+  return { tick, players: ids(r, 255, players).map((id) => player(r, id, tick)), projectiles: ids(r, 65535, projectiles).map((id) => projectile(r, id, tick)), match: r.bool(0.1) ? undefined : matchBlock(r, tick) };
 }
 
 /** Some entities stay as they were, some change a few fields, some leave, a few join. */
@@ -49,11 +52,11 @@ function evolveList<T extends { id: number }>(r: Rng, list: readonly T[], make: 
 
 function later(r: Rng, w: World, ticks: number): World {
   const tick = w.tick + ticks;
-  return { tick, players: evolveList(r, w.players, (id) => player(r, id, tick), 255), projectiles: evolveList(r, w.projectiles, (id) => projectile(r, id, tick), 65535) };
+  return { tick, players: evolveList(r, w.players, (id) => player(r, id, tick), 255), projectiles: evolveList(r, w.projectiles, (id) => projectile(r, id, tick), 65535), match: w.match ? evolveMatch(r, w.match, tick) : undefined };
 }
 
 function frameOf(w: World, into = new SnapshotFrame()): SnapshotFrame {
-  return into.capture(w.tick, [w.players, w.projectiles]);
+  return into.capture(w.tick, [w.players, w.projectiles], w.match);
 }
 
 type Header = Pick<Snapshot, 'serverTick' | 'lastCmdTick' | 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs'>;
@@ -65,7 +68,7 @@ function header(r: Rng, tick: number): Header {
 /** Client `id`'s snapshot of `w`, as the per-client path builds it. */
 function snapshotOf(w: World, id: number, h: Header, events: NetEvent[]): Snapshot {
   const self = w.players.find((p) => p.id === id)!;
-  return { ...h, baselineTick: 0, part: 0, partCount: 1, self, players: w.players.filter((p) => p.id !== id), projectiles: w.projectiles, events };
+  return { ...h, baselineTick: 0, part: 0, partCount: 1, self, players: w.players.filter((p) => p.id !== id), projectiles: w.projectiles, events, match: w.match };
 }
 
 interface Case {

@@ -37,8 +37,9 @@ describe('snapshot parts', () => {
     fc.assert(
       fc.property(fc.integer(), fc.integer({ min: 200, max: 1150 }), fc.boolean(), (seed, maxBytes, withBaseline) => {
         const r = new Rng(seed);
-        const baseline = withBaseline ? quantizeSnapshot(snapshot(r, { players: r.int(0, 120), projectiles: r.int(0, 40) }), 0) : null;
-        const target = baseline ? evolve(r, baseline, 4) : snapshot(r, { players: r.int(60, 200), projectiles: r.int(0, 40), events: r.int(0, 30) });
+        // Every part carries the match block: keep it small enough for the tightest budgets tried here.
+        const baseline = withBaseline ? quantizeSnapshot(snapshot(r, { players: r.int(0, 120), projectiles: r.int(0, 40), matchPlayers: 3 }), 0) : null;
+        const target = baseline ? evolve(r, baseline, 4) : snapshot(r, { players: r.int(60, 200), projectiles: r.int(0, 40), events: r.int(0, 30), matchPlayers: 3 });
         const parts = encodeSnapshotParts(target, baseline, maxBytes);
         for (const p of parts) expect(p.length).toBeLessThanOrEqual(maxBytes);
         const decoded = decodeAll(parts, baseline);

@@ -1,10 +1,10 @@
 /**
  * A fixed corpus of wire encodings and decodings, so a change of the codecs' implementation can be
- * checked to leave every bit on the wire as it was (protocol version 2). `wireCorpus()` returns,
+ * checked to leave every bit on the wire as it was (protocol version 3; snapshots carry the match block). `wireCorpus()` returns,
  * per category, one short hash per item: the encoded bytes (snapshots full and delta, split parts,
  * command packets, the bench workload's deltas) and what the decoders make of mutated bytes
- * (accepted value or refusal). `wire-golden.test.ts` compares it with the committed fixture, which
- * was written by the encoder before issue 10 rewrote it.
+ * (accepted value or refusal). `wire-golden.test.ts` compares it with the committed fixture
+ * (write-wire-corpus.ts writes it; run it only for a deliberate wire change).
  */
 import { createHash } from 'node:crypto';
 import { decodeCmdPacket, encodeCmdPacket } from '../../../src/protocol/cmd-packet';

@@ -217,8 +217,9 @@ describe('GameServer', () => {
     // No receiver for client 1: it never acks, so every snapshot is a full one (too many bytes for 2,500 B/s at 60/s).
     drive(server, new Map(), 600, (t) => cmd(t, { moveX: t % 120 < 60 ? 127 : -127 }));
     const s = server.stats().clients.find((c) => c.clientId === 1);
-    // Ten seconds at 2,500 B/s: never more than the budget plus one bucket.
-    expect(s?.bytesOut).toBeLessThanOrEqual(2500 * 10 + 2500 / 60);
+    // Ten seconds at 2,500 B/s: never more than the budget plus one snapshot (the last one sent may
+    // overdraw the bucket; a full 3-player snapshot with its match block is under 100 bytes).
+    expect(s?.bytesOut).toBeLessThanOrEqual(2500 * 10 + 100);
     expect(s?.heldBackTicks).toBeGreaterThan(0);
     expect(s?.snapshotsSent).toBeLessThan(600);
   });

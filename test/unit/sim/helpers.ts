@@ -1,5 +1,6 @@
 // Builders shared by the sim tests: configs, commands, players and small hand-made maps.
 import type { SimConfig } from '../../../src/sim/config';
+import { createMatch, joinMatch } from '../../../src/sim/match';
 import { newPlayer } from '../../../src/sim/player-state';
 import { WEAPON_KEEP, type ArenaMap, type PlayerState, type Rect, type UserCmd, type WorldState } from '../../../src/sim/types';
 
@@ -21,8 +22,11 @@ export function playerAt(id: number, x: number, y: number, fields: Partial<Playe
   return { ...newPlayer(id, x, y), ...fields };
 }
 
-export function worldOf(players: PlayerState[], tick = 0): WorldState {
-  return { tick, players, projectiles: [], nextProjectileId: 0, rng: 12345 };
+/** A world holding these players (each with a match record, as addPlayer would make) in a match waiting to start. */
+export function worldOf(players: PlayerState[], tick = 0, pickups: number[] = []): WorldState {
+  let match = createMatch();
+  for (const p of players) match = joinMatch(match, p.id, false);
+  return { tick, players, projectiles: [], nextProjectileId: 0, rng: 12345, match, pickups };
 }
 
 export function speedOf(p: { vx: number; vy: number }): number {

@@ -3,6 +3,7 @@ import { MAX_HEALTH, PLAYER_RADIUS, RESPAWN_SECONDS, SPAWN_CLEARANCE, WEAPONS, s
 import { DEFAULT_MAP } from '../../../src/sim/map';
 import { addPlayer, createWorld, removePlayer, stepWorld } from '../../../src/sim/world';
 import { Buttons, Weapon, type Hitbox, type SimEvent, type WorldState } from '../../../src/sim/types';
+import { MatchPhase } from '../../../src/sim/match-types';
 import { cfgFor, cmd, mapWith, playerAt, worldOf } from './helpers';
 
 const RESPAWN_TICKS = secondsToTicks(RESPAWN_SECONDS, 60);
@@ -24,12 +25,20 @@ function idle(world: WorldState, ticks: number): { world: WorldState; events: Si
   return { world: w, events };
 }
 
+function idleWith(world: WorldState, ticks: number, config: typeof cfg): WorldState {
+  let w = world;
+  for (let i = 0; i < ticks; i++) w = stepWorld(w, new Map(), config).world;
+  return w;
+}
+
 const dead = (id: number, fields = {}) =>
   playerAt(id, 300, 300, { alive: false, health: 0, respawnTick: 10, ammo: [0, 1], weapon: Weapon.Rocket, deaths: 2, ...fields });
 
 describe('createWorld / addPlayer / removePlayer', () => {
   it('creates an empty world at tick 0 with the seed as PRNG state', () => {
-    expect(createWorld(99)).toEqual({ tick: 0, players: [], projectiles: [], nextProjectileId: 0, rng: 99 });
+    expect(createWorld(99)).toMatchObject({ tick: 0, players: [], projectiles: [], nextProjectileId: 0, rng: 99, pickups: [] });
+    expect(createWorld(99).match).toMatchObject({ phase: MatchPhase.Waiting, phaseEndTick: 0, players: [], results: null });
+    expect(createWorld(1, DEFAULT_MAP).pickups).toEqual(DEFAULT_MAP.pickups!.map(() => 0));
   });
 
   it('adds players alive at distinct free spawn points, sorted by id, without touching the input', () => {
@@ -141,16 +150,28 @@ describe('respawn', () => {
     }
   });
 
-  it('chooses among free points with the world PRNG (every free point gets picked)', () => {
+  it('chooses among free points out of sight with the world PRNG (every such point gets picked)', () => {
+    // A wall hides both far points from the player at the top left; the near one is occupied.
+    const hidden = cfgFor(mapWith([{ x: 200, y: 0, w: 20, h: 1000 }], [{ x: 100, y: 100 }, { x: 500, y: 500 }, { x: 900, y: 900 }]));
     const picked = new Set<string>();
     for (let seed = 0; seed < 40; seed++) {
       const w = { ...worldOf([playerAt(0, 110, 100), dead(2)]), rng: seed };
-      const after = idle(w, 10).world;
-      const p = after.players[1]!;
+      const after = stepWorld(w, new Map(), hidden, undefined);
+      const again = idleWith(after.world, 10, hidden);
+      const p = again.players[1]!;
       picked.add(`${p.x},${p.y}`);
-      expect(after.rng).not.toBe(seed);
+      expect(again.rng).not.toBe(seed);
     }
     expect([...picked].sort()).toEqual(['500,500', '900,900']);
+  });
+
+  it('avoids spawning in sight of an enemy when a hidden point exists, whatever the seed', () => {
+    // Open map: from (110, 100) the player sees (500, 500) (within range), not (900, 900) (too far).
+    for (let seed = 0; seed < 40; seed++) {
+      const w = { ...worldOf([playerAt(0, 110, 100), dead(2)]), rng: seed };
+      const p = idle(w, 10).world.players[1]!;
+      expect({ x: p.x, y: p.y }).toEqual({ x: 900, y: 900 });
+    }
   });
 
   it('when no point is free, takes the one farthest from live players', () => {

@@ -1,0 +1,49 @@
+/**
+ * The host's match controls over the server worker: the rules for the next match (checked here
+ * with the same `checkRules` the worker applies, so the forms show at once what will be used), the
+ * bots, and what the last start had to change (one sentence per setting, for the lobby to show).
+ *
+ * Inputs: the worker API, a callback that marks the lobby started (joiners enter the match; called
+ * once the worker answered the start, whether it succeeded or not).
+ * Output: MatchControls (src/game/game-host.ts) plus `issues()`. Invariant: the worker is the
+ * authority; a refused bot (full server) leaves the count as it was.
+ */
+import type { Remote } from 'comlink';
+import type { MatchControls } from '../game/game-host';
+import type { ServerWorkerApi } from '../host/worker-api';
+import { checkRules, DEFAULT_RULES } from '../sim/match-rules';
+import type { MatchRules } from '../sim/match-types';
+
+export interface HostMatchControls extends MatchControls {
+  /** What the last start clamped or ignored, as sentences (empty when nothing). */
+  issues(): string[];
+}
+
+export function hostMatchControls(api: Remote<ServerWorkerApi>, markStarted: () => void): HostMatchControls {
+  let rules: MatchRules = { ...DEFAULT_RULES };
+  let issues: string[] = [];
+  let bots = 0;
+  return {
+    rules: () => rules,
+    issues: () => issues,
+    botCount: () => bots,
+    start(input) {
+      const checked = checkRules(input);
+      rules = checked.rules;
+      issues = checked.issues.map((i) => i.message);
+      // The host's page enters the match at once: the joiners follow whatever the worker answers,
+      // so a failed call (a worker not running) never leaves them waiting in the lobby.
+      void Promise.resolve(api.startMatch(rules))
+        .catch((err: unknown) => {
+          issues = [...issues, `The server could not start the match: ${err instanceof Error ? err.message : String(err)}.`];
+        })
+        .finally(markStarted);
+    },
+    async addBot() {
+      if ((await api.addBot()) !== null) bots++;
+    },
+    async removeBot() {
+      if ((await api.removeBot()) !== null) bots = Math.max(0, bots - 1);
+    },
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * The snapshot's match block (protocol 3): mode, map, phase and clock, limits, team scores, every
+ * player's team and score, the pickup timers and, once the match is over, its frozen results.
+ * It rides at the end of every snapshot message (every part of a split one too, so each part
+ * still decodes alone), delta-coded against the baseline's block like every other state.
+ *
+ * Layout, full (no baseline): [header: every field] [players: entity list against none]
+ *                             [pickups] [results present: 1] [results]
+ *         delta: [changed: 1] and, if changed: [header: delta] [players: entity list against the
+ *                baseline's] [pickups same: 1] [pickups] [results same: 1] [present: 1] [results]
+ * An unchanged block costs one bit. Strict: a block, pickups or results sent as changed must
+ * differ from the baseline's (each has one encoding). Invariants: the decoder never throws; `quantizeMatch` is what
+ * a round trip gives (the sim's key order); `matchWords` is the block as numbers for the checksum.
+ */
+import { MatchPhase, type MatchResults, type PublicMatchPlayer, type PublicMatchState } from '../sim/match-types';
+import type { BitReader, BitWriter } from './bits';
+import { readEntityList, sliceOf, writeListEntities, writeListHeader } from './entity-list';
+import { EntityRows } from './entity-rows';
+import type { FieldContext } from './field-codecs';
+import { MATCH_HEADER_CODEC, MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS, readPickups, readResults, writePickups, writeResults, type MatchHeader } from './match-codecs';
+import { pickFields, readDelta, readFull, writeDelta, writeFull, type TableCodec } from './table-codec';
+
+/** The block of a snapshot that carries none (a world without match rules): what an absent `match` means. */
+export const EMPTY_MATCH: Readonly<PublicMatchState> = Object.freeze({
+  mode: 0, mapId: 0, phase: MatchPhase.Waiting, phaseEndTick: 0, fragLimit: 0, timeLimitS: 0, friendlyFire: false, seq: 0,
+  teamScores: [0, 0], players: [], pickups: [], results: null,
+});
+
+const ALL_IDS = { lo: 0, hi: MAX_MATCH_PLAYERS - 1 };
+type AnyRow = { id: number };
+const PLAYER_ROWS_CODEC = MATCH_PLAYER_CODEC as unknown as TableCodec<AnyRow>;
+
+/** The players' rows as an entity list (entity-list.ts) against the baseline's (null: none). */
+function writePlayers(w: BitWriter, t: readonly PublicMatchPlayer[], b: readonly PublicMatchPlayer[] | null, ctx: FieldContext): void {
+  const ts = sliceOf(new EntityRows<AnyRow>(PLAYER_ROWS_CODEC, t.length).pack(t), ALL_IDS, -1);
+  const bs = b ? sliceOf(new EntityRows<AnyRow>(PLAYER_ROWS_CODEC, b.length).pack(b), ALL_IDS, -1) : null;
+  writeListHeader(w, ts, bs);
+  writeListEntities(w, PLAYER_ROWS_CODEC, ts, bs, ctx);
+}
+
+const readPlayers = (r: BitReader, base: readonly PublicMatchPlayer[], ctx: FieldContext): PublicMatchPlayer[] =>
+  readEntityList(r, MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS, base, ALL_IDS, ctx);
+
+function headerOf(m: PublicMatchState): MatchHeader {
+  return {
+    mode: m.mode, mapId: m.mapId, phase: m.phase, phaseEndTick: m.phaseEndTick, fragLimit: m.fragLimit, timeLimitS: m.timeLimitS,
+    friendlyFire: m.friendlyFire, seq: m.seq, redScore: m.teamScores[0] ?? 0, blueScore: m.teamScores[1] ?? 0,
+  };
+}
+
+function assemble(h: MatchHeader, players: PublicMatchState['players'], pickups: number[], results: MatchResults | null): PublicMatchState {
+  return {
+    mode: h.mode, mapId: h.mapId, phase: h.phase, phaseEndTick: h.phaseEndTick, fragLimit: h.fragLimit, timeLimitS: h.timeLimitS,
+    friendlyFire: h.friendlyFire, seq: h.seq, teamScores: [h.redScore, h.blueScore], players, pickups, results,
+  };
+}
+
+function cloneResults(r: MatchResults | null): MatchResults | null {
+  if (!r) return null;
+  return {
+    standings: r.standings.map((s) => ({ id: s.id, team: s.team, score: s.score, kills: s.kills, deaths: s.deaths })),
+    awards: r.awards.map((a) => ({ kind: a.kind, player: a.player, value: a.value })),
+    winnerTeam: r.winnerTeam,
+  };
+}
+
+/** The block exactly as a round trip returns it (players sorted by id, sim key order). */
+export function quantizeMatch(m: PublicMatchState | undefined): PublicMatchState {
+  const src = m ?? EMPTY_MATCH;
+  const players = [...src.players].sort((a, b) => a.id - b.id).map((p) => pickFields(MATCH_PLAYER_CODEC, p));
+  return assemble(pickFields(MATCH_HEADER_CODEC, headerOf(src)), players, src.pickups.slice(), cloneResults(src.results));
+}
+
+function resultsWords(r: MatchResults | null): number[] {
+  if (!r) return [0];
+  const out = [1, r.winnerTeam, r.standings.length];
+  for (const s of r.standings) out.push(s.id, s.team, s.score, s.kills, s.deaths);
+  out.push(r.awards.length);
+  for (const a of r.awards) out.push(a.kind, a.player, a.value);
+  return out;
+}
+
+/** The block as a flat list of numbers in wire order (header, players, pickups, results), for the baseline checksum. */
+export function matchWords(m: PublicMatchState | undefined): number[] {
+  const src = m ?? EMPTY_MATCH;
+  const h = headerOf(src) as unknown as Record<string, number | boolean>;
+  const out: number[] = MATCH_HEADER_CODEC.all.map((f) => Number(h[f.key]));
+  out.push(src.players.length);
+  for (const p of src.players) out.push(p.id, p.team, p.score, p.bot ? 1 : 0);
+  out.push(src.pickups.length, ...src.pickups);
+  out.push(...resultsWords(src.results));
+  return out;
+}
+
+const sameList = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
+const sameResults = (a: MatchResults | null, b: MatchResults | null): boolean => sameList(resultsWords(a), resultsWords(b));
+
+function writeResultsField(w: BitWriter, r: MatchResults | null): void {
+  w.writeBool(r !== null);
+  if (r) writeResults(w, r);
+}
+
+const readResultsField = (r: BitReader): MatchResults | null => (r.readBool() ? readResults(r) : null);
+
+/**
+ * `target` and `base` as `quantizeMatch` returns them (snapshot views hold them so); `base` is the
+ * baseline's block (EMPTY_MATCH when the baseline has none), or null for a full snapshot.
+ */
+export function writeQuantizedMatchBlock(w: BitWriter, t: PublicMatchState, base: PublicMatchState | null, ctx: FieldContext): void {
+  if (!base) {
+    writeFull(w, MATCH_HEADER_CODEC, headerOf(t), ctx);
+    writePlayers(w, t.players, null, ctx);
+    writePickups(w, t.pickups, ctx);
+    writeResultsField(w, t.results);
+    return;
+  }
+  const changed = !sameList(matchWords(t), matchWords(base));
+  w.writeBool(changed);
+  if (!changed) return;
+  writeDelta(w, MATCH_HEADER_CODEC, headerOf(t), headerOf(base), ctx);
+  writePlayers(w, t.players, base.players, ctx);
+  const samePickups = sameList(t.pickups, base.pickups);
+  w.writeBool(samePickups);
+  if (!samePickups) writePickups(w, t.pickups, ctx);
+  const sameRes = sameResults(t.results, base.results);
+  w.writeBool(sameRes);
+  if (!sameRes) writeResultsField(w, t.results);
+}
+
+/** `writeQuantizedMatchBlock` of any block (absent: EMPTY_MATCH). */
+export function writeMatchBlock(w: BitWriter, target: PublicMatchState | undefined, base: PublicMatchState | null, ctx: FieldContext): void {
+  writeQuantizedMatchBlock(w, quantizeMatch(target), base ? quantizeMatch(base) : null, ctx);
+}
+
+/** Reads what `writeMatchBlock` wrote; `base` is the baseline's block (null for a full snapshot). */
+export function readMatchBlock(r: BitReader, base: PublicMatchState | null, ctx: FieldContext): PublicMatchState {
+  if (!base) {
+    const header = readFull(r, MATCH_HEADER_CODEC, ctx);
+    const players = readPlayers(r, [], ctx);
+    const pickups = readPickups(r, ctx);
+    return assemble(header, players, pickups, readResultsField(r));
+  }
+  const b = quantizeMatch(base);
+  if (!r.readBool()) return b;
+  const header = readDelta(r, MATCH_HEADER_CODEC, headerOf(b), ctx);
+  const players = readPlayers(r, b.players, ctx);
+  const pickups = r.readBool() ? b.pickups : strictlyChanged(r, readPickups(r, ctx), b.pickups, 'pickups', sameList);
+  const results = r.readBool() ? b.results : strictlyChanged(r, readResultsField(r), b.results, 'results', sameResults);
+  const m = assemble(header, players, pickups, results);
+  // Strict (as every other delta): an unchanged block is always the one "unchanged" bit.
+  if (r.ok && sameList(matchWords(m), matchWords(b))) r.fail('match block marked changed but unchanged');
+  return m;
+}
+
+/** Strict: a part sent behind a "same: 0" bit must differ from the baseline's. */
+function strictlyChanged<T>(r: BitReader, read: T, base: T, what: string, same: (a: T, b: T) => boolean): T {
+  if (r.ok && same(read, base)) r.fail(`match ${what} marked changed but unchanged`);
+  return read;
+}

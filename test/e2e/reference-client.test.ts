@@ -1,0 +1,159 @@
+/**
+ * The reference client (tools/reference-client, written from docs/PROTOCOL.md alone, no import
+ * from src/) plays against a real host over real WebRTC through the real PeerServer:
+ *  1. the dedicated host (`npm run host`, 3 bots): it joins the link, every datagram decodes (full
+ *     and deltas against its acked baselines, match block included), it moves as commanded (in its own decoded state and
+ *     in the host's /world dump), it fires (its own `fired` events come back), and the positions
+ *     it decoded for every player equal the host's /world dumps at the same ticks;
+ *  2. a browser host (a Chromium page that created a lobby through the UI): the same checks, the
+ *     host's truth read from `window.rewind.serverStats()`.
+ */
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEFAULT_MAP } from '../../src/sim/map';
+import { ReferenceClient } from '../../tools/reference-client/client';
+import { Buttons } from '../../tools/reference-client/commands';
+import { createLobby, launchChromium, openPlayer, withParams } from './browser';
+import { startDedicatedHost, type DedicatedProcess } from './dedicated-host-process';
+
+/** What a host says about its world at one tick. */
+interface HostWorld {
+  tick: number;
+  players: { id: number; x: number; y: number }[];
+}
+
+let browser: Browser | null = null;
+let dedicated: DedicatedProcess | null = null;
+let client: ReferenceClient | null = null;
+
+afterAll(async () => {
+  client?.stop();
+  await dedicated?.terminate();
+  await browser?.close();
+});
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+async function until(what: string, ok: () => boolean, ms = 20_000): Promise<void> {
+  for (const end = Date.now() + ms; !ok(); await sleep(100)) if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * Walks along one axis for `ms` (towards the map's middle first, the other way on the next try, in
+ * case a wall is in the way) until the decoded self moved at least `min` units as commanded and
+ * the host's own account (`hostAt`) moved the same way; a try during which the player died (bots
+ * shoot) or respawned does not count. Returns the distance of the last try, as commanded.
+ */
+async function walk(c: ReferenceClient, axis: 'x' | 'y', ms: number, min: number, hostAt: () => Promise<number | undefined>): Promise<{ decoded: number; host: number }> {
+  let last = { decoded: 0, host: 0 };
+  for (let attempt = 0; attempt < 6; attempt++) {
+    await until('our player alive', () => c.latest?.self.alive === true);
+    const self = c.latest!.self;
+    const middle = (axis === 'x' ? DEFAULT_MAP.width : DEFAULT_MAP.height) / 2;
+    const sign = ((self[axis] as number) < middle ? 1 : -1) * (attempt % 2 === 0 ? 1 : -1);
+    const hostBefore = await hostAt();
+    c.input = { ...c.input, moveX: axis === 'x' ? 127 * sign : 0, moveY: axis === 'y' ? 127 * sign : 0 };
+    await sleep(ms);
+    c.input = { ...c.input, moveX: 0, moveY: 0 };
+    await sleep(1200); // the dedicated host samples its world once a second
+    const now = c.latest!.self;
+    const hostAfter = await hostAt();
+    last = { decoded: ((now[axis] as number) - (self[axis] as number)) * sign, host: ((hostAfter ?? 0) - (hostBefore ?? 0)) * sign };
+    const undisturbed = now.alive === true && now.teleportSeq === self.teleportSeq;
+    if (undisturbed && last.decoded >= min && last.host >= min) return last;
+  }
+  return last;
+}
+
+/** Samples the host's world for `ms` and compares each sample with the snapshot the client decoded for that tick. */
+async function compareWithHost(c: ReferenceClient, sample: () => Promise<HostWorld | null>, ms: number): Promise<{ compared: number; mismatches: string[] }> {
+  const samples = new Map<number, HostWorld>();
+  for (const end = Date.now() + ms; Date.now() < end; await sleep(250)) {
+    const w = await sample();
+    if (w) samples.set(w.tick, w);
+  }
+  await sleep(500);
+  const mismatches: string[] = [];
+  let compared = 0;
+  for (const w of samples.values()) {
+    const seen = c.history.get(w.tick);
+    if (!seen) continue;
+    compared++;
+    for (const p of w.players) {
+      const mine = p.id === c.welcome!.clientId ? seen.self : seen.players.find((q) => q.id === p.id);
+      if (!mine || mine.x !== p.x || mine.y !== p.y) mismatches.push(`tick ${w.tick} player ${p.id}: host (${p.x}, ${p.y}), decoded ${mine ? `(${mine.x}, ${mine.y})` : 'nothing'}`);
+    }
+    if (seen.players.length + 1 !== w.players.length) mismatches.push(`tick ${w.tick}: host has ${w.players.length} players, decoded ${seen.players.length} + self`);
+    // Protocol 3: the match block holds one row per player in the world (team, score, bot).
+    const matchIds = seen.match.players.map((p) => p.id as number).join(',');
+    const hostIds = w.players.map((p) => p.id).sort((a, b) => a - b).join(',');
+    if (matchIds !== hostIds) mismatches.push(`tick ${w.tick}: host has players ${hostIds}, the decoded match block ${matchIds}`);
+  }
+  return { compared, mismatches };
+}
+
+/** The checks both hosts get; `world` reads the host's own account of its players. */
+async function playAndCompare(c: ReferenceClient, world: () => Promise<HostWorld | null>, others: number): Promise<void> {
+  await until(`snapshots with ${others} other players`, () => (c.latest?.players.length ?? 0) === others);
+  const me = c.welcome!.clientId;
+  const hostAt = (axis: 'x' | 'y') => async (): Promise<number | undefined> => (await world())?.players.find((p) => p.id === me)?.[axis];
+  for (let end = Date.now() + 10_000; (await hostAt('x')()) === undefined && Date.now() < end; await sleep(250));
+  const alongX = await walk(c, 'x', 1500, 20, hostAt('x'));
+  expect(alongX.decoded).toBeGreaterThanOrEqual(20);
+  expect(alongX.host).toBeGreaterThanOrEqual(20);
+  const alongY = await walk(c, 'y', 1000, 10, hostAt('y'));
+  expect(alongY.decoded).toBeGreaterThanOrEqual(10);
+  expect(alongY.host).toBeGreaterThanOrEqual(10);
+
+  await until('our player alive', () => c.latest?.self.alive === true);
+  c.input = { ...c.input, buttons: Buttons.Fire, aim: 16384 };
+  await until('our own shots in the events', () => c.eventLog.some((e) => e.type === 'fired' && e.fields.shooter === me), 15_000);
+  c.input = { ...c.input, buttons: 0 };
+
+  const { compared, mismatches } = await compareWithHost(c, world, 5000);
+  console.log(`reference client: ${JSON.stringify({ ...c.seen, refused: c.seen.refused.length })}, ${compared} host samples compared`);
+  expect(mismatches).toEqual([]);
+  expect(compared).toBeGreaterThanOrEqual(2);
+  expect(c.seen.refused).toEqual([]);
+  expect(c.seen.decoded).toBe(c.seen.datagrams);
+  expect(c.seen.deltaSnapshots).toBeGreaterThan(100);
+  expect(c.seen.fullSnapshots).toBeGreaterThanOrEqual(1);
+  expect(c.seen.kick).toBeNull();
+}
+
+describe('reference client (tools/reference-client) against real hosts', () => {
+  it('plays on the dedicated host: every datagram decodes, it moves and fires, positions equal the host\'s', async () => {
+    dedicated = await startDedicatedHost(['--page-url', inject('baseUrl'), '--bots', '3', '--sv_maxplayers', '8', '--start-when', '1']);
+    const worldUrl = dedicated.healthUrl.replace(/\/health$/, '/world');
+    client = new ReferenceClient();
+    const welcome = await client.join(dedicated.link, 'Reference');
+    expect(welcome.tickrate).toBe(60);
+    await playAndCompare(client, async () => {
+      const res = await fetch(worldUrl);
+      return res.ok ? ((await res.json()) as HostWorld) : null;
+    }, 3);
+    await client.leave();
+    await until('the host logs the leave', () => /left: "Reference"/.test(dedicated!.output()), 10_000);
+    client = null;
+    await dedicated.terminate();
+    dedicated = null;
+  });
+
+  it('plays on a browser host: every datagram decodes, it moves and fires, positions equal the host page\'s server stats', async () => {
+    browser = await launchChromium();
+    const host: Page = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0' }));
+    const link = await createLobby(host, 'Hostess');
+    client = new ReferenceClient();
+    await client.join(link, 'Reference');
+    await host.waitForFunction(() => window.rewind.players().length === 2, undefined, { timeout: 20_000 });
+    await host.evaluate(() => window.rewind.startMatch());
+    // The host's own player walks too, so the positions compared below change.
+    await host.evaluate(() => window.rewind.input({ moveX: 90, moveY: 60, ms: 20_000 }));
+    await playAndCompare(client, async () => {
+      const s = (await host.evaluate(() => window.rewind.serverStats())) as { tick?: number; liveHitboxes?: HostWorld['players'] } | null;
+      return s && typeof s.tick === 'number' && s.liveHitboxes ? { tick: s.tick, players: s.liveHitboxes } : null;
+    }, 1);
+    await client.leave();
+    client = null;
+  });
+});

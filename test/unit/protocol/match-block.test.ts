@@ -1,0 +1,73 @@
+/**
+ * The snapshot's match block (protocol 3): round trips in full and as a delta, costs one bit when
+ * unchanged, and refuses values off their range without throwing.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { BitReader, BitWriter } from '../../../src/protocol/bits';
+import { EMPTY_MATCH, quantizeMatch, readMatchBlock, writeMatchBlock } from '../../../src/protocol/match-block';
+import { GameMode, MatchPhase, Team, type PublicMatchState } from '../../../src/sim/match-types';
+import { Rng, evolveMatch, matchBlock } from './gen';
+
+const ctx = { serverTick: 5000 };
+
+function roundTrip(target: PublicMatchState, base: PublicMatchState | null): { value: PublicMatchState; bits: number; ok: boolean } {
+  const w = new BitWriter();
+  writeMatchBlock(w, target, base, ctx);
+  const bits = w.bitLength;
+  const r = new BitReader(w.finish());
+  const value = readMatchBlock(r, base, ctx);
+  return { value, bits, ok: r.ok };
+}
+
+const live: PublicMatchState = {
+  mode: GameMode.TeamDeathmatch, mapId: 2, phase: MatchPhase.Live, phaseEndTick: 9000, fragLimit: 30, timeLimitS: 600,
+  friendlyFire: false, seq: 4, teamScores: [7, -1],
+  players: [{ id: 1, team: Team.Red, score: 5, bot: false }, { id: 250, team: Team.Blue, score: -1, bot: true }],
+  pickups: [0, 5200, 0], results: null,
+};
+
+describe('match block', () => {
+  it('round-trips in full and as a delta against any earlier block (property)', () => {
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const r = new Rng(seed);
+        const base = quantizeMatch(matchBlock(r, ctx.serverTick - 10));
+        const target = evolveMatch(r, base, ctx.serverTick);
+        expect(roundTrip(target, null).value).toEqual(quantizeMatch(target));
+        const delta = roundTrip(target, base);
+        expect(delta.ok).toBe(true);
+        expect(delta.value).toEqual(quantizeMatch(target));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('costs one bit when nothing changed, and a few bytes for a point scored', () => {
+    expect(roundTrip(live, live).bits).toBe(1);
+    const scored = { ...live, teamScores: [8, -1], players: [{ ...live.players[0]!, score: 6 }, live.players[1]!] };
+    const delta = roundTrip(scored, live);
+    expect(delta.value).toEqual(quantizeMatch(scored));
+    expect(delta.bits).toBeLessThan(40);
+    expect(roundTrip(live, null).bits).toBeGreaterThan(delta.bits);
+  });
+
+  it('an absent block is EMPTY_MATCH on the wire', () => {
+    expect(roundTrip(undefined as unknown as PublicMatchState, null).value).toEqual(quantizeMatch(EMPTY_MATCH));
+  });
+
+  it('the encoder throws on a mode that does not fit; the decoder refuses a team or pickup count off range without throwing', () => {
+    expect(() => writeMatchBlock(new BitWriter(), { ...live, mode: 3 as GameMode }, null, ctx)).toThrow(RangeError);
+    const bad = [
+      { ...live, players: [{ id: 1, team: 3 as Team, score: 0, bot: false }] },
+      { ...live, pickups: Array.from({ length: 200 }, () => 0) },
+    ];
+    for (const b of bad) {
+      const w = new BitWriter();
+      writeMatchBlock(w, b, null, ctx);
+      const r = new BitReader(w.finish());
+      expect(() => readMatchBlock(r, null, ctx)).not.toThrow();
+      expect(r.ok).toBe(false);
+    }
+  });
+});
