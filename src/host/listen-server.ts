@@ -1,7 +1,8 @@
 /**
  * The listen server's main-thread half: takes peers from the lobby's Peer through admission
  * (admission.ts: the lobby door's limits and host proof, then the worker gets each admitted
- * peer's unreliable channel), seats them, relays 'settings' and chat (chat-relay.ts) (and the
+ * peer's unreliable channel), seats them, relays 'settings' and chat (joiner-control.ts,
+ * chat-relay.ts) (and the
  * worker's 'debug' messages back to the client that asked, the host's own one locally), broadcasts
  * the lobby list every second (which doubles as the joiners' heartbeat), and kicks on the worker's
  * word (malformed, flooding, or silent for 5 s: the worker sees every datagram) or the host's.
@@ -11,7 +12,7 @@
  * as a cleaned name; a peer's malformed control messages are dropped and counted, and a peer
  * that keeps sending them is kicked; a peer's failure never affects the others.
  */
-import { decodeControl, encodeControl } from '../protocol/control';
+import { encodeControl } from '../protocol/control';
 import type { ControlMessage, DebugMessage, KickReason, MatchSettings } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import type { Channel } from '../transport/channel';
@@ -27,6 +28,7 @@ import { ChatRelay } from './chat-relay';
 import { CLOSE_GRACE_MS, LobbyDoor } from './lobby-door';
 import { Admission } from './admission';
 import { ControlMeter } from './control-meter';
+import { onJoinerControl, type JoinerControlHandlers } from './joiner-control';
 
 export interface LobbySettings {
   maxPlayers: number;
@@ -70,6 +72,16 @@ export class ListenServer {
   readonly door: LobbyDoor;
   /** Chat limits and relay (chat-relay.ts); the host's own screen listens with `chat.onLine`. */
   readonly chat: ChatRelay;
+  /** What a joiner's control messages may do (joiner-control.ts): built once, used per message. */
+  private readonly controlHandlers: JoinerControlHandlers = {
+    setSettings: (from, m) => {
+      void this.worker.api.setClientSettings(from, { updateRate: m.updateRate, rate: m.rate, interpMs: m.interpMs });
+      void this.worker.api.setDebug(from, m.debug);
+    },
+    chat: (from, text) => this.chat.receive(from, text),
+    leave: (from) => this.slots.get(from)?.link.close(),
+    kick: (from, reason, text) => this.kick(from, reason, text),
+  };
 
   constructor(
     peer: Peer,
@@ -227,32 +239,7 @@ export class ListenServer {
   private onControl(id: PlayerId, bytes: Uint8Array): void {
     const slot = this.slots.get(id);
     if (!slot) return;
-    const flood = slot.meter.arrived(this.now());
-    if (flood) return this.kick(id, flood.reason, flood.text);
-    const m = decodeControl(bytes);
-    if (!m.ok || !this.handleControl(id, m.value)) {
-      this.tally.malformedControl += 1;
-      const kick = slot.meter.malformed();
-      if (kick) this.kick(id, kick.reason, kick.text);
-    }
-  }
-
-  /** Returns false for messages a client has no business sending. */
-  private handleControl(id: PlayerId, m: ControlMessage): boolean {
-    switch (m.type) {
-      case 'settings':
-        void this.worker.api.setClientSettings(id, { updateRate: m.updateRate, rate: m.rate, interpMs: m.interpMs });
-        void this.worker.api.setDebug(id, m.debug);
-        return true;
-      case 'leave':
-        this.slots.get(id)?.link.close();
-        return true;
-      case 'chat':
-        this.chat.receive(id, m.text);
-        return true;
-      default:
-        return false;
-    }
+    if (onJoinerControl(id, bytes, slot.meter, this.now(), this.controlHandlers) === 'malformed') this.tally.malformedControl += 1;
   }
 
   /** Removes a member everywhere (worker, roster, relays); idempotent. */
