@@ -25,7 +25,7 @@ import { peekHandshakeVersion } from '../protocol/handshake-codec';
 import { PROTOCOL_VERSION, type ControlMessage, type Hello, type RejectReason } from '../protocol/messages';
 import type { IncomingLink, PeerLink } from '../transport/peer-link';
 import { decideHello } from '../lobby/handshake';
-import { dtlsFromDescriptions, proveHost } from '../lobby/host-auth';
+import { awaitConnectionFingerprints, proveHost } from '../lobby/host-auth';
 import type { CryptoLike, LobbyKey } from '../lobby/host-key';
 import { GlyphBudget } from '../lobby/glyph-budget';
 import { PasswordGuard, type PasswordPolicy, DEFAULT_PASSWORD_POLICY } from './password-guard';
@@ -193,7 +193,7 @@ export class LobbyDoor {
     const challenge = first.message;
     if (challenge?.type !== 'auth-challenge') return this.unexpected(link, first.bytes);
     if (challenge.protocolVersion !== PROTOCOL_VERSION) return this.refuse(link, 'version', `The host runs protocol ${PROTOCOL_VERSION}.`);
-    const dtls = dtlsFromDescriptions(link.descriptions().local, link.descriptions().remote, 'host');
+    const dtls = await awaitConnectionFingerprints(() => link.descriptions(), 'host');
     if (!dtls) return this.refuse(link, 'bad-hello', 'The connection has no DTLS fingerprint.');
     link.reliable.send(encodeControl(await proveHost(this.o.key, this.o.roomId, challenge.nonce, dtls, this.o.crypto)));
     this.counters.proofsSent += 1;

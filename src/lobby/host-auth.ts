@@ -48,6 +48,29 @@ export function dtlsFromDescriptions(localSdp: string | null, remoteSdp: string 
   return localRole === 'host' ? { host: local, joiner: remote } : { host: remote, joiner: local };
 }
 
+/** How long a side waits for both descriptions of an open connection to show their fingerprints. */
+export const FINGERPRINT_WAIT_MS = 2000;
+const FINGERPRINT_POLL_MS = 25;
+
+/**
+ * This connection's fingerprints, waiting up to `waitMs` for them. Once the channels are open both
+ * descriptions are set, but on a loaded browser the page may read them a moment before the
+ * attributes show it (seen once in five parallel joins: a description without its fingerprint
+ * line), so a missing one is read again instead of failing the join at once.
+ */
+export async function awaitConnectionFingerprints(
+  descriptions: () => { local: string | null; remote: string | null },
+  localRole: 'host' | 'joiner',
+  waitMs = FINGERPRINT_WAIT_MS,
+): Promise<DtlsFingerprints | null> {
+  for (let waited = 0; ; waited += FINGERPRINT_POLL_MS) {
+    const d = descriptions();
+    const found = dtlsFromDescriptions(d.local, d.remote, localRole);
+    if (found || waited >= waitMs) return found;
+    await new Promise((resolve) => setTimeout(resolve, FINGERPRINT_POLL_MS));
+  }
+}
+
 export function authTranscript(roomId: string, nonce: Uint8Array, dtls: DtlsFingerprints): Uint8Array<ArrayBuffer> {
   const hex = [...nonce].map((b) => b.toString(16).padStart(2, '0')).join('');
   return ownBytes(new TextEncoder().encode(`${TRANSCRIPT_LABEL}\nroom=${roomId}\nhost=${dtls.host}\njoiner=${dtls.joiner}\nnonce=${hex}`));

@@ -14,7 +14,7 @@ import { PROTOCOL_VERSION, type ControlMessage, type MatchSettings } from '../pr
 import type { PlayerId } from '../sim/types';
 import { connectLink, openPeer, TransportError, type Peer, type PeerLink, type SignalingOptions } from '../transport/peer-link';
 import type { JoinFailure } from './failures';
-import { dtlsFromDescriptions, newChallenge, verifyHostProof } from './host-auth';
+import { awaitConnectionFingerprints, newChallenge, verifyHostProof } from './host-auth';
 import type { CryptoLike } from './host-key';
 import type { LobbyTarget } from './link';
 import { hostPeerId } from './room-id';
@@ -88,9 +88,9 @@ function readUntil<T>(link: PeerLink, timeoutMs: number, take: (m: ControlMessag
  * challenge and nothing else; exported for the unit test that reads what an impostor receives.
  */
 export async function authenticateHost(link: PeerLink, req: Pick<JoinRequest, 'target' | 'crypto'>): Promise<JoinFailure | null> {
-  const sdp = link.descriptions();
-  const dtls = dtlsFromDescriptions(sdp.local, sdp.remote, 'joiner');
+  const dtls = await awaitConnectionFingerprints(() => link.descriptions(), 'joiner');
   if (!dtls) {
+    const sdp = link.descriptions();
     const said = (what: string, d: string | null): string => `${what} ${d === null ? 'missing' : d === '' ? 'empty' : 'without a fingerprint'}`;
     return { kind: 'connection-failed', detail: `the connection has no DTLS fingerprint to check the host against: ${said('local description', sdp.local)}, ${said('remote description', sdp.remote)}` };
   }
