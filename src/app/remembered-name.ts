@@ -26,6 +26,17 @@ export function saveName(storage: () => Storage | null, name: string): void {
   }
 }
 
+/** This tab's sessionStorage (seat tokens live there), or null where it cannot be read. */
+export function tabStorage(win: Window): () => Storage | null {
+  return () => {
+    try {
+      return win.sessionStorage;
+    } catch {
+      return null;
+    }
+  };
+}
+
 /** The page's localStorage, or null where reading the property itself throws (sandboxed iframes). */
 export function pageStorage(win: Window): () => Storage | null {
   return () => {
