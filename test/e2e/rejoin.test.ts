@@ -51,12 +51,16 @@ describe('rejoin', () => {
     const score = (await ownScore(joiner)) ?? 0;
     expect(score).toBeGreaterThanOrEqual(1);
 
+    const reloadedAt = Date.now();
     await joiner.reload();
     await joiner.waitForFunction(() => 'rewind' in window);
     // No form filled, no button clicked: the page joins by itself and enters the running match.
     await waitIn(joiner, () => window.rewind.phase === 'match' && (window.rewind.view()?.match?.ranking.length ?? 0) > 0, undefined, 30_000);
+    const backInMs = Date.now() - reloadedAt;
     expect(await joiner.evaluate(() => window.rewind.localId)).toBe(id);
-    expect(await ownScore(joiner)).toBeGreaterThanOrEqual(score);
+    const after = await ownScore(joiner);
+    console.log(`rejoin: player ${id} scored ${score} before the reload, ${after} after; back in the match ${backInMs} ms after the reload began`);
+    expect(after).toBeGreaterThanOrEqual(score);
     await waitIn(host, (who) => window.rewind.players().some((p) => p.id === who), id);
     const listed = await host.evaluate(() => window.rewind.players().map((p) => p.name));
     expect(listed.filter((n) => n === 'Returner')).toHaveLength(1);
