@@ -109,10 +109,17 @@ function check<T>(r: { ok: true; value: T } | { ok: false; error: string }, what
 /** The Markdown between the markers (without them). */
 export function renderWorkedExample(): string {
   const parts: string[] = [];
-  const hello = encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Ada', password: '' });
+  const nonce = Uint8Array.from({ length: 32 }, (_, i) => (i * 37 + 11) % 256);
+  const challenge = encodeControl({ type: 'auth-challenge', protocolVersion: PROTOCOL_VERSION, nonce });
   let trace: TraceEntry[] = [];
+  check(decodeControl(challenge, trace), 'auth-challenge');
+  parts.push(section('auth-challenge', `Control, reliable channel, joiner → host, the first message on a new connection: protocol ${PROTOCOL_VERSION} and 32 random bytes for the host to sign (its \`auth-proof\` answer is 130 bytes: type, algorithm, key, signature).`, challenge, trace));
+
+  const browserToken = Array.from({ length: 16 }, (_, i) => (0xa0 + i).toString(16)).join('');
+  const hello = encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Ada', password: '', browserToken });
+  trace = [];
   check(decodeControl(hello, trace), 'hello');
-  parts.push(section('hello', `Control, reliable channel, joiner → host: protocol ${PROTOCOL_VERSION}, name "Ada", no password.`, hello, trace));
+  parts.push(section('hello', `Control, reliable channel, joiner → host, once the proof checked out: protocol ${PROTOCOL_VERSION}, name "Ada", no password, browser token a0…af.`, hello, trace));
 
   const cmd = encodeCmdPacket(COMMANDS);
   trace = [];

@@ -13,9 +13,12 @@ import { mountGame, type GameHandle } from '../game/mount';
 import type { ClientPoint } from '../game/pointer-tracker';
 import { createPracticeHost } from '../game/practice-host';
 import { failureText, type JoinFailure } from '../lobby/failures';
+import { loadBrowserToken } from '../lobby/browser-token';
 import { joinLobby } from '../lobby/join';
 import { lobbyLink } from '../lobby/link';
-import { newRoomId } from '../lobby/room-id';
+import { linkWarnings } from '../lobby/link-warnings';
+import { normalizeName } from '../lobby/player-name';
+import { cryptoRandomBytes, newRoomId } from '../lobby/room-id';
 import { signalingNotice } from '../lobby/signaling-reconnect';
 import { createDebugApi, type AppState, type Phase } from './debug-api';
 import { startFrameLoop } from './frame-loop';
@@ -64,12 +67,16 @@ export class App implements AppState {
 
   showStart(): void {
     this.phase = 'start';
+    const target = this.config.joinTarget;
+    const warnings = target ? linkWarnings(this.config.signaling, this.config.defaultSignaling, target.hostKey) : { sentences: [], serversDiffer: false };
     this.show(
       startScreen(this.doc, {
         joinRoomId: this.config.joinRoomId,
         defaultName: this.config.defaultName || loadName(pageStorage(this.win)),
         defaultMaxPlayers: this.config.cvars.sv_maxplayers,
         notices: this.config.notices,
+        linkWarnings: warnings.sentences,
+        onUsePageServers: warnings.serversDiffer ? () => (this.config.signaling = this.config.defaultSignaling) : null,
         onCreate: (name, password, max) => void this.create(this.remember(name), password, max),
         onJoin: (room, name, password) => void this.join(room, this.remember(name), password),
         onPractice: (name) => this.practice(this.remember(name)),
@@ -127,16 +134,23 @@ export class App implements AppState {
     this.show(busyScreen(this.doc, 'Starting the server and opening the lobby…'));
     const roomId = newRoomId();
     const max = Number.isFinite(maxPlayers) ? Math.min(Math.max(Math.round(maxPlayers), CVARS.sv_maxplayers.min), CVARS.sv_maxplayers.max) : CVARS.sv_maxplayers.default;
-    const r = await createHostSession({ signaling: this.config.signaling, roomId, name, password, maxPlayers: max, cvars: this.config.cvars, mapName: DEFAULT_MAP.name, onSignaling: (st) => this.banner.show(signalingNotice(st)) });
+    const checked = normalizeName(name);
+    if (!checked.ok) return this.fail({ kind: 'bad-name', problem: checked.problem });
+    const r = await createHostSession({ signaling: this.config.signaling, roomId, name: checked.name, password, maxPlayers: max, cvars: this.config.cvars, mapName: DEFAULT_MAP.name, onSignaling: (st) => this.banner.show(signalingNotice(st)) });
     if (!r.ok) return this.fail(r.failure);
     const loc = this.win.location;
-    this.enterLobby(r.session, lobbyLink({ origin: loc.origin, pathname: loc.pathname, search: loc.search }, roomId));
+    this.enterLobby(r.session, lobbyLink({ origin: loc.origin, pathname: loc.pathname, search: loc.search }, roomId, r.hostKey));
   }
 
   private async join(roomId: string, name: string, password: string): Promise<void> {
+    // Our own name rules first: a name the host would refuse is said at once, before any network.
+    const checked = normalizeName(name);
+    if (!checked.ok) return this.fail({ kind: 'bad-name', problem: checked.problem }, true);
     this.phase = 'connecting';
     this.show(busyScreen(this.doc, `Joining lobby ${roomId}…`));
-    const r = await joinLobby(this.config.signaling, roomId, name, password);
+    const target = this.config.joinTarget?.roomId === roomId ? this.config.joinTarget : { roomId, hostKey: null };
+    const browserToken = loadBrowserToken(pageStorage(this.win)(), cryptoRandomBytes);
+    const r = await joinLobby({ signaling: this.config.signaling, target, name: checked.name, password, browserToken, crypto: this.win.crypto });
     // A refusal keeps the link: Back shows its join form again (wrong password, lobby full…).
     if (!r.ok) return this.fail(r.failure, true);
     this.enterLobby(createJoinSession(r.joined, roomId, this.config.cvars), this.win.location.href);
@@ -223,3 +237,4 @@ export class App implements AppState {
     );
   }
 }
+

@@ -11,6 +11,7 @@ import type { PlayerId } from '../sim/types';
 import type { ChannelReport } from '../transport/channel-report';
 import type { ScriptedInput, SnapshotArrival } from './client-session';
 import type { LobbySession } from './lobby-session';
+import type { ChatLine } from '../game/game-host';
 
 export type Phase = 'start' | 'connecting' | 'lobby' | 'match' | 'practice' | 'ended';
 
@@ -54,6 +55,10 @@ export interface RewindDebugApi {
   arrivals(): { timeOrigin: number; list: SnapshotArrival[] };
   input(spec: ScriptedInput): void;
   setCvar(name: string, value: number | string): string | null;
+  /** The chat lines this page has (oldest first, at most CHAT_LOG_LINES = 100); `system` true (name '') is the host's own notice. */
+  chatLines(): ChatLine[];
+  /** Says a line in the chat, as Enter in the chat box does. */
+  say(text: string): void;
   startMatch(): void;
   kick(id: PlayerId): void;
   leave(): void;
@@ -110,6 +115,8 @@ export function createDebugApi(app: AppState): RewindDebugApi {
     arrivals: () => ({ timeOrigin: performance.timeOrigin, list: clone(s()?.client.arrivals ?? []) }),
     input: (spec) => s()?.client.runScript(clone(spec)),
     setCvar: (name, value) => s()?.client.setCvar(name, value)?.message ?? null,
+    chatLines: () => (s()?.chat.lines() ?? []).map((l) => ({ ...l })),
+    say: (text) => s()?.chat.send(String(text)),
     startMatch: () => app.startMatch(),
     kick: (id) => s()?.kick(id),
     leave: () => app.leave(),

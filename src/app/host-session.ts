@@ -10,16 +10,18 @@ import type { Cvars } from '../config/cvars';
 import { PROTOCOL_VERSION, type LobbyPlayer } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import { ListenServer } from '../host/listen-server';
+import type { DoorCounters } from '../host/lobby-door';
 import { startServerWorker } from '../host/worker-api';
 import type { JoinFailure } from '../lobby/failures';
+import { createLobbyKey } from '../lobby/host-key';
 import { hostPeerId } from '../lobby/room-id';
 import { keepSignaling, type SignalingState } from '../lobby/signaling-reconnect';
 import { describeSignaling } from '../lobby/signaling-config';
 import { LoopbackChannel } from '../transport/loopback';
 import { openPeer, TransportError, type SignalingOptions } from '../transport/peer-link';
 import { browserTimers } from './browser-timers';
-import { ChatLog } from './chat-log';
 import { ClientSession } from './client-session';
+import { ChatLog } from './chat-log';
 import { EndSignal, reportChannel, type ChannelReport, type LobbySession } from './lobby-session';
 import { hostMatchControls } from './host-match-controls';
 
@@ -35,9 +37,12 @@ export interface HostOptions {
   onSignaling?: (state: SignalingState) => void;
 }
 
-export type HostResult = { ok: true; session: LobbySession } | { ok: false; failure: JoinFailure };
+/** `hostKey`: the fingerprint of the lobby's public key, for the lobby link's `key=`. */
+export type HostResult = { ok: true; session: LobbySession; hostKey: string } | { ok: false; failure: JoinFailure };
 
 export async function createHostSession(o: HostOptions): Promise<HostResult> {
+  // A fresh key pair per lobby: the link names it, every joiner makes us prove we hold it.
+  const key = await createLobbyKey(crypto);
   const worker = startServerWorker();
   const tickrate = o.cvars.sv_tickrate;
   try {
@@ -63,6 +68,9 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     password: o.password,
     joinRunningMatch: true,
     match: { tickrate, maxPlayers: o.maxPlayers, mapName: o.mapName, maxUnlagMs: Math.round(o.cvars.sv_maxunlag * 1000) },
+    key,
+    roomId: o.roomId,
+    crypto,
   }, () => performance.now());
   const { member, port } = await server.addLocal(o.name);
   const loopback = new LoopbackChannel(port);
@@ -75,8 +83,9 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
   });
   // The overlays' data comes from the worker like a joiner's, minus the channel.
   server.onLocalDebug((m) => client.receiveDebug(m));
-  const chat = new ChatLog((text) => server.sendLocalChat(text), (id) => server.roster.get(id)?.name);
-  server.onLocalChat((from, text) => chat.receive(from, text));
+  // The host's own lines go through the same limits as everyone's (ChatRelay) and show when relayed.
+  const chat = new ChatLog((text) => server.say(text), (id) => server.roster.get(id)?.name);
+  server.chat.onLine((from, text) => chat.receive(from, text));
   const end = new EndSignal();
   const controls = hostMatchControls(worker.api, () => server.startMatch());
   const session: LobbySession = {
@@ -89,7 +98,7 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     channels: (): ChannelReport[] => [reportChannel('loopback', '', loopback), ...server.linkReports()],
     serverTick: () => server.lastStats.tick,
     serverStats: () => server.lastStats.raw,
-    hostCounters: () => ({ ...server.counters, protocolVersion: PROTOCOL_VERSION }),
+    hostCounters: () => ({ ...server.counters, ...doorCounters(server.door.counters), protocolVersion: PROTOCOL_VERSION }),
     matchControls: controls,
     startMatch: () => controls.start(controls.rules()),
     kick: (id: PlayerId) => server.kick(id, 'host', ''),
@@ -104,5 +113,12 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     onChange: (cb) => server.onChange(cb),
     onEnd: (cb) => end.on(cb),
   };
-  return { ok: true, session };
+  return { ok: true, session, hostKey: key.fingerprint };
+}
+
+/** The door's refusals by reason, flat for the debug API: `refused.busy`, `refused.password`… */
+function doorCounters(c: DoorCounters): Record<string, number> {
+  const out: Record<string, number> = { proofsSent: c.proofsSent };
+  for (const [reason, n] of Object.entries(c.refused)) out[`refused.${reason}`] = n;
+  return out;
 }

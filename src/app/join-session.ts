@@ -11,7 +11,7 @@
  */
 import type { Cvars } from '../config/cvars';
 import { decodeControl, encodeControl } from '../protocol/control';
-import type { ControlMessage, LobbyPlayer } from '../protocol/messages';
+import { type ControlMessage, type LobbyPlayer } from '../protocol/messages';
 import type { Joined } from '../lobby/join';
 import { reportChannel } from '../transport/channel-report';
 import { browserTimers } from './browser-timers';
@@ -72,6 +72,8 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
   j.link.onClose(() => finish({ kind: 'host-left' }));
   const watchdog = setInterval(() => {
     if (silence.check(timers.now())) finish({ kind: 'host-left' });
+    // A host that keeps sending snapshots no honest host can send is left (client/host-plausibility.ts).
+    else if (client.net.hostTrust.abandoned) finish({ kind: 'host-implausible' });
   }, WATCH_EVERY_MS);
   return {
     isHost: false,
@@ -83,7 +85,12 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
     channels: () => [reportChannel('unreliable', j.link.remoteId, j.link.unreliable), reportChannel('reliable', j.link.remoteId, j.link.reliable)],
     serverTick: () => null,
     serverStats: () => null,
-    hostCounters: () => (malformed ? { malformedControl: malformed } : null),
+    hostCounters: (): Record<string, number> | null => {
+      const implausible = client.net.hostTrust.implausibleSnapshots;
+      if (!malformed && !implausible) return null;
+      return implausible ? { malformedControl: malformed, implausibleSnapshots: implausible } : { malformedControl: malformed };
+    },
+    // Cut to what the host accepts (code points), so an honest long line is shortened, not refused.
     startMatch: () => undefined,
     matchControls: null,
     kick: () => undefined,

@@ -17,7 +17,7 @@ export interface LobbySession {
   readonly isHost: boolean;
   readonly roomId: string;
   readonly client: ClientSession;
-  /** The lobby's chat (lobby screen and match). */
+  /** The lobby's chat (lobby screen and match): lines relayed by the host, its notices to this player; `send` goes through the host's limits (docs/PROTOCOL.md "Chat"). */
   readonly chat: ChatLog;
   players(): LobbyPlayer[];
   started(): boolean;

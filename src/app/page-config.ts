@@ -6,14 +6,18 @@
  * Invariant: never throws; a missing or broken config file falls back to the defaults (and says so).
  */
 import { parseCvars, type Cvars } from '../config/cvars';
-import { joinLinkProblem, parseJoinHash } from '../lobby/link';
+import { parseLobbyHash, type LobbyTarget } from '../lobby/link';
 import { resolveSignaling } from '../lobby/signaling-config';
 import type { SignalingOptions } from '../transport/peer-link';
 
 export interface PageConfig {
   signaling: SignalingOptions;
+  /** What the page would use without the URL's `?peer=`/`?ice=` (the join screen compares). */
+  defaultSignaling: SignalingOptions;
   cvars: Cvars;
   joinRoomId: string | null;
+  /** The lobby link's room id and host key fingerprint (null key: an old link without one). */
+  joinTarget: LobbyTarget | null;
   /** `?render=0`: no canvas (tests and benchmarks that only read window.rewind). */
   render: boolean;
   defaultName: string;
@@ -32,16 +36,19 @@ async function fetchServerConfig(fetcher: typeof fetch): Promise<{ json: unknown
 
 export async function loadPageConfig(url: URL, fetcher: typeof fetch): Promise<PageConfig> {
   const { json, notice } = await fetchServerConfig(fetcher);
-  const { options, issues } = resolveSignaling(json, url.searchParams, { hostname: url.hostname, port: url.port, protocol: url.protocol });
+  const { options, defaults, issues } = resolveSignaling(json, url.searchParams, { hostname: url.hostname, port: url.port, protocol: url.protocol });
   const { cvars, issues: cvarIssues } = parseCvars(url.searchParams);
   const name = url.searchParams.get('name') ?? '';
-  const linkProblem = joinLinkProblem(url.hash);
+  const lobby = parseLobbyHash(url.hash);
   return {
     signaling: options,
+    defaultSignaling: defaults,
     cvars,
-    joinRoomId: parseJoinHash(url.hash),
+    joinRoomId: lobby.target?.roomId ?? null,
+    joinTarget: lobby.target,
     render: url.searchParams.get('render') !== '0',
     defaultName: name.slice(0, 24),
-    notices: [...(linkProblem ? [linkProblem] : []), ...(notice ? [notice] : []), ...issues, ...cvarIssues.map((i) => i.message)],
+    // The link's own problem first: it is why the page shows the create form instead of a join form.
+    notices: [...(lobby.problem ? [lobby.problem] : []), ...(notice ? [notice] : []), ...issues, ...cvarIssues.map((i) => i.message)],
   };
 }

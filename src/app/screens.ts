@@ -20,6 +20,13 @@ export interface StartScreenProps {
   defaultName: string;
   defaultMaxPlayers: number;
   notices: string[];
+  /** Sentences about where a lobby link points (lobby/link-warnings.ts), shown above Join. */
+  linkWarnings: string[];
+  /**
+   * Set when the link picks other servers than this page's: Join stays disabled until the player
+   * clicks "Continue with these servers" or "Use this page's servers" (which calls this).
+   */
+  onUsePageServers: (() => void) | null;
   onCreate(name: string, password: string, maxPlayers: number): void;
   onJoin(roomId: string, name: string, password: string): void;
   /** Play alone against bots in this page (no network), e.g. while waiting for friends. */
@@ -38,8 +45,9 @@ export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
     const go = button(doc, 'join', 'Join', () => p.onJoin(room, nameOf(), password.value));
     const form = h(doc, 'form', {}, [labeled(doc, 'Name', name), labeled(doc, 'Lobby password', password), go]);
     form.addEventListener('submit', (e) => (e.preventDefault(), go.click()));
+    const warnings = linkWarningBox(doc, p, go);
     const other = button(doc, 'new-lobby', 'Create a new lobby instead', p.onForgetLink);
-    return h(doc, 'section', { id: 'start-screen' }, [h(doc, 'h1', { text: 'Rewind Arena' }), h(doc, 'p', { text: `Join lobby ${room}` }), ...notices, form, other]);
+    return h(doc, 'section', { id: 'start-screen' }, [h(doc, 'h1', { text: 'Rewind Arena' }), h(doc, 'p', { text: `Join lobby ${room}` }), ...notices, ...warnings, form, other]);
   }
   const max = input(doc, 'max-players', { type: 'number', min: String(CVARS.sv_maxplayers.min), max: String(CVARS.sv_maxplayers.max), value: String(p.defaultMaxPlayers) });
   const create = button(doc, 'create', 'Create lobby', () => p.onCreate(nameOf(), password.value, Number(max.value)));
@@ -53,6 +61,23 @@ export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
     form,
     practice,
   ]);
+}
+
+/** The link's warnings; when it picks other servers, Join waits for one of two explicit clicks. */
+function linkWarningBox(doc: Document, p: StartScreenProps, join: HTMLButtonElement): HTMLElement[] {
+  if (p.linkWarnings.length === 0) return [];
+  const sentences = p.linkWarnings.map((text) => h(doc, 'p', { className: 'link-warning', text }));
+  const usePage = p.onUsePageServers;
+  if (!usePage) return [h(doc, 'div', { id: 'link-warnings', attrs: { role: 'alert' } }, sentences)];
+  join.disabled = true;
+  const settle = (): void => {
+    join.disabled = false;
+    trust.disabled = true;
+    pageServers.disabled = true;
+  };
+  const trust = button(doc, 'trust-link-servers', 'Continue with these servers', settle);
+  const pageServers = button(doc, 'use-page-servers', 'Use this page\'s servers', () => (usePage(), settle()));
+  return [h(doc, 'div', { id: 'link-warnings', attrs: { role: 'alert' } }, [...sentences, trust, pageServers])];
 }
 
 export function busyScreen(doc: Document, text: string): HTMLElement {

@@ -66,7 +66,7 @@ export class NetClient {
   private readonly predictor: Predictor;
   private readonly players: InterpolationBuffer<PublicPlayerState>;
   private readonly rockets = new InterpolationBuffer<ProjectileState>(projectileTraits);
-  private readonly inbox = new SnapshotInbox();
+  private readonly inbox: SnapshotInbox;
   /**
    * Corrections and timeline jumps melt at most at 0.4 × the top speed, so the drawn player stays
    * under 1.5 × max speed (frames and ticks are not phase-locked: a frame may show a little more than
@@ -98,6 +98,7 @@ export class NetClient {
     this.cvars = { ...opts.cvars };
     const cfg: SimConfig = { tickrate: opts.tickrate, map: opts.map ?? DEFAULT_MAP };
     this.clock = new ClientClock(opts.tickrate);
+    this.inbox = new SnapshotInbox(opts.tickrate);
     this.predictor = new Predictor(cfg);
     this.players = new InterpolationBuffer(createPlayerTraits(opts.tickrate, MAX_SPEED));
     this.interp = new InterpDelay(1000 / opts.tickrate);
@@ -105,9 +106,9 @@ export class NetClient {
 
   receive(bytes: Uint8Array, nowMs: number): void {
     this.tracker.packetIn(nowMs, bytes.byteLength);
-    const received = this.inbox.add(bytes);
-    if (received === 'malformed') this.tracker.malformedPacket();
-    if (received === 'malformed' || received === 'partial') return;
+    const received = this.inbox.add(bytes, nowMs);
+    if (received === 'malformed' || received === 'implausible') this.tracker.malformedPacket();
+    if (received === 'malformed' || received === 'implausible' || received === 'partial') return;
     this.acceptSnapshot(received, nowMs);
   }
 
@@ -218,6 +219,12 @@ export class NetClient {
   netSettings(): { updateRate: number; rate: number; interpMs: number } {
     // The delay in use, to 25 ms: the host checks each command's claimed view time against it.
     return { updateRate: this.cvars.cl_updaterate, rate: this.cvars.rate, interpMs: Math.round((this.interpDelaySeconds * 1000) / 25) * 25 };
+  }
+
+  /** Snapshots dropped for an impossible tick, and whether the host should be left (host-plausibility.ts). */
+  get hostTrust(): { implausibleSnapshots: number; abandoned: boolean } {
+    const p = this.inbox.plausibility;
+    return { implausibleSnapshots: p?.dropped ?? 0, abandoned: p?.abandoned ?? false };
   }
 
   get stats(): NetStats {

@@ -4,7 +4,8 @@
  * the baselines the server deltas against) and tells whether each one is the newest so far.
  *
  * Inputs: raw bytes from the unreliable channel (any order, duplicated, truncated, hostile).
- * Outputs: 'malformed' (undecodable or unknown baseline: dropped), 'partial' (a part of a split
+ * Outputs: 'malformed' (undecodable or unknown baseline: dropped), 'implausible' (a tick the host
+ * cannot have reached yet, host-plausibility.ts: dropped before it is stored), 'partial' (a part of a split
  * snapshot still waiting for the others), or the complete snapshot and whether it is the newest.
  * Invariants: never throws; the baseline store is a power-of-two ring indexed by tick & mask, and a
  * slot answers only for the exact tick stored in it; event ids are reported first-time once.
@@ -14,6 +15,7 @@ import { decodeSnapshot } from '../protocol/snapshot';
 import { SnapshotAssembler } from '../protocol/snapshot-assembler';
 import type { Tick } from '../sim/types';
 import { EventDeduper } from './event-dedupe';
+import { HostPlausibility } from './host-plausibility';
 
 export interface ReceivedSnapshot {
   snapshot: Snapshot;
@@ -37,6 +39,12 @@ export class SnapshotInbox {
   /** Newest tick held in the ring and not found wrong (what the ack names), null when none. */
   private trustedNewest: Tick | null = null;
   private mismatches = 0;
+  /** Null: no plausibility check (tests of the ring alone). */
+  readonly plausibility: HostPlausibility | null;
+
+  constructor(tickrate: number | null = null) {
+    this.plausibility = tickrate === null ? null : new HostPlausibility(tickrate);
+  }
 
   /** Tick of the newest complete snapshot (0 before any): the ack sent with each command packet. */
   get newestTick(): Tick {
@@ -60,7 +68,7 @@ export class SnapshotInbox {
     return this.newestSnapshot;
   }
 
-  add(bytes: Uint8Array): ReceivedSnapshot | 'malformed' | 'partial' {
+  add(bytes: Uint8Array, nowMs = 0): ReceivedSnapshot | 'malformed' | 'implausible' | 'partial' {
     let decoded;
     try {
       decoded = decodeSnapshot(bytes, (tick) => this.baseline(tick));
@@ -74,6 +82,8 @@ export class SnapshotInbox {
       return 'malformed';
     }
     const part = decoded.value;
+    // Before anything is stored: an impossible tick must never become a baseline or the ack.
+    if (this.plausibility && !this.plausibility.check(part.serverTick, nowMs)) return 'implausible';
     const full = this.assembler.add(part);
     if (!full) return 'partial';
     this.baselines[full.serverTick & (BASELINE_SLOTS - 1)] = full;

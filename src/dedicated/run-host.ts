@@ -1,9 +1,11 @@
 /**
  * Runs one dedicated lobby: resolves the PeerServer from the game page's /rewind-config.json (as a
  * page would, `?peer=`/`?peerkey=`/`?ice=` in --page-url override it), starts the server thread,
- * claims the room's id on the PeerServer, opens the lobby with no player of its own, adds the
- * bots, prints the link, serves /health, optionally reports to Agones, and stops cleanly on
- * SIGTERM/SIGINT (every joiner gets a 'shutdown' kick saying why, then everything is released).
+ * makes the lobby's key pair (its fingerprint goes in the link's `#key=`, and every joiner makes
+ * the host prove it holds it, as with a browser host), claims the room's id on the PeerServer,
+ * opens the lobby with no player of its own, adds the bots, prints the link, serves /health,
+ * optionally reports to Agones, and stops cleanly on SIGTERM/SIGINT (every joiner gets a
+ * 'shutdown' kick saying why, then everything is released).
  *
  * Inputs: parsed options, a log sink. Output: a running host; `stop(why)` resolves when it is
  * down. Invariant: WebRTC globals are installed (src/dedicated/main.ts) before this module loads.
@@ -11,6 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import { PROTOCOL_VERSION } from '../protocol/messages';
 import { DEFAULT_MAP } from '../sim/map';
+import { createLobbyKey } from '../lobby/host-key';
 import { lobbyLink } from '../lobby/link';
 import { hostPeerId, newRoomId } from '../lobby/room-id';
 import { describeSignaling, resolveSignaling } from '../lobby/signaling-config';
@@ -63,6 +66,8 @@ export async function runDedicatedHost(o: DedicatedOptions, log: (line: string) 
   const { handle: worker, thread } = startNodeServerWorker((why) => void stopRef.stop(why));
   await worker.api.start({ tickrate, maxUnlagS: cvars.sv_maxunlag, lagCompensation: cvars.sv_lagcompensation === 1, seed: Math.floor(Math.random() * 2 ** 31), maxPlayers: cvars.sv_maxplayers });
   const roomId = o.roomId ?? newRoomId();
+  // A fresh key pair per lobby, as a browser host makes: the link names it, every joiner makes us prove we hold it.
+  const key = await createLobbyKey(globalThis.crypto);
   let peer: Peer;
   try {
     peer = await openPeer(signaling, hostPeerId(roomId), 8000);
@@ -76,11 +81,19 @@ export async function runDedicatedHost(o: DedicatedOptions, log: (line: string) 
   // with backoff (our PeerServer holds the id for this Peer's token meanwhile) and log each change.
   const nodeTimers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (t: unknown) => clearTimeout(t as ReturnType<typeof setTimeout>) };
   const signalingKeeper = keepSignaling(peer, nodeTimers, (st) => log(signalingNotice(st) ?? 'signaling: the lobby is registered again; new players can join'));
-  const link = lobbyLink({ origin: o.pageUrl.origin, pathname: o.pageUrl.pathname, search: o.pageUrl.search }, roomId);
+  const link = lobbyLink({ origin: o.pageUrl.origin, pathname: o.pageUrl.pathname, search: o.pageUrl.search }, roomId, key.fingerprint);
   const host = new DedicatedHost(peer, worker, {
     roomId,
     link,
-    lobby: { maxPlayers: cvars.sv_maxplayers, password: o.password, joinRunningMatch: true, match: { tickrate, maxPlayers: cvars.sv_maxplayers, mapName: DEFAULT_MAP.name, maxUnlagMs: Math.round(cvars.sv_maxunlag * 1000) } },
+    lobby: {
+      maxPlayers: cvars.sv_maxplayers,
+      password: o.password,
+      joinRunningMatch: true,
+      match: { tickrate, maxPlayers: cvars.sv_maxplayers, mapName: DEFAULT_MAP.name, maxUnlagMs: Math.round(cvars.sv_maxunlag * 1000) },
+      key,
+      roomId,
+      crypto: globalThis.crypto,
+    },
     startWhen: o.startWhen,
   }, () => performance.now(), log);
   const bots = new BotPlayers(host.server, worker, tickrate, () => performance.now(), { every: (ms, fn) => { const t = setInterval(fn, ms); return () => clearInterval(t); } });

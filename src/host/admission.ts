@@ -1,98 +1,91 @@
 /**
- * Admission: the door of the listen server. Takes each incoming PeerJS connection through link
- * setup (its unreliable channel handed off to the server worker the moment it is created), the
- * hello within `HELLO_TIMEOUT_MS`, the host's decision (src/lobby/handshake.ts), and a reject
- * with its reason, or hands the admitted peer to `LobbyDoor.admit`.
+ * Admission: from an incoming PeerJS connection to a seated player. The joiner's unreliable
+ * DataChannel is handed off to the server worker the moment it is created (acceptLink runs
+ * synchronously up to there); the connection then goes through the lobby door (lobby-door.ts:
+ * setup and handshake limits, the host's proof, the hello's decision); an admitted joiner gets a
+ * roster place and a body in the worker, and the listen server seats it (`seat`: control
+ * listener, welcome). Where the browser cannot transfer DataChannels the worker answers with a
+ * MessagePort and the unreliable channel is relayed through it here.
  *
- * Inputs: connections, the lobby's facts at the time of each hello. Outputs: `admit` calls,
- * reject messages, counters. Invariants: at most `2 × maxPlayers` connections are between
- * "connected" and welcome/reject at once; a handed-off channel whose joiner is not admitted is
- * released in the worker; nothing from a peer that has not been welcomed reaches the match.
+ * Inputs: connections, the door, the worker, the roster. Outputs: `seat` calls, reject messages.
+ * Invariants: a handed-off channel whose joiner is not seated is released in the worker; a joiner
+ * the worker cannot take is told so ('full') and never welcomed; nothing from a peer that has not
+ * been admitted reaches the match.
  */
-import { decodeControl } from '../protocol/control';
-import { PROTOCOL_VERSION, type ControlMessage } from '../protocol/messages';
+import { encodeControl } from '../protocol/control';
 import type { Channel } from '../transport/channel';
-import { acceptLink, type DataConnection, type PeerLink } from '../transport/peer-link';
-import { decideHello, type Hello, type HelloFacts } from '../lobby/handshake';
-import { HandshakeGate } from './handshake-gate';
+import { acceptLink, type DataConnection, type IncomingLink, type PeerLink } from '../transport/peer-link';
+import { CLOSE_GRACE_MS, type LobbyDoor } from './lobby-door';
+import type { Member, Roster } from './roster';
 import type { ServerWorkerHandle } from './worker-api';
 
-const HELLO_TIMEOUT_MS = 5000;
-const LINK_TIMEOUT_MS = 15000;
-/** Lets a reject/kick message leave before the connection closes under it. */
-export const CLOSE_GRACE_MS = 400;
-
-/** What the door needs from the listen server. */
-export interface LobbyDoor {
-  readonly worker: Pick<ServerWorkerHandle, 'handOff' | 'releaseChannel'>;
-  readonly counters: { malformedControl: number; rejected: number };
+/** What admission needs of the listen server. */
+export interface AdmissionHost {
+  readonly door: LobbyDoor;
+  readonly roster: Roster;
+  readonly worker: Pick<ServerWorkerHandle, 'handOff' | 'releaseChannel' | 'connectClient' | 'connectClientOnChannel'>;
   isClosed(): boolean;
-  maxPlayers(): number;
-  /** The lobby's facts for deciding on a hello from `remoteId` (everything but the version). */
-  facts(remoteId: string): Omit<HelloFacts, 'protocolVersion'>;
-  sendTo(ch: Channel, msg: ControlMessage): void;
-  /** Adds the accepted peer to the match; true when it took the handed-off channel (if any). */
-  admit(link: PeerLink, name: string, channelKey: number | null): Promise<boolean>;
+  /**
+   * Seats an admitted joiner that has its roster place and worker body. `port`: the relay to the
+   * worker, null when the worker holds the unreliable channel itself. A joiner that left
+   * meanwhile is dropped again there.
+   */
+  seat(member: Member, link: PeerLink, port: MessagePort | null, browserToken: string): void;
+}
+
+/** The page-relay path (no DataChannel transfer): snapshots from the worker out, commands in. */
+export function relayUnreliable(unreliable: Channel, port: MessagePort): void {
+  port.onmessage = (ev: MessageEvent) => {
+    if (ev.data instanceof ArrayBuffer) unreliable.send(new Uint8Array(ev.data));
+    else if (ev.data instanceof Uint8Array) unreliable.send(ev.data);
+  };
+  unreliable.onMessage((bytes) => {
+    const copy = bytes.slice();
+    port.postMessage(copy, [copy.buffer]);
+  });
 }
 
 export class Admission {
-  private readonly handshakes: HandshakeGate;
-
-  constructor(private readonly door: LobbyDoor) {
-    this.handshakes = new HandshakeGate(() => 2 * door.maxPlayers());
-  }
+  constructor(private readonly host: AdmissionHost) {}
 
   onConnection(conn: DataConnection): void {
-    if (!this.handshakes.tryEnter()) return conn.close();
-    void this.accept(conn).finally(() => this.handshakes.leave());
-  }
-
-  /** Runs synchronously up to acceptLink's hand-off: the channel can only be transferred in this task. */
-  private async accept(conn: DataConnection): Promise<void> {
-    const { worker } = this.door;
+    const { door, worker } = this.host;
     let channelKey: number | null = null;
-    let link: PeerLink;
-    try {
-      link = await acceptLink(conn, LINK_TIMEOUT_MS, (dc) => (channelKey = worker.handOff(dc)) !== null);
-    } catch {
+    const incoming: IncomingLink = {
+      remoteId: conn.peer,
+      open: (ms) => acceptLink(conn, ms, (dc) => (channelKey = worker.handOff(dc)) !== null),
+      refuse: () => conn.close(),
+    };
+    const release = (): void => {
       if (channelKey !== null) worker.releaseChannel(channelKey);
-      return; // the joiner sees its own timeout
-    }
-    const admitted = await this.handshake(link, channelKey);
-    if (!admitted && channelKey !== null) worker.releaseChannel(channelKey);
+    };
+    void door.admit(incoming).then(async (a) => {
+      if (!a) return release();
+      if (this.host.isClosed()) return (a.link.close(), release());
+      if (!(await this.enter(a.link, a.name, a.browserToken, channelKey))) release();
+    });
   }
 
-  /** Hello, decision, then admit or reject; true when the peer was admitted (its channel is in use). */
-  private async handshake(link: PeerLink, channelKey: number | null): Promise<boolean> {
-    const hello = await this.awaitHello(link);
-    if (this.door.isClosed() || !hello) {
+  /** A roster place and a worker body for an admitted joiner; true when the worker took its channel. */
+  private async enter(link: PeerLink, name: string, browserToken: string, channelKey: number | null): Promise<boolean> {
+    const { roster, worker } = this.host;
+    const member = roster.add(name, link.remoteId, false);
+    if (!member) {
       link.close();
       return false;
     }
-    const decision = decideHello(hello, { protocolVersion: PROTOCOL_VERSION, ...this.door.facts(link.remoteId) });
-    if (!decision.accept) {
-      this.door.counters.rejected += 1;
-      this.door.sendTo(link.reliable, { type: 'reject', reason: decision.reason, text: decision.text });
+    const joined = channelKey !== null ? await worker.connectClientOnChannel(member.id, channelKey) : await worker.connectClient(member.id);
+    if (!joined || this.host.isClosed()) {
+      // The worker refused (full, or stopped meanwhile): do not welcome a player that has no body.
+      roster.remove(member.id);
+      if (joined instanceof MessagePort) joined.close();
+      link.reliable.send(encodeControl({ type: 'reject', reason: 'full', text: 'The host could not add you to the match.' }));
       setTimeout(() => link.close(), CLOSE_GRACE_MS);
-      return false;
+      return joined === true;
     }
-    return this.door.admit(link, decision.name, channelKey);
-  }
-
-  /** The first reliable message must be a hello within the timeout; anything else ends the attempt. */
-  private awaitHello(link: PeerLink): Promise<Hello | null> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => (off(), resolve(null)), HELLO_TIMEOUT_MS);
-      const off = link.reliable.onMessage((bytes) => {
-        clearTimeout(timer);
-        off();
-        const m = decodeControl(bytes);
-        if (m.ok && m.value.type === 'hello') return resolve(m.value);
-        this.door.counters.malformedControl += 1;
-        // A hello from an incompatible protocol may not decode: answer "version" if its first byte says so.
-        resolve({ protocolVersion: -1, name: '', password: '' });
-      });
-      link.onClose(() => (clearTimeout(timer), resolve(null)));
-    });
+    const port = joined instanceof MessagePort ? joined : null;
+    if (port) relayUnreliable(link.unreliable, port);
+    this.host.seat(member, link, port, browserToken);
+    return true;
   }
 }

@@ -1,8 +1,8 @@
 /**
- * The listen server's main-thread half: accepts peers from the lobby's Peer, runs the hello
- * handshake on the reliable channel, gives each welcomed peer's unreliable channel to the worker
- * (handed off into the worker the moment it is created, where the browser can transfer
- * DataChannels; else relayed through a transferred MessagePort), relays 'settings' (and the
+ * The listen server's main-thread half: takes peers from the lobby's Peer through admission
+ * (admission.ts: the lobby door's limits and host proof, then the worker gets each admitted
+ * peer's unreliable channel), seats them, relays 'settings' and chat (joiner-control.ts,
+ * chat-relay.ts) (and the
  * worker's 'debug' messages back to the client that asked, the host's own one locally), broadcasts
  * the lobby list every second (which doubles as the joiners' heartbeat), and kicks on the worker's
  * word (malformed, flooding, or silent for 5 s: the worker sees every datagram) or the host's.
@@ -12,24 +12,33 @@
  * as a cleaned name; a peer's malformed control messages are dropped and counted, and a peer
  * that keeps sending them is kicked; a peer's failure never affects the others.
  */
-import { decodeControl, encodeControl } from '../protocol/control';
+import { encodeControl } from '../protocol/control';
 import type { ControlMessage, DebugMessage, KickReason, MatchSettings } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import type { Channel } from '../transport/channel';
 import type { Peer, PeerLink } from '../transport/peer-link';
+import type { CryptoLike, LobbyKey } from '../lobby/host-key';
 import { reportChannel, type ChannelReport } from '../transport/channel-report';
 import { HandedOffChannel } from '../transport/handed-off-channel';
 import { asDebugNotice, relayDebug } from './debug-relay';
 import { Roster, type Member } from './roster';
 import { asKickNotice, type ServerWorkerHandle } from './worker-api';
 import { readWorkerStats, type HostServerStats } from './worker-stats';
-import { Admission, CLOSE_GRACE_MS } from './admission';
+import { ChatRelay } from './chat-relay';
+import { CLOSE_GRACE_MS, LobbyDoor } from './lobby-door';
+import { Admission } from './admission';
+import { ControlMeter } from './control-meter';
+import { onJoinerControl, type JoinerControlHandlers } from './joiner-control';
 
 export interface LobbySettings {
   maxPlayers: number;
   password: string;
   joinRunningMatch: boolean;
   match: MatchSettings;
+  /** The lobby's key pair (the link names its fingerprint) and the room id it signs for. */
+  key: LobbyKey;
+  roomId: string;
+  crypto: CryptoLike;
 }
 
 export interface ListenServerCounters {
@@ -39,67 +48,65 @@ export interface ListenServerCounters {
   kicks: number;
 }
 
-const MALFORMED_KICK_THRESHOLD = 20;
-/** Control messages are rare (settings, chat, leave): more than this per second is a flood. */
-const CONTROL_PER_SECOND_LIMIT = 40;
-
 interface RemoteSlot {
   link: PeerLink;
   /** The relay to the worker; null when the worker holds the peer's unreliable channel itself. */
   port: MessagePort | null;
-  malformed: number;
-  /** Control messages in the current one-second window, and when that window started. */
-  controlCount: number;
-  controlWindowMs: number;
-}
-
-/** The page-relay path (no DataChannel transfer): snapshots from the worker out, commands in. */
-function relayUnreliable(unreliable: Channel, port: MessagePort): void {
-  port.onmessage = (ev: MessageEvent) => {
-    if (ev.data instanceof ArrayBuffer) unreliable.send(new Uint8Array(ev.data));
-    else if (ev.data instanceof Uint8Array) unreliable.send(ev.data);
-  };
-  unreliable.onMessage((bytes) => {
-    const copy = bytes.slice();
-    port.postMessage(copy, [copy.buffer]);
-  });
+  /** The browser token the hello carried: what a kick bans. */
+  browserToken: string;
+  meter: ControlMeter;
 }
 
 export class ListenServer {
   readonly roster = new Roster();
-  readonly counters: ListenServerCounters = { malformedControl: 0, rejected: 0, timeouts: 0, kicks: 0 };
+  private readonly tally = { malformedControl: 0, timeouts: 0, kicks: 0 };
   started = false;
   lastStats: HostServerStats = { tick: null, pingsMs: new Map(), raw: null };
   private readonly slots = new Map<PlayerId, RemoteSlot>();
   private readonly listeners = new Set<() => void>();
   private localId: PlayerId | null = null;
   private localDebug: ((m: DebugMessage) => void) | null = null;
-  private localChat: ((from: PlayerId, text: string) => void) | null = null;
   private readonly statsTimer: ReturnType<typeof setInterval>;
   private closed = false;
+  /** Host authentication, handshake limits, bans, password attempts (lobby-door.ts). */
+  readonly door: LobbyDoor;
+  /** Chat limits and relay (chat-relay.ts); the host's own screen listens with `chat.onLine`. */
+  readonly chat: ChatRelay;
+  /** What a joiner's control messages may do (joiner-control.ts): built once, used per message. */
+  private readonly controlHandlers: JoinerControlHandlers = {
+    setSettings: (from, m) => {
+      void this.worker.api.setClientSettings(from, { updateRate: m.updateRate, rate: m.rate, interpMs: m.interpMs });
+      void this.worker.api.setDebug(from, m.debug);
+    },
+    chat: (from, text) => this.chat.receive(from, text),
+    leave: (from) => this.slots.get(from)?.link.close(),
+    kick: (from, reason, text) => this.kick(from, reason, text),
+  };
 
   constructor(
-    private readonly peer: Peer,
-    private readonly worker: ServerWorkerHandle,
+    peer: Peer,
+    readonly worker: ServerWorkerHandle,
     private readonly settings: LobbySettings,
     private readonly now: () => number,
   ) {
-    const admission = new Admission({
-      worker,
-      counters: this.counters,
-      isClosed: () => this.closed,
-      maxPlayers: () => settings.maxPlayers,
-      facts: (remoteId) => ({
-        playerCount: this.roster.size,
-        maxPlayers: settings.maxPlayers,
-        password: settings.password,
-        wasKicked: this.roster.wasKicked(remoteId),
-        started: this.started,
-        joinRunningMatch: settings.joinRunningMatch,
-      }),
-      sendTo: (ch, msg) => this.sendTo(ch, msg),
-      admit: (link, name, key) => this.admit(link, name, key),
+    this.door = new LobbyDoor({
+      key: settings.key,
+      roomId: settings.roomId,
+      password: settings.password,
+      crypto: settings.crypto,
+      now,
+      facts: () => ({ playerCount: this.roster.size, maxPlayers: settings.maxPlayers, started: this.started, joinRunningMatch: settings.joinRunningMatch, closed: this.closed }),
     });
+    this.chat = new ChatRelay({
+      broadcast: (bytes) => {
+        for (const s of this.slots.values()) s.link.reliable.send(bytes);
+      },
+      sendTo: (id, bytes) => void this.sendRaw(id, bytes),
+      isLocal: (id) => id === this.localId,
+      kick: (id, reason, text) => this.kick(id, reason, text),
+      now,
+    });
+    const admission = new Admission(this);
     peer.on('connection', (conn) => admission.onConnection(conn));
     void worker.onNotice((n) => {
       const kick = asKickNotice(n);
@@ -139,6 +146,12 @@ export class ListenServer {
     this.changed();
   }
 
+  /** `rejected`: every refusal at the door, whatever its reason (the door counts them by reason). */
+  get counters(): ListenServerCounters {
+    const rejected = Object.values(this.door.counters.refused).reduce((sum, n) => sum + n, 0);
+    return { ...this.tally, rejected };
+  }
+
   /** Both channels of every linked peer, for the debug API (what the browser reports, not what we asked). */
   linkReports(): ChannelReport[] {
     const out: ChannelReport[] = [];
@@ -154,19 +167,14 @@ export class ListenServer {
     this.localDebug = cb;
   }
 
-  /** Where the host's own page gets the chat lines the host relays (its own included). */
-  onLocalChat(cb: ((from: PlayerId, text: string) => void) | null): void {
-    this.localChat = cb;
-  }
-
-  /** The host player's own chat line: relayed like a joiner's. */
-  sendLocalChat(text: string): void {
-    if (this.localId !== null && !this.closed) this.relayChat(this.localId, text);
-  }
-
   onChange(cb: () => void): () => void {
     this.listeners.add(cb);
     return () => this.listeners.delete(cb);
+  }
+
+  /** The host's own player says a line: the same limits as everyone's, then relayed to all. */
+  say(text: string): void {
+    if (this.localId !== null) this.chat.receive(this.localId, text);
   }
 
   startMatch(): void {
@@ -179,10 +187,10 @@ export class ListenServer {
     const member = this.roster.get(id);
     const slot = this.slots.get(id);
     if (!member || member.isHost || !slot) return;
-    this.counters.kicks += 1;
-    if (reason === 'timeout') this.counters.timeouts += 1;
-    // A timeout is not a ban: the same peer may come back.
-    if (reason !== 'timeout') this.roster.markKicked(member.peerId);
+    this.tally.kicks += 1;
+    if (reason === 'timeout') this.tally.timeouts += 1;
+    // Misbehaving bans the browser for the match; a timeout or the host shutting down does not.
+    if (reason !== 'timeout' && reason !== 'shutdown') this.door.ban(slot.browserToken);
     this.sendTo(slot.link.reliable, { type: 'kick', reason, text });
     this.drop(id);
     setTimeout(() => slot.link.close(), CLOSE_GRACE_MS);
@@ -193,7 +201,6 @@ export class ListenServer {
     this.closed = true;
     clearInterval(this.statsTimer);
     this.localDebug = null;
-    this.localChat = null;
     for (const id of [...this.slots.keys()]) this.slots.get(id)?.link.close();
     this.listeners.clear();
   }
@@ -213,77 +220,26 @@ export class ListenServer {
     return true;
   }
 
-  /** Welcomes an accepted peer: a roster place, a body in the worker, its channels wired. */
-  private async admit(link: PeerLink, name: string, channelKey: number | null): Promise<boolean> {
-    const member = this.roster.add(name, link.remoteId, false);
-    if (!member) {
-      link.close();
-      return false;
-    }
-    const joined = channelKey !== null ? await this.worker.connectClientOnChannel(member.id, channelKey) : await this.worker.connectClient(member.id);
-    if (!joined || this.closed) {
-      // The worker refused (full, or stopped meanwhile): do not welcome a player that has no body.
-      this.roster.remove(member.id);
-      if (joined instanceof MessagePort) joined.close();
-      this.sendTo(link.reliable, { type: 'reject', reason: 'full', text: 'The host could not add you to the match.' });
-      setTimeout(() => link.close(), CLOSE_GRACE_MS);
-      return joined === true;
-    }
-    const port = joined instanceof MessagePort ? joined : null;
-    this.slots.set(member.id, { link, port, malformed: 0, controlCount: 0, controlWindowMs: this.now() });
-    if (port) relayUnreliable(link.unreliable, port);
+  /** Admission's last step (admission.ts): an admitted joiner with a body in the worker. */
+  seat(member: Member, link: PeerLink, port: MessagePort | null, browserToken: string): void {
+    this.slots.set(member.id, { link, port, browserToken, meter: new ControlMeter(this.now()) });
     link.reliable.onMessage((bytes) => this.onControl(member.id, bytes));
     link.onClose(() => this.drop(member.id));
     // The peer may have gone while the worker was adding it: its close event has already fired.
-    if (link.reliable.state === 'closed' || this.closed) {
-      this.drop(member.id);
-      return true;
-    }
+    if (link.reliable.state === 'closed' || this.closed) return this.drop(member.id);
     this.sendTo(link.reliable, { type: 'welcome', clientId: member.id, settings: this.settings.match });
     this.broadcastLobby();
     this.changed();
-    return true;
+  }
+
+  isClosed(): boolean {
+    return this.closed;
   }
 
   private onControl(id: PlayerId, bytes: Uint8Array): void {
     const slot = this.slots.get(id);
     if (!slot) return;
-    const now = this.now();
-    if (now - slot.controlWindowMs >= 1000) {
-      slot.controlWindowMs = now;
-      slot.controlCount = 0;
-    }
-    // Chat is re-broadcast to everyone: without a cap one peer could make the host amplify a flood.
-    if (++slot.controlCount > CONTROL_PER_SECOND_LIMIT) return this.kick(id, 'flood', 'Too many control messages.');
-    const m = decodeControl(bytes);
-    if (!m.ok || !this.handleControl(id, m.value)) {
-      this.counters.malformedControl += 1;
-      slot.malformed += 1;
-      if (slot.malformed >= MALFORMED_KICK_THRESHOLD) this.kick(id, 'malformed', 'Too many malformed control messages.');
-    }
-  }
-
-  /** Returns false for messages a client has no business sending. */
-  private handleControl(id: PlayerId, m: ControlMessage): boolean {
-    switch (m.type) {
-      case 'settings':
-        void this.worker.api.setClientSettings(id, { updateRate: m.updateRate, rate: m.rate, interpMs: m.interpMs });
-        void this.worker.api.setDebug(id, m.debug);
-        return true;
-      case 'leave':
-        this.slots.get(id)?.link.close();
-        return true;
-      case 'chat':
-        this.relayChat(id, m.text);
-        return true;
-      default:
-        return false;
-    }
-  }
-
-  private relayChat(from: PlayerId, text: string): void {
-    for (const s of this.slots.values()) this.sendTo(s.link.reliable, { type: 'chat', from, text });
-    this.localChat?.(from, text);
+    if (onJoinerControl(id, bytes, slot.meter, this.now(), this.controlHandlers) === 'malformed') this.tally.malformedControl += 1;
   }
 
   /** Removes a member everywhere (worker, roster, relays); idempotent. */

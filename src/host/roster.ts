@@ -1,5 +1,6 @@
 /**
- * Who is in the lobby, as the host keeps it: ids, names, pings, kicked peer ids. Pure bookkeeping.
+ * Who is in the lobby, as the host keeps it: ids, names, pings. Pure bookkeeping. (Bans are by
+ * browser token, in the lobby door: src/host/lobby-door.ts.)
  * (Silence is judged by the server worker, where every datagram arrives: src/server/server-runtime.ts.)
  *
  * Invariants: ids are unique small integers (1..255, the host's own client is the first);
@@ -20,7 +21,6 @@ export interface Member {
 
 export class Roster {
   private readonly members = new Map<PlayerId, Member>();
-  private readonly kickedPeers = new Set<string>();
 
   get size(): number {
     return this.members.size;
@@ -54,14 +54,6 @@ export class Roster {
   setPing(id: PlayerId, pingMs: number): void {
     const m = this.members.get(id);
     if (m && Number.isFinite(pingMs)) m.pingMs = Math.max(0, Math.round(pingMs));
-  }
-
-  markKicked(peerId: string): void {
-    if (peerId !== '') this.kickedPeers.add(peerId);
-  }
-
-  wasKicked(peerId: string): boolean {
-    return this.kickedPeers.has(peerId);
   }
 
   lobbyList(): LobbyPlayer[] {

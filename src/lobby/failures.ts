@@ -2,12 +2,15 @@
  * Every way joining or playing can fail, and the sentence the player reads for it. One table so
  * the start screen, the lobby and the e2e tests agree on the words.
  *
- * Inputs: a `JoinFailure` (from transport errors, a reject, a kick, a timeout). Outputs: text.
- * Invariant: every message says what happened and, where there is one, what to do next, once:
- * a refusal is the host's sentence when it sent one (else our own headline), never both, and a
- * reason from the host is shown as a sentence (capital first letter, final period).
+ * Inputs: a `JoinFailure` (from transport errors, a reject, a kick, a timeout, a failed host
+ * check). Outputs: text. Invariants: every message says what happened once, in sentence case, and
+ * where there is one, what to do next. For a reject or a kick the headline is ours (by reason);
+ * the host's text is only a detail shown after it as its own sentence (capital first letter, final
+ * period), and left out when it says the same as the headline (the host sends details, not
+ * headlines, and a joiner drops the text of a reject that came before the host proved itself).
  */
 import type { KickReason, RejectReason } from '../protocol/messages';
+import { nameProblemText, type NameProblem } from './player-name';
 
 export type JoinFailure =
   | { kind: 'signaling-unreachable'; address: string; detail: string }
@@ -18,26 +21,37 @@ export type JoinFailure =
   | { kind: 'host-left' }
   | { kind: 'handshake-timeout' }
   | { kind: 'id-taken' }
+  /** The peer on the lobby's id could not prove it holds the key the link names. */
+  | { kind: 'not-host' }
+  /** Our own check of the name typed, before connecting. */
+  | { kind: 'bad-name'; problem: NameProblem }
+  /** The host kept sending snapshots no honest host sends (client/host-plausibility.ts). */
+  | { kind: 'host-implausible' }
   | { kind: 'other'; detail: string };
 
 export const HOST_LEFT_TEXT = 'The host left.';
+export const NOT_HOST_TEXT = 'This is not the host of this lobby.';
 
-const REJECT_HEADLINE: Record<RejectReason, string> = {
-  full: 'Lobby full.',
-  version: 'Version mismatch.',
+const REJECT_TEXT: Record<RejectReason, string> = {
+  full: 'The lobby is full.',
+  version: 'Version mismatch: this page and the host run different versions of the game. Reload the page to get the host\'s version.',
   password: 'Wrong password.',
-  kicked: 'You were kicked.',
+  kicked: 'You were kicked from this lobby and cannot rejoin this match.',
   banned: 'You are banned from this lobby.',
   'bad-hello': 'The host could not read your join request.',
-  started: 'The match has already started.',
+  started: 'The match has already started and the host does not take new players.',
+  attempts: 'Too many wrong passwords.',
+  name: 'The host refused your name.',
+  busy: 'The host is busy with other join requests. Try again in a few seconds.',
 };
 
 const KICK_TEXT: Record<KickReason, string> = {
-  host: 'by the host',
-  malformed: 'for sending malformed packets',
-  flood: 'for sending too many packets',
-  timeout: 'after 5 seconds without hearing from you',
-  shutdown: 'because the server shut down',
+  host: 'You were kicked by the host.',
+  malformed: 'You were kicked for sending malformed packets.',
+  flood: 'You were kicked for sending too many packets.',
+  timeout: 'You were kicked after 5 seconds without hearing from you.',
+  // Not a kick as players understand it: the server went away and said why.
+  shutdown: 'The server shut down.',
 };
 
 /** A host-sent fragment as one sentence: trimmed, capitalised, with a final period ('' stays ''). */
@@ -50,6 +64,14 @@ export function asSentence(text: string): string {
   return /[.!?…]$/u.test(body) ? body : `${body}.`;
 }
 
+/** Our headline, then the host's detail as its own sentence unless it says the same. */
+function withDetail(headline: string, detail: string): string {
+  const d = asSentence(detail);
+  const same = (a: string): string => a.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  if (d === '' || same(headline).includes(same(d)) || same(d).includes(same(headline))) return headline;
+  return `${headline} ${d}`;
+}
+
 export function failureText(f: JoinFailure): string {
   switch (f.kind) {
     case 'signaling-unreachable':
@@ -59,26 +81,22 @@ export function failureText(f: JoinFailure): string {
     case 'connection-failed':
       return `Connection failed: no peer-to-peer route to the host (${f.detail}). Across strict NATs or firewalls you need a TURN server: see README "ICE servers".`;
     case 'rejected':
-      return asSentence(f.text) || REJECT_HEADLINE[f.reason];
+      return withDetail(REJECT_TEXT[f.reason], f.text);
     case 'kicked':
-      return kickText(f.reason, f.text);
+      return withDetail(KICK_TEXT[f.reason], f.text);
     case 'host-left':
       return HOST_LEFT_TEXT;
     case 'handshake-timeout':
       return 'The host did not answer the join request in time.';
     case 'id-taken':
       return 'That lobby id is already in use on the signaling server; create a new lobby.';
+    case 'not-host':
+      return NOT_HOST_TEXT;
+    case 'bad-name':
+      return nameProblemText(f.problem);
+    case 'host-implausible':
+      return 'The host kept sending impossible game states, so you left the match.';
     case 'other':
       return `Something went wrong: ${f.detail}`;
   }
-}
-
-/** "You were kicked <why>." plus the host's detail as its own sentence, unless it says the same. */
-function kickText(reason: KickReason, text: string): string {
-  // 'shutdown' is not a kick as players understand it: the server went away and said why.
-  const head = reason === 'shutdown' ? 'The server shut down.' : `You were kicked ${KICK_TEXT[reason]}.`;
-  const detail = asSentence(text);
-  const same = (a: string): string => a.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-  if (detail === '' || same(head).includes(same(detail)) || same(detail).includes(same(head))) return head;
-  return `${head} ${detail}`;
 }

@@ -1,74 +1,57 @@
 /**
  * The host's decision on a joiner's hello, as a pure function so every rule is unit-tested:
- * version first (an old client cannot even be told the rest reliably), then kicked, password,
- * lobby full, a running match that does not take joiners.
+ * version first (an old client cannot even be told the rest reliably), then a banned browser, the
+ * password (its attempt limits are the caller's, passed in as `checkPassword`, consulted only when
+ * every earlier rule passed), lobby full, a running match that does not take joiners, the name
+ * rules (player-name.ts) and the lobby's glyph budget.
  *
- * Inputs: the decoded hello and the lobby's current facts. Outputs: accept with the cleaned
- * name, or reject with a `RejectReason` and the sentence the joiner will see.
- * Invariant: the name in an accept is trimmed, stripped of control characters, 1..24 characters.
+ * Inputs: the decoded hello and the lobby's current facts. Outputs: accept with the normalized
+ * name, or reject with a `RejectReason` and a *detail* sentence (may be empty): the joiner shows
+ * its own sentence for the reason first (failures.ts), so the detail never repeats it.
  */
-import type { RejectReason } from '../protocol/messages';
+import type { Hello, RejectReason } from '../protocol/messages';
 import { MAX_LOBBY_PLAYERS } from '../protocol/control';
+import { MAX_NAME_LENGTH, nameProblemText, normalizeName } from './player-name';
 
-export const MAX_NAME_LENGTH = 24;
+export { MAX_NAME_LENGTH } from './player-name';
 export { MAX_LOBBY_PLAYERS };
 
 export interface HelloFacts {
   protocolVersion: number;
   playerCount: number;
   maxPlayers: number;
-  /** Empty = no password. */
-  password: string;
-  /** Peer was kicked from this lobby before. */
-  wasKicked: boolean;
+  /** This browser token was kicked from this match. */
+  banned: boolean;
   started: boolean;
   joinRunningMatch: boolean;
+  /** Whether the lobby's glyph budget still has room for this (normalized) name. */
+  nameFits(name: string): boolean;
 }
 
-export interface Hello {
-  protocolVersion: number;
-  name: string;
-  password: string;
-}
+/** What the host's password guard said about this attempt. */
+export type PasswordOutcome = { ok: true } | { ok: false; reason: 'password'; attemptsLeft: number } | { ok: false; reason: 'attempts'; retryAfterMs: number };
 
 export type HelloDecision = { accept: true; name: string } | { accept: false; reason: RejectReason; text: string };
 
-/** Trims, removes control characters and collapses spaces; '' when nothing printable is left. */
-export function cleanName(raw: string): string {
-  const printable = raw.replace(/[\t\n\r]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g, '');
-  return [...printable.replace(/\s+/g, ' ').trim()].slice(0, MAX_NAME_LENGTH).join('').trim();
+const reject = (reason: RejectReason, text = ''): HelloDecision => ({ accept: false, reason, text });
+
+function passwordDetail(o: Exclude<PasswordOutcome, { ok: true }>): string {
+  if (o.reason === 'attempts') return `Try again in ${Math.max(1, Math.ceil(o.retryAfterMs / 1000))} s.`;
+  return o.attemptsLeft === 1 ? '1 attempt left.' : `${o.attemptsLeft} attempts left.`;
 }
 
-export function rejectText(reason: RejectReason, facts: Pick<HelloFacts, 'maxPlayers' | 'protocolVersion'>): string {
-  switch (reason) {
-    case 'full':
-      return `Lobby full: all ${facts.maxPlayers} places are taken.`;
-    case 'version':
-      return `Version mismatch: the host runs protocol ${facts.protocolVersion}. Reload the page to get the same version as the host.`;
-    case 'password':
-      return 'Wrong password.';
-    case 'kicked':
-      return 'You were kicked from this lobby.';
-    case 'banned':
-      return 'You are banned from this lobby.';
-    case 'bad-hello':
-      return 'Your name is empty or your join message was malformed.';
-    case 'started':
-      return 'The match has already started and the host does not take new players.';
-  }
-}
-
-export function decideHello(hello: Hello, facts: HelloFacts): HelloDecision {
-  const reject = (reason: RejectReason): HelloDecision => ({ accept: false, reason, text: rejectText(reason, facts) });
-  if (hello.protocolVersion !== facts.protocolVersion) return reject('version');
-  if (facts.wasKicked) return reject('kicked');
-  if (facts.password !== '' && hello.password !== facts.password) return reject('password');
+export function decideHello(hello: Pick<Hello, 'protocolVersion' | 'name'>, facts: HelloFacts, checkPassword: () => PasswordOutcome): HelloDecision {
+  if (hello.protocolVersion !== facts.protocolVersion) return reject('version', `The host runs protocol ${facts.protocolVersion}.`);
+  if (facts.banned) return reject('kicked');
+  const password = checkPassword();
+  if (!password.ok) return reject(password.reason, passwordDetail(password));
   const max = Math.min(Math.max(facts.maxPlayers, 1), MAX_LOBBY_PLAYERS);
-  if (facts.playerCount >= max) return reject('full');
+  if (facts.playerCount >= max) return reject('full', `It holds ${max} players.`);
   if (facts.started && !facts.joinRunningMatch) return reject('started');
-  const name = cleanName(hello.name);
-  if (name === '') return reject('bad-hello');
-  return { accept: true, name };
+  const name = normalizeName(hello.name);
+  if (!name.ok) return reject('name', nameProblemText(name.problem));
+  if (!facts.nameFits(name.name)) return reject('name', 'This lobby has no room left for new characters in names: choose a name with common letters.');
+  return { accept: true, name: name.name };
 }
 
 /** Makes a name unique in the lobby by appending " (2)", " (3)"… within the length limit. */
@@ -76,7 +59,7 @@ export function uniqueName(name: string, taken: ReadonlySet<string>): string {
   if (!taken.has(name)) return name;
   for (let n = 2; ; n++) {
     const suffix = ` (${n})`;
-    const candidate = [...name].slice(0, MAX_NAME_LENGTH - suffix.length).join('') + suffix;
+    const candidate = [...name].slice(0, MAX_NAME_LENGTH - suffix.length).join('').trimEnd() + suffix;
     if (!taken.has(candidate)) return candidate;
   }
 }

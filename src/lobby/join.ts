@@ -1,17 +1,22 @@
 /**
  * The joiner's way in: open a Peer on the signaling server, connect to the room's host peer,
- * send hello on the reliable channel, and wait for welcome or reject. Every failure becomes a
- * `JoinFailure` (see failures.ts), never an exception with a browser's raw wording.
+ * make it prove it holds the lobby's key (host-auth.ts), then send hello on the reliable channel
+ * and wait for welcome or reject. Every failure becomes a `JoinFailure` (see failures.ts), never
+ * an exception with a browser's raw wording.
  *
- * Inputs: signaling options, room id, name, password. Outputs: the open link, the welcome and
- * the Peer (to destroy on leave), or the failure. Invariant: on failure everything opened here
- * is closed again.
+ * Inputs: signaling options, the link's target (room id + host key), name, password, the browser
+ * token, a `CryptoLike`. Outputs: the open link, the welcome and the Peer (to destroy on leave),
+ * or the failure. Invariants: nothing but the challenge is sent before the proof checks out
+ * (no name, no password, no token); on failure everything opened here is closed again.
  */
 import { decodeControl, encodeControl } from '../protocol/control';
 import { PROTOCOL_VERSION, type ControlMessage, type MatchSettings } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import { connectLink, openPeer, TransportError, type Peer, type PeerLink, type SignalingOptions } from '../transport/peer-link';
 import type { JoinFailure } from './failures';
+import { awaitConnectionFingerprints, newChallenge, verifyHostProof } from './host-auth';
+import type { CryptoLike } from './host-key';
+import type { LobbyTarget } from './link';
 import { hostPeerId } from './room-id';
 import { describeSignaling } from './signaling-config';
 
@@ -24,10 +29,20 @@ export interface Joined {
   early: ControlMessage[];
 }
 
+export interface JoinRequest {
+  signaling: SignalingOptions;
+  target: LobbyTarget;
+  name: string;
+  password: string;
+  browserToken: string;
+  crypto: CryptoLike;
+}
+
 export type JoinResult = { ok: true; joined: Joined } | { ok: false; failure: JoinFailure };
 
 const SIGNALING_TIMEOUT_MS = 8000;
 const LINK_TIMEOUT_MS = 12000;
+const AUTH_TIMEOUT_MS = 5000;
 const WELCOME_TIMEOUT_MS = 8000;
 
 function fromTransport(err: unknown, signaling: SignalingOptions, roomId: string): JoinFailure {
@@ -46,55 +61,116 @@ function fromTransport(err: unknown, signaling: SignalingOptions, roomId: string
   }
 }
 
-/** Waits for the host's answer to our hello. */
-function awaitWelcome(link: PeerLink): Promise<{ clientId: PlayerId; settings: MatchSettings; early: ControlMessage[] } | JoinFailure> {
+/**
+ * Reads control messages until `take` returns a result (or the time runs out, or the link closes).
+ * An undecodable message is passed as null: what that means depends on the stage.
+ */
+function readUntil<T>(link: PeerLink, timeoutMs: number, take: (m: ControlMessage | null) => T | undefined, onEnd: () => T, onTimeout: () => T): Promise<T> {
   return new Promise((resolve) => {
-    const early: ControlMessage[] = [];
-    let welcome: { clientId: PlayerId; settings: MatchSettings } | null = null;
-    const timer = setTimeout(() => finish({ kind: 'handshake-timeout' }), WELCOME_TIMEOUT_MS);
-    const finish = (r: { clientId: PlayerId; settings: MatchSettings; early: ControlMessage[] } | JoinFailure): void => {
+    const finish = (r: T): void => {
       clearTimeout(timer);
       off();
       offClose();
       resolve(r);
     };
+    const timer = setTimeout(() => finish(onTimeout()), timeoutMs);
     const off = link.reliable.onMessage((bytes) => {
       const m = decodeControl(bytes);
-      if (!m.ok) return;
-      if (m.value.type === 'reject') return finish({ kind: 'rejected', reason: m.value.reason, text: m.value.text });
-      if (m.value.type === 'kick') return finish({ kind: 'kicked', reason: m.value.reason, text: m.value.text });
-      if (m.value.type === 'welcome') {
-        welcome = { clientId: m.value.clientId, settings: m.value.settings };
-        // Hand over right away: later messages are read by the session's own listener.
-        return finish({ ...welcome, early });
-      }
-      early.push(m.value);
+      const r = take(m.ok ? m.value : null);
+      if (r !== undefined) finish(r);
     });
-    const offClose = link.reliable.onClose(() => finish(welcome ? { ...welcome, early } : { kind: 'connection-failed', detail: 'the host closed the connection' }));
+    const offClose = link.reliable.onClose(() => finish(onEnd()));
   });
 }
 
-export async function joinLobby(signaling: SignalingOptions, roomId: string, name: string, password: string): Promise<JoinResult> {
+/**
+ * The host's proof of the lobby key for this connection, or the failure to show. Sends the
+ * challenge and nothing else; exported for the unit test that reads what an impostor receives.
+ */
+export async function authenticateHost(link: PeerLink, req: Pick<JoinRequest, 'target' | 'crypto'>): Promise<JoinFailure | null> {
+  const dtls = await awaitConnectionFingerprints(() => link.descriptions(), 'joiner');
+  if (!dtls) {
+    const sdp = link.descriptions();
+    const said = (what: string, d: string | null): string => `${what} ${d === null ? 'missing' : d === '' ? 'empty' : 'without a fingerprint'}`;
+    return { kind: 'connection-failed', detail: `the connection has no DTLS fingerprint to check the host against: ${said('local description', sdp.local)}, ${said('remote description', sdp.remote)}` };
+  }
+  const challenge = newChallenge(req.crypto);
+  const reply = readUntil<ControlMessage | JoinFailure>(
+    link,
+    AUTH_TIMEOUT_MS,
+    (m) => m ?? { kind: 'not-host' },
+    () => ({ kind: 'connection-failed', detail: 'the host closed the connection' }),
+    () => ({ kind: 'handshake-timeout' }),
+  );
+  link.reliable.send(encodeControl(challenge));
+  const m = await reply;
+  if ('kind' in m) return m;
+  // Before the proof, a reject's words are anyone's: show our own sentence for its reason only.
+  if (m.type === 'reject') return { kind: 'rejected', reason: m.reason, text: '' };
+  if (m.type !== 'auth-proof') return { kind: 'not-host' };
+  const verdict = await verifyHostProof(m, req.target.hostKey, req.target.roomId, challenge.nonce, dtls, req.crypto);
+  return verdict === 'ok' ? null : { kind: 'not-host' };
+}
+
+type Welcome = { clientId: PlayerId; settings: MatchSettings; early: ControlMessage[] };
+
+/** Waits for the (proven) host's answer to our hello. */
+function awaitWelcome(link: PeerLink): Promise<Welcome | JoinFailure> {
+  const early: ControlMessage[] = [];
+  return readUntil<Welcome | JoinFailure>(
+    link,
+    WELCOME_TIMEOUT_MS,
+    (m) => {
+      if (m === null) return undefined;
+      if (m.type === 'reject') return { kind: 'rejected', reason: m.reason, text: m.text };
+      if (m.type === 'kick') return { kind: 'kicked', reason: m.reason, text: m.text };
+      // Hand over right away: later messages are read by the session's own listener.
+      if (m.type === 'welcome') return { clientId: m.clientId, settings: m.settings, early };
+      early.push(m);
+      return undefined;
+    },
+    () => ({ kind: 'connection-failed', detail: 'the host closed the connection' }),
+    () => ({ kind: 'handshake-timeout' }),
+  );
+}
+
+/** A host that says 'busy' (too many handshakes from our address at once) is asked again, a few times. */
+const BUSY_RETRIES = 3;
+const BUSY_RETRY_MS = 1000;
+
+export async function joinLobby(req: JoinRequest): Promise<JoinResult> {
+  for (let attempt = 0; ; attempt++) {
+    const r = await joinOnce(req);
+    if (r.ok || attempt >= BUSY_RETRIES || r.failure.kind !== 'rejected' || r.failure.reason !== 'busy') return r;
+    await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS * (attempt + 1)));
+  }
+}
+
+async function joinOnce(req: JoinRequest): Promise<JoinResult> {
+  const { signaling, target } = req;
   let peer: Peer;
   try {
     peer = await openPeer(signaling, undefined, SIGNALING_TIMEOUT_MS);
   } catch (err) {
-    return { ok: false, failure: fromTransport(err, signaling, roomId) };
+    return { ok: false, failure: fromTransport(err, signaling, target.roomId) };
   }
   let link: PeerLink;
   try {
-    link = await connectLink(peer, hostPeerId(roomId), LINK_TIMEOUT_MS);
+    link = await connectLink(peer, hostPeerId(target.roomId), LINK_TIMEOUT_MS);
   } catch (err) {
     peer.destroy();
-    return { ok: false, failure: fromTransport(err, signaling, roomId) };
+    return { ok: false, failure: fromTransport(err, signaling, target.roomId) };
   }
-  const answer = awaitWelcome(link);
-  link.reliable.send(encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name, password }));
-  const r = await answer;
-  if ('kind' in r) {
+  const fail = (failure: JoinFailure): JoinResult => {
     link.close();
     peer.destroy();
-    return { ok: false, failure: r };
-  }
+    return { ok: false, failure };
+  };
+  const refused = await authenticateHost(link, req);
+  if (refused) return fail(refused);
+  const answer = awaitWelcome(link);
+  link.reliable.send(encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: req.name, password: req.password, browserToken: req.browserToken }));
+  const r = await answer;
+  if ('kind' in r) return fail(r);
   return { ok: true, joined: { peer, link, clientId: r.clientId, settings: r.settings, early: r.early } };
 }

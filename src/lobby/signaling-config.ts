@@ -18,6 +18,8 @@ export interface PageOrigin {
 
 export interface ResolvedSignaling {
   options: SignalingOptions;
+  /** What the page would use without the URL's overrides (the join screen compares the two). */
+  defaults: SignalingOptions;
   issues: string[];
 }
 
@@ -104,7 +106,8 @@ export function resolveSignaling(serverConfig: unknown, params: URLSearchParams,
     secure: page.protocol === 'https:',
     iceServers: [],
   };
-  const options = fromServer(serverConfig, defaults, page, issues);
+  const fromConfig = fromServer(serverConfig, defaults, page, issues);
+  const options = { ...fromConfig, iceServers: [...fromConfig.iceServers] };
   const peer = params.get('peer');
   if (peer !== null) {
     const p = parsePeerParam(peer);
@@ -127,7 +130,7 @@ export function resolveSignaling(serverConfig: unknown, params: URLSearchParams,
     if (list) options.iceServers = list;
     else issues.push('?ice must be stun:/turn: URLs separated by commas, or a JSON list; ignored');
   }
-  return { options, issues };
+  return { options, defaults: fromConfig, issues };
 }
 
 /** "host:port/path", for error messages that must say which address was tried. */

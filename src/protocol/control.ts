@@ -1,35 +1,32 @@
 /**
  * Control message codec (reliable, ordered channel): hello, welcome, reject, kick, chat, leave,
- * settings, lobby, debug. Layout: [type:8] then the fields of that type in a fixed order; texts are
- * UTF-8 with a length (text.ts), enums a byte index into a fixed list (append only).
+ * settings, lobby, debug, auth-challenge, auth-proof. Layout: [type:8] then the fields of that
+ * type in a fixed order; texts are UTF-8 with a length (text.ts), enums a byte index into a fixed
+ * list (append only). The handshake's messages live in handshake-codec.ts.
  *
  * The encoder sends `normalizeControl(m)` (texts cleaned and cut, numbers clamped to their
  * fields), so decode(encode(m)) equals normalizeControl(m) whenever that is valid. The decoder
  * never throws and refuses: unknown types or enum values, texts breaking their rule, numbers out
- * of range, more than MAX_LOBBY_PLAYERS players, trailing bytes. A hello of another protocol
- * version still decodes (layout frozen) so the host can answer `reject: version`. A 'settings'
+ * of range, more than MAX_LOBBY_PLAYERS players, trailing bytes. A hello or challenge of another
+ * protocol version may not decode, but its version always reads (`peekHandshakeVersion`), so the
+ * host can answer `reject: version`. A 'settings'
  * without its trailing `debug` byte (an older client) decodes with `debug: false`. A 'debug'
  * holds at most MAX_DEBUG_HITBOXES hitboxes per list, positions on the 1/16 grid, ids 0..255.
  */
 import { BitReader, BitWriter } from './bits';
-import { POS_SCALE, quantizePos } from '../sim/quantize';
-import type { Hitbox } from '../sim/types';
-import type { ControlMessage, DebugMessage, DecodeResult, KickReason, LobbyPlayer, MatchSettings, RejectReason, RewindAdjustmentWire, RewindDebugWire } from './messages';
-import { MAP_NAME_RULE, MESSAGE_RULE, NAME_RULE, PASSWORD_RULE, cleanText, readText, writeText } from './text';
+import type { ControlMessage, DecodeResult, KickReason, LobbyPlayer, MatchSettings, RejectReason } from './messages';
+import { normalizeDebug, readDebug, writeDebug } from './debug-codec';
+import { MAP_NAME_RULE, MESSAGE_RULE, NAME_RULE, cleanText, readText, writeText } from './text';
+import { normalizeChallenge, normalizeHello, normalizeProof, readChallenge, readHello, readProof, writeHandshake } from './handshake-codec';
 
-export const CONTROL_TYPES: readonly ControlMessage['type'][] = ['hello', 'welcome', 'reject', 'kick', 'chat', 'leave', 'settings', 'lobby', 'debug'];
-export const REJECT_REASONS: readonly RejectReason[] = ['full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 'started'];
+export const CONTROL_TYPES: readonly ControlMessage['type'][] = ['hello', 'welcome', 'reject', 'kick', 'chat', 'leave', 'settings', 'lobby', 'debug', 'auth-challenge', 'auth-proof'];
+export const REJECT_REASONS: readonly RejectReason[] = ['full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 'started', 'attempts', 'name', 'busy'];
 export const KICK_REASONS: readonly KickReason[] = ['host', 'malformed', 'flood', 'timeout', 'shutdown'];
 /** Largest lobby (sv_maxplayers' bound): 32 since the encode-once snapshot path (issue 10) keeps a 32-player tick under 0.5 ms. */
 export const MAX_LOBBY_PLAYERS = 32;
 export const TICKRATE_MIN = 20;
 export const TICKRATE_MAX = 128;
-export const REWIND_ADJUSTMENTS: readonly RewindAdjustmentWire[] = ['none', 'estimate', 'clamped'];
-/** Per list in a 'debug' message (live and rewound); more players than this are cut. */
-export const MAX_DEBUG_HITBOXES = 64;
-/** View times travel as signed 1/256-tick offsets behind the shot's tick, within this bound. */
-const VIEW_OFFSET_LIMIT = 2 ** 34;
-const TICK_MAX = 2 ** 36 - 1;
+export { MAX_DEBUG_HITBOXES, REWIND_ADJUSTMENTS } from './debug-codec';
 
 const clamp = (v: number, lo: number, hi: number): number => Math.min(Math.max(Math.round(Number.isFinite(v) ? v : lo), lo), hi);
 
@@ -46,41 +43,16 @@ function normalizeLobbyPlayer(p: LobbyPlayer): LobbyPlayer {
   return { id: clamp(p.id, 0, 255), name: cleanText(p.name, NAME_RULE), pingMs: clamp(p.pingMs, 0, 65535), isHost: p.isHost };
 }
 
-const finitePos = (v: number): number => quantizePos(Number.isFinite(v) ? v : 0);
-
-function normalizeHitbox(h: Hitbox): Hitbox {
-  return { id: clamp(h.id, 0, 255), x: finitePos(h.x), y: finitePos(h.y), radius: finitePos(h.radius), alive: h.alive === true, crouch: h.crouch === true };
-}
-
-const normalizeHitboxes = (list: readonly Hitbox[]): Hitbox[] => list.slice(0, MAX_DEBUG_HITBOXES).map(normalizeHitbox);
-
-/** `viewTime` on the grid the wire carries: a whole number of 1/256 ticks behind `tick`. */
-function viewOffset(tick: number, viewTime: number): number {
-  return clamp((tick - (Number.isFinite(viewTime) ? viewTime : tick)) * 256, -VIEW_OFFSET_LIMIT, VIEW_OFFSET_LIMIT);
-}
-
-function normalizeRewind(r: RewindDebugWire): RewindDebugWire {
-  const tick = clamp(r.tick, 0, TICK_MAX);
-  return {
-    tick,
-    claimedViewTime: tick - viewOffset(tick, r.claimedViewTime) / 256,
-    viewTime: tick - viewOffset(tick, r.viewTime) / 256,
-    adjustment: REWIND_ADJUSTMENTS.includes(r.adjustment) ? r.adjustment : 'none',
-    lagCompensated: r.lagCompensated === true,
-    hitboxes: normalizeHitboxes(r.hitboxes),
-    hit: r.hit === null ? null : clamp(r.hit, 0, 255),
-  };
-}
-
-function normalizeDebug(m: DebugMessage): DebugMessage {
-  return { type: 'debug', tick: clamp(m.tick, 0, TICK_MAX), hitboxes: normalizeHitboxes(m.hitboxes), rewind: m.rewind ? normalizeRewind(m.rewind) : null };
-}
 
 /** The message as the other end will decode it. */
 export function normalizeControl(m: ControlMessage): ControlMessage {
   switch (m.type) {
     case 'hello':
-      return { type: 'hello', protocolVersion: clamp(m.protocolVersion, 1, 65535), name: cleanText(m.name, NAME_RULE), password: cleanText(m.password, PASSWORD_RULE) };
+      return normalizeHello(m);
+    case 'auth-challenge':
+      return normalizeChallenge(m);
+    case 'auth-proof':
+      return normalizeProof(m);
     case 'welcome':
       return { type: 'welcome', clientId: clamp(m.clientId, 0, 255), settings: normalizeSettings(m.settings) };
     case 'reject':
@@ -102,9 +74,9 @@ export function normalizeControl(m: ControlMessage): ControlMessage {
 function writeBody(w: BitWriter, m: ControlMessage): void {
   switch (m.type) {
     case 'hello':
-      w.writeBits(m.protocolVersion, 16);
-      writeText(w, m.name, NAME_RULE);
-      writeText(w, m.password, PASSWORD_RULE);
+    case 'auth-challenge':
+    case 'auth-proof':
+      writeHandshake(w, m);
       return;
     case 'welcome':
       w.writeBits(m.clientId, 8);
@@ -142,33 +114,6 @@ function writeBody(w: BitWriter, m: ControlMessage): void {
   }
 }
 
-function writeHitboxes(w: BitWriter, list: readonly Hitbox[]): void {
-  w.writeBits(list.length, 8);
-  for (const h of list) {
-    w.writeBits(h.id, 8);
-    w.writeBits(h.x * POS_SCALE, 16);
-    w.writeBits(h.y * POS_SCALE, 16);
-    w.writeBits(h.radius * POS_SCALE, 16);
-    w.writeBool(h.alive);
-    w.writeBool(h.crouch);
-  }
-}
-
-function writeDebug(w: BitWriter, m: DebugMessage): void {
-  w.writeVarUint(m.tick);
-  writeHitboxes(w, m.hitboxes);
-  const r = m.rewind;
-  w.writeBool(r !== null);
-  if (!r) return;
-  w.writeVarUint(r.tick);
-  w.writeVarInt(viewOffset(r.tick, r.claimedViewTime));
-  w.writeVarInt(viewOffset(r.tick, r.viewTime));
-  w.writeBits(REWIND_ADJUSTMENTS.indexOf(r.adjustment), 2);
-  w.writeBool(r.lagCompensated);
-  w.writeBool(r.hit !== null);
-  if (r.hit !== null) w.writeBits(r.hit, 8);
-  writeHitboxes(w, r.hitboxes);
-}
 
 function writeLobby(w: BitWriter, players: readonly LobbyPlayer[], started: boolean): void {
   w.writeBits(players.length, 8);
@@ -211,36 +156,6 @@ function readLobby(r: BitReader): ControlMessage {
   return { type: 'lobby', players, started: r.readBool() };
 }
 
-function readHitboxes(r: BitReader): Hitbox[] {
-  const count = readRange(r, 8, 0, MAX_DEBUG_HITBOXES, 'hitbox count');
-  const out: Hitbox[] = [];
-  const pos = (): number => r.readBits(16) / POS_SCALE;
-  for (let i = 0; i < count && r.ok; i++) out.push({ id: r.readBits(8), x: pos(), y: pos(), radius: pos(), alive: r.readBool(), crouch: r.readBool() });
-  return out;
-}
-
-function readViewTime(r: BitReader, tick: number, what: string): number {
-  const offset = r.readVarInt();
-  if (Math.abs(offset) > VIEW_OFFSET_LIMIT) r.fail(`${what} out of range`);
-  return tick - offset / 256;
-}
-
-function readRewind(r: BitReader): RewindDebugWire {
-  const tick = r.readVarUint();
-  const claimedViewTime = readViewTime(r, tick, 'claimed view time');
-  const viewTime = readViewTime(r, tick, 'view time');
-  const adjustment = REWIND_ADJUSTMENTS[r.readBits(2)];
-  if (adjustment === undefined) r.fail('unknown rewind adjustment');
-  const lagCompensated = r.readBool();
-  const hit = r.readBool() ? r.readBits(8) : null;
-  return { tick, claimedViewTime, viewTime, adjustment: adjustment ?? 'none', lagCompensated, hitboxes: readHitboxes(r), hit };
-}
-
-function readDebug(r: BitReader): DebugMessage {
-  const tick = r.readVarUint();
-  const hitboxes = readHitboxes(r);
-  return { type: 'debug', tick, hitboxes, rewind: r.readBool() ? readRewind(r) : null };
-}
 
 function readSettings(r: BitReader): ControlMessage {
   const updateRate = readRange(r, 8, 1, 255, 'update rate');
@@ -255,7 +170,11 @@ function readSettings(r: BitReader): ControlMessage {
 function readBody(r: BitReader, type: ControlMessage['type']): ControlMessage {
   switch (type) {
     case 'hello':
-      return { type, protocolVersion: readRange(r, 16, 1, 65535, 'protocol version'), name: readText(r, NAME_RULE, 'name'), password: readText(r, PASSWORD_RULE, 'password') };
+      return readHello(r);
+    case 'auth-challenge':
+      return readChallenge(r);
+    case 'auth-proof':
+      return readProof(r);
     case 'welcome': {
       const clientId = r.readBits(8);
       const tickrate = readRange(r, 8, TICKRATE_MIN, TICKRATE_MAX, 'tickrate');

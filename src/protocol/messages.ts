@@ -8,8 +8,12 @@
 import type { Hitbox, PlayerId, PlayerState, ProjectileState, PublicPlayerState, SimEvent, Tick, UserCmd } from '../sim/types';
 import type { PublicMatchState } from '../sim/match-types';
 
-/** Bumped on any incompatible change to any codec; checked in the hello handshake. */
-export const PROTOCOL_VERSION = 3;
+/**
+ * Bumped on any incompatible change to any codec; checked in the handshake. Whatever the version,
+ * a 'hello' or 'auth-challenge' starts with [type u8][protocolVersion u16] and a 'reject' keeps its
+ * layout, so two versions can always tell each other "version mismatch" (peekHandshakeVersion).
+ */
+export const PROTOCOL_VERSION = 4;
 /** Largest message we put on an unreliable DataChannel (no SCTP fragmentation, DESIGN §4). */
 export const MAX_DATAGRAM_BYTES = 1150;
 /** How many of the newest commands ride in every command packet (redundancy against loss). */
@@ -75,15 +79,11 @@ export interface Snapshot {
 }
 
 /**
- * Chat: a client's 'chat' carries its line (its `from` is ignored); the host relays a line it
- * accepts to every client with `from` set to the sender, and sends notices of its own (a warning)
- * with `from` = SYSTEM_CHAT_ID (no player has id 0). Pages send lines of 1..CHAT_MAX_CHARS code
- * points; the wire allows 200 (docs/PROTOCOL.md, Chat).
+ * Why the host refused a joiner. The order is the wire's (append only). 'attempts': too many wrong
+ * passwords (this peer, or the whole lobby is backing off); 'name': the name breaks the lobby's
+ * name rules; 'busy': too many handshakes from the same source at once.
  */
-export const SYSTEM_CHAT_ID = 0;
-export const CHAT_MAX_CHARS = 120;
-
-export type RejectReason = 'full' | 'version' | 'password' | 'kicked' | 'banned' | 'bad-hello' | 'started';
+export type RejectReason = 'full' | 'version' | 'password' | 'kicked' | 'banned' | 'bad-hello' | 'started' | 'attempts' | 'name' | 'busy';
 /** Why a host removes a player; 'shutdown': the (dedicated) host is stopping and tells everyone before it goes. */
 export type KickReason = 'host' | 'malformed' | 'flood' | 'timeout' | 'shutdown';
 
@@ -102,9 +102,66 @@ export interface LobbyPlayer {
   isHost: boolean;
 }
 
+/** Signature algorithms a host may prove itself with (append only); 'p256' = ECDSA P-256 with SHA-256. */
+export type AuthAlgorithm = 'p256';
+/** Bytes of an 'auth-challenge' nonce. */
+export const AUTH_NONCE_BYTES = 32;
+/** Bytes of a browser token (hex on our side: twice as many characters). */
+export const BROWSER_TOKEN_BYTES = 16;
+
+/**
+ * Joiner → host, the first message on a new link: "prove you hold the lobby's key". The host
+ * answers 'auth-proof' (or 'reject' when the version differs). Nothing secret travels before the
+ * joiner has checked the proof (docs/SECURITY.md).
+ */
+export interface AuthChallenge {
+  type: 'auth-challenge';
+  protocolVersion: number;
+  /** AUTH_NONCE_BYTES fresh random bytes. */
+  nonce: Uint8Array;
+}
+
+/**
+ * Host → joiner: the lobby's public key and its signature over the challenge, bound to the room
+ * id and to both DTLS fingerprints of this connection (lobby/host-auth.ts builds the transcript).
+ */
+export interface AuthProof {
+  type: 'auth-proof';
+  algorithm: AuthAlgorithm;
+  /** P-256: the uncompressed point, 65 bytes starting 0x04. */
+  publicKey: Uint8Array;
+  /** P-256: r ‖ s, 64 bytes (WebCrypto's format). */
+  signature: Uint8Array;
+}
+
+/** Joiner → host once the host is proven: who wants in. */
+export interface Hello {
+  type: 'hello';
+  protocolVersion: number;
+  name: string;
+  password: string;
+  /**
+   * This browser's persistent random token (BROWSER_TOKEN_BYTES as lowercase hex): what a kick
+   * bans for the rest of the match. A determined player can clear it; it is not an identity.
+   */
+  browserToken: string;
+}
+
+/**
+ * Chat: a client's 'chat' carries its line (its `from` is ignored: the host knows who sent it); the
+ * host relays a line it accepts to every client with `from` set to the sender, and sends notices of
+ * its own (e.g. "you are sending chat too fast") with `from` = SYSTEM_CHAT_ID (0, never a player
+ * id), shown as the lobby speaking. The host accepts lines of 1..CHAT_MAX_CHARS code points (pages
+ * cut to that); the wire allows 200, the text rule every message text shares (docs/PROTOCOL.md, Chat).
+ */
+export const SYSTEM_CHAT_ID = 0;
+export const CHAT_MAX_CHARS = 120;
+
 /** Reliable control channel. */
 export type ControlMessage =
-  | { type: 'hello'; protocolVersion: number; name: string; password: string }
+  | Hello
+  | AuthChallenge
+  | AuthProof
   | { type: 'welcome'; clientId: PlayerId; settings: MatchSettings }
   | { type: 'reject'; reason: RejectReason; text: string }
   | { type: 'kick'; reason: KickReason; text: string }

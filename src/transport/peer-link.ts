@@ -48,7 +48,13 @@ export interface PeerLink {
   readonly reliable: Channel;
   /** A `HandedOffChannel` when `acceptLink`'s hand-off took the real channel (it lives in a worker). */
   readonly unreliable: Channel;
-  readonly peerConnection: RTCPeerConnection;
+  /** This connection's session descriptions (their `a=fingerprint` lines bind host authentication to it). */
+  descriptions(): { local: string | null; remote: string | null };
+  /**
+   * The far end's address as ICE selected it (the remote candidate of the selected pair), or null
+   * when the browser does not say (an mDNS name, a relayed candidate, no stats yet).
+   */
+  remoteAddress(): Promise<string | null>;
   close(): void;
   onClose(handler: (reason: string) => void): void;
 }
@@ -171,10 +177,43 @@ function makeLink(conn: DataConnection, reliable: RtcChannel, unreliable: Channe
     remoteId: conn.peer,
     reliable,
     unreliable,
-    peerConnection: pc,
+    descriptions: () => ({ local: pc.localDescription?.sdp ?? null, remote: pc.remoteDescription?.sdp ?? null }),
+    remoteAddress: () => selectedRemoteAddress(pc),
     close: () => shut('closed locally'),
     onClose: (h) => void closeHandlers.push(h),
   };
+}
+
+interface StatsEntry {
+  type?: string;
+  id?: string;
+  selectedCandidatePairId?: string;
+  remoteCandidateId?: string;
+  nominated?: boolean;
+  state?: string;
+  address?: string;
+  ip?: string;
+  candidateType?: string;
+}
+
+/**
+ * The remote candidate address of the selected ICE pair, from getStats(). Relayed candidates are
+ * the TURN server's address (shared by everyone using it) and mDNS names hide the address: both
+ * give null, as does any error.
+ */
+export async function selectedRemoteAddress(pc: RTCPeerConnection): Promise<string | null> {
+  try {
+    const entries = [...(await pc.getStats()).values()] as StatsEntry[];
+    const byId = new Map(entries.map((e) => [e.id, e]));
+    const selectedId = entries.find((e) => e.type === 'transport' && e.selectedCandidatePairId)?.selectedCandidatePairId;
+    const pair = (selectedId ? byId.get(selectedId) : undefined) ?? entries.find((e) => e.type === 'candidate-pair' && e.nominated && e.state === 'succeeded');
+    const remote = pair?.remoteCandidateId ? byId.get(pair.remoteCandidateId) : undefined;
+    const address = remote?.address ?? remote?.ip ?? null;
+    if (!address || remote?.candidateType === 'relay' || address.endsWith('.local')) return null;
+    return address;
+  } catch {
+    return null;
+  }
 }
 
 /** Joiner side: connects to `remoteId` (errors such as an unknown id arrive on the Peer). */
@@ -203,6 +242,16 @@ export function acceptLink(conn: DataConnection, timeoutMs: number, handOff?: Ch
   const kept = new HandedOffChannel(dc);
   const unreliable = handOff?.(dc) ? kept : new RtcChannel(dc);
   return finishLink(conn, unreliable, timeoutMs);
+}
+
+/** One incoming connection, before its channels are open (what a host's lobby code sees of PeerJS). */
+export interface IncomingLink {
+  /** The joiner's signaling (PeerJS) id: chosen by the joiner, so only a weak hint of who it is. */
+  readonly remoteId: string;
+  /** Resolves once both channels are open; rejects (and closes everything) on failure or timeout. */
+  open(timeoutMs: number): Promise<PeerLink>;
+  /** Drops the connection without a word (nothing can be said before the channels open). */
+  refuse(): void;
 }
 
 export type { Peer, DataConnection };

@@ -2,7 +2,8 @@
  * `npm run host` end to end: a headless dedicated host (the same server code in a Node worker
  * thread, PeerJS over node-datachannel) fills a 16-player lobby with 14 bots; two Chromium pages
  * join its link through the real PeerServer over real WebRTC, the match starts once both are in
- * (--start-when 2), each page sees the other move; the health endpoint reports the lobby, its
+ * (--start-when 2) (its link carries the lobby key's fingerprint, so each page has made the host
+ * prove itself), each page sees the other move; the health endpoint reports the lobby, its
  * tick rate, tick cost and snapshot rate; SIGTERM ends it with both pages told why, exit code 0.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -26,6 +27,8 @@ describe('dedicated host (npm run host)', () => {
   it('two pages join its link, see each other move in a 16-player lobby, and are told why on SIGTERM', async () => {
     const pageUrl = withParams(inject('baseUrl'), { render: '0' });
     host = await startDedicatedHost(['--page-url', pageUrl, '--bots', '14', '--sv_maxplayers', '16', '--start-when', '2']);
+    // Its link names the lobby key: the pages join only after the host proved it holds it.
+    expect(host.link).toMatch(/#join=[a-z2-7]{16}&key=[A-Za-z0-9_-]{43}$/);
     // The link keeps only signaling parameters; the pages skip rendering to spare the shared CPU.
     const link = withParams(host.link.split('#')[0]!, { render: '0' }) + '#' + host.link.split('#')[1];
     const a = await joinByLink(browser, link, 'Ann');

@@ -36,7 +36,8 @@ describe('lobby flow', () => {
     expect(qr.dark).toBeLessThan(qr.total * 0.8);
 
     const joiner = await joinByLink(browser, withParams(link, { render: '0' }), 'Zoë', 'wrong');
-    expect(await joiner.textContent('#error-message')).toBe('Wrong password.');
+    // Said once ("Wrong password." never twice), then the host's detail as its own sentence (issue 11's password guard).
+    expect(await joiner.textContent('#error-message')).toBe('Wrong password. 2 attempts left.');
     await joiner.click('#back');
     await joiner.waitForSelector('#join');
     expect(joiner.url()).toContain('#join=');

@@ -160,9 +160,14 @@ describe('a lobby over real WebRTC', () => {
 
   it('refuses a ninth player with "lobby full"', async () => {
     extras.push(...(await Promise.all([4, 5, 6, 7, 8].map((i) => joinByLink(browser, link, `P${i}`, PASSWORD)))));
-    await waitIn(host, () => window.rewind.players().length === 8, undefined);
+    await waitIn(host, () => window.rewind.players().length === 8, undefined).catch(async (err: Error) => {
+      // Say how each joiner ended up (a busy door, a handshake timeout under load...) and what the host's door counted.
+      const states = await Promise.all(extras.map((p) => p.evaluate(() => `${window.rewind.phase}: ${window.rewind.lastError ?? 'no error'}`)));
+      const door = await host.evaluate(() => JSON.stringify(window.rewind.stats().host));
+      throw new Error(`${err.message}\njoiners: ${states.join(' | ')}\nhost door: ${door}`);
+    });
     const ninth = await joinByLink(browser, link, 'Nine', PASSWORD);
-    expect(await ninth.evaluate(() => window.rewind.lastError)).toMatch(/lobby full/i);
+    expect(await ninth.evaluate(() => window.rewind.lastError)).toMatch(/lobby is full/i);
     expect(await playerCount(host)).toBe(8);
     await closePlayer(ninth);
   });

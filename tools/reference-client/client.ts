@@ -1,6 +1,7 @@
 /**
  * ReferenceClient: a complete Rewind Arena client with no game in it, written from docs/ alone.
- * It joins a lobby (hello → welcome, then its network settings), sends a command packet every
+ * It joins a lobby (auth-challenge → the host's proof, checked; then hello → welcome, then its
+ * network settings), sends a command packet every
  * tick (its input, the newest three commands, the ack of the newest snapshot it holds), decodes
  * every snapshot against the baselines it holds, and records what it saw.
  *
@@ -12,7 +13,9 @@
 import { performance } from 'node:perf_hooks';
 import { encodeCommandPacket, WEAPON_KEEP, type Command } from './commands';
 import { connect, type Link } from './connection';
-import { decodeControl, encodeHello, encodeLeave, encodeSettings, type Control } from './control';
+import { webcrypto } from 'node:crypto';
+import { decodeControl, encodeChallenge, encodeHello, encodeLeave, encodeSettings, NONCE_BYTES, TOKEN_BYTES, type Control } from './control';
+import { checkHostProof } from './host-proof';
 import { decodeSnapshot, PartAssembler, type GameEvent, type SnapshotPart } from './snapshot';
 
 export type Welcome = Extract<Control, { type: 'welcome' }>;
@@ -37,6 +40,7 @@ export interface Seen {
 }
 
 const LEAD_TICKS = 4;
+const PROOF_TIMEOUT_MS = 5000;
 const HELD_SNAPSHOTS = 128;
 const HISTORY = 1200;
 
@@ -61,12 +65,33 @@ export class ReferenceClient {
 
   constructor(private readonly settings = { updateRate: 60, rate: 100_000, interpMs: 100 }) {}
 
-  /** Joins the lobby of `lobbyLink`; resolves with the welcome or rejects with the host's reason. */
+  /** Random per client: what the host bans when it kicks us. */
+  readonly browserToken = webcrypto.getRandomValues(new Uint8Array(TOKEN_BYTES));
+
+  /**
+   * Joins the lobby of `lobbyLink`; resolves with the welcome or rejects with the host's reason,
+   * or with "not the host" when the peer on the lobby's id cannot prove the link's key.
+   */
   async join(lobbyLink: string, name: string, password = ''): Promise<Welcome> {
     this.link = await connect(lobbyLink);
+    const link = this.link;
+    // One listener, two stages: first the host's proof, then its answer to our hello.
+    let onProof: ((m: Control | null) => void) | null = null;
+    const proven = new Promise<Control | null>((resolve) => {
+      onProof = resolve;
+      // A host that says nothing, or hangs up, proves nothing.
+      setTimeout(() => resolve(null), PROOF_TIMEOUT_MS);
+      link.reliable.addEventListener('close', () => resolve(null));
+    });
     const welcome = new Promise<Welcome>((resolve, reject) => {
-      this.link!.reliable.addEventListener('message', (ev: MessageEvent) => {
+      link.reliable.addEventListener('message', (ev: MessageEvent) => {
         const m = decodeControl(new Uint8Array(ev.data as ArrayBuffer));
+        if (onProof) {
+          const stage = onProof;
+          onProof = null;
+          stage(m.ok ? m.value : null);
+          return;
+        }
         if (!m.ok) return;
         if (m.value.type === 'welcome') resolve((this.welcome = m.value));
         if (m.value.type === 'reject' || m.value.type === 'kick') {
@@ -76,10 +101,20 @@ export class ReferenceClient {
         }
       });
     });
-    this.link.unreliable.addEventListener('message', (ev: MessageEvent) => this.onDatagram(new Uint8Array(ev.data as ArrayBuffer)));
-    this.link.reliable.send(encodeHello(name, password));
+    const nonce = webcrypto.getRandomValues(new Uint8Array(NONCE_BYTES));
+    link.reliable.send(encodeChallenge(nonce));
+    const proof = await proven;
+    const sdp = link.descriptions();
+    const verdict = proof?.type === 'auth-proof' ? await checkHostProof(proof, { roomId: link.roomId, keyFingerprint: link.keyFingerprint, nonce, localSdp: sdp.local, remoteSdp: sdp.remote }) : proof?.type === 'reject' ? `refused: ${proof.reason}` : 'no proof';
+    if (verdict !== 'ok') {
+      this.stop();
+      // Nothing but the challenge was sent: no name, no password.
+      throw new Error(`not the host of this lobby (${verdict})`);
+    }
+    link.unreliable.addEventListener('message', (ev: MessageEvent) => this.onDatagram(new Uint8Array(ev.data as ArrayBuffer)));
+    link.reliable.send(encodeHello(name, password, this.browserToken));
     const w = await welcome;
-    this.link.reliable.send(encodeSettings(this.settings.updateRate, this.settings.rate, this.settings.interpMs));
+    link.reliable.send(encodeSettings(this.settings.updateRate, this.settings.rate, this.settings.interpMs));
     const tickMs = 1000 / w.tickrate;
     this.timer = setInterval(() => this.tick(performance.now(), tickMs), Math.max(1, tickMs / 2));
     return w;

@@ -14,6 +14,11 @@ import { WebSocket } from 'ws';
 export interface Link {
   reliable: RTCDataChannel;
   unreliable: RTCDataChannel;
+  /** The lobby's room id and the link's host key fingerprint (null when the link has none). */
+  roomId: string;
+  keyFingerprint: string | null;
+  /** This connection's session descriptions: their certificate fingerprints bind the host's proof. */
+  descriptions(): { local: string; remote: string };
   close(): void;
 }
 
@@ -65,10 +70,11 @@ function opened(dc: RTCDataChannel, timeoutMs: number): Promise<void> {
   });
 }
 
-/** Connects to the lobby of `lobbyLink` (`…#join=<room id>`). */
+/** Connects to the lobby of `lobbyLink` (`…#join=<room id>&key=<host key fingerprint>`). */
 export async function connect(lobbyLink: string, timeoutMs = 15_000): Promise<Link> {
   const url = new URL(lobbyLink);
-  const room = new URLSearchParams(url.hash.slice(1)).get('join');
+  const fragment = new URLSearchParams(url.hash.slice(1));
+  const room = fragment.get('join');
   if (!room || !/^[a-z2-7]{16}$/.test(room)) throw new Error(`${lobbyLink} is not a lobby link (…#join=<16 base32 characters>)`);
   const config = await peerConfig(url);
   installGlobals();
@@ -88,9 +94,13 @@ export async function connect(lobbyLink: string, timeoutMs = 15_000): Promise<Li
   await opened(unreliable, timeoutMs);
   const reliable = conn.dataChannel;
   reliable.binaryType = 'arraybuffer';
+  const pc = conn.peerConnection;
   return {
     reliable,
     unreliable,
+    roomId: room,
+    keyFingerprint: fragment.get('key'),
+    descriptions: () => ({ local: pc.localDescription?.sdp ?? '', remote: pc.remoteDescription?.sdp ?? '' }),
     close: () => {
       conn.close();
       peer.destroy();

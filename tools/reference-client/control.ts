@@ -1,17 +1,23 @@
 /**
  * Control messages on the reliable channel (docs/PROTOCOL.md "Control"): `[type: u8]` then the
- * type's fields. The client writes hello, settings and leave, and reads the rest.
+ * type's fields. The client writes auth-challenge, hello, settings and leave, and reads the rest.
  */
 import { BitReader, BitWriter, type TraceEntry } from './bits';
 
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
+/** Bytes of the challenge's nonce and of the browser token in hello. */
+export const NONCE_BYTES = 32;
+export const TOKEN_BYTES = 16;
 
-const TYPES = ['hello', 'welcome', 'reject', 'kick', 'chat', 'leave', 'settings', 'lobby', 'debug'] as const;
-const REJECT = ['full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 'started'];
+const TYPES = ['hello', 'welcome', 'reject', 'kick', 'chat', 'leave', 'settings', 'lobby', 'debug', 'auth-challenge', 'auth-proof'] as const;
+const REJECT = ['full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 'started', 'attempts', 'name', 'busy'];
 const KICK = ['host', 'malformed', 'flood', 'timeout', 'shutdown'];
 
 export type Control =
-  | { type: 'hello'; protocolVersion: number; name: string; password: string }
+  | { type: 'hello'; protocolVersion: number; name: string; password: string; browserToken: Uint8Array }
+  | { type: 'auth-challenge'; protocolVersion: number; nonce: Uint8Array }
+  /** algorithm 0: ECDSA P-256 with SHA-256; publicKey 65 bytes (0x04, x, y); signature 64 bytes (r, s). */
+  | { type: 'auth-proof'; algorithm: number; publicKey: Uint8Array; signature: Uint8Array }
   | { type: 'welcome'; clientId: number; tickrate: number; maxPlayers: number; mapName: string; maxUnlagMs: number }
   | { type: 'reject' | 'kick'; reason: string; text: string }
   | { type: 'chat'; from: number; text: string }
@@ -42,12 +48,29 @@ function readText(r: BitReader, label: string): string {
   }
 }
 
-export function encodeHello(name: string, password = ''): Uint8Array<ArrayBuffer> {
+function readBytes(r: BitReader, length: number, label: string): Uint8Array {
+  r.at(label);
+  return Uint8Array.from({ length }, () => r.u(8));
+}
+
+/** `browserToken`: 16 bytes this client keeps for the lobby (all zeros: none). */
+export function encodeHello(name: string, password = '', browserToken: Uint8Array = new Uint8Array(TOKEN_BYTES)): Uint8Array<ArrayBuffer> {
   const w = new BitWriter();
   w.u(TYPES.indexOf('hello'), 8);
   w.u(PROTOCOL_VERSION, 16);
   writeText(w, name);
   writeText(w, password);
+  for (let i = 0; i < TOKEN_BYTES; i++) w.u(browserToken[i] ?? 0, 8);
+  return w.bytes();
+}
+
+/** The first message on a new connection: the host must sign `nonce` before it hears anything else. */
+export function encodeChallenge(nonce: Uint8Array): Uint8Array<ArrayBuffer> {
+  if (nonce.length !== NONCE_BYTES) throw new Error(`a challenge carries ${NONCE_BYTES} bytes`);
+  const w = new BitWriter();
+  w.u(TYPES.indexOf('auth-challenge'), 8);
+  w.u(PROTOCOL_VERSION, 16);
+  for (const b of nonce) w.u(b, 8);
   return w.bytes();
 }
 
@@ -80,8 +103,19 @@ export function decodeControl(bytes: Uint8Array, trace: TraceEntry[] | null = nu
   let value: Control;
   switch (type) {
     case 'hello':
-      value = { type, protocolVersion: r.at('protocolVersion').u(16), name: readText(r, 'name'), password: readText(r, 'password') };
+      value = { type, protocolVersion: r.at('protocolVersion').u(16), name: readText(r, 'name'), password: readText(r, 'password'), browserToken: readBytes(r, TOKEN_BYTES, 'browserToken') };
       break;
+    case 'auth-challenge':
+      value = { type, protocolVersion: r.at('protocolVersion').u(16), nonce: readBytes(r, NONCE_BYTES, 'nonce') };
+      break;
+    case 'auth-proof': {
+      const algorithm = r.at('algorithm').u(8);
+      if (algorithm !== 0) r.fail(`unknown algorithm ${algorithm}`);
+      const publicKey = readBytes(r, 65, 'publicKey');
+      if (r.ok && publicKey[0] !== 4) r.fail('public key is not an uncompressed point');
+      value = { type, algorithm, publicKey, signature: readBytes(r, 64, 'signature') };
+      break;
+    }
     case 'welcome':
       value = { type, clientId: r.at('clientId').u(8), tickrate: r.at('tickrate').u(8), maxPlayers: r.at('maxPlayers').u(8), mapName: readText(r, 'mapName'), maxUnlagMs: r.at('maxUnlagMs').u(16) };
       break;

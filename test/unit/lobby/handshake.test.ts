@@ -1,52 +1,61 @@
 import { describe, expect, it } from 'vitest';
-import { cleanName, decideHello, uniqueName, type HelloFacts } from '../../../src/lobby/handshake';
+import { decideHello, uniqueName, type HelloFacts, type PasswordOutcome } from '../../../src/lobby/handshake';
 
-const facts: HelloFacts = { protocolVersion: 3, playerCount: 2, maxPlayers: 8, password: '', wasKicked: false, started: false, joinRunningMatch: true };
-const hello = { protocolVersion: 3, name: '  Ada  ', password: '' };
+const facts: HelloFacts = { protocolVersion: 3, playerCount: 2, maxPlayers: 8, banned: false, started: false, joinRunningMatch: true, nameFits: () => true };
+const hello = { protocolVersion: 3, name: 'Ada' };
+const pass = (): PasswordOutcome => ({ ok: true });
 
 describe('decideHello', () => {
-  it('accepts a good hello with the cleaned name', () => {
-    expect(decideHello(hello, facts)).toEqual({ accept: true, name: 'Ada' });
+  it('accepts a good hello with the normalized name', () => {
+    expect(decideHello(hello, facts, pass)).toEqual({ accept: true, name: 'Ada' });
+    expect(decideHello({ ...hello, name: 'ＡＤＡ\u200b ' }, facts, pass)).toEqual({ accept: true, name: 'ADA' });
   });
 
-  it('refuses a different protocol version first, with a reload hint', () => {
-    const d = decideHello({ ...hello, protocolVersion: 2 }, { ...facts, password: 'x', playerCount: 8 });
+  it('checks the version first, without asking the password guard', () => {
+    let asked = 0;
+    const d = decideHello({ ...hello, protocolVersion: 2 }, { ...facts, playerCount: 8 }, () => (asked++, { ok: false, reason: 'password', attemptsLeft: 2 }));
     expect(d).toMatchObject({ accept: false, reason: 'version' });
-    if (!d.accept) expect(d.text).toMatch(/protocol 3/);
+    expect(asked).toBe(0);
+  });
+
+  it('refuses a banned browser before the password is checked (a ban does not cost attempts)', () => {
+    let asked = 0;
+    expect(decideHello(hello, { ...facts, banned: true }, () => (asked++, pass()))).toMatchObject({ accept: false, reason: 'kicked' });
+    expect(asked).toBe(0);
+  });
+
+  it('passes the guard\'s refusal on with a detail that does not repeat the headline', () => {
+    expect(decideHello(hello, facts, () => ({ ok: false, reason: 'password', attemptsLeft: 1 }))).toEqual({ accept: false, reason: 'password', text: '1 attempt left.' });
+    expect(decideHello(hello, facts, () => ({ ok: false, reason: 'attempts', retryAfterMs: 2500 }))).toEqual({ accept: false, reason: 'attempts', text: 'Try again in 3 s.' });
   });
 
   it('refuses a full lobby (default 8) and caps the size at 32', () => {
-    expect(decideHello(hello, { ...facts, playerCount: 8 })).toMatchObject({ accept: false, reason: 'full' });
-    expect(decideHello(hello, { ...facts, playerCount: 7 })).toMatchObject({ accept: true });
-    expect(decideHello(hello, { ...facts, maxPlayers: 40, playerCount: 32 })).toMatchObject({ accept: false, reason: 'full' });
-    expect(decideHello(hello, { ...facts, maxPlayers: 40, playerCount: 31 })).toMatchObject({ accept: true });
+    expect(decideHello(hello, { ...facts, playerCount: 8 }, pass)).toMatchObject({ accept: false, reason: 'full' });
+    expect(decideHello(hello, { ...facts, playerCount: 7 }, pass)).toMatchObject({ accept: true });
+    expect(decideHello(hello, { ...facts, maxPlayers: 40, playerCount: 32 }, pass)).toMatchObject({ accept: false, reason: 'full' });
+    expect(decideHello(hello, { ...facts, maxPlayers: 40, playerCount: 31 }, pass)).toMatchObject({ accept: true });
   });
 
-  it('checks the password only when one is set', () => {
-    expect(decideHello({ ...hello, password: 'nope' }, { ...facts, password: 'secret' })).toMatchObject({ accept: false, reason: 'password' });
-    expect(decideHello({ ...hello, password: 'secret' }, { ...facts, password: 'secret' })).toMatchObject({ accept: true });
-    expect(decideHello({ ...hello, password: 'anything' }, facts)).toMatchObject({ accept: true });
+  it('refuses joiners of a running match when the host says so', () => {
+    expect(decideHello(hello, { ...facts, started: true, joinRunningMatch: false }, pass)).toMatchObject({ accept: false, reason: 'started' });
+    expect(decideHello(hello, { ...facts, started: true }, pass)).toMatchObject({ accept: true });
   });
 
-  it('refuses a kicked peer, and a running match when the host does not take joiners', () => {
-    expect(decideHello(hello, { ...facts, wasKicked: true })).toMatchObject({ accept: false, reason: 'kicked' });
-    expect(decideHello(hello, { ...facts, started: true, joinRunningMatch: false })).toMatchObject({ accept: false, reason: 'started' });
-    expect(decideHello(hello, { ...facts, started: true })).toMatchObject({ accept: true });
+  it('refuses bad names with the name reason (not bad-hello) and a sentence', () => {
+    for (const name of [' \u0000\u0007 ', '\u3164', 'Alice ★ host', 'Bob (host)']) {
+      const d = decideHello({ ...hello, name }, facts, pass);
+      expect(d).toMatchObject({ accept: false, reason: 'name' });
+      expect(d.accept === false && d.text.length).toBeGreaterThan(10);
+    }
   });
 
-  it('refuses a name with nothing printable', () => {
-    expect(decideHello({ ...hello, name: ' \u0000\u0007 ' }, facts)).toMatchObject({ accept: false, reason: 'bad-hello' });
+  it('refuses a name the glyph budget has no room for', () => {
+    expect(decideHello({ ...hello, name: '漢字' }, { ...facts, nameFits: () => false }, pass)).toMatchObject({ accept: false, reason: 'name' });
   });
 });
 
-describe('names', () => {
-  it('are trimmed, stripped of control and bidi characters, and limited to 24 characters', () => {
-    expect(cleanName('a\u0000b\u202ec\nd')).toBe('abc d');
-    expect([...cleanName('x'.repeat(40))]).toHaveLength(24);
-    expect(cleanName('<img src=x onerror=alert(1)>')).toBe('<img src=x onerror=alert(1)>'.slice(0, 24));
-  });
-
-  it('are made unique within the lobby', () => {
+describe('uniqueName', () => {
+  it('makes names unique within the lobby and the length limit', () => {
     expect(uniqueName('Ada', new Set(['Bob']))).toBe('Ada');
     expect(uniqueName('Ada', new Set(['Ada']))).toBe('Ada (2)');
     expect(uniqueName('Ada', new Set(['Ada', 'Ada (2)']))).toBe('Ada (3)');

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { decodeControl, encodeControl, normalizeControl, MAX_DEBUG_HITBOXES, MAX_LOBBY_PLAYERS } from '../../../src/protocol/control';
 import { BitWriter } from '../../../src/protocol/bits';
 import { PROTOCOL_VERSION, type ControlMessage } from '../../../src/protocol/messages';
+import { peekHandshakeVersion } from '../../../src/protocol/handshake-codec';
 
 const name = fc.string({ minLength: 1, maxLength: 30, unit: 'grapheme' }).map((s) => `${s}x`);
 const text = fc.string({ maxLength: 250, unit: 'binary' });
@@ -21,14 +22,21 @@ const rewind = fc.record({
   hit: fc.option(fc.integer({ min: -3, max: 300 })),
 });
 
+const hex32 = fc.uint8Array({ minLength: 16, maxLength: 16 }).map((b) => [...b].map((x) => x.toString(16).padStart(2, '0')).join(''));
+// Tokens of any shape: the encoder sends a malformed one as all zeros.
+const token = fc.oneof(hex32, hex32.map((t) => t.toUpperCase()), fc.string({ maxLength: 40 }));
+const bytes = (max: number) => fc.uint8Array({ maxLength: max });
+
 const controlMessage: fc.Arbitrary<ControlMessage> = fc.oneof(
-  fc.record({ type: fc.constant('hello' as const), protocolVersion: fc.integer({ min: 1, max: 65535 }), name, password: text }),
+  fc.record({ type: fc.constant('hello' as const), protocolVersion: fc.integer({ min: 1, max: 65535 }), name, password: text, browserToken: token }),
+  fc.record({ type: fc.constant('auth-challenge' as const), protocolVersion: fc.oneof(fc.integer({ min: 1, max: 65535 }), anyNumber), nonce: bytes(40) }),
+  fc.record({ type: fc.constant('auth-proof' as const), algorithm: fc.constant('p256' as const), publicKey: bytes(70), signature: bytes(70) }),
   fc.record({
     type: fc.constant('welcome' as const),
     clientId: u(255),
     settings: fc.record({ tickrate: fc.integer({ min: 20, max: 128 }), maxPlayers: fc.integer({ min: 1, max: 255 }), mapName: name, maxUnlagMs: u(65535) }),
   }),
-  fc.record({ type: fc.constant('reject' as const), reason: fc.constantFrom('full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 'started' as const), text }),
+  fc.record({ type: fc.constant('reject' as const), reason: fc.constantFrom('full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 'started', 'attempts', 'name', 'busy' as const), text }),
   fc.record({ type: fc.constant('kick' as const), reason: fc.constantFrom('host', 'malformed', 'flood', 'timeout', 'shutdown' as const), text }),
   fc.record({ type: fc.constant('chat' as const), from: u(255), text }),
   fc.constant({ type: 'leave' as const }),
@@ -48,8 +56,10 @@ function helloBytes(version: number, nameBytes: number[]): Uint8Array {
   w.writeVarUint(nameBytes.length);
   for (const b of nameBytes) w.writeBits(b, 8);
   w.writeVarUint(0);
+  for (let i = 0; i < 16; i++) w.writeBits(i, 8);
   return w.finish();
 }
+const TOKEN = '000102030405060708090a0b0c0d0e0f';
 const utf8 = (s: string): number[] => [...new TextEncoder().encode(s)];
 
 describe('control codec', () => {
@@ -63,8 +73,8 @@ describe('control codec', () => {
   });
 
   it('normalizes on the way out: trims names, strips control characters, cuts long texts', () => {
-    const hello = normalizeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: '  Ann\u0007ie\u202E  ', password: 'p\nw' });
-    expect(hello).toEqual({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Annie', password: 'pw' });
+    const hello = normalizeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: '  Ann\u0007ie\u202E  ', password: 'p\nw', browserToken: 'nope' });
+    expect(hello).toEqual({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Annie', password: 'pw', browserToken: '0'.repeat(32) });
     const chat = normalizeControl({ type: 'chat', from: 1, text: 'a'.repeat(500) });
     expect(chat.type === 'chat' && chat.text.length).toBe(200);
     const lobby = normalizeControl({ type: 'lobby', started: false, players: Array.from({ length: MAX_LOBBY_PLAYERS + 8 }, (_, id) => ({ id, name: 'p', pingMs: 1, isHost: false })) });
@@ -82,16 +92,50 @@ describe('control codec', () => {
     expect(decodeControl(helloBytes(1, Array.from({ length: 5000 }, () => 65)))).toEqual({ ok: false, error: 'control: name: too long' });
   });
 
-  it('refuses protocol version 0 but decodes other versions so the host can answer "version"', () => {
+  it('refuses protocol version 0 but decodes other versions of the same layout', () => {
     expect(decodeControl(helloBytes(0, utf8('Bob')))).toEqual({ ok: false, error: 'control: protocol version 0 out of range' });
     const future = decodeControl(helloBytes(PROTOCOL_VERSION + 1, utf8('Bob')));
-    expect(future).toEqual({ ok: true, value: { type: 'hello', protocolVersion: PROTOCOL_VERSION + 1, name: 'Bob', password: '' } });
+    expect(future).toEqual({ ok: true, value: { type: 'hello', protocolVersion: PROTOCOL_VERSION + 1, name: 'Bob', password: '', browserToken: TOKEN } });
+  });
+
+  it('reads the version of any hello or challenge, even one that does not decode (so "version" is always answerable)', () => {
+    // A version-2 hello had no browser token: it no longer decodes, but its version still reads.
+    const v2 = helloBytes(2, utf8('Bob')).slice(0, -16);
+    expect(decodeControl(v2).ok).toBe(false);
+    expect(peekHandshakeVersion(v2)).toBe(2);
+    const challenge = encodeControl({ type: 'auth-challenge', protocolVersion: 700, nonce: new Uint8Array(32) });
+    expect(peekHandshakeVersion(challenge)).toBe(700);
+    expect(peekHandshakeVersion(challenge.slice(0, 3))).toBe(700);
+    expect(peekHandshakeVersion(challenge.slice(0, 2))).toBeNull();
+    // Not a message that opens a handshake: no version to read.
+    expect(peekHandshakeVersion(encodeControl({ type: 'leave' }))).toBeNull();
+    expect(peekHandshakeVersion(encodeControl({ type: 'chat', from: 1, text: 'hello there' }))).toBeNull();
+  });
+
+  it('carries a challenge nonce and a proof of fixed sizes, and refuses a key that is not an uncompressed point', () => {
+    const nonce = Uint8Array.from({ length: 32 }, (_, i) => 255 - i);
+    const c = encodeControl({ type: 'auth-challenge', protocolVersion: PROTOCOL_VERSION, nonce });
+    expect(c.length).toBe(1 + 2 + 32);
+    expect(decodeControl(c)).toEqual({ ok: true, value: { type: 'auth-challenge', protocolVersion: PROTOCOL_VERSION, nonce } });
+    const publicKey = Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i));
+    const signature = Uint8Array.from({ length: 64 }, (_, i) => i * 3);
+    const p = encodeControl({ type: 'auth-proof', algorithm: 'p256', publicKey, signature });
+    expect(p.length).toBe(1 + 1 + 65 + 64);
+    expect(decodeControl(p)).toEqual({ ok: true, value: { type: 'auth-proof', algorithm: 'p256', publicKey, signature } });
+    const compressed = p.slice();
+    compressed[2] = 0x02;
+    expect(decodeControl(compressed)).toEqual({ ok: false, error: 'control: public key is not an uncompressed point' });
+    const unknownAlg = p.slice();
+    unknownAlg[1] = 1;
+    expect(decodeControl(unknownAlg)).toEqual({ ok: false, error: 'control: unknown auth algorithm 1' });
+    expect(decodeControl(p.slice(0, -1))).toEqual({ ok: false, error: 'control: truncated' });
+    expect(decodeControl(Uint8Array.from([...c, 0]))).toEqual({ ok: false, error: 'control: trailing bytes' });
   });
 
   it('refuses unknown type bytes, unknown enum values, out-of-range numbers and trailing bytes', () => {
-    expect(decodeControl(new Uint8Array([9]))).toEqual({ ok: false, error: 'control: unknown control type 9' });
+    expect(decodeControl(new Uint8Array([11]))).toEqual({ ok: false, error: 'control: unknown control type 11' });
     expect(decodeControl(new Uint8Array([255]))).toEqual({ ok: false, error: 'control: unknown control type 255' });
-    expect(decodeControl(new Uint8Array([2, 7, 0]))).toEqual({ ok: false, error: 'control: unknown reject reason 7' });
+    expect(decodeControl(new Uint8Array([2, 10, 0]))).toEqual({ ok: false, error: 'control: unknown reject reason 10' });
     expect(decodeControl(new Uint8Array([3, 5, 0]))).toEqual({ ok: false, error: 'control: unknown kick reason 5' });
     expect(decodeControl(new Uint8Array([6, 0, 0, 0, 0]))).toEqual({ ok: false, error: 'control: update rate 0 out of range' });
     expect(decodeControl(new Uint8Array([1, 0, 19, 8, 1, 65, 0, 0]))).toEqual({ ok: false, error: 'control: tickrate 19 out of range' });

@@ -14,7 +14,7 @@ import type { Snapshot } from '../../../src/protocol/messages';
 import { snapshotFor, workloadFrames } from '../../../bench/workload';
 import { Rng, evolve, snapshot, userCmd } from './gen';
 
-const short = (data: Uint8Array | string): string => createHash('sha256').update(data).digest('hex').slice(0, 10);
+export const short = (data: Uint8Array | string): string => createHash('sha256').update(data).digest('hex').slice(0, 10);
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length + 2, 0));
@@ -29,7 +29,7 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 }
 
 /** Bit flips, truncation or extension of a valid encoding (as the fuzz test does). */
-function mutate(r: Rng, valid: Uint8Array): Uint8Array {
+export function mutate(r: Rng, valid: Uint8Array): Uint8Array {
   const bytes = [...valid];
   const kind = r.int(0, 2);
   if (kind === 0 || bytes.length === 0) {

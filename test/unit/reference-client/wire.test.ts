@@ -14,7 +14,10 @@ import type { Snapshot } from '../../../src/protocol/messages';
 import { quantizeMatch } from '../../../src/protocol/match-block';
 import type { Match } from '../../../tools/reference-client/match';
 import { decodeCommandPacket, encodeCommandPacket } from '../../../tools/reference-client/commands';
-import { decodeControl, encodeHello, encodeLeave, encodeSettings } from '../../../tools/reference-client/control';
+import { decodeControl, encodeChallenge, encodeHello, encodeLeave, encodeSettings } from '../../../tools/reference-client/control';
+import { checkHostProof } from '../../../tools/reference-client/host-proof';
+import { dtlsFromDescriptions, proveHost } from '../../../src/lobby/host-auth';
+import { createLobbyKey, keyFingerprint } from '../../../src/lobby/host-key';
 import { baselineChecksum } from '../../../tools/reference-client/checksum';
 import { decodeSnapshot, PartAssembler, type SnapshotPart } from '../../../tools/reference-client/snapshot';
 import { evolve, Rng, snapshot, userCmd } from '../protocol/gen';
@@ -123,12 +126,21 @@ describe('the game decodes what the reference client encodes', () => {
     }
   });
 
-  it('control messages: hello, settings and leave byte-identical; welcome, lobby and kick decoded', () => {
+  it('control messages: challenge, hello, settings and leave byte-identical; proof, welcome, lobby and kick decoded', () => {
     const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
-    expect(hex(encodeHello('Ada Lovelace', 'pw'))).toBe(hex(encodeControl({ type: 'hello', protocolVersion: 3, name: 'Ada Lovelace', password: 'pw' })));
+    const token = Uint8Array.from({ length: 16 }, (_, i) => 200 - i);
+    const nonce = Uint8Array.from({ length: 32 }, (_, i) => i * 7);
+    expect(hex(encodeHello('Ada Lovelace', 'pw', token))).toBe(hex(encodeControl({ type: 'hello', protocolVersion: 4, name: 'Ada Lovelace', password: 'pw', browserToken: Buffer.from(token).toString('hex') })));
+    expect(hex(encodeHello('Ada'))).toBe(hex(encodeControl({ type: 'hello', protocolVersion: 4, name: 'Ada', password: '', browserToken: '0'.repeat(32) })));
+    expect(hex(encodeChallenge(nonce))).toBe(hex(encodeControl({ type: 'auth-challenge', protocolVersion: 4, nonce })));
+    expect(decodeControl(encodeHello('Ada', 'pw', token))).toEqual({ ok: true, value: { type: 'hello', protocolVersion: 4, name: 'Ada', password: 'pw', browserToken: token } });
+    const proof = { type: 'auth-proof' as const, algorithm: 'p256' as const, publicKey: Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i)), signature: Uint8Array.from({ length: 64 }, (_, i) => 255 - i) };
+    expect(decodeControl(encodeControl(proof))).toEqual({ ok: true, value: { type: 'auth-proof', algorithm: 0, publicKey: proof.publicKey, signature: proof.signature } });
+    for (const reason of ['attempts', 'name', 'busy'] as const) {
+      expect(decodeControl(encodeControl({ type: 'reject', reason, text: '' }))).toEqual({ ok: true, value: { type: 'reject', reason, text: '' } });
+    }
     expect(hex(encodeSettings(60, 100_000, 100, true))).toBe(hex(encodeControl({ type: 'settings', updateRate: 60, rate: 100_000, interpMs: 100, debug: true })));
     expect(hex(encodeLeave())).toBe(hex(encodeControl({ type: 'leave' })));
-    expect(decodeControl(encodeHello('Ada', 'pw'))).toEqual({ ok: true, value: { type: 'hello', protocolVersion: 3, name: 'Ada', password: 'pw' } });
     expect(decodeControl(encodeControl({ type: 'welcome', clientId: 7, settings: { tickrate: 60, maxPlayers: 16, mapName: 'arena', maxUnlagMs: 1000 } }))).toEqual({
       ok: true,
       value: { type: 'welcome', clientId: 7, tickrate: 60, maxPlayers: 16, mapName: 'arena', maxUnlagMs: 1000 },
@@ -136,5 +148,26 @@ describe('the game decodes what the reference client encodes', () => {
     const lobby = { type: 'lobby' as const, players: [{ id: 1, name: 'Bo', pingMs: 12, isHost: true }], started: true };
     expect(decodeControl(encodeControl(lobby))).toEqual({ ok: true, value: lobby });
     expect(decodeControl(encodeControl({ type: 'kick', reason: 'shutdown', text: 'bye' }))).toEqual({ ok: true, value: { type: 'kick', reason: 'shutdown', text: 'bye' } });
+  });
+
+  it("host proof: the reference client's check accepts the game host's proof and refuses a wrong key, another connection or another nonce", async () => {
+    const sdp = (hexByte: string): string => `v=0\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\na=fingerprint:sha-256 ${Array(32).fill(hexByte).join(':')}\r\n`;
+    const hostSdp = sdp('ab');
+    const joinerSdp = sdp('0c');
+    const key = await createLobbyKey(crypto);
+    const nonce = crypto.getRandomValues(new Uint8Array(32));
+    const roomId = 'abcdefghijkmnopq';
+    const made = await proveHost(key, roomId, nonce, dtlsFromDescriptions(hostSdp, joinerSdp, 'host')!, crypto);
+    const decoded = decodeControl(encodeControl(made));
+    if (!decoded.ok || decoded.value.type !== 'auth-proof') throw new Error('the proof did not decode');
+    const ctx = { roomId, keyFingerprint: await keyFingerprint(key.publicRaw, crypto), nonce, localSdp: joinerSdp, remoteSdp: hostSdp };
+    expect(await checkHostProof(decoded.value, ctx)).toBe('ok');
+    expect(await checkHostProof(decoded.value, { ...ctx, keyFingerprint: null })).toBe('ok');
+    const other = await createLobbyKey(crypto);
+    expect(await checkHostProof(decoded.value, { ...ctx, keyFingerprint: await keyFingerprint(other.publicRaw, crypto) })).toBe('wrong key');
+    expect(await checkHostProof(decoded.value, { ...ctx, localSdp: sdp('0d') })).toBe('bad signature');
+    expect(await checkHostProof(decoded.value, { ...ctx, nonce: nonce.map((b) => b ^ 1) })).toBe('bad signature');
+    expect(await checkHostProof(decoded.value, { ...ctx, roomId: 'bbcdefghijkmnopq' })).toBe('bad signature');
+    expect(await checkHostProof(decoded.value, { ...ctx, remoteSdp: 'v=0\r\n' })).toBe('no certificates');
   });
 });

@@ -1,0 +1,51 @@
+/**
+ * What the host does with one joiner's control message: metered (control-meter.ts: a flood or a
+ * run of malformed messages ends in a kick), decoded (never thrown past), and dispatched to the
+ * few things a client may ask for (its network settings, a chat line, leaving). Anything else a
+ * client sends ('welcome', 'kick', 'lobby'…) is counted as malformed: it has no business sending it.
+ *
+ * Inputs: the bytes, the joiner's meter, the host's handlers. Output: what happened, for the
+ * caller's counters. Invariant: nothing a joiner sends reaches the worker except its settings.
+ */
+import { decodeControl } from '../protocol/control';
+import type { KickReason, ControlMessage } from '../protocol/messages';
+import type { PlayerId } from '../sim/types';
+import type { ControlMeter } from './control-meter';
+
+export interface JoinerControlHandlers {
+  setSettings(id: PlayerId, m: Extract<ControlMessage, { type: 'settings' }>): void;
+  chat(id: PlayerId, text: string): void;
+  leave(id: PlayerId): void;
+  kick(id: PlayerId, reason: KickReason, text: string): void;
+}
+
+/** 'handled', or 'malformed' (undecodable or not a client's message; counted by the caller). */
+export function onJoinerControl(id: PlayerId, bytes: Uint8Array, meter: ControlMeter, nowMs: number, h: JoinerControlHandlers): 'handled' | 'malformed' | 'flood' {
+  const flood = meter.arrived(nowMs);
+  if (flood) {
+    h.kick(id, flood.reason, flood.text);
+    return 'flood';
+  }
+  const m = decodeControl(bytes);
+  if (m.ok && dispatch(id, m.value, h)) return 'handled';
+  const kick = meter.malformed();
+  if (kick) h.kick(id, kick.reason, kick.text);
+  return 'malformed';
+}
+
+/** False for messages a client has no business sending. */
+function dispatch(id: PlayerId, m: ControlMessage, h: JoinerControlHandlers): boolean {
+  switch (m.type) {
+    case 'settings':
+      h.setSettings(id, m);
+      return true;
+    case 'leave':
+      h.leave(id);
+      return true;
+    case 'chat':
+      h.chat(id, m.text);
+      return true;
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,233 @@
+/**
+ * LobbyDoor: everything between a joiner's incoming connection and the moment it becomes a
+ * player, on the host. It keeps the lobby open for honest joiners while anyone holding the link
+ * hammers it (docs/SECURITY.md "Hostile joiner"):
+ *
+ *  1. link setup: at most `2 × maxPlayers` connections being set up at once (the oldest gives way
+ *     to a new one, so a flood of setups cannot hold the door), one per signaling id, each given
+ *     LINK_TIMEOUT_MS (10 s) to open;
+ *  2. handshake: at most HANDSHAKES_PER_SOURCE at once per source address (the remote ICE
+ *     candidate's address; the peer id when the browser hides it), the whole exchange
+ *     (auth-challenge → auth-proof → hello) within HANDSHAKE_TIMEOUT_MS;
+ *  3. the host proves itself first: it signs the joiner's nonce with the lobby key, bound to this
+ *     connection's DTLS fingerprints (lobby/host-auth.ts), so the joiner sends its name and
+ *     password only to the real host;
+ *  4. hello: decideHello (handshake.ts) with the ban list (browser tokens kicked this match), the
+ *     password guard (attempt limits, constant-time comparison) and the names' glyph budget.
+ *
+ * Inputs: the lobby key and room id, the lobby's facts, `now()`. Output of `admit`: the open link
+ * with the admitted name and browser token, or null (then the connection is closed, after a
+ * reject the joiner can read where one applies). Invariants: every refusal is counted once under
+ * one reason; a malformed first message is 'bad-hello' unless its version differs ('version').
+ */
+import { decodeControl, encodeControl } from '../protocol/control';
+import { peekHandshakeVersion } from '../protocol/handshake-codec';
+import { PROTOCOL_VERSION, type ControlMessage, type Hello, type RejectReason } from '../protocol/messages';
+import type { IncomingLink, PeerLink } from '../transport/peer-link';
+import { decideHello } from '../lobby/handshake';
+import { awaitConnectionFingerprints, proveHost } from '../lobby/host-auth';
+import type { CryptoLike, LobbyKey } from '../lobby/host-key';
+import { GlyphBudget } from '../lobby/glyph-budget';
+import { PasswordGuard, type PasswordPolicy, DEFAULT_PASSWORD_POLICY } from './password-guard';
+import { PendingGate } from './pending-gate';
+
+/** ICE and DTLS over a TURN relay can take seconds; the oldest setup gives way anyway (below). */
+export const LINK_TIMEOUT_MS = 10_000;
+export const HANDSHAKE_TIMEOUT_MS = 5000;
+/** Friends behind one NAT share an address: a few at once, and a 'busy' joiner asks again (join.ts). */
+export const HANDSHAKES_PER_SOURCE = 4;
+/** Lets a reject leave before the connection closes under it. */
+export const CLOSE_GRACE_MS = 400;
+
+export interface DoorFacts {
+  playerCount: number;
+  maxPlayers: number;
+  started: boolean;
+  joinRunningMatch: boolean;
+  closed: boolean;
+}
+
+export interface DoorOptions {
+  key: LobbyKey;
+  roomId: string;
+  password: string;
+  crypto: CryptoLike;
+  facts: () => DoorFacts;
+  now: () => number;
+  passwordPolicy?: PasswordPolicy;
+}
+
+export interface Admission {
+  link: PeerLink;
+  name: string;
+  browserToken: string;
+}
+
+export interface DoorCounters {
+  /** Refusals by reason (the reject sent, or 'busy'/'timeout'/'closed' for the silent ones). */
+  refused: Partial<Record<RejectReason | 'timeout' | 'link-failed' | 'evicted', number>>;
+  proofsSent: number;
+}
+
+/** Control messages of one link in arrival order, read one at a time with a deadline. */
+class Inbox {
+  private readonly queue: Uint8Array[] = [];
+  private wake: (() => void) | null = null;
+  private ended = false;
+  private readonly offMessage: () => void;
+  private readonly offClose: () => void;
+
+  constructor(link: PeerLink) {
+    this.offMessage = link.reliable.onMessage((b) => (this.queue.push(b.slice()), this.wake?.()));
+    this.offClose = link.reliable.onClose(() => ((this.ended = true), this.wake?.()));
+  }
+
+  /** The next message, or 'closed' / 'timeout' once `deadlineMs` (on `now`) has passed. */
+  next(deadlineMs: number, now: () => number): Promise<Uint8Array | 'closed' | 'timeout'> {
+    return new Promise((resolve) => {
+      const attempt = (): boolean => {
+        const m = this.queue.shift();
+        if (m) return (resolve(m), true);
+        if (this.ended) return (resolve('closed'), true);
+        return false;
+      };
+      if (attempt()) return;
+      const timer = setTimeout(() => ((this.wake = null), resolve('timeout')), Math.max(0, deadlineMs - now()));
+      this.wake = () => {
+        if (!attempt()) return;
+        clearTimeout(timer);
+        this.wake = null;
+      };
+    });
+  }
+
+  stop(): void {
+    this.offMessage();
+    this.offClose();
+  }
+}
+
+export class LobbyDoor {
+  readonly counters: DoorCounters = { refused: {}, proofsSent: 0 };
+  private readonly bannedTokens = new Set<string>();
+  private readonly guard: PasswordGuard;
+  private readonly glyphs = new GlyphBudget();
+  private readonly linking: PendingGate;
+  private readonly handshaking: PendingGate;
+
+  constructor(private readonly o: DoorOptions) {
+    this.guard = new PasswordGuard(o.password, o.passwordPolicy ?? DEFAULT_PASSWORD_POLICY);
+    const total = (): number => 2 * Math.max(1, o.facts().maxPlayers);
+    this.linking = new PendingGate(1, total);
+    this.handshaking = new PendingGate(HANDSHAKES_PER_SOURCE, total);
+  }
+
+  /** Bans a browser token for the rest of this match (a kick). The all-zero token is nobody's. */
+  ban(browserToken: string): void {
+    if (!/^0+$/.test(browserToken)) this.bannedTokens.add(browserToken);
+  }
+
+  isBanned(browserToken: string): boolean {
+    return this.bannedTokens.has(browserToken);
+  }
+
+  /** Handshakes running now (link setup and after), for counters and tests. */
+  get pending(): number {
+    return this.linking.running + this.handshaking.running;
+  }
+
+  private count(reason: keyof DoorCounters['refused']): void {
+    this.counters.refused[reason] = (this.counters.refused[reason] ?? 0) + 1;
+  }
+
+  async admit(incoming: IncomingLink): Promise<Admission | null> {
+    let evicted = false;
+    const ticket = this.linking.enter(incoming.remoteId, () => ((evicted = true), incoming.refuse()));
+    if (!ticket) {
+      this.count('busy');
+      incoming.refuse();
+      return null;
+    }
+    let link: PeerLink;
+    try {
+      link = await incoming.open(LINK_TIMEOUT_MS);
+    } catch {
+      this.count(evicted ? 'evicted' : 'link-failed');
+      return null; // the joiner sees its own timeout; nothing was allocated here
+    } finally {
+      ticket.leave();
+    }
+    // Listen before anything else is awaited: the joiner's challenge may already be on its way.
+    const inbox = new Inbox(link);
+    const deadline = this.o.now() + HANDSHAKE_TIMEOUT_MS;
+    const source = (await link.remoteAddress()) ?? `peer:${link.remoteId}`;
+    const gate = this.handshaking.enter(source, () => ((evicted = true), link.close()));
+    try {
+      if (!gate) return this.refuse(link, 'busy');
+      const result = await this.handshake(link, inbox, deadline, source);
+      if (evicted) this.count('evicted');
+      return evicted ? null : result;
+    } finally {
+      gate?.leave();
+      inbox.stop();
+    }
+  }
+
+  private refuse(link: PeerLink, reason: RejectReason, text = ''): null {
+    this.count(reason);
+    link.reliable.send(encodeControl({ type: 'reject', reason, text }));
+    setTimeout(() => link.close(), CLOSE_GRACE_MS);
+    return null;
+  }
+
+  /** A first message that is not what this stage expects: 'version' when its version differs. */
+  private unexpected(link: PeerLink, bytes: Uint8Array): null {
+    const version = peekHandshakeVersion(bytes);
+    if (version !== null && version !== PROTOCOL_VERSION) return this.refuse(link, 'version', `The host runs protocol ${PROTOCOL_VERSION}.`);
+    return this.refuse(link, 'bad-hello');
+  }
+
+  private async handshake(link: PeerLink, inbox: Inbox, deadline: number, source: string): Promise<Admission | null> {
+    const first = await this.read(link, inbox, deadline);
+    if (!first.ok) return null;
+    const challenge = first.message;
+    if (challenge?.type !== 'auth-challenge') return this.unexpected(link, first.bytes);
+    if (challenge.protocolVersion !== PROTOCOL_VERSION) return this.refuse(link, 'version', `The host runs protocol ${PROTOCOL_VERSION}.`);
+    const dtls = await awaitConnectionFingerprints(() => link.descriptions(), 'host');
+    if (!dtls) return this.refuse(link, 'bad-hello', 'The connection has no DTLS fingerprint.');
+    link.reliable.send(encodeControl(await proveHost(this.o.key, this.o.roomId, challenge.nonce, dtls, this.o.crypto)));
+    this.counters.proofsSent += 1;
+    const second = await this.read(link, inbox, deadline);
+    if (!second.ok) return null;
+    if (second.message?.type !== 'hello') return this.unexpected(link, second.bytes);
+    return this.decide(link, second.message, source);
+  }
+
+  private async read(link: PeerLink, inbox: Inbox, deadline: number): Promise<{ ok: true; bytes: Uint8Array; message: ControlMessage | null } | { ok: false }> {
+    const got = await inbox.next(deadline, this.o.now);
+    if (got === 'closed') return { ok: false };
+    if (got === 'timeout') {
+      this.count('timeout');
+      link.close();
+      return { ok: false };
+    }
+    const m = decodeControl(got);
+    return { ok: true, bytes: got, message: m.ok ? m.value : null };
+  }
+
+  private decide(link: PeerLink, hello: Hello, source: string): Admission | null {
+    const facts = this.o.facts();
+    if (facts.closed) {
+      link.close();
+      return null;
+    }
+    const decision = decideHello(
+      hello,
+      { protocolVersion: PROTOCOL_VERSION, playerCount: facts.playerCount, maxPlayers: facts.maxPlayers, banned: this.isBanned(hello.browserToken), started: facts.started, joinRunningMatch: facts.joinRunningMatch, nameFits: (n) => this.glyphs.fits(n) },
+      () => this.guard.check(hello.password, [`token:${hello.browserToken}`, `source:${source}`], this.o.now()),
+    );
+    if (!decision.accept) return this.refuse(link, decision.reason, decision.text);
+    this.glyphs.add(decision.name);
+    return { link, name: decision.name, browserToken: hello.browserToken };
+  }
+}

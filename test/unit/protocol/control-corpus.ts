@@ -1,0 +1,62 @@
+/**
+ * The control channel's corpus for protocol version 4 (the handshake with host authentication):
+ * one short hash per item of the encoded bytes of seeded control messages (hello with its browser
+ * token, auth-challenge, auth-proof, every reject and kick reason, chat, settings, lobby) and of
+ * what the decoder and `peekHandshakeVersion` make of mutated bytes. `wire-golden.test.ts`
+ * compares it with `fixtures/wire-v4-control.json`; `npx tsx test/unit/protocol/write-golden.ts`
+ * rewrites that file, on purpose only, with a protocol version change and docs/PROTOCOL.md.
+ */
+import { KICK_REASONS, REJECT_REASONS, decodeControl, encodeControl } from '../../../src/protocol/control';
+import { peekHandshakeVersion } from '../../../src/protocol/handshake-codec';
+import { AUTH_NONCE_BYTES, BROWSER_TOKEN_BYTES, PROTOCOL_VERSION, type ControlMessage } from '../../../src/protocol/messages';
+import { Rng } from './gen';
+import { mutate, short } from './wire-corpus';
+
+const bytes = (r: Rng, n: number): Uint8Array => Uint8Array.from({ length: n }, () => r.int(0, 255));
+const hex = (b: Uint8Array): string => [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+const TEXTS = ['', 'Ada', 'Zoë ★', '[a]x[/a]', 'ㅤ', '日本語の名前', 'x'.repeat(40), 'hunter2', '\u0000\u202e'];
+
+/** One seeded message of each kind the control channel carries, handshake first. */
+function message(r: Rng, i: number): ControlMessage {
+  const text = r.pick(TEXTS);
+  switch (i % 8) {
+    case 0:
+      return { type: 'hello', protocolVersion: r.bool(0.8) ? PROTOCOL_VERSION : r.int(1, 9), name: text, password: r.pick(TEXTS), browserToken: hex(bytes(r, BROWSER_TOKEN_BYTES)) };
+    case 1:
+      return { type: 'auth-challenge', protocolVersion: r.bool(0.8) ? PROTOCOL_VERSION : r.int(1, 9), nonce: bytes(r, AUTH_NONCE_BYTES) };
+    case 2: {
+      const publicKey = bytes(r, 65);
+      publicKey[0] = 4;
+      return { type: 'auth-proof', algorithm: 'p256', publicKey, signature: bytes(r, 64) };
+    }
+    case 3:
+      return { type: 'reject', reason: REJECT_REASONS[i % REJECT_REASONS.length]!, text };
+    case 4:
+      return { type: 'kick', reason: KICK_REASONS[i % KICK_REASONS.length]!, text };
+    case 5:
+      return { type: 'chat', from: r.int(0, 255), text };
+    case 6:
+      return { type: 'settings', updateRate: r.int(1, 255), rate: r.int(0, 2 ** 32 - 1), interpMs: r.int(0, 65535), debug: r.bool() };
+    default:
+      return { type: 'lobby', players: Array.from({ length: r.int(0, 16) }, (_, id) => ({ id: id + 1, name: r.pick(TEXTS), pingMs: r.int(0, 65535), isHost: id === 0 })), started: r.bool() };
+  }
+}
+
+export function controlCorpus(): Record<string, string[]> {
+  const encoded: string[] = [];
+  const decoded: string[] = [];
+  const peeked: string[] = [];
+  const r = new Rng(311);
+  for (let i = 0; i < 400; i++) {
+    const valid = encodeControl(message(r, i));
+    encoded.push(short(valid));
+    for (let k = 0; k < 2; k++) {
+      const m = mutate(r, valid);
+      const out = decodeControl(m);
+      // Uint8Arrays as plain lists: JSON of a typed array is an object keyed by index.
+      decoded.push(short(out.ok ? JSON.stringify(out.value, (_, v: unknown) => (v instanceof Uint8Array ? [...v] : v)) : 'refused'));
+      peeked.push(short(String(peekHandshakeVersion(m))));
+    }
+  }
+  return { controlEncoded: encoded, controlDecodeMutated: decoded, handshakeVersionPeek: peeked };
+}
