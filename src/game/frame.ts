@@ -32,6 +32,7 @@ import { CONTROLS_HINT, hintOpacity, noteSpawn, type HintState } from './control
 import { drawControlsHint } from './art/neon-hint';
 import { matchName } from './match-hud-model';
 import { FpsMeter } from './net-graph-model';
+import { teamsOf } from './palette';
 import { text, type FrameInfo, type Kit } from './render-kit';
 import type { SoundCues } from './sound';
 
@@ -88,6 +89,7 @@ export function updateFrame(s: Screen, nowMs: number): void {
   // The match's map when the server runs rules (it changes between matches), else the mount's.
   const map = view.match?.map ?? s.map;
   const cam = followCamera(w, h, map.width, map.height, local ? local.drawX : map.width / 2, local ? local.drawY : map.height / 2);
+  s.kit.teams = teamsOf(view.match);
   const input = sample(s, view, cam);
   s.host.setInput(input);
   const now = nowMs / 1000;
