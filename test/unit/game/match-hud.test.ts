@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildMatchView } from '../../../src/client/match-view';
-import { awardText, clockText, matchName, phaseLine, scoreLine } from '../../../src/game/match-hud-model';
+import { awardText, clockText, matchName, phaseLine, scoreLine, standingText } from '../../../src/game/match-hud-model';
 import { AwardKind, GameMode, MatchPhase, Team, type PublicMatchState } from '../../../src/sim/match-types';
 
 const TICKRATE = 60;
@@ -85,6 +85,12 @@ describe('score, rank and leader', () => {
     expect(awardText({ kind: AwardKind.Accuracy, player: 1, value: 42 }, name)).toBe('Most accurate: Ann (42%)');
     expect(awardText({ kind: AwardKind.Streak, player: 2, value: 4 }, name)).toBe('Longest streak: Bot 2 (4 kills)');
     expect(awardText({ kind: AwardKind.Damage, player: 3, value: 310 }, name)).toBe('Most damage: Cy (310)');
+  });
+
+  it('writes an end-screen row with its team, and one kill or death in the singular', () => {
+    const name = (id: number): string => matchName(null, names, id);
+    expect(standingText({ id: 1, team: Team.None, score: 1, kills: 1, deaths: 1 }, name)).toBe('Ann 1 (1 kill, 1 death)');
+    expect(standingText({ id: 3, team: Team.Blue, score: 7, kills: 8, deaths: 0 }, name)).toBe('Cy [Blue] 7 (8 kills, 0 deaths)');
   });
 
   it('draws a pickup only while the server (or the predicted take) says it is there', () => {
