@@ -3,7 +3,7 @@
  * `?mode=netcode`: a whole match in the page (the harness's GameServer and links, 15 bot clients,
  * one real NetClient) rendered by mountGame; `?mode=render`: the same renderer over the practice
  * host (no netcode); `?mode=empty`: kaboom drawing nothing (the floor of the frame cost).
- * The measured player holds fire at the nearest enemy. `&lag=&jitter=&loss=` condition the measured client's link (ms, ms, 0..1), `&netgraph=1` shows
+ * The measured player walks toward the nearest enemy and holds fire at it. `&lag=&jitter=&loss=` condition the measured client's link (ms, ms, 0..1), `&netgraph=1` shows
  * the net graph (both for screenshots). `?look=classic` draws with the first renderer (default font, flat shapes, no particles or shake)
  * instead of the neon look, so both can be measured in one run.
  * Publishes `window.frameBench = { samples }` with one sample per frame: ms in the in-page match
@@ -83,9 +83,12 @@ function netcodeHost(): { host: GameHost; step: (now: number) => void } {
 }
 
 /**
- * The measured player fires too (its own tracer, muzzle flash, hit and kill markers are effects
- * the frame must draw): held fire, aimed at the nearest living remote; movement stays the page's.
+ * The measured player plays too (its own tracer, muzzle flash, hit and kill markers are effects the
+ * frame must draw, and a camera that moves across the arena): it holds fire at the nearest living
+ * remote and walks toward it until within CLOSE_IN units.
  */
+const CLOSE_IN = 250;
+
 function firesAtNearest(input: InputSample, view: ClientView | null): InputSample {
   const me = view?.local?.state;
   if (!me?.alive || !view) return input;
@@ -96,7 +99,15 @@ function firesAtNearest(input: InputSample, view: ClientView | null): InputSampl
     if (!best || Math.hypot(d.dx, d.dy) < Math.hypot(best.dx, best.dy)) best = d;
   }
   if (!best) return input;
-  return { ...input, aim: radiansToAngle(Math.atan2(best.dy, best.dx)), buttons: input.buttons | Buttons.Fire };
+  const d = Math.hypot(best.dx, best.dy);
+  const walk = d > CLOSE_IN ? 127 / d : 0;
+  return {
+    ...input,
+    moveX: Math.round(best.dx * walk),
+    moveY: Math.round(best.dy * walk),
+    aim: radiansToAngle(Math.atan2(best.dy, best.dx)),
+    buttons: input.buttons | Buttons.Fire,
+  };
 }
 
 function timed(host: GameHost, before: (now: number) => void, cost: { step: number; net: number }): GameHost {
