@@ -36,7 +36,8 @@ export function matchName(m: MatchView | null, names: ReadonlyMap<PlayerId, stri
 }
 
 export function scoreLine(m: MatchView, name: (id: PlayerId) => string): string {
-  const limit = m.fragLimit > 0 ? ` · first to ${m.fragLimit}` : '';
+  // Free play (before the host's first start) has no score limit, whatever the rules say.
+  const limit = m.fragLimit > 0 && m.phase !== MatchPhase.Waiting ? ` · first to ${m.fragLimit}` : '';
   if (m.mode === GameMode.TeamDeathmatch) {
     const mine = m.myTeam === Team.None ? '' : ` · you: ${teamName(m.myTeam)}, ${m.myScore}`;
     return `Red ${m.teamScores[0]} : ${m.teamScores[1]} Blue${mine}${limit}`;

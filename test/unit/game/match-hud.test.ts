@@ -59,6 +59,8 @@ describe('score, rank and leader', () => {
     const name = (id: number): string => matchName(v, names, id);
     expect(scoreLine(v, name)).toBe('You 3 · 2nd of 4 · Leader Bot 2 7 · first to 20');
     expect(scoreLine(buildMatchView(block({ fragLimit: 0 }), 4, 0, TICKRATE, []), name)).toBe('You 1 · 4th of 4 · Leader Bot 2 7');
+    // Free play counts scores but has no limit to reach.
+    expect(scoreLine(buildMatchView(block({ phase: MatchPhase.Waiting }), 4, 0, TICKRATE, []), name)).toBe('You 1 · 4th of 4 · Leader Bot 2 7');
   });
 
   it('team deathmatch: both team scores, your team and score; the leader is on the leading team', () => {
