@@ -64,9 +64,12 @@ function towardNearest(page: Page): Promise<{ x: number; y: number }> {
   });
 }
 
-/** Host: sets the rules in the lobby form (plaza, deathmatch, frag limit 10, 1 minute) and adds three bots. */
+/**
+ * Host: sets the rules in the lobby form (warrens, deathmatch, frag limit 10, 1 minute) and adds
+ * three bots. Warrens' corridors give the phone a few seconds between deaths for its shot.
+ */
 async function setUpMatch(host: Page): Promise<void> {
-  await host.selectOption('#match-map', { label: 'plaza' });
+  await host.selectOption('#match-map', { label: 'warrens' });
   await host.fill('#frag-limit', '10');
   await host.fill('#time-limit', '1');
   for (let i = 0; i < 3; i++) await host.click('#add-bot');
@@ -83,7 +86,7 @@ async function phoneShotAlive(phone: Page, cdp: CDPSession, path: string): Promi
   for (let attempt = 1; attempt <= 5; attempt++) {
     await waitForPlay(phone);
     if ((await phoneShot(phone, cdp, path)) && (await phone.evaluate(isAlive))) return;
-    console.log(`the phone's player died during shot ${attempt}; taking it again`);
+    console.log(`the phone's player was dead at shot ${attempt}; taking it again`);
   }
 }
 
@@ -98,7 +101,7 @@ async function phoneShot(phone: Page, cdp: CDPSession, path: string): Promise<bo
   await touch(cdp, 'touchMove', [moved, aimed]);
   await waitOrSay(phone, 'the phone never fired', () => ((window.rewindGame?.info().input?.buttons ?? 0) & 1) === 1, undefined, 20_000);
   const frames = await phone.evaluate(() => window.rewindGame?.info().frames ?? 0);
-  await waitOrSay(phone, 'the phone stopped drawing', (f) => (window.rewindGame?.info().frames ?? 0) > f + 15, frames, 30_000);
+  await waitOrSay(phone, 'the phone stopped drawing', (f) => (window.rewindGame?.info().frames ?? 0) > f + 3, frames, 30_000);
   const aliveBefore = await phone.evaluate(isAlive);
   if (aliveBefore) await phone.screenshot({ path, scale: 'css' });
   await touch(cdp, 'touchEnd', []);

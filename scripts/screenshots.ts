@@ -82,12 +82,18 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await vite.close();
+    // The PeerServer's websockets would keep the process alive after close().
+    peer.closeAllConnections();
     peer.close();
   }
 }
 
 main().then(
-  () => console.log(`screenshots written to ${out}/`),
+  () => {
+    console.log(`screenshots written to ${out}/`);
+    // Vite's dependency optimiser and the PeerServer's timers hold the event loop open.
+    process.exit(0);
+  },
   (err: unknown) => {
     console.error(err);
     process.exit(1);
