@@ -65,32 +65,38 @@ function towardNearest(page: Page): Promise<{ x: number; y: number }> {
 }
 
 /**
- * Host: sets the rules in the lobby form (warrens, deathmatch, frag limit 10, 1 minute) and adds
+ * Host: sets the rules in the lobby form (warrens, deathmatch, frag limit 15, 1 minute) and adds
  * three bots. Warrens' corridors give the phone a few seconds between deaths for its shot.
  */
 async function setUpMatch(host: Page): Promise<void> {
   await host.selectOption('#match-map', { label: 'warrens' });
-  await host.fill('#frag-limit', '10');
+  await host.fill('#frag-limit', '15');
   await host.fill('#time-limit', '1');
   for (let i = 0; i < 3; i++) await host.click('#add-bot');
   await host.waitForFunction(() => document.getElementById('bot-count')?.textContent === 'Bots: 3');
 }
 
-const isAlive = (): boolean => !!window.rewind.view()?.local?.state.alive;
+/** The page's player is alive in a match that is still on (warm-up or live): the picture of a phone playing. */
+const isPlaying = (): boolean => {
+  const v = window.rewind.view();
+  const phase = v?.match?.phase ?? 0;
+  return !!v?.local?.state.alive && (phase === 1 || phase === 2);
+};
 
 /**
- * The phone's shot, taken again (up to 5 times) if the phone's player was killed around it: the
- * bots are good shots, and "You were killed" is not the picture of a phone playing.
+ * The phone's shot, taken again (up to 5 times) if the phone's player was killed around it or the
+ * match ended meanwhile: the bots are good shots, and "You were killed" or the end screen is not the
+ * picture of a phone playing.
  */
 async function phoneShotAlive(phone: Page, cdp: CDPSession, path: string): Promise<void> {
   for (let attempt = 1; attempt <= 5; attempt++) {
     await waitForPlay(phone);
-    if ((await phoneShot(phone, cdp, path)) && (await phone.evaluate(isAlive))) return;
-    console.log(`the phone's player was dead at shot ${attempt}; taking it again`);
+    if ((await phoneShot(phone, cdp, path)) && (await phone.evaluate(isPlaying))) return;
+    console.log(`the phone's player was dead (or the match over) at shot ${attempt}; taking it again`);
   }
 }
 
-/** The phone's shot: both thumbs held (the sticks lit), aiming at the nearest enemy, firing. False: its player was dead, no shot. */
+/** The phone's shot: both thumbs held (the sticks lit), aiming at the nearest enemy, firing. False: its player was dead or the match over, no shot. */
 async function phoneShot(phone: Page, cdp: CDPSession, path: string): Promise<boolean> {
   const aim = await towardNearest(phone);
   const moved = { ...MOVE_THUMB, x: MOVE_THUMB.x + PUSH * 0.7, y: MOVE_THUMB.y - PUSH * 0.7 };
@@ -102,10 +108,10 @@ async function phoneShot(phone: Page, cdp: CDPSession, path: string): Promise<bo
   await waitOrSay(phone, 'the phone never fired', () => ((window.rewindGame?.info().input?.buttons ?? 0) & 1) === 1, undefined, 20_000);
   const frames = await phone.evaluate(() => window.rewindGame?.info().frames ?? 0);
   await waitOrSay(phone, 'the phone stopped drawing', (f) => (window.rewindGame?.info().frames ?? 0) > f + 3, frames, 30_000);
-  const aliveBefore = await phone.evaluate(isAlive);
-  if (aliveBefore) await phone.screenshot({ path, scale: 'css' });
+  const playing = await phone.evaluate(isPlaying);
+  if (playing) await phone.screenshot({ path, scale: 'css' });
   await touch(cdp, 'touchEnd', []);
-  return aliveBefore;
+  return playing;
 }
 
 /**
