@@ -73,7 +73,7 @@ async function run(): Promise<string> {
     '## Client frame cost in headless Chromium (bench/frame.bench.ts)',
     '',
     `1280×720, SwiftShader WebGL, ${ROUNDS} interleaved passes over the rows, each ${WARMUP_MS / 1000} s warm-up then ${MEASURE_MS / 1000} s of frames. ms per frame, median / p99.`,
-    'neon look = the current renderer with every effect on (bots fire at everyone, every third with rockets: tracers, sparks, trails, explosions, death bursts, spawns, shake);',
+    'neon look = the current renderer with every effect on (bots fire at everyone, every third with rockets, and the measured player walks toward the nearest one and fires at it: muzzle flashes, tracers, sparks, hit and kill markers, damage flash and direction, trails, explosions, death bursts, spawns, shake);',
     'classic look = the renderer before it (default font, flat shapes, no particles), same match, same bots.',
     'match step = the in-page server, 15 bot clients and links, plus the NetClient\'s receive/update (only the last is client cost);',
     'client view = NetClient.view (interpolation, smoothing, stats); render = the renderer\'s update + draw (JS);',

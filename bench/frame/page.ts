@@ -3,7 +3,7 @@
  * `?mode=netcode`: a whole match in the page (the harness's GameServer and links, 15 bot clients,
  * one real NetClient) rendered by mountGame; `?mode=render`: the same renderer over the practice
  * host (no netcode); `?mode=empty`: kaboom drawing nothing (the floor of the frame cost).
- * `&lag=&jitter=&loss=` condition the measured client's link (ms, ms, 0..1), `&netgraph=1` shows
+ * The measured player walks toward the nearest enemy and holds fire at it. `&lag=&jitter=&loss=` condition the measured client's link (ms, ms, 0..1), `&netgraph=1` shows
  * the net graph (both for screenshots). `?look=classic` draws with the first renderer (default font, flat shapes, no particles or shake)
  * instead of the neon look, so both can be measured in one run.
  * Publishes `window.frameBench = { samples }` with one sample per frame: ms in the in-page match
@@ -17,7 +17,9 @@ import { mountGame } from '../../src/game/mount';
 import { createPracticeHost } from '../../src/game/practice-host';
 import type { HarnessClient } from '../../test/harness/harness-client';
 import { BotClient, type BotContext } from '../../src/bots/bot-client';
-import { Weapon } from '../../src/sim/types';
+import { Buttons, Weapon } from '../../src/sim/types';
+import { radiansToAngle } from '../../src/sim/quantize';
+import type { ClientView, InputSample } from '../../src/client/view-model';
 import { Match } from '../../test/harness/match';
 import { wander } from '../../src/bots/scripts';
 
@@ -57,12 +59,13 @@ function netcodeHost(): { host: GameHost; step: (now: number) => void } {
   const cvars = defaultCvars();
   cvars.net_graph = q.get('netgraph') === '1' ? 1 : 0;
   const names = new Map(Array.from({ length: players }, (_, id) => [id, id === 0 ? 'you' : `bot ${id}`] as const));
+  let lastView: ClientView | null = null;
   const host: GameHost = {
     localId: 0,
     names: () => names,
     pings: () => new Map(),
-    view: () => net.view(match.nowMs),
-    setInput: (i) => net.setInput(i),
+    view: () => (lastView = net.view(match.nowMs)),
+    setInput: (i) => net.setInput(firesAtNearest(i, lastView)),
     cvars: () => cvars,
     setCvar: () => null,
     serverHitboxes: () => null,
@@ -76,6 +79,34 @@ function netcodeHost(): { host: GameHost; step: (now: number) => void } {
       if (last >= 0) match.run(Math.min(100, Math.round(now - last)));
       last = now;
     },
+  };
+}
+
+/**
+ * The measured player plays too (its own tracer, muzzle flash, hit and kill markers are effects the
+ * frame must draw, and a camera that moves across the arena): it holds fire at the nearest living
+ * remote and walks toward it until within CLOSE_IN units.
+ */
+const CLOSE_IN = 250;
+
+function firesAtNearest(input: InputSample, view: ClientView | null): InputSample {
+  const me = view?.local?.state;
+  if (!me?.alive || !view) return input;
+  let best: { dx: number; dy: number } | null = null;
+  for (const r of view.remotes) {
+    if (!r.alive) continue;
+    const d = { dx: r.x - me.x, dy: r.y - me.y };
+    if (!best || Math.hypot(d.dx, d.dy) < Math.hypot(best.dx, best.dy)) best = d;
+  }
+  if (!best) return input;
+  const d = Math.hypot(best.dx, best.dy);
+  const walk = d > CLOSE_IN ? 127 / d : 0;
+  return {
+    ...input,
+    moveX: Math.round(best.dx * walk),
+    moveY: Math.round(best.dy * walk),
+    aim: radiansToAngle(Math.atan2(best.dy, best.dx)),
+    buttons: input.buttons | Buttons.Fire,
   };
 }
 

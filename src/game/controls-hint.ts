@@ -25,8 +25,8 @@ export const CONTROLS_HINT: Readonly<Record<InputKind, readonly string[]>> = {
   ],
   touch: [
     'Left thumb moves · right thumb aims and fires',
-    'Reload · Switch · Crouch buttons',
-    'Chat · Scores · Menu buttons at the side',
+    'Reload · Switch · Crouch buttons on the right',
+    'Chat · Scores · Menu buttons',
   ],
 };
 

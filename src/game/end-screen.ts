@@ -12,7 +12,7 @@ import { MatchPhase, Team, type MatchResults } from '../sim/match-types';
 import type { PlayerId } from '../sim/types';
 import { OVERLAY_STYLE, el } from './dom-ui';
 import type { MatchControls } from './game-host';
-import { awardText, mapName, matchName, modeName, teamName } from './match-hud-model';
+import { awardText, mapName, matchName, modeName, standingText, teamName } from './match-hud-model';
 import { createMatchSettingsForm } from './match-settings-form';
 
 export interface EndScreen {
@@ -33,7 +33,13 @@ function winnerText(m: MatchView, r: MatchResults, name: (id: PlayerId) => strin
 export function createEndScreen(doc: Document, controls: MatchControls | null): EndScreen {
   const root = el(doc, 'div', { ...OVERLAY_STYLE, zIndex: '9', cursor: 'default' });
   root.id = 'end-screen';
-  const box = el(doc, 'div', { background: '#12141c', padding: '20px 28px', borderRadius: '10px', border: '1px solid #3c4458', maxHeight: '90%', overflowY: 'auto', minWidth: '320px' });
+  // Results and (for the host) the next match's settings side by side where they fit, so the whole
+  // screen, "Start next match" included, shows at 1280×720; stacked on a narrow screen.
+  const box = el(doc, 'div', {
+    background: '#12141c', padding: '20px 28px', borderRadius: '10px', border: '1px solid #3c4458', maxHeight: '90%', overflowY: 'auto',
+    minWidth: '320px', maxWidth: '94%', boxSizing: 'border-box', display: 'flex', flexWrap: 'wrap', gap: '8px 40px', alignItems: 'flex-start',
+  });
+  const results = el(doc, 'div', { flex: '1 1 280px' });
   const title = el(doc, 'h2', { margin: '0 0 4px' }, 'Match over');
   const winner = el(doc, 'p', { margin: '0 0 4px', fontSize: '18px' });
   winner.id = 'end-winner';
@@ -42,7 +48,8 @@ export function createEndScreen(doc: Document, controls: MatchControls | null): 
   ranking.id = 'end-ranking';
   const awards = el(doc, 'ul', { paddingLeft: '24px' });
   awards.id = 'end-awards';
-  box.append(title, winner, sub, ranking, awards);
+  results.append(title, winner, sub, ranking, awards);
+  box.append(results);
   if (controls) {
     const form = createMatchSettingsForm(doc, controls.rules(), controls);
     const next = el(doc, 'button', {}, 'Start next match');
@@ -51,11 +58,13 @@ export function createEndScreen(doc: Document, controls: MatchControls | null): 
       const rules = form.read();
       if (rules) controls.start(rules);
     });
-    box.append(form.element, next);
+    const side = el(doc, 'div', { flex: '1 1 320px' });
+    side.append(form.element, next);
+    box.append(side);
   } else {
     const wait = el(doc, 'p', { color: '#969eaf' }, 'Waiting for the host to start the next match…');
     wait.id = 'end-waiting';
-    box.append(wait);
+    results.append(wait);
   }
   root.append(box);
   let shown: MatchResults | null = null;
@@ -72,8 +81,7 @@ export function createEndScreen(doc: Document, controls: MatchControls | null): 
     sub.textContent = `${modeName(m.mode)} on ${mapName(m.mapId)}`;
     ranking.replaceChildren(
       ...m.results.standings.map((s) => {
-        const team = s.team === Team.None ? '' : ` [${teamName(s.team)}]`;
-        const li = el(doc, 'li', {}, `${name(s.id)}${team} ${s.score} (${s.kills} kills, ${s.deaths} deaths)`);
+        const li = el(doc, 'li', {}, standingText(s, name));
         li.dataset['id'] = String(s.id);
         return li;
       }),

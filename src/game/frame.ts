@@ -32,6 +32,7 @@ import { CONTROLS_HINT, hintOpacity, noteSpawn, type HintState } from './control
 import { drawControlsHint } from './art/neon-hint';
 import { matchName } from './match-hud-model';
 import { FpsMeter } from './net-graph-model';
+import { teamsOf } from './palette';
 import { text, type FrameInfo, type Kit } from './render-kit';
 import type { SoundCues } from './sound';
 
@@ -88,12 +89,13 @@ export function updateFrame(s: Screen, nowMs: number): void {
   // The match's map when the server runs rules (it changes between matches), else the mount's.
   const map = view.match?.map ?? s.map;
   const cam = followCamera(w, h, map.width, map.height, local ? local.drawX : map.width / 2, local ? local.drawY : map.height / 2);
+  s.kit.teams = teamsOf(view.match);
   const input = sample(s, view, cam);
   s.host.setInput(input);
   const now = nowMs / 1000;
   noteSpawn(s.hint, local?.state.alive ?? false, now);
   s.cues.length = 0;
-  ingestEvents(s.fx, view.events, now, view.localId, s.cues, s.look ? frameScene(view, s.map, s.rng) : undefined);
+  ingestEvents(s.fx, view.events, now, view.localId, s.cues, s.look ? frameScene(view, map, s.rng) : undefined);
   if (local) noteCorrection(s.fx, local.drawX, local.drawY, local.errorX, local.errorY, now);
   pruneEffects(s.fx, now);
   if (s.look) stepParticles(s.fx, view.projectiles, now, s.rng);
@@ -109,7 +111,7 @@ export function updateFrame(s: Screen, nowMs: number): void {
   const names = s.host.names();
   const injected = s.injectedNames;
   const cross = s.crosshair ?? { x: w / 2, y: h / 2 };
-  s.info = { view, cam: s.cam, map: s.map, now, name: (id) => displayName(injected.get(id) ?? matchName(view.match ?? null, names, id), id), localAim: input.aim, mouseX: cross.x, mouseY: cross.y };
+  s.info = { view, cam: s.cam, map, now, name: (id) => displayName(injected.get(id) ?? matchName(view.match ?? null, names, id), id), localAim: input.aim, mouseX: cross.x, mouseY: cross.y };
 }
 
 function drawDebug(s: Screen, f: FrameInfo): void {

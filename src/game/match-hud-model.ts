@@ -8,7 +8,7 @@
 import type { MatchView } from '../client/match-view';
 import { MAPS } from '../sim/maps';
 import { MODE_NAMES } from '../sim/match-rules';
-import { AwardKind, GameMode, MatchPhase, Team, type Award } from '../sim/match-types';
+import { AwardKind, GameMode, MatchPhase, Team, type Award, type Standing } from '../sim/match-types';
 import { ordinal } from '../sim/ranking';
 import type { PlayerId } from '../sim/types';
 
@@ -36,7 +36,8 @@ export function matchName(m: MatchView | null, names: ReadonlyMap<PlayerId, stri
 }
 
 export function scoreLine(m: MatchView, name: (id: PlayerId) => string): string {
-  const limit = m.fragLimit > 0 ? ` · first to ${m.fragLimit}` : '';
+  // Free play (before the host's first start) has no score limit, whatever the rules say.
+  const limit = m.fragLimit > 0 && m.phase !== MatchPhase.Waiting ? ` · first to ${m.fragLimit}` : '';
   if (m.mode === GameMode.TeamDeathmatch) {
     const mine = m.myTeam === Team.None ? '' : ` · you: ${teamName(m.myTeam)}, ${m.myScore}`;
     return `Red ${m.teamScores[0]} : ${m.teamScores[1]} Blue${mine}${limit}`;
@@ -53,12 +54,23 @@ export function mapName(mapId: number): string {
   return MAPS[mapId]?.name ?? 'custom map';
 }
 
+/** "1 kill", "2 kills", "0 deaths". */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** An end-screen ranking row: "name [Team] score (K kills, D deaths)". */
+export function standingText(s: Standing, name: (id: PlayerId) => string): string {
+  const team = s.team === Team.None ? '' : ` [${teamName(s.team)}]`;
+  return `${name(s.id)}${team} ${s.score} (${counted(s.kills, 'kill')}, ${counted(s.deaths, 'death')})`;
+}
+
 export function awardText(a: Award, name: (id: PlayerId) => string): string {
   switch (a.kind) {
     case AwardKind.Accuracy:
       return `Most accurate: ${name(a.player)} (${a.value}%)`;
     case AwardKind.Streak:
-      return `Longest streak: ${name(a.player)} (${a.value} kills)`;
+      return `Longest streak: ${name(a.player)} (${counted(a.value, 'kill')})`;
     default:
       return `Most damage: ${name(a.player)} (${a.value})`;
   }

@@ -1,9 +1,14 @@
 /**
  * The game's colours as plain RGB triples (the renderer turns them into kaboom colours once): a
  * neon-on-night palette (dark floor and walls, bright edges, glowing players and shots).
- * Output: fixed palette entries and `playerColor(id, isLocal)`. Invariant: the local player's colour
- * is never used for anyone else, so a screenshot tells "me" from "them" (the e2e pixel checks use it).
+ * Output: fixed palette entries, `playerColor(id, isLocal, team)` and `teamsOf(match)`. Invariants: the
+ * local player's colour is never used for anyone else, so a screenshot tells "me" from "them" (the
+ * e2e pixel checks use it); in team deathmatch every other player wears their team's colour (red or
+ * blue), so friend and foe read at a glance.
  */
+import type { MatchView } from '../client/match-view';
+import { GameMode, Team } from '../sim/match-types';
+import type { PlayerId } from '../sim/types';
 
 export type Rgb = readonly [number, number, number];
 
@@ -51,8 +56,15 @@ const OTHERS: readonly Rgb[] = [
   [170, 160, 255],
 ];
 
-export function playerColor(id: number, isLocal: boolean): Rgb {
+/** Team deathmatch: the red and the blue team (neither is the local cyan). */
+export const TEAM_COLORS: Readonly<Record<typeof Team.Red | typeof Team.Blue, Rgb>> = {
+  [Team.Red]: [255, 76, 96],
+  [Team.Blue]: [80, 128, 255],
+};
+
+export function playerColor(id: number, isLocal: boolean, team: Team = Team.None): Rgb {
   if (isLocal) return PALETTE.local;
+  if (team === Team.Red || team === Team.Blue) return TEAM_COLORS[team];
   const i = ((id % OTHERS.length) + OTHERS.length) % OTHERS.length;
   return OTHERS[i] ?? PALETTE.text;
 }
@@ -63,4 +75,12 @@ export function healthColor(health: number, max: number): Rgb {
   const g = PALETTE.healthGood;
   const l = PALETTE.healthLow;
   return [Math.round(l[0] + (g[0] - l[0]) * t), Math.round(l[1] + (g[1] - l[1]) * t), Math.round(l[2] + (g[2] - l[2]) * t)];
+}
+
+const NO_TEAMS: ReadonlyMap<PlayerId, Team> = new Map();
+
+/** Each player's team in a team deathmatch (from the match block's ranking); empty otherwise. */
+export function teamsOf(match: MatchView | null | undefined): ReadonlyMap<PlayerId, Team> {
+  if (!match || match.mode !== GameMode.TeamDeathmatch) return NO_TEAMS;
+  return new Map(match.ranking.map((r) => [r.id, r.team]));
 }

@@ -9,7 +9,7 @@ import type { Camera } from './camera';
 import type { GlyphStats } from './glyph-gate';
 import type { InputKind } from './input-combine';
 import { toScreenX, toScreenY } from './camera';
-import { playerColor, type Rgb } from './palette';
+import { playerColor, teamsOf, type Rgb } from './palette';
 
 export interface DrawnPlayer {
   id: number;
@@ -69,13 +69,14 @@ export function drawnPlayers(view: ClientView, cam: Camera): { local: DrawnPlaye
         extrapolating: false,
       }
     : null;
+  const teams = teamsOf(view.match);
   const remotes = view.remotes.map((r) => ({
     id: r.id,
     screenX: toScreenX(cam, r.x),
     screenY: toScreenY(cam, r.y),
     worldX: r.x,
     worldY: r.y,
-    color: playerColor(r.id, false),
+    color: playerColor(r.id, false, teams.get(r.id)),
     alive: r.alive,
     extrapolating: r.extrapolating,
   }));

@@ -8,6 +8,7 @@
  */
 import type { Color, KaboomCtx } from 'kaboom';
 import type { ClientView } from '../client/view-model';
+import { Team } from '../sim/match-types';
 import type { ArenaMap, PlayerId } from '../sim/types';
 import type { FaceName } from './art/fonts';
 import type { Camera } from './camera';
@@ -19,7 +20,10 @@ export type PaletteName = keyof typeof PALETTE;
 export interface Kit {
   k: KaboomCtx;
   color(name: PaletteName): Color;
+  /** A player's colour: the local cyan, the team's colour in team deathmatch (see `teams`), else its own hue. */
   player(id: PlayerId, isLocal: boolean): Color;
+  /** Each player's team this frame (frame.ts sets it from the match block; empty outside team deathmatch). */
+  teams: ReadonlyMap<PlayerId, Team>;
   rgb(c: Rgb): Color;
   /** The only way to draw text (literal, atlas-safe; crisp bundled fonts once the look hands them in): safe-text.ts. */
   text: SafeText;
@@ -46,9 +50,10 @@ export function createKit(k: KaboomCtx, safeText: SafeText = createSafeText(k, m
   const named = new Map<PaletteName, Color>();
   const players = new Map<number, Color>();
   const rgb = (c: Rgb): Color => k.rgb(c[0], c[1], c[2]);
-  return {
+  const kit: Kit = {
     k,
     rgb,
+    teams: new Map(),
     text: safeText,
     color(name) {
       let c = named.get(name);
@@ -56,12 +61,15 @@ export function createKit(k: KaboomCtx, safeText: SafeText = createSafeText(k, m
       return c;
     },
     player(id, isLocal) {
-      const key = isLocal ? -1 : id;
+      const team = kit.teams.get(id) ?? Team.None;
+      // Ids are below 256: one cache entry per (team, id), the local player's shared.
+      const key = isLocal ? -1 : team * 256 + id;
       let c = players.get(key);
-      if (!c) players.set(key, (c = rgb(playerColor(id, isLocal))));
+      if (!c) players.set(key, (c = rgb(playerColor(id, isLocal, team))));
       return c;
     },
   };
+  return kit;
 }
 
 /** A filled rectangle in screen pixels. */

@@ -41,6 +41,8 @@ export interface TouchControls {
 const IDLE: TouchState = { move: CENTRED, aim: CENTRED, aiming: false, reload: false, crouch: false, scoreboard: false, switchWeapon: false, active: false };
 const BUTTON_SIZE = 52;
 const GHOST_MARGIN = 110;
+/** Landscape: the play column starts below the kill feed's five lines (draw-hud.ts: 16 px + 5 × 20 px, top right). */
+const LANDSCAPE_PLAY_TOP = 120;
 
 const circle = (doc: Document, size: number, style: Partial<CSSStyleDeclaration>): HTMLElement =>
   el(doc, 'div', { position: 'absolute', width: `${size}px`, height: `${size}px`, marginLeft: `${-size / 2}px`, marginTop: `${-size / 2}px`, borderRadius: '50%', pointerEvents: 'none', ...style });
@@ -69,7 +71,9 @@ export function createTouchControls(doc: Document, wrapper: HTMLElement, actions
   const layer = el(doc, 'div', { position: 'absolute', inset: '0', pointerEvents: 'none', zIndex: '5', display: 'none', userSelect: 'none' });
   layer.dataset['testid'] = 'touch-controls';
   const visuals: Record<StickSide, { base: HTMLElement; knob: HTMLElement }> = { move: stickVisual(doc, layer), aim: stickVisual(doc, layer) };
-  const bar = el(doc, 'div', { position: 'absolute', display: 'flex', pointerEvents: 'none' });
+  // Two groups: play (reload, switch, crouch) by the aim thumb, and the rest (chat, scores, menu).
+  const playBar = el(doc, 'div', { position: 'absolute', display: 'flex', pointerEvents: 'none' });
+  const menuBar = el(doc, 'div', { position: 'absolute', display: 'flex', pointerEvents: 'none' });
   // `reloadTap` and `switchWeapon` latch a tap that starts and ends between two frames.
   const pressed = { reload: false, reloadTap: false, scoreboard: false, crouch: false, switchWeapon: false, tapped: false };
   const hold = (b: HTMLButtonElement, key: 'reload' | 'scoreboard'): void => {
@@ -96,9 +100,10 @@ export function createTouchControls(doc: Document, wrapper: HTMLElement, actions
   });
   tap(chat, () => actions.chat());
   tap(menu, () => actions.menu());
-  bar.append(reload, switcher, crouch, chat, scores, menu);
-  for (const b of bar.children) b.addEventListener('pointerdown', (e) => (e.stopPropagation(), e.preventDefault()));
-  layer.append(bar);
+  playBar.append(reload, switcher, crouch);
+  menuBar.append(chat, scores, menu);
+  for (const b of [...playBar.children, ...menuBar.children]) b.addEventListener('pointerdown', (e) => (e.stopPropagation(), e.preventDefault()));
+  layer.append(playBar, menuBar);
   wrapper.append(layer);
   wrapper.style.touchAction = 'none';
 
@@ -109,9 +114,14 @@ export function createTouchControls(doc: Document, wrapper: HTMLElement, actions
     const key = `${w}x${h}`;
     if (key === laidOut) return;
     laidOut = key;
-    // Portrait: a column on the right edge above the aim thumb; landscape: a row along the top right.
+    // Portrait: one column on the right edge above the aim thumb (play buttons first). Landscape (a
+    // short screen): the play buttons in a column on the right edge below the kill feed, the others
+    // in a row at the top left, so neither covers the kill feed (top right) or the match bar (top centre).
+    const slot = BUTTON_SIZE + 8;
     const portrait = h > w;
-    Object.assign(bar.style, portrait ? { flexDirection: 'column', right: '6px', top: '22%', left: '', bottom: '' } : { flexDirection: 'row', right: '8px', top: '8px', left: '', bottom: '' });
+    const column = { flexDirection: 'column', right: '6px', left: '', bottom: '' };
+    Object.assign(playBar.style, portrait ? { ...column, top: '22%' } : { ...column, top: `${LANDSCAPE_PLAY_TOP}px` });
+    Object.assign(menuBar.style, portrait ? { ...column, top: `calc(22% + ${3 * slot}px)` } : { flexDirection: 'row', left: '6px', top: '6px', right: '', bottom: '' });
   };
   const place = (side: StickSide): void => {
     const t = sticks.touch(side);

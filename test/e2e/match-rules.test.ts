@@ -3,12 +3,14 @@
  * frag limit of 2 and adds three server-side bots in the lobby; the match runs to its frag limit
  * (the bots do the fragging) and all three pages show the same end screen with the same ranking
  * and awards; the host then picks team deathmatch on bastion on the end screen and the next match
- * starts on the new map for everyone.
+ * starts on the new map for everyone, each page drawing the others in their team's colour.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createLobby, joinByLink, launchChromium, openPlayer, waitIn } from './browser';
 import { withQuery } from './game-match';
+import { TEAM_COLORS } from '../../src/game/palette';
+import { Team } from '../../src/sim/match-types';
 
 let browser: Browser;
 let pages: Page[] = [];
@@ -142,5 +144,13 @@ describe('a match with rules, three pages', () => {
       const m = v?.match;
       return !!v?.local && !!m && v.local.state.x <= m.map.width && v.local.state.y <= m.map.height && m.myTeam !== 0;
     }, 30_000);
+    // Team deathmatch: every other player is drawn in their team's colour (red 1, blue 2).
+    for (const page of pages) {
+      await waitIn(page, (colors) => {
+        const teams = new Map((window.rewind.view()?.match?.ranking ?? []).map((r) => [r.id, r.team]));
+        const drawn = window.rewindGame?.info().remotes ?? [];
+        return drawn.length >= 3 && drawn.every((p) => JSON.stringify(p.color) === JSON.stringify(colors[teams.get(p.id) === 1 ? 0 : 1]));
+      }, [TEAM_COLORS[Team.Red], TEAM_COLORS[Team.Blue]], 30_000);
+    }
   }, 120_000);
 });

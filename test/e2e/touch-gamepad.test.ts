@@ -2,7 +2,8 @@
  * Every input in real Chromium (issue 12): a touch-emulated phone (390×844, isMobile, hasTouch)
  * joins by the link with taps and plays with real touch events (CDP Input.dispatchTouchEvent,
  * which Chromium turns into touch pointer events): the left stick walks, the right stick aims and
- * fires while held, Switch and Reload work, and the controls fit portrait and landscape. The
+ * fires while held, Switch and Reload work, and the controls fit portrait and landscape without
+ * covering the kill feed or the match bar. The
  * desktop host has a stubbed Gamepad API: the left stick walks, the right stick aims, RT fires.
  * The host's crosshair is where the mouse was before the match, from the first frame, and each
  * page shows the controls hint for its input on first spawn.
@@ -53,6 +54,20 @@ async function buttonsFit(page: Page): Promise<{ inside: boolean; overlaps: numb
       if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) overlaps++;
     }
     return { inside, overlaps, count: boxes.length };
+  });
+}
+
+/**
+ * How many touch buttons cover the HUD drawn on the canvas at the top (draw-hud.ts): the kill feed
+ * (five 20 px lines from 16 px, right-aligned, up to ~260 px wide) and the match bar (440 × 50 px,
+ * top centre).
+ */
+async function buttonsOverHud(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const w = window.innerWidth;
+    const hud = [{ left: w - 260, right: w, top: 0, bottom: 116 }, { left: w / 2 - 220, right: w / 2 + 220, top: 0, bottom: 56 }];
+    const boxes = [...document.querySelectorAll<HTMLElement>('[data-testid=touch-controls] button')].map((b) => b.getBoundingClientRect());
+    return boxes.filter((r) => hud.some((h) => r.left < h.right && h.left < r.right && r.top < h.bottom && h.top < r.bottom)).length;
   });
 }
 
@@ -114,12 +129,15 @@ describe('touch and gamepad', () => {
     expect(await phone.evaluate(() => window.rewindGame?.info().touchControls)).toBe(true);
     const portrait = await buttonsFit(phone);
     expect(portrait).toEqual({ inside: true, overlaps: 0, count: 6 });
+    expect(await buttonsOverHud(phone)).toBe(0);
     await phone.screenshot({ path: `${OUT}/phone-portrait.png` });
     await phone.setViewportSize({ width: PHONE.height, height: PHONE.width });
     await waitIn(phone, () => window.innerWidth > window.innerHeight, undefined);
     const frames = await phone.evaluate(() => window.rewindGame?.info().frames ?? 0);
     await waitIn(phone, (f) => (window.rewindGame?.info().frames ?? 0) > f + 3, frames);
     expect(await buttonsFit(phone)).toEqual({ inside: true, overlaps: 0, count: 6 });
+    // A landscape phone is short: the buttons must leave the kill feed and the match bar readable.
+    expect(await buttonsOverHud(phone)).toBe(0);
     await phone.screenshot({ path: `${OUT}/phone-landscape.png` });
     await phone.setViewportSize(PHONE);
     await waitIn(phone, () => window.innerWidth < window.innerHeight, undefined);

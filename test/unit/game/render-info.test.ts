@@ -2,8 +2,13 @@ import { describe, it, expect } from 'vitest';
 import type { ClientView, NetStats } from '../../../src/client/view-model';
 import { followCamera } from '../../../src/game/camera';
 import { installDebugApi, type GameDebugApi } from '../../../src/game/debug-api';
-import { PALETTE, healthColor, playerColor } from '../../../src/game/palette';
+import type { KaboomCtx } from 'kaboom';
+import { buildMatchView } from '../../../src/client/match-view';
+import { PALETTE, TEAM_COLORS, healthColor, playerColor, teamsOf } from '../../../src/game/palette';
 import { drawnPlayers } from '../../../src/game/render-info';
+import { createKit } from '../../../src/game/render-kit';
+import type { SafeText } from '../../../src/game/safe-text';
+import { GameMode, MatchPhase, Team, type PublicMatchState } from '../../../src/sim/match-types';
 import type { PlayerState } from '../../../src/sim/types';
 
 const state = { id: 3, x: 500, y: 400, alive: true } as PlayerState;
@@ -32,6 +37,38 @@ describe('palette', () => {
     expect(healthColor(100, 100)).toEqual([...PALETTE.healthGood]);
     expect(healthColor(0, 100)).toEqual([...PALETTE.healthLow]);
     expect(healthColor(-50, 100)).toEqual([...PALETTE.healthLow]);
+  });
+});
+
+describe('team colours (team deathmatch)', () => {
+  const block = (mode: GameMode): PublicMatchState => ({
+    mode, mapId: 3, phase: MatchPhase.Live, phaseEndTick: 0, fragLimit: 0, timeLimitS: 0, friendlyFire: false, seq: 1,
+    teamScores: [0, 0], pickups: [], results: null,
+    players: [{ id: 3, team: Team.Red, score: 0, bot: false }, { id: 5, team: Team.Blue, score: 0, bot: false }, { id: 6, team: Team.Red, score: 0, bot: true }],
+  });
+  const tdm = buildMatchView(block(GameMode.TeamDeathmatch), 3, 0, 60, []);
+
+  it('dresses every other player in their team colour, never the local cyan', () => {
+    expect(TEAM_COLORS[Team.Red]).not.toEqual(TEAM_COLORS[Team.Blue]);
+    for (const c of Object.values(TEAM_COLORS)) expect(c).not.toEqual(PALETTE.local);
+    expect(playerColor(6, false, Team.Red)).toEqual(TEAM_COLORS[Team.Red]);
+    expect(playerColor(3, true, Team.Red)).toEqual(PALETTE.local);
+    expect([...teamsOf(tdm)]).toEqual([[3, Team.Red], [5, Team.Blue], [6, Team.Red]]);
+    expect(teamsOf(buildMatchView(block(GameMode.Deathmatch), 3, 0, 60, [])).size).toBe(0);
+    expect(teamsOf(null).size).toBe(0);
+  });
+
+  it('reports and draws the team colour: a blue enemy is blue whatever its id, in the kit too', () => {
+    const cam = followCamera(1100, 720, 4000, 4000, 510, 400);
+    expect(drawnPlayers({ ...view, match: tdm }, cam).remotes[0]?.color).toEqual(TEAM_COLORS[Team.Blue]);
+    expect(drawnPlayers(view, cam).remotes[0]?.color).toEqual(playerColor(5, false));
+    const k = { rgb: (r: number, g: number, b: number) => ({ r, g, b }) } as unknown as KaboomCtx;
+    const kit = createKit(k, {} as SafeText);
+    expect(kit.player(5, false)).toEqual(k.rgb(...playerColor(5, false)));
+    kit.teams = teamsOf(tdm);
+    expect(kit.player(5, false)).toEqual(k.rgb(...TEAM_COLORS[Team.Blue]));
+    expect(kit.player(6, false)).toEqual(k.rgb(...TEAM_COLORS[Team.Red]));
+    expect(kit.player(3, true)).toEqual(k.rgb(...PALETTE.local));
   });
 });
 
