@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { closePlayer, createLobby, joinByLink, launchChromium, openPlayer, waitIn, withParams } from './browser';
+import { ownPosition, walkTo } from './game-match';
+import { DEFAULT_MAP } from '../../src/sim/map';
 
 let browser: Browser;
 const pages: Page[] = [];
@@ -42,11 +44,17 @@ describe('rejoin', () => {
     const hostId = await host.evaluate(() => window.rewind.localId!);
     const id = await joiner.evaluate(() => window.rewind.localId!);
 
-    // The host stands still; the joiner walks at it and fires until it has scored.
-    const deadline = Date.now() + 90_000;
-    while (((await ownScore(joiner)) ?? 0) < 1 && Date.now() < deadline) {
-      await joiner.evaluate((target) => window.rewind.input({ moveToward: target, aimAt: target, fire: true, ms: 3000 }), hostId);
-      await joiner.waitForTimeout(3000);
+    // The host stands still; the joiner walks (around the walls) next to it and fires until it has
+    // scored, from another side each round in case a wall stands between them.
+    const centre = { x: DEFAULT_MAP.width / 2, y: DEFAULT_MAP.height / 2 };
+    for (let round = 0; round < 12 && ((await ownScore(joiner)) ?? 0) < 1; round++) {
+      const at = await ownPosition(host);
+      if (at) {
+        const side = Math.atan2(centre.y - at.y, centre.x - at.x) + (round * Math.PI) / 2;
+        await walkTo(joiner, at.x + Math.cos(side) * 140, at.y + Math.sin(side) * 140, 10_000).catch(() => Infinity);
+      }
+      await joiner.evaluate((target) => window.rewind.input({ aimAt: target, fire: true, ms: 2500 }), hostId);
+      await joiner.waitForTimeout(2500);
     }
     const score = (await ownScore(joiner)) ?? 0;
     expect(score).toBeGreaterThanOrEqual(1);
