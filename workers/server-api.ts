@@ -55,11 +55,11 @@ export function createServerApi() {
         if (typeof m.key === 'number' && typeof RTCDataChannel !== 'undefined' && m.channel instanceof RTCDataChannel) adopted.adopt(m.key, m.channel);
       };
     },
-    async addClientOnChannel(clientId: PlayerId, key: number): Promise<boolean> {
+    async addClientOnChannel(clientId: PlayerId, key: number, rejoin = false): Promise<boolean> {
       const channel = await adopted.take(key);
       if (!channel) return false;
       const c = emptyCounts();
-      if (!runtime.addClient(clientId, dataChannelPort(channel, c))) return false;
+      if (!runtime.addClient(clientId, dataChannelPort(channel, c), rejoin === true)) return false;
       counts.set(clientId, c);
       return true;
     },
@@ -69,8 +69,8 @@ export function createServerApi() {
     start(settings: ServerSettings): void {
       runtime.start(settings);
     },
-    addClient(clientId: PlayerId, port: MessagePort): boolean {
-      return runtime.addClient(clientId, bytePort(port));
+    addClient(clientId: PlayerId, port: MessagePort, rejoin = false): boolean {
+      return runtime.addClient(clientId, bytePort(port), rejoin === true);
     },
     removeClient(clientId: PlayerId): void {
       runtime.removeClient(clientId);

@@ -1,7 +1,8 @@
 /**
  * The page's controller: start screen → (create | join) → lobby → match, and every failure to
  * the message screen with a way back. Owns the current LobbySession, its frame loop, the
- * mounted renderer, and publishes `window.rewind`.
+ * mounted renderer, and publishes `window.rewind`. A tab that was in a lobby when it reloaded
+ * joins it again by itself, to its old seat (seat-token.ts).
  *
  * Inputs: the page config, the document/window. Outputs: screens in `root`, `window.rewind`.
  * Invariant: at most one session at a time; ending it (leave, kick, host left, failure) stops
@@ -14,6 +15,7 @@ import type { ClientPoint } from '../game/pointer-tracker';
 import { createPracticeHost } from '../game/practice-host';
 import { failureText, type JoinFailure } from '../lobby/failures';
 import { loadBrowserToken } from '../lobby/browser-token';
+import { loadSeatToken, markSeated, wasSeated } from '../lobby/seat-token';
 import { joinLobby } from '../lobby/join';
 import { lobbyLink } from '../lobby/link';
 import { linkWarnings } from '../lobby/link-warnings';
@@ -27,7 +29,7 @@ import { createHostSession } from './host-session';
 import { createJoinSession } from './join-session';
 import type { LobbySession } from './lobby-session';
 import type { PageConfig } from './page-config';
-import { loadName, pageStorage, saveName } from './remembered-name';
+import { loadName, pageStorage, saveName, tabStorage } from './remembered-name';
 import { busyScreen, lobbyScreen, messageScreen, startScreen, type LobbyScreen } from './screens';
 import { signalingBanner } from './signaling-banner';
 import { DEFAULT_MAP } from '../sim/map';
@@ -47,6 +49,8 @@ export class App implements AppState {
   private pointer: ClientPoint | null = null;
   private readonly doc: Document;
   private readonly banner;
+  /** The page is going away (reload, tab closed): leaving now is not the player's choice. */
+  private unloading = false;
 
   constructor(
     private readonly root: HTMLElement,
@@ -57,7 +61,10 @@ export class App implements AppState {
     this.banner = signalingBanner(this.doc);
     (win as unknown as { rewind: unknown }).rewind = createDebugApi(this);
     // Closing the tab: say goodbye properly so the others see it at once, not after a timeout.
-    win.addEventListener('pagehide', () => this.session?.leave());
+    win.addEventListener('pagehide', () => {
+      this.unloading = true;
+      this.session?.leave();
+    });
     const track = (e: PointerEvent): void => {
       if (e.pointerType !== 'touch') this.pointer = { clientX: e.clientX, clientY: e.clientY };
     };
@@ -68,11 +75,14 @@ export class App implements AppState {
   showStart(): void {
     this.phase = 'start';
     const target = this.config.joinTarget;
+    const name = this.config.defaultName || loadName(pageStorage(this.win));
+    // Reloaded in a lobby: back to the seat at once, with the name it had (no form, no password).
+    if (target && name && wasSeated(tabStorage(this.win)(), target.roomId)) return void this.join(target.roomId, name, '');
     const warnings = target ? linkWarnings(this.config.signaling, this.config.defaultSignaling, target.hostKey) : { sentences: [], serversDiffer: false };
     this.show(
       startScreen(this.doc, {
         joinRoomId: this.config.joinRoomId,
-        defaultName: this.config.defaultName || loadName(pageStorage(this.win)),
+        defaultName: name,
         defaultMaxPlayers: this.config.cvars.sv_maxplayers,
         notices: this.config.notices,
         linkWarnings: warnings.sentences,
@@ -150,7 +160,9 @@ export class App implements AppState {
     this.show(busyScreen(this.doc, `Joining lobby ${roomId}…`));
     const target = this.config.joinTarget?.roomId === roomId ? this.config.joinTarget : { roomId, hostKey: null };
     const browserToken = loadBrowserToken(pageStorage(this.win)(), cryptoRandomBytes);
-    const r = await joinLobby({ signaling: this.config.signaling, target, name: checked.name, password, browserToken, crypto: this.win.crypto });
+    const seatToken = loadSeatToken(tabStorage(this.win)(), roomId, cryptoRandomBytes);
+    const r = await joinLobby({ signaling: this.config.signaling, target, name: checked.name, password, browserToken, seatToken, crypto: this.win.crypto });
+    markSeated(tabStorage(this.win)(), roomId, r.ok);
     // A refusal keeps the link: Back shows its join form again (wrong password, lobby full…).
     if (!r.ok) return this.fail(r.failure, true);
     this.enterLobby(createJoinSession(r.joined, roomId, this.config.cvars), this.win.location.href);
@@ -217,6 +229,9 @@ export class App implements AppState {
   }
 
   private ended(failure: JoinFailure | null): void {
+    const roomId = this.session?.roomId;
+    // Left on purpose, kicked, or the lobby ended: a reload starts afresh. Unloading: it comes back.
+    if (roomId && !this.unloading) markSeated(tabStorage(this.win)(), roomId, false);
     this.teardown();
     if (!failure) {
       this.link = null;

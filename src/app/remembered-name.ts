@@ -26,13 +26,18 @@ export function saveName(storage: () => Storage | null, name: string): void {
   }
 }
 
-/** The page's localStorage, or null where reading the property itself throws (sandboxed iframes). */
-export function pageStorage(win: Window): () => Storage | null {
+/** A storage of the window, or null where reading the property itself throws (sandboxed iframes). */
+function storageOf(win: Window, which: 'localStorage' | 'sessionStorage'): () => Storage | null {
   return () => {
     try {
-      return win.localStorage;
+      return win[which];
     } catch {
       return null;
     }
   };
 }
+
+/** The page's localStorage (the name, the browser token). */
+export const pageStorage = (win: Window): (() => Storage | null) => storageOf(win, 'localStorage');
+/** This tab's sessionStorage (seat tokens live there). */
+export const tabStorage = (win: Window): (() => Storage | null) => storageOf(win, 'sessionStorage');

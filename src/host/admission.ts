@@ -15,7 +15,8 @@
 import { encodeControl } from '../protocol/control';
 import type { Channel } from '../transport/channel';
 import { acceptLink, type DataConnection, type IncomingLink, type PeerLink } from '../transport/peer-link';
-import { CLOSE_GRACE_MS, type LobbyDoor } from './lobby-door';
+import type { PlayerId } from '../sim/types';
+import { CLOSE_GRACE_MS, type Admission as DoorAdmission, type LobbyDoor } from './lobby-door';
 import type { Member, Roster } from './roster';
 import type { ServerWorkerHandle } from './worker-api';
 
@@ -30,7 +31,9 @@ export interface AdmissionHost {
    * worker, null when the worker holds the unreliable channel itself. A joiner that left
    * meanwhile is dropped again there.
    */
-  seat(member: Member, link: PeerLink, port: MessagePort | null, browserToken: string): void;
+  seat(member: Member, link: PeerLink, port: MessagePort | null, tokens: { browserToken: string; seatToken: string }): void;
+  /** Ends the old link of a returning player whose seat is still taken by it (it died unnoticed). */
+  unseatStale(id: PlayerId): void;
 }
 
 /** The page-relay path (no DataChannel transfer): snapshots from the worker out, commands in. */
@@ -62,19 +65,25 @@ export class Admission {
     void door.admit(incoming).then(async (a) => {
       if (!a) return release();
       if (this.host.isClosed()) return (a.link.close(), release());
-      if (!(await this.enter(a.link, a.name, a.browserToken, channelKey))) release();
+      if (!(await this.enter(a, channelKey))) release();
     });
   }
 
-  /** A roster place and a worker body for an admitted joiner; true when the worker took its channel. */
-  private async enter(link: PeerLink, name: string, browserToken: string, channelKey: number | null): Promise<boolean> {
-    const { roster, worker } = this.host;
-    const member = roster.add(name, link.remoteId, false);
+  /**
+   * A roster place and a worker body for an admitted joiner; true when the worker took its
+   * channel. A returning player (its seat token) gets its old id back, and the worker its record.
+   */
+  private async enter(a: DoorAdmission, channelKey: number | null): Promise<boolean> {
+    const { roster, worker, door } = this.host;
+    const link = a.link;
+    if (a.seat?.present) this.host.unseatStale(a.seat.id);
+    const member = roster.add(a.name, link.remoteId, false, { seat: a.seat?.id, held: (id) => door.seats.isHeld(id) });
     if (!member) {
       link.close();
       return false;
     }
-    const joined = channelKey !== null ? await worker.connectClientOnChannel(member.id, channelKey) : await worker.connectClient(member.id);
+    const rejoin = a.seat !== null && a.seat.id === member.id;
+    const joined = channelKey !== null ? await worker.connectClientOnChannel(member.id, channelKey, rejoin) : await worker.connectClient(member.id, rejoin);
     if (!joined || this.host.isClosed()) {
       // The worker refused (full, or stopped meanwhile): do not welcome a player that has no body.
       roster.remove(member.id);
@@ -85,7 +94,7 @@ export class Admission {
     }
     const port = joined instanceof MessagePort ? joined : null;
     if (port) relayUnreliable(link.unreliable, port);
-    this.host.seat(member, link, port, browserToken);
+    this.host.seat(member, link, port, { browserToken: a.browserToken, seatToken: a.seatToken });
     return true;
   }
 }

@@ -54,6 +54,8 @@ interface RemoteSlot {
   port: MessagePort | null;
   /** The browser token the hello carried: what a kick bans. */
   browserToken: string;
+  /** The seat token the hello carried: what brings this player back to this seat (seat-keeper.ts). */
+  seatToken: string;
   meter: ControlMeter;
 }
 
@@ -190,7 +192,10 @@ export class ListenServer {
     this.tally.kicks += 1;
     if (reason === 'timeout') this.tally.timeouts += 1;
     // Misbehaving bans the browser for the match; a timeout or the host shutting down does not.
-    if (reason !== 'timeout' && reason !== 'shutdown') this.door.ban(slot.browserToken);
+    if (reason !== 'timeout' && reason !== 'shutdown') {
+      this.door.ban(slot.browserToken);
+      this.door.seats.forget(id);
+    }
     this.sendTo(slot.link.reliable, { type: 'kick', reason, text });
     this.drop(id);
     setTimeout(() => slot.link.close(), CLOSE_GRACE_MS);
@@ -221,8 +226,9 @@ export class ListenServer {
   }
 
   /** Admission's last step (admission.ts): an admitted joiner with a body in the worker. */
-  seat(member: Member, link: PeerLink, port: MessagePort | null, browserToken: string): void {
-    this.slots.set(member.id, { link, port, browserToken, meter: new ControlMeter(this.now()) });
+  seat(member: Member, link: PeerLink, port: MessagePort | null, tokens: { browserToken: string; seatToken: string }): void {
+    this.slots.set(member.id, { link, port, ...tokens, meter: new ControlMeter(this.now()) });
+    this.door.seats.seated(tokens.seatToken, member.id, member.name);
     link.reliable.onMessage((bytes) => this.onControl(member.id, bytes));
     link.onClose(() => this.drop(member.id));
     // The peer may have gone while the worker was adding it: its close event has already fired.
@@ -242,11 +248,20 @@ export class ListenServer {
     if (onJoinerControl(id, bytes, slot.meter, this.now(), this.controlHandlers) === 'malformed') this.tally.malformedControl += 1;
   }
 
-  /** Removes a member everywhere (worker, roster, relays); idempotent. */
+  /** A returning player's old link still holds its seat (dead, not yet noticed): end it quietly. */
+  unseatStale(id: PlayerId): void {
+    const slot = this.slots.get(id);
+    if (!slot) return;
+    this.drop(id);
+    slot.link.close();
+  }
+
+  /** Removes a member everywhere (worker, roster, relays); idempotent. Its seat waits for its token. */
   private drop(id: PlayerId): void {
     const slot = this.slots.get(id);
     if (!slot) return;
     this.slots.delete(id);
+    this.door.seats.left(id);
     if (slot.port) {
       slot.port.onmessage = null;
       slot.port.close();

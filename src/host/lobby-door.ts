@@ -30,6 +30,7 @@ import type { CryptoLike, LobbyKey } from '../lobby/host-key';
 import { GlyphBudget } from '../lobby/glyph-budget';
 import { PasswordGuard, type PasswordPolicy, DEFAULT_PASSWORD_POLICY } from './password-guard';
 import { PendingGate } from './pending-gate';
+import { SeatKeeper, type Seat } from './seat-keeper';
 
 /** ICE and DTLS over a TURN relay can take seconds; the oldest setup gives way anyway (below). */
 export const LINK_TIMEOUT_MS = 10_000;
@@ -61,6 +62,9 @@ export interface Admission {
   link: PeerLink;
   name: string;
   browserToken: string;
+  seatToken: string;
+  /** The seat this joiner had earlier in the match (its id and name), or null for a newcomer. */
+  seat: Seat | null;
 }
 
 export interface DoorCounters {
@@ -110,6 +114,8 @@ class Inbox {
 export class LobbyDoor {
   readonly counters: DoorCounters = { refused: {}, proofsSent: 0 };
   private readonly bannedTokens = new Set<string>();
+  /** Seats by seat token: who comes back to which id (seat-keeper.ts). */
+  readonly seats = new SeatKeeper();
   private readonly guard: PasswordGuard;
   private readonly glyphs = new GlyphBudget();
   private readonly linking: PendingGate;
@@ -221,13 +227,16 @@ export class LobbyDoor {
       link.close();
       return null;
     }
+    const seat = this.seats.seatOf(hello.seatToken);
+    // A returning player whose old link is not yet noticed dead still counts as present: not full for it.
+    const playerCount = seat?.present ? facts.playerCount - 1 : facts.playerCount;
     const decision = decideHello(
-      hello,
-      { protocolVersion: PROTOCOL_VERSION, playerCount: facts.playerCount, maxPlayers: facts.maxPlayers, banned: this.isBanned(hello.browserToken), started: facts.started, joinRunningMatch: facts.joinRunningMatch, nameFits: (n) => this.glyphs.fits(n) },
+      seat ? { ...hello, name: seat.name } : hello,
+      { protocolVersion: PROTOCOL_VERSION, playerCount, maxPlayers: facts.maxPlayers, banned: this.isBanned(hello.browserToken), returning: seat !== null, started: facts.started, joinRunningMatch: facts.joinRunningMatch, nameFits: (n) => seat !== null || this.glyphs.fits(n) },
       () => this.guard.check(hello.password, [`token:${hello.browserToken}`, `source:${source}`], this.o.now()),
     );
     if (!decision.accept) return this.refuse(link, decision.reason, decision.text);
     this.glyphs.add(decision.name);
-    return { link, name: decision.name, browserToken: hello.browserToken };
+    return { link, name: decision.name, browserToken: hello.browserToken, seatToken: hello.seatToken, seat };
   }
 }

@@ -34,15 +34,23 @@ export class Roster {
     return [...this.members.values()].sort((a, b) => a.id - b.id);
   }
 
-  /** Adds a member with the lowest free id; the name is made unique. Null when 255 ids are used. */
-  add(name: string, peerId: string, isHost: boolean): Member | null {
-    let id = 1;
-    while (this.members.has(id)) id++;
-    if (id > 255) return null;
+  /**
+   * Adds a member with the lowest free id that `held` does not keep for someone else, or with
+   * `seat` when it is free (a returning player's own id); the name is made unique. Null when no id is left.
+   */
+  add(name: string, peerId: string, isHost: boolean, opts: { seat?: PlayerId; held?: (id: PlayerId) => boolean } = {}): Member | null {
+    const id = opts.seat !== undefined && opts.seat >= 1 && opts.seat <= 255 && !this.members.has(opts.seat) ? opts.seat : (this.freeId(opts.held) ?? this.freeId());
+    if (id === null) return null;
     const taken = new Set([...this.members.values()].map((m) => m.name));
     const member: Member = { id, name: uniqueName(name, taken), isHost, peerId, pingMs: 0 };
     this.members.set(id, member);
     return member;
+  }
+
+  /** The lowest id (1..255) nobody holds and `held` does not keep; null when none. */
+  private freeId(held?: (id: PlayerId) => boolean): PlayerId | null {
+    for (let id = 1; id <= 255; id++) if (!this.members.has(id) && !held?.(id)) return id;
+    return null;
   }
 
   remove(id: PlayerId): Member | undefined {

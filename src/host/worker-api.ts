@@ -48,11 +48,12 @@ export interface WorkerChannelCounts {
 export interface ServerWorkerApi {
   start(settings: WorkerServerSettings): Promise<void> | void;
   /** False when the server refuses (not started, full, id taken); it then closes the port. */
-  addClient(clientId: PlayerId, port: MessagePort): Promise<boolean> | boolean;
+  /** `rejoin`: the joiner comes back to the seat it left this match (its record is restored). */
+  addClient(clientId: PlayerId, port: MessagePort, rejoin?: boolean): Promise<boolean> | boolean;
   /** Where the page sends `{ key, channel }` with each handed-off RTCDataChannel transferred. */
   setChannelInbox(port: MessagePort): Promise<void> | void;
   /** Adds the client on the channel handed off under `key`; false when refused or no such channel arrived. */
-  addClientOnChannel(clientId: PlayerId, key: number): Promise<boolean> | boolean;
+  addClientOnChannel(clientId: PlayerId, key: number, rejoin?: boolean): Promise<boolean> | boolean;
   /** Closes a handed-off channel nobody will use (its joiner was turned away or left). */
   releaseChannel(key: number): Promise<void> | void;
   /** Traffic of each channel the worker holds itself (the page no longer sees those bytes). */
@@ -75,7 +76,7 @@ export interface ServerWorkerApi {
 export interface ServerWorkerHandle {
   api: Comlink.Remote<ServerWorkerApi>;
   /** Hands one end of a fresh MessageChannel to the worker for `clientId`; returns the other end, or null when the server refused the client. */
-  connectClient(clientId: PlayerId): Promise<MessagePort | null>;
+  connectClient(clientId: PlayerId, rejoin?: boolean): Promise<MessagePort | null>;
   /**
    * Transfers a just-created DataChannel to the worker, synchronously (browsers allow it only in
    * the task that created the channel). Returns the key to admit its joiner with, or null when this
@@ -83,7 +84,7 @@ export interface ServerWorkerHandle {
    */
   handOff(channel: RTCDataChannel): number | null;
   /** True when the worker now serves `clientId` directly on the channel handed off under `key`. */
-  connectClientOnChannel(clientId: PlayerId, key: number): Promise<boolean>;
+  connectClientOnChannel(clientId: PlayerId, key: number, rejoin?: boolean): Promise<boolean>;
   releaseChannel(key: number): void;
   onNotice(cb: (notice: unknown) => void): Promise<void>;
   terminate(): void;
@@ -119,13 +120,13 @@ export function serverWorkerHandle(api: Comlink.Remote<ServerWorkerApi>, newChan
         return null;
       }
     },
-    connectClientOnChannel: async (clientId, key) => (await api.addClientOnChannel(clientId, key)) === true,
+    connectClientOnChannel: async (clientId, key, rejoin = false) => (await api.addClientOnChannel(clientId, key, rejoin)) === true,
     releaseChannel(key) {
       void api.releaseChannel(key);
     },
-    async connectClient(clientId) {
+    async connectClient(clientId, rejoin = false) {
       const { port1, port2 } = newChannel();
-      const added = await api.addClient(clientId, Comlink.transfer(port2, [port2]));
+      const added = await api.addClient(clientId, Comlink.transfer(port2, [port2]), rejoin);
       if (added) return port1;
       port1.close();
       return null;

@@ -1,7 +1,7 @@
 /**
  * The host's decision on a joiner's hello, as a pure function so every rule is unit-tested:
  * version first (an old client cannot even be told the rest reliably), then a banned browser, the
- * password (its attempt limits are the caller's, passed in as `checkPassword`, consulted only when
+ * password (not asked of a returning seat token) (its attempt limits are the caller's, passed in as `checkPassword`, consulted only when
  * every earlier rule passed), lobby full, a running match that does not take joiners, the name
  * rules (player-name.ts) and the lobby's glyph budget.
  *
@@ -22,6 +22,11 @@ export interface HelloFacts {
   maxPlayers: number;
   /** This browser token was kicked from this match. */
   banned: boolean;
+  /**
+   * The hello's seat token names a seat this lobby gave before (issue 13, rejoin): the tab was
+   * admitted once, so the password is not asked again and a running match takes it back.
+   */
+  returning?: boolean;
   started: boolean;
   joinRunningMatch: boolean;
   /** Whether the lobby's glyph budget still has room for this (normalized) name. */
@@ -43,11 +48,13 @@ function passwordDetail(o: Exclude<PasswordOutcome, { ok: true }>): string {
 export function decideHello(hello: Pick<Hello, 'protocolVersion' | 'name'>, facts: HelloFacts, checkPassword: () => PasswordOutcome): HelloDecision {
   if (hello.protocolVersion !== facts.protocolVersion) return reject('version', `The host runs protocol ${facts.protocolVersion}.`);
   if (facts.banned) return reject('kicked');
-  const password = checkPassword();
-  if (!password.ok) return reject(password.reason, passwordDetail(password));
+  if (!facts.returning) {
+    const password = checkPassword();
+    if (!password.ok) return reject(password.reason, passwordDetail(password));
+  }
   const max = Math.min(Math.max(facts.maxPlayers, 1), MAX_LOBBY_PLAYERS);
   if (facts.playerCount >= max) return reject('full', `It holds ${max} players.`);
-  if (facts.started && !facts.joinRunningMatch) return reject('started');
+  if (facts.started && !facts.joinRunningMatch && !facts.returning) return reject('started');
   const name = normalizeName(hello.name);
   if (!name.ok) return reject('name', nameProblemText(name.problem));
   if (!facts.nameFits(name.name)) return reject('name', 'This lobby has no room left for new characters in names: choose a name with common letters.');

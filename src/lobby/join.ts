@@ -35,6 +35,8 @@ export interface JoinRequest {
   name: string;
   password: string;
   browserToken: string;
+  /** This tab's token for this lobby (seat-token.ts): the host gives a returning one its seat back. */
+  seatToken: string;
   crypto: CryptoLike;
 }
 
@@ -169,7 +171,7 @@ async function joinOnce(req: JoinRequest): Promise<JoinResult> {
   const refused = await authenticateHost(link, req);
   if (refused) return fail(refused);
   const answer = awaitWelcome(link);
-  link.reliable.send(encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: req.name, password: req.password, browserToken: req.browserToken }));
+  link.reliable.send(encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: req.name, password: req.password, browserToken: req.browserToken, seatToken: req.seatToken }));
   const r = await answer;
   if ('kind' in r) return fail(r);
   return { ok: true, joined: { peer, link, clientId: r.clientId, settings: r.settings, early: r.early } };

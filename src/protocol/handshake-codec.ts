@@ -5,7 +5,7 @@
  * answer "version mismatch" instead of "malformed".
  *
  * Layouts (docs/PROTOCOL.md "Handshake"):
- *   hello            [protocolVersion u16] [name] [password] [browserToken: 16 bytes]
+ *   hello            [protocolVersion u16] [name] [password] [browserToken: 16 bytes] [seatToken: 16 bytes]
  *   auth-challenge   [protocolVersion u16] [nonce: 32 bytes]
  *   auth-proof       [algorithm u8 (0 = p256)] [publicKey: 65 bytes, first 0x04] [signature: 64 bytes]
  * Invariants: the version field is always the 16 bits right after the type byte of a hello or a
@@ -45,14 +45,14 @@ export function tokenFromBytes(bytes: Uint8Array): string {
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** A browser token as the wire carries it: 32 lowercase hex digits (anything else becomes all zeros). */
+/** A browser or seat token as the wire carries it: 32 lowercase hex digits (anything else becomes all zeros). */
 export function normalizeToken(token: string): string {
   const t = typeof token === 'string' ? token.toLowerCase() : '';
   return TOKEN_PATTERN.test(t) ? t : ZERO_TOKEN;
 }
 
 export function normalizeHello(m: Hello): Hello {
-  return { type: 'hello', protocolVersion: clampVersion(m.protocolVersion), name: cleanText(m.name, NAME_RULE), password: cleanText(m.password, PASSWORD_RULE), browserToken: normalizeToken(m.browserToken) };
+  return { type: 'hello', protocolVersion: clampVersion(m.protocolVersion), name: cleanText(m.name, NAME_RULE), password: cleanText(m.password, PASSWORD_RULE), browserToken: normalizeToken(m.browserToken), seatToken: normalizeToken(m.seatToken) };
 }
 
 export function normalizeChallenge(m: AuthChallenge): AuthChallenge {
@@ -89,6 +89,7 @@ export function writeHandshake(w: BitWriter, m: Hello | AuthChallenge | AuthProo
       writeText(w, m.name, NAME_RULE);
       writeText(w, m.password, PASSWORD_RULE);
       writeBytes(w, tokenToBytes(m.browserToken));
+      writeBytes(w, tokenToBytes(m.seatToken));
       return;
     case 'auth-challenge':
       w.writeBits(m.protocolVersion, 16);
@@ -105,7 +106,8 @@ export function readHello(r: BitReader): Hello {
   const protocolVersion = readVersion(r);
   const name = readText(r, NAME_RULE, 'name');
   const password = readText(r, PASSWORD_RULE, 'password');
-  return { type: 'hello', protocolVersion, name, password, browserToken: tokenFromBytes(readBytes(r, BROWSER_TOKEN_BYTES)) };
+  const browserToken = tokenFromBytes(readBytes(r, BROWSER_TOKEN_BYTES));
+  return { type: 'hello', protocolVersion, name, password, browserToken, seatToken: tokenFromBytes(readBytes(r, BROWSER_TOKEN_BYTES)) };
 }
 
 export function readChallenge(r: BitReader): AuthChallenge {

@@ -145,6 +145,12 @@ export interface Hello {
    * bans for the rest of the match. A determined player can clear it; it is not an identity.
    */
   browserToken: string;
+  /**
+   * This tab's random token for this lobby (sessionStorage; BROWSER_TOKEN_BYTES as lowercase hex,
+   * all zeros: none): a joiner that comes back with it (a reload, a dropped link) gets its seat
+   * back, with its name and score, and is not asked the password again (issue 13, "Rejoin").
+   */
+  seatToken: string;
 }
 
 /**

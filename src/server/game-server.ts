@@ -131,8 +131,12 @@ export class GameServer {
     return Number.isFinite(this.settings.maxPlayers) ? Math.min(this.settings.maxPlayers, 256) : 16;
   }
 
-  /** Joins a client; its player spawns at once. Returns false when the server is full or the id is taken. */
-  addClient(clientId: PlayerId, nowMs: number): boolean {
+  /**
+   * Joins a client; its player spawns at once. `rejoin`: the host knows it as the player who left
+   * this seat earlier in the match (its seat token), so it gets its match record back (team,
+   * score, counters) with a fresh spawn. Returns false when the server is full or the id is taken.
+   */
+  addClient(clientId: PlayerId, nowMs: number, rejoin = false): boolean {
     void nowMs;
     if (this.sessions.has(clientId) || this.sessions.size >= this.maxPlayers) return false;
     if (!Number.isInteger(clientId) || clientId < 0 || clientId > 255) return false;
@@ -140,12 +144,12 @@ export class GameServer {
     if (this.match.isBot(clientId)) this.removeBot(clientId);
     if (this.sessions.size + this.match.botCount >= this.maxPlayers) this.removeBot();
     this.sessions.set(clientId, new ClientSession(clientId, { tickrate: this.cfg.tickrate, abuse: this.abuseLimits }));
-    this.state = addPlayer(removePlayer(this.state, clientId), clientId, this.cfg);
+    this.state = addPlayer(removePlayer(this.state, clientId), clientId, this.cfg, false, this.match.takeDeparted(this.state, clientId, rejoin));
     return true;
   }
 
   removeClient(clientId: PlayerId): void {
-    this.sessions.delete(clientId);
+    if (this.sessions.delete(clientId)) this.match.rememberDeparted(this.state, clientId);
     this.lastShots.delete(clientId);
     this.state = removePlayer(this.state, clientId);
   }

@@ -12,12 +12,14 @@ import type { SimConfig } from '../sim/config';
 import { CUSTOM_MAP_ID, idOfMap, mapById } from '../sim/maps';
 import { publicMatch } from '../sim/match';
 import { checkRules, type RuleIssue } from '../sim/match-rules';
-import type { MatchRules, PublicMatchState } from '../sim/match-types';
+import type { MatchPlayer, MatchRules, PublicMatchState } from '../sim/match-types';
 import type { ArenaMap, PlayerId, Tick, UserCmd, WorldState } from '../sim/types';
 import { botCommands, freeBotId } from './server-bots';
 
 export class ServerMatch {
   private readonly bots = new Set<PlayerId>();
+  /** The match records of people who left, by id, and the match (`seq`) they belong to: a rejoin gets them back. */
+  private readonly departed = new Map<PlayerId, { record: MatchPlayer; seq: number }>();
   /** The map's id on the wire (CUSTOM_MAP_ID for a test's own map). */
   private mapId: number;
 
@@ -53,6 +55,23 @@ export class ServerMatch {
     if (!map || (this.mapId === CUSTOM_MAP_ID && checked.rules.mapId === 0)) return { ...checked, cfg };
     this.mapId = checked.rules.mapId;
     return { ...checked, cfg: { ...cfg, map } };
+  }
+
+  /** Keeps a leaving person's record for the rest of this match (bots are not kept). */
+  rememberDeparted(world: WorldState, id: PlayerId): void {
+    const record = world.match.players.find((p) => p.id === id);
+    if (record && !record.bot) this.departed.set(id, { record, seq: world.match.seq });
+  }
+
+  /**
+   * The record a player who joins under `id` comes back with: the one it left with when the host
+   * says it is the same player (`rejoin`) and the match is still the one it left; undefined (a
+   * blank record) otherwise. Either way the kept record is used up.
+   */
+  takeDeparted(world: WorldState, id: PlayerId, rejoin: boolean): MatchPlayer | undefined {
+    const kept = this.departed.get(id);
+    this.departed.delete(id);
+    return rejoin && kept && kept.seq === world.match.seq ? kept.record : undefined;
   }
 
   /** What every client receives of the match (the snapshot's match block). */

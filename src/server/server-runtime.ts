@@ -129,9 +129,10 @@ export class ServerRuntime<Handle> {
     this.notify = cb;
   }
 
-  addClient(clientId: PlayerId, port: BytePort): boolean {
+  /** `rejoin`: the host knows this joiner as the one who left this seat (GameServer.addClient). */
+  addClient(clientId: PlayerId, port: BytePort, rejoin = false): boolean {
     const server = this.server;
-    if (!server || !server.addClient(clientId, this.clock.now())) {
+    if (!server || !server.addClient(clientId, this.clock.now(), rejoin)) {
       this.closePort(port);
       return false;
     }

@@ -30,9 +30,13 @@ export function teamForNewcomer(m: MatchState): Team {
   return (m.teamScores[1] ?? 0) < (m.teamScores[0] ?? 0) ? Team.Blue : Team.Red;
 }
 
-export function joinMatch(m: MatchState, id: PlayerId, bot: boolean): MatchState {
+/**
+ * A player joins: a blank record on the smaller team, or `returning`, the record it left with
+ * earlier in this match (a rejoin keeps its team, score and counters).
+ */
+export function joinMatch(m: MatchState, id: PlayerId, bot: boolean, returning?: MatchPlayer): MatchState {
   const others = m.players.filter((p) => p.id !== id);
-  const record = blankRecord(id, teamForNewcomer({ ...m, players: others }), bot);
+  const record = returning ? { ...returning, id, bot } : blankRecord(id, teamForNewcomer({ ...m, players: others }), bot);
   return { ...m, players: [...others, record].sort((a, b) => a.id - b.id) };
 }
 

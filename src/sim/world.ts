@@ -20,7 +20,7 @@ import { applyDamage } from './damage';
 import { hitboxOf, traceShot } from './hitscan';
 import { areEnemies, createMatch, joinMatch, leaveMatch, teamOf } from './match';
 import { advanceMatchClock, checkFragLimit, commandInPlay, spawnFor } from './match-flow';
-import { MatchPhase, type MatchRules } from './match-types';
+import { MatchPhase, type MatchPlayer, type MatchRules } from './match-types';
 import { freshPickups, pickupStep, refreshPickups } from './pickups';
 import { stepPlayer, type ShotIntent } from './player';
 import { newPlayer, respawnedPlayer, snapPlayerToGrid } from './player-state';
@@ -45,12 +45,13 @@ export function createWorld(seed: number, map?: ArenaMap, rules?: MatchRules): W
 
 /**
  * Adds a player alive at a spawn point out of its enemies' sight, on the smaller team in team
- * deathmatch. Throws RangeError for an id outside 0..255 or already present.
+ * deathmatch (or with `returning`, the match record it left with: a rejoin). Throws RangeError
+ * for an id outside 0..255 or already present.
  */
-export function addPlayer(world: WorldState, id: PlayerId, cfg: SimConfig, bot = false): WorldState {
+export function addPlayer(world: WorldState, id: PlayerId, cfg: SimConfig, bot = false, returning?: MatchPlayer): WorldState {
   if (!Number.isInteger(id) || id < 0 || id > 255) throw new RangeError(`addPlayer: id ${id} is not an integer in 0..255`);
   if (world.players.some((p) => p.id === id)) throw new RangeError(`addPlayer: player ${id} is already in the world`);
-  const match = joinMatch(world.match, id, bot);
+  const match = joinMatch(world.match, id, bot, returning);
   const team = teamOf(match, id);
   const spot = chooseSpawn(cfg.map, world.players.map(hitboxOf), world.rng, { team, isEnemy: (other) => areEnemies(match, id, other) });
   const players = [...world.players, newPlayer(id, spot.x, spot.y)].sort((a, b) => a.id - b.id);

@@ -64,17 +64,25 @@ async function startImpostor(page: Page, peerId: string, token: string): Promise
   await waitIn(page, () => (window as unknown as { impostor: { ready: boolean } }).impostor.ready, undefined, 15_000);
 }
 
+/**
+ * A host page with a password lobby, and the PeerJS token its signaling socket carries. Our
+ * signaling server holds a dropped id for its owner's token (docs/SECURITY.md, "Signaling flood"),
+ * but that token travels in the socket's URL: an attacker who reads the host's traffic or the
+ * server's logs can reclaim the id. Host authentication must hold then.
+ */
+async function openLobby(): Promise<{ host: Page; link: string; hostToken: string }> {
+  const host = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0' }));
+  const signalingUrls: string[] = [];
+  host.on('websocket', (ws) => signalingUrls.push(ws.url()));
+  const link = withParams(await createLobby(host, 'RealHost', { password: PASSWORD }), { render: '0' });
+  const hostToken = signalingUrls.map((u) => new URL(u).searchParams.get('token')).find((t) => t !== null);
+  expect(hostToken).toBeTruthy();
+  return { host, link, hostToken: hostToken! };
+}
+
 describe('host authentication', () => {
   it('a joiner sent to an impostor on the lobby id refuses it and sends it no password', async () => {
-    const host = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0' }));
-    // Our signaling server holds a dropped id for its owner's PeerJS token (docs/SECURITY.md,
-    // "Signaling flood"), but that token travels in the socket's URL: an attacker who reads the
-    // host's traffic or the server's logs can reclaim the id. Host authentication must hold then.
-    const signalingUrls: string[] = [];
-    host.on('websocket', (ws) => signalingUrls.push(ws.url()));
-    const link = withParams(await createLobby(host, 'RealHost', { password: PASSWORD }), { render: '0' });
-    const hostToken = signalingUrls.map((u) => new URL(u).searchParams.get('token')).find((t) => t !== null);
-    expect(hostToken).toBeTruthy();
+    const { host, link, hostToken } = await openLobby();
     const url = new URL(link);
     const params = new URLSearchParams(url.hash.slice(1));
     expect(params.get('key')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -86,7 +94,7 @@ describe('host authentication', () => {
     // config); an attacker is not bound by our page's Content-Security-Policy, so neither is it.
     const impostor = await (await browser.newContext({ bypassCSP: true })).newPage();
     await impostor.goto(withParams(inject('baseUrl'), { render: '0' }));
-    await startImpostor(impostor, `rewind-${roomId}`, hostToken ?? '');
+    await startImpostor(impostor, `rewind-${roomId}`, hostToken);
 
     const joiner = await joinByLink(browser, link, NAME, PASSWORD);
     expect(await joiner.evaluate(() => window.rewind.phase)).toBe('ended');
@@ -103,15 +111,7 @@ describe('host authentication', () => {
   });
 
   it('the real host proves itself and the joiner gets in', async () => {
-    const host = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0' }));
-    // Our signaling server holds a dropped id for its owner's PeerJS token (docs/SECURITY.md,
-    // "Signaling flood"), but that token travels in the socket's URL: an attacker who reads the
-    // host's traffic or the server's logs can reclaim the id. Host authentication must hold then.
-    const signalingUrls: string[] = [];
-    host.on('websocket', (ws) => signalingUrls.push(ws.url()));
-    const link = withParams(await createLobby(host, 'RealHost', { password: PASSWORD }), { render: '0' });
-    const hostToken = signalingUrls.map((u) => new URL(u).searchParams.get('token')).find((t) => t !== null);
-    expect(hostToken).toBeTruthy();
+    const { host, link } = await openLobby();
     const joiner = await joinByLink(browser, link, NAME, PASSWORD);
     expect(await joiner.evaluate(() => window.rewind.lastError)).toBeNull();
     expect(await joiner.evaluate(() => window.rewind.phase)).toBe('lobby');

@@ -45,7 +45,14 @@ describe('lobby flow', () => {
     await joiner.fill('#password', 'sesame');
     await joiner.click('#join');
     await waitIn(joiner, () => window.rewind.phase === 'lobby', undefined, 30_000);
-    // A reload remembers the name (localStorage), not the password.
+    // A reload in the lobby puts the joiner back in its seat by itself (issue 13's seat token).
+    await joiner.reload();
+    await waitIn(joiner, () => window.rewind.phase === 'lobby', undefined, 30_000);
+    expect((await joiner.evaluate(() => window.rewind.players().map((p) => p.name))).filter((n) => n === 'Zoë')).toHaveLength(1);
+    // Leaving on purpose ends that: a reload then shows the join form, which remembers the name
+    // (localStorage), not the password.
+    await joiner.evaluate(() => window.rewind.leave());
+    await waitIn(joiner, () => window.rewind.phase === 'start', undefined);
     await joiner.reload();
     await joiner.waitForSelector('#name');
     expect(await joiner.inputValue('#name')).toBe('Zoë');

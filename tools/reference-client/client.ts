@@ -67,6 +67,8 @@ export class ReferenceClient {
 
   /** Random per client: what the host bans when it kicks us. */
   readonly browserToken = webcrypto.getRandomValues(new Uint8Array(TOKEN_BYTES));
+  /** Random per client too: joining again with it (`join` after a lost link) gives back our seat and score. */
+  readonly seatToken = webcrypto.getRandomValues(new Uint8Array(TOKEN_BYTES));
 
   /**
    * Joins the lobby of `lobbyLink`; resolves with the welcome or rejects with the host's reason,
@@ -112,7 +114,7 @@ export class ReferenceClient {
       throw new Error(`not the host of this lobby (${verdict})`);
     }
     link.unreliable.addEventListener('message', (ev: MessageEvent) => this.onDatagram(new Uint8Array(ev.data as ArrayBuffer)));
-    link.reliable.send(encodeHello(name, password, this.browserToken));
+    link.reliable.send(encodeHello(name, password, this.browserToken, this.seatToken));
     const w = await welcome;
     link.reliable.send(encodeSettings(this.settings.updateRate, this.settings.rate, this.settings.interpMs));
     const tickMs = 1000 / w.tickrate;

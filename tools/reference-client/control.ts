@@ -14,7 +14,7 @@ const REJECT = ['full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 
 const KICK = ['host', 'malformed', 'flood', 'timeout', 'shutdown'];
 
 export type Control =
-  | { type: 'hello'; protocolVersion: number; name: string; password: string; browserToken: Uint8Array }
+  | { type: 'hello'; protocolVersion: number; name: string; password: string; browserToken: Uint8Array; seatToken: Uint8Array }
   | { type: 'auth-challenge'; protocolVersion: number; nonce: Uint8Array }
   /** algorithm 0: ECDSA P-256 with SHA-256; publicKey 65 bytes (0x04, x, y); signature 64 bytes (r, s). */
   | { type: 'auth-proof'; algorithm: number; publicKey: Uint8Array; signature: Uint8Array }
@@ -53,14 +53,18 @@ function readBytes(r: BitReader, length: number, label: string): Uint8Array {
   return Uint8Array.from({ length }, () => r.u(8));
 }
 
-/** `browserToken`: 16 bytes this client keeps for the lobby (all zeros: none). */
-export function encodeHello(name: string, password = '', browserToken: Uint8Array = new Uint8Array(TOKEN_BYTES)): Uint8Array<ArrayBuffer> {
+/**
+ * `browserToken`: 16 bytes this client keeps (what a kick bans); `seatToken`: 16 bytes it keeps
+ * for this lobby, so that coming back with it gives back its seat and score (all zeros: none).
+ */
+export function encodeHello(name: string, password = '', browserToken: Uint8Array = new Uint8Array(TOKEN_BYTES), seatToken: Uint8Array = new Uint8Array(TOKEN_BYTES)): Uint8Array<ArrayBuffer> {
   const w = new BitWriter();
   w.u(TYPES.indexOf('hello'), 8);
   w.u(PROTOCOL_VERSION, 16);
   writeText(w, name);
   writeText(w, password);
   for (let i = 0; i < TOKEN_BYTES; i++) w.u(browserToken[i] ?? 0, 8);
+  for (let i = 0; i < TOKEN_BYTES; i++) w.u(seatToken[i] ?? 0, 8);
   return w.bytes();
 }
 
@@ -103,7 +107,7 @@ export function decodeControl(bytes: Uint8Array, trace: TraceEntry[] | null = nu
   let value: Control;
   switch (type) {
     case 'hello':
-      value = { type, protocolVersion: r.at('protocolVersion').u(16), name: readText(r, 'name'), password: readText(r, 'password'), browserToken: readBytes(r, TOKEN_BYTES, 'browserToken') };
+      value = { type, protocolVersion: r.at('protocolVersion').u(16), name: readText(r, 'name'), password: readText(r, 'password'), browserToken: readBytes(r, TOKEN_BYTES, 'browserToken'), seatToken: readBytes(r, TOKEN_BYTES, 'seatToken') };
       break;
     case 'auth-challenge':
       value = { type, protocolVersion: r.at('protocolVersion').u(16), nonce: readBytes(r, NONCE_BYTES, 'nonce') };

@@ -17,7 +17,7 @@ function door(key: LobbyKey, password = '', facts: Partial<DoorFacts> = {}): Lob
 const received = (end: FakeEnd): ControlMessage[] => end.reliable.sent.map((b) => decodeControl(b)).flatMap((m) => (m.ok ? [m.value] : []));
 
 /** The honest joiner's side: challenge, check the proof, then hello. */
-async function join(d: LobbyDoor, key: LobbyKey, opts: { token?: string; password?: string; name?: string; address?: string } = {}) {
+async function join(d: LobbyDoor, key: LobbyKey, opts: { token?: string; seat?: string; password?: string; name?: string; address?: string } = {}) {
   const { joiner, incoming } = linkPair({ address: opts.address });
   const admitted = d.admit(incoming);
   const refused = await authenticateHost(joiner, { target: { roomId: ROOM, hostKey: key.fingerprint }, crypto });
@@ -28,7 +28,7 @@ async function join(d: LobbyDoor, key: LobbyKey, opts: { token?: string; passwor
       resolve(m.ok ? m.value : null);
     });
   });
-  joiner.reliable.send(encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: opts.name ?? 'Ada', password: opts.password ?? '', browserToken: opts.token ?? TOKEN_A }));
+  joiner.reliable.send(encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: opts.name ?? 'Ada', password: opts.password ?? '', browserToken: opts.token ?? TOKEN_A, seatToken: opts.seat ?? '0'.repeat(32) }));
   const result = await admitted;
   return { refused: null, admitted: result, joiner, reject: result ? null : await answer };
 }

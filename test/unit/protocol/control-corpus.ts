@@ -21,7 +21,7 @@ function message(r: Rng, i: number): ControlMessage {
   const text = r.pick(TEXTS);
   switch (i % 8) {
     case 0:
-      return { type: 'hello', protocolVersion: r.bool(0.8) ? PROTOCOL_VERSION : r.int(1, 9), name: text, password: r.pick(TEXTS), browserToken: hex(bytes(r, BROWSER_TOKEN_BYTES)) };
+      return { type: 'hello', protocolVersion: r.bool(0.8) ? PROTOCOL_VERSION : r.int(1, 9), name: text, password: r.pick(TEXTS), browserToken: hex(bytes(r, BROWSER_TOKEN_BYTES)), seatToken: r.bool(0.5) ? hex(bytes(r, BROWSER_TOKEN_BYTES)) : '0'.repeat(32) };
     case 1:
       return { type: 'auth-challenge', protocolVersion: r.bool(0.8) ? PROTOCOL_VERSION : r.int(1, 9), nonce: bytes(r, AUTH_NONCE_BYTES) };
     case 2: {

@@ -28,7 +28,7 @@ const token = fc.oneof(hex32, hex32.map((t) => t.toUpperCase()), fc.string({ max
 const bytes = (max: number) => fc.uint8Array({ maxLength: max });
 
 const controlMessage: fc.Arbitrary<ControlMessage> = fc.oneof(
-  fc.record({ type: fc.constant('hello' as const), protocolVersion: fc.integer({ min: 1, max: 65535 }), name, password: text, browserToken: token }),
+  fc.record({ type: fc.constant('hello' as const), protocolVersion: fc.integer({ min: 1, max: 65535 }), name, password: text, browserToken: token, seatToken: token }),
   fc.record({ type: fc.constant('auth-challenge' as const), protocolVersion: fc.oneof(fc.integer({ min: 1, max: 65535 }), anyNumber), nonce: bytes(40) }),
   fc.record({ type: fc.constant('auth-proof' as const), algorithm: fc.constant('p256' as const), publicKey: bytes(70), signature: bytes(70) }),
   fc.record({
@@ -57,9 +57,11 @@ function helloBytes(version: number, nameBytes: number[]): Uint8Array {
   for (const b of nameBytes) w.writeBits(b, 8);
   w.writeVarUint(0);
   for (let i = 0; i < 16; i++) w.writeBits(i, 8);
+  for (let i = 0; i < 16; i++) w.writeBits(0xf0 + i, 8);
   return w.finish();
 }
 const TOKEN = '000102030405060708090a0b0c0d0e0f';
+const SEAT = 'f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff';
 const utf8 = (s: string): number[] => [...new TextEncoder().encode(s)];
 
 describe('control codec', () => {
@@ -73,8 +75,8 @@ describe('control codec', () => {
   });
 
   it('normalizes on the way out: trims names, strips control characters, cuts long texts', () => {
-    const hello = normalizeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: '  Ann\u0007ie\u202E  ', password: 'p\nw', browserToken: 'nope' });
-    expect(hello).toEqual({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Annie', password: 'pw', browserToken: '0'.repeat(32) });
+    const hello = normalizeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: '  Ann\u0007ie\u202E  ', password: 'p\nw', browserToken: 'nope', seatToken: 'ABCDEF0123456789abcdef0123456789' });
+    expect(hello).toEqual({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Annie', password: 'pw', browserToken: '0'.repeat(32), seatToken: 'abcdef0123456789abcdef0123456789' });
     const chat = normalizeControl({ type: 'chat', from: 1, text: 'a'.repeat(500) });
     expect(chat.type === 'chat' && chat.text.length).toBe(200);
     const lobby = normalizeControl({ type: 'lobby', started: false, players: Array.from({ length: MAX_LOBBY_PLAYERS + 8 }, (_, id) => ({ id, name: 'p', pingMs: 1, isHost: false })) });
@@ -95,12 +97,12 @@ describe('control codec', () => {
   it('refuses protocol version 0 but decodes other versions of the same layout', () => {
     expect(decodeControl(helloBytes(0, utf8('Bob')))).toEqual({ ok: false, error: 'control: protocol version 0 out of range' });
     const future = decodeControl(helloBytes(PROTOCOL_VERSION + 1, utf8('Bob')));
-    expect(future).toEqual({ ok: true, value: { type: 'hello', protocolVersion: PROTOCOL_VERSION + 1, name: 'Bob', password: '', browserToken: TOKEN } });
+    expect(future).toEqual({ ok: true, value: { type: 'hello', protocolVersion: PROTOCOL_VERSION + 1, name: 'Bob', password: '', browserToken: TOKEN, seatToken: SEAT } });
   });
 
   it('reads the version of any hello or challenge, even one that does not decode (so "version" is always answerable)', () => {
-    // A version-2 hello had no browser token: it no longer decodes, but its version still reads.
-    const v2 = helloBytes(2, utf8('Bob')).slice(0, -16);
+    // A version-2 hello had no browser or seat token: it no longer decodes, but its version still reads.
+    const v2 = helloBytes(2, utf8('Bob')).slice(0, -32);
     expect(decodeControl(v2).ok).toBe(false);
     expect(peekHandshakeVersion(v2)).toBe(2);
     const challenge = encodeControl({ type: 'auth-challenge', protocolVersion: 700, nonce: new Uint8Array(32) });

@@ -99,7 +99,7 @@ describe('decoders never throw on random or mutated bytes', () => {
 
   it('control message', () => {
     const samples = [
-      encodeControl({ type: 'hello', protocolVersion: 3, name: 'Zoë', password: 'hunter2', browserToken: '00112233445566778899aabbccddeeff' }),
+      encodeControl({ type: 'hello', protocolVersion: 3, name: 'Zoë', password: 'hunter2', browserToken: '00112233445566778899aabbccddeeff', seatToken: 'ffeeddccbbaa99887766554433221100' }),
       encodeControl({ type: 'auth-challenge', protocolVersion: 3, nonce: Uint8Array.from({ length: 32 }, (_, i) => i * 7) }),
       encodeControl({ type: 'auth-proof', algorithm: 'p256', publicKey: Uint8Array.from({ length: 65 }, (_, i) => (i ? i : 4)), signature: Uint8Array.from({ length: 64 }, (_, i) => 200 - i) }),
       encodeControl({ type: 'welcome', clientId: 3, settings: { tickrate: 60, maxPlayers: 16, mapName: 'arena', maxUnlagMs: 1000 } }),

@@ -130,10 +130,11 @@ describe('the game decodes what the reference client encodes', () => {
     const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
     const token = Uint8Array.from({ length: 16 }, (_, i) => 200 - i);
     const nonce = Uint8Array.from({ length: 32 }, (_, i) => i * 7);
-    expect(hex(encodeHello('Ada Lovelace', 'pw', token))).toBe(hex(encodeControl({ type: 'hello', protocolVersion: 4, name: 'Ada Lovelace', password: 'pw', browserToken: Buffer.from(token).toString('hex') })));
-    expect(hex(encodeHello('Ada'))).toBe(hex(encodeControl({ type: 'hello', protocolVersion: 4, name: 'Ada', password: '', browserToken: '0'.repeat(32) })));
+    const seat = token.map((b) => b ^ 0x5a);
+    expect(hex(encodeHello('Ada Lovelace', 'pw', token, seat))).toBe(hex(encodeControl({ type: 'hello', protocolVersion: 4, name: 'Ada Lovelace', password: 'pw', browserToken: hex(token), seatToken: hex(seat) })));
+    expect(hex(encodeHello('Ada'))).toBe(hex(encodeControl({ type: 'hello', protocolVersion: 4, name: 'Ada', password: '', browserToken: '0'.repeat(32), seatToken: '0'.repeat(32) })));
     expect(hex(encodeChallenge(nonce))).toBe(hex(encodeControl({ type: 'auth-challenge', protocolVersion: 4, nonce })));
-    expect(decodeControl(encodeHello('Ada', 'pw', token))).toEqual({ ok: true, value: { type: 'hello', protocolVersion: 4, name: 'Ada', password: 'pw', browserToken: token } });
+    expect(decodeControl(encodeHello('Ada', 'pw', token, seat))).toEqual({ ok: true, value: { type: 'hello', protocolVersion: 4, name: 'Ada', password: 'pw', browserToken: token, seatToken: seat } });
     const proof = { type: 'auth-proof' as const, algorithm: 'p256' as const, publicKey: Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i)), signature: Uint8Array.from({ length: 64 }, (_, i) => 255 - i) };
     expect(decodeControl(encodeControl(proof))).toEqual({ ok: true, value: { type: 'auth-proof', algorithm: 0, publicKey: proof.publicKey, signature: proof.signature } });
     for (const reason of ['attempts', 'name', 'busy'] as const) {
