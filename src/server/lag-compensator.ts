@@ -97,6 +97,15 @@ export class LagCompensator {
   }
 
   /**
+   * Migration (checkpoint.ts): a restored server has no history, so the hitboxes of the restore
+   * tick stand for every earlier tick the ring reaches. A shot made before the restore is then
+   * tested where everyone was at the restore point, instead of against nobody.
+   */
+  recordBackfilled(tick: Tick, players: readonly PublicPlayerState[]): void {
+    for (let t = Math.max(0, tick - this.history.mask + 1); t <= tick; t++) this.record(t, players);
+  }
+
+  /**
    * The time to rewind to for a command that claims `claimedViewTime` (ticks, fractional), executed
    * when the newest record is `nowTick`. `estimate` is the server's own idea of what the client saw
    * (null when it has no RTT measurement yet). Source's rule: a claim inconsistent with the
