@@ -136,8 +136,9 @@ function readCvar(r: BitReader): CheckpointCvar {
   view.setUint32(4, r.readBits(32));
   const value = view.getFloat64(0);
   if (!Number.isFinite(value)) r.fail(`cvar ${name} not finite`);
-  // The encoder writes -0 as 0; a hand-made -0 decodes as 0 too.
-  return { name, value: r.ok ? value + 0 : 0 };
+  // The encoder writes -0 as 0, so -0 is a second spelling of 0: refused (one encoding per checkpoint).
+  if (Object.is(value, -0)) r.fail(`cvar ${name} is -0`);
+  return { name, value: r.ok ? value : 0 };
 }
 
 export function encodeCheckpoint(c: Checkpoint): Uint8Array {
