@@ -72,7 +72,7 @@ function deltaBytes(cur: Checkpoint, prev: Checkpoint): number {
   return w.finish().length;
 }
 
-function measure(players: number): { full: number[]; delta: number[] } {
+function measure(players: number): { full: number[]; delta: number[]; handover: number } {
   const server = new GameServer({ tickrate: TICKRATE, maxUnlagS: 1, lagCompensation: true, seed: SEED, maxPlayers: players, map: DEFAULT_MAP });
   for (let id = 1; id <= players; id++) server.addClient(id, 0);
   server.startMatch({ mode: GameMode.TeamDeathmatch, mapId: 0, warmupS: 0, timeLimitS: 0, fragLimit: 0 });
@@ -80,6 +80,7 @@ function measure(players: number): { full: number[]; delta: number[] } {
   const full: number[] = [];
   const delta: number[] = [];
   let prev: Checkpoint | null = null;
+  let handover = 0;
   for (let t = 1; t <= SECONDS * TICKRATE; t++) {
     const now = (t * 1000) / TICKRATE;
     for (const p of server.world.players) {
@@ -95,17 +96,19 @@ function measure(players: number): { full: number[]; delta: number[] } {
     full.push(bytes.length);
     if (prev) delta.push(deltaBytes(back.value, prev));
     prev = back.value;
+    // A graceful handover's final checkpoint also carries a second (sv_maxunlag) of hitbox history.
+    handover = encodeCheckpoint(captureCheckpoint(server, lobby, TICKRATE)).length;
   }
-  return { full, delta };
+  return { full, delta, handover };
 }
 
 const mean = (a: readonly number[]): number => a.reduce((x, y) => x + y, 0) / Math.max(1, a.length);
 
 function row(players: number): string {
-  const { full, delta } = measure(players);
+  const { full, delta, handover } = measure(players);
   const f = mean(full);
   const d = mean(delta);
-  return `| ${players} | ${f.toFixed(0)} / ${Math.max(...full)} | ${(f / players).toFixed(1)} | ${d.toFixed(0)} / ${Math.max(...delta)} | ${((1 - d / f) * 100).toFixed(0)} % |`;
+  return `| ${players} | ${f.toFixed(0)} / ${Math.max(...full)} | ${(f / players).toFixed(1)} | ${d.toFixed(0)} / ${Math.max(...delta)} | ${((1 - d / f) * 100).toFixed(0)} % | ${handover} |`;
 }
 
 const bench: BenchModule = {
@@ -116,9 +119,10 @@ const bench: BenchModule = {
       '',
       `A GameServer with N people in a live team deathmatch on the default map (the workload's bot brain drives them), seed ${SEED}, checkpointed every second for ${SECONDS} s with a lobby part (names, tokens, 2 departed, 1 ban, 3 cvars, a 138-byte key).`,
       '"delta (estimate)": the same checkpoint coded against the previous one with the snapshot delta coder (bench/checkpoint-bytes.bench.ts says how); not a format.',
+      '"handover": the final checkpoint of a graceful handover, with 1 s of lag-compensation history (60 ticks).',
       '',
-      '| people | full mean / max | full per person | delta (estimate) mean / max | delta saves |',
-      '| ---: | ---: | ---: | ---: | ---: |',
+      '| people | full mean / max | full per person | delta (estimate) mean / max | delta saves | handover |',
+      '| ---: | ---: | ---: | ---: | ---: | ---: |',
       ...PLAYER_COUNTS.map(row),
     ].join('\n');
   },

@@ -3,7 +3,7 @@
  * host sends its successors on the reliable channel so one of them can run the match on.
  *
  * Layout: [version u8 = CHECKPOINT_VERSION] [server] [nextEventId u16] [world (checkpoint-world.ts)]
- * [clients] [departed] [bans] [cvars] [lobby key], then zero padding to the byte.
+ * [rewind (checkpoint-rewind.ts)] [clients] [departed] [bans] [cvars] [lobby key], then zero padding to the byte.
  * Inputs/outputs: a Checkpoint (checkpoint-types.ts). The encoder is fed by our own server and
  * throws RangeError on a value it cannot carry (a caller bug). `decodeCheckpoint` never throws: a
  * wrong version, a count or length above its limit (refused before allocating), an out-of-range
@@ -30,6 +30,7 @@ import {
   type CheckpointServer,
   type DepartedPlayer,
 } from './checkpoint-types';
+import { readRewind, writeRewind } from './checkpoint-rewind';
 import { checkSorted, readCount, readWorld, writeWorld } from './checkpoint-world';
 
 const TEAM_BITS = bitLength(Team.Blue);
@@ -147,6 +148,7 @@ export function encodeCheckpoint(c: Checkpoint): Uint8Array {
   writeServer(w, c.server);
   w.writeBits(c.nextEventId, 16);
   writeWorld(w, c.world);
+  writeRewind(w, c.rewind, c.world.tick);
   const lists: Array<[readonly unknown[], number]> = [
     [c.clients, CHECKPOINT_LIMITS.clients], [c.departed, CHECKPOINT_LIMITS.departed], [c.bans, CHECKPOINT_LIMITS.bans], [c.cvars, CHECKPOINT_LIMITS.cvars],
   ];
@@ -176,6 +178,7 @@ function readCheckpoint(r: BitReader): Checkpoint {
   const server = readServer(r);
   const nextEventId = r.readBits(16);
   const world = readWorld(r);
+  const rewind = readRewind(r, world.tick);
   const clients = readList(r, CHECKPOINT_LIMITS.clients, 'clients', () => readClient(r, world.tick));
   checkSorted(r, clients.map((c) => c.id), 'clients');
   const inWorld = new Set(world.players.map((p) => p.id));
@@ -186,7 +189,7 @@ function readCheckpoint(r: BitReader): Checkpoint {
   const keyLength = readCount(r, CHECKPOINT_LIMITS.lobbyKeyBytes, 'lobby key bytes');
   const lobbyKey = new Uint8Array(keyLength);
   for (let i = 0; i < keyLength && r.ok; i++) lobbyKey[i] = r.readBits(8);
-  return { server, nextEventId, world, clients, departed, bans, cvars, lobbyKey };
+  return { server, nextEventId, world, rewind, clients, departed, bans, cvars, lobbyKey };
 }
 
 /** Never throws: a checkpoint that is not exactly what `encodeCheckpoint` writes is refused with a reason. */

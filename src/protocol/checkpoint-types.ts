@@ -9,16 +9,16 @@
  * next event id (so the successor's events never reuse an id a client already showed); per
  * connected person its roster name, rejoin token and the command its repeats are made of (whose
  * tick is the last command tick processed for it); the departed players' records and the banned
- * browser tokens; the lobby's cvars; and the lobby key (opaque bytes the host layer fills in).
+ * browser tokens; the lobby's cvars; the lobby key (opaque bytes the host layer fills in); and
+ * the lag-compensation history of the ticks just before (optional: a handover's final checkpoint).
  * What it does not hold: per-connection state that the successor measures anew (round trips,
- * acked baselines, unacked events, abuse counters) and the lag-compensation history (the
- * restored server starts it at the checkpoint's tick; docs/PROTOCOL.md "Migration checkpoint").
+ * acked baselines, unacked events, abuse counters; docs/PROTOCOL.md "Migration checkpoint").
  *
  * Invariants (checked by the decoder): every number is an integer or on its sim grid; players,
  * projectiles, match records and clients are sorted by id without repeats; every world player has
  * a match record and every client a world player; tokens are 32 lowercase hex digits.
  */
-import type { UserCmd, WorldState } from '../sim/types';
+import type { PublicPlayerState, Tick, UserCmd, WorldState } from '../sim/types';
 import type { Team } from '../sim/match-types';
 
 /** The version byte every checkpoint starts with; a decoder refuses any other. */
@@ -47,6 +47,16 @@ export interface CheckpointClient {
   lastCmdMadeAgo256: number;
 }
 
+/** One player's hitbox as lag compensation records it (its radius follows from `crouch`). */
+export type RewindBox = Pick<PublicPlayerState, 'id' | 'x' | 'y' | 'alive' | 'crouch' | 'teleportSeq'>;
+
+/** Every player's hitbox at one tick before the checkpoint's. */
+export interface RewindTick {
+  tick: Tick;
+  /** Sorted by id. */
+  boxes: RewindBox[];
+}
+
 /** A player who left during this match: what rejoining with the same token gives back. */
 export interface DepartedPlayer {
   token: string;
@@ -66,6 +76,12 @@ export interface CheckpointCvar {
 export interface Checkpoint {
   server: CheckpointServer;
   world: WorldState;
+  /**
+   * Lag-compensation history: the hitboxes of the ticks just before `world.tick`, oldest first
+   * (none in the periodic checkpoints; a handover's final one carries the rewind window, so shots
+   * made just before it are judged exactly as the old host would have).
+   */
+  rewind: RewindTick[];
   /** The id the next event gets (mod 65536). */
   nextEventId: number;
   clients: CheckpointClient[];
@@ -88,6 +104,8 @@ export const CHECKPOINT_LIMITS = Object.freeze({
   cvarNameChars: 32,
   cvarTextChars: 256,
   lobbyKeyBytes: 4096,
+  /** sv_maxunlag's bound (2 s) at the highest tickrate (128) fits twice. */
+  rewindTicks: 512,
   maxPlayers: 256,
 });
 

@@ -136,6 +136,8 @@ export function bringForward(cp: Checkpoint, s: Snapshot, names: (id: PlayerId) 
   return {
     ...cp,
     world: { tick: s.serverTick, players: kept, projectiles: s.projectiles.map((p) => ({ ...p })), nextProjectileId: ids.nextProjectileId, rng: cp.world.rng, match, pickups: [...s.match.pickups] },
+    // The checkpoint's hitbox history is older than the snapshot: the restored server starts its own at T.
+    rewind: [],
     nextEventId: ids.nextEventId,
     clients,
     departed: [...cp.departed.filter((d) => !back.has(d.token)), ...departedSince(cp, present)],

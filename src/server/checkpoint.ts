@@ -10,10 +10,10 @@
  * commands (test/unit/server/checkpoint-determinism.test.ts), plus the lobby part for the host.
  * Invariants: capture never mutates the server; restore never throws (a checkpoint it cannot run
  * gives `{ ok: false, error }`). Not carried: round trips, baselines, unacked events and abuse
- * counters (each client's connection is new), and the lag-compensation history (the restored
- * server backfills it with the restore tick's hitboxes).
+ * counters (each client's connection is new); lag-compensation history only as far as the
+ * checkpoint carries it (ticks before that hold the oldest record carried, or the restore tick's).
  */
-import type { Checkpoint, CheckpointClient } from '../protocol/checkpoint-types';
+import type { Checkpoint, CheckpointClient, RewindTick } from '../protocol/checkpoint-types';
 import { mapById } from '../sim/maps';
 import type { ArenaMap, PlayerId, WorldState } from '../sim/types';
 import type { AbuseLimits } from './abuse-monitor';
@@ -23,6 +23,8 @@ import { GameServer } from './game-server';
 /** What GameServer hands out (`exportCore`) and takes in (`importCore`) beyond its settings. */
 export interface ServerCore {
   world: WorldState;
+  /** Hitboxes of the ticks before the world's, oldest first (lag compensation's history). */
+  rewind: RewindTick[];
   nextEventId: number;
   lagCompensation: boolean;
   maxUnlagS: number;
@@ -54,13 +56,18 @@ function clientOf(c: ServerCore['commands'][number], lobby: CheckpointLobby): Ch
   return { id: c.id, name: person.name, token: person.token, lastCmd: last ? { ...last.cmd } : null, lastCmdMadeAgo256: madeAgo };
 }
 
-/** A checkpoint of `server` as it stands between ticks. The world is shared, not copied: encode it before the next tick. */
-export function captureCheckpoint(server: GameServer, lobby: CheckpointLobby = NO_LOBBY): Checkpoint {
-  const core = server.exportCore();
+/**
+ * A checkpoint of `server` as it stands between ticks. The world is shared, not copied: encode it
+ * before the next tick. `rewindTicks`: how many ticks of lag-compensation history to carry (0 for
+ * the periodic checkpoints; a handover's final one: the rewind window, sv_maxunlag × tickrate).
+ */
+export function captureCheckpoint(server: GameServer, lobby: CheckpointLobby = NO_LOBBY, rewindTicks = 0): Checkpoint {
+  const core = server.exportCore(rewindTicks);
   const clients = core.commands.map((c) => clientOf(c, lobby)).sort((a, b) => a.id - b.id);
   return {
     server: { tickrate: server.tickrate, maxPlayers: core.maxPlayers, maxUnlagMs: Math.round(core.maxUnlagS * 1000), lagCompensation: core.lagCompensation, mapId: core.mapId },
     world: core.world,
+    rewind: core.rewind,
     nextEventId: core.nextEventId,
     clients,
     departed: lobby.departed,
@@ -97,6 +104,6 @@ export function restoreServer(cp: Checkpoint, opts: RestoreOptions = {}): Restor
     id: c.id,
     last: c.lastCmd ? { cmd: { ...c.lastCmd }, madeAtTick: c.lastCmd.tick - c.lastCmdMadeAgo256 / 256 } : null,
   }));
-  server.importCore({ world: cp.world, nextEventId: cp.nextEventId, lagCompensation: cp.server.lagCompensation, maxUnlagS: cp.server.maxUnlagMs / 1000, mapId: cp.server.mapId, maxPlayers: cp.server.maxPlayers, commands });
+  server.importCore({ world: cp.world, rewind: cp.rewind, nextEventId: cp.nextEventId, lagCompensation: cp.server.lagCompensation, maxUnlagS: cp.server.maxUnlagMs / 1000, mapId: cp.server.mapId, maxPlayers: cp.server.maxPlayers, commands });
   return { ok: true, server };
 }

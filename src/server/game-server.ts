@@ -360,10 +360,12 @@ export class GameServer {
     return kicks;
   }
 
-  /** Migration (checkpoint.ts): what a checkpoint takes beyond `world`. */
-  exportCore(): ServerCore {
+  /** Migration (checkpoint.ts): what a checkpoint takes beyond `world`, with the last `rewindTicks` ticks of hitboxes. */
+  exportCore(rewindTicks = 0): ServerCore {
     const commands = [...this.sessions.values()].filter((s) => !s.abuse.kicked).map((s) => ({ id: s.id, last: s.buffer.lastCommand }));
-    return { world: this.state, nextEventId: this.nextEventId, lagCompensation: this.lagCompensation, maxUnlagS: this.compensator.maxUnlagSeconds, mapId: this.publicMatch.mapId, maxPlayers: this.maxPlayers, commands };
+    const tick = this.state.tick;
+    const rewind = rewindTicks > 0 ? this.compensator.recordsBetween(tick - Math.floor(rewindTicks), tick - 1) : [];
+    return { world: this.state, rewind, nextEventId: this.nextEventId, lagCompensation: this.lagCompensation, maxUnlagS: this.compensator.maxUnlagSeconds, mapId: this.publicMatch.mapId, maxPlayers: this.maxPlayers, commands };
   }
 
   /** Migration: a fresh server (no client, no tick yet) takes over the match in `core`; its people get sessions. */
@@ -378,7 +380,7 @@ export class GameServer {
       if (c.last) session.buffer.resume(c.last);
       this.sessions.set(c.id, session);
     }
-    this.compensator.recordBackfilled(this.state.tick, this.state.players);
+    this.compensator.restoreHistory(core.rewind, this.state.tick, this.state.players);
   }
 
   stats(): ServerStats {

@@ -60,7 +60,7 @@ describe('migration checkpoint codec', () => {
     expect(out).toEqual({ ok: false, error: expect.stringMatching(/max players/) as unknown as string });
   });
 
-  it('refuses inconsistent checkpoints: a client without a player, unsorted players, a player without a match record', () => {
+  it('refuses inconsistent checkpoints: a client without a player, unsorted players, a player without a match record, history out of order', () => {
     const c = checkpoint(new Rng(9), { players: 3 });
     const p = c.world.players;
     const ghost = [...Array(256).keys()].find((id) => !p.some((q) => q.id === id))!;
@@ -68,6 +68,7 @@ describe('migration checkpoint codec', () => {
       { ...c, clients: [{ id: ghost, name: 'ghost', token: '0'.repeat(32), lastCmd: null, lastCmdMadeAgo256: 0 }] },
       { ...c, world: { ...c.world, players: [...p].reverse() } },
       { ...c, world: { ...c.world, match: { ...c.world.match, players: [] } } },
+      { ...c, rewind: [{ tick: c.world.tick - 1, boxes: [] }, { tick: c.world.tick - 2, boxes: [] }] },
     ];
     for (const bad of cases) expect(decodeCheckpoint(encodeCheckpoint(bad)).ok).toBe(false);
   });

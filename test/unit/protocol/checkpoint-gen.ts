@@ -4,9 +4,9 @@
  * results, clients with and without a last command, departed players, bans, cvars of both kinds,
  * a lobby key). Deterministic for a given seed.
  */
-import type { Checkpoint, CheckpointCvar } from '../../../src/protocol/checkpoint-types';
+import type { Checkpoint, CheckpointCvar, RewindTick } from '../../../src/protocol/checkpoint-types';
 import { GameMode, MatchPhase, Team, type MatchPlayer } from '../../../src/sim/match-types';
-import { Rng, matchBlock, player, projectile, userCmd } from './gen';
+import { Rng, matchBlock, player, pos, projectile, userCmd } from './gen';
 
 const NAMES = ['Alice', 'Bob', 'Zoë', '名前', 'x', 'Player 7', 'a b c', '🎯 sniper'];
 
@@ -29,6 +29,16 @@ function cvar(r: Rng): CheckpointCvar {
   const name = r.pick(['sv_password', 'sv_maxplayers', 'sv_maxunlag', 'sv_name', 'mp_fraglimit', 'x1']);
   const value = r.bool(0.4) ? r.pick(['', 'hunter2', 'Friday night 🎮', 'a'.repeat(256)]) : r.pick([0, 1, -3, 0.1, 1e300, 2 ** 53, r.next()]);
   return { name, value };
+}
+
+/** Hitbox records of a few ticks before `tick` (with gaps), oldest first. */
+function rewind(r: Rng, tick: number): RewindTick[] {
+  const out: RewindTick[] = [];
+  let t = tick - r.int(1, 3);
+  for (let n = r.int(0, 4); n > 0 && t >= 0; n--, t -= r.int(1, 3)) {
+    out.unshift({ tick: t, boxes: ids(r, r.int(0, 5)).map((id) => ({ id, x: pos(r), y: pos(r), alive: r.bool(0.8), crouch: r.bool(0.2), teleportSeq: r.int(0, 255) })) });
+  }
+  return out;
 }
 
 export function checkpoint(r: Rng, opts: { players?: number; projectiles?: number; tick?: number } = {}): Checkpoint {
@@ -58,6 +68,7 @@ export function checkpoint(r: Rng, opts: { players?: number; projectiles?: numbe
       },
       pickups: block.pickups,
     },
+    rewind: rewind(r, tick),
     clients: clientIds.map((id) => {
       const cmd = r.bool(0.8) ? userCmd(r, Math.max(0, tick - r.int(0, 100))) : null;
       return { id, name: r.pick(NAMES), token: token(r), lastCmd: cmd, lastCmdMadeAgo256: cmd ? r.int(-5000, 5000) : 0 };
