@@ -16,13 +16,13 @@ import { Team } from '../sim/match-types';
 import { BitReader, BitWriter, bitLength } from './bits';
 import { checkScore } from './field-read';
 import { USER_CMD_CODEC, readFull, writeFull } from './fields';
-import type { DecodeResult } from './messages';
+import { tokenFromBytes, tokenToBytes } from './handshake-codec';
+import { BROWSER_TOKEN_BYTES, type DecodeResult } from './messages';
 import { NAME_RULE, readText, writeText, type TextRule } from './text';
 import {
   CHECKPOINT_LIMITS,
   CHECKPOINT_VERSION,
   CVAR_NAME_PATTERN,
-  TOKEN_BYTES,
   TOKEN_PATTERN,
   type Checkpoint,
   type CheckpointClient,
@@ -39,15 +39,16 @@ const CVAR_TEXT_RULE: TextRule = { maxChars: CHECKPOINT_LIMITS.cvarTextChars };
 /** sv_maxunlag's upper bound (2 s) in the whole milliseconds the checkpoint carries. */
 const MAX_UNLAG_MS = 2000;
 
+// Tokens travel as the hello's browser token does: 16 bytes (handshake-codec.ts converts).
 function writeToken(w: BitWriter, token: string): void {
   if (!TOKEN_PATTERN.test(token)) throw new RangeError('checkpoint: a token is not 32 lowercase hex digits');
-  for (let i = 0; i < TOKEN_BYTES; i++) w.writeBits(parseInt(token.slice(2 * i, 2 * i + 2), 16), 8);
+  for (const b of tokenToBytes(token)) w.writeBits(b, 8);
 }
 
 function readToken(r: BitReader): string {
-  let out = '';
-  for (let i = 0; i < TOKEN_BYTES; i++) out += r.readBits(8).toString(16).padStart(2, '0');
-  return r.ok ? out : '';
+  const bytes = new Uint8Array(BROWSER_TOKEN_BYTES);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = r.readBits(8);
+  return r.ok ? tokenFromBytes(bytes) : '';
 }
 
 function writeServer(w: BitWriter, s: CheckpointServer): void {

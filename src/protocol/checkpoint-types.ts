@@ -109,8 +109,7 @@ export const CHECKPOINT_LIMITS = Object.freeze({
   maxPlayers: 256,
 });
 
-/** A browser or rejoin token: 16 random bytes, written as 32 lowercase hex digits. */
-export const TOKEN_BYTES = 16;
+/** A browser or rejoin token: BROWSER_TOKEN_BYTES (16) random bytes, written as 32 lowercase hex digits. */
 export const TOKEN_PATTERN = /^[0-9a-f]{32}$/;
 /** Cvar names as the registry spells them. */
 export const CVAR_NAME_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;
