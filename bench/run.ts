@@ -19,6 +19,7 @@ const modules: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./client.bench'),
   () => import('./snapshot-bytes.bench'),
   () => import('./match-block-bytes.bench'),
+  () => import('./checkpoint-bytes.bench'),
   () => import('./codec-speed.bench'),
   () => import('./webrtc.bench'),
   () => import('./server-tick.bench'),

@@ -1,6 +1,7 @@
 /**
  * The wire protocol's public surface: message types, codecs (command packet, snapshot and its
- * parts, control, events) and the bit writer/reader they share. Everything here is pure.
+ * parts, control, events, migration checkpoint) and the bit writer/reader they share. Everything
+ * here is pure.
  */
 export * from './messages';
 export { BitReader, BitWriter, zigzag, unzigzag } from './bits';
@@ -13,3 +14,5 @@ export { SnapshotAssembler } from './snapshot-assembler';
 export { encodeControl, decodeControl, normalizeControl, MAX_LOBBY_PLAYERS } from './control';
 export { cleanText, textProblem, NAME_RULE, PASSWORD_RULE, MESSAGE_RULE } from './text';
 export { quantizeEvent, EVENT_FIELDS } from './events';
+export { encodeCheckpoint, decodeCheckpoint } from './checkpoint-codec';
+export { CHECKPOINT_VERSION, CHECKPOINT_LIMITS, type Checkpoint, type CheckpointClient, type CheckpointCvar, type CheckpointServer, type DepartedPlayer, type RewindTick, type RewindBox } from './checkpoint-types';

@@ -170,6 +170,17 @@ export class CommandBuffer {
     return Math.min(Math.max(raw, -64), 63);
   }
 
+  /** Migration (checkpoint.ts): the command repeats are made of, null before the first. */
+  get lastCommand(): BufferedCmd | null {
+    return this.last;
+  }
+
+  /** Migration: a fresh buffer continues a stream whose last command was `last` (repeats and grace go on from it). */
+  resume(last: BufferedCmd): void {
+    this.last = { cmd: sanitizeCmd(last.cmd), madeAtTick: last.madeAtTick };
+    this.newestSeenTick = Math.max(this.newestSeenTick, last.cmd.tick);
+  }
+
   /** Newest real command tick consumed by `take` (0 before any). */
   get lastRealTick(): Tick {
     return this.last ? this.last.cmd.tick : 0;

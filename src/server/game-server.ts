@@ -34,6 +34,7 @@ import { ServerMatch } from './server-match';
 import { LagCompensator, MAX_UNLAG_LIMIT_S, rayBoxOf, type RayBox, type RewindAdjustment } from './lag-compensator';
 import type { ClientNetSettings } from './snapshot-scheduler';
 import type { RewindRecord, ServerStats } from './stats';
+import type { ServerCore } from './checkpoint';
 
 export interface ServerSettings {
   tickrate: number;
@@ -361,6 +362,29 @@ export class GameServer {
     const kicks = this.pendingKicks;
     this.pendingKicks = [];
     return kicks;
+  }
+
+  /** Migration (checkpoint.ts): what a checkpoint takes beyond `world`, with the last `rewindTicks` ticks of hitboxes. */
+  exportCore(rewindTicks = 0): ServerCore {
+    const commands = [...this.sessions.values()].filter((s) => !s.abuse.kicked).map((s) => ({ id: s.id, last: s.buffer.lastCommand }));
+    const tick = this.state.tick;
+    const rewind = rewindTicks > 0 ? this.compensator.recordsBetween(tick - Math.floor(rewindTicks), tick - 1) : [];
+    return { world: this.state, rewind, nextEventId: this.nextEventId, lagCompensation: this.lagCompensation, maxUnlagS: this.compensator.maxUnlagSeconds, mapId: this.publicMatch.mapId, maxPlayers: this.maxPlayers, commands };
+  }
+
+  /** Migration: a fresh server (no client, no tick yet) takes over the match in `core`; its people get sessions. */
+  importCore(core: ServerCore): void {
+    this.state = core.world;
+    this.nextEventId = core.nextEventId;
+    this.lagCompensation = core.lagCompensation;
+    this.compensator.setMaxUnlag(core.maxUnlagS);
+    this.match.restore(core.mapId, core.world.match.players.filter((p) => p.bot).map((p) => p.id));
+    for (const c of core.commands) {
+      const session = new ClientSession(c.id, { tickrate: this.cfg.tickrate, abuse: this.abuseLimits });
+      if (c.last) session.buffer.resume(c.last);
+      this.sessions.set(c.id, session);
+    }
+    this.compensator.restoreHistory(core.rewind, this.state.tick, this.state.players);
   }
 
   stats(): ServerStats {

@@ -19,6 +19,9 @@ export const CROUCH = 2;
 
 const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
 
+/** What a record needs of a player (a PublicPlayerState, or a migration checkpoint's RewindBox). */
+export type HitboxSource = Pick<PublicPlayerState, 'id' | 'x' | 'y' | 'alive' | 'crouch' | 'teleportSeq'>;
+
 export class HitboxHistory {
   readonly mask: number;
   private capacity = 16;
@@ -45,7 +48,7 @@ export class HitboxHistory {
     this.teleports = new Uint8Array(n);
   }
 
-  record(tick: Tick, list: readonly PublicPlayerState[]): void {
+  record(tick: Tick, list: readonly HitboxSource[]): void {
     let players = list;
     for (let i = 1; i < players.length; i++) {
       if (players[i]!.id < players[i - 1]!.id) {

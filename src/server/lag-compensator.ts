@@ -23,8 +23,8 @@
  *  - a player absent from the older record (joined later) is not there to hit.
  */
 import { angleToRadians } from '../sim/quantize';
-import type { Hitbox, PlayerId, PublicPlayerState, Tick } from '../sim/types';
-import { ALIVE, CROUCH, HitboxHistory } from './hitbox-history';
+import type { Hitbox, PlayerId, Tick } from '../sim/types';
+import { ALIVE, CROUCH, HitboxHistory, type HitboxSource } from './hitbox-history';
 import { nextPowerOfTwo } from './pow2';
 
 /** Why the tested time differs from the claimed one. */
@@ -91,9 +91,41 @@ export class LagCompensator {
     return this.maxUnlagTicks / this.tickrate;
   }
 
-  record(tick: Tick, players: readonly PublicPlayerState[]): void {
+  record(tick: Tick, players: readonly HitboxSource[]): void {
     this.history.record(tick, players);
     this.newestTick = Math.max(this.newestTick, tick);
+  }
+
+  /**
+   * Migration (checkpoint.ts): a restored server's history, from the carried records (ascending
+   * ticks, before `tick`) and the players at the restore `tick`. Every tick the ring reaches gets a
+   * record: a tick without one holds the nearest earlier record (the oldest, before all of them),
+   * so a shot made before the restore is tested where everyone stood then, never against nobody.
+   */
+  restoreHistory(records: ReadonlyArray<{ tick: Tick; boxes: readonly HitboxSource[] }>, tick: Tick, players: readonly HitboxSource[]): void {
+    const all = [...records.filter((r) => r.tick < tick), { tick, boxes: players }];
+    let k = 0;
+    for (let t = Math.max(0, tick - this.history.mask + 1); t <= tick; t++) {
+      while (k + 1 < all.length && all[k + 1]!.tick <= t) k++;
+      this.record(t, all[k]!.boxes);
+    }
+  }
+
+  /** Migration: the records of ticks [from, to] still held, oldest first, as plain boxes. */
+  recordsBetween(from: Tick, to: Tick): Array<{ tick: Tick; boxes: HitboxSource[] }> {
+    const h = this.history;
+    const out: Array<{ tick: Tick; boxes: HitboxSource[] }> = [];
+    for (let t = Math.max(0, from); t <= to; t++) {
+      const slot = h.slotOf(t);
+      if (slot < 0) continue;
+      const boxes: HitboxSource[] = [];
+      for (let k = 0; k < h.count(slot); k++) {
+        const i = h.at(slot, k);
+        boxes.push({ id: h.id(i), x: h.x(i), y: h.y(i), alive: (h.flag(i) & ALIVE) !== 0, crouch: (h.flag(i) & CROUCH) !== 0, teleportSeq: h.teleport(i) });
+      }
+      out.push({ tick: t, boxes });
+    }
+    return out;
   }
 
   /**

@@ -35,6 +35,13 @@ export class ServerMatch {
     return this.bots.has(id);
   }
 
+  /** Migration (checkpoint.ts): a fresh server takes over a match on map `mapId` with these bots. */
+  restore(mapId: number, bots: readonly PlayerId[]): void {
+    this.mapId = mapId;
+    this.bots.clear();
+    for (const id of bots) this.bots.add(id);
+  }
+
   /** Registers a new bot under a free id (`taken` says which ids people and players hold); null when none is left. */
   seatBot(taken: (id: PlayerId) => boolean): PlayerId | null {
     const id = freeBotId((i) => taken(i) || this.bots.has(i));

@@ -1,0 +1,131 @@
+/**
+ * What a migration checkpoint (issue 13) costs on the wire: a real GameServer running a live team
+ * deathmatch on the default map with 8, 16 and 32 people (each driven by the workload's bot
+ * brain, so they move, shoot, die and respawn), checkpointed once a second for 20 s with a
+ * realistic lobby part (names, rejoin tokens, 2 departed players, 1 ban, 3 cvars, a 138-byte
+ * PKCS8 P-256 key). Every checkpoint is decoded and compared before its size counts.
+ *
+ * The delta column estimates what a delta against the previous checkpoint would cost with the
+ * snapshot's own delta coding (PLAYER_CODEC rows against the previous row of the same player, a
+ * changed-bit per match record and client, one bit per unchanged lobby section); it is measured
+ * with the real table coder, not implemented as a format.
+ */
+import { BitWriter } from '../src/protocol/bits';
+import { decodeCheckpoint, encodeCheckpoint } from '../src/protocol/checkpoint-codec';
+import type { Checkpoint } from '../src/protocol/checkpoint-types';
+import { encodeCmdPacket } from '../src/protocol/cmd-packet';
+import { PLAYER_CODEC, PROJECTILE_CODEC, USER_CMD_CODEC, writeDelta, writeFull } from '../src/protocol/fields';
+import { captureCheckpoint, type CheckpointLobby } from '../src/server/checkpoint';
+import { GameServer } from '../src/server/game-server';
+import { DEFAULT_MAP, GameMode } from '../src/sim';
+import { botCmd } from './workload';
+import type { BenchModule } from './run';
+
+const PLAYER_COUNTS = [8, 16, 32];
+const SEED = 1313;
+const SECONDS = 20;
+const TICKRATE = 60;
+
+const hex = (n: number): string => n.toString(16).padStart(32, '0');
+
+function lobbyFor(players: number): CheckpointLobby {
+  const names = new Map(Array.from({ length: players }, (_, i) => [i + 1, { name: `Player ${i + 1}`, token: hex(0x1234567 * (i + 1)) }]));
+  return {
+    person: (id) => names.get(id),
+    departed: [1, 2].map((i) => ({ token: hex(99 + i), name: `Gone ${i}`, team: 1 as const, score: 7, deaths: 3, streak: 0 })),
+    bans: [hex(7)],
+    cvars: [{ name: 'sv_password', value: 'hunter2' }, { name: 'sv_maxplayers', value: players }, { name: 'sv_maxunlag', value: 1 }],
+    lobbyKey: Uint8Array.from({ length: 138 }, (_, i) => (i * 31) & 255),
+  };
+}
+
+/** Room for `bits` bits of fields written as in full (the estimate needs their size, not their values). */
+function skip(w: BitWriter, bits: number): void {
+  for (let left = bits; left > 0; left -= 16) w.writeBits(0, Math.min(16, left));
+}
+
+/** Bytes of the estimated delta of `cur` against `prev` (see the file comment). */
+function deltaBytes(cur: Checkpoint, prev: Checkpoint): number {
+  const w = new BitWriter(4096);
+  const ctx = { serverTick: cur.world.tick };
+  skip(w, 32 + 16 + 32 + 16 + 8); // tick, event id, rng, projectile id, version: always new
+  const before = new Map(prev.world.players.map((p) => [p.id, p]));
+  for (const p of cur.world.players) {
+    const base = before.get(p.id);
+    w.writeBool(base !== undefined);
+    if (base) writeDelta(w, PLAYER_CODEC, p, base, ctx);
+    else writeFull(w, PLAYER_CODEC, p, ctx);
+  }
+  for (const p of cur.world.projectiles) writeFull(w, PROJECTILE_CODEC, p, ctx);
+  const records = new Map(prev.world.match.players.map((m) => [m.id, JSON.stringify(m)]));
+  for (const m of cur.world.match.players) {
+    const changed = records.get(m.id) !== JSON.stringify(m);
+    w.writeBool(changed);
+    if (changed) skip(w, 8 * 12); // a match record in full is about 12 bytes
+  }
+  skip(w, 8 * (2 + cur.world.pickups.length)); // match clock and pickups, as in full
+  for (const c of cur.clients) {
+    w.writeBool(c.lastCmd !== null);
+    if (c.lastCmd) writeFull(w, USER_CMD_CODEC, c.lastCmd, { serverTick: c.lastCmd.tick });
+  }
+  w.writeBits(0, 4); // departed, bans, cvars, key: unchanged
+  return w.finish().length;
+}
+
+function measure(players: number): { full: number[]; delta: number[]; handover: number } {
+  const server = new GameServer({ tickrate: TICKRATE, maxUnlagS: 1, lagCompensation: true, seed: SEED, maxPlayers: players, map: DEFAULT_MAP });
+  for (let id = 1; id <= players; id++) server.addClient(id, 0);
+  server.startMatch({ mode: GameMode.TeamDeathmatch, mapId: 0, warmupS: 0, timeLimitS: 0, fragLimit: 0 });
+  const lobby = lobbyFor(players);
+  const full: number[] = [];
+  const delta: number[] = [];
+  let prev: Checkpoint | null = null;
+  let handover = 0;
+  for (let t = 1; t <= SECONDS * TICKRATE; t++) {
+    const now = (t * 1000) / TICKRATE;
+    for (const p of server.world.players) {
+      const cmd = botCmd(server.world, p, t, SEED);
+      server.receive(p.id, encodeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd] }), now);
+    }
+    server.tick(now);
+    if (t % TICKRATE !== 0) continue;
+    const cp = captureCheckpoint(server, lobby);
+    const bytes = encodeCheckpoint(cp);
+    const back = decodeCheckpoint(bytes);
+    if (!back.ok || JSON.stringify(back.value.world) !== JSON.stringify(cp.world)) throw new Error(`checkpoint at tick ${t} does not round-trip`);
+    full.push(bytes.length);
+    if (prev) delta.push(deltaBytes(back.value, prev));
+    prev = back.value;
+    // A graceful handover's final checkpoint also carries a second (sv_maxunlag) of hitbox history.
+    handover = encodeCheckpoint(captureCheckpoint(server, lobby, TICKRATE)).length;
+  }
+  return { full, delta, handover };
+}
+
+const mean = (a: readonly number[]): number => a.reduce((x, y) => x + y, 0) / Math.max(1, a.length);
+
+function row(players: number): string {
+  const { full, delta, handover } = measure(players);
+  const f = mean(full);
+  const d = mean(delta);
+  return `| ${players} | ${f.toFixed(0)} / ${Math.max(...full)} | ${(f / players).toFixed(1)} | ${d.toFixed(0)} / ${Math.max(...delta)} | ${((1 - d / f) * 100).toFixed(0)} % | ${handover} |`;
+}
+
+const bench: BenchModule = {
+  name: 'checkpoint-bytes',
+  async run(): Promise<string> {
+    return [
+      '## Migration checkpoint size (bytes, one a second)',
+      '',
+      `A GameServer with N people in a live team deathmatch on the default map (the workload's bot brain drives them), seed ${SEED}, checkpointed every second for ${SECONDS} s with a lobby part (names, tokens, 2 departed, 1 ban, 3 cvars, a 138-byte key).`,
+      '"delta (estimate)": the same checkpoint coded against the previous one with the snapshot delta coder (bench/checkpoint-bytes.bench.ts says how); not a format.',
+      '"handover": the final checkpoint of a graceful handover, with 1 s of lag-compensation history (60 ticks).',
+      '',
+      '| people | full mean / max | full per person | delta (estimate) mean / max | delta saves | handover |',
+      '| ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...PLAYER_COUNTS.map(row),
+    ].join('\n');
+  },
+};
+
+export default bench;

@@ -1,0 +1,204 @@
+/**
+ * The migration checkpoint's bytes (issue 13, docs/PROTOCOL.md "Migration checkpoint"): what the
+ * host sends its successors on the reliable channel so one of them can run the match on.
+ *
+ * Layout: [version u8 = CHECKPOINT_VERSION] [server] [nextEventId u16] [world (checkpoint-world.ts)]
+ * [rewind (checkpoint-rewind.ts)] [clients] [departed] [bans] [cvars] [lobby key], then zero padding to the byte.
+ * Inputs/outputs: a Checkpoint (checkpoint-types.ts). The encoder is fed by our own server and
+ * throws RangeError on a value it cannot carry (a caller bug). `decodeCheckpoint` never throws: a
+ * wrong version, a count or length above its limit (refused before allocating), an out-of-range
+ * value, an unsorted or repeated id, an inconsistency (a client without a player) or trailing
+ * bytes give `{ ok: false, error }`; the caller counts and drops it.
+ * Invariant: decode(encode(c)) deep-equals c for every checkpoint the encoder accepts.
+ */
+import type { UserCmd } from '../sim/types';
+import { Team } from '../sim/match-types';
+import { BitReader, BitWriter, bitLength } from './bits';
+import { checkScore } from './field-read';
+import { USER_CMD_CODEC, readFull, writeFull } from './fields';
+import { tokenFromBytes, tokenToBytes } from './handshake-codec';
+import { BROWSER_TOKEN_BYTES, type DecodeResult } from './messages';
+import { NAME_RULE, readText, writeText, type TextRule } from './text';
+import {
+  CHECKPOINT_LIMITS,
+  CHECKPOINT_VERSION,
+  CVAR_NAME_PATTERN,
+  TOKEN_PATTERN,
+  type Checkpoint,
+  type CheckpointClient,
+  type CheckpointCvar,
+  type CheckpointServer,
+  type DepartedPlayer,
+} from './checkpoint-types';
+import { readRewind, writeRewind } from './checkpoint-rewind';
+import { checkSorted, readCount, readWorld, writeWorld } from './checkpoint-world';
+
+const TEAM_BITS = bitLength(Team.Blue);
+const CVAR_NAME_RULE: TextRule = { maxChars: CHECKPOINT_LIMITS.cvarNameChars, name: true };
+const CVAR_TEXT_RULE: TextRule = { maxChars: CHECKPOINT_LIMITS.cvarTextChars };
+/** sv_maxunlag's upper bound (2 s) in the whole milliseconds the checkpoint carries. */
+const MAX_UNLAG_MS = 2000;
+
+// Tokens travel as the hello's browser token does: 16 bytes (handshake-codec.ts converts).
+function writeToken(w: BitWriter, token: string): void {
+  if (!TOKEN_PATTERN.test(token)) throw new RangeError('checkpoint: a token is not 32 lowercase hex digits');
+  for (const b of tokenToBytes(token)) w.writeBits(b, 8);
+}
+
+function readToken(r: BitReader): string {
+  const bytes = new Uint8Array(BROWSER_TOKEN_BYTES);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = r.readBits(8);
+  return r.ok ? tokenFromBytes(bytes) : '';
+}
+
+function writeServer(w: BitWriter, s: CheckpointServer): void {
+  w.writeBits(s.tickrate, 8);
+  w.writeVarUint(s.maxPlayers, 4);
+  w.writeVarUint(s.maxUnlagMs, 4);
+  w.writeBool(s.lagCompensation);
+  w.writeBits(s.mapId, 8);
+}
+
+function readServer(r: BitReader): CheckpointServer {
+  const tickrate = r.readBits(8);
+  if (tickrate < 20 || tickrate > 128) r.fail(`tickrate ${tickrate}`);
+  const maxPlayers = readCount(r, CHECKPOINT_LIMITS.maxPlayers, 'max players');
+  const maxUnlagMs = r.readVarUint(4);
+  if (maxUnlagMs > MAX_UNLAG_MS) r.fail(`maxunlag ${maxUnlagMs} ms`);
+  return { tickrate, maxPlayers, maxUnlagMs, lagCompensation: r.readBool(), mapId: r.readBits(8) };
+}
+
+function writeClient(w: BitWriter, c: CheckpointClient, worldTick: number): void {
+  w.writeBits(c.id, 8);
+  writeText(w, c.name, NAME_RULE);
+  writeToken(w, c.token);
+  w.writeBool(c.lastCmd !== null);
+  if (!c.lastCmd) return;
+  // Ticks relative to the world's (the command's tick is at most the world's) and, inside the
+  // command, to its own tick, as the command packet does: small offsets instead of 32-bit ticks.
+  w.writeVarUint(worldTick - c.lastCmd.tick, 4);
+  writeFull(w, USER_CMD_CODEC, c.lastCmd, { serverTick: c.lastCmd.tick }, true);
+  w.writeVarInt(c.lastCmdMadeAgo256, 8);
+}
+
+function readClient(r: BitReader, worldTick: number): CheckpointClient {
+  const id = r.readBits(8);
+  const name = readText(r, NAME_RULE, 'client name');
+  const token = readToken(r);
+  let lastCmd: UserCmd | null = null;
+  let lastCmdMadeAgo256 = 0;
+  if (r.readBool()) {
+    const tick = worldTick - r.readVarUint(4);
+    if (tick < 0) r.fail('command tick below 0');
+    lastCmd = readFull(r, USER_CMD_CODEC, { serverTick: tick }, { tick });
+    lastCmdMadeAgo256 = r.readVarInt(8);
+    // Lag compensation never looks more than a few seconds around a command: a bigger offset is junk.
+    if (Math.abs(lastCmdMadeAgo256) > 256 * 1024) r.fail('command made-at offset out of range');
+  }
+  return { id, name, token, lastCmd, lastCmdMadeAgo256: r.ok ? lastCmdMadeAgo256 : 0 };
+}
+
+function writeDeparted(w: BitWriter, d: DepartedPlayer): void {
+  writeToken(w, d.token);
+  writeText(w, d.name, NAME_RULE);
+  w.writeBits(d.team, TEAM_BITS);
+  w.writeVarInt(d.score, 4);
+  w.writeVarUint(d.deaths, 4);
+  w.writeVarUint(d.streak, 4);
+}
+
+function readDeparted(r: BitReader): DepartedPlayer {
+  const token = readToken(r);
+  const name = readText(r, NAME_RULE, 'departed name');
+  const team = r.readBits(TEAM_BITS);
+  if (team > Team.Blue) r.fail(`team ${team}`);
+  const score = checkScore(r, r.readVarInt(4));
+  return { token, name, team: team as Team, score, deaths: r.readVarUint(4), streak: r.readVarUint(4) };
+}
+
+/** Cvar values: text, or any finite number as its IEEE-754 double (two 32-bit halves, high first). */
+function writeCvar(w: BitWriter, c: CheckpointCvar): void {
+  if (!CVAR_NAME_PATTERN.test(c.name)) throw new RangeError(`checkpoint: cvar name ${JSON.stringify(c.name)}`);
+  writeText(w, c.name, CVAR_NAME_RULE);
+  w.writeBool(typeof c.value === 'string');
+  if (typeof c.value === 'string') return writeText(w, c.value, CVAR_TEXT_RULE);
+  if (!Number.isFinite(c.value)) throw new RangeError(`checkpoint: cvar ${c.name} is not finite`);
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, c.value + 0);
+  w.writeBits(view.getUint32(0), 32);
+  w.writeBits(view.getUint32(4), 32);
+}
+
+function readCvar(r: BitReader): CheckpointCvar {
+  const name = readText(r, CVAR_NAME_RULE, 'cvar name');
+  if (r.ok && !CVAR_NAME_PATTERN.test(name)) r.fail('cvar name not a cvar');
+  if (r.readBool()) return { name, value: readText(r, CVAR_TEXT_RULE, 'cvar text') };
+  const view = new DataView(new ArrayBuffer(8));
+  view.setUint32(0, r.readBits(32));
+  view.setUint32(4, r.readBits(32));
+  const value = view.getFloat64(0);
+  if (!Number.isFinite(value)) r.fail(`cvar ${name} not finite`);
+  // The encoder writes -0 as 0, so -0 is a second spelling of 0: refused (one encoding per checkpoint).
+  if (Object.is(value, -0)) r.fail(`cvar ${name} is -0`);
+  return { name, value: r.ok ? value : 0 };
+}
+
+export function encodeCheckpoint(c: Checkpoint): Uint8Array {
+  const w = new BitWriter(1024);
+  w.writeBits(CHECKPOINT_VERSION, 8);
+  writeServer(w, c.server);
+  w.writeBits(c.nextEventId, 16);
+  writeWorld(w, c.world);
+  writeRewind(w, c.rewind, c.world.tick);
+  const lists: Array<[readonly unknown[], number]> = [
+    [c.clients, CHECKPOINT_LIMITS.clients], [c.departed, CHECKPOINT_LIMITS.departed], [c.bans, CHECKPOINT_LIMITS.bans], [c.cvars, CHECKPOINT_LIMITS.cvars],
+  ];
+  for (const [list, cap] of lists) if (list.length > cap) throw new RangeError(`checkpoint: ${list.length} entries above ${cap}`);
+  w.writeVarUint(c.clients.length, 4);
+  for (const client of c.clients) writeClient(w, client, c.world.tick);
+  w.writeVarUint(c.departed.length, 4);
+  for (const d of c.departed) writeDeparted(w, d);
+  w.writeVarUint(c.bans.length, 4);
+  for (const token of c.bans) writeToken(w, token);
+  w.writeVarUint(c.cvars.length, 4);
+  for (const cvar of c.cvars) writeCvar(w, cvar);
+  if (c.lobbyKey.length > CHECKPOINT_LIMITS.lobbyKeyBytes) throw new RangeError('checkpoint: lobby key too long');
+  w.writeVarUint(c.lobbyKey.length, 4);
+  for (const b of c.lobbyKey) w.writeBits(b, 8);
+  return w.finish();
+}
+
+function readList<T>(r: BitReader, cap: number, what: string, read: () => T): T[] {
+  const n = readCount(r, cap, what);
+  const out: T[] = [];
+  for (let i = 0; i < n && r.ok; i++) out.push(read());
+  return out;
+}
+
+function readCheckpoint(r: BitReader): Checkpoint {
+  const server = readServer(r);
+  const nextEventId = r.readBits(16);
+  const world = readWorld(r);
+  const rewind = readRewind(r, world.tick);
+  const clients = readList(r, CHECKPOINT_LIMITS.clients, 'clients', () => readClient(r, world.tick));
+  checkSorted(r, clients.map((c) => c.id), 'clients');
+  const inWorld = new Set(world.players.map((p) => p.id));
+  if (r.ok && clients.some((c) => !inWorld.has(c.id))) r.fail('a client without a player');
+  const departed = readList(r, CHECKPOINT_LIMITS.departed, 'departed players', () => readDeparted(r));
+  const bans = readList(r, CHECKPOINT_LIMITS.bans, 'bans', () => readToken(r));
+  const cvars = readList(r, CHECKPOINT_LIMITS.cvars, 'cvars', () => readCvar(r));
+  const keyLength = readCount(r, CHECKPOINT_LIMITS.lobbyKeyBytes, 'lobby key bytes');
+  const lobbyKey = new Uint8Array(keyLength);
+  for (let i = 0; i < keyLength && r.ok; i++) lobbyKey[i] = r.readBits(8);
+  return { server, nextEventId, world, rewind, clients, departed, bans, cvars, lobbyKey };
+}
+
+/** Never throws: a checkpoint that is not exactly what `encodeCheckpoint` writes is refused with a reason. */
+export function decodeCheckpoint(bytes: Uint8Array): DecodeResult<Checkpoint> {
+  const r = new BitReader(bytes);
+  const version = r.readBits(8);
+  if (r.ok && version !== CHECKPOINT_VERSION) return { ok: false, error: `checkpoint version ${version} (this build reads ${CHECKPOINT_VERSION})` };
+  const value = readCheckpoint(r);
+  r.expectEnd();
+  return r.ok ? { ok: true, value } : { ok: false, error: `checkpoint: ${r.error ?? 'malformed'}` };
+}

@@ -1,0 +1,115 @@
+/**
+ * The migration checkpoint (issue 13): everything a successor needs to run the match from another
+ * browser, as plain data. `checkpoint-codec.ts` turns it into bytes and back; `src/server/checkpoint.ts`
+ * takes one from a running GameServer and builds a GameServer from one.
+ *
+ * What it holds: the server's configuration; the whole authoritative world including what no
+ * snapshot carries (every player's ammo, weapon timers and respawn tick, projectiles, pickup
+ * timers, the match's rules, clock, per-player records and results, the sim's PRNG state); the
+ * next event id (so the successor's events never reuse an id a client already showed); per
+ * connected person its roster name, rejoin token and the command its repeats are made of (whose
+ * tick is the last command tick processed for it); the departed players' records and the banned
+ * browser tokens; the lobby's cvars; the lobby key (opaque bytes the host layer fills in); and
+ * the lag-compensation history of the ticks just before (optional: a handover's final checkpoint).
+ * What it does not hold: per-connection state that the successor measures anew (round trips,
+ * acked baselines, unacked events, abuse counters; docs/PROTOCOL.md "Migration checkpoint").
+ *
+ * Invariants (checked by the decoder): every number is an integer or on its sim grid; players,
+ * projectiles, match records and clients are sorted by id without repeats; every world player has
+ * a match record and every client a world player; tokens are 32 lowercase hex digits.
+ */
+import type { PublicPlayerState, Tick, UserCmd, WorldState } from '../sim/types';
+import type { Team } from '../sim/match-types';
+
+/** The version byte every checkpoint starts with; a decoder refuses any other. */
+export const CHECKPOINT_VERSION = 1;
+
+/** The GameServer's own settings (the sv_ cvars it runs with) and the map's id on the wire. */
+export interface CheckpointServer {
+  tickrate: number;
+  maxPlayers: number;
+  /** sv_maxunlag in whole milliseconds. */
+  maxUnlagMs: number;
+  lagCompensation: boolean;
+  /** A MAPS index, or CUSTOM_MAP_ID for a map outside the registry (then the successor must supply it). */
+  mapId: number;
+}
+
+/** A connected person (not a bot): its roster entry and its command stream's state. */
+export interface CheckpointClient {
+  id: number;
+  name: string;
+  /** The rejoin token its browser sent (32 lowercase hex digits). */
+  token: string;
+  /** The command its missing commands repeat (null before its first); its tick is the last command tick processed. */
+  lastCmd: UserCmd | null;
+  /** When the server estimated `lastCmd` was made, as 1/256 tick before (positive) or after `lastCmd.tick`. */
+  lastCmdMadeAgo256: number;
+}
+
+/** One player's hitbox as lag compensation records it (its radius follows from `crouch`). */
+export type RewindBox = Pick<PublicPlayerState, 'id' | 'x' | 'y' | 'alive' | 'crouch' | 'teleportSeq'>;
+
+/** Every player's hitbox at one tick before the checkpoint's. */
+export interface RewindTick {
+  tick: Tick;
+  /** Sorted by id. */
+  boxes: RewindBox[];
+}
+
+/** A player who left during this match: what rejoining with the same token gives back. */
+export interface DepartedPlayer {
+  token: string;
+  name: string;
+  team: Team;
+  score: number;
+  deaths: number;
+  streak: number;
+}
+
+/** One lobby setting as the host layer holds it (a cvar's name and its number or text). */
+export interface CheckpointCvar {
+  name: string;
+  value: number | string;
+}
+
+export interface Checkpoint {
+  server: CheckpointServer;
+  world: WorldState;
+  /**
+   * Lag-compensation history: the hitboxes of the ticks just before `world.tick`, oldest first
+   * (none in the periodic checkpoints; a handover's final one carries the rewind window, so shots
+   * made just before it are judged exactly as the old host would have).
+   */
+  rewind: RewindTick[];
+  /** The id the next event gets (mod 65536). */
+  nextEventId: number;
+  clients: CheckpointClient[];
+  departed: DepartedPlayer[];
+  /** Banned browser tokens. */
+  bans: string[];
+  cvars: CheckpointCvar[];
+  /** The lobby's private key (PKCS8 or JWK bytes), opaque here; empty when the host has none. */
+  lobbyKey: Uint8Array;
+}
+
+/** Size limits every decoder enforces before allocating. */
+export const CHECKPOINT_LIMITS = Object.freeze({
+  players: 256,
+  projectiles: 1024,
+  clients: 256,
+  departed: 256,
+  bans: 1024,
+  cvars: 64,
+  cvarNameChars: 32,
+  cvarTextChars: 256,
+  lobbyKeyBytes: 4096,
+  /** sv_maxunlag's bound (2 s) at the highest tickrate (128) fits twice. */
+  rewindTicks: 512,
+  maxPlayers: 256,
+});
+
+/** A browser or rejoin token: BROWSER_TOKEN_BYTES (16) random bytes, written as 32 lowercase hex digits. */
+export const TOKEN_PATTERN = /^[0-9a-f]{32}$/;
+/** Cvar names as the registry spells them. */
+export const CVAR_NAME_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;
