@@ -91,7 +91,9 @@ interface Row {
  * 4-old baseline. Returns best µs per client datagram and the GC share of all passes.
  */
 async function measureBroadcast(worlds: readonly WorldState[], check: readonly Uint8Array[]): Promise<{ us: number; gcShare: number }> {
-  const frames = worlds.map((w) => new SnapshotFrame().capture(w.tick, [w.players, w.projectiles]));
+  // Protocol 3: the match block rides in every snapshot (snapshotFor's), so the frame carries it too.
+  const matches = worlds.map((w) => snapshotFor(w, w.players[0]!.id).match);
+  const frames = worlds.map((w, i) => new SnapshotFrame().capture(w.tick, [w.players, w.projectiles], matches[i]));
   const broadcast = new SnapshotBroadcast();
   const headers = worlds.map((w) => snapshotFor(w, w.players[0]!.id));
   const ids = worlds.map((w) => w.players.map((p) => p.id));
@@ -108,7 +110,7 @@ async function measureBroadcast(worlds: readonly WorldState[], check: readonly U
   const us = bestUs(clients, () => {
     for (let i = 4; i < worlds.length; i++) {
       const w = worlds[i]!;
-      broadcast.begin(frames[i]!.capture(w.tick, [w.players, w.projectiles]));
+      broadcast.begin(frames[i]!.capture(w.tick, [w.players, w.projectiles], matches[i]));
       for (const id of ids[i]!) broadcast.encode({ receiverId: id, header: headers[i]!, baseline: frames[i - 4]!, events: [] });
     }
   });

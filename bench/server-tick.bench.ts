@@ -15,7 +15,7 @@ import { encodeCmdPacket } from '../src/protocol/cmd-packet';
 import { GameServer } from '../src/server/game-server';
 import { DEFAULT_MAP } from '../src/sim/map';
 import { radiansToAngle } from '../src/sim/quantize';
-import { addPlayer, createWorld, stepWorld } from '../src/sim/world';
+import { addPlayer, createWorld, newStepScratch, stepWorld } from '../src/sim/world';
 import { Buttons, WEAPON_KEEP, type PlayerId, type UserCmd, type WorldState } from '../src/sim/types';
 import { BotClient, Match, wander } from '../test/harness';
 
@@ -52,7 +52,16 @@ function botCmd(rand: () => number, world: Readonly<WorldState>, id: PlayerId, t
   };
 }
 
+/**
+ * What a run samples around each tick: CPU time (µs) for the timing runs, or the heap in use
+ * (bytes allocated, over a run of its own so the probe costs no timed work; a sample with a
+ * collection in it is dropped, since the heap shrinks across it).
+ */
+type Probe = 'cpu' | 'heap';
+const heapBytes = (): number => process.memoryUsage().heapUsed;
+
 interface Measured {
+  /** µs of CPU time per tick, or bytes allocated (`Probe`). */
   tickUs: number[];
   /** GC time as a share of the measured ticks' time. */
   gcShare: number;
@@ -60,7 +69,8 @@ interface Measured {
   snapshotBytes: number[];
 }
 
-async function runServer(players: number, lagCompensation: boolean): Promise<Measured> {
+async function runServer(players: number, lagCompensation: boolean, probe: Probe = 'cpu'): Promise<Measured> {
+  const read = probe === 'cpu' ? (): number => cpuMs() * 1000 : heapBytes;
   const server = new GameServer({ tickrate: TICKRATE, maxUnlagS: 1, lagCompensation, seed: 7, maxPlayers: players });
   for (let id = 0; id < players; id++) server.addClient(id, 0);
   const rand = lcg(99);
@@ -77,18 +87,18 @@ async function runServer(players: number, lagCompensation: boolean): Promise<Mea
       history.set(id, cmds);
       packets.push([id, encodeCmdPacket({ ackTick: acks.get(id) ?? 0, sendTimeMs: Math.floor(nowMs) % 65536, cmds })]);
     }
-    const r0 = cpuMs();
+    const r0 = read();
     for (const [id, bytes] of packets) server.receive(id, bytes, nowMs);
-    const t0 = cpuMs();
+    const t0 = read();
     gc.beginSpan();
     const result = server.tick(nowMs + 1);
     gc.endSpan();
-    const t1 = cpuMs();
+    const t1 = read();
     for (const p of result.packets) acks.set(p.clientId, server.world.tick);
     if (i === WARMUP_TICKS - 1) gc.start();
-    if (i < WARMUP_TICKS) continue;
-    out.receiveUs.push((t0 - r0) * 1000);
-    out.tickUs.push((t1 - t0) * 1000);
+    if (i < WARMUP_TICKS || t0 < r0 || t1 < t0) continue;
+    out.receiveUs.push(t0 - r0);
+    out.tickUs.push(t1 - t0);
     for (const p of result.packets) out.snapshotBytes.push(p.bytes.byteLength);
   }
   out.gcShare = await gc.stop();
@@ -102,11 +112,13 @@ function runBareStep(players: number): number[] {
   for (let id = 0; id < players; id++) world = addPlayer(world, id, cfg);
   const rand = lcg(99);
   const times: number[] = [];
+  // As the server steps it: one scratch reused every tick.
+  const scratch = newStepScratch();
   for (let i = 0; i < WARMUP_TICKS + MEASURED_TICKS; i++) {
     const cmds = new Map<PlayerId, UserCmd>();
     for (let id = 0; id < players; id++) cmds.set(id, botCmd(rand, world, id, world.tick + 1));
     const t0 = cpuMs();
-    world = stepWorld(world, cmds, cfg).world;
+    world = stepWorld(world, cmds, cfg, undefined, scratch).world;
     const t1 = cpuMs();
     if (i >= WARMUP_TICKS) times.push((t1 - t0) * 1000);
   }
@@ -121,6 +133,7 @@ function quantile(values: number[], q: number): number {
 const fmt = (us: number): string => (us >= 100 ? us.toFixed(0) : us.toFixed(1));
 const pair = (v: number[]): string => `${fmt(quantile(v, 0.5))} / ${fmt(quantile(v, 0.99))}`;
 const mean = (v: number[]): number => (v.length ? v.reduce((a, b) => a + b, 0) / v.length : 0);
+const kb = (bytes: number[]): string => (mean(bytes) / 1024).toFixed(1);
 
 /** CPU ms of a 60-second simulated match (test/harness) at 150 ms RTT, 20 ms jitter, 5 % loss, after 2 s of warm-up. */
 function harnessMatchCpuMs(players: number): number {
@@ -143,19 +156,20 @@ async function run(): Promise<string> {
     const bare = runBareStep(n);
     const off = await runServer(n, false);
     const on = await runServer(n, true);
+    const heap = await runServer(n, true, 'heap');
     if (n === 32) met = quantile(on.tickUs, 0.5) < 1000;
     const median = quantile(on.tickUs, 0.5);
     rows.push(
-      `| ${n} | ${pair(bare)} | ${pair(off.tickUs)} | ${pair(on.tickUs)} | ${(median / quantile(bare, 0.5)).toFixed(1)} | ${(quantile(on.tickUs, 0.99) / median).toFixed(1)} | ${(on.gcShare * 100).toFixed(1)} % | ${pair(on.receiveUs)} | ${mean(on.snapshotBytes).toFixed(0)} / ${Math.max(...on.snapshotBytes)} |`,
+      `| ${n} | ${pair(bare)} | ${pair(off.tickUs)} | ${pair(on.tickUs)} | ${(median / quantile(bare, 0.5)).toFixed(1)} | ${(quantile(on.tickUs, 0.99) / median).toFixed(1)} | ${(on.gcShare * 100).toFixed(1)} % | ${pair(on.receiveUs)} | ${mean(on.snapshotBytes).toFixed(0)} / ${Math.max(...on.snapshotBytes)} | ${kb(heap.receiveUs)} / ${kb(heap.tickUs)} |`,
     );
   }
   return [
     '## Server tick cost',
     '',
-    `GameServer.tick at ${TICKRATE} Hz, bots moving and firing the rifle (~35 % of ticks each), one command packet per bot per tick, snapshots at 30/s to every client (delta vs the acked one), ${MEASURED_TICKS} measured ticks after ${WARMUP_TICKS} of warm-up. Times in µs of CPU time of the process (the machine is shared: wall time would count other processes), median / p99. The bare sim step and the server without lag compensation run the same command stream in the same process as baselines. GC: time in garbage collection as a share of the measured ticks (lag compensation on).`,
+    `GameServer.tick at ${TICKRATE} Hz, bots moving and firing the rifle (~35 % of ticks each), one command packet per bot per tick, snapshots at 30/s to every client (delta vs the acked one), ${MEASURED_TICKS} measured ticks after ${WARMUP_TICKS} of warm-up. Times in µs of CPU time of the process (the machine is shared: wall time would count other processes), median / p99. The bare sim step and the server without lag compensation run the same command stream in the same process as baselines. GC: time in garbage collection as a share of the measured ticks (lag compensation on). Allocated: heap bytes in use after minus before, per tick, in a run of its own (lag compensation on; ticks with a collection in them left out).`,
     '',
-    '| players | bare stepWorld | server tick, sv_lagcompensation 0 | server tick, lag compensation on | on / bare (median) | p99 / median (on) | GC share (on) | receive (all packets of a tick) | snapshot datagram bytes, mean / max |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| players | bare stepWorld | server tick, sv_lagcompensation 0 | server tick, lag compensation on | on / bare (median) | p99 / median (on) | GC share (on) | receive (all packets of a tick) | snapshot datagram bytes, mean / max | KB allocated per tick, receive / tick (mean) |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
     '',
     `Target: 32 players under 1 ms per tick (median): ${met === null ? 'not measured in this run' : met ? 'met' : 'NOT met'}. Issue 10: median ≤ 8 × bare stepWorld at 32 players, ≤ 10 × at 64; p99 ≤ 3 × the median.`,

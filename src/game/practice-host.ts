@@ -16,7 +16,7 @@ import { hitboxOf } from '../sim/hitscan';
 import { DEFAULT_MAP } from '../sim/map';
 import { sanitizeCmd } from '../sim/quantize';
 import { WEAPON_KEEP, type ArenaMap, type Hitbox, type SimEvent, type UserCmd, type WorldState } from '../sim/types';
-import { addPlayer, createWorld, stepWorld } from '../sim/world';
+import { addPlayer, createWorld, newStepScratch, stepWorld } from '../sim/world';
 import type { GameHost, RewindDebug } from './game-host';
 import { botCmd } from './practice-bots';
 import { buildPracticeView } from './practice-view';
@@ -39,6 +39,8 @@ class PracticeHost implements GameHost {
   private readonly cfg: SimConfig;
   private world: WorldState;
   private previous: WorldState;
+  /** Reused by every step (the hitboxes and per-player temporaries); no world ever points into it. */
+  private readonly stepScratch = newStepScratch();
   private startMs: number | null = null;
   private input: InputSample = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
   private pending: { tick: number; event: SimEvent }[] = [];
@@ -108,12 +110,18 @@ class PracticeHost implements GameHost {
     const tick = this.world.tick + 1;
     let shotBoxes: Hitbox[] | null = null;
     const live = this.world.players.map(hitboxOf);
-    const result = stepWorld(this.world, this.commands(tick), this.cfg, {
-      hitboxesForShot: (shot) => {
-        if (shot.shooter === LOCAL_ID) shotBoxes = live;
-        return live;
+    const result = stepWorld(
+      this.world,
+      this.commands(tick),
+      this.cfg,
+      {
+        hitboxesForShot: (shot) => {
+          if (shot.shooter === LOCAL_ID) shotBoxes = live;
+          return live;
+        },
       },
-    });
+      this.stepScratch,
+    );
     this.previous = this.world;
     this.world = result.world;
     for (const event of result.events) this.pending.push({ tick, event });

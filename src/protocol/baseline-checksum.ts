@@ -127,7 +127,7 @@ const fold = (h: number): number => ((h >>> 16) ^ h) & 0xffff;
 function matchBytes(words: readonly number[]): Uint8Array {
   const out = new Uint8Array(words.length * 4);
   let end = 0;
-  for (const v of words) end = emitInt(out, end, Math.round(v * 16));
+  for (let i = 0; i < words.length; i++) end = emitInt(out, end, Math.round(words[i]! * 16));
   return out;
 }
 

@@ -183,13 +183,12 @@ export class BitReader {
   private bitPos = 0;
   private readonly totalBits: number;
   private failure: string | null = null;
-  /** The message with zero bytes after it, so a 32-bit window never reads past the array. */
+  /** The message itself (never copied: a copy per message was most of a command packet's garbage). */
   private readonly bytes: Uint8Array;
 
   constructor(bytes: Uint8Array) {
     this.totalBits = bytes.length * 8;
-    this.bytes = new Uint8Array(bytes.length + 4);
-    this.bytes.set(bytes);
+    this.bytes = bytes;
   }
 
   /** True while every read so far stayed inside the data. */
@@ -229,7 +228,12 @@ export class BitReader {
     if (bits === 0) return 0;
     const b = this.bytes;
     const i = this.bitPos >> 3;
-    const word = ((b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!) >>> 0;
+    // The last three bytes of a message have no full window after them: missing bytes read as 0.
+    // (An int32 window: the shifts below see the same 32 bits, and it never leaves this function.)
+    const word =
+      i + 3 < b.length
+        ? (b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!
+        : ((b[i] ?? 0) << 24) | ((b[i + 1] ?? 0) << 16) | ((b[i + 2] ?? 0) << 8) | (b[i + 3] ?? 0);
     const offset = this.bitPos & 7;
     this.bitPos += bits;
     return ((word << offset) >>> 0) >>> (32 - bits);

@@ -12,10 +12,10 @@
  * The encoder sends the newest CMDS_PER_PACKET commands, sanitized (`quantizeCmdPacket` shows the
  * result). The decoder never throws and refuses anything `sanitizeCmd` would have changed.
  */
-import { sanitizeCmd } from '../sim/quantize';
+import { isSanitizedCmd, sanitizeCmd } from '../sim/quantize';
 import type { UserCmd } from '../sim/types';
 import { BitReader, BitWriter } from './bits';
-import { USER_CMD_CODEC, USER_CMD_FIELDS, readDelta, readFull, writeDelta, writeFull } from './fields';
+import { USER_CMD_CODEC, readDelta, readFull, writeDelta, writeFull } from './fields';
 import { CMDS_PER_PACKET, type CmdPacket, type DecodeResult } from './messages';
 
 const MAX_TICK = 0x7fffffff;
@@ -50,10 +50,6 @@ export function encodeCmdPacket(p: CmdPacket): Uint8Array {
   return w.finish();
 }
 
-function sameCmd(a: UserCmd, b: UserCmd): boolean {
-  return (Object.keys(USER_CMD_FIELDS) as Array<keyof UserCmd>).every((k) => a[k] === b[k]);
-}
-
 export function decodeCmdPacket(bytes: Uint8Array): DecodeResult<CmdPacket> {
   const r = new BitReader(bytes);
   const count = r.readBits(2) + 1;
@@ -67,11 +63,11 @@ export function decodeCmdPacket(bytes: Uint8Array): DecodeResult<CmdPacket> {
   for (let i = 0; i < count && r.ok; i++) {
     const tick = firstTick + i;
     const prev = cmds[i - 1];
-    const cmd = prev
-      ? { ...readDelta(r, USER_CMD_CODEC, prev, { serverTick: tick }), tick }
-      : readFull(r, USER_CMD_CODEC, { serverTick: tick }, { tick });
+    const ctx = { serverTick: tick };
+    const cmd = prev ? readDelta(r, USER_CMD_CODEC, prev, ctx) : readFull(r, USER_CMD_CODEC, ctx, { tick });
+    cmd.tick = tick;
     // Anything the server's own sanitizer would change did not come from our encoder.
-    if (!sameCmd(cmd, sanitizeCmd(cmd))) r.fail('command field out of range');
+    if (!isSanitizedCmd(cmd)) r.fail('command field out of range');
     cmds.push(cmd);
   }
   r.expectEnd();

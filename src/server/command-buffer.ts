@@ -15,7 +15,7 @@
  * rejected (counted). So however many commands a client sends, or whatever ticks it forges, it
  * moves at most one command per server tick.
  */
-import { sanitizeCmd } from '../sim/quantize';
+import { isSanitizedCmd, sanitizeCmd } from '../sim/quantize';
 import { WEAPON_KEEP, type Tick, type UserCmd } from '../sim/types';
 import { nextPowerOfTwo } from './pow2';
 
@@ -50,7 +50,8 @@ export interface CommandBufferCounters {
 }
 
 export class CommandBuffer {
-  private readonly slots: Array<BufferedCmd | null>;
+  /** Each slot is handed out as it is by `take` (repeated: false): no copy per tick. */
+  private readonly slots: Array<TakenCmd | null>;
   private readonly mask: number;
   private last: BufferedCmd | null = null;
   /** Newest command that arrived after its tick had run and is newer than `last`. */
@@ -76,12 +77,13 @@ export class CommandBuffer {
     private readonly graceTicks: number = Infinity,
   ) {
     const size = nextPowerOfTwo(maxAheadTicks + 2);
-    this.slots = new Array<BufferedCmd | null>(size).fill(null);
+    this.slots = new Array<TakenCmd | null>(size).fill(null);
     this.mask = size - 1;
   }
 
   push(raw: UserCmd, currentTick: Tick, madeAtTick: number): PushOutcome {
-    const cmd = sanitizeCmd(raw);
+    // Decoded commands are sanitized already (the decoder refuses any other): kept as they are.
+    const cmd = isSanitizedCmd(raw) ? raw : sanitizeCmd(raw);
     if (cmd.tick <= currentTick) {
       this.counters.stale++;
       this.newestSeenTick = Math.max(this.newestSeenTick, cmd.tick);
@@ -100,7 +102,7 @@ export class CommandBuffer {
       this.counters.duplicates++;
       return 'duplicate';
     }
-    this.slots[index] = { cmd, madeAtTick };
+    this.slots[index] = { cmd, madeAtTick, repeated: false };
     this.newestSeenTick = Math.max(this.newestSeenTick, cmd.tick);
     this.counters.accepted++;
     return 'accepted';
@@ -114,7 +116,7 @@ export class CommandBuffer {
       this.slots[index] = null;
       this.last = slot;
       this.endRun(tick);
-      return { ...slot, repeated: false };
+      return slot;
     }
     // A slot holding an older tick was never consumed (it was pushed after its turn): clear it.
     if (slot && slot.cmd.tick < tick) this.slots[index] = null;

@@ -12,28 +12,30 @@
  * never modified to rewind); a kicked client's player leaves at once and the others' match goes on;
  * every snapshot carries the match block (rules, clock, scores, pickups, results); bots fill seats
  * and give one up when a person joins a full server.
+ * Parts with their own file: the shot records of the debug view (shot-records.ts), the snapshots
+ * of a tick (snapshot-sender.ts); the world step reuses one StepScratch (sim/tick-context.ts).
  */
 import { decodeCmdPacket } from '../protocol/cmd-packet';
 import { encodeEvent } from '../protocol/events';
 import type { KickReason, NetEvent } from '../protocol/messages';
-import { SnapshotBroadcast } from '../protocol/snapshot-broadcast';
 import type { SimConfig } from '../sim/config';
 import { weaponDef } from '../sim/config';
 import { DEFAULT_MAP } from '../sim/map';
 import { startMatch } from '../sim/match-flow';
 import type { RuleIssue } from '../sim/match-rules';
 import type { MatchRules, PublicMatchState } from '../sim/match-types';
-import { addPlayer, createWorld, removePlayer, stepWorld, type StepHooks } from '../sim/world';
+import { addPlayer, createWorld, newStepScratch, removePlayer, stepWorld, type StepHooks } from '../sim/world';
 import type { ArenaMap, Hitbox, PlayerId, SimEvent, UserCmd, WorldState } from '../sim/types';
 import type { ShotIntent } from '../sim/player';
 import { hitboxOf } from '../sim/hitscan';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
-import { ClientSession, SENT_RING } from './client-session';
-import { SnapshotFrames } from './snapshot-frames';
+import { ClientSession } from './client-session';
+import { SnapshotSender, type SnapshotPacket } from './snapshot-sender';
 import { ServerMatch } from './server-match';
-import { LagCompensator, MAX_UNLAG_LIMIT_S, rayBoxOf, type RayBox, type RewindAdjustment } from './lag-compensator';
+import { LagCompensator, MAX_UNLAG_LIMIT_S, rayBoxOf, type RayBox } from './lag-compensator';
+import { ShotRecords } from './shot-records';
 import type { ClientNetSettings } from './snapshot-scheduler';
-import type { RewindRecord, ServerStats } from './stats';
+import type { ServerStats } from './stats';
 import type { ServerCore } from './checkpoint';
 
 export interface ServerSettings {
@@ -49,30 +51,11 @@ export interface ServerSettings {
 }
 
 export interface ServerOutput {
-  packets: Array<{ clientId: PlayerId; bytes: Uint8Array }>;
+  packets: SnapshotPacket[];
   kicks: Array<{ clientId: PlayerId; reason: KickReason; text: string }>;
 }
 
 export type ServerSettingName = 'sv_lagcompensation' | 'sv_maxunlag';
-
-/**
- * One hitscan shot of a tick and the time it was tested at: entries are reused from tick to tick
- * (nothing allocated per shot); the tested hitboxes are rebuilt from the history only when a
- * debug view asks (`stats()`), except the live ones of sv_lagcompensation 0.
- */
-interface ShotRecord {
-  shooter: PlayerId;
-  weapon: number;
-  tick: number;
-  claimed: number;
-  viewTime: number;
-  adjustment: RewindAdjustment;
-  lagCompensated: boolean;
-  liveHitboxes: Hitbox[] | null;
-  hit: PlayerId | null;
-}
-
-const newShotRecord = (): ShotRecord => ({ shooter: 0, weapon: 0, tick: 0, claimed: 0, viewTime: 0, adjustment: 'none', lagCompensated: true, liveHitboxes: null, hit: null });
 
 /** Event ids wrap here (the wire carries 16 bits). */
 const EVENT_ID_MOD = 65536;
@@ -88,14 +71,15 @@ export class GameServer {
   private nextEventId = 0;
   private pendingKicks: ServerOutput['kicks'] = [];
   private tickEvents: readonly NetEvent[] = [];
-  /** This tick's hitscan shots: `shots[0, shotCount)`; each client's newest in `lastShots`. */
-  private readonly shots: ShotRecord[] = [];
-  private shotCount = 0;
-  private readonly lastShots = new Map<PlayerId, ShotRecord>();
+  /** This tick's hitscan shots and each client's newest (its debug view). */
+  private readonly shots = new ShotRecords();
+  /** Reused every tick: the world step's hitboxes and temporaries, the commands, the rewind hook. */
+  private readonly stepScratch = newStepScratch();
+  private readonly cmds = new Map<PlayerId, UserCmd>();
+  private readonly hooks: StepHooks = { hitboxesForShot: (shot, cmd) => this.rewind(shot, cmd) };
   private readonly rayBox: RayBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
-  /** The world of every recent tick a snapshot left at: targets now, baselines later. */
-  private readonly frames = new SnapshotFrames(SENT_RING);
-  private readonly broadcast = new SnapshotBroadcast();
+  private readonly snapshots = new SnapshotSender();
+  private readonly matchBlock = (): PublicMatchState => this.publicMatch;
   /** Map id and bots (issue 12's host controls). */
   private readonly match: ServerMatch;
 
@@ -151,7 +135,7 @@ export class GameServer {
 
   removeClient(clientId: PlayerId): void {
     if (this.sessions.delete(clientId)) this.match.rememberDeparted(this.state, clientId);
-    this.lastShots.delete(clientId);
+    this.shots.forget(clientId);
     this.state = removePlayer(this.state, clientId);
   }
 
@@ -249,21 +233,21 @@ export class GameServer {
 
   tick(nowMs: number): ServerOutput {
     const tick = this.state.tick + 1;
-    const cmds = new Map<PlayerId, UserCmd>();
+    const cmds = this.cmds;
+    cmds.clear();
     for (const s of this.sessions.values()) {
       s.current = s.abuse.kicked ? null : s.buffer.take(tick);
       if (s.current) cmds.set(s.id, s.current.cmd);
     }
     this.match.commands(this.state, this.cfg, tick, cmds);
-    this.shotCount = 0;
-    const hooks: StepHooks = { hitboxesForShot: (shot, cmd) => this.rewind(shot, cmd) };
-    const result = stepWorld(this.state, cmds, this.cfg, hooks);
+    this.shots.beginTick();
+    const result = stepWorld(this.state, cmds, this.cfg, this.hooks, this.stepScratch);
     this.state = result.world;
     this.compensator.record(this.state.tick, this.state.players);
-    this.recordShots(result.events);
+    this.shots.settle(result.events, this.isConnected);
     this.lastTickMs = nowMs;
     this.tickEvents = this.tagEvents(result.events);
-    return { packets: this.sendSnapshots(this.tickEvents, nowMs), kicks: this.drainKicks() };
+    return { packets: this.snapshots.send(this.sessions.values(), this.state, this.matchBlock, this.tickEvents, nowMs), kicks: this.drainKicks() };
   }
 
   /**
@@ -271,14 +255,12 @@ export class GameServer {
    * its ray (LagCompensator's broad phase), or every live one when sv_lagcompensation is 0.
    */
   private rewind(shot: ShotIntent, cmd: UserCmd): readonly Hitbox[] {
-    const r = this.shots[this.shotCount] ?? (this.shots[this.shotCount] = newShotRecord());
-    this.shotCount++;
+    const r = this.shots.next();
     r.shooter = shot.shooter;
     r.weapon = shot.weapon;
     r.tick = this.state.tick + 1;
     r.claimed = cmd.viewTick + cmd.viewFrac / 256;
     r.lagCompensated = this.lagCompensation;
-    r.hit = null;
     if (!this.lagCompensation) {
       r.viewTime = this.state.tick;
       r.adjustment = 'none';
@@ -294,31 +276,7 @@ export class GameServer {
     return this.compensator.candidatesAt(time.viewTime, shot.shooter, rayBoxOf(shot, weaponDef(shot.weapon).range, this.rayBox));
   }
 
-  /** Each shooter's newest shot (and whom it hit) is what its debug view shows. */
-  private recordShots(events: readonly SimEvent[]): void {
-    for (let i = 0; i < this.shotCount; i++) {
-      const r = this.shots[i]!;
-      if (!this.sessions.has(r.shooter)) continue;
-      for (const e of events) {
-        if (e.type === 'hit' && e.shooter === r.shooter && e.weapon === r.weapon) {
-          r.hit = e.target;
-          break;
-        }
-      }
-      // Swap the entry with the shooter's previous record, so the pool keeps a free entry.
-      const previous = this.lastShots.get(r.shooter);
-      this.lastShots.set(r.shooter, r);
-      this.shots[i] = previous ?? newShotRecord();
-    }
-  }
-
-  /** What the server tested for a client's newest shot (null: none yet). */
-  private rewindRecordOf(id: PlayerId): RewindRecord | null {
-    const r = this.lastShots.get(id);
-    if (!r) return null;
-    const hitboxes = r.liveHitboxes ?? (this.compensator.holds(r.viewTime) ? this.compensator.hitboxesAt(r.viewTime, id) : []);
-    return { tick: r.tick, claimedViewTime: r.claimed, viewTime: r.viewTime, adjustment: r.adjustment, hitboxes, hit: r.hit, lagCompensated: r.lagCompensated };
-  }
+  private readonly isConnected = (id: PlayerId): boolean => this.sessions.has(id);
 
   private tagEvents(events: readonly SimEvent[]): NetEvent[] {
     return events.map((event) => {
@@ -326,36 +284,6 @@ export class GameServer {
       this.nextEventId = (this.nextEventId + 1) % EVENT_ID_MOD;
       return { id, tick: this.state.tick, event };
     });
-  }
-
-  /**
-   * Every due client's snapshot of this tick: the world is packed once, each event encoded once,
-   * and what clients on the same baseline share is encoded once (SnapshotBroadcast).
-   */
-  private sendSnapshots(events: readonly NetEvent[], nowMs: number): ServerOutput['packets'] {
-    const encoded = events.map(encodeEvent);
-    const packets: ServerOutput['packets'] = [];
-    let target: ReturnType<SnapshotFrames['capture']> | null = null;
-    for (const s of this.sessions.values()) {
-      if (s.abuse.kicked) continue;
-      if (encoded.length) s.outbox.add(encoded);
-      const plan = s.planSnapshot(this.state, nowMs);
-      if (!plan) continue;
-      if (!target) {
-        target = this.frames.capture(this.state, this.publicMatch);
-        this.broadcast.begin(target);
-      }
-      const baseline = plan.baselineTick === null ? null : this.frames.get(plan.baselineTick);
-      let parts: Uint8Array[] = [];
-      try {
-        parts = this.broadcast.encode({ receiverId: s.id, header: plan.header, baseline, events: plan.events });
-      } catch {
-        // A state the codec cannot carry must not stop the match: skip this client's snapshot (counted).
-      }
-      s.recordSent(this.state.tick, parts, baseline !== null, nowMs);
-      for (const bytes of parts) packets.push({ clientId: s.id, bytes });
-    }
-    return packets;
   }
 
   private drainKicks(): ServerOutput['kicks'] {
@@ -394,7 +322,7 @@ export class GameServer {
       liveHitboxes: this.state.players.map(hitboxOf),
       lagCompensation: this.lagCompensation,
       maxUnlagS: this.compensator.maxUnlagSeconds,
-      clients: [...this.sessions.values()].map((s) => s.stats(this.rewindRecordOf(s.id))),
+      clients: [...this.sessions.values()].map((s) => s.stats(this.shots.rewindRecordOf(s.id, this.compensator))),
     };
   }
 }

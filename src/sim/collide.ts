@@ -3,7 +3,8 @@
  * bounds and other players' boxes: the `trace` of this game, shared by server and prediction.
  *
  * Inputs: map, start position (on the 1/16 grid), a displacement, blockers and the mover's id.
- * Output: the end position, quantized per axis, and which axes were stopped by contact.
+ * Output: the end position, quantized per axis, and which axes were stopped by contact (written
+ * into the caller's `out` when given, so the world step allocates nothing per move).
  * Invariants: the box never crosses an obstacle at any displacement (the whole sweep is tested, not
  * only the end point); a contact position is the obstacle edge ± radius, which lies on the 1/16 grid;
  * an obstacle the box already overlaps at the start is ignored so overlapping boxes never stick.
@@ -54,12 +55,16 @@ function sweepAxis(
 ): number {
   const r = PLAYER_RADIUS;
   let target = pos + delta;
-  for (const w of map.walls) {
+  // Index loops, not for-of: this runs for every player twice a tick and must allocate nothing.
+  const walls = map.walls;
+  for (let i = 0; i < walls.length; i++) {
+    const w = walls[i]!;
     target = alongX
       ? limitMove(pos, target, cross, w.x, w.x + w.w, w.y, w.y + w.h)
       : limitMove(pos, target, cross, w.y, w.y + w.h, w.x, w.x + w.w);
   }
-  for (const b of blockers) {
+  for (let i = 0; i < blockers.length; i++) {
+    const b = blockers[i]!;
     if (!b.alive || b.id === self) continue;
     const a = alongX ? b.x : b.y;
     const c = alongX ? b.y : b.x;
@@ -81,11 +86,16 @@ export function moveBox(
   dx: number,
   dy: number,
   blockers: readonly Hitbox[],
+  out: BoxMove = { x: 0, y: 0, blockedX: false, blockedY: false },
 ): BoxMove {
   const rawX = sweepAxis(map, self, blockers, true, x, y, dx);
   // Quantizing is monotonic and contacts are grid points, so it never pushes the box into anything.
   const newX = quantizePos(rawX);
   const rawY = sweepAxis(map, self, blockers, false, y, newX, dy);
   const newY = quantizePos(rawY);
-  return { x: newX, y: newY, blockedX: rawX !== x + dx, blockedY: rawY !== y + dy };
+  out.x = newX;
+  out.y = newY;
+  out.blockedX = rawX !== x + dx;
+  out.blockedY = rawY !== y + dy;
+  return out;
 }

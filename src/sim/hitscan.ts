@@ -20,7 +20,8 @@ export function hitboxOf(p: PublicPlayerState): Hitbox {
 /** Distance along a unit ray from (x, y) to the first wall or the map edge, capped at `range`. */
 export function wallDistance(map: ArenaMap, x: number, y: number, dx: number, dy: number, range: number): number {
   let end = Math.min(range, rayBoundsExit(x, y, dx, dy, map.width, map.height));
-  for (const w of map.walls) end = Math.min(end, rayRectEntry(x, y, dx, dy, w));
+  const walls = map.walls;
+  for (let i = 0; i < walls.length; i++) end = Math.min(end, rayRectEntry(x, y, dx, dy, walls[i]!));
   return end;
 }
 
@@ -38,7 +39,8 @@ export function traceShot(
   const dy = Math.sin(rad);
   let end = wallDistance(map, x, y, dx, dy, range);
   let hit: PlayerId | null = null;
-  for (const h of hitboxes) {
+  for (let i = 0; i < hitboxes.length; i++) {
+    const h = hitboxes[i]!;
     if (!h.alive || h.id === ignore) continue;
     const t = rayCircleEntry(x, y, dx, dy, h.x, h.y, h.radius);
     if (t < end) {

@@ -41,3 +41,4 @@ export { moveBox, type BoxMove } from './collide';
 export { hitboxOf, traceShot } from './hitscan';
 export { splashDamage } from './projectiles';
 export { createWorld, addPlayer, removePlayer, stepWorld, type StepHooks } from './world';
+export { newStepScratch, type StepScratch } from './tick-context';

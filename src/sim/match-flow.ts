@@ -33,7 +33,7 @@ export function commandInPlay(match: Pick<MatchState, 'phase' | 'phaseEndTick'>,
 
 function respawnEveryone(ctx: TickContext): void {
   // Nobody counts as standing anywhere until placed: old positions (maybe on another map) mean nothing.
-  ctx.hitboxes = ctx.hitboxes.map((h) => ({ ...h, alive: false }));
+  for (const h of ctx.hitboxes) h.alive = false;
   for (let i = 0; i < ctx.players.length; i++) {
     const p = ctx.players[i]!;
     const spot = chooseSpawn(ctx.cfg.map, ctx.hitboxes, ctx.rng, spawnFor(ctx, p.id));

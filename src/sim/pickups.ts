@@ -41,7 +41,9 @@ export function refreshPickups(pickups: Tick[], tick: Tick): void {
 
 function needs(p: PlayerState, kind: PickupKind): boolean {
   if (kind === PickupKind.Health) return p.health < MAX_HEALTH;
-  return p.reloadEndTick !== 0 || p.ammo.some((n, w) => n < weaponDef(w as PlayerState['weapon']).magazine);
+  if (p.reloadEndTick !== 0) return true;
+  for (let w = 0; w < p.ammo.length; w++) if (p.ammo[w]! < weaponDef(w as PlayerState['weapon']).magazine) return true;
+  return false;
 }
 
 function applyPickup(p: PlayerState, kind: PickupKind): PlayerState {
@@ -63,10 +65,10 @@ export function touchPickups(p: PlayerState, pickups: readonly Tick[], map: Aren
   const spots = pickupSpots(map);
   for (let i = 0; i < spots.length && i < pickups.length; i++) {
     const spot = spots[i]!;
-    if (!isAvailable(pickups[i]!, tick) || !needs(p, spot.kind)) continue;
     const dx = p.x - spot.x;
     const dy = p.y - spot.y;
-    if (dx * dx + dy * dy > TOUCH_SQ) continue;
+    // Touch first: every player tests every spot each tick, and most are out of reach.
+    if (dx * dx + dy * dy > TOUCH_SQ || !isAvailable(pickups[i]!, tick) || !needs(p, spot.kind)) continue;
     return { player: applyPickup(p, spot.kind), index: i, kind: spot.kind, respawnTick: tick + secondsToTicks(PICKUP_RESPAWN_SECONDS[spot.kind], tickrate) };
   }
   return null;

@@ -39,8 +39,11 @@ export function spawnRocket(ctx: TickContext, shot: ShotIntent): ProjectileState
 function contactTime(ctx: TickContext, p: ProjectileState, dx: number, dy: number): number {
   const map = ctx.cfg.map;
   let t = rayBoundsExit(p.x, p.y, dx, dy, map.width, map.height);
-  for (const w of map.walls) t = Math.min(t, rayRectEntry(p.x, p.y, dx, dy, w));
-  for (const h of ctx.hitboxes) {
+  const walls = map.walls;
+  for (let i = 0; i < walls.length; i++) t = Math.min(t, rayRectEntry(p.x, p.y, dx, dy, walls[i]!));
+  const boxes = ctx.hitboxes;
+  for (let i = 0; i < boxes.length; i++) {
+    const h = boxes[i]!;
     // The owner is ignored: the rocket starts inside the shooter's own hitbox.
     if (!h.alive || h.id === p.owner) continue;
     t = Math.min(t, rayCircleEntry(p.x, p.y, dx, dy, h.x, h.y, h.radius));

@@ -67,3 +67,21 @@ export function sanitizeCmd(cmd: UserCmd): UserCmd {
     viewFrac: clampInt(cmd.viewFrac, 0, 255),
   };
 }
+
+/**
+ * Whether `sanitizeCmd(cmd)` would equal `cmd` field by field (===): the decoder's strictness
+ * check and the world step's "already sanitized" shortcut, without building the copy.
+ */
+export function isSanitizedCmd(cmd: UserCmd): boolean {
+  const weaponOk = Number.isInteger(cmd.weaponSelect) && cmd.weaponSelect >= 0 && cmd.weaponSelect < WEAPON_COUNT;
+  return (
+    cmd.tick === clampInt(cmd.tick, 0, 0x7fffffff) &&
+    cmd.moveX === clampInt(cmd.moveX, -MOVE_MAX, MOVE_MAX) &&
+    cmd.moveY === clampInt(cmd.moveY, -MOVE_MAX, MOVE_MAX) &&
+    cmd.aim === wrapAngle(cmd.aim) &&
+    cmd.buttons === (clampInt(cmd.buttons, 0, 0xff) & BUTTONS_MASK) &&
+    cmd.weaponSelect === (weaponOk ? cmd.weaponSelect : WEAPON_KEEP) &&
+    cmd.viewTick === clampInt(cmd.viewTick, 0, 0x7fffffff) &&
+    cmd.viewFrac === clampInt(cmd.viewFrac, 0, 255)
+  );
+}

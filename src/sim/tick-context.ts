@@ -3,41 +3,89 @@
  * phases (respawn, players, shots, projectiles) update in turn. Created per call, never shared,
  * so the step stays a pure function of its inputs.
  *
+ * `StepScratch` is what may outlive a call: the hitbox records and the per-player temporaries,
+ * owned by whoever steps the world tick after tick (the server, the practice host), so a tick
+ * allocates no hitbox and no temporary per player. Nothing in it is part of the result: a world
+ * returned by a step never points into the scratch, so reusing it cannot change an older world.
+ * One scratch serves one step at a time (steps do not nest).
+ *
  * Invariant: `hitboxes[i]` always describes `players[i]` (use `setPlayer`), players sorted by id.
  */
-import type { SimConfig } from './config';
-import { hitboxOf } from './hitscan';
-import type { MatchState } from './match-types';
-import type { Hitbox, PlayerId, PlayerState, ProjectileState, SimEvent, Tick, WorldState } from './types';
+import { CROUCH_RADIUS, PLAYER_RADIUS, type SimConfig } from './config';
+import type { MatchPlayer, MatchState } from './match-types';
+import { newPlayerStepScratch, type PlayerStepScratch } from './player';
+import type { Hitbox, PlayerId, PlayerState, ProjectileState, PublicPlayerState, SimEvent, Tick, WorldState } from './types';
+
+export interface StepScratch {
+  /** Hitbox records, reused: entries [0, players) are the tick's, overwritten in place. */
+  readonly hitboxes: Hitbox[];
+  readonly player: PlayerStepScratch;
+  /** Match records scoring copied in the current tick (scoring.ts): changed in place after that. */
+  readonly ownedRecords: MatchPlayer[];
+  /** Hitbox records ever created by this scratch (grows only with the player count). */
+  hitboxesCreated: number;
+}
+
+export function newStepScratch(): StepScratch {
+  return { hitboxes: [], player: newPlayerStepScratch(), ownedRecords: [], hitboxesCreated: 0 };
+}
 
 export interface TickContext {
   tick: Tick;
   cfg: SimConfig;
   players: PlayerState[];
+  /** The scratch's records while the step runs (never returned in a world). */
   hitboxes: Hitbox[];
   projectiles: ProjectileState[];
   nextProjectileId: number;
   rng: number;
   events: SimEvent[];
-  /** Replaced (never mutated in place) by scoring and the match clock. */
+  /** Replaced by the match clock; scoring copies it once per tick (`ownedMatch`), then changes the copy. */
   match: MatchState;
+  /** The match object this tick created and may change in place (null until scoring copies it). */
+  ownedMatch: MatchState | null;
   /** A working copy: entries may be set in place. */
   pickups: Tick[];
+  readonly scratch: StepScratch;
+}
+
+/** Writes `p`'s hitbox into `box` (hitscan.ts `hitboxOf`, without allocating). */
+export function writeHitbox(box: Hitbox, p: PublicPlayerState): void {
+  box.id = p.id;
+  box.x = p.x;
+  box.y = p.y;
+  box.radius = p.crouch ? CROUCH_RADIUS : PLAYER_RADIUS;
+  box.alive = p.alive;
+  box.crouch = p.crouch;
+}
+
+function hitboxesOf(players: readonly PlayerState[], scratch: StepScratch): Hitbox[] {
+  const boxes = scratch.hitboxes;
+  while (boxes.length < players.length) {
+    boxes.push({ id: 0, x: 0, y: 0, radius: 0, alive: false, crouch: false });
+    scratch.hitboxesCreated++;
+  }
+  // The pool keeps its records; the tick's view is the first `players.length` of them.
+  boxes.length = players.length;
+  for (let i = 0; i < players.length; i++) writeHitbox(boxes[i]!, players[i]!);
+  return boxes;
 }
 
 /** The context producing tick `world.tick + 1` (or `tick`, for changes made between ticks). */
-export function beginTick(world: WorldState, cfg: SimConfig, tick: Tick = world.tick + 1): TickContext {
+export function beginTick(world: WorldState, cfg: SimConfig, tick: Tick = world.tick + 1, scratch: StepScratch = newStepScratch()): TickContext {
   return {
     tick,
     cfg,
     players: world.players.slice(),
-    hitboxes: world.players.map(hitboxOf),
+    hitboxes: hitboxesOf(world.players, scratch),
     projectiles: world.projectiles.slice(),
     nextProjectileId: world.nextProjectileId,
     rng: world.rng,
     events: [],
     match: world.match,
+    ownedMatch: null,
     pickups: world.pickups.slice(),
+    scratch,
   };
 }
 
@@ -48,9 +96,11 @@ export function endTick(ctx: TickContext): WorldState {
 
 export function setPlayer(ctx: TickContext, index: number, p: PlayerState): void {
   ctx.players[index] = p;
-  ctx.hitboxes[index] = hitboxOf(p);
+  writeHitbox(ctx.hitboxes[index]!, p);
 }
 
 export function indexOfPlayer(ctx: TickContext, id: PlayerId): number {
-  return ctx.players.findIndex((p) => p.id === id);
+  const players = ctx.players;
+  for (let i = 0; i < players.length; i++) if (players[i]!.id === id) return i;
+  return -1;
 }

@@ -22,14 +22,16 @@ import { areEnemies, createMatch, joinMatch, leaveMatch, teamOf } from './match'
 import { advanceMatchClock, checkFragLimit, commandInPlay, spawnFor } from './match-flow';
 import { MatchPhase, type MatchPlayer, type MatchRules } from './match-types';
 import { freshPickups, pickupStep, refreshPickups } from './pickups';
-import { stepPlayer, type ShotIntent } from './player';
+import { advancePlayer, type ShotIntent } from './player';
 import { newPlayer, respawnedPlayer, snapPlayerToGrid } from './player-state';
 import { advanceProjectiles, spawnRocket } from './projectiles';
-import { sanitizeCmd } from './quantize';
+import { isSanitizedCmd, sanitizeCmd } from './quantize';
 import { chooseSpawn } from './respawn';
 import { noteHitShot, noteShot } from './scoring';
-import { beginTick, endTick, indexOfPlayer, setPlayer, type TickContext } from './tick-context';
+import { beginTick, endTick, indexOfPlayer, setPlayer, type StepScratch, type TickContext } from './tick-context';
 import { WEAPON_KEEP, type ArenaMap, type Hitbox, type PlayerId, type SimEvent, type Tick, type UserCmd, type WorldState } from './types';
+
+export { newStepScratch, type StepScratch } from './tick-context';
 
 export interface StepHooks {
   hitboxesForShot?(shot: ShotIntent, cmd: UserCmd): readonly Hitbox[];
@@ -77,18 +79,22 @@ function respawnIfDue(ctx: TickContext, index: number): void {
   ctx.events.push({ type: 'respawned', player: p.id, x: next.x, y: next.y });
 }
 
+function pushFired(ctx: TickContext, shot: ShotIntent, endX: number, endY: number): void {
+  ctx.events.push({ type: 'fired', shooter: shot.shooter, weapon: shot.weapon, x: shot.x, y: shot.y, aim: shot.aim, endX, endY });
+}
+
+/** `shot` is the scratch's (overwritten by the next player): read here, never kept. */
 function resolveShot(ctx: TickContext, shot: ShotIntent, cmd: UserCmd, hooks: StepHooks | undefined): void {
   const def = weaponDef(shot.weapon);
-  const fired = { type: 'fired', shooter: shot.shooter, weapon: shot.weapon, x: shot.x, y: shot.y, aim: shot.aim } as const;
   noteShot(ctx, shot.shooter);
   if (def.projectileSpeed > 0) {
     spawnRocket(ctx, shot);
-    ctx.events.push({ ...fired, endX: shot.x, endY: shot.y });
+    pushFired(ctx, shot, shot.x, shot.y);
     return;
   }
   const boxes = hooks?.hitboxesForShot?.(shot, cmd) ?? ctx.hitboxes;
   const trace = traceShot(ctx.cfg.map, shot.x, shot.y, shot.aim, def.range, boxes, shot.shooter);
-  ctx.events.push({ ...fired, endX: trace.endX, endY: trace.endY });
+  pushFired(ctx, shot, trace.endX, trace.endY);
   if (trace.hit === null) return;
   // The rewound box may show a player who has died since: applyDamage ignores the dead.
   if (applyDamage(ctx, indexOfPlayer(ctx, trace.hit), shot.shooter, shot.weapon, def.damage, trace.endX, trace.endY)) noteHitShot(ctx, shot.shooter);
@@ -109,27 +115,35 @@ function stepOnePlayer(ctx: TickContext, index: number, cmds: ReadonlyMap<Player
   const p = ctx.players[index];
   if (!p) return;
   const given = cmds.get(p.id);
-  const cmd = commandInPlay(ctx.match, given ? sanitizeCmd(given) : idleCmd(ctx.tick, p.aim), ctx.tick);
-  const result = stepPlayer(p, cmd, ctx.tick, ctx.cfg, ctx.hitboxes);
-  setPlayer(ctx, index, result.player);
-  for (const e of result.events) ctx.events.push(e);
-  if (result.shot) resolveShot(ctx, result.shot, cmd, hooks);
+  // The server's commands are sanitized already (its command buffer did it): no copy for those.
+  const sane = given ? (isSanitizedCmd(given) ? given : sanitizeCmd(given)) : idleCmd(ctx.tick, p.aim);
+  const cmd = commandInPlay(ctx.match, sane, ctx.tick);
+  const scratch = ctx.scratch.player;
+  setPlayer(ctx, index, advancePlayer(p, cmd, ctx.tick, ctx.cfg, ctx.hitboxes, ctx.events, scratch));
+  if (scratch.fired) resolveShot(ctx, scratch.shot, cmd, hooks);
   touchPickupsOf(ctx, index);
 }
 
+/**
+ * `scratch`: pass the same one every tick (newStepScratch) and the step allocates, per player,
+ * only the player's new state and its ammo array (plus events, shots and rockets when they
+ * happen); without one, a fresh scratch is made for the call. Either way the result is the same
+ * and shares nothing with the scratch.
+ */
 export function stepWorld(
   world: WorldState,
   cmds: ReadonlyMap<PlayerId, UserCmd>,
   cfg: SimConfig,
   hooks?: StepHooks,
+  scratch?: StepScratch,
 ): { world: WorldState; events: SimEvent[] } {
-  const ctx = beginTick(world, cfg);
+  const ctx = beginTick(world, cfg, world.tick + 1, scratch);
   advanceMatchClock(ctx);
   refreshPickups(ctx.pickups, ctx.tick);
   for (let i = 0; i < ctx.players.length; i++) stepOnePlayer(ctx, i, cmds, hooks);
   advanceProjectiles(ctx);
   checkFragLimit(ctx);
-  // Every player object in ctx was created during this tick (stepPlayer always copies), so snapping in place is safe.
-  for (const p of ctx.players) snapPlayerToGrid(p);
+  // Every player object in ctx was created during this tick (advancePlayer always copies), so snapping in place is safe.
+  for (let i = 0; i < ctx.players.length; i++) snapPlayerToGrid(ctx.players[i]!);
   return { world: endTick(ctx), events: ctx.events };
 }

@@ -69,3 +69,34 @@ describe('BitWriter / BitReader', () => {
     expect([0, 1, 2, 255, 256, 2 ** 32].map(bitLength)).toEqual([0, 1, 2, 8, 9, 33]);
   });
 });
+
+describe('BitReader over a view into a larger buffer (it reads the message in place, without a padded copy)', () => {
+  it('never sees the bytes after the view, and reads the last bytes as exactly what they are', () => {
+    const buffer = new Uint8Array([0x00, 0xab, 0xcd, 0xef, 0xff, 0xff, 0xff, 0xff]);
+    const r = new BitReader(buffer.subarray(1, 4));
+    expect(r.readBits(4)).toBe(0xa);
+    expect(r.readBits(16)).toBe(0xbcde);
+    expect(r.readBits(4)).toBe(0xf);
+    expect(r.ok).toBe(true);
+    expect(r.readBits(1)).toBe(0);
+    expect(r.error).toBe('truncated');
+  });
+
+  it('round-trips random fields ending at every alignment of a short message', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 24 }), fc.nat()), { minLength: 1, maxLength: 6 }), fc.nat({ max: 7 }), (fields, pad) => {
+        const w = new BitWriter(4);
+        for (const [bits, v] of fields) w.writeBits(v % 2 ** bits, bits);
+        const bytes = w.finish();
+        // The message sits inside a larger buffer full of ones, at an odd offset.
+        const host = new Uint8Array(bytes.length + pad + 8).fill(0xff);
+        host.set(bytes, pad);
+        const r = new BitReader(host.subarray(pad, pad + bytes.length));
+        for (const [bits, v] of fields) expect(r.readBits(bits)).toBe(v % 2 ** bits);
+        r.expectEnd();
+        expect(r.ok).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

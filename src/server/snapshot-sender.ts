@@ -1,0 +1,58 @@
+/**
+ * SnapshotSender: every due client's snapshot of one tick (DESIGN §4, issue 10's "encode once,
+ * send many"). The world is packed once into the frame ring (the targets now, the baselines of
+ * later ticks), each event is encoded once, and what clients on the same baseline share is
+ * encoded once (protocol/snapshot-broadcast.ts); each session plans its own header, baseline and
+ * unacked events and is told what left.
+ *
+ * Inputs: per tick, the sessions, the world, the match block (asked for only when a snapshot is
+ * due), the tick's tagged events and the time. Outputs: the datagrams, in session order.
+ * Invariants: a kicked session gets nothing; a state the codec cannot carry skips that client's
+ * snapshot (counted by its session) and never stops the tick; every live session queues the
+ * tick's events whether or not a snapshot is due, so a later snapshot still carries them.
+ */
+import { encodeEvent } from '../protocol/events';
+import type { NetEvent } from '../protocol/messages';
+import { SnapshotBroadcast } from '../protocol/snapshot-broadcast';
+import type { SnapshotFrame } from '../protocol/snapshot-view';
+import type { PublicMatchState } from '../sim/match-types';
+import type { PlayerId, WorldState } from '../sim/types';
+import { SENT_RING, type ClientSession } from './client-session';
+import { SnapshotFrames } from './snapshot-frames';
+
+export interface SnapshotPacket {
+  clientId: PlayerId;
+  bytes: Uint8Array;
+}
+
+export class SnapshotSender {
+  /** The world of every recent tick a snapshot left at: targets now, baselines later. */
+  private readonly frames = new SnapshotFrames(SENT_RING);
+  private readonly broadcast = new SnapshotBroadcast();
+
+  send(sessions: Iterable<ClientSession>, world: WorldState, match: () => PublicMatchState, events: readonly NetEvent[], nowMs: number): SnapshotPacket[] {
+    const encoded = events.map(encodeEvent);
+    const packets: SnapshotPacket[] = [];
+    let target: SnapshotFrame | null = null;
+    for (const s of sessions) {
+      if (s.abuse.kicked) continue;
+      if (encoded.length) s.outbox.add(encoded);
+      const plan = s.planSnapshot(world, nowMs);
+      if (!plan) continue;
+      if (!target) {
+        target = this.frames.capture(world, match());
+        this.broadcast.begin(target);
+      }
+      const baseline = plan.baselineTick === null ? null : this.frames.get(plan.baselineTick);
+      let parts: Uint8Array[] = [];
+      try {
+        parts = this.broadcast.encode({ receiverId: s.id, header: plan.header, baseline, events: plan.events });
+      } catch {
+        // A state the codec cannot carry must not stop the match: skip this client's snapshot (counted).
+      }
+      s.recordSent(world.tick, parts, baseline !== null, nowMs);
+      for (const bytes of parts) packets.push({ clientId: s.id, bytes });
+    }
+    return packets;
+  }
+}
