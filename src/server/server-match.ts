@@ -12,14 +12,14 @@ import type { SimConfig } from '../sim/config';
 import { CUSTOM_MAP_ID, idOfMap, mapById } from '../sim/maps';
 import { publicMatch } from '../sim/match';
 import { checkRules, type RuleIssue } from '../sim/match-rules';
-import type { MatchPlayer, MatchRules, PublicMatchState } from '../sim/match-types';
+import type { MatchRules, PublicMatchState, ReturningPlayer } from '../sim/match-types';
 import type { ArenaMap, PlayerId, Tick, UserCmd, WorldState } from '../sim/types';
 import { botCommands, freeBotId } from './server-bots';
 
 export class ServerMatch {
   private readonly bots = new Set<PlayerId>();
-  /** The match records of people who left, by id, and the match (`seq`) they belong to: a rejoin gets them back. */
-  private readonly departed = new Map<PlayerId, { record: MatchPlayer; seq: number }>();
+  /** What people who left take back on a rejoin (record, kills, deaths), by id, and the match (`seq`) it belongs to. */
+  private readonly departed = new Map<PlayerId, { returning: ReturningPlayer; seq: number }>();
   /** The map's id on the wire (CUSTOM_MAP_ID for a test's own map). */
   private mapId: number;
 
@@ -67,7 +67,8 @@ export class ServerMatch {
   /** Keeps a leaving person's record for the rest of this match (bots are not kept). */
   rememberDeparted(world: WorldState, id: PlayerId): void {
     const record = world.match.players.find((p) => p.id === id);
-    if (record && !record.bot) this.departed.set(id, { record, seq: world.match.seq });
+    const body = world.players.find((p) => p.id === id);
+    if (record && !record.bot) this.departed.set(id, { returning: { record, kills: body?.kills ?? 0, deaths: body?.deaths ?? 0 }, seq: world.match.seq });
   }
 
   /**
@@ -75,10 +76,10 @@ export class ServerMatch {
    * says it is the same player (`rejoin`) and the match is still the one it left; undefined (a
    * blank record) otherwise. Either way the kept record is used up.
    */
-  takeDeparted(world: WorldState, id: PlayerId, rejoin: boolean): MatchPlayer | undefined {
+  takeDeparted(world: WorldState, id: PlayerId, rejoin: boolean): ReturningPlayer | undefined {
     const kept = this.departed.get(id);
     this.departed.delete(id);
-    return rejoin && kept && kept.seq === world.match.seq ? kept.record : undefined;
+    return rejoin && kept && kept.seq === world.match.seq ? kept.returning : undefined;
   }
 
   /** What every client receives of the match (the snapshot's match block). */

@@ -69,6 +69,16 @@ export interface MatchPlayer {
   bestStreak: number;
 }
 
+/**
+ * What a player who left during the match comes back with when it rejoins (issue 13): its match
+ * record (team, score, counters) and its body's kill and death counts; everything else is fresh.
+ */
+export interface ReturningPlayer {
+  record: MatchPlayer;
+  kills: number;
+  deaths: number;
+}
+
 export const AwardKind = {
   /** Highest hits / shots (at least AWARD_MIN_SHOTS shots). Value: percent. */
   Accuracy: 0,

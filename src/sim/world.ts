@@ -20,7 +20,7 @@ import { applyDamage } from './damage';
 import { hitboxOf, traceShot } from './hitscan';
 import { areEnemies, createMatch, joinMatch, leaveMatch, teamOf } from './match';
 import { advanceMatchClock, checkFragLimit, commandInPlay, spawnFor } from './match-flow';
-import { MatchPhase, type MatchPlayer, type MatchRules } from './match-types';
+import { MatchPhase, type MatchRules, type ReturningPlayer } from './match-types';
 import { freshPickups, pickupStep, refreshPickups } from './pickups';
 import { advancePlayer, type ShotIntent } from './player';
 import { newPlayer, respawnedPlayer, snapPlayerToGrid } from './player-state';
@@ -47,16 +47,19 @@ export function createWorld(seed: number, map?: ArenaMap, rules?: MatchRules): W
 
 /**
  * Adds a player alive at a spawn point out of its enemies' sight, on the smaller team in team
- * deathmatch (or with `returning`, the match record it left with: a rejoin). Throws RangeError
+ * deathmatch (or with `returning`, the record and kill/death counts it left with: a rejoin). Throws RangeError
  * for an id outside 0..255 or already present.
  */
-export function addPlayer(world: WorldState, id: PlayerId, cfg: SimConfig, bot = false, returning?: MatchPlayer): WorldState {
+export function addPlayer(world: WorldState, id: PlayerId, cfg: SimConfig, bot = false, returning?: ReturningPlayer): WorldState {
   if (!Number.isInteger(id) || id < 0 || id > 255) throw new RangeError(`addPlayer: id ${id} is not an integer in 0..255`);
   if (world.players.some((p) => p.id === id)) throw new RangeError(`addPlayer: player ${id} is already in the world`);
-  const match = joinMatch(world.match, id, bot, returning);
+  const match = joinMatch(world.match, id, bot, returning?.record);
   const team = teamOf(match, id);
   const spot = chooseSpawn(cfg.map, world.players.map(hitboxOf), world.rng, { team, isEnemy: (other) => areEnemies(match, id, other) });
-  const players = [...world.players, newPlayer(id, spot.x, spot.y)].sort((a, b) => a.id - b.id);
+  const fresh = newPlayer(id, spot.x, spot.y);
+  // A rejoin keeps the counters the end screen ranks by; the body itself is a fresh spawn.
+  const body = returning ? { ...fresh, kills: returning.kills, deaths: returning.deaths } : fresh;
+  const players = [...world.players, body].sort((a, b) => a.id - b.id);
   return { ...world, players, rng: spot.rng, match };
 }
 

@@ -52,6 +52,19 @@ describe('rejoin keeps a player’s match record', () => {
     expect(recordOf(server, 1)?.shots).toBe(0);
   });
 
+  it('keeps the kills and deaths the end screen ranks by, with a fresh body', () => {
+    const server = new GameServer(settings);
+    server.addClient(1, 0);
+    fire(server, 30, 0);
+    // The world is the server's own between ticks: give player 1 a history to keep.
+    const world = server.world as { players: Array<{ id: number; kills: number; deaths: number; health: number }> };
+    const body = world.players.find((p) => p.id === 1)!;
+    Object.assign(body, { kills: 4, deaths: 3, health: 35 });
+    server.removeClient(1);
+    server.addClient(1, 0, true);
+    expect(server.world.players.find((p) => p.id === 1)).toMatchObject({ kills: 4, deaths: 3, health: 100, alive: true });
+  });
+
   it('a record from an earlier match is not brought into a new one', () => {
     const server = new GameServer(settings);
     server.addClient(1, 0);
