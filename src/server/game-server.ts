@@ -297,7 +297,8 @@ export class GameServer {
     const commands = [...this.sessions.values()].filter((s) => !s.abuse.kicked).map((s) => ({ id: s.id, last: s.buffer.lastCommand }));
     const tick = this.state.tick;
     const rewind = rewindTicks > 0 ? this.compensator.recordsBetween(tick - Math.floor(rewindTicks), tick - 1) : [];
-    return { world: this.state, rewind, nextEventId: this.nextEventId, lagCompensation: this.lagCompensation, maxUnlagS: this.compensator.maxUnlagSeconds, mapId: this.publicMatch.mapId, maxPlayers: this.maxPlayers, commands };
+    const departed = this.match.departedOf(this.state.match.seq);
+    return { world: this.state, rewind, nextEventId: this.nextEventId, lagCompensation: this.lagCompensation, maxUnlagS: this.compensator.maxUnlagSeconds, mapId: this.publicMatch.mapId, maxPlayers: this.maxPlayers, commands, departed };
   }
 
   /** Migration: a fresh server (no client, no tick yet) takes over the match in `core`; its people get sessions. */
@@ -307,6 +308,7 @@ export class GameServer {
     this.lagCompensation = core.lagCompensation;
     this.compensator.setMaxUnlag(core.maxUnlagS);
     this.match.restore(core.mapId, core.world.match.players.filter((p) => p.bot).map((p) => p.id));
+    this.match.restoreDeparted(core.departed, core.world.match.seq);
     for (const c of core.commands) {
       const session = new ClientSession(c.id, { tickrate: this.cfg.tickrate, abuse: this.abuseLimits });
       if (c.last) session.buffer.resume(c.last);
