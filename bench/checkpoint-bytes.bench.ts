@@ -2,7 +2,8 @@
  * What a migration checkpoint (issue 13) costs on the wire: a real GameServer running a live team
  * deathmatch on the default map with 8, 16 and 32 people (each driven by the workload's bot
  * brain, so they move, shoot, die and respawn), checkpointed once a second for 20 s with a
- * realistic lobby part (names, rejoin tokens, 2 departed players, 1 ban, 3 cvars, a 138-byte
+ * realistic lobby part (names, seat tokens, 2 players who left in the first second and whose seats
+ * and records are kept, 1 ban, 3 cvars, a 138-byte
  * PKCS8 P-256 key). Every checkpoint is decoded and compared before its size counts.
  *
  * The delta column estimates what a delta against the previous checkpoint would cost with the
@@ -28,11 +29,14 @@ const TICKRATE = 60;
 
 const hex = (n: number): string => n.toString(16).padStart(32, '0');
 
+/** Ids of the two people who leave after the first second (their seats are held, their records kept). */
+const leaverIds = (players: number): number[] => [players + 1, players + 2];
+
 function lobbyFor(players: number): CheckpointLobby {
   const names = new Map(Array.from({ length: players }, (_, i) => [i + 1, { name: `Player ${i + 1}`, token: hex(0x1234567 * (i + 1)) }]));
   return {
     person: (id) => names.get(id),
-    departed: [1, 2].map((i) => ({ token: hex(99 + i), name: `Gone ${i}`, team: 1 as const, score: 7, deaths: 3, streak: 0 })),
+    absent: leaverIds(players).map((id) => ({ token: hex(99 + id), id, name: `Gone ${id}` })),
     bans: [hex(7)],
     cvars: [{ name: 'sv_password', value: 'hunter2' }, { name: 'sv_maxplayers', value: players }, { name: 'sv_maxunlag', value: 1 }],
     lobbyKey: Uint8Array.from({ length: 138 }, (_, i) => (i * 31) & 255),
@@ -73,8 +77,8 @@ function deltaBytes(cur: Checkpoint, prev: Checkpoint): number {
 }
 
 function measure(players: number): { full: number[]; delta: number[]; handover: number } {
-  const server = new GameServer({ tickrate: TICKRATE, maxUnlagS: 1, lagCompensation: true, seed: SEED, maxPlayers: players, map: DEFAULT_MAP });
-  for (let id = 1; id <= players; id++) server.addClient(id, 0);
+  const server = new GameServer({ tickrate: TICKRATE, maxUnlagS: 1, lagCompensation: true, seed: SEED, maxPlayers: players + 2, map: DEFAULT_MAP });
+  for (let id = 1; id <= players + 2; id++) server.addClient(id, 0);
   server.startMatch({ mode: GameMode.TeamDeathmatch, mapId: 0, warmupS: 0, timeLimitS: 0, fragLimit: 0 });
   const lobby = lobbyFor(players);
   const full: number[] = [];
@@ -88,11 +92,12 @@ function measure(players: number): { full: number[]; delta: number[]; handover: 
       server.receive(p.id, encodeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd] }), now);
     }
     server.tick(now);
+    if (t === TICKRATE) for (const id of leaverIds(players)) server.removeClient(id);
     if (t % TICKRATE !== 0) continue;
     const cp = captureCheckpoint(server, lobby);
     const bytes = encodeCheckpoint(cp);
     const back = decodeCheckpoint(bytes);
-    if (!back.ok || JSON.stringify(back.value.world) !== JSON.stringify(cp.world)) throw new Error(`checkpoint at tick ${t} does not round-trip`);
+    if (!back.ok || JSON.stringify(back.value.world) !== JSON.stringify(cp.world) || back.value.departed.length !== 2) throw new Error(`checkpoint at tick ${t} does not round-trip`);
     full.push(bytes.length);
     if (prev) delta.push(deltaBytes(back.value, prev));
     prev = back.value;
@@ -117,7 +122,7 @@ const bench: BenchModule = {
     return [
       '## Migration checkpoint size (bytes, one a second)',
       '',
-      `A GameServer with N people in a live team deathmatch on the default map (the workload's bot brain drives them), seed ${SEED}, checkpointed every second for ${SECONDS} s with a lobby part (names, tokens, 2 departed, 1 ban, 3 cvars, a 138-byte key).`,
+      `A GameServer with N people in a live team deathmatch on the default map (the workload's bot brain drives them), seed ${SEED}, checkpointed every second for ${SECONDS} s with a lobby part (names, seat tokens, 2 departed with their records, 1 ban, 3 cvars, a 138-byte key).`,
       '"delta (estimate)": the same checkpoint coded against the previous one with the snapshot delta coder (bench/checkpoint-bytes.bench.ts says how); not a format.',
       '"handover": the final checkpoint of a graceful handover, with 1 s of lag-compensation history (60 ticks).',
       '',

@@ -5,8 +5,10 @@
  * server worker gives back its match record, and the password is not asked again: the token
  * proves this tab was admitted before. A kick forgets the seat (and the door bans the browser).
  *
- * Inputs: seated/left/kicked calls from the listen server, the hello's seat token. Outputs: the
- * seat a returning token had, the ids held for absent players (not given to newcomers).
+ * Inputs: seated/left/kicked calls from the listen server, the hello's seat token; after a host
+ * migration, the seats of the checkpoint (`rebuild`). Outputs: the seat a returning token had, the
+ * ids held for absent players (not given to newcomers), and the seats a migration checkpoint
+ * carries (`tokenOf` for the people here, `absent` for those who left).
  * Invariants: the all-zero token is nobody's; one seat per token, one token per seat; pure
  * bookkeeping (the listen server drops a stale link still holding the seat before reusing it).
  */
@@ -19,10 +21,26 @@ export interface Seat {
   present: boolean;
 }
 
+/** One seat with its token, as a migration checkpoint carries it (src/server/checkpoint.ts SeatEntry). */
+export interface TokenSeat extends Seat {
+  token: string;
+}
+
 const NOBODY = /^0+$/;
 
 export class SeatKeeper {
   private readonly byToken = new Map<string, Seat>();
+
+  /**
+   * The seats a successor's host layer takes over from a checkpoint (`restoreServer(...).seats`):
+   * the same tokens give the same ids and names as on the old host. All-zero tokens are skipped;
+   * a token listed twice keeps its last seat.
+   */
+  static rebuild(seats: Iterable<TokenSeat>): SeatKeeper {
+    const keeper = new SeatKeeper();
+    for (const { token, id, name, present } of seats) if (!NOBODY.test(token)) keeper.byToken.set(token, { id, name, present });
+    return keeper;
+  }
 
   /** The seat this token held earlier in the match, or null for a newcomer. */
   seatOf(seatToken: string): Seat | null {
@@ -51,6 +69,19 @@ export class SeatKeeper {
   isHeld(id: PlayerId): boolean {
     for (const seat of this.byToken.values()) if (seat.id === id && !seat.present) return true;
     return false;
+  }
+
+  /** The seat token of the player seated on `id` now (for a checkpoint's client entry), or undefined. */
+  tokenOf(id: PlayerId): string | undefined {
+    for (const [token, seat] of this.byToken) if (seat.id === id && seat.present) return token;
+    return undefined;
+  }
+
+  /** The seats waiting for players who left (a checkpoint's departed entries), by id. */
+  absent(): TokenSeat[] {
+    const out: TokenSeat[] = [];
+    for (const [token, seat] of this.byToken) if (!seat.present) out.push({ token, ...seat });
+    return out.sort((a, b) => a.id - b.id);
   }
 
   /** A new match forgets nobody: seats outlive matches within a lobby (the records do not: the worker keys them by match). */

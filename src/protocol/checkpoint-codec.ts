@@ -7,14 +7,13 @@
  * Inputs/outputs: a Checkpoint (checkpoint-types.ts). The encoder is fed by our own server and
  * throws RangeError on a value it cannot carry (a caller bug). `decodeCheckpoint` never throws: a
  * wrong version, a count or length above its limit (refused before allocating), an out-of-range
- * value, an unsorted or repeated id, an inconsistency (a client without a player) or trailing
+ * value, an unsorted or repeated id, an inconsistency (a client without a player, a departed
+ * player who is connected or holds another's record, a seat token twice) or trailing
  * bytes give `{ ok: false, error }`; the caller counts and drops it.
  * Invariant: decode(encode(c)) deep-equals c for every checkpoint the encoder accepts.
  */
 import type { UserCmd } from '../sim/types';
-import { Team } from '../sim/match-types';
-import { BitReader, BitWriter, bitLength } from './bits';
-import { checkScore } from './field-read';
+import { BitReader, BitWriter } from './bits';
 import { USER_CMD_CODEC, readFull, writeFull } from './fields';
 import { tokenFromBytes, tokenToBytes } from './handshake-codec';
 import { BROWSER_TOKEN_BYTES, type DecodeResult } from './messages';
@@ -31,9 +30,10 @@ import {
   type DepartedPlayer,
 } from './checkpoint-types';
 import { readRewind, writeRewind } from './checkpoint-rewind';
-import { checkSorted, readCount, readWorld, writeWorld } from './checkpoint-world';
+import { checkSorted, readCount, readMatchPlayer, readWorld, writeMatchPlayer, writeWorld } from './checkpoint-world';
 
-const TEAM_BITS = bitLength(Team.Blue);
+/** The all-zero seat token: a tab that sent none (it can be a client, never a departed player). */
+const ZERO_TOKEN = /^0{32}$/;
 const CVAR_NAME_RULE: TextRule = { maxChars: CHECKPOINT_LIMITS.cvarNameChars, name: true };
 const CVAR_TEXT_RULE: TextRule = { maxChars: CHECKPOINT_LIMITS.cvarTextChars };
 /** sv_maxunlag's upper bound (2 s) in the whole milliseconds the checkpoint carries. */
@@ -100,20 +100,34 @@ function readClient(r: BitReader, worldTick: number): CheckpointClient {
 
 function writeDeparted(w: BitWriter, d: DepartedPlayer): void {
   writeToken(w, d.token);
+  w.writeBits(d.id, 8);
   writeText(w, d.name, NAME_RULE);
-  w.writeBits(d.team, TEAM_BITS);
-  w.writeVarInt(d.score, 4);
-  w.writeVarUint(d.deaths, 4);
-  w.writeVarUint(d.streak, 4);
+  w.writeBool(d.returning !== null);
+  if (!d.returning) return;
+  writeMatchPlayer(w, d.returning.record);
+  w.writeVarUint(d.returning.kills, 4);
+  w.writeVarUint(d.returning.deaths, 4);
 }
 
 function readDeparted(r: BitReader): DepartedPlayer {
   const token = readToken(r);
+  if (r.ok && ZERO_TOKEN.test(token)) r.fail('a departed player without a seat token');
+  const id = r.readBits(8);
   const name = readText(r, NAME_RULE, 'departed name');
-  const team = r.readBits(TEAM_BITS);
-  if (team > Team.Blue) r.fail(`team ${team}`);
-  const score = checkScore(r, r.readVarInt(4));
-  return { token, name, team: team as Team, score, deaths: r.readVarUint(4), streak: r.readVarUint(4) };
+  if (!r.readBool()) return { token, id, name, returning: null };
+  const record = readMatchPlayer(r);
+  // The record rejoin gives back is this player's own, and bots never rejoin.
+  if (r.ok && (record.id !== id || record.bot)) r.fail(`departed ${id} with the record of ${record.bot ? 'a bot' : record.id}`);
+  return { token, id, name, returning: { record, kills: r.readVarUint(4), deaths: r.readVarUint(4) } };
+}
+
+/** Departed players: sorted by id, none of them connected, each seat token once (connected people's included). */
+function checkDeparted(r: BitReader, departed: readonly DepartedPlayer[], clients: readonly CheckpointClient[]): void {
+  checkSorted(r, departed.map((d) => d.id), 'departed players');
+  const clientIds = new Set(clients.map((c) => c.id));
+  if (r.ok && departed.some((d) => clientIds.has(d.id))) r.fail('a departed player who is connected');
+  const tokens = [...departed.map((d) => d.token), ...clients.map((c) => c.token).filter((t) => !ZERO_TOKEN.test(t))];
+  if (r.ok && new Set(tokens).size !== tokens.length) r.fail('a seat token twice');
 }
 
 /** Cvar values: text, or any finite number as its IEEE-754 double (two 32-bit halves, high first). */
@@ -185,6 +199,7 @@ function readCheckpoint(r: BitReader): Checkpoint {
   const inWorld = new Set(world.players.map((p) => p.id));
   if (r.ok && clients.some((c) => !inWorld.has(c.id))) r.fail('a client without a player');
   const departed = readList(r, CHECKPOINT_LIMITS.departed, 'departed players', () => readDeparted(r));
+  checkDeparted(r, departed, clients);
   const bans = readList(r, CHECKPOINT_LIMITS.bans, 'bans', () => readToken(r));
   const cvars = readList(r, CHECKPOINT_LIMITS.cvars, 'cvars', () => readCvar(r));
   const keyLength = readCount(r, CHECKPOINT_LIMITS.lobbyKeyBytes, 'lobby key bytes');

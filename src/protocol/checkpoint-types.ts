@@ -7,19 +7,22 @@
  * snapshot carries (every player's ammo, weapon timers and respawn tick, projectiles, pickup
  * timers, the match's rules, clock, per-player records and results, the sim's PRNG state); the
  * next event id (so the successor's events never reuse an id a client already showed); per
- * connected person its roster name, rejoin token and the command its repeats are made of (whose
- * tick is the last command tick processed for it); the departed players' records and the banned
+ * connected person its roster name, seat token and the command its repeats are made of (whose
+ * tick is the last command tick processed for it); the seats held for players who left (seat
+ * token, id, name and, when it is this match's, the record a rejoin gives back) and the banned
  * browser tokens; the lobby's cvars; the lobby key (opaque bytes the host layer fills in); and
  * the lag-compensation history of the ticks just before (optional: a handover's final checkpoint).
  * What it does not hold: per-connection state that the successor measures anew (round trips,
  * acked baselines, unacked events, abuse counters; docs/PROTOCOL.md "Migration checkpoint").
  *
  * Invariants (checked by the decoder): every number is an integer or on its sim grid; players,
- * projectiles, match records and clients are sorted by id without repeats; every world player has
- * a match record and every client a world player; tokens are 32 lowercase hex digits.
+ * projectiles, match records, clients and departed players are sorted by id without repeats; every
+ * world player has a match record and every client a world player; no departed id is a client's;
+ * a departed record is its own id's and a person's (not a bot's); tokens are 32 lowercase hex
+ * digits and a departed player's is not zero nor anyone else's.
  */
 import type { PublicPlayerState, Tick, UserCmd, WorldState } from '../sim/types';
-import type { Team } from '../sim/match-types';
+import type { ReturningPlayer } from '../sim/match-types';
 
 /** The version byte every checkpoint starts with; a decoder refuses any other. */
 export const CHECKPOINT_VERSION = 1;
@@ -39,7 +42,7 @@ export interface CheckpointServer {
 export interface CheckpointClient {
   id: number;
   name: string;
-  /** The rejoin token its browser sent (32 lowercase hex digits). */
+  /** The seat token its tab sent in its hello (32 lowercase hex digits; all zeros: none, it cannot rejoin). */
   token: string;
   /** The command its missing commands repeat (null before its first); its tick is the last command tick processed. */
   lastCmd: UserCmd | null;
@@ -57,14 +60,18 @@ export interface RewindTick {
   boxes: RewindBox[];
 }
 
-/** A player who left during this match: what rejoining with the same token gives back. */
+/**
+ * A seat held for a player who left (issue 13, "Rejoin"): a hello with this seat token gets this id
+ * and name back (src/host/seat-keeper.ts) and, when the record is this match's, the record too
+ * (GameServer.addClient(id, now, true)). Records of an earlier match are not carried (null).
+ */
 export interface DepartedPlayer {
+  /** The seat token (32 lowercase hex digits, never all zeros). */
   token: string;
+  id: number;
   name: string;
-  team: Team;
-  score: number;
-  deaths: number;
-  streak: number;
+  /** Its match record (record.id = id, not a bot) and its body's kills and deaths; null when it left in an earlier match. */
+  returning: ReturningPlayer | null;
 }
 
 /** One lobby setting as the host layer holds it (a cvar's name and its number or text). */
@@ -109,7 +116,7 @@ export const CHECKPOINT_LIMITS = Object.freeze({
   maxPlayers: 256,
 });
 
-/** A browser or rejoin token: BROWSER_TOKEN_BYTES (16) random bytes, written as 32 lowercase hex digits. */
+/** A browser or seat token: BROWSER_TOKEN_BYTES (16) random bytes, written as 32 lowercase hex digits. */
 export const TOKEN_PATTERN = /^[0-9a-f]{32}$/;
 /** Cvar names as the registry spells them. */
 export const CVAR_NAME_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;

@@ -66,7 +66,8 @@ function readRules(r: BitReader): MatchRules {
   return { mode, mapId, fragLimit, timeLimitS, warmupS, friendlyFire: r.readBool() };
 }
 
-function writeMatchPlayer(w: BitWriter, p: MatchPlayer): void {
+/** One match record: [id u8] [team u2] [score varint(4)] [bot 1] [shots, hits, damage, streak, bestStreak varuint(4)]. */
+export function writeMatchPlayer(w: BitWriter, p: MatchPlayer): void {
   w.writeBits(p.id, 8);
   w.writeBits(p.team, TEAM_BITS);
   w.writeVarInt(p.score, 4);
@@ -74,7 +75,7 @@ function writeMatchPlayer(w: BitWriter, p: MatchPlayer): void {
   for (const v of [p.shots, p.hits, p.damage, p.streak, p.bestStreak]) w.writeVarUint(v, 4);
 }
 
-function readMatchPlayer(r: BitReader): MatchPlayer {
+export function readMatchPlayer(r: BitReader): MatchPlayer {
   const id = r.readBits(8);
   const team = readMax(r, TEAM_BITS, Team.Blue, 'team') as MatchPlayer['team'];
   const score = checkScore(r, r.readVarInt(4));

@@ -17,8 +17,12 @@
  *    the rules from the checkpoint (warmupS is not public) with the snapshot's public ones on top;
  *  - shot counters and best streaks from the checkpoint; streaks advanced by the kills since, or
  *    reset by a death since; all of them reset when the snapshot shows a new match (seq moved);
- *  - people of the checkpoint who are gone from the snapshot become departed records; players new
- *    in the snapshot get a fresh spawn's private state (people: a roster entry from `names`);
+ *  - people of the checkpoint who are gone from the snapshot become departed entries of the same
+ *    shape as the old host's (seat token, id, name, their match record with the body's kills and
+ *    deaths as of K; none for a tab without a seat token); the checkpoint's departed who are back
+ *    (their token is on the roster again) are departed no more; on a new match (seq moved) no
+ *    departed record is kept, only the seats; players new in the snapshot get a fresh spawn's
+ *    private state (people: a roster entry from `names`);
  *  - the PRNG state is the checkpoint's (the old host's draws since are unknowable); event ids jump
  *    EVENT_ID_MARGIN past the newest either side knows, so no client ever sees a reused id.
  */
@@ -94,16 +98,25 @@ function broughtMatch(cp: Checkpoint, m: PublicMatchState, players: readonly Pla
   return { rules, phase: m.phase, phaseEndTick: m.phaseEndTick, seq: m.seq, teamScores: [...m.teamScores], players: records, results: m.results };
 }
 
-/** People of the checkpoint no longer in the match: what rejoining with their token gives back. */
+/** People of the checkpoint no longer in the match: the seat and record rejoining with their token gives back (as GameServer.removeClient keeps it). */
 function departedSince(cp: Checkpoint, present: ReadonlySet<PlayerId>): DepartedPlayer[] {
   const out: DepartedPlayer[] = [];
   for (const c of cp.clients) {
-    if (present.has(c.id)) continue;
+    if (present.has(c.id) || c.token === ZERO_TOKEN) continue;
     const record = cp.world.match.players.find((r) => r.id === c.id);
-    const player = cp.world.players.find((p) => p.id === c.id);
-    out.push({ token: c.token, name: c.name, team: record?.team ?? 0, score: record?.score ?? 0, deaths: player?.deaths ?? 0, streak: record?.streak ?? 0 });
+    const body = cp.world.players.find((p) => p.id === c.id);
+    const returning = record && !record.bot ? { record: { ...record }, kills: body?.kills ?? 0, deaths: body?.deaths ?? 0 } : null;
+    out.push({ token: c.token, id: c.id, name: c.name, returning });
   }
   return out;
+}
+
+/** The departed at T: the checkpoint's and those gone since, minus anyone here again; records only of the match at T. */
+function broughtDeparted(cp: Checkpoint, clients: readonly CheckpointClient[], present: ReadonlySet<PlayerId>, seq: number): DepartedPlayer[] {
+  const back = new Set(clients.map((c) => c.token));
+  const all = [...cp.departed, ...departedSince(cp, present)].filter((d) => !back.has(d.token) && !present.has(d.id));
+  const sameMatch = seq === cp.world.match.seq;
+  return all.map((d) => (sameMatch ? d : { ...d, returning: null })).sort((a, b) => a.id - b.id);
 }
 
 function broughtClients(cp: Checkpoint, match: MatchState, names: (id: PlayerId) => { name: string; token: string } | undefined): CheckpointClient[] {
@@ -131,8 +144,6 @@ export function bringForward(cp: Checkpoint, s: Snapshot, names: (id: PlayerId) 
   const present = new Set(kept.map((p) => p.id));
   const ids = nextIds(cp, s);
   const clients = broughtClients(cp, match, names).filter((c) => present.has(c.id));
-  // A departed player who came back since K (its token is on the roster again) is no longer departed.
-  const back = new Set(clients.map((c) => c.token));
   return {
     ...cp,
     world: { tick: s.serverTick, players: kept, projectiles: s.projectiles.map((p) => ({ ...p })), nextProjectileId: ids.nextProjectileId, rng: cp.world.rng, match, pickups: [...s.match.pickups] },
@@ -140,6 +151,6 @@ export function bringForward(cp: Checkpoint, s: Snapshot, names: (id: PlayerId) 
     rewind: [],
     nextEventId: ids.nextEventId,
     clients,
-    departed: [...cp.departed.filter((d) => !back.has(d.token)), ...departedSince(cp, present)],
+    departed: broughtDeparted(cp, clients, present, match.seq),
   };
 }

@@ -2,18 +2,21 @@
  * Migration checkpoints on the server side (issue 13): take one from a running GameServer, and
  * build a GameServer that runs the same match on from one.
  *
- * Inputs: the GameServer (between ticks) and what only the host layer knows (names and rejoin
- * tokens of the people on the roster, departed players, bans, cvars, the lobby key); for a
- * restore, a decoded Checkpoint and, when its map is not in the registry, that map.
+ * Inputs: the GameServer (between ticks: the world, commands, and the records it keeps for people
+ * who left, from ServerMatch) and what only the host layer knows (names and seat tokens of the
+ * people on the roster and of the seats held for those who left, bans, cvars, the lobby key); for
+ * a restore, a decoded Checkpoint and, when its map is not in the registry, that map.
  * Outputs: a Checkpoint (encode it with src/protocol/checkpoint-codec.ts), or a GameServer whose
  * next `tick` produces exactly what the checkpointed server's next tick produced given the same
- * commands (test/unit/server/checkpoint-determinism.test.ts), plus the lobby part for the host.
+ * commands (test/unit/server/checkpoint-determinism.test.ts) and that gives a returning player its
+ * record back as the old host would have, plus the seats the host layer rebuilds its SeatKeeper from.
  * Invariants: capture never mutates the server; restore never throws (a checkpoint it cannot run
  * gives `{ ok: false, error }`). Not carried: round trips, baselines, unacked events and abuse
  * counters (each client's connection is new); lag-compensation history only as far as the
  * checkpoint carries it (ticks before that hold the oldest record carried, or the restore tick's).
  */
-import type { Checkpoint, CheckpointClient, RewindTick } from '../protocol/checkpoint-types';
+import type { Checkpoint, CheckpointClient, DepartedPlayer, RewindTick } from '../protocol/checkpoint-types';
+import type { ReturningPlayer } from '../sim/match-types';
 import { mapById } from '../sim/maps';
 import type { ArenaMap, PlayerId, WorldState } from '../sim/types';
 import type { AbuseLimits } from './abuse-monitor';
@@ -33,20 +36,61 @@ export interface ServerCore {
   maxPlayers: number;
   /** Each connected person's command stream: the command repeats are made of. */
   commands: Array<{ id: PlayerId; last: BufferedCmd | null }>;
+  /** The records kept for people who left the current match (what a rejoin gives back), sorted by id. */
+  departed: Array<{ id: PlayerId; returning: ReturningPlayer }>;
 }
 
-/** The host layer's part of a checkpoint: the roster's names and tokens, and the lobby's records. */
+/** A seat by seat token (the host layer's SeatKeeper entries): held for its player, who is here or not. */
+export interface SeatEntry {
+  token: string;
+  id: PlayerId;
+  name: string;
+  present: boolean;
+}
+
+/** The host layer's part of a checkpoint: the roster's names and seat tokens, and the lobby's records. */
 export interface CheckpointLobby {
-  /** Name and rejoin token of a connected person (undefined: "Player <id>" with a zero token). */
+  /** Name and seat token of a connected person (undefined: "Player <id>" with a zero token). */
   person(id: PlayerId): { name: string; token: string } | undefined;
-  departed: Checkpoint['departed'];
+  /** The seats held for players who left (SeatKeeper's absent ones): token, id and name. */
+  absent: ReadonlyArray<{ token: string; id: PlayerId; name: string }>;
   bans: Checkpoint['bans'];
   cvars: Checkpoint['cvars'];
   lobbyKey: Uint8Array;
 }
 
-export const NO_LOBBY: CheckpointLobby = { person: () => undefined, departed: [], bans: [], cvars: [], lobbyKey: new Uint8Array(0) };
+export const NO_LOBBY: CheckpointLobby = { person: () => undefined, absent: [], bans: [], cvars: [], lobbyKey: new Uint8Array(0) };
 const ZERO_TOKEN = '0'.repeat(32);
+
+/**
+ * The departed entries: every seat the host holds for someone who left, with the record the server
+ * kept for its id in this match (null when it left in an earlier one). A record without a seat
+ * (a tab that sent no seat token) is not carried: no hello could ever claim it.
+ */
+function departedOf(core: ServerCore, lobby: CheckpointLobby, clients: readonly CheckpointClient[]): DepartedPlayer[] {
+  const records = new Map(core.departed.map((d) => [d.id, d.returning]));
+  const connected = new Set(clients.map((c) => c.id));
+  const tokensHere = new Set(clients.map((c) => c.token));
+  // One entry per id and per token (the checkpoint's invariants, so a successor never refuses what
+  // the host sent): were two seats ever held for one id, the last wins.
+  const byId = new Map<PlayerId, DepartedPlayer>();
+  for (const seat of lobby.absent) {
+    if (seat.token === ZERO_TOKEN || connected.has(seat.id) || tokensHere.has(seat.token)) continue;
+    byId.set(seat.id, { token: seat.token, id: seat.id, name: seat.name, returning: records.get(seat.id) ?? null });
+  }
+  const seen = new Set<string>();
+  return [...byId.values()].sort((x, y) => x.id - y.id).filter((d) => !seen.has(d.token) && seen.add(d.token));
+}
+
+/** A seat token names one person: a repeat (a host-layer slip) travels as "none" rather than make the checkpoint unreadable. */
+function oneTokenEach(clients: CheckpointClient[]): CheckpointClient[] {
+  const seen = new Set<string>();
+  for (const c of clients) {
+    if (c.token !== ZERO_TOKEN && seen.has(c.token)) c.token = ZERO_TOKEN;
+    seen.add(c.token);
+  }
+  return clients;
+}
 
 function clientOf(c: ServerCore['commands'][number], lobby: CheckpointLobby): CheckpointClient {
   const person = lobby.person(c.id) ?? { name: `Player ${c.id}`, token: ZERO_TOKEN };
@@ -63,14 +107,14 @@ function clientOf(c: ServerCore['commands'][number], lobby: CheckpointLobby): Ch
  */
 export function captureCheckpoint(server: GameServer, lobby: CheckpointLobby = NO_LOBBY, rewindTicks = 0): Checkpoint {
   const core = server.exportCore(rewindTicks);
-  const clients = core.commands.map((c) => clientOf(c, lobby)).sort((a, b) => a.id - b.id);
+  const clients = oneTokenEach(core.commands.map((c) => clientOf(c, lobby)).sort((a, b) => a.id - b.id));
   return {
     server: { tickrate: server.tickrate, maxPlayers: core.maxPlayers, maxUnlagMs: Math.round(core.maxUnlagS * 1000), lagCompensation: core.lagCompensation, mapId: core.mapId },
     world: core.world,
     rewind: core.rewind,
     nextEventId: core.nextEventId,
     clients,
-    departed: lobby.departed,
+    departed: departedOf(core, lobby, clients),
     bans: lobby.bans,
     cvars: lobby.cvars,
     lobbyKey: lobby.lobbyKey,
@@ -83,9 +127,19 @@ export interface RestoreOptions {
   abuse?: AbuseLimits;
 }
 
-export type Restored = { ok: true; server: GameServer } | { ok: false; error: string };
+/** `seats`: what the host layer rebuilds its SeatKeeper from (`SeatKeeper.rebuild`): the connected people's and the departed's. */
+export type Restored = { ok: true; server: GameServer; seats: SeatEntry[] } | { ok: false; error: string };
 
-/** A GameServer running the checkpoint's match on from its tick, its people already seated. */
+/** The seats of a checkpoint: each person with a seat token, present; each departed player, absent. */
+export function seatsOf(cp: Checkpoint): SeatEntry[] {
+  const here = cp.clients.filter((c) => c.token !== ZERO_TOKEN).map((c) => ({ token: c.token, id: c.id, name: c.name, present: true }));
+  return [...here, ...cp.departed.map((d) => ({ token: d.token, id: d.id, name: d.name, present: false }))];
+}
+
+/**
+ * A GameServer running the checkpoint's match on from its tick, its people already seated and the
+ * departed players' records kept (a rejoin, `addClient(id, now, true)`, gives them back).
+ */
 export function restoreServer(cp: Checkpoint, opts: RestoreOptions = {}): Restored {
   const map = mapById(cp.server.mapId) ?? opts.map;
   if (!map) return { ok: false, error: `checkpoint: map ${cp.server.mapId} is not one this build knows` };
@@ -104,6 +158,8 @@ export function restoreServer(cp: Checkpoint, opts: RestoreOptions = {}): Restor
     id: c.id,
     last: c.lastCmd ? { cmd: { ...c.lastCmd }, madeAtTick: c.lastCmd.tick - c.lastCmdMadeAgo256 / 256 } : null,
   }));
-  server.importCore({ world: cp.world, rewind: cp.rewind, nextEventId: cp.nextEventId, lagCompensation: cp.server.lagCompensation, maxUnlagS: cp.server.maxUnlagMs / 1000, mapId: cp.server.mapId, maxPlayers: cp.server.maxPlayers, commands });
-  return { ok: true, server };
+  const departed = cp.departed.flatMap((d) => (d.returning ? [{ id: d.id, returning: d.returning }] : []));
+  const { server: s, world, rewind, nextEventId } = cp;
+  server.importCore({ world, rewind, nextEventId, lagCompensation: s.lagCompensation, maxUnlagS: s.maxUnlagMs / 1000, mapId: s.mapId, maxPlayers: s.maxPlayers, commands, departed });
+  return { ok: true, server, seats: seatsOf(cp) };
 }

@@ -12,28 +12,26 @@
  * never modified to rewind); a kicked client's player leaves at once and the others' match goes on;
  * every snapshot carries the match block (rules, clock, scores, pickups, results); bots fill seats
  * and give one up when a person joins a full server.
- * Parts with their own file: the shot records of the debug view (shot-records.ts), the snapshots
- * of a tick (snapshot-sender.ts); the world step reuses one StepScratch (sim/tick-context.ts).
+ * Parts with their own file: which hitboxes a shot is tested against (shot-judge.ts, with the
+ * debug view's shot records), the snapshots of a tick (snapshot-sender.ts), map, bots and the
+ * records kept for rejoins (server-match.ts); the world step reuses one StepScratch.
  */
 import { decodeCmdPacket } from '../protocol/cmd-packet';
 import { encodeEvent } from '../protocol/events';
 import type { KickReason, NetEvent } from '../protocol/messages';
 import type { SimConfig } from '../sim/config';
-import { weaponDef } from '../sim/config';
 import { DEFAULT_MAP } from '../sim/map';
 import { startMatch } from '../sim/match-flow';
 import type { RuleIssue } from '../sim/match-rules';
 import type { MatchRules, PublicMatchState } from '../sim/match-types';
 import { addPlayer, createWorld, newStepScratch, removePlayer, stepWorld, type StepHooks } from '../sim/world';
-import type { ArenaMap, Hitbox, PlayerId, SimEvent, UserCmd, WorldState } from '../sim/types';
-import type { ShotIntent } from '../sim/player';
+import type { ArenaMap, PlayerId, SimEvent, UserCmd, WorldState } from '../sim/types';
 import { hitboxOf } from '../sim/hitscan';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
 import { ClientSession } from './client-session';
 import { SnapshotSender, type SnapshotPacket } from './snapshot-sender';
 import { ServerMatch } from './server-match';
-import { LagCompensator, MAX_UNLAG_LIMIT_S, rayBoxOf, type RayBox } from './lag-compensator';
-import { ShotRecords } from './shot-records';
+import { ShotJudge } from './shot-judge';
 import type { ClientNetSettings } from './snapshot-scheduler';
 import type { ServerStats } from './stats';
 import type { ServerCore } from './checkpoint';
@@ -64,20 +62,17 @@ export class GameServer {
   private state: WorldState;
   private cfg: SimConfig;
   private readonly sessions = new Map<PlayerId, ClientSession>();
-  private readonly compensator: LagCompensator;
   private readonly abuseLimits: AbuseLimits;
-  private lagCompensation: boolean;
   private lastTickMs: number | null = null;
   private nextEventId = 0;
   private pendingKicks: ServerOutput['kicks'] = [];
   private tickEvents: readonly NetEvent[] = [];
-  /** This tick's hitscan shots and each client's newest (its debug view). */
-  private readonly shots = new ShotRecords();
+  /** Lag compensation and the shot records of the debug view. */
+  private readonly judge: ShotJudge;
   /** Reused every tick: the world step's hitboxes and temporaries, the commands, the rewind hook. */
   private readonly stepScratch = newStepScratch();
   private readonly cmds = new Map<PlayerId, UserCmd>();
-  private readonly hooks: StepHooks = { hitboxesForShot: (shot, cmd) => this.rewind(shot, cmd) };
-  private readonly rayBox: RayBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+  private readonly hooks: StepHooks = { hitboxesForShot: (shot, cmd) => this.judge.hitboxes(shot, cmd, this.state, this.sessions.get(shot.shooter)) };
   private readonly snapshots = new SnapshotSender();
   private readonly matchBlock = (): PublicMatchState => this.publicMatch;
   /** Map id and bots (issue 12's host controls). */
@@ -89,10 +84,9 @@ export class GameServer {
     this.cfg = { tickrate, map: settings.map ?? DEFAULT_MAP };
     this.match = new ServerMatch(this.cfg.map);
     this.state = createWorld(settings.seed, this.cfg.map);
-    this.compensator = new LagCompensator(tickrate, settings.maxUnlagS);
-    this.lagCompensation = settings.lagCompensation;
+    this.judge = new ShotJudge(tickrate, settings.maxUnlagS, settings.lagCompensation);
     this.abuseLimits = settings.abuse ?? defaultAbuseLimits(tickrate);
-    this.compensator.record(this.state.tick, this.state.players);
+    this.judge.compensator.record(this.state.tick, this.state.players);
   }
 
   get world(): Readonly<WorldState> {
@@ -135,7 +129,7 @@ export class GameServer {
 
   removeClient(clientId: PlayerId): void {
     if (this.sessions.delete(clientId)) this.match.rememberDeparted(this.state, clientId);
-    this.shots.forget(clientId);
+    this.judge.shots.forget(clientId);
     this.state = removePlayer(this.state, clientId);
   }
 
@@ -183,8 +177,8 @@ export class GameServer {
   }
 
   setSetting(name: ServerSettingName, value: number): void {
-    if (name === 'sv_lagcompensation') this.lagCompensation = value !== 0;
-    else if (name === 'sv_maxunlag') this.compensator.setMaxUnlag(Math.min(Math.max(value, 0), MAX_UNLAG_LIMIT_S));
+    if (name === 'sv_lagcompensation') this.judge.lagCompensation = value !== 0;
+    else if (name === 'sv_maxunlag') this.judge.setMaxUnlag(value);
   }
 
   /** One datagram from a client. Malformed ones are counted (and may get the client kicked); never throws. */
@@ -221,7 +215,6 @@ export class GameServer {
     this.state = removePlayer(this.state, clientId);
   }
 
-  /** Advances exactly one tick and returns what to send. */
   /**
    * Re-anchors the match after a pause too long to replay (the tick loop's budget): the tick numbers
    * jump by `ticks` without simulating them, so clients' command timelines stay valid. Timers kept
@@ -231,6 +224,7 @@ export class GameServer {
     if (ticks > 0) this.state.tick += Math.floor(ticks);
   }
 
+  /** Advances exactly one tick and returns what to send. */
   tick(nowMs: number): ServerOutput {
     const tick = this.state.tick + 1;
     const cmds = this.cmds;
@@ -240,40 +234,14 @@ export class GameServer {
       if (s.current) cmds.set(s.id, s.current.cmd);
     }
     this.match.commands(this.state, this.cfg, tick, cmds);
-    this.shots.beginTick();
+    this.judge.shots.beginTick();
     const result = stepWorld(this.state, cmds, this.cfg, this.hooks, this.stepScratch);
     this.state = result.world;
-    this.compensator.record(this.state.tick, this.state.players);
-    this.shots.settle(result.events, this.isConnected);
+    this.judge.compensator.record(this.state.tick, this.state.players);
+    this.judge.shots.settle(result.events, this.isConnected);
     this.lastTickMs = nowMs;
     this.tickEvents = this.tagEvents(result.events);
     return { packets: this.snapshots.send(this.sessions.values(), this.state, this.matchBlock, this.tickEvents, nowMs), kicks: this.drainKicks() };
-  }
-
-  /**
-   * The hitboxes a shot is tested against: rewound to the shooter's view time and only those near
-   * its ray (LagCompensator's broad phase), or every live one when sv_lagcompensation is 0.
-   */
-  private rewind(shot: ShotIntent, cmd: UserCmd): readonly Hitbox[] {
-    const r = this.shots.next();
-    r.shooter = shot.shooter;
-    r.weapon = shot.weapon;
-    r.tick = this.state.tick + 1;
-    r.claimed = cmd.viewTick + cmd.viewFrac / 256;
-    r.lagCompensated = this.lagCompensation;
-    if (!this.lagCompensation) {
-      r.viewTime = this.state.tick;
-      r.adjustment = 'none';
-      r.liveHitboxes = this.state.players.filter((p) => p.id !== shot.shooter).map(hitboxOf);
-      return r.liveHitboxes;
-    }
-    const session = this.sessions.get(shot.shooter);
-    const estimate = session?.current ? session.estimatedViewTime(session.current.madeAtTick) : null;
-    const time = this.compensator.rewindTime(r.claimed, this.state.tick, estimate);
-    r.viewTime = time.viewTime;
-    r.adjustment = time.adjustment;
-    r.liveHitboxes = null;
-    return this.compensator.candidatesAt(time.viewTime, shot.shooter, rayBoxOf(shot, weaponDef(shot.weapon).range, this.rayBox));
   }
 
   private readonly isConnected = (id: PlayerId): boolean => this.sessions.has(id);
@@ -296,23 +264,26 @@ export class GameServer {
   exportCore(rewindTicks = 0): ServerCore {
     const commands = [...this.sessions.values()].filter((s) => !s.abuse.kicked).map((s) => ({ id: s.id, last: s.buffer.lastCommand }));
     const tick = this.state.tick;
-    const rewind = rewindTicks > 0 ? this.compensator.recordsBetween(tick - Math.floor(rewindTicks), tick - 1) : [];
-    return { world: this.state, rewind, nextEventId: this.nextEventId, lagCompensation: this.lagCompensation, maxUnlagS: this.compensator.maxUnlagSeconds, mapId: this.publicMatch.mapId, maxPlayers: this.maxPlayers, commands };
+    const { compensator, lagCompensation } = this.judge;
+    const rewind = rewindTicks > 0 ? compensator.recordsBetween(tick - Math.floor(rewindTicks), tick - 1) : [];
+    const departed = this.match.departedOf(this.state.match.seq);
+    return { world: this.state, rewind, nextEventId: this.nextEventId, lagCompensation, maxUnlagS: compensator.maxUnlagSeconds, mapId: this.publicMatch.mapId, maxPlayers: this.maxPlayers, commands, departed };
   }
 
   /** Migration: a fresh server (no client, no tick yet) takes over the match in `core`; its people get sessions. */
   importCore(core: ServerCore): void {
     this.state = core.world;
     this.nextEventId = core.nextEventId;
-    this.lagCompensation = core.lagCompensation;
-    this.compensator.setMaxUnlag(core.maxUnlagS);
+    this.judge.lagCompensation = core.lagCompensation;
+    this.judge.setMaxUnlag(core.maxUnlagS);
     this.match.restore(core.mapId, core.world.match.players.filter((p) => p.bot).map((p) => p.id));
+    this.match.restoreDeparted(core.departed, core.world.match.seq);
     for (const c of core.commands) {
       const session = new ClientSession(c.id, { tickrate: this.cfg.tickrate, abuse: this.abuseLimits });
       if (c.last) session.buffer.resume(c.last);
       this.sessions.set(c.id, session);
     }
-    this.compensator.restoreHistory(core.rewind, this.state.tick, this.state.players);
+    this.judge.compensator.restoreHistory(core.rewind, this.state.tick, this.state.players);
   }
 
   stats(): ServerStats {
@@ -320,9 +291,9 @@ export class GameServer {
       tick: this.state.tick,
       players: this.state.players.length,
       liveHitboxes: this.state.players.map(hitboxOf),
-      lagCompensation: this.lagCompensation,
-      maxUnlagS: this.compensator.maxUnlagSeconds,
-      clients: [...this.sessions.values()].map((s) => s.stats(this.shots.rewindRecordOf(s.id, this.compensator))),
+      lagCompensation: this.judge.lagCompensation,
+      maxUnlagS: this.judge.compensator.maxUnlagSeconds,
+      clients: [...this.sessions.values()].map((s) => s.stats(this.judge.shots.rewindRecordOf(s.id, this.judge.compensator))),
     };
   }
 }

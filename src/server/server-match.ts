@@ -82,6 +82,19 @@ export class ServerMatch {
     return rejoin && kept && kept.seq === world.match.seq ? kept.returning : undefined;
   }
 
+  /** Migration (checkpoint.ts): the records kept for people who left this match (`seq`), by id. */
+  departedOf(seq: number): Array<{ id: PlayerId; returning: ReturningPlayer }> {
+    const out: Array<{ id: PlayerId; returning: ReturningPlayer }> = [];
+    for (const [id, kept] of this.departed) if (kept.seq === seq) out.push({ id, returning: kept.returning });
+    return out.sort((a, b) => a.id - b.id);
+  }
+
+  /** Migration: a restored server keeps these records for match `seq`, as if their players had left it here. */
+  restoreDeparted(records: ReadonlyArray<{ id: PlayerId; returning: ReturningPlayer }>, seq: number): void {
+    this.departed.clear();
+    for (const d of records) this.departed.set(d.id, { returning: d.returning, seq });
+  }
+
   /** What every client receives of the match (the snapshot's match block). */
   publicMatch(world: WorldState): PublicMatchState {
     return publicMatch(world, this.mapId);

@@ -32,6 +32,25 @@ describe('SeatKeeper', () => {
     expect(seats.isHeld(3)).toBe(false);
   });
 
+  it('hands its seats to a checkpoint and is rebuilt from them on a successor, the same tokens giving the same seats', () => {
+    const old = new SeatKeeper();
+    old.seated(SEAT, 3, 'Ada');
+    old.seated('ab'.repeat(16), 5, 'Bo');
+    old.seated('cd'.repeat(16), 7, 'Cy');
+    old.left(5);
+    old.left(7);
+    expect(old.tokenOf(3)).toBe(SEAT);
+    expect(old.tokenOf(5)).toBeUndefined();
+    expect(old.absent()).toEqual([
+      { token: 'ab'.repeat(16), id: 5, name: 'Bo', present: false },
+      { token: 'cd'.repeat(16), id: 7, name: 'Cy', present: false },
+    ]);
+    const seats = SeatKeeper.rebuild([{ token: SEAT, id: 3, name: 'Ada', present: true }, ...old.absent(), { token: NONE, id: 9, name: 'Zero', present: false }]);
+    for (const token of [SEAT, 'ab'.repeat(16), 'cd'.repeat(16)]) expect(seats.seatOf(token)).toEqual(old.seatOf(token));
+    expect([seats.isHeld(5), seats.isHeld(7), seats.isHeld(3), seats.isHeld(9)]).toEqual([true, true, false, false]);
+    expect(seats.size).toBe(3);
+  });
+
   it('the all-zero token is nobody: never seated, never returning', () => {
     const seats = new SeatKeeper();
     seats.seated(NONE, 2, 'Bo');

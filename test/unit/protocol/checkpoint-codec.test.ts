@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { BitWriter } from '../../../src/protocol/bits';
 import { decodeCheckpoint, encodeCheckpoint } from '../../../src/protocol/checkpoint-codec';
-import { CHECKPOINT_LIMITS, CHECKPOINT_VERSION, type Checkpoint } from '../../../src/protocol/checkpoint-types';
+import { CHECKPOINT_LIMITS, CHECKPOINT_VERSION, type Checkpoint, type DepartedPlayer } from '../../../src/protocol/checkpoint-types';
+import { Team } from '../../../src/sim/match-types';
 import type { DecodeResult } from '../../../src/protocol/messages';
 import { checkpoint } from './checkpoint-gen';
 import { fuzz } from './fuzz-kit';
@@ -26,9 +27,14 @@ describe('migration checkpoint codec', () => {
     }
   });
 
-  it('carries what no snapshot does: ammo, weapon timers, respawn tick, shot counters, PRNG, tokens, the key', () => {
-    const c = checkpoint(new Rng(7), { players: 3 });
+  it('carries what no snapshot does: ammo, weapon timers, respawn tick, shot counters, PRNG, seat tokens, departed records, the key', () => {
+    // The first seed from 7 whose checkpoint holds a departed player with its record.
+    let seed = 7;
+    while (!checkpoint(new Rng(seed), { players: 3 }).departed.some((d) => d.returning)) seed++;
+    const c = checkpoint(new Rng(seed), { players: 3 });
     const back = roundTrip(c);
+    expect(back.departed).toEqual(c.departed);
+    expect(back.clients.map((k) => k.token)).toEqual(c.clients.map((k) => k.token));
     expect(back.world.players.map((p) => [p.ammo, p.nextFireTick, p.reloadEndTick, p.deployEndTick, p.respawnTick])).toEqual(
       c.world.players.map((p) => [p.ammo, p.nextFireTick, p.reloadEndTick, p.deployEndTick, p.respawnTick]),
     );
@@ -71,6 +77,26 @@ describe('migration checkpoint codec', () => {
       { ...c, rewind: [{ tick: c.world.tick - 1, boxes: [] }, { tick: c.world.tick - 2, boxes: [] }] },
     ];
     for (const bad of cases) expect(decodeCheckpoint(encodeCheckpoint(bad)).ok).toBe(false);
+  });
+
+  it('refuses departed players that no rejoin could be given: connected, no seat token, another one’s or a bot’s record, a seat token twice, an id twice', () => {
+    const c = checkpoint(new Rng(9), { players: 3 });
+    const here = c.world.players[0]!.id;
+    const away = [...Array(256).keys()].find((id) => !c.world.players.some((q) => q.id === id))!;
+    const client = { id: here, name: 'Ada', token: 'a1'.repeat(16), lastCmd: null, lastCmdMadeAgo256: 0 };
+    const record = { id: away, team: Team.Red, score: 5, bot: false, shots: 9, hits: 4, damage: 300, streak: 2, bestStreak: 3 };
+    const gone: DepartedPlayer = { token: 'b2'.repeat(16), id: away, name: 'Bo', returning: { record, kills: 6, deaths: 1 } };
+    const base: Checkpoint = { ...c, clients: [client], departed: [gone] };
+    expect(roundTrip(base)).toEqual(base);
+    const cases: Array<[string, Checkpoint]> = [
+      ['connected', { ...base, departed: [{ ...gone, id: here, returning: null }] }],
+      ['no seat token', { ...base, departed: [{ ...gone, token: '0'.repeat(32) }] }],
+      ["another one's record", { ...base, departed: [{ ...gone, returning: { ...gone.returning!, record: { ...record, id: here } } }] }],
+      ["a bot's record", { ...base, departed: [{ ...gone, returning: { ...gone.returning!, record: { ...record, bot: true } } }] }],
+      ['token twice', { ...base, departed: [{ ...gone, token: client.token }] }],
+      ['one id twice', { ...base, departed: [gone, { ...gone, token: 'c3'.repeat(16), returning: null }] }],
+    ];
+    for (const [what, bad] of cases) expect(decodeCheckpoint(encodeCheckpoint(bad)).ok, what).toBe(false);
   });
 
   it('the encoder refuses what it cannot carry (a caller bug): a bad token, a long key, too many cvars', () => {

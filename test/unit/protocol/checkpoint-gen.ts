@@ -1,10 +1,10 @@
 /**
  * Seeded generator of wire-valid migration checkpoints for the codec's property and fuzz tests
  * (any tick, players with every private field set, rockets in any id order, match records and
- * results, clients with and without a last command, departed players, bans, cvars of both kinds,
+ * results, clients with and without a last command, departed players with and without a record, bans, cvars of both kinds,
  * a lobby key). Deterministic for a given seed.
  */
-import type { Checkpoint, CheckpointCvar, RewindTick } from '../../../src/protocol/checkpoint-types';
+import type { Checkpoint, CheckpointCvar, DepartedPlayer, RewindTick } from '../../../src/protocol/checkpoint-types';
 import { GameMode, MatchPhase, Team, type MatchPlayer } from '../../../src/sim/match-types';
 import { Rng, matchBlock, player, pos, projectile, userCmd } from './gen';
 
@@ -41,6 +41,13 @@ function rewind(r: Rng, tick: number): RewindTick[] {
   return out;
 }
 
+/** Seats held for people who left: ids no client has, non-zero tokens, records of their own id (or none: an earlier match's). */
+function departed(r: Rng, clientIds: readonly number[]): DepartedPlayer[] {
+  return ids(r, r.int(0, 4))
+    .filter((id) => !clientIds.includes(id))
+    .map((id) => ({ token: token(r), id, name: r.pick(NAMES), returning: r.bool(0.8) ? { record: { ...record(r, id), bot: false }, kills: r.int(0, 300), deaths: r.int(0, 300) } : null }));
+}
+
 export function checkpoint(r: Rng, opts: { players?: number; projectiles?: number; tick?: number } = {}): Checkpoint {
   const tick = opts.tick ?? r.int(1, 2 ** 31);
   const playerIds = ids(r, opts.players ?? r.int(0, 12));
@@ -73,7 +80,7 @@ export function checkpoint(r: Rng, opts: { players?: number; projectiles?: numbe
       const cmd = r.bool(0.8) ? userCmd(r, Math.max(0, tick - r.int(0, 100))) : null;
       return { id, name: r.pick(NAMES), token: token(r), lastCmd: cmd, lastCmdMadeAgo256: cmd ? r.int(-5000, 5000) : 0 };
     }),
-    departed: Array.from({ length: r.int(0, 4) }, () => ({ token: token(r), name: r.pick(NAMES), team: r.pick([Team.None, Team.Red, Team.Blue]), score: r.int(-20, 200), deaths: r.int(0, 300), streak: r.int(0, 15) })),
+    departed: departed(r, clientIds),
     bans: Array.from({ length: r.int(0, 3) }, () => token(r)),
     cvars: Array.from({ length: r.int(0, 5) }, () => cvar(r)),
     lobbyKey: Uint8Array.from({ length: r.pick([0, 0, 138, r.int(1, 300)]) }, () => r.int(0, 255)),

@@ -8,7 +8,7 @@ import type { NetEvent, Snapshot } from '../../../src/protocol/messages';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';
 import { SnapshotAssembler } from '../../../src/protocol/snapshot-assembler';
 import { EVENT_ID_MARGIN, bringForward } from '../../../src/server/bring-forward';
-import { captureCheckpoint, restoreServer } from '../../../src/server/checkpoint';
+import { NO_LOBBY, captureCheckpoint, restoreServer, type CheckpointLobby } from '../../../src/server/checkpoint';
 import { GameServer } from '../../../src/server/game-server';
 import { fullAmmo } from '../../../src/sim/config';
 import { DEFAULT_MAP } from '../../../src/sim/map';
@@ -52,7 +52,7 @@ function run(seed: number, k: number, t: number): Run {
       if (whole) snapshot = whole;
     }
     if (server.world.tick === k) {
-      const bytes = encodeCheckpoint(captureCheckpoint(server));
+      const bytes = encodeCheckpoint(captureCheckpoint(server, LOBBY));
       const back = decodeCheckpoint(bytes);
       if (!back.ok) throw new Error(back.error);
       checkpoint = back.value;
@@ -61,6 +61,10 @@ function run(seed: number, k: number, t: number): Run {
   if (!checkpoint || !snapshot) throw new Error('no checkpoint or snapshot');
   return { checkpoint, snapshot, worlds, events };
 }
+
+/** Each person's seat token (its id in hex), as the host layer would give it. */
+const seatToken = (id: number): string => id.toString(16).padStart(32, '0');
+const LOBBY: CheckpointLobby = { ...NO_LOBBY, person: (id) => ({ name: `Player ${id}`, token: seatToken(id) }) };
 
 const publicOf = (p: PublicPlayerState): unknown[] => [p.id, p.x, p.y, p.vx, p.vy, p.aim, p.health, p.alive, p.crouch, p.weapon, p.teleportSeq, p.kills, p.deaths];
 
@@ -128,7 +132,7 @@ describe('bringForward', () => {
     expect(worldInvariantProblems(restored.server.world, DEFAULT_MAP)).toEqual([]);
   });
 
-  it('a player who left since becomes a departed record; one who joined gets a seat and the given name', () => {
+  it('a player who left since becomes a departed entry of the old host\'s shape; one who joined gets a seat and the given name', () => {
     const gone = 4;
     const snap: Snapshot = {
       ...r.snapshot,
@@ -138,9 +142,36 @@ describe('bringForward', () => {
     const token = 'ab'.repeat(16);
     const g = bringForward(r.checkpoint, snap, (id) => (id === 9 ? { name: 'Newcomer', token } : undefined));
     expect(g.world.players.some((p) => p.id === gone)).toBe(false);
-    expect(g.departed.map((d) => d.name)).toContain(`Player ${gone}`);
+    // What GameServer.removeClient would have kept at K: the record and the body's kills and deaths.
+    const body = r.checkpoint.world.players.find((p) => p.id === gone)!;
+    const record = r.checkpoint.world.match.players.find((p) => p.id === gone)!;
+    expect(g.departed).toEqual([{ token: seatToken(gone), id: gone, name: `Player ${gone}`, returning: { record, kills: body.kills, deaths: body.deaths } }]);
     expect(g.clients.find((c) => c.id === 9)).toMatchObject({ name: 'Newcomer', token, lastCmd: null });
     expect(g.world.players.find((p) => p.id === 9)?.ammo).toEqual(fullAmmo());
+    const back = decodeCheckpoint(encodeCheckpoint(g));
+    expect(back.ok).toBe(true);
+    // The successor gives the record back when the player rejoins.
+    const restored = restoreServer(g);
+    if (!restored.ok) throw new Error(restored.error);
+    expect(restored.seats).toContainEqual({ token: seatToken(gone), id: gone, name: `Player ${gone}`, present: false });
+    restored.server.addClient(gone, 0, true);
+    expect(restored.server.world.match.players.find((p) => p.id === gone)).toEqual(record);
+    expect(restored.server.world.players.find((p) => p.id === gone)).toMatchObject({ kills: body.kills, deaths: body.deaths, alive: true });
+  });
+
+  it('a departed player who is back since is departed no more; a new match keeps the seats but not the records', () => {
+    const gone = 4;
+    const cp: Checkpoint = { ...r.checkpoint, departed: [{ token: 'cd'.repeat(16), id: 30, name: 'Away', returning: null }, { token: 'ef'.repeat(16), id: 31, name: 'Back', returning: null }] };
+    const snap: Snapshot = {
+      ...r.snapshot,
+      players: [...r.snapshot.players.filter((p) => p.id !== gone), { ...r.snapshot.players[0]!, id: 31 }],
+      match: { ...r.snapshot.match!, players: [...r.snapshot.match!.players.filter((p) => p.id !== gone), { id: 31, team: 1, score: 0, bot: false }] },
+    };
+    const g = bringForward(cp, snap, (id) => (id === 31 ? { name: 'Back', token: 'ef'.repeat(16) } : undefined));
+    expect(g.departed.map((d) => d.id)).toEqual([gone, 30]);
+    expect(g.departed[0]!.returning).not.toBeNull();
+    const next = bringForward(cp, { ...snap, match: { ...snap.match!, seq: (snap.match!.seq + 1) % 256 } });
+    expect(next.departed.map((d) => [d.id, d.returning])).toEqual([[gone, null], [30, null]]);
     expect(decodeCheckpoint(encodeCheckpoint(g)).ok).toBe(true);
   });
 

@@ -3,12 +3,13 @@
 // others and claim past view times, some lost, and server bots); at a random tick K it is
 // checkpointed, the bytes decoded and server B built from them; A and B then get the same commands
 // for the rest of the run and must agree bit for bit on the world, the scores and every event
-// (with its id) at every tick.
+// (with its id) at every tick. A player who left before K rejoins both with the same record.
 import { describe, expect, it } from 'vitest';
 import { encodeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeCheckpoint, encodeCheckpoint } from '../../../src/protocol/checkpoint-codec';
 import type { Checkpoint } from '../../../src/protocol/checkpoint-types';
-import { captureCheckpoint, restoreServer } from '../../../src/server/checkpoint';
+import { NO_LOBBY, captureCheckpoint, restoreServer, type CheckpointLobby } from '../../../src/server/checkpoint';
+import { SeatKeeper } from '../../../src/host/seat-keeper';
 import { GameServer } from '../../../src/server/game-server';
 import { DEFAULT_MAP } from '../../../src/sim/map';
 import { GameMode } from '../../../src/sim/match-types';
@@ -133,6 +134,49 @@ describe('a server restored from a checkpoint runs on bit for bit', () => {
     const aside = (cp: Checkpoint): Checkpoint => ({ ...cp, rewind: cp.rewind.map((t) => ({ ...t, boxes: t.boxes.map((b) => ({ ...b, y: b.y > 500 ? b.y - 200 : b.y + 200 })) })) });
     expect(divergence(seed, hitTick - 1, HANDOVER).at).toBeNull();
     expect(divergence(seed, hitTick - 1, HANDOVER, aside).at).toBe(hitTick);
+  });
+
+  it('a player who left before the checkpoint rejoins the restored server with the seat and record the old host would give', () => {
+    const seed = 13;
+    const a = startServer(seed);
+    while (a.world.tick < 300) step(a, seed, 4);
+    const leaver = 2;
+    const token = '2b'.repeat(16);
+    a.removeClient(leaver);
+    while (a.world.tick < 400) step(a, seed, 4);
+    // What the old host's layer knows: the people here by seat token, and the seat held for the leaver.
+    const lobby: CheckpointLobby = { ...NO_LOBBY, person: (id) => ({ name: `P${id}`, token: id.toString(16).padStart(32, '0') }), absent: [{ token, id: leaver, name: 'Bo' }] };
+    const cp = viaBytes(captureCheckpoint(a, lobby));
+    expect(cp.departed).toEqual([{ token, id: leaver, name: 'Bo', returning: expect.objectContaining({ record: expect.objectContaining({ id: leaver }) }) as unknown }]);
+    const restored = restoreServer(cp);
+    if (!restored.ok) throw new Error(restored.error);
+    const b = restored.server;
+    // The successor's door knows the token again: same id, same name, waiting for its player.
+    expect(SeatKeeper.rebuild(restored.seats).seatOf(token)).toEqual({ id: leaver, name: 'Bo', present: false });
+    // Both hosts take the leaver back with the host's word: same record, kills and deaths, and the match runs on identically.
+    expect(a.addClient(leaver, 400 * TICK_MS, true)).toBe(true);
+    expect(b.addClient(leaver, 400 * TICK_MS, true)).toBe(true);
+    const rec = (s: GameServer): unknown => [s.world.match.players.find((p) => p.id === leaver), s.world.players.find((p) => p.id === leaver)];
+    expect(rec(b)).toEqual(rec(a));
+    expect((a.world.match.players.find((p) => p.id === leaver)?.shots ?? 0) + (a.world.players.find((p) => p.id === leaver)?.deaths ?? 0)).toBeGreaterThan(0);
+    for (let i = 0; i < 200; i++) {
+      step(a, seed, 4);
+      step(b, seed, 4);
+    }
+    expect(b.world).toEqual(a.world);
+  });
+
+  it('without the departed records a restored server would give the leaver a blank record (the test above can fail)', () => {
+    const seed = 13;
+    const a = startServer(seed);
+    while (a.world.tick < 300) step(a, seed, 4);
+    a.removeClient(2);
+    const cp = viaBytes(captureCheckpoint(a, { ...NO_LOBBY, absent: [{ token: '2b'.repeat(16), id: 2, name: 'Bo' }] }));
+    const b = restoreFrom({ ...cp, departed: cp.departed.map((d) => ({ ...d, returning: null })) });
+    a.addClient(2, 0, true);
+    b.addClient(2, 0, true);
+    expect(b.world.match.players.find((p) => p.id === 2)?.shots).toBe(0);
+    expect(a.world.match.players.find((p) => p.id === 2)?.shots).toBeGreaterThan(0);
   });
 
   it('the restored world passes the sim invariants, at the restore and after', () => {
