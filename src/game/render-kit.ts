@@ -95,20 +95,35 @@ export function circle(kit: Kit, x: number, y: number, radius: number, color: Co
   kit.k.drawCircle({ pos: kit.k.vec2(x, y), radius, color, opacity });
 }
 
+/** Quad corners of a ring's segments, with the triangles of each (the ones kaboom's drawLine makes). */
+const SEGMENT_TRIANGLES = [0, 1, 3, 1, 2, 3];
+
 /**
  * A circle outline as straight segments: kaboom's outlined circle costs several times more per call
- * (measured in headless SwiftShader), and overlays draw many of them.
+ * (measured in headless SwiftShader), and overlays draw many of them. The segments are exactly the
+ * quads kaboom's drawLine would draw one by one (same corners, same triangles, same order, so
+ * the same pixels where they overlap), handed to kaboom as one polygon: one call, not up to 32.
  */
 export function ring(kit: Kit, x: number, y: number, radius: number, width: number, color: Color, opacity = 1): void {
   const segments = Math.min(32, Math.max(10, Math.round(radius / 2)));
+  const pts = [];
+  const indices = [];
+  const half = width * 0.5;
   let px = x + radius;
   let py = y;
   for (let i = 1; i <= segments; i++) {
     const a = (i / segments) * 2 * Math.PI;
     const nx = x + Math.cos(a) * radius;
     const ny = y + Math.sin(a) * radius;
-    kit.k.drawLine({ p1: kit.k.vec2(px, py), p2: kit.k.vec2(nx, ny), width, color, opacity });
+    // drawLine's offset: kaboom's normal of the unit direction, (dy, -dx), times half the width.
+    const len = Math.hypot(nx - px, ny - py) || 1;
+    const ox = ((ny - py) / len) * half;
+    const oy = (-(nx - px) / len) * half;
+    const base = pts.length;
+    pts.push(kit.k.vec2(px - ox, py - oy), kit.k.vec2(px + ox, py + oy), kit.k.vec2(nx + ox, ny + oy), kit.k.vec2(nx - ox, ny - oy));
+    for (const t of SEGMENT_TRIANGLES) indices.push(base + t);
     px = nx;
     py = ny;
   }
+  kit.k.drawPolygon({ pts, indices, color, opacity });
 }
