@@ -1,10 +1,12 @@
-// ring() hands kaboom one polygon made of the very quads kaboom's drawLine would draw segment by
+// The kit's colour caches give the palette's colours, one kaboom colour per value; ring() hands kaboom one polygon made of the very quads kaboom's drawLine would draw segment by
 // segment (corners p1 ∓ n, p2 ± n with n the segment's normal times half the width, triangles
 // 0-1-3 and 1-2-3): one call instead of up to 32, the same pixels.
 import type { KaboomCtx } from 'kaboom';
 import { describe, expect, it } from 'vitest';
 import { createKit, ring } from '../../../src/game/render-kit';
 import type { SafeText } from '../../../src/game/safe-text';
+import { MAX_HEALTH } from '../../../src/sim/config';
+import { healthColor } from '../../../src/game/palette';
 
 interface Pt {
   x: number;
@@ -63,5 +65,17 @@ describe('ring', () => {
       expect(b1.x).toBeCloseTo(p2.x + n.x, 9);
       expect(b1.y).toBeCloseTo(p2.y + n.y, 9);
     }
+  });
+});
+
+describe('kit.health', () => {
+  it('is healthColor for every value, one colour object per value (none made per frame)', () => {
+    const kit = createKit(recording([], []), {} as SafeText);
+    for (let h = -5; h <= MAX_HEALTH + 5; h++) {
+      const [r, g, b] = healthColor(h, MAX_HEALTH);
+      expect(kit.health(h)).toEqual({ r, g, b });
+      expect(kit.health(h)).toBe(kit.health(h));
+    }
+    expect(kit.health(30)).not.toBe(kit.health(31));
   });
 });
