@@ -10,7 +10,6 @@ import { DEPLOY_SECONDS, MAX_HEALTH, secondsToTicks, weaponDef } from '../sim/co
 import type { WeaponId } from '../sim/types';
 import { killLineText, fade, LIFE, type Effects } from './effects';
 import { ammoText, respawnSecondsLeft, respawnText, timerProgress } from './hud-model';
-import { healthColor } from './palette';
 import { phaseLine, scoreLine } from './match-hud-model';
 import { anchoredText, fillRect, text, type FrameInfo, type Kit } from './render-kit';
 
@@ -26,7 +25,7 @@ function drawVitals(kit: Kit, f: FrameInfo, local: LocalPlayerView): void {
   const bg = kit.color('panel');
   fillRect(kit, PAD - 8, h - PAD - 78, 250, 86, bg, 0.78);
   fillRect(kit, PAD - 8, h - PAD - 78, 250, 2, kit.color('panelEdge'));
-  const hp = kit.rgb(healthColor(s.health, MAX_HEALTH));
+  const hp = kit.health(s.health);
   text(kit, `${Math.max(0, s.health)}`, PAD, h - PAD - 72, 32, hp);
   fillRect(kit, PAD + 64, h - PAD - 58, 160, 8, kit.color('background'));
   fillRect(kit, PAD + 64, h - PAD - 58, 160 * Math.min(Math.max(s.health / MAX_HEALTH, 0), 1), 8, hp);

@@ -11,7 +11,6 @@ import type { Color } from 'kaboom';
 import type { LocalPlayerView, RemotePlayerView } from '../client/view-model';
 import { CROUCH_RADIUS, MAX_HEALTH, PLAYER_RADIUS } from '../sim/config';
 import { toScreenX, toScreenY, type Camera } from './camera';
-import { healthColor } from './palette';
 import { fillRect, ring, type Kit } from './render-kit';
 
 export interface PlayerBody {
@@ -59,5 +58,5 @@ export function placeBody(kit: Kit, cam: Camera, b: PlayerBody): PlacedBody | nu
 export function drawHealthBar(kit: Kit, cx: number, y: number, w: number, h: number, health: number, trackOpacity: number): void {
   fillRect(kit, cx - w / 2, y, w, h, kit.color('background'), trackOpacity);
   const hp = Math.min(Math.max(health / MAX_HEALTH, 0), 1);
-  fillRect(kit, cx - w / 2, y, w * hp, h, kit.rgb(healthColor(health, MAX_HEALTH)));
+  fillRect(kit, cx - w / 2, y, w * hp, h, kit.health(health));
 }

@@ -4,8 +4,11 @@
  * gate admitted. eslint forbids `drawText`/`formatText` everywhere else in the project.
  *
  * Per string (cached): glyph units (text-units.ts) → the gate's answer for each (glyph-gate.ts)
- * → pieces that each end at a `[` (so `[a]x[/a]` draws as those 8 characters). One piece is a
- * plain `drawText`; several are formatted one by one and drawn as one text, so anchors still work.
+ * → pieces that each end at a `[` (so `[a]x[/a]` draws as those 8 characters). One piece is laid
+ * out by `formatText` as kaboom's `drawText` would; several are formatted one by one and joined, so
+ * anchors still work. The layout is kept with the string and reused while its font, size and anchor
+ * stay (a frame redraws the same names and labels: no glyph quads rebuilt per frame); only its
+ * position, colour and opacity are set per draw.
  *
  * Crisp fonts (optional, `CrispFonts`: a font atlas of its own, e.g. bundled fonts rasterised at
  * device pixels) are used only for strings whose every glyph is in CRISP_SET (printable ASCII,
@@ -60,8 +63,19 @@ export const CRISP_SET: ReadonlySet<string> = new Set([...ASCII, ...LATIN1_LETTE
 
 interface Prepared {
   pieces: string[];
+  /** The pieces joined (what a crisp font is asked for), made once. */
+  joined: string;
   /** Every unit is in CRISP_SET. */
   crisp: boolean;
+  /** The last layout of this string (kaboom's glyph quads and offsets), reused while font, size and anchor stay. */
+  laid: Laid | null;
+}
+
+interface Laid {
+  font: GfxFont | undefined;
+  size: number;
+  anchor: TextAnchor;
+  text: FormattedText;
 }
 
 /** Width in px of a unit at kaboom's cache size, measured the way kaboom measures it. */
@@ -74,6 +88,17 @@ export function measureWithCanvas(doc: Document, fontFamily: string): (unit: str
   };
 }
 
+/** Gives every glyph of a laid-out text this colour and opacity (kept when they already match). */
+function paint(f: FormattedText, color: Color, opacity: number): void {
+  if (f.opt.color === color && f.opt.opacity === opacity) return;
+  f.opt.color = color;
+  f.opt.opacity = opacity;
+  for (const c of f.chars) {
+    c.color = color;
+    c.opacity = opacity;
+  }
+}
+
 export function createSafeText(k: KaboomCtx, measure: (unit: string) => number): SafeText {
   const gate = new GlyphGate(measure);
   const cache = new Map<string, Prepared>();
@@ -82,7 +107,8 @@ export function createSafeText(k: KaboomCtx, measure: (unit: string) => number):
     let p = cache.get(text);
     if (p) return p;
     const drawn = glyphUnits(text).map((u) => gate.resolve(u)).filter((u) => u !== '');
-    p = { pieces: literalPieces(drawn), crisp: drawn.every((u) => CRISP_SET.has(u)) };
+    const pieces = literalPieces(drawn);
+    p = { pieces, joined: pieces.join(''), crisp: drawn.every((u) => CRISP_SET.has(u)), laid: null };
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(text, p);
     return p;
@@ -104,10 +130,20 @@ export function createSafeText(k: KaboomCtx, measure: (unit: string) => number):
   /** The crisp font for these pieces, with the size and position that land its glyphs on device pixels. */
   const crispFor = (p: Prepared, x: number, y: number, style: TextStyle): { font: GfxFont; size: number; x: number; y: number } | null => {
     if (!crispFonts || !p.crisp) return null;
-    const picked = crispFonts.pick(p.pieces.join(''), style.size, style.face ?? 'ui');
+    const picked = crispFonts.pick(p.joined, style.size, style.face ?? 'ui');
     if (!picked) return null;
     const d = crispFonts.density;
     return { ...picked, x: Math.round(x * d) / d, y: Math.round(y * d) / d };
+  };
+  /** This string's layout for the font, size and anchor, made by kaboom once and then reused. */
+  const laidOut = (p: Prepared, font: GfxFont | undefined, size: number, anchor: TextAnchor, style: TextStyle): FormattedText => {
+    const l = p.laid;
+    if (l && l.font === font && l.size === size && l.anchor === anchor) return l.text;
+    const at = { ...style, anchor };
+    // One piece: kaboom's own layout, as its drawText makes it (several lines keep their height).
+    const text = p.pieces.length === 1 ? k.formatText({ text: p.pieces[0] ?? '', pos: k.vec2(0, 0), size, font, color: style.color, opacity: style.opacity ?? 1, anchor }) : layout(p.pieces, 0, 0, at, font, size);
+    p.laid = { font, size, anchor, text };
+    return text;
   };
   const safe: SafeText = {
     draw(text, x, y, style) {
@@ -115,11 +151,11 @@ export function createSafeText(k: KaboomCtx, measure: (unit: string) => number):
       if (p.pieces.length === 0) return;
       const crisp = crispFor(p, x, y, style);
       const at = crisp ?? { font: undefined, size: style.size, x, y };
-      if (p.pieces.length === 1) {
-        k.drawText({ text: p.pieces[0] ?? '', pos: k.vec2(at.x, at.y), size: at.size, font: at.font, color: style.color, opacity: style.opacity ?? 1, anchor: style.anchor ?? 'topleft' });
-        return;
-      }
-      k.drawFormattedText(layout(p.pieces, at.x, at.y, style, at.font, at.size));
+      const f = laidOut(p, at.font, at.size, style.anchor ?? 'topleft', style);
+      // Same drawing as kaboom's drawText: only where it goes and its colour change between draws.
+      f.opt.pos = k.vec2(at.x, at.y);
+      paint(f, style.color, style.opacity ?? 1);
+      k.drawFormattedText(f);
     },
     useCrispFonts(fonts) {
       crispFonts = fonts;

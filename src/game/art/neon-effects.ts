@@ -31,41 +31,45 @@ function drawParticles(kit: Kit, f: FrameInfo, fx: Effects, look: Look): void {
   }
 }
 
+/**
+ * Tracers and muzzle flashes, each in two passes (glows, then cores): a pass keeps to one texture,
+ * and kaboom flushes a draw call on every texture switch (two per tracer and per flash otherwise).
+ */
 function drawShots(kit: Kit, f: FrameInfo, fx: Effects, look: Look): void {
   const { cam, now } = f;
-  const tracer = kit.color('tracer');
   for (const t of fx.tracers) {
     const a = fade(t.born, now, LIFE.tracer);
-    const x1 = toScreenX(cam, t.x1);
-    const y1 = toScreenY(cam, t.y1);
-    const x2 = toScreenX(cam, t.x2);
-    const y2 = toScreenY(cam, t.y2);
-    glowBeam(look.glow, x1, y1, x2, y2, 12 * cam.scale, kit.player(t.shooter, t.shooter === f.view.localId), 0.55 * a);
-    line(kit, x1, y1, x2, y2, 1.6, tracer, a);
+    glowBeam(look.glow, toScreenX(cam, t.x1), toScreenY(cam, t.y1), toScreenX(cam, t.x2), toScreenY(cam, t.y2), 12 * cam.scale, kit.player(t.shooter, t.shooter === f.view.localId), 0.55 * a);
   }
+  const tracer = kit.color('tracer');
+  for (const t of fx.tracers) line(kit, toScreenX(cam, t.x1), toScreenY(cam, t.y1), toScreenX(cam, t.x2), toScreenY(cam, t.y2), 1.6, tracer, fade(t.born, now, LIFE.tracer));
   const flash = kit.color('flash');
-  for (const m of fx.flashes) {
-    const a = angleToRadians(m.aim);
-    const x = toScreenX(cam, m.x + Math.cos(a) * FLASH_OFFSET);
-    const y = toScreenY(cam, m.y + Math.sin(a) * FLASH_OFFSET);
-    const t = fade(m.born, now, LIFE.flash);
-    const big = m.weapon === Weapon.Rocket ? 1.6 : 1;
-    glowDot(look.glow, x, y, 34 * big * cam.scale, flash, t);
-    circle(kit, x, y, 5 * big * cam.scale, kit.color('hitMarker'), t);
-  }
+  for (const m of fx.flashes) glowDot(look.glow, flashX(f, m), flashY(f, m), 34 * flashScale(m) * cam.scale, flash, fade(m.born, now, LIFE.flash));
+  const core = kit.color('hitMarker');
+  for (const m of fx.flashes) circle(kit, flashX(f, m), flashY(f, m), 5 * flashScale(m) * cam.scale, core, fade(m.born, now, LIFE.flash));
 }
 
+type Flash = Effects['flashes'][number];
+const flashScale = (m: Flash): number => (m.weapon === Weapon.Rocket ? 1.6 : 1);
+const flashX = (f: FrameInfo, m: Flash): number => toScreenX(f.cam, m.x + Math.cos(angleToRadians(m.aim)) * FLASH_OFFSET);
+const flashY = (f: FrameInfo, m: Flash): number => toScreenY(f.cam, m.y + Math.sin(angleToRadians(m.aim)) * FLASH_OFFSET);
+
+/** Explosions (both glows of each, then the shock rings: one texture switch) and spawn rings. */
 function drawBlasts(kit: Kit, f: FrameInfo, fx: Effects, look: Look): void {
   const { cam, now } = f;
   const boom = kit.color('explosion');
+  const hot = kit.color('tracer');
   const splash = WEAPONS[Weapon.Rocket]?.splashRadius ?? 100;
   for (const e of fx.explosions) {
     const t = fade(e.born, now, LIFE.explosion);
     const x = toScreenX(cam, e.x);
     const y = toScreenY(cam, e.y);
     glowDot(look.glow, x, y, splash * cam.scale * (1.6 - 0.6 * t), boom, t);
-    glowDot(look.glow, x, y, splash * cam.scale * 0.5 * t, kit.color('tracer'), t);
-    ring(kit, x, y, splash * cam.scale * (1 - t * 0.7), 3, boom, t);
+    glowDot(look.glow, x, y, splash * cam.scale * 0.5 * t, hot, t);
+  }
+  for (const e of fx.explosions) {
+    const t = fade(e.born, now, LIFE.explosion);
+    ring(kit, toScreenX(cam, e.x), toScreenY(cam, e.y), splash * cam.scale * (1 - t * 0.7), 3, boom, t);
   }
   for (const s of fx.spawns) {
     const t = fade(s.born, now, LIFE.spawn);

@@ -4,7 +4,8 @@
  * a hot core in an orange glow (their smoke trail is particles, see effects).
  * Input: Kit, FrameInfo, Look. Invariants: the body centre is drawn exactly at the position the
  * debug API reports and is the player's solid colour there (e2e pixel checks); dead players are a
- * faint ring only; glows are drawn for all players first, then the bodies (fewer texture switches).
+ * faint ring only; glows are drawn for all players first, then the bodies, then the names (one
+ * pass per texture: fewer texture switches).
  */
 import { CROUCH_RADIUS, PLAYER_RADIUS } from '../../sim/config';
 import { angleToRadians } from '../../sim/quantize';
@@ -44,9 +45,20 @@ function drawBody(kit: Kit, f: FrameInfo, b: PlayerBody): void {
   circle(kit, sx, sy, r, color);
   circle(kit, sx + cos * r * 0.55, sy + sin * r * 0.55, r * 0.22, kit.color('hitMarker'), 0.85);
   if (b.extrapolating) ring(kit, sx, sy, r + 5, 1, color, 0.5);
-  const barY = sy - PLAYER_RADIUS * cam.scale - 10;
-  drawHealthBar(kit, sx, barY, BAR_W, BAR_H, b.health, 0.85);
-  anchoredText(kit, f.name(b.id), sx, barY - 3, 13, b.isLocal ? color : kit.color('text'), 'bot', 0.92);
+  drawHealthBar(kit, sx, barTop(f, sy), BAR_W, BAR_H, b.health, 0.85);
+}
+
+/** Where a body's health bar starts (its name sits just above it). */
+function barTop(f: FrameInfo, sy: number): number {
+  return sy - PLAYER_RADIUS * f.cam.scale - 10;
+}
+
+/** A live, visible player's name over its health bar (drawn after every body: one font-texture run). */
+function drawName(kit: Kit, f: FrameInfo, b: PlayerBody): void {
+  if (!b.alive || !visible(f, b)) return;
+  const sx = toScreenX(f.cam, b.x);
+  const sy = toScreenY(f.cam, b.y);
+  anchoredText(kit, f.name(b.id), sx, barTop(f, sy) - 3, 13, b.isLocal ? kit.player(b.id, true) : kit.color('text'), 'bot', 0.92);
 }
 
 function bodies(f: FrameInfo): PlayerBody[] {
@@ -55,21 +67,24 @@ function bodies(f: FrameInfo): PlayerBody[] {
   return out;
 }
 
-/** Every player: glows first, then bodies, the local player last (on top). */
+/**
+ * Every player: glows first, then bodies, the local player last (on top), then the names. Each
+ * pass keeps to one texture (glow, shapes, font atlas): kaboom flushes a draw call on every texture
+ * switch, and a name per body made two per player.
+ */
 export function drawNeonPlayers(kit: Kit, f: FrameInfo, look: Look): void {
   const all = bodies(f);
   for (const b of all) drawGlow(kit, f, look, b);
   for (const b of all) drawBody(kit, f, b);
+  for (const b of all) drawName(kit, f, b);
 }
 
+const rocketShown = (f: FrameInfo, p: { x: number; y: number }): boolean => circleVisible(f.cam, p.x, p.y, 30);
+
+/** Rockets: every glow, then every core (one texture switch, not two per rocket). */
 export function drawNeonProjectiles(kit: Kit, f: FrameInfo, look: Look): void {
   const hot = kit.color('rocket');
   const core = kit.color('tracer');
-  for (const p of f.view.projectiles) {
-    if (!circleVisible(f.cam, p.x, p.y, 30)) continue;
-    const x = toScreenX(f.cam, p.x);
-    const y = toScreenY(f.cam, p.y);
-    glowDot(look.glow, x, y, 30 * f.cam.scale, hot, 0.8);
-    circle(kit, x, y, 5 * f.cam.scale, core);
-  }
+  for (const p of f.view.projectiles) if (rocketShown(f, p)) glowDot(look.glow, toScreenX(f.cam, p.x), toScreenY(f.cam, p.y), 30 * f.cam.scale, hot, 0.8);
+  for (const p of f.view.projectiles) if (rocketShown(f, p)) circle(kit, toScreenX(f.cam, p.x), toScreenY(f.cam, p.y), 5 * f.cam.scale, core);
 }

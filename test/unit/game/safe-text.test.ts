@@ -12,19 +12,30 @@ interface Call {
   size: number;
 }
 
+/** What drawFormattedText was handed (position, colour and opacity as they were at that call: read before the next draw). */
+interface Drawn {
+  opt: { pos: { x: number; y: number }; color: unknown; opacity: number };
+  chars: { color: unknown; opacity: number }[];
+}
+
 /** Just enough of kaboom for safe-text: each call is recorded with its text, font and size. */
-function recordingKaboom(calls: Call[]): KaboomCtx {
+function recordingKaboom(calls: Call[], drawn: Drawn[] = []): KaboomCtx {
   const vec = (x: number, y: number): unknown => ({ x, y, add: (dx: number, dy: number) => vec(x + dx, y + dy) });
-  const format = (opt: { text: string; font?: unknown; size: number }): unknown => {
+  // As kaboom's formatText: every glyph carries the colour and opacity it was formatted with.
+  const format = (opt: { text: string; font?: unknown; size: number; color?: unknown; opacity?: number }): unknown => {
     calls.push({ kind: 'formatText', text: opt.text, font: opt.font, size: opt.size });
-    return { width: [...opt.text].length * 10, height: opt.size, chars: [...opt.text].map((ch, i) => ({ ch, pos: vec(i * 10, 0) })), opt };
+    const chars = [...opt.text].map((ch, i) => ({ ch, pos: vec(i * 10, 0), color: opt.color, opacity: opt.opacity ?? 1 }));
+    return { width: [...opt.text].length * 10, height: opt.size, chars, opt };
   };
   const fake = {
     vec2: vec,
     rgb: (r: number, g: number, b: number) => ({ r, g, b }),
     formatText: format,
     drawText: (opt: { text: string; font?: unknown; size: number }) => calls.push({ kind: 'drawText', text: opt.text, font: opt.font, size: opt.size }),
-    drawFormattedText: (f: { opt: { text: string; font?: unknown; size: number } }) => calls.push({ kind: 'drawFormattedText', text: f.opt.text, font: f.opt.font, size: f.opt.size }),
+    drawFormattedText: (f: { opt: { text: string; font?: unknown; size: number } }) => {
+      drawn.push(f as never);
+      calls.push({ kind: 'drawFormattedText', text: f.opt.text, font: f.opt.font, size: f.opt.size });
+    },
   };
   return fake as unknown as KaboomCtx;
 }
@@ -64,7 +75,7 @@ describe('createSafeText', () => {
     safe.useCrispFonts(fonts);
     calls.length = 0;
     safe.draw('Score 12 · José', 10.3, 20.2, { size: 18, color: white });
-    expect(calls).toEqual([{ kind: 'drawText', text: 'Score 12 · José', font: fonts.font, size: 18 }]);
+    expect(calls.filter((c) => c.kind !== 'formatText')).toEqual([{ kind: 'drawFormattedText', text: 'Score 12 · José', font: fonts.font, size: 18 }]);
     for (const hostile of ['李小龙', 'ab🙂', 'x\u0307y', 'Ωmega', '[b]李[/b]']) {
       calls.length = 0;
       safe.draw(hostile, 0, 0, { size: 18, color: white });
@@ -81,7 +92,7 @@ describe('createSafeText', () => {
     safe.useCrispFonts({ density: 1, pick: () => null });
     calls.length = 0;
     safe.draw('HP', 0, 0, { size: 18, color: white });
-    expect(calls).toEqual([{ kind: 'drawText', text: 'HP', font: undefined, size: 18 }]);
+    expect(calls.filter((c) => c.kind !== 'formatText')).toEqual([{ kind: 'drawFormattedText', text: 'HP', font: undefined, size: 18 }]);
     safe.useCrispFonts(fonts);
     calls.length = 0;
     safe.draw('[a]x[/a]', 0, 0, { size: 18, color: white });
@@ -90,5 +101,33 @@ describe('createSafeText', () => {
       ['a]x[', fonts.font],
       ['/a]', fonts.font],
     ]);
+  });
+
+  it('lays a string out once and reuses it, again for a new font, size or anchor, with position, colour and opacity of each draw', () => {
+    const calls: Call[] = [];
+    const drawn: Drawn[] = [];
+    const safe = createSafeText(recordingKaboom(calls, drawn), () => 30);
+    const red = { r: 255, g: 0, b: 0 } as never;
+    calls.length = 0;
+    const formats = (): number => calls.filter((c) => c.kind === 'formatText').length;
+    safe.draw('bot 7', 10, 20, { size: 13, color: white, anchor: 'bot' });
+    safe.draw('bot 7', 30, 40, { size: 13, color: red, opacity: 0.5, anchor: 'bot' });
+    expect(formats()).toBe(1);
+    const last = drawn.at(-1);
+    expect(last?.opt.pos).toMatchObject({ x: 30, y: 40 });
+    expect(last?.opt).toMatchObject({ color: red, opacity: 0.5 });
+    expect(last?.chars.every((c) => c.color === red && c.opacity === 0.5)).toBe(true);
+    safe.draw('bot 7', 0, 0, { size: 14, color: white, anchor: 'bot' });
+    safe.draw('bot 7', 0, 0, { size: 14, color: white, anchor: 'center' });
+    expect(formats()).toBe(3);
+    expect(drawn.at(-1)?.chars.every((c) => c.color === white && c.opacity === 1)).toBe(true);
+    const fonts = recordingFonts(new Set());
+    safe.useCrispFonts(fonts);
+    safe.draw('bot 7', 0, 0, { size: 14, color: white, anchor: 'center' });
+    expect(formats()).toBe(4);
+    expect(calls.at(-1)).toMatchObject({ kind: 'drawFormattedText', font: fonts.font });
+    safe.draw('[a]x[/a]', 0, 0, { size: 14, color: white });
+    safe.draw('[a]x[/a]', 5, 5, { size: 14, color: white });
+    expect(formats()).toBe(7);
   });
 });
