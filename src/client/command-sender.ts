@@ -8,7 +8,8 @@
  * Inputs: `push(cmd)` per new command tick (ascending ticks), `flush(now, cmdrate, ackTick)` per
  * update. Output: at most one encoded packet per call, and none more often than `cmdrate` per
  * second or when no new command exists. Invariants: the commands in a packet are consecutive
- * ticks (the codec writes only the first); the ack is passed through untouched.
+ * ticks (the codec writes only the first); the ack is passed through untouched. `resend` packs
+ * commands already issued (to a new server after a host migration) the same way, unchanged.
  */
 import { encodeCmdPacket } from '../protocol/cmd-packet';
 import { CMDS_PER_PACKET } from '../protocol/messages';
@@ -43,6 +44,27 @@ export class CommandSender {
     this.lastSendMs = nowMs;
     this.hasNew = false;
     return { bytes, sendTimeMs16 };
+  }
+
+  /**
+   * Packets carrying `cmds` (ascending ticks, already issued: their contents are not changed) in runs
+   * of consecutive ticks, CMDS_PER_PACKET at most each, oldest first. Rate and `hasNew` are untouched.
+   */
+  resend(cmds: readonly UserCmd[], nowMs: number, ackTick: Tick | null): SentPacket[] {
+    const out: SentPacket[] = [];
+    const sendTimeMs16 = Math.floor(nowMs) & 0xffff;
+    let run: UserCmd[] = [];
+    const flushRun = (): void => {
+      if (run.length > 0) out.push({ bytes: encodeCmdPacket({ ackTick, sendTimeMs: sendTimeMs16, cmds: run }), sendTimeMs16 });
+      run = [];
+    };
+    for (const cmd of cmds) {
+      const last = run[run.length - 1];
+      if ((last && cmd.tick !== last.tick + 1) || run.length === CMDS_PER_PACKET) flushRun();
+      run.push(cmd);
+    }
+    flushRun();
+    return out;
   }
 
   reset(): void {

@@ -15,6 +15,7 @@ import { PLAYER_RADIUS } from '../../src/sim/config';
 import { WEAPON_KEEP, type ArenaMap, type PlayerId, type Tick } from '../../src/sim/types';
 import type { HarnessClient } from '../harness/harness-client';
 import { decodeCmdPacket } from '../../src/protocol/cmd-packet';
+import type { Snapshot } from '../../src/protocol/messages';
 
 export type Pilot = (view: ClientView, nowMs: number) => InputSample;
 
@@ -71,13 +72,24 @@ export class PilotedClient implements HarnessClient {
   netSettings(): ClientNetSettings {
     return this.net.netSettings();
   }
+
+  /** Host migration: the stream now comes from another server. */
+  rebind(): void {
+    this.net.rebind();
+  }
+
+  newestSnapshot(): { snapshot: Snapshot; atMs: number } | null {
+    const snapshot = this.net.newestSnapshot();
+    const atMs = this.net.newestSnapshotAtMs;
+    return snapshot && atMs !== null ? { snapshot, atMs } : null;
+  }
 }
 
 /**
  * A client whose clock runs `rate` times the host's (its frames, its timestamps, everything). It also
  * checks every packet it sends: each ack against the snapshots it really received, and that no
- * command tick is ever issued twice (a newer packet never ends on an older tick, and a tick sent
- * again in a redundant copy is the same command).
+ * command tick is ever issued twice (a tick sent for the first time is newer than every tick sent
+ * before, and a tick sent again, in a redundant copy or a resend, is the same command).
  */
 export class SkewedClient implements HarnessClient {
   private readonly received = new Set<number>();
@@ -103,20 +115,28 @@ export class SkewedClient implements HarnessClient {
       const d = decodeCmdPacket(p);
       if (!d.ok) continue;
       if (d.value.ackTick !== null && !this.received.has(d.value.ackTick)) this.falseAcks++;
-      const newest = d.value.cmds[d.value.cmds.length - 1]!.tick;
-      if (newest <= this.newestSent) this.reissued++;
-      this.newestSent = Math.max(this.newestSent, newest);
+      // A tick never sent before must be newer than every tick sent; one sent before must be the same command.
       for (const c of d.value.cmds) {
         const seen = this.sentCmds.get(c.tick);
         const now = JSON.stringify(c);
+        if (seen === undefined && c.tick <= this.newestSent) this.reissued++;
         if (seen !== undefined && seen !== now) this.reissued++;
         this.sentCmds.set(c.tick, now);
+        this.newestSent = Math.max(this.newestSent, c.tick);
       }
     }
     return packets;
   }
   netSettings(): ReturnType<PilotedClient['netSettings']> {
     return this.inner.netSettings();
+  }
+  /** A new server's ticks: acks are checked against its snapshots only. */
+  rebind(): void {
+    this.received.clear();
+    this.inner.rebind();
+  }
+  newestSnapshot(): ReturnType<PilotedClient['newestSnapshot']> {
+    return this.inner.newestSnapshot();
   }
 }
 
