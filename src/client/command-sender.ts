@@ -20,8 +20,13 @@ export interface SentPacket {
   sendTimeMs16: number;
 }
 
+/** Commands remembered for a resend: a second at the highest tickrate (the server refuses any further ahead). */
+const ISSUED_MEMORY = 128;
+
 export class CommandSender {
   private recent: UserCmd[] = [];
+  /** The newest commands pushed, oldest first (what `issuedAfter` answers from). */
+  private issued: UserCmd[] = [];
   private lastSendMs = Number.NEGATIVE_INFINITY;
   private hasNew = false;
 
@@ -31,7 +36,14 @@ export class CommandSender {
     if (last && cmd.tick !== last.tick + 1) this.recent = [];
     this.recent.push(cmd);
     if (this.recent.length > CMDS_PER_PACKET) this.recent.shift();
+    this.issued.push(cmd);
+    if (this.issued.length > ISSUED_MEMORY) this.issued.shift();
     this.hasNew = true;
+  }
+
+  /** The commands pushed for ticks in (after, upTo], oldest first, as far back as remembered. */
+  issuedBetween(after: Tick, upTo: Tick): UserCmd[] {
+    return this.issued.filter((c) => c.tick > after && c.tick <= upTo);
   }
 
   flush(nowMs: number, cmdRate: number, ackTick: Tick | null): SentPacket | null {

@@ -323,13 +323,13 @@ export class NetClient {
   }
 
   /**
-   * The commands issued before the rebind for ticks the new server has not run yet never reached it:
-   * sent again, unchanged (never a new command for an issued tick), so it runs our input for them
-   * instead of repeating an old one. At most a second of them: the server refuses any further ahead.
+   * The commands issued before the rebind for ticks the new server has not run yet never reached it
+   * (it starts from the old server's world at an earlier tick, or they went to a dead link): sent
+   * again, unchanged (never a new command for an issued tick), so it runs our input for them instead
+   * of repeating an old one. At most a second of them: the server refuses any further ahead.
    */
   private resendUnseen(serverTick: Tick, nowMs: number): void {
-    const cap = serverTick + this.tickrate;
-    const unseen = this.predictor.pendingCommands.filter((c) => c.tick > serverTick && c.tick <= Math.min(cap, this.issuedBeforeRebind));
+    const unseen = this.sender.issuedBetween(serverTick, Math.min(serverTick + this.tickrate, this.issuedBeforeRebind));
     for (const packet of this.sender.resend(unseen, nowMs, this.inbox.ackTick)) {
       this.clock.noteSent(packet.sendTimeMs16);
       this.tracker.packetOut(nowMs, packet.bytes.byteLength);

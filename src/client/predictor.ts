@@ -83,10 +83,7 @@ export class Predictor {
   get pendingCount(): number {
     return this.pending.length;
   }
-  /** The commands predicted on top of the last server state, oldest first. */
-  get pendingCommands(): readonly UserCmd[] {
-    return this.pending;
-  }
+
   stateAt(tick: Tick): PlayerState | undefined {
     return this.predicted.get(tick);
   }
