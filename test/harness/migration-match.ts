@@ -89,7 +89,7 @@ export class MigrationMatch {
   private successor: PlayerId | null = null;
   private cpLink: NetworkConditioner;
   private newestCp: Checkpoint | null = null;
-  readonly checkpoints = { sent: 0, received: 0, bytes: 0 };
+  readonly checkpoints = { sent: 0, received: 0, bytes: 0, lastSentTick: -1 };
   takeover: Takeover | null = null;
   /** The server that was lost (its state as it was then). */
   lost: GameServer | null = null;
@@ -157,6 +157,7 @@ export class MigrationMatch {
     const cp = this.newestCp;
     const newest = successor?.client.newestSnapshot() ?? null;
     if (id === null || !successor || !cp || !newest || !this.lost) throw new Error('no successor ready to take over');
+    const checkpointTick = cp.world.tick;
     const brought = bringForward(cp, newest.snapshot);
     const restored = restoreServer(brought);
     if (!restored.ok) throw new Error(restored.error);
@@ -168,7 +169,7 @@ export class MigrationMatch {
     server.skipTicks(skipped);
     server.removeClient(this.hostId);
     if (this.opts.reseat === 'rejoin') for (const p of brought.clients) if (p.id !== id && p.id !== this.hostId) server.removeClient(p.id);
-    this.takeover = { atMs: this.nowMs, lossAtMs: this.lossAtMs, lossTick: this.lost.world.tick, checkpointTick: cp.world.tick, snapshotTick: newest.snapshot.serverTick, skipped, restored: world };
+    this.takeover = { atMs: this.nowMs, lossAtMs: this.lossAtMs, lossTick: this.lost.world.tick, checkpointTick, snapshotTick: newest.snapshot.serverTick, skipped, restored: world };
     this.server = server;
     this.alive = true;
     this.hostId = id;
@@ -220,6 +221,7 @@ export class MigrationMatch {
       this.nextCheckpointMs += this.opts.checkpointEveryMs ?? 1000;
       const bytes = encodeCheckpoint(captureCheckpoint(this.server, harnessLobby()));
       this.checkpoints.sent++;
+      this.checkpoints.lastSentTick = this.server.world.tick;
       this.checkpoints.bytes = bytes.byteLength;
       this.cpLink.send(bytes, now);
     }
