@@ -42,6 +42,8 @@ export class CheckpointSender {
   private inFlight: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  /** A handover's final checkpoint is being made: no periodic one meanwhile (and none after it, once sent). */
+  private handingOver = false;
 
   constructor(private readonly deps: CheckpointSenderDeps) {}
 
@@ -53,7 +55,7 @@ export class CheckpointSender {
 
   /** The roster or the successor list changed: a checkpoint now (after the one in flight, if any). */
   soon(): Promise<void> {
-    if (this.stopped || this.deps.successors().length === 0) return Promise.resolve();
+    if (this.stopped || this.handingOver || this.deps.successors().length === 0) return Promise.resolve();
     if (this.inFlight) {
       this.again = true;
       return this.inFlight;
@@ -62,7 +64,7 @@ export class CheckpointSender {
       do {
         this.again = false;
         await this.round();
-      } while (this.again && !this.stopped);
+      } while (this.again && !this.stopped && !this.handingOver);
       this.inFlight = null;
     };
     this.inFlight = run();
@@ -71,18 +73,17 @@ export class CheckpointSender {
 
   /**
    * A handover: the final checkpoint, with `rewindTicks` of history (halved until it fits a
-   * message), to `to` alone; no checkpoint follows it. True when it went out.
+   * message), to `to` alone. True when it went out: then no checkpoint follows it; when it could
+   * not be sent, the periodic ones go on (the match stays here).
    */
   async sendFinal(to: PlayerId, rewindTicks: number): Promise<boolean> {
-    this.stopped = true;
+    this.handingOver = true;
     await this.inFlight;
-    for (let ticks = Math.max(0, Math.floor(rewindTicks)); ; ticks = Math.floor(ticks / 2)) {
-      const bytes = await this.deps.take(ticks);
-      if (bytes && bytes.length <= MAX_CHECKPOINT_MESSAGE_BYTES) return this.deliver([to], bytes, true);
-      if (!bytes || ticks === 0) break;
-    }
-    this.counters.checkpointFailures += 1;
-    return false;
+    const sent = await this.finalRound(to, rewindTicks);
+    this.handingOver = false;
+    if (sent) this.stopped = true;
+    else this.counters.checkpointFailures += 1;
+    return sent;
   }
 
   /** No more checkpoints (the lobby closes, or the match was handed over). */
@@ -90,9 +91,18 @@ export class CheckpointSender {
     this.stopped = true;
   }
 
+  private async finalRound(to: PlayerId, rewindTicks: number): Promise<boolean> {
+    for (let ticks = Math.max(0, Math.floor(rewindTicks)); !this.stopped; ticks = Math.floor(ticks / 2)) {
+      const bytes = await this.deps.take(ticks);
+      if (bytes && bytes.length <= MAX_CHECKPOINT_MESSAGE_BYTES) return this.deliver([to], bytes, true);
+      if (!bytes || ticks === 0) return false;
+    }
+    return false;
+  }
+
   private async round(): Promise<void> {
     const bytes = await this.deps.take(0);
-    if (this.stopped) return;
+    if (this.stopped || this.handingOver) return;
     if (!bytes || bytes.length > MAX_CHECKPOINT_MESSAGE_BYTES) {
       this.counters.checkpointFailures += 1;
       return;
