@@ -35,6 +35,11 @@ export interface HostOptions {
   mapName: string;
   /** The host's signaling registration after the lobby opened (lost, retrying, back). */
   onSignaling?: (state: SignalingState) => void;
+  /**
+   * This tab's seat token for the lobby (seat-token.ts): the host's own seat is kept under it, so
+   * after a migration the old host comes back to its seat and score as a player. A fresh one when absent.
+   */
+  seatToken?: string;
 }
 
 /** `hostKey`: the fingerprint of the lobby's public key, for the lobby link's `key=`. */
@@ -71,6 +76,11 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     key,
     roomId: o.roomId,
     crypto,
+    // Host migration (issue 13): successors get checkpoints holding what makes them this lobby.
+    migration: true,
+    peerToken: peer.options.token ?? '',
+    hostSeatToken: o.seatToken ?? freshSeatToken(),
+    cvars: () => serverCvars(o.cvars),
   }, () => performance.now());
   const { member, port } = await server.addLocal(o.name);
   const loopback = new LoopbackChannel(port);
@@ -114,6 +124,16 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     onEnd: (cb) => end.on(cb),
   };
   return { ok: true, session, hostKey: key.fingerprint };
+}
+
+/** 16 random bytes as 32 lowercase hex digits (a seat token). */
+function freshSeatToken(): string {
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The server's cvars (sv_*), as a migration checkpoint carries them to the successor. */
+function serverCvars(cvars: Cvars): Array<{ name: string; value: number }> {
+  return Object.entries(cvars).flatMap(([name, value]) => (name.startsWith('sv_') ? [{ name, value }] : []));
 }
 
 /** The door's refusals by reason, flat for the debug API: `refused.busy`, `refused.password`… */
