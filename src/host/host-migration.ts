@@ -16,6 +16,7 @@ import type { CheckpointCvar } from '../protocol/checkpoint-types';
 import type { PlayerId } from '../sim/types';
 import { exportLobbyKey, type CryptoLike, type LobbyKey } from '../lobby/host-key';
 import { encodeHostSecrets } from '../lobby/host-secrets';
+import { seatKeyOf } from '../lobby/seat-key';
 import { CheckpointSender, type CheckpointCounters } from './checkpoint-sender';
 import type { LobbyDoor } from './lobby-door';
 import type { Roster } from './roster';
@@ -131,8 +132,9 @@ export class HostMigration {
 
   /** The host secrets, encoded once (the key pair is exported once); null when the key cannot be exported. */
   private secretsBytes(): Promise<Uint8Array | null> {
-    this.secrets ??= exportLobbyKey(this.s.key, this.s.crypto).then(
-      (key) => encodeHostSecrets({ key, peerToken: this.s.peerToken ?? '', password: this.s.password, maxPlayers: this.s.maxPlayers, joinRunningMatch: this.s.joinRunningMatch, mapName: this.s.match.mapName, hostSeatToken: this.s.hostSeatToken ?? ZERO_TOKEN }),
+    // The host's seat travels as its key (seat-key.ts), like every seat: a successor cannot claim it while we host.
+    this.secrets ??= Promise.all([exportLobbyKey(this.s.key, this.s.crypto), seatKeyOf(this.s.hostSeatToken ?? ZERO_TOKEN, this.s.crypto)]).then(
+      ([key, hostSeatToken]) => encodeHostSecrets({ key, peerToken: this.s.peerToken ?? '', password: this.s.password, maxPlayers: this.s.maxPlayers, joinRunningMatch: this.s.joinRunningMatch, mapName: this.s.match.mapName, hostSeatToken }),
       () => null,
     );
     return this.secrets;

@@ -31,6 +31,7 @@ import { GlyphBudget } from '../lobby/glyph-budget';
 import { PasswordGuard, type PasswordPolicy, DEFAULT_PASSWORD_POLICY } from './password-guard';
 import { PendingGate } from './pending-gate';
 import { SeatKeeper, type Seat } from './seat-keeper';
+import { seatKeyOf } from '../lobby/seat-key';
 
 /** ICE and DTLS over a TURN relay can take seconds; the oldest setup gives way anyway (below). */
 export const LINK_TIMEOUT_MS = 10_000;
@@ -218,7 +219,9 @@ export class LobbyDoor {
     const second = await this.read(link, inbox, deadline);
     if (!second.ok) return null;
     if (second.message?.type !== 'hello') return this.unexpected(link, second.bytes);
-    return this.decide(link, second.message, source);
+    // Seats are filed under the token's key (src/lobby/seat-key.ts): checkpoints never carry a token.
+    const hello = { ...second.message, seatToken: await seatKeyOf(second.message.seatToken, this.o.crypto) };
+    return this.decide(link, hello, source);
   }
 
   private async read(link: PeerLink, inbox: Inbox, deadline: number): Promise<{ ok: true; bytes: Uint8Array; message: ControlMessage | null } | { ok: false }> {

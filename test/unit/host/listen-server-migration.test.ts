@@ -5,6 +5,7 @@
  * window to the first successor and stops the worker's ticks; a successor's listen server starts
  * from the old host's seats (all waiting) and bans; a dedicated host (migration off) sends nothing.
  */
+import { seatKeyOf } from '../../../src/lobby/seat-key';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ListenServer, type LobbySettings, type RestoredLobby } from '../../../src/host/listen-server';
 import type { Member } from '../../../src/host/roster';
@@ -105,11 +106,14 @@ describe('ListenServer host migration', () => {
     expect(cp).toMatchObject({ final: false });
     expect(cp?.type === 'checkpoint' && cp.bytes.length).toBe(300);
 
-    // What the worker was given: everyone's seat tokens (the host's own under hostSeatToken) and the secrets.
+    // What the worker was given: everyone's seat keys (the host's own under hostSeatToken's key; the
+    // joiners' as admission filed them) and the secrets.
     const last = worker.calls.checkpoint[worker.calls.checkpoint.length - 1]!;
     expect(last.rewind).toBe(0);
+    const hostKey = await seatKeyOf(HOST_SEAT, crypto);
+    expect(hostKey).not.toBe(HOST_SEAT);
     expect(last.lobby.people).toEqual([
-      { id: 1, name: 'Host', token: HOST_SEAT },
+      { id: 1, name: 'Host', token: hostKey },
       { id: a.member.id, name: 'Ann', token: seatOf(2) },
       { id: b.member.id, name: 'Bo', token: seatOf(3) },
       { id: c.member.id, name: 'Cy', token: seatOf(4) },
@@ -117,7 +121,7 @@ describe('ListenServer host migration', () => {
     expect(last.lobby.cvars).toEqual([{ name: 'sv_tickrate', value: 60 }]);
     const secrets = decodeHostSecrets(last.lobby.lobbyKey);
     if (!secrets.ok) throw new Error(secrets.error);
-    expect(secrets.value).toMatchObject({ peerToken: 'x1y2z3', password: 'pw', maxPlayers: 8, joinRunningMatch: true, mapName: 'arena', hostSeatToken: HOST_SEAT });
+    expect(secrets.value).toMatchObject({ peerToken: 'x1y2z3', password: 'pw', maxPlayers: 8, joinRunningMatch: true, mapName: 'arena', hostSeatToken: hostKey });
     expect((await importLobbyKey(secrets.value.key, crypto)).fingerprint).toBe(key.fingerprint);
     expect(server.counters).toMatchObject({ checkpointBytes: 300, checkpointFailures: 0 });
     expect(server.counters.checkpointsSent).toBeGreaterThan(0);
@@ -159,13 +163,13 @@ describe('ListenServer host migration', () => {
     const restored: RestoredLobby = {
       seats: [
         { token: seatOf(2), id: 2, name: 'Ann', present: true },
-        { token: seatOf(3), id: 3, name: 'Bo', present: true },
+        { token: await seatKeyOf(seatOf(3), crypto), id: 3, name: 'Bo', present: true },
         { token: HOST_SEAT, id: 1, name: 'Host', present: true },
       ],
       bans: ['b'.repeat(32)],
       started: true,
     };
-    // The successor (Bo) hosts under its own seat token.
+    // The successor (Bo) hosts under its own seat token (filed, as on the old host, under its key).
     const { server, worker } = await lobby({ restored, hostSeatToken: seatOf(3) });
     expect(server.started).toBe(true);
     expect(server.door.isBanned('b'.repeat(32))).toBe(true);
@@ -175,7 +179,7 @@ describe('ListenServer host migration', () => {
     const { member } = await server.addLocal('Bo', true, 3);
     expect(member.id).toBe(3);
     expect(worker.calls.connected).toEqual([[3, true]]);
-    expect(server.door.seats.seatOf(seatOf(3))).toEqual({ id: 3, name: 'Bo', present: true });
+    expect(server.door.seats.seatOf(await seatKeyOf(seatOf(3), crypto))).toEqual({ id: 3, name: 'Bo', present: true });
     // Nobody new is given a seat the old players hold.
     const newcomer = server.roster.add('Dee', 'peer-dee', false, { held: (id) => server.door.seats.isHeld(id) });
     expect(newcomer?.id).toBe(4);

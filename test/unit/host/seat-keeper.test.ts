@@ -3,6 +3,7 @@
  * its own id and keeping absent players' ids from newcomers, the hello decision for a returning
  * token (no password, a running match takes it back), and the lobby door admitting it.
  */
+import { seatKeyOf } from '../../../src/lobby/seat-key';
 import { describe, expect, it } from 'vitest';
 import { SeatKeeper } from '../../../src/host/seat-keeper';
 import { Roster } from '../../../src/host/roster';
@@ -103,10 +104,14 @@ describe('LobbyDoor and a returning seat token', () => {
     const key = await createLobbyKey(crypto);
     const d = new LobbyDoor({ key, roomId: 'abcdefghijk23456', password: 'secret', crypto, now: () => Date.now(), facts: () => ({ playerCount: 2, maxPlayers: 8, started: true, joinRunningMatch: true, closed: false }) });
     expect((await hello(d, key, SEAT, '')).reject).toMatchObject({ reason: 'password' });
-    d.seats.seated(SEAT, 4, 'Ada');
+    // Seats are filed under the token's key, what admission hands on and checkpoints carry.
+    const seatKey = await seatKeyOf(SEAT, crypto);
+    d.seats.seated(seatKey, 4, 'Ada');
     d.seats.left(4);
     const back = await hello(d, key, SEAT, '');
-    expect(back.admitted).toMatchObject({ name: 'Ada', seatToken: SEAT, seat: { id: 4, name: 'Ada', present: false } });
+    expect(back.admitted).toMatchObject({ name: 'Ada', seatToken: seatKey, seat: { id: 4, name: 'Ada', present: false } });
     expect((await hello(d, key, 'ab'.repeat(16), '')).reject).toMatchObject({ reason: 'password' });
+    // A successor reads keys in checkpoints: a hello carrying a key instead of a token takes no seat.
+    expect((await hello(d, key, seatKey, '')).reject).toMatchObject({ reason: 'password' });
   });
 });
