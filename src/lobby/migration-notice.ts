@@ -1,0 +1,36 @@
+/**
+ * The short notice every player sees after a host migration (issue 13): "Alice's connection was
+ * lost — Bob is now hosting", or after a graceful handover "Alice left — Bob is now hosting".
+ *
+ * Inputs: the old and new host's names as the lobby list had them (player text, possibly
+ * missing), whether the old host handed the match over, and whether this page is the new host.
+ * Output: one plain string. Invariant: names stay text: the caller shows the notice with
+ * textContent (a chat system line), never as markup.
+ */
+import type { LobbyPlayer } from '../protocol/messages';
+import type { PlayerId } from '../sim/types';
+
+export interface MigrationNoticeFacts {
+  oldHost: string | null;
+  newHost: string | null;
+  graceful: boolean;
+  /** This page took over: it reads "you are now hosting". */
+  selfHosts: boolean;
+}
+
+export function migrationNotice(f: MigrationNoticeFacts): string {
+  const who = f.oldHost ?? 'The host';
+  const gone = f.graceful ? `${who} left` : `${who}'s connection was lost`;
+  const next = f.selfHosts ? 'you are now hosting' : `${f.newHost ?? 'a new host'} is now hosting`;
+  return `${gone} — ${next}`;
+}
+
+/** The host's name in a lobby list (the player marked isHost), or null. */
+export function hostName(players: readonly LobbyPlayer[]): string | null {
+  return players.find((p) => p.isHost)?.name ?? null;
+}
+
+/** A player's name in a lobby list, or null. */
+export function nameOf(players: readonly LobbyPlayer[], id: PlayerId): string | null {
+  return players.find((p) => p.id === id)?.name ?? null;
+}

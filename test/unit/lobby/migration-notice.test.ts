@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { hostName, migrationNotice, nameOf } from '../../../src/lobby/migration-notice';
+
+describe('migrationNotice', () => {
+  it("says whose connection was lost and who hosts now, or that the host left on purpose", () => {
+    expect(migrationNotice({ oldHost: 'Alice', newHost: 'Bob', graceful: false, selfHosts: false })).toBe("Alice's connection was lost — Bob is now hosting");
+    expect(migrationNotice({ oldHost: 'Alice', newHost: 'Bob', graceful: true, selfHosts: false })).toBe('Alice left — Bob is now hosting');
+    expect(migrationNotice({ oldHost: 'Alice', newHost: 'Bob', graceful: false, selfHosts: true })).toBe("Alice's connection was lost — you are now hosting");
+    expect(migrationNotice({ oldHost: null, newHost: null, graceful: false, selfHosts: false })).toBe("The host's connection was lost — a new host is now hosting");
+  });
+
+  it('keeps names as they are (the screens show text, never markup)', () => {
+    const name = '<img src=x onerror=alert(1)>';
+    expect(migrationNotice({ oldHost: name, newHost: 'Bob', graceful: true, selfHosts: false })).toBe(`${name} left — Bob is now hosting`);
+  });
+
+  it('finds the host and players by id in a lobby list', () => {
+    const list = [
+      { id: 1, name: 'Alice', pingMs: 0, isHost: true },
+      { id: 2, name: 'Bob', pingMs: 20, isHost: false },
+    ];
+    expect(hostName(list)).toBe('Alice');
+    expect(nameOf(list, 2)).toBe('Bob');
+    expect(nameOf(list, 9)).toBeNull();
+    expect(hostName([])).toBeNull();
+  });
+});
