@@ -1,0 +1,272 @@
+/**
+ * The page's one LobbySession across host migrations (issue 13): App, the lobby screen and the
+ * renderer hold this wrapper while the session inside changes: a join becomes a join to the new
+ * host, or (on a successor) a host session restored from the newest checkpoint; a host whose
+ * lobby id was taken over while it was away becomes a join. The ClientSession is the same object
+ * throughout (rebound to each new channel), so prediction, interpolation and events carry on.
+ *
+ * Inputs: the first inner session and a `MigrationContext` (how to join and claim again).
+ * Outputs: LobbySession (delegating to the current inner one), `migrationReport()` for the debug
+ * API, the notice as a chat system line. Invariants: `onEnd` fires at most once, and never for an
+ * inner session that was replaced; a migration runs nextMigrationStep (lobby/migration-steps.ts)
+ * until a new host is found or MIGRATION_GIVE_UP_MS passed ("The host left."); after `leave()`
+ * nothing new is opened (an attempt that succeeds late is closed again).
+ */
+import type { Cvars } from '../config/cvars';
+import type { MatchControls } from '../game/game-host';
+import type { JoinFailure } from '../lobby/failures';
+import type { CryptoLike } from '../lobby/host-key';
+import { joinLobby } from '../lobby/join';
+import type { LobbyTarget } from '../lobby/link';
+import { hostName, migrationNotice, nameOf } from '../lobby/migration-notice';
+import { nextMigrationStep, type MigrationClock, type MigrationRole } from '../lobby/migration-steps';
+import { SYSTEM_CHAT_ID, type LobbyPlayer } from '../protocol/messages';
+import type { PlayerId } from '../sim/types';
+import type { SignalingOptions } from '../transport/peer-link';
+import { ChatLog } from './chat-log';
+import type { ClientSession } from './client-session';
+import type { HostSession } from './host-session';
+import { createJoinSession, type HostLost, type JoinSession } from './join-session';
+import { EndSignal, type ChannelReport, type LobbySession } from './lobby-session';
+import { createSuccessorSession } from './successor-session';
+
+/** A migration's join attempt waits this long for the peer-to-peer link (a dead host never answers). */
+const MIGRATION_LINK_TIMEOUT_MS = 4000;
+
+export interface MigrationContext {
+  signaling: SignalingOptions;
+  target: LobbyTarget;
+  name: string;
+  browserToken: string;
+  seatToken: string;
+  crypto: CryptoLike;
+  cvars: Cvars;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  /** Called with every notice shown (a migration happened). */
+  onNotice?: (text: string) => void;
+}
+
+/** What the debug API and the net graph show about migration (docs/DEBUG-API.md `migration()`). */
+export interface MigrationReport {
+  migrations: number;
+  notice: string | null;
+  hosting: boolean;
+  migrating: boolean;
+  successors: PlayerId[];
+  /** Age of the newest checkpoint this page holds (the most progress a takeover by it would lose), or null. */
+  checkpointAgeMs: number | null;
+  /** The host's checkpoint interval: as measured by this successor, or the host's own setting. */
+  checkpointIntervalMs: number | null;
+}
+
+type Inner = JoinSession | HostSession;
+const isJoin = (s: Inner): s is JoinSession => !s.isHost;
+
+export class MigratingSession implements LobbySession {
+  readonly chat: ChatLog;
+  private inner!: Inner;
+  private readonly end = new EndSignal();
+  private readonly listeners = new Set<() => void>();
+  private migrations = 0;
+  private notice: string | null = null;
+  private migrating = false;
+  private closed = false;
+
+  constructor(
+    first: (self: MigratingSession) => Inner,
+    private readonly ctx: MigrationContext,
+  ) {
+    this.chat = new ChatLog((text) => this.inner.chat.send(text), (id) => nameOf(this.players(), id) ?? undefined);
+    this.adopt(first(this));
+  }
+
+  get isHost(): boolean {
+    return this.inner.isHost;
+  }
+  get roomId(): string {
+    return this.ctx.target.roomId;
+  }
+  get client(): ClientSession {
+    return this.inner.client;
+  }
+  get matchControls(): MatchControls | null {
+    return this.inner.matchControls;
+  }
+  players(): LobbyPlayer[] {
+    return this.inner.players();
+  }
+  started(): boolean {
+    return this.migrating || this.inner.started();
+  }
+  channels(): ChannelReport[] {
+    return this.inner.channels();
+  }
+  serverTick(): number | null {
+    return this.inner.serverTick();
+  }
+  serverStats(): unknown {
+    return this.inner.serverStats();
+  }
+  hostCounters(): Record<string, number> | null {
+    return this.inner.hostCounters();
+  }
+  startMatch(): void {
+    this.inner.startMatch();
+  }
+  kick(id: PlayerId): void {
+    this.inner.kick(id);
+  }
+  leave(): void {
+    this.closed = true;
+    if (!this.migrating) return this.inner.leave();
+    this.client.close();
+    this.end.fire(null);
+  }
+  onChange(cb: () => void): () => void {
+    this.listeners.add(cb);
+    return () => this.listeners.delete(cb);
+  }
+  onEnd(cb: (failure: JoinFailure | null) => void): void {
+    this.end.on(cb);
+  }
+
+  /** The host's graceful handover: the inner host session, or null when this page does not host. */
+  hostSession(): HostSession | null {
+    return isJoin(this.inner) ? null : this.inner;
+  }
+
+  migrationReport(): MigrationReport {
+    const held = isJoin(this.inner) ? this.inner.held() : null;
+    const host = isJoin(this.inner) ? null : this.inner;
+    return {
+      migrations: this.migrations,
+      notice: this.notice,
+      hosting: this.inner.isHost,
+      migrating: this.migrating,
+      successors: held?.successors ?? host?.successors() ?? [],
+      checkpointAgeMs: held?.checkpoint ? Math.round(this.ctx.now() - held.checkpoint.atMs) : null,
+      checkpointIntervalMs: held?.checkpointIntervalMs ?? host?.checkpointIntervalMs() ?? null,
+    };
+  }
+
+  /** The join session this wrapper's page runs (the first one, and each after a migration). */
+  joinSession(j: Parameters<typeof createJoinSession>[0], client?: ClientSession): JoinSession {
+    return createJoinSession(j, this.ctx.target.roomId, this.ctx.cvars, { client, onHostLost: (lost) => void this.migrate(lost) });
+  }
+
+  /** A host session: its lobby id was taken over while it was away, so it joins as a player. */
+  replaced(): void {
+    if (this.migrating || this.closed || isJoin(this.inner)) return;
+    const old = this.inner;
+    old.release();
+    void this.migrate({ why: 'lost', successors: [], checkpoint: null, players: old.players(), systemLines: [] }, true);
+  }
+
+  private adopt(next: Inner): void {
+    this.inner = next;
+    // Lines that came with the welcome were logged before we could listen: copy them first.
+    for (const l of next.chat.lines()) this.chat.receive(l.from, l.text);
+    next.chat.onLine((l) => next === this.inner && this.chat.receive(l.from, l.text));
+    next.onChange(() => next === this.inner && this.changed());
+    next.onEnd((failure) => {
+      if (next === this.inner && !this.migrating) this.end.fire(failure);
+    });
+    this.changed();
+  }
+
+  private changed(): void {
+    for (const cb of [...this.listeners]) cb();
+  }
+
+  /** Finds the new host (or becomes it) for as long as MIGRATION_GIVE_UP_MS allows. */
+  private async migrate(lost: HostLost, wasHost = false): Promise<void> {
+    if (this.migrating || this.closed) return;
+    this.migrating = true;
+    this.changed();
+    const client = this.client;
+    const rank = lost.successors.indexOf(client.localId);
+    const role: MigrationRole = { rank: rank < 0 ? null : rank, hasCheckpoint: lost.checkpoint !== null, handedOver: lost.why === 'handover' };
+    const start = this.ctx.now();
+    const clock: MigrationClock = { elapsedMs: 0, lastJoinAtMs: null, lastClaimAtMs: null };
+    for (;;) {
+      if (this.closed) return;
+      clock.elapsedMs = this.ctx.now() - start;
+      const step = nextMigrationStep(role, clock);
+      if (step.kind === 'wait') {
+        await this.ctx.sleep(step.ms);
+        continue;
+      }
+      if (step.kind === 'give-up') return this.giveUp({ kind: 'host-left' });
+      let next: Inner | JoinFailure | null;
+      if (step.kind === 'join') {
+        clock.lastJoinAtMs = clock.elapsedMs;
+        next = await this.tryJoin(client);
+      } else {
+        clock.lastClaimAtMs = clock.elapsedMs;
+        next = await this.tryClaim(client, lost);
+      }
+      if (next === null) continue;
+      if (!('isHost' in next)) return this.giveUp(next);
+      if (this.closed) return next.leave();
+      return this.finishMigration(next, lost, wasHost);
+    }
+  }
+
+  private giveUp(failure: JoinFailure): void {
+    this.migrating = false;
+    if (this.closed) return;
+    this.client.close();
+    this.end.fire(failure);
+  }
+
+  /** One join attempt on the room: the new session, null to try again, or a refusal that ends the migration. */
+  private async tryJoin(client: ClientSession): Promise<Inner | JoinFailure | null> {
+    const c = this.ctx;
+    const r = await joinLobby({ signaling: c.signaling, target: c.target, name: c.name, password: '', browserToken: c.browserToken, seatToken: c.seatToken, crypto: c.crypto, migration: true, linkTimeoutMs: MIGRATION_LINK_TIMEOUT_MS });
+    if (!r.ok) {
+      const f = r.failure;
+      // A ban or kick by the new host is final; anything else may be no host yet.
+      return f.kind === 'rejected' && (f.reason === 'banned' || f.reason === 'kicked' || f.reason === 'version') ? f : null;
+    }
+    if (r.joined.clientId !== client.localId) {
+      // Our seat was not kept: this client's timeline belongs to another id. Say so; don't pretend.
+      r.joined.link.close();
+      r.joined.peer.destroy();
+      return { kind: 'other', detail: 'the new host did not give this player its seat back' };
+    }
+    return this.joinSession(r.joined, client);
+  }
+
+  /** One claim of the room's id from the newest checkpoint: the host session, or null (taken, or it failed). */
+  private async tryClaim(client: ClientSession, lost: HostLost): Promise<Inner | null> {
+    if (!lost.checkpoint) return null;
+    const r = await createSuccessorSession({
+      signaling: this.ctx.signaling,
+      roomId: this.ctx.target.roomId,
+      name: this.ctx.name,
+      cvars: this.ctx.cvars,
+      client,
+      checkpoint: lost.checkpoint.bytes,
+      players: lost.players,
+      onReplaced: () => this.replaced(),
+    });
+    return r.ok ? r.session : null;
+  }
+
+  private finishMigration(next: Inner, lost: HostLost, wasHost: boolean): void {
+    this.migrating = false;
+    this.migrations += 1;
+    const oldHost = hostName(lost.players);
+    const newHost = hostName(next.players()) ?? (lost.successors[0] !== undefined ? nameOf(lost.players, lost.successors[0]) : null);
+    const announced = migrationNotice({ oldHost, newHost, graceful: true, selfHosts: false });
+    const graceful = lost.why === 'handover' || lost.systemLines.includes(announced);
+    // An old host that comes back as a player says nothing: the others saw their notice long ago.
+    this.notice = wasHost ? null : migrationNotice({ oldHost, newHost, graceful, selfHosts: next.isHost });
+    this.adopt(next);
+    if (this.notice !== null) {
+      this.chat.receive(SYSTEM_CHAT_ID, this.notice);
+      this.ctx.onNotice?.(this.notice);
+    }
+  }
+}
