@@ -1,8 +1,9 @@
 /**
  * Control message codec (reliable, ordered channel): hello, welcome, reject, kick, chat, leave,
- * settings, lobby, debug, auth-challenge, auth-proof. Layout: [type:8] then the fields of that
+ * settings, lobby, debug, auth-challenge, auth-proof, successors, checkpoint. Layout: [type:8] then the fields of that
  * type in a fixed order; texts are UTF-8 with a length (text.ts), enums a byte index into a fixed
- * list (append only). The handshake's messages live in handshake-codec.ts.
+ * list (append only). The handshake's messages live in handshake-codec.ts, host migration's
+ * ('successors', 'checkpoint', and hello's trailing `migration` byte) in migration-codec.ts.
  *
  * The encoder sends `normalizeControl(m)` (texts cleaned and cut, numbers clamped to their
  * fields), so decode(encode(m)) equals normalizeControl(m) whenever that is valid. The decoder
@@ -18,8 +19,9 @@ import type { ControlMessage, DecodeResult, KickReason, LobbyPlayer, MatchSettin
 import { normalizeDebug, readDebug, writeDebug } from './debug-codec';
 import { MAP_NAME_RULE, MESSAGE_RULE, NAME_RULE, cleanText, readText, writeText } from './text';
 import { normalizeChallenge, normalizeHello, normalizeProof, readChallenge, readHello, readProof, writeHandshake } from './handshake-codec';
+import { normalizeCheckpointMessage, normalizeSuccessors, readCheckpointMessage, readSuccessors, writeCheckpointMessage, writeSuccessors } from './migration-codec';
 
-export const CONTROL_TYPES: readonly ControlMessage['type'][] = ['hello', 'welcome', 'reject', 'kick', 'chat', 'leave', 'settings', 'lobby', 'debug', 'auth-challenge', 'auth-proof'];
+export const CONTROL_TYPES: readonly ControlMessage['type'][] = ['hello', 'welcome', 'reject', 'kick', 'chat', 'leave', 'settings', 'lobby', 'debug', 'auth-challenge', 'auth-proof', 'successors', 'checkpoint'];
 export const REJECT_REASONS: readonly RejectReason[] = ['full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 'started', 'attempts', 'name', 'busy'];
 export const KICK_REASONS: readonly KickReason[] = ['host', 'malformed', 'flood', 'timeout', 'shutdown'];
 /** Largest lobby (sv_maxplayers' bound): 32 since the encode-once snapshot path (issue 10) keeps a 32-player tick under 0.5 ms. */
@@ -68,6 +70,10 @@ export function normalizeControl(m: ControlMessage): ControlMessage {
       return { type: 'lobby', players: m.players.slice(0, MAX_LOBBY_PLAYERS).map(normalizeLobbyPlayer), started: m.started };
     case 'debug':
       return normalizeDebug(m);
+    case 'successors':
+      return normalizeSuccessors(m);
+    case 'checkpoint':
+      return normalizeCheckpointMessage(m);
   }
 }
 
@@ -111,6 +117,12 @@ function writeBody(w: BitWriter, m: ControlMessage): void {
       return;
     case 'debug':
       writeDebug(w, m);
+      return;
+    case 'successors':
+      writeSuccessors(w, m);
+      return;
+    case 'checkpoint':
+      writeCheckpointMessage(w, m);
   }
 }
 
@@ -196,6 +208,10 @@ function readBody(r: BitReader, type: ControlMessage['type']): ControlMessage {
       return readLobby(r);
     case 'debug':
       return readDebug(r);
+    case 'successors':
+      return readSuccessors(r);
+    case 'checkpoint':
+      return readCheckpointMessage(r);
   }
 }
 

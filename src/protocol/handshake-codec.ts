@@ -6,11 +6,13 @@
  *
  * Layouts (docs/PROTOCOL.md "Handshake"):
  *   hello            [protocolVersion u16] [name] [password] [browserToken: 16 bytes] [seatToken: 16 bytes]
+ *                    [migration u8 = 1, optional: present only when the joiner can take over]
  *   auth-challenge   [protocolVersion u16] [nonce: 32 bytes]
  *   auth-proof       [algorithm u8 (0 = p256)] [publicKey: 65 bytes, first 0x04] [signature: 64 bytes]
  * Invariants: the version field is always the 16 bits right after the type byte of a hello or a
  * challenge (frozen across versions); the decoders never throw and refuse unknown algorithms,
- * a public key that is not an uncompressed point, a version of 0.
+ * a public key that is not an uncompressed point, a version of 0, a migration byte other than 1
+ * (absent is the canonical "no", so a hello without migration is byte for byte a protocol-4 hello).
  */
 import type { BitReader, BitWriter } from './bits';
 import { AUTH_NONCE_BYTES, BROWSER_TOKEN_BYTES, type AuthAlgorithm, type AuthChallenge, type AuthProof, type Hello } from './messages';
@@ -52,7 +54,10 @@ export function normalizeToken(token: string): string {
 }
 
 export function normalizeHello(m: Hello): Hello {
-  return { type: 'hello', protocolVersion: clampVersion(m.protocolVersion), name: cleanText(m.name, NAME_RULE), password: cleanText(m.password, PASSWORD_RULE), browserToken: normalizeToken(m.browserToken), seatToken: normalizeToken(m.seatToken) };
+  const hello: Hello = { type: 'hello', protocolVersion: clampVersion(m.protocolVersion), name: cleanText(m.name, NAME_RULE), password: cleanText(m.password, PASSWORD_RULE), browserToken: normalizeToken(m.browserToken), seatToken: normalizeToken(m.seatToken) };
+  // Only a "yes" is carried (and kept): "no" is the byte's absence, as in every older hello.
+  if (m.migration === true) hello.migration = true;
+  return hello;
 }
 
 export function normalizeChallenge(m: AuthChallenge): AuthChallenge {
@@ -90,6 +95,7 @@ export function writeHandshake(w: BitWriter, m: Hello | AuthChallenge | AuthProo
       writeText(w, m.password, PASSWORD_RULE);
       writeBytes(w, tokenToBytes(m.browserToken));
       writeBytes(w, tokenToBytes(m.seatToken));
+      if (m.migration === true) w.writeBits(1, 8);
       return;
     case 'auth-challenge':
       w.writeBits(m.protocolVersion, 16);
@@ -107,7 +113,14 @@ export function readHello(r: BitReader): Hello {
   const name = readText(r, NAME_RULE, 'name');
   const password = readText(r, PASSWORD_RULE, 'password');
   const browserToken = tokenFromBytes(readBytes(r, BROWSER_TOKEN_BYTES));
-  return { type: 'hello', protocolVersion, name, password, browserToken, seatToken: tokenFromBytes(readBytes(r, BROWSER_TOKEN_BYTES)) };
+  const hello: Hello = { type: 'hello', protocolVersion, name, password, browserToken, seatToken: tokenFromBytes(readBytes(r, BROWSER_TOKEN_BYTES)) };
+  // The optional trailing migration byte: absent (every older hello) means no; present, it must be 1.
+  if (r.ok && r.remainingBits > 0) {
+    const flag = r.readBits(8);
+    if (flag !== 1) r.fail(`migration flag ${flag} out of range`);
+    hello.migration = true;
+  }
+  return hello;
 }
 
 export function readChallenge(r: BitReader): AuthChallenge {

@@ -151,6 +151,39 @@ export interface Hello {
    * back, with its name and score, and is not asked the password again (issue 13, "Rejoin").
    */
   seatToken: string;
+  /**
+   * Protocol 4, optional (issue 13, host migration): true when this client can take the match over
+   * if the host goes (it runs the server worker and can claim the lobby's peer id). Sent as one
+   * trailing byte (1) only when true; a hello without it (older clients, the reference client)
+   * means false, and decodes without this field. Only such clients get 'successors' and 'checkpoint'.
+   */
+  migration?: boolean;
+}
+
+/** At most this many successors are named (docs/PROTOCOL.md "Host migration"). */
+export const MAX_SUCCESSORS = 3;
+/** Largest migration checkpoint a 'checkpoint' message carries (its length is a u16). */
+export const MAX_CHECKPOINT_MESSAGE_BYTES = 65535;
+
+/**
+ * Host → migration-capable joiner, reliable: who takes the match over if the host goes, in order
+ * (0..MAX_SUCCESSORS distinct player ids, 1..255). Sent right after welcome and whenever the list changes.
+ */
+export interface SuccessorsMessage {
+  type: 'successors';
+  ids: PlayerId[];
+}
+
+/**
+ * Host → successor, reliable: a migration checkpoint (src/protocol/checkpoint-codec.ts's bytes,
+ * opaque to the control codec; 1..MAX_CHECKPOINT_MESSAGE_BYTES long), about once a second and at
+ * once when the roster changes. `final`: the host is handing the match over to this successor now
+ * (graceful handover: take over at once, no waiting for silence).
+ */
+export interface CheckpointMessage {
+  type: 'checkpoint';
+  final: boolean;
+  bytes: Uint8Array;
 }
 
 /**
@@ -179,7 +212,9 @@ export type ControlMessage =
    */
   | { type: 'settings'; updateRate: number; rate: number; interpMs: number; debug: boolean }
   | { type: 'lobby'; players: LobbyPlayer[]; started: boolean }
-  | DebugMessage;
+  | DebugMessage
+  | SuccessorsMessage
+  | CheckpointMessage;
 
 /** How the server chose the view time it rewound a shot to (mirrors the lag compensator's answer). */
 export type RewindAdjustmentWire = 'none' | 'estimate' | 'clamped';

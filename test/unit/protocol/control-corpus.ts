@@ -60,3 +60,37 @@ export function controlCorpus(): Record<string, string[]> {
   }
   return { controlEncoded: encoded, controlDecodeMutated: decoded, handshakeVersionPeek: peeked };
 }
+
+/** One seeded host-migration message (issue 13): a migration-capable hello, successors, a checkpoint. */
+function migrationMessage(r: Rng, i: number): ControlMessage {
+  switch (i % 3) {
+    case 0:
+      return { type: 'hello', protocolVersion: PROTOCOL_VERSION, name: r.pick(TEXTS), password: r.pick(TEXTS), browserToken: hex(bytes(r, BROWSER_TOKEN_BYTES)), seatToken: hex(bytes(r, BROWSER_TOKEN_BYTES)), migration: r.bool(0.8) };
+    case 1:
+      return { type: 'successors', ids: Array.from({ length: r.int(0, 3) }, () => r.int(1, 255)) };
+    default:
+      return { type: 'checkpoint', final: r.bool(0.2), bytes: bytes(r, r.int(1, 200)) };
+  }
+}
+
+/**
+ * Added with host migration, on protocol version 4 (the messages above it are unchanged, byte for
+ * byte): `fixtures/wire-v4-migration.json`, the same three views of the migration messages.
+ */
+export function migrationCorpus(): Record<string, string[]> {
+  const encoded: string[] = [];
+  const decoded: string[] = [];
+  const peeked: string[] = [];
+  const r = new Rng(1313);
+  for (let i = 0; i < 150; i++) {
+    const valid = encodeControl(migrationMessage(r, i));
+    encoded.push(short(valid));
+    for (let k = 0; k < 2; k++) {
+      const m = mutate(r, valid);
+      const out = decodeControl(m);
+      decoded.push(short(out.ok ? JSON.stringify(out.value, (_, v: unknown) => (v instanceof Uint8Array ? [...v] : v)) : 'refused'));
+      peeked.push(short(String(peekHandshakeVersion(m))));
+    }
+  }
+  return { migrationEncoded: encoded, migrationDecodeMutated: decoded, migrationVersionPeek: peeked };
+}

@@ -29,6 +29,9 @@ const bytes = (max: number) => fc.uint8Array({ maxLength: max });
 
 const controlMessage: fc.Arbitrary<ControlMessage> = fc.oneof(
   fc.record({ type: fc.constant('hello' as const), protocolVersion: fc.integer({ min: 1, max: 65535 }), name, password: text, browserToken: token, seatToken: token }),
+  fc.record({ type: fc.constant('hello' as const), protocolVersion: fc.integer({ min: 1, max: 65535 }), name, password: text, browserToken: token, seatToken: token, migration: fc.boolean() }),
+  fc.record({ type: fc.constant('successors' as const), ids: fc.array(fc.oneof(fc.integer({ min: -3, max: 300 }), anyNumber), { maxLength: 6 }) }),
+  fc.record({ type: fc.constant('checkpoint' as const), final: fc.boolean(), bytes: fc.uint8Array({ minLength: 1, maxLength: 300 }) }),
   fc.record({ type: fc.constant('auth-challenge' as const), protocolVersion: fc.oneof(fc.integer({ min: 1, max: 65535 }), anyNumber), nonce: bytes(40) }),
   fc.record({ type: fc.constant('auth-proof' as const), algorithm: fc.constant('p256' as const), publicKey: bytes(70), signature: bytes(70) }),
   fc.record({
@@ -135,7 +138,7 @@ describe('control codec', () => {
   });
 
   it('refuses unknown type bytes, unknown enum values, out-of-range numbers and trailing bytes', () => {
-    expect(decodeControl(new Uint8Array([11]))).toEqual({ ok: false, error: 'control: unknown control type 11' });
+    expect(decodeControl(new Uint8Array([13]))).toEqual({ ok: false, error: 'control: unknown control type 13' });
     expect(decodeControl(new Uint8Array([255]))).toEqual({ ok: false, error: 'control: unknown control type 255' });
     expect(decodeControl(new Uint8Array([2, 10, 0]))).toEqual({ ok: false, error: 'control: unknown reject reason 10' });
     expect(decodeControl(new Uint8Array([3, 5, 0]))).toEqual({ ok: false, error: 'control: unknown kick reason 5' });
@@ -198,5 +201,63 @@ describe('control codec', () => {
     w.writeBits(7, 8);
     w.writeBits(33, 8);
     expect(decodeControl(w.finish())).toEqual({ ok: false, error: 'control: lobby size 33 out of range' });
+  });
+});
+
+describe('host migration on the control channel (issue 13)', () => {
+  const hello = { type: 'hello' as const, protocolVersion: PROTOCOL_VERSION, name: 'Bob', password: '', browserToken: TOKEN, seatToken: SEAT };
+
+  it("carries hello's migration flag as one optional trailing byte: absent is no, byte for byte an older hello", () => {
+    const old = helloBytes(PROTOCOL_VERSION, utf8('Bob'));
+    expect(encodeControl(hello)).toEqual(old);
+    expect(encodeControl({ ...hello, migration: false })).toEqual(old);
+    const capable = encodeControl({ ...hello, migration: true });
+    expect(capable).toEqual(Uint8Array.from([...old, 1]));
+    expect(decodeControl(old)).toEqual({ ok: true, value: hello });
+    const decoded = decodeControl(capable);
+    expect(decoded).toEqual({ ok: true, value: { ...hello, migration: true } });
+    expect(decoded.ok && decoded.value.type === 'hello' && decoded.value.migration).toBe(true);
+  });
+
+  it('refuses a migration byte other than 1 and anything after it', () => {
+    const old = helloBytes(PROTOCOL_VERSION, utf8('Bob'));
+    expect(decodeControl(Uint8Array.from([...old, 0]))).toEqual({ ok: false, error: 'control: migration flag 0 out of range' });
+    expect(decodeControl(Uint8Array.from([...old, 2]))).toEqual({ ok: false, error: 'control: migration flag 2 out of range' });
+    expect(decodeControl(Uint8Array.from([...old, 1, 0]))).toEqual({ ok: false, error: 'control: trailing bytes' });
+  });
+
+  it('carries successors in rank order and normalizes the list: ids 1..255, no repeats, at most 3', () => {
+    const bytes = encodeControl({ type: 'successors', ids: [7, 3, 9] });
+    expect([...bytes]).toEqual([11, 3, 7, 3, 9]);
+    expect(decodeControl(bytes)).toEqual({ ok: true, value: { type: 'successors', ids: [7, 3, 9] } });
+    expect(decodeControl(Uint8Array.from([11, 0]))).toEqual({ ok: true, value: { type: 'successors', ids: [] } });
+    expect(normalizeControl({ type: 'successors', ids: [0, 4, 4, 300, Number.NaN, 2, 5, 6] })).toEqual({ type: 'successors', ids: [4, 2, 5] });
+  });
+
+  it('refuses hand-made successor lists that are too long, hold id 0 or repeat an id', () => {
+    expect(decodeControl(Uint8Array.from([11, 4, 1, 2, 3, 4]))).toEqual({ ok: false, error: 'control: successor count 4 out of range' });
+    expect(decodeControl(Uint8Array.from([11, 2, 1, 0]))).toEqual({ ok: false, error: 'control: successor id 0 out of range' });
+    expect(decodeControl(Uint8Array.from([11, 2, 5, 5]))).toEqual({ ok: false, error: 'control: successor id 5 repeated' });
+    expect(decodeControl(Uint8Array.from([11, 2, 5]))).toEqual({ ok: false, error: 'control: truncated' });
+  });
+
+  it('carries a checkpoint as opaque bytes with its final flag, up to 65535 bytes', () => {
+    const payload = Uint8Array.from({ length: 300 }, (_, i) => i & 0xff);
+    const bytes = encodeControl({ type: 'checkpoint', final: true, bytes: payload });
+    expect([...bytes.slice(0, 4)]).toEqual([12, 1, 1, 44]);
+    expect(bytes.length).toBe(4 + 300);
+    expect(decodeControl(bytes)).toEqual({ ok: true, value: { type: 'checkpoint', final: true, bytes: payload } });
+    const big = new Uint8Array(70000).fill(9);
+    const cut = normalizeControl({ type: 'checkpoint', final: false, bytes: big });
+    expect(cut.type === 'checkpoint' && cut.bytes.length).toBe(65535);
+    expect(decodeControl(encodeControl(cut))).toEqual({ ok: true, value: cut });
+  });
+
+  it('refuses a checkpoint that is empty, longer than its bytes, with a bad flag or trailing bytes, without allocating', () => {
+    expect(decodeControl(Uint8Array.from([12, 0, 0, 0]))).toEqual({ ok: false, error: 'control: empty checkpoint' });
+    expect(decodeControl(Uint8Array.from([12, 2, 0, 1, 5]))).toEqual({ ok: false, error: 'control: final flag 2 out of range' });
+    expect(decodeControl(Uint8Array.from([12, 0, 255, 255, 1, 2]))).toEqual({ ok: false, error: 'control: truncated' });
+    expect(decodeControl(Uint8Array.from([12, 0, 0, 1, 5, 6]))).toEqual({ ok: false, error: 'control: trailing bytes' });
+    expect(decodeControl(Uint8Array.from([12, 0, 0, 1, 5]))).toEqual({ ok: true, value: { type: 'checkpoint', final: false, bytes: Uint8Array.from([5]) } });
   });
 });

@@ -59,6 +59,10 @@ describe('decoders never throw on random or mutated bytes', () => {
         rewind: { tick: 75, claimedViewTime: 70.25, viewTime: 71, adjustment: 'estimate', lagCompensated: true, hitboxes: [{ id: 3, x: 1.5, y: 2, radius: 11, alive: true, crouch: true }], hit: 3 },
       }),
       encodeControl({ type: 'lobby', started: false, players: [{ id: 0, name: 'host', pingMs: 0, isHost: true }, { id: 1, name: 'b', pingMs: 40, isHost: false }] }),
+      // Host migration (issue 13): hello's trailing flag, the successor list, a checkpoint.
+      encodeControl({ type: 'hello', protocolVersion: 4, name: 'Ann', password: '', browserToken: '00112233445566778899aabbccddeeff', seatToken: '0'.repeat(32), migration: true }),
+      encodeControl({ type: 'successors', ids: [4, 2, 9] }),
+      encodeControl({ type: 'checkpoint', final: false, bytes: Uint8Array.from({ length: 40 }, (_, i) => i * 5) }),
     ];
     const [random, mutated] = fuzz(5, 60, samples, decodeControl, encodeControl);
     expect(random.ok + random.refused).toBe(RUNS);

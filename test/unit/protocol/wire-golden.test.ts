@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { wireCorpus } from './wire-corpus';
-import { controlCorpus } from './control-corpus';
+import { controlCorpus, migrationCorpus } from './control-corpus';
 
 // Two golden fixtures, each rewritten only on purpose with a version bump:
 // - wire-v3.json: snapshots and command packets (wire-corpus.ts says what each category holds).
@@ -10,6 +10,9 @@ import { controlCorpus } from './control-corpus';
 //   the non-canonical mutations they refuse. Written by write-wire-corpus.ts.
 // - wire-v4-control.json: the control channel (the handshake with host authentication, rejects,
 //   kicks, chat: control-corpus.ts). Written by write-golden.ts.
+// - wire-v4-migration.json: host migration's additions to protocol 4 (hello's trailing migration
+//   byte, 'successors', 'checkpoint'), written once when they were added; wire-v4-control.json
+//   passing unchanged is the proof that they left every older message as it was.
 // Any bit that changes on the wire, or any change in what a decoder accepts, shows up here.
 const fixture = (name: string): Record<string, string[]> => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as Record<string, string[]>;
 
@@ -28,4 +31,8 @@ describe('snapshots and command packets of protocol versions 3 and 4 stay byte f
 
 describe('the control channel of protocol version 4 stays byte for byte', () => {
   compare(fixture('wire-v4-control.json'), controlCorpus());
+});
+
+describe('the host-migration control messages added to protocol version 4 stay byte for byte', () => {
+  compare(fixture('wire-v4-migration.json'), migrationCorpus());
 });
