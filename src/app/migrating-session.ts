@@ -18,6 +18,7 @@ import type { JoinFailure } from '../lobby/failures';
 import type { CryptoLike } from '../lobby/host-key';
 import { joinLobby } from '../lobby/join';
 import type { LobbyTarget } from '../lobby/link';
+import type { SignalingState } from '../lobby/signaling-reconnect';
 import { hostName, migrationNotice, nameOf } from '../lobby/migration-notice';
 import { nextMigrationStep, type MigrationClock, type MigrationRole } from '../lobby/migration-steps';
 import { SYSTEM_CHAT_ID, type LobbyPlayer } from '../protocol/messages';
@@ -27,7 +28,7 @@ import { ChatLog } from './chat-log';
 import type { ClientSession } from './client-session';
 import type { HostSession } from './host-session';
 import { createJoinSession, type HostLost, type JoinSession } from './join-session';
-import { EndSignal, type ChannelReport, type LobbySession } from './lobby-session';
+import { EndSignal, type ChannelReport, type LobbySession, type MigrationReport } from './lobby-session';
 import { createSuccessorSession } from './successor-session';
 
 /** A migration's join attempt waits this long for the peer-to-peer link (a dead host never answers). */
@@ -45,19 +46,8 @@ export interface MigrationContext {
   sleep(ms: number): Promise<void>;
   /** Called with every notice shown (a migration happened). */
   onNotice?: (text: string) => void;
-}
-
-/** What the debug API and the net graph show about migration (docs/DEBUG-API.md `migration()`). */
-export interface MigrationReport {
-  migrations: number;
-  notice: string | null;
-  hosting: boolean;
-  migrating: boolean;
-  successors: PlayerId[];
-  /** Age of the newest checkpoint this page holds (the most progress a takeover by it would lose), or null. */
-  checkpointAgeMs: number | null;
-  /** The host's checkpoint interval: as measured by this successor, or the host's own setting. */
-  checkpointIntervalMs: number | null;
+  /** A host's signaling registration (lost, retrying, back): for the banner. */
+  onSignaling?: (state: SignalingState) => void;
 }
 
 type Inner = JoinSession | HostSession;
@@ -131,9 +121,15 @@ export class MigratingSession implements LobbySession {
     this.end.on(cb);
   }
 
-  /** The host's graceful handover: the inner host session, or null when this page does not host. */
-  hostSession(): HostSession | null {
-    return isJoin(this.inner) ? null : this.inner;
+  async handOver(): Promise<string | null> {
+    if (isJoin(this.inner) || !this.inner.started() || this.inner.successors().length === 0) return null;
+    return this.inner.handOver();
+  }
+
+  endForEveryone(): void {
+    this.closed = true;
+    if (isJoin(this.inner)) this.inner.leave();
+    else this.inner.endForEveryone();
   }
 
   migrationReport(): MigrationReport {
@@ -246,9 +242,11 @@ export class MigratingSession implements LobbySession {
       roomId: this.ctx.target.roomId,
       name: this.ctx.name,
       cvars: this.ctx.cvars,
+      seatToken: this.ctx.seatToken,
       client,
       checkpoint: lost.checkpoint.bytes,
       players: lost.players,
+      onSignaling: this.ctx.onSignaling,
       onReplaced: () => this.replaced(),
     });
     return r.ok ? r.session : null;
