@@ -1,0 +1,191 @@
+/**
+ * Host migration in real Chromium over real WebRTC (issue 13): a host and two joiners play a
+ * running match in which someone scored; the host's page goes away (closed, then crashed with
+ * CDP's Page.crash); both joiners carry on in the same match on the first successor, with the
+ * same scores, and see each other move; a fourth page that opens the ORIGINAL lobby link joins
+ * the new host; the old host coming back on that link joins as a player (one host only). A
+ * graceful handover (the host's "Hand the match to <name>") loses no score.
+ *
+ * Times are measured and printed (the issue asks ≤ 3 s after a close, ≤ 5 s after a crash); the
+ * waits allow generous bounds because e2e runs on a loaded 2-core machine.
+ */
+import { afterEach, beforeAll, afterAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { closePlayer, createLobby, joinByLink, launchChromium, openPlayer, seenPosition, waitIn, withParams } from './browser';
+import { ownPosition, walkTo } from './game-match';
+import { DEFAULT_MAP } from '../../src/sim/map';
+
+let browser: Browser;
+let pages: Page[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  for (const p of pages) await closePlayer(p).catch(() => undefined);
+  pages = [];
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Lobby {
+  host: Page;
+  a: Page;
+  b: Page;
+  link: string;
+  ids: { host: number; a: number; b: number };
+}
+
+const NAMES = { host: 'Alice', a: 'Bob', b: 'Cleo' };
+/** How long a migration may take here (the issue's 3 s / 5 s are measured and printed, not asserted). */
+const MIGRATION_BOUND_MS = 20_000;
+
+/** Host + two joiners (no canvas) in a started match with no frag or time limit. */
+async function threePlayerMatch(): Promise<Lobby> {
+  const host = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0' }));
+  pages.push(host);
+  const link = await createLobby(host, NAMES.host);
+  const a = await joinByLink(browser, withParams(link, { render: '0' }), NAMES.a);
+  pages.push(a);
+  const b = await joinByLink(browser, withParams(link, { render: '0' }), NAMES.b);
+  pages.push(b);
+  await host.fill('#frag-limit', '50');
+  await host.fill('#time-limit', '0');
+  await host.evaluate(() => document.getElementById('start-match')!.click());
+  for (const p of [a, b]) await waitIn(p, () => window.rewind.phase === 'match' && window.rewind.view()?.match?.phase === 2, undefined, 30_000);
+  // Both joiners are named successors and hold a checkpoint before the host goes.
+  for (const p of [a, b]) await waitIn(p, () => (window.rewind.migration()?.successors.length ?? 0) >= 2, undefined, 20_000);
+  await waitIn(a, () => window.rewind.migration()?.checkpointAgeMs !== null, undefined, 20_000);
+  const id = (p: Page): Promise<number> => p.evaluate(() => window.rewind.localId!);
+  return { host, a, b, link, ids: { host: await id(host), a: await id(a), b: await id(b) } };
+}
+
+/** Scores as `page` sees them (id → score). */
+function scores(page: Page): Promise<Record<number, number>> {
+  return page.evaluate(() => Object.fromEntries((window.rewind.view()?.match?.ranking ?? []).map((r) => [r.id, r.score])));
+}
+
+/** `shooter` walks next to player `target` and fires until it has scored. */
+async function scoreOn(shooter: Page, target: Page, targetId: number): Promise<void> {
+  const centre = { x: DEFAULT_MAP.width / 2, y: DEFAULT_MAP.height / 2 };
+  const own = (): Promise<number> => shooter.evaluate(() => window.rewind.view()?.match?.ranking.find((r) => r.id === window.rewind.localId)?.score ?? 0);
+  for (let round = 0; round < 12 && (await own()) < 1; round++) {
+    const at = await ownPosition(target);
+    if (at) {
+      const side = Math.atan2(centre.y - at.y, centre.x - at.x) + (round * Math.PI) / 2;
+      await walkTo(shooter, at.x + Math.cos(side) * 140, at.y + Math.sin(side) * 140, 10_000).catch(() => Infinity);
+    }
+    await shooter.evaluate((t) => window.rewind.input({ aimAt: t, fire: true, ms: 2500 }), targetId);
+    await shooter.waitForTimeout(2500);
+  }
+  expect(await own()).toBeGreaterThanOrEqual(1);
+}
+
+/** Waits until `page` has migrated `n` times and plays on a server whose ticks advance. */
+async function waitMigrated(page: Page, n: number): Promise<void> {
+  await waitIn(page, (k) => (window.rewind.migration()?.migrations ?? 0) >= k && window.rewind.phase === 'match', n, MIGRATION_BOUND_MS);
+  const tick = await page.evaluate(() => window.rewind.stats().net?.serverTick ?? 0);
+  await waitIn(page, (t) => (window.rewind.stats().net?.serverTick ?? 0) > t, tick, MIGRATION_BOUND_MS);
+}
+
+/** `viewer` sees `mover` move at least `units` after the migration. */
+async function seesMove(mover: Page, viewer: Page, moverId: number, units: number): Promise<void> {
+  await waitIn(viewer, (who) => window.rewind.view()?.remotes.some((r) => r.id === who) ?? false, moverId, 10_000);
+  const start = await seenPosition(viewer, moverId);
+  let farthest = 0;
+  const sides = [[127, 0], [0, 127], [-127, 0], [0, -127]] as const;
+  for (let side = 0; side < 30 && start && farthest <= units; side++) {
+    const [moveX, moveY] = sides[side % sides.length]!;
+    await mover.evaluate((spec) => window.rewind.input(spec), { moveX, moveY, ms: 400 });
+    await mover.waitForTimeout(400);
+    const now = await seenPosition(viewer, moverId);
+    if (now && start) farthest = Math.max(farthest, Math.hypot(now.x - start.x, now.y - start.y));
+  }
+  expect(farthest).toBeGreaterThan(units);
+}
+
+/** Every page that hosts now (there must be exactly one). */
+async function hosts(list: Page[]): Promise<number> {
+  const flags = await Promise.all(list.map((p) => p.evaluate(() => window.rewind.isHost).catch(() => false)));
+  return flags.filter(Boolean).length;
+}
+
+/** Both joiners wait for their migration; returns ms from `since` until both play on the new host. */
+async function bothBack(l: Lobby, since: number): Promise<number> {
+  await Promise.all([waitMigrated(l.a, 1), waitMigrated(l.b, 1)]);
+  return Date.now() - since;
+}
+
+/** After the host went: same scores, they see each other move, the original link joins the new host. */
+async function checkCarriedOn(l: Lobby, before: Record<number, number>, label: string, tookMs: number): Promise<void> {
+  const newHost = (await l.a.evaluate(() => window.rewind.isHost)) ? l.a : l.b;
+  const notice = await l.b.evaluate(() => window.rewind.migration()?.notice ?? null);
+  console.log(`host migration (${label}): both joiners back in the match ${tookMs} ms after the host went; notice on ${NAMES.b}'s page: ${JSON.stringify(notice)}`);
+  expect(await hosts([l.a, l.b])).toBe(1);
+  for (const p of [l.a, l.b]) {
+    const after = await scores(p);
+    for (const [id, s] of Object.entries(before)) if (Number(id) !== l.ids.host) expect(after[Number(id)] ?? 0).toBeGreaterThanOrEqual(s);
+    expect(await p.evaluate(() => window.rewind.localId)).toBe(p === l.a ? l.ids.a : l.ids.b);
+  }
+  expect(await l.a.evaluate(() => window.rewind.chatLines().some((c) => c.system && /is now hosting|you are now hosting/.test(c.text)))).toBe(true);
+  await seesMove(l.a, l.b, l.ids.a, 40);
+  await seesMove(l.b, l.a, l.ids.b, 40);
+  // A newcomer opens the original link: it reaches the new host (same key, same room id).
+  const dana = await joinByLink(browser, withParams(l.link, { render: '0' }), 'Dana');
+  pages.push(dana);
+  expect(await dana.evaluate(() => window.rewind.lastError)).toBeNull();
+  await waitIn(newHost, () => window.rewind.players().some((p) => p.name === 'Dana'), undefined, 15_000);
+  expect(await dana.evaluate(() => window.rewind.isHost)).toBe(false);
+}
+
+describe('host migration', () => {
+  it('the host closes its page: both joiners carry on with their scores on the successor; the original link and the old host join the new host', async () => {
+    const l = await threePlayerMatch();
+    await scoreOn(l.a, l.b, l.ids.b);
+    const before = await scores(l.a);
+    const since = Date.now();
+    await l.host.close();
+    const tookMs = await bothBack(l, since);
+    await checkCarriedOn(l, before, 'page closed', tookMs);
+    // The old host comes back on the original link: a player, never a second host.
+    const back = await joinByLink(browser, withParams(l.link, { render: '0' }), NAMES.host);
+    pages.push(back);
+    expect(await back.evaluate(() => [window.rewind.phase, window.rewind.isHost, window.rewind.lastError])).toEqual([expect.stringMatching(/lobby|match/), false, null]);
+    expect(await hosts([l.a, l.b, back])).toBe(1);
+  });
+
+  it('the host page crashes (CDP Page.crash): both joiners carry on with their scores on the successor', async () => {
+    const l = await threePlayerMatch();
+    await scoreOn(l.b, l.a, l.ids.a);
+    const before = await scores(l.b);
+    const cdp = await l.host.context().newCDPSession(l.host);
+    const since = Date.now();
+    await cdp.send('Page.crash').catch(() => undefined);
+    const tookMs = await bothBack(l, since);
+    await checkCarriedOn(l, before, 'page crashed', tookMs);
+  });
+
+  it('a graceful handover: the host hands the match to its first successor and no score is lost', async () => {
+    const l = await threePlayerMatch();
+    await scoreOn(l.a, l.host, l.ids.host);
+    const successor = await l.host.evaluate(() => window.rewind.migration()?.successors[0] ?? null);
+    const before = await scores(l.host);
+    const since = Date.now();
+    const to = await l.host.evaluate(() => window.rewind.handOver());
+    expect([NAMES.a, NAMES.b]).toContain(to);
+    await waitIn(l.host, () => window.rewind.phase === 'start', undefined, 15_000);
+    const tookMs = await bothBack(l, since);
+    const newHost = successor === l.ids.a ? l.a : l.b;
+    expect(await newHost.evaluate(() => window.rewind.isHost)).toBe(true);
+    expect(await hosts([l.a, l.b])).toBe(1);
+    for (const p of [l.a, l.b]) {
+      const after = await scores(p);
+      for (const [id, s] of Object.entries(before)) expect(after[Number(id)] ?? 0).toBeGreaterThanOrEqual(s);
+    }
+    const notice = await l.b.evaluate(() => window.rewind.migration()?.notice ?? null);
+    console.log(`host migration (graceful handover): both joiners on the new host ${tookMs} ms after "Hand the match"; notice: ${JSON.stringify(notice)}`);
+    expect(notice).toMatch(/^Alice left — /);
+    await seesMove(l.a, l.b, l.ids.a, 40);
+  });
+});
