@@ -8,7 +8,8 @@
  * setChannelInbox(port), addClientOnChannel(clientId, key), releaseChannel(key), channelStats(),
  * removeClient(id), setClientSettings(id, s), setDebug(id, on), setSetting(name, v), startMatch(rules),
  * addBot(), removeBot(), onNotice(cb /* Comlink.proxy *\/),
- * stats(), stop(). Each client's datagrams flow on its own port: incoming messages are command
+ * stats(), stop(); host migration (issue 13): checkpoint(lobby, rewindTicks), restore(bytes, opts),
+ * stopTicking(). Each client's datagrams flow on its own port: incoming messages are command
  * packets (ArrayBuffer or Uint8Array); snapshots go out as Uint8Array with their buffer transferred.
  * A joiner's port is its own unreliable RTCDataChannel when the page could transfer it here
  * (`{ key, channel }` messages on the channel inbox, see adopted-channels.ts), else a MessagePort
@@ -21,6 +22,7 @@ import { ServerRuntime, type BytePort, type ServerNotice } from '../src/server/s
 import type { ClientNetSettings } from '../src/server/snapshot-scheduler';
 import type { PlayerId } from '../src/sim/types';
 import type { MatchRules } from '../src/sim/match-types';
+import type { PlainCheckpointLobby, RestoreRequest, RestoreResult } from '../src/server/runtime-migration';
 import { AdoptedChannels, dataChannelPort, emptyCounts, type ChannelCounts } from './adopted-channels';
 
 /** A transferred MessagePort as the runtime's BytePort: snapshots leave with their buffer transferred. */
@@ -106,6 +108,17 @@ export function createServerApi() {
     },
     stop(): void {
       runtime.stop();
+    },
+    /** The encoded migration checkpoint of the running match (null when none runs). */
+    checkpoint(lobby: PlainCheckpointLobby, rewindTicks: number): Uint8Array | null {
+      return runtime.checkpoint(lobby, rewindTicks);
+    },
+    /** A successor starts the match from an old host's checkpoint; its clients then come back with addClient(id, port, true). */
+    restore(bytes: Uint8Array, opts: RestoreRequest): RestoreResult {
+      return runtime.restore(bytes, opts);
+    },
+    stopTicking(): void {
+      runtime.stopTicking();
     },
   };
 }

@@ -10,7 +10,8 @@
  * asked (relayed as they are, see debug-relay.ts).
  */
 import * as Comlink from 'comlink';
-import type { KickReason } from '../protocol/messages';
+import type { KickReason, Snapshot } from '../protocol/messages';
+import type { CheckpointCvar } from '../protocol/checkpoint-types';
 import type { PlayerId } from '../sim/types';
 import type { MatchRules } from '../sim/match-types';
 import type { RuleIssue } from '../sim/match-rules';
@@ -45,6 +46,39 @@ export interface WorkerChannelCounts {
   dropsOut: number;
 }
 
+/** The host layer's part of a migration checkpoint (src/server/runtime-migration.ts PlainCheckpointLobby). */
+export interface WorkerCheckpointLobby {
+  /** The people on the roster: id, name and seat token (all zeros: none). */
+  people: Array<{ id: PlayerId; name: string; token: string }>;
+  /** The seats held for players who left. */
+  absent: Array<{ token: string; id: PlayerId; name: string }>;
+  bans: string[];
+  cvars: CheckpointCvar[];
+  /** The host secrets blob (src/lobby/host-secrets.ts). */
+  lobbyKey: Uint8Array;
+}
+
+/** How a successor's worker starts from a checkpoint (runtime-migration.ts RestoreRequest). */
+export interface WorkerRestoreOptions {
+  snapshot: Snapshot | null;
+  names: Array<[PlayerId, string]>;
+  /** Ticks since that snapshot: the restored server's tick numbers jump by this many. */
+  skipTicks: number;
+}
+
+/** A seat of the checkpoint (server/checkpoint.ts SeatEntry = seat-keeper.ts TokenSeat). */
+export interface WorkerSeatEntry {
+  token: string;
+  id: PlayerId;
+  name: string;
+  present: boolean;
+}
+
+/** runtime-migration.ts RestoreResult. */
+export type WorkerRestoreResult =
+  | { ok: true; tick: number; checkpointTick: number; seats: WorkerSeatEntry[]; bans: string[]; cvars: CheckpointCvar[]; lobbyKey: Uint8Array; mapId: number; tickrate: number; maxPlayers: number; maxUnlagMs: number }
+  | { ok: false; error: string };
+
 export interface ServerWorkerApi {
   start(settings: WorkerServerSettings): Promise<void> | void;
   /** False when the server refuses (not started, full, id taken); it then closes the port. */
@@ -71,6 +105,12 @@ export interface ServerWorkerApi {
   onNotice(cb: (notice: unknown) => void): Promise<void> | void;
   stats(): unknown;
   stop(): Promise<void> | void;
+  /** Host migration: the encoded checkpoint of the running match, `rewindTicks` of hitbox history (null when none runs). */
+  checkpoint(lobby: WorkerCheckpointLobby, rewindTicks: number): Promise<Uint8Array | null> | Uint8Array | null;
+  /** A successor starts from an old host's checkpoint (untrusted bytes); then addClient(id, port, true) for each. */
+  restore(bytes: Uint8Array, opts: WorkerRestoreOptions): Promise<WorkerRestoreResult> | WorkerRestoreResult;
+  /** Handover: the old host stops simulating after its final checkpoint. */
+  stopTicking(): Promise<void> | void;
 }
 
 export interface ServerWorkerHandle {

@@ -4,7 +4,10 @@
  * tests drive it with a fake clock and in-memory ports (workers/server.worker.ts injects
  * performance.now and setTimeout and exposes this object over comlink).
  *
- * Inputs: start/stop, clients joining with their port, settings, and datagrams arriving on ports.
+ * Inputs: start/stop, clients joining with their port, settings, and datagrams arriving on ports;
+ * host migration (issue 13): `checkpoint` (the encoded match for the successors), `restore` (a
+ * successor starts from an old host's checkpoint; clients then come back with addClient(id, port,
+ * true)) and `stopTicking` (a handing-over host stops simulating after its final checkpoint).
  * Outputs: snapshot datagrams posted on each client's port (the buffer transferred, not copied);
  * notices to the host: every kick at once, the stats once a second, an error if a tick threw, and
  * ~10 times a second an encoded 'debug' control message for each client that asked (setDebug).
@@ -23,6 +26,8 @@ import { GameServer, type ServerSettingName, type ServerSettings } from './game-
 import type { ClientNetSettings } from './snapshot-scheduler';
 import { debugMessageFor, type ServerStats } from './stats';
 import { TickLoop, type TickLoopCounters } from './tick-loop';
+import { TickCostMeter, type TickCost } from './tick-cost';
+import { checkpointBytes, restoreFromBytes, type PlainCheckpointLobby, type RestoreRequest, type RestoreResult } from './runtime-migration';
 
 /**
  * One client's datagram port (the worker adapts a MessagePort). `post` may transfer the buffer of
@@ -40,12 +45,7 @@ export interface RuntimeClock<Handle> {
   cancel(handle: Handle): void;
 }
 
-export interface TickCost {
-  lastUs: number;
-  medianUs: number;
-  p99Us: number;
-  maxUs: number;
-}
+export type { TickCost } from './tick-cost';
 
 export interface RuntimeStats extends ServerStats {
   loop: TickLoopCounters;
@@ -63,13 +63,17 @@ export type ServerNotice =
 
 /** Ticks the loop may run in one wake-up before it skips (a throttled or paused worker). */
 export const MAX_CATCH_UP_TICKS = 10;
-const COST_WINDOW = 256;
 /** How often a client that asked gets a 'debug' message: enough for a live overlay, cheap on the wire. */
 export const DEBUG_INTERVAL_MS = 100;
 /** A client silent this long is reported for a 'timeout' kick (commands, 60 a second, are the keepalive). */
 export const SILENCE_KICK_MS = 5000;
 /** How often silence is checked: a silent client goes at 5 s, not up to a second later. */
 const SILENCE_CHECK_MS = 250;
+/**
+ * How long a restored match waits for each of its people to come back (a joiner gives up
+ * reconnecting after 15 s too); one who does not is then reported for a 'timeout' kick.
+ */
+export const RESTORE_GRACE_MS = 15000;
 /** A silence check this late means the worker itself was not running. */
 const OWN_STALL_MS = 1000;
 
@@ -85,7 +89,7 @@ export class ServerRuntime<Handle> {
   private loop: TickLoop<Handle> | null = null;
   private readonly ports = new Map<PlayerId, BytePort>();
   private notify: ((n: ServerNotice) => void) | null = null;
-  private readonly costs: number[] = [];
+  private readonly costs = new TickCostMeter();
   private lastStatsMs = 0;
   private tickErrors = 0;
   private readonly debugClients = new Set<PlayerId>();
@@ -94,12 +98,49 @@ export class ServerRuntime<Handle> {
   private readonly lastHeardMs = new Map<PlayerId, number>();
   private readonly reportedSilent = new Set<PlayerId>();
   private lastSilenceCheckMs = 0;
+  /** People of a restored match whose session (and body) the server holds, not yet back on a port. */
+  private readonly awaiting = new Set<PlayerId>();
 
   constructor(private readonly clock: RuntimeClock<Handle>) {}
 
   start(settings: ServerSettings): void {
+    this.run(new GameServer(settings));
+  }
+
+  /**
+   * A successor takes the match over: the old host's checkpoint (untrusted bytes), brought forward
+   * with `req.snapshot`, `req.skipTicks` ticks on; the loop starts at once. Whatever ran here stops.
+   * `{ ok: false, error }` (and nothing changes) when the bytes are not a checkpoint this build runs.
+   */
+  restore(bytes: Uint8Array, req: RestoreRequest): RestoreResult {
+    const out = restoreFromBytes(bytes, req);
+    if (!('server' in out)) return out.info;
+    this.run(out.server);
+    const now = this.clock.now();
+    for (const id of out.clients) {
+      this.awaiting.add(id);
+      // Silence is judged as for anyone, from a later start: RESTORE_GRACE_MS to come back.
+      this.lastHeardMs.set(id, now + RESTORE_GRACE_MS - SILENCE_KICK_MS);
+    }
+    return out.info;
+  }
+
+  /** The encoded checkpoint of the match now (`rewindTicks` of hitbox history), or null when none runs (or it cannot be encoded: an 'error' notice says why). */
+  checkpoint(lobby: PlainCheckpointLobby, rewindTicks: number): Uint8Array | null {
+    if (!this.server) return null;
+    const out = checkpointBytes(this.server, lobby, rewindTicks);
+    if (out.ok) return out.bytes;
+    this.notify?.({ type: 'error', text: out.error });
+    return null;
+  }
+
+  /** Handover: no more ticks (the successor runs the match from the final checkpoint); clients and stats stay until stop(). */
+  stopTicking(): void {
+    this.loop?.stop();
+  }
+
+  private run(server: GameServer): void {
     this.stop();
-    const server = new GameServer(settings);
     this.server = server;
     this.loop = new TickLoop<Handle>({
       tickMs: 1000 / server.tickrate,
@@ -122,6 +163,7 @@ export class ServerRuntime<Handle> {
     this.debugClients.clear();
     this.lastHeardMs.clear();
     this.reportedSilent.clear();
+    this.awaiting.clear();
     this.server = null;
   }
 
@@ -129,10 +171,14 @@ export class ServerRuntime<Handle> {
     this.notify = cb;
   }
 
-  /** `rejoin`: the host knows this joiner as the one who left this seat (GameServer.addClient). */
+  /**
+   * `rejoin`: the host knows this joiner as the one who left this seat (GameServer.addClient). One
+   * of a restored match's people (still seated there, its body standing) only gets its new port.
+   */
   addClient(clientId: PlayerId, port: BytePort, rejoin = false): boolean {
     const server = this.server;
-    if (!server || !server.addClient(clientId, this.clock.now(), rejoin)) {
+    const restored = server !== null && this.awaiting.delete(clientId);
+    if (!server || (!restored && !server.addClient(clientId, this.clock.now(), rejoin))) {
       this.closePort(port);
       return false;
     }
@@ -154,6 +200,7 @@ export class ServerRuntime<Handle> {
     this.debugClients.delete(clientId);
     this.lastHeardMs.delete(clientId);
     this.reportedSilent.delete(clientId);
+    this.awaiting.delete(clientId);
     this.server?.removeClient(clientId);
   }
 
@@ -188,7 +235,7 @@ export class ServerRuntime<Handle> {
 
   stats(): RuntimeStats | null {
     if (!this.server || !this.loop) return null;
-    return { ...this.server.stats(), loop: { ...this.loop.counters }, tickCost: this.tickCost(), tickErrors: this.tickErrors };
+    return { ...this.server.stats(), loop: { ...this.loop.counters }, tickCost: this.costs.summary(), tickErrors: this.tickErrors };
   }
 
   private closePort(port: BytePort): void {
@@ -206,7 +253,7 @@ export class ServerRuntime<Handle> {
       this.notify?.({ type: 'error', text: err instanceof Error ? err.message : String(err) });
       return;
     }
-    this.recordCost(this.clock.now() - now);
+    this.costs.record(this.clock.now() - now);
     for (const p of out.packets) {
       const port = this.ports.get(p.clientId);
       if (!port) continue;
@@ -246,17 +293,5 @@ export class ServerRuntime<Handle> {
       const m = debugMessageFor(stats, clientId);
       if (m) this.notify?.({ type: 'debug', clientId, bytes: encodeControl(m) });
     }
-  }
-
-  private recordCost(ms: number): void {
-    this.costs.push(ms * 1000);
-    if (this.costs.length > COST_WINDOW) this.costs.shift();
-  }
-
-  private tickCost(): TickCost {
-    if (this.costs.length === 0) return { lastUs: 0, medianUs: 0, p99Us: 0, maxUs: 0 };
-    const sorted = [...this.costs].sort((a, b) => a - b);
-    const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-    return { lastUs: this.costs[this.costs.length - 1] as number, medianUs: at(0.5), p99Us: at(0.99), maxUs: sorted[sorted.length - 1] as number };
   }
 }

@@ -1,55 +1,10 @@
 import { describe, it, expect } from 'vitest';
-import { ServerRuntime, type BytePort, type ServerNotice } from '../../../src/server/server-runtime';
+import { ServerRuntime, type ServerNotice } from '../../../src/server/server-runtime';
+import { FakeClock, FakePort } from './runtime-fakes';
 import { encodeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeControl } from '../../../src/protocol/control';
 import type { DebugMessage } from '../../../src/protocol/messages';
 import { Buttons, WEAPON_KEEP } from '../../../src/sim/types';
-
-class FakeClock {
-  now = 0;
-  private timers: Array<{ id: number; at: number; fn: () => void }> = [];
-  private seq = 0;
-  schedule = (fn: () => void, ms: number): number => {
-    this.timers.push({ id: ++this.seq, at: this.now + ms, fn });
-    return this.seq;
-  };
-  cancel = (id: number): void => {
-    this.timers = this.timers.filter((t) => t.id !== id);
-  };
-  advance(ms: number): void {
-    const end = this.now + ms;
-    for (;;) {
-      this.timers.sort((a, b) => a.at - b.at);
-      const t = this.timers[0];
-      if (!t || t.at > end) break;
-      this.timers.shift();
-      this.now = Math.max(this.now, t.at); // a timer late after a stall runs late: time never goes back
-      t.fn();
-    }
-    this.now = end;
-  }
-  /** The thread was blocked: time passes and nothing runs (what was due runs at the next advance). */
-  stall(ms: number): void {
-    this.now += ms;
-  }
-}
-
-class FakePort implements BytePort {
-  handler: ((data: unknown) => void) | null = null;
-  posted: Uint8Array[] = [];
-  closed = false;
-  listen(h: ((data: unknown) => void) | null): void {
-    this.handler = h;
-  }
-  post(bytes: Uint8Array): void {
-    expect(bytes.byteOffset).toBe(0);
-    expect(bytes.byteLength).toBe(bytes.buffer.byteLength);
-    this.posted.push(bytes);
-  }
-  close(): void {
-    this.closed = true;
-  }
-}
 
 const settings = { tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 1, maxPlayers: 4 };
 

@@ -1,0 +1,110 @@
+/**
+ * The server worker's side of host migration (issue 13), as plain functions ServerRuntime calls:
+ * take an encoded checkpoint of the running match, and build a running match from one.
+ *
+ * Inputs: for a checkpoint, the GameServer between ticks and the host layer's part as structured-
+ * cloneable data (`PlainCheckpointLobby`: it crosses comlink); for a restore, the checkpoint's
+ * bytes as they arrived from the old host (untrusted), the successor's newest decoded snapshot and
+ * the names it knows, and how many ticks passed since that snapshot.
+ * Outputs: the checkpoint's bytes (or why not), and a restored GameServer with what the host layer
+ * needs to rebuild its door (`RestoreInfo`: seats, bans, cvars, the lobby key bytes, the settings).
+ * Invariants: never throws (bad bytes, a map this build lacks, an encoder refusal all come back as
+ * `{ ok: false, error }`); the restored server's tick is the snapshot's (or the checkpoint's) plus
+ * `skipTicks`, so the clients' command timelines continue without a jump backwards.
+ */
+import { decodeCheckpoint, encodeCheckpoint } from '../protocol/checkpoint-codec';
+import type { CheckpointCvar } from '../protocol/checkpoint-types';
+import type { Snapshot } from '../protocol/messages';
+import type { PlayerId } from '../sim/types';
+import { bringForward } from './bring-forward';
+import { captureCheckpoint, restoreServer, type CheckpointLobby, type SeatEntry } from './checkpoint';
+import type { GameServer } from './game-server';
+
+/** The host layer's part of a checkpoint, as data that crosses comlink (CheckpointLobby without its function). */
+export interface PlainCheckpointLobby {
+  /** The people on the roster: id, name and seat token (all zeros: none). */
+  people: Array<{ id: PlayerId; name: string; token: string }>;
+  /** The seats held for players who left. */
+  absent: Array<{ token: string; id: PlayerId; name: string }>;
+  bans: string[];
+  cvars: CheckpointCvar[];
+  /** The host secrets blob (src/lobby/host-secrets.ts), opaque here. */
+  lobbyKey: Uint8Array;
+}
+
+export interface RestoreRequest {
+  /** The successor's newest decoded snapshot (null: start from the checkpoint as it is). */
+  snapshot: Snapshot | null;
+  /** Names the successor knows for players (from its lobby list), for anyone who joined after the checkpoint. */
+  names: Array<[PlayerId, string]>;
+  /** Ticks that passed since that snapshot (or checkpoint): the tick numbers jump by this many. */
+  skipTicks: number;
+}
+
+export interface RestoreInfo {
+  ok: true;
+  /** The tick the restored server runs on from (its next tick is tick + 1). */
+  tick: number;
+  /** The tick of the checkpoint as it arrived (before bringing it forward). */
+  checkpointTick: number;
+  seats: SeatEntry[];
+  bans: string[];
+  cvars: CheckpointCvar[];
+  lobbyKey: Uint8Array;
+  mapId: number;
+  tickrate: number;
+  maxPlayers: number;
+  maxUnlagMs: number;
+}
+
+export type RestoreResult = RestoreInfo | { ok: false; error: string };
+
+const ZERO_TOKEN = '0'.repeat(32);
+/** At most this many seconds may be skipped (a successor that waited longer has nothing worth resuming). */
+const MAX_SKIP_SECONDS = 30;
+
+export function lobbyOf(plain: PlainCheckpointLobby): CheckpointLobby {
+  const people = new Map(plain.people.map((p) => [p.id, { name: p.name, token: p.token }]));
+  return { person: (id) => people.get(id), absent: plain.absent, bans: plain.bans, cvars: plain.cvars, lobbyKey: plain.lobbyKey };
+}
+
+/** The encoded checkpoint of `server` now, or why it could not be encoded (a host-layer slip: a bad token or name). */
+export function checkpointBytes(server: GameServer, lobby: PlainCheckpointLobby, rewindTicks: number): { ok: true; bytes: Uint8Array } | { ok: false; error: string } {
+  try {
+    const rewind = Number.isFinite(rewindTicks) ? Math.max(0, Math.floor(rewindTicks)) : 0;
+    return { ok: true, bytes: encodeCheckpoint(captureCheckpoint(server, lobbyOf(lobby), rewind)) };
+  } catch (err) {
+    return { ok: false, error: `checkpoint: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+/** A GameServer running the checkpoint's match on (brought forward with the snapshot, `skipTicks` later), and what the host layer needs. */
+export function restoreFromBytes(bytes: unknown, req: RestoreRequest): { info: RestoreInfo; server: GameServer; clients: PlayerId[] } | { info: { ok: false; error: string } } {
+  if (!(bytes instanceof Uint8Array)) return { info: { ok: false, error: 'checkpoint: not bytes' } };
+  const decoded = decodeCheckpoint(bytes);
+  if (!decoded.ok) return { info: { ok: false, error: decoded.error } };
+  const cp = decoded.value;
+  try {
+    const names = new Map(Array.isArray(req.names) ? req.names : []);
+    const known = (id: PlayerId): { name: string; token: string } | undefined => {
+      const name = names.get(id);
+      return typeof name === 'string' ? { name, token: ZERO_TOKEN } : undefined;
+    };
+    const forward = req.snapshot ? bringForward(cp, req.snapshot, known) : cp;
+    const restored = restoreServer(forward);
+    if (!restored.ok) return { info: restored };
+    const server = restored.server;
+    const skip = Number.isFinite(req.skipTicks) ? Math.min(Math.max(0, Math.floor(req.skipTicks)), MAX_SKIP_SECONDS * server.tickrate) : 0;
+    server.skipTicks(skip);
+    const s = forward.server;
+    return {
+      server,
+      // The people the restored server already holds a session (and a body) for: they come back on new ports.
+      clients: forward.clients.map((c) => c.id),
+      info: { ok: true, tick: server.world.tick, checkpointTick: cp.world.tick, seats: restored.seats, bans: forward.bans, cvars: forward.cvars, lobbyKey: forward.lobbyKey, mapId: s.mapId, tickrate: s.tickrate, maxPlayers: s.maxPlayers, maxUnlagMs: s.maxUnlagMs },
+    };
+  } catch (err) {
+    // bringForward and restoreServer are written not to throw; a snapshot from a confused client must not kill the worker anyway.
+    return { info: { ok: false, error: `restore: ${err instanceof Error ? err.message : String(err)}` } };
+  }
+}
