@@ -48,9 +48,18 @@ export interface MigrationContext {
   onNotice?: (text: string) => void;
   /** A host's signaling registration (lost, retrying, back): for the banner. */
   onSignaling?: (state: SignalingState) => void;
+  /** Replaces the real join / claim attempts (unit tests drive the wrapper with fake sessions). */
+  attempts?: MigrationAttempts;
 }
 
-type Inner = JoinSession | HostSession;
+/** One attempt of each kind: the new inner session, null to try again, or (join) a refusal that ends it. */
+export interface MigrationAttempts {
+  join(client: ClientSession): Promise<MigrationInner | JoinFailure | null>;
+  claim(client: ClientSession, lost: HostLost): Promise<MigrationInner | null>;
+}
+
+export type MigrationInner = JoinSession | HostSession;
+type Inner = MigrationInner;
 const isJoin = (s: Inner): s is JoinSession => !s.isHost;
 
 export class MigratingSession implements LobbySession {
@@ -148,7 +157,7 @@ export class MigratingSession implements LobbySession {
 
   /** The join session this wrapper's page runs (the first one, and each after a migration). */
   joinSession(j: Parameters<typeof createJoinSession>[0], client?: ClientSession): JoinSession {
-    return createJoinSession(j, this.ctx.target.roomId, this.ctx.cvars, { client, onHostLost: (lost) => void this.migrate(lost) });
+    return createJoinSession(j, this.ctx.target.roomId, this.ctx.cvars, { client, onHostLost: (lost) => this.hostLost(lost) });
   }
 
   /** A host session: its lobby id was taken over while it was away, so it joins as a player. */
@@ -157,6 +166,11 @@ export class MigratingSession implements LobbySession {
     const old = this.inner;
     old.release();
     void this.migrate({ why: 'lost', successors: [], checkpoint: null, players: old.players(), systemLines: [] }, true);
+  }
+
+  /** The join session inside lost its host mid-match (JoinSessionOptions.onHostLost). */
+  hostLost(lost: HostLost): void {
+    void this.migrate(lost);
   }
 
   private adopt(next: Inner): void {
@@ -197,10 +211,10 @@ export class MigratingSession implements LobbySession {
       let next: Inner | JoinFailure | null;
       if (step.kind === 'join') {
         clock.lastJoinAtMs = clock.elapsedMs;
-        next = await this.tryJoin(client);
+        next = await (this.ctx.attempts?.join(client) ?? this.tryJoin(client));
       } else {
         clock.lastClaimAtMs = clock.elapsedMs;
-        next = await this.tryClaim(client, lost);
+        next = await (this.ctx.attempts?.claim(client, lost) ?? this.tryClaim(client, lost));
       }
       if (next === null) continue;
       if (!('isHost' in next)) return this.giveUp(next);
