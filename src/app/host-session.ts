@@ -20,7 +20,7 @@ import { startServerWorker, type ServerWorkerHandle } from '../host/worker-api';
 import type { JoinFailure } from '../lobby/failures';
 import { createLobbyKey, exportLobbyKey } from '../lobby/host-key';
 import { hostPeerId } from '../lobby/room-id';
-import { keepSignaling, type SignalingState } from '../lobby/signaling-reconnect';
+import { keepSignaling, replacedAsHost, type SignalingState } from '../lobby/signaling-reconnect';
 import { describeSignaling } from '../lobby/signaling-config';
 import { LoopbackChannel } from '../transport/loopback';
 import { openPeer, peerToken, TransportError, type Peer, type SignalingOptions } from '../transport/peer-link';
@@ -128,7 +128,7 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
   const signaling = keepSignaling(peer, browserTimers(), (st) => {
     p.onSignaling?.(st);
     // Someone holds our id and nobody is linked to us: our joiners migrated to a successor.
-    if (st.kind === 'reconnecting' && st.why === 'id-taken' && server.linkReports().length === 0 && !replaced) {
+    if (!replaced && replacedAsHost(st, server.linkReports().length)) {
       replaced = true;
       p.onReplaced?.();
     }
