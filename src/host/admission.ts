@@ -20,6 +20,16 @@ import { CLOSE_GRACE_MS, type Admission as DoorAdmission, type LobbyDoor } from 
 import type { Member, Roster } from './roster';
 import type { ServerWorkerHandle } from './worker-api';
 
+/** What the hello said that the host keeps per seated joiner. */
+export interface SlotTokens {
+  /** What a kick bans. */
+  browserToken: string;
+  /** What brings this player back to this seat (seat-keeper.ts). */
+  seatToken: string;
+  /** It can take the match over (host migration): it may be named a successor and get checkpoints. */
+  migration: boolean;
+}
+
 /** What admission needs of the listen server. */
 export interface AdmissionHost {
   readonly door: LobbyDoor;
@@ -31,7 +41,7 @@ export interface AdmissionHost {
    * worker, null when the worker holds the unreliable channel itself. A joiner that left
    * meanwhile is dropped again there.
    */
-  seat(member: Member, link: PeerLink, port: MessagePort | null, tokens: { browserToken: string; seatToken: string }): void;
+  seat(member: Member, link: PeerLink, port: MessagePort | null, tokens: SlotTokens): void;
   /** Ends the old link of a returning player whose seat is still taken by it (it died unnoticed). */
   unseatStale(id: PlayerId): void;
 }
@@ -94,7 +104,7 @@ export class Admission {
     }
     const port = joined instanceof MessagePort ? joined : null;
     if (port) relayUnreliable(link.unreliable, port);
-    this.host.seat(member, link, port, { browserToken: a.browserToken, seatToken: a.seatToken });
+    this.host.seat(member, link, port, { browserToken: a.browserToken, seatToken: a.seatToken, migration: a.migration });
     return true;
   }
 }

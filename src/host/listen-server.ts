@@ -1,11 +1,13 @@
 /**
  * The listen server's main-thread half: takes peers from the lobby's Peer through admission
  * (admission.ts: the lobby door's limits and host proof, then the worker gets each admitted
- * peer's unreliable channel), seats them, relays 'settings' and chat (joiner-control.ts,
- * chat-relay.ts) (and the
- * worker's 'debug' messages back to the client that asked, the host's own one locally), broadcasts
+ * peer's unreliable channel), seats them, relays 'settings' and chat (joiner-control.ts, chat-relay.ts)
+ * (and the worker's 'debug' messages back to the client that asked, the host's own one locally), broadcasts
  * the lobby list every second (which doubles as the joiners' heartbeat), and kicks on the worker's
  * word (malformed, flooding, or silent for 5 s: the worker sees every datagram) or the host's.
+ * Host migration (issue 13, host-migration.ts): names successors among the joiners that can take
+ * over, streams checkpoints to them, hands the match over (`handOver`); a successor's listen server
+ * starts from the old host's seats and bans (`restored`).
  *
  * Inputs: the PeerJS Peer, the worker handle, lobby settings, `now()`. Outputs: lobby events for
  * the UI (`onChange`), counters. Invariants: nothing a peer sends is executed or shown other than
@@ -13,49 +15,31 @@
  * that keeps sending them is kicked; a peer's failure never affects the others.
  */
 import { encodeControl } from '../protocol/control';
-import type { ControlMessage, DebugMessage, KickReason, MatchSettings } from '../protocol/messages';
+import type { DebugMessage, KickReason } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
-import type { Channel } from '../transport/channel';
 import type { Peer, PeerLink } from '../transport/peer-link';
-import type { CryptoLike, LobbyKey } from '../lobby/host-key';
-import { reportChannel, type ChannelReport } from '../transport/channel-report';
-import { HandedOffChannel } from '../transport/handed-off-channel';
+import type { ChannelReport } from '../transport/channel-report';
 import { asDebugNotice, relayDebug } from './debug-relay';
 import { Roster, type Member } from './roster';
 import { asKickNotice, type ServerWorkerHandle } from './worker-api';
-import { readWorkerStats, type HostServerStats } from './worker-stats';
+import { pullWorkerStats, type HostServerStats } from './worker-stats';
 import { ChatRelay } from './chat-relay';
 import { CLOSE_GRACE_MS, LobbyDoor } from './lobby-door';
-import { Admission } from './admission';
+import { Admission, type SlotTokens } from './admission';
+import { HostMigration } from './host-migration';
+import type { ListenServerCounters, LobbySettings, RestoredLobby } from './lobby-settings';
+import { SeatKeeper } from './seat-keeper';
 import { ControlMeter } from './control-meter';
 import { onJoinerControl, type JoinerControlHandlers } from './joiner-control';
+import { reportLinks } from './link-reports';
 
-export interface LobbySettings {
-  maxPlayers: number;
-  password: string;
-  joinRunningMatch: boolean;
-  match: MatchSettings;
-  /** The lobby's key pair (the link names its fingerprint) and the room id it signs for. */
-  key: LobbyKey;
-  roomId: string;
-  crypto: CryptoLike;
-}
+export type { ListenServerCounters, LobbySettings, RestoredLobby } from './lobby-settings';
 
-export interface ListenServerCounters {
-  malformedControl: number;
-  rejected: number;
-  timeouts: number;
-  kicks: number;
-}
-
-interface RemoteSlot {
+/** A seated joiner: its link and what its hello said (SlotTokens: browser and seat tokens, migration). */
+interface RemoteSlot extends SlotTokens {
   link: PeerLink;
   /** The relay to the worker; null when the worker holds the peer's unreliable channel itself. */
   port: MessagePort | null;
-  /** The browser token the hello carried: what a kick bans. */
-  browserToken: string;
-  /** The seat token the hello carried: what brings this player back to this seat (seat-keeper.ts). */
-  seatToken: string;
   meter: ControlMeter;
 }
 
@@ -74,6 +58,8 @@ export class ListenServer {
   readonly door: LobbyDoor;
   /** Chat limits and relay (chat-relay.ts); the host's own screen listens with `chat.onLine`. */
   readonly chat: ChatRelay;
+  /** Successors and the checkpoint stream (host-migration.ts). */
+  private readonly migration: HostMigration;
   /** What a joiner's control messages may do (joiner-control.ts): built once, used per message. */
   private readonly controlHandlers: JoinerControlHandlers = {
     setSettings: (from, m) => {
@@ -90,8 +76,13 @@ export class ListenServer {
     readonly worker: ServerWorkerHandle,
     private readonly settings: LobbySettings,
     private readonly now: () => number,
+    restored?: RestoredLobby,
   ) {
+    // Nobody is linked to a successor yet: every seat waits for its token (and is held from newcomers).
+    const seats = restored ? SeatKeeper.rebuild(restored.seats.map((seat) => ({ ...seat, present: false }))) : undefined;
+    this.started = restored?.started ?? false;
     this.door = new LobbyDoor({
+      ...(seats ? { seats, bans: restored?.bans ?? [] } : {}),
       key: settings.key,
       roomId: settings.roomId,
       password: settings.password,
@@ -108,6 +99,7 @@ export class ListenServer {
       kick: (id, reason, text) => this.kick(id, reason, text),
       now,
     });
+    this.migration = new HostMigration({ roster: this.roster, door: this.door, worker, capable: (id) => this.slots.get(id)?.migration === true, sendRaw: (id, bytes) => this.sendRaw(id, bytes), now }, settings);
     const admission = new Admission(this);
     peer.on('connection', (conn) => admission.onConnection(conn));
     void worker.onNotice((n) => {
@@ -121,19 +113,22 @@ export class ListenServer {
 
   /**
    * Registers a local client, the host's own (`isHost`) or a bot: returns its id and the worker
-   * end to wrap in a loopback channel.
+   * end to wrap in a loopback channel. `seat`: a successor host's own player keeps the id it had
+   * (its body is in the restored match). The host's own seat is seated under `hostSeatToken`.
    */
-  async addLocal(name: string, isHost = true): Promise<{ member: Member; port: MessagePort }> {
-    const member = this.roster.add(name, '', isHost);
+  async addLocal(name: string, isHost = true, seat?: PlayerId): Promise<{ member: Member; port: MessagePort }> {
+    const member = this.roster.add(name, '', isHost, seat !== undefined ? { seat } : {});
     if (!member) throw new Error('no free player id');
-    if (isHost) this.localId = member.id;
-    const port = await this.worker.connectClient(member.id);
+    if (isHost) {
+      this.localId = member.id;
+      if (this.settings.hostSeatToken) this.door.seats.seated(this.settings.hostSeatToken, member.id, member.name);
+    }
+    const port = await this.worker.connectClient(member.id, seat !== undefined && seat === member.id);
     if (!port) {
       this.roster.remove(member.id);
       throw new Error(`the server worker refused the local player ${name}`);
     }
-    this.broadcastLobby();
-    this.changed();
+    this.rosterChanged();
     return { member, port };
   }
 
@@ -144,24 +139,28 @@ export class ListenServer {
     if (id === this.localId) this.localId = null;
     this.roster.remove(id);
     void this.worker.api.removeClient(id);
-    this.broadcastLobby();
-    this.changed();
+    this.rosterChanged();
   }
 
-  /** `rejected`: every refusal at the door, whatever its reason (the door counts them by reason). */
+  /** The successors, in order (host migration; empty when off or nobody can take over). */
+  successors(): PlayerId[] {
+    return this.migration.successors();
+  }
+
+  /** Graceful handover (HostMigration.handOver): the successor's id, or null (the match goes on here); the caller then leaves. */
+  handOver(): Promise<PlayerId | null> {
+    return this.migration.handOver();
+  }
+
+  /** `rejected`: every refusal at the door, whatever its reason (the door counts them by reason); the checkpoint stream's. */
   get counters(): ListenServerCounters {
     const rejected = Object.values(this.door.counters.refused).reduce((sum, n) => sum + n, 0);
-    return { ...this.tally, rejected };
+    return { ...this.tally, rejected, ...this.migration.counters };
   }
 
   /** Both channels of every linked peer, for the debug API (what the browser reports, not what we asked). */
   linkReports(): ChannelReport[] {
-    const out: ChannelReport[] = [];
-    for (const s of this.slots.values()) {
-      const where = s.port ? 'page' : 'worker';
-      out.push(reportChannel('unreliable', s.link.remoteId, s.link.unreliable, where), reportChannel('reliable', s.link.remoteId, s.link.reliable));
-    }
-    return out;
+    return reportLinks(this.slots.values());
   }
 
   /** Where the host's own client gets its 'debug' messages (they never touch a channel). */
@@ -188,6 +187,8 @@ export class ListenServer {
   kick(id: PlayerId, reason: KickReason, text: string): void {
     const member = this.roster.get(id);
     const slot = this.slots.get(id);
+    // Someone a restored match still held and who never came back: only its body is left, in the worker.
+    if (!member && !slot) return void this.worker.api.removeClient(id);
     if (!member || member.isHost || !slot) return;
     this.tally.kicks += 1;
     if (reason === 'timeout') this.tally.timeouts += 1;
@@ -196,7 +197,7 @@ export class ListenServer {
       this.door.ban(slot.browserToken);
       this.door.seats.forget(id);
     }
-    this.sendTo(slot.link.reliable, { type: 'kick', reason, text });
+    slot.link.reliable.send(encodeControl({ type: 'kick', reason, text }));
     this.drop(id);
     setTimeout(() => slot.link.close(), CLOSE_GRACE_MS);
   }
@@ -205,6 +206,7 @@ export class ListenServer {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.statsTimer);
+    this.migration.close();
     this.localDebug = null;
     for (const id of [...this.slots.keys()]) this.slots.get(id)?.link.close();
     this.listeners.clear();
@@ -212,10 +214,6 @@ export class ListenServer {
 
   private changed(): void {
     for (const cb of [...this.listeners]) cb();
-  }
-
-  private sendTo(ch: Channel, m: ControlMessage): void {
-    ch.send(encodeControl(m));
   }
 
   private sendRaw(id: PlayerId, bytes: Uint8Array): boolean {
@@ -226,16 +224,17 @@ export class ListenServer {
   }
 
   /** Admission's last step (admission.ts): an admitted joiner with a body in the worker. */
-  seat(member: Member, link: PeerLink, port: MessagePort | null, tokens: { browserToken: string; seatToken: string }): void {
+  seat(member: Member, link: PeerLink, port: MessagePort | null, tokens: SlotTokens): void {
     this.slots.set(member.id, { link, port, ...tokens, meter: new ControlMeter(this.now()) });
     this.door.seats.seated(tokens.seatToken, member.id, member.name);
     link.reliable.onMessage((bytes) => this.onControl(member.id, bytes));
     link.onClose(() => this.drop(member.id));
     // The peer may have gone while the worker was adding it: its close event has already fired.
     if (link.reliable.state === 'closed' || this.closed) return this.drop(member.id);
-    this.sendTo(link.reliable, { type: 'welcome', clientId: member.id, settings: this.settings.match });
+    link.reliable.send(encodeControl({ type: 'welcome', clientId: member.id, settings: this.settings.match }));
     this.broadcastLobby();
     this.changed();
+    this.migration.joined(member.id);
   }
 
   isClosed(): boolean {
@@ -268,28 +267,24 @@ export class ListenServer {
     }
     this.roster.remove(id);
     void this.worker.api.removeClient(id);
+    this.rosterChanged();
+  }
+
+  /** Someone joined or left: everyone's lobby list, the UI, the successors and a checkpoint. */
+  private rosterChanged(): void {
     this.broadcastLobby();
     this.changed();
+    this.migration.review(true);
   }
 
   private broadcastLobby(): void {
-    const msg: ControlMessage = { type: 'lobby', players: this.roster.lobbyList(), started: this.started };
-    const bytes = encodeControl(msg);
+    const bytes = encodeControl({ type: 'lobby', players: this.roster.lobbyList(), started: this.started });
     for (const s of this.slots.values()) s.link.reliable.send(bytes);
   }
 
   /** Asks the worker for fresh stats (every second: pings for the lobby list, the debug API's serverStats). */
   async refreshStats(): Promise<void> {
-    try {
-      this.lastStats = readWorkerStats(await this.worker.api.stats());
-      for (const [id, ping] of this.lastStats.pingsMs) this.roster.setPing(id, ping);
-      for (const [id, counts] of await this.worker.api.channelStats()) {
-        const unreliable = this.slots.get(id)?.link.unreliable;
-        if (unreliable instanceof HandedOffChannel) unreliable.absorb(counts);
-      }
-    } catch {
-      // a stats call lost to a worker restart is not worth failing the lobby over
-    }
+    this.lastStats = await pullWorkerStats(this.worker.api, this.roster, (id) => this.slots.get(id)?.link.unreliable, this.lastStats);
   }
 
   private async everySecond(): Promise<void> {
@@ -297,5 +292,6 @@ export class ListenServer {
     await this.refreshStats();
     this.broadcastLobby();
     this.changed();
+    this.migration.everySecond();
   }
 }

@@ -56,6 +56,9 @@ export interface DoorOptions {
   facts: () => DoorFacts;
   now: () => number;
   passwordPolicy?: PasswordPolicy;
+  /** A successor host's door (issue 13): the old host's seats (SeatKeeper.rebuild) and banned browser tokens. */
+  seats?: SeatKeeper;
+  bans?: Iterable<string>;
 }
 
 export interface Admission {
@@ -65,6 +68,8 @@ export interface Admission {
   seatToken: string;
   /** The seat this joiner had earlier in the match (its id and name), or null for a newcomer. */
   seat: Seat | null;
+  /** Its hello said it can take the match over (host migration: it may be named a successor). */
+  migration: boolean;
 }
 
 export interface DoorCounters {
@@ -115,13 +120,15 @@ export class LobbyDoor {
   readonly counters: DoorCounters = { refused: {}, proofsSent: 0 };
   private readonly bannedTokens = new Set<string>();
   /** Seats by seat token: who comes back to which id (seat-keeper.ts). */
-  readonly seats = new SeatKeeper();
+  readonly seats: SeatKeeper;
   private readonly guard: PasswordGuard;
   private readonly glyphs = new GlyphBudget();
   private readonly linking: PendingGate;
   private readonly handshaking: PendingGate;
 
   constructor(private readonly o: DoorOptions) {
+    this.seats = o.seats ?? new SeatKeeper();
+    for (const token of o.bans ?? []) this.ban(token);
     this.guard = new PasswordGuard(o.password, o.passwordPolicy ?? DEFAULT_PASSWORD_POLICY);
     const total = (): number => 2 * Math.max(1, o.facts().maxPlayers);
     this.linking = new PendingGate(1, total);
@@ -135,6 +142,11 @@ export class LobbyDoor {
 
   isBanned(browserToken: string): boolean {
     return this.bannedTokens.has(browserToken);
+  }
+
+  /** The banned browser tokens (a migration checkpoint carries them to the successor). */
+  bans(): string[] {
+    return [...this.bannedTokens];
   }
 
   /** Handshakes running now (link setup and after), for counters and tests. */
@@ -237,6 +249,6 @@ export class LobbyDoor {
     );
     if (!decision.accept) return this.refuse(link, decision.reason, decision.text);
     this.glyphs.add(decision.name);
-    return { link, name: decision.name, browserToken: hello.browserToken, seatToken: hello.seatToken, seat };
+    return { link, name: decision.name, browserToken: hello.browserToken, seatToken: hello.seatToken, seat, migration: hello.migration === true };
   }
 }

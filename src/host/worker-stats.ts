@@ -1,9 +1,15 @@
 /**
  * Reads the few numbers the host's page needs out of the worker's `stats()` (server tick and
  * per-client round trip), checking the shape instead of trusting it, so a change in the
- * server's stats layout degrades to "unknown" rather than breaking the page.
+ * server's stats layout degrades to "unknown" rather than breaking the page. `pullWorkerStats`
+ * asks the worker (every second), puts the pings in the roster and the handed-off channels'
+ * traffic on their channels.
  */
 import type { PlayerId } from '../sim/types';
+import type { Channel } from '../transport/channel';
+import { HandedOffChannel } from '../transport/handed-off-channel';
+import type { Roster } from './roster';
+import type { ServerWorkerApi } from './worker-api';
 
 export interface HostServerStats {
   tick: number | null;
@@ -42,4 +48,20 @@ export function readWorkerStats(raw: unknown): HostServerStats {
     if (Number.isInteger(id) && rtt !== null) out.pingsMs.set(id, rtt);
   }
   return out;
+}
+
+/** Fresh stats from the worker, the pings put in the roster; `previous` when the worker did not answer (a restart). */
+export async function pullWorkerStats(api: Pick<ServerWorkerApi, 'stats' | 'channelStats'>, roster: Roster, unreliableOf: (id: PlayerId) => Channel | undefined, previous: HostServerStats): Promise<HostServerStats> {
+  try {
+    const stats = readWorkerStats(await api.stats());
+    for (const [id, ping] of stats.pingsMs) roster.setPing(id, ping);
+    for (const [id, counts] of await api.channelStats()) {
+      const unreliable = unreliableOf(id);
+      if (unreliable instanceof HandedOffChannel) unreliable.absorb(counts);
+    }
+    return stats;
+  } catch {
+    // a stats call lost to a worker restart is not worth failing the lobby over
+    return previous;
+  }
 }

@@ -1,0 +1,37 @@
+/**
+ * What a listen server is given (LobbySettings: the lobby's rules, key and migration settings; a
+ * successor's RestoredLobby) and what it counts (ListenServerCounters). Plain types, no logic.
+ */
+import type { MatchSettings } from '../protocol/messages';
+import type { CryptoLike, LobbyKey } from '../lobby/host-key';
+import type { MigrationSettings } from './host-migration';
+import type { TokenSeat } from './seat-keeper';
+import type { CheckpointCounters } from './checkpoint-sender';
+
+/** Migration's fields (host-migration.ts MigrationSettings): `migration`, `peerToken`, `hostSeatToken`, `cvars`. */
+export interface LobbySettings extends MigrationSettings {
+  maxPlayers: number;
+  password: string;
+  joinRunningMatch: boolean;
+  match: MatchSettings;
+  /** The lobby's key pair (the link names its fingerprint) and the room id it signs for. */
+  key: LobbyKey;
+  roomId: string;
+  crypto: CryptoLike;
+}
+
+/** A successor's lobby (issue 13): the old host's seats and bans, from its checkpoint (api.restore). */
+export interface RestoredLobby {
+  seats: TokenSeat[];
+  bans: string[];
+  /** Whether the match had started (it had, for a migration). */
+  started: boolean;
+}
+
+/** The checkpoint stream's counters (checkpoint-sender.ts) ride along: checkpointsSent, checkpointBytes, checkpointIntervalMs, checkpointFailures. */
+export interface ListenServerCounters extends CheckpointCounters {
+  malformedControl: number;
+  rejected: number;
+  timeouts: number;
+  kicks: number;
+}
