@@ -10,6 +10,9 @@
  * (kept in a short ring so the debug API can read them without stealing them from the renderer).
  * The newest 'debug' message from the server (asked for while sv_showhitboxes is 1) is kept as
  * `serverDebug` for the overlays; it is forgotten when the cvar goes back to 0.
+ * Host migration: `rebind(unreliable)` moves the session to a new server's channel (commands go
+ * there, snapshots come from it); the NetClient carries the match on (NetClient.rebind) and the new
+ * server is told the network settings. The old channel is left to its owner (not closed here).
  */
 import { setCvar as applyCvar, type CvarIssue, type Cvars } from '../config/cvars';
 import { NetClient } from '../client/net-client';
@@ -62,7 +65,8 @@ const NET_SETTING_CVARS = new Set(['cl_updaterate', 'rate', 'cl_interp', 'cl_int
 
 export class ClientSession {
   readonly net: NetClient;
-  readonly channel: ConditionedChannel;
+  private conditioned: ConditionedChannel;
+  private stopListening: () => void;
   /** The interpolation delay last told to the host, and when (netSettings() records both). */
   private sentInterpMs = -1;
   private sentSettingsAtMs = Number.NEGATIVE_INFINITY;
@@ -81,14 +85,42 @@ export class ClientSession {
     cvars: Cvars,
     unreliable: Channel,
     private readonly timers: Timers,
-    private readonly hooks: SessionHooks,
+    private hooks: SessionHooks,
   ) {
     this.current = { ...cvars };
     this.net = new NetClient({ clientId: localId, tickrate, cvars: this.current });
-    this.channel = new ConditionedChannel(unreliable, timers, (localId * 2654435761) >>> 0);
-    this.channel.configure(this.current);
-    this.channel.onMessage((bytes) => this.receive(bytes));
+    this.conditioned = this.condition(unreliable);
+    this.stopListening = this.conditioned.onMessage((bytes) => this.receive(bytes));
     hooks.sendSettings(this.netSettings());
+  }
+
+  /** The unreliable channel in use (net_fake* conditioned): the new server's after a rebind. */
+  get channel(): ConditionedChannel {
+    return this.conditioned;
+  }
+
+  /**
+   * Host migration: from now on commands go to, and snapshots come from, `unreliable` (a new server
+   * running the same match). Prediction, interpolation, event de-duplication and cvars carry on;
+   * what belonged to the old server is reset (NetClient.rebind). The new server is told the network
+   * settings through `hooks` (the new link's, when given). The old channel is not closed here.
+   */
+  rebind(unreliable: Channel, hooks: SessionHooks = this.hooks): void {
+    this.stopListening();
+    this.hooks = hooks;
+    this.net.rebind();
+    this.serverDebug = null;
+    this.conditioned = this.condition(unreliable);
+    this.stopListening = this.conditioned.onMessage((bytes) => this.receive(bytes));
+    hooks.sendSettings(this.netSettings());
+  }
+
+  private condition(unreliable: Channel): ConditionedChannel {
+    // Each channel its own seeded loss pattern: the same seed again would repeat the old one's.
+    const seed = (this.localId * 2654435761 + this.net.rebindCount * 40503) >>> 0;
+    const channel = new ConditionedChannel(unreliable, this.timers, seed);
+    channel.configure(this.current);
+    return channel;
   }
 
   now(): number {

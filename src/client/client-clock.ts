@@ -15,8 +15,13 @@
  *  - clock rate: the host's clock against ours (SkewEstimator), folded into both timelines, so a
  *    client whose clock runs up to ±10 % off stays on target without living at the dilation limit.
  *
+ *  - rebind (host migration): another server runs the match on, its tick line a little behind or
+ *    ahead of the old one's. The stream model is re-anchored on its first snapshot (the drawn stream
+ *    slews there fast, jumps only beyond half a second) and the command timeline is re-placed on the
+ *    new horizon the same way as after a delay step (forward: a counted jump; back: a slew).
+ *
  * Inputs: `noteSent` for every command packet (so echoes can be validated), `onSnapshot` for each
- * newest snapshot, `advance(now)` before reading. Outputs: `streamTick`, `commandTick`, RTT/jitter.
+ * newest snapshot, `advance(now)` before reading, `rebind()` when the stream's server changes. Outputs: `streamTick`, `commandTick`, RTT/jitter.
  * Invariants: time never goes backwards within a call sequence with non-decreasing `now`; memory is
  * bounded whether snapshots arrive or not; no clock is read here.
  */
@@ -91,6 +96,8 @@ export class ClientClock {
   private lastSnapshotMs = 0;
   private depthReported = 0;
   private lastSkewBucketMs = 0;
+  /** The next snapshot comes from a new server (rebind): re-anchor the model on it. */
+  private reanchor = false;
   private readonly lateness = new DelayFilter();
   private readonly rtt = new DelayFilter();
   private readonly skewFit = new SkewEstimator();
@@ -147,6 +154,19 @@ export class ClientClock {
     if (this.sentTimes.length > ECHO_MEMORY) this.sentTimes.shift();
   }
 
+  /**
+   * The stream now comes from another server running the same match (host migration). Its tick line
+   * is learnt again from its first snapshot; the command timeline carries on from where it is (so no
+   * tick is issued twice) and is re-placed then. The clock rate is kept (our own clock's error is
+   * most of it) and so is the round-trip floor, a first guess for the new path until its echoes
+   * replace it (a longer or shorter path is a step, handled as any other). Echoes of commands sent
+   * to the old server can never come back: forgotten.
+   */
+  rebind(): void {
+    this.sentTimes.length = 0;
+    this.reanchor = this.synced;
+  }
+
   advance(nowMs: number): void {
     const last = this.lastNowMs;
     if (last !== null && nowMs <= last) return;
@@ -176,6 +196,7 @@ export class ClientClock {
       this.stream = s.serverTick;
       this.command = s.serverTick + this.targetBufferTicks;
     }
+    const moved = this.reanchor && this.anchorOn(s.serverTick, nowMs);
     const late = (this.modelTick(nowMs) - s.serverTick) * this.tickMs;
     const stepLate = this.lateness.add(nowMs, late);
     const stepRtt = this.sampleRtt(s, nowMs);
@@ -185,10 +206,25 @@ export class ClientClock {
     if (stepLate || stepRtt) {
       this.counters.steps++;
       this.streamFast = true;
-    } else {
+    } else if (!moved) {
       this.updateSkew(nowMs);
     }
-    this.steerCommand(nowMs, stepLate !== null || stepRtt !== null);
+    this.steerCommand(nowMs, moved || stepLate !== null || stepRtt !== null);
+  }
+
+  /**
+   * The first snapshot of a new server: the model restarts on it (its lateness history and the
+   * skew fit measured the old server's line). The drawn stream is left where it is and slews fast.
+   */
+  private anchorOn(serverTick: Tick, nowMs: number): true {
+    this.reanchor = false;
+    this.anchorMs = nowMs;
+    this.anchorTick = serverTick;
+    this.lateness.reset();
+    this.skewFit.reset();
+    this.lastSkewBucketMs = nowMs;
+    this.streamFast = true;
+    return true;
   }
 
   /** Server tick the fastest snapshot would carry if it arrived now (the model, before slewing). */

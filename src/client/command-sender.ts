@@ -8,7 +8,8 @@
  * Inputs: `push(cmd)` per new command tick (ascending ticks), `flush(now, cmdrate, ackTick)` per
  * update. Output: at most one encoded packet per call, and none more often than `cmdrate` per
  * second or when no new command exists. Invariants: the commands in a packet are consecutive
- * ticks (the codec writes only the first); the ack is passed through untouched.
+ * ticks (the codec writes only the first); the ack is passed through untouched. `resend` packs
+ * commands already issued (to a new server after a host migration) the same way, unchanged.
  */
 import { encodeCmdPacket } from '../protocol/cmd-packet';
 import { CMDS_PER_PACKET } from '../protocol/messages';
@@ -19,8 +20,13 @@ export interface SentPacket {
   sendTimeMs16: number;
 }
 
+/** Commands remembered for a resend: a second at the highest tickrate (the server refuses any further ahead). */
+const ISSUED_MEMORY = 128;
+
 export class CommandSender {
   private recent: UserCmd[] = [];
+  /** The newest commands pushed, oldest first (what `issuedAfter` answers from). */
+  private issued: UserCmd[] = [];
   private lastSendMs = Number.NEGATIVE_INFINITY;
   private hasNew = false;
 
@@ -30,7 +36,14 @@ export class CommandSender {
     if (last && cmd.tick !== last.tick + 1) this.recent = [];
     this.recent.push(cmd);
     if (this.recent.length > CMDS_PER_PACKET) this.recent.shift();
+    this.issued.push(cmd);
+    if (this.issued.length > ISSUED_MEMORY) this.issued.shift();
     this.hasNew = true;
+  }
+
+  /** The commands pushed for ticks in (after, upTo], oldest first, as far back as remembered. */
+  issuedBetween(after: Tick, upTo: Tick): UserCmd[] {
+    return this.issued.filter((c) => c.tick > after && c.tick <= upTo);
   }
 
   flush(nowMs: number, cmdRate: number, ackTick: Tick | null): SentPacket | null {
@@ -43,6 +56,27 @@ export class CommandSender {
     this.lastSendMs = nowMs;
     this.hasNew = false;
     return { bytes, sendTimeMs16 };
+  }
+
+  /**
+   * Packets carrying `cmds` (ascending ticks, already issued: their contents are not changed) in runs
+   * of consecutive ticks, CMDS_PER_PACKET at most each, oldest first. Rate and `hasNew` are untouched.
+   */
+  resend(cmds: readonly UserCmd[], nowMs: number, ackTick: Tick | null): SentPacket[] {
+    const out: SentPacket[] = [];
+    const sendTimeMs16 = Math.floor(nowMs) & 0xffff;
+    let run: UserCmd[] = [];
+    const flushRun = (): void => {
+      if (run.length > 0) out.push({ bytes: encodeCmdPacket({ ackTick, sendTimeMs: sendTimeMs16, cmds: run }), sendTimeMs16 });
+      run = [];
+    };
+    for (const cmd of cmds) {
+      const last = run[run.length - 1];
+      if ((last && cmd.tick !== last.tick + 1) || run.length === CMDS_PER_PACKET) flushRun();
+      run.push(cmd);
+    }
+    flushRun();
+    return out;
   }
 
   reset(): void {

@@ -9,6 +9,9 @@
  * never faster than `maxSpeed` units per ms, so the drawn player never moves faster than its own
  * speed plus that, however large the correction. An offset beyond `snapDistance`, or a correction
  * marked `snap` (teleport, cl_smooth 0), clears it: the player is drawn exactly where predicted.
+ * A carry marked `pastSnap` (a host migration: the new server has the player where the old one last
+ * saw it) may exceed `snapDistance`; the offset keeps that right, through later corrections, until
+ * it has melted away (a snap would be a drawn jump the length of the outage).
  */
 export const DEFAULT_SNAP_DISTANCE = 64;
 
@@ -18,6 +21,8 @@ export class ErrorSmoother {
   private atMs = 0;
   /** Units per ms the offset shrinks by. */
   private speed = 0;
+  /** The offset came from a carry past the snap distance and has not melted yet. */
+  private beyondSnap = false;
 
   constructor(
     private readonly snapDistance: number = DEFAULT_SNAP_DISTANCE,
@@ -36,21 +41,24 @@ export class ErrorSmoother {
     this.set(dx, dy, nowMs, snap, (length) => (smoothMs > 0 ? length / smoothMs : Infinity));
   }
 
-  carry(dx: number, dy: number, nowMs: number): void {
-    this.set(dx, dy, nowMs, false, () => this.maxSpeed);
+  carry(dx: number, dy: number, nowMs: number, pastSnap = false): void {
+    this.set(dx, dy, nowMs, false, () => this.maxSpeed, pastSnap);
   }
 
   clear(): void {
     this.x = 0;
     this.y = 0;
+    this.beyondSnap = false;
   }
 
-  private set(dx: number, dy: number, nowMs: number, snap: boolean, speedFor: (length: number) => number): void {
+  private set(dx: number, dy: number, nowMs: number, snap: boolean, speedFor: (length: number) => number, pastSnap = false): void {
     const current = this.offset(nowMs);
     const x = current.x + dx;
     const y = current.y + dy;
     const length = Math.hypot(x, y);
-    const cleared = snap || length > this.snapDistance;
+    const mayExceed = pastSnap || (this.beyondSnap && (current.x !== 0 || current.y !== 0));
+    const cleared = snap || (!mayExceed && length > this.snapDistance);
+    this.beyondSnap = mayExceed && !cleared;
     this.x = cleared ? 0 : x;
     this.y = cleared ? 0 : y;
     this.atMs = nowMs;

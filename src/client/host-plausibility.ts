@@ -9,6 +9,8 @@
  *
  * A host that keeps doing it (ABANDON_AFTER_CONSECUTIVE in a row, or ABANDON_AFTER_TOTAL in all) is
  * given up on: `abandoned` turns true and the page leaves with a clear message. Pure (times passed in).
+ * A new host (migration, `rebind`) gets a new anchor from its first snapshot and a clean record;
+ * `dropped` keeps counting across hosts.
  */
 import type { Tick } from '../sim/types';
 
@@ -22,6 +24,8 @@ export class HostPlausibility {
   private anchor: { tick: Tick; ms: number } | null = null;
   private consecutive = 0;
   private total = 0;
+  /** Drops charged to earlier hosts (the total before the last rebind). */
+  private totalBefore = 0;
 
   constructor(private readonly tickrate: number) {}
 
@@ -31,7 +35,14 @@ export class HostPlausibility {
   }
 
   get abandoned(): boolean {
-    return this.consecutive >= ABANDON_AFTER_CONSECUTIVE || this.total >= ABANDON_AFTER_TOTAL;
+    return this.consecutive >= ABANDON_AFTER_CONSECUTIVE || this.total - this.totalBefore >= ABANDON_AFTER_TOTAL;
+  }
+
+  /** Another host now sends the stream (host migration): its ticks are judged from its own first snapshot. */
+  rebind(): void {
+    this.anchor = null;
+    this.consecutive = 0;
+    this.totalBefore = this.total;
   }
 
   /** The highest server tick a snapshot arriving at `nowMs` may carry (Infinity before the first). */

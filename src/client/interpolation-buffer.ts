@@ -90,6 +90,18 @@ export class InterpolationBuffer<T extends { id: number }> {
     return this.histories.get(id) ?? [];
   }
 
+  /**
+   * Forgets every state at `tick` or later (a new server writes those ticks again: host migration);
+   * an entity left with no state is forgotten. The next push at `tick` or later is the newest.
+   */
+  dropFrom(tick: Tick): void {
+    for (const [id, history] of this.histories) {
+      while (history.length > 0 && history[history.length - 1]!.tick >= tick) history.pop();
+      if (history.length === 0) this.histories.delete(id);
+    }
+    this.newestTick = Math.min(this.newestTick, tick - 1);
+  }
+
   clear(): void {
     this.histories.clear();
     this.newestTick = -1;

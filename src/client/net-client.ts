@@ -10,9 +10,17 @@
  * one command per command tick, ticks strictly increasing; each command's view time is the render
  * time of the last frame drawn (quantized to 1/256 tick, the same value used to draw), so the server
  * rewinds to exactly what the player saw; every server event is shown once.
+ *
+ * Host migration: `rebind()` when the stream starts coming from another server running the same
+ * match (restored from a checkpoint). What belonged to the old server is forgotten (baselines, split
+ * parts, the ack, the newest snapshot, the plausibility anchor, the clock's tick line, the remotes'
+ * history from the new server's first tick on); prediction, interpolation, smoothing, event
+ * de-duplication and cvars carry on. The first snapshot of the new server re-places both timelines;
+ * the correction it brings (the new server has us where the old one last saw us) is melted, never
+ * snapped; the command ticks stay strictly increasing.
  */
 import { checkCvar, interpDelaySeconds, isCvarName, type Cvars } from '../config/cvars';
-import type { NetEvent } from '../protocol/messages';
+import type { NetEvent, Snapshot } from '../protocol/messages';
 import { DEFAULT_MAP } from '../sim/map';
 import { MAX_SPEED, type SimConfig } from '../sim/config';
 import type { ArenaMap, PlayerId, PlayerState, ProjectileState, PublicPlayerState, Tick, UserCmd } from '../sim/types';
@@ -87,10 +95,19 @@ export class NetClient {
   private readonly remoteSmoother = new RemoteSmoother((1.45 * MAX_SPEED) / 1000, (0.4 * MAX_SPEED) / 1000);
   private lastUpdateMs = Number.NEGATIVE_INFINITY;
   private queued: Uint8Array[] = [];
+  /** Commands sent again to a new server (resendUnseen), handed out by the next update(). */
+  private resent: Uint8Array[] = [];
   private jumpsSeen = 0;
   private lastDrawnLocal: { x: number; y: number; seq: number } | null = null;
   /** The newest snapshot's match block (its map is the one prediction runs on). */
   private match: PublicMatchState | null = null;
+  /** The newest snapshot decoded and when it arrived (kept across a rebind until the new server's first). */
+  private newest: { snapshot: Snapshot; atMs: number } | null = null;
+  /** rebind() was called and the new server's first snapshot has not arrived yet. */
+  private awaitingNewServer = false;
+  /** The newest command tick issued before the last rebind (sent to the old server, or nowhere). */
+  private issuedBeforeRebind: Tick = -1;
+  private rebinds = 0;
 
   constructor(opts: NetClientOptions) {
     this.clientId = opts.clientId;
@@ -112,6 +129,36 @@ export class NetClient {
     this.acceptSnapshot(received, nowMs);
   }
 
+  /**
+   * The unreliable stream now comes from, and commands go to, another server running the same
+   * match (host migration). Call it before the first bytes from the new server are received.
+   */
+  rebind(): void {
+    this.inbox.rebind();
+    this.clock.rebind();
+    this.awaitingNewServer = true;
+    this.issuedBeforeRebind = this.lastIssuedTick;
+    this.rebinds++;
+  }
+
+  /** How many times the client was rebound to a new server. */
+  get rebindCount(): number {
+    return this.rebinds;
+  }
+
+  /**
+   * The newest snapshot decoded, whole (self in full, every player, rocket, the match block and its
+   * events): what a successor brings its migration checkpoint forward with. Do not modify it.
+   */
+  newestSnapshot(): Snapshot | null {
+    return this.newest?.snapshot ?? null;
+  }
+
+  /** When the newest snapshot arrived (the times passed to `receive`), null before any. */
+  get newestSnapshotAtMs(): number | null {
+    return this.newest?.atMs ?? null;
+  }
+
   setInput(input: InputSample): void {
     this.input = { ...input };
   }
@@ -128,8 +175,9 @@ export class NetClient {
   /** Issues the commands owed up to `nowMs`; returns the packets to send (also those a view() made). */
   update(nowMs: number): Uint8Array[] {
     this.runUpdate(nowMs);
-    const out = this.queued;
+    const out = this.resent.length > 0 ? [...this.resent, ...this.queued] : this.queued;
     this.queued = [];
+    this.resent = [];
     return out;
   }
 
@@ -249,10 +297,19 @@ export class NetClient {
 
   private acceptSnapshot(r: ReceivedSnapshot, nowMs: number): void {
     const snap = r.snapshot;
+    const firstOfServer = this.awaitingNewServer;
+    if (firstOfServer) {
+      // From its first tick on the new server writes the history again (its world at that tick is
+      // the old one's at the successor's newest snapshot): what the old server said for those ticks goes.
+      this.players.dropFrom(snap.serverTick);
+      this.rockets.dropFrom(snap.serverTick);
+      this.awaitingNewServer = false;
+    }
     this.players.push(snap.serverTick, snap.players);
     this.rockets.push(snap.serverTick, snap.projectiles);
     this.collectServerEvents(snap.events);
     if (!r.newest) return;
+    this.newest = { snapshot: snap, atMs: nowMs };
     this.tracker.snapshot(nowMs, snap.serverTick, snap.lastCmdTick < snap.serverTick);
     // How far the stream had run past the previous newest snapshot: the wait this gap cost.
     if (this.clock.isSynced && r.previousTick !== null) {
@@ -261,7 +318,23 @@ export class NetClient {
     }
     this.clock.onSnapshot(snap, nowMs);
     this.acceptMatch(snap.match ?? null);
-    this.reconcile(snap.self, snap.serverTick, nowMs);
+    this.reconcile(snap.self, snap.serverTick, nowMs, firstOfServer);
+    if (firstOfServer) this.resendUnseen(snap.serverTick, nowMs);
+  }
+
+  /**
+   * The commands issued before the rebind for ticks the new server has not run yet never reached it
+   * (it starts from the old server's world at an earlier tick, or they went to a dead link): sent
+   * again, unchanged (never a new command for an issued tick), so it runs our input for them instead
+   * of repeating an old one. At most a second of them: the server refuses any further ahead.
+   */
+  private resendUnseen(serverTick: Tick, nowMs: number): void {
+    const unseen = this.sender.issuedBetween(serverTick, Math.min(serverTick + this.tickrate, this.issuedBeforeRebind));
+    for (const packet of this.sender.resend(unseen, nowMs, this.inbox.ackTick)) {
+      this.clock.noteSent(packet.sendTimeMs16);
+      this.tracker.packetOut(nowMs, packet.bytes.byteLength);
+      this.resent.push(packet.bytes);
+    }
   }
 
   /** A match on another map: prediction switches to its walls (everyone respawns there anyway). */
@@ -278,7 +351,8 @@ export class NetClient {
     return buildMatchView(this.match, this.clientId, now, this.tickrate, pickups);
   }
 
-  private reconcile(self: PlayerState, serverTick: Tick, nowMs: number): void {
+  /** `migrated`: the first snapshot of a new server, whose correction may exceed the snap distance (melted, never snapped). */
+  private reconcile(self: PlayerState, serverTick: Tick, nowMs: number, migrated: boolean): void {
     const before = this.predictor.state;
     const outcome = this.predictor.reconcile(self, serverTick, this.cvars.cl_reconcile === 1, this.match);
     if (outcome.predictionError) {
@@ -288,7 +362,10 @@ export class NetClient {
     const after = this.predictor.state;
     if (!before || !after) return;
     const snap = this.cvars.cl_smooth === 0 || before.teleportSeq !== after.teleportSeq;
-    this.smoother.correct(before.x - after.x, before.y - after.y, nowMs, this.cvars.cl_smoothtime * 1000, snap);
+    // The new server has us where the old one last saw us (before the outage): the whole distance
+    // walked since is melted at the smoother's capped speed, a slide rather than a jump.
+    if (migrated && !snap) this.smoother.carry(before.x - after.x, before.y - after.y, nowMs, true);
+    else this.smoother.correct(before.x - after.x, before.y - after.y, nowMs, this.cvars.cl_smoothtime * 1000, snap);
   }
 
   private collectServerEvents(netEvents: readonly NetEvent[]): void {

@@ -83,6 +83,7 @@ export class Predictor {
   get pendingCount(): number {
     return this.pending.length;
   }
+
   stateAt(tick: Tick): PlayerState | undefined {
     return this.predicted.get(tick);
   }

@@ -9,6 +9,9 @@
  * snapshot still waiting for the others), or the complete snapshot and whether it is the newest.
  * Invariants: never throws; the baseline store is a power-of-two ring indexed by tick & mask, and a
  * slot answers only for the exact tick stored in it; event ids are reported first-time once.
+ * `rebind()` (host migration): everything keyed to the old server's ticks is forgotten (baselines,
+ * split parts, the newest snapshot, the ack, the plausibility anchor); the event ids seen are kept,
+ * since the new server carries the old one's events on under ids that jump past them.
  */
 import type { Snapshot } from '../protocol/messages';
 import { decodeSnapshot } from '../protocol/snapshot';
@@ -33,7 +36,7 @@ const BASELINE_SLOTS = 512;
 
 export class SnapshotInbox {
   private readonly baselines: (Snapshot | undefined)[] = new Array<Snapshot | undefined>(BASELINE_SLOTS).fill(undefined);
-  private readonly assembler = new SnapshotAssembler();
+  private assembler = new SnapshotAssembler();
   private readonly dedupe = new EventDeduper();
   private newestSnapshot: Snapshot | null = null;
   /** Newest tick held in the ring and not found wrong (what the ack names), null when none. */
@@ -103,6 +106,19 @@ export class SnapshotInbox {
     this.mismatches++;
     this.baselines.fill(undefined);
     this.trustedNewest = null;
+  }
+
+  /**
+   * The stream now comes from another server running the same match (host migration): its ticks
+   * may be lower or higher than ours, and none of its snapshots is a delta against ours (its first
+   * one is full, since we ack nothing now). Event de-duplication carries on.
+   */
+  rebind(): void {
+    this.baselines.fill(undefined);
+    this.assembler = new SnapshotAssembler();
+    this.newestSnapshot = null;
+    this.trustedNewest = null;
+    this.plausibility?.rebind();
   }
 
   firstTimeEvent(id: number): boolean {

@@ -7,14 +7,16 @@
  * the render time and remotes behind every command tick issued).
  * Invariants: frames at `frameMs` of virtual time (not phase-locked to ticks); no real clock.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { NetClient } from '../../src/client/net-client';
 import type { ClientView, InputSample, RemotePlayerView } from '../../src/client/view-model';
 import { defaultCvars, type Cvars } from '../../src/config/cvars';
 import type { ClientNetSettings } from '../../src/server/snapshot-scheduler';
 import { PLAYER_RADIUS } from '../../src/sim/config';
-import { WEAPON_KEEP, type ArenaMap, type PlayerId, type Tick } from '../../src/sim/types';
+import { WEAPON_KEEP, type ArenaMap, type PlayerId, type Tick, type UserCmd } from '../../src/sim/types';
 import type { HarnessClient } from '../harness/harness-client';
 import { decodeCmdPacket } from '../../src/protocol/cmd-packet';
+import type { Snapshot } from '../../src/protocol/messages';
 
 export type Pilot = (view: ClientView, nowMs: number) => InputSample;
 
@@ -71,25 +73,48 @@ export class PilotedClient implements HarnessClient {
   netSettings(): ClientNetSettings {
     return this.net.netSettings();
   }
+
+  /** Host migration: the stream now comes from another server. */
+  rebind(): void {
+    this.net.rebind();
+  }
+
+  newestSnapshot(): { snapshot: Snapshot; atMs: number } | null {
+    const snapshot = this.net.newestSnapshot();
+    const atMs = this.net.newestSnapshotAtMs;
+    return snapshot && atMs !== null ? { snapshot, atMs } : null;
+  }
 }
 
 /**
  * A client whose clock runs `rate` times the host's (its frames, its timestamps, everything). It also
  * checks every packet it sends: each ack against the snapshots it really received, and that no
- * command tick is ever issued twice (a newer packet never ends on an older tick, and a tick sent
- * again in a redundant copy is the same command).
+ * command tick is ever issued twice (each tick the NetClient issues is newer than every one before,
+ * and every command sent, in a redundant copy or a resend, is the one issued for its tick).
  */
 export class SkewedClient implements HarnessClient {
   private readonly received = new Set<number>();
-  private readonly sentCmds = new Map<Tick, string>();
-  private newestSent: Tick = -1;
+  /** Every command the NetClient issued (handed to its CommandSender), by tick. */
+  private readonly issuedCmds = new Map<Tick, UserCmd>();
+  private newestIssued: Tick = -1;
   falseAcks = 0;
-  /** Commands for a tick sent again with other contents, or a packet whose newest tick went back. */
+  /** Ticks issued again (not newer than the newest issued), or sent with other contents than issued. */
   reissued = 0;
   constructor(
     readonly inner: PilotedClient,
     private readonly rate: number,
-  ) {}
+  ) {
+    // Issuing is watched where it happens: a tick issued but sent only later (a resend to a new
+    // server, after a forward jump of the clock) is not issued twice, a tick issued again is.
+    const sender = (inner.net as unknown as { sender: { push(cmd: UserCmd): void } }).sender;
+    const push = sender.push.bind(sender);
+    sender.push = (cmd: UserCmd): void => {
+      if (cmd.tick <= this.newestIssued) this.reissued++;
+      this.newestIssued = Math.max(this.newestIssued, cmd.tick);
+      this.issuedCmds.set(cmd.tick, cmd);
+      push(cmd);
+    };
+  }
   get id(): number {
     return this.inner.id;
   }
@@ -103,20 +128,21 @@ export class SkewedClient implements HarnessClient {
       const d = decodeCmdPacket(p);
       if (!d.ok) continue;
       if (d.value.ackTick !== null && !this.received.has(d.value.ackTick)) this.falseAcks++;
-      const newest = d.value.cmds[d.value.cmds.length - 1]!.tick;
-      if (newest <= this.newestSent) this.reissued++;
-      this.newestSent = Math.max(this.newestSent, newest);
-      for (const c of d.value.cmds) {
-        const seen = this.sentCmds.get(c.tick);
-        const now = JSON.stringify(c);
-        if (seen !== undefined && seen !== now) this.reissued++;
-        this.sentCmds.set(c.tick, now);
-      }
+      // Every command sent is the one issued for its tick, however often and late it is sent.
+      for (const c of d.value.cmds) if (!isDeepStrictEqual(this.issuedCmds.get(c.tick), c)) this.reissued++;
     }
     return packets;
   }
   netSettings(): ReturnType<PilotedClient['netSettings']> {
     return this.inner.netSettings();
+  }
+  /** A new server's ticks: acks are checked against its snapshots only. */
+  rebind(): void {
+    this.received.clear();
+    this.inner.rebind();
+  }
+  newestSnapshot(): ReturnType<PilotedClient['newestSnapshot']> {
+    return this.inner.newestSnapshot();
   }
 }
 

@@ -5,6 +5,8 @@ import type { DebugMessage } from '../../../src/protocol/messages';
 import { Buttons, WEAPON_KEEP } from '../../../src/sim/types';
 import type { Timers } from '../../../src/transport/conditioned-channel';
 import { WireChannel } from '../../helpers/wire-channel';
+import { encodeSnapshot } from '../../../src/protocol/snapshot';
+import { newPlayer } from '../../../src/sim/player-state';
 
 class FakeTimers implements Timers {
   t = 1000;
@@ -96,5 +98,39 @@ describe('ClientSession debug messages', () => {
     expect(session.serverDebug).toBeNull();
     session.receiveDebug(debug(13));
     expect(session.serverDebug).toBeNull();
+  });
+});
+
+function snapshotBytes(serverTick: number): Uint8Array {
+  const self = newPlayer(3, 100, 100);
+  return encodeSnapshot({ serverTick, baselineTick: 0, lastCmdTick: 0, cmdBufferDepth: 0, echoTimeMs: 0, echoHoldMs: 0, part: 0, partCount: 1, self, players: [], projectiles: [], events: [] }, null);
+}
+
+describe('ClientSession.rebind (host migration)', () => {
+  it('sends commands to, and takes snapshots from, the new channel only, and tells the new server the settings', () => {
+    const { timers, wire, hooks, session } = makeSession();
+    const next = new WireChannel('next');
+    const nextHooks = { sendSettings: vi.fn() };
+    const receive = vi.spyOn(session.net, 'receive');
+    const rebind = vi.spyOn(session.net, 'rebind');
+    session.rebind(next, nextHooks);
+    expect(rebind).toHaveBeenCalledTimes(1);
+    expect(session.channel.label).toBe('next');
+    expect(nextHooks.sendSettings).toHaveBeenCalledWith({ updateRate: 30, rate: 40000, interpMs: 100, debug: false });
+    // Late bytes from the old server are not taken; the new server's are.
+    wire.core.deliver(snapshotBytes(500));
+    expect(receive).not.toHaveBeenCalled();
+    next.core.deliver(snapshotBytes(400));
+    expect(receive).toHaveBeenCalledTimes(1);
+    expect(session.net.stats.serverTick).toBe(400);
+    // Commands go out on the new channel only; the old one is left open for its owner to close.
+    for (let i = 0; i < 10; i++) {
+      timers.advance(17);
+      session.step();
+    }
+    expect(next.sent.length).toBeGreaterThan(5);
+    expect(wire.sent.length).toBe(0);
+    expect(wire.state).toBe('open');
+    expect(hooks.sendSettings).toHaveBeenCalledTimes(1);
   });
 });
