@@ -7,20 +7,19 @@
  *    closes its links a moment later, so the final checkpoint is delivered first;
  *  - end it for everyone: every joiner gets a 'shutdown' kick ("The server shut down.") before
  *    the links close, so nobody migrates.
- * Inputs: the ListenServer, the worker, how to release the id and how to leave. Output: the
+ * Inputs: the ListenServer, how to release the id and how to leave. Output: the
  * successor's name (or null: nobody to hand to, nothing done).
  */
 import type { ListenServer } from '../host/listen-server';
-import type { ServerWorkerHandle } from '../host/worker-api';
 import { migrationNotice } from '../lobby/migration-notice';
 
 /** Time for the final checkpoint and the announcement to leave before the links close. */
 export const HANDOVER_CLOSE_MS = 300;
 
-export async function handOverMatch(server: ListenServer, worker: ServerWorkerHandle, releaseId: () => void, leave: () => void): Promise<string | null> {
+export async function handOverMatch(server: ListenServer, releaseId: () => void, leave: () => void): Promise<string | null> {
+  // Sends the final checkpoint, then stops the worker's tick loop (host-migration.ts).
   const to = await server.handOver();
   if (to === null) return null;
-  void worker.api.stopTicking();
   const players = server.roster.lobbyList();
   const oldHost = players.find((p) => p.isHost)?.name ?? null;
   const newHost = players.find((p) => p.id === to)?.name ?? null;

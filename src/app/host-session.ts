@@ -13,12 +13,13 @@
  */
 import type { Cvars } from '../config/cvars';
 import { PROTOCOL_VERSION, type LobbyPlayer } from '../protocol/messages';
+import type { CheckpointCvar } from '../protocol/checkpoint-types';
 import type { PlayerId } from '../sim/types';
 import { ListenServer } from '../host/listen-server';
 import type { DoorCounters } from '../host/lobby-door';
 import { startServerWorker, type ServerWorkerHandle } from '../host/worker-api';
 import type { JoinFailure } from '../lobby/failures';
-import { createLobbyKey, exportLobbyKey } from '../lobby/host-key';
+import { createLobbyKey } from '../lobby/host-key';
 import { hostPeerId } from '../lobby/room-id';
 import { keepSignaling, replacedAsHost, type SignalingState } from '../lobby/signaling-reconnect';
 import { describeSignaling } from '../lobby/signaling-config';
@@ -82,7 +83,7 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     worker.terminate();
     return { ok: false, failure: claimFailure(err, o.signaling) };
   }
-  const exported = await exportLobbyKey(key, crypto);
+  let session: HostSession | null = null;
   const server = new ListenServer(peer, worker, {
     maxPlayers: o.maxPlayers,
     password: o.password,
@@ -91,11 +92,22 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     key,
     roomId: o.roomId,
     crypto,
+    migration: true,
+    peerToken: peerToken(peer),
     hostSeatToken: o.seatToken,
-    secrets: { key: exported, peerToken: peerToken(peer), mapName: o.mapName, hostSeatToken: o.seatToken },
+    // The host's live settings (the settings panel may have changed them since the lobby opened).
+    cvars: () => lobbyCvars(session?.client.cvars() ?? o.cvars),
   }, () => performance.now());
-  const session = await hostLobby({ worker, peer, server, roomId: o.roomId, name: o.name, tickrate, cvars: o.cvars, onSignaling: o.onSignaling, onReplaced: o.onReplaced });
+  session = await hostLobby({ worker, peer, server, roomId: o.roomId, name: o.name, tickrate, cvars: o.cvars, onSignaling: o.onSignaling, onReplaced: o.onReplaced });
   return { ok: true, session, hostKey: key.fingerprint };
+}
+
+/** The server-side cvars a successor restores (the host's current ones). */
+export function lobbyCvars(c: Readonly<Cvars>): CheckpointCvar[] {
+  return [
+    { name: 'sv_lagcompensation', value: c.sv_lagcompensation },
+    { name: 'sv_maxunlag', value: c.sv_maxunlag },
+  ];
 }
 
 /** A claim of the room's id that failed, as the page says it. */
@@ -180,8 +192,8 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
     onChange: (cb) => server.onChange(cb),
     onEnd: (cb) => end.on(cb),
     successors: () => server.successors(),
-    checkpointIntervalMs: () => server.checkpointIntervalMs ?? null,
-    handOver: () => handOverMatch(server, worker, () => (signaling.stop(), peer.destroy()), leave),
+    checkpointIntervalMs: () => server.counters.checkpointIntervalMs || null,
+    handOver: () => handOverMatch(server, () => (signaling.stop(), peer.destroy()), leave),
     endForEveryone: () => endMatchForEveryone(server, leave),
     release,
   };

@@ -63,7 +63,8 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
   const snapshot = net.newestSnapshot();
   const tickMs = 1000 / o.client.tickrate;
   // The clients' clocks kept running since the newest snapshot: the restored server runs on as far.
-  const skipTicks = snapshot ? Math.max(0, Math.round((o.client.now() - net.newestSnapshotAtMs) / tickMs)) : 0;
+  const heardAt = net.newestSnapshotAtMs;
+  const skipTicks = snapshot && heardAt !== null ? Math.max(0, Math.round((o.client.now() - heardAt) / tickMs)) : 0;
   const names: Array<[number, string]> = o.players.map((p) => [p.id, p.name]);
   const restored = await worker.api.restore(o.checkpoint, { snapshot, names, skipTicks }).catch((err: unknown) => ({ ok: false as const, error: String(err) }));
   if (!restored.ok) {
@@ -83,12 +84,17 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
       key,
       roomId: o.roomId,
       crypto,
+      // The next successor claims the id with the same token (ours now) and seats us under our own token.
+      migration: true,
+      peerToken: s.peerToken,
       hostSeatToken: o.seatToken,
-      secrets: { key: s.key, peerToken: s.peerToken, mapName: s.mapName, hostSeatToken: o.seatToken },
+      cvars: () => restored.cvars,
     },
     () => performance.now(),
     { seats: restored.seats, bans: restored.bans, started: true },
   );
+  // The old host's server settings carry on (lag compensation and its window).
+  for (const c of restored.cvars) if ((c.name === 'sv_lagcompensation' || c.name === 'sv_maxunlag') && typeof c.value === 'number') void worker.api.setSetting(c.name, c.value);
   const session = await hostLobby({ worker, peer, server, roomId: o.roomId, name: o.name, tickrate: restored.tickrate, cvars: o.cvars, client: o.client, seat: o.client.localId, onSignaling: o.onSignaling, onReplaced: o.onReplaced });
   return { ok: true, session, secrets: s };
 }
