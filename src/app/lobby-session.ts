@@ -60,6 +60,20 @@ export interface MigrationReport {
   checkpointAgeMs: number | null;
   /** The host's checkpoint interval (ms): as this successor measured it, or the host's own; null when unknown. */
   checkpointIntervalMs: number | null;
+  /** How long the last migration took, from the host found gone to playing on the new one (ms), or null. */
+  lastMigrationMs: number | null;
+  /** The current or last migration's attempts, oldest first (at most 64). */
+  attempts: MigrationAttemptReport[];
+}
+
+/** One attempt of a migration: when it started (ms after the host was found gone), how long it took, how it ended. */
+export interface MigrationAttemptReport {
+  kind: 'join' | 'claim';
+  atMs: number;
+  ms: number;
+  outcome: 'ok' | 'retry' | 'refused';
+  /** Why it did not work (a failure kind such as 'room-not-found' or 'id-taken'), or ''. */
+  note: string;
 }
 
 /** A once-only end notifier shared by both session kinds. */

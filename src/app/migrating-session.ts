@@ -19,7 +19,7 @@ import type { CryptoLike } from '../lobby/host-key';
 import { joinLobby } from '../lobby/join';
 import type { LobbyTarget } from '../lobby/link';
 import type { SignalingState } from '../lobby/signaling-reconnect';
-import { hostName, migrationNotice, nameOf } from '../lobby/migration-notice';
+import { hostName, nameOf, noticeAfterMigration } from '../lobby/migration-notice';
 import { nextMigrationStep, type MigrationClock, type MigrationRole } from '../lobby/migration-steps';
 import { SYSTEM_CHAT_ID, type LobbyPlayer } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
@@ -28,9 +28,11 @@ import { ChatLog } from './chat-log';
 import type { ClientSession } from './client-session';
 import type { HostSession } from './host-session';
 import { createJoinSession, type HostLost, type JoinSession } from './join-session';
-import { EndSignal, type ChannelReport, type LobbySession, type MigrationReport } from './lobby-session';
+import { EndSignal, type ChannelReport, type LobbySession, type MigrationAttemptReport, type MigrationReport } from './lobby-session';
 import { createSuccessorSession } from './successor-session';
 
+/** At most this many attempts of one migration are kept for the debug API. */
+const MAX_ATTEMPTS_LOGGED = 64;
 /** A migration's join attempt waits this long for the peer-to-peer link (a dead host never answers). */
 const MIGRATION_LINK_TIMEOUT_MS = 4000;
 
@@ -70,6 +72,11 @@ export class MigratingSession implements LobbySession {
   private migrations = 0;
   private notice: string | null = null;
   private migrating = false;
+  /** The current (or last) migration's attempts, and how long the last one took. */
+  private attemptLog: MigrationAttemptReport[] = [];
+  private lastTookMs: number | null = null;
+  /** Why the last attempt did not work (for the log). */
+  private attemptNote = '';
   private closed = false;
 
   constructor(
@@ -152,6 +159,8 @@ export class MigratingSession implements LobbySession {
       successors: held?.successors ?? host?.successors() ?? [],
       checkpointAgeMs: held?.checkpoint ? Math.round(this.ctx.now() - held.checkpoint.atMs) : null,
       checkpointIntervalMs: held?.checkpointIntervalMs ?? host?.checkpointIntervalMs() ?? null,
+      lastMigrationMs: this.lastTookMs,
+      attempts: this.attemptLog.map((a) => ({ ...a })),
     };
   }
 
@@ -199,6 +208,7 @@ export class MigratingSession implements LobbySession {
     const role: MigrationRole = { rank: rank < 0 ? null : rank, hasCheckpoint: lost.checkpoint !== null, handedOver: lost.why === 'handover' };
     const start = this.ctx.now();
     const clock: MigrationClock = { elapsedMs: 0, lastJoinAtMs: null, lastClaimAtMs: null };
+    this.attemptLog = [];
     for (;;) {
       if (this.closed) return;
       clock.elapsedMs = this.ctx.now() - start;
@@ -209,6 +219,7 @@ export class MigratingSession implements LobbySession {
       }
       if (step.kind === 'give-up') return this.giveUp({ kind: 'host-left' });
       let next: Inner | JoinFailure | null;
+      this.attemptNote = '';
       if (step.kind === 'join') {
         clock.lastJoinAtMs = clock.elapsedMs;
         next = await (this.ctx.attempts?.join(client) ?? this.tryJoin(client));
@@ -216,9 +227,13 @@ export class MigratingSession implements LobbySession {
         clock.lastClaimAtMs = clock.elapsedMs;
         next = await (this.ctx.attempts?.claim(client, lost) ?? this.tryClaim(client, lost));
       }
+      const ms = Math.round(this.ctx.now() - start - clock.elapsedMs);
+      const outcome = next === null ? 'retry' : 'isHost' in next ? 'ok' : 'refused';
+      if (this.attemptLog.length < MAX_ATTEMPTS_LOGGED) this.attemptLog.push({ kind: step.kind, atMs: Math.round(clock.elapsedMs), ms, outcome, note: this.attemptNote });
       if (next === null) continue;
       if (!('isHost' in next)) return this.giveUp(next);
       if (this.closed) return next.leave();
+      this.lastTookMs = Math.round(this.ctx.now() - start);
       return this.finishMigration(next, lost, wasHost);
     }
   }
@@ -236,6 +251,7 @@ export class MigratingSession implements LobbySession {
     const r = await joinLobby({ signaling: c.signaling, target: c.target, name: c.name, password: '', browserToken: c.browserToken, seatToken: c.seatToken, crypto: c.crypto, migration: true, linkTimeoutMs: MIGRATION_LINK_TIMEOUT_MS });
     if (!r.ok) {
       const f = r.failure;
+      this.attemptNote = f.kind;
       // A ban or kick by the new host is final; anything else may be no host yet.
       return f.kind === 'rejected' && (f.reason === 'banned' || f.reason === 'kicked' || f.reason === 'version') ? f : null;
     }
@@ -263,22 +279,29 @@ export class MigratingSession implements LobbySession {
       onSignaling: this.ctx.onSignaling,
       onReplaced: () => this.replaced(),
     });
+    if (!r.ok) this.attemptNote = r.failure.kind === 'other' ? r.failure.detail : r.failure.kind;
     return r.ok ? r.session : null;
   }
 
   private finishMigration(next: Inner, lost: HostLost, wasHost: boolean): void {
     this.migrating = false;
     this.migrations += 1;
-    const oldHost = hostName(lost.players);
-    const newHost = hostName(next.players()) ?? (lost.successors[0] !== undefined ? nameOf(lost.players, lost.successors[0]) : null);
-    const announced = migrationNotice({ oldHost, newHost, graceful: true, selfHosts: false });
-    const graceful = lost.why === 'handover' || lost.systemLines.includes(announced);
-    // An old host that comes back as a player says nothing: the others saw their notice long ago.
-    this.notice = wasHost ? null : migrationNotice({ oldHost, newHost, graceful, selfHosts: next.isHost });
+    this.notice = null;
     this.adopt(next);
-    if (this.notice !== null) {
+    // An old host that comes back as a player says nothing: the others saw their notice long ago.
+    if (wasHost) return;
+    const say = (): void => {
+      if (next !== this.inner) return;
+      this.notice = noticeAfterMigration(lost, next.players(), next.isHost);
       this.chat.receive(SYSTEM_CHAT_ID, this.notice);
       this.ctx.onNotice?.(this.notice);
-    }
+    };
+    // A joiner names the new host from its lobby list, which may come a moment after the welcome.
+    if (next.isHost || hostName(next.players()) !== null) return say();
+    const off = next.onChange(() => {
+      if (hostName(next.players()) === null) return;
+      off();
+      say();
+    });
   }
 }

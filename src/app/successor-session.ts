@@ -7,6 +7,8 @@
  * the original link's `key=` still checks out; same seats, bans, password) and seats itself in its
  * own seat with the ClientSession it already had, rebound to the loopback.
  *
+ * The restore comes before the claim (a claim refused with id-taken then costs a worker start).
+ *
  * Inputs: the checkpoint bytes, this page's client and lobby list, signaling, room, own seat token.
  * Output: the HostSession, or the failure (id-taken: someone else claimed it first).
  * Invariant: on failure nothing stays open (no worker, no Peer holding the id).
@@ -52,27 +54,30 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
   const secrets = decodeHostSecrets(cp.value.lobbyKey);
   if (!secrets.ok) return other(`the host secrets did not decode: ${secrets.error}`);
   const s = secrets.value;
-  let peer;
-  try {
-    peer = await openPeer(o.signaling, hostPeerId(o.roomId), CLAIM_TIMEOUT_MS, s.peerToken);
-  } catch (err) {
-    return { ok: false, failure: claimFailure(err, o.signaling) };
-  }
   const worker = startServerWorker();
   const net = o.client.net;
   const snapshot = net.newestSnapshot();
   const tickMs = 1000 / o.client.tickrate;
-  // The clients' clocks kept running since the newest snapshot: the restored server runs on as far.
   const heardAt = net.newestSnapshotAtMs;
+  // The clients' clocks kept running since the newest snapshot: the restored server runs on as far.
   const skipTicks = snapshot && heardAt !== null ? Math.max(0, Math.round((o.client.now() - heardAt) / tickMs)) : 0;
   const names: Array<[number, string]> = o.players.map((p) => [p.id, p.name]);
+  // Restored before the claim: once we hold the id, joiners connect at once, and a connection that
+  // arrives before the ListenServer listens would be answered by nobody (its handshake times out).
   const restored = await worker.api.restore(o.checkpoint, { snapshot, names, skipTicks }).catch((err: unknown) => ({ ok: false as const, error: String(err) }));
-  if (!restored.ok) {
+  const key = restored.ok ? await importLobbyKey(s.key, crypto).catch(() => null) : null;
+  if (!restored.ok || !key) {
     worker.terminate();
-    peer.destroy();
-    return other(`the match could not be restored: ${restored.error}`);
+    return other(restored.ok ? 'the lobby key did not import' : `the match could not be restored: ${restored.error}`);
   }
-  const key = await importLobbyKey(s.key, crypto);
+  let peer;
+  try {
+    peer = await openPeer(o.signaling, hostPeerId(o.roomId), CLAIM_TIMEOUT_MS, s.peerToken);
+  } catch (err) {
+    worker.terminate();
+    return { ok: false, failure: claimFailure(err, o.signaling) };
+  }
+  // Nothing awaited from here to the ListenServer: it must listen before the first connection.
   const server = new ListenServer(
     peer,
     worker,

@@ -34,3 +34,26 @@ export function hostName(players: readonly LobbyPlayer[]): string | null {
 export function nameOf(players: readonly LobbyPlayer[], id: PlayerId): string | null {
   return players.find((p) => p.id === id)?.name ?? null;
 }
+
+/** What a page knew of the lobby when its host went (join-session.ts HostLost, in part). */
+export interface LostHostFacts {
+  why: 'lost' | 'handover';
+  successors: readonly PlayerId[];
+  players: readonly LobbyPlayer[];
+  /** System chat lines the old host sent: a handover announces itself in one. */
+  systemLines: readonly string[];
+}
+
+/**
+ * The notice after a migration: the old host from the old lobby list, the new one from the new
+ * list (else the first successor), "left" when the old host handed over (this page got the final
+ * checkpoint, or the old host announced exactly this handover in the chat).
+ */
+export function noticeAfterMigration(lost: LostHostFacts, newPlayers: readonly LobbyPlayer[], selfHosts: boolean): string {
+  const oldHost = hostName(lost.players);
+  const first = lost.successors[0];
+  const newHost = hostName(newPlayers) ?? (first === undefined ? null : nameOf(lost.players, first));
+  const announced = migrationNotice({ oldHost, newHost, graceful: true, selfHosts: false });
+  const graceful = lost.why === 'handover' || lost.systemLines.includes(announced);
+  return migrationNotice({ oldHost, newHost, graceful, selfHosts });
+}

@@ -58,6 +58,8 @@ async function threePlayerMatch(): Promise<Lobby> {
   for (const p of [a, b]) await waitIn(p, () => (window.rewind.migration()?.successors.length ?? 0) >= 2, undefined, 20_000);
   await waitIn(a, () => window.rewind.migration()?.checkpointAgeMs !== null, undefined, 20_000);
   const id = (p: Page): Promise<number> => p.evaluate(() => window.rewind.localId!);
+  const lists = await Promise.all([host, a, b].map((p) => p.evaluate(() => JSON.stringify(window.rewind.migration()?.successors))));
+  console.log(`successors as host/Bob/Cleo see them: ${lists.join(' ')}; ids host ${await id(host)}, Bob ${await id(a)}, Cleo ${await id(b)}`);
   return { host, a, b, link, ids: { host: await id(host), a: await id(a), b: await id(b) } };
 }
 
@@ -84,7 +86,7 @@ async function scoreOn(shooter: Page, target: Page, targetId: number): Promise<v
 
 /** Waits until `page` has migrated `n` times and plays on a server whose ticks advance. */
 async function waitMigrated(page: Page, n: number): Promise<void> {
-  await waitIn(page, (k) => (window.rewind.migration()?.migrations ?? 0) >= k && window.rewind.phase === 'match', n, MIGRATION_BOUND_MS);
+  await waitIn(page, (k) => (window.rewind.migration()?.migrations ?? 0) >= k && window.rewind.phase === 'match' && window.rewind.migration()?.notice !== null, n, MIGRATION_BOUND_MS);
   const tick = await page.evaluate(() => window.rewind.stats().net?.serverTick ?? 0);
   await waitIn(page, (t) => (window.rewind.stats().net?.serverTick ?? 0) > t, tick, MIGRATION_BOUND_MS);
 }
@@ -114,7 +116,13 @@ async function hosts(list: Page[]): Promise<number> {
 /** Both joiners wait for their migration; returns ms from `since` until both play on the new host. */
 async function bothBack(l: Lobby, since: number): Promise<number> {
   await Promise.all([waitMigrated(l.a, 1), waitMigrated(l.b, 1)]);
-  return Date.now() - since;
+  const took = Date.now() - since;
+  for (const [name, p] of [[NAMES.a, l.a], [NAMES.b, l.b]] as const) {
+    const r = await p.evaluate(() => window.rewind.migration());
+    const steps = r?.attempts.map((a) => `${a.kind}@${a.atMs}+${a.ms}:${a.outcome}${a.note ? `(${a.note})` : ''}`).join(' ');
+    console.log(`  ${name}: ${r?.hosting ? 'hosts now' : 'joined'}; migration took ${r?.lastMigrationMs} ms after it noticed; attempts ${steps}`);
+  }
+  return took;
 }
 
 /** After the host went: same scores, they see each other move, the original link joins the new host. */

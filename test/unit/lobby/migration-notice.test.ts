@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostName, migrationNotice, nameOf } from '../../../src/lobby/migration-notice';
+import { hostName, migrationNotice, nameOf, noticeAfterMigration } from '../../../src/lobby/migration-notice';
 
 describe('migrationNotice', () => {
   it("says whose connection was lost and who hosts now, or that the host left on purpose", () => {
@@ -23,5 +23,24 @@ describe('migrationNotice', () => {
     expect(nameOf(list, 2)).toBe('Bob');
     expect(nameOf(list, 9)).toBeNull();
     expect(hostName([])).toBeNull();
+  });
+});
+
+describe('noticeAfterMigration', () => {
+  const old = [
+    { id: 1, name: 'Alice', pingMs: 0, isHost: true },
+    { id: 2, name: 'Bob', pingMs: 20, isHost: false },
+    { id: 3, name: 'Cleo', pingMs: 20, isHost: false },
+  ];
+  const bobHosts = old.map((p) => ({ ...p, isHost: p.id === 2 }));
+  it('names the host of the new lobby list, else the first successor', () => {
+    expect(noticeAfterMigration({ why: 'lost', successors: [3, 2], players: old, systemLines: [] }, bobHosts, false)).toBe("Alice's connection was lost — Bob is now hosting");
+    expect(noticeAfterMigration({ why: 'lost', successors: [3, 2], players: old, systemLines: [] }, [], false)).toBe("Alice's connection was lost — Cleo is now hosting");
+  });
+  it("says 'left' after a handover: the final checkpoint here, or the old host's exact announcement", () => {
+    expect(noticeAfterMigration({ why: 'handover', successors: [2], players: old, systemLines: [] }, bobHosts, true)).toBe('Alice left — you are now hosting');
+    expect(noticeAfterMigration({ why: 'lost', successors: [2], players: old, systemLines: ['Alice left — Bob is now hosting'] }, bobHosts, false)).toBe('Alice left — Bob is now hosting');
+    // Someone typing the same words in the chat is a player line, not a system line: not counted.
+    expect(noticeAfterMigration({ why: 'lost', successors: [2], players: old, systemLines: ['Alice left — Cleo is now hosting'] }, bobHosts, false)).toBe("Alice's connection was lost — Bob is now hosting");
   });
 });
