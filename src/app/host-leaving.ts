@@ -31,5 +31,6 @@ export async function handOverMatch(server: ListenServer, releaseId: () => void,
 
 export function endMatchForEveryone(server: ListenServer, leave: () => void): void {
   for (const p of server.roster.lobbyList()) if (!p.isHost) server.kick(p.id, 'shutdown', 'the host ended the match');
-  leave();
+  // Closing at once could cut the kicks off: a joiner that never read one would migrate.
+  setTimeout(leave, HANDOVER_CLOSE_MS);
 }

@@ -42,8 +42,8 @@ const NAMES = { host: 'Alice', a: 'Bob', b: 'Cleo' };
 const MIGRATION_BOUND_MS = 20_000;
 
 /** Host + two joiners (no canvas) in a started match with no frag or time limit. */
-async function threePlayerMatch(): Promise<Lobby> {
-  const host = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0' }));
+async function threePlayerMatch(hostRenders = false): Promise<Lobby> {
+  const host = await openPlayer(browser, withParams(inject('baseUrl'), hostRenders ? { density: '0.5' } : { render: '0' }));
   pages.push(host);
   const link = await createLobby(host, NAMES.host);
   const a = await joinByLink(browser, withParams(link, { render: '0' }), NAMES.a);
@@ -175,14 +175,20 @@ describe('host migration', () => {
     await checkCarriedOn(l, before, 'page crashed', tookMs);
   });
 
-  it('a graceful handover: the host hands the match to its first successor and no score is lost', async () => {
-    const l = await threePlayerMatch();
+  it("a graceful handover through the host's Leave dialog: the first successor takes over and no score is lost", async () => {
+    const l = await threePlayerMatch(true);
     await scoreOn(l.a, l.host, l.ids.host);
     const successor = await l.host.evaluate(() => window.rewind.migration()?.successors[0] ?? null);
+    const successorName = successor === l.ids.a ? NAMES.a : NAMES.b;
     const before = await scores(l.host);
+    // The host's page renders: Esc menu, Leave match, then the choice the host of a running match gets.
+    await l.host.waitForFunction(() => (window.rewindGame?.info().frames ?? 0) > 5, undefined, { timeout: 30_000 });
+    await l.host.evaluate(() => window.rewindGame?.openMenu());
+    await l.host.click('[data-testid=menu-leave]');
+    const choices = await l.host.locator('[data-testid=leave-choices] button').allTextContents();
+    expect(choices).toEqual([`Hand the match to ${successorName}`, 'End the match for everyone', 'Cancel']);
     const since = Date.now();
-    const to = await l.host.evaluate(() => window.rewind.handOver());
-    expect([NAMES.a, NAMES.b]).toContain(to);
+    await l.host.click('[data-testid=leave-hand-over]');
     await waitIn(l.host, () => window.rewind.phase === 'start', undefined, 15_000);
     const tookMs = await bothBack(l, since);
     const newHost = successor === l.ids.a ? l.a : l.b;
@@ -196,5 +202,16 @@ describe('host migration', () => {
     console.log(`host migration (graceful handover): both joiners on the new host ${tookMs} ms after "Hand the match"; notice: ${JSON.stringify(notice)}`);
     expect(notice).toMatch(/^Alice left — /);
     await seesMove(l.a, l.b, l.ids.a, 40);
+  });
+
+  it('"End the match for everyone": every joiner reads "The server shut down." and nobody takes over', async () => {
+    const l = await threePlayerMatch();
+    await l.host.evaluate(() => window.rewind.endMatch());
+    for (const p of [l.a, l.b]) await waitIn(p, () => window.rewind.phase === 'ended', undefined, 15_000);
+    for (const p of [l.a, l.b]) {
+      expect(await p.evaluate(() => window.rewind.lastError)).toMatch(/^The server shut down\./);
+      expect(await p.evaluate(() => window.rewind.migration())).toBeNull();
+    }
+    expect(await hosts([l.a, l.b])).toBe(0);
   });
 });
