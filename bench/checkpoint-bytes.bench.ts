@@ -3,8 +3,11 @@
  * deathmatch on the default map with 8, 16 and 32 people (each driven by the workload's bot
  * brain, so they move, shoot, die and respawn), checkpointed once a second for 20 s with a
  * realistic lobby part (names, seat tokens, 2 players who left in the first second and whose seats
- * and records are kept, 1 ban, 3 cvars, a 138-byte
- * PKCS8 P-256 key). Every checkpoint is decoded and compared before its size counts.
+ * and records are kept, 1 ban, 3 cvars, and the host secrets a successor gets in the lobby key
+ * field: a 138-byte PKCS8 P-256 key, its public key, a PeerJS token, password, settings, the host's
+ * seat token; 250 bytes). Every checkpoint is decoded and compared before its size counts. The
+ * stream column is what the host puts on each successor's reliable channel per second: the
+ * checkpoint in its 4-byte 'checkpoint' control message, once a second; a lobby has up to 3 successors.
  *
  * The delta column estimates what a delta against the previous checkpoint would cost with the
  * snapshot's own delta coding (PLAYER_CODEC rows against the previous row of the same player, a
@@ -17,12 +20,16 @@ import type { Checkpoint } from '../src/protocol/checkpoint-types';
 import { encodeCmdPacket } from '../src/protocol/cmd-packet';
 import { PLAYER_CODEC, PROJECTILE_CODEC, USER_CMD_CODEC, writeDelta, writeFull } from '../src/protocol/fields';
 import { captureCheckpoint, type CheckpointLobby } from '../src/server/checkpoint';
+import { encodeHostSecrets } from '../src/lobby/host-secrets';
+import { MAX_SUCCESSORS } from '../src/protocol/messages';
 import { GameServer } from '../src/server/game-server';
 import { DEFAULT_MAP, GameMode } from '../src/sim';
 import { botCmd } from './workload';
 import type { BenchModule } from './run';
 
-const PLAYER_COUNTS = [8, 16, 32];
+const PLAYER_COUNTS = [4, 8, 16, 32];
+/** The 'checkpoint' control message around the bytes: type, final flag, u16 length. */
+const MESSAGE_BYTES = 4;
 const SEED = 1313;
 const SECONDS = 20;
 const TICKRATE = 60;
@@ -39,7 +46,15 @@ function lobbyFor(players: number): CheckpointLobby {
     absent: leaverIds(players).map((id) => ({ token: hex(99 + id), id, name: `Gone ${id}` })),
     bans: [hex(7)],
     cvars: [{ name: 'sv_password', value: 'hunter2' }, { name: 'sv_maxplayers', value: players }, { name: 'sv_maxunlag', value: 1 }],
-    lobbyKey: Uint8Array.from({ length: 138 }, (_, i) => (i * 31) & 255),
+    lobbyKey: encodeHostSecrets({
+      key: { pkcs8: Uint8Array.from({ length: 138 }, (_, i) => (i * 31) & 255), publicRaw: Uint8Array.from({ length: 65 }, (_, i) => (i ? (i * 7) & 255 : 4)) },
+      peerToken: 'k3j4h5g6f7d8',
+      password: 'hunter2',
+      maxPlayers: players + 2,
+      joinRunningMatch: true,
+      mapName: 'arena',
+      hostSeatToken: hex(5),
+    }),
   };
 }
 
@@ -113,7 +128,9 @@ function row(players: number): string {
   const { full, delta, handover } = measure(players);
   const f = mean(full);
   const d = mean(delta);
-  return `| ${players} | ${f.toFixed(0)} / ${Math.max(...full)} | ${(f / players).toFixed(1)} | ${d.toFixed(0)} / ${Math.max(...delta)} | ${((1 - d / f) * 100).toFixed(0)} % | ${handover} |`;
+  const stream = f + MESSAGE_BYTES;
+  const successors = Math.min(MAX_SUCCESSORS, players - 1);
+  return `| ${players} | ${f.toFixed(0)} / ${Math.max(...full)} | ${(f / players).toFixed(1)} | ${stream.toFixed(0)} / ${(stream * successors).toFixed(0)} | ${d.toFixed(0)} / ${Math.max(...delta)} | ${((1 - d / f) * 100).toFixed(0)} % | ${handover} |`;
 }
 
 const bench: BenchModule = {
@@ -122,12 +139,13 @@ const bench: BenchModule = {
     return [
       '## Migration checkpoint size (bytes, one a second)',
       '',
-      `A GameServer with N people in a live team deathmatch on the default map (the workload's bot brain drives them), seed ${SEED}, checkpointed every second for ${SECONDS} s with a lobby part (names, seat tokens, 2 departed with their records, 1 ban, 3 cvars, a 138-byte key).`,
+      `A GameServer with N people in a live team deathmatch on the default map (the workload's bot brain drives them), seed ${SEED}, checkpointed every second for ${SECONDS} s with a lobby part (names, seat tokens, 2 departed with their records, 1 ban, 3 cvars, the 250-byte host secrets: key pair, PeerJS token, password, settings, host seat token).`,
+      '"stream": bytes per second on each successor\'s reliable channel (one \'checkpoint\' message a second), and the host\'s upload for all its successors (at most 3, never itself).',
       '"delta (estimate)": the same checkpoint coded against the previous one with the snapshot delta coder (bench/checkpoint-bytes.bench.ts says how); not a format.',
       '"handover": the final checkpoint of a graceful handover, with 1 s of lag-compensation history (60 ticks).',
       '',
-      '| people | full mean / max | full per person | delta (estimate) mean / max | delta saves | handover |',
-      '| ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| people | full mean / max | full per person | stream B/s: per successor / host upload | delta (estimate) mean / max | delta saves | handover |',
+      '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...PLAYER_COUNTS.map(row),
     ].join('\n');
   },

@@ -96,18 +96,10 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     peerToken: peerToken(peer),
     hostSeatToken: o.seatToken,
     // The host's live settings (the settings panel may have changed them since the lobby opened).
-    cvars: () => lobbyCvars(session?.client.cvars() ?? o.cvars),
+    cvars: () => serverCvars(session?.client.cvars() ?? o.cvars),
   }, () => performance.now());
   session = await hostLobby({ worker, peer, server, roomId: o.roomId, name: o.name, tickrate, cvars: o.cvars, onSignaling: o.onSignaling, onReplaced: o.onReplaced });
   return { ok: true, session, hostKey: key.fingerprint };
-}
-
-/** The server-side cvars a successor restores (the host's current ones). */
-export function lobbyCvars(c: Readonly<Cvars>): CheckpointCvar[] {
-  return [
-    { name: 'sv_lagcompensation', value: c.sv_lagcompensation },
-    { name: 'sv_maxunlag', value: c.sv_maxunlag },
-  ];
 }
 
 /** A claim of the room's id that failed, as the page says it. */
@@ -197,6 +189,11 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
     endForEveryone: () => endMatchForEveryone(server, leave),
     release,
   };
+}
+
+/** The server's cvars (sv_*), as a migration checkpoint carries them to the successor. */
+export function serverCvars(cvars: Readonly<Cvars>): CheckpointCvar[] {
+  return Object.entries(cvars).flatMap(([name, value]) => (name.startsWith('sv_') ? [{ name, value }] : []));
 }
 
 /** The door's refusals by reason, flat for the debug API: `refused.busy`, `refused.password`… */

@@ -17,7 +17,7 @@
  * decode(encode(s)) equals normalizeHostSecrets(s).
  */
 import { BitReader, BitWriter } from '../protocol/bits';
-import { normalizeToken, tokenFromBytes, tokenToBytes } from '../protocol/handshake-codec';
+import { normalizeToken, readBytes, tokenFromBytes, tokenToBytes, writeBytes } from '../protocol/handshake-codec';
 import { BROWSER_TOKEN_BYTES, type DecodeResult } from '../protocol/messages';
 import { MAP_NAME_RULE, PASSWORD_RULE, cleanText, readText, writeText, type TextRule } from '../protocol/text';
 import type { ExportedLobbyKey } from './host-key';
@@ -64,17 +64,6 @@ export function normalizeHostSecrets(s: HostSecrets): HostSecrets {
     mapName: cleanText(s.mapName, MAP_NAME_RULE) || 'arena',
     hostSeatToken: normalizeToken(s.hostSeatToken),
   };
-}
-
-function writeBytes(w: BitWriter, bytes: Uint8Array): void {
-  for (const b of bytes) w.writeBits(b, 8);
-}
-
-function readBytes(r: BitReader, length: number): Uint8Array {
-  // Callers check `length` against a limit first, so this never allocates what the peer asks for.
-  const out = new Uint8Array(length);
-  for (let i = 0; i < length && r.ok; i++) out[i] = r.readBits(8);
-  return out;
 }
 
 export function encodeHostSecrets(secrets: HostSecrets): Uint8Array {

@@ -71,11 +71,13 @@ export function normalizeProof(m: AuthProof): AuthProof {
   return { type: 'auth-proof', algorithm, publicKey, signature: fixedBytes(m.signature, SIGNATURE_BYTES[algorithm]) };
 }
 
-function writeBytes(w: BitWriter, bytes: Uint8Array): void {
+/** Bytes one by one, as they are (fixed sizes: the reader knows how many). */
+export function writeBytes(w: BitWriter, bytes: Uint8Array): void {
   for (const b of bytes) w.writeBits(b, 8);
 }
 
-function readBytes(r: BitReader, length: number): Uint8Array {
+/** `length` bytes (checked against a limit by the caller first: never sized by what a peer asks). */
+export function readBytes(r: BitReader, length: number): Uint8Array {
   const out = new Uint8Array(length);
   for (let i = 0; i < length && r.ok; i++) out[i] = r.readBits(8);
   return out;

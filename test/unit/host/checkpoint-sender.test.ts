@@ -99,4 +99,13 @@ describe('checkpoint sender', () => {
     await sender.soon();
     expect(sent.length).toBe(1);
   });
+
+  it('goes on with periodic checkpoints when the final one cannot be sent', async () => {
+    const { clock, sender, sent } = setup({ open: (id) => id !== 2 });
+    expect(await sender.sendFinal(2, 60)).toBe(false);
+    expect(sender.counters.checkpointFailures).toBe(1);
+    clock.now = 2000;
+    await sender.periodic();
+    expect(sent.map((s) => [s.to, s.final])).toEqual([[3, false]]);
+  });
 });

@@ -42,23 +42,27 @@ function message(r: Rng, i: number): ControlMessage {
   }
 }
 
-export function controlCorpus(): Record<string, string[]> {
-  const encoded: string[] = [];
-  const decoded: string[] = [];
-  const peeked: string[] = [];
-  const r = new Rng(311);
-  for (let i = 0; i < 400; i++) {
-    const valid = encodeControl(message(r, i));
-    encoded.push(short(valid));
+/** The three views of `count` seeded messages: their bytes, two mutations of each decoded, and what peekHandshakeVersion reads of those. */
+function corpus(seed: number, count: number, make: (r: Rng, i: number) => ControlMessage): { encoded: string[]; decoded: string[]; peeked: string[] } {
+  const out = { encoded: [] as string[], decoded: [] as string[], peeked: [] as string[] };
+  const r = new Rng(seed);
+  for (let i = 0; i < count; i++) {
+    const valid = encodeControl(make(r, i));
+    out.encoded.push(short(valid));
     for (let k = 0; k < 2; k++) {
       const m = mutate(r, valid);
-      const out = decodeControl(m);
+      const got = decodeControl(m);
       // Uint8Arrays as plain lists: JSON of a typed array is an object keyed by index.
-      decoded.push(short(out.ok ? JSON.stringify(out.value, (_, v: unknown) => (v instanceof Uint8Array ? [...v] : v)) : 'refused'));
-      peeked.push(short(String(peekHandshakeVersion(m))));
+      out.decoded.push(short(got.ok ? JSON.stringify(got.value, (_, v: unknown) => (v instanceof Uint8Array ? [...v] : v)) : 'refused'));
+      out.peeked.push(short(String(peekHandshakeVersion(m))));
     }
   }
-  return { controlEncoded: encoded, controlDecodeMutated: decoded, handshakeVersionPeek: peeked };
+  return out;
+}
+
+export function controlCorpus(): Record<string, string[]> {
+  const c = corpus(311, 400, message);
+  return { controlEncoded: c.encoded, controlDecodeMutated: c.decoded, handshakeVersionPeek: c.peeked };
 }
 
 /** One seeded host-migration message (issue 13): a migration-capable hello, successors, a checkpoint. */
@@ -78,19 +82,6 @@ function migrationMessage(r: Rng, i: number): ControlMessage {
  * byte): `fixtures/wire-v4-migration.json`, the same three views of the migration messages.
  */
 export function migrationCorpus(): Record<string, string[]> {
-  const encoded: string[] = [];
-  const decoded: string[] = [];
-  const peeked: string[] = [];
-  const r = new Rng(1313);
-  for (let i = 0; i < 150; i++) {
-    const valid = encodeControl(migrationMessage(r, i));
-    encoded.push(short(valid));
-    for (let k = 0; k < 2; k++) {
-      const m = mutate(r, valid);
-      const out = decodeControl(m);
-      decoded.push(short(out.ok ? JSON.stringify(out.value, (_, v: unknown) => (v instanceof Uint8Array ? [...v] : v)) : 'refused'));
-      peeked.push(short(String(peekHandshakeVersion(m))));
-    }
-  }
-  return { migrationEncoded: encoded, migrationDecodeMutated: decoded, migrationVersionPeek: peeked };
+  const c = corpus(1313, 150, migrationMessage);
+  return { migrationEncoded: c.encoded, migrationDecodeMutated: c.decoded, migrationVersionPeek: c.peeked };
 }
