@@ -14,20 +14,23 @@
  *    slew (never a jump back, so no tick is issued twice and issuing never stops).
  *  - clock rate: the host's clock against ours (SkewEstimator), folded into both timelines, so a
  *    client whose clock runs up to ±10 % off stays on target without living at the dilation limit.
- *
  *  - rebind (host migration): another server runs the match on, its tick line a little behind or
  *    ahead of the old one's. The stream model is re-anchored on its first snapshot (the drawn stream
  *    slews there fast, jumps only beyond half a second) and the command timeline is re-placed on the
  *    new horizon the same way as after a delay step (forward: a counted jump; back: a slew).
  *
  * Inputs: `noteSent` for every command packet (so echoes can be validated), `onSnapshot` for each
- * newest snapshot, `advance(now)` before reading, `rebind()` when the stream's server changes. Outputs: `streamTick`, `commandTick`, RTT/jitter.
+ * newest snapshot, `advance(now)` before reading, `rebind()` when the stream's server changes.
+ * Outputs: `streamTick`, `commandTick`, RTT/jitter.
  * Invariants: time never goes backwards within a call sequence with non-decreasing `now`; memory is
  * bounded whether snapshots arrive or not; no clock is read here.
  */
 import type { Tick } from '../sim/types';
 import { DelayFilter } from './delay-filter';
 import { SkewEstimator } from './skew-estimator';
+import { BACK_SLEW, DEFAULT_CLOCK_TUNING, ECHO_MEMORY, FAR_BEHIND_TICKS, FAST_SLEW, JITTER_MARGIN, MAX_RTT_MS, MAX_SKEW, MAX_SKEW_STEP, SETTLE_AFTER_PLACEMENT_MS, SETTLE_BACK_TICKS, SKEW_DEADBAND, SLOW_SLEW, STALE_MS, type ClockTuning } from './clock-tuning';
+
+export { DEFAULT_CLOCK_TUNING, type ClockTuning } from './clock-tuning';
 
 export interface SnapshotTiming {
   serverTick: Tick;
@@ -35,47 +38,6 @@ export interface SnapshotTiming {
   echoHoldMs: number;
   cmdBufferDepth: number;
 }
-
-export interface ClockTuning {
-  /** Least command-buffer depth aimed for, ticks (jitter adds to it). */
-  minBufferTicks: number;
-  /** Largest rate change of the command clock from the depth loop, as a fraction (0.05 = ±5 %). */
-  maxDilation: number;
-  /** Dilation per tick of buffer-depth error. */
-  depthGain: number;
-  /** Slew of the drawn stream per tick of error, per tick elapsed. */
-  streamGain: number;
-}
-
-export const DEFAULT_CLOCK_TUNING: ClockTuning = {
-  minBufferTicks: 2,
-  maxDilation: 0.05,
-  depthGain: 0.02,
-  streamGain: 0.03,
-};
-
-const ECHO_MEMORY = 128;
-const MAX_RTT_MS = 5000;
-const SETTLE_AFTER_PLACEMENT_MS = 150;
-/** Behind the horizon by more than this (ticks), the command clock jumps forward even without a step. */
-const FAR_BEHIND_TICKS = 8;
-/** While settling, a step back smaller than this is left to the depth loop (the floors are still moving). */
-const SETTLE_BACK_TICKS = 3;
-/** Fastest slew of the drawn stream and of a command clock stepping back after a step down. */
-const FAST_SLEW = 0.25;
-const SLOW_SLEW = 0.05;
-/** A command clock too far ahead (the path got shorter) runs at half speed until it is back. */
-const BACK_SLEW = 0.5;
-/** Clock-rate errors below this (1 %) are the depth loop's (±5 %) to absorb. */
-const SKEW_DEADBAND = 0.01;
-/** Largest change of the rate estimate per 250 ms bucket (4 % per second). */
-const MAX_SKEW_STEP = 0.01;
-/** Largest clock-rate error believed (a clock this far off is broken, not skewed). */
-const MAX_SKEW = 0.2;
-/** Buffer room per ms of round-trip jitter (90th percentile). */
-const JITTER_MARGIN = 1.5;
-/** Without snapshots for this long, the depth loop stops steering (it would steer blind). */
-const STALE_MS = 500;
 
 export class ClientClock {
   private readonly tickMs: number;

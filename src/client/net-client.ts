@@ -1,7 +1,8 @@
 /**
  * NetClient: the joining peer's netcode in one object (DESIGN §1, §3, §5): snapshot bytes in,
  * command packets out, a view model per frame. It ties together ClientClock (two timelines),
- * Predictor (own player), InterpolationBuffer (everyone else), EventDeduper and ErrorSmoother.
+ * Predictor and LocalSmoothing (own player), RemoteView (everyone else), SnapshotInbox (baselines,
+ * event de-duplication), CommandOutbox (commands out) and ServerChange (host migration).
  *
  * Inputs: `receive(bytes, now)` for every unreliable message from the host; `setInput` whenever
  * input is sampled; `update(now)` each frame (returns the packets to send); `view(now)` each frame.
@@ -22,26 +23,25 @@
 import { checkCvar, interpDelaySeconds, isCvarName, type Cvars } from '../config/cvars';
 import type { NetEvent, Snapshot } from '../protocol/messages';
 import { DEFAULT_MAP } from '../sim/map';
-import { MAX_SPEED, type SimConfig } from '../sim/config';
-import type { ArenaMap, PlayerId, PlayerState, ProjectileState, PublicPlayerState, Tick, UserCmd } from '../sim/types';
+import type { SimConfig } from '../sim/config';
+import type { ArenaMap, PlayerId, PlayerState, Tick, UserCmd } from '../sim/types';
 import { WEAPON_KEEP } from '../sim/types';
 import { sanitizeCmd } from '../sim/quantize';
 import { ClientClock } from './client-clock';
-import { CommandSender } from './command-sender';
-import { DEFAULT_SNAP_DISTANCE, ErrorSmoother } from './error-smoother';
+import { CommandOutbox } from './command-outbox';
+import { LocalSmoothing } from './local-smoothing';
+import { ServerChange } from './server-change';
 import { InterpDelay } from './interp-delay';
-import { RemoteSmoother } from './remote-smoother';
-import { InterpolationBuffer } from './interpolation-buffer';
 import { Predictor } from './predictor';
-import { createPlayerTraits, projectileTraits } from './remote-traits';
+import { RemoteView } from './remote-view';
 import { SnapshotInbox, type ReceivedSnapshot } from './snapshot-inbox';
 import { NetStatsTracker } from './net-stats-tracker';
 import { netStatsOf, netTotalsOf, type NetClientTotals } from './net-client-stats';
-import { buildLocalView, isOwnPredictedEvent, sampleRemotes, type LocalSource } from './view-builder';
+import { isOwnPredictedEvent, type LocalSource } from './view-builder';
 import { buildMatchView } from './match-view';
 import { mapById } from '../sim/maps';
 import type { PublicMatchState } from '../sim/match-types';
-import type { ClientView, InputSample, LocalPlayerView, NetStats, ViewEvent } from './view-model';
+import type { ClientView, InputSample, NetStats, ViewEvent } from './view-model';
 
 export type { InputSample } from './view-model';
 export type { NetClientTotals } from './net-client-stats';
@@ -53,14 +53,6 @@ export interface NetClientOptions {
   map?: ArenaMap;
 }
 
-/**
- * Most command ticks issued in one update, in seconds of play: a clock re-placed forward issues every
- * tick it skips (the server needs a command for each), but a tab frozen for longer than this would
- * only send commands the server drops as stale, so those are skipped.
- */
-const MAX_CATCH_UP_S = 1;
-/** Packets kept for the next update() when view() ran the update itself (each carries the newest commands). */
-const MAX_QUEUED_PACKETS = 4;
 /** Events kept for the next view(); older ones go first if nobody draws (a hidden tab). */
 const MAX_PENDING_EVENTS = 256;
 
@@ -72,42 +64,22 @@ export class NetClient {
   private cvars: Cvars;
   private readonly clock: ClientClock;
   private readonly predictor: Predictor;
-  private readonly players: InterpolationBuffer<PublicPlayerState>;
-  private readonly rockets = new InterpolationBuffer<ProjectileState>(projectileTraits);
+  private readonly remotes: RemoteView;
   private readonly inbox: SnapshotInbox;
-  /**
-   * Corrections and timeline jumps melt at most at 0.4 × the top speed, so the drawn player stays
-   * under 1.5 × max speed (frames and ticks are not phase-locked: a frame may show a little more than
-   * one frame's motion); offsets up to 4 × the classic snap distance are melted, not snapped.
-   */
-  private readonly smoother = new ErrorSmoother(4 * DEFAULT_SNAP_DISTANCE, (0.4 * MAX_SPEED) / 1000);
-  private readonly sender = new CommandSender();
+  private readonly local = new LocalSmoothing();
+  private readonly outbox: CommandOutbox;
   private readonly tracker = new NetStatsTracker();
   private input: InputSample = IDLE_INPUT;
-  private lastIssuedTick: Tick = -1;
   private drawnRenderTick: number | null = null;
   private events: ViewEvent[] = [];
-  private extrapolating = 0;
   private lastNowMs = 0;
   private lastError: NetClientTotals['lastPredictionError'] = null;
   private readonly interp: InterpDelay;
-  /** Remotes drawn at most 1.45 × max speed frame to frame; the rest of a jump melts at 0.4 × max speed. */
-  private readonly remoteSmoother = new RemoteSmoother((1.45 * MAX_SPEED) / 1000, (0.4 * MAX_SPEED) / 1000);
   private lastUpdateMs = Number.NEGATIVE_INFINITY;
-  private queued: Uint8Array[] = [];
-  /** Commands sent again to a new server (resendUnseen), handed out by the next update(). */
-  private resent: Uint8Array[] = [];
   private jumpsSeen = 0;
-  private lastDrawnLocal: { x: number; y: number; seq: number } | null = null;
   /** The newest snapshot's match block (its map is the one prediction runs on). */
   private match: PublicMatchState | null = null;
-  /** The newest snapshot decoded and when it arrived (kept across a rebind until the new server's first). */
-  private newest: { snapshot: Snapshot; atMs: number } | null = null;
-  /** rebind() was called and the new server's first snapshot has not arrived yet. */
-  private awaitingNewServer = false;
-  /** The newest command tick issued before the last rebind (sent to the old server, or nowhere). */
-  private issuedBeforeRebind: Tick = -1;
-  private rebinds = 0;
+  private readonly change = new ServerChange();
 
   constructor(opts: NetClientOptions) {
     this.clientId = opts.clientId;
@@ -117,7 +89,11 @@ export class NetClient {
     this.clock = new ClientClock(opts.tickrate);
     this.inbox = new SnapshotInbox(opts.tickrate);
     this.predictor = new Predictor(cfg);
-    this.players = new InterpolationBuffer(createPlayerTraits(opts.tickrate, MAX_SPEED));
+    this.remotes = new RemoteView(opts.tickrate);
+    this.outbox = new CommandOutbox(opts.tickrate, (packet, nowMs) => {
+      this.clock.noteSent(packet.sendTimeMs16);
+      this.tracker.packetOut(nowMs, packet.bytes.byteLength);
+    });
     this.interp = new InterpDelay(1000 / opts.tickrate);
   }
 
@@ -136,14 +112,12 @@ export class NetClient {
   rebind(): void {
     this.inbox.rebind();
     this.clock.rebind();
-    this.awaitingNewServer = true;
-    this.issuedBeforeRebind = this.lastIssuedTick;
-    this.rebinds++;
+    this.change.rebind(this.outbox.lastIssuedTick);
   }
 
   /** How many times the client was rebound to a new server. */
   get rebindCount(): number {
-    return this.rebinds;
+    return this.change.count;
   }
 
   /**
@@ -151,12 +125,12 @@ export class NetClient {
    * events): what a successor brings its migration checkpoint forward with. Do not modify it.
    */
   newestSnapshot(): Snapshot | null {
-    return this.newest?.snapshot ?? null;
+    return this.change.newest?.snapshot ?? null;
   }
 
   /** When the newest snapshot arrived (the times passed to `receive`), null before any. */
   get newestSnapshotAtMs(): number | null {
-    return this.newest?.atMs ?? null;
+    return this.change.newest?.atMs ?? null;
   }
 
   setInput(input: InputSample): void {
@@ -175,10 +149,7 @@ export class NetClient {
   /** Issues the commands owed up to `nowMs`; returns the packets to send (also those a view() made). */
   update(nowMs: number): Uint8Array[] {
     this.runUpdate(nowMs);
-    const out = this.resent.length > 0 ? [...this.resent, ...this.queued] : this.queued;
-    this.queued = [];
-    this.resent = [];
-    return out;
+    return this.outbox.take();
   }
 
   /** The view at `nowMs`; first issues the commands owed up to then, so a caller's order cannot cause judder. */
@@ -189,18 +160,12 @@ export class NetClient {
     this.advanceInterp(nowMs);
     const renderTick = this.renderTickAt();
     this.drawnRenderTick = renderTick;
-    const sampled = sampleRemotes(this.players, renderTick, this.sampleMode());
-    this.extrapolating = sampled.filter((r) => r.extrapolating).length;
-    // Interpolated remotes never jump when the stream resumes after a burst; raw ones (cl_interpolate 0) are left raw.
-    const remotes = this.cvars.cl_interpolate === 1 ? this.remoteSmoother.apply(sampled, nowMs) : sampled;
-    const projectiles = this.rockets
-      .sample(renderTick, this.sampleMode())
-      .map(({ state }) => ({ id: state.id, owner: state.owner, x: state.x, y: state.y }));
+    const { remotes, projectiles } = this.remotes.sample(renderTick, nowMs, this.cvars);
     const events = this.events;
     this.events = [];
     return {
       localId: this.clientId,
-      local: this.drawLocal(nowMs),
+      local: this.local.draw(this.localSource(), nowMs),
       remotes,
       projectiles,
       events,
@@ -215,29 +180,12 @@ export class NetClient {
     this.lastNowMs = nowMs;
     this.clock.advance(nowMs);
     if (!this.clock.isSynced) return;
-    const target = Math.floor(this.clock.commandTick);
-    const cap = Math.ceil(MAX_CATCH_UP_S * this.tickrate);
-    if (this.lastIssuedTick < 0 || target - this.lastIssuedTick > cap) {
-      this.lastIssuedTick = Math.max(this.lastIssuedTick, target - 1);
-    }
+    const owed = this.outbox.owed(Math.floor(this.clock.commandTick));
     const jumped = this.clock.counters.jumps !== this.jumpsSeen;
     this.jumpsSeen = this.clock.counters.jumps;
-    for (let tick = this.lastIssuedTick + 1; tick <= target; tick++) this.issueCommand(tick);
-    this.lastIssuedTick = Math.max(this.lastIssuedTick, target);
-    // The timeline jumped forward (a longer path): the player stays where it was last drawn and
-    // walks the skipped ticks off at the smoother's speed, instead of teleporting along them.
-    const drawn = this.lastDrawnLocal;
-    const raw = jumped && drawn ? buildLocalView(this.localSource(), { x: 0, y: 0 }) : null;
-    if (raw && drawn && raw.state.teleportSeq === drawn.seq) {
-      const offset = this.smoother.offset(nowMs);
-      this.smoother.carry(drawn.x - raw.drawX - offset.x, drawn.y - raw.drawY - offset.y, nowMs);
-    }
-    const packet = this.sender.flush(nowMs, this.cvars.cl_cmdrate, this.inbox.ackTick);
-    if (!packet) return;
-    this.clock.noteSent(packet.sendTimeMs16);
-    this.tracker.packetOut(nowMs, packet.bytes.byteLength);
-    this.queued.push(packet.bytes);
-    if (this.queued.length > MAX_QUEUED_PACKETS) this.queued.shift();
+    for (let tick = owed.from; tick <= owed.to; tick++) this.issueCommand(tick);
+    if (jumped) this.local.jumped(this.localSource(), nowMs);
+    this.outbox.flush(nowMs, this.cvars.cl_cmdrate, this.inbox.ackTick);
   }
 
   private advanceInterp(nowMs: number): void {
@@ -259,7 +207,7 @@ export class NetClient {
       const checked = checkCvar(name, value);
       if (checked.value !== null) next[name] = checked.value;
     }
-    if (next.cl_smooth === 0) this.smoother.clear();
+    if (next.cl_smooth === 0) this.local.clear();
     this.cvars = next;
   }
 
@@ -283,9 +231,9 @@ export class NetClient {
       clock: this.clock,
       tracker: this.tracker,
       interpDelayMs: this.interpDelaySeconds * 1000,
-      extrapolating: this.extrapolating,
+      extrapolating: this.remotes.extrapolating,
       serverTick: this.inbox.newestTick,
-      commandTick: this.lastIssuedTick,
+      commandTick: this.outbox.lastIssuedTick,
       renderTick: this.drawnRenderTick ?? 0,
     });
   }
@@ -297,19 +245,16 @@ export class NetClient {
 
   private acceptSnapshot(r: ReceivedSnapshot, nowMs: number): void {
     const snap = r.snapshot;
-    const firstOfServer = this.awaitingNewServer;
+    const firstOfServer = this.change.firstOfNewServer();
     if (firstOfServer) {
       // From its first tick on the new server writes the history again (its world at that tick is
       // the old one's at the successor's newest snapshot): what the old server said for those ticks goes.
-      this.players.dropFrom(snap.serverTick);
-      this.rockets.dropFrom(snap.serverTick);
-      this.awaitingNewServer = false;
+      this.remotes.dropFrom(snap.serverTick);
     }
-    this.players.push(snap.serverTick, snap.players);
-    this.rockets.push(snap.serverTick, snap.projectiles);
+    this.remotes.push(snap.serverTick, snap.players, snap.projectiles);
     this.collectServerEvents(snap.events);
     if (!r.newest) return;
-    this.newest = { snapshot: snap, atMs: nowMs };
+    this.change.newestSnapshot(snap, nowMs);
     this.tracker.snapshot(nowMs, snap.serverTick, snap.lastCmdTick < snap.serverTick);
     // How far the stream had run past the previous newest snapshot: the wait this gap cost.
     if (this.clock.isSynced && r.previousTick !== null) {
@@ -326,15 +271,11 @@ export class NetClient {
    * The commands issued before the rebind for ticks the new server has not run yet never reached it
    * (it starts from the old server's world at an earlier tick, or they went to a dead link): sent
    * again, unchanged (never a new command for an issued tick), so it runs our input for them instead
-   * of repeating an old one. At most a second of them: the server refuses any further ahead.
+   * of repeating an old one.
    */
   private resendUnseen(serverTick: Tick, nowMs: number): void {
-    const unseen = this.sender.issuedBetween(serverTick, Math.min(serverTick + this.tickrate, this.issuedBeforeRebind));
-    for (const packet of this.sender.resend(unseen, nowMs, this.inbox.ackTick)) {
-      this.clock.noteSent(packet.sendTimeMs16);
-      this.tracker.packetOut(nowMs, packet.bytes.byteLength);
-      this.resent.push(packet.bytes);
-    }
+    const { after, upTo } = this.change.unseenTicks(serverTick, this.tickrate);
+    this.outbox.resend(after, upTo, nowMs, this.inbox.ackTick);
   }
 
   /** A match on another map: prediction switches to its walls (everyone respawns there anyway). */
@@ -360,12 +301,7 @@ export class NetClient {
       this.lastError = { tick: serverTick, distance: outcome.errorDistance };
     }
     const after = this.predictor.state;
-    if (!before || !after) return;
-    const snap = this.cvars.cl_smooth === 0 || before.teleportSeq !== after.teleportSeq;
-    // The new server has us where the old one last saw us (before the outage): the whole distance
-    // walked since is melted at the smoother's capped speed, a slide rather than a jump.
-    if (migrated && !snap) this.smoother.carry(before.x - after.x, before.y - after.y, nowMs, true);
-    else this.smoother.correct(before.x - after.x, before.y - after.y, nowMs, this.cvars.cl_smoothtime * 1000, snap);
+    if (before && after) this.local.corrected(before, after, nowMs, this.cvars, migrated);
   }
 
   private collectServerEvents(netEvents: readonly NetEvent[]): void {
@@ -395,7 +331,7 @@ export class NetClient {
     if (effects && this.cvars.cl_predict === 1) {
       for (const event of effects) this.queueEvent({ predicted: true, tick, event });
     }
-    this.sender.push(cmd);
+    this.outbox.issue(cmd);
   }
 
   /** Server time (fractional ticks, on the 1/256 grid) at which remotes are drawn now. */
@@ -403,20 +339,6 @@ export class NetClient {
     if (this.cvars.cl_interpolate === 0) return Math.max(0, this.inbox.newestTick);
     const raw = this.clock.streamTick - this.interpDelaySeconds * this.tickrate;
     return Math.max(0, Math.floor(raw * 256) / 256);
-  }
-
-  private sampleMode(): { interpolate: boolean; extrapolateTicks: number } {
-    return {
-      interpolate: this.cvars.cl_interpolate === 1,
-      extrapolateTicks: this.cvars.cl_extrapolate === 1 ? this.cvars.cl_extrapolate_amount * this.tickrate : 0,
-    };
-  }
-
-  /** The local player as drawn now (predicted, between its last two ticks, plus the smoothing offset). */
-  private drawLocal(nowMs: number): LocalPlayerView | null {
-    const local = buildLocalView(this.localSource(), this.smoother.offset(nowMs));
-    this.lastDrawnLocal = local ? { x: local.drawX, y: local.drawY, seq: local.state.teleportSeq } : null;
-    return local;
   }
 
   private localSource(): LocalSource | null {

@@ -6,8 +6,9 @@
  * Inputs: a Checkpoint at tick K; a Snapshot at tick T received by the successor (its own player
  * in full, everyone else's public fields, every rocket, the match block, recent events); optionally
  * the names the successor knows for players who joined after K.
- * Output: a Checkpoint at tick T that `restoreServer` runs (the input checkpoint unchanged when
- * the snapshot is not newer). Rules, field by field (docs/PROTOCOL.md "Migration checkpoint"):
+ * Output: a Checkpoint at tick T that `restoreServer` runs (when the snapshot is not newer: the
+ * input checkpoint with only its event ids jumped, since the old host ran on past it).
+ * Rules, field by field (docs/PROTOCOL.md "Migration checkpoint"):
  *  - players are those of the snapshot: public fields (position, velocity, aim, health, alive,
  *    crouch, weapon, teleportSeq, kills, deaths) from it; the successor's own player wholly from it;
  *    the others' private fields (ammo, weapon timers) from the checkpoint, except that a player who
@@ -135,7 +136,9 @@ function nextIds(cp: Checkpoint, s: Snapshot): { nextEventId: number; nextProjec
 }
 
 export function bringForward(cp: Checkpoint, s: Snapshot, names: (id: PlayerId) => { name: string; token: string } | undefined = () => undefined): Checkpoint {
-  if (s.serverTick <= cp.world.tick || !s.match) return cp;
+  // Not newer: the checkpoint's world as it is; the old host ran on past it all the same, and the
+  // events it sent meanwhile (ids from the checkpoint's on) reached the clients, so ids still jump.
+  if (s.serverTick <= cp.world.tick || !s.match) return { ...cp, nextEventId: (cp.nextEventId + EVENT_ID_MARGIN) % ID_MOD };
   const players = broughtPlayers(cp, s);
   const match = broughtMatch(cp, s.match, players);
   // Only players with a match record are in the match (the record list is the snapshot's).

@@ -160,6 +160,7 @@ export function restoreServer(cp: Checkpoint, opts: RestoreOptions = {}): Restor
   }));
   const departed = cp.departed.flatMap((d) => (d.returning ? [{ id: d.id, returning: d.returning }] : []));
   const { server: s, world, rewind, nextEventId } = cp;
-  server.importCore({ world, rewind, nextEventId, lagCompensation: s.lagCompensation, maxUnlagS: s.maxUnlagMs / 1000, mapId: s.mapId, maxPlayers: s.maxPlayers, commands, departed });
+  // A copy: the server moves its own world on (skipTicks re-numbers it in place); the checkpoint stays as decoded.
+  server.importCore({ world: { ...world }, rewind, nextEventId, lagCompensation: s.lagCompensation, maxUnlagS: s.maxUnlagMs / 1000, mapId: s.mapId, maxPlayers: s.maxPlayers, commands, departed });
   return { ok: true, server, seats: seatsOf(cp) };
 }

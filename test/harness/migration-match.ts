@@ -42,6 +42,8 @@ export interface MigrationOptions {
   /** The successor's checkpoint link (its loss is ignored: the channel is reliable). */
   checkpointLink?: LinkSettings;
   reseat?: 'keep' | 'rejoin';
+  /** Fault injection for the tests' negative controls: the successor reuses the checkpoint's event ids. */
+  reuseEventIds?: boolean;
   stepMs?: number;
 }
 
@@ -61,7 +63,9 @@ export interface Takeover {
 
 interface Member {
   client: MigratingClient;
-  link: Link | null;
+  link: Link;
+  /** The link goes to the server hosting now (false from a host loss until the reconnect). */
+  current: boolean;
   settings: LinkSettings;
   seed: number;
 }
@@ -89,7 +93,7 @@ export class MigrationMatch {
   private successor: PlayerId | null = null;
   private cpLink: NetworkConditioner;
   private newestCp: Checkpoint | null = null;
-  readonly checkpoints = { sent: 0, received: 0, bytes: 0 };
+  readonly checkpoints = { sent: 0, received: 0, bytes: 0, lastSentTick: -1 };
   takeover: Takeover | null = null;
   /** The server that was lost (its state as it was then). */
   lost: GameServer | null = null;
@@ -113,7 +117,7 @@ export class MigrationMatch {
   join(client: MigratingClient, settings: LinkSettings, seed: number): boolean {
     if (!this.server.addClient(client.id, this.nowMs)) return false;
     if (client.netSettings) this.server.setClientSettings(client.id, client.netSettings());
-    this.members.set(client.id, { client, link: new Link(settings, seed), settings, seed });
+    this.members.set(client.id, { client, link: new Link(settings, seed), current: true, settings, seed });
     return true;
   }
 
@@ -126,7 +130,7 @@ export class MigrationMatch {
   }
 
   connected(id: PlayerId): boolean {
-    return this.members.get(id)?.link != null;
+    return this.members.get(id)?.current ?? false;
   }
 
   run(ms: number): void {
@@ -138,13 +142,16 @@ export class MigrationMatch {
     }
   }
 
-  /** The host's page is gone: its server, its client and every packet on its links. */
+  /**
+   * The host's page is gone: its server and its client. What it sent before still arrives (the
+   * packets are on the wire); what is sent to it from now on is lost.
+   */
   loseHost(): void {
     this.alive = false;
     this.lossAtMs = this.nowMs;
     this.lost = this.server;
     this.members.delete(this.hostId);
-    for (const m of this.members.values()) m.link = null;
+    for (const m of this.members.values()) m.current = false;
   }
 
   /**
@@ -157,7 +164,9 @@ export class MigrationMatch {
     const cp = this.newestCp;
     const newest = successor?.client.newestSnapshot() ?? null;
     if (id === null || !successor || !cp || !newest || !this.lost) throw new Error('no successor ready to take over');
+    const checkpointTick = cp.world.tick;
     const brought = bringForward(cp, newest.snapshot);
+    if (this.opts.reuseEventIds) brought.nextEventId = cp.nextEventId;
     const restored = restoreServer(brought);
     if (!restored.ok) throw new Error(restored.error);
     const server = restored.server;
@@ -168,7 +177,7 @@ export class MigrationMatch {
     server.skipTicks(skipped);
     server.removeClient(this.hostId);
     if (this.opts.reseat === 'rejoin') for (const p of brought.clients) if (p.id !== id && p.id !== this.hostId) server.removeClient(p.id);
-    this.takeover = { atMs: this.nowMs, lossAtMs: this.lossAtMs, lossTick: this.lost.world.tick, checkpointTick: cp.world.tick, snapshotTick: newest.snapshot.serverTick, skipped, restored: world };
+    this.takeover = { atMs: this.nowMs, lossAtMs: this.lossAtMs, lossTick: this.lost.world.tick, checkpointTick, snapshotTick: newest.snapshot.serverTick, skipped, restored: world };
     this.server = server;
     this.alive = true;
     this.hostId = id;
@@ -194,6 +203,7 @@ export class MigrationMatch {
     if (!seated && !this.server.addClient(id, this.nowMs, true)) return false;
     if (m.client.netSettings) this.server.setClientSettings(id, m.client.netSettings());
     m.link = new Link(settings, seed);
+    m.current = true;
     m.client.rebind();
     return true;
   }
@@ -201,25 +211,29 @@ export class MigrationMatch {
   private step(now: number): void {
     if (this.alive) this.hostStep(now);
     for (const bytes of this.cpLink.poll(now)) this.receiveCheckpoint(bytes);
-    for (const m of this.members.values()) for (const bytes of m.link?.down.poll(now) ?? []) m.client.onPacket(bytes, now);
+    for (const m of this.members.values()) for (const bytes of m.link.down.poll(now)) m.client.onPacket(bytes, now);
     for (const m of this.members.values()) {
       const out = m.client.update(now);
-      if (m.link) for (const bytes of out) m.link.up.send(bytes, now);
+      if (m.current) for (const bytes of out) m.link.up.send(bytes, now);
     }
   }
 
   private hostStep(now: number): void {
-    for (const [id, m] of this.members) for (const bytes of m.link?.up.poll(now) ?? []) this.server.receive(id, bytes, now);
+    for (const [id, m] of this.members) if (m.current) for (const bytes of m.link.up.poll(now)) this.server.receive(id, bytes, now);
     while (this.nextTickMs <= now + 1e-9) {
       this.nextTickMs += this.tickMs;
       const out = this.server.tick(now);
       this.onTick?.(out, this.server);
-      for (const p of out.packets) this.members.get(p.clientId)?.link?.down.send(p.bytes, now);
+      for (const p of out.packets) {
+        const m = this.members.get(p.clientId);
+        if (m?.current) m.link.down.send(p.bytes, now);
+      }
     }
     if (now >= this.nextCheckpointMs && this.successor !== null) {
       this.nextCheckpointMs += this.opts.checkpointEveryMs ?? 1000;
       const bytes = encodeCheckpoint(captureCheckpoint(this.server, harnessLobby()));
       this.checkpoints.sent++;
+      this.checkpoints.lastSentTick = this.server.world.tick;
       this.checkpoints.bytes = bytes.byteLength;
       this.cpLink.send(bytes, now);
     }

@@ -94,7 +94,7 @@ export class PilotedClient implements HarnessClient {
  */
 export class SkewedClient implements HarnessClient {
   private readonly received = new Set<number>();
-  /** Every command the NetClient issued (handed to its CommandSender), by tick. */
+  /** Every command the NetClient issued (handed to its CommandOutbox), by tick. */
   private readonly issuedCmds = new Map<Tick, UserCmd>();
   private newestIssued: Tick = -1;
   falseAcks = 0;
@@ -106,13 +106,13 @@ export class SkewedClient implements HarnessClient {
   ) {
     // Issuing is watched where it happens: a tick issued but sent only later (a resend to a new
     // server, after a forward jump of the clock) is not issued twice, a tick issued again is.
-    const sender = (inner.net as unknown as { sender: { push(cmd: UserCmd): void } }).sender;
-    const push = sender.push.bind(sender);
-    sender.push = (cmd: UserCmd): void => {
+    const outbox = (inner.net as unknown as { outbox: { issue(cmd: UserCmd): void } }).outbox;
+    const issue = outbox.issue.bind(outbox);
+    outbox.issue = (cmd: UserCmd): void => {
       if (cmd.tick <= this.newestIssued) this.reissued++;
       this.newestIssued = Math.max(this.newestIssued, cmd.tick);
       this.issuedCmds.set(cmd.tick, cmd);
-      push(cmd);
+      issue(cmd);
     };
   }
   get id(): number {

@@ -175,12 +175,16 @@ describe('bringForward', () => {
     expect(decodeCheckpoint(encodeCheckpoint(g)).ok).toBe(true);
   });
 
-  it('a player who died since respawns a full delay after the snapshot; a snapshot not newer changes nothing', () => {
+  it('a player who died since respawns a full delay after the snapshot; a snapshot not newer changes nothing but the event ids', () => {
     const victim = r.snapshot.players.find((p) => p.alive)!;
     const snap: Snapshot = { ...r.snapshot, players: r.snapshot.players.map((p) => (p.id === victim.id ? { ...p, alive: false, health: 0, deaths: p.deaths + 1 } : p)) };
     const g = bringForward(r.checkpoint, snap);
     expect(g.world.players.find((p) => p.id === victim.id)?.respawnTick).toBe(snap.serverTick + 180);
     expect(g.world.match.players.find((p) => p.id === victim.id)?.streak).toBe(0);
-    expect(bringForward(r.checkpoint, { ...r.snapshot, serverTick: r.checkpoint.world.tick })).toBe(r.checkpoint);
+    const same = bringForward(r.checkpoint, { ...r.snapshot, serverTick: r.checkpoint.world.tick });
+    expect({ ...same, nextEventId: r.checkpoint.nextEventId }).toEqual(r.checkpoint);
+    expect(same.world).toBe(r.checkpoint.world);
+    // The old host ran on past its checkpoint and its events reached the clients: their ids are never reused.
+    expect(same.nextEventId).toBe((r.checkpoint.nextEventId + EVENT_ID_MARGIN) % 65536);
   });
 });
