@@ -107,6 +107,36 @@ async function seesMove(mover: Page, viewer: Page, moverId: number, units: numbe
   expect(farthest).toBeGreaterThan(units);
 }
 
+/**
+ * Freezes a page like a hung tab: its main thread and its workers (the server worker sends the
+ * snapshots) stop in the debugger until `resume`. Workers are reached through CDP's auto-attach.
+ */
+async function freezer(page: Page): Promise<{ pause(): Promise<void>; resume(): Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  const workers: string[] = [];
+  cdp.on('Target.attachedToTarget', (e: { sessionId: string; targetInfo: { type: string } }) => {
+    if (e.targetInfo.type === 'worker') workers.push(e.sessionId);
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  await waitIn(page, () => true, undefined);
+  let id = 1000;
+  const toWorkers = (method: string): Promise<unknown[]> =>
+    Promise.all(workers.map((sessionId) => cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: id++, method }) })));
+  await cdp.send('Debugger.enable');
+  await toWorkers('Debugger.enable');
+  return {
+    async pause() {
+      expect(workers.length).toBeGreaterThan(0);
+      await toWorkers('Debugger.pause');
+      await cdp.send('Debugger.pause');
+    },
+    async resume() {
+      await toWorkers('Debugger.resume');
+      await cdp.send('Debugger.resume');
+    },
+  };
+}
+
 /** Every page that hosts now (there must be exactly one). */
 async function hosts(list: Page[]): Promise<number> {
   const flags = await Promise.all(list.map((p) => p.evaluate(() => window.rewind.isHost).catch(() => false)));
@@ -161,6 +191,36 @@ describe('host migration', () => {
     pages.push(back);
     expect(await back.evaluate(() => [window.rewind.phase, window.rewind.isHost, window.rewind.lastError])).toEqual([expect.stringMatching(/lobby|match/), false, null]);
     expect(await hosts([l.a, l.b, back])).toBe(1);
+
+    // The match outlives its second host too: the new host names its own successors and sends them
+    // checkpoints; when its page closes, the next one takes over and the others follow.
+    const [second, other] = (await l.a.evaluate(() => window.rewind.isHost)) ? [l.a, l.b] : [l.b, l.a];
+    await waitIn(other, () => (window.rewind.migration()?.successors.length ?? 0) >= 2 && window.rewind.migration()?.checkpointAgeMs !== null, undefined, 20_000);
+    const again = Date.now();
+    await second.close();
+    await waitMigrated(other, 2);
+    console.log(`host migration (second host's page closed): back in the match ${Date.now() - again} ms after; notice: ${JSON.stringify(await other.evaluate(() => window.rewind.migration()?.notice))}`);
+    const left = pages.filter((p) => !p.isClosed() && p !== l.host);
+    await Promise.all(left.map((p) => waitIn(p, () => window.rewind.phase === 'match' && !window.rewind.migration()?.migrating, undefined, MIGRATION_BOUND_MS)));
+    expect(await hosts(left)).toBe(1);
+  });
+
+  it('a frozen host (its page and server worker paused in the debugger) loses its lobby to the successor; thawed, it finds its id taken and joins as a player: never two hosts', async () => {
+    const l = await threePlayerMatch();
+    const freeze = await freezer(l.host);
+    const since = Date.now();
+    await freeze.pause();
+    const tookMs = await bothBack(l, since);
+    console.log(`host migration (host frozen): both joiners back in the match ${tookMs} ms after the freeze (the signaling server gives a live id away only after 8 s of silence)`);
+    expect(await hosts([l.a, l.b])).toBe(1);
+    await freeze.resume();
+    // Thawed: its signaling reconnect is refused (the successor holds the id) and nobody is linked
+    // to it any more, so it stops hosting and comes back as a player in its own seat.
+    await waitIn(l.host, () => !window.rewind.isHost && window.rewind.phase === 'match' && (window.rewind.migration()?.migrations ?? 0) >= 1, undefined, 45_000);
+    expect(await l.host.evaluate(() => window.rewind.localId)).toBe(l.ids.host);
+    expect(await hosts([l.host, l.a, l.b])).toBe(1);
+    const newHost = (await l.a.evaluate(() => window.rewind.isHost)) ? l.a : l.b;
+    await waitIn(newHost, (id) => window.rewind.players().some((p) => p.id === id && !p.isHost), l.ids.host, 15_000);
   });
 
   it('the host page crashes (CDP Page.crash): both joiners carry on with their scores on the successor', async () => {
