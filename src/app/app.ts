@@ -50,6 +50,8 @@ export class App implements AppState {
   private pointer: ClientPoint | null = null;
   private readonly doc: Document;
   private readonly banner;
+  /** "Alice's connection was lost — finding the new host…" while a host migration runs. */
+  private readonly migrationBanner;
   /** The page is going away (reload, tab closed): leaving now is not the player's choice. */
   private unloading = false;
 
@@ -60,6 +62,7 @@ export class App implements AppState {
   ) {
     this.doc = root.ownerDocument;
     this.banner = signalingBanner(this.doc);
+    this.migrationBanner = signalingBanner(this.doc, 'migration-status');
     (win as unknown as { rewind: unknown }).rewind = createDebugApi(this);
     // Closing the tab: say goodbye properly so the others see it at once, not after a timeout.
     win.addEventListener('pagehide', () => {
@@ -189,6 +192,7 @@ export class App implements AppState {
       now: () => performance.now(),
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       onSignaling: (st) => this.banner.show(signalingNotice(st)),
+      onMigrating: (text) => this.migrationBanner.show(text),
     };
   }
 
@@ -250,6 +254,7 @@ export class App implements AppState {
     this.lobby = null;
     this.session = null;
     this.banner.remove();
+    this.migrationBanner.remove();
   }
 
   private ended(failure: JoinFailure | null): void {

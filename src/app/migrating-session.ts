@@ -16,10 +16,9 @@ import type { Cvars } from '../config/cvars';
 import type { MatchControls } from '../game/game-host';
 import type { JoinFailure } from '../lobby/failures';
 import type { CryptoLike } from '../lobby/host-key';
-import { joinLobby } from '../lobby/join';
 import type { LobbyTarget } from '../lobby/link';
 import type { SignalingState } from '../lobby/signaling-reconnect';
-import { hostName, nameOf, noticeAfterMigration } from '../lobby/migration-notice';
+import { hostName, migratingText, nameOf, noticeAfterMigration } from '../lobby/migration-notice';
 import { nextMigrationStep, type MigrationClock, type MigrationRole } from '../lobby/migration-steps';
 import { SYSTEM_CHAT_ID, type LobbyPlayer } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
@@ -29,12 +28,10 @@ import type { ClientSession } from './client-session';
 import type { HostSession } from './host-session';
 import { createJoinSession, type HostLost, type JoinSession } from './join-session';
 import { EndSignal, type ChannelReport, type LobbySession, type MigrationAttemptReport, type MigrationReport } from './lobby-session';
-import { createSuccessorSession } from './successor-session';
+import { pageAttempts, type MigrationAttempts, type MigrationInner } from './migration-attempts';
 
 /** At most this many attempts of one migration are kept for the debug API. */
 const MAX_ATTEMPTS_LOGGED = 64;
-/** A migration's join attempt waits this long for the peer-to-peer link (a dead host never answers). */
-const MIGRATION_LINK_TIMEOUT_MS = 4000;
 
 export interface MigrationContext {
   signaling: SignalingOptions;
@@ -48,19 +45,16 @@ export interface MigrationContext {
   sleep(ms: number): Promise<void>;
   /** Called with every notice shown (a migration happened). */
   onNotice?: (text: string) => void;
+  /** While a migration runs: what to show (null once it ended). */
+  onMigrating?: (text: string | null) => void;
   /** A host's signaling registration (lost, retrying, back): for the banner. */
   onSignaling?: (state: SignalingState) => void;
   /** Replaces the real join / claim attempts (unit tests drive the wrapper with fake sessions). */
   attempts?: MigrationAttempts;
 }
 
-/** One attempt of each kind: the new inner session, null to try again, or (join) a refusal that ends it. */
-export interface MigrationAttempts {
-  join(client: ClientSession): Promise<MigrationInner | JoinFailure | null>;
-  claim(client: ClientSession, lost: HostLost): Promise<MigrationInner | null>;
-}
 
-export type MigrationInner = JoinSession | HostSession;
+export type { MigrationAttempts, MigrationInner };
 type Inner = MigrationInner;
 const isJoin = (s: Inner): s is JoinSession => !s.isHost;
 
@@ -78,11 +72,13 @@ export class MigratingSession implements LobbySession {
   /** Why the last attempt did not work (for the log). */
   private attemptNote = '';
   private closed = false;
+  private readonly attempts: MigrationAttempts;
 
   constructor(
     first: (self: MigratingSession) => Inner,
     private readonly ctx: MigrationContext,
   ) {
+    this.attempts = ctx.attempts ?? pageAttempts(ctx, { joinSession: (j, client) => this.joinSession(j, client), replaced: () => this.replaced(), note: (why) => (this.attemptNote = why) });
     this.chat = new ChatLog((text) => this.inner.chat.send(text), (id) => nameOf(this.players(), id) ?? undefined);
     this.adopt(first(this));
   }
@@ -202,6 +198,7 @@ export class MigratingSession implements LobbySession {
   private async migrate(lost: HostLost, wasHost = false): Promise<void> {
     if (this.migrating || this.closed) return;
     this.migrating = true;
+    if (!wasHost) this.ctx.onMigrating?.(migratingText(hostName(lost.players), lost.why === 'handover'));
     this.changed();
     const client = this.client;
     const rank = lost.successors.indexOf(client.localId);
@@ -222,10 +219,10 @@ export class MigratingSession implements LobbySession {
       this.attemptNote = '';
       if (step.kind === 'join') {
         clock.lastJoinAtMs = clock.elapsedMs;
-        next = await (this.ctx.attempts?.join(client) ?? this.tryJoin(client));
+        next = await this.attempts.join(client);
       } else {
         clock.lastClaimAtMs = clock.elapsedMs;
-        next = await (this.ctx.attempts?.claim(client, lost) ?? this.tryClaim(client, lost));
+        next = await this.attempts.claim(client, lost);
       }
       const ms = Math.round(this.ctx.now() - start - clock.elapsedMs);
       const outcome = next === null ? 'retry' : 'isHost' in next ? 'ok' : 'refused';
@@ -240,51 +237,15 @@ export class MigratingSession implements LobbySession {
 
   private giveUp(failure: JoinFailure): void {
     this.migrating = false;
+    this.ctx.onMigrating?.(null);
     if (this.closed) return;
     this.client.close();
     this.end.fire(failure);
   }
 
-  /** One join attempt on the room: the new session, null to try again, or a refusal that ends the migration. */
-  private async tryJoin(client: ClientSession): Promise<Inner | JoinFailure | null> {
-    const c = this.ctx;
-    const r = await joinLobby({ signaling: c.signaling, target: c.target, name: c.name, password: '', browserToken: c.browserToken, seatToken: c.seatToken, crypto: c.crypto, migration: true, linkTimeoutMs: MIGRATION_LINK_TIMEOUT_MS });
-    if (!r.ok) {
-      const f = r.failure;
-      this.attemptNote = f.kind;
-      // A ban or kick by the new host is final; anything else may be no host yet.
-      return f.kind === 'rejected' && (f.reason === 'banned' || f.reason === 'kicked' || f.reason === 'version') ? f : null;
-    }
-    if (r.joined.clientId !== client.localId) {
-      // Our seat was not kept: this client's timeline belongs to another id. Say so; don't pretend.
-      r.joined.link.close();
-      r.joined.peer.destroy();
-      return { kind: 'other', detail: 'the new host did not give this player its seat back' };
-    }
-    return this.joinSession(r.joined, client);
-  }
-
-  /** One claim of the room's id from the newest checkpoint: the host session, or null (taken, or it failed). */
-  private async tryClaim(client: ClientSession, lost: HostLost): Promise<Inner | null> {
-    if (!lost.checkpoint) return null;
-    const r = await createSuccessorSession({
-      signaling: this.ctx.signaling,
-      roomId: this.ctx.target.roomId,
-      name: this.ctx.name,
-      cvars: this.ctx.cvars,
-      seatToken: this.ctx.seatToken,
-      client,
-      checkpoint: lost.checkpoint.bytes,
-      players: lost.players,
-      onSignaling: this.ctx.onSignaling,
-      onReplaced: () => this.replaced(),
-    });
-    if (!r.ok) this.attemptNote = r.failure.kind === 'other' ? r.failure.detail : r.failure.kind;
-    return r.ok ? r.session : null;
-  }
-
   private finishMigration(next: Inner, lost: HostLost, wasHost: boolean): void {
     this.migrating = false;
+    this.ctx.onMigrating?.(null);
     this.migrations += 1;
     this.notice = null;
     this.adopt(next);

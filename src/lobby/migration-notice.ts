@@ -25,6 +25,12 @@ export function migrationNotice(f: MigrationNoticeFacts): string {
   return `${gone} — ${next}`;
 }
 
+/** What the page says while a migration is under way (the notice replaces it when it is done). */
+export function migratingText(oldHost: string | null, handover: boolean): string {
+  const who = oldHost ?? 'The host';
+  return handover ? `${who} handed the match to you — taking over…` : `${who}'s connection was lost — finding the new host…`;
+}
+
 /** The host's name in a lobby list (the player marked isHost), or null. */
 export function hostName(players: readonly LobbyPlayer[]): string | null {
   return players.find((p) => p.isHost)?.name ?? null;

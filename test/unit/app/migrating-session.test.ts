@@ -88,12 +88,15 @@ describe('MigratingSession', () => {
       join: async () => (log.push('join'), null),
       claim: async (c) => (log.push('claim'), fake(true, c, PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 })))),
     });
+    const banner: Array<string | null> = [];
+    ctx.onMigrating = (text) => banner.push(text);
     const ends: Array<JoinFailure | null> = [];
     const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
     s.onEnd((f) => ends.push(f));
     s.hostLost(lost());
     await settle();
     expect(log).toEqual(['claim']);
+    expect(banner).toEqual(["Alice's connection was lost — finding the new host…", null]);
     expect(s.isHost).toBe(true);
     expect(s.client).toBe(client);
     expect(s.migrationReport()).toMatchObject({ migrations: 1, hosting: true, migrating: false, notice: "Alice's connection was lost — you are now hosting" });
