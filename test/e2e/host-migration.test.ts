@@ -11,7 +11,7 @@
  */
 import { afterEach, beforeAll, afterAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closePlayer, createLobby, joinByLink, launchChromium, openPlayer, seenPosition, waitIn, withParams } from './browser';
+import { closePlayer, createLobby, joinByLink, launchChromium, openPlayer, waitIn, walkUntilSeen, withParams } from './browser';
 import { ownPosition, walkTo } from './game-match';
 import { DEFAULT_MAP } from '../../src/sim/map';
 
@@ -92,19 +92,8 @@ async function waitMigrated(page: Page, n: number): Promise<void> {
 }
 
 /** `viewer` sees `mover` move at least `units` after the migration. */
-async function seesMove(mover: Page, viewer: Page, moverId: number, units: number): Promise<void> {
-  await waitIn(viewer, (who) => window.rewind.view()?.remotes.some((r) => r.id === who) ?? false, moverId, 10_000);
-  const start = await seenPosition(viewer, moverId);
-  let farthest = 0;
-  const sides = [[127, 0], [0, 127], [-127, 0], [0, -127]] as const;
-  for (let side = 0; side < 30 && start && farthest <= units; side++) {
-    const [moveX, moveY] = sides[side % sides.length]!;
-    await mover.evaluate((spec) => window.rewind.input(spec), { moveX, moveY, ms: 400 });
-    await mover.waitForTimeout(400);
-    const now = await seenPosition(viewer, moverId);
-    if (now && start) farthest = Math.max(farthest, Math.hypot(now.x - start.x, now.y - start.y));
-  }
-  expect(farthest).toBeGreaterThan(units);
+async function seesMove(mover: Page, viewer: Page, units: number): Promise<void> {
+  expect(await walkUntilSeen(mover, viewer, units)).toBeGreaterThan(units);
 }
 
 /**
@@ -167,8 +156,8 @@ async function checkCarriedOn(l: Lobby, before: Record<number, number>, label: s
     expect(await p.evaluate(() => window.rewind.localId)).toBe(p === l.a ? l.ids.a : l.ids.b);
   }
   expect(await l.a.evaluate(() => window.rewind.chatLines().some((c) => c.system && /is now hosting|you are now hosting/.test(c.text)))).toBe(true);
-  await seesMove(l.a, l.b, l.ids.a, 40);
-  await seesMove(l.b, l.a, l.ids.b, 40);
+  await seesMove(l.a, l.b, 40);
+  await seesMove(l.b, l.a, 40);
   // A newcomer opens the original link: it reaches the new host (same key, same room id).
   const dana = await joinByLink(browser, withParams(l.link, { render: '0' }), 'Dana');
   pages.push(dana);
@@ -261,7 +250,7 @@ describe('host migration', () => {
     const notice = await l.b.evaluate(() => window.rewind.migration()?.notice ?? null);
     console.log(`host migration (graceful handover): both joiners on the new host ${tookMs} ms after "Hand the match"; notice: ${JSON.stringify(notice)}`);
     expect(notice).toMatch(/^Alice left — /);
-    await seesMove(l.a, l.b, l.ids.a, 40);
+    await seesMove(l.a, l.b, 40);
   });
 
   it('"End the match for everyone": every joiner reads "The server shut down." and nobody takes over', async () => {
