@@ -10,7 +10,8 @@
  *  - never draws its own player faster than 1.5 × max speed (the correction the new server brings
  *    is melted, not snapped).
  * The reference run without `rebind()` shows the test can fail: the stale baselines and tick line
- * leave the client blind to the new server.
+ * leave the client blind to the new server. Then two migrations in a row (the first successor is
+ * lost too): every client follows both.
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_SPEED } from '../../src/sim/config';
@@ -139,5 +140,53 @@ describe('a client follows its match to the successor (rebind)', () => {
     const o = run(1, 4, -90, false);
     const stuck = o.watches.filter((w) => w.id !== HOST && w.id !== SUCCESSOR).map((w) => o.rebound.get(w.id)!);
     expect(stuck.some((r) => resyncTicks(r) < 0 || resyncTicks(r) > RESYNC_TICKS)).toBe(true);
+  });
+
+  it('two migrations in a row (the first successor is lost too): every client follows both, re-syncs, no event twice, no tick twice', () => {
+    const watches = [1, 2, 3, 4, 5].map((id) => watchedClient(id, brawler(500 + id)));
+    const match = new MigrationMatch(watches[0]!.checked, { server: { seed: 41 }, checkpointLink: Link.rtt(100, 20, 0) });
+    for (const w of watches.slice(1)) expect(match.join(w.checked, LINK, 700 + w.id)).toBe(true);
+    match.server.startMatch({ mode: GameMode.Deathmatch, mapId: 0, warmupS: 0, timeLimitS: 0, fragLimit: 0 });
+    const events = recordEvents(match);
+    const servers: GameServer[] = [];
+    for (const [successor, others] of [
+      [2, [3, 4, 5]],
+      [3, [4, 5]],
+    ] as const) {
+      match.setSuccessor(successor);
+      match.run(2600);
+      for (const w of watches) measureMovesFrom(w, match.nowMs);
+      match.loseHost();
+      match.run(700);
+      match.takeOver();
+      servers.push(match.server);
+      for (const id of others) {
+        match.run(300);
+        expect(match.reconnect(id)).toBe(true);
+      }
+    }
+    // A second and a half to re-sync, then the next one and a half: each client predicts exactly what the last server runs.
+    match.run(1500);
+    const last = servers[1]!;
+    const off = new Map<number, number>();
+    match.onTick = (_out, server) => {
+      for (const id of [3, 4, 5]) {
+        const predicted = predictorOf(watches[id - 1]!).stateAt(server.world.tick);
+        const truth = server.world.players.find((p) => p.id === id);
+        if (predicted && truth && Math.hypot(predicted.x - truth.x, predicted.y - truth.y) > 0.01) off.set(id, (off.get(id) ?? 0) + 1);
+      }
+    };
+    match.run(1500);
+    const end = last.world.tick;
+    for (const id of [3, 4, 5]) {
+      const w = watches[id - 1]!;
+      expect(w.piloted.net.rebindCount).toBe(2);
+      expect(shownTwice(w)).toBe(0);
+      expect(missedEvents(w, events, last, end - 60, end - 30)).toEqual([]);
+      expect(w.checked.reissued + w.checked.falseAcks).toBe(0);
+      expect(w.fastest.speed).toBeLessThanOrEqual(1.5 * MAX_SPEED);
+      // A stray mismatch may come from a fight (a rocket's push); a client left behind would be off every tick.
+      expect(off.get(id) ?? 0).toBeLessThan(10);
+    }
   });
 });

@@ -15,9 +15,11 @@
  *  - progress lost: for each player, the time between the last tick the old server had exactly the
  *    restored (kills, deaths, score) and the loss (0 when nothing changed since) is at most 1 s;
  *  - no client shows a server event twice, nor misses one of the new server's;
+ *  - no client issues a command tick twice or draws its own player faster than 1.5 × max speed;
  *  - the successor's world passes the sim's invariants at the restore and every 15 ticks after.
  */
 import { describe, expect, it } from 'vitest';
+import { MAX_SPEED } from '../../src/sim/config';
 import { DEFAULT_MAP } from '../../src/sim/map';
 import { GameMode } from '../../src/sim/match-types';
 import type { PlayerId, WorldState } from '../../src/sim/types';
@@ -25,7 +27,7 @@ import { worldInvariantProblems } from '../helpers/world-invariants';
 import { Link } from '../harness/link';
 import { MigrationMatch } from '../harness/migration-match';
 import { seeded } from './client-harness';
-import { brawler, missedEvents, recordEvents, shownTwice, watchedClient, type ClientWatch } from './migration-watch';
+import { brawler, measureMovesFrom, missedEvents, recordEvents, shownTwice, watchedClient, type ClientWatch } from './migration-watch';
 
 // MIGRATION_MATCHES=n runs fewer (or more) while working on it; the acceptance is 100.
 const MATCHES = Number(process.env.MIGRATION_MATCHES ?? 100);
@@ -64,6 +66,9 @@ interface MatchResult {
   /** How far before the loss the restored world is (the newest snapshot's or checkpoint's tick). */
   restoredAgeMs: number;
   eventsShown: number;
+  /** Fastest drawn move of a local player from the loss on (units per second), and command ticks issued twice or false acks. */
+  fastest: number;
+  reissued: number;
   /** Kills on the old server at its loss (how much fighting the match had). */
   killsAtLoss: number;
   shownTwice: number;
@@ -94,6 +99,7 @@ function playMatch(seed: number, reuseEventIds = false): MatchResult {
   };
 
   match.run(1200 + rand() * 2300);
+  for (const w of watches) measureMovesFrom(w, match.nowMs);
   match.loseHost();
   match.run(100 + rand() * 1900);
   const t = match.takeOver();
@@ -132,7 +138,11 @@ function playMatch(seed: number, reuseEventIds = false): MatchResult {
   let twice = 0;
   let missed = 0;
   let shown = 0;
+  let fastest = 0;
+  let reissued = 0;
   for (const w of watches.slice(1)) {
+    fastest = Math.max(fastest, w.fastest.speed);
+    reissued += w.checked.reissued + w.checked.falseAcks;
     expect(match.connected(w.id)).toBe(true);
     expect(w.piloted.net.stats.serverTick).toBeGreaterThan(end - 10);
     expect(match.server.world.players.some((p) => p.id === w.id)).toBe(true);
@@ -146,7 +156,9 @@ function playMatch(seed: number, reuseEventIds = false): MatchResult {
     reseat,
     progressLostMs: lostTicks * match.tickMs,
     checkpointOnlyLostMs: checkpointOnly * match.tickMs,
-    restoredAgeMs: (t.lossTick - t.restored.tick) * match.tickMs, eventsShown: shown, killsAtLoss, shownTwice: twice, missed, problems };
+    restoredAgeMs: (t.lossTick - t.restored.tick) * match.tickMs,
+    fastest,
+    reissued, eventsShown: shown, killsAtLoss, shownTwice: twice, missed, problems };
 }
 
 describe(`host migration: ${MATCHES} matches, host lost at a random moment`, () => {
@@ -162,13 +174,16 @@ describe(`host migration: ${MATCHES} matches, host lost at a random moment`, () 
         `progress lost: max ${worst.toFixed(0)} ms (${lostOver0} matches lost any; restored world at most ${Math.max(...results.map((r) => r.restoredAgeMs)).toFixed(0)} ms before the loss; ` +
         `from the checkpoint alone it would have been max ${Math.max(...results.map((r) => r.checkpointOnlyLostMs)).toFixed(0)} ms in ${results.filter((r) => r.checkpointOnlyLostMs > 0).length} matches), events shown ${results.reduce((a, r) => a + r.eventsShown, 0)}, kills before the losses ${results.reduce((a, r) => a + r.killsAtLoss, 0)}, ` +
         `shown twice ${results.reduce((a, r) => a + r.shownTwice, 0)}, missed ${results.reduce((a, r) => a + r.missed, 0)}, ` +
-        `invariant problems ${results.reduce((a, r) => a + r.problems.length, 0)}; run time ${seconds.toFixed(1)} s`,
+        `invariant problems ${results.reduce((a, r) => a + r.problems.length, 0)}, fastest drawn local move ${Math.max(...results.map((r) => r.fastest)).toFixed(0)} u/s, ` +
+        `ticks issued twice or false acks ${results.reduce((a, r) => a + r.reissued, 0)}; run time ${seconds.toFixed(1)} s`,
     );
     for (const r of results) {
       expect(r.progressLostMs).toBeLessThanOrEqual(PROGRESS_LIMIT_MS);
       expect(r.shownTwice).toBe(0);
       expect(r.missed).toBe(0);
       expect(r.problems).toEqual([]);
+      expect(r.fastest).toBeLessThanOrEqual(1.5 * MAX_SPEED);
+      expect(r.reissued).toBe(0);
     }
   });
 
