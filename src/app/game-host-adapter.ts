@@ -12,6 +12,7 @@ import type { DebugMessage } from '../protocol/messages';
 import type { Hitbox, PlayerId } from '../sim/types';
 import type { LobbySession } from './lobby-session';
 import type { LeaveChoice } from '../game/menu';
+import type { CheckpointInfo } from '../game/net-graph-model';
 
 /** The server's live hitboxes of the other players, from a 'debug' message. */
 export function hitboxesFromDebug(m: DebugMessage | null): Hitbox[] | null {
@@ -39,6 +40,13 @@ export function leaveChoices(session: LobbySession, onLeave: () => void): LeaveC
   ];
 }
 
+/** The net graph's migration line: a successor's checkpoint age, or a host's checkpoint interval; null otherwise. */
+export function checkpointInfo(session: LobbySession): CheckpointInfo | null {
+  const r = session.migrationReport?.();
+  if (!r || (r.checkpointAgeMs === null && r.checkpointIntervalMs === null)) return null;
+  return { ageMs: r.checkpointAgeMs, intervalMs: r.checkpointIntervalMs };
+}
+
 export function gameHostFor(session: LobbySession, onLeave: () => void): GameHost {
   const client = session.client;
   return {
@@ -53,6 +61,7 @@ export function gameHostFor(session: LobbySession, onLeave: () => void): GameHos
     lastRewind: (): RewindDebug | null => rewindFromDebug(client.serverDebug),
     leave: onLeave,
     leaveChoices: () => leaveChoices(session, onLeave),
+    checkpoint: () => checkpointInfo(session),
     chat: session.chat,
     matchControls: () => session.matchControls,
   };
