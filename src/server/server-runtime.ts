@@ -152,6 +152,8 @@ export class ServerRuntime<Handle> {
       onSkip: (ticks) => server.skipTicks(ticks),
     });
     this.lastStatsMs = this.clock.now();
+    // A fresh worker's clock may be far past 0 when it first runs: that is not a stall of ours.
+    this.lastSilenceCheckMs = this.clock.now();
     this.loop.start();
   }
 
@@ -177,7 +179,9 @@ export class ServerRuntime<Handle> {
    */
   addClient(clientId: PlayerId, port: BytePort, rejoin = false): boolean {
     const server = this.server;
-    const restored = server !== null && this.awaiting.delete(clientId);
+    // Only the returning person gets the standing body; a newcomer on a restored id (its holder had no seat token) spawns fresh.
+    const restored = server !== null && rejoin && this.awaiting.delete(clientId);
+    if (server && !restored && this.awaiting.delete(clientId)) server.removeClient(clientId);
     if (!server || (!restored && !server.addClient(clientId, this.clock.now(), rejoin))) {
       this.closePort(port);
       return false;
@@ -277,8 +281,8 @@ export class ServerRuntime<Handle> {
     const stalled = now - this.lastSilenceCheckMs > OWN_STALL_MS;
     this.lastSilenceCheckMs = now;
     // This thread was blocked (GC, a throttled tab): datagrams that came meanwhile are still queued
-    // behind this timer, so the silence is ours, not the clients'; count afresh from now.
-    if (stalled) for (const clientId of this.lastHeardMs.keys()) this.lastHeardMs.set(clientId, now);
+    // behind this timer, so the silence is ours; count afresh from now (a restored person's grace is kept).
+    if (stalled) for (const [clientId, heard] of this.lastHeardMs) this.lastHeardMs.set(clientId, Math.max(heard, now));
     for (const [clientId, heard] of this.lastHeardMs) {
       if (now - heard <= SILENCE_KICK_MS || this.reportedSilent.has(clientId)) continue;
       this.reportedSilent.add(clientId);

@@ -139,6 +139,43 @@ describe('ServerRuntime host migration', () => {
     expect(b.rt.addClient(2, new FakePort(), true)).toBe(true);
   });
 
+  it('keeps the grace for a worker whose clock is far past 0 when it restores, and through a stall of its own', () => {
+    const a = matchOnA();
+    const bytes = a.rt.checkpoint(lobbyOf([1, 2]), 0)!;
+    const b = runtime(90_000);
+    const notices: ServerNotice[] = [];
+    b.rt.onNotice((n) => notices.push(n));
+    expect(b.rt.restore(bytes, { snapshot: null, names: [], skipTicks: 0 }).ok).toBe(true);
+    const port = new FakePort();
+    expect(b.rt.addClient(1, port, true)).toBe(true);
+    const timeouts = () => notices.filter((n) => n.type === 'kick' && n.reason === 'timeout').length;
+    play(b.clock, b.rt, new Map([[1, port]]), 3000, []);
+    // The worker itself stalls 2 s (a long GC, a throttled tab): person 2's grace is not cut to 5 s.
+    b.clock.advance(2000);
+    play(b.clock, b.rt, new Map([[1, port]]), RESTORE_GRACE_MS - 6000, []);
+    expect(timeouts()).toBe(0);
+    play(b.clock, b.rt, new Map([[1, port]]), 2000, []);
+    expect(timeouts()).toBe(1);
+  });
+
+  it('gives a newcomer on a restored id without a seat a fresh body, not the standing one', () => {
+    const a = matchOnA();
+    const bytes = a.rt.checkpoint(lobbyOf([1, 2]), 0)!;
+    const before = newest(a.ports.get(1)!);
+    const standing = before.players.concat(before.self).find((p) => p.id === 2)!;
+    const b = runtime();
+    expect(b.rt.restore(bytes, { snapshot: null, names: [], skipTicks: 0 }).ok).toBe(true);
+    const port = new FakePort();
+    // Not a rejoin: someone new got id 2 (its old holder had no seat token, so nobody held the id).
+    expect(b.rt.addClient(2, port, false)).toBe(true);
+    b.clock.advance(50);
+    const seen = newest(port);
+    expect(seen.self.id).toBe(2);
+    expect(standing.kills + standing.deaths).toBeGreaterThan(0);
+    expect([seen.self.kills, seen.self.deaths]).toEqual([0, 0]);
+    expect(seen.match!.players.find((p) => p.id === 2)!.score).toBe(0);
+  });
+
   it('answers garbage with { ok: false } and keeps running what it ran', () => {
     const b = runtime();
     const req = { snapshot: null, names: [], skipTicks: 0 };
