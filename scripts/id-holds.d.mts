@@ -1,11 +1,14 @@
 // Types for scripts/id-holds.mjs.
 export type IdCheck = { verdict: 'free' } | { verdict: 'taken'; heldMs: number } | { verdict: 'replace'; old: unknown };
+export const REPLACE_SILENCE_MS: number;
 export class IdHolds {
-  constructor(graceMs: number, now: () => number, maxHeld?: number);
-  readonly live: Map<string, { token: string; socket: unknown }>;
+  constructor(graceMs: number, now: () => number, maxHeld?: number, replaceSilenceMs?: number);
+  readonly replaceSilenceMs: number;
+  readonly live: Map<string, { token: string; socket: unknown; heardAt: number }>;
   readonly held: Map<string, { token: string; until: number }>;
   check(id: string, token: string): IdCheck;
   own(id: string, token: string, socket: unknown): void;
+  heard(id: string, socket: unknown): void;
   dropped(id: string, socket: unknown): void;
   prune(): void;
 }

@@ -6,20 +6,33 @@
  * socket closed stays reserved for the owner's token (PeerJS sends the same token when it
  * reconnects) for `graceMs`; any other token gets ID-TAKEN.
  *
- * Inputs: grace in ms, a clock in ms, the most held ids to remember.
+ * The arbiter of host migration (docs/ARCHITECTURE.md "Host migration"): only the holder of a
+ * lobby's id is its host. A successor claims the id with the old host's token; the old host coming
+ * back with that same token must not take it from a live successor. So the owner's token replaces
+ * a LIVE socket only when that socket has been silent (no message, no heartbeat: PeerJS sends one
+ * every 5 s) for `replaceSilenceMs`: a silently dropped socket, not a working host.
+ *
+ * Inputs: grace in ms, a clock in ms, the most held ids to remember, the replace silence in ms.
  * Outputs: `check(id, token)` → { verdict: 'free' } | { verdict: 'taken', heldMs } |
- *   { verdict: 'replace', old } (the owner is back while its old socket still looks open);
- *   `own(id, token, socket)` when the server accepted a socket for an id; `dropped(id, socket)`.
- * Invariants: an id has at most one live owner; a hold ends at `graceMs`, when its owner comes
- *   back, or when more than `maxHeld` ids are held (oldest first), so memory stays bounded.
+ *   { verdict: 'replace', old } (the owner is back while its old socket is open but silent);
+ *   `own(id, token, socket)` when the server accepted a socket for an id; `heard(id, socket)` on
+ *   every message from it; `dropped(id, socket)`.
+ * Invariants: an id has at most one live owner; a live owner that spoke within
+ *   `replaceSilenceMs` is never replaced; a hold ends at `graceMs`, when its owner comes back, or
+ *   when more than `maxHeld` ids are held (oldest first), so memory stays bounded.
  */
+
+/** PeerJS heartbeats every 5 s: 8 s without one is a socket that is gone, not a slow one. */
+export const REPLACE_SILENCE_MS = 8000;
+
 export class IdHolds {
-  /** @param {number} graceMs @param {() => number} now @param {number} maxHeld */
-  constructor(graceMs, now, maxHeld = 10_000) {
+  /** @param {number} graceMs @param {() => number} now @param {number} maxHeld @param {number} replaceSilenceMs */
+  constructor(graceMs, now, maxHeld = 10_000, replaceSilenceMs = REPLACE_SILENCE_MS) {
     this.graceMs = graceMs;
     this.now = now;
     this.maxHeld = maxHeld;
-    /** @type {Map<string, { token: string, socket: unknown }>} */
+    this.replaceSilenceMs = replaceSilenceMs;
+    /** @type {Map<string, { token: string, socket: unknown, heardAt: number }>} */
     this.live = new Map();
     /** @type {Map<string, { token: string, until: number }>} */
     this.held = new Map();
@@ -28,7 +41,11 @@ export class IdHolds {
   /** @param {string} id @param {string} token */
   check(id, token) {
     const owner = this.live.get(id);
-    if (owner) return owner.token === token ? { verdict: 'replace', old: owner.socket } : { verdict: 'taken', heldMs: 0 };
+    if (owner) {
+      // Same token, but a socket that still speaks is a live host (e.g. a successor holding the old host's token).
+      const silent = this.now() - owner.heardAt >= this.replaceSilenceMs;
+      return owner.token === token && silent ? { verdict: 'replace', old: owner.socket } : { verdict: 'taken', heldMs: 0 };
+    }
     const hold = this.held.get(id);
     if (!hold) return { verdict: 'free' };
     const left = hold.until - this.now();
@@ -43,7 +60,13 @@ export class IdHolds {
   /** @param {string} id @param {string} token @param {unknown} socket */
   own(id, token, socket) {
     this.held.delete(id);
-    this.live.set(id, { token, socket });
+    this.live.set(id, { token, socket, heardAt: this.now() });
+  }
+
+  /** A message (a heartbeat counts) came from `socket`: if it owns `id`, it is alive. @param {string} id @param {unknown} socket */
+  heard(id, socket) {
+    const owner = this.live.get(id);
+    if (owner && owner.socket === socket) owner.heardAt = this.now();
   }
 
   /** The socket closed: if it owned `id`, hold the id for its token. @param {string} id @param {unknown} socket */

@@ -3,7 +3,9 @@
  * peer's documented `createWebSocketServer` option; peer itself is not modified) and applies
  *  - per-address limits: open sockets, new sockets per second, messages per second;
  *  - a message size cap (ws `maxPayload`: the frame header is refused before any payload is read);
- *  - ids held for their owner: a dropped id stays reserved for its token for a grace period;
+ *  - ids held for their owner: a dropped id stays reserved for its token for a grace period, and
+ *    the owner's token replaces a still-open socket only once that socket fell silent (so an old
+ *    host coming back cannot take its lobby from the successor that now holds it);
  *  - a cap on what is queued for a client that does not read.
  * Every refusal tells the client why (a PeerJS ERROR / ID-TAKEN message, or HTTP 429 for
  * connection floods) and writes one rate-limited log line.
@@ -52,7 +54,7 @@ export function createSignalingGuard(server, limits, options = {}) {
   const now = options.now ?? (() => performance.now());
   const log = new LimitLog(options.log ?? ((line) => console.warn(line)), now);
   const addresses = new AddressLimits(limits, now);
-  const ids = new IdHolds(limits.idGraceMs, now);
+  const ids = new IdHolds(limits.idGraceMs, now, undefined, limits.replaceSilenceMs);
   const counters = { accepted: 0, connectsRefused: 0, socketsRefused: 0, messagesRefused: 0, oversized: 0, idsRefused: 0, slowReaders: 0, badQueries: 0 };
   let wss = null;
   let wsPath = '';
@@ -119,7 +121,8 @@ export function createSignalingGuard(server, limits, options = {}) {
       if (c.verdict === 'taken') {
         counters.idsRefused += 1;
         const why = c.heldMs > 0 ? `held for its owner for ${Math.ceil(c.heldMs / 1000)} s more` : 'in use';
-        log.hit('id', addr, `${addr} asked for id "${q.id}" (${why}) with another token: refused`);
+        const whose = ids.live.get(q.id)?.token === q.token ? "with its owner's token while the owner's socket is alive" : 'with another token';
+        log.hit('id', addr, `${addr} asked for id "${q.id}" (${why}) ${whose}: refused`);
         return refuse(ws, 'ID-TAKEN', 'ID is taken');
       }
       if (c.verdict === 'replace') {
@@ -145,7 +148,11 @@ export function createSignalingGuard(server, limits, options = {}) {
         log.hit('reader', addr, `${addr} left more than ${limits.maxBufferedBytes} bytes unread: socket closed`);
       },
     });
-    if (q.id) gated.once('close', () => ids.dropped(q.id, gated));
+    if (q.id) {
+      // Every message counts as a sign of life (PeerJS heartbeats every 5 s): see IdHolds.heard.
+      gated.on('message', () => ids.heard(q.id, gated));
+      gated.once('close', () => ids.dropped(q.id, gated));
+    }
     counters.accepted += 1;
     wss.emit('connection', gated, req);
   }

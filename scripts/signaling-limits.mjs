@@ -6,6 +6,8 @@
  *   REWIND_SIGNAL_MESSAGES_PER_S     signaling messages per second per address    (default 50; burst = 20 s of it)
  *   REWIND_SIGNAL_MAX_MESSAGE_BYTES  largest signaling message                    (default 8192)
  *   REWIND_SIGNAL_ID_GRACE_S         how long a dropped id stays reserved         (default 60)
+ *   REWIND_SIGNAL_REPLACE_SILENCE_S  silence after which the owner's token may replace its
+ *                                    still-open socket (id-holds.mjs; host migration's arbiter) (default 8)
  *   REWIND_TRUST_PROXY               which reverse proxies to believe (client-address.mjs)
  *
  * Why these defaults: a browser keeps one socket; a full lobby (sv_maxplayers up to 32) behind one
@@ -24,6 +26,7 @@ export const LIMIT_DEFAULTS = Object.freeze({
   messagesPerS: 50,
   maxMessageBytes: 8192,
   idGraceS: 60,
+  replaceSilenceS: 8,
 });
 
 /** Messages may come in a burst of this many seconds' worth (a whole lobby connecting at once). */
@@ -50,6 +53,7 @@ export function readLimitsEnv(env) {
   const messagesPerS = number(env, 'REWIND_SIGNAL_MESSAGES_PER_S', d.messagesPerS, 0.1, 100_000, errors);
   const maxMessageBytes = Math.round(number(env, 'REWIND_SIGNAL_MAX_MESSAGE_BYTES', d.maxMessageBytes, 1024, 1024 * 1024, errors));
   const idGraceS = number(env, 'REWIND_SIGNAL_ID_GRACE_S', d.idGraceS, 0, 3600, errors);
+  const replaceSilenceS = number(env, 'REWIND_SIGNAL_REPLACE_SILENCE_S', d.replaceSilenceS, 0, 3600, errors);
   const trust = parseTrustProxy(env.REWIND_TRUST_PROXY);
   if (!trust.ok) errors.push(trust.error);
   if (errors.length) return { ok: false, errors };
@@ -62,6 +66,7 @@ export function readLimitsEnv(env) {
       messageBurst: Math.max(1, Math.round(messagesPerS * MESSAGE_BURST_S)),
       maxMessageBytes,
       idGraceMs: Math.round(idGraceS * 1000),
+      replaceSilenceMs: Math.round(replaceSilenceS * 1000),
       maxBufferedBytes: MAX_BUFFERED_BYTES,
       trustProxy: trust.value,
     },

@@ -21,13 +21,14 @@ import { lobbyLink } from '../lobby/link';
 import { linkWarnings } from '../lobby/link-warnings';
 import { normalizeName } from '../lobby/player-name';
 import { cryptoRandomBytes, newRoomId } from '../lobby/room-id';
-import { signalingNotice } from '../lobby/signaling-reconnect';
+import { signalingNotice, type SignalingState } from '../lobby/signaling-reconnect';
+import type { LobbyTarget } from '../lobby/link';
 import { createDebugApi, type AppState, type Phase } from './debug-api';
 import { startFrameLoop } from './frame-loop';
 import { gameHostFor } from './game-host-adapter';
 import { createHostSession } from './host-session';
-import { createJoinSession } from './join-session';
 import type { LobbySession } from './lobby-session';
+import { MigratingSession, type MigrationContext } from './migrating-session';
 import type { PageConfig } from './page-config';
 import { loadName, pageStorage, saveName, tabStorage } from './remembered-name';
 import { busyScreen, lobbyScreen, messageScreen, startScreen, type LobbyScreen } from './screens';
@@ -49,6 +50,8 @@ export class App implements AppState {
   private pointer: ClientPoint | null = null;
   private readonly doc: Document;
   private readonly banner;
+  /** "Alice's connection was lost — finding the new host…" while a host migration runs. */
+  private readonly migrationBanner;
   /** The page is going away (reload, tab closed): leaving now is not the player's choice. */
   private unloading = false;
 
@@ -59,6 +62,7 @@ export class App implements AppState {
   ) {
     this.doc = root.ownerDocument;
     this.banner = signalingBanner(this.doc);
+    this.migrationBanner = signalingBanner(this.doc, 'migration-status');
     (win as unknown as { rewind: unknown }).rewind = createDebugApi(this);
     // Closing the tab: say goodbye properly so the others see it at once, not after a timeout.
     win.addEventListener('pagehide', () => {
@@ -146,10 +150,16 @@ export class App implements AppState {
     const max = Number.isFinite(maxPlayers) ? Math.min(Math.max(Math.round(maxPlayers), CVARS.sv_maxplayers.min), CVARS.sv_maxplayers.max) : CVARS.sv_maxplayers.default;
     const checked = normalizeName(name);
     if (!checked.ok) return this.fail({ kind: 'bad-name', problem: checked.problem });
-    const r = await createHostSession({ signaling: this.config.signaling, roomId, name: checked.name, password, maxPlayers: max, cvars: this.config.cvars, mapName: DEFAULT_MAP.name, onSignaling: (st) => this.banner.show(signalingNotice(st)) });
+    // The host's own seat token: a successor seats it there if this page comes back as a player.
+    const seatToken = loadSeatToken(tabStorage(this.win)(), roomId, cryptoRandomBytes);
+    let session: MigratingSession | null = null;
+    const onSignaling = (st: SignalingState): void => this.banner.show(signalingNotice(st));
+    const r = await createHostSession({ signaling: this.config.signaling, roomId, name: checked.name, password, maxPlayers: max, cvars: this.config.cvars, mapName: DEFAULT_MAP.name, seatToken, onSignaling, onReplaced: () => session?.replaced() });
     if (!r.ok) return this.fail(r.failure);
+    const ctx = this.migrationContext({ roomId, hostKey: r.hostKey }, checked.name, seatToken);
+    session = new MigratingSession(() => r.session, ctx);
     const loc = this.win.location;
-    this.enterLobby(r.session, lobbyLink({ origin: loc.origin, pathname: loc.pathname, search: loc.search }, roomId, r.hostKey));
+    this.enterLobby(session, lobbyLink({ origin: loc.origin, pathname: loc.pathname, search: loc.search }, roomId, r.hostKey));
   }
 
   private async join(roomId: string, name: string, password: string): Promise<void> {
@@ -161,11 +171,29 @@ export class App implements AppState {
     const target = this.config.joinTarget?.roomId === roomId ? this.config.joinTarget : { roomId, hostKey: null };
     const browserToken = loadBrowserToken(pageStorage(this.win)(), cryptoRandomBytes);
     const seatToken = loadSeatToken(tabStorage(this.win)(), roomId, cryptoRandomBytes);
-    const r = await joinLobby({ signaling: this.config.signaling, target, name: checked.name, password, browserToken, seatToken, crypto: this.win.crypto });
+    const r = await joinLobby({ signaling: this.config.signaling, target, name: checked.name, password, browserToken, seatToken, crypto: this.win.crypto, migration: true });
     markSeated(tabStorage(this.win)(), roomId, r.ok);
     // A refusal keeps the link: Back shows its join form again (wrong password, lobby full…).
     if (!r.ok) return this.fail(r.failure, true);
-    this.enterLobby(createJoinSession(r.joined, roomId, this.config.cvars), this.win.location.href);
+    const session = new MigratingSession((self) => self.joinSession(r.joined), this.migrationContext(target, checked.name, seatToken, browserToken));
+    this.enterLobby(session, this.win.location.href);
+  }
+
+  /** What a migration needs to join or claim this lobby again (migrating-session.ts). */
+  private migrationContext(target: LobbyTarget, name: string, seatToken: string, browserToken = loadBrowserToken(pageStorage(this.win)(), cryptoRandomBytes)): MigrationContext {
+    return {
+      signaling: this.config.signaling,
+      target,
+      name,
+      browserToken,
+      seatToken,
+      crypto: this.win.crypto,
+      cvars: this.config.cvars,
+      now: () => performance.now(),
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      onSignaling: (st) => this.banner.show(signalingNotice(st)),
+      onMigrating: (text) => this.migrationBanner.show(text),
+    };
   }
 
   private enterLobby(session: LobbySession, link: string): void {
@@ -226,6 +254,7 @@ export class App implements AppState {
     this.lobby = null;
     this.session = null;
     this.banner.remove();
+    this.migrationBanner.remove();
   }
 
   private ended(failure: JoinFailure | null): void {

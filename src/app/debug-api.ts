@@ -10,7 +10,7 @@ import type { DebugMessage, LobbyPlayer } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import type { ChannelReport } from '../transport/channel-report';
 import type { ScriptedInput, SnapshotArrival } from './client-session';
-import type { LobbySession } from './lobby-session';
+import type { LobbySession, MigrationReport } from './lobby-session';
 import type { ChatLine } from '../game/game-host';
 
 export type Phase = 'start' | 'connecting' | 'lobby' | 'match' | 'practice' | 'ended';
@@ -62,6 +62,12 @@ export interface RewindDebugApi {
   startMatch(): void;
   kick(id: PlayerId): void;
   leave(): void;
+  /** Host migration (issue 13): migrations so far, the last notice, whether this page hosts now, successors, checkpoint age and interval; null outside a lobby. */
+  migration(): MigrationReport | null;
+  /** Host in a running match: hand it to the first successor and leave, as the Leave dialog's "Hand the match to <name>"; resolves to that name, or null (nothing done). */
+  handOver(): Promise<string | null>;
+  /** Host: leave and end the match for everyone, as the Leave dialog's "End the match for everyone". */
+  endMatch(): void;
 }
 
 const clone = <T>(v: T): T => structuredClone(v);
@@ -120,5 +126,8 @@ export function createDebugApi(app: AppState): RewindDebugApi {
     startMatch: () => app.startMatch(),
     kick: (id) => s()?.kick(id),
     leave: () => app.leave(),
+    migration: () => clone(s()?.migrationReport?.() ?? null),
+    handOver: async () => (await s()?.handOver?.()) ?? null,
+    endMatch: () => s()?.endForEveryone?.(),
   };
 }

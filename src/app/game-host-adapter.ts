@@ -11,6 +11,8 @@ import type { GameHost, RewindDebug } from '../game/game-host';
 import type { DebugMessage } from '../protocol/messages';
 import type { Hitbox, PlayerId } from '../sim/types';
 import type { LobbySession } from './lobby-session';
+import type { LeaveChoice } from '../game/menu';
+import type { CheckpointInfo } from '../game/net-graph-model';
 
 /** The server's live hitboxes of the other players, from a 'debug' message. */
 export function hitboxesFromDebug(m: DebugMessage | null): Hitbox[] | null {
@@ -22,6 +24,27 @@ export function rewindFromDebug(m: DebugMessage | null): RewindDebug | null {
   const r = m?.rewind;
   if (!r) return null;
   return { tick: r.tick, viewTime: r.viewTime, hitboxes: r.hitboxes, hit: r.hit, claimedViewTime: r.claimedViewTime, adjustment: r.adjustment, lagCompensated: r.lagCompensated };
+}
+
+/**
+ * The host of a running match whose server named a successor chooses how to leave: hand the match
+ * over (nothing is lost) or end it for everyone (each joiner reads "The server shut down.").
+ */
+export function leaveChoices(session: LobbySession, onLeave: () => void): LeaveChoice[] {
+  const successor = session.migrationReport?.().successors[0];
+  if (!session.isHost || !session.started() || successor === undefined) return [];
+  const name = session.players().find((p) => p.id === successor)?.name ?? `player ${successor}`;
+  return [
+    { label: `Hand the match to ${name}`, testId: 'leave-hand-over', run: () => void session.handOver?.().then((to) => to === null && onLeave()) },
+    { label: 'End the match for everyone', testId: 'leave-end-match', run: () => (session.endForEveryone ? session.endForEveryone() : onLeave()) },
+  ];
+}
+
+/** The net graph's migration line: a successor's checkpoint age, or a host's checkpoint interval; null otherwise. */
+export function checkpointInfo(session: LobbySession): CheckpointInfo | null {
+  const r = session.migrationReport?.();
+  if (!r || (r.checkpointAgeMs === null && r.checkpointIntervalMs === null)) return null;
+  return { ageMs: r.checkpointAgeMs, intervalMs: r.checkpointIntervalMs };
 }
 
 export function gameHostFor(session: LobbySession, onLeave: () => void): GameHost {
@@ -37,6 +60,8 @@ export function gameHostFor(session: LobbySession, onLeave: () => void): GameHos
     serverHitboxes: (): Hitbox[] | null => hitboxesFromDebug(client.serverDebug),
     lastRewind: (): RewindDebug | null => rewindFromDebug(client.serverDebug),
     leave: onLeave,
+    leaveChoices: () => leaveChoices(session, onLeave),
+    checkpoint: () => checkpointInfo(session),
     chat: session.chat,
     matchControls: () => session.matchControls,
   };

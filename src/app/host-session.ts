@@ -1,29 +1,36 @@
 /**
  * Hosting: start the server worker, claim the room's id on the signaling server, run the
  * ListenServer, and play on our own server through a loopback channel like any other client.
+ * `hostLobby` is the part shared with a successor that took a match over (successor-session.ts):
+ * from a started worker, a claimed Peer and a ListenServer to the page's LobbySession.
  *
- * Inputs: signaling options, room id, lobby settings, cvars. Outputs: a `LobbySession`, or the
- * failure (PeerServer unreachable with its address, id taken). Invariant: on failure or leave
- * the worker, the Peer and every link are released.
+ * Inputs: signaling options, room id, lobby settings, cvars. Outputs: a `HostSession`, or the
+ * failure (PeerServer unreachable with its address, id taken). Invariants: on failure or leave
+ * the worker, the Peer and every link are released; `release()` does the same but leaves the
+ * ClientSession to the page (a host whose lobby id was taken over joins as a player with it);
+ * `onReplaced` fires once, only when the signaling server gave our id away while no joiner is
+ * linked to us any more (they migrated to a successor).
  */
 import type { Cvars } from '../config/cvars';
 import { PROTOCOL_VERSION, type LobbyPlayer } from '../protocol/messages';
+import type { CheckpointCvar } from '../protocol/checkpoint-types';
 import type { PlayerId } from '../sim/types';
 import { ListenServer } from '../host/listen-server';
 import type { DoorCounters } from '../host/lobby-door';
-import { startServerWorker } from '../host/worker-api';
+import { startServerWorker, type ServerWorkerHandle } from '../host/worker-api';
 import type { JoinFailure } from '../lobby/failures';
 import { createLobbyKey } from '../lobby/host-key';
 import { hostPeerId } from '../lobby/room-id';
-import { keepSignaling, type SignalingState } from '../lobby/signaling-reconnect';
+import { keepSignaling, replacedAsHost, type SignalingState } from '../lobby/signaling-reconnect';
 import { describeSignaling } from '../lobby/signaling-config';
 import { LoopbackChannel } from '../transport/loopback';
-import { openPeer, TransportError, type SignalingOptions } from '../transport/peer-link';
+import { openPeer, peerToken, TransportError, type Peer, type SignalingOptions } from '../transport/peer-link';
 import { browserTimers } from './browser-timers';
-import { ClientSession } from './client-session';
+import { ClientSession, type SessionHooks } from './client-session';
 import { ChatLog } from './chat-log';
 import { EndSignal, reportChannel, type ChannelReport, type LobbySession } from './lobby-session';
 import { hostMatchControls } from './host-match-controls';
+import { handOverMatch, endMatchForEveryone } from './host-leaving';
 
 export interface HostOptions {
   signaling: SignalingOptions;
@@ -33,17 +40,30 @@ export interface HostOptions {
   maxPlayers: number;
   cvars: Cvars;
   mapName: string;
+  /** This tab's seat token for the room: a successor seats us under it if we come back as a player. */
+  seatToken: string;
   /** The host's signaling registration after the lobby opened (lost, retrying, back). */
   onSignaling?: (state: SignalingState) => void;
-  /**
-   * This tab's seat token for the lobby (seat-token.ts): the host's own seat is kept under it, so
-   * after a migration the old host comes back to its seat and score as a player. A fresh one when absent.
-   */
-  seatToken?: string;
+  /** Our lobby id was taken over (by a successor) while we were away: stop hosting, join as a player. */
+  onReplaced?: () => void;
 }
 
+/** The host's LobbySession plus what only a host can do. */
+export type HostSession = LobbySession & {
+  /** The successors the ListenServer names now (first = who a handover goes to). */
+  successors(): PlayerId[];
+  /** How often this host sends checkpoints (ms), or null before the first. */
+  checkpointIntervalMs(): number | null;
+  /** Graceful handover: the first successor's name once the final checkpoint is sent, or null when there is none. */
+  handOver(): Promise<string | null>;
+  /** Leave, telling every joiner the match ended ('shutdown'), so nobody migrates. */
+  endForEveryone(): void;
+  /** Stop hosting (worker, peer, links) but keep the ClientSession for the page. */
+  release(): void;
+};
+
 /** `hostKey`: the fingerprint of the lobby's public key, for the lobby link's `key=`. */
-export type HostResult = { ok: true; session: LobbySession; hostKey: string } | { ok: false; failure: JoinFailure };
+export type HostResult = { ok: true; session: HostSession; hostKey: string } | { ok: false; failure: JoinFailure };
 
 export async function createHostSession(o: HostOptions): Promise<HostResult> {
   // A fresh key pair per lobby: the link names it, every joiner makes us prove we hold it.
@@ -61,13 +81,9 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     peer = await openPeer(o.signaling, hostPeerId(o.roomId), 8000);
   } catch (err) {
     worker.terminate();
-    const kind = err instanceof TransportError ? err.kind : 'other';
-    const detail = err instanceof Error ? err.message : String(err);
-    if (kind === 'id-taken') return { ok: false, failure: { kind: 'id-taken' } };
-    return { ok: false, failure: { kind: 'signaling-unreachable', address: describeSignaling(o.signaling), detail } };
+    return { ok: false, failure: claimFailure(err, o.signaling) };
   }
-  // Losing the signaling socket does not end the lobby (peers already linked keep playing); get it back.
-  const signaling = keepSignaling(peer, browserTimers(), (st) => o.onSignaling?.(st));
+  let session: HostSession | null = null;
   const server = new ListenServer(peer, worker, {
     maxPlayers: o.maxPlayers,
     password: o.password,
@@ -76,21 +92,62 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     key,
     roomId: o.roomId,
     crypto,
-    // Host migration (issue 13): successors get checkpoints holding what makes them this lobby.
     migration: true,
-    peerToken: peer.options.token ?? '',
-    hostSeatToken: o.seatToken ?? freshSeatToken(),
-    cvars: () => serverCvars(o.cvars),
+    peerToken: peerToken(peer),
+    hostSeatToken: o.seatToken,
+    // The host's live settings (the settings panel may have changed them since the lobby opened).
+    cvars: () => serverCvars(session?.client.cvars() ?? o.cvars),
   }, () => performance.now());
-  const { member, port } = await server.addLocal(o.name);
+  session = await hostLobby({ worker, peer, server, roomId: o.roomId, name: o.name, tickrate, cvars: o.cvars, onSignaling: o.onSignaling, onReplaced: o.onReplaced });
+  return { ok: true, session, hostKey: key.fingerprint };
+}
+
+/** A claim of the room's id that failed, as the page says it. */
+export function claimFailure(err: unknown, signaling: SignalingOptions): JoinFailure {
+  const kind = err instanceof TransportError ? err.kind : 'other';
+  const detail = err instanceof Error ? err.message : String(err);
+  if (kind === 'id-taken') return { kind: 'id-taken' };
+  return { kind: 'signaling-unreachable', address: describeSignaling(signaling), detail };
+}
+
+export interface HostParts {
+  worker: ServerWorkerHandle;
+  peer: Peer;
+  server: ListenServer;
+  roomId: string;
+  name: string;
+  tickrate: number;
+  cvars: Cvars;
+  /** A successor's ClientSession (rebound to the loopback), and the seat it keeps; else a new client. */
+  client?: ClientSession;
+  seat?: PlayerId;
+  onSignaling?: (state: SignalingState) => void;
+  onReplaced?: () => void;
+}
+
+export async function hostLobby(p: HostParts): Promise<HostSession> {
+  const { worker, peer, server } = p;
+  let replaced = false;
+  // Losing the signaling socket does not end the lobby (peers already linked keep playing); get it back.
+  const signaling = keepSignaling(peer, browserTimers(), (st) => {
+    p.onSignaling?.(st);
+    // Someone holds our id and nobody is linked to us: our joiners migrated to a successor.
+    if (!replaced && replacedAsHost(st, server.linkReports().length)) {
+      replaced = true;
+      p.onReplaced?.();
+    }
+  });
+  const { member, port } = await server.addLocal(p.name, true, p.seat);
   const loopback = new LoopbackChannel(port);
-  const client = new ClientSession(member.id, tickrate, o.cvars, loopback, browserTimers(), {
+  const hooks: SessionHooks = {
     sendSettings: ({ debug, ...net }) => {
       void worker.api.setClientSettings(member.id, net);
       void worker.api.setDebug(member.id, debug);
     },
     serverSetting: (name, value) => void worker.api.setSetting(name, value),
-  });
+  };
+  const client = p.client ?? new ClientSession(member.id, p.tickrate, p.cvars, loopback, browserTimers(), hooks);
+  if (p.client) p.client.rebind(loopback, hooks);
   // The overlays' data comes from the worker like a joiner's, minus the channel.
   server.onLocalDebug((m) => client.receiveDebug(m));
   // The host's own lines go through the same limits as everyone's (ChatRelay) and show when relayed.
@@ -98,9 +155,20 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
   server.chat.onLine((from, text) => chat.receive(from, text));
   const end = new EndSignal();
   const controls = hostMatchControls(worker.api, () => server.startMatch());
-  const session: LobbySession = {
+  const release = (): void => {
+    signaling.stop();
+    server.close();
+    peer.destroy();
+    worker.terminate();
+  };
+  const leave = (): void => {
+    release();
+    client.close();
+    end.fire(null);
+  };
+  return {
     isHost: true,
-    roomId: o.roomId,
+    roomId: p.roomId,
     client,
     chat,
     players: (): LobbyPlayer[] => server.roster.lobbyList(),
@@ -112,27 +180,19 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     matchControls: controls,
     startMatch: () => controls.start(controls.rules()),
     kick: (id: PlayerId) => server.kick(id, 'host', ''),
-    leave: () => {
-      signaling.stop();
-      server.close();
-      client.close();
-      peer.destroy();
-      worker.terminate();
-      end.fire(null);
-    },
+    leave,
     onChange: (cb) => server.onChange(cb),
     onEnd: (cb) => end.on(cb),
+    successors: () => server.successors(),
+    checkpointIntervalMs: () => server.counters.checkpointIntervalMs || null,
+    handOver: () => handOverMatch(server, () => (signaling.stop(), peer.destroy()), leave),
+    endForEveryone: () => endMatchForEveryone(server, leave),
+    release,
   };
-  return { ok: true, session, hostKey: key.fingerprint };
-}
-
-/** 16 random bytes as 32 lowercase hex digits (a seat token). */
-function freshSeatToken(): string {
-  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** The server's cvars (sv_*), as a migration checkpoint carries them to the successor. */
-function serverCvars(cvars: Cvars): Array<{ name: string; value: number }> {
+export function serverCvars(cvars: Readonly<Cvars>): CheckpointCvar[] {
   return Object.entries(cvars).flatMap(([name, value]) => (name.startsWith('sv_') ? [{ name, value }] : []));
 }
 

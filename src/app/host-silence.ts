@@ -6,7 +6,8 @@
  * our own restarts the count instead of being blamed on the host.
  *
  * Inputs: `heard(now)` on every byte from the host; `check(now)` from a periodic timer.
- * Output: `check` is true once the host has been silent for `limitMs` of listening time.
+ * Output: `check` is true once the host has been silent for `limitMs` (or the limit given to this
+ * check: a joiner that can migrate gives up on its host sooner) of listening time.
  */
 export class HostSilence {
   private lastHeardMs: number;
@@ -26,11 +27,11 @@ export class HostSilence {
     this.lastHeardMs = nowMs;
   }
 
-  check(nowMs: number): boolean {
+  check(nowMs: number, limitMs: number = this.limitMs): boolean {
     const stalled = nowMs - this.lastCheckMs > this.stallMs;
     this.lastCheckMs = nowMs;
     // What the host sent while we were stalled is still in the queue: give it the full limit again.
     if (stalled) this.lastHeardMs = Math.max(this.lastHeardMs, nowMs);
-    return nowMs - this.lastHeardMs > this.limitMs;
+    return nowMs - this.lastHeardMs > limitMs;
   }
 }

@@ -7,16 +7,26 @@
  * `HOST_SILENCE_MS` (it broadcasts the lobby list every second and snapshots 30 times a second,
  * so 3 s of silence is unambiguous and leaves margin inside the 5 s promise); a stall of this
  * page's own does not count as the host's silence (host-silence.ts).
- * Invariant: a kick is reported as a kick (with its reason) even though the close follows it.
+ *
+ * Host migration (issue 13): the host names successors ('successors') and sends them checkpoints
+ * ('checkpoint'); this session keeps the newest. When the host is gone (link closed, or
+ * MIGRATION_SILENCE_MS of silence) while a match runs and a successor is known, and the page gave
+ * `onHostLost`, it does not end: it closes its link and hands `HostLost` (with the ClientSession,
+ * which lives on) to the page, which migrates (migrating-session.ts). A final checkpoint (graceful
+ * handover to this page) hands over at once.
+ * Invariant: a kick is reported as a kick (with its reason) even though the close follows it; a
+ * kick (incl. 'shutdown') always ends the session, never migrates.
  */
 import type { Cvars } from '../config/cvars';
 import { decodeControl, encodeControl } from '../protocol/control';
 import { type ControlMessage, type LobbyPlayer } from '../protocol/messages';
 import type { Joined } from '../lobby/join';
+import { MIGRATION_SILENCE_MS } from '../lobby/migration-steps';
+import type { PlayerId } from '../sim/types';
 import { reportChannel } from '../transport/channel-report';
 import { browserTimers } from './browser-timers';
 import { ChatLog } from './chat-log';
-import { ClientSession } from './client-session';
+import { ClientSession, type SessionHooks } from './client-session';
 import { HostSilence } from './host-silence';
 import { EndSignal, type LobbySession } from './lobby-session';
 
@@ -25,30 +35,87 @@ const WATCH_EVERY_MS = 250;
 /** A watchdog tick this late means the page itself was stalled (see host-silence.ts). */
 const OWN_STALL_MS = 1000;
 
-export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): LobbySession {
+/** The newest migration checkpoint the host sent this page. */
+export interface HeldCheckpoint {
+  bytes: Uint8Array;
+  final: boolean;
+  /** Page clock (ms) when it arrived. */
+  atMs: number;
+}
+
+/** What a joiner knows when its host is gone, for the page to migrate with. */
+export interface HostLost {
+  /** 'handover': the host sent this page its final checkpoint; 'lost': the link closed or fell silent. */
+  why: 'lost' | 'handover';
+  successors: PlayerId[];
+  checkpoint: HeldCheckpoint | null;
+  /** The lobby list as it was (names for the notice and the restored world). */
+  players: LobbyPlayer[];
+  /** Chat system lines that arrived (the old host announces a handover in one). */
+  systemLines: string[];
+}
+
+export interface JoinSessionOptions {
+  /** Carry on with this client (a migration: it is rebound to the new link) instead of a new one. */
+  client?: ClientSession;
+  /** The page can migrate: called instead of ending when the host is gone mid-match with a successor known. */
+  onHostLost?: (lost: HostLost) => void;
+}
+
+/** Where a joiner's client sends its settings: the host, over the reliable channel. */
+function joinerHooks(send: (m: ControlMessage) => void): SessionHooks {
+  return { sendSettings: (s) => send({ type: 'settings', ...s }) };
+}
+
+/** What this joiner holds for a migration (for the debug API and the net graph). */
+export interface MigrationHeld {
+  successors: PlayerId[];
+  checkpoint: HeldCheckpoint | null;
+  /** Gap between the last two checkpoints that arrived (the host's interval as seen here), or null. */
+  checkpointIntervalMs: number | null;
+}
+
+export type JoinSession = LobbySession & { held(): MigrationHeld };
+
+export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: JoinSessionOptions = {}): JoinSession {
   const timers = browserTimers();
   const end = new EndSignal();
   const listeners = new Set<() => void>();
   const changed = (): void => listeners.forEach((cb) => cb());
   let players: LobbyPlayer[] = [];
   let started = false;
+  let successors: PlayerId[] = [];
+  let checkpoint: HeldCheckpoint | null = null;
+  let checkpointIntervalMs: number | null = null;
+  const systemLines: string[] = [];
   const silence = new HostSilence(timers.now(), HOST_SILENCE_MS, OWN_STALL_MS);
   let malformed = 0;
   const send = (m: ControlMessage): void => j.link.reliable.send(encodeControl(m));
-  const client = new ClientSession(j.clientId, j.settings.tickrate, cvars, j.link.unreliable, timers, {
-    sendSettings: (s) => send({ type: 'settings', ...s }),
-  });
+  const hooks = joinerHooks(send);
+  const client = o.client ?? new ClientSession(j.clientId, j.settings.tickrate, cvars, j.link.unreliable, timers, hooks);
+  if (o.client) o.client.rebind(j.link.unreliable, hooks);
   const chat = new ChatLog((text) => send({ type: 'chat', from: 0, text }), (id) => players.find((p) => p.id === id)?.name);
   let finishing = false;
-  const finish = (failure: Parameters<EndSignal['fire']>[0]): void => {
+  const stop = (): void => {
     // Closing the link below re-enters through its close handler: the first reason must win.
-    if (finishing) return;
     finishing = true;
     clearInterval(watchdog);
-    client.close();
     j.link.close();
     j.peer.destroy();
+  };
+  const finish = (failure: Parameters<EndSignal['fire']>[0]): void => {
+    if (finishing) return;
+    stop();
+    client.close();
     end.fire(failure);
+  };
+  const canMigrate = (): boolean => o.onHostLost !== undefined && started && successors.length > 0;
+  /** The host is gone: migrate when the page can, else "The host left.". */
+  const hostGone = (why: HostLost['why']): void => {
+    if (finishing) return;
+    if (!canMigrate() && why !== 'handover') return finish({ kind: 'host-left' });
+    stop();
+    o.onHostLost?.({ why, successors, checkpoint, players, systemLines });
   };
   const onControl = (m: ControlMessage): void => {
     if (m.type === 'lobby') {
@@ -56,8 +123,17 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
       started = m.started;
       changed();
     } else if (m.type === 'debug') client.receiveDebug(m);
-    else if (m.type === 'chat') chat.receive(m.from, m.text);
-    else if (m.type === 'kick') finish({ kind: 'kicked', reason: m.reason, text: m.text });
+    else if (m.type === 'chat') {
+      if (m.from === 0) systemLines.push(m.text);
+      chat.receive(m.from, m.text);
+    } else if (m.type === 'kick') finish({ kind: 'kicked', reason: m.reason, text: m.text });
+    else if (m.type === 'successors') successors = m.ids;
+    else if (m.type === 'checkpoint') {
+      const now = timers.now();
+      if (checkpoint) checkpointIntervalMs = now - checkpoint.atMs;
+      checkpoint = { bytes: m.bytes, final: m.final, atMs: now };
+      if (m.final && o.onHostLost && successors.includes(j.clientId)) hostGone('handover');
+    }
   };
   j.early.forEach(onControl);
   j.link.reliable.onMessage((bytes) => {
@@ -69,9 +145,9 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
   j.link.unreliable.onMessage(() => {
     silence.heard(timers.now());
   });
-  j.link.onClose(() => finish({ kind: 'host-left' }));
+  j.link.onClose(() => hostGone('lost'));
   const watchdog = setInterval(() => {
-    if (silence.check(timers.now())) finish({ kind: 'host-left' });
+    if (silence.check(timers.now(), canMigrate() ? MIGRATION_SILENCE_MS : HOST_SILENCE_MS)) hostGone('lost');
     // A host that keeps sending snapshots no honest host can send is left (client/host-plausibility.ts).
     else if (client.net.hostTrust.abandoned) finish({ kind: 'host-implausible' });
   }, WATCH_EVERY_MS);
@@ -90,7 +166,6 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
       if (!malformed && !implausible) return null;
       return implausible ? { malformedControl: malformed, implausibleSnapshots: implausible } : { malformedControl: malformed };
     },
-    // Cut to what the host accepts (code points), so an honest long line is shortened, not refused.
     startMatch: () => undefined,
     matchControls: null,
     kick: () => undefined,
@@ -101,5 +176,6 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars): Lobb
     },
     onChange: (cb) => (listeners.add(cb), () => listeners.delete(cb)),
     onEnd: (cb) => end.on(cb),
+    held: () => ({ successors, checkpoint, checkpointIntervalMs }),
   };
 }

@@ -36,6 +36,44 @@ export interface LobbySession {
   leave(): void;
   onChange(cb: () => void): () => void;
   onEnd(cb: (failure: JoinFailure | null) => void): void;
+  /** Host migration's state for the debug API and the net graph (the page's migrating session has it). */
+  migrationReport?(): MigrationReport;
+  /** Host in a running match with a successor: hand the match over and leave (the successor's name), else null. */
+  handOver?(): Promise<string | null>;
+  /** Host: leave and end the match for everyone (each joiner is told 'shutdown', nobody migrates). */
+  endForEveryone?(): void;
+}
+
+/** What the debug API (`migration()`) and the net graph show about host migration. */
+export interface MigrationReport {
+  /** Migrations this page went through (it found a new host, or became it). */
+  migrations: number;
+  /** The last notice shown ("Alice's connection was lost — Bob is now hosting"), or null. */
+  notice: string | null;
+  /** This page hosts the lobby now. */
+  hosting: boolean;
+  /** The host is gone and this page is looking for (or becoming) the new one. */
+  migrating: boolean;
+  /** The successors the host named, first = who takes over. */
+  successors: PlayerId[];
+  /** Age of the newest checkpoint this page holds (ms): the most progress its takeover would lose; null when it holds none. */
+  checkpointAgeMs: number | null;
+  /** The host's checkpoint interval (ms): as this successor measured it, or the host's own; null when unknown. */
+  checkpointIntervalMs: number | null;
+  /** How long the last migration took, from the host found gone to playing on the new one (ms), or null. */
+  lastMigrationMs: number | null;
+  /** The current or last migration's attempts, oldest first (at most 64). */
+  attempts: MigrationAttemptReport[];
+}
+
+/** One attempt of a migration: when it started (ms after the host was found gone), how long it took, how it ended. */
+export interface MigrationAttemptReport {
+  kind: 'join' | 'claim';
+  atMs: number;
+  ms: number;
+  outcome: 'ok' | 'retry' | 'refused';
+  /** Why it did not work (a failure kind such as 'room-not-found' or 'id-taken'), or ''. */
+  note: string;
 }
 
 /** A once-only end notifier shared by both session kinds. */

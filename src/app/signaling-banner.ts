@@ -4,7 +4,9 @@
  * signaling server (new players cannot join) and removed once it is back.
  *
  * Inputs: the document; sentences from `signalingNotice` (src/lobby/signaling-reconnect.ts).
- * Outputs: `show(text | null)`, `remove()`. Invariant: at most one banner element in the page.
+ * The page also shows a host migration's progress in a second banner of the same kind
+ * (`#migration-status`: "Alice's connection was lost — finding the new host…").
+ * Outputs: `show(text | null)`, `remove()`. Invariant: at most one banner element per id in the page.
  */
 import { h } from './dom';
 
@@ -13,7 +15,7 @@ export interface SignalingBanner {
   remove(): void;
 }
 
-export function signalingBanner(doc: Document): SignalingBanner {
+export function signalingBanner(doc: Document, id = 'signaling-status'): SignalingBanner {
   let el: HTMLElement | null = null;
   const remove = (): void => {
     el?.remove();
@@ -23,7 +25,7 @@ export function signalingBanner(doc: Document): SignalingBanner {
     show: (text) => {
       if (text === null) return remove();
       if (!el) {
-        el = h(doc, 'p', { id: 'signaling-status', attrs: { role: 'status' } });
+        el = h(doc, 'p', { id, attrs: { role: 'status' } });
         doc.body.append(el);
       }
       el.textContent = text;

@@ -6,7 +6,7 @@
  */
 import type { Color } from 'kaboom';
 import type { NetStats } from '../client/view-model';
-import { SampleRing, netGraphLines, niceCeiling, plotCoords, type PlotRect } from './net-graph-model';
+import { SampleRing, netGraphLines, niceCeiling, plotCoords, type CheckpointInfo, type PlotRect } from './net-graph-model';
 import { fillRect, line, text, type Kit } from './render-kit';
 
 const SAMPLES = 180;
@@ -37,8 +37,8 @@ function plot(kit: Kit, g: NetGraph, ring: SampleRing, rect: PlotRect, top: numb
   }
 }
 
-export function drawNetGraph(kit: Kit, g: NetGraph, s: NetStats, fps: number, viewW: number, viewH: number): void {
-  const lines = netGraphLines(s, fps);
+export function drawNetGraph(kit: Kit, g: NetGraph, s: NetStats, fps: number, viewW: number, viewH: number, checkpoint: CheckpointInfo | null = null): void {
+  const lines = netGraphLines(s, fps, checkpoint);
   const h = 16 + lines.length * 17 + 2 * (PLOT_H + 22);
   const x = viewW - WIDTH - 12;
   const y = viewH - h - 12;

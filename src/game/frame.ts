@@ -156,5 +156,5 @@ function drawOverlays(s: Screen, f: FrameInfo): void {
   drawHud(s.kit, f, s.fx);
   drawControlsHint(s.kit, f.cam.viewW, f.cam.viewH, CONTROLS_HINT[s.input.kind], hintOpacity(s.hint, f.now));
   if (s.ui.scoreboard) drawScoreboard(s.kit, f, s.host.pings(), shownNames(s));
-  if (s.host.cvars().net_graph) drawNetGraph(s.kit, s.graph, f.view.stats, s.fps.fps, f.cam.viewW, f.cam.viewH);
+  if (s.host.cvars().net_graph) drawNetGraph(s.kit, s.graph, f.view.stats, s.fps.fps, f.cam.viewW, f.cam.viewH, s.host.checkpoint?.() ?? null);
 }

@@ -7,6 +7,8 @@ import type { ClientView, InputSample } from '../client/view-model';
 import type { CvarIssue, Cvars } from '../config/cvars';
 import type { Hitbox, PlayerId } from '../sim/types';
 import type { MatchRules } from '../sim/match-types';
+import type { LeaveChoice } from './menu';
+import type { CheckpointInfo } from './net-graph-model';
 
 /** What the host's server tested for the local player's last lag-compensated shot (debug overlay). */
 export interface RewindDebug {
@@ -69,6 +71,13 @@ export interface GameHost {
   lastRewind(): RewindDebug | null;
   /** Leave the match and go back to the start screen. */
   leave(): void;
+  /**
+   * The host of a running match with a successor: the ways to leave it ("Hand the match to
+   * <name>", "End the match for everyone"); empty or absent: Leave leaves at once.
+   */
+  leaveChoices?(): LeaveChoice[];
+  /** Host migration's line in the net graph: checkpoint age and interval; null or absent: no line. */
+  checkpoint?(): CheckpointInfo | null;
   /** The lobby's chat, when there is one (not in practice). */
   chat?: ChatFeed;
   /** The host's match controls (end screen); null or absent on joiners and in practice. */

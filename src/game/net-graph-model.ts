@@ -85,7 +85,16 @@ const pct = (f: number): string => `${(Math.min(Math.max(f, 0), 1) * 100).toFixe
 const kb = (b: number): string => (b >= 1000 ? `${(b / 1000).toFixed(1)} kB/s` : `${Math.round(b)} B/s`);
 
 /** The text block of the net graph, one metric per line. */
-export function netGraphLines(s: NetStats, fps: number): string[] {
+/** Host migration's line (issue 13): how old the newest checkpoint is (a successor's most progress lost) and how often they come. */
+export interface CheckpointInfo {
+  ageMs: number | null;
+  intervalMs: number | null;
+}
+
+const seconds = (ms: number | null): string => (ms === null ? '-' : `${(Math.max(0, ms) / 1000).toFixed(1)} s`);
+
+export function netGraphLines(s: NetStats, fps: number, checkpoint: CheckpointInfo | null = null): string[] {
+  const migration = checkpoint ? [`checkpoint age ${seconds(checkpoint.ageMs)}   every ${seconds(checkpoint.intervalMs)}`] : [];
   return [
     `fps ${Math.round(fps)}   ping ${Math.round(s.pingMs)} ms   jitter ${s.jitterMs.toFixed(1)} ms`,
     `loss in ${pct(s.lossIn)}   out ${pct(s.lossOut)}`,
@@ -93,5 +102,6 @@ export function netGraphLines(s: NetStats, fps: number): string[] {
     `in ${kb(s.bytesInPerSec)}   out ${kb(s.bytesOutPerSec)}`,
     `pred errors ${s.predictionErrorsPerSec.toFixed(1)}/s   cmd buffer ${s.cmdBufferDepth}`,
     `tick sv ${s.serverTick}  cmd ${s.commandTick}  render ${s.renderTick.toFixed(2)}`,
+    ...migration,
   ];
 }

@@ -38,7 +38,13 @@ export function createOverlays(doc: Document, host: GameHost, wrapper: HTMLEleme
     menu.open();
     wrapper.style.cursor = 'default';
   };
-  const menu = createMenu(doc, { resume: close, settings: openSettings, leave: () => host.leave() });
+  // The host of a running match with a successor chooses how to leave (hand over, or end it for all).
+  const leave = (): void => {
+    const choices = host.leaveChoices?.() ?? [];
+    if (choices.length === 0) host.leave();
+    else menu.askLeave(choices);
+  };
+  const menu = createMenu(doc, { resume: close, settings: openSettings, leave });
   const settings = createSettingsPanel(doc, host, close, extraSettings);
   wrapper.append(menu.element, settings.element);
   const anyOpen = (): boolean => menu.isOpen() || settings.isOpen();

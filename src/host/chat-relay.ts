@@ -70,6 +70,12 @@ export class ChatRelay {
     }
   }
 
+  /** A notice of the host's own (SYSTEM_CHAT_ID) to every player and the host's screen, e.g. a handover. */
+  announce(text: string): void {
+    this.deps.broadcast(encodeControl({ type: 'chat', from: SYSTEM_CHAT_ID, text }));
+    for (const cb of [...this.listeners]) cb(SYSTEM_CHAT_ID, text);
+  }
+
   forget(id: PlayerId): void {
     this.limiter.forget(id);
   }

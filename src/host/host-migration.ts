@@ -59,6 +59,8 @@ export class HostMigration {
   private readonly picker = new SuccessorPicker();
   private readonly sender: CheckpointSender;
   private secrets: Promise<Uint8Array | null> | null = null;
+  /** Handed over or closed: the successor list the joiners hold is final (they migrate with it). */
+  private over = false;
 
   constructor(
     private readonly host: MigrationHost,
@@ -89,7 +91,7 @@ export class HostMigration {
    * new list the capable joiners hear it; either change sends a checkpoint at once. True when the list changed.
    */
   review(rosterChanged: boolean): boolean {
-    if (!this.enabled) return false;
+    if (!this.enabled || this.over) return false;
     const before = this.successors();
     const candidates = this.host.roster.all().map((m) => ({ id: m.id, pingMs: m.pingMs, capable: this.host.capable(m.id), isHost: m.isHost, bot: m.peerId === '' }));
     const changed = successorsChanged(before, this.picker.update(candidates, this.host.now()));
@@ -118,11 +120,14 @@ export class HostMigration {
     if (!this.enabled || to === undefined) return null;
     const rewindTicks = Math.round((this.s.match.maxUnlagMs / 1000) * this.s.match.tickrate);
     if (!(await this.sender.sendFinal(to, rewindTicks))) return null;
+    // The first successor's link to us closes now: the others must not hear a list without it.
+    this.over = true;
     await this.host.worker.api.stopTicking();
     return to;
   }
 
   close(): void {
+    this.over = true;
     this.sender.stop();
   }
 

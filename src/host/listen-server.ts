@@ -273,6 +273,9 @@ export class ListenServer {
 
   /** Someone joined or left: everyone's lobby list, the UI, the successors and a checkpoint. */
   private rosterChanged(): void {
+    // Closing drops the links one by one: the joiners still linked must keep the list (and the
+    // successor order) they will migrate with, not one without those dropped just before them.
+    if (this.closed) return;
     this.broadcastLobby();
     this.changed();
     this.migration.review(true);

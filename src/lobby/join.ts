@@ -38,6 +38,10 @@ export interface JoinRequest {
   /** This tab's token for this lobby (seat-token.ts): the host gives a returning one its seat back. */
   seatToken: string;
   crypto: CryptoLike;
+  /** This page can take the match over if the host goes (hello's `migration` byte; issue 13). */
+  migration?: boolean;
+  /** How long to wait for the peer-to-peer link (default LINK_TIMEOUT_MS); a migration's quick retries wait less. */
+  linkTimeoutMs?: number;
 }
 
 export type JoinResult = { ok: true; joined: Joined } | { ok: false; failure: JoinFailure };
@@ -158,7 +162,7 @@ async function joinOnce(req: JoinRequest): Promise<JoinResult> {
   }
   let link: PeerLink;
   try {
-    link = await connectLink(peer, hostPeerId(target.roomId), LINK_TIMEOUT_MS);
+    link = await connectLink(peer, hostPeerId(target.roomId), req.linkTimeoutMs ?? LINK_TIMEOUT_MS);
   } catch (err) {
     peer.destroy();
     return { ok: false, failure: fromTransport(err, signaling, target.roomId) };
@@ -171,7 +175,7 @@ async function joinOnce(req: JoinRequest): Promise<JoinResult> {
   const refused = await authenticateHost(link, req);
   if (refused) return fail(refused);
   const answer = awaitWelcome(link);
-  link.reliable.send(encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: req.name, password: req.password, browserToken: req.browserToken, seatToken: req.seatToken }));
+  link.reliable.send(encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: req.name, password: req.password, browserToken: req.browserToken, seatToken: req.seatToken, migration: req.migration === true }));
   const r = await answer;
   if ('kind' in r) return fail(r);
   return { ok: true, joined: { peer, link, clientId: r.clientId, settings: r.settings, early: r.early } };

@@ -145,6 +145,17 @@ export function keepSignaling(peer: ReconnectablePeer, timers: ReconnectTimers, 
   };
 }
 
+/**
+ * Host migration (issue 13): a host whose signaling reconnect is refused with id-taken while no
+ * joiner is linked to it any more was replaced: its joiners migrated to a successor, which now
+ * holds the lobby's id (the signaling server never gives a live host's id away). It should stop
+ * hosting and join its lobby as a player. With joiners still linked it is still their host (someone
+ * else took the id meanwhile): it keeps them and keeps retrying.
+ */
+export function replacedAsHost(s: SignalingState, linkedJoiners: number): boolean {
+  return s.kind === 'reconnecting' && s.why === 'id-taken' && linkedJoiners === 0;
+}
+
 /** One sentence for the host's screen, or null when signaling is fine. */
 export function signalingNotice(s: SignalingState): string | null {
   if (s.kind === 'connected') return null;

@@ -83,9 +83,15 @@ function errorType(err: unknown): string {
   return typeof err === 'object' && err !== null && 'type' in err ? String((err as { type: unknown }).type) : 'other';
 }
 
-/** Opens a Peer on the signaling server; resolves once the server assigned (or accepted) the id. */
-export function openPeer(opts: SignalingOptions, id: string | undefined, timeoutMs: number): Promise<Peer> {
+/**
+ * Opens a Peer on the signaling server; resolves once the server assigned (or accepted) the id.
+ * `token`: the PeerJS token to register with (PeerJS's `token` option; a random one otherwise).
+ * Our signaling server holds a dropped id for its owner's token, so a successor that knows the old
+ * host's token (host migration) can take the lobby's id over; `peerToken(peer)` reads it back.
+ */
+export function openPeer(opts: SignalingOptions, id: string | undefined, timeoutMs: number, token?: string): Promise<Peer> {
   const peerOptions = {
+    ...(token === undefined ? {} : { token }),
     host: opts.host,
     port: opts.port,
     path: opts.path,
@@ -112,6 +118,11 @@ export function openPeer(opts: SignalingOptions, id: string | undefined, timeout
     });
     peer.once('error', onError);
   });
+}
+
+/** The token this Peer registered its id with (PeerJS's `token` option, random unless given). */
+export function peerToken(peer: Peer): string {
+  return peer.options.token ?? '';
 }
 
 function createUnreliable(pc: RTCPeerConnection): RTCDataChannel {

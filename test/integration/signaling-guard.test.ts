@@ -103,14 +103,39 @@ describe('ids held for their owner', () => {
     expect(typeOf(await connect(port, 'rewind-bbbb', 'someone').first)).toBe('OPEN');
   });
 
-  it('lets the owner back in while its old socket still looks open (a silent drop), closing the old one', async () => {
-    const { port } = await startServer();
+  it('lets the owner back in while its old socket is open but silent (a silent drop), closing the old one', async () => {
+    const { port } = await startServer({ replaceSilenceMs: 300 });
     const old = connect(port, 'rewind-cccc', 'hosttoken');
     await old.first;
+    // This test socket sends no heartbeat: after the replace silence it counts as gone.
+    await new Promise((r) => setTimeout(r, 400));
     const fresh = connect(port, 'rewind-cccc', 'hosttoken');
     expect(typeOf(await fresh.first)).toBe('OPEN');
     await old.closed;
     expect(typeOf(await connect(port, 'rewind-cccc', 'other').first)).toBe('ID-TAKEN');
+  });
+
+  it("never lets the owner's token take the id from a live socket that heartbeats (a successor holding a returning old host's id)", async () => {
+    const { port, logs } = await startServer({ replaceSilenceMs: 600 });
+    const successor = connect(port, 'rewind-eeee', 'hosttoken');
+    expect(typeOf(await successor.first)).toBe('OPEN');
+    const heartbeat = setInterval(() => successor.ws.send(JSON.stringify({ type: 'HEARTBEAT' })), 100);
+    try {
+      await new Promise((r) => setTimeout(r, 800));
+      const oldHost = connect(port, 'rewind-eeee', 'hosttoken', { from: '127.0.0.6' });
+      expect(typeOf(await oldHost.first)).toBe('ID-TAKEN');
+      expect(logs.some((l) => l.includes(`127.0.0.6 asked for id "rewind-eeee" (in use) with its owner's token while the owner's socket is alive: refused`))).toBe(true);
+      // The successor still owns the id: offers reach it.
+      const joiner = connect(port, 'joiner2', 'jt');
+      await joiner.first;
+      joiner.ws.send(offer('rewind-eeee'));
+      await until(() => successor.received.some((m) => m.type === 'OFFER' && m.src === 'joiner2'));
+    } finally {
+      clearInterval(heartbeat);
+    }
+    // Once the successor falls silent, its token may replace it (the old host's reconnect succeeds).
+    await new Promise((r) => setTimeout(r, 700));
+    expect(typeOf(await connect(port, 'rewind-eeee', 'hosttoken').first)).toBe('OPEN');
   });
 
   it('refuses a query that names the id twice (peer would register the last, we would check the first)', async () => {

@@ -40,3 +40,12 @@ describe('HostSilence', () => {
     expect(s.check(8250)).toBe(true);
   });
 });
+
+describe('HostSilence with a shorter limit for one check (a joiner that can migrate)', () => {
+  it('reports silence after the limit given to the check', () => {
+    const s = new HostSilence(0, 3000, 1000);
+    expect(watch(s, 250, 2250)).toBeNull();
+    expect(s.check(2250, 2000)).toBe(true);
+    expect(s.check(2500)).toBe(false);
+  });
+});

@@ -74,4 +74,11 @@ describe('netGraphLines', () => {
       expect(text).toContain(part);
     }
   });
+
+  it('adds the migration line when there is a checkpoint to speak of: its age and the interval', () => {
+    const s = { pingMs: 0, jitterMs: 0, lossIn: 0, lossOut: 0, snapshotsPerSec: 0, interpDelayMs: 0, extrapolatingEntities: 0, bytesInPerSec: 0, bytesOutPerSec: 0, predictionErrorsPerSec: 0, cmdBufferDepth: 0, serverTick: 0, commandTick: 0, renderTick: 0 };
+    expect(netGraphLines(s, 60)).toHaveLength(6);
+    expect(netGraphLines(s, 60, { ageMs: 420, intervalMs: 1003 }).at(-1)).toBe('checkpoint age 0.4 s   every 1.0 s');
+    expect(netGraphLines(s, 60, { ageMs: null, intervalMs: 1000 }).at(-1)).toBe('checkpoint age -   every 1.0 s');
+  });
 });

@@ -89,6 +89,15 @@ describe('ChatRelay', () => {
     expect(seen).toEqual(['2:hello']);
   });
 
+  it('announces a host notice (a handover) to every player and its own screen as a system line', () => {
+    const { r, out } = relay(3);
+    const seen: string[] = [];
+    r.onLine((from, text) => seen.push(`${from}:${text}`));
+    r.announce('Alice left — Bob is now hosting');
+    expect(out.broadcasts).toBe(1);
+    expect(seen).toEqual(['0:Alice left — Bob is now hosting']);
+  });
+
   it('warns the host\'s own flooding player on its own screen, never on a channel, and never kicks it there', () => {
     const { r, out } = relay(3, 1);
     const seen: string[] = [];

@@ -3,7 +3,7 @@
 // The real Peer and the real server are exercised by test/e2e/signaling-takeover.test.ts.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, keepSignaling, signalingNotice, type ReconnectTimers, type SignalingState } from '../../../src/lobby/signaling-reconnect';
+import { backoffDelay, keepSignaling, replacedAsHost, signalingNotice, type ReconnectTimers, type SignalingState } from '../../../src/lobby/signaling-reconnect';
 
 class FakePeer extends EventEmitter {
   open = true;
@@ -145,5 +145,15 @@ describe('keepSignaling', () => {
     expect(signalingNotice({ kind: 'reconnecting', attempt: 1, retryInMs: 4200, why: 'lost', detail: '' })).toBe(
       'Lost the connection to the signaling server: new players cannot join until it is back. Retrying in 4 s; players already here keep playing.',
     );
+  });
+});
+
+describe('replacedAsHost', () => {
+  it('only an id-taken reconnect with no joiner linked means a successor holds the lobby now', () => {
+    const taken = { kind: 'reconnecting', attempt: 1, retryInMs: 500, why: 'id-taken', detail: '' } as const;
+    expect(replacedAsHost(taken, 0)).toBe(true);
+    expect(replacedAsHost(taken, 2)).toBe(false);
+    expect(replacedAsHost({ ...taken, why: 'lost' }, 0)).toBe(false);
+    expect(replacedAsHost({ kind: 'connected' }, 0)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // The signaling server's limit bookkeeping (scripts/*.mjs), each part on a virtual clock.
 import { describe, expect, it } from 'vitest';
 import { AddressLimits } from '../../../scripts/address-limits.mjs';
-import { IdHolds } from '../../../scripts/id-holds.mjs';
+import { IdHolds, REPLACE_SILENCE_MS } from '../../../scripts/id-holds.mjs';
 import { LimitLog } from '../../../scripts/limit-log.mjs';
 import { LIMIT_DEFAULTS, readLimitsEnv } from '../../../scripts/signaling-limits.mjs';
 import { TokenBucket } from '../../../scripts/token-bucket.mjs';
@@ -92,6 +92,7 @@ describe('IdHolds', () => {
     expect(h.check('rewind-a', 'tok')).toEqual({ verdict: 'free' });
     h.own('rewind-a', 'tok', owner);
     expect(h.check('rewind-a', 'other')).toEqual({ verdict: 'taken', heldMs: 0 });
+    c.advance(REPLACE_SILENCE_MS);
     expect(h.check('rewind-a', 'tok')).toEqual({ verdict: 'replace', old: owner });
     h.dropped('rewind-a', owner);
     c.advance(59_000);
@@ -99,6 +100,30 @@ describe('IdHolds', () => {
     expect(h.check('rewind-a', 'tok')).toEqual({ verdict: 'free' });
     c.advance(1000);
     expect(h.check('rewind-a', 'other')).toEqual({ verdict: 'free' });
+  });
+
+  it("lets the owner's token replace a live socket only after it was silent for REPLACE_SILENCE_MS (never a live successor)", () => {
+    const c = clock();
+    const h = new IdHolds(60_000, c.now);
+    const successor = {};
+    h.own('rewind-a', 'old-host-token', successor);
+    // The successor heartbeats every 5 s: the old host's token never takes the id from it.
+    for (let i = 0; i < 5; i++) {
+      c.advance(5000);
+      h.heard('rewind-a', successor);
+      expect(h.check('rewind-a', 'old-host-token')).toEqual({ verdict: 'taken', heldMs: 0 });
+    }
+    h.heard('rewind-a', {}); // another socket's message does not keep the owner alive
+    c.advance(REPLACE_SILENCE_MS - 1);
+    expect(h.check('rewind-a', 'old-host-token').verdict).toBe('taken');
+    c.advance(1);
+    expect(h.check('rewind-a', 'old-host-token')).toEqual({ verdict: 'replace', old: successor });
+    // Silence never lets another token in.
+    expect(h.check('rewind-a', 'stranger').verdict).toBe('taken');
+    const custom = new IdHolds(60_000, c.now, 10, 100);
+    custom.own('x', 't', successor);
+    c.advance(100);
+    expect(custom.check('x', 't').verdict).toBe('replace');
   });
 
   it('keeps the hold until the owner is accepted again, and ignores drops of other sockets', () => {
@@ -162,17 +187,17 @@ describe('readLimitsEnv', () => {
   it('uses the documented defaults', () => {
     const r = readLimitsEnv({});
     if (!r.ok) throw new Error(r.errors.join());
-    expect(r.value).toMatchObject({ maxSockets: LIMIT_DEFAULTS.maxSockets, messagesPerS: 50, messageBurst: 1000, maxMessageBytes: 8192, idGraceMs: 60_000, trustProxy: null });
+    expect(r.value).toMatchObject({ maxSockets: LIMIT_DEFAULTS.maxSockets, messagesPerS: 50, messageBurst: 1000, maxMessageBytes: 8192, idGraceMs: 60_000, replaceSilenceMs: 8000, trustProxy: null });
   });
 
   it('reads every variable and names each bad one', () => {
-    const ok = readLimitsEnv({ REWIND_SIGNAL_MAX_SOCKETS: '8', REWIND_SIGNAL_CONNECTS_PER_S: '0.5', REWIND_SIGNAL_MESSAGES_PER_S: '20', REWIND_SIGNAL_MAX_MESSAGE_BYTES: '4096', REWIND_SIGNAL_ID_GRACE_S: '5', REWIND_TRUST_PROXY: '1' });
+    const ok = readLimitsEnv({ REWIND_SIGNAL_MAX_SOCKETS: '8', REWIND_SIGNAL_CONNECTS_PER_S: '0.5', REWIND_SIGNAL_MESSAGES_PER_S: '20', REWIND_SIGNAL_MAX_MESSAGE_BYTES: '4096', REWIND_SIGNAL_ID_GRACE_S: '5', REWIND_SIGNAL_REPLACE_SILENCE_S: '2.5', REWIND_TRUST_PROXY: '1' });
     if (!ok.ok) throw new Error(ok.errors.join());
-    expect(ok.value).toMatchObject({ maxSockets: 8, connectsPerS: 0.5, messagesPerS: 20, messageBurst: 400, maxMessageBytes: 4096, idGraceMs: 5000 });
+    expect(ok.value).toMatchObject({ maxSockets: 8, connectsPerS: 0.5, messagesPerS: 20, messageBurst: 400, maxMessageBytes: 4096, idGraceMs: 5000, replaceSilenceMs: 2500 });
     expect(ok.value.trustProxy).toBeTypeOf('function');
-    const bad = readLimitsEnv({ REWIND_SIGNAL_MAX_SOCKETS: '0', REWIND_SIGNAL_MAX_MESSAGE_BYTES: '100', REWIND_SIGNAL_ID_GRACE_S: 'soon', REWIND_TRUST_PROXY: 'true' });
+    const bad = readLimitsEnv({ REWIND_SIGNAL_MAX_SOCKETS: '0', REWIND_SIGNAL_MAX_MESSAGE_BYTES: '100', REWIND_SIGNAL_ID_GRACE_S: 'soon', REWIND_SIGNAL_REPLACE_SILENCE_S: '-1', REWIND_TRUST_PROXY: 'true' });
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
-    expect(bad.errors.map((e) => e.split(':')[0])).toEqual(['REWIND_SIGNAL_MAX_SOCKETS', 'REWIND_SIGNAL_MAX_MESSAGE_BYTES', 'REWIND_SIGNAL_ID_GRACE_S', 'REWIND_TRUST_PROXY']);
+    expect(bad.errors.map((e) => e.split(':')[0])).toEqual(['REWIND_SIGNAL_MAX_SOCKETS', 'REWIND_SIGNAL_MAX_MESSAGE_BYTES', 'REWIND_SIGNAL_ID_GRACE_S', 'REWIND_SIGNAL_REPLACE_SILENCE_S', 'REWIND_TRUST_PROXY']);
   });
 });

@@ -1,0 +1,268 @@
+/**
+ * The page's one LobbySession across host migrations (issue 13): App, the lobby screen and the
+ * renderer hold this wrapper while the session inside changes: a join becomes a join to the new
+ * host, or (on a successor) a host session restored from the newest checkpoint; a host whose
+ * lobby id was taken over while it was away becomes a join. The ClientSession is the same object
+ * throughout (rebound to each new channel), so prediction, interpolation and events carry on.
+ *
+ * Inputs: the first inner session and a `MigrationContext` (how to join and claim again).
+ * Outputs: LobbySession (delegating to the current inner one), `migrationReport()` for the debug
+ * API, the notice as a chat system line. Invariants: `onEnd` fires at most once, and never for an
+ * inner session that was replaced; a migration runs nextMigrationStep (lobby/migration-steps.ts)
+ * until a new host is found or MIGRATION_GIVE_UP_MS passed ("The host left."); after `leave()`
+ * nothing new is opened (an attempt that succeeds late is closed again).
+ */
+import type { Cvars } from '../config/cvars';
+import type { MatchControls } from '../game/game-host';
+import type { JoinFailure } from '../lobby/failures';
+import type { CryptoLike } from '../lobby/host-key';
+import type { LobbyTarget } from '../lobby/link';
+import type { SignalingState } from '../lobby/signaling-reconnect';
+import { hostName, migratingText, nameOf, noticeAfterMigration } from '../lobby/migration-notice';
+import { nextMigrationStep, type MigrationClock, type MigrationRole } from '../lobby/migration-steps';
+import { SYSTEM_CHAT_ID, type LobbyPlayer } from '../protocol/messages';
+import type { PlayerId } from '../sim/types';
+import type { SignalingOptions } from '../transport/peer-link';
+import { ChatLog } from './chat-log';
+import type { ClientSession } from './client-session';
+import type { HostSession } from './host-session';
+import { createJoinSession, type HostLost, type JoinSession } from './join-session';
+import { EndSignal, type ChannelReport, type LobbySession, type MigrationAttemptReport, type MigrationReport } from './lobby-session';
+import { pageAttempts, type MigrationAttempts, type MigrationInner } from './migration-attempts';
+
+/** At most this many attempts of one migration are kept for the debug API. */
+const MAX_ATTEMPTS_LOGGED = 64;
+
+export interface MigrationContext {
+  signaling: SignalingOptions;
+  target: LobbyTarget;
+  name: string;
+  browserToken: string;
+  seatToken: string;
+  crypto: CryptoLike;
+  cvars: Cvars;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  /** Called with every notice shown (a migration happened). */
+  onNotice?: (text: string) => void;
+  /** While a migration runs: what to show (null once it ended). */
+  onMigrating?: (text: string | null) => void;
+  /** A host's signaling registration (lost, retrying, back): for the banner. */
+  onSignaling?: (state: SignalingState) => void;
+  /** Replaces the real join / claim attempts (unit tests drive the wrapper with fake sessions). */
+  attempts?: MigrationAttempts;
+}
+
+
+export type { MigrationAttempts, MigrationInner };
+type Inner = MigrationInner;
+const isJoin = (s: Inner): s is JoinSession => !s.isHost;
+
+export class MigratingSession implements LobbySession {
+  readonly chat: ChatLog;
+  private inner!: Inner;
+  private readonly end = new EndSignal();
+  private readonly listeners = new Set<() => void>();
+  private migrations = 0;
+  private notice: string | null = null;
+  private migrating = false;
+  /** The current (or last) migration's attempts, and how long the last one took. */
+  private attemptLog: MigrationAttemptReport[] = [];
+  private lastTookMs: number | null = null;
+  /** Why the last attempt did not work (for the log). */
+  private attemptNote = '';
+  private closed = false;
+  private readonly attempts: MigrationAttempts;
+
+  constructor(
+    first: (self: MigratingSession) => Inner,
+    private readonly ctx: MigrationContext,
+  ) {
+    this.attempts = ctx.attempts ?? pageAttempts(ctx, { joinSession: (j, client) => this.joinSession(j, client), replaced: () => this.replaced(), note: (why) => (this.attemptNote = why) });
+    this.chat = new ChatLog((text) => this.inner.chat.send(text), (id) => nameOf(this.players(), id) ?? undefined);
+    this.adopt(first(this));
+  }
+
+  get isHost(): boolean {
+    return this.inner.isHost;
+  }
+  get roomId(): string {
+    return this.ctx.target.roomId;
+  }
+  get client(): ClientSession {
+    return this.inner.client;
+  }
+  get matchControls(): MatchControls | null {
+    return this.inner.matchControls;
+  }
+  players(): LobbyPlayer[] {
+    return this.inner.players();
+  }
+  started(): boolean {
+    return this.migrating || this.inner.started();
+  }
+  channels(): ChannelReport[] {
+    return this.inner.channels();
+  }
+  serverTick(): number | null {
+    return this.inner.serverTick();
+  }
+  serverStats(): unknown {
+    return this.inner.serverStats();
+  }
+  hostCounters(): Record<string, number> | null {
+    return this.inner.hostCounters();
+  }
+  startMatch(): void {
+    this.inner.startMatch();
+  }
+  kick(id: PlayerId): void {
+    this.inner.kick(id);
+  }
+  leave(): void {
+    this.closed = true;
+    if (!this.migrating) return this.inner.leave();
+    this.client.close();
+    this.end.fire(null);
+  }
+  onChange(cb: () => void): () => void {
+    this.listeners.add(cb);
+    return () => this.listeners.delete(cb);
+  }
+  onEnd(cb: (failure: JoinFailure | null) => void): void {
+    this.end.on(cb);
+  }
+
+  async handOver(): Promise<string | null> {
+    if (isJoin(this.inner) || !this.inner.started() || this.inner.successors().length === 0) return null;
+    return this.inner.handOver();
+  }
+
+  endForEveryone(): void {
+    this.closed = true;
+    if (isJoin(this.inner)) this.inner.leave();
+    else this.inner.endForEveryone();
+  }
+
+  migrationReport(): MigrationReport {
+    const held = isJoin(this.inner) ? this.inner.held() : null;
+    const host = isJoin(this.inner) ? null : this.inner;
+    return {
+      migrations: this.migrations,
+      notice: this.notice,
+      hosting: this.inner.isHost,
+      migrating: this.migrating,
+      successors: held?.successors ?? host?.successors() ?? [],
+      checkpointAgeMs: held?.checkpoint ? Math.round(this.ctx.now() - held.checkpoint.atMs) : null,
+      checkpointIntervalMs: held?.checkpointIntervalMs ?? host?.checkpointIntervalMs() ?? null,
+      lastMigrationMs: this.lastTookMs,
+      attempts: this.attemptLog.map((a) => ({ ...a })),
+    };
+  }
+
+  /** The join session this wrapper's page runs (the first one, and each after a migration). */
+  joinSession(j: Parameters<typeof createJoinSession>[0], client?: ClientSession): JoinSession {
+    return createJoinSession(j, this.ctx.target.roomId, this.ctx.cvars, { client, onHostLost: (lost) => this.hostLost(lost) });
+  }
+
+  /** A host session: its lobby id was taken over while it was away, so it joins as a player. */
+  replaced(): void {
+    if (this.migrating || this.closed || isJoin(this.inner)) return;
+    const old = this.inner;
+    old.release();
+    void this.migrate({ why: 'lost', successors: [], checkpoint: null, players: old.players(), systemLines: [] }, true);
+  }
+
+  /** The join session inside lost its host mid-match (JoinSessionOptions.onHostLost). */
+  hostLost(lost: HostLost): void {
+    void this.migrate(lost);
+  }
+
+  private adopt(next: Inner): void {
+    this.inner = next;
+    // Lines that came with the welcome were logged before we could listen: copy them first.
+    for (const l of next.chat.lines()) this.chat.receive(l.from, l.text);
+    next.chat.onLine((l) => next === this.inner && this.chat.receive(l.from, l.text));
+    next.onChange(() => next === this.inner && this.changed());
+    next.onEnd((failure) => {
+      if (next === this.inner && !this.migrating) this.end.fire(failure);
+    });
+    this.changed();
+  }
+
+  private changed(): void {
+    for (const cb of [...this.listeners]) cb();
+  }
+
+  /** Finds the new host (or becomes it) for as long as MIGRATION_GIVE_UP_MS allows. */
+  private async migrate(lost: HostLost, wasHost = false): Promise<void> {
+    if (this.migrating || this.closed) return;
+    this.migrating = true;
+    if (!wasHost) this.ctx.onMigrating?.(migratingText(hostName(lost.players), lost.why === 'handover'));
+    this.changed();
+    const client = this.client;
+    const rank = lost.successors.indexOf(client.localId);
+    const role: MigrationRole = { rank: rank < 0 ? null : rank, hasCheckpoint: lost.checkpoint !== null, handedOver: lost.why === 'handover' };
+    const start = this.ctx.now();
+    const clock: MigrationClock = { elapsedMs: 0, lastJoinAtMs: null, lastClaimAtMs: null };
+    this.attemptLog = [];
+    for (;;) {
+      if (this.closed) return;
+      clock.elapsedMs = this.ctx.now() - start;
+      const step = nextMigrationStep(role, clock);
+      if (step.kind === 'wait') {
+        await this.ctx.sleep(step.ms);
+        continue;
+      }
+      if (step.kind === 'give-up') return this.giveUp({ kind: 'host-left' });
+      let next: Inner | JoinFailure | null;
+      this.attemptNote = '';
+      if (step.kind === 'join') {
+        clock.lastJoinAtMs = clock.elapsedMs;
+        next = await this.attempts.join(client);
+      } else {
+        clock.lastClaimAtMs = clock.elapsedMs;
+        next = await this.attempts.claim(client, lost);
+      }
+      const ms = Math.round(this.ctx.now() - start - clock.elapsedMs);
+      const outcome = next === null ? 'retry' : 'isHost' in next ? 'ok' : 'refused';
+      if (this.attemptLog.length < MAX_ATTEMPTS_LOGGED) this.attemptLog.push({ kind: step.kind, atMs: Math.round(clock.elapsedMs), ms, outcome, note: this.attemptNote });
+      if (next === null) continue;
+      if (!('isHost' in next)) return this.giveUp(next);
+      if (this.closed) return next.leave();
+      this.lastTookMs = Math.round(this.ctx.now() - start);
+      return this.finishMigration(next, lost, wasHost);
+    }
+  }
+
+  private giveUp(failure: JoinFailure): void {
+    this.migrating = false;
+    this.ctx.onMigrating?.(null);
+    if (this.closed) return;
+    this.client.close();
+    this.end.fire(failure);
+  }
+
+  private finishMigration(next: Inner, lost: HostLost, wasHost: boolean): void {
+    this.migrating = false;
+    this.ctx.onMigrating?.(null);
+    this.migrations += 1;
+    this.notice = null;
+    this.adopt(next);
+    // An old host that comes back as a player says nothing: the others saw their notice long ago.
+    if (wasHost) return;
+    const say = (): void => {
+      if (next !== this.inner) return;
+      this.notice = noticeAfterMigration(lost, next.players(), next.isHost);
+      this.chat.receive(SYSTEM_CHAT_ID, this.notice);
+      this.ctx.onNotice?.(this.notice);
+    };
+    // A joiner names the new host from its lobby list, which may come a moment after the welcome.
+    if (next.isHost || hostName(next.players()) !== null) return say();
+    const off = next.onChange(() => {
+      if (hostName(next.players()) === null) return;
+      off();
+      say();
+    });
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The two things a migrating page tries (migrating-session.ts), for real: join the room again
+ * (the new host, or the old one if it was only slow, answers on the same peer id; no password:
+ * the seat token brings the seat back), or claim it as successor from the newest checkpoint
+ * (successor-session.ts).
+ *
+ * Inputs: the page's MigrationContext, how to wrap a join into a session, what to do when a
+ * claimed lobby is later taken over, where to note why an attempt failed. Outputs: the new inner
+ * session; null to try again (no host yet, id taken, timeout); or, for a join, a refusal that ends
+ * the migration (a ban, a kick, another version, or a seat not given back).
+ */
+import type { JoinFailure } from '../lobby/failures';
+import { joinLobby, type Joined } from '../lobby/join';
+import type { ClientSession } from './client-session';
+import type { HostSession } from './host-session';
+import type { HostLost, JoinSession } from './join-session';
+import type { MigrationContext } from './migrating-session';
+import { createSuccessorSession } from './successor-session';
+
+/** A migration's join attempt waits this long for the peer-to-peer link (a dead host never answers). */
+export const MIGRATION_LINK_TIMEOUT_MS = 4000;
+
+export type MigrationInner = JoinSession | HostSession;
+
+/** One attempt of each kind: the new inner session, null to try again, or (join) a refusal that ends it. */
+export interface MigrationAttempts {
+  join(client: ClientSession): Promise<MigrationInner | JoinFailure | null>;
+  claim(client: ClientSession, lost: HostLost): Promise<MigrationInner | null>;
+}
+
+export interface AttemptHooks {
+  joinSession(j: Joined, client: ClientSession): JoinSession;
+  replaced(): void;
+  note(why: string): void;
+}
+
+export function pageAttempts(ctx: MigrationContext, hooks: AttemptHooks): MigrationAttempts {
+  return {
+    async join(client) {
+      const r = await joinLobby({ signaling: ctx.signaling, target: ctx.target, name: ctx.name, password: '', browserToken: ctx.browserToken, seatToken: ctx.seatToken, crypto: ctx.crypto, migration: true, linkTimeoutMs: MIGRATION_LINK_TIMEOUT_MS });
+      if (!r.ok) {
+        const f = r.failure;
+        hooks.note(f.kind);
+        // A ban or kick by the new host is final; anything else may be no host yet.
+        return f.kind === 'rejected' && (f.reason === 'banned' || f.reason === 'kicked' || f.reason === 'version') ? f : null;
+      }
+      if (r.joined.clientId !== client.localId) {
+        // Our seat was not kept: this client's timeline belongs to another id. Say so; don't pretend.
+        r.joined.link.close();
+        r.joined.peer.destroy();
+        return { kind: 'other', detail: 'the new host did not give this player its seat back' };
+      }
+      return hooks.joinSession(r.joined, client);
+    },
+    async claim(client, lost) {
+      if (!lost.checkpoint) return null;
+      const r = await createSuccessorSession({
+        signaling: ctx.signaling,
+        roomId: ctx.target.roomId,
+        name: ctx.name,
+        cvars: ctx.cvars,
+        seatToken: ctx.seatToken,
+        client,
+        checkpoint: lost.checkpoint.bytes,
+        players: lost.players,
+        onSignaling: ctx.onSignaling,
+        onReplaced: () => hooks.replaced(),
+      });
+      if (!r.ok) hooks.note(r.failure.kind === 'other' ? r.failure.detail : r.failure.kind);
+      return r.ok ? r.session : null;
+    },
+  };
+}

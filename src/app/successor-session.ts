@@ -1,0 +1,105 @@
+/**
+ * A successor takes the match over (issue 13, "Migration"): from the newest checkpoint the old
+ * host sent it, it claims the lobby's peer id on the signaling server with the old host's PeerJS
+ * token (the server's arbiter: id-taken means someone else hosts now), restores the match in a
+ * fresh server worker (brought forward with this page's newest snapshot, then run on by the time
+ * since that snapshot so every client's timeline continues), opens the same lobby (same key, so
+ * the original link's `key=` still checks out; same seats, bans, password) and seats itself in its
+ * own seat with the ClientSession it already had, rebound to the loopback.
+ *
+ * The restore comes before the claim (a claim refused with id-taken then costs a worker start).
+ *
+ * Inputs: the checkpoint bytes, this page's client and lobby list, signaling, room, own seat token.
+ * Output: the HostSession, or the failure (id-taken: someone else claimed it first).
+ * Invariant: on failure nothing stays open (no worker, no Peer holding the id).
+ */
+import type { Cvars } from '../config/cvars';
+import { ListenServer } from '../host/listen-server';
+import { startServerWorker } from '../host/worker-api';
+import type { JoinFailure } from '../lobby/failures';
+import { importLobbyKey } from '../lobby/host-key';
+import { decodeHostSecrets, type HostSecrets } from '../lobby/host-secrets';
+import { hostPeerId } from '../lobby/room-id';
+import { decodeCheckpoint } from '../protocol/checkpoint-codec';
+import type { LobbyPlayer } from '../protocol/messages';
+import type { SignalingState } from '../lobby/signaling-reconnect';
+import { openPeer, type SignalingOptions } from '../transport/peer-link';
+import type { ClientSession } from './client-session';
+import { claimFailure, hostLobby, type HostSession } from './host-session';
+
+/** How long a claim waits for the signaling server's answer. */
+const CLAIM_TIMEOUT_MS = 5000;
+
+export interface SuccessorOptions {
+  signaling: SignalingOptions;
+  roomId: string;
+  name: string;
+  cvars: Cvars;
+  /** This tab's seat token: the seat a later successor keeps for us if we go. */
+  seatToken: string;
+  client: ClientSession;
+  checkpoint: Uint8Array;
+  players: readonly LobbyPlayer[];
+  onSignaling?: (state: SignalingState) => void;
+  onReplaced?: () => void;
+}
+
+export type SuccessorResult = { ok: true; session: HostSession; secrets: HostSecrets } | { ok: false; failure: JoinFailure };
+
+const other = (detail: string): SuccessorResult => ({ ok: false, failure: { kind: 'other', detail } });
+
+export async function createSuccessorSession(o: SuccessorOptions): Promise<SuccessorResult> {
+  const cp = decodeCheckpoint(o.checkpoint);
+  if (!cp.ok) return other(`the checkpoint did not decode: ${cp.error}`);
+  const secrets = decodeHostSecrets(cp.value.lobbyKey);
+  if (!secrets.ok) return other(`the host secrets did not decode: ${secrets.error}`);
+  const s = secrets.value;
+  const worker = startServerWorker();
+  const net = o.client.net;
+  const snapshot = net.newestSnapshot();
+  const tickMs = 1000 / o.client.tickrate;
+  const heardAt = net.newestSnapshotAtMs;
+  // The clients' clocks kept running since the newest snapshot: the restored server runs on as far.
+  const skipTicks = snapshot && heardAt !== null ? Math.max(0, Math.round((o.client.now() - heardAt) / tickMs)) : 0;
+  const names: Array<[number, string]> = o.players.map((p) => [p.id, p.name]);
+  // Restored before the claim: once we hold the id, joiners connect at once, and a connection that
+  // arrives before the ListenServer listens would be answered by nobody (its handshake times out).
+  const restored = await worker.api.restore(o.checkpoint, { snapshot, names, skipTicks }).catch((err: unknown) => ({ ok: false as const, error: String(err) }));
+  const key = restored.ok ? await importLobbyKey(s.key, crypto).catch(() => null) : null;
+  if (!restored.ok || !key) {
+    worker.terminate();
+    return other(restored.ok ? 'the lobby key did not import' : `the match could not be restored: ${restored.error}`);
+  }
+  let peer;
+  try {
+    peer = await openPeer(o.signaling, hostPeerId(o.roomId), CLAIM_TIMEOUT_MS, s.peerToken);
+  } catch (err) {
+    worker.terminate();
+    return { ok: false, failure: claimFailure(err, o.signaling) };
+  }
+  // Nothing awaited from here to the ListenServer: it must listen before the first connection.
+  const server = new ListenServer(
+    peer,
+    worker,
+    {
+      maxPlayers: s.maxPlayers,
+      password: s.password,
+      joinRunningMatch: s.joinRunningMatch,
+      match: { tickrate: restored.tickrate, maxPlayers: restored.maxPlayers, mapName: s.mapName, maxUnlagMs: restored.maxUnlagMs },
+      key,
+      roomId: o.roomId,
+      crypto,
+      // The next successor claims the id with the same token (ours now) and seats us under our own token.
+      migration: true,
+      peerToken: s.peerToken,
+      hostSeatToken: o.seatToken,
+      cvars: () => restored.cvars,
+    },
+    () => performance.now(),
+    { seats: restored.seats, bans: restored.bans, started: true },
+  );
+  // The old host's server settings carry on (lag compensation and its window).
+  for (const c of restored.cvars) if ((c.name === 'sv_lagcompensation' || c.name === 'sv_maxunlag') && typeof c.value === 'number') void worker.api.setSetting(c.name, c.value);
+  const session = await hostLobby({ worker, peer, server, roomId: o.roomId, name: o.name, tickrate: restored.tickrate, cvars: o.cvars, client: o.client, seat: o.client.localId, onSignaling: o.onSignaling, onReplaced: o.onReplaced });
+  return { ok: true, session, secrets: s };
+}

@@ -1,0 +1,191 @@
+/**
+ * MigratingSession with fake inner sessions and a virtual clock: who it becomes after its host is
+ * lost (claim first as successor 0, join otherwise), the notice, give-up, refusals and leaving mid-way.
+ */
+import { describe, expect, it } from 'vitest';
+import { ChatLog } from '../../../src/app/chat-log';
+import type { ClientSession } from '../../../src/app/client-session';
+import type { HostSession } from '../../../src/app/host-session';
+import type { HostLost, JoinSession } from '../../../src/app/join-session';
+import { EndSignal } from '../../../src/app/lobby-session';
+import { MigratingSession, type MigrationAttempts, type MigrationContext, type MigrationInner } from '../../../src/app/migrating-session';
+import type { JoinFailure } from '../../../src/lobby/failures';
+import { MIGRATION_GIVE_UP_MS } from '../../../src/lobby/migration-steps';
+import type { LobbyPlayer } from '../../../src/protocol/messages';
+
+const PLAYERS: LobbyPlayer[] = [
+  { id: 1, name: 'Alice', pingMs: 0, isHost: true },
+  { id: 2, name: 'Bob', pingMs: 20, isHost: false },
+  { id: 3, name: 'Cleo', pingMs: 30, isHost: false },
+];
+
+function fakeClient(localId: number): ClientSession & { closed: boolean } {
+  const c = { localId, closed: false, close: () => void (c.closed = true) };
+  return c as unknown as ClientSession & { closed: boolean };
+}
+
+function fake(isHost: boolean, client: ClientSession, players: LobbyPlayer[]): MigrationInner & { left: boolean; released: boolean } {
+  const end = new EndSignal();
+  const s = {
+    isHost,
+    roomId: 'room',
+    client,
+    chat: new ChatLog(() => undefined, () => undefined),
+    players: () => players,
+    started: () => true,
+    channels: () => [],
+    serverTick: () => null,
+    serverStats: () => null,
+    hostCounters: () => null,
+    startMatch: () => undefined,
+    matchControls: null,
+    kick: () => undefined,
+    left: false,
+    released: false,
+    leave: () => ((s.left = true), end.fire(null)),
+    onChange: () => () => undefined,
+    onEnd: (cb: (f: JoinFailure | null) => void) => end.on(cb),
+    held: () => ({ successors: [2, 3], checkpoint: null, checkpointIntervalMs: null }),
+    successors: () => [3],
+    checkpointIntervalMs: () => 1000,
+    handOver: async () => null,
+    endForEveryone: () => s.leave(),
+    release: () => void (s.released = true),
+  };
+  return s as unknown as MigrationInner & { left: boolean; released: boolean };
+}
+
+/** The page's context on a virtual clock: sleeping and each attempt advance it. */
+function context(attempts: MigrationAttempts): { ctx: MigrationContext; clock: { t: number } } {
+  const clock = { t: 0 };
+  const ctx: MigrationContext = {
+    signaling: { host: 'x', port: 1, path: '/', key: 'k', secure: false, iceServers: [] },
+    target: { roomId: 'room', hostKey: null },
+    name: 'Bob',
+    browserToken: 'b'.repeat(32),
+    seatToken: 'c'.repeat(32),
+    crypto: globalThis.crypto,
+    cvars: {} as MigrationContext['cvars'],
+    now: () => clock.t,
+    sleep: async (ms) => void (clock.t += ms),
+    attempts,
+  };
+  return { ctx, clock };
+}
+
+const lost = (over: Partial<HostLost> = {}): HostLost => ({ why: 'lost', successors: [2, 3], checkpoint: { bytes: new Uint8Array([1]), final: false, atMs: 0 }, players: PLAYERS, systemLines: [], ...over });
+
+/** Lets the migration's promise chain run to its end. */
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 200; i++) await Promise.resolve();
+};
+
+describe('MigratingSession', () => {
+  it('the first successor claims at once and hosts; the notice says so in the chat', async () => {
+    const client = fakeClient(2);
+    const log: string[] = [];
+    const { ctx } = context({
+      join: async () => (log.push('join'), null),
+      claim: async (c) => (log.push('claim'), fake(true, c, PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 })))),
+    });
+    const banner: Array<string | null> = [];
+    ctx.onMigrating = (text) => banner.push(text);
+    const ends: Array<JoinFailure | null> = [];
+    const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
+    s.onEnd((f) => ends.push(f));
+    s.hostLost(lost());
+    await settle();
+    expect(log).toEqual(['claim']);
+    expect(banner).toEqual(["Alice's connection was lost — finding the new host…", null]);
+    expect(s.isHost).toBe(true);
+    expect(s.client).toBe(client);
+    expect(s.migrationReport()).toMatchObject({ migrations: 1, hosting: true, migrating: false, notice: "Alice's connection was lost — you are now hosting" });
+    expect(s.chat.lines().at(-1)).toMatchObject({ system: true, text: "Alice's connection was lost — you are now hosting" });
+    expect(ends).toEqual([]);
+  });
+
+  it('a joiner that is no successor retries joining until the new host answers, then names it', async () => {
+    const client = fakeClient(3);
+    let tries = 0;
+    const { ctx, clock } = context({
+      join: async (c) => {
+        tries += 1;
+        clock.t += 100;
+        return tries < 4 ? null : fake(false, c, PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 })));
+      },
+      claim: async () => {
+        throw new Error('a non-successor never claims');
+      },
+    });
+    const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
+    s.hostLost(lost({ successors: [2] }));
+    await settle();
+    expect(tries).toBe(4);
+    expect(s.migrationReport()).toMatchObject({ migrations: 1, hosting: false, notice: "Alice's connection was lost — Bob is now hosting" });
+  });
+
+  it("says 'left' after a handover the old host announced", async () => {
+    const client = fakeClient(3);
+    const { ctx } = context({ join: async (c) => fake(false, c, PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 }))), claim: async () => null });
+    const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
+    s.hostLost(lost({ successors: [2], systemLines: ['Alice left — Bob is now hosting'] }));
+    await settle();
+    expect(s.migrationReport().notice).toBe('Alice left — Bob is now hosting');
+  });
+
+  it('gives up with "The host left." after MIGRATION_GIVE_UP_MS, closing the client', async () => {
+    const client = fakeClient(2);
+    const { ctx, clock } = context({ join: async () => ((clock.t += 50), null), claim: async () => ((clock.t += 50), null) });
+    const ends: Array<JoinFailure | null> = [];
+    const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
+    s.onEnd((f) => ends.push(f));
+    s.hostLost(lost());
+    for (let i = 0; i < 50 && ends.length === 0; i++) await settle();
+    expect(ends).toEqual([{ kind: 'host-left' }]);
+    expect(clock.t).toBeGreaterThanOrEqual(MIGRATION_GIVE_UP_MS);
+    expect(client.closed).toBe(true);
+  });
+
+  it('a ban by the new host ends the migration with that refusal', async () => {
+    const client = fakeClient(3);
+    const banned: JoinFailure = { kind: 'rejected', reason: 'banned', text: '' };
+    const { ctx } = context({ join: async () => banned, claim: async () => null });
+    const ends: Array<JoinFailure | null> = [];
+    const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
+    s.onEnd((f) => ends.push(f));
+    s.hostLost(lost({ successors: [2] }));
+    await settle();
+    expect(ends).toEqual([banned]);
+  });
+
+  it('leaving mid-migration ends at once; a session found later is left again', async () => {
+    const client = fakeClient(3);
+    let release: () => void = () => undefined;
+    const late = fake(false, client, PLAYERS);
+    const { ctx } = context({ join: () => new Promise((r) => (release = () => r(late))), claim: async () => null });
+    const ends: Array<JoinFailure | null> = [];
+    const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
+    s.onEnd((f) => ends.push(f));
+    s.hostLost(lost({ successors: [2] }));
+    await settle();
+    expect(s.migrationReport().migrating).toBe(true);
+    s.leave();
+    expect(ends).toEqual([null]);
+    release();
+    await settle();
+    expect(late.left).toBe(true);
+    expect(s.migrationReport().migrations).toBe(0);
+  });
+
+  it('an old host whose id was taken over stops hosting and joins as a player, without a notice', async () => {
+    const client = fakeClient(1);
+    const first = fake(true, client, PLAYERS);
+    const { ctx } = context({ join: async (c) => fake(false, c, PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 }))), claim: async () => null });
+    const s = new MigratingSession(() => first, ctx);
+    s.replaced();
+    await settle();
+    expect(first.released).toBe(true);
+    expect(s.isHost).toBe(false);
+    expect(s.migrationReport()).toMatchObject({ migrations: 1, notice: null });
+  });
+});
