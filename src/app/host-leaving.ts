@@ -3,18 +3,29 @@
  *  - hand it over: the ListenServer sends the first successor a final checkpoint with the rewind
  *    window, the worker stops simulating (the successor continues from that tick), the old host
  *    announces it in the chat (so the others' notice says "left", not "connection was lost"),
- *    releases the lobby's signaling id at once (the successor claims it with our token), and
- *    closes its links a moment later, so the final checkpoint is delivered first;
- *  - end it for everyone: every joiner gets a 'shutdown' kick ("The server shut down.") before
- *    the links close, so nobody migrates.
+ *    releases the lobby's signaling id at once (the successor claims it with our token) while its
+ *    links stay open, and leaves once the successor has closed its link to us (it does on the final
+ *    checkpoint) or HANDOVER_WAIT_MS passed: closing earlier could cut the checkpoint off on a
+ *    lossy link, and the successor would then take over from an older periodic one;
+ *  - end it for everyone: every joiner gets a 'shutdown' kick ("The server shut down.") and the
+ *    page leaves only once the kicks closed their links themselves (CLOSE_GRACE_MS), so nobody migrates.
  * Inputs: the ListenServer, how to release the id and how to leave. Output: the
  * successor's name (or null: nobody to hand to, nothing done).
  */
 import type { ListenServer } from '../host/listen-server';
+import { CLOSE_GRACE_MS } from '../host/lobby-door';
 import { migrationNotice } from '../lobby/migration-notice';
 
-/** Time for the final checkpoint and the announcement to leave before the links close. */
-export const HANDOVER_CLOSE_MS = 300;
+/** The longest a leaving host waits for its last messages (final checkpoint, kicks) to be taken. */
+export const HANDOVER_WAIT_MS = 3000;
+const POLL_MS = 50;
+
+/** Calls `then` once `done()` holds or `maxMs` passed (whichever first). */
+function when(done: () => boolean, maxMs: number, then: () => void): void {
+  const until = performance.now() + maxMs;
+  const check = (): void => void (done() || performance.now() >= until ? then() : setTimeout(check, POLL_MS));
+  setTimeout(check, POLL_MS);
+}
 
 export async function handOverMatch(server: ListenServer, releaseId: () => void, leave: () => void): Promise<string | null> {
   // Sends the final checkpoint, then stops the worker's tick loop (host-migration.ts).
@@ -25,12 +36,14 @@ export async function handOverMatch(server: ListenServer, releaseId: () => void,
   const newHost = players.find((p) => p.id === to)?.name ?? null;
   server.chat.announce(migrationNotice({ oldHost, newHost, graceful: true, selfHosts: false }));
   releaseId();
-  setTimeout(leave, HANDOVER_CLOSE_MS);
+  // The successor closes its link to us once it holds the final checkpoint: it leaves the roster then.
+  when(() => server.roster.get(to) === undefined, HANDOVER_WAIT_MS, leave);
   return newHost ?? `player ${to}`;
 }
 
 export function endMatchForEveryone(server: ListenServer, leave: () => void): void {
   for (const p of server.roster.lobbyList()) if (!p.isHost) server.kick(p.id, 'shutdown', 'the host ended the match');
-  // Closing at once could cut the kicks off: a joiner that never read one would migrate.
-  setTimeout(leave, HANDOVER_CLOSE_MS);
+  // Closing at once could cut the kicks off (a joiner that never read one would migrate): leave no
+  // sooner than the kicks close their own links (CLOSE_GRACE_MS after they were sent).
+  setTimeout(leave, CLOSE_GRACE_MS + POLL_MS);
 }

@@ -128,11 +128,15 @@ export interface HostParts {
 export async function hostLobby(p: HostParts): Promise<HostSession> {
   const { worker, peer, server } = p;
   let replaced = false;
+  // Whether a takeover was ever possible: a running match that named successors. A host alone in its
+  // lobby whose reconnect meets its own old socket (id-taken for up to 8 s) was not replaced.
+  let hadSuccessors = false;
+  server.onChange(() => void (hadSuccessors ||= server.started && server.successors().length > 0));
   // Losing the signaling socket does not end the lobby (peers already linked keep playing); get it back.
   const signaling = keepSignaling(peer, browserTimers(), (st) => {
     p.onSignaling?.(st);
     // Someone holds our id and nobody is linked to us: our joiners migrated to a successor.
-    if (!replaced && replacedAsHost(st, server.linkReports().length)) {
+    if (!replaced && replacedAsHost(st, server.linkReports().length, hadSuccessors)) {
       replaced = true;
       p.onReplaced?.();
     }
@@ -185,7 +189,8 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
     onEnd: (cb) => end.on(cb),
     successors: () => server.successors(),
     checkpointIntervalMs: () => server.counters.checkpointIntervalMs || null,
-    handOver: () => handOverMatch(server, () => (signaling.stop(), peer.destroy()), leave),
+    // disconnect(), not destroy(): the id goes to the successor while our links stay open for the final checkpoint.
+    handOver: () => handOverMatch(server, () => (signaling.stop(), peer.disconnect()), leave),
     endForEveryone: () => endMatchForEveryone(server, leave),
     release,
   };

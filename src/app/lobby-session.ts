@@ -64,6 +64,8 @@ export interface MigrationReport {
   lastMigrationMs: number | null;
   /** The current or last migration's attempts, oldest first (at most 64). */
   attempts: MigrationAttemptReport[];
+  /** Why the last migration began: 'handover' (this page got the host's final checkpoint), 'lost' (the host went silent or its link closed); null before any. */
+  lastCause: 'handover' | 'lost' | null;
 }
 
 /** One attempt of a migration: when it started (ms after the host was found gone), how long it took, how it ended. */

@@ -69,6 +69,7 @@ export class MigratingSession implements LobbySession {
   /** The current (or last) migration's attempts, and how long the last one took. */
   private attemptLog: MigrationAttemptReport[] = [];
   private lastTookMs: number | null = null;
+  private lastCause: MigrationReport['lastCause'] = null;
   /** Why the last attempt did not work (for the log). */
   private attemptNote = '';
   private closed = false;
@@ -157,6 +158,7 @@ export class MigratingSession implements LobbySession {
       checkpointIntervalMs: held?.checkpointIntervalMs ?? host?.checkpointIntervalMs() ?? null,
       lastMigrationMs: this.lastTookMs,
       attempts: this.attemptLog.map((a) => ({ ...a })),
+      lastCause: this.lastCause,
     };
   }
 
@@ -198,6 +200,7 @@ export class MigratingSession implements LobbySession {
   private async migrate(lost: HostLost, wasHost = false): Promise<void> {
     if (this.migrating || this.closed) return;
     this.migrating = true;
+    this.lastCause = lost.why;
     if (!wasHost) this.ctx.onMigrating?.(migratingText(hostName(lost.players), lost.why === 'handover'));
     this.changed();
     const client = this.client;
@@ -217,13 +220,13 @@ export class MigratingSession implements LobbySession {
       if (step.kind === 'give-up') return this.giveUp({ kind: 'host-left' });
       let next: Inner | JoinFailure | null;
       this.attemptNote = '';
-      if (step.kind === 'join') {
-        clock.lastJoinAtMs = clock.elapsedMs;
-        next = await this.attempts.join(client);
-      } else {
-        clock.lastClaimAtMs = clock.elapsedMs;
-        next = await this.attempts.claim(client, lost);
-      }
+      if (step.kind === 'join') clock.lastJoinAtMs = clock.elapsedMs;
+      else clock.lastClaimAtMs = clock.elapsedMs;
+      // An attempt that throws is one that failed: the loop goes on (and gives up on time), never stuck half-way.
+      next = await (step.kind === 'join' ? this.attempts.join(client) : this.attempts.claim(client, lost)).catch((err: unknown) => {
+        this.attemptNote = err instanceof Error ? err.message : String(err);
+        return null;
+      });
       const ms = Math.round(this.ctx.now() - start - clock.elapsedMs);
       const outcome = next === null ? 'retry' : 'isHost' in next ? 'ok' : 'refused';
       if (this.attemptLog.length < MAX_ATTEMPTS_LOGGED) this.attemptLog.push({ kind: step.kind, atMs: Math.round(clock.elapsedMs), ms, outcome, note: this.attemptNote });

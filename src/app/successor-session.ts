@@ -100,6 +100,14 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
   );
   // The old host's server settings carry on (lag compensation and its window).
   for (const c of restored.cvars) if ((c.name === 'sv_lagcompensation' || c.name === 'sv_maxunlag') && typeof c.value === 'number') void worker.api.setSetting(c.name, c.value);
-  const session = await hostLobby({ worker, peer, server, roomId: o.roomId, name: o.name, tickrate: restored.tickrate, cvars: o.cvars, client: o.client, seat: o.client.localId, onSignaling: o.onSignaling, onReplaced: o.onReplaced });
-  return { ok: true, session, secrets: s };
+  try {
+    const session = await hostLobby({ worker, peer, server, roomId: o.roomId, name: o.name, tickrate: restored.tickrate, cvars: o.cvars, client: o.client, seat: o.client.localId, onSignaling: o.onSignaling, onReplaced: o.onReplaced });
+    return { ok: true, session, secrets: s };
+  } catch (err) {
+    // Our seat was refused (no free id, the worker said no): give the id back for the next successor.
+    server.close();
+    peer.destroy();
+    worker.terminate();
+    return other(`the new host could not seat its own player: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }

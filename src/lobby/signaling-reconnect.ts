@@ -150,10 +150,13 @@ export function keepSignaling(peer: ReconnectablePeer, timers: ReconnectTimers, 
  * joiner is linked to it any more was replaced: its joiners migrated to a successor, which now
  * holds the lobby's id (the signaling server never gives a live host's id away). It should stop
  * hosting and join its lobby as a player. With joiners still linked it is still their host (someone
- * else took the id meanwhile): it keeps them and keeps retrying.
+ * else took the id meanwhile): it keeps them and keeps retrying. `takeoverPossible`: the lobby ran a
+ * match with successors named (a host alone, or one that never had a successor, keeps retrying).
  */
-export function replacedAsHost(s: SignalingState, linkedJoiners: number): boolean {
-  return s.kind === 'reconnecting' && s.why === 'id-taken' && linkedJoiners === 0;
+export function replacedAsHost(s: SignalingState, linkedJoiners: number, takeoverPossible: boolean): boolean {
+  // Without a running match that named successors nobody could have taken over: an id-taken then is
+  // our own old socket, which the server keeps until it has been silent for 8 s (scripts/id-holds.mjs).
+  return takeoverPossible && s.kind === 'reconnecting' && s.why === 'id-taken' && linkedJoiners === 0;
 }
 
 /** One sentence for the host's screen, or null when signaling is fine. */

@@ -242,6 +242,8 @@ describe('host migration', () => {
     const tookMs = await bothBack(l, since);
     const newHost = successor === l.ids.a ? l.a : l.b;
     expect(await newHost.evaluate(() => window.rewind.isHost)).toBe(true);
+    // It took over from the final checkpoint (with the rewind window), not from a periodic one after silence.
+    expect(await newHost.evaluate(() => window.rewind.migration()?.lastCause ?? null)).toBe('handover');
     expect(await hosts([l.a, l.b])).toBe(1);
     for (const p of [l.a, l.b]) {
       const after = await scores(p);

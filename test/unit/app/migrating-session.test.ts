@@ -124,6 +124,26 @@ describe('MigratingSession', () => {
     expect(s.migrationReport()).toMatchObject({ migrations: 1, hosting: false, notice: "Alice's connection was lost — Bob is now hosting" });
   });
 
+  it('an attempt that throws counts as a failed one: it retries, then hosts, never stuck migrating', async () => {
+    const client = fakeClient(2);
+    let claims = 0;
+    const { ctx, clock } = context({
+      join: async () => ((clock.t += 100), null),
+      claim: async (c) => {
+        claims += 1;
+        clock.t += 100;
+        if (claims === 1) throw new Error('the worker refused the local player');
+        return fake(true, c, PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 })));
+      },
+    });
+    const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
+    s.hostLost(lost());
+    await settle();
+    expect(claims).toBe(2);
+    expect(s.migrationReport()).toMatchObject({ migrations: 1, hosting: true, migrating: false });
+    expect(s.migrationReport().attempts[0]).toMatchObject({ kind: 'claim', outcome: 'retry', note: 'the worker refused the local player' });
+  });
+
   it("says 'left' after a handover the old host announced", async () => {
     const client = fakeClient(3);
     const { ctx } = context({ join: async (c) => fake(false, c, PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 }))), claim: async () => null });

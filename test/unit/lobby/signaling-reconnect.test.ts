@@ -151,9 +151,11 @@ describe('keepSignaling', () => {
 describe('replacedAsHost', () => {
   it('only an id-taken reconnect with no joiner linked means a successor holds the lobby now', () => {
     const taken = { kind: 'reconnecting', attempt: 1, retryInMs: 500, why: 'id-taken', detail: '' } as const;
-    expect(replacedAsHost(taken, 0)).toBe(true);
-    expect(replacedAsHost(taken, 2)).toBe(false);
-    expect(replacedAsHost({ ...taken, why: 'lost' }, 0)).toBe(false);
-    expect(replacedAsHost({ kind: 'connected' }, 0)).toBe(false);
+    expect(replacedAsHost(taken, 0, true)).toBe(true);
+    expect(replacedAsHost(taken, 2, true)).toBe(false);
+    expect(replacedAsHost({ ...taken, why: 'lost' }, 0, true)).toBe(false);
+    expect(replacedAsHost({ kind: 'connected' }, 0, true)).toBe(false);
+    // A host alone in its lobby (or one that never named a successor) meets its own old socket, not a successor.
+    expect(replacedAsHost(taken, 0, false)).toBe(false);
   });
 });
