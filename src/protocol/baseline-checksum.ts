@@ -17,14 +17,12 @@ import type { Snapshot } from './messages';
 import { EMPTY_MATCH, matchWords, resultsWords } from './match-block';
 import type { PublicMatchState } from '../sim/match-types';
 import type { PlayerState, ProjectileState, PublicPlayerState } from '../sim/types';
-import { SECTIONS, omits, type SnapshotFrame, type SnapshotView } from './snapshot-view';
+import { SECTIONS, omits, type SnapshotView } from './snapshot-view';
 
-const RECEIVER_SECTION = SECTIONS.findIndex((sec) => sec.selfCodec !== null);
+export const FNV_OFFSET = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
-function mixWord(h: number, word: number): number {
+export function mixWord(h: number, word: number): number {
   h = Math.imul(h ^ (word & 0xff), FNV_PRIME);
   return Math.imul(h ^ ((word >>> 8) & 0xff), FNV_PRIME);
 }
@@ -148,10 +146,10 @@ function emitInt(out: Uint8Array, at: number, n: number): number {
 }
 
 /** Most bytes one row of `codec` can emit (4 per number, 2 more per array). */
-const rowBytes = (codec: TableCodec<unknown>): number => (codec.stride + codec.all.length) * 4;
+export const rowBytes = (codec: TableCodec<unknown>): number => (codec.stride + codec.all.length) * 4;
 
 /** The bytes `mixEntity` mixes for the object a packed row came from, appended at `at`; returns the new end. */
-function emitRow(out: Uint8Array, at: number, fields: readonly Field[], d: Float64Array, off: number): number {
+export function emitRow(out: Uint8Array, at: number, fields: readonly Field[], d: Float64Array, off: number): number {
   let end = at;
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i]!;
@@ -177,16 +175,16 @@ function emitRow(out: Uint8Array, at: number, fields: readonly Field[], d: Float
   return end;
 }
 
-function mixBytes(h: number, bytes: Uint8Array, from: number, to: number): number {
+export function mixBytes(h: number, bytes: Uint8Array, from: number, to: number): number {
   let out = h;
   for (let i = from; i < to; i++) out = Math.imul(out ^ bytes[i]!, FNV_PRIME);
   return out;
 }
 
-const fold = (h: number): number => ((h >>> 16) ^ h) & 0xffff;
+export const fold = (h: number): number => ((h >>> 16) ^ h) & 0xffff;
 
 /** The bytes `mixNumber` mixes for every word of the match block (`matchWords`), as one array. */
-function matchBytes(words: readonly number[]): Uint8Array {
+export function matchBytes(words: readonly number[]): Uint8Array {
   const out = new Uint8Array(words.length * 4);
   let end = 0;
   for (let i = 0; i < words.length; i++) end = emitInt(out, end, Math.round(words[i]! * 16));
@@ -209,74 +207,4 @@ export function viewChecksum(v: SnapshotView): number {
   }
   const match = matchBytes(matchWords(v.match));
   return fold(mixBytes(mixBytes(FNV_OFFSET, bytes, 0, end), match, 0, match.length));
-}
-
-/**
- * The checksum bytes of every row of one frame, emitted once, so each client's checksum of that
- * frame is a tight loop over contiguous byte ranges (its own row as self, then every list less it)
- * instead of a walk over fields. Rebuilt when the frame is captured again.
- */
-export class FrameChecksums {
-  private capture = -1;
-  private frame: SnapshotFrame | null = null;
-  private bytes = new Uint8Array(0);
-  /** Per section: where each row's public bytes start, and [count] the end. */
-  private starts: Int32Array[] = SECTIONS.map(() => new Int32Array(1));
-  /** Receiver's section: where each row's bytes as `self` (the full table) start and end. */
-  private selfStarts = new Int32Array(1);
-  private selfEnds = new Int32Array(1);
-  /** The frame's match block as checksum bytes: the same for every receiver, mixed last. */
-  private match: Uint8Array = new Uint8Array(0);
-
-  /** `snapshotChecksum` of client `receiverId`'s view of `frame` (the receiver must be in it). */
-  checksum(frame: SnapshotFrame, receiverId: number): number {
-    if (this.frame !== frame || this.capture !== frame.captures) this.build(frame);
-    const rs = RECEIVER_SECTION;
-    const self = frame.lists[rs]!.indexOfId(receiverId);
-    if (self < 0) throw new RangeError(`player ${receiverId} is not in the frame`);
-    let h = mixBytes(FNV_OFFSET, this.bytes, this.selfStarts[self]!, this.selfEnds[self]!);
-    for (let i = 0; i < SECTIONS.length; i++) {
-      const st = this.starts[i]!;
-      const count = frame.lists[i]!.count;
-      if (i !== rs) {
-        h = mixBytes(mixWord(h, count), this.bytes, st[0]!, st[count]!);
-        continue;
-      }
-      h = mixWord(h, count - 1);
-      h = mixBytes(h, this.bytes, st[0]!, st[self]!);
-      h = mixBytes(h, this.bytes, st[self + 1]!, st[count]!);
-    }
-    return fold(mixBytes(h, this.match, 0, this.match.length));
-  }
-
-  private build(frame: SnapshotFrame): void {
-    let bound = 0;
-    for (let i = 0; i < SECTIONS.length; i++) bound += frame.lists[i]!.count * rowBytes(SECTIONS[i]!.codec as TableCodec<unknown>);
-    const selfRows = frame.lists[RECEIVER_SECTION]!;
-    bound += selfRows.count * rowBytes(PLAYER_CODEC as TableCodec<unknown>);
-    if (this.bytes.length < bound) this.bytes = new Uint8Array(bound * 2);
-    let end = 0;
-    for (let i = 0; i < SECTIONS.length; i++) {
-      const rows = frame.lists[i]!;
-      if (this.starts[i]!.length < rows.count + 1) this.starts[i] = new Int32Array((rows.count + 1) * 2);
-      const st = this.starts[i]!;
-      for (let k = 0; k < rows.count; k++) {
-        st[k] = end;
-        end = emitRow(this.bytes, end, SECTIONS[i]!.codec.all, rows.data, k * rows.stride);
-      }
-      st[rows.count] = end;
-    }
-    if (this.selfStarts.length < selfRows.count) {
-      this.selfStarts = new Int32Array(selfRows.count * 2);
-      this.selfEnds = new Int32Array(selfRows.count * 2);
-    }
-    for (let k = 0; k < selfRows.count; k++) {
-      this.selfStarts[k] = end;
-      end = emitRow(this.bytes, end, PLAYER_CODEC.all, selfRows.data, k * selfRows.stride);
-      this.selfEnds[k] = end;
-    }
-    this.match = matchBytes(matchWords(frame.match));
-    this.frame = frame;
-    this.capture = frame.captures;
-  }
 }

@@ -7,9 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { snapshotChecksum, viewChecksum } from '../../../src/protocol/baseline-checksum';
 import { quantizeSnapshot, sortedEntities } from '../../../src/protocol/snapshot';
-import { viewOfSnapshot } from '../../../src/protocol/snapshot-view';
+import { FrameChecksums } from '../../../src/protocol/frame-checksums';
+import { SnapshotFrame, viewOfFrame, viewOfSnapshot } from '../../../src/protocol/snapshot-view';
 import type { Snapshot } from '../../../src/protocol/messages';
-import { Rng, snapshot } from './gen';
+import { Rng, matchBlock, player, projectile, snapshot } from './gen';
 
 const viewSum = (s: Snapshot): number => viewChecksum(viewOfSnapshot(sortedEntities(s)));
 
@@ -52,5 +53,23 @@ describe('baseline checksum', () => {
       expect(snapshotChecksum(v)).toBe(viewSum(v));
       expect(snapshotChecksum(v)).not.toBe(base);
     }
+  });
+
+  it("the host's per-frame checksums (four receivers at a time) equal viewChecksum for every receiver, at every player count", () => {
+    const r = new Rng(34);
+    const sums = new FrameChecksums();
+    for (let n = 1; n <= 11; n++) {
+      const tick = 1000 + n;
+      const players = Array.from({ length: n }, (_, i) => player(r, i * 3 + r.int(0, 2), tick));
+      const projectiles = Array.from({ length: r.int(0, 5) }, (_, i) => projectile(r, i * 7, tick));
+      const frame = new SnapshotFrame().capture(tick, [players, projectiles], matchBlock(r, tick, 12));
+      const order = players.map((p) => p.id).reverse();
+      for (const id of order) expect(sums.checksum(frame, id)).toBe(viewChecksum(viewOfFrame(frame, id)));
+      // The same frame captured again with other contents: nothing from the first capture is returned.
+      const moved = players.map((p) => ({ ...p, x: (p.x + 1) % 4096 }));
+      frame.capture(tick, [moved, projectiles], frame.match);
+      for (const id of order) expect(sums.checksum(frame, id)).toBe(viewChecksum(viewOfFrame(frame, id)));
+    }
+    expect(() => sums.checksum(new SnapshotFrame().capture(5, [[], []]), 1)).toThrow(RangeError);
   });
 });
