@@ -239,10 +239,13 @@ function readChanged(r: BitReader, fields: readonly Field[], mask: number, out: 
   for (let i = 0; i < fields.length; i++) {
     if ((mask & (1 << (fields.length - 1 - i))) === 0) continue;
     const f = fields[i]!;
-    const before = out[f.key];
-    out[f.key] = readFieldDelta(r, f, before, ctx, out, base);
+    const key = f.key;
+    const before = out[key];
+    // The value in a local: one keyed (megamorphic) load and one store per field, not two loads.
+    const value = readFieldDelta(r, f, before, ctx, out, base);
+    out[key] = value;
     // Strict: the change mask names only fields that changed (a viewTick delta that lost its set bit, say).
-    if (r.ok && sameValue(out[f.key], before)) r.fail(`${f.key} marked changed but unchanged`);
+    if (r.ok && (value === before || sameValue(value, before))) r.fail(`${key} marked changed but unchanged`);
   }
 }
 
