@@ -19,10 +19,14 @@ export interface HostMatchControls extends MatchControls {
   issues(): string[];
 }
 
-export function hostMatchControls(api: Remote<ServerWorkerApi>, markStarted: () => void): HostMatchControls {
-  let rules: MatchRules = { ...DEFAULT_RULES };
+/**
+ * `carried`: a successor host's controls start from the match it took over (its rules as the
+ * players saw them, and the bots the restored server still runs), not from the defaults.
+ */
+export function hostMatchControls(api: Remote<ServerWorkerApi>, markStarted: () => void, carried?: { rules: Partial<MatchRules>; bots: number }): HostMatchControls {
+  let rules: MatchRules = { ...DEFAULT_RULES, ...carried?.rules };
   let issues: string[] = [];
-  let bots = 0;
+  let bots = carried?.bots ?? 0;
   return {
     rules: () => rules,
     issues: () => issues,

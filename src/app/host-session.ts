@@ -158,7 +158,10 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
   const chat = new ChatLog((text) => server.say(text), (id) => server.roster.get(id)?.name);
   server.chat.onLine((from, text) => chat.receive(from, text));
   const end = new EndSignal();
-  const controls = hostMatchControls(worker.api, () => server.startMatch());
+  // A successor's controls carry on from the match it restored (its newest snapshot's public rules, its bots).
+  const seen = p.client?.net.newestSnapshot()?.match;
+  const carried = seen ? { rules: { mode: seen.mode, mapId: seen.mapId, fragLimit: seen.fragLimit, timeLimitS: seen.timeLimitS, friendlyFire: seen.friendlyFire }, bots: seen.players.filter((r) => r.bot).length } : undefined;
+  const controls = hostMatchControls(worker.api, () => server.startMatch(), carried);
   const release = (): void => {
     signaling.stop();
     server.close();

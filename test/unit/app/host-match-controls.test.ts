@@ -41,4 +41,12 @@ describe('hostMatchControls', () => {
     await c.removeBot();
     expect(c.botCount()).toBe(0);
   });
+
+  it("a successor's controls start from the match it took over: its rules and the bots it still runs", async () => {
+    const c = hostMatchControls(fakeApi(() => null), () => undefined, { rules: { mode: GameMode.TeamDeathmatch, mapId: 3, fragLimit: 30, timeLimitS: 300, friendlyFire: true }, bots: 2 });
+    expect(c.rules()).toMatchObject({ mode: GameMode.TeamDeathmatch, mapId: 3, fragLimit: 30, timeLimitS: 300, friendlyFire: true });
+    expect(c.botCount()).toBe(2);
+    await c.removeBot();
+    expect(c.botCount()).toBe(1);
+  });
 });
