@@ -10,7 +10,8 @@
  *    while fields are set, so "update + encode" is shown too), and `decode()` of each patch in
  *    order into a fresh Decoder (the first, full patch untimed);
  *  - a floor: copying the same quantized fields into a preallocated Int32Array (no format at all).
- * Each figure is the best of five passes over 300 snapshots (JIT warm-up and a stray GC excluded),
+ * Each figure is the best of five passes over 300 snapshots, after a throw-away round at every size
+ * (JIT warm-up and a stray GC excluded),
  * timed in CPU time of the process (the machine is shared: wall time counts other processes too),
  * so the ratios compare like with like; GC is the share of the host-path passes spent collecting.
  * Issue 10's targets: encode <= 0.5 x colyseus and <= 3 x the floor; decode <= 1 x colyseus.
@@ -194,8 +195,10 @@ function render(rows: Row[]): string {
 const bench: BenchModule = {
   name: 'codec-speed',
   async run(): Promise<string> {
-    // One throw-away round first, so the first row does not pay the JIT's warm-up.
-    await measure(PLAYER_COUNTS[0]!);
+    // One throw-away round at every size first, so no row pays the JIT's warm-up: with only the
+    // first size warmed, the 16- and 32-player decode rows still ran partly unoptimized code
+    // (a standalone loop: 29 µs at 16 players after one round, 11 µs after four).
+    for (const n of PLAYER_COUNTS) await measure(n);
     const rows: Row[] = [];
     for (const n of PLAYER_COUNTS) rows.push(await measure(n));
     return render(rows);

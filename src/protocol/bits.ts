@@ -126,6 +126,13 @@ export class BitWriter {
    * writes). `src` is another writer's `view()` or any byte array; bits past its end read as 0.
    */
   appendBits(src: Uint8Array, from: number, count: number): void {
+    if (count <= 0) return;
+    // Room for every byte up front, so the loop below is only shifts, loads and stores.
+    while (this.pos + (count >> 3) + SLACK > this.bytes.length) this.grow();
+    const bytes = this.bytes;
+    let pos = this.pos;
+    let acc = this.acc;
+    let pending = this.accBits;
     let at = from;
     let left = count;
     while (left > 0) {
@@ -133,10 +140,20 @@ export class BitWriter {
       const i = at >> 3;
       // A 32-bit window holds any 24 bits starting inside its first byte.
       const word = ((src[i]! << 24) | (src[i + 1]! << 16) | (src[i + 2]! << 8) | src[i + 3]!) >>> 0;
-      this.put(((word << (at & 7)) >>> 0) >>> (32 - n), n);
+      // As `put`: fewer than 8 pending bits plus at most 24 new ones stay under 2^31.
+      acc = (acc << n) | (((word << (at & 7)) >>> 0) >>> (32 - n));
+      pending += n;
+      while (pending >= 8) {
+        pending -= 8;
+        bytes[pos++] = acc >>> pending;
+      }
+      acc &= (1 << pending) - 1;
       at += n;
       left -= n;
     }
+    this.pos = pos;
+    this.acc = acc;
+    this.accBits = pending;
   }
 
   /**
@@ -150,11 +167,10 @@ export class BitWriter {
   }
 
   finish(): Uint8Array {
-    const out = new Uint8Array(this.pos + (this.accBits > 0 ? 1 : 0));
-    out.set(this.bytes.subarray(0, this.pos));
-    // The last byte: the pending bits, MSB first, zero-padded.
-    if (this.accBits > 0) out[this.pos] = this.acc << (8 - this.accBits);
-    return out;
+    // The last byte: the pending bits, MSB first, zero-padded (the buffer keeps slack for it).
+    if (this.accBits > 0) this.bytes[this.pos] = this.acc << (8 - this.accBits);
+    // One allocation and one copy (`slice`), no intermediate view.
+    return this.bytes.slice(0, this.pos + (this.accBits > 0 ? 1 : 0));
   }
 
   /** Appends `bits` (<= 24) bits of a checked value: at most 31 bits ever sit in the accumulator. */

@@ -93,7 +93,19 @@ const PLAYER_ORDER = [
 const PLAYER_PATTERNS = [['vx', 'vy', 'x', 'y', 'aim'], ['aim'], []] as const;
 const RARE_PATTERNS = [[], ['health'], ['health', 'alive', 'teleportSeq'], ['health', 'alive', 'deaths']] as const;
 
-export const PLAYER_CODEC = compileTable(PLAYER_FIELDS, { objectOrder: PLAYER_ORDER, hotPatterns: PLAYER_PATTERNS, rarePatterns: [[]] });
+// The decoder's per-entity copies (TableOptions.copy), keys in the order above.
+const copyPublicPlayer = (p: PublicPlayerState): PublicPlayerState => ({
+  id: p.id, x: p.x, y: p.y, vx: p.vx, vy: p.vy, aim: p.aim, health: p.health, alive: p.alive, crouch: p.crouch, weapon: p.weapon,
+  teleportSeq: p.teleportSeq, kills: p.kills, deaths: p.deaths,
+});
+const copyPlayer = (p: PlayerState): PlayerState => ({
+  id: p.id, x: p.x, y: p.y, vx: p.vx, vy: p.vy, aim: p.aim, health: p.health, alive: p.alive, crouch: p.crouch, weapon: p.weapon,
+  ammo: p.ammo.slice(), nextFireTick: p.nextFireTick, reloadEndTick: p.reloadEndTick, deployEndTick: p.deployEndTick, respawnTick: p.respawnTick,
+  teleportSeq: p.teleportSeq, kills: p.kills, deaths: p.deaths,
+});
+const copyProjectile = (j: ProjectileState): ProjectileState => ({ id: j.id, owner: j.owner, x: j.x, y: j.y, vx: j.vx, vy: j.vy, explodeTick: j.explodeTick });
+
+export const PLAYER_CODEC = compileTable(PLAYER_FIELDS, { objectOrder: PLAYER_ORDER, hotPatterns: PLAYER_PATTERNS, rarePatterns: [[]], copy: copyPlayer });
 // Same columns as PLAYER_CODEC: one packed row of a player serves both its owner (every field)
 // and everyone else (the public ones).
 export const PUBLIC_PLAYER_CODEC = compileTable(PUBLIC_PLAYER_FIELDS, {
@@ -101,10 +113,12 @@ export const PUBLIC_PLAYER_CODEC = compileTable(PUBLIC_PLAYER_FIELDS, {
   hotPatterns: PLAYER_PATTERNS,
   rarePatterns: RARE_PATTERNS,
   layout: PLAYER_CODEC as TableCodec<unknown>,
+  copy: copyPublicPlayer,
 });
 export const PROJECTILE_CODEC = compileTable(PROJECTILE_FIELDS, {
   objectOrder: ['id', 'owner', 'x', 'y', 'vx', 'vy', 'explodeTick'],
   hotPatterns: [['x', 'y'], []],
+  copy: copyProjectile,
 });
 /** Consecutive commands: the view tick always steps, the rest usually repeats. */
 export const USER_CMD_CODEC = compileTable(USER_CMD_FIELDS, { hotPatterns: [['viewTick'], ['viewTick', 'viewFrac'], ['viewTick', 'aim']] });

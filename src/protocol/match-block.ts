@@ -71,7 +71,8 @@ export function quantizeMatch(m: PublicMatchState | undefined): PublicMatchState
   return assemble(pickFields(MATCH_HEADER_CODEC, headerOf(src)), players, src.pickups.slice(), cloneResults(src.results));
 }
 
-function resultsWords(r: MatchResults | null): number[] {
+/** The results as numbers (0 = none), as `matchWords` ends. */
+export function resultsWords(r: MatchResults | null): number[] {
   if (!r) return [0];
   const out = [1, r.winnerTeam, r.standings.length];
   for (const s of r.standings) out.push(s.id, s.team, s.score, s.kills, s.deaths);

@@ -53,7 +53,15 @@ const HEADER_FIELDS: FieldTable<MatchHeader> = {
 
 // What changes between snapshots, most often first: a team point; the phase and its clock. The hot
 // group is empty: its one pattern (none) makes its mask a single 0 bit, with no second spelling.
-export const MATCH_HEADER_CODEC = compileTable(HEADER_FIELDS, { hotPatterns: [[]], rarePatterns: [[], ['redScore'], ['blueScore'], ['phase', 'phaseEndTick']] });
+export const MATCH_HEADER_CODEC = compileTable(HEADER_FIELDS, {
+  hotPatterns: [[]],
+  rarePatterns: [[], ['redScore'], ['blueScore'], ['phase', 'phaseEndTick']],
+  // TableOptions.copy: the decoder copies the baseline's header and every player row each snapshot.
+  copy: (h) => ({
+    mode: h.mode, mapId: h.mapId, phase: h.phase, phaseEndTick: h.phaseEndTick, fragLimit: h.fragLimit, timeLimitS: h.timeLimitS,
+    friendlyFire: h.friendlyFire, seq: h.seq, redScore: h.redScore, blueScore: h.blueScore,
+  }),
+});
 
 const PLAYER_FIELDS: FieldTable<PublicMatchPlayer> = {
   id: { codec: uintCodec(255), group: 'key' },
@@ -62,7 +70,11 @@ const PLAYER_FIELDS: FieldTable<PublicMatchPlayer> = {
   bot: { codec: boolCodec, group: 'rare' },
 };
 
-export const MATCH_PLAYER_CODEC = compileTable(PLAYER_FIELDS, { hotPatterns: [[]], rarePatterns: [[], ['score']] });
+export const MATCH_PLAYER_CODEC = compileTable(PLAYER_FIELDS, {
+  hotPatterns: [[]],
+  rarePatterns: [[], ['score']],
+  copy: (p) => ({ id: p.id, team: p.team, score: p.score, bot: p.bot }),
+});
 /** Decoding refuses a longer player list (one row per player id). */
 export const MAX_MATCH_PLAYERS = 256;
 

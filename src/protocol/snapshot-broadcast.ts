@@ -21,7 +21,7 @@
  * grows with the number of entities (the finished datagram aside).
  */
 import { BitWriter } from './bits';
-import { FrameChecksums } from './baseline-checksum';
+import { FrameChecksums } from './frame-checksums';
 import { sliceOf, writeListEntities, writeListHeader } from './entity-list';
 import { writeEncodedEvents, type EncodedEvent } from './events';
 import { writeQuantizedMatchBlock } from './match-block';

@@ -99,4 +99,28 @@ describe('BitReader over a view into a larger buffer (it reads the message in pl
       { numRuns: 500 },
     );
   });
+
+  it('appendBits splices any bit range at any alignment, as writing those bits one by one would (and grows the buffer)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 300 }), fc.nat(), fc.nat(), fc.integer({ min: 0, max: 7 }), (src, a, b, lead) => {
+        const total = src.length * 8;
+        const from = a % total;
+        const count = b % (total - from + 1);
+        const bit = (k: number): number => (src[k >> 3]! >> (7 - (k & 7))) & 1;
+        const spliced = new BitWriter(1);
+        const oneByOne = new BitWriter(1);
+        for (const w of [spliced, oneByOne]) w.writeBits(lead > 0 ? 1 : 0, lead);
+        // Slack past the end, as appendBits may read a whole 32-bit window.
+        const padded = new Uint8Array(src.length + 4);
+        padded.set(src);
+        spliced.appendBits(padded, from, count);
+        for (let k = from; k < from + count; k++) oneByOne.writeBits(bit(k), 1);
+        spliced.writeBits(5, 3);
+        oneByOne.writeBits(5, 3);
+        expect(spliced.bitLength).toBe(oneByOne.bitLength);
+        expect([...spliced.finish()]).toEqual([...oneByOne.finish()]);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

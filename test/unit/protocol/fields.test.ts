@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { PLAYER_CODEC, PLAYER_FIELDS, PROJECTILE_CODEC, PROJECTILE_FIELDS, PUBLIC_PLAYER_CODEC, PUBLIC_PLAYER_FIELDS, USER_CMD_FIELDS, pickFields } from '../../../src/protocol/fields';
 import { EVENT_FIELDS, EVENT_TYPES } from '../../../src/protocol/events';
+import { MATCH_HEADER_CODEC, MATCH_PLAYER_CODEC } from '../../../src/protocol/match-codecs';
+import { pickEachField, type TableCodec } from '../../../src/protocol/table-codec';
 import { DEFAULT_MAP, addPlayer, createWorld } from '../../../src/sim';
 import { Rng, player, projectile, publicPlayer, simEvent, userCmd } from './gen';
 
@@ -40,6 +42,28 @@ describe('field tables cover every field of their type', () => {
     expect(Object.keys(pickFields(PUBLIC_PLAYER_CODEC, publicPlayer(r, 2)))).toEqual(publicKeys);
     const rocket = projectile(r, 3, 100);
     expect([...PROJECTILE_CODEC.objectOrder].sort()).toEqual(keysOf(rocket));
+  });
+
+  it("each table's hand-written copy equals the generic one: same keys, same order, arrays copied, extras dropped", () => {
+    const r = new Rng(9);
+    const header = { mode: 1, mapId: 2, phase: 1, phaseEndTick: 900, fragLimit: 20, timeLimitS: 600, friendlyFire: true, seq: 3, redScore: -2, blueScore: 7 };
+    const cases: Array<[TableCodec<object>, () => object]> = [
+      [PLAYER_CODEC, () => player(r, 1, 100)],
+      [PUBLIC_PLAYER_CODEC, () => publicPlayer(r, 2)],
+      [PROJECTILE_CODEC, () => projectile(r, 3, 100)],
+      [MATCH_HEADER_CODEC as TableCodec<object>, () => ({ ...header, seq: r.int(0, 255) })],
+      [MATCH_PLAYER_CODEC, () => ({ id: r.int(0, 255), team: r.int(0, 2), score: r.int(-5, 50), bot: r.int(0, 1) === 1 })],
+    ];
+    for (const [codec, sample] of cases) {
+      for (let i = 0; i < 20; i++) {
+        const v = { ...sample(), extra: 'dropped' };
+        const fast = pickFields(codec, v);
+        const generic = pickEachField(codec, v);
+        expect(JSON.stringify(fast)).toBe(JSON.stringify(generic));
+        expect(Object.keys(fast)).toEqual([...codec.objectOrder]);
+        for (const [key, value] of Object.entries(fast)) if (Array.isArray(value)) expect(value).not.toBe((v as Record<string, unknown>)[key]);
+      }
+    }
   });
 
   it('codes velocities before positions in the same group (positions are predicted from them)', () => {

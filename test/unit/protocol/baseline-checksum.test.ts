@@ -1,0 +1,75 @@
+/**
+ * The baseline checksum has two implementations that must give the same 16 bits: the decoder's
+ * (`snapshotChecksum`, from Snapshot objects, its fields written out per type) and the encoder's
+ * (`viewChecksum`, from packed rows, walking the field tables). If they drifted apart, every delta
+ * would be refused as a baseline mismatch.
+ */
+import { describe, expect, it } from 'vitest';
+import { snapshotChecksum, viewChecksum } from '../../../src/protocol/baseline-checksum';
+import { quantizeSnapshot, sortedEntities } from '../../../src/protocol/snapshot';
+import { FrameChecksums } from '../../../src/protocol/frame-checksums';
+import { SnapshotFrame, viewOfFrame, viewOfSnapshot } from '../../../src/protocol/snapshot-view';
+import type { Snapshot } from '../../../src/protocol/messages';
+import { Rng, matchBlock, player, projectile, snapshot } from './gen';
+
+const viewSum = (s: Snapshot): number => viewChecksum(viewOfSnapshot(sortedEntities(s)));
+
+describe('baseline checksum', () => {
+  it('is the same from Snapshot objects as from packed rows, for random snapshots', () => {
+    const r = new Rng(31);
+    const seen = new Set<number>();
+    for (let i = 0; i < 300; i++) {
+      const s = quantizeSnapshot(snapshot(r, { matchPlayers: r.int(0, 40) }), 0);
+      const sum = snapshotChecksum(s);
+      expect(sum).toBe(viewSum(s));
+      seen.add(sum);
+    }
+    // A checksum that ignored its input would pass the equality above.
+    expect(seen.size).toBeGreaterThan(250);
+  });
+
+  it('agrees on values past int32 (counters and ticks above 2^31) and on a snapshot without a match block', () => {
+    const r = new Rng(32);
+    const s = quantizeSnapshot(snapshot(r, { tick: 2 ** 32 - 10, players: 3 }), 0);
+    const big: Snapshot = { ...s, self: { ...s.self, kills: 2 ** 33 + 5, nextFireTick: 2 ** 32 - 3 }, match: undefined };
+    expect(snapshotChecksum(big)).toBe(viewSum(big));
+    // × 16, then modulo 2^32: 2^27 + 5 kills is past int32 but still differs from 5 in the hash.
+    const past = { ...big, self: { ...big.self, kills: 2 ** 27 + 5 } };
+    expect(snapshotChecksum(past)).toBe(viewSum(past));
+    expect(snapshotChecksum(past)).not.toBe(snapshotChecksum({ ...big, self: { ...big.self, kills: 5 } }));
+  });
+
+  it('changes with any one field of self, another player, a projectile or the match block', () => {
+    const r = new Rng(33);
+    const s = quantizeSnapshot(snapshot(r, { players: 4, projectiles: 2, matchPlayers: 4 }), 0);
+    const base = snapshotChecksum(s);
+    const variants: Snapshot[] = [
+      { ...s, self: { ...s.self, aim: (s.self.aim + 1) % 65536 } },
+      { ...s, players: s.players.map((p, i) => (i === 0 ? { ...p, alive: !p.alive } : p)) },
+      { ...s, projectiles: s.projectiles.map((j, i) => (i === 1 ? { ...j, x: j.x === 0 ? 1 / 16 : 0 } : j)) },
+      { ...s, match: { ...s.match!, seq: (s.match!.seq + 1) % 256 } },
+    ];
+    for (const v of variants) {
+      expect(snapshotChecksum(v)).toBe(viewSum(v));
+      expect(snapshotChecksum(v)).not.toBe(base);
+    }
+  });
+
+  it("the host's per-frame checksums (four receivers at a time) equal viewChecksum for every receiver, at every player count", () => {
+    const r = new Rng(34);
+    const sums = new FrameChecksums();
+    for (let n = 1; n <= 11; n++) {
+      const tick = 1000 + n;
+      const players = Array.from({ length: n }, (_, i) => player(r, i * 3 + r.int(0, 2), tick));
+      const projectiles = Array.from({ length: r.int(0, 5) }, (_, i) => projectile(r, i * 7, tick));
+      const frame = new SnapshotFrame().capture(tick, [players, projectiles], matchBlock(r, tick, 12));
+      const order = players.map((p) => p.id).reverse();
+      for (const id of order) expect(sums.checksum(frame, id)).toBe(viewChecksum(viewOfFrame(frame, id)));
+      // The same frame captured again with other contents: nothing from the first capture is returned.
+      const moved = players.map((p) => ({ ...p, x: (p.x + 1) % 4096 }));
+      frame.capture(tick, [moved, projectiles], frame.match);
+      for (const id of order) expect(sums.checksum(frame, id)).toBe(viewChecksum(viewOfFrame(frame, id)));
+    }
+    expect(() => sums.checksum(new SnapshotFrame().capture(5, [[], []]), 1)).toThrow(RangeError);
+  });
+});
