@@ -87,7 +87,6 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: Jo
   let successors: PlayerId[] = [];
   let checkpoint: HeldCheckpoint | null = null;
   let checkpointIntervalMs: number | null = null;
-  const systemLines: string[] = [];
   const silence = new HostSilence(timers.now(), HOST_SILENCE_MS, OWN_STALL_MS);
   let malformed = 0;
   const send = (m: ControlMessage): void => j.link.reliable.send(encodeControl(m));
@@ -115,6 +114,8 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: Jo
     if (finishing) return;
     if (!canMigrate() && why !== 'handover') return finish({ kind: 'host-left' });
     stop();
+    // The chat log already keeps the host's system lines (bounded): the handover announcement is among them.
+    const systemLines = chat.lines().flatMap((l) => (l.system ? [l.text] : []));
     o.onHostLost?.({ why, successors, checkpoint, players, systemLines });
   };
   const onControl = (m: ControlMessage): void => {
@@ -123,10 +124,8 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: Jo
       started = m.started;
       changed();
     } else if (m.type === 'debug') client.receiveDebug(m);
-    else if (m.type === 'chat') {
-      if (m.from === 0) systemLines.push(m.text);
-      chat.receive(m.from, m.text);
-    } else if (m.type === 'kick') finish({ kind: 'kicked', reason: m.reason, text: m.text });
+    else if (m.type === 'chat') chat.receive(m.from, m.text);
+    else if (m.type === 'kick') finish({ kind: 'kicked', reason: m.reason, text: m.text });
     else if (m.type === 'successors') successors = m.ids;
     else if (m.type === 'checkpoint') {
       const now = timers.now();
