@@ -18,14 +18,8 @@ import { migrationNotice } from '../lobby/migration-notice';
 
 /** The longest a leaving host waits for its last messages (final checkpoint, kicks) to be taken. */
 export const HANDOVER_WAIT_MS = 3000;
-const POLL_MS = 50;
-
-/** Calls `then` once `done()` holds or `maxMs` passed (whichever first). */
-function when(done: () => boolean, maxMs: number, then: () => void): void {
-  const until = performance.now() + maxMs;
-  const check = (): void => void (done() || performance.now() >= until ? then() : setTimeout(check, POLL_MS));
-  setTimeout(check, POLL_MS);
-}
+/** A little past the kicks' own close (CLOSE_GRACE_MS after they were sent). */
+const AFTER_KICKS_MS = CLOSE_GRACE_MS + 50;
 
 export async function handOverMatch(server: ListenServer, releaseId: () => void, leave: () => void): Promise<string | null> {
   // Sends the final checkpoint, then stops the worker's tick loop (host-migration.ts).
@@ -36,8 +30,18 @@ export async function handOverMatch(server: ListenServer, releaseId: () => void,
   const newHost = players.find((p) => p.id === to)?.name ?? null;
   server.chat.announce(migrationNotice({ oldHost, newHost, graceful: true, selfHosts: false }));
   releaseId();
-  // The successor closes its link to us once it holds the final checkpoint: it leaves the roster then.
-  when(() => server.roster.get(to) === undefined, HANDOVER_WAIT_MS, leave);
+  // The successor closes its link to us once it holds the final checkpoint: the roster says so (onChange).
+  let gone = false;
+  const go = (): void => {
+    if (gone) return;
+    gone = true;
+    off();
+    clearTimeout(cap);
+    leave();
+  };
+  const cap = setTimeout(go, HANDOVER_WAIT_MS);
+  const off = server.onChange(() => void (server.roster.get(to) === undefined && go()));
+  if (server.roster.get(to) === undefined) go();
   return newHost ?? `player ${to}`;
 }
 
@@ -45,5 +49,5 @@ export function endMatchForEveryone(server: ListenServer, leave: () => void): vo
   for (const p of server.roster.lobbyList()) if (!p.isHost) server.kick(p.id, 'shutdown', 'the host ended the match');
   // Closing at once could cut the kicks off (a joiner that never read one would migrate): leave no
   // sooner than the kicks close their own links (CLOSE_GRACE_MS after they were sent).
-  setTimeout(leave, CLOSE_GRACE_MS + POLL_MS);
+  setTimeout(leave, AFTER_KICKS_MS);
 }
