@@ -158,7 +158,8 @@ export class ClientClock {
       this.stream = s.serverTick;
       this.command = s.serverTick + this.targetBufferTicks;
     }
-    const moved = this.reanchor && this.anchorOn(s.serverTick, nowMs);
+    const moved = this.reanchor;
+    if (moved) this.anchorOn(s.serverTick, nowMs);
     const late = (this.modelTick(nowMs) - s.serverTick) * this.tickMs;
     const stepLate = this.lateness.add(nowMs, late);
     const stepRtt = this.sampleRtt(s, nowMs);
@@ -178,7 +179,7 @@ export class ClientClock {
    * The first snapshot of a new server: the model restarts on it (its lateness history and the
    * skew fit measured the old server's line). The drawn stream is left where it is and slews fast.
    */
-  private anchorOn(serverTick: Tick, nowMs: number): true {
+  private anchorOn(serverTick: Tick, nowMs: number): void {
     this.reanchor = false;
     this.anchorMs = nowMs;
     this.anchorTick = serverTick;
@@ -186,7 +187,6 @@ export class ClientClock {
     this.skewFit.reset();
     this.lastSkewBucketMs = nowMs;
     this.streamFast = true;
-    return true;
   }
 
   /** Server tick the fastest snapshot would carry if it arrived now (the model, before slewing). */

@@ -84,7 +84,6 @@ export class FpsMeter {
 const pct = (f: number): string => `${(Math.min(Math.max(f, 0), 1) * 100).toFixed(1)}%`;
 const kb = (b: number): string => (b >= 1000 ? `${(b / 1000).toFixed(1)} kB/s` : `${Math.round(b)} B/s`);
 
-/** The text block of the net graph, one metric per line. */
 /** Host migration's line (issue 13): how old the newest checkpoint is (a successor's most progress lost) and how often they come. */
 export interface CheckpointInfo {
   ageMs: number | null;
@@ -93,6 +92,7 @@ export interface CheckpointInfo {
 
 const seconds = (ms: number | null): string => (ms === null ? '-' : `${(Math.max(0, ms) / 1000).toFixed(1)} s`);
 
+/** The text block of the net graph, one metric per line (and the migration line when `checkpoint` is given). */
 export function netGraphLines(s: NetStats, fps: number, checkpoint: CheckpointInfo | null = null): string[] {
   const migration = checkpoint ? [`checkpoint age ${seconds(checkpoint.ageMs)}   every ${seconds(checkpoint.intervalMs)}`] : [];
   return [
