@@ -45,8 +45,6 @@ export interface RuntimeClock<Handle> {
   cancel(handle: Handle): void;
 }
 
-export type { TickCost } from './tick-cost';
-
 export interface RuntimeStats extends ServerStats {
   loop: TickLoopCounters;
   tickCost: TickCost;

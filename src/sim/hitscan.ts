@@ -13,8 +13,20 @@ import { angleToRadians, quantizePos } from './quantize';
 import { rayBoundsExit, rayCircleEntry, rayRectEntry } from './ray';
 import type { Angle16, ArenaMap, Hitbox, PlayerId, PublicPlayerState } from './types';
 
+const hitboxRadius = (crouch: boolean): number => (crouch ? CROUCH_RADIUS : PLAYER_RADIUS);
+
 export function hitboxOf(p: PublicPlayerState): Hitbox {
-  return { id: p.id, x: p.x, y: p.y, radius: p.crouch ? CROUCH_RADIUS : PLAYER_RADIUS, alive: p.alive, crouch: p.crouch };
+  return { id: p.id, x: p.x, y: p.y, radius: hitboxRadius(p.crouch), alive: p.alive, crouch: p.crouch };
+}
+
+/** Writes `p`'s hitbox into `box` (`hitboxOf` without allocating: the world step's reused records). */
+export function writeHitbox(box: Hitbox, p: PublicPlayerState): void {
+  box.id = p.id;
+  box.x = p.x;
+  box.y = p.y;
+  box.radius = hitboxRadius(p.crouch);
+  box.alive = p.alive;
+  box.crouch = p.crouch;
 }
 
 /** Distance along a unit ray from (x, y) to the first wall or the map edge, capped at `range`. */

@@ -11,10 +11,11 @@
  *
  * Invariant: `hitboxes[i]` always describes `players[i]` (use `setPlayer`), players sorted by id.
  */
-import { CROUCH_RADIUS, PLAYER_RADIUS, type SimConfig } from './config';
+import type { SimConfig } from './config';
+import { writeHitbox } from './hitscan';
 import type { MatchPlayer, MatchState } from './match-types';
 import { newPlayerStepScratch, type PlayerStepScratch } from './player';
-import type { Hitbox, PlayerId, PlayerState, ProjectileState, PublicPlayerState, SimEvent, Tick, WorldState } from './types';
+import type { Hitbox, PlayerId, PlayerState, ProjectileState, SimEvent, Tick, WorldState } from './types';
 
 export interface StepScratch {
   /** Hitbox records, reused: entries [0, players) are the tick's, overwritten in place. */
@@ -47,16 +48,6 @@ export interface TickContext {
   /** A working copy: entries may be set in place. */
   pickups: Tick[];
   readonly scratch: StepScratch;
-}
-
-/** Writes `p`'s hitbox into `box` (hitscan.ts `hitboxOf`, without allocating). */
-export function writeHitbox(box: Hitbox, p: PublicPlayerState): void {
-  box.id = p.id;
-  box.x = p.x;
-  box.y = p.y;
-  box.radius = p.crouch ? CROUCH_RADIUS : PLAYER_RADIUS;
-  box.alive = p.alive;
-  box.crouch = p.crouch;
 }
 
 function hitboxesOf(players: readonly PlayerState[], scratch: StepScratch): Hitbox[] {
