@@ -35,10 +35,6 @@ function mixInt(h: number, n: number): number {
   return mixWord(mixWord(h, low), high);
 }
 
-/** A wire value as integers: positions and velocities are on a 1/16 grid, so × 16 is exact. */
-function mixNumber(h: number, v: number): number {
-  return mixInt(h, Math.round(v * 16));
-}
 
 function mixValue(h: number, v: unknown): number {
   if (typeof v === 'number') return mixNumber(h, v);
@@ -69,8 +65,11 @@ function mixInt32(h: number, n: number): number {
   return Math.imul(h ^ (n >>> 24), FNV_PRIME);
 }
 
-/** `mixNumber`, with the int32 case inline. */
-function mixNum(h: number, v: number): number {
+/**
+ * A wire value as integers: positions and velocities are on a 1/16 grid, so × 16 is exact.
+ * The int32 case (nearly every value) in one straight line, the rest through `mixInt`.
+ */
+function mixNumber(h: number, v: number): number {
   const n = Math.round(v * 16);
   return n === (n | 0) ? mixInt32(h, n) : mixInt(h, n);
 }
@@ -84,36 +83,36 @@ const mixBool = (h: number, b: boolean): number => Math.imul(Math.imul(h ^ (b ? 
  * A unit test holds `snapshotChecksum` to `viewChecksum`, which walks the tables.
  */
 function mixPublicPlayer(h: number, p: PublicPlayerState): number {
-  h = mixNum(mixNum(mixNum(mixNum(mixNum(h, p.id), p.vx), p.vy), p.x), p.y);
-  h = mixBool(mixBool(mixNum(mixNum(h, p.aim), p.health), p.alive), p.crouch);
-  return mixNum(mixNum(mixNum(mixNum(h, p.weapon), p.teleportSeq), p.kills), p.deaths);
+  h = mixNumber(mixNumber(mixNumber(mixNumber(mixNumber(h, p.id), p.vx), p.vy), p.x), p.y);
+  h = mixBool(mixBool(mixNumber(mixNumber(h, p.aim), p.health), p.alive), p.crouch);
+  return mixNumber(mixNumber(mixNumber(mixNumber(h, p.weapon), p.teleportSeq), p.kills), p.deaths);
 }
 
 /** `mixEntity` of PLAYER_FIELDS: the public fields, then ammo and the timers. */
 function mixPlayer(h: number, p: PlayerState): number {
   h = mixWord(mixPublicPlayer(h, p), p.ammo.length);
-  for (let i = 0; i < p.ammo.length; i++) h = mixNum(h, p.ammo[i]!);
-  return mixNum(mixNum(mixNum(mixNum(h, p.nextFireTick), p.reloadEndTick), p.deployEndTick), p.respawnTick);
+  for (let i = 0; i < p.ammo.length; i++) h = mixNumber(h, p.ammo[i]!);
+  return mixNumber(mixNumber(mixNumber(mixNumber(h, p.nextFireTick), p.reloadEndTick), p.deployEndTick), p.respawnTick);
 }
 
 /** `mixEntity` of PROJECTILE_FIELDS. */
 function mixProjectile(h: number, j: ProjectileState): number {
-  h = mixNum(mixNum(mixNum(mixNum(h, j.id), j.owner), j.vx), j.vy);
-  return mixNum(mixNum(mixNum(h, j.x), j.y), j.explodeTick);
+  h = mixNumber(mixNumber(mixNumber(mixNumber(h, j.id), j.owner), j.vx), j.vy);
+  return mixNumber(mixNumber(mixNumber(h, j.x), j.y), j.explodeTick);
 }
 
 /** `mixNumber` of every word of `matchWords(m)`, without building the list. */
 function mixMatch(h: number, m: PublicMatchState | undefined): number {
   const src = m ?? EMPTY_MATCH;
-  h = mixNum(mixNum(mixNum(mixNum(mixNum(h, src.mode), src.mapId), src.phase), src.phaseEndTick), src.fragLimit);
-  h = mixNum(mixNum(mixNum(h, src.timeLimitS), src.friendlyFire ? 1 : 0), src.seq);
-  h = mixNum(mixNum(h, src.teamScores[0] ?? 0), src.teamScores[1] ?? 0);
-  h = mixNum(h, src.players.length);
-  for (const p of src.players) h = mixNum(mixNum(mixNum(mixNum(h, p.id), p.team), p.score), p.bot ? 1 : 0);
-  h = mixNum(h, src.pickups.length);
-  for (const t of src.pickups) h = mixNum(h, t);
-  if (!src.results) return mixNum(h, 0);
-  for (const v of resultsWords(src.results)) h = mixNum(h, v);
+  h = mixNumber(mixNumber(mixNumber(mixNumber(mixNumber(h, src.mode), src.mapId), src.phase), src.phaseEndTick), src.fragLimit);
+  h = mixNumber(mixNumber(mixNumber(h, src.timeLimitS), src.friendlyFire ? 1 : 0), src.seq);
+  h = mixNumber(mixNumber(h, src.teamScores[0] ?? 0), src.teamScores[1] ?? 0);
+  h = mixNumber(h, src.players.length);
+  for (const p of src.players) h = mixNumber(mixNumber(mixNumber(mixNumber(h, p.id), p.team), p.score), p.bot ? 1 : 0);
+  h = mixNumber(h, src.pickups.length);
+  for (const t of src.pickups) h = mixNumber(h, t);
+  if (!src.results) return mixNumber(h, 0);
+  for (const v of resultsWords(src.results)) h = mixNumber(h, v);
   return h;
 }
 

@@ -15,7 +15,7 @@
 import type { UserCmd } from '../sim/types';
 import { BitReader, BitWriter } from './bits';
 import { USER_CMD_CODEC, readFull, writeFull } from './fields';
-import { tokenFromBytes, tokenToBytes } from './handshake-codec';
+import { readBytes, tokenFromBytes, tokenToBytes, writeBytes } from './handshake-codec';
 import { BROWSER_TOKEN_BYTES, type DecodeResult } from './messages';
 import { NAME_RULE, readText, writeText, type TextRule } from './text';
 import {
@@ -42,12 +42,11 @@ const MAX_UNLAG_MS = 2000;
 // Tokens travel as the hello's browser token does: 16 bytes (handshake-codec.ts converts).
 function writeToken(w: BitWriter, token: string): void {
   if (!TOKEN_PATTERN.test(token)) throw new RangeError('checkpoint: a token is not 32 lowercase hex digits');
-  for (const b of tokenToBytes(token)) w.writeBits(b, 8);
+  writeBytes(w, tokenToBytes(token));
 }
 
 function readToken(r: BitReader): string {
-  const bytes = new Uint8Array(BROWSER_TOKEN_BYTES);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = r.readBits(8);
+  const bytes = readBytes(r, BROWSER_TOKEN_BYTES);
   return r.ok ? tokenFromBytes(bytes) : '';
 }
 
@@ -178,7 +177,7 @@ export function encodeCheckpoint(c: Checkpoint): Uint8Array {
   for (const cvar of c.cvars) writeCvar(w, cvar);
   if (c.lobbyKey.length > CHECKPOINT_LIMITS.lobbyKeyBytes) throw new RangeError('checkpoint: lobby key too long');
   w.writeVarUint(c.lobbyKey.length, 4);
-  for (const b of c.lobbyKey) w.writeBits(b, 8);
+  writeBytes(w, c.lobbyKey);
   return w.finish();
 }
 
@@ -203,8 +202,7 @@ function readCheckpoint(r: BitReader): Checkpoint {
   const bans = readList(r, CHECKPOINT_LIMITS.bans, 'bans', () => readToken(r));
   const cvars = readList(r, CHECKPOINT_LIMITS.cvars, 'cvars', () => readCvar(r));
   const keyLength = readCount(r, CHECKPOINT_LIMITS.lobbyKeyBytes, 'lobby key bytes');
-  const lobbyKey = new Uint8Array(keyLength);
-  for (let i = 0; i < keyLength && r.ok; i++) lobbyKey[i] = r.readBits(8);
+  const lobbyKey = readBytes(r, keyLength);
   return { server, nextEventId, world, rewind, clients, departed, bans, cvars, lobbyKey };
 }
 

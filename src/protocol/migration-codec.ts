@@ -12,6 +12,7 @@
  * id, a final flag other than 0/1 or a length of 0 (refused before anything is allocated).
  */
 import type { BitReader, BitWriter } from './bits';
+import { readBytes, writeBytes } from './handshake-codec';
 import { MAX_CHECKPOINT_MESSAGE_BYTES, MAX_SUCCESSORS, type CheckpointMessage, type SuccessorsMessage } from './messages';
 
 const isPlayerId = (id: number): boolean => Number.isInteger(id) && id >= 1 && id <= 255;
@@ -37,7 +38,7 @@ export function writeSuccessors(w: BitWriter, m: SuccessorsMessage): void {
 export function writeCheckpointMessage(w: BitWriter, m: CheckpointMessage): void {
   w.writeBits(m.final ? 1 : 0, 8);
   w.writeBits(m.bytes.length, 16);
-  for (const b of m.bytes) w.writeBits(b, 8);
+  writeBytes(w, m.bytes);
 }
 
 export function readSuccessors(r: BitReader): SuccessorsMessage {
@@ -61,7 +62,6 @@ export function readCheckpointMessage(r: BitReader): CheckpointMessage {
   if (r.ok && length === 0) r.fail('empty checkpoint');
   // Refused before allocating: a length longer than what is left is a truncation, not a buffer.
   if (r.ok && length * 8 > r.remainingBits) r.fail('truncated');
-  const bytes = new Uint8Array(r.ok ? length : 0);
-  for (let i = 0; i < bytes.length && r.ok; i++) bytes[i] = r.readBits(8);
+  const bytes = readBytes(r, r.ok ? length : 0);
   return { type: 'checkpoint', final: flag === 1, bytes };
 }
