@@ -15,6 +15,8 @@ import { meet, startMatch, type Match } from './game-match';
 const OUT = 'test-results';
 
 interface CanvasCheck {
+  /** What was sampled where, for the failure message. */
+  detail: string;
   local: boolean;
   remoteOnScreen: boolean;
   remote: boolean;
@@ -47,7 +49,10 @@ function checkCanvas(page: Page): Promise<CanvasCheck> {
       wallsChecked++;
       if (close(g.pixel(sx, sy), wall)) wallsOk++;
     }
+    const at = (b: { screenX: number; screenY: number; color: readonly number[] } | undefined): string =>
+      b ? `(${Math.round(b.screenX)},${Math.round(b.screenY)}) want ${b.color.join('/')} got ${(g.pixel(b.screenX, b.screenY) ?? []).join('/')}` : 'none';
     return {
+      detail: `view ${cam.viewW}x${cam.viewH}, hint ${info.controlsHint}, local ${at(info.local)}, remote ${at(remote)}`,
       local: close(g.pixel(info.local.screenX, info.local.screenY), info.local.color),
       remoteOnScreen,
       remote: !!remote && remoteOnScreen && close(g.pixel(remote.screenX, remote.screenY), remote.color),
@@ -79,12 +84,15 @@ describe('game screen in a real match', () => {
     await m.joiner.screenshot({ path: `${OUT}/game-joiner.png` });
     expect(met).toBe(true);
     for (const page of [m.host, m.joiner]) {
+      // The controls hint (a translucent panel in the upper third) shows for the first ~8.5 s after
+      // spawning; a player standing under it is drawn through it, so sample after it has faded.
+      await page.waitForFunction(() => window.rewindGame?.info().controlsHint === 0, undefined, { timeout: 20_000 });
       const c = await checkCanvas(page);
-      expect(c.local).toBe(true);
+      expect(c.local, c.detail).toBe(true);
       expect(c.wallsChecked).toBeGreaterThan(0);
-      expect(c.wallsOk).toBe(c.wallsChecked);
-      expect(c.remoteOnScreen).toBe(true);
-      expect(c.remote).toBe(true);
+      expect(c.wallsOk, c.detail).toBe(c.wallsChecked);
+      expect(c.remoteOnScreen, c.detail).toBe(true);
+      expect(c.remote, c.detail).toBe(true);
     }
     const localColor = await m.host.evaluate(() => window.rewindGame?.info().local?.color ?? null);
     expect(localColor).toEqual([...PALETTE.local]);
