@@ -95,6 +95,8 @@ export function emptyCounts(): ChannelCounts {
 export function dataChannelPort(channel: RTCDataChannel, counts: ChannelCounts): BytePort {
   channel.binaryType = 'arraybuffer';
   return {
+    // RTCDataChannel.send copies the bytes into its send buffer before it returns.
+    copiesOnPost: true,
     listen(handler) {
       channel.onmessage = handler
         ? (ev: MessageEvent) => {

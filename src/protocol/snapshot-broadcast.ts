@@ -21,6 +21,7 @@
  * grows with the number of entities (the finished datagram aside).
  */
 import { BitWriter } from './bits';
+import type { DatagramArena } from './datagram-arena';
 import { FrameChecksums } from './frame-checksums';
 import { sliceOf, writeListEntities, writeListHeader } from './entity-list';
 import { writeEncodedEvents, type EncodedEvent } from './events';
@@ -67,6 +68,11 @@ export class SnapshotBroadcast {
   private readonly out = new BitWriter(2048);
   /** Counters for benchmarks and tests: pieces written, datagrams spliced, per-client fallbacks. */
   readonly counters = { pieces: 0, spliced: 0, fallbacks: 0 };
+  /**
+   * Where spliced datagrams go: null, each its own buffer; an arena (the host's worker), views of
+   * its slab, valid until its owner resets it (datagram-arena.ts). Split parts are always their own.
+   */
+  arena: DatagramArena | null = null;
 
   /** Starts a tick: `target` is the world every datagram of this tick describes. */
   begin(target: SnapshotFrame): void {
@@ -98,7 +104,7 @@ export class SnapshotBroadcast {
     w.appendBits(piece.match.view(), 0, piece.match.bitLength);
     if (w.bitLength <= maxBytes * 8) {
       this.counters.spliced++;
-      return [w.finish()];
+      return [this.arena ? this.arena.take(w) : w.finish()];
     }
     return this.perClient(c, tv, bv, piece.ctx.motionScale, checksum, maxBytes);
   }

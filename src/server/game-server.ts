@@ -244,6 +244,11 @@ export class GameServer {
     return { packets: this.snapshots.send(this.sessions.values(), this.state, this.matchBlock, this.tickEvents, nowMs), kicks: this.drainKicks() };
   }
 
+  /** From now on `tick()`'s datagrams are views of one buffer reused every tick: send or copy them before the next tick. */
+  reuseDatagramBuffers(): void {
+    this.snapshots.reuseBuffers();
+  }
+
   private readonly isConnected = (id: PlayerId): boolean => this.sessions.has(id);
 
   private tagEvents(events: readonly SimEvent[]): NetEvent[] {

@@ -8,7 +8,8 @@
  * host migration (issue 13): `checkpoint` (the encoded match for the successors), `restore` (a
  * successor starts from an old host's checkpoint; clients then come back with addClient(id, port,
  * true)) and `stopTicking` (a handing-over host stops simulating after its final checkpoint).
- * Outputs: snapshot datagrams posted on each client's port (the buffer transferred, not copied);
+ * Outputs: snapshot datagrams posted on each client's port (views of a reused buffer to a port that
+ * copies on post, a DataChannel; bytes of their own, transferred, to any other);
  * notices to the host: every kick at once, the stats once a second, an error if a tick threw, and
  * ~10 times a second an encoded 'debug' control message for each client that asked (setDebug).
  * Invariants: never throws on anything a peer sends; a port message that is not bytes counts as
@@ -30,13 +31,16 @@ import { TickCostMeter, type TickCost } from './tick-cost';
 import { checkpointBytes, restoreFromBytes, type PlainCheckpointLobby, type RestoreRequest, type RestoreResult } from './runtime-migration';
 
 /**
- * One client's datagram port (the worker adapts a MessagePort). `post` may transfer the buffer of
- * the bytes it is given: they always own their whole buffer, and the runtime never touches them again.
+ * One client's datagram port: a DataChannel adopted by the worker, or a MessagePort. A port that
+ * says `copiesOnPost` (a DataChannel's send copies before it returns) is given a view of the
+ * tick's reused datagram buffer; any other may keep or transfer what it is given, so it gets bytes
+ * owning their whole buffer, which the runtime never touches again.
  */
 export interface BytePort {
   listen(handler: ((data: unknown) => void) | null): void;
   post(bytes: Uint8Array): void;
   close(): void;
+  readonly copiesOnPost?: boolean;
 }
 
 export interface RuntimeClock<Handle> {
@@ -140,6 +144,8 @@ export class ServerRuntime<Handle> {
   private run(server: GameServer): void {
     this.stop();
     this.server = server;
+    // No buffer per datagram: every port sends (or copies) a tick's datagrams within that tick.
+    server.reuseDatagramBuffers();
     this.loop = new TickLoop<Handle>({
       tickMs: 1000 / server.tickrate,
       maxCatchUpTicks: MAX_CATCH_UP_TICKS,
@@ -259,9 +265,8 @@ export class ServerRuntime<Handle> {
     for (const p of out.packets) {
       const port = this.ports.get(p.clientId);
       if (!port) continue;
-      // Transfer needs a buffer holding exactly these bytes.
-      const own = p.bytes.byteOffset === 0 && p.bytes.byteLength === p.bytes.buffer.byteLength ? p.bytes : p.bytes.slice();
-      port.post(own);
+      // The datagrams are views of a buffer the next tick reuses (run() asked for that).
+      port.post(port.copiesOnPost ? p.bytes : p.bytes.slice());
     }
     for (const k of out.kicks) this.notify?.({ type: 'kick', clientId: k.clientId, reason: k.reason, text: k.text });
     if (now - this.lastSilenceCheckMs >= SILENCE_CHECK_MS) this.reportSilence(now);

@@ -11,6 +11,7 @@
  * snapshot (counted by its session) and never stops the tick; every live session queues the
  * tick's events whether or not a snapshot is due, so a later snapshot still carries them.
  */
+import { DatagramArena } from '../protocol/datagram-arena';
 import { encodeEvent } from '../protocol/events';
 import type { NetEvent } from '../protocol/messages';
 import { SnapshotBroadcast } from '../protocol/snapshot-broadcast';
@@ -30,7 +31,16 @@ export class SnapshotSender {
   private readonly frames = new SnapshotFrames(SENT_RING);
   private readonly broadcast = new SnapshotBroadcast();
 
+  /**
+   * From now on a tick's datagrams are views of one buffer reused every tick (datagram-arena.ts):
+   * valid until the next `send`, so the caller sends or copies them first. Saves an ArrayBuffer per datagram.
+   */
+  reuseBuffers(): void {
+    this.broadcast.arena ??= new DatagramArena();
+  }
+
   send(sessions: Iterable<ClientSession>, world: WorldState, match: () => PublicMatchState, events: readonly NetEvent[], nowMs: number): SnapshotPacket[] {
+    this.broadcast.arena?.reset();
     const encoded = events.map(encodeEvent);
     const packets: SnapshotPacket[] = [];
     let target: SnapshotFrame | null = null;

@@ -1,7 +1,8 @@
 /**
  * The fake clock and byte port the ServerRuntime tests drive the runtime with: time advances only
  * when a test says so (timers run in due order, late after a stall), and a port records what the
- * runtime posted and checks each posted buffer is its own (it is transferred in the worker).
+ * runtime posted and checks each posted buffer is its own (it is transferred in the worker), or, as
+ * a DataChannel, copies what it is handed (views of the tick's reused datagram buffer).
  */
 import { expect } from 'vitest';
 import type { BytePort } from '../../../src/server/server-runtime';
@@ -38,11 +39,20 @@ export class FakeClock {
 export class FakePort implements BytePort {
   handler: ((data: unknown) => void) | null = null;
   posted: Uint8Array[] = [];
+  /** With `copiesOnPost` (a DataChannel): what post was handed, views the runtime may reuse. */
+  views: Uint8Array[] = [];
   closed = false;
+  /** `copiesOnPost`: the port copies in post, as RTCDataChannel.send does; else it keeps (transfers) the bytes. */
+  constructor(readonly copiesOnPost = false) {}
   listen(h: ((data: unknown) => void) | null): void {
     this.handler = h;
   }
   post(bytes: Uint8Array): void {
+    if (this.copiesOnPost) {
+      this.views.push(bytes);
+      this.posted.push(bytes.slice());
+      return;
+    }
     expect(bytes.byteOffset).toBe(0);
     expect(bytes.byteLength).toBe(bytes.buffer.byteLength);
     this.posted.push(bytes);

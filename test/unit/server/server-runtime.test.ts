@@ -29,6 +29,26 @@ describe('ServerRuntime', () => {
     expect(port.posted.length).toBe(30);
   });
 
+  it('hands a port that copies on post views of one reused buffer, and any other port bytes of their own that later ticks leave alone', () => {
+    const { clock, rt } = setup();
+    const channel = new FakePort(true);
+    const message = new FakePort();
+    rt.addClient(1, channel);
+    rt.addClient(2, message);
+    clock.advance(205);
+    expect(channel.views.length).toBeGreaterThan(3);
+    // Views of the arena: not their own buffers, and one buffer serves tick after tick.
+    expect(channel.views.every((v) => v.byteLength < v.buffer.byteLength)).toBe(true);
+    expect(new Set(channel.views.map((v) => v.buffer)).size).toBe(1);
+    // The copies the channel made are whole snapshots; the views now hold the newest tick's bytes.
+    expect(channel.posted[0]).not.toEqual(Uint8Array.from(channel.views[0]!));
+    // The message port's bytes were copied out (FakePort checks each owns its buffer) and stay as sent.
+    const first = Uint8Array.from(message.posted[0]!);
+    clock.advance(100);
+    expect(message.posted[0]).toEqual(first);
+    expect(new Set(message.posted.map((b) => b.buffer)).size).toBe(message.posted.length);
+  });
+
   it('feeds command packets from the port to the server and counts non-bytes as malformed', () => {
     const { clock, rt } = setup();
     const port = new FakePort();
