@@ -5,7 +5,9 @@
  *    (what a client pays per snapshot);
  *  - ours, the host's path: every player is a client on the 4-old baseline, the tick's world is
  *    packed once and SnapshotBroadcast encodes each client's datagram (shared pieces spliced):
- *    the tick's total divided by the client count, i.e. the cost of one delta as the host pays it;
+ *    the tick's total divided by the client count, i.e. the cost of one delta as the host pays it
+ *    (datagrams as views of one reused buffer, as the worker sends them on its DataChannels; and
+ *    with a new buffer per datagram, as a MessagePort transfer needs);
  *  - @colyseus/schema: `encode()` of the patch after the state was updated (its diffing happens
  *    while fields are set, so "update + encode" is shown too), and `decode()` of each patch in
  *    order into a fresh Decoder (the first, full patch untimed);
@@ -19,6 +21,7 @@
 import { Decoder, Encoder } from '@colyseus/schema';
 import type { Snapshot } from '../src/protocol/messages';
 import { decodeSnapshot, encodeSnapshot, quantizeSnapshot } from '../src/protocol/snapshot';
+import { DatagramArena } from '../src/protocol/datagram-arena';
 import { SnapshotBroadcast } from '../src/protocol/snapshot-broadcast';
 import { SnapshotFrame } from '../src/protocol/snapshot-view';
 import type { WorldState } from '../src/sim/types';
@@ -79,6 +82,7 @@ interface Row {
   players: number;
   oursEncode: number;
   broadcastEncode: number;
+  broadcastOwnBuffers: number;
   broadcastGcShare: number;
   oursDecode: number;
   colEncode: number;
@@ -91,7 +95,7 @@ interface Row {
  * The host's path: per tick, pack the world once and encode a datagram for every player on the
  * 4-old baseline. Returns best µs per client datagram and the GC share of all passes.
  */
-async function measureBroadcast(worlds: readonly WorldState[], check: readonly Uint8Array[]): Promise<{ us: number; gcShare: number }> {
+async function measureBroadcast(worlds: readonly WorldState[], check: readonly Uint8Array[]): Promise<{ us: number; ownBuffers: number; gcShare: number }> {
   // Protocol 3: the match block rides in every snapshot (snapshotFor's), so the frame carries it too.
   const matches = worlds.map((w) => snapshotFor(w, w.players[0]!.id).match);
   const frames = worlds.map((w, i) => new SnapshotFrame().capture(w.tick, [w.players, w.projectiles], matches[i]));
@@ -106,16 +110,22 @@ async function measureBroadcast(worlds: readonly WorldState[], check: readonly U
   for (let i = 4; i < worlds.length; i += 50) if (!Buffer.from(first(i)).equals(check[i - 4]!)) throw new Error('broadcast bytes differ');
   let clients = 0;
   for (let i = 4; i < worlds.length; i++) clients += ids[i]!.length;
-  const gc = new GcMeter();
-  gc.start();
-  const us = bestUs(clients, () => {
+  const pass = (): void => {
     for (let i = 4; i < worlds.length; i++) {
       const w = worlds[i]!;
+      broadcast.arena?.reset();
       broadcast.begin(frames[i]!.capture(w.tick, [w.players, w.projectiles], matches[i]));
       for (const id of ids[i]!) broadcast.encode({ receiverId: id, header: headers[i]!, baseline: frames[i - 4]!, events: [] });
     }
-  });
-  return { us, gcShare: await gc.stop() };
+  };
+  // Each datagram in a buffer of its own (what a MessagePort transfer needs), measured first.
+  const ownBuffers = bestUs(clients, pass);
+  // As the host's worker runs it: datagrams are views of one arena reused every tick (DataChannel.send copies).
+  broadcast.arena = new DatagramArena();
+  const gc = new GcMeter();
+  gc.start();
+  const us = bestUs(clients, pass);
+  return { us, ownBuffers, gcShare: await gc.stop() };
 }
 
 /** Best µs per patch of colyseus' decode, patches applied in order (the first, full one untimed). */
@@ -167,7 +177,7 @@ async function measure(players: number): Promise<Row> {
   const floor = bestUs(pairs.length, () => {
     for (const p of pairs) copyToTypedArray(p.target, scratch);
   });
-  return { players, oursEncode, broadcastEncode: broadcast.us, broadcastGcShare: broadcast.gcShare, oursDecode, colEncode: colEncodeOnly, colUpdateEncode, colDecode: measureColyseusDecode(patches), floor };
+  return { players, oursEncode, broadcastEncode: broadcast.us, broadcastOwnBuffers: broadcast.ownBuffers, broadcastGcShare: broadcast.gcShare, oursDecode, colEncode: colEncodeOnly, colUpdateEncode, colDecode: measureColyseusDecode(patches), floor };
 }
 
 const f1 = (v: number): string => v.toFixed(1);
@@ -178,14 +188,14 @@ function render(rows: Row[]): string {
     '## Codec speed (µs per snapshot, same workload, same run)',
     '',
     `Workload: bench/workload.ts, seed ${SEED}, ${FRAMES} snapshots per player count; best of ${PASSES} passes, in CPU time of the process (user + system: the machine is shared, so wall time would count other processes). Ours: a 4-old delta.`,
-    '"One client": `encodeSnapshot` from Snapshot objects (packing included). "Host, per client": every player is a client on the 4-old baseline; per tick the world is packed once and SnapshotBroadcast writes every datagram (shared pieces spliced; bytes identical to the one-client encoder): the tick\'s time divided by the number of clients. GC: share of the host-path passes spent in garbage collection.',
+    '"One client": `encodeSnapshot` from Snapshot objects (packing included). "Host, per client": every player is a client on the 4-old baseline; per tick the world is packed once and SnapshotBroadcast writes every datagram (shared pieces spliced; bytes identical to the one-client encoder): the tick\'s time divided by the number of clients, with the datagrams as views of one buffer reused every tick, as the host\'s worker sends them (RTCDataChannel.send copies); "own buffers": the same with a new ArrayBuffer per datagram, what a MessagePort transfer needs (the dedicated host). GC: share of the host-path passes (reused buffer) spent in garbage collection.',
     '@colyseus/schema: `encode()` of each patch (its change tracking runs while fields are set: "update + encode" includes that); `decode()` of each patch in order into a fresh Decoder. Floor: copying the same quantized fields into a preallocated Int32Array.',
     '',
-    '| players | ours encode, one client | ours encode, host per client | GC share (host) | ours decode | colyseus encode | colyseus update + encode | colyseus decode | floor | host encode / colyseus encode | host encode / colyseus update + encode | host encode / floor | decode / colyseus decode |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| players | ours encode, one client | ours encode, host per client | host per client, own buffers | GC share (host) | ours decode | colyseus encode | colyseus update + encode | colyseus decode | floor | host encode / colyseus encode | host encode / colyseus update + encode | host encode / floor | decode / colyseus decode |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.players} | ${f1(r.oursEncode)} | ${f1(r.broadcastEncode)} | ${(r.broadcastGcShare * 100).toFixed(1)} % | ${f1(r.oursDecode)} | ${f1(r.colEncode)} | ${f1(r.colUpdateEncode)} | ${f1(r.colDecode)} | ${f1(r.floor)} | ${ratio(r.broadcastEncode, r.colEncode)} | ${ratio(r.broadcastEncode, r.colUpdateEncode)} | ${ratio(r.broadcastEncode, r.floor)} | ${ratio(r.oursDecode, r.colDecode)} |`,
+        `| ${r.players} | ${f1(r.oursEncode)} | ${f1(r.broadcastEncode)} | ${f1(r.broadcastOwnBuffers)} | ${(r.broadcastGcShare * 100).toFixed(1)} % | ${f1(r.oursDecode)} | ${f1(r.colEncode)} | ${f1(r.colUpdateEncode)} | ${f1(r.colDecode)} | ${f1(r.floor)} | ${ratio(r.broadcastEncode, r.colEncode)} | ${ratio(r.broadcastEncode, r.colUpdateEncode)} | ${ratio(r.broadcastEncode, r.floor)} | ${ratio(r.oursDecode, r.colDecode)} |`,
     ),
     '',
     'Issue 10 targets: encode ≤ 0.5 × colyseus encode and ≤ 3 × the floor; decode ≤ 1 × colyseus decode.',

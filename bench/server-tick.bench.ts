@@ -72,6 +72,8 @@ interface Measured {
 async function runServer(players: number, lagCompensation: boolean, probe: Probe = 'cpu'): Promise<Measured> {
   const read = probe === 'cpu' ? (): number => cpuMs() * 1000 : heapBytes;
   const server = new GameServer({ tickrate: TICKRATE, maxUnlagS: 1, lagCompensation, seed: 7, maxPlayers: players });
+  // As the worker runs it (ServerRuntime): a tick's datagrams are views of one reused buffer.
+  server.reuseDatagramBuffers();
   for (let id = 0; id < players; id++) server.addClient(id, 0);
   const rand = lcg(99);
   const history = new Map<PlayerId, UserCmd[]>();
