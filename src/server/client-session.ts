@@ -62,13 +62,14 @@ export class ClientSession {
    */
   private baselineAck: Tick | null = null;
   /** The packet whose ack baselineAck is: its send time (u16 ms, -1 before any) and newest command tick. */
-  private baselineFrom = { sendTimeMs: -1, newestCmdTick: -1 };
+  private readonly baselineFrom = { sendTimeMs: -1, newestCmdTick: -1 };
   /** Set while resynchronising: the first tick whose (full) snapshot the client must ack. */
   private resyncFrom: Tick | null = null;
   /** Buffer depths since the last snapshot, for the mean it reports. */
   private depthSum = 0;
   private depthTicks = 0;
-  private echo = { timeMs: 0, receivedMs: 0, newestCmdTick: -1 };
+  /** Updated in place (a packet per client per tick: no object per packet). */
+  private readonly echo = { timeMs: 0, receivedMs: 0, newestCmdTick: -1 };
   /** The command this client's player runs in the tick being stepped (set by the server). */
   current: TakenCmd | null = null;
   readonly counters = { packetsIn: 0, bytesIn: 0, decodeFailures: 0, fullSnapshots: 0, deltaSnapshots: 0, packetsOut: 0, bytesOut: 0, depth: 0, encodeFailures: 0, resyncs: 0 };
@@ -99,12 +100,15 @@ export class ClientSession {
     if (!newest) return;
     if (newest.tick > this.echo.newestCmdTick) {
       // Packets arrive unordered: the echo is the packet with the newest commands (a reordered one cannot shorten the RTT).
-      this.echo = { timeMs: p.sendTimeMs, receivedMs: nowMs, newestCmdTick: newest.tick };
+      this.echo.timeMs = p.sendTimeMs;
+      this.echo.receivedMs = nowMs;
+      this.echo.newestCmdTick = newest.tick;
     }
     // Only the latest-sent packet says which baseline the client holds now (it may go back, or to none).
     if (this.sentLatest(p.sendTimeMs, newest.tick)) {
       this.baselineAck = p.ackTick;
-      this.baselineFrom = { sendTimeMs: p.sendTimeMs, newestCmdTick: newest.tick };
+      this.baselineFrom.sendTimeMs = p.sendTimeMs;
+      this.baselineFrom.newestCmdTick = newest.tick;
     }
     // The client made the newest command about half a round trip before it arrived, the others one tick earlier each.
     const halfRttTicks = ((this.rtt.rttMs ?? 0) / 2) * (this.opts.tickrate / 1000);

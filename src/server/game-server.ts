@@ -16,7 +16,7 @@
  * debug view's shot records), the snapshots of a tick (snapshot-sender.ts), map, bots and the
  * records kept for rejoins (server-match.ts); the world step reuses one StepScratch.
  */
-import { decodeCmdPacket } from '../protocol/cmd-packet';
+import { decodeCmdPacketInto, newCmdPacketScratch } from '../protocol/cmd-packet';
 import { encodeEvent } from '../protocol/events';
 import type { KickReason, NetEvent } from '../protocol/messages';
 import type { SimConfig } from '../sim/config';
@@ -72,6 +72,8 @@ export class GameServer {
   /** Reused every tick: the world step's hitboxes and temporaries, the commands, the rewind hook. */
   private readonly stepScratch = newStepScratch();
   private readonly cmds = new Map<PlayerId, UserCmd>();
+  /** Every packet is decoded into these objects; the sessions copy the commands they keep. */
+  private readonly cmdScratch = newCmdPacketScratch();
   private readonly hooks: StepHooks = { hitboxesForShot: (shot, cmd) => this.judge.hitboxes(shot, cmd, this.state, this.sessions.get(shot.shooter)) };
   private readonly snapshots = new SnapshotSender();
   private readonly matchBlock = (): PublicMatchState => this.publicMatch;
@@ -187,20 +189,21 @@ export class GameServer {
     if (!s || s.abuse.kicked) return;
     s.counters.packetsIn++;
     s.counters.bytesIn += bytes.byteLength;
-    let decoded: ReturnType<typeof decodeCmdPacket>;
+    let error: string | null;
     try {
-      decoded = decodeCmdPacket(bytes);
+      error = decodeCmdPacketInto(bytes, this.cmdScratch);
     } catch (err) {
       // The codec promises not to throw; if it ever does, the packet is just one more malformed one.
-      decoded = { ok: false, error: String(err) };
+      error = String(err);
     }
-    if (!decoded.ok) s.counters.decodeFailures++;
-    const verdict = s.abuse.packet(nowMs, decoded.ok, decoded.ok ? decoded.value.cmds.length : 0);
+    if (error !== null) s.counters.decodeFailures++;
+    const packet = this.cmdScratch.packet;
+    const verdict = s.abuse.packet(nowMs, error === null, error === null ? packet.cmds.length : 0);
     if (verdict) {
       this.kick(clientId, verdict.reason, verdict.text);
       return;
     }
-    if (decoded.ok) s.receivePacket(decoded.value, nowMs, this.arrivalTick(nowMs), this.state.tick);
+    if (error === null) s.receivePacket(packet, nowMs, this.arrivalTick(nowMs), this.state.tick);
   }
 
   /** Server time of an arrival in fractional ticks: the last tick plus the time since it ran. */
