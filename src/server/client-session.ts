@@ -70,6 +70,8 @@ export class ClientSession {
   private depthTicks = 0;
   /** Updated in place (a packet per client per tick: no object per packet). */
   private readonly echo = { timeMs: 0, receivedMs: 0, newestCmdTick: -1 };
+  /** What `planSnapshot` returns, refilled by each call (a plan is encoded at once and never kept). */
+  private readonly plan: SnapshotPlan = { header: { serverTick: 0, lastCmdTick: 0, cmdBufferDepth: 0, echoTimeMs: 0, echoHoldMs: 0 }, baselineTick: null, events: [] };
   /** The command this client's player runs in the tick being stepped (set by the server). */
   current: TakenCmd | null = null;
   readonly counters = { packetsIn: 0, bytesIn: 0, decodeFailures: 0, fullSnapshots: 0, deltaSnapshots: 0, packetsOut: 0, bytesOut: 0, depth: 0, encodeFailures: 0, resyncs: 0 };
@@ -158,6 +160,7 @@ export class ClientSession {
    * What this client's snapshot of this tick needs (header, acked baseline tick, unacked events),
    * or null when none is due or its player is gone. The server encodes it (once-per-tick shared
    * pieces, protocol/snapshot-broadcast.ts) and reports the datagrams back with `recordSent`.
+   * The plan, its header and its events list are reused: valid until this session's next call.
    */
   planSnapshot(world: Readonly<WorldState>, nowMs: number): SnapshotPlan | null {
     const tick = world.tick;
@@ -174,19 +177,20 @@ export class ClientSession {
       this.resyncFrom = tick;
     }
     const resyncing = this.resyncFrom !== null;
-    const baselineTick = !resyncing && this.baselineAck !== null && this.sent.get(this.baselineAck) ? this.baselineAck : null;
-    return { header: this.header(tick, nowMs), baselineTick, events: this.outbox.pending() };
+    const plan = this.plan;
+    plan.baselineTick = !resyncing && this.baselineAck !== null && this.sent.get(this.baselineAck) ? this.baselineAck : null;
+    this.fillHeader(plan.header, tick, nowMs);
+    plan.events = this.outbox.pending();
+    return plan;
   }
 
   /** Header fields of the snapshot built at `tick` (takes the mean buffer depth since the last one). */
-  private header(tick: Tick, nowMs: number): SnapshotHeader {
-    return {
-      serverTick: tick,
-      lastCmdTick: this.buffer.lastRealTick,
-      cmdBufferDepth: this.takeMeanDepth(),
-      echoTimeMs: this.echo.timeMs,
-      echoHoldMs: this.echo.newestCmdTick >= 0 ? Math.max(0, Math.round(nowMs - this.echo.receivedMs)) : 0,
-    };
+  private fillHeader(h: SnapshotHeader, tick: Tick, nowMs: number): void {
+    h.serverTick = tick;
+    h.lastCmdTick = this.buffer.lastRealTick;
+    h.cmdBufferDepth = this.takeMeanDepth();
+    h.echoTimeMs = this.echo.timeMs;
+    h.echoHoldMs = this.echo.newestCmdTick >= 0 ? Math.max(0, Math.round(nowMs - this.echo.receivedMs)) : 0;
   }
 
   private takeMeanDepth(): number {
