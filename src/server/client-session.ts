@@ -45,6 +45,13 @@ export interface SessionOptions {
   abuse: AbuseLimits;
 }
 
+/** Whether `id` has a player in `world` (a loop: a closure per due client per tick was garbage). */
+function hasPlayer(world: Readonly<WorldState>, id: PlayerId): boolean {
+  const players = world.players;
+  for (let i = 0; i < players.length; i++) if (players[i]!.id === id) return true;
+  return false;
+}
+
 export class ClientSession {
   readonly buffer: CommandBuffer;
   readonly scheduler: SnapshotScheduler;
@@ -170,7 +177,7 @@ export class ClientSession {
     this.depthSum += this.counters.depth;
     this.depthTicks++;
     if (!this.scheduler.due(tick)) return null;
-    if (!world.players.some((p) => p.id === this.id)) return null;
+    if (!hasPlayer(world, this.id)) return null;
     // Events dropped from a full outbox (a long outage): full snapshots until the client acks one.
     if (this.outbox.takeOverflow() && this.resyncFrom === null) {
       this.counters.resyncs++;
