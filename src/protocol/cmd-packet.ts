@@ -13,9 +13,9 @@
  * result). The decoder never throws and refuses anything `sanitizeCmd` would have changed.
  */
 import { isSanitizedCmd, sanitizeCmd } from '../sim/quantize';
-import type { UserCmd } from '../sim/types';
+import { WEAPON_KEEP, type UserCmd } from '../sim/types';
 import { BitReader, BitWriter } from './bits';
-import { USER_CMD_CODEC, readDelta, readFull, writeDelta, writeFull } from './fields';
+import { USER_CMD_CODEC, readDeltaInto, readFullInto, writeDelta, writeFull } from './fields';
 import { CMDS_PER_PACKET, type CmdPacket, type DecodeResult } from './messages';
 
 const MAX_TICK = 0x7fffffff;
@@ -50,7 +50,33 @@ export function encodeCmdPacket(p: CmdPacket): Uint8Array {
   return w.finish();
 }
 
-export function decodeCmdPacket(bytes: Uint8Array): DecodeResult<CmdPacket> {
+/**
+ * What `decodeCmdPacketInto` reuses from packet to packet: the packet and its command objects are
+ * overwritten by the next decode (the host decodes every client's packet every tick, and keeps at
+ * most one command of each: CommandBuffer copies the ones it keeps).
+ */
+export interface CmdPacketScratch {
+  readonly packet: CmdPacket;
+  /** `lists[n - 1]`: the first n command objects, the `cmds` of an n-command packet (fixed arrays: no resizing). */
+  readonly lists: ReadonlyArray<UserCmd[]>;
+  /** The field context and the key of the command being read. */
+  readonly ctx: { serverTick: number };
+  readonly keys: { tick: number };
+}
+
+const blankCmd = (): UserCmd => ({ tick: 0, moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 });
+
+export function newCmdPacketScratch(): CmdPacketScratch {
+  const pool = Array.from({ length: CMDS_PER_PACKET }, blankCmd);
+  const lists = pool.map((_, i) => pool.slice(0, i + 1));
+  return { packet: { ackTick: null, sendTimeMs: 0, cmds: [] }, lists, ctx: { serverTick: 0 }, keys: { tick: 0 } };
+}
+
+/**
+ * Decodes `bytes` into `scratch` (see CmdPacketScratch); returns null, or why the packet is refused
+ * (then `scratch.packet` holds nothing useful). Never throws; refuses anything `sanitizeCmd` would change.
+ */
+export function decodeCmdPacketInto(bytes: Uint8Array, scratch: CmdPacketScratch): string | null {
   const r = new BitReader(bytes);
   const count = r.readBits(2) + 1;
   const sendTimeMs = r.readBits(16);
@@ -59,18 +85,44 @@ export function decodeCmdPacket(bytes: Uint8Array): DecodeResult<CmdPacket> {
   if (count > CMDS_PER_PACKET) r.fail(`${count} commands`);
   if (firstTick > MAX_TICK - CMDS_PER_PACKET) r.fail('command tick out of range');
   if (ackTick !== null && (ackTick < 0 || ackTick > MAX_TICK)) r.fail('ack tick out of range');
-  const cmds: UserCmd[] = [];
+  if (!r.ok) return `cmd packet: ${r.error}`;
+  const cmds = scratch.lists[count - 1]!;
+  const { ctx, keys } = scratch;
   for (let i = 0; i < count && r.ok; i++) {
     const tick = firstTick + i;
-    const prev = cmds[i - 1];
-    const ctx = { serverTick: tick };
-    const cmd = prev ? readDelta(r, USER_CMD_CODEC, prev, ctx) : readFull(r, USER_CMD_CODEC, ctx, { tick });
+    const cmd = cmds[i]!;
+    ctx.serverTick = tick;
+    keys.tick = tick;
+    if (i === 0) readFullInto(r, USER_CMD_CODEC, ctx, cmd, keys);
+    else readDeltaInto(r, USER_CMD_CODEC, copyCmdInto(cmd, cmds[i - 1]!), cmds[i - 1]!, ctx);
     cmd.tick = tick;
     // Anything the server's own sanitizer would change did not come from our encoder.
     if (!isSanitizedCmd(cmd)) r.fail('command field out of range');
-    cmds.push(cmd);
   }
   r.expectEnd();
-  if (!r.ok) return { ok: false, error: `cmd packet: ${r.error}` };
-  return { ok: true, value: { ackTick, sendTimeMs, cmds } };
+  if (!r.ok) return `cmd packet: ${r.error}`;
+  scratch.packet.ackTick = ackTick;
+  scratch.packet.sendTimeMs = sendTimeMs;
+  scratch.packet.cmds = cmds;
+  return null;
+}
+
+/** `out` takes every field of `from` (a command's delta is read over a copy of the previous one). */
+function copyCmdInto(out: UserCmd, from: UserCmd): UserCmd {
+  out.tick = from.tick;
+  out.moveX = from.moveX;
+  out.moveY = from.moveY;
+  out.aim = from.aim;
+  out.buttons = from.buttons;
+  out.weaponSelect = from.weaponSelect;
+  out.viewTick = from.viewTick;
+  out.viewFrac = from.viewFrac;
+  return out;
+}
+
+/** A packet of fresh objects (clients, tests, tools); the host decodes into a reused scratch instead. */
+export function decodeCmdPacket(bytes: Uint8Array): DecodeResult<CmdPacket> {
+  const scratch = newCmdPacketScratch();
+  const error = decodeCmdPacketInto(bytes, scratch);
+  return error === null ? { ok: true, value: scratch.packet } : { ok: false, error };
 }

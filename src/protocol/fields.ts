@@ -22,7 +22,7 @@ import {
 } from './field-codecs';
 import { compileTable, type FieldTable, type TableCodec } from './table-codec';
 
-export { compileTable, pickFields, readDelta, readFull, writeDelta, writeDeltaRow, writeFull, writeFullRow } from './table-codec';
+export { compileTable, pickFields, readDelta, readDeltaInto, readFull, readFullInto, writeDelta, writeDeltaRow, writeFull, writeFullRow } from './table-codec';
 export type { Field, FieldGroup, FieldSpec, FieldTable, TableCodec } from './table-codec';
 
 const u8 = uintCodec(255);

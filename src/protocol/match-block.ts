@@ -93,8 +93,31 @@ export function matchWords(m: PublicMatchState | undefined): number[] {
   return out;
 }
 
-const sameList = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
-const sameResults = (a: MatchResults | null, b: MatchResults | null): boolean => sameList(resultsWords(a), resultsWords(b));
+function sameList(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+const sameResults = (a: MatchResults | null, b: MatchResults | null): boolean => a === b || (a !== null && b !== null && sameList(resultsWords(a), resultsWords(b)));
+
+/**
+ * `sameList(matchWords(a), matchWords(b))` without building the lists: the server asks it for every
+ * baseline in use every tick, and two word lists per ask were most of the block's garbage.
+ */
+function sameBlock(a: PublicMatchState, b: PublicMatchState): boolean {
+  const header =
+    a.mode === b.mode && a.mapId === b.mapId && a.phase === b.phase && a.phaseEndTick === b.phaseEndTick && a.fragLimit === b.fragLimit &&
+    a.timeLimitS === b.timeLimitS && a.friendlyFire === b.friendlyFire && a.seq === b.seq &&
+    (a.teamScores[0] ?? 0) === (b.teamScores[0] ?? 0) && (a.teamScores[1] ?? 0) === (b.teamScores[1] ?? 0);
+  if (!header || a.players.length !== b.players.length) return false;
+  for (let i = 0; i < a.players.length; i++) {
+    const p = a.players[i]!;
+    const q = b.players[i]!;
+    if (p.id !== q.id || p.team !== q.team || p.score !== q.score || p.bot !== q.bot) return false;
+  }
+  return sameList(a.pickups, b.pickups) && sameResults(a.results, b.results);
+}
 
 function writeResultsField(w: BitWriter, r: MatchResults | null): void {
   w.writeBool(r !== null);
@@ -115,7 +138,7 @@ export function writeQuantizedMatchBlock(w: BitWriter, t: PublicMatchState, base
     writeResultsField(w, t.results);
     return;
   }
-  const changed = !sameList(matchWords(t), matchWords(base));
+  const changed = !sameBlock(t, base);
   w.writeBool(changed);
   if (!changed) return;
   writeDelta(w, MATCH_HEADER_CODEC, headerOf(t), headerOf(base), ctx);

@@ -211,13 +211,18 @@ export function writeDelta<T extends object>(w: BitWriter, tc: TableCodec<T>, va
 
 /** Reads what `writeFull` wrote; `keys` supplies key fields when they were skipped. */
 export function readFull<T extends object>(r: BitReader, tc: TableCodec<T>, ctx: FieldContext, keys?: Partial<T>): T {
-  const out = emptyObject(tc);
+  return readFullInto(r, tc, ctx, emptyObject(tc) as T, keys);
+}
+
+/** `readFull` into an object the caller reuses (every field of the table is overwritten). */
+export function readFullInto<T extends object>(r: BitReader, tc: TableCodec<T>, ctx: FieldContext, target: T, keys?: Partial<T>): T {
+  const out = bag(target);
   const all = tc.all;
   for (let i = 0; i < all.length; i++) {
     const f = all[i]!;
     out[f.key] = keys && f.group === 'key' ? bag(keys)[f.key] : readFieldFull(r, f, ctx);
   }
-  return out as T;
+  return target;
 }
 
 function readMask(r: BitReader, patterns: readonly number[], width: number): number {
@@ -251,12 +256,20 @@ function readChanged(r: BitReader, fields: readonly Field[], mask: number, out: 
 
 /** Reads what `writeDelta` wrote; returns a new value. */
 export function readDelta<T extends object>(r: BitReader, tc: TableCodec<T>, base: T, ctx: FieldContext): T {
-  const out = bag(pickFields(tc, base));
+  return readDeltaInto(r, tc, pickFields(tc, base), base, ctx);
+}
+
+/**
+ * `readDelta` into an object the caller reuses: `target` must already hold `base`'s fields (a
+ * copy the caller made); the changed ones are overwritten.
+ */
+export function readDeltaInto<T extends object>(r: BitReader, tc: TableCodec<T>, target: T, base: T, ctx: FieldContext): T {
+  const out = bag(target);
   const hot = readMask(r, tc.hotPatterns, tc.hot.length);
   const rare = readMask(r, tc.rarePatterns, tc.rare.length);
   if (hot !== 0) readChanged(r, tc.hot, hot, out, bag(base), ctx);
   if (rare !== 0) readChanged(r, tc.rare, rare, out, bag(base), ctx);
-  return out as T;
+  return target;
 }
 
 /** Copies only the table's fields, in `objectOrder` (drops extra properties; arrays are copied). */

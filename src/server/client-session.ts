@@ -45,6 +45,13 @@ export interface SessionOptions {
   abuse: AbuseLimits;
 }
 
+/** Whether `id` has a player in `world` (a loop: a closure per due client per tick was garbage). */
+function hasPlayer(world: Readonly<WorldState>, id: PlayerId): boolean {
+  const players = world.players;
+  for (let i = 0; i < players.length; i++) if (players[i]!.id === id) return true;
+  return false;
+}
+
 export class ClientSession {
   readonly buffer: CommandBuffer;
   readonly scheduler: SnapshotScheduler;
@@ -62,13 +69,16 @@ export class ClientSession {
    */
   private baselineAck: Tick | null = null;
   /** The packet whose ack baselineAck is: its send time (u16 ms, -1 before any) and newest command tick. */
-  private baselineFrom = { sendTimeMs: -1, newestCmdTick: -1 };
+  private readonly baselineFrom = { sendTimeMs: -1, newestCmdTick: -1 };
   /** Set while resynchronising: the first tick whose (full) snapshot the client must ack. */
   private resyncFrom: Tick | null = null;
   /** Buffer depths since the last snapshot, for the mean it reports. */
   private depthSum = 0;
   private depthTicks = 0;
-  private echo = { timeMs: 0, receivedMs: 0, newestCmdTick: -1 };
+  /** Updated in place (a packet per client per tick: no object per packet). */
+  private readonly echo = { timeMs: 0, receivedMs: 0, newestCmdTick: -1 };
+  /** What `planSnapshot` returns, refilled by each call (a plan is encoded at once and never kept). */
+  private readonly plan: SnapshotPlan = { header: { serverTick: 0, lastCmdTick: 0, cmdBufferDepth: 0, echoTimeMs: 0, echoHoldMs: 0 }, baselineTick: null, events: [] };
   /** The command this client's player runs in the tick being stepped (set by the server). */
   current: TakenCmd | null = null;
   readonly counters = { packetsIn: 0, bytesIn: 0, decodeFailures: 0, fullSnapshots: 0, deltaSnapshots: 0, packetsOut: 0, bytesOut: 0, depth: 0, encodeFailures: 0, resyncs: 0 };
@@ -99,12 +109,15 @@ export class ClientSession {
     if (!newest) return;
     if (newest.tick > this.echo.newestCmdTick) {
       // Packets arrive unordered: the echo is the packet with the newest commands (a reordered one cannot shorten the RTT).
-      this.echo = { timeMs: p.sendTimeMs, receivedMs: nowMs, newestCmdTick: newest.tick };
+      this.echo.timeMs = p.sendTimeMs;
+      this.echo.receivedMs = nowMs;
+      this.echo.newestCmdTick = newest.tick;
     }
     // Only the latest-sent packet says which baseline the client holds now (it may go back, or to none).
     if (this.sentLatest(p.sendTimeMs, newest.tick)) {
       this.baselineAck = p.ackTick;
-      this.baselineFrom = { sendTimeMs: p.sendTimeMs, newestCmdTick: newest.tick };
+      this.baselineFrom.sendTimeMs = p.sendTimeMs;
+      this.baselineFrom.newestCmdTick = newest.tick;
     }
     // The client made the newest command about half a round trip before it arrived, the others one tick earlier each.
     const halfRttTicks = ((this.rtt.rttMs ?? 0) / 2) * (this.opts.tickrate / 1000);
@@ -154,6 +167,7 @@ export class ClientSession {
    * What this client's snapshot of this tick needs (header, acked baseline tick, unacked events),
    * or null when none is due or its player is gone. The server encodes it (once-per-tick shared
    * pieces, protocol/snapshot-broadcast.ts) and reports the datagrams back with `recordSent`.
+   * The plan, its header and its events list are reused: valid until this session's next call.
    */
   planSnapshot(world: Readonly<WorldState>, nowMs: number): SnapshotPlan | null {
     const tick = world.tick;
@@ -163,26 +177,27 @@ export class ClientSession {
     this.depthSum += this.counters.depth;
     this.depthTicks++;
     if (!this.scheduler.due(tick)) return null;
-    if (!world.players.some((p) => p.id === this.id)) return null;
+    if (!hasPlayer(world, this.id)) return null;
     // Events dropped from a full outbox (a long outage): full snapshots until the client acks one.
     if (this.outbox.takeOverflow() && this.resyncFrom === null) {
       this.counters.resyncs++;
       this.resyncFrom = tick;
     }
     const resyncing = this.resyncFrom !== null;
-    const baselineTick = !resyncing && this.baselineAck !== null && this.sent.get(this.baselineAck) ? this.baselineAck : null;
-    return { header: this.header(tick, nowMs), baselineTick, events: this.outbox.pending() };
+    const plan = this.plan;
+    plan.baselineTick = !resyncing && this.baselineAck !== null && this.sent.get(this.baselineAck) ? this.baselineAck : null;
+    this.fillHeader(plan.header, tick, nowMs);
+    plan.events = this.outbox.pending();
+    return plan;
   }
 
   /** Header fields of the snapshot built at `tick` (takes the mean buffer depth since the last one). */
-  private header(tick: Tick, nowMs: number): SnapshotHeader {
-    return {
-      serverTick: tick,
-      lastCmdTick: this.buffer.lastRealTick,
-      cmdBufferDepth: this.takeMeanDepth(),
-      echoTimeMs: this.echo.timeMs,
-      echoHoldMs: this.echo.newestCmdTick >= 0 ? Math.max(0, Math.round(nowMs - this.echo.receivedMs)) : 0,
-    };
+  private fillHeader(h: SnapshotHeader, tick: Tick, nowMs: number): void {
+    h.serverTick = tick;
+    h.lastCmdTick = this.buffer.lastRealTick;
+    h.cmdBufferDepth = this.takeMeanDepth();
+    h.echoTimeMs = this.echo.timeMs;
+    h.echoHoldMs = this.echo.newestCmdTick >= 0 ? Math.max(0, Math.round(nowMs - this.echo.receivedMs)) : 0;
   }
 
   private takeMeanDepth(): number {

@@ -19,6 +19,11 @@ import { isSanitizedCmd, sanitizeCmd } from '../sim/quantize';
 import { WEAPON_KEEP, type Tick, type UserCmd } from '../sim/types';
 import { nextPowerOfTwo } from './pow2';
 
+/** `cmd` (the sanitized `raw`) as an object the buffer may keep: a copy when it still is the caller's. */
+function ownCopy(cmd: UserCmd, raw: UserCmd): UserCmd {
+  return cmd === raw ? sanitizeCmd(raw) : cmd;
+}
+
 /** Runs of repeats remembered for the stats. */
 const RECENT_RUNS = 16;
 
@@ -81,14 +86,19 @@ export class CommandBuffer {
     this.mask = size - 1;
   }
 
+  /**
+   * Takes in one command. `raw` is never kept: what the buffer keeps is its own sanitized copy, so
+   * the host may decode every packet into the same reused objects (most commands arrive three
+   * times, once per packet, and only the first is kept).
+   */
   push(raw: UserCmd, currentTick: Tick, madeAtTick: number): PushOutcome {
-    // Decoded commands are sanitized already (the decoder refuses any other): kept as they are.
+    // Decoded commands are sanitized already (the decoder refuses any other): checked as they are.
     const cmd = isSanitizedCmd(raw) ? raw : sanitizeCmd(raw);
     if (cmd.tick <= currentTick) {
       this.counters.stale++;
       this.newestSeenTick = Math.max(this.newestSeenTick, cmd.tick);
       const newest = Math.max(this.last?.cmd.tick ?? -1, this.late?.cmd.tick ?? -1);
-      if (cmd.tick > newest) this.late = { cmd, madeAtTick };
+      if (cmd.tick > newest) this.late = { cmd: ownCopy(cmd, raw), madeAtTick };
       return 'stale';
     }
     if (cmd.tick > currentTick + this.maxAheadTicks) {
@@ -102,7 +112,7 @@ export class CommandBuffer {
       this.counters.duplicates++;
       return 'duplicate';
     }
-    this.slots[index] = { cmd, madeAtTick, repeated: false };
+    this.slots[index] = { cmd: ownCopy(cmd, raw), madeAtTick, repeated: false };
     this.newestSeenTick = Math.max(this.newestSeenTick, cmd.tick);
     this.counters.accepted++;
     return 'accepted';

@@ -15,29 +15,37 @@
  */
 import type { NetEvent } from '../protocol/messages';
 
-interface Pending<E> {
-  /** Local, never-wrapping sequence number (the wire id wraps at 65536). */
-  seq: number;
-  event: E;
-}
-
 export class EventOutbox<E = NetEvent> {
-  private readonly queue: Pending<E>[] = [];
-  private nextSeq = 1;
+  /**
+   * A ring of `cap` slots, oldest at `head`: events are added and released in order, so their
+   * sequence numbers are consecutive and only the oldest one's is kept. Nothing is allocated per
+   * event or per tick (every client queues every event of every tick).
+   */
+  private readonly ring: Array<E | undefined>;
+  private head = 0;
+  private count = 0;
+  /** Local, never-wrapping sequence number of the event at `head` (the wire id wraps at 65536). */
+  private headSeq = 1;
+  /** What `pending()` returns, refilled by each call. */
+  private readonly view: E[] = [];
   readonly counters = { added: 0, dropped: 0 };
   private overflowed = false;
 
-  constructor(private readonly cap: number) {}
+  constructor(private readonly cap: number) {
+    this.ring = new Array<E | undefined>(cap).fill(undefined);
+  }
 
   add(events: readonly E[]): void {
-    for (const event of events) this.queue.push({ seq: this.nextSeq++, event });
-    this.counters.added += events.length;
-    const excess = this.queue.length - this.cap;
-    if (excess > 0) {
-      this.queue.splice(0, excess);
-      this.counters.dropped += excess;
-      this.overflowed = true;
+    for (let i = 0; i < events.length; i++) {
+      if (this.count === this.cap) {
+        this.release(1);
+        this.counters.dropped++;
+        this.overflowed = true;
+      }
+      this.ring[(this.head + this.count) % this.cap] = events[i];
+      this.count++;
     }
+    this.counters.added += events.length;
   }
 
   /** True once after events were dropped: the client must be resynchronised. */
@@ -47,23 +55,33 @@ export class EventOutbox<E = NetEvent> {
     return was;
   }
 
-  pending(): E[] {
-    return this.queue.map((p) => p.event);
+  /** The pending events, oldest first, in an array this outbox reuses: valid until the next call. */
+  pending(): readonly E[] {
+    const view = this.view;
+    view.length = this.count;
+    for (let k = 0; k < this.count; k++) view[k] = this.ring[(this.head + k) % this.cap]!;
+    return view;
   }
 
   get size(): number {
-    return this.queue.length;
+    return this.count;
   }
 
   /** The mark of a snapshot built now: it carries every pending event up to this sequence. */
   sentIn(): number {
-    return this.nextSeq - 1;
+    return this.headSeq + this.count - 1;
   }
 
   /** The client holds a snapshot with this mark: everything it carried is delivered. */
   acked(mark: number): void {
-    let n = 0;
-    while (n < this.queue.length && (this.queue[n] as Pending<E>).seq <= mark) n++;
-    if (n) this.queue.splice(0, n);
+    this.release(Math.min(Math.max(mark - this.headSeq + 1, 0), this.count));
+  }
+
+  /** Drops the `n` oldest events. */
+  private release(n: number): void {
+    for (let k = 0; k < n; k++) this.ring[(this.head + k) % this.cap] = undefined;
+    this.head = (this.head + n) % this.cap;
+    this.count -= n;
+    this.headSeq += n;
   }
 }

@@ -16,7 +16,7 @@
  * debug view's shot records), the snapshots of a tick (snapshot-sender.ts), map, bots and the
  * records kept for rejoins (server-match.ts); the world step reuses one StepScratch.
  */
-import { decodeCmdPacket } from '../protocol/cmd-packet';
+import { decodeCmdPacketInto, newCmdPacketScratch } from '../protocol/cmd-packet';
 import { encodeEvent } from '../protocol/events';
 import type { KickReason, NetEvent } from '../protocol/messages';
 import type { SimConfig } from '../sim/config';
@@ -25,13 +25,15 @@ import { startMatch } from '../sim/match-flow';
 import type { RuleIssue } from '../sim/match-rules';
 import type { MatchRules, PublicMatchState } from '../sim/match-types';
 import { addPlayer, createWorld, newStepScratch, removePlayer, stepWorld, type StepHooks } from '../sim/world';
-import type { ArenaMap, PlayerId, SimEvent, UserCmd, WorldState } from '../sim/types';
+import type { ArenaMap, PlayerId, SimEvent, WorldState } from '../sim/types';
 import { hitboxOf } from '../sim/hitscan';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
 import { ClientSession } from './client-session';
 import { SnapshotSender, type SnapshotPacket } from './snapshot-sender';
+import { MatchBlockCache } from './match-block-cache';
 import { ServerMatch } from './server-match';
 import { ShotJudge } from './shot-judge';
+import { TickCommands } from './tick-commands';
 import type { ClientNetSettings } from './snapshot-scheduler';
 import type { ServerStats } from './stats';
 import type { ServerCore } from './checkpoint';
@@ -71,10 +73,14 @@ export class GameServer {
   private readonly judge: ShotJudge;
   /** Reused every tick: the world step's hitboxes and temporaries, the commands, the rewind hook. */
   private readonly stepScratch = newStepScratch();
-  private readonly cmds = new Map<PlayerId, UserCmd>();
+  private readonly cmds = new TickCommands();
+  /** Every packet is decoded into these objects; the sessions copy the commands they keep. */
+  private readonly cmdScratch = newCmdPacketScratch();
   private readonly hooks: StepHooks = { hitboxesForShot: (shot, cmd) => this.judge.hitboxes(shot, cmd, this.state, this.sessions.get(shot.shooter)) };
   private readonly snapshots = new SnapshotSender();
-  private readonly matchBlock = (): PublicMatchState => this.publicMatch;
+  /** The snapshots' match block, rebuilt only when it changes (cleared with the map: startMatch, importCore). */
+  private readonly matchBlockCache = new MatchBlockCache();
+  private readonly matchBlock = (): PublicMatchState => this.matchBlockCache.get(this.state, () => this.publicMatch);
   /** Map id and bots (issue 12's host controls). */
   private readonly match: ServerMatch;
 
@@ -159,6 +165,7 @@ export class GameServer {
   startMatch(input: Partial<Record<keyof MatchRules, unknown>>): { rules: MatchRules; issues: RuleIssue[] } {
     const { cfg, ...checked } = this.match.rulesFor(input, this.cfg);
     this.cfg = cfg;
+    this.matchBlockCache.clear();
     const result = startMatch(this.state, checked.rules, this.cfg);
     this.state = result.world;
     this.tickEvents = this.tagEvents(result.events);
@@ -187,20 +194,21 @@ export class GameServer {
     if (!s || s.abuse.kicked) return;
     s.counters.packetsIn++;
     s.counters.bytesIn += bytes.byteLength;
-    let decoded: ReturnType<typeof decodeCmdPacket>;
+    let error: string | null;
     try {
-      decoded = decodeCmdPacket(bytes);
+      error = decodeCmdPacketInto(bytes, this.cmdScratch);
     } catch (err) {
       // The codec promises not to throw; if it ever does, the packet is just one more malformed one.
-      decoded = { ok: false, error: String(err) };
+      error = String(err);
     }
-    if (!decoded.ok) s.counters.decodeFailures++;
-    const verdict = s.abuse.packet(nowMs, decoded.ok, decoded.ok ? decoded.value.cmds.length : 0);
+    if (error !== null) s.counters.decodeFailures++;
+    const packet = this.cmdScratch.packet;
+    const verdict = s.abuse.packet(nowMs, error === null, error === null ? packet.cmds.length : 0);
     if (verdict) {
       this.kick(clientId, verdict.reason, verdict.text);
       return;
     }
-    if (decoded.ok) s.receivePacket(decoded.value, nowMs, this.arrivalTick(nowMs), this.state.tick);
+    if (error === null) s.receivePacket(packet, nowMs, this.arrivalTick(nowMs), this.state.tick);
   }
 
   /** Server time of an arrival in fractional ticks: the last tick plus the time since it ran. */
@@ -227,13 +235,10 @@ export class GameServer {
   /** Advances exactly one tick and returns what to send. */
   tick(nowMs: number): ServerOutput {
     const tick = this.state.tick + 1;
-    const cmds = this.cmds;
-    cmds.clear();
-    for (const s of this.sessions.values()) {
-      s.current = s.abuse.kicked ? null : s.buffer.take(tick);
-      if (s.current) cmds.set(s.id, s.current.cmd);
-    }
+    const cmds = this.cmds.byPlayer;
+    this.cmds.takeFrom(tick, this.sessions.values());
     this.match.commands(this.state, this.cfg, tick, cmds);
+    this.cmds.dropStale();
     this.judge.shots.beginTick();
     const result = stepWorld(this.state, cmds, this.cfg, this.hooks, this.stepScratch);
     this.state = result.world;
@@ -282,6 +287,7 @@ export class GameServer {
     this.judge.lagCompensation = core.lagCompensation;
     this.judge.setMaxUnlag(core.maxUnlagS);
     this.match.restore(core.mapId, core.world.match.players.filter((p) => p.bot).map((p) => p.id));
+    this.matchBlockCache.clear();
     this.match.restoreDeparted(core.departed, core.world.match.seq);
     for (const c of core.commands) {
       const session = new ClientSession(c.id, { tickrate: this.cfg.tickrate, abuse: this.abuseLimits });

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { decodeCmdPacket, encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
+import { decodeCmdPacket, decodeCmdPacketInto, encodeCmdPacket, newCmdPacketScratch, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { BitWriter } from '../../../src/protocol/bits';
 import type { CmdPacket } from '../../../src/protocol/messages';
 import { Rng, userCmd } from './gen';
@@ -24,6 +24,24 @@ describe('command packet codec', () => {
         expect(out).toEqual({ ok: true, value: quantizeCmdPacket(p) });
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('decoding into one reused scratch gives each packet exactly its own commands, none left from the one before', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 2, maxLength: 6 }), (seed, counts) => {
+        const r = new Rng(seed);
+        const scratch = newCmdPacketScratch();
+        for (const count of counts) {
+          const p = packet(r, count);
+          const bytes = encodeCmdPacket(p);
+          // A refused packet in between must not disturb the next one.
+          expect(decodeCmdPacketInto(bytes.subarray(0, 3), scratch)).not.toBeNull();
+          expect(decodeCmdPacketInto(bytes, scratch)).toBeNull();
+          expect(scratch.packet).toEqual(quantizeCmdPacket(p));
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 

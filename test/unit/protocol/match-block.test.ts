@@ -52,6 +52,27 @@ describe('match block', () => {
     expect(roundTrip(live, null).bits).toBeGreaterThan(delta.bits);
   });
 
+  it('sends a block as changed when any one of its words differs from the baseline, and as one bit when none does', () => {
+    const p0 = live.players[0]!;
+    const variants: PublicMatchState[] = [
+      { ...live, mode: GameMode.Deathmatch }, { ...live, mapId: 3 }, { ...live, phase: MatchPhase.Ended }, { ...live, phaseEndTick: 9001 },
+      { ...live, fragLimit: 31 }, { ...live, timeLimitS: 601 }, { ...live, friendlyFire: true }, { ...live, seq: 5 },
+      { ...live, teamScores: [8, -1] }, { ...live, teamScores: [7, 0] },
+      { ...live, players: [{ ...p0, team: Team.Blue }, live.players[1]!] }, { ...live, players: [{ ...p0, score: 6 }, live.players[1]!] },
+      { ...live, players: [{ ...p0, bot: true }, live.players[1]!] }, { ...live, players: [{ ...p0, id: 2 }, live.players[1]!] },
+      { ...live, players: [p0] }, { ...live, pickups: [0, 5200, 1] }, { ...live, pickups: [0, 5200] },
+      { ...live, results: { standings: [], awards: [], winnerTeam: Team.Red } },
+    ];
+    for (const changed of variants) {
+      const delta = roundTrip(changed, live);
+      expect(delta.ok).toBe(true);
+      expect(delta.value).toEqual(quantizeMatch(changed));
+      expect(delta.bits).toBeGreaterThan(1);
+    }
+    // Equal content in other objects (as every tick's captured frame is): one bit.
+    expect(roundTrip(quantizeMatch(live), quantizeMatch({ ...live, players: live.players.map((p) => ({ ...p })) })).bits).toBe(1);
+  });
+
   it('an absent block is EMPTY_MATCH on the wire', () => {
     expect(roundTrip(undefined as unknown as PublicMatchState, null).value).toEqual(quantizeMatch(EMPTY_MATCH));
   });

@@ -20,6 +20,18 @@ describe('CommandBuffer', () => {
     expect(buf.counters.repeats).toBe(0);
   });
 
+  it('keeps its own copy of each command: the caller may reuse the object it pushed', () => {
+    const buf = new CommandBuffer(60, 30);
+    const reused = cmd(11, { moveX: 1 });
+    expect(buf.push(reused, 10, 5)).toBe('accepted');
+    Object.assign(reused, cmd(12, { moveX: 2 }));
+    expect(buf.push(reused, 10, 6)).toBe('accepted');
+    Object.assign(reused, cmd(99, { moveX: 99 }));
+    expect(buf.take(11)?.cmd).toMatchObject({ tick: 11, moveX: 1 });
+    expect(buf.take(12)?.cmd).toMatchObject({ tick: 12, moveX: 2 });
+    expect(buf.take(13)?.cmd).toMatchObject({ tick: 13, moveX: 2 });
+  });
+
   it('repeats the last command when one is missing, restamped and counted', () => {
     const buf = new CommandBuffer(60, 30);
     buf.push(cmd(11, { moveX: 7, viewTick: 3, viewFrac: 100 }), 10, 4);

@@ -34,4 +34,29 @@ describe('EventOutbox', () => {
     expect(box.pending().map((e) => e.id)).toEqual([3, 4, 5, 6]);
     expect(box.counters.dropped).toBe(2);
   });
+
+  it('around its ring, with adds, acks and drops interleaved, pends exactly what a plain queue would (the reused list keeps nothing stale)', () => {
+    const box = new EventOutbox<number>(8);
+    let queue: Array<{ seq: number; e: number }> = [];
+    let seq = 0;
+    let next = 0;
+    const marks: number[] = [];
+    let rand = 12345;
+    const roll = (n: number): number => (rand = (Math.imul(rand, 1103515245) + 12345) >>> 0) % n;
+    for (let step = 0; step < 2000; step++) {
+      const adds = Array.from({ length: roll(4) }, () => next++);
+      box.add(adds);
+      for (const e of adds) queue.push({ seq: ++seq, e });
+      queue = queue.slice(-8);
+      marks.push(box.sentIn());
+      expect(box.sentIn()).toBe(seq);
+      if (roll(3) === 0) {
+        const mark = marks[roll(marks.length)]!;
+        box.acked(mark);
+        queue = queue.filter((q) => q.seq > mark);
+      }
+      expect(box.pending()).toEqual(queue.map((q) => q.e));
+      expect(box.size).toBe(queue.length);
+    }
+  });
 });
