@@ -16,7 +16,7 @@
  * debug view's shot records), the snapshots of a tick (snapshot-sender.ts), map, bots and the
  * records kept for rejoins (server-match.ts); the world step reuses one StepScratch.
  */
-import { decodeCmdPacketInto, newCmdPacketScratch } from '../protocol/cmd-packet';
+import { newCmdPacketScratch } from '../protocol/cmd-packet';
 import { encodeEvent } from '../protocol/events';
 import type { KickReason, NetEvent } from '../protocol/messages';
 import type { SimConfig } from '../sim/config';
@@ -31,6 +31,7 @@ import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
 import { ClientSession } from './client-session';
 import { SnapshotSender, type SnapshotPacket } from './snapshot-sender';
 import { MatchBlockCache } from './match-block-cache';
+import { decodeUntrusted } from './packet-intake';
 import { ServerMatch } from './server-match';
 import { ShotJudge } from './shot-judge';
 import { TickCommands } from './tick-commands';
@@ -194,13 +195,7 @@ export class GameServer {
     if (!s || s.abuse.kicked) return;
     s.counters.packetsIn++;
     s.counters.bytesIn += bytes.byteLength;
-    let error: string | null;
-    try {
-      error = decodeCmdPacketInto(bytes, this.cmdScratch);
-    } catch (err) {
-      // The codec promises not to throw; if it ever does, the packet is just one more malformed one.
-      error = String(err);
-    }
+    const error = decodeUntrusted(bytes, this.cmdScratch);
     if (error !== null) s.counters.decodeFailures++;
     const packet = this.cmdScratch.packet;
     const verdict = s.abuse.packet(nowMs, error === null, error === null ? packet.cmds.length : 0);
