@@ -12,6 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import type { BenchModule } from './run';
 import { GcMeter, cpuMs } from './gc-meter';
+import { threadWaitUs } from './thread-wait';
 import { encodeCmdPacket } from '../src/protocol/cmd-packet';
 import { GameServer } from '../src/server/game-server';
 import { DEFAULT_MAP } from '../src/sim/map';
@@ -72,6 +73,8 @@ interface Measured {
   tickUs: number[];
   /** The same ticks in wall-clock µs (CPU time counts V8's helper threads too; wall time counts other processes). */
   tickWallUs: number[];
+  /** The same ticks' wall time less the time the thread waited for a core (thread-wait.ts): its time on a core. */
+  tickOnCoreUs: number[];
   /** GC time as a share of the measured ticks' time. */
   gcShare: number;
   receiveUs: number[];
@@ -87,7 +90,7 @@ async function runServer(players: number, lagCompensation: boolean, probe: Probe
   const rand = lcg(99);
   const history = new Map<PlayerId, UserCmd[]>();
   const acks = new Map<PlayerId, number>();
-  const out: Measured = { tickUs: [], tickWallUs: [], gcShare: 0, receiveUs: [], snapshotBytes: [] };
+  const out: Measured = { tickUs: [], tickWallUs: [], tickOnCoreUs: [], gcShare: 0, receiveUs: [], snapshotBytes: [] };
   const gc = new GcMeter();
   for (let i = 0; i < WARMUP_TICKS + MEASURED_TICKS; i++) {
     const nowMs = (i * 1000) / TICKRATE;
@@ -102,9 +105,11 @@ async function runServer(players: number, lagCompensation: boolean, probe: Probe
     for (const [id, bytes] of packets) server.receive(id, bytes, nowMs);
     const t0 = read();
     gc.beginSpan();
+    const wait0 = threadWaitUs();
     const w0 = performance.now();
     const result = server.tick(nowMs + 1);
     const w1 = performance.now();
+    const wait1 = threadWaitUs();
     gc.endSpan();
     const t1 = read();
     for (const p of result.packets) acks.set(p.clientId, server.world.tick);
@@ -113,6 +118,7 @@ async function runServer(players: number, lagCompensation: boolean, probe: Probe
     out.receiveUs.push(t0 - r0);
     out.tickUs.push(t1 - t0);
     out.tickWallUs.push((w1 - w0) * 1000);
+    out.tickOnCoreUs.push((w1 - w0) * 1000 - (wait1 - wait0));
     for (const p of result.packets) out.snapshotBytes.push(p.bytes.byteLength);
   }
   out.gcShare = await gc.stop();
@@ -146,6 +152,8 @@ function quantile(values: number[], q: number): number {
 
 const fmt = (us: number): string => (us >= 100 ? us.toFixed(0) : us.toFixed(1));
 const pair = (v: number[]): string => `${fmt(quantile(v, 0.5))} / ${fmt(quantile(v, 0.99))}`;
+/** p99 / median of one series ('n/a' when it could not be measured, e.g. no schedstat). */
+const spread = (v: number[]): string => (v.some(Number.isNaN) ? 'n/a' : (quantile(v, 0.99) / quantile(v, 0.5)).toFixed(1));
 const mean = (v: number[]): number => (v.length ? v.reduce((a, b) => a + b, 0) / v.length : 0);
 const kb = (bytes: number[]): string => (mean(bytes) / 1024).toFixed(1);
 
@@ -174,15 +182,15 @@ async function run(): Promise<string> {
     if (n === 32) met = quantile(on.tickUs, 0.5) < 1000;
     const median = quantile(on.tickUs, 0.5);
     rows.push(
-      `| ${n} | ${pair(bare)} | ${pair(off.tickUs)} | ${pair(on.tickUs)} | ${(median / quantile(bare, 0.5)).toFixed(1)} | ${(quantile(on.tickUs, 0.99) / median).toFixed(1)} · ${(quantile(on.tickWallUs, 0.99) / quantile(on.tickWallUs, 0.5)).toFixed(1)} | ${(on.gcShare * 100).toFixed(1)} % | ${pair(on.receiveUs)} | ${mean(on.snapshotBytes).toFixed(0)} / ${Math.max(...on.snapshotBytes)} | ${kb(heap.receiveUs)} / ${kb(heap.tickUs)} |`,
+      `| ${n} | ${pair(bare)} | ${pair(off.tickUs)} | ${pair(on.tickUs)} | ${(median / quantile(bare, 0.5)).toFixed(1)} | ${spread(on.tickUs)} · ${spread(on.tickWallUs)} · ${spread(on.tickOnCoreUs)} | ${(on.gcShare * 100).toFixed(1)} % | ${pair(on.receiveUs)} | ${mean(on.snapshotBytes).toFixed(0)} / ${Math.max(...on.snapshotBytes)} | ${kb(heap.receiveUs)} / ${kb(heap.tickUs)} |`,
     );
   }
   return [
     '## Server tick cost',
     '',
-    `GameServer.tick at ${TICKRATE} Hz, bots moving and firing the rifle (~35 % of ticks each), one command packet per bot per tick, snapshots at 30/s to every client (delta vs the acked one), ${MEASURED_TICKS} measured ticks after ${WARMUP_TICKS} of warm-up. Times in µs of CPU time of the process (the machine is shared: wall time would count other processes), median / p99; p99 / median is also given in wall-clock time of the same ticks (CPU time of the process counts V8's helper threads, which in a browser run beside the worker, not in its tick). The bare sim step and the server without lag compensation run the same command stream in the same process as baselines. GC: time in garbage collection as a share of the measured ticks (lag compensation on). Allocated: heap bytes in use after minus before, per tick, in a run of its own (lag compensation on; ticks with a collection in them left out).`,
+    `GameServer.tick at ${TICKRATE} Hz, bots moving and firing the rifle (~35 % of ticks each), one command packet per bot per tick, snapshots at 30/s to every client (delta vs the acked one), ${MEASURED_TICKS} measured ticks after ${WARMUP_TICKS} of warm-up. Times in µs of CPU time of the process (the machine is shared: wall time would count other processes), median / p99; p99 / median is also given in wall-clock time of the same ticks and in their time on a core (wall time less the time the thread waited in the scheduler's queue, from /proc/thread-self/schedstat): CPU time of the process counts V8's helper threads, which in a browser run beside the worker, and wall time counts every wait for one of this machine's two shared cores. The bare sim step and the server without lag compensation run the same command stream in the same process as baselines. GC: time in garbage collection as a share of the measured ticks (lag compensation on). Allocated: heap bytes in use after minus before, per tick, in a run of its own (lag compensation on; ticks with a collection in them left out).`,
     '',
-    '| players | bare stepWorld | server tick, sv_lagcompensation 0 | server tick, lag compensation on | on / bare (median) | p99 / median (on), CPU · wall | GC share (on) | receive (all packets of a tick) | snapshot datagram bytes, mean / max | KB allocated per tick, receive / tick (mean) |',
+    '| players | bare stepWorld | server tick, sv_lagcompensation 0 | server tick, lag compensation on | on / bare (median) | p99 / median (on): CPU · wall · on a core | GC share (on) | receive (all packets of a tick) | snapshot datagram bytes, mean / max | KB allocated per tick, receive / tick (mean) |',
     '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
     '',
