@@ -18,9 +18,8 @@
  * Invariant: nothing computed for one capture is returned for another; the bytes hashed are exactly
  * `viewChecksum`'s (emitted by the same `emitRow`; a property test compares the two).
  */
-import { FNV_OFFSET, FNV_PRIME, emitRow, fold, matchBytes, mixWord, rowBytes } from './baseline-checksum';
+import { FNV_OFFSET, FNV_PRIME, emitMatch, emitRow, fold, matchBytesBound, mixWord, rowBytes } from './baseline-checksum';
 import { PLAYER_CODEC, type TableCodec } from './fields';
-import { matchWords } from './match-block';
 import { SECTIONS, type SnapshotFrame } from './snapshot-view';
 
 const RECEIVER_SECTION = SECTIONS.findIndex((sec) => sec.selfCodec !== null);
@@ -34,6 +33,8 @@ for (let z = 0, p = FNV_PRIME; z < MAX_ROW_BYTES; z++, p = Math.imul(p, FNV_PRIM
 export class FrameChecksums {
   private capture = -1;
   private frame: SnapshotFrame | null = null;
+  /** The match block's bytes, before they become steps. */
+  private matchScratch = new Uint8Array(0);
   /** One row's bytes, before they become steps. */
   private readonly rowScratch = new Uint8Array(MAX_ROW_BYTES);
   /** The steps (file comment): step k is `h = imul(h ^ stepByte[k], stepMul[k])`. */
@@ -250,8 +251,11 @@ export class FrameChecksums {
   }
 
   private build(frame: SnapshotFrame): void {
-    const match = matchBytes(matchWords(frame.match));
-    let bound = match.length;
+    const matchBound = matchBytesBound(frame.match);
+    if (this.matchScratch.length < matchBound) this.matchScratch = new Uint8Array(matchBound * 2);
+    const match = this.matchScratch;
+    const matchLength = emitMatch(match, 0, frame.match);
+    let bound = matchLength;
     for (let i = 0; i < SECTIONS.length; i++) bound += frame.lists[i]!.count * rowBytes(SECTIONS[i]!.codec as TableCodec<unknown>);
     const selfRows = frame.lists[RECEIVER_SECTION]!;
     this.reserveSteps(bound);
@@ -276,7 +280,7 @@ export class FrameChecksums {
     this.emitSelfRows(selfRows);
     this.matchFrom = end;
     // In chunks: a zero run within one never outgrows PRIME_POWERS (any cut between steps is exact).
-    for (let from = 0; from < match.length; from += MAX_ROW_BYTES) end = this.appendSteps(match, from, Math.min(from + MAX_ROW_BYTES, match.length), end);
+    for (let from = 0; from < matchLength; from += MAX_ROW_BYTES) end = this.appendSteps(match, from, Math.min(from + MAX_ROW_BYTES, matchLength), end);
     this.matchTo = end;
     this.frame = frame;
     this.capture = frame.captures;
