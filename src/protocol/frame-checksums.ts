@@ -23,6 +23,15 @@ import { PLAYER_CODEC, type TableCodec } from './fields';
 import { SECTIONS, type SnapshotFrame } from './snapshot-view';
 
 const RECEIVER_SECTION = SECTIONS.findIndex((sec) => sec.selfCodec !== null);
+/**
+ * Whether the receiver section's public table is the first fields of its self table (same keys,
+ * kinds and columns: fields.ts builds PLAYER_FIELDS as the public ones, then the private ones).
+ * Then a row's public bytes are the first bytes of its self bytes, and are emitted once.
+ */
+const PUBLIC_LEADS_SELF = SECTIONS[RECEIVER_SECTION]!.codec.all.every((f, i) => {
+  const g = PLAYER_CODEC.all[i];
+  return g !== undefined && g.key === f.key && g.kind === f.kind && g.col === f.col && g.width === f.width;
+});
 const LANES = 4;
 /** The most bytes any one row emits: the scratch a row is emitted into before it becomes steps. */
 const MAX_ROW_BYTES = Math.max(rowBytes(PLAYER_CODEC as TableCodec<unknown>), ...SECTIONS.map((sec) => rowBytes(sec.codec as TableCodec<unknown>)));
@@ -259,6 +268,13 @@ export class FrameChecksums {
     for (let i = 0; i < SECTIONS.length; i++) bound += frame.lists[i]!.count * rowBytes(SECTIONS[i]!.codec as TableCodec<unknown>);
     const selfRows = frame.lists[RECEIVER_SECTION]!;
     this.reserveSteps(bound);
+    if (this.sums.length < selfRows.count) {
+      this.sums = new Int32Array(selfRows.count * 2);
+      this.known = new Uint8Array(selfRows.count * 2);
+    }
+    this.known.fill(0);
+    // First: the public rows' bytes may be read from these (PUBLIC_LEADS_SELF).
+    this.emitSelfRows(selfRows);
     const scratch = this.rowScratch;
     let end = 0;
     for (let i = 0; i < SECTIONS.length; i++) {
@@ -266,18 +282,21 @@ export class FrameChecksums {
       if (this.starts[i]!.length < rows.count + 1) this.starts[i] = new Int32Array((rows.count + 1) * 2);
       const st = this.starts[i]!;
       const fields = SECTIONS[i]!.codec.all;
-      for (let k = 0; k < rows.count; k++) {
-        st[k] = end;
-        end = this.appendSteps(scratch, 0, emitRow(scratch, 0, fields, rows.data, k * rows.stride), end);
+      if (i === RECEIVER_SECTION && PUBLIC_LEADS_SELF) {
+        const len = this.selfBytesPerRow;
+        const publicLen = emitRow(scratch, 0, fields, rows.data, 0);
+        for (let k = 0; k < rows.count; k++) {
+          st[k] = end;
+          end = this.appendSteps(this.selfBytes, k * len, k * len + publicLen, end);
+        }
+      } else {
+        for (let k = 0; k < rows.count; k++) {
+          st[k] = end;
+          end = this.appendSteps(scratch, 0, emitRow(scratch, 0, fields, rows.data, k * rows.stride), end);
+        }
       }
       st[rows.count] = end;
     }
-    if (this.sums.length < selfRows.count) {
-      this.sums = new Int32Array(selfRows.count * 2);
-      this.known = new Uint8Array(selfRows.count * 2);
-    }
-    this.known.fill(0);
-    this.emitSelfRows(selfRows);
     this.matchFrom = end;
     // In chunks: a zero run within one never outgrows PRIME_POWERS (any cut between steps is exact).
     for (let from = 0; from < matchLength; from += MAX_ROW_BYTES) end = this.appendSteps(match, from, Math.min(from + MAX_ROW_BYTES, matchLength), end);
