@@ -12,7 +12,7 @@ import { WEAPON_COUNT } from '../sim/types';
 import type { BitWriter } from './bits';
 import { FieldKind, type FieldContext } from './field-codecs';
 import { AIM_WIDTHS, POS_DELTA_WIDTHS, POS_WIDTHS, VEL_WIDTHS, predictGrid, shortestTurn, writeClassed, writeClassedOrAbsolute } from './motion-codecs';
-import type { Field } from './table-codec';
+import type { Field, TableCodec } from './table-codec';
 
 /** `v` on the 1/POS_SCALE grid as the grid integer; throws when it is off the grid. */
 export function gridInt(v: number, what: string): number {
@@ -47,6 +47,13 @@ export function packField(f: Field, value: unknown, d: Float64Array, off: number
     default:
       d[at] = value as number;
   }
+}
+
+/** `packRow` by walking the fields: any table; the reference the hand-written packers must equal. */
+export function packEachField<T extends object>(tc: TableCodec<T>, value: T, d: Float64Array, off: number): void {
+  const v = value as Record<string, unknown>;
+  const all = tc.all;
+  for (let i = 0; i < all.length; i++) packField(all[i]!, v[all[i]!.key], d, off);
 }
 
 /** Whether field `f` differs between the rows at `off` (in `d`) and `boff` (in `b`). */

@@ -4,17 +4,13 @@
  * (its row as `self`, then every list less that row, then the match block).
  *
  * Inputs: the frame and a receiver id. Output: the same 16 bits `viewChecksum` gives for that
- * view. How: every row's checksum bytes are emitted once per capture, so a view is a walk over
- * contiguous byte ranges. FNV-1a is one dependent multiply per byte, so a single checksum waits
- * on the multiplier's latency; the views of four receivers (adjacent rows) are hashed at once,
- * four independent chains in one loop, and kept until the frame is captured again. Every view
- * differs from its neighbours' only in its own row and the rows next to it, so the lanes share
- * one loop over nearly every byte.
- * Zero bytes are ~70 % of them (high halves of small numbers, false flags), and an FNV-1a step on
- * a zero byte is only a multiply by the prime. So each row's bytes are stored as *steps*: a byte
- * and the prime raised to one plus the number of zero bytes after it (inside the row), i.e.
- * `h = imul(h ^ byte, prime^(1+zeros))` stands for the byte and its zero run, exactly, because
- * multiplying mod 2^32 is associative. That is ~18 steps for a player's ~61 bytes.
+ * view. How: every row's checksum bytes are emitted once per capture. FNV-1a is one dependent
+ * multiply per byte, so four receivers' views (adjacent rows) are hashed at once, four independent
+ * chains in one loop (their views differ only around their own rows), kept until the next capture.
+ * ~70 % of the bytes are zero (high halves of small numbers, false flags), and FNV-1a of a zero
+ * byte is a multiply by the prime: so shared rows are stored as *steps*, a byte and the prime to
+ * the power 1 + (zero bytes after it in the row), `h = imul(h ^ byte, prime^(1+zeros))`, exact
+ * because multiplying mod 2^32 is associative (~18 steps for a player's ~61 bytes).
  * Invariant: nothing computed for one capture is returned for another; the bytes hashed are exactly
  * `viewChecksum`'s (emitted by the same `emitRow`; a property test compares the two).
  */
@@ -23,11 +19,7 @@ import { PLAYER_CODEC, type TableCodec } from './fields';
 import { SECTIONS, type SnapshotFrame } from './snapshot-view';
 
 const RECEIVER_SECTION = SECTIONS.findIndex((sec) => sec.selfCodec !== null);
-/**
- * Whether the receiver section's public table is the first fields of its self table (same keys,
- * kinds and columns: fields.ts builds PLAYER_FIELDS as the public ones, then the private ones).
- * Then a row's public bytes are the first bytes of its self bytes, and are emitted once.
- */
+/** Whether the receiver section's public fields lead its self table (same keys, kinds, columns): then a row's public bytes are read from its self bytes. */
 const PUBLIC_LEADS_SELF = SECTIONS[RECEIVER_SECTION]!.codec.all.every((f, i) => {
   const g = PLAYER_CODEC.all[i];
   return g !== undefined && g.key === f.key && g.kind === f.kind && g.col === f.col && g.width === f.width;

@@ -17,7 +17,7 @@
 import type { BitReader, BitWriter } from './bits';
 import type { FieldCodec, FieldContext, FieldKind } from './field-codecs';
 import { readFieldDelta, readFieldFull } from './field-read';
-import { fieldChanged, packField, writeFieldDelta, writeFieldFull } from './field-write';
+import { fieldChanged, packEachField, writeFieldDelta, writeFieldFull } from './field-write';
 
 export type FieldGroup = 'key' | 'hot' | 'rare';
 export interface FieldSpec<V> {
@@ -134,12 +134,8 @@ export function compileTable<T>(table: FieldTable<T>, opts: TableOptions<T> = {}
   const objectOrder = opts.objectOrder ?? all.map((f) => f.key);
   const template: Record<string, undefined> = {};
   for (const key of objectOrder) template[key] = undefined;
-  const colOf = (key: string): number => {
-    const f = all.find((x) => x.key === key);
-    if (!f) throw new Error(`no field ${key}`);
-    return f.col;
-  };
-  const pack = opts.pack?.(colOf);
+  // `pack`'s keys are the table's own (typed), so every lookup finds its field.
+  const pack = opts.pack?.((key) => all.find((f) => f.key === key)!.col);
   const tc: TableCodec<T> = Object.freeze({
     table,
     all,
@@ -164,13 +160,6 @@ const bag = (o: object): Bag => o as Bag;
 /** Packs every field of `value` into the row at `off` of `d`. */
 export function packRow<T extends object>(tc: TableCodec<T>, value: T, d: Float64Array, off: number): void {
   tc.packInto(value, d, off);
-}
-
-/** `packRow` by walking the fields: any table; the reference the hand-written packers must equal. */
-export function packEachField<T extends object>(tc: TableCodec<T>, value: T, d: Float64Array, off: number): void {
-  const v = bag(value);
-  const all = tc.all;
-  for (let i = 0; i < all.length; i++) packField(all[i]!, v[all[i]!.key], d, off);
 }
 
 /** Every field of the row in full, key fields included unless `skipKeys`. */

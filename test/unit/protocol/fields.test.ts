@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { PLAYER_CODEC, PLAYER_FIELDS, PROJECTILE_CODEC, PROJECTILE_FIELDS, PUBLIC_PLAYER_CODEC, PUBLIC_PLAYER_FIELDS, USER_CMD_FIELDS, pickFields } from '../../../src/protocol/fields';
 import { EVENT_FIELDS, EVENT_TYPES } from '../../../src/protocol/events';
 import { MATCH_HEADER_CODEC, MATCH_PLAYER_CODEC } from '../../../src/protocol/match-codecs';
-import { packEachField, packRow, pickEachField, type TableCodec } from '../../../src/protocol/table-codec';
+import { packEachField } from '../../../src/protocol/field-write';
+import { packRow, pickEachField, type TableCodec } from '../../../src/protocol/table-codec';
 import { DEFAULT_MAP, addPlayer, createWorld } from '../../../src/sim';
 import { Rng, player, projectile, publicPlayer, simEvent, userCmd } from './gen';
 
