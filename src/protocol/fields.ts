@@ -107,16 +107,26 @@ const copyPlayer = (p: PlayerState): PlayerState => ({
 const copyProjectile = (j: ProjectileState): ProjectileState => ({ id: j.id, owner: j.owner, x: j.x, y: j.y, vx: j.vx, vy: j.vy, explodeTick: j.explodeTick });
 
 // The host's per-tick packers (TableOptions.pack): every field by name, checked as packField checks it.
+const MOTION_KEYS = ['vx', 'vy', 'x', 'y'] as const;
+
+/**
+ * Velocities, then positions, on the grid, at columns `c` (MOTION_KEYS' order): wire order, so an
+ * off-grid value is refused with packField's message.
+ */
+function packMotion(e: Pick<ProjectileState, (typeof MOTION_KEYS)[number]>, d: Float64Array, off: number, c: readonly number[]): void {
+  d[off + c[0]!] = gridInt(e.vx, 'velocity');
+  d[off + c[1]!] = gridInt(e.vy, 'velocity');
+  d[off + c[2]!] = gridInt(e.x, 'position');
+  d[off + c[3]!] = gridInt(e.y, 'position');
+}
+
 const packPlayerWith = (col: (key: keyof PlayerState & string) => number) => {
-  const [id, x, y, vx, vy, aim, health, alive, crouch, weapon] = (['id', 'x', 'y', 'vx', 'vy', 'aim', 'health', 'alive', 'crouch', 'weapon'] as const).map(col);
+  const motion = MOTION_KEYS.map(col);
+  const [id, aim, health, alive, crouch, weapon] = (['id', 'aim', 'health', 'alive', 'crouch', 'weapon'] as const).map(col);
   const [ammo, nextFire, reloadEnd, deployEnd, respawn, seq, kills, deaths] = (['ammo', 'nextFireTick', 'reloadEndTick', 'deployEndTick', 'respawnTick', 'teleportSeq', 'kills', 'deaths'] as const).map(col);
   return (p: PlayerState, d: Float64Array, off: number): void => {
-    // Wire order among the checked fields, so an off-grid value is refused with packField's message.
     d[off + id!] = p.id;
-    d[off + vx!] = gridInt(p.vx, 'velocity');
-    d[off + vy!] = gridInt(p.vy, 'velocity');
-    d[off + x!] = gridInt(p.x, 'position');
-    d[off + y!] = gridInt(p.y, 'position');
+    packMotion(p, d, off, motion);
     d[off + aim!] = p.aim;
     d[off + health!] = p.health;
     d[off + alive!] = p.alive ? 1 : 0;
@@ -133,14 +143,12 @@ const packPlayerWith = (col: (key: keyof PlayerState & string) => number) => {
   };
 };
 const packProjectileWith = (col: (key: keyof ProjectileState & string) => number) => {
-  const [id, owner, x, y, vx, vy, explode] = (['id', 'owner', 'x', 'y', 'vx', 'vy', 'explodeTick'] as const).map(col);
+  const motion = MOTION_KEYS.map(col);
+  const [id, owner, explode] = (['id', 'owner', 'explodeTick'] as const).map(col);
   return (j: ProjectileState, d: Float64Array, off: number): void => {
     d[off + id!] = j.id;
     d[off + owner!] = j.owner;
-    d[off + vx!] = gridInt(j.vx, 'velocity');
-    d[off + vy!] = gridInt(j.vy, 'velocity');
-    d[off + x!] = gridInt(j.x, 'position');
-    d[off + y!] = gridInt(j.y, 'position');
+    packMotion(j, d, off, motion);
     d[off + explode!] = j.explodeTick;
   };
 };
