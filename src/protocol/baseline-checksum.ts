@@ -190,6 +190,47 @@ export function matchBytes(words: readonly number[]): Uint8Array {
   return out;
 }
 
+/** How many numbers `matchWords(m)` holds, without building it. */
+function matchWordCount(m: PublicMatchState): number {
+  const r = m.results;
+  return 12 + 4 * m.players.length + m.pickups.length + (r ? 4 + 5 * r.standings.length + 3 * r.awards.length : 1);
+}
+
+/** The most bytes `emitMatch` writes for `m`. */
+export const matchBytesBound = (m: PublicMatchState): number => matchWordCount(m) * 4;
+
+const emitNumber = (out: Uint8Array, at: number, v: number): number => emitInt(out, at, Math.round(v * 16));
+
+/**
+ * `matchBytes(matchWords(m))` written at `at` of `out` (room for `matchBytesBound(m)`), without
+ * building either array: the host emits one per baseline frame per tick. Returns the new end.
+ * Mirrors `mixMatch`; a property test holds the host's checksums (this) to `viewChecksum` (matchBytes).
+ */
+export function emitMatch(out: Uint8Array, at: number, m: PublicMatchState): number {
+  let e = emitNumber(out, at, m.mode);
+  e = emitNumber(out, e, m.mapId);
+  e = emitNumber(out, e, m.phase);
+  e = emitNumber(out, e, m.phaseEndTick);
+  e = emitNumber(out, e, m.fragLimit);
+  e = emitNumber(out, e, m.timeLimitS);
+  e = emitNumber(out, e, m.friendlyFire ? 1 : 0);
+  e = emitNumber(out, e, m.seq);
+  e = emitNumber(out, e, m.teamScores[0] ?? 0);
+  e = emitNumber(out, e, m.teamScores[1] ?? 0);
+  e = emitNumber(out, e, m.players.length);
+  for (const p of m.players) {
+    e = emitNumber(out, e, p.id);
+    e = emitNumber(out, e, p.team);
+    e = emitNumber(out, e, p.score);
+    e = emitNumber(out, e, p.bot ? 1 : 0);
+  }
+  e = emitNumber(out, e, m.pickups.length);
+  for (const t of m.pickups) e = emitNumber(out, e, t);
+  if (!m.results) return emitNumber(out, e, 0);
+  for (const v of resultsWords(m.results)) e = emitNumber(out, e, v);
+  return e;
+}
+
 /** `snapshotChecksum` of the snapshot a view describes (self, then its lists less any left-out id). */
 export function viewChecksum(v: SnapshotView): number {
   let bound = rowBytes(PLAYER_CODEC as TableCodec<unknown>) + 4 * SECTIONS.length;

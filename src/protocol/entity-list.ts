@@ -40,7 +40,8 @@ function next(s: ListSlice, i: number): number {
   return i < s.to && s.rows.id(i) === s.omit ? i + 1 : i;
 }
 
-function sameIds(t: ListSlice, b: ListSlice): boolean {
+/** Whether the two slices hold the same ids (the list header's "same ids" case). */
+export function sameIds(t: ListSlice, b: ListSlice): boolean {
   let i = next(t, t.from);
   let j = next(b, b.from);
   while (i < t.to && j < b.to) {

@@ -12,12 +12,19 @@ import { WEAPON_COUNT } from '../sim/types';
 import type { BitWriter } from './bits';
 import { FieldKind, type FieldContext } from './field-codecs';
 import { AIM_WIDTHS, POS_DELTA_WIDTHS, POS_WIDTHS, VEL_WIDTHS, predictGrid, shortestTurn, writeClassed, writeClassedOrAbsolute } from './motion-codecs';
-import type { Field } from './table-codec';
+import type { Field, TableCodec } from './table-codec';
 
-function gridInt(v: number, what: string): number {
+/** `v` on the 1/POS_SCALE grid as the grid integer; throws when it is off the grid. */
+export function gridInt(v: number, what: string): number {
   const g = v * POS_SCALE;
   if (!Number.isInteger(g)) throw new RangeError(`${what} ${v} is not on the 1/${POS_SCALE} grid`);
   return g;
+}
+
+/** An ammo array into its columns from `at`. */
+export function packAmmo(items: readonly number[], d: Float64Array, at: number): void {
+  if (items.length !== WEAPON_COUNT) throw new RangeError(`ammo has ${items.length} entries`);
+  for (let i = 0; i < WEAPON_COUNT; i++) d[at + i] = items[i]!;
 }
 
 /** Stores field `f` of `value` (the whole object's field) into the row at `off`. */
@@ -27,12 +34,9 @@ export function packField(f: Field, value: unknown, d: Float64Array, off: number
     case FieldKind.Bool:
       d[at] = value ? 1 : 0;
       return;
-    case FieldKind.Ammo: {
-      const items = value as readonly number[];
-      if (items.length !== WEAPON_COUNT) throw new RangeError(`ammo has ${items.length} entries`);
-      for (let i = 0; i < WEAPON_COUNT; i++) d[at + i] = items[i]!;
+    case FieldKind.Ammo:
+      packAmmo(value as readonly number[], d, at);
       return;
-    }
     case FieldKind.Pos:
     case FieldKind.PredictedPos:
       d[at] = gridInt(value as number, 'position');
@@ -43,6 +47,13 @@ export function packField(f: Field, value: unknown, d: Float64Array, off: number
     default:
       d[at] = value as number;
   }
+}
+
+/** `packRow` by walking the fields: any table; the reference the hand-written packers must equal. */
+export function packEachField<T extends object>(tc: TableCodec<T>, value: T, d: Float64Array, off: number): void {
+  const v = value as Record<string, unknown>;
+  const all = tc.all;
+  for (let i = 0; i < all.length; i++) packField(all[i]!, v[all[i]!.key], d, off);
 }
 
 /** Whether field `f` differs between the rows at `off` (in `d`) and `boff` (in `b`). */

@@ -21,6 +21,7 @@ import {
   weaponSelectCodec,
 } from './field-codecs';
 import { compileTable, type FieldTable, type TableCodec } from './table-codec';
+import { gridInt, packAmmo } from './field-write';
 
 export { compileTable, pickFields, readDelta, readDeltaInto, readFull, readFullInto, writeDelta, writeDeltaRow, writeFull, writeFullRow } from './table-codec';
 export type { Field, FieldGroup, FieldSpec, FieldTable, TableCodec } from './table-codec';
@@ -105,7 +106,54 @@ const copyPlayer = (p: PlayerState): PlayerState => ({
 });
 const copyProjectile = (j: ProjectileState): ProjectileState => ({ id: j.id, owner: j.owner, x: j.x, y: j.y, vx: j.vx, vy: j.vy, explodeTick: j.explodeTick });
 
-export const PLAYER_CODEC = compileTable(PLAYER_FIELDS, { objectOrder: PLAYER_ORDER, hotPatterns: PLAYER_PATTERNS, rarePatterns: [[]], copy: copyPlayer });
+// The host's per-tick packers (TableOptions.pack): every field by name, checked as packField checks it.
+const MOTION_KEYS = ['vx', 'vy', 'x', 'y'] as const;
+
+/**
+ * Velocities, then positions, on the grid, at columns `c` (MOTION_KEYS' order): wire order, so an
+ * off-grid value is refused with packField's message.
+ */
+function packMotion(e: Pick<ProjectileState, (typeof MOTION_KEYS)[number]>, d: Float64Array, off: number, c: readonly number[]): void {
+  d[off + c[0]!] = gridInt(e.vx, 'velocity');
+  d[off + c[1]!] = gridInt(e.vy, 'velocity');
+  d[off + c[2]!] = gridInt(e.x, 'position');
+  d[off + c[3]!] = gridInt(e.y, 'position');
+}
+
+const packPlayerWith = (col: (key: keyof PlayerState & string) => number) => {
+  const motion = MOTION_KEYS.map(col);
+  const [id, aim, health, alive, crouch, weapon] = (['id', 'aim', 'health', 'alive', 'crouch', 'weapon'] as const).map(col);
+  const [ammo, nextFire, reloadEnd, deployEnd, respawn, seq, kills, deaths] = (['ammo', 'nextFireTick', 'reloadEndTick', 'deployEndTick', 'respawnTick', 'teleportSeq', 'kills', 'deaths'] as const).map(col);
+  return (p: PlayerState, d: Float64Array, off: number): void => {
+    d[off + id!] = p.id;
+    packMotion(p, d, off, motion);
+    d[off + aim!] = p.aim;
+    d[off + health!] = p.health;
+    d[off + alive!] = p.alive ? 1 : 0;
+    d[off + crouch!] = p.crouch ? 1 : 0;
+    d[off + weapon!] = p.weapon;
+    packAmmo(p.ammo, d, off + ammo!);
+    d[off + nextFire!] = p.nextFireTick;
+    d[off + reloadEnd!] = p.reloadEndTick;
+    d[off + deployEnd!] = p.deployEndTick;
+    d[off + respawn!] = p.respawnTick;
+    d[off + seq!] = p.teleportSeq;
+    d[off + kills!] = p.kills;
+    d[off + deaths!] = p.deaths;
+  };
+};
+const packProjectileWith = (col: (key: keyof ProjectileState & string) => number) => {
+  const motion = MOTION_KEYS.map(col);
+  const [id, owner, explode] = (['id', 'owner', 'explodeTick'] as const).map(col);
+  return (j: ProjectileState, d: Float64Array, off: number): void => {
+    d[off + id!] = j.id;
+    d[off + owner!] = j.owner;
+    packMotion(j, d, off, motion);
+    d[off + explode!] = j.explodeTick;
+  };
+};
+
+export const PLAYER_CODEC = compileTable(PLAYER_FIELDS, { objectOrder: PLAYER_ORDER, hotPatterns: PLAYER_PATTERNS, rarePatterns: [[]], copy: copyPlayer, pack: packPlayerWith });
 // Same columns as PLAYER_CODEC: one packed row of a player serves both its owner (every field)
 // and everyone else (the public ones).
 export const PUBLIC_PLAYER_CODEC = compileTable(PUBLIC_PLAYER_FIELDS, {
@@ -119,6 +167,7 @@ export const PROJECTILE_CODEC = compileTable(PROJECTILE_FIELDS, {
   objectOrder: ['id', 'owner', 'x', 'y', 'vx', 'vy', 'explodeTick'],
   hotPatterns: [['x', 'y'], []],
   copy: copyProjectile,
+  pack: packProjectileWith,
 });
 /** Consecutive commands: the view tick always steps, the rest usually repeats. */
 export const USER_CMD_CODEC = compileTable(USER_CMD_FIELDS, { hotPatterns: [['viewTick'], ['viewTick', 'viewFrac'], ['viewTick', 'aim']] });

@@ -23,7 +23,7 @@
 import { BitWriter } from './bits';
 import type { DatagramArena } from './datagram-arena';
 import { FrameChecksums } from './frame-checksums';
-import { sliceOf, writeListEntities, writeListHeader } from './entity-list';
+import { sameIds, sliceOf, writeListEntities, writeListHeader } from './entity-list';
 import { writeEncodedEvents, type EncodedEvent } from './events';
 import { writeQuantizedMatchBlock } from './match-block';
 import { MAX_DATAGRAM_BYTES } from './messages';
@@ -56,6 +56,8 @@ interface SharedPiece {
   readonly checksums: FrameChecksums;
   /** The match block against the baseline's: the same bits end every client's datagram. */
   readonly match: BitWriter;
+  /** Whether the receiver's section lists the same ids in the target and in the (non-null) baseline. */
+  receiverIdsSame: boolean;
 }
 
 const RECEIVER_SECTION = SECTIONS.findIndex((s) => s.selfCodec !== null);
@@ -123,7 +125,10 @@ export class SnapshotBroadcast {
       return;
     }
     const all = SECTIONS[i]!.all;
-    writeListHeader(w, sliceOf(tv.lists[i]!, all, tv.omitId), bv ? sliceOf(bv.lists[i]!, all, bv.omitId) : null);
+    // Both frames hold the receiver (`encode` checks), so leaving it out of both keeps equal id
+    // lists equal and unequal ones unequal: the piece's answer is this client's, without a walk.
+    if (bv && piece.receiverIdsSame) w.writeBits(1, 1);
+    else writeListHeader(w, sliceOf(tv.lists[i]!, all, tv.omitId), bv ? sliceOf(bv.lists[i]!, all, bv.omitId) : null);
     const bytes = src.view();
     const self = tv.selfIndex;
     const count = tv.lists[i]!.count;
@@ -139,7 +144,7 @@ export class SnapshotBroadcast {
       if (p.baseline === base && p.baselineTick === baselineTick) return p;
     }
     if (this.used === this.pieces.length) {
-      this.pieces.push({ baseline: null, baselineTick: 0, ctx: { serverTick: 0, motionScale: 0 }, writers: SECTIONS.map(() => new BitWriter(1024)), starts: SECTIONS.map(() => new Float64Array(64)), checksums: new FrameChecksums(), match: new BitWriter(64) });
+      this.pieces.push({ baseline: null, baselineTick: 0, ctx: { serverTick: 0, motionScale: 0 }, writers: SECTIONS.map(() => new BitWriter(1024)), starts: SECTIONS.map(() => new Float64Array(64)), checksums: new FrameChecksums(), match: new BitWriter(64), receiverIdsSame: false });
     }
     const p = this.pieces[this.used++]!;
     this.writePiece(p, base);
@@ -165,6 +170,7 @@ export class SnapshotBroadcast {
       const b = bv ? sliceOf(bv.lists[i]!, sec.all, -1) : null;
       if (p.starts[i]!.length < t.to + 1) p.starts[i] = new Float64Array(Math.max(t.to + 1, p.starts[i]!.length * 2));
       if (i !== RECEIVER_SECTION) writeListHeader(w, t, b);
+      else p.receiverIdsSame = b !== null && sameIds(t, b);
       writeListEntities(w, sec.codec, t, b, p.ctx, p.starts[i]);
     }
     p.match.reset();

@@ -48,12 +48,14 @@ export interface PartSpec {
 
 export const ALL_RANGES: readonly IdRange[] = SECTIONS.map((s) => s.all);
 
+// The header's timings as the wire carries them (a function each: the header writer runs per
+// client per tick and builds no object for them).
+const wireDepth = (s: SnapshotHeader): number => clampInt(s.cmdBufferDepth, DEPTH_MIN, DEPTH_MAX);
+const wireEchoTime = (s: SnapshotHeader): number => ((finiteInt(s.echoTimeMs) % 65536) + 65536) % 65536;
+const wireEchoHold = (s: SnapshotHeader): number => clampInt(s.echoHoldMs, 0, 65535);
+
 function quantizeTimings(s: SnapshotHeader): Pick<Snapshot, 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs'> {
-  return {
-    cmdBufferDepth: clampInt(s.cmdBufferDepth, DEPTH_MIN, DEPTH_MAX),
-    echoTimeMs: ((finiteInt(s.echoTimeMs) % 65536) + 65536) % 65536,
-    echoHoldMs: clampInt(s.echoHoldMs, 0, 65535),
-  };
+  return { cmdBufferDepth: wireDepth(s), echoTimeMs: wireEchoTime(s), echoHoldMs: wireEchoHold(s) };
 }
 
 /** Diagnostics must never stop a snapshot: NaN or infinite timings become 0. */
@@ -108,7 +110,6 @@ function bitsFor(partCount: number): number {
 
 /** The header: `baselineTick` 0 = full (then `scale` and `checksum` are not written). */
 export function writeHeader(w: BitWriter, h: SnapshotHeader, baselineTick: Tick, spec: PartSpec, scale: number, checksum: number): void {
-  const q = quantizeTimings(h);
   w.writeBits(h.serverTick, 32);
   w.writeBool(baselineTick > 0);
   if (baselineTick > 0) {
@@ -117,9 +118,9 @@ export function writeHeader(w: BitWriter, h: SnapshotHeader, baselineTick: Tick,
     w.writeBits(checksum & 0xffff, 16);
   }
   w.writeVarInt(h.serverTick - h.lastCmdTick, 4);
-  w.writeSigned(q.cmdBufferDepth, 7);
-  w.writeBits(q.echoTimeMs, 16);
-  w.writeVarUint(q.echoHoldMs, 4);
+  w.writeSigned(wireDepth(h), 7);
+  w.writeBits(wireEchoTime(h), 16);
+  w.writeVarUint(wireEchoHold(h), 4);
   w.writeVarUint(spec.partCount - 1, 2);
   w.writeBits(spec.part, bitsFor(spec.partCount));
   if (spec.partCount > 1) {

@@ -17,7 +17,7 @@
 import type { BitReader, BitWriter } from './bits';
 import type { FieldCodec, FieldContext, FieldKind } from './field-codecs';
 import { readFieldDelta, readFieldFull } from './field-read';
-import { fieldChanged, packField, writeFieldDelta, writeFieldFull } from './field-write';
+import { fieldChanged, packEachField, writeFieldDelta, writeFieldFull } from './field-write';
 
 export type FieldGroup = 'key' | 'hot' | 'rare';
 export interface FieldSpec<V> {
@@ -60,6 +60,8 @@ export interface TableCodec<T> {
    * codec of some entity type still passes where `TableCodec<unknown>` is expected.
    */
   copyOf(value: T): T;
+  /** `packRow` of this table: the hand-written `TableOptions.pack`, else `packEachField`. */
+  packInto(value: T, d: Float64Array, off: number): void;
   /** Common masks, most frequent first (bit set = field changed; the first field is the top bit). */
   readonly hotPatterns: readonly number[];
   readonly rarePatterns: readonly number[];
@@ -90,6 +92,12 @@ export interface TableOptions<T> {
    * arrays copied): a unit test checks every table that has one.
    */
   copy?: (value: T) => T;
+  /**
+   * `packRow` written out for this table, made from each key's column: named reads instead of a
+   * keyed (megamorphic) load per field, for the host packing every player of every tick. Must
+   * equal `packEachField` (same columns, same values, same refusals): a unit test checks.
+   */
+  pack?: (col: (key: keyof T & string) => number) => (value: T, d: Float64Array, off: number) => void;
 }
 
 function compileFields<T>(table: FieldTable<T>, layout: TableCodec<unknown> | undefined): { fields: Field[]; stride: number } {
@@ -126,6 +134,8 @@ export function compileTable<T>(table: FieldTable<T>, opts: TableOptions<T> = {}
   const objectOrder = opts.objectOrder ?? all.map((f) => f.key);
   const template: Record<string, undefined> = {};
   for (const key of objectOrder) template[key] = undefined;
+  // `pack`'s keys are the table's own (typed), so every lookup finds its field.
+  const pack = opts.pack?.((key) => all.find((f) => f.key === key)!.col);
   const tc: TableCodec<T> = Object.freeze({
     table,
     all,
@@ -134,6 +144,7 @@ export function compileTable<T>(table: FieldTable<T>, opts: TableOptions<T> = {}
     objectOrder,
     template,
     copyOf: opts.copy ?? ((value: T): T => pickEachField(tc as TableCodec<object>, value as object) as T),
+    packInto: pack ?? ((value: T, d: Float64Array, off: number): void => packEachField(tc as TableCodec<object>, value as object, d, off)),
     hotPatterns: (opts.hotPatterns ?? [hot.map((f) => f.key), []]).map(maskOf(hot)),
     rarePatterns: (opts.rarePatterns ?? [[]]).map(maskOf(rare)),
     stride,
@@ -148,9 +159,7 @@ const bag = (o: object): Bag => o as Bag;
 
 /** Packs every field of `value` into the row at `off` of `d`. */
 export function packRow<T extends object>(tc: TableCodec<T>, value: T, d: Float64Array, off: number): void {
-  const v = bag(value);
-  const all = tc.all;
-  for (let i = 0; i < all.length; i++) packField(all[i]!, v[all[i]!.key], d, off);
+  tc.packInto(value, d, off);
 }
 
 /** Every field of the row in full, key fields included unless `skipKeys`. */

@@ -5,11 +5,13 @@
  * would be refused as a baseline mismatch.
  */
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { snapshotChecksum, viewChecksum } from '../../../src/protocol/baseline-checksum';
 import { quantizeSnapshot, sortedEntities } from '../../../src/protocol/snapshot';
 import { FrameChecksums } from '../../../src/protocol/frame-checksums';
 import { SnapshotFrame, viewOfFrame, viewOfSnapshot } from '../../../src/protocol/snapshot-view';
 import type { Snapshot } from '../../../src/protocol/messages';
+import type { PlayerState } from '../../../src/sim/types';
 import { Rng, matchBlock, player, projectile, snapshot } from './gen';
 
 const viewSum = (s: Snapshot): number => viewChecksum(viewOfSnapshot(sortedEntities(s)));
@@ -71,5 +73,30 @@ describe('baseline checksum', () => {
       for (const id of order) expect(sums.checksum(frame, id)).toBe(viewChecksum(viewOfFrame(frame, id)));
     }
     expect(() => sums.checksum(new SnapshotFrame().capture(5, [[], []]), 1)).toThrow(RangeError);
+  });
+
+  it('the per-frame checksums (bytes hashed as zero-run steps) equal viewChecksum on random frames, zero-heavy ones included (property)', () => {
+    // Idle players (every number 0 or tiny), negative velocities (0xff bytes), full-range
+    // positions: zero runs of every length and position inside a row, and rows whose step counts
+    // differ from their neighbours' (the lanes' fallback).
+    const idle = (p: PlayerState, r: Rng): PlayerState => ({
+      ...p, x: r.pick([0, 1 / 16, p.x]), vx: r.pick([0, -1 / 16, p.vx]), vy: 0, aim: r.pick([0, 256, p.aim]), health: r.pick([0, 100]),
+      kills: 0, deaths: 0, teleportSeq: 0, ammo: p.ammo.map((a) => (r.bool() ? 0 : a)), nextFireTick: 0, reloadEndTick: 0, deployEndTick: 0, respawnTick: 0,
+    });
+    const sums = new FrameChecksums();
+    fc.assert(
+      fc.property(fc.integer(), fc.integer({ min: 1, max: 40 }), fc.double({ min: 0, max: 1, noNaN: true }), (seed, n, idleShare) => {
+        const r = new Rng(seed);
+        const tick = 2000 + r.int(0, 5000);
+        const players = Array.from({ length: n }, (_, i) => {
+          const p = player(r, i * 5 + r.int(0, 4), tick);
+          return r.next() < idleShare ? idle(p, r) : p;
+        });
+        const projectiles = Array.from({ length: r.int(0, 6) }, (_, i) => projectile(r, i * 3 + 1, tick));
+        const frame = new SnapshotFrame().capture(tick, [players, projectiles], r.bool(0.2) ? undefined : matchBlock(r, tick, 24));
+        for (const p of players) expect(sums.checksum(frame, p.id)).toBe(viewChecksum(viewOfFrame(frame, p.id)));
+      }),
+      { numRuns: 150 },
+    );
   });
 });

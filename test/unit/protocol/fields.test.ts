@@ -1,8 +1,10 @@
 import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
 import { PLAYER_CODEC, PLAYER_FIELDS, PROJECTILE_CODEC, PROJECTILE_FIELDS, PUBLIC_PLAYER_CODEC, PUBLIC_PLAYER_FIELDS, USER_CMD_FIELDS, pickFields } from '../../../src/protocol/fields';
 import { EVENT_FIELDS, EVENT_TYPES } from '../../../src/protocol/events';
 import { MATCH_HEADER_CODEC, MATCH_PLAYER_CODEC } from '../../../src/protocol/match-codecs';
-import { pickEachField, type TableCodec } from '../../../src/protocol/table-codec';
+import { packEachField } from '../../../src/protocol/field-write';
+import { packRow, pickEachField, type TableCodec } from '../../../src/protocol/table-codec';
 import { DEFAULT_MAP, addPlayer, createWorld } from '../../../src/sim';
 import { Rng, player, projectile, publicPlayer, simEvent, userCmd } from './gen';
 
@@ -64,6 +66,38 @@ describe('field tables cover every field of their type', () => {
         for (const [key, value] of Object.entries(fast)) if (Array.isArray(value)) expect(value).not.toBe((v as Record<string, unknown>)[key]);
       }
     }
+  });
+
+  it("each table's hand-written packer equals the generic one: same columns and values, the same refusal of off-grid values (property)", () => {
+    const cases: Array<[TableCodec<object>, (r: Rng) => object]> = [
+      [PLAYER_CODEC, (r) => player(r, r.int(0, 255), 5000)],
+      [PUBLIC_PLAYER_CODEC, (r) => publicPlayer(r, r.int(0, 255))],
+      [PROJECTILE_CODEC, (r) => projectile(r, r.int(0, 65535), 5000)],
+    ];
+    const outcome = (pack: () => void, d: Float64Array): string => {
+      try {
+        pack();
+        return JSON.stringify([...d]);
+      } catch (e) {
+        return `${(e as Error).name}: ${(e as Error).message}`;
+      }
+    };
+    fc.assert(
+      fc.property(fc.integer(), fc.constantFrom(...cases), fc.constantFrom('', 'x', 'vy', 'ammo', 'x+vx'), (seed, [codec, sample], spoil) => {
+        const r = new Rng(seed);
+        const v = sample(r) as Record<string, unknown>;
+        // Off the grid or the wrong length: both must refuse, with the same message.
+        if (spoil.includes('x') && 'x' in v) v.x = (v.x as number) + 1 / 64;
+        if (spoil.includes('vx') && 'vx' in v) v.vx = 0.01;
+        if (spoil === 'vy' && 'vy' in v) v.vy = -1 / 32;
+        if (spoil === 'ammo' && Array.isArray(v.ammo)) v.ammo = v.ammo.slice(1);
+        const off = r.int(0, 3) * codec.stride;
+        const fast = new Float64Array(codec.stride * 5).fill(-7);
+        const generic = new Float64Array(codec.stride * 5).fill(-7);
+        expect(outcome(() => packRow(codec, v, fast, off), fast)).toBe(outcome(() => packEachField(codec, v, generic, off), generic));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('codes velocities before positions in the same group (positions are predicted from them)', () => {

@@ -133,6 +133,28 @@ describe('SnapshotBroadcast (encode once, send many)', () => {
     );
   });
 
+  it('clients whose baseline lists the same players as the target (the usual tick: the piece answers the list header) get the per-client encoding (property)', () => {
+    const broadcast = new SnapshotBroadcast();
+    let same = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 30 }), (seed) => {
+        const r = new Rng(seed);
+        const w0 = world(r, r.int(1, 2 ** 20), r.int(1, 40), r.int(0, 12));
+        // Same player ids (fields move on); projectiles come and go as usual.
+        const moved = later(r, w0, r.int(1, 8));
+        const w = { ...moved, players: w0.players.map((p) => ({ ...player(r, p.id, moved.tick), ammo: r.bool() ? p.ammo : player(r, p.id, moved.tick).ammo })) };
+        const base = { world: w0, frame: frameOf(w0) };
+        broadcast.begin(frameOf(w));
+        for (const p of w.players) {
+          expectSame(broadcast, clientCase(r, w, p.id, r.bool(0.1) ? null : base));
+          same++;
+        }
+      }),
+      { numRuns: 100 },
+    );
+    expect(same).toBeGreaterThan(100);
+  });
+
   it('with a datagram arena (the worker’s path), a whole tick of datagrams stays each client’s per-client encoding until the next tick', () => {
     const broadcast = new SnapshotBroadcast();
     // A small slab, so ticks outgrow it and views handed out before the growth must stay intact.
