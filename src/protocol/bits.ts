@@ -33,6 +33,13 @@ export function bitLength(v: number): number {
   return n;
 }
 
+/** `n` (0..8) bits of `src` from bit `at`, MSB first; bytes past its end read as 0. */
+function bitsAt(src: Uint8Array, at: number, n: number): number {
+  const i = at >> 3;
+  // A 16-bit window holds any 8 bits starting inside its first byte (a missing byte reads as 0).
+  return ((((src[i] ?? 0) << 8) | (src[i + 1] ?? 0)) >>> (16 - (at & 7) - n)) & ((1 << n) - 1);
+}
+
 /** Slack kept after the written bytes so a 32-bit window read never leaves the buffer. */
 const SLACK = 8;
 const TWO_POW_24 = 16777216;
@@ -151,33 +158,24 @@ export class BitWriter {
    */
   appendBits(src: Uint8Array, from: number, count: number): void {
     if (count <= 0) return;
-    // Room for every byte up front, so the loop below is only shifts, loads and stores.
+    // Room for every byte up front, so the loops below are only shifts, loads and stores.
     while (this.pos + (count >> 3) + SLACK > this.bytes.length) this.grow();
+    // Complete the pending byte first: then every further output byte is 8 source bits.
+    const head = Math.min((8 - this.accBits) & 7, count);
+    if (head > 0) this.put(bitsAt(src, from, head), head);
+    const at = from + head;
+    const left = count - head;
+    // Each whole output byte: two neighbouring source bytes, both shifted by the same `k` (a plain
+    // byte copy when the offsets agree modulo 8), instead of a 32-bit window per 24 bits.
+    const k = at & 7;
     const bytes = this.bytes;
     let pos = this.pos;
-    let acc = this.acc;
-    let pending = this.accBits;
-    let at = from;
-    let left = count;
-    while (left > 0) {
-      const n = left < 24 ? left : 24;
-      const i = at >> 3;
-      // A 32-bit window holds any 24 bits starting inside its first byte.
-      const word = ((src[i]! << 24) | (src[i + 1]! << 16) | (src[i + 2]! << 8) | src[i + 3]!) >>> 0;
-      // As `put`: fewer than 8 pending bits plus at most 24 new ones stay under 2^31.
-      acc = (acc << n) | (((word << (at & 7)) >>> 0) >>> (32 - n));
-      pending += n;
-      while (pending >= 8) {
-        pending -= 8;
-        bytes[pos++] = acc >>> pending;
-      }
-      acc &= (1 << pending) - 1;
-      at += n;
-      left -= n;
-    }
+    let i = at >> 3;
+    const end = i + (left >> 3);
+    if (k === 0) for (; i < end; i++) bytes[pos++] = src[i]!;
+    else for (; i < end; i++) bytes[pos++] = (src[i]! << k) | (src[i + 1]! >>> (8 - k));
     this.pos = pos;
-    this.acc = acc;
-    this.accBits = pending;
+    if ((left & 7) > 0) this.put(bitsAt(src, at + (left & ~7), left & 7), left & 7);
   }
 
   /**

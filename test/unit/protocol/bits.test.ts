@@ -123,4 +123,31 @@ describe('BitReader over a view into a larger buffer (it reads the message in pl
       { numRuns: 300 },
     );
   });
+
+  it('appendBits: chains of splices, many with source and destination offsets equal modulo 8 (the byte-copy path), equal bit-by-bit writing', () => {
+    const splice = fc.record({ from: fc.nat({ max: 2000 }), count: fc.nat({ max: 600 }), aligned: fc.boolean(), lead: fc.integer({ min: 0, max: 7 }) });
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 200 }), fc.array(splice, { minLength: 1, maxLength: 8 }), (src, splices) => {
+        const total = src.length * 8;
+        const bit = (k: number): number => (src[k >> 3]! >> (7 - (k & 7))) & 1;
+        const spliced = new BitWriter(1);
+        const oneByOne = new BitWriter(1);
+        for (const sp of splices) {
+          for (const w of [spliced, oneByOne]) w.writeBits(sp.lead > 0 ? 0x55 & ((1 << sp.lead) - 1) : 0, sp.lead);
+          // Aligned: move `from` to the writer's bit offset modulo 8, so whole bytes are copied.
+          let from = sp.from % total;
+          if (sp.aligned) from -= (((from - spliced.bitLength) % 8) + 8) % 8;
+          if (from < 0) from += 8;
+          if (from >= total) continue;
+          // Unpadded source, up to its very end: the last bytes have no full window after them.
+          const count = sp.count % (total - from + 1);
+          spliced.appendBits(src, from, count);
+          for (let k = from; k < from + count; k++) oneByOne.writeBits(bit(k), 1);
+        }
+        expect(spliced.bitLength).toBe(oneByOne.bitLength);
+        expect([...spliced.finish()]).toEqual([...oneByOne.finish()]);
+      }),
+      { numRuns: 400 },
+    );
+  });
 });
