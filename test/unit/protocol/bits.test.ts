@@ -150,4 +150,34 @@ describe('BitReader over a view into a larger buffer (it reads the message in pl
       { numRuns: 400 },
     );
   });
+
+  it('writeSigned and wide writeBits (integer-op paths) write what the plain definitions give, and refuse what they refuse', () => {
+    // Plain definitions: two's complement as an unsigned field; a wide field as its bits one by one.
+    const plainBits = (w: BitWriter, v: number, bits: number): void => {
+      for (let k = bits - 1; k >= 0; k--) w.writeBits(Math.floor(v / 2 ** k) % 2, 1);
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 32 }), fc.double({ min: -(2 ** 33), max: 2 ** 33, noNaN: true }), fc.boolean(), fc.integer({ min: 0, max: 7 }), (bits, raw, integral, lead) => {
+        const v = integral ? Math.trunc(raw) % 2 ** bits : raw;
+        const fast = new BitWriter(1);
+        const plain = new BitWriter(1);
+        for (const w of [fast, plain]) w.writeBits(0, lead);
+        const signedOk = Number.isInteger(v) && v >= -(2 ** (bits - 1)) && v < 2 ** (bits - 1);
+        if (signedOk) {
+          fast.writeSigned(v, bits);
+          plainBits(plain, v < 0 ? v + 2 ** bits : v, bits);
+          expect([...fast.finish()]).toEqual([...plain.finish()]);
+        } else expect(() => fast.writeSigned(v, bits)).toThrow(RangeError);
+        const unsignedOk = Number.isInteger(v) && v >= 0 && v < 2 ** bits;
+        const wide = new BitWriter(1);
+        const wideRef = new BitWriter(1);
+        if (unsignedOk) {
+          wide.writeBits(v, bits);
+          plainBits(wideRef, v, bits);
+          expect([...wide.finish()]).toEqual([...wideRef.finish()]);
+        } else expect(() => wide.writeBits(v, bits)).toThrow(RangeError);
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });
