@@ -1,25 +1,22 @@
 /**
- * Bit-level writer and reader: the only place that touches raw bytes of a game message.
+ * Bit-level writer (and, re-exported from bit-reader.ts, the reader): the only place that touches
+ * raw bytes of a game message.
  *
  * Writer: appends unsigned fields of 1..32 bits (MSB first) into a buffer it keeps and grows, so a
  * writer reused with `reset()` allocates nothing per message; `finish()` copies out the bytes with
  * the last one zero-padded. `appendBits` splices bits another writer (or a byte array) already
  * holds, at any bit alignment: that is how shared snapshot pieces are encoded once and copied into
- * many datagrams. Values must be integers in range; the writer throws on a caller bug (an encoder
- * is fed by our own code, never by the network).
- * Reader: never throws. Reading past the end, or a varint longer than allowed, sets `error` and
- * yields 0 from then on, so a decoder can read a whole message and check `ok` once at the end.
- * Both sides move whole bytes through a 32-bit accumulator (no per-bit loop): fields of up to 24
- * bits go in one step, wider ones as two, so the bitwise ops only ever see numbers below 2^31.
+ * many datagrams. `resetInto` writes the next message straight into a caller's buffer (the free
+ * tail of DatagramArena's slab), so a finished datagram needs no copy. Values must be integers in
+ * range; the writer throws on a caller bug (an encoder is fed by our own code, never the network).
+ * Whole bytes move through a 32-bit accumulator (no per-bit loop): fields of up to 24 bits go in
+ * one step, wider ones as two, so the bitwise ops only ever see numbers below 2^31.
  */
+export { BitReader, unzigzag } from './bit-reader';
 
 /** Zigzag: 0, -1, 1, -2, 2 … → 0, 1, 2, 3, 4 … (small magnitudes give small codes). */
 export function zigzag(v: number): number {
   return v >= 0 ? v * 2 : -v * 2 - 1;
-}
-
-export function unzigzag(z: number): number {
-  return z % 2 === 0 ? z / 2 : -(z + 1) / 2;
 }
 
 /** Number of bits needed to write `v` (>= 0) unsigned; 0 for 0. */
@@ -36,33 +33,67 @@ export function bitLength(v: number): number {
   return n;
 }
 
+/** `n` (0..8) bits of `src` from bit `at`, MSB first; bytes past its end read as 0. */
+function bitsAt(src: Uint8Array, at: number, n: number): number {
+  const i = at >> 3;
+  // A 16-bit window holds any 8 bits starting inside its first byte (a missing byte reads as 0).
+  return ((((src[i] ?? 0) << 8) | (src[i + 1] ?? 0)) >>> (16 - (at & 7) - n)) & ((1 << n) - 1);
+}
+
 /** Slack kept after the written bytes so a 32-bit window read never leaves the buffer. */
 const SLACK = 8;
 const TWO_POW_24 = 16777216;
 const TWO_POW_36 = 68719476736;
 
 export class BitWriter {
+  /** Where the message goes: `own`, or a buffer lent by `resetInto`. */
   private bytes: Uint8Array;
-  /** Whole bytes written. */
+  private own: Uint8Array;
+  /** Byte of `bytes` where the message starts (0 in `own`). */
+  private start = 0;
+  /** End of the whole bytes written (an index into `bytes`). */
   private pos = 0;
   /** Pending bits (fewer than 8 between calls), right-aligned. */
   private acc = 0;
   private accBits = 0;
 
   constructor(initialBytes = 64) {
-    this.bytes = new Uint8Array(Math.max(1, initialBytes) + SLACK);
+    this.own = this.bytes = new Uint8Array(Math.max(1, initialBytes) + SLACK);
   }
 
   /** Bits written so far. */
   get bitLength(): number {
-    return this.pos * 8 + this.accBits;
+    return (this.pos - this.start) * 8 + this.accBits;
   }
 
   /** Forgets everything written; the buffer is kept for the next message. */
   reset(): void {
-    this.pos = 0;
+    this.resetInto(this.own, 0);
+  }
+
+  /**
+   * Forgets everything written; the next message goes into `target` from byte `at` (a free tail
+   * the caller lends), so its finished bytes need no copy out. Every byte from `at` on may be
+   * written (slack included). A tail shorter than the slack is not used; a message that outgrows
+   * the tail moves to the writer's own buffer: `writesAt` tells the caller which happened.
+   */
+  resetInto(target: Uint8Array, at: number): void {
+    const lent = at >= 0 && at + SLACK <= target.length;
+    this.bytes = lent ? target : this.own;
+    this.start = this.pos = lent ? at : 0;
     this.acc = 0;
     this.accBits = 0;
+  }
+
+  /** Whether the message being written lives in `target` from byte `at` (`resetInto` and no move since). */
+  writesAt(target: Uint8Array, at: number): boolean {
+    return this.bytes === target && this.start === at;
+  }
+
+  /** Puts the pending bits into the zero-padded last byte, in place; returns the message's length in bytes. */
+  seal(): number {
+    if (this.accBits > 0) this.bytes[this.pos] = this.acc << (8 - this.accBits);
+    return this.pos - this.start + (this.accBits > 0 ? 1 : 0);
   }
 
   writeBits(value: number, bits: number): void {
@@ -73,10 +104,11 @@ export class BitWriter {
       return;
     }
     if (!Number.isInteger(bits) || bits < 0 || bits > 32) throw new RangeError(`bit count ${bits}`);
-    if (!Number.isInteger(value) || value < 0 || value >= 2 ** bits) throw new RangeError(`value ${value} does not fit ${bits} bits`);
-    // Keep the accumulator under 2^31: the high part first, then 16 low bits.
-    this.put(Math.floor(value / 65536), bits - 16);
-    this.put(value % 65536, 16);
+    // A uint32 (`>>> 0` keeps it) no larger than all ones in `bits`: integer, not negative, fits.
+    if (value >>> 0 !== value || value > 0xffffffff >>> (32 - bits)) throw new RangeError(`value ${value} does not fit ${bits} bits`);
+    // Keep the accumulator under 2^31: the high part first, then 16 low bits (integer ops, no division).
+    this.put(value >>> 16, bits - 16);
+    this.put(value & 0xffff, 16);
   }
 
   writeBool(b: boolean): void {
@@ -85,6 +117,13 @@ export class BitWriter {
 
   /** Two's complement in `bits` bits; `value` must lie in [-2^(bits-1), 2^(bits-1)). */
   writeSigned(value: number, bits: number): void {
+    if (bits <= 24 && bits >= 1 && (bits | 0) === bits) {
+      // The common widths in integer ops (no `**`): an int32 in range, masked to its low `bits`.
+      const small = 1 << (bits - 1);
+      if ((value | 0) !== value || value < -small || value >= small) throw new RangeError(`value ${value} not int${bits}`);
+      this.put(value & ((1 << bits) - 1), bits);
+      return;
+    }
     const half = 2 ** (bits - 1);
     if (!Number.isInteger(value) || value < -half || value >= half) throw new RangeError(`value ${value} not int${bits}`);
     this.writeBits(value < 0 ? value + 2 * half : value, bits);
@@ -127,33 +166,24 @@ export class BitWriter {
    */
   appendBits(src: Uint8Array, from: number, count: number): void {
     if (count <= 0) return;
-    // Room for every byte up front, so the loop below is only shifts, loads and stores.
+    // Room for every byte up front, so the loops below are only shifts, loads and stores.
     while (this.pos + (count >> 3) + SLACK > this.bytes.length) this.grow();
+    // Complete the pending byte first: then every further output byte is 8 source bits.
+    const head = Math.min((8 - this.accBits) & 7, count);
+    if (head > 0) this.put(bitsAt(src, from, head), head);
+    const at = from + head;
+    const left = count - head;
+    // Each whole output byte: two neighbouring source bytes, both shifted by the same `k` (a plain
+    // byte copy when the offsets agree modulo 8), instead of a 32-bit window per 24 bits.
+    const k = at & 7;
     const bytes = this.bytes;
     let pos = this.pos;
-    let acc = this.acc;
-    let pending = this.accBits;
-    let at = from;
-    let left = count;
-    while (left > 0) {
-      const n = left < 24 ? left : 24;
-      const i = at >> 3;
-      // A 32-bit window holds any 24 bits starting inside its first byte.
-      const word = ((src[i]! << 24) | (src[i + 1]! << 16) | (src[i + 2]! << 8) | src[i + 3]!) >>> 0;
-      // As `put`: fewer than 8 pending bits plus at most 24 new ones stay under 2^31.
-      acc = (acc << n) | (((word << (at & 7)) >>> 0) >>> (32 - n));
-      pending += n;
-      while (pending >= 8) {
-        pending -= 8;
-        bytes[pos++] = acc >>> pending;
-      }
-      acc &= (1 << pending) - 1;
-      at += n;
-      left -= n;
-    }
+    let i = at >> 3;
+    const end = i + (left >> 3);
+    if (k === 0) for (; i < end; i++) bytes[pos++] = src[i]!;
+    else for (; i < end; i++) bytes[pos++] = (src[i]! << k) | (src[i + 1]! >>> (8 - k));
     this.pos = pos;
-    this.acc = acc;
-    this.accBits = pending;
+    if ((left & 7) > 0) this.put(bitsAt(src, at + (left & ~7), left & 7), left & 7);
   }
 
   /**
@@ -161,16 +191,15 @@ export class BitWriter {
    * valid until the next write. Readable past the end (slack), as `appendBits` needs.
    */
   view(): Uint8Array {
-    if (this.accBits > 0) this.bytes[this.pos] = this.acc << (8 - this.accBits);
-    for (let i = this.pos + (this.accBits > 0 ? 1 : 0); i < this.pos + 4; i++) this.bytes[i] = 0;
-    return this.bytes;
+    const end = this.start + this.seal();
+    for (let i = end; i < this.pos + 4; i++) this.bytes[i] = 0;
+    return this.start === 0 ? this.bytes : this.bytes.subarray(this.start);
   }
 
   finish(): Uint8Array {
     // The last byte: the pending bits, MSB first, zero-padded (the buffer keeps slack for it).
-    if (this.accBits > 0) this.bytes[this.pos] = this.acc << (8 - this.accBits);
     // One allocation and one copy (`slice`), no intermediate view.
-    return this.bytes.slice(0, this.pos + (this.accBits > 0 ? 1 : 0));
+    return this.bytes.slice(this.start, this.start + this.seal());
   }
 
   /** Appends `bits` (<= 24) bits of a checked value: at most 31 bits ever sit in the accumulator. */
@@ -188,115 +217,14 @@ export class BitWriter {
     this.accBits = pending;
   }
 
+  /** More room: a bigger own buffer, or (a lent tail being full) the own one if it is big enough. */
   private grow(): void {
-    const grown = new Uint8Array(this.bytes.length * 2 + SLACK);
-    grown.set(this.bytes.subarray(0, this.pos));
-    this.bytes = grown;
-  }
-}
-
-export class BitReader {
-  private bitPos = 0;
-  private readonly totalBits: number;
-  private failure: string | null = null;
-  /** The message itself (never copied: a copy per message was most of a command packet's garbage). */
-  private readonly bytes: Uint8Array;
-
-  constructor(bytes: Uint8Array) {
-    this.totalBits = bytes.length * 8;
-    this.bytes = bytes;
-  }
-
-  /** True while every read so far stayed inside the data. */
-  get ok(): boolean {
-    return this.failure === null;
-  }
-
-  get error(): string | null {
-    return this.failure;
-  }
-
-  get remainingBits(): number {
-    return this.totalBits - this.bitPos;
-  }
-
-  /** Records the first error; later reads return 0. Decoders also use it for range checks. */
-  fail(message: string): void {
-    if (this.failure === null) this.failure = message;
-  }
-
-  readBits(bits: number): number {
-    if (this.failure !== null) return 0;
-    if (bits > this.totalBits - this.bitPos) {
-      this.fail('truncated');
-      return 0;
-    }
-    if (bits > 24) {
-      // Two steps keep the word arithmetic under 2^31, as the writer does.
-      const high = this.take(bits - 16);
-      return high * 65536 + this.take(16);
-    }
-    return this.take(bits);
-  }
-
-  /** `bits` (0..24) bits already known to be there: one 32-bit window, no per-byte loop. */
-  private take(bits: number): number {
-    if (bits === 0) return 0;
-    const b = this.bytes;
-    const i = this.bitPos >> 3;
-    // The last three bytes of a message have no full window after them: missing bytes read as 0.
-    // (An int32 window: the shifts below see the same 32 bits, and it never leaves this function.)
-    const word =
-      i + 3 < b.length
-        ? (b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!
-        : ((b[i] ?? 0) << 24) | ((b[i + 1] ?? 0) << 16) | ((b[i + 2] ?? 0) << 8) | (b[i + 3] ?? 0);
-    const offset = this.bitPos & 7;
-    this.bitPos += bits;
-    return ((word << offset) >>> 0) >>> (32 - bits);
-  }
-
-  readBool(): boolean {
-    return this.readBits(1) === 1;
-  }
-
-  readSigned(bits: number): number {
-    const raw = this.readBits(bits);
-    const half = 2 ** (bits - 1);
-    return raw >= half ? raw - 2 * half : raw;
-  }
-
-  readVarUint(chunk = 7): number {
-    let value = 0;
-    let scale = 1;
-    for (let shift = 0; shift < 36; shift += chunk) {
-      // Group and continue bit in one read.
-      const group = this.readBits(chunk + 1);
-      value += (group >>> 1) * scale;
-      scale *= 1 << chunk;
-      if ((group & 1) === 0) {
-        // Canonical form: only a lone group may be zero (a zero last group adds nothing).
-        if (shift > 0 && group === 0) this.fail('overlong varint');
-        return this.failure === null ? value : 0;
-      }
-    }
-    this.fail('varint too long');
-    return 0;
-  }
-
-  readVarInt(chunk = 7): number {
-    return unzigzag(this.readVarUint(chunk));
-  }
-
-  /**
-   * After the last field: the rest must be the zero padding of the final byte. Anything longer
-   * or non-zero means the message is not what we think it is.
-   */
-  expectEnd(): void {
-    if (this.failure !== null) return;
-    if (this.remainingBits >= 8) {
-      this.fail('trailing bytes');
-      return;
-    }
-    if (this.readBits(this.remainingBits) !== 0) this.fail('non-zero padding');
+    const written = this.pos - this.start;
+    const size = this.bytes === this.own ? this.own.length * 2 + SLACK : Math.max(this.own.length, written * 2 + SLACK);
+    const into = size > this.own.length ? new Uint8Array(size) : this.own;
+    into.set(this.bytes.subarray(this.start, this.pos));
+    this.own = this.bytes = into;
+    this.start = 0;
+    this.pos = written;
   }
 }

@@ -7,6 +7,10 @@
  * Contract: views handed out before `reset()` are overwritten after it, so the owner resets once
  * per tick and every consumer sends or copies a view before the next tick (RTCDataChannel.send
  * copies; a MessagePort transfer needs bytes of their own: `slice()` first).
+ * Writing in place: `lend(w)` points a BitWriter at the slab's free tail and `commit(w)` hands out
+ * what it wrote there as a view, with no copy at all (a message too long for the tail moved to the
+ * writer's own buffer: then `commit` copies it as `take` does). Between `lend` and `commit` nothing
+ * else may take from the arena (the lent tail is the next view's space).
  * Invariants: a view never overlaps another handed out since the last reset; when the slab is
  * full a bigger one replaces it and the views already out keep the old one, so they stay intact.
  */
@@ -23,6 +27,19 @@ export class DatagramArena {
   /** Starts a new round (a tick): the space of every view handed out so far is reused. */
   reset(): void {
     this.used = 0;
+  }
+
+  /** Starts a message in `w` (as `w.reset()` does) that `w` writes straight into the slab's free tail. */
+  lend(w: BitWriter): void {
+    w.resetInto(this.slab, this.used);
+  }
+
+  /** The message `w` wrote since `lend(w)`, as a view of the slab: in place, or copied when it outgrew the tail. */
+  commit(w: BitWriter): Uint8Array {
+    const at = this.used;
+    if (!w.writesAt(this.slab, at)) return this.take(w);
+    this.used = at + w.seal();
+    return this.slab.subarray(at, this.used);
   }
 
   /** The writer's finished bytes (the last byte zero-padded, as `finish()` gives them), as a view of the slab. */

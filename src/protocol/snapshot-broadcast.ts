@@ -98,7 +98,9 @@ export class SnapshotBroadcast {
     const piece = this.pieceFor(base);
     const checksum = base ? (c.baselineChecksum ?? piece.checksums.checksum(base, c.receiverId)) : 0;
     const w = this.out;
-    w.reset();
+    // With an arena, the datagram is written straight into its slab (no copy when it is done).
+    if (this.arena) this.arena.lend(w);
+    else w.reset();
     writeHeader(w, c.header, piece.baselineTick, { part: 0, partCount: 1, ranges: ALL_RANGES, events: c.events }, piece.ctx.motionScale, checksum);
     writeSelf(w, tv, bv, piece.ctx);
     for (let i = 0; i < SECTIONS.length; i++) this.spliceSection(w, piece, i, tv, bv);
@@ -106,7 +108,7 @@ export class SnapshotBroadcast {
     w.appendBits(piece.match.view(), 0, piece.match.bitLength);
     if (w.bitLength <= maxBytes * 8) {
       this.counters.spliced++;
-      return [this.arena ? this.arena.take(w) : w.finish()];
+      return [this.arena ? this.arena.commit(w) : w.finish()];
     }
     return this.perClient(c, tv, bv, piece.ctx.motionScale, checksum, maxBytes);
   }

@@ -123,4 +123,61 @@ describe('BitReader over a view into a larger buffer (it reads the message in pl
       { numRuns: 300 },
     );
   });
+
+  it('appendBits: chains of splices, many with source and destination offsets equal modulo 8 (the byte-copy path), equal bit-by-bit writing', () => {
+    const splice = fc.record({ from: fc.nat({ max: 2000 }), count: fc.nat({ max: 600 }), aligned: fc.boolean(), lead: fc.integer({ min: 0, max: 7 }) });
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 200 }), fc.array(splice, { minLength: 1, maxLength: 8 }), (src, splices) => {
+        const total = src.length * 8;
+        const bit = (k: number): number => (src[k >> 3]! >> (7 - (k & 7))) & 1;
+        const spliced = new BitWriter(1);
+        const oneByOne = new BitWriter(1);
+        for (const sp of splices) {
+          for (const w of [spliced, oneByOne]) w.writeBits(sp.lead > 0 ? 0x55 & ((1 << sp.lead) - 1) : 0, sp.lead);
+          // Aligned: move `from` to the writer's bit offset modulo 8, so whole bytes are copied.
+          let from = sp.from % total;
+          if (sp.aligned) from -= (((from - spliced.bitLength) % 8) + 8) % 8;
+          if (from < 0) from += 8;
+          if (from >= total) continue;
+          // Unpadded source, up to its very end: the last bytes have no full window after them.
+          const count = sp.count % (total - from + 1);
+          spliced.appendBits(src, from, count);
+          for (let k = from; k < from + count; k++) oneByOne.writeBits(bit(k), 1);
+        }
+        expect(spliced.bitLength).toBe(oneByOne.bitLength);
+        expect([...spliced.finish()]).toEqual([...oneByOne.finish()]);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('writeSigned and wide writeBits (integer-op paths) write what the plain definitions give, and refuse what they refuse', () => {
+    // Plain definitions: two's complement as an unsigned field; a wide field as its bits one by one.
+    const plainBits = (w: BitWriter, v: number, bits: number): void => {
+      for (let k = bits - 1; k >= 0; k--) w.writeBits(Math.floor(v / 2 ** k) % 2, 1);
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 32 }), fc.double({ min: -(2 ** 33), max: 2 ** 33, noNaN: true }), fc.boolean(), fc.integer({ min: 0, max: 7 }), (bits, raw, integral, lead) => {
+        const v = integral ? Math.trunc(raw) % 2 ** bits : raw;
+        const fast = new BitWriter(1);
+        const plain = new BitWriter(1);
+        for (const w of [fast, plain]) w.writeBits(0, lead);
+        const signedOk = Number.isInteger(v) && v >= -(2 ** (bits - 1)) && v < 2 ** (bits - 1);
+        if (signedOk) {
+          fast.writeSigned(v, bits);
+          plainBits(plain, v < 0 ? v + 2 ** bits : v, bits);
+          expect([...fast.finish()]).toEqual([...plain.finish()]);
+        } else expect(() => fast.writeSigned(v, bits)).toThrow(RangeError);
+        const unsignedOk = Number.isInteger(v) && v >= 0 && v < 2 ** bits;
+        const wide = new BitWriter(1);
+        const wideRef = new BitWriter(1);
+        if (unsignedOk) {
+          wide.writeBits(v, bits);
+          plainBits(wideRef, v, bits);
+          expect([...wide.finish()]).toEqual([...wideRef.finish()]);
+        } else expect(() => wide.writeBits(v, bits)).toThrow(RangeError);
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });

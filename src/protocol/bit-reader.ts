@@ -1,0 +1,119 @@
+/**
+ * Bit-level reader: the decoding half of bits.ts (which re-exports it, so every decoder imports
+ * both halves from one place). Reads unsigned fields of 1..32 bits, MSB first, as BitWriter writes.
+ * Never throws: reading past the end, or a varint longer than allowed, sets `error` and yields 0
+ * from then on, so a decoder can read a whole message and check `ok` once at the end. Whole bytes
+ * move through a 32-bit window (no per-bit loop); fields wider than 24 bits are read in two steps,
+ * so the bitwise ops only ever see numbers below 2^31.
+ */
+
+/** Undoes `zigzag` (bits.ts): 0, 1, 2, 3, 4 … → 0, -1, 1, -2, 2 … */
+export function unzigzag(z: number): number {
+  return z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+}
+
+export class BitReader {
+  private bitPos = 0;
+  private readonly totalBits: number;
+  private failure: string | null = null;
+  /** The message itself (never copied: a copy per message was most of a command packet's garbage). */
+  private readonly bytes: Uint8Array;
+
+  constructor(bytes: Uint8Array) {
+    this.totalBits = bytes.length * 8;
+    this.bytes = bytes;
+  }
+
+  /** True while every read so far stayed inside the data. */
+  get ok(): boolean {
+    return this.failure === null;
+  }
+
+  get error(): string | null {
+    return this.failure;
+  }
+
+  get remainingBits(): number {
+    return this.totalBits - this.bitPos;
+  }
+
+  /** Records the first error; later reads return 0. Decoders also use it for range checks. */
+  fail(message: string): void {
+    if (this.failure === null) this.failure = message;
+  }
+
+  readBits(bits: number): number {
+    if (this.failure !== null) return 0;
+    if (bits > this.totalBits - this.bitPos) {
+      this.fail('truncated');
+      return 0;
+    }
+    if (bits > 24) {
+      // Two steps keep the word arithmetic under 2^31, as the writer does.
+      const high = this.take(bits - 16);
+      return high * 65536 + this.take(16);
+    }
+    return this.take(bits);
+  }
+
+  /** `bits` (0..24) bits already known to be there: one 32-bit window, no per-byte loop. */
+  private take(bits: number): number {
+    if (bits === 0) return 0;
+    const b = this.bytes;
+    const i = this.bitPos >> 3;
+    // The last three bytes of a message have no full window after them: missing bytes read as 0.
+    // (An int32 window: the shifts below see the same 32 bits, and it never leaves this function.)
+    const word =
+      i + 3 < b.length
+        ? (b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!
+        : ((b[i] ?? 0) << 24) | ((b[i + 1] ?? 0) << 16) | ((b[i + 2] ?? 0) << 8) | (b[i + 3] ?? 0);
+    const offset = this.bitPos & 7;
+    this.bitPos += bits;
+    return ((word << offset) >>> 0) >>> (32 - bits);
+  }
+
+  readBool(): boolean {
+    return this.readBits(1) === 1;
+  }
+
+  readSigned(bits: number): number {
+    const raw = this.readBits(bits);
+    const half = 2 ** (bits - 1);
+    return raw >= half ? raw - 2 * half : raw;
+  }
+
+  readVarUint(chunk = 7): number {
+    let value = 0;
+    let scale = 1;
+    for (let shift = 0; shift < 36; shift += chunk) {
+      // Group and continue bit in one read.
+      const group = this.readBits(chunk + 1);
+      value += (group >>> 1) * scale;
+      scale *= 1 << chunk;
+      if ((group & 1) === 0) {
+        // Canonical form: only a lone group may be zero (a zero last group adds nothing).
+        if (shift > 0 && group === 0) this.fail('overlong varint');
+        return this.failure === null ? value : 0;
+      }
+    }
+    this.fail('varint too long');
+    return 0;
+  }
+
+  readVarInt(chunk = 7): number {
+    return unzigzag(this.readVarUint(chunk));
+  }
+
+  /**
+   * After the last field: the rest must be the zero padding of the final byte. Anything longer
+   * or non-zero means the message is not what we think it is.
+   */
+  expectEnd(): void {
+    if (this.failure !== null) return;
+    if (this.remainingBits >= 8) {
+      this.fail('trailing bytes');
+      return;
+    }
+    if (this.readBits(this.remainingBits) !== 0) this.fail('non-zero padding');
+  }
+}
