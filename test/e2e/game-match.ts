@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { GameDebugApi } from '../../src/game/debug-api';
 import { traceShot } from '../../src/sim/hitscan';
 import { DEFAULT_MAP } from '../../src/sim/map';
+import { MatchPhase } from '../../src/sim/match-types';
 import { radiansToAngle } from '../../src/sim/quantize';
 import { createLobby, joinByLink, openPlayer } from './browser';
 
@@ -79,6 +80,14 @@ async function startMatchOnce(browser: Browser, baseUrl: string, query: string, 
     await Promise.all(pages.map((p) => p.context().close().catch(() => undefined)));
     throw new Error(`${(err as Error).message} (host: ${seen[0]}; joiner: ${seen[1] ?? 'not joined'})`);
   }
+}
+
+/**
+ * Waits until the page's match is past its warm-up: going live respawns every player at a spawn
+ * point, so a test that measures a player's own movement must not straddle that moment.
+ */
+export async function waitForLive(page: Page, timeoutMs = 15_000): Promise<void> {
+  await page.waitForFunction((live) => window.rewind.view()?.match?.phase === live, MatchPhase.Live, { timeout: timeoutMs });
 }
 
 export function ownPosition(page: Page): Promise<{ x: number; y: number } | null> {

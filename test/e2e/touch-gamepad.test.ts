@@ -13,7 +13,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { radiansToAngle } from '../../src/sim/quantize';
 import { createLobby, launchChromium, waitIn } from './browser';
-import { freeRun, ownPosition, waitForGame, withQuery } from './game-match';
+import { freeRun, ownPosition, waitForGame, waitForLive, withQuery } from './game-match';
 
 const OUT = 'test-results';
 const PHONE = { width: 390, height: 844 };
@@ -144,6 +144,8 @@ describe('touch and gamepad', () => {
   });
 
   it('moves with the left touch stick, aims and fires while the right stick is held', async () => {
+    // The 5 s warm-up ends with every player respawned elsewhere: measure the walk after it (CI once saw a -583 unit "move").
+    await waitForLive(phone);
     const dir = await openDirection(phone);
     const start = await ownPosition(phone);
     const base = { x: 90, y: PHONE.height - 160, id: 1 };
