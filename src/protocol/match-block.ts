@@ -93,7 +93,8 @@ export function matchWords(m: PublicMatchState | undefined): number[] {
   return out;
 }
 
-function sameList(a: readonly number[], b: readonly number[]): boolean {
+/** Whether two number lists are equal, element by element. */
+export function sameList(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
@@ -172,7 +173,7 @@ export function readMatchBlock(r: BitReader, base: PublicMatchState | null, ctx:
   const results = r.readBool() ? b.results : strictlyChanged(r, readResultsField(r), b.results, 'results', sameResults);
   const m = assemble(header, players, pickups, results);
   // Strict (as every other delta): an unchanged block is always the one "unchanged" bit.
-  if (r.ok && sameList(matchWords(m), matchWords(b))) r.fail('match block marked changed but unchanged');
+  if (r.ok && sameBlock(m, b)) r.fail('match block marked changed but unchanged');
   return m;
 }
 

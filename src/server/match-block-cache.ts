@@ -9,6 +9,7 @@
  * by every caller until it changes: readers must not modify it. `clear()` when anything else the
  * block shows changes (the map id: a new match on another map, a migration).
  */
+import { sameList } from '../protocol/match-block';
 import type { PublicMatchState } from '../sim/match-types';
 import type { WorldState } from '../sim/types';
 
@@ -18,7 +19,7 @@ export class MatchBlockCache {
   private block: PublicMatchState | null = null;
 
   get(world: Readonly<WorldState>, build: () => PublicMatchState): PublicMatchState {
-    if (this.block && world.match === this.match && sameTimers(world.pickups, this.pickups)) return this.block;
+    if (this.block && world.match === this.match && sameList(world.pickups, this.pickups)) return this.block;
     this.block = build();
     this.match = world.match;
     this.pickups.length = world.pickups.length;
@@ -30,10 +31,4 @@ export class MatchBlockCache {
     this.block = null;
     this.match = null;
   }
-}
-
-function sameTimers(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
