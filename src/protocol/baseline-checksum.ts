@@ -101,19 +101,15 @@ function mixProjectile(h: number, j: ProjectileState): number {
   return mixNumber(mixNumber(mixNumber(h, j.x), j.y), j.explodeTick);
 }
 
-/** `mixNumber` of every word of `matchWords(m)`, without building the list. */
+/** Scratch for `mixMatch`'s bytes (grown as needed, never shrunk). */
+let matchScratch = new Uint8Array(256);
+
+/** `mixNumber` of every word of `matchWords(m)`: the bytes `emitMatch` writes, without building the list. */
 function mixMatch(h: number, m: PublicMatchState | undefined): number {
   const src = m ?? EMPTY_MATCH;
-  h = mixNumber(mixNumber(mixNumber(mixNumber(mixNumber(h, src.mode), src.mapId), src.phase), src.phaseEndTick), src.fragLimit);
-  h = mixNumber(mixNumber(mixNumber(h, src.timeLimitS), src.friendlyFire ? 1 : 0), src.seq);
-  h = mixNumber(mixNumber(h, src.teamScores[0] ?? 0), src.teamScores[1] ?? 0);
-  h = mixNumber(h, src.players.length);
-  for (const p of src.players) h = mixNumber(mixNumber(mixNumber(mixNumber(h, p.id), p.team), p.score), p.bot ? 1 : 0);
-  h = mixNumber(h, src.pickups.length);
-  for (const t of src.pickups) h = mixNumber(h, t);
-  if (!src.results) return mixNumber(h, 0);
-  for (const v of resultsWords(src.results)) h = mixNumber(h, v);
-  return h;
+  const bound = matchBytesBound(src);
+  if (matchScratch.length < bound) matchScratch = new Uint8Array(bound * 2);
+  return mixBytes(h, matchScratch, 0, emitMatch(matchScratch, 0, src));
 }
 
 export function snapshotChecksum(s: Snapshot): number {
