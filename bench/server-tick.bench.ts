@@ -14,7 +14,7 @@ import type { BenchModule } from './run';
 import { GcMeter, cpuMs } from './gc-meter';
 import { threadWaitUs } from './thread-wait';
 import { encodeCmdPacket } from '../src/protocol/cmd-packet';
-import { GameServer } from '../src/server/game-server';
+import { GameServer, type ServerOutput } from '../src/server/game-server';
 import { DEFAULT_MAP } from '../src/sim/map';
 import { radiansToAngle } from '../src/sim/quantize';
 import { addPlayer, createWorld, newStepScratch, stepWorld } from '../src/sim/world';
@@ -75,14 +75,25 @@ interface Measured {
   tickWallUs: number[];
   /** The same ticks' wall time less the time the thread waited for a core (thread-wait.ts): its time on a core. */
   tickOnCoreUs: number[];
-  /** GC time as a share of the measured ticks' time. */
+  /** GC time as a share of the measured ticks' time (the lane given the GC meter). */
   gcShare: number;
   receiveUs: number[];
   snapshotBytes: number[];
 }
 
-async function runServer(players: number, lagCompensation: boolean, probe: Probe = 'cpu'): Promise<Measured> {
-  const read = probe === 'cpu' ? (): number => cpuMs() * 1000 : heapBytes;
+const measured = (): Measured => ({ tickUs: [], tickWallUs: [], tickOnCoreUs: [], gcShare: 0, receiveUs: [], snapshotBytes: [] });
+
+/** One of the runs measured in lockstep: `prepare` (untimed) makes the tick's input, `tick` is the timed step. */
+interface Lane {
+  readonly out: Measured;
+  prepare(i: number): void;
+  tick(i: number): void;
+  /** Untimed work after the tick (acks, byte counts). */
+  after(i: number, keep: boolean): void;
+}
+
+/** A GameServer fed by the bots: its packets are taken in (timed apart, as `receiveUs`) before the tick. */
+function serverLane(players: number, lagCompensation: boolean, read: () => number): Lane {
   const server = new GameServer({ tickrate: TICKRATE, maxUnlagS: 1, lagCompensation, seed: 7, maxPlayers: players });
   // As the worker runs it (ServerRuntime): a tick's datagrams are views of one reused buffer.
   server.reuseDatagramBuffers();
@@ -90,59 +101,100 @@ async function runServer(players: number, lagCompensation: boolean, probe: Probe
   const rand = lcg(99);
   const history = new Map<PlayerId, UserCmd[]>();
   const acks = new Map<PlayerId, number>();
-  const out: Measured = { tickUs: [], tickWallUs: [], tickOnCoreUs: [], gcShare: 0, receiveUs: [], snapshotBytes: [] };
-  const gc = new GcMeter();
-  for (let i = 0; i < WARMUP_TICKS + MEASURED_TICKS; i++) {
-    const nowMs = (i * 1000) / TICKRATE;
-    const next = server.world.tick + 1;
-    const packets: Array<[PlayerId, Uint8Array]> = [];
-    for (let id = 0; id < players; id++) {
-      const cmds = [...(history.get(id) ?? []), botCmd(rand, server.world, id, next)].slice(-3);
-      history.set(id, cmds);
-      packets.push([id, encodeCmdPacket({ ackTick: acks.get(id) ?? 0, sendTimeMs: Math.floor(nowMs) % 65536, cmds })]);
-    }
-    const r0 = read();
-    for (const [id, bytes] of packets) server.receive(id, bytes, nowMs);
-    const t0 = read();
-    gc.beginSpan();
-    const wait0 = threadWaitUs();
-    const w0 = performance.now();
-    const result = server.tick(nowMs + 1);
-    const w1 = performance.now();
-    const wait1 = threadWaitUs();
-    gc.endSpan();
-    const t1 = read();
-    for (const p of result.packets) acks.set(p.clientId, server.world.tick);
-    if (i === WARMUP_TICKS - 1) gc.start();
-    if (i < WARMUP_TICKS || t0 < r0 || t1 < t0) continue;
-    out.receiveUs.push(t0 - r0);
-    out.tickUs.push(t1 - t0);
-    out.tickWallUs.push((w1 - w0) * 1000);
-    out.tickOnCoreUs.push((w1 - w0) * 1000 - (wait1 - wait0));
-    for (const p of result.packets) out.snapshotBytes.push(p.bytes.byteLength);
-  }
-  out.gcShare = await gc.stop();
-  return out;
+  const out = measured();
+  let packets: Array<[PlayerId, Uint8Array]> = [];
+  let result: ServerOutput = { packets: [], kicks: [] };
+  return {
+    out,
+    prepare(i) {
+      const nowMs = (i * 1000) / TICKRATE;
+      const next = server.world.tick + 1;
+      packets = [];
+      for (let id = 0; id < players; id++) {
+        const cmds = [...(history.get(id) ?? []), botCmd(rand, server.world, id, next)].slice(-3);
+        history.set(id, cmds);
+        packets.push([id, encodeCmdPacket({ ackTick: acks.get(id) ?? 0, sendTimeMs: Math.floor(nowMs) % 65536, cmds })]);
+      }
+      const r0 = read();
+      for (const [id, bytes] of packets) server.receive(id, bytes, nowMs);
+      const r1 = read();
+      if (i >= WARMUP_TICKS && r1 >= r0) out.receiveUs.push(r1 - r0);
+    },
+    tick(i) {
+      result = server.tick((i * 1000) / TICKRATE + 1);
+    },
+    after(_i, keep) {
+      for (const p of result.packets) acks.set(p.clientId, server.world.tick);
+      if (keep) for (const p of result.packets) out.snapshotBytes.push(p.bytes.byteLength);
+    },
+  };
 }
 
 /** The bare sim: stepWorld with the same kind of commands, no buffers, no rewinds, no snapshots. */
-function runBareStep(players: number): number[] {
+function bareLane(players: number): Lane {
   const cfg = { tickrate: TICKRATE, map: DEFAULT_MAP };
   let world = createWorld(7);
   for (let id = 0; id < players; id++) world = addPlayer(world, id, cfg);
   const rand = lcg(99);
-  const times: number[] = [];
   // As the server steps it: one scratch reused every tick.
   const scratch = newStepScratch();
-  for (let i = 0; i < WARMUP_TICKS + MEASURED_TICKS; i++) {
-    const cmds = new Map<PlayerId, UserCmd>();
-    for (let id = 0; id < players; id++) cmds.set(id, botCmd(rand, world, id, world.tick + 1));
-    const t0 = cpuMs();
-    world = stepWorld(world, cmds, cfg, undefined, scratch).world;
-    const t1 = cpuMs();
-    if (i >= WARMUP_TICKS) times.push((t1 - t0) * 1000);
+  let cmds = new Map<PlayerId, UserCmd>();
+  return {
+    out: measured(),
+    prepare() {
+      cmds = new Map<PlayerId, UserCmd>();
+      for (let id = 0; id < players; id++) cmds.set(id, botCmd(rand, world, id, world.tick + 1));
+    },
+    tick() {
+      world = stepWorld(world, cmds, cfg, undefined, scratch).world;
+    },
+    after() {},
+  };
+}
+
+/** Ticks a lane runs before the next lane's turn (runLockstep). */
+const BLOCK_TICKS = 50;
+
+/**
+ * Runs the lanes in turns of BLOCK_TICKS ticks each (~10 ms at 32 players), round and round, until
+ * each has run all its ticks. This VM's two cores are shared, and a neighbour can slow one for
+ * seconds: run one after the other, the baseline and the server could land in different spells,
+ * and their ratio moved by up to 2× between runs; in short turns a spell slows every lane alike.
+ * Turns rather than single ticks, because stepping another lane between every two ticks evicts a
+ * lane's code and data from the caches, which tripled the bare step's time: that measured the
+ * interleaving, not the step. `gcLane` gets the GC meter.
+ */
+async function runLockstep(lanes: Lane[], probe: Probe, gcLane: Lane | null): Promise<void> {
+  const read = probe === 'cpu' ? (): number => cpuMs() * 1000 : heapBytes;
+  const gc = new GcMeter();
+  for (let from = 0; from < WARMUP_TICKS + MEASURED_TICKS; from += BLOCK_TICKS) {
+    if (from === WARMUP_TICKS) gc.start();
+    for (const lane of lanes) {
+      for (let i = from; i < Math.min(from + BLOCK_TICKS, WARMUP_TICKS + MEASURED_TICKS); i++) {
+        const keep = i >= WARMUP_TICKS;
+        lane.prepare(i);
+        const metered = keep && lane === gcLane;
+        // Innermost the CPU clock, then the wall clock, then the scheduler's wait (a file read of
+        // ~10 µs): each span holds only the tick and the cheaper clocks' reads.
+        const wait0 = threadWaitUs();
+        if (metered) gc.beginSpan();
+        const w0 = performance.now();
+        const t0 = read();
+        lane.tick(i);
+        const t1 = read();
+        const w1 = performance.now();
+        if (metered) gc.endSpan();
+        const wait1 = threadWaitUs();
+        lane.after(i, keep);
+        if (!keep || t1 < t0) continue;
+        lane.out.tickUs.push(t1 - t0);
+        lane.out.tickWallUs.push((w1 - w0) * 1000);
+        lane.out.tickOnCoreUs.push((w1 - w0) * 1000 - (wait1 - wait0));
+      }
+    }
   }
-  return times;
+  const share = await gc.stop();
+  if (gcLane) gcLane.out.gcShare = share;
 }
 
 function quantile(values: number[], q: number): number {
@@ -175,10 +227,18 @@ async function run(): Promise<string> {
   const rows: string[] = [];
   let met: boolean | null = null;
   for (const n of PLAYER_COUNTS) {
-    const bare = runBareStep(n);
-    const off = await runServer(n, false);
-    const on = await runServer(n, true);
-    const heap = await runServer(n, true, 'heap');
+    const cpu = (): number => cpuMs() * 1000;
+    const bareLaneN = bareLane(n);
+    const offLane = serverLane(n, false, cpu);
+    const onLane = serverLane(n, true, cpu);
+    await runLockstep([bareLaneN, offLane, onLane], 'cpu', onLane);
+    const bare = bareLaneN.out.tickUs;
+    const off = offLane.out;
+    const on = onLane.out;
+    // Heap bytes per tick in a run of its own: the other lanes' allocations would land in its samples.
+    const heapLane = serverLane(n, true, heapBytes);
+    await runLockstep([heapLane], 'heap', null);
+    const heap = heapLane.out;
     if (n === 32) met = quantile(on.tickUs, 0.5) < 1000;
     const median = quantile(on.tickUs, 0.5);
     rows.push(
@@ -188,7 +248,7 @@ async function run(): Promise<string> {
   return [
     '## Server tick cost',
     '',
-    `GameServer.tick at ${TICKRATE} Hz, bots moving and firing the rifle (~35 % of ticks each), one command packet per bot per tick, snapshots at 30/s to every client (delta vs the acked one), ${MEASURED_TICKS} measured ticks after ${WARMUP_TICKS} of warm-up. Times in µs of CPU time of the process (the machine is shared: wall time would count other processes), median / p99; p99 / median is also given in wall-clock time of the same ticks and in their time on a core (wall time less the time the thread waited in the scheduler's queue, from /proc/thread-self/schedstat): CPU time of the process counts V8's helper threads, which in a browser run beside the worker, and wall time counts every wait for one of this machine's two shared cores. The bare sim step and the server without lag compensation run the same command stream in the same process as baselines. GC: time in garbage collection as a share of the measured ticks (lag compensation on). Allocated: heap bytes in use after minus before, per tick, in a run of its own (lag compensation on; ticks with a collection in them left out).`,
+    `GameServer.tick at ${TICKRATE} Hz, bots moving and firing the rifle (~35 % of ticks each), one command packet per bot per tick, snapshots at 30/s to every client (delta vs the acked one), ${MEASURED_TICKS} measured ticks after ${WARMUP_TICKS} of warm-up. Times in µs of CPU time of the process (the machine is shared: wall time would count other processes), median / p99; p99 / median is also given in wall-clock time of the same ticks and in their time on a core (wall time less the time the thread waited in the scheduler's queue, from /proc/thread-self/schedstat): CPU time of the process counts V8's helper threads, which in a browser run beside the worker, and wall time counts every wait for one of this machine's two shared cores. The bare sim step and the server without lag compensation are the baselines: the same kind of command stream, in the same process, run in turns of ${BLOCK_TICKS} ticks with the measured server, round and round, so a change in the machine's speed during the run hits all three alike. GC: time in garbage collection as a share of the measured ticks (lag compensation on). Allocated: heap bytes in use after minus before, per tick, in a run of its own (lag compensation on; ticks with a collection in them left out).`,
     '',
     '| players | bare stepWorld | server tick, sv_lagcompensation 0 | server tick, lag compensation on | on / bare (median) | p99 / median (on): CPU · wall · on a core | GC share (on) | receive (all packets of a tick) | snapshot datagram bytes, mean / max | KB allocated per tick, receive / tick (mean) |',
     '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
