@@ -30,10 +30,14 @@ const ALL_IDS = { lo: 0, hi: MAX_MATCH_PLAYERS - 1 };
 type AnyRow = { id: number };
 const PLAYER_ROWS_CODEC = MATCH_PLAYER_CODEC as unknown as TableCodec<AnyRow>;
 
+/** The rows `writePlayers` packs into, reused (it runs to the end before it is called again). */
+const targetRows = new EntityRows<AnyRow>(PLAYER_ROWS_CODEC, 64);
+const baseRows = new EntityRows<AnyRow>(PLAYER_ROWS_CODEC, 64);
+
 /** The players' rows as an entity list (entity-list.ts) against the baseline's (null: none). */
 function writePlayers(w: BitWriter, t: readonly PublicMatchPlayer[], b: readonly PublicMatchPlayer[] | null, ctx: FieldContext): void {
-  const ts = sliceOf(new EntityRows<AnyRow>(PLAYER_ROWS_CODEC, t.length).pack(t), ALL_IDS, -1);
-  const bs = b ? sliceOf(new EntityRows<AnyRow>(PLAYER_ROWS_CODEC, b.length).pack(b), ALL_IDS, -1) : null;
+  const ts = sliceOf(targetRows.pack(t), ALL_IDS, -1);
+  const bs = b ? sliceOf(baseRows.pack(b), ALL_IDS, -1) : null;
   writeListHeader(w, ts, bs);
   writeListEntities(w, PLAYER_ROWS_CODEC, ts, bs, ctx);
 }
@@ -69,6 +73,24 @@ export function quantizeMatch(m: PublicMatchState | undefined): PublicMatchState
   const src = m ?? EMPTY_MATCH;
   const players = [...src.players].sort((a, b) => a.id - b.id).map((p) => pickFields(MATCH_PLAYER_CODEC, p));
   return assemble(pickFields(MATCH_HEADER_CODEC, headerOf(src)), players, src.pickups.slice(), cloneResults(src.results));
+}
+
+/**
+ * `quantizeMatch` of the last block asked for, kept while the same block object is asked for again:
+ * a block is never changed once built (the server's MatchBlockCache hands out one object until the
+ * match or the pickups change), and quantizing a block (a record per player) every tick was waste.
+ */
+export class QuantizedMatchMemo {
+  private source: PublicMatchState | undefined = undefined;
+  private value: PublicMatchState | null = null;
+
+  of(m: PublicMatchState | undefined): PublicMatchState {
+    if (this.value === null || m !== this.source) {
+      this.value = quantizeMatch(m);
+      this.source = m;
+    }
+    return this.value;
+  }
 }
 
 /** The results as numbers (0 = none), as `matchWords` ends. */
@@ -107,6 +129,7 @@ const sameResults = (a: MatchResults | null, b: MatchResults | null): boolean =>
  * baseline in use every tick, and two word lists per ask were most of the block's garbage.
  */
 function sameBlock(a: PublicMatchState, b: PublicMatchState): boolean {
+  if (a === b) return true;
   const header =
     a.mode === b.mode && a.mapId === b.mapId && a.phase === b.phase && a.phaseEndTick === b.phaseEndTick && a.fragLimit === b.fragLimit &&
     a.timeLimitS === b.timeLimitS && a.friendlyFire === b.friendlyFire && a.seq === b.seq &&

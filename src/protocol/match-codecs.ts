@@ -74,6 +74,16 @@ export const MATCH_PLAYER_CODEC = compileTable(PLAYER_FIELDS, {
   hotPatterns: [[]],
   rarePatterns: [[], ['score']],
   copy: (p) => ({ id: p.id, team: p.team, score: p.score, bot: p.bot }),
+  // TableOptions.pack: every snapshot's match block packs the players' rows of its block and its baseline's.
+  pack: (col) => {
+    const [id, team, score, bot] = (['id', 'team', 'score', 'bot'] as const).map(col);
+    return (p, d, off) => {
+      d[off + id!] = p.id;
+      d[off + team!] = p.team;
+      d[off + score!] = p.score;
+      d[off + bot!] = p.bot ? 1 : 0;
+    };
+  },
 });
 /** Decoding refuses a longer player list (one row per player id). */
 export const MAX_MATCH_PLAYERS = 256;

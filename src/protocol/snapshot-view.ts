@@ -17,7 +17,7 @@
 import type { PublicMatchState } from '../sim/match-types';
 import type { PlayerState, Tick } from '../sim/types';
 import { EntityRows } from './entity-rows';
-import { quantizeMatch } from './match-block';
+import { QuantizedMatchMemo, quantizeMatch } from './match-block';
 import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, type TableCodec } from './fields';
 import type { Snapshot } from './messages';
 
@@ -81,6 +81,9 @@ export class SnapshotFrame {
   readonly lists: EntityRows<AnyEntity>[] = SECTIONS.map((sec) => new EntityRows<AnyEntity>(sec.selfCodec ? asAny(sec.selfCodec) : sec.codec));
   match: PublicMatchState = quantizeMatch(undefined);
 
+  /** @param memo shared by the frames of one ring, so a block seen at an earlier tick is not quantized again */
+  constructor(private readonly memo = new QuantizedMatchMemo()) {}
+
   /**
    * Packs `lists` (per section, in SECTIONS order, each sorted by id) and the match block (absent:
    * a world without match rules, EMPTY_MATCH) as the state at `serverTick`.
@@ -89,7 +92,7 @@ export class SnapshotFrame {
     this.serverTick = serverTick;
     this.captures++;
     SECTIONS.forEach((_sec, i) => this.lists[i]!.pack(lists[i] ?? []));
-    this.match = quantizeMatch(match);
+    this.match = this.memo.of(match);
     return this;
   }
 }

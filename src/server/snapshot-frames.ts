@@ -10,6 +10,7 @@
  * baseline a client may still name is still here; a slot answers only for the tick it holds.
  * Frames and their buffers are reused: capturing allocates nothing once the ring is warm.
  */
+import { QuantizedMatchMemo } from '../protocol/match-block';
 import { SnapshotFrame } from '../protocol/snapshot-view';
 import type { PublicMatchState } from '../sim/match-types';
 import type { ProjectileState, Tick, WorldState } from '../sim/types';
@@ -25,6 +26,7 @@ function sortedById<T extends { id: number }>(list: readonly T[]): readonly T[] 
 export class SnapshotFrames {
   private readonly ring: Array<SnapshotFrame | null>;
   private readonly mask: number;
+  private readonly matchMemo = new QuantizedMatchMemo();
 
   /** @param sizePow2 ring size in ticks, a power of two */
   constructor(sizePow2: number) {
@@ -35,7 +37,7 @@ export class SnapshotFrames {
   /** Packs `world` and its match block (players are kept in id order by the sim; projectile ids may wrap, so they are sorted). */
   capture(world: Readonly<WorldState>, match?: PublicMatchState): SnapshotFrame {
     const slot = world.tick & this.mask;
-    const frame = this.ring[slot] ?? (this.ring[slot] = new SnapshotFrame());
+    const frame = this.ring[slot] ?? (this.ring[slot] = new SnapshotFrame(this.matchMemo));
     const projectiles: readonly ProjectileState[] = sortedById(world.projectiles);
     return frame.capture(world.tick, [sortedById(world.players), projectiles], match);
   }

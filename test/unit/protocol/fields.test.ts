@@ -73,6 +73,7 @@ describe('field tables cover every field of their type', () => {
       [PLAYER_CODEC, (r) => player(r, r.int(0, 255), 5000)],
       [PUBLIC_PLAYER_CODEC, (r) => publicPlayer(r, r.int(0, 255))],
       [PROJECTILE_CODEC, (r) => projectile(r, r.int(0, 65535), 5000)],
+      [MATCH_PLAYER_CODEC as TableCodec<object>, (r) => ({ id: r.int(0, 255), team: r.int(0, 2), score: r.int(-50, 500), bot: r.int(0, 1) === 1 })],
     ];
     const outcome = (pack: () => void, d: Float64Array): string => {
       try {
