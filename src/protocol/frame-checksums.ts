@@ -5,8 +5,9 @@
  *
  * Inputs: the frame and a receiver id. Output: the same 16 bits `viewChecksum` gives for that
  * view. How: every row's checksum bytes are emitted once per capture. FNV-1a is one dependent
- * multiply per byte, so four receivers' views (adjacent rows) are hashed at once, four independent
- * chains in one loop (their views differ only around their own rows), kept until the next capture.
+ * multiply per byte, so four receivers' views are hashed at once, four independent chains in one
+ * loop (fnv-lanes.ts; their views differ only between the lowest and highest of their own rows):
+ * the receivers the caller names as due, else adjacent rows. Kept until the next capture.
  * ~70 % of the bytes are zero (high halves of small numbers, false flags), and FNV-1a of a zero
  * byte is a multiply by the prime: so shared rows are stored as *steps*, a byte and the prime to
  * the power 1 + (zero bytes after it in the row), `h = imul(h ^ byte, prime^(1+zeros))`, exact
@@ -14,7 +15,8 @@
  * Invariant: nothing computed for one capture is returned for another; the bytes hashed are exactly
  * `viewChecksum`'s (emitted by the same `emitRow`; a property test compares the two).
  */
-import { FNV_OFFSET, FNV_PRIME, emitMatch, emitRow, fold, matchBytesBound, mixWord, rowBytes } from './baseline-checksum';
+import { FNV_PRIME, emitMatch, emitRow, fold, matchBytesBound, rowBytes } from './baseline-checksum';
+import { FnvLanes, LANES } from './fnv-lanes';
 import { PLAYER_CODEC, type TableCodec } from './fields';
 import { SECTIONS, type SnapshotFrame } from './snapshot-view';
 
@@ -24,7 +26,7 @@ const PUBLIC_LEADS_SELF = SECTIONS[RECEIVER_SECTION]!.codec.all.every((f, i) => 
   const g = PLAYER_CODEC.all[i];
   return g !== undefined && g.key === f.key && g.kind === f.kind && g.col === f.col && g.width === f.width;
 });
-const LANES = 4;
+const NO_COMPANIONS: readonly number[] = [];
 /** The most bytes any one row emits: the scratch a row is emitted into before it becomes steps. */
 const MAX_ROW_BYTES = Math.max(rowBytes(PLAYER_CODEC as TableCodec<unknown>), ...SECTIONS.map((sec) => rowBytes(sec.codec as TableCodec<unknown>)));
 /** PRIME_POWERS[z] = FNV_PRIME^(1 + z) mod 2^32: a step's multiplier for its byte and z zero bytes after it. Never written after this. */
@@ -55,151 +57,86 @@ export class FrameChecksums {
   /** Per receiver row: its checksum, once `known` says it was computed for this capture. */
   private sums = new Int32Array(1);
   private known = new Uint8Array(1);
-  /** The four lanes' hash states, receiver rows and the row each mixes next (reused: nothing is allocated per checksum). */
-  private readonly h = new Int32Array(LANES);
+  /** The four lanes' hash chains, receiver rows and the row each mixes next (reused: nothing is allocated per checksum). */
+  private readonly lanes = new FnvLanes();
   private readonly rows = new Int32Array(LANES);
   private readonly laneRows = new Int32Array(LANES);
 
-  /** `snapshotChecksum` of client `receiverId`'s view of `frame` (the receiver must be in it). */
-  checksum(frame: SnapshotFrame, receiverId: number): number {
+  /**
+   * `snapshotChecksum` of client `receiverId`'s view of `frame` (the receiver must be in it).
+   * `companions`: other receivers likely to ask for this frame soon (the clients due a snapshot
+   * this tick): they fill this one's group of lanes, so no lane hashes a view nobody asks for. Without
+   * them a group is four adjacent rows, and when only every other client is due (30 snapshots/s at
+   * a 60 Hz tick, spread over the ticks by id) half of every group's work was thrown away.
+   */
+  checksum(frame: SnapshotFrame, receiverId: number, companions: readonly number[] = NO_COMPANIONS): number {
     if (this.frame !== frame || this.capture !== frame.captures) this.build(frame);
-    const self = frame.lists[RECEIVER_SECTION]!.indexOfId(receiverId);
+    const list = frame.lists[RECEIVER_SECTION]!;
+    const self = list.indexOfId(receiverId);
     if (self < 0) throw new RangeError(`player ${receiverId} is not in the frame`);
-    if (this.known[self] === 0) this.computeGroup(frame, self - (self % LANES));
+    if (this.known[self] === 0) this.computeGroup(frame, this.pickLanes(list, self, companions));
     return this.sums[self]!;
   }
 
-  /** The checksums of receiver rows [first, first + LANES) (those that exist), four chains at once. */
-  private computeGroup(frame: SnapshotFrame, first: number): void {
-    const rs = RECEIVER_SECTION;
-    const n = frame.lists[rs]!.count;
-    const last = Math.min(first + LANES, n) - 1;
+  /**
+   * Fills `rows` with `self` and up to three other rows not yet known (companions first, then
+   * the rows next to `self`), sorted, the last repeated into unused lanes; returns how many are real.
+   */
+  private pickLanes(list: SnapshotFrame['lists'][number], self: number, companions: readonly number[]): number {
     const rows = this.rows;
-    // Lanes past the last receiver repeat it (their results are dropped).
-    for (let j = 0; j < LANES; j++) rows[j] = Math.min(first + j, last);
-    this.h.fill(FNV_OFFSET);
+    let n = 0;
+    rows[n++] = self;
+    for (let k = 0; k < companions.length && n < LANES; k++) n = this.takeLane(list.indexOfId(companions[k]!), list.count, n);
+    const first = self - (self % LANES);
+    for (let row = first; row < first + LANES && n < LANES; row++) n = this.takeLane(row, list.count, n);
+    rows.subarray(0, n).sort();
+    for (let j = n; j < LANES; j++) rows[j] = rows[n - 1]!;
+    return n;
+  }
+
+  /** Adds `row` as lane `n` unless it is out of the list, known or already a lane; returns the lane count. */
+  private takeLane(row: number, count: number, n: number): number {
+    if (row < 0 || row >= count || this.known[row] !== 0) return n;
+    for (let j = 0; j < n; j++) if (this.rows[j] === row) return n;
+    this.rows[n] = row;
+    return n + 1;
+  }
+
+  /**
+   * The checksums of the first `real` of the sorted receiver rows in `this.rows`, four chains at
+   * once. Lane j's list is every row but rows[j]: at list position p it holds row p before its own
+   * row and row p + 1 after it, so before the lowest lane row and after the highest all lanes hold
+   * the same rows, and only the positions between them differ.
+   */
+  private computeGroup(frame: SnapshotFrame, real: number): void {
+    const rs = RECEIVER_SECTION;
+    const rows = this.rows;
+    const lo = rows[0]!;
+    const hi = rows[LANES - 1]!;
+    this.lanes.reset();
     const laneRows = this.laneRows;
-    this.mixSelfRows(rows);
+    this.lanes.mixSelfRows(this.selfBytes, this.selfBytesPerRow, rows);
     for (let i = 0; i < SECTIONS.length; i++) {
       const st = this.starts[i]!;
       const count = frame.lists[i]!.count;
       if (i !== rs) {
-        this.mixWordAll(count);
-        this.mixSame(st[0]!, st[count]!);
+        this.lanes.mixWordAll(count);
+        this.lanes.mixSame(this.stepByte, this.stepMul, st[0]!, st[count]!);
         continue;
       }
-      // Receiver j's list is every row but rows[j]: at list position p it holds row p before its
-      // own, row p + 1 after it. Before `first` and after `last` all lanes hold the same rows.
-      this.mixWordAll(count - 1);
-      this.mixSame(st[0]!, st[first]!);
-      for (let p = first; p < last; p++) {
+      this.lanes.mixWordAll(count - 1);
+      this.lanes.mixSame(this.stepByte, this.stepMul, st[0]!, st[lo]!);
+      for (let p = lo; p < hi; p++) {
         for (let j = 0; j < LANES; j++) laneRows[j] = p < rows[j]! ? p : p + 1;
-        this.mixLanes(laneRows, st);
+        this.lanes.mixLanes(this.stepByte, this.stepMul, laneRows, st);
       }
-      this.mixSame(st[last + 1]!, st[count]!);
+      this.lanes.mixSame(this.stepByte, this.stepMul, st[hi + 1]!, st[count]!);
     }
-    this.mixSame(this.matchFrom, this.matchTo);
-    for (let j = 0; j < LANES; j++) {
-      const row = first + j;
-      if (row > last) break;
-      this.sums[row] = fold(this.h[j]!);
-      this.known[row] = 1;
+    this.lanes.mixSame(this.stepByte, this.stepMul, this.matchFrom, this.matchTo);
+    for (let j = 0; j < real; j++) {
+      this.sums[rows[j]!] = fold(this.lanes.h[j]!);
+      this.known[rows[j]!] = 1;
     }
-  }
-
-  private mixWordAll(word: number): void {
-    for (let j = 0; j < LANES; j++) this.h[j] = mixWord(this.h[j]!, word);
-  }
-
-  /** The same steps into every lane: four independent multiply chains in one loop. */
-  private mixSame(from: number, to: number): void {
-    const h = this.h;
-    const xs = this.stepByte;
-    const ms = this.stepMul;
-    let h0 = h[0]!;
-    let h1 = h[1]!;
-    let h2 = h[2]!;
-    let h3 = h[3]!;
-    for (let i = from; i < to; i++) {
-      const x = xs[i]!;
-      const m = ms[i]!;
-      h0 = Math.imul(h0 ^ x, m);
-      h1 = Math.imul(h1 ^ x, m);
-      h2 = Math.imul(h2 ^ x, m);
-      h3 = Math.imul(h3 ^ x, m);
-    }
-    h[0] = h0;
-    h[1] = h1;
-    h[2] = h2;
-    h[3] = h3;
-  }
-
-  /** Lane j mixes the self row `rows[j]`: four chains in one loop over bytes (every self row has as many). */
-  private mixSelfRows(rows: Int32Array): void {
-    const h = this.h;
-    const b = this.selfBytes;
-    const len = this.selfBytesPerRow;
-    const a0 = rows[0]! * len;
-    const a1 = rows[1]! * len;
-    const a2 = rows[2]! * len;
-    const a3 = rows[3]! * len;
-    let h0 = h[0]!;
-    let h1 = h[1]!;
-    let h2 = h[2]!;
-    let h3 = h[3]!;
-    for (let i = 0; i < len; i++) {
-      h0 = Math.imul(h0 ^ b[a0 + i]!, FNV_PRIME);
-      h1 = Math.imul(h1 ^ b[a1 + i]!, FNV_PRIME);
-      h2 = Math.imul(h2 ^ b[a2 + i]!, FNV_PRIME);
-      h3 = Math.imul(h3 ^ b[a3 + i]!, FNV_PRIME);
-    }
-    h[0] = h0;
-    h[1] = h1;
-    h[2] = h2;
-    h[3] = h3;
-  }
-
-  /** One lane's chain over steps [from, to). */
-  private mixOne(h: number, from: number, to: number): number {
-    const xs = this.stepByte;
-    const ms = this.stepMul;
-    let out = h;
-    for (let i = from; i < to; i++) out = Math.imul(out ^ xs[i]!, ms[i]!);
-    return out;
-  }
-
-  /**
-   * Lane j mixes row `laneRows[j]` of a list whose rows start at `starts` (a row ends where the next
-   * begins): four chains in one loop when the rows have as many steps (zero runs differ from row
-   * to row), else each lane alone.
-   */
-  private mixLanes(laneRows: Int32Array, starts: Int32Array): void {
-    const h = this.h;
-    const a0 = starts[laneRows[0]!]!;
-    const a1 = starts[laneRows[1]!]!;
-    const a2 = starts[laneRows[2]!]!;
-    const a3 = starts[laneRows[3]!]!;
-    const len = starts[laneRows[0]! + 1]! - a0;
-    if (starts[laneRows[1]! + 1]! - a1 !== len || starts[laneRows[2]! + 1]! - a2 !== len || starts[laneRows[3]! + 1]! - a3 !== len) {
-      for (let j = 0; j < LANES; j++) h[j] = this.mixOne(h[j]!, starts[laneRows[j]!]!, starts[laneRows[j]! + 1]!);
-      return;
-    }
-    const xs = this.stepByte;
-    const ms = this.stepMul;
-    let h0 = h[0]!;
-    let h1 = h[1]!;
-    let h2 = h[2]!;
-    let h3 = h[3]!;
-    for (let i = 0; i < len; i++) {
-      h0 = Math.imul(h0 ^ xs[a0 + i]!, ms[a0 + i]!);
-      h1 = Math.imul(h1 ^ xs[a1 + i]!, ms[a1 + i]!);
-      h2 = Math.imul(h2 ^ xs[a2 + i]!, ms[a2 + i]!);
-      h3 = Math.imul(h3 ^ xs[a3 + i]!, ms[a3 + i]!);
-    }
-    h[0] = h0;
-    h[1] = h1;
-    h[2] = h2;
-    h[3] = h3;
   }
 
   /**

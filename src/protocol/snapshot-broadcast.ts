@@ -10,7 +10,8 @@
  * (`BitWriter.appendBits`), so the bytes are exactly what the per-client encoder writes
  * (`encodeSnapshotParts` of the same snapshot): the wire does not change.
  *
- * Inputs: `begin(target)` once per tick with the world of that tick packed in a SnapshotFrame;
+ * Inputs: `begin(target, due)` once per tick with the world of that tick packed in a SnapshotFrame
+ * (and the ids of the clients due a snapshot);
  * then `encode(client)` per client, naming its baseline as the frame of that tick (null = full).
  * Outputs: the client's datagrams (one, or parts when it does not fit `maxBytes`: then the
  * per-client part splitter runs, from the same packed rows).
@@ -76,9 +77,16 @@ export class SnapshotBroadcast {
    */
   arena: DatagramArena | null = null;
 
-  /** Starts a tick: `target` is the world every datagram of this tick describes. */
-  begin(target: SnapshotFrame): void {
+  /** The receivers due this tick (`begin`), handed to the checksums so they hash these views together. */
+  private due: readonly number[] = [];
+
+  /**
+   * Starts a tick: `target` is the world every datagram of this tick describes; `due`, the ids of
+   * the clients that will be encoded (a hint: any other client may still be encoded).
+   */
+  begin(target: SnapshotFrame, due: readonly number[] = []): void {
     this.target = target;
+    this.due = due;
     this.targetTick = target.serverTick;
     this.used = 0;
   }
@@ -96,7 +104,7 @@ export class SnapshotBroadcast {
     const base = usable && viewOfFrame(usable, c.receiverId).selfIndex >= 0 ? usable : null;
     const bv = base ? viewOfFrame(base, c.receiverId) : null;
     const piece = this.pieceFor(base);
-    const checksum = base ? (c.baselineChecksum ?? piece.checksums.checksum(base, c.receiverId)) : 0;
+    const checksum = base ? (c.baselineChecksum ?? piece.checksums.checksum(base, c.receiverId, this.due)) : 0;
     const w = this.out;
     // With an arena, the datagram is written straight into its slab (no copy when it is done).
     if (this.arena) this.arena.lend(w);

@@ -15,10 +15,9 @@ import { DatagramArena } from '../protocol/datagram-arena';
 import { encodeEvent } from '../protocol/events';
 import type { NetEvent } from '../protocol/messages';
 import { SnapshotBroadcast } from '../protocol/snapshot-broadcast';
-import type { SnapshotFrame } from '../protocol/snapshot-view';
 import type { PublicMatchState } from '../sim/match-types';
 import type { PlayerId, WorldState } from '../sim/types';
-import { SENT_RING, type ClientSession } from './client-session';
+import { SENT_RING, type ClientSession, type SnapshotPlan } from './client-session';
 import { SnapshotFrames } from './snapshot-frames';
 
 export interface SnapshotPacket {
@@ -30,6 +29,10 @@ export class SnapshotSender {
   /** The world of every recent tick a snapshot left at: targets now, baselines later. */
   private readonly frames = new SnapshotFrames(SENT_RING);
   private readonly broadcast = new SnapshotBroadcast();
+  /** This tick's due sessions and their ids (reused). */
+  private readonly due: ClientSession[] = [];
+  private readonly plans: SnapshotPlan[] = [];
+  private readonly dueIds: number[] = [];
 
   /**
    * From now on a tick's datagrams are views of one buffer reused every tick (datagram-arena.ts):
@@ -42,17 +45,29 @@ export class SnapshotSender {
   send(sessions: Iterable<ClientSession>, world: WorldState, match: () => PublicMatchState, events: readonly NetEvent[], nowMs: number): SnapshotPacket[] {
     this.broadcast.arena?.reset();
     const encoded = events.map(encodeEvent);
-    const packets: SnapshotPacket[] = [];
-    let target: SnapshotFrame | null = null;
+    // First who is due (each session's plan is its own object, valid until its next plan), so the
+    // broadcast knows them all before the first encode (the checksums hash due clients together).
+    const due = this.due;
+    const plans = this.plans;
+    const dueIds = this.dueIds;
+    due.length = 0;
+    plans.length = 0;
+    dueIds.length = 0;
     for (const s of sessions) {
       if (s.abuse.kicked) continue;
       if (encoded.length) s.outbox.add(encoded);
       const plan = s.planSnapshot(world, nowMs);
       if (!plan) continue;
-      if (!target) {
-        target = this.frames.capture(world, match());
-        this.broadcast.begin(target);
-      }
+      due.push(s);
+      plans.push(plan);
+      dueIds.push(s.id);
+    }
+    const packets: SnapshotPacket[] = [];
+    if (due.length === 0) return packets;
+    this.broadcast.begin(this.frames.capture(world, match()), dueIds);
+    for (let k = 0; k < due.length; k++) {
+      const s = due[k]!;
+      const plan = plans[k]!;
       const baseline = plan.baselineTick === null ? null : this.frames.get(plan.baselineTick);
       let parts: Uint8Array[] = [];
       try {
