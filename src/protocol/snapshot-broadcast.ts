@@ -30,7 +30,7 @@ import { writeQuantizedMatchBlock } from './match-block';
 import { MAX_DATAGRAM_BYTES } from './messages';
 import { ALL_RANGES, usableBaseline, writeHeader, writeSelf, type SnapshotHeader } from './snapshot';
 import { encodePreparedParts } from './snapshot-parts';
-import { SECTIONS, motionScaleOf, viewOfFrame, type SnapshotFrame, type SnapshotView } from './snapshot-view';
+import { FrameView, SECTIONS, motionScaleOf, type SnapshotFrame, type SnapshotView } from './snapshot-view';
 
 export interface BroadcastClient {
   /** The receiver's player id: its row of the target frame travels as `self`. */
@@ -77,6 +77,11 @@ export class SnapshotBroadcast {
    */
   arena: DatagramArena | null = null;
 
+  /** Views reused by every `encode` (a client's target and baseline) and every `writePiece` (no receiver). */
+  private readonly targetView = new FrameView();
+  private readonly baseView = new FrameView();
+  private readonly pieceTargetView = new FrameView();
+  private readonly pieceBaseView = new FrameView();
   /** The receivers due this tick (`begin`), handed to the checksums so they hash these views together. */
   private due: readonly number[] = [];
 
@@ -96,13 +101,14 @@ export class SnapshotBroadcast {
     const target = this.target;
     if (!target || target.serverTick !== this.targetTick) throw new Error('SnapshotBroadcast.encode before begin (or the target frame was reused)');
     if (c.header.serverTick !== target.serverTick) throw new RangeError(`header tick ${c.header.serverTick} is not the target's ${target.serverTick}`);
-    const tv = viewOfFrame(target, c.receiverId);
+    const tv = this.targetView.of(target, c.receiverId);
     if (tv.selfIndex < 0) throw new RangeError(`player ${c.receiverId} is not in the target frame`);
     const usable = usableBaseline(c.baseline);
     if (usable && usable.serverTick >= target.serverTick) throw new RangeError(`baseline tick ${usable.serverTick} is not older than snapshot tick ${target.serverTick}`);
     // A frame without the receiver's player is no snapshot this client ever held: send it in full.
-    const base = usable && viewOfFrame(usable, c.receiverId).selfIndex >= 0 ? usable : null;
-    const bv = base ? viewOfFrame(base, c.receiverId) : null;
+    const held = usable ? this.baseView.of(usable, c.receiverId) : null;
+    const bv = held && held.selfIndex >= 0 ? held : null;
+    const base = bv ? usable : null;
     const piece = this.pieceFor(base);
     const checksum = base ? (c.baselineChecksum ?? piece.checksums.checksum(base, c.receiverId, this.due)) : 0;
     const w = this.out;
@@ -166,8 +172,8 @@ export class SnapshotBroadcast {
     const target = this.target!;
     // No receiver: every entity in its list; the scale over all of them equals any receiver's
     // (its own player is in both frames and counted once either way).
-    const tv = viewOfFrame(target, -1);
-    const bv = base ? viewOfFrame(base, -1) : null;
+    const tv = this.pieceTargetView.of(target, -1);
+    const bv = base ? this.pieceBaseView.of(base, -1) : null;
     p.baseline = base;
     p.baselineTick = base ? base.serverTick : 0;
     p.ctx.serverTick = target.serverTick;

@@ -98,11 +98,35 @@ export class SnapshotFrame {
 }
 
 const receiverSection = SECTIONS.findIndex((s) => s.selfCodec !== null);
+const EMPTY_VIEW_MATCH = quantizeMatch(undefined);
 
 /** The view client `receiverId` gets of a frame (-1: no receiver, every entity in its list). */
 export function viewOfFrame(f: SnapshotFrame, receiverId: number): SnapshotView {
-  const selfRows = f.lists[receiverSection]!;
-  return { serverTick: f.serverTick, lists: f.lists, selfRows, selfIndex: receiverId < 0 ? -1 : selfRows.indexOfId(receiverId), omitId: receiverId, match: f.match };
+  return new FrameView().of(f, receiverId);
+}
+
+/**
+ * `viewOfFrame` in an object that is pointed at another frame or receiver by each `of` call: the
+ * host's encoder takes a few views of every client's frames each tick and keeps none past the call.
+ */
+export class FrameView implements SnapshotView {
+  serverTick: Tick = -1;
+  lists: readonly EntityRows<AnyEntity>[] = [];
+  selfRows!: EntityRows<AnyEntity>;
+  selfIndex = -1;
+  omitId = -1;
+  match: PublicMatchState = EMPTY_VIEW_MATCH;
+
+  of(f: SnapshotFrame, receiverId: number): this {
+    const selfRows = f.lists[receiverSection]!;
+    this.serverTick = f.serverTick;
+    this.lists = f.lists;
+    this.selfRows = selfRows;
+    this.selfIndex = receiverId < 0 ? -1 : selfRows.indexOfId(receiverId);
+    this.omitId = receiverId;
+    this.match = f.match;
+    return this;
+  }
 }
 
 /** Whether section `i` of `v` leaves out entity `id`. */
