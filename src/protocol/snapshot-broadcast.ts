@@ -69,8 +69,8 @@ export class SnapshotBroadcast {
   private readonly pieces: SharedPiece[] = [];
   private used = 0;
   private readonly out = new BitWriter(2048);
-  /** Counters for benchmarks and tests: pieces written, datagrams spliced, per-client fallbacks. */
-  readonly counters = { pieces: 0, spliced: 0, fallbacks: 0 };
+  /** Counters for benchmarks and tests: pieces written, datagrams spliced, per-client fallbacks, groups of four baseline checksums hashed. */
+  readonly counters = { pieces: 0, spliced: 0, fallbacks: 0, checksumGroups: 0 };
   /**
    * Where spliced datagrams go: null, each its own buffer; an arena (the host's worker), views of
    * its slab, valid until its owner resets it (datagram-arena.ts). Split parts are always their own.
@@ -110,7 +110,9 @@ export class SnapshotBroadcast {
     const bv = held && held.selfIndex >= 0 ? held : null;
     const base = bv ? usable : null;
     const piece = this.pieceFor(base);
+    const groups = piece.checksums.counters.groups;
     const checksum = base ? (c.baselineChecksum ?? piece.checksums.checksum(base, c.receiverId, this.due)) : 0;
+    this.counters.checksumGroups += piece.checksums.counters.groups - groups;
     const w = this.out;
     // With an arena, the datagram is written straight into its slab (no copy when it is done).
     if (this.arena) this.arena.lend(w);

@@ -34,6 +34,11 @@ export class SnapshotSender {
   private readonly plans: SnapshotPlan[] = [];
   private readonly dueIds: number[] = [];
 
+  /** The encoder's counters (snapshot-broadcast.ts), for benchmarks and tests. */
+  get counters(): Readonly<SnapshotBroadcast['counters']> {
+    return this.broadcast.counters;
+  }
+
   /**
    * From now on a tick's datagrams are views of one buffer reused every tick (datagram-arena.ts):
    * valid until the next `send`, so the caller sends or copies them first. Saves an ArrayBuffer per datagram.

@@ -100,6 +100,22 @@ describe('baseline checksum', () => {
     );
   });
 
+  it('with companions, 16 clients due among 32 (every other one, as at 30 snapshots/s) take 4 groups of lanes, not 8', () => {
+    const r = new Rng(35);
+    const tick = 4000;
+    const players = Array.from({ length: 32 }, (_, i) => player(r, i, tick));
+    const frame = new SnapshotFrame().capture(tick, [players, []], matchBlock(r, tick, 32));
+    const due = players.filter((p) => p.id % 2 === 1).map((p) => p.id);
+    const paired = new FrameChecksums();
+    const adjacent = new FrameChecksums();
+    for (const id of due) {
+      expect(paired.checksum(frame, id, due)).toBe(viewChecksum(viewOfFrame(frame, id)));
+      expect(adjacent.checksum(frame, id)).toBe(viewChecksum(viewOfFrame(frame, id)));
+    }
+    expect(paired.counters.groups).toBe(4);
+    expect(adjacent.counters.groups).toBe(8);
+  });
+
   it('with companions (the receivers due this tick) filling the lanes, every checksum still equals viewChecksum, whatever the order, gaps, repeats and unknown ids (property)', () => {
     const sums = new FrameChecksums();
     fc.assert(
