@@ -256,8 +256,11 @@ export class MigratingSession implements LobbySession {
     if (wasHost) return;
     const say = (): void => {
       if (next !== this.inner) return;
-      this.notice = noticeAfterMigration(lost, next.players(), next.isHost);
-      this.chat.receive(SYSTEM_CHAT_ID, this.notice);
+      // The new host's own system lines (after a handover it says so, ahead of its lobby list).
+      const newHostLines = next.isHost ? [] : next.chat.lines().flatMap((l) => (l.system ? [l.text] : []));
+      this.notice = noticeAfterMigration(lost, next.players(), next.isHost, newHostLines);
+      // adopt() already copied the new host's line into this chat: the same words once are enough.
+      if (!newHostLines.includes(this.notice)) this.chat.receive(SYSTEM_CHAT_ID, this.notice);
       this.ctx.onNotice?.(this.notice);
     };
     // A joiner names the new host from its lobby list, which may come a moment after the welcome.

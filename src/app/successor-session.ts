@@ -40,6 +40,8 @@ export interface SuccessorOptions {
   client: ClientSession;
   checkpoint: Uint8Array;
   players: readonly LobbyPlayer[];
+  /** The old host handed the match to this page (its final checkpoint): the returning players hear so (host/takeover-notice.ts). */
+  handedOverBy?: { oldHost: string | null };
   onSignaling?: (state: SignalingState) => void;
   onReplaced?: () => void;
 }
@@ -96,7 +98,7 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
       cvars: () => restored.cvars,
     },
     () => performance.now(),
-    { seats: restored.seats, bans: restored.bans, started: true },
+    { seats: restored.seats, bans: restored.bans, started: true, ...(o.handedOverBy ? { handedOverBy: o.handedOverBy } : {}) },
   );
   // The old host's server settings carry on (lag compensation and its window).
   for (const c of restored.cvars) if ((c.name === 'sv_lagcompensation' || c.name === 'sv_maxunlag') && typeof c.value === 'number') void worker.api.setSetting(c.name, c.value);

@@ -33,6 +33,7 @@ import { ControlMeter } from './control-meter';
 import { onJoinerControl, type JoinerControlHandlers } from './joiner-control';
 import { reportLinks } from './link-reports';
 import { seatKeyOf } from '../lobby/seat-key';
+import { TakeoverNotice } from './takeover-notice';
 
 export type { ListenServerCounters, LobbySettings, RestoredLobby } from './lobby-settings';
 
@@ -61,6 +62,8 @@ export class ListenServer {
   readonly chat: ChatRelay;
   /** Successors and the checkpoint stream (host-migration.ts). */
   private readonly migration: HostMigration;
+  /** After a graceful handover, each returning player hears how the host changed (takeover-notice.ts). */
+  private readonly takeover: TakeoverNotice | null;
   /** What a joiner's control messages may do (joiner-control.ts): built once, used per message. */
   private readonly controlHandlers: JoinerControlHandlers = {
     setSettings: (from, m) => {
@@ -82,6 +85,7 @@ export class ListenServer {
     // Nobody is linked to a successor yet: every seat waits for its token (and is held from newcomers).
     const seats = restored ? SeatKeeper.rebuild(restored.seats.map((seat) => ({ ...seat, present: false }))) : undefined;
     this.started = restored?.started ?? false;
+    this.takeover = restored?.handedOverBy ? new TakeoverNotice(restored.handedOverBy.oldHost, restored.seats.map((s) => s.id)) : null;
     this.door = new LobbyDoor({
       ...(seats ? { seats, bans: restored?.bans ?? [] } : {}),
       key: settings.key,
@@ -233,6 +237,8 @@ export class ListenServer {
     // The peer may have gone while the worker was adding it: its close event has already fired.
     if (link.reliable.state === 'closed' || this.closed) return this.drop(member.id);
     link.reliable.send(encodeControl({ type: 'welcome', clientId: member.id, settings: this.settings.match }));
+    // Before the lobby list: a rejoining page writes its migration notice once it has that list.
+    this.takeover?.tell(member.id, this.roster.lobbyList(), (bytes) => link.reliable.send(bytes));
     this.broadcastLobby();
     this.changed();
     this.migration.joined(member.id);

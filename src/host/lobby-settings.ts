@@ -26,6 +26,11 @@ export interface RestoredLobby {
   bans: string[];
   /** Whether the match had started (it had, for a migration). */
   started: boolean;
+  /**
+   * Taken over by a graceful handover (this page got the final checkpoint): the old host's name
+   * (null when unknown), which every returning seat hears in a chat line (takeover-notice.ts).
+   */
+  handedOverBy?: { oldHost: string | null };
 }
 
 /** The checkpoint stream's counters (checkpoint-sender.ts) ride along: checkpointsSent, checkpointBytes, checkpointIntervalMs, checkpointFailures. */

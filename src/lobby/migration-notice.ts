@@ -52,14 +52,17 @@ export interface LostHostFacts {
 
 /**
  * The notice after a migration: the old host from the old lobby list, the new one from the new
- * list (else the first successor), "left" when the old host handed over (this page got the final
- * checkpoint, or the old host announced exactly this handover in the chat).
+ * list (else the first successor), "left" when the old host handed over: this page got the final
+ * checkpoint, or exactly this handover was announced in the chat, by the old host (`lost.systemLines`)
+ * or by the new one (`newHostLines`: its system lines so far). The old host's line may never come
+ * (it closes its links right after sending it, which can drop it); the new host's comes before
+ * its first lobby list (host/takeover-notice.ts), so a page that waits for that list has it.
  */
-export function noticeAfterMigration(lost: LostHostFacts, newPlayers: readonly LobbyPlayer[], selfHosts: boolean): string {
+export function noticeAfterMigration(lost: LostHostFacts, newPlayers: readonly LobbyPlayer[], selfHosts: boolean, newHostLines: readonly string[] = []): string {
   const oldHost = hostName(lost.players);
   const first = lost.successors[0];
   const newHost = hostName(newPlayers) ?? (first === undefined ? null : nameOf(lost.players, first));
   const announced = migrationNotice({ oldHost, newHost, graceful: true, selfHosts: false });
-  const graceful = lost.why === 'handover' || lost.systemLines.includes(announced);
+  const graceful = lost.why === 'handover' || lost.systemLines.includes(announced) || newHostLines.includes(announced);
   return migrationNotice({ oldHost, newHost, graceful, selfHosts });
 }

@@ -11,7 +11,7 @@ import { EndSignal } from '../../../src/app/lobby-session';
 import { MigratingSession, type MigrationAttempts, type MigrationContext, type MigrationInner } from '../../../src/app/migrating-session';
 import type { JoinFailure } from '../../../src/lobby/failures';
 import { MIGRATION_GIVE_UP_MS } from '../../../src/lobby/migration-steps';
-import type { LobbyPlayer } from '../../../src/protocol/messages';
+import { SYSTEM_CHAT_ID, type LobbyPlayer } from '../../../src/protocol/messages';
 
 const PLAYERS: LobbyPlayer[] = [
   { id: 1, name: 'Alice', pingMs: 0, isHost: true },
@@ -151,6 +151,26 @@ describe('MigratingSession', () => {
     s.hostLost(lost({ successors: [2], systemLines: ['Alice left — Bob is now hosting'] }));
     await settle();
     expect(s.migrationReport().notice).toBe('Alice left — Bob is now hosting');
+  });
+
+  it("says 'left' after a handover whose announcement the old host's closing link dropped: the new host said so before its lobby list", async () => {
+    const client = fakeClient(3);
+    const { ctx } = context({
+      join: async (c) => {
+        const next = fake(false, c, PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 })));
+        // What a successor's listen server sends a returning player after its welcome (host/takeover-notice.ts).
+        next.chat.receive(SYSTEM_CHAT_ID, 'Alice left — Bob is now hosting');
+        return next;
+      },
+      claim: async () => null,
+    });
+    const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
+    // The link closed before the old host's chat line arrived (or the line never left its page).
+    s.hostLost(lost({ why: 'lost', successors: [2], systemLines: [] }));
+    await settle();
+    expect(s.migrationReport()).toMatchObject({ migrations: 1, lastCause: 'lost', notice: 'Alice left — Bob is now hosting' });
+    // The new host's line is the notice: shown once, not twice.
+    expect(s.chat.lines().filter((l) => l.text === 'Alice left — Bob is now hosting')).toHaveLength(1);
   });
 
   it('gives up with "The host left." after MIGRATION_GIVE_UP_MS, closing the client', async () => {

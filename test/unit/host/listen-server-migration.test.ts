@@ -13,7 +13,8 @@ import type { ServerWorkerHandle, WorkerCheckpointLobby } from '../../../src/hos
 import { createLobbyKey, importLobbyKey } from '../../../src/lobby/host-key';
 import { decodeHostSecrets } from '../../../src/lobby/host-secrets';
 import { decodeControl } from '../../../src/protocol/control';
-import type { ControlMessage } from '../../../src/protocol/messages';
+import { SYSTEM_CHAT_ID, type ControlMessage } from '../../../src/protocol/messages';
+import { noticeAfterMigration } from '../../../src/lobby/migration-notice';
 import type { Peer } from '../../../src/transport/peer-link';
 import { linkPair, type FakeEnd } from '../../helpers/fake-link';
 
@@ -69,11 +70,11 @@ async function lobby(opts: { migration?: boolean; restored?: RestoredLobby; host
 }
 
 /** Seats a joiner as admission would; its end of the link records what the host sent it. */
-function seatJoiner(server: ListenServer, name: string, migration: boolean, seatToken = seatOf(server.roster.size + 1)): { member: Member; joiner: FakeEnd; inbox: Uint8Array[] } {
+function seatJoiner(server: ListenServer, name: string, migration: boolean, seatToken = seatOf(server.roster.size + 1), at: Parameters<ListenServer['roster']['add']>[3] = {}): { member: Member; joiner: FakeEnd; inbox: Uint8Array[] } {
   const { joiner, host } = linkPair({ joinerId: `peer-${name}` });
   const inbox: Uint8Array[] = [];
   joiner.reliable.onMessage((b) => void inbox.push(b.slice()));
-  const member = server.roster.add(name, host.remoteId, false)!;
+  const member = server.roster.add(name, host.remoteId, false, at)!;
   server.seat(member, host, null, { browserToken: 'a'.repeat(32), seatToken, migration });
   return { member, joiner, inbox };
 }
@@ -183,6 +184,48 @@ describe('ListenServer host migration', () => {
     // Nobody new is given a seat the old players hold.
     const newcomer = server.roster.add('Dee', 'peer-dee', false, { held: (id) => server.door.seats.isHeld(id) });
     expect(newcomer?.id).toBe(4);
+  });
+
+  it("after a handover, tells each returning player once, between its welcome and its lobby list, so its notice says 'left' even when the old host's line was lost", async () => {
+    const seats = [
+      { token: seatOf(2), id: 2, name: 'Ann', present: true },
+      { token: seatOf(3), id: 3, name: 'Bo', present: true },
+      { token: HOST_SEAT, id: 1, name: 'Alice', present: true },
+    ];
+    const { server } = await lobby({ restored: { seats, bans: [], started: true, handedOverBy: { oldHost: 'Alice' } }, hostSeatToken: seatOf(3) });
+    await server.addLocal('Bo', true, 3);
+    const ann = seatJoiner(server, 'Ann', true, seatOf(2), { seat: 2 });
+    await vi.waitFor(() => expect(types(ann)).toContain('lobby'));
+    const messages = got(ann);
+    expect(messages.slice(0, 3).map((m) => m.type)).toEqual(['welcome', 'chat', 'lobby']);
+    // What the rejoining page knows when the lobby list comes: the old host's line never came, this one did.
+    const firstList = messages[2]!;
+    const newHostLines = messages.slice(0, 2).flatMap((m) => (m.type === 'chat' && m.from === SYSTEM_CHAT_ID ? [m.text] : []));
+    const oldList = [
+      { id: 1, name: 'Alice', pingMs: 0, isHost: true },
+      { id: 2, name: 'Ann', pingMs: 20, isHost: false },
+      { id: 3, name: 'Bo', pingMs: 20, isHost: false },
+    ];
+    const players = firstList.type === 'lobby' ? firstList.players : [];
+    expect(noticeAfterMigration({ why: 'lost', successors: [3, 2], players: oldList, systemLines: [] }, players, false, newHostLines)).toBe('Alice left — Bo is now hosting');
+    // Once per seat; a newcomer (no seat in the old match) hears nothing of it.
+    server.unseatStale(ann.member.id);
+    const again = seatJoiner(server, 'Ann', true, seatOf(2), { seat: 2 });
+    const dee = seatJoiner(server, 'Dee', true, seatOf(9), { held: (id) => server.door.seats.isHeld(id) });
+    await vi.waitFor(() => expect(types(dee)).toContain('lobby'));
+    await vi.waitFor(() => expect(types(again)).toContain('lobby'));
+    expect(types(again)).not.toContain('chat');
+    expect(types(dee)).not.toContain('chat');
+  });
+
+  it("after a takeover for a lost host (no handover), says nothing in the chat: the pages' own notice stands", async () => {
+    const seats = [{ token: seatOf(2), id: 2, name: 'Ann', present: true }];
+    const { server } = await lobby({ restored: { seats, bans: [], started: true }, hostSeatToken: seatOf(3) });
+    await server.addLocal('Bo', true, 3);
+    const ann = seatJoiner(server, 'Ann', true, seatOf(2), { seat: 2 });
+    await vi.waitFor(() => expect(types(ann)).toContain('lobby'));
+    expect(types(ann).slice(0, 2)).toEqual(['welcome', 'lobby']);
+    expect(types(ann)).not.toContain('chat');
   });
 
   it('removes from the worker a restored player who never came back when the worker reports its silence', async () => {

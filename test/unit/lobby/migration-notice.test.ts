@@ -43,4 +43,10 @@ describe('noticeAfterMigration', () => {
     // Someone typing the same words in the chat is a player line, not a system line: not counted.
     expect(noticeAfterMigration({ why: 'lost', successors: [2], players: old, systemLines: ['Alice left — Cleo is now hosting'] }, bobHosts, false)).toBe("Alice's connection was lost — Bob is now hosting");
   });
+  it("says 'left' when only the new host announced the handover (the old host's line was dropped with its links)", () => {
+    const closedFirst = { why: 'lost' as const, successors: [2], players: old, systemLines: [] };
+    expect(noticeAfterMigration(closedFirst, bobHosts, false, ['Alice left — Bob is now hosting'])).toBe('Alice left — Bob is now hosting');
+    // Neither host said so: the connection was lost.
+    expect(noticeAfterMigration(closedFirst, bobHosts, false, ['Cleo left — Bob is now hosting'])).toBe("Alice's connection was lost — Bob is now hosting");
+  });
 });
