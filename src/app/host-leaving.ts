@@ -5,8 +5,9 @@
  *    announces it in the chat (so the others' notice says "left", not "connection was lost"),
  *    releases the lobby's signaling id at once (the successor claims it with our token) while its
  *    links stay open, and leaves once the successor has closed its link to us (it does on the final
- *    checkpoint) or HANDOVER_WAIT_MS passed: closing earlier could cut the checkpoint off on a
- *    lossy link, and the successor would then take over from an older periodic one;
+ *    checkpoint) or HANDOVER_WAIT_MS passed, never in the task that sent the announcement: closing
+ *    earlier could cut the checkpoint off on a lossy link, and the successor would then take over
+ *    from an older periodic one;
  *  - end it for everyone: every joiner gets a 'shutdown' kick ("The server shut down.") and the
  *    page leaves only once the kicks closed their links themselves (CLOSE_GRACE_MS), so nobody migrates.
  * Inputs: the ListenServer, how to release the id and how to leave. Output: the
@@ -41,7 +42,11 @@ export async function handOverMatch(server: ListenServer, releaseId: () => void,
   };
   const cap = setTimeout(go, HANDOVER_WAIT_MS);
   const off = server.onChange(() => void (server.roster.get(to) === undefined && go()));
-  if (server.roster.get(to) === undefined) go();
+  // The successor may be gone already (it leaves on the final checkpoint, often before stopTicking
+  // answers). Not in this task: Chromium drops a DataChannel message queued in the same task as
+  // RTCPeerConnection.close(), and the announcement above would never leave. The successor's
+  // own notice line (takeover-notice.ts) covers the joiners if it still does not arrive.
+  if (server.roster.get(to) === undefined) setTimeout(go, 0);
   return newHost ?? `player ${to}`;
 }
 
