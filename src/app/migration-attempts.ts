@@ -11,7 +11,7 @@
  */
 import type { JoinFailure } from '../lobby/failures';
 import { joinLobby, type Joined } from '../lobby/join';
-import { hostName } from '../lobby/migration-notice';
+import { hostName, nameOf } from '../lobby/migration-notice';
 import type { ClientSession } from './client-session';
 import type { HostSession } from './host-session';
 import type { HostLost, JoinSession } from './join-session';
@@ -64,7 +64,7 @@ export function pageAttempts(ctx: MigrationContext, hooks: AttemptHooks): Migrat
         client,
         checkpoint: lost.checkpoint.bytes,
         players: lost.players,
-        ...(lost.why === 'handover' ? { handedOverBy: { oldHost: hostName(lost.players) } } : {}),
+        ...(lost.why === 'handover' ? { handedOverBy: { oldHost: hostName(lost.players), newHost: nameOf(lost.players, client.localId) } } : {}),
         onSignaling: ctx.onSignaling,
         onReplaced: () => hooks.replaced(),
       });

@@ -41,7 +41,7 @@ export interface SuccessorOptions {
   checkpoint: Uint8Array;
   players: readonly LobbyPlayer[];
   /** The old host handed the match to this page (its final checkpoint): the returning players hear so (host/takeover-notice.ts). */
-  handedOverBy?: { oldHost: string | null };
+  handedOverBy?: { oldHost: string | null; newHost: string | null };
   onSignaling?: (state: SignalingState) => void;
   onReplaced?: () => void;
 }

@@ -85,7 +85,7 @@ export class ListenServer {
     // Nobody is linked to a successor yet: every seat waits for its token (and is held from newcomers).
     const seats = restored ? SeatKeeper.rebuild(restored.seats.map((seat) => ({ ...seat, present: false }))) : undefined;
     this.started = restored?.started ?? false;
-    this.takeover = restored?.handedOverBy ? new TakeoverNotice(restored.handedOverBy.oldHost, restored.seats.map((s) => s.id)) : null;
+    this.takeover = restored?.handedOverBy ? new TakeoverNotice(restored.handedOverBy, restored.seats.map((s) => s.id)) : null;
     this.door = new LobbyDoor({
       ...(seats ? { seats, bans: restored?.bans ?? [] } : {}),
       key: settings.key,

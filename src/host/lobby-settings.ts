@@ -27,10 +27,11 @@ export interface RestoredLobby {
   /** Whether the match had started (it had, for a migration). */
   started: boolean;
   /**
-   * Taken over by a graceful handover (this page got the final checkpoint): the old host's name
-   * (null when unknown), which every returning seat hears in a chat line (takeover-notice.ts).
+   * Taken over by a graceful handover (this page got the final checkpoint): the old and the new
+   * host's names as the old lobby list had them (null when unknown), which every returning seat
+   * hears in a chat line (takeover-notice.ts).
    */
-  handedOverBy?: { oldHost: string | null };
+  handedOverBy?: { oldHost: string | null; newHost: string | null };
 }
 
 /** The checkpoint stream's counters (checkpoint-sender.ts) ride along: checkpointsSent, checkpointBytes, checkpointIntervalMs, checkpointFailures. */

@@ -191,8 +191,13 @@ describe('ListenServer host migration', () => {
       { token: seatOf(2), id: 2, name: 'Ann', present: true },
       { token: seatOf(3), id: 3, name: 'Bo', present: true },
       { token: HOST_SEAT, id: 1, name: 'Alice', present: true },
+      { token: seatOf(4), id: 4, name: 'Cleo', present: true },
     ];
-    const { server } = await lobby({ restored: { seats, bans: [], started: true, handedOverBy: { oldHost: 'Alice' } }, hostSeatToken: seatOf(3) });
+    const { server } = await lobby({ restored: { seats, bans: [], started: true, handedOverBy: { oldHost: 'Alice', newHost: 'Bo' } }, hostSeatToken: seatOf(3) });
+    // A returning player seated before the new host's own player is back still reads its name.
+    const early = seatJoiner(server, 'Cleo', true, seatOf(4), { seat: 4 });
+    await vi.waitFor(() => expect(types(early)).toContain('lobby'));
+    expect(got(early)[1]).toEqual({ type: 'chat', from: SYSTEM_CHAT_ID, text: 'Alice left — Bo is now hosting' });
     await server.addLocal('Bo', true, 3);
     const ann = seatJoiner(server, 'Ann', true, seatOf(2), { seat: 2 });
     await vi.waitFor(() => expect(types(ann)).toContain('lobby'));
