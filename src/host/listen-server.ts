@@ -19,9 +19,9 @@ import type { DebugMessage, KickReason } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import type { Peer, PeerLink } from '../transport/peer-link';
 import type { ChannelReport } from '../transport/channel-report';
-import { asDebugNotice, relayDebug } from './debug-relay';
 import { Roster, type Member } from './roster';
-import { asKickNotice, type ServerWorkerHandle } from './worker-api';
+import type { ServerWorkerHandle } from './worker-api';
+import { routeWorkerNotices } from './worker-notices';
 import { pullWorkerStats, type HostServerStats } from './worker-stats';
 import { ChatRelay } from './chat-relay';
 import { CLOSE_GRACE_MS, LobbyDoor } from './lobby-door';
@@ -107,12 +107,8 @@ export class ListenServer {
     this.migration = new HostMigration({ roster: this.roster, door: this.door, worker, capable: (id) => this.slots.get(id)?.migration === true, sendRaw: (id, bytes) => this.sendRaw(id, bytes), now }, settings);
     const admission = new Admission(this);
     peer.on('connection', (conn) => admission.onConnection(conn));
-    void worker.onNotice((n) => {
-      const kick = asKickNotice(n);
-      if (kick) return this.kick(kick.clientId, kick.reason, kick.text);
-      const debug = asDebugNotice(n);
-      if (debug && !this.closed) relayDebug(debug, { localId: () => this.localId, sendRemote: (id, bytes) => this.sendRaw(id, bytes), deliverLocal: (m) => this.localDebug?.(m) });
-    });
+    const debug = { localId: () => this.localId, sendRemote: (id: PlayerId, bytes: Uint8Array) => this.sendRaw(id, bytes), deliverLocal: (m: DebugMessage) => this.localDebug?.(m) };
+    routeWorkerNotices(worker, { ...debug, kick: (id, reason, text) => this.kick(id, reason, text), closed: () => this.closed });
     this.statsTimer = setInterval(() => void this.everySecond(), 1000);
   }
 
