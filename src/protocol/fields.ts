@@ -4,6 +4,7 @@
  * of T, so a field added to a sim type without a table entry (or a stale entry) fails the
  * typecheck; a unit test checks it at run time too. Declaration order is wire order.
  */
+import { POS_SCALE } from '../sim/quantize';
 import { BUTTONS_MASK, type PlayerState, type ProjectileState, type PublicPlayerState, type UserCmd } from '../sim/types';
 import {
   ammoCodec,
@@ -114,10 +115,20 @@ const MOTION_KEYS = ['vx', 'vy', 'x', 'y'] as const;
  * off-grid value is refused with packField's message.
  */
 function packMotion(e: Pick<ProjectileState, (typeof MOTION_KEYS)[number]>, d: Float64Array, off: number, c: readonly number[]): void {
-  d[off + c[0]!] = gridInt(e.vx, 'velocity');
-  d[off + c[1]!] = gridInt(e.vy, 'velocity');
-  d[off + c[2]!] = gridInt(e.x, 'position');
-  d[off + c[3]!] = gridInt(e.y, 'position');
+  const vx = off + c[0]!;
+  const vy = off + c[1]!;
+  const x = off + c[2]!;
+  const y = off + c[3]!;
+  // Scaled in place and checked in the row: passing a position (a double) to gridInt boxed it
+  // on the heap, four objects per entity per capture. gridInt runs only to throw its refusal.
+  d[vx] = e.vx * POS_SCALE;
+  d[vy] = e.vy * POS_SCALE;
+  d[x] = e.x * POS_SCALE;
+  d[y] = e.y * POS_SCALE;
+  if (!Number.isInteger(d[vx]!)) gridInt(e.vx, 'velocity');
+  if (!Number.isInteger(d[vy]!)) gridInt(e.vy, 'velocity');
+  if (!Number.isInteger(d[x]!)) gridInt(e.x, 'position');
+  if (!Number.isInteger(d[y]!)) gridInt(e.y, 'position');
 }
 
 const packPlayerWith = (col: (key: keyof PlayerState & string) => number) => {

@@ -91,7 +91,13 @@ export class FrameChecksums {
     for (let k = 0; k < companions.length && n < LANES; k++) n = this.takeLane(list.indexOfId(companions[k]!), list.count, n);
     const first = self - (self % LANES);
     for (let row = first; row < first + LANES && n < LANES; row++) n = this.takeLane(row, list.count, n);
-    rows.subarray(0, n).sort();
+    // Insertion sort of at most four (no subarray view to sort: nothing allocated per group).
+    for (let i = 1; i < n; i++) {
+      const row = rows[i]!;
+      let j = i - 1;
+      for (; j >= 0 && rows[j]! > row; j--) rows[j + 1] = rows[j]!;
+      rows[j + 1] = row;
+    }
     for (let j = n; j < LANES; j++) rows[j] = rows[n - 1]!;
     return n;
   }

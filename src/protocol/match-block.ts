@@ -68,10 +68,29 @@ function cloneResults(r: MatchResults | null): MatchResults | null {
   };
 }
 
-/** The block exactly as a round trip returns it (players sorted by id, sim key order). */
-export function quantizeMatch(m: PublicMatchState | undefined): PublicMatchState {
+const byId = (a: PublicMatchPlayer, b: PublicMatchPlayer): number => a.id - b.id;
+
+/**
+ * The block exactly as a round trip returns it (players sorted by id, sim key order). `reuse`: an
+ * earlier quantized block whose player rows may be shared where they are equal (quantized blocks are
+ * never changed), so a block with one new score copies one row, not every player's.
+ */
+export function quantizeMatch(m: PublicMatchState | undefined, reuse?: PublicMatchState): PublicMatchState {
   const src = m ?? EMPTY_MATCH;
-  const players = [...src.players].sort((a, b) => a.id - b.id).map((p) => pickFields(MATCH_PLAYER_CODEC, p));
+  let sorted: readonly PublicMatchPlayer[] = src.players;
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i - 1]!.id >= sorted[i]!.id) {
+      sorted = [...src.players].sort(byId);
+      break;
+    }
+  }
+  const old = reuse?.players ?? [];
+  const players: PublicMatchPlayer[] = new Array<PublicMatchPlayer>(sorted.length);
+  for (let i = 0; i < sorted.length; i++) {
+    const p = sorted[i]!;
+    const q = old[i];
+    players[i] = q && q.id === p.id && q.team === p.team && q.score === p.score && q.bot === p.bot ? q : pickFields(MATCH_PLAYER_CODEC, p);
+  }
   return assemble(pickFields(MATCH_HEADER_CODEC, headerOf(src)), players, src.pickups.slice(), cloneResults(src.results));
 }
 
@@ -86,7 +105,7 @@ export class QuantizedMatchMemo {
 
   of(m: PublicMatchState | undefined): PublicMatchState {
     if (this.value === null || m !== this.source) {
-      this.value = quantizeMatch(m);
+      this.value = quantizeMatch(m, this.value ?? undefined);
       this.source = m;
     }
     return this.value;

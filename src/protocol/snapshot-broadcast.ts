@@ -28,7 +28,7 @@ import { sameIds, sliceOf, writeListEntities, writeListHeader } from './entity-l
 import { writeEncodedEvents, type EncodedEvent } from './events';
 import { writeQuantizedMatchBlock } from './match-block';
 import { MAX_DATAGRAM_BYTES } from './messages';
-import { ALL_RANGES, usableBaseline, writeHeader, writeSelf, type SnapshotHeader } from './snapshot';
+import { ALL_RANGES, usableBaseline, writeHeader, writeSelf, type PartSpec, type SnapshotHeader } from './snapshot';
 import { encodePreparedParts } from './snapshot-parts';
 import { FrameView, SECTIONS, motionScaleOf, type SnapshotFrame, type SnapshotView } from './snapshot-view';
 
@@ -82,6 +82,8 @@ export class SnapshotBroadcast {
   private readonly baseView = new FrameView();
   private readonly pieceTargetView = new FrameView();
   private readonly pieceBaseView = new FrameView();
+  /** The part spec of a datagram that is not split (its events set per client). */
+  private readonly spec: PartSpec = { part: 0, partCount: 1, ranges: ALL_RANGES, events: [] };
   /** The receivers due this tick (`begin`), handed to the checksums so they hash these views together. */
   private due: readonly number[] = [];
 
@@ -117,7 +119,9 @@ export class SnapshotBroadcast {
     // With an arena, the datagram is written straight into its slab (no copy when it is done).
     if (this.arena) this.arena.lend(w);
     else w.reset();
-    writeHeader(w, c.header, piece.baselineTick, { part: 0, partCount: 1, ranges: ALL_RANGES, events: c.events }, piece.ctx.motionScale, checksum);
+    const spec = this.spec;
+    spec.events = c.events;
+    writeHeader(w, c.header, piece.baselineTick, spec, piece.ctx.motionScale, checksum);
     writeSelf(w, tv, bv, piece.ctx);
     for (let i = 0; i < SECTIONS.length; i++) this.spliceSection(w, piece, i, tv, bv);
     writeEncodedEvents(w, c.events, target.serverTick);

@@ -91,7 +91,7 @@ export class SnapshotFrame {
   capture(serverTick: Tick, lists: ReadonlyArray<readonly AnyEntity[]>, match?: PublicMatchState): this {
     this.serverTick = serverTick;
     this.captures++;
-    SECTIONS.forEach((_sec, i) => this.lists[i]!.pack(lists[i] ?? []));
+    for (let i = 0; i < SECTIONS.length; i++) this.lists[i]!.pack(lists[i] ?? []);
     this.match = this.memo.of(match);
     return this;
   }

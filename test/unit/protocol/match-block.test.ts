@@ -28,6 +28,24 @@ const live: PublicMatchState = {
 };
 
 describe('match block', () => {
+  it('quantizing against an earlier quantized block gives the same block, sharing only equal player rows (property)', () => {
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const r = new Rng(seed);
+        const before = matchBlock(r, ctx.serverTick);
+        const after = evolveMatch(r, before, ctx.serverTick);
+        const earlier = quantizeMatch(before);
+        const reused = quantizeMatch(after, earlier);
+        expect(reused).toEqual(quantizeMatch(after));
+        for (const p of reused.players) {
+          const q = earlier.players.find((e) => e.id === p.id);
+          if (q === p) expect(q).toEqual(quantizeMatch(after).players.find((e) => e.id === p.id));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('round-trips in full and as a delta against any earlier block (property)', () => {
     fc.assert(
       fc.property(fc.integer(), (seed) => {

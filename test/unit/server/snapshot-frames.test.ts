@@ -37,6 +37,9 @@ describe('SnapshotFrames: the match block', () => {
     const f3 = frames.capture(worldAt(12), b);
     expect(f3.match).toEqual(quantizeMatch(b));
     expect(f3.match).not.toEqual(f1.match);
+    // Rows that did not change are shared with the block before (quantized blocks are never changed).
+    expect(f3.match.players.find((p) => p.id === 3)).toBe(f1.match.players.find((p) => p.id === 3));
+    expect(f3.match.players.find((p) => p.id === 9)).not.toBe(f1.match.players.find((p) => p.id === 9));
     // The earlier frames keep what they were captured with.
     expect(frames.get(10)!.match).toEqual(quantizeMatch(a));
     // No block (a world without match rules): the empty block.
