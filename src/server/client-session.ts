@@ -216,7 +216,7 @@ export class ClientSession {
     let bytes = 0;
     for (const part of parts) bytes += part.byteLength;
     this.scheduler.sent(tick, bytes);
-    this.sent.put({ tick, sentMs: nowMs, eventMark: this.outbox.sentIn() });
+    this.sent.put(tick, nowMs, this.outbox.sentIn());
     if (delta) this.counters.deltaSnapshots++;
     else this.counters.fullSnapshots++;
     this.counters.packetsOut += parts.length;

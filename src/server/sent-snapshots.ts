@@ -3,7 +3,7 @@
  * client acks one it can serve as the delta baseline (and release the events it carried). The
  * snapshot's contents are the world of that tick, kept once for every client (SnapshotFrames).
  *
- * Inputs: `put(entry)` for every snapshot sent; `get(tick)`.
+ * Inputs: `put(tick, sentMs, eventMark)` for every snapshot sent; `get(tick)`.
  * Outputs: the entry sent at that tick, or null when it was never sent or has been overwritten.
  * Invariants: a power-of-two ring indexed by tick & mask (Quake's habit); a slot answers only for
  * the exact tick it holds, so an ack older than the ring's reach finds nothing and the server
@@ -29,8 +29,21 @@ export class SentSnapshots {
     this.ring = new Array<SentSnapshot | null>(sizePow2).fill(null);
   }
 
-  put(entry: SentSnapshot): void {
-    this.ring[entry.tick & this.mask] = entry;
+  /**
+   * Records a snapshot sent at `tick`, in the slot's own entry (written in place once the ring has
+   * gone round: entries live for the ring's 512 ticks, long enough for the collector to move every
+   * new one to the old generation). An entry from `get` is valid until the next `put`.
+   */
+  put(tick: Tick, sentMs: number, eventMark: number): void {
+    const slot = tick & this.mask;
+    const e = this.ring[slot];
+    if (!e) {
+      this.ring[slot] = { tick, sentMs, eventMark };
+      return;
+    }
+    e.tick = tick;
+    e.sentMs = sentMs;
+    e.eventMark = eventMark;
   }
 
   get(tick: Tick): SentSnapshot | null {
