@@ -137,7 +137,7 @@ async function run(): Promise<string> {
       checks.push(`${n} players: on / bare ${ratio.toFixed(1)} (≤ ${limit}: ${verdict(ratio <= limit)}), p99 / median on a core ${tail.toFixed(1)} (≤ 3: ${verdict(tail <= 3)})`);
     }
     rows.push(
-      `| ${n} | ${pair(bare)} | ${pair(off.tickUs)} | ${pair(on.tickUs)} | ${(median / quantile(bare, 0.5)).toFixed(1)} | ${spread(on.tickUs)} · ${spread(on.tickWallUs)} · ${spread(on.tickOnCoreUs)} | ${(on.gcShare * 100).toFixed(1)} % | ${pair(on.receiveUs)} | ${mean(on.snapshotBytes).toFixed(0)} / ${Math.max(...on.snapshotBytes)} | ${kb(heap.receiveUs)} / ${kb(heap.tickUs)} |`,
+      `| ${n} | ${pair(bare)} | ${pair(off.tickUs)} | ${pair(on.tickUs)} | ${(median / quantile(bare, 0.5)).toFixed(1)} | ${spread(on.tickUs)} · ${spread(on.tickWallUs)} · ${spread(on.tickOnCoreUs)} | ${(on.gcShare * 100).toFixed(1)} % | ${pair(on.receiveUs)} | ${(on.snapshots.bytes / on.snapshots.count).toFixed(0)} / ${on.snapshots.max} | ${kb(heap.receiveUs)} / ${kb(heap.tickUs)} |`,
     );
   }
   return [

@@ -35,10 +35,11 @@ export interface Measured {
   /** GC time as a share of the measured ticks' time (the lane given the GC meter). */
   gcShare: number;
   receiveUs: number[];
-  snapshotBytes: number[];
+  /** Snapshot datagrams kept: count, total and largest bytes (sums, not a list: a list of every datagram grew to hundreds of KB in the heap the ticks allocate in, and the collector copied it along). */
+  snapshots: { count: number; bytes: number; max: number };
 }
 
-export const measured = (): Measured => ({ tickUs: [], tickWallUs: [], tickOnCoreUs: [], gcShare: 0, receiveUs: [], snapshotBytes: [] });
+export const measured = (): Measured => ({ tickUs: [], tickWallUs: [], tickOnCoreUs: [], gcShare: 0, receiveUs: [], snapshots: { count: 0, bytes: 0, max: 0 } });
 
 /** One run stepped tick by tick: `prepare` (untimed) makes the tick's input, `tick` is the timed step. */
 export interface Lane {
@@ -109,7 +110,12 @@ export function serverLane(players: number, lagCompensation: boolean, read: () =
     },
     after(_i, keep) {
       for (const p of result.packets) acks.set(p.clientId, server.world.tick);
-      if (keep) for (const p of result.packets) out.snapshotBytes.push(p.bytes.byteLength);
+      if (!keep) return;
+      for (const p of result.packets) {
+        out.snapshots.count++;
+        out.snapshots.bytes += p.bytes.byteLength;
+        out.snapshots.max = Math.max(out.snapshots.max, p.bytes.byteLength);
+      }
     },
   };
 }
