@@ -200,7 +200,7 @@ const emitNumber = (out: Uint8Array, at: number, v: number): number => emitInt(o
 /**
  * `matchBytes(matchWords(m))` written at `at` of `out` (room for `matchBytesBound(m)`), without
  * building either array: the host emits one per baseline frame per tick. Returns the new end.
- * Mirrors `mixMatch`; a property test holds the host's checksums (this) to `viewChecksum` (matchBytes).
+ * `mixMatch` hashes what it writes; a property test holds the host's checksums (this) to `viewChecksum` (matchBytes).
  */
 export function emitMatch(out: Uint8Array, at: number, m: PublicMatchState): number {
   let e = emitNumber(out, at, m.mode);

@@ -70,6 +70,9 @@ function cloneResults(r: MatchResults | null): MatchResults | null {
 
 const byId = (a: PublicMatchPlayer, b: PublicMatchPlayer): number => a.id - b.id;
 
+/** Whether two players' rows of the block are equal (every field of MATCH_PLAYER_CODEC). */
+const samePlayerRow = (a: PublicMatchPlayer, b: PublicMatchPlayer): boolean => a.id === b.id && a.team === b.team && a.score === b.score && a.bot === b.bot;
+
 /**
  * The block exactly as a round trip returns it (players sorted by id, sim key order). `reuse`: an
  * earlier quantized block whose player rows may be shared where they are equal (quantized blocks are
@@ -86,10 +89,12 @@ export function quantizeMatch(m: PublicMatchState | undefined, reuse?: PublicMat
   }
   const old = reuse?.players ?? [];
   const players: PublicMatchPlayer[] = new Array<PublicMatchPlayer>(sorted.length);
-  for (let i = 0; i < sorted.length; i++) {
+  // Both lists are in id order: one cursor finds each player's earlier row.
+  for (let i = 0, j = 0; i < sorted.length; i++) {
     const p = sorted[i]!;
-    const q = old[i];
-    players[i] = q && q.id === p.id && q.team === p.team && q.score === p.score && q.bot === p.bot ? q : pickFields(MATCH_PLAYER_CODEC, p);
+    while (j < old.length && old[j]!.id < p.id) j++;
+    const q = old[j];
+    players[i] = q && samePlayerRow(q, p) ? q : pickFields(MATCH_PLAYER_CODEC, p);
   }
   return assemble(pickFields(MATCH_HEADER_CODEC, headerOf(src)), players, src.pickups.slice(), cloneResults(src.results));
 }
@@ -147,18 +152,14 @@ const sameResults = (a: MatchResults | null, b: MatchResults | null): boolean =>
  * `sameList(matchWords(a), matchWords(b))` without building the lists: the server asks it for every
  * baseline in use every tick, and two word lists per ask were most of the block's garbage.
  */
-function sameBlock(a: PublicMatchState, b: PublicMatchState): boolean {
+export function sameBlock(a: PublicMatchState, b: PublicMatchState): boolean {
   if (a === b) return true;
   const header =
     a.mode === b.mode && a.mapId === b.mapId && a.phase === b.phase && a.phaseEndTick === b.phaseEndTick && a.fragLimit === b.fragLimit &&
     a.timeLimitS === b.timeLimitS && a.friendlyFire === b.friendlyFire && a.seq === b.seq &&
     (a.teamScores[0] ?? 0) === (b.teamScores[0] ?? 0) && (a.teamScores[1] ?? 0) === (b.teamScores[1] ?? 0);
   if (!header || a.players.length !== b.players.length) return false;
-  for (let i = 0; i < a.players.length; i++) {
-    const p = a.players[i]!;
-    const q = b.players[i]!;
-    if (p.id !== q.id || p.team !== q.team || p.score !== q.score || p.bot !== q.bot) return false;
-  }
+  for (let i = 0; i < a.players.length; i++) if (!samePlayerRow(a.players[i]!, b.players[i]!)) return false;
   return sameList(a.pickups, b.pickups) && sameResults(a.results, b.results);
 }
 

@@ -71,10 +71,10 @@ describe('field tables cover every field of their type', () => {
   it("each table's hand-written packer equals the generic one: same columns and values, the same refusal of off-grid values (property)", () => {
     const cases: Array<[TableCodec<object>, (r: Rng) => object]> = [
       [PLAYER_CODEC, (r) => player(r, r.int(0, 255), 5000)],
-      [PUBLIC_PLAYER_CODEC, (r) => publicPlayer(r, r.int(0, 255))],
       [PROJECTILE_CODEC, (r) => projectile(r, r.int(0, 65535), 5000)],
       [MATCH_PLAYER_CODEC as TableCodec<object>, (r) => ({ id: r.int(0, 255), team: r.int(0, 2), score: r.int(-50, 500), bot: r.int(0, 1) === 1 })],
     ];
+    // Only tables with a packer of their own (PUBLIC_PLAYER_CODEC has none: its packRow is packEachField).
     const outcome = (pack: () => void, d: Float64Array): string => {
       try {
         pack();
