@@ -101,15 +101,12 @@ function mixProjectile(h: number, j: ProjectileState): number {
   return mixNumber(mixNumber(mixNumber(h, j.x), j.y), j.explodeTick);
 }
 
-/** Scratch for `mixMatch`'s bytes (grown as needed, never shrunk). */
-let matchScratch = new Uint8Array(256);
-
 /** `mixNumber` of every word of `matchWords(m)`: the bytes `emitMatch` writes, without building the list. */
 function mixMatch(h: number, m: PublicMatchState | undefined): number {
   const src = m ?? EMPTY_MATCH;
-  const bound = matchBytesBound(src);
-  if (matchScratch.length < bound) matchScratch = new Uint8Array(bound * 2);
-  return mixBytes(h, matchScratch, 0, emitMatch(matchScratch, 0, src));
+  // Once per snapshot a client decodes (the host hashes its frames' blocks in FrameChecksums).
+  const bytes = new Uint8Array(matchBytesBound(src));
+  return mixBytes(h, bytes, 0, emitMatch(bytes, 0, src));
 }
 
 export function snapshotChecksum(s: Snapshot): number {

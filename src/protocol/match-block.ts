@@ -30,14 +30,18 @@ const ALL_IDS = { lo: 0, hi: MAX_MATCH_PLAYERS - 1 };
 type AnyRow = { id: number };
 const PLAYER_ROWS_CODEC = MATCH_PLAYER_CODEC as unknown as TableCodec<AnyRow>;
 
-/** The rows `writePlayers` packs into, reused (it runs to the end before it is called again). */
-const targetRows = new EntityRows<AnyRow>(PLAYER_ROWS_CODEC, 64);
-const baseRows = new EntityRows<AnyRow>(PLAYER_ROWS_CODEC, 64);
+/** The rows `writePlayers` packs the block's and the baseline's players into: the host keeps one pair. */
+export interface MatchRows {
+  readonly target: EntityRows<AnyRow>;
+  readonly base: EntityRows<AnyRow>;
+}
+
+export const newMatchRows = (): MatchRows => ({ target: new EntityRows<AnyRow>(PLAYER_ROWS_CODEC, 64), base: new EntityRows<AnyRow>(PLAYER_ROWS_CODEC, 64) });
 
 /** The players' rows as an entity list (entity-list.ts) against the baseline's (null: none). */
-function writePlayers(w: BitWriter, t: readonly PublicMatchPlayer[], b: readonly PublicMatchPlayer[] | null, ctx: FieldContext): void {
-  const ts = sliceOf(targetRows.pack(t), ALL_IDS, -1);
-  const bs = b ? sliceOf(baseRows.pack(b), ALL_IDS, -1) : null;
+function writePlayers(w: BitWriter, t: readonly PublicMatchPlayer[], b: readonly PublicMatchPlayer[] | null, ctx: FieldContext, rows: MatchRows): void {
+  const ts = sliceOf(rows.target.pack(t), ALL_IDS, -1);
+  const bs = b ? sliceOf(rows.base.pack(b), ALL_IDS, -1) : null;
   writeListHeader(w, ts, bs);
   writeListEntities(w, PLAYER_ROWS_CODEC, ts, bs, ctx);
 }
@@ -174,10 +178,10 @@ const readResultsField = (r: BitReader): MatchResults | null => (r.readBool() ? 
  * `target` and `base` as `quantizeMatch` returns them (snapshot views hold them so); `base` is the
  * baseline's block (EMPTY_MATCH when the baseline has none), or null for a full snapshot.
  */
-export function writeQuantizedMatchBlock(w: BitWriter, t: PublicMatchState, base: PublicMatchState | null, ctx: FieldContext): void {
+export function writeQuantizedMatchBlock(w: BitWriter, t: PublicMatchState, base: PublicMatchState | null, ctx: FieldContext, rows: MatchRows = newMatchRows()): void {
   if (!base) {
     writeFull(w, MATCH_HEADER_CODEC, headerOf(t), ctx);
-    writePlayers(w, t.players, null, ctx);
+    writePlayers(w, t.players, null, ctx, rows);
     writePickups(w, t.pickups, ctx);
     writeResultsField(w, t.results);
     return;
@@ -186,7 +190,7 @@ export function writeQuantizedMatchBlock(w: BitWriter, t: PublicMatchState, base
   w.writeBool(changed);
   if (!changed) return;
   writeDelta(w, MATCH_HEADER_CODEC, headerOf(t), headerOf(base), ctx);
-  writePlayers(w, t.players, base.players, ctx);
+  writePlayers(w, t.players, base.players, ctx, rows);
   const samePickups = sameList(t.pickups, base.pickups);
   w.writeBool(samePickups);
   if (!samePickups) writePickups(w, t.pickups, ctx);

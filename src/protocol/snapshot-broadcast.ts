@@ -26,11 +26,11 @@ import type { DatagramArena } from './datagram-arena';
 import { FrameChecksums } from './frame-checksums';
 import { sameIds, sliceOf, writeListEntities, writeListHeader } from './entity-list';
 import { writeEncodedEvents, type EncodedEvent } from './events';
-import { writeQuantizedMatchBlock } from './match-block';
+import { newMatchRows, writeQuantizedMatchBlock } from './match-block';
 import { MAX_DATAGRAM_BYTES } from './messages';
 import { ALL_RANGES, usableBaseline, writeHeader, writeSelf, type PartSpec, type SnapshotHeader } from './snapshot';
 import { encodePreparedParts } from './snapshot-parts';
-import { FrameView, SECTIONS, motionScaleOf, type SnapshotFrame, type SnapshotView } from './snapshot-view';
+import { FrameView, SECTIONS, motionScaleOf, type MotionScratch, type SnapshotFrame, type SnapshotView } from './snapshot-view';
 
 export interface BroadcastClient {
   /** The receiver's player id: its row of the target frame travels as `self`. */
@@ -82,6 +82,9 @@ export class SnapshotBroadcast {
   private readonly baseView = new FrameView();
   private readonly pieceTargetView = new FrameView();
   private readonly pieceBaseView = new FrameView();
+  /** Scratch of the shared pieces' motion scale and match block, kept from tick to tick. */
+  private readonly motionScratch: MotionScratch = { ratios: new Float64Array(256) };
+  private readonly matchRows = newMatchRows();
   /** The part spec of a datagram that is not split (its events set per client). */
   private readonly spec: PartSpec = { part: 0, partCount: 1, ranges: ALL_RANGES, events: [] };
   /** The receivers due this tick (`begin`), handed to the checksums so they hash these views together. */
@@ -183,7 +186,7 @@ export class SnapshotBroadcast {
     p.baseline = base;
     p.baselineTick = base ? base.serverTick : 0;
     p.ctx.serverTick = target.serverTick;
-    p.ctx.motionScale = bv ? motionScaleOf(tv, bv) : 0;
+    p.ctx.motionScale = bv ? motionScaleOf(tv, bv, this.motionScratch) : 0;
     for (let i = 0; i < SECTIONS.length; i++) {
       const sec = SECTIONS[i]!;
       const w = p.writers[i]!;
@@ -196,6 +199,6 @@ export class SnapshotBroadcast {
       writeListEntities(w, sec.codec, t, b, p.ctx, p.starts[i]);
     }
     p.match.reset();
-    writeQuantizedMatchBlock(p.match, tv.match, bv ? bv.match : null, p.ctx);
+    writeQuantizedMatchBlock(p.match, tv.match, bv ? bv.match : null, p.ctx, this.matchRows);
   }
 }

@@ -166,8 +166,10 @@ function fitList(out: Float64Array, n: number, i: number, t: SnapshotView, b: Sn
   return n;
 }
 
-/** motionScaleOf's ratios, reused by every call (it runs to the end before it is called again). */
-let ratioScratch = new Float64Array(256);
+/** Where `motionScaleOf` puts its ratios: the host keeps one and passes it every tick. */
+export interface MotionScratch {
+  ratios: Float64Array;
+}
 
 /** The k-th smallest of `a[0..n)` (reorders `a`): the median without sorting. */
 function select(a: Float64Array, n: number, k: number): number {
@@ -199,13 +201,13 @@ function select(a: Float64Array, n: number, k: number): number {
  * wall does not skew it. Roughly (ticks between the two) / (2 * tickrate). Any k decodes
  * correctly; a good one makes position errors small.
  */
-export function motionScaleOf(t: SnapshotView, b: SnapshotView): number {
+export function motionScaleOf(t: SnapshotView, b: SnapshotView, scratch: MotionScratch = { ratios: new Float64Array(0) }): number {
   let rows = 2;
   for (const l of t.lists) rows += l.count;
-  // One scratch for every call (the host asks once per shared piece per tick): a new typed array
-  // each time lives off the V8 heap, and on some ticks allocating one took ~0.5 ms, not ~1 µs.
-  if (ratioScratch.length < rows * 2) ratioScratch = new Float64Array(rows * 4);
-  const ratios = ratioScratch;
+  // The host passes the same scratch every tick: a new typed array each time lives off the V8
+  // heap, and on some ticks allocating one took ~0.5 ms, not ~1 µs.
+  if (scratch.ratios.length < rows * 2) scratch.ratios = new Float64Array(rows * 4);
+  const ratios = scratch.ratios;
   let n = 0;
   const sm = t.selfRows.codec.motion;
   if (sm && t.selfIndex >= 0 && b.selfIndex >= 0 && t.selfRows.id(t.selfIndex) === b.selfRows.id(b.selfIndex)) {
