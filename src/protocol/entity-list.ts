@@ -59,12 +59,14 @@ function seek(b: ListSlice, j: number, id: number): number {
   return k;
 }
 
+/** The list header of a list whose ids are the baseline's: one bit. */
+export function writeSameIdsHeader(w: BitWriter): void {
+  w.writeBits(1, 1);
+}
+
 /** The list header: "same ids", or the kept bits and the added ids. `base` null = empty baseline. */
 export function writeListHeader(w: BitWriter, t: ListSlice, b: ListSlice | null): void {
-  if (b === null ? next(t, t.from) >= t.to : sameIds(t, b)) {
-    w.writeBits(1, 1);
-    return;
-  }
+  if (b === null ? next(t, t.from) >= t.to : sameIds(t, b)) return writeSameIdsHeader(w);
   w.writeBits(0, 1);
   let lastBase = 0;
   if (b) {

@@ -61,22 +61,33 @@ export class FrameChecksums {
   private readonly lanes = new FnvLanes();
   /** Groups of four views hashed (benchmarks and tests: how much hashing the answers took). */
   readonly counters = { groups: 0 };
+  /** The companions of the current asks, and the first of them that may still be unhashed. */
+  private companions: readonly number[] = NO_COMPANIONS;
+  private companionAt = 0;
   private readonly rows = new Int32Array(LANES);
   private readonly laneRows = new Int32Array(LANES);
 
   /**
    * `snapshotChecksum` of client `receiverId`'s view of `frame` (the receiver must be in it).
-   * `companions`: other receivers likely to ask for this frame soon (the clients due a snapshot
-   * this tick): they fill this one's group of lanes, so no lane hashes a view nobody asks for. Without
-   * them a group is four adjacent rows, and when only every other client is due (30 snapshots/s at
-   * a 60 Hz tick, spread over the ticks by id) half of every group's work was thrown away.
+   * `companions`: the other clients about to ask for this frame (the due clients on this
+   * baseline): they fill this one's group of lanes, so no lane hashes a view nobody asks for.
+   * Without them a group is four adjacent rows, and when only every other client is due (30
+   * snapshots/s at a 60 Hz tick, spread over the ticks by id) half of every group's work was thrown away.
    */
   checksum(frame: SnapshotFrame, receiverId: number, companions: readonly number[] = NO_COMPANIONS): number {
-    if (this.frame !== frame || this.capture !== frame.captures) this.build(frame);
-    const list = frame.lists[RECEIVER_SECTION]!;
-    const self = list.indexOfId(receiverId);
+    const self = frame.lists[RECEIVER_SECTION]!.indexOfId(receiverId);
     if (self < 0) throw new RangeError(`player ${receiverId} is not in the frame`);
-    if (this.known[self] === 0) this.computeGroup(frame, this.pickLanes(list, self, companions));
+    return this.checksumOfRow(frame, self, companions);
+  }
+
+  /** `checksum` of the receiver in row `self` of the frame's receiver list (a caller that has the row). */
+  checksumOfRow(frame: SnapshotFrame, self: number, companions: readonly number[] = NO_COMPANIONS): number {
+    if (this.frame !== frame || this.capture !== frame.captures) this.build(frame);
+    if (this.companions !== companions) {
+      this.companions = companions;
+      this.companionAt = 0;
+    }
+    if (this.known[self] === 0) this.computeGroup(frame, this.pickLanes(frame.lists[RECEIVER_SECTION]!, self));
     return this.sums[self]!;
   }
 
@@ -84,11 +95,17 @@ export class FrameChecksums {
    * Fills `rows` with `self` and up to three other rows not yet known (companions first, then
    * the rows next to `self`), sorted, the last repeated into unused lanes; returns how many are real.
    */
-  private pickLanes(list: SnapshotFrame['lists'][number], self: number, companions: readonly number[]): number {
+  private pickLanes(list: SnapshotFrame['lists'][number], self: number): number {
     const rows = this.rows;
+    const companions = this.companions;
     let n = 0;
     rows[n++] = self;
-    for (let k = 0; k < companions.length && n < LANES; k++) n = this.takeLane(list.indexOfId(companions[k]!), list.count, n);
+    // Companions ask in order: a cursor skips those already hashed instead of looking each up again.
+    for (; this.companionAt < companions.length; this.companionAt++) {
+      const row = list.indexOfId(companions[this.companionAt]!);
+      if (row >= 0 && this.known[row] === 0) break;
+    }
+    for (let k = this.companionAt; k < companions.length && n < LANES; k++) n = this.takeLane(list.indexOfId(companions[k]!), list.count, n);
     const first = self - (self % LANES);
     for (let row = first; row < first + LANES && n < LANES; row++) n = this.takeLane(row, list.count, n);
     // Insertion sort of at most four (no subarray view to sort: nothing allocated per group).
@@ -211,6 +228,7 @@ export class FrameChecksums {
       this.known = new Uint8Array(selfRows.count * 2);
     }
     this.known.fill(0);
+    this.companionAt = 0;
     // First: the public rows' bytes may be read from these (PUBLIC_LEADS_SELF).
     this.emitSelfRows(selfRows);
     const scratch = this.rowScratch;

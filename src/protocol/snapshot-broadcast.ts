@@ -24,7 +24,7 @@
 import { BitWriter } from './bits';
 import type { DatagramArena } from './datagram-arena';
 import { FrameChecksums } from './frame-checksums';
-import { sameIds, sliceOf, writeListEntities, writeListHeader } from './entity-list';
+import { sameIds, sliceOf, writeListEntities, writeListHeader, writeSameIdsHeader } from './entity-list';
 import { writeEncodedEvents, type EncodedEvent } from './events';
 import { newMatchRows, writeQuantizedMatchBlock } from './match-block';
 import { MAX_DATAGRAM_BYTES } from './messages';
@@ -59,6 +59,8 @@ interface SharedPiece {
   readonly match: BitWriter;
   /** Whether the receiver's section lists the same ids in the target and in the (non-null) baseline. */
   receiverIdsSame: boolean;
+  /** The clients due this tick that name this piece's baseline (`begin`). */
+  companions: number[];
 }
 
 const RECEIVER_SECTION = SECTIONS.findIndex((s) => s.selfCodec !== null);
@@ -69,8 +71,15 @@ export class SnapshotBroadcast {
   private readonly pieces: SharedPiece[] = [];
   private used = 0;
   private readonly out = new BitWriter(2048);
-  /** Counters for benchmarks and tests: pieces written, datagrams spliced, per-client fallbacks, groups of four baseline checksums hashed. */
-  readonly counters = { pieces: 0, spliced: 0, fallbacks: 0, checksumGroups: 0 };
+  /** Counters for benchmarks and tests: pieces written, datagrams spliced, per-client fallbacks. */
+  readonly counters = { pieces: 0, spliced: 0, fallbacks: 0 };
+
+  /** Groups of four baseline checksums hashed so far (tests: the lanes are not wasted). */
+  checksumGroups(): number {
+    let groups = 0;
+    for (const p of this.pieces) groups += p.checksums.counters.groups;
+    return groups;
+  }
   /**
    * Where spliced datagrams go: null, each its own buffer; an arena (the host's worker), views of
    * its slab, valid until its owner resets it (datagram-arena.ts). Split parts are always their own.
@@ -87,16 +96,19 @@ export class SnapshotBroadcast {
   private readonly matchRows = newMatchRows();
   /** The part spec of a datagram that is not split (its events set per client). */
   private readonly spec: PartSpec = { part: 0, partCount: 1, ranges: ALL_RANGES, events: [] };
-  /** The receivers due this tick (`begin`), handed to the checksums so they hash these views together. */
-  private due: readonly number[] = [];
+  /** The clients due this tick and the baseline tick each names (`begin`): each piece's checksums hash its own together. */
+  private dueIds: readonly number[] = [];
+  private dueBaselines: readonly number[] = [];
 
   /**
-   * Starts a tick: `target` is the world every datagram of this tick describes; `due`, the ids of
-   * the clients that will be encoded (a hint: any other client may still be encoded).
+   * Starts a tick: `target` is the world every datagram of this tick describes. `dueIds` and
+   * `dueBaselines` (a hint: any other client may still be encoded): the clients that will be
+   * encoded and the baseline tick each names (-1: none).
    */
-  begin(target: SnapshotFrame, due: readonly number[] = []): void {
+  begin(target: SnapshotFrame, dueIds: readonly number[] = [], dueBaselines: readonly number[] = []): void {
     this.target = target;
-    this.due = due;
+    this.dueIds = dueIds;
+    this.dueBaselines = dueBaselines;
     this.targetTick = target.serverTick;
     this.used = 0;
   }
@@ -115,9 +127,7 @@ export class SnapshotBroadcast {
     const bv = held && held.selfIndex >= 0 ? held : null;
     const base = bv ? usable : null;
     const piece = this.pieceFor(base);
-    const groups = piece.checksums.counters.groups;
-    const checksum = base ? (c.baselineChecksum ?? piece.checksums.checksum(base, c.receiverId, this.due)) : 0;
-    this.counters.checksumGroups += piece.checksums.counters.groups - groups;
+    const checksum = base && bv ? (c.baselineChecksum ?? piece.checksums.checksumOfRow(base, bv.selfIndex, piece.companions)) : 0;
     const w = this.out;
     // With an arena, the datagram is written straight into its slab (no copy when it is done).
     if (this.arena) this.arena.lend(w);
@@ -152,7 +162,7 @@ export class SnapshotBroadcast {
     const all = SECTIONS[i]!.all;
     // Both frames hold the receiver (`encode` checks), so leaving it out of both keeps equal id
     // lists equal and unequal ones unequal: the piece's answer is this client's, without a walk.
-    if (bv && piece.receiverIdsSame) w.writeBits(1, 1);
+    if (bv && piece.receiverIdsSame) writeSameIdsHeader(w);
     else writeListHeader(w, sliceOf(tv.lists[i]!, all, tv.omitId), bv ? sliceOf(bv.lists[i]!, all, bv.omitId) : null);
     const bytes = src.view();
     const self = tv.selfIndex;
@@ -169,9 +179,13 @@ export class SnapshotBroadcast {
       if (p.baseline === base && p.baselineTick === baselineTick) return p;
     }
     if (this.used === this.pieces.length) {
-      this.pieces.push({ baseline: null, baselineTick: 0, ctx: { serverTick: 0, motionScale: 0 }, writers: SECTIONS.map(() => new BitWriter(1024)), starts: SECTIONS.map(() => new Float64Array(64)), checksums: new FrameChecksums(), match: new BitWriter(64), receiverIdsSame: false });
+      this.pieces.push({ baseline: null, baselineTick: 0, ctx: { serverTick: 0, motionScale: 0 }, writers: SECTIONS.map(() => new BitWriter(1024)), starts: SECTIONS.map(() => new Float64Array(64)), checksums: new FrameChecksums(), match: new BitWriter(64), receiverIdsSame: false, companions: [] });
     }
     const p = this.pieces[this.used++]!;
+    // The due clients on this baseline: the ones whose checksums this piece's lanes hash together
+    // (a new list each time: FrameChecksums restarts its cursor on a new list).
+    p.companions = [];
+    if (base) for (let k = 0; k < this.dueIds.length; k++) if (this.dueBaselines[k] === baselineTick) p.companions.push(this.dueIds[k]!);
     this.writePiece(p, base);
     this.counters.pieces++;
     return p;

@@ -29,14 +29,15 @@ export class SnapshotSender {
   /** The world of every recent tick a snapshot left at: targets now, baselines later. */
   private readonly frames = new SnapshotFrames(SENT_RING);
   private readonly broadcast = new SnapshotBroadcast();
-  /** This tick's due sessions and their ids (reused). */
+  /** This tick's due sessions, their plans, ids and baseline ticks (-1: none), for the broadcast (reused). */
   private readonly due: ClientSession[] = [];
   private readonly plans: SnapshotPlan[] = [];
   private readonly dueIds: number[] = [];
+  private readonly dueBaselines: number[] = [];
 
-  /** The encoder's counters (snapshot-broadcast.ts), for benchmarks and tests. */
-  get counters(): Readonly<SnapshotBroadcast['counters']> {
-    return this.broadcast.counters;
+  /** Groups of four baseline checksums the encoder hashed so far (tests: due clients fill them). */
+  checksumGroups(): number {
+    return this.broadcast.checksumGroups();
   }
 
   /**
@@ -51,13 +52,15 @@ export class SnapshotSender {
     this.broadcast.arena?.reset();
     const encoded = events.map(encodeEvent);
     // First who is due (each session's plan is its own object, valid until its next plan), so the
-    // broadcast knows them all before the first encode (the checksums hash due clients together).
+    // broadcast knows them all before the first encode (each baseline's checksums hash its due clients together).
     const due = this.due;
     const plans = this.plans;
     const dueIds = this.dueIds;
+    const dueBaselines = this.dueBaselines;
     due.length = 0;
     plans.length = 0;
     dueIds.length = 0;
+    dueBaselines.length = 0;
     for (const s of sessions) {
       if (s.abuse.kicked) continue;
       if (encoded.length) s.outbox.add(encoded);
@@ -66,10 +69,11 @@ export class SnapshotSender {
       due.push(s);
       plans.push(plan);
       dueIds.push(s.id);
+      dueBaselines.push(plan.baselineTick ?? -1);
     }
     const packets: SnapshotPacket[] = [];
     if (due.length === 0) return packets;
-    this.broadcast.begin(this.frames.capture(world, match()), dueIds);
+    this.broadcast.begin(this.frames.capture(world, match()), dueIds, dueBaselines);
     for (let k = 0; k < due.length; k++) {
       const s = due[k]!;
       const plan = plans[k]!;

@@ -108,6 +108,23 @@ function expectSame(broadcast: SnapshotBroadcast, c: Case): void {
 }
 
 describe('SnapshotBroadcast (encode once, send many)', () => {
+  it("hashes each baseline's due clients together: 8 + 8 clients on two baselines, interleaved by id, take 2 + 2 groups of lanes", () => {
+    const r = new Rng(11);
+    const w0 = { ...world(r, 500, 0, 2), players: Array.from({ length: 16 }, (_, id) => player(r, id, 500)) };
+    const w1 = later(r, w0, 2);
+    const w2 = later(r, w1, 2);
+    const f0 = frameOf(w0);
+    const f1 = frameOf(w1);
+    const stayed = w2.players.filter((p) => w0.players.some((q) => q.id === p.id) && w1.players.some((q) => q.id === p.id)).map((p) => p.id);
+    // Every other client acked the older snapshot (a longer round trip).
+    const onOld = (id: number): boolean => stayed.indexOf(id) % 2 === 0;
+    const broadcast = new SnapshotBroadcast();
+    broadcast.begin(frameOf(w2), stayed, stayed.map((id) => (onOld(id) ? w0.tick : w1.tick)));
+    for (const id of stayed) expectSame(broadcast, clientCase(r, w2, id, onOld(id) ? { world: w0, frame: f0 } : { world: w1, frame: f1 }));
+    const perBaseline = (old: boolean): number => Math.ceil(stayed.filter((id) => onOld(id) === old).length / 4);
+    expect(broadcast.checksumGroups()).toBe(perBaseline(true) + perBaseline(false));
+  });
+
   it('every client’s spliced datagram is the per-client encoding, for random worlds, clients and acked baselines', () => {
     const broadcast = new SnapshotBroadcast();
     fc.assert(
