@@ -14,6 +14,7 @@ import type { EncodedEvent } from '../protocol/events';
 import type { CmdPacket } from '../protocol/messages';
 import type { SnapshotHeader } from '../protocol/snapshot';
 import type { PlayerId, Tick, WorldState } from '../sim/types';
+import { indexOfPlayer } from '../sim/tick-context';
 import { AbuseMonitor, type AbuseLimits } from './abuse-monitor';
 import { CommandBuffer, type TakenCmd } from './command-buffer';
 import { EventOutbox } from './event-outbox';
@@ -46,12 +47,6 @@ export interface SessionOptions {
 }
 
 /** Whether `id` has a player in `world` (a loop: a closure per due client per tick was garbage). */
-function hasPlayer(world: Readonly<WorldState>, id: PlayerId): boolean {
-  const players = world.players;
-  for (let i = 0; i < players.length; i++) if (players[i]!.id === id) return true;
-  return false;
-}
-
 export class ClientSession {
   readonly buffer: CommandBuffer;
   readonly scheduler: SnapshotScheduler;
@@ -177,7 +172,7 @@ export class ClientSession {
     this.depthSum += this.counters.depth;
     this.depthTicks++;
     if (!this.scheduler.due(tick)) return null;
-    if (!hasPlayer(world, this.id)) return null;
+    if (indexOfPlayer(world, this.id) < 0) return null;
     // Events dropped from a full outbox (a long outage): full snapshots until the client acks one.
     if (this.outbox.takeOverflow() && this.resyncFrom === null) {
       this.counters.resyncs++;

@@ -19,9 +19,9 @@ import { isSanitizedCmd, sanitizeCmd } from '../sim/quantize';
 import { WEAPON_KEEP, type Tick, type UserCmd } from '../sim/types';
 import { nextPowerOfTwo } from './pow2';
 
-/** `cmd` (the sanitized `raw`) as an object the buffer may keep: a copy when it still is the caller's. */
+/** `cmd` (the sanitized `raw`) as an object the buffer may keep: a copy when it still is the caller's (already sanitized: a plain copy). */
 function ownCopy(cmd: UserCmd, raw: UserCmd): UserCmd {
-  return cmd === raw ? sanitizeCmd(raw) : cmd;
+  return cmd === raw ? { ...raw } : cmd;
 }
 
 /** Runs of repeats remembered for the stats. */

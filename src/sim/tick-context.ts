@@ -90,7 +90,7 @@ export function setPlayer(ctx: TickContext, index: number, p: PlayerState): void
   writeHitbox(ctx.hitboxes[index]!, p);
 }
 
-export function indexOfPlayer(ctx: TickContext, id: PlayerId): number {
+export function indexOfPlayer(ctx: { readonly players: readonly { readonly id: PlayerId }[] }, id: PlayerId): number {
   const players = ctx.players;
   for (let i = 0; i < players.length; i++) if (players[i]!.id === id) return i;
   return -1;
