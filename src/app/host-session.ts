@@ -183,7 +183,7 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
     channels: (): ChannelReport[] => [reportChannel('loopback', '', loopback), ...server.linkReports()],
     serverTick: () => server.lastStats.tick,
     serverStats: () => server.lastStats.raw,
-    hostCounters: () => ({ ...server.counters, ...doorCounters(server.door.counters), protocolVersion: PROTOCOL_VERSION }),
+    hostCounters: () => ({ ...server.counters, ...doorCounters(server.door.counters), ...offerCounters(server, peer), protocolVersion: PROTOCOL_VERSION }),
     matchControls: controls,
     startMatch: () => controls.start(controls.rules()),
     kick: (id: PlayerId) => server.kick(id, 'host', ''),
@@ -205,6 +205,14 @@ export function serverCvars(cvars: Readonly<Cvars>): CheckpointCvar[] {
 }
 
 /** The door's refusals by reason, flat for the debug API: `refused.busy`, `refused.password`… */
+/** What happened before the door: offers admitted or dropped, connections built, signaling frames dropped. */
+function offerCounters(server: ListenServer, peer: Peer): Record<string, number> {
+  const out: Record<string, number> = { 'signaling.malformed': peer.counters.malformed };
+  for (const [name, n] of Object.entries(server.offers.counters)) out[`offers.${name}`] = n;
+  for (const [name, n] of Object.entries(server.offers.budget.counters)) out[`connections.${name}`] = n;
+  return out;
+}
+
 function doorCounters(c: DoorCounters): Record<string, number> {
   const out: Record<string, number> = { proofsSent: c.proofsSent };
   for (const [reason, n] of Object.entries(c.refused)) out[`refused.${reason}`] = n;

@@ -1,7 +1,8 @@
 /**
- * Admission: from an incoming PeerJS connection to a seated player. The joiner's unreliable
- * DataChannel is handed off to the server worker the moment it is created (acceptLink runs
- * synchronously up to there); the connection then goes through the lobby door (lobby-door.ts:
+ * Admission: from an incoming offer to a seated player. Nothing is built for an offer until the
+ * door's link gate lets it in (transport/incoming-offers.ts builds the RTCPeerConnection inside
+ * `open`); the joiner's unreliable DataChannel is handed off to the server worker the moment it
+ * is created; the connection then goes through the lobby door (lobby-door.ts:
  * setup and handshake limits, the host's proof, the hello's decision); an admitted joiner gets a
  * roster place and a body in the worker, and the listen server seats it (`seat`: control
  * listener, welcome). Where the browser cannot transfer DataChannels the worker answers with a
@@ -14,7 +15,8 @@
  */
 import { encodeControl } from '../protocol/control';
 import type { Channel } from '../transport/channel';
-import { acceptLink, type DataConnection, type IncomingLink, type PeerLink } from '../transport/peer-link';
+import type { IncomingConnection } from '../transport/incoming-offers';
+import type { IncomingLink, PeerLink } from '../transport/peer-link';
 import type { PlayerId } from '../sim/types';
 import { CLOSE_GRACE_MS, type Admission as DoorAdmission, type LobbyDoor } from './lobby-door';
 import type { Member, Roster } from './roster';
@@ -61,13 +63,13 @@ export function relayUnreliable(unreliable: Channel, port: MessagePort): void {
 export class Admission {
   constructor(private readonly host: AdmissionHost) {}
 
-  onConnection(conn: DataConnection): void {
+  onIncoming(conn: IncomingConnection): void {
     const { door, worker } = this.host;
     let channelKey: number | null = null;
     const incoming: IncomingLink = {
-      remoteId: conn.peer,
-      open: (ms) => acceptLink(conn, ms, (dc) => (channelKey = worker.handOff(dc)) !== null),
-      refuse: () => conn.close(),
+      remoteId: conn.remoteId,
+      open: (ms) => conn.open(ms, (dc) => (channelKey = worker.handOff(dc)) !== null),
+      refuse: () => conn.refuse(),
     };
     const release = (): void => {
       if (channelKey !== null) worker.releaseChannel(channelKey);

@@ -18,6 +18,8 @@ import { encodeControl } from '../protocol/control';
 import type { DebugMessage, KickReason } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
 import type { Peer, PeerLink } from '../transport/peer-link';
+import { ConnectionBudget } from '../transport/connection-budget';
+import { IncomingOffers } from '../transport/incoming-offers';
 import type { ChannelReport } from '../transport/channel-report';
 import { Roster, type Member } from './roster';
 import type { ServerWorkerHandle } from './worker-api';
@@ -55,6 +57,8 @@ export class ListenServer {
   private localId: PlayerId | null = null;
   private localDebug: ((m: DebugMessage) => void) | null = null;
   private readonly statsTimer: ReturnType<typeof setInterval>;
+  /** Offers relayed by the signaling server, before the door (transport/incoming-offers.ts). */
+  readonly offers: IncomingOffers;
   private closed = false;
   /** Host authentication, handshake limits, bans, password attempts (lobby-door.ts). */
   readonly door: LobbyDoor;
@@ -106,7 +110,8 @@ export class ListenServer {
     });
     this.migration = new HostMigration({ roster: this.roster, door: this.door, worker, capable: (id) => this.slots.get(id)?.migration === true, sendRaw: (id, bytes) => this.sendRaw(id, bytes), now }, settings);
     const admission = new Admission(this);
-    peer.on('connection', (conn) => admission.onConnection(conn));
+    // Offers are admitted, not obeyed: nothing is built for one before the door lets it in.
+    this.offers = new IncomingOffers(peer, new ConnectionBudget(now), (conn) => admission.onIncoming(conn));
     const debug = { localId: () => this.localId, sendRemote: (id: PlayerId, bytes: Uint8Array) => this.sendRaw(id, bytes), deliverLocal: (m: DebugMessage) => this.localDebug?.(m) };
     routeWorkerNotices(worker, { ...debug, kick: (id, reason, text) => this.kick(id, reason, text), closed: () => this.closed });
     this.statsTimer = setInterval(() => void this.everySecond(), 1000);
@@ -207,6 +212,7 @@ export class ListenServer {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.statsTimer);
+    this.offers.stop();
     this.migration.close();
     this.localDebug = null;
     for (const id of [...this.slots.keys()]) this.slots.get(id)?.link.close();

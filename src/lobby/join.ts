@@ -12,7 +12,8 @@
 import { decodeControl, encodeControl } from '../protocol/control';
 import { PROTOCOL_VERSION, type ControlMessage, type MatchSettings } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
-import { connectLink, openPeer, TransportError, type Peer, type PeerLink, type SignalingOptions } from '../transport/peer-link';
+import { connectLink } from '../transport/outgoing-link';
+import { openPeer, TransportError, type Peer, type PeerLink, type SignalingOptions } from '../transport/peer-link';
 import type { JoinFailure } from './failures';
 import { awaitConnectionFingerprints, newChallenge, verifyHostProof } from './host-auth';
 import type { CryptoLike } from './host-key';

@@ -1,34 +1,26 @@
 /**
- * PeerJS signaling → one RTCPeerConnection per remote peer carrying our two channels:
- *  - reliable, ordered: PeerJS's own DataChannel (serialization 'raw', `reliable: true`), for control;
- *  - unreliable, unordered, no retransmits: a negotiated DataChannel we add to the same
- *    RTCPeerConnection (PeerJS's `reliable: false` only unorders; it still retransmits).
+ * The link between a host and one joiner: one RTCPeerConnection that the project builds itself
+ * (PeerJS's server carries only the signaling: signaling-peer.ts), carrying two channels:
+ *  - reliable, ordered: the channel the joiner creates, labelled as its PeerJS connection id, for
+ *    control (the wire PeerJS 1.5's `serialization: 'raw'` DataConnection uses, so PeerJS clients
+ *    still join);
+ *  - unreliable, unordered, no retransmits: a negotiated DataChannel both ends add (id 100).
  *
  * Inputs: signaling options, peer ids. Outputs: `PeerLink` (two `Channel`s + close), or a
  * `TransportError` whose `kind` the lobby turns into a message. Invariant: every failure path
  * ends in a rejected promise or a close callback, never a silent hang (all waits have timeouts).
+ * The joiner's side is outgoing-link.ts, the host's incoming-offers.ts.
  */
-import PeerExport, { type DataConnection, type Peer } from 'peerjs';
 import type { Channel } from './channel';
 import { HandedOffChannel } from './handed-off-channel';
 import { RtcChannel } from './rtc-channel';
+import { SignalingPeer, type SignalingOptions } from './signaling-peer';
 
-export interface SignalingOptions {
-  host: string;
-  port: number;
-  path: string;
-  key: string;
-  secure: boolean;
-  iceServers: RTCIceServer[];
-}
+export type { SignalingOptions } from './signaling-peer';
+/** The signaling client (formerly a PeerJS Peer; same events and calls). */
+export type Peer = SignalingPeer;
 
 export type TransportErrorKind = 'signaling-unreachable' | 'room-not-found' | 'id-taken' | 'connection-failed' | 'other';
-
-/**
- * The Peer class. Vite's ESM build hands it over as the default export; Node (the dedicated host)
- * loads PeerJS's CommonJS build, whose default export is the module object holding it.
- */
-const PeerClass: typeof Peer = (PeerExport as unknown as { Peer?: typeof Peer }).Peer ?? PeerExport;
 
 export class TransportError extends Error {
   constructor(
@@ -39,14 +31,14 @@ export class TransportError extends Error {
   }
 }
 
-/** Fixed id both ends use for the negotiated channel (PeerJS's own channel takes a low id). */
+/** Fixed id both ends use for the negotiated channel (the joiner's reliable channel takes a low id). */
 export const UNRELIABLE_CHANNEL_ID = 100;
 export const UNRELIABLE_LABEL = 'rewind-unreliable';
 
 export interface PeerLink {
   readonly remoteId: string;
   readonly reliable: Channel;
-  /** A `HandedOffChannel` when `acceptLink`'s hand-off took the real channel (it lives in a worker). */
+  /** A `HandedOffChannel` when the host's hand-off took the real channel (it lives in a worker). */
   readonly unreliable: Channel;
   /** This connection's session descriptions (their `a=fingerprint` lines bind host authentication to it). */
   descriptions(): { local: string | null; remote: string | null };
@@ -79,28 +71,14 @@ export function peerErrorKind(type: string): TransportErrorKind {
   }
 }
 
-function errorType(err: unknown): string {
-  return typeof err === 'object' && err !== null && 'type' in err ? String((err as { type: unknown }).type) : 'other';
-}
-
 /**
- * Opens a Peer on the signaling server; resolves once the server assigned (or accepted) the id.
- * `token`: the PeerJS token to register with (PeerJS's `token` option; a random one otherwise).
- * Our signaling server holds a dropped id for its owner's token, so a successor that knows the old
- * host's token (host migration) can take the lobby's id over; `peerToken(peer)` reads it back.
+ * Opens a signaling peer; resolves once the server assigned (or accepted) the id.
+ * `token`: the token to register with (a random one from the CSPRNG otherwise). Our signaling
+ * server holds a dropped id for its owner's token, so a successor that knows the old host's token
+ * (host migration) can take the lobby's id over; `peerToken(peer)` reads it back.
  */
 export function openPeer(opts: SignalingOptions, id: string | undefined, timeoutMs: number, token?: string): Promise<Peer> {
-  const peerOptions = {
-    ...(token === undefined ? {} : { token }),
-    host: opts.host,
-    port: opts.port,
-    path: opts.path,
-    key: opts.key,
-    secure: opts.secure,
-    debug: 0,
-    config: { iceServers: opts.iceServers },
-  };
-  const peer = id === undefined ? new PeerClass(peerOptions) : new PeerClass(id, peerOptions);
+  const peer = new SignalingPeer(opts, id, token);
   return new Promise((resolve, reject) => {
     const fail = (kind: TransportErrorKind, message: string): void => {
       clearTimeout(timer);
@@ -108,24 +86,28 @@ export function openPeer(opts: SignalingOptions, id: string | undefined, timeout
       reject(new TransportError(kind, message));
     };
     const timer = setTimeout(() => fail('signaling-unreachable', `no answer in ${timeoutMs} ms`), timeoutMs);
-    const onError = (err: { type?: string; message: string }): void => fail(peerErrorKind(errorType(err)), err.message);
-    peer.once('open', () => {
+    const onError = (err: { type: string; message: string }): void => {
+      peer.off('open', onOpen);
+      fail(peerErrorKind(err.type), err.message);
+    };
+    const onOpen = (): void => {
       clearTimeout(timer);
-      // Errors after this belong to the caller: left registered, a later signaling drop
-      // ('network') would destroy the open Peer and every connection on it.
+      // Errors after this belong to the caller: a later signaling drop is signaling-reconnect's.
       peer.off('error', onError);
+      peer.off('open', onOpen);
       resolve(peer);
-    });
-    peer.once('error', onError);
+    };
+    peer.on('open', onOpen);
+    peer.on('error', onError);
   });
 }
 
-/** The token this Peer registered its id with (PeerJS's `token` option, random unless given). */
+/** The token this peer registered its id with (random unless given). */
 export function peerToken(peer: Peer): string {
-  return peer.options.token ?? '';
+  return peer.token;
 }
 
-function createUnreliable(pc: RTCPeerConnection): RTCDataChannel {
+export function createUnreliable(pc: RTCPeerConnection): RTCDataChannel {
   return pc.createDataChannel(UNRELIABLE_LABEL, { negotiated: true, id: UNRELIABLE_CHANNEL_ID, ordered: false, maxRetransmits: 0 });
 }
 
@@ -136,38 +118,48 @@ function createUnreliable(pc: RTCPeerConnection): RTCDataChannel {
  */
 export type ChannelHandOff = (dc: RTCDataChannel) => boolean;
 
-/** Waits until PeerJS's channel and ours are both open (ours only if it is still here), then returns the link. */
-function finishLink(conn: DataConnection, unreliable: RtcChannel | HandedOffChannel, timeoutMs: number): Promise<PeerLink> {
+/** Closes a connection and drops every handler we set, so nothing of it stays reachable from us. */
+export function releaseConnection(pc: RTCPeerConnection): void {
+  pc.onicecandidate = pc.ondatachannel = pc.onconnectionstatechange = null;
+  try {
+    pc.close();
+  } catch {
+    // already closed
+  }
+}
+
+/** Waits until both channels are open (ours only if it is still here), then returns the link. */
+export function finishLink(pc: RTCPeerConnection, remoteId: string, reliableDc: Promise<RTCDataChannel>, unreliable: RtcChannel | HandedOffChannel, timeoutMs: number): Promise<PeerLink> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const fail = (message: string): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      conn.close();
+      unreliable.close();
+      releaseConnection(pc);
       reject(new TransportError('connection-failed', message));
     };
     const timer = setTimeout(() => fail(`no peer-to-peer route within ${timeoutMs} ms`), timeoutMs);
-    conn.once('error', (err) => fail(err.message));
-    conn.once('close', () => fail('the connection closed while opening'));
-    conn.once('open', () => {
-      const reliable = new RtcChannel(conn.dataChannel);
-      // A handed-off channel opens in its worker, which drops what it cannot send yet.
-      const ready = unreliable instanceof RtcChannel ? unreliable.opened(timeoutMs) : Promise.resolve();
-      ready
-        .then(() => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          resolve(makeLink(conn, reliable, unreliable));
-        })
-        .catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
-    });
+    pc.onconnectionstatechange = () => {
+      if (pc.connectionState === 'failed' || pc.connectionState === 'closed') fail(`connection ${pc.connectionState}`);
+    };
+    reliableDc
+      .then(async (dc) => {
+        const reliable = new RtcChannel(dc);
+        await reliable.opened(timeoutMs);
+        // A handed-off channel opens in its worker, which drops what it cannot send yet.
+        if (unreliable instanceof RtcChannel) await unreliable.opened(timeoutMs);
+        if (settled) return reliable.close();
+        settled = true;
+        clearTimeout(timer);
+        resolve(makeLink(pc, remoteId, reliable, unreliable));
+      })
+      .catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
   });
 }
 
-function makeLink(conn: DataConnection, reliable: RtcChannel, unreliable: Channel): PeerLink {
-  const pc = conn.peerConnection;
+function makeLink(pc: RTCPeerConnection, remoteId: string, reliable: RtcChannel, unreliable: Channel): PeerLink {
   const closeHandlers: Array<(reason: string) => void> = [];
   let closed = false;
   const shut = (reason: string): void => {
@@ -175,17 +167,16 @@ function makeLink(conn: DataConnection, reliable: RtcChannel, unreliable: Channe
     closed = true;
     reliable.close();
     unreliable.close();
-    conn.close();
+    releaseConnection(pc);
     for (const h of closeHandlers) h(reason);
   };
   reliable.onClose((why) => shut(why));
   unreliable.onClose((why) => shut(why));
-  conn.on('close', () => shut('connection closed'));
-  pc.addEventListener('connectionstatechange', () => {
+  pc.onconnectionstatechange = () => {
     if (pc.connectionState === 'failed' || pc.connectionState === 'closed') shut(`connection ${pc.connectionState}`);
-  });
+  };
   return {
-    remoteId: conn.peer,
+    remoteId,
     reliable,
     unreliable,
     descriptions: () => ({ local: pc.localDescription?.sdp ?? null, remote: pc.remoteDescription?.sdp ?? null }),
@@ -227,42 +218,12 @@ export async function selectedRemoteAddress(pc: RTCPeerConnection): Promise<stri
   }
 }
 
-/** Joiner side: connects to `remoteId` (errors such as an unknown id arrive on the Peer). */
-export function connectLink(peer: Peer, remoteId: string, timeoutMs: number): Promise<PeerLink> {
-  const conn = peer.connect(remoteId, { reliable: true, serialization: 'raw' });
-  const unreliable = new RtcChannel(createUnreliable(conn.peerConnection));
-  const linked = finishLink(conn, unreliable, timeoutMs);
-  const unavailable = new Promise<never>((_, reject) => {
-    const onError = (err: unknown): void => {
-      if (errorType(err) !== 'peer-unavailable') return;
-      conn.close();
-      reject(new TransportError('room-not-found', `no lobby "${remoteId}" on the signaling server`));
-    };
-    peer.on('error', onError);
-    void linked.finally(() => peer.off('error', onError)).catch(() => undefined);
-  });
-  return Promise.race([linked, unavailable]);
-}
-
-/**
- * Host side: turns an incoming PeerJS connection into a link. Must be called in the task that got
- * the connection when `handOff` is given, so the unreliable channel can still be transferred.
- */
-export function acceptLink(conn: DataConnection, timeoutMs: number, handOff?: ChannelHandOff): Promise<PeerLink> {
-  const dc = createUnreliable(conn.peerConnection);
-  const kept = new HandedOffChannel(dc);
-  const unreliable = handOff?.(dc) ? kept : new RtcChannel(dc);
-  return finishLink(conn, unreliable, timeoutMs);
-}
-
-/** One incoming connection, before its channels are open (what a host's lobby code sees of PeerJS). */
+/** One incoming connection, before its channels are open (what a host's lobby code sees of an offer). */
 export interface IncomingLink {
-  /** The joiner's signaling (PeerJS) id: chosen by the joiner, so only a weak hint of who it is. */
+  /** The joiner's signaling id: chosen by the joiner, so only a weak hint of who it is. */
   readonly remoteId: string;
   /** Resolves once both channels are open; rejects (and closes everything) on failure or timeout. */
   open(timeoutMs: number): Promise<PeerLink>;
-  /** Drops the connection without a word (nothing can be said before the channels open). */
+  /** Drops the offer without a word: nothing was built for it. */
   refuse(): void;
 }
-
-export type { Peer, DataConnection };

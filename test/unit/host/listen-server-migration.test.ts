@@ -63,7 +63,7 @@ async function lobby(opts: { migration?: boolean; restored?: RestoredLobby; host
     hostSeatToken: opts.hostSeatToken ?? HOST_SEAT,
     cvars: () => [{ name: 'sv_tickrate', value: 60 }],
   };
-  const peer = { on: () => undefined } as unknown as Peer;
+  const peer = { onSignal: () => () => undefined } as unknown as Peer;
   const server = new ListenServer(peer, worker.handle, settings, () => Date.now(), opts.restored);
   cleanups.push(() => (server.close(), worker.closePorts()));
   return { server, worker, key };

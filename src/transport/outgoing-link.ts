@@ -1,0 +1,60 @@
+/**
+ * The joiner's side of a link: builds the RTCPeerConnection, offers it to the host through the
+ * signaling server in PeerJS 1.5's wire shape (a data connection, `serialization: 'raw'`,
+ * `reliable: true`), and takes the host's answer and candidates for this connection only.
+ *
+ * Inputs: an open SignalingPeer, the host's peer id, a timeout. Output: the open `PeerLink`, or a
+ * `TransportError` ('room-not-found' when the server says the id is not there, 'connection-failed'
+ * when no route opens in time). Invariant: nothing the host or anyone else relays touches this
+ * connection unless it names our connection id and comes from the host's id; every exit releases
+ * the connection and the signal listener.
+ */
+import { candidatePayload, offerPayload, readAnswer, readCandidate } from './signal-messages';
+import { createUnreliable, finishLink, releaseConnection, TransportError, type Peer, type PeerLink } from './peer-link';
+import { RtcChannel } from './rtc-channel';
+import { randomToken } from './signaling-peer';
+import { CandidateQueue } from './candidate-queue';
+
+export function connectLink(peer: Peer, remoteId: string, timeoutMs: number): Promise<PeerLink> {
+  const pc = new RTCPeerConnection({ iceServers: peer.options.iceServers });
+  const connectionId = `dc_${randomToken(16)}`;
+  const reliableDc = pc.createDataChannel(connectionId, { ordered: true });
+  const unreliable = new RtcChannel(createUnreliable(pc));
+  const candidates = new CandidateQueue(pc);
+  let answered = false;
+  let unavailable: (err: TransportError) => void = () => undefined;
+  const gone = new Promise<never>((_, reject) => (unavailable = reject));
+
+  const stopSignals = peer.onSignal((m) => {
+    if (m.src !== remoteId) return;
+    if (m.type === 'EXPIRE') return unavailable(new TransportError('room-not-found', `no lobby "${remoteId}" on the signaling server`));
+    if (m.type === 'ANSWER') {
+      const a = readAnswer(m.payload);
+      if (!a || a.connectionId !== connectionId || answered) return;
+      answered = true;
+      pc.setRemoteDescription({ type: 'answer', sdp: a.sdp })
+        .then(() => candidates.remoteReady())
+        .catch((err: unknown) => unavailable(new TransportError('connection-failed', `the host's answer was refused: ${String(err)}`)));
+    } else if (m.type === 'CANDIDATE') {
+      const c = readCandidate(m.payload);
+      if (c && c.connectionId === connectionId) candidates.add(c.candidate);
+    }
+  });
+  const disown = peer.own(() => releaseConnection(pc));
+  pc.onicecandidate = (ev) => {
+    if (ev.candidate && ev.candidate.candidate) peer.send('CANDIDATE', remoteId, candidatePayload(connectionId, ev.candidate));
+  };
+  const offered = (async (): Promise<never> => {
+    const offer = await pc.createOffer();
+    await pc.setLocalDescription(offer);
+    if (!peer.send('OFFER', remoteId, offerPayload(connectionId, offer.sdp ?? ''))) throw new TransportError('signaling-unreachable', 'the signaling server is not connected');
+    return new Promise<never>(() => undefined); // offered: the link itself decides from here
+  })();
+  const linked = finishLink(pc, remoteId, Promise.resolve(reliableDc), unreliable, timeoutMs);
+  const result = Promise.race([linked, gone, offered]);
+  result.then(
+    (link) => link.onClose(() => (stopSignals(), disown())),
+    () => (stopSignals(), disown(), unreliable.close(), releaseConnection(pc)),
+  );
+  return result;
+}
