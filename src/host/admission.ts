@@ -68,6 +68,7 @@ export class Admission {
     let channelKey: number | null = null;
     const incoming: IncomingLink = {
       remoteId: conn.remoteId,
+      source: conn.source,
       open: (ms) => conn.open(ms, (dc) => (channelKey = worker.handOff(dc)) !== null),
       refuse: () => conn.refuse(),
     };

@@ -3,9 +3,11 @@
  * player, on the host. It keeps the lobby open for honest joiners while anyone holding the link
  * hammers it (docs/SECURITY.md "Hostile joiner"):
  *
- *  1. link setup: at most `2 × maxPlayers` connections being set up at once (the oldest gives way
- *     to a new one, so a flood of setups cannot hold the door), one per signaling id, each given
- *     LINK_TIMEOUT_MS (10 s) to open;
+ *  1. link setup: at most `2 + 2 × free seats` connections being set up at once (the oldest gives
+ *     way to a new one, so a flood of setups cannot hold the door), HANDSHAKES_PER_SOURCE per
+ *     source (the signaling server's tag of the sender's address, else its peer id), each given
+ *     LINK_TIMEOUT_MS (10 s) to open; nothing is built for an offer before it passes this gate
+ *     (transport/incoming-offers.ts), and then only within the ConnectionBudget;
  *  2. handshake: at most HANDSHAKES_PER_SOURCE at once per source address (the remote ICE
  *     candidate's address; the peer id when the browser hides it), the whole exchange
  *     (auth-challenge → auth-proof → hello) within HANDSHAKE_TIMEOUT_MS;
@@ -131,8 +133,13 @@ export class LobbyDoor {
     this.seats = o.seats ?? new SeatKeeper();
     for (const token of o.bans ?? []) this.ban(token);
     this.guard = new PasswordGuard(o.password, o.passwordPolicy ?? DEFAULT_PASSWORD_POLICY);
-    const total = (): number => 2 * Math.max(1, o.facts().maxPlayers);
-    this.linking = new PendingGate(1, total);
+    // Tied to free seats: a full lobby still lets a couple through (a returning player, or a
+    // 'full' the joiner can read); each free seat lets two set up at once.
+    const total = (): number => {
+      const f = o.facts();
+      return 2 + 2 * Math.max(0, f.maxPlayers - f.playerCount);
+    };
+    this.linking = new PendingGate(HANDSHAKES_PER_SOURCE, total);
     this.handshaking = new PendingGate(HANDSHAKES_PER_SOURCE, total);
   }
 
@@ -161,7 +168,7 @@ export class LobbyDoor {
 
   async admit(incoming: IncomingLink): Promise<Admission | null> {
     let evicted = false;
-    const ticket = this.linking.enter(incoming.remoteId, () => ((evicted = true), incoming.refuse()));
+    const ticket = this.linking.enter(incoming.source, () => ((evicted = true), incoming.refuse()));
     if (!ticket) {
       this.count('busy');
       incoming.refuse();

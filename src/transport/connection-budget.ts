@@ -5,41 +5,90 @@
  * 480 created and closed, 10 s idle, then only 20 more could be built). So closing refused
  * connections is not enough: their creation must be budgeted.
  *
- * Rules: a token bucket (`burst` builds at once, one more every `refillMs`) and a cap on the
- * connections built and not yet collected (`maxUncollected`), counted with a FinalizationRegistry
- * where the runtime has one (else, conservatively, built minus nothing: the bucket alone then).
- * Contract: `canBuild()` is asked *before* building (it takes a token), `built(pc)` told after.
+ * Rules: a token bucket per source (`perSource`: what one sender may make us build, so a flood
+ * from a few addresses cannot spend what a newcomer from another needs), one for everyone
+ * (`total`), and a cap on the connections built and not yet collected (`maxUncollected`), counted
+ * with a FinalizationRegistry where the runtime has one (else the buckets alone bound it).
+ * A source is the signaling server's tag of the sender's address when it stamps one
+ * (signal-messages.ts `source`), else the sender's peer id.
+ * Contract: `canBuild(source)` is asked *before* building (it takes the tokens), `built(pc)` after.
  * Inputs: `now()` in ms. Outputs: decisions and counters. No timers of its own.
  */
 
-export interface BudgetPolicy {
+export interface BucketPolicy {
   burst: number;
   refillMs: number;
+}
+
+export interface BudgetPolicy {
+  total: BucketPolicy;
+  perSource: BucketPolicy;
   /** Far below Chromium's 500, leaving room for the page's own and a successor's links. */
   maxUncollected: number;
 }
 
-export const DEFAULT_BUDGET_POLICY: BudgetPolicy = Object.freeze({ burst: 24, refillMs: 1000, maxUncollected: 200 });
+/**
+ * A friend retrying a failed join a few times never meets the per-source limit; four flooding
+ * addresses spend at most 4 × 4 at once and 0.8 a second after, under the 1 a second everyone shares.
+ */
+export const DEFAULT_BUDGET_POLICY: BudgetPolicy = Object.freeze({
+  total: Object.freeze({ burst: 24, refillMs: 1000 }),
+  perSource: Object.freeze({ burst: 4, refillMs: 5000 }),
+  maxUncollected: 200,
+});
+
+/** Sources remembered at once; the longest-idle one is forgotten first (it starts full again). */
+const MAX_SOURCES = 1024;
+
+/** A token bucket on an injected clock. */
+class Bucket {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    private readonly policy: BucketPolicy,
+    now: number,
+  ) {
+    this.tokens = policy.burst;
+    this.last = now;
+  }
+
+  available(now: number): number {
+    const gained = Math.floor((now - this.last) / this.policy.refillMs);
+    if (gained > 0) {
+      this.tokens = Math.min(this.policy.burst, this.tokens + gained);
+      this.last = this.tokens >= this.policy.burst ? now : this.last + gained * this.policy.refillMs;
+    }
+    return this.tokens;
+  }
+
+  take(): void {
+    this.tokens -= 1;
+  }
+}
 
 export interface BudgetCounters {
   built: number;
   collected: number;
+  /** Refused because everyone's bucket was empty. */
   refusedRate: number;
+  /** Refused because that sender's own bucket was empty. */
+  refusedSource: number;
   refusedUncollected: number;
 }
 
 export class ConnectionBudget {
-  readonly counters: BudgetCounters = { built: 0, collected: 0, refusedRate: 0, refusedUncollected: 0 };
-  private tokens: number;
-  private lastRefill: number;
+  readonly counters: BudgetCounters = { built: 0, collected: 0, refusedRate: 0, refusedSource: 0, refusedUncollected: 0 };
+  private readonly total: Bucket;
+  /** Insertion order = last use: the first entry is the longest idle. */
+  private readonly sources = new Map<string, Bucket>();
   private readonly registry: FinalizationRegistry<number> | null;
 
   constructor(
     private readonly now: () => number,
     private readonly policy: BudgetPolicy = DEFAULT_BUDGET_POLICY,
   ) {
-    this.tokens = policy.burst;
-    this.lastRefill = now();
+    this.total = new Bucket(policy.total, now());
     this.registry = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry(() => void (this.counters.collected += 1)) : null;
   }
 
@@ -48,26 +97,33 @@ export class ConnectionBudget {
     return this.counters.built - this.counters.collected;
   }
 
-  private refill(): void {
-    const t = this.now();
-    const gained = Math.floor((t - this.lastRefill) / this.policy.refillMs);
-    if (gained <= 0) return;
-    this.tokens = Math.min(this.policy.burst, this.tokens + gained);
-    this.lastRefill = this.tokens >= this.policy.burst ? t : this.lastRefill + gained * this.policy.refillMs;
+  private bucketOf(source: string, t: number): Bucket {
+    const found = this.sources.get(source);
+    if (found) this.sources.delete(source);
+    const bucket = found ?? new Bucket(this.policy.perSource, t);
+    this.sources.set(source, bucket);
+    if (this.sources.size > MAX_SOURCES) this.sources.delete(this.sources.keys().next().value!);
+    return bucket;
   }
 
-  /** May one more connection be built now? Takes a token when it may. */
-  canBuild(): boolean {
+  /** May one more connection be built now for `source`? Takes its tokens when it may. */
+  canBuild(source: string): boolean {
     if (this.uncollected >= this.policy.maxUncollected) {
       this.counters.refusedUncollected += 1;
       return false;
     }
-    this.refill();
-    if (this.tokens < 1) {
+    const t = this.now();
+    const own = this.bucketOf(source, t);
+    if (own.available(t) < 1) {
+      this.counters.refusedSource += 1;
+      return false;
+    }
+    if (this.total.available(t) < 1) {
       this.counters.refusedRate += 1;
       return false;
     }
-    this.tokens -= 1;
+    own.take();
+    this.total.take();
     return true;
   }
 

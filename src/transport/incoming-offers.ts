@@ -20,6 +20,8 @@ import { RtcChannel } from './rtc-channel';
 /** What the lobby door gets of one offer. */
 export interface IncomingConnection {
   readonly remoteId: string;
+  /** Who to charge for it: the server's tag of the sender's address, else `peer:<its id>`. */
+  readonly source: string;
   /** Builds the connection (within the budget) and resolves once both channels are open. */
   open(timeoutMs: number, handOff?: ChannelHandOff): Promise<PeerLink>;
   /** Forgets the offer; nothing was built for it. Idempotent. */
@@ -87,12 +89,14 @@ export class IncomingOffers {
       done = true;
       if (this.pending.get(key) === record) this.pending.delete(key);
     };
+    const source = offer.source === null ? `peer:${src}` : `addr:${offer.source}`;
     this.onIncoming({
       remoteId: src,
+      source,
       refuse: forget,
       open: (timeoutMs, handOff) => {
         if (done || record.candidates) return Promise.reject(new TransportError('connection-failed', 'this offer is gone'));
-        if (!this.budget.canBuild()) {
+        if (!this.budget.canBuild(source)) {
           this.counters.overBudget += 1;
           forget();
           return Promise.reject(new TransportError('connection-failed', 'too many connections are being set up'));

@@ -222,6 +222,8 @@ export async function selectedRemoteAddress(pc: RTCPeerConnection): Promise<stri
 export interface IncomingLink {
   /** The joiner's signaling id: chosen by the joiner, so only a weak hint of who it is. */
   readonly remoteId: string;
+  /** Who sent the offer, as far as the host can tell (incoming-offers.ts `source`). */
+  readonly source: string;
   /** Resolves once both channels are open; rejects (and closes everything) on failure or timeout. */
   open(timeoutMs: number): Promise<PeerLink>;
   /** Drops the offer without a word: nothing was built for it. */

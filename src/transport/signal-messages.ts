@@ -32,6 +32,11 @@ export interface ServerMessage {
 
 export interface Offer {
   connectionId: string;
+  /**
+   * The signaling server's tag of the sender's address (`sourceTag`, stamped by the project's own
+   * server over whatever the sender put there), or null from a server that does not stamp one.
+   */
+  source: string | null;
   /** The label of the reliable channel the joiner creates (PeerJS: the connection id). */
   label: string;
   sdp: string;
@@ -101,7 +106,9 @@ export function readOffer(payload: unknown): Offer | null {
   if (metadata !== undefined && metadata !== null) return null;
   if (typeof label !== 'string' || !CONNECTION_ID.test(label)) return null;
   const sdp = description(own(p, 'sdp'), 'offer');
-  return sdp === null ? null : { connectionId, label, sdp };
+  const tag = own(p, 'sourceTag');
+  const source = typeof tag === 'string' && CONNECTION_ID.test(tag) ? tag : null;
+  return sdp === null ? null : { connectionId, source, label, sdp };
 }
 
 export function readAnswer(payload: unknown): Answer | null {

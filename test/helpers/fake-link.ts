@@ -61,6 +61,7 @@ export function linkPair(opts: { joinerId?: string; address?: string | null; hos
   host.unreliable.peer = joiner.unreliable;
   const incoming = {
     remoteId: host.remoteId,
+    source: `peer:${host.remoteId}`,
     refused: false,
     open: () => Promise.resolve(host as PeerLink),
     refuse() {

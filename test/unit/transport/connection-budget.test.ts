@@ -1,33 +1,50 @@
-// The budget of RTCPeerConnections built for strangers' offers: a bucket, and a cap on uncollected ones.
+// The budget of RTCPeerConnections built for strangers' offers: buckets per source and for all, a cap on uncollected ones.
 import { describe, expect, it } from 'vitest';
-import { ConnectionBudget } from '../../../src/transport/connection-budget';
+import { ConnectionBudget, DEFAULT_BUDGET_POLICY } from '../../../src/transport/connection-budget';
+
+const WIDE = { burst: 1000, refillMs: 1 };
 
 describe('ConnectionBudget', () => {
-  it('lets a burst through, then one build per refill interval', () => {
+  it('lets a burst through for everyone, then one build per refill interval', () => {
     let t = 0;
-    const b = new ConnectionBudget(() => t, { burst: 3, refillMs: 1000, maxUncollected: 100 });
-    expect([b.canBuild(), b.canBuild(), b.canBuild(), b.canBuild()]).toEqual([true, true, true, false]);
+    const b = new ConnectionBudget(() => t, { total: { burst: 3, refillMs: 1000 }, perSource: WIDE, maxUncollected: 100 });
+    const four = (): boolean[] => ['a', 'b', 'c', 'd'].map((s) => b.canBuild(s));
+    expect(four()).toEqual([true, true, true, false]);
     t = 999;
-    expect(b.canBuild()).toBe(false);
+    expect(b.canBuild('e')).toBe(false);
     t = 1000;
-    expect([b.canBuild(), b.canBuild()]).toEqual([true, false]);
+    expect([b.canBuild('e'), b.canBuild('f')]).toEqual([true, false]);
     t = 60_000;
-    expect([b.canBuild(), b.canBuild(), b.canBuild(), b.canBuild()]).toEqual([true, true, true, false]);
+    expect(four()).toEqual([true, true, true, false]);
     expect(b.counters.refusedRate).toBe(4);
+  });
+
+  it("keeps a flood from a few sources from spending a newcomer's share", () => {
+    let t = 0;
+    const b = new ConnectionBudget(() => t, DEFAULT_BUDGET_POLICY);
+    let attackerBuilds = 0;
+    // Four flooding addresses, 100 offers a second each, for 60 s.
+    for (let ms = 0; ms < 60_000; ms += 10) {
+      t = ms;
+      for (const s of ['addr:a', 'addr:b', 'addr:c', 'addr:d']) if (b.canBuild(s)) attackerBuilds += 1;
+      if (ms % 5000 === 0) expect(b.canBuild(`addr:newcomer${ms}`)).toBe(true);
+    }
+    expect(attackerBuilds).toBeLessThanOrEqual(4 * (4 + 60_000 / 5000));
+    expect(b.counters.refusedSource).toBeGreaterThan(20_000);
   });
 
   it('stops building while too many built connections are not yet collected, however long the flood waits', () => {
     let t = 0;
-    const b = new ConnectionBudget(() => t, { burst: 1000, refillMs: 1, maxUncollected: 5 });
+    const b = new ConnectionBudget(() => t, { total: WIDE, perSource: WIDE, maxUncollected: 5 });
     const kept: object[] = [];
     for (let i = 0; i < 5; i++) {
-      expect(b.canBuild()).toBe(true);
+      expect(b.canBuild(`s${i}`)).toBe(true);
       const pc = {};
       kept.push(pc);
       b.built(pc);
     }
     t = 1e9;
-    expect(b.canBuild()).toBe(false);
+    expect(b.canBuild('x')).toBe(false);
     expect(b.uncollected).toBe(5);
     expect(b.counters.refusedUncollected).toBe(1);
     expect(kept).toHaveLength(5);

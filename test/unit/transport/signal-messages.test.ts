@@ -6,7 +6,13 @@ const SDP = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n';
 
 describe('readOffer', () => {
   it("admits exactly PeerJS 1.5's raw, reliable data connection (what our joiner and the reference client send)", () => {
-    expect(readOffer(offerPayload('dc_abc123', SDP))).toEqual({ connectionId: 'dc_abc123', label: 'dc_abc123', sdp: SDP });
+    expect(readOffer(offerPayload('dc_abc123', SDP))).toEqual({ connectionId: 'dc_abc123', source: null, label: 'dc_abc123', sdp: SDP });
+  });
+
+  it("reads the signaling server's source tag when it has the tag's shape", () => {
+    expect(readOffer({ ...offerPayload('dc_a', SDP), sourceTag: 'k3j2h1' })?.source).toBe('k3j2h1');
+    expect(readOffer({ ...offerPayload('dc_a', SDP), sourceTag: 'a b' })?.source).toBeNull();
+    expect(readOffer({ ...offerPayload('dc_a', SDP), sourceTag: 7 })?.source).toBeNull();
   });
 
   it.each(['binary', 'binary-utf8', 'json', 'default', 'MsgPack', 'none', 'constructor', '__proto__', 'toString', 'hasOwnProperty'])(
