@@ -12,6 +12,7 @@
 import type { Hello, RejectReason } from '../protocol/messages';
 import { MAX_LOBBY_PLAYERS } from '../protocol/control';
 import { MAX_NAME_LENGTH, nameProblemText, normalizeName } from './player-name';
+import { nameSkeleton } from './name-skeleton';
 
 export { MAX_NAME_LENGTH } from './player-name';
 export { MAX_LOBBY_PLAYERS };
@@ -61,12 +62,17 @@ export function decideHello(hello: Pick<Hello, 'protocolVersion' | 'name'>, fact
   return { accept: true, name: name.name };
 }
 
-/** Makes a name unique in the lobby by appending " (2)", " (3)"… within the length limit. */
+/**
+ * Makes a name unique in the lobby by appending " (2)", " (3)"… within the length limit. Names are
+ * compared by skeleton (name-skeleton.ts): a look-alike of a name in the lobby ("Ηost" with a Greek
+ * Eta beside "Host") is numbered like an exact copy, so nobody can pass for someone else.
+ */
 export function uniqueName(name: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(name)) return name;
+  const skeletons = new Set([...taken].map(nameSkeleton));
+  if (!skeletons.has(nameSkeleton(name))) return name;
   for (let n = 2; ; n++) {
     const suffix = ` (${n})`;
     const candidate = [...name].slice(0, MAX_NAME_LENGTH - suffix.length).join('').trimEnd() + suffix;
-    if (!taken.has(candidate)) return candidate;
+    if (!skeletons.has(nameSkeleton(candidate))) return candidate;
   }
 }
