@@ -14,7 +14,7 @@ import { mountGame, type GameHandle } from '../game/mount';
 import type { ClientPoint } from '../game/pointer-tracker';
 import { createPracticeHost } from '../game/practice-host';
 import { failureText, type JoinFailure } from '../lobby/failures';
-import { loadBrowserToken } from '../lobby/browser-token';
+import { lobbyBrowserToken } from '../lobby/browser-token';
 import { loadSeatToken, markSeated, wasSeated } from '../lobby/seat-token';
 import { joinLobby } from '../lobby/join';
 import { lobbyLink } from '../lobby/link';
@@ -156,7 +156,8 @@ export class App implements AppState {
     const onSignaling = (st: SignalingState): void => this.banner.show(signalingNotice(st));
     const r = await createHostSession({ signaling: this.config.signaling, roomId, name: checked.name, password, maxPlayers: max, cvars: this.config.cvars, mapName: DEFAULT_MAP.name, seatToken, onSignaling, onReplaced: () => session?.replaced() });
     if (!r.ok) return this.fail(r.failure);
-    const ctx = this.migrationContext({ roomId, hostKey: r.hostKey }, checked.name, seatToken);
+    const browserToken = await lobbyBrowserToken(pageStorage(this.win)(), cryptoRandomBytes, roomId, this.win.crypto);
+    const ctx = this.migrationContext({ roomId, hostKey: r.hostKey }, checked.name, seatToken, browserToken);
     session = new MigratingSession(() => r.session, ctx);
     const loc = this.win.location;
     this.enterLobby(session, lobbyLink({ origin: loc.origin, pathname: loc.pathname, search: loc.search }, roomId, r.hostKey));
@@ -169,7 +170,7 @@ export class App implements AppState {
     this.phase = 'connecting';
     this.show(busyScreen(this.doc, `Joining lobby ${roomId}…`));
     const target = this.config.joinTarget?.roomId === roomId ? this.config.joinTarget : { roomId, hostKey: null };
-    const browserToken = loadBrowserToken(pageStorage(this.win)(), cryptoRandomBytes);
+    const browserToken = await lobbyBrowserToken(pageStorage(this.win)(), cryptoRandomBytes, roomId, this.win.crypto);
     const seatToken = loadSeatToken(tabStorage(this.win)(), roomId, cryptoRandomBytes);
     const r = await joinLobby({ signaling: this.config.signaling, target, name: checked.name, password, browserToken, seatToken, crypto: this.win.crypto, migration: true });
     markSeated(tabStorage(this.win)(), roomId, r.ok);
@@ -180,7 +181,7 @@ export class App implements AppState {
   }
 
   /** What a migration needs to join or claim this lobby again (migrating-session.ts). */
-  private migrationContext(target: LobbyTarget, name: string, seatToken: string, browserToken = loadBrowserToken(pageStorage(this.win)(), cryptoRandomBytes)): MigrationContext {
+  private migrationContext(target: LobbyTarget, name: string, seatToken: string, browserToken: string): MigrationContext {
     return {
       signaling: this.config.signaling,
       target,

@@ -1,8 +1,10 @@
 /**
- * The browser token: a random 128-bit id this browser keeps in localStorage and sends in every
- * hello. A host bans a kicked player's token for the rest of the match, so a kick survives a
- * reload or a new peer id. It is not an identity and not a secret worth stealing: clearing site
- * data (or a private window) makes a new one, which README says.
+ * The browser token: what a hello carries so that a host's ban (a kick, for the rest of the match)
+ * survives a reload or a new peer id. This browser keeps one random 128-bit secret in localStorage
+ * and never sends it: each lobby gets its own token, SHA-256("rewind-browser\0" ‖ secret ‖ room id)
+ * cut to 128 bits (`lobbyBrowserToken`), so hosts of different lobbies cannot follow one browser
+ * from lobby to lobby, and a token learned in one lobby cannot get its owner banned, or spend its
+ * password attempts, in another. Clearing site data (or a private window) makes a new secret.
  *
  * Issue 13 adds a per-lobby seat token (sessionStorage) beside it; the names keep them apart.
  * Inputs: a key-value store (localStorage, or null where none can be used) and random bytes.
@@ -11,6 +13,7 @@
  */
 import { BROWSER_TOKEN_BYTES } from '../protocol/messages';
 import type { RandomBytes } from './room-id';
+import { ownBytes, type CryptoLike } from './host-key';
 
 export const BROWSER_TOKEN_KEY = 'rewind.browserToken';
 
@@ -36,4 +39,18 @@ export function loadBrowserToken(store: KeyValueStore | null, random: RandomByte
     // not kept: a ban then lasts until this page is reloaded
   }
   return token;
+}
+
+const LABEL = new TextEncoder().encode('rewind-browser\0');
+
+/** This browser's token for one lobby: stable across reloads, unrelated between lobbies. */
+export async function lobbyBrowserToken(store: KeyValueStore | null, random: RandomBytes, roomId: string, c: CryptoLike): Promise<string> {
+  const secret = loadBrowserToken(store, random);
+  const room = new TextEncoder().encode(roomId);
+  const input = new Uint8Array(LABEL.length + 16 + room.length);
+  input.set(LABEL);
+  for (let i = 0; i < 16; i++) input[LABEL.length + i] = parseInt(secret.slice(2 * i, 2 * i + 2), 16);
+  input.set(room, LABEL.length + 16);
+  const digest = new Uint8Array(await c.subtle.digest('SHA-256', ownBytes(input)));
+  return [...digest.subarray(0, BROWSER_TOKEN_BYTES)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
