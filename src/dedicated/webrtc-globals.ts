@@ -1,8 +1,8 @@
 /**
- * Gives Node what PeerJS expects of a browser: RTCPeerConnection, RTCSessionDescription and
+ * Gives Node what the transport expects of a browser: RTCPeerConnection, RTCSessionDescription and
  * RTCIceCandidate from node-datachannel's polyfill (libdatachannel; chosen over @roamhq/wrtc, see
- * README "Hosting"), and WebSocket from the `ws` package. PeerJS checks for WebRTC when it is
- * first imported, so this must run before anything imports src/transport.
+ * README "Hosting"), and WebSocket from the `ws` package (src/transport/signaling-peer.ts). It
+ * must run before the first link is made.
  *
  * Input: an optional UDP port range, applied to every peer connection (libdatachannel's
  * portRangeBegin/End), for hosts behind a firewall or in a container that publishes a range.
@@ -18,7 +18,7 @@ export interface IcePortRange {
 
 type PeerConfig = ConstructorParameters<typeof RTCPeerConnection>[0];
 
-/** The polyfill's peer connection with the port range added to whatever PeerJS passes. */
+/** The polyfill's peer connection with the port range added to whatever the transport passes. */
 function rangedPeerConnection(range: IcePortRange): typeof RTCPeerConnection {
   return class RangedPeerConnection extends RTCPeerConnection {
     constructor(config?: PeerConfig) {
