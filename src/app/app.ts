@@ -215,6 +215,7 @@ export class App implements AppState {
       controls: session.matchControls,
       onStart: (rules) => this.startMatch(rules),
       onKick: (id) => session.kick(id),
+      successorChoice: { isChosen: (id) => session.chosenSuccessors?.().includes(id) ?? false, choose: (id, yes) => session.chooseSuccessor?.(id, yes) },
       onLeave: () => session.leave(),
       onEnterMatch: () => this.enterMatch(),
     });

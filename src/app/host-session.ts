@@ -60,6 +60,8 @@ export type HostSession = LobbySession & {
   endForEveryone(): void;
   /** Stop hosting (worker, peer, links) but keep the ClientSession for the page. */
   release(): void;
+  chooseSuccessor(id: PlayerId, yes: boolean): void;
+  chosenSuccessors(): PlayerId[];
 };
 
 /** `hostKey`: the fingerprint of the lobby's public key, for the lobby link's `key=`. */
@@ -191,6 +193,8 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
     onChange: (cb) => server.onChange(cb),
     onEnd: (cb) => end.on(cb),
     successors: () => server.successors(),
+    chooseSuccessor: (id: PlayerId, yes: boolean) => server.chooseSuccessor(id, yes),
+    chosenSuccessors: () => server.chosenSuccessors(),
     checkpointIntervalMs: () => server.counters.checkpointIntervalMs || null,
     // disconnect(), not destroy(): the id goes to the successor while our links stay open for the final checkpoint.
     handOver: () => handOverMatch(server, () => (signaling.stop(), peer.disconnect()), leave),

@@ -139,6 +139,14 @@ export class MigratingSession implements LobbySession {
     return this.inner.handOver();
   }
 
+  chooseSuccessor(id: PlayerId, yes: boolean): void {
+    if (!isJoin(this.inner)) this.inner.chooseSuccessor(id, yes);
+  }
+
+  chosenSuccessors(): PlayerId[] {
+    return isJoin(this.inner) ? [] : this.inner.chosenSuccessors();
+  }
+
   endForEveryone(): void {
     this.closed = true;
     if (isJoin(this.inner)) this.inner.leave();

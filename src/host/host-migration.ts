@@ -1,5 +1,6 @@
 /**
- * The listen server's part in host migration (issue 13): it names the successors, tells the
+ * The listen server's part in host migration (issue 13): it names the successors among the
+ * players the host chose ("can host if I leave", `choose`; nobody until the host picks), tells the
  * capable joiners who they are, keeps the successors supplied with checkpoints, and hands the match
  * over on the host's word.
  *
@@ -9,7 +10,9 @@
  * stopTicking), `now()`. Outputs: 'successors' to capable joiners right after their welcome and on
  * every change; 'checkpoint' to the successors (checkpoint-sender.ts); counters.
  * Invariants: nothing is sent when migration is off for this lobby (a dedicated host keeps its key);
- * only capable joiners ever receive either message; the secrets travel only inside checkpoints.
+ * only capable joiners ever receive either message; the secrets travel only inside checkpoints,
+ * and checkpoints go only to chosen players (an un-chosen one gets none from then on; what it
+ * already holds cannot be taken back: docs/SECURITY.md "Host migration").
  */
 import { encodeControl } from '../protocol/control';
 import type { CheckpointCvar } from '../protocol/checkpoint-types';
@@ -33,6 +36,8 @@ export interface MigrationSettings {
   peerToken?: string;
   /** The host's own seat token (32 lowercase hex digits). */
   hostSeatToken?: string;
+  /** Players the host chose before (a successor host carries its old host's choice on); default nobody. */
+  chosen?: readonly PlayerId[];
   /** The lobby's cvars, carried in each checkpoint. */
   cvars?: () => CheckpointCvar[];
   key: LobbyKey;
@@ -61,11 +66,14 @@ export class HostMigration {
   private secrets: Promise<Uint8Array | null> | null = null;
   /** Handed over or closed: the successor list the joiners hold is final (they migrate with it). */
   private over = false;
+  /** Who the host player said may take over (by player id; a seat keeps its id while the lobby lives). */
+  private readonly chosen: Set<PlayerId>;
 
   constructor(
     private readonly host: MigrationHost,
     private readonly s: MigrationSettings,
   ) {
+    this.chosen = new Set(s.chosen ?? []);
     this.sender = new CheckpointSender({ take: (ticks) => this.take(ticks), send: (id, bytes) => host.sendRaw(id, bytes), successors: () => this.picker.current, now: () => host.now() });
   }
 
@@ -81,6 +89,21 @@ export class HostMigration {
     return [...this.picker.current];
   }
 
+  /** The players the host chose, ascending. */
+  chosenIds(): PlayerId[] {
+    return [...this.chosen].sort((a, b) => a - b);
+  }
+
+  /**
+   * The host player's "can host if I leave" for `id`. Choosing names it (when capable) at the next
+   * look; un-choosing drops it from the list and from the checkpoint stream at once.
+   */
+  choose(id: PlayerId, yes: boolean): void {
+    if (yes) this.chosen.add(id);
+    else this.chosen.delete(id);
+    this.review(false);
+  }
+
   /** A joiner was welcomed: it learns the successors (the list may change because of it). */
   joined(id: PlayerId): void {
     if (!this.review(true) && this.enabled && this.host.capable(id)) this.host.sendRaw(id, this.listMessage());
@@ -93,7 +116,7 @@ export class HostMigration {
   review(rosterChanged: boolean): boolean {
     if (!this.enabled || this.over) return false;
     const before = this.successors();
-    const candidates = this.host.roster.all().map((m) => ({ id: m.id, pingMs: m.pingMs, capable: this.host.capable(m.id), isHost: m.isHost, bot: m.peerId === '' }));
+    const candidates = this.host.roster.all().map((m) => ({ id: m.id, pingMs: m.pingMs, capable: this.host.capable(m.id), chosen: this.chosen.has(m.id), isHost: m.isHost, bot: m.peerId === '' }));
     const changed = successorsChanged(before, this.picker.update(candidates, this.host.now()));
     if (changed) {
       const message = this.listMessage();

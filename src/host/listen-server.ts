@@ -148,6 +148,17 @@ export class ListenServer {
     return this.migration.successors();
   }
 
+  /** The host player's "can host if I leave" for `id` (host migration: only chosen players are named successors). */
+  chooseSuccessor(id: PlayerId, yes: boolean): void {
+    this.migration.choose(id, yes);
+    this.changed();
+  }
+
+  /** The players the host chose as possible successors, ascending. */
+  chosenSuccessors(): PlayerId[] {
+    return this.migration.chosenIds();
+  }
+
   /** Graceful handover (HostMigration.handOver): the successor's id, or null (the match goes on here); the caller then leaves. */
   handOver(): Promise<PlayerId | null> {
     return this.migration.handOver();
@@ -197,6 +208,8 @@ export class ListenServer {
     if (reason !== 'timeout' && reason !== 'shutdown') {
       this.door.ban(slot.browserToken);
       this.door.seats.forget(id);
+      // Its id may go to a newcomer now: the host's trust does not pass with it.
+      this.migration.choose(id, false);
     }
     slot.link.reliable.send(encodeControl({ type: 'kick', reason, text }));
     this.drop(id);

@@ -1,6 +1,7 @@
 /**
  * The listen server's host migration (issue 13) with in-memory links and a fake worker: the
- * hello's migration flag decides who hears about successors and gets checkpoints; the checkpoint
+ * hello's migration flag decides who hears about successors; only players the host chose ("can
+ * host if I leave") are named successors and get checkpoints; the checkpoint
  * carries the host secrets and the seats; a handover sends the final checkpoint with the rewind
  * window to the first successor and stops the worker's ticks; a successor's listen server starts
  * from the old host's seats (all waiting) and bans; a dedicated host (migration off) sends nothing.
@@ -95,11 +96,14 @@ describe('ListenServer host migration', () => {
     const a = seatJoiner(server, 'Ann', true);
     const b = seatJoiner(server, 'Bo', true);
     const c = seatJoiner(server, 'Cy', false);
+    expect(server.successors()).toEqual([]);
+    for (const j of [a, b, c]) server.chooseSuccessor(j.member.id, true);
     expect(server.successors()).toEqual([a.member.id, b.member.id]);
     await vi.waitFor(() => expect(types(b)).toContain('checkpoint'));
     // Welcome first, then the list (and it grows when Bo joins).
     expect(types(a).slice(0, 2)).toEqual(['welcome', 'lobby']);
     const lists = got(a).flatMap((m) => (m.type === 'successors' ? [m.ids] : []));
+    expect(lists[0]).toEqual([]);
     expect(lists[lists.length - 1]).toEqual([a.member.id, b.member.id]);
     expect(types(c)).not.toContain('successors');
     expect(types(c)).not.toContain('checkpoint');
@@ -128,11 +132,41 @@ describe('ListenServer host migration', () => {
     expect(server.counters.checkpointsSent).toBeGreaterThan(0);
   });
 
+  it('a joiner that offers to take over but was not chosen gets no checkpoint and no secret, however low its ping; un-chosen, a successor gets no more', async () => {
+    const { server, worker } = await lobby();
+    await server.addLocal('Host');
+    // A modified joiner: its hello offers migration, and it answers pings fastest of all.
+    const mallory = seatJoiner(server, 'Mallory', true);
+    const friend = seatJoiner(server, 'Friend', true);
+    server.roster.setPing(mallory.member.id, 1);
+    server.roster.setPing(friend.member.id, 200);
+    server.chooseSuccessor(friend.member.id, true);
+    expect(server.chosenSuccessors()).toEqual([friend.member.id]);
+    expect(server.successors()).toEqual([friend.member.id]);
+    await vi.waitFor(() => expect(types(friend)).toContain('checkpoint'));
+    // Several periodic rounds pass: still nothing for the one not chosen.
+    const rounds = worker.calls.checkpoint.length;
+    await vi.waitFor(() => expect(worker.calls.checkpoint.length).toBeGreaterThan(rounds + 1), { timeout: 4000 });
+    expect(types(mallory)).not.toContain('checkpoint');
+    // It hears who the successors are (ids only), never itself among them.
+    for (const m of got(mallory)) if (m.type === 'successors') expect(m.ids).not.toContain(mallory.member.id);
+    // Un-chosen: the friend leaves the list at once and receives no checkpoint from then on.
+    server.chooseSuccessor(friend.member.id, false);
+    expect(server.successors()).toEqual([]);
+    const had = types(friend).filter((t) => t === 'checkpoint').length;
+    const before = worker.calls.checkpoint.length;
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(worker.calls.checkpoint.length).toBe(before);
+    expect(types(friend).filter((t) => t === 'checkpoint').length).toBe(had);
+    expect(await server.handOver()).toBeNull();
+  }, 10_000);
+
   it('when a successor leaves: a new list, its seat among the absent, and a checkpoint at once', async () => {
     const { server, worker } = await lobby();
     await server.addLocal('Host');
     const a = seatJoiner(server, 'Ann', true);
     const b = seatJoiner(server, 'Bo', true);
+    for (const j of [a, b]) server.chooseSuccessor(j.member.id, true);
     await vi.waitFor(() => expect(types(b)).toContain('checkpoint'));
     const before = worker.calls.checkpoint.length;
     a.joiner.close();
@@ -150,6 +184,9 @@ describe('ListenServer host migration', () => {
     expect(await server.handOver()).toBeNull();
     const a = seatJoiner(server, 'Ann', true);
     const b = seatJoiner(server, 'Bo', true);
+    // Nobody chosen: nobody to hand the match to.
+    expect(await server.handOver()).toBeNull();
+    for (const j of [a, b]) server.chooseSuccessor(j.member.id, true);
     expect(await server.handOver()).toBe(a.member.id);
     expect(worker.calls.stopTicking).toBe(1);
     // sv_maxunlag 1 s at 60 ticks/s.
