@@ -85,7 +85,8 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
     worker,
     {
       maxPlayers: s.maxPlayers,
-      password: s.password,
+      // The verifier: the successor checks newcomers' passwords without ever holding the password.
+      password: s.passwordVerifier,
       joinRunningMatch: s.joinRunningMatch,
       match: { tickrate: restored.tickrate, maxPlayers: restored.maxPlayers, mapName: s.mapName, maxUnlagMs: restored.maxUnlagMs },
       key,
@@ -94,6 +95,8 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
       // The next successor claims the id with the same token (ours now) and seats us under our own token.
       migration: true,
       peerToken: s.peerToken,
+      // The old host's choice of who may take over carries on (minus ourselves: we host now).
+      chosen: s.chosen,
       hostSeatToken: o.seatToken,
       cvars: () => restored.cvars,
     },

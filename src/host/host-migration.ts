@@ -18,7 +18,7 @@ import { encodeControl } from '../protocol/control';
 import type { CheckpointCvar } from '../protocol/checkpoint-types';
 import type { PlayerId } from '../sim/types';
 import { exportLobbyKey, type CryptoLike, type LobbyKey } from '../lobby/host-key';
-import { encodeHostSecrets } from '../lobby/host-secrets';
+import { encodeHostSecrets, type HostSecrets } from '../lobby/host-secrets';
 import { seatKeyOf } from '../lobby/seat-key';
 import { CheckpointSender, type CheckpointCounters } from './checkpoint-sender';
 import type { LobbyDoor } from './lobby-door';
@@ -42,7 +42,6 @@ export interface MigrationSettings {
   cvars?: () => CheckpointCvar[];
   key: LobbyKey;
   crypto: CryptoLike;
-  password: string;
   maxPlayers: number;
   joinRunningMatch: boolean;
   match: { tickrate: number; mapName: string; maxUnlagMs: number };
@@ -63,7 +62,8 @@ export interface MigrationHost {
 export class HostMigration {
   private readonly picker = new SuccessorPicker();
   private readonly sender: CheckpointSender;
-  private secrets: Promise<Uint8Array | null> | null = null;
+  /** What of the secrets never changes (the key pair is exported once, the host's seat key made once); null when the key cannot be exported. */
+  private fixedSecrets: Promise<Omit<HostSecrets, 'chosen'> | null> | null = null;
   /** Handed over or closed: the successor list the joiners hold is final (they migrate with it). */
   private over = false;
   /** Who the host player said may take over (by player id; a seat keeps its id while the lobby lives). */
@@ -158,14 +158,18 @@ export class HostMigration {
     return encodeControl({ type: 'successors', ids: this.successors() });
   }
 
-  /** The host secrets, encoded once (the key pair is exported once); null when the key cannot be exported. */
-  private secretsBytes(): Promise<Uint8Array | null> {
+  /**
+   * The host secrets as they are now (the choice of successors changes), or null when the key
+   * cannot be exported. The password travels as the door's verifier, never in clear.
+   */
+  private async secretsBytes(): Promise<Uint8Array | null> {
     // The host's seat travels as its key (seat-key.ts), like every seat: a successor cannot claim it while we host.
-    this.secrets ??= Promise.all([exportLobbyKey(this.s.key, this.s.crypto), seatKeyOf(this.s.hostSeatToken ?? ZERO_TOKEN, this.s.crypto)]).then(
-      ([key, hostSeatToken]) => encodeHostSecrets({ key, peerToken: this.s.peerToken ?? '', password: this.s.password, maxPlayers: this.s.maxPlayers, joinRunningMatch: this.s.joinRunningMatch, mapName: this.s.match.mapName, hostSeatToken }),
+    this.fixedSecrets ??= Promise.all([exportLobbyKey(this.s.key, this.s.crypto), seatKeyOf(this.s.hostSeatToken ?? ZERO_TOKEN, this.s.crypto), this.host.door.passwordVerifier()]).then(
+      ([key, hostSeatToken, passwordVerifier]) => ({ key, peerToken: this.s.peerToken ?? '', passwordVerifier, maxPlayers: this.s.maxPlayers, joinRunningMatch: this.s.joinRunningMatch, mapName: this.s.match.mapName, hostSeatToken }),
       () => null,
     );
-    return this.secrets;
+    const fixed = await this.fixedSecrets;
+    return fixed ? encodeHostSecrets({ ...fixed, chosen: this.chosenIds() }) : null;
   }
 
   private async take(rewindTicks: number): Promise<Uint8Array | null> {

@@ -206,7 +206,7 @@ export class ListenServer {
     if (reason === 'timeout') this.tally.timeouts += 1;
     // Misbehaving bans the browser for the match; a timeout or the host shutting down does not.
     if (reason !== 'timeout' && reason !== 'shutdown') {
-      this.door.ban(slot.browserToken);
+      void this.door.ban(slot.browserToken);
       this.door.seats.forget(id);
       // Its id may go to a newcomer now: the host's trust does not pass with it.
       this.migration.choose(id, false);

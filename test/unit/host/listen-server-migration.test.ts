@@ -13,6 +13,8 @@ import type { Member } from '../../../src/host/roster';
 import type { ServerWorkerHandle, WorkerCheckpointLobby } from '../../../src/host/worker-api';
 import { createLobbyKey, importLobbyKey } from '../../../src/lobby/host-key';
 import { decodeHostSecrets } from '../../../src/lobby/host-secrets';
+import { banKeyOf } from '../../../src/lobby/ban-key';
+import { passwordDigest } from '../../../src/lobby/password-verifier';
 import { decodeControl } from '../../../src/protocol/control';
 import { SYSTEM_CHAT_ID, type ControlMessage } from '../../../src/protocol/messages';
 import { noticeAfterMigration } from '../../../src/lobby/migration-notice';
@@ -20,6 +22,8 @@ import type { Peer } from '../../../src/transport/peer-link';
 import { linkPair, type FakeEnd } from '../../helpers/fake-link';
 
 const HOST_SEAT = 'f'.repeat(32);
+/** Long enough that its bytes cannot turn up in key material by chance. */
+const PASSWORD = 'correct horse battery staple';
 const seatOf = (n: number): string => n.toString(16).padStart(2, '0').repeat(16);
 
 function fakeWorker() {
@@ -53,7 +57,7 @@ async function lobby(opts: { migration?: boolean; restored?: RestoredLobby; host
   const worker = fakeWorker();
   const settings: LobbySettings = {
     maxPlayers: 8,
-    password: 'pw',
+    password: PASSWORD,
     joinRunningMatch: true,
     match: { tickrate: 60, maxPlayers: 8, mapName: 'arena', maxUnlagMs: 1000 },
     key,
@@ -126,7 +130,11 @@ describe('ListenServer host migration', () => {
     expect(last.lobby.cvars).toEqual([{ name: 'sv_tickrate', value: 60 }]);
     const secrets = decodeHostSecrets(last.lobby.lobbyKey);
     if (!secrets.ok) throw new Error(secrets.error);
-    expect(secrets.value).toMatchObject({ peerToken: 'x1y2z3', password: 'pw', maxPlayers: 8, joinRunningMatch: true, mapName: 'arena', hostSeatToken: hostKey });
+    expect(secrets.value).toMatchObject({ peerToken: 'x1y2z3', maxPlayers: 8, joinRunningMatch: true, mapName: 'arena', hostSeatToken: hostKey, chosen: [a.member.id, b.member.id, c.member.id] });
+    // The password travels as its verifier only: the successor can check it, not read it.
+    const v = secrets.value.passwordVerifier;
+    expect(await passwordDigest(PASSWORD, v, crypto)).toEqual(v.hash);
+    expect(Buffer.from(last.lobby.lobbyKey).includes(Buffer.from(PASSWORD))).toBe(false);
     expect((await importLobbyKey(secrets.value.key, crypto)).fingerprint).toBe(key.fingerprint);
     expect(server.counters).toMatchObject({ checkpointBytes: 300, checkpointFailures: 0 });
     expect(server.counters.checkpointsSent).toBeGreaterThan(0);
@@ -204,13 +212,13 @@ describe('ListenServer host migration', () => {
         { token: await seatKeyOf(seatOf(3), crypto), id: 3, name: 'Bo', present: true },
         { token: HOST_SEAT, id: 1, name: 'Host', present: true },
       ],
-      bans: ['b'.repeat(32)],
+      bans: [await banKeyOf('b'.repeat(32), crypto)],
       started: true,
     };
     // The successor (Bo) hosts under its own seat token (filed, as on the old host, under its key).
     const { server, worker } = await lobby({ restored, hostSeatToken: seatOf(3) });
     expect(server.started).toBe(true);
-    expect(server.door.isBanned('b'.repeat(32))).toBe(true);
+    expect(await server.door.isBanned('b'.repeat(32))).toBe(true);
     expect(server.door.seats.seatOf(seatOf(2))).toEqual({ id: 2, name: 'Ann', present: false });
     // The old host's seat waits for it too: it comes back as a player.
     expect(server.door.seats.seatOf(HOST_SEAT)).toEqual({ id: 1, name: 'Host', present: false });
