@@ -19,7 +19,6 @@ import type { CheckpointCvar } from '../protocol/checkpoint-types';
 import type { PlayerId } from '../sim/types';
 import { exportLobbyKey, type CryptoLike, type LobbyKey } from '../lobby/host-key';
 import { encodeHostSecrets, type HostSecrets } from '../lobby/host-secrets';
-import { seatKeyOf } from '../lobby/seat-key';
 import { CheckpointSender, type CheckpointCounters } from './checkpoint-sender';
 import type { LobbyDoor } from './lobby-door';
 import type { Roster } from './roster';
@@ -34,8 +33,8 @@ export interface MigrationSettings {
   migration?: boolean;
   /** The host's PeerJS token (its Peer's `options.token`): the successor claims the lobby's peer id with it. */
   peerToken?: string;
-  /** The host's own seat token (32 lowercase hex digits). */
-  hostSeatToken?: string;
+  /** The host's own seat key (lobby/seat-key.ts: the hash of its seat public key, 32 lowercase hex digits). */
+  hostSeatKey?: string;
   /** Players the host chose before (a successor host carries its old host's choice on); default nobody. */
   chosen?: readonly PlayerId[];
   /** The lobby's cvars, carried in each checkpoint. */
@@ -163,9 +162,9 @@ export class HostMigration {
    * cannot be exported. The password travels as the door's verifier, never in clear.
    */
   private async secretsBytes(): Promise<Uint8Array | null> {
-    // The host's seat travels as its key (seat-key.ts), like every seat: a successor cannot claim it while we host.
-    this.fixedSecrets ??= Promise.all([exportLobbyKey(this.s.key, this.s.crypto), seatKeyOf(this.s.hostSeatToken ?? ZERO_TOKEN, this.s.crypto), this.host.door.passwordVerifier()]).then(
-      ([key, hostSeatToken, passwordVerifier]) => ({ key, peerToken: this.s.peerToken ?? '', passwordVerifier, maxPlayers: this.s.maxPlayers, joinRunningMatch: this.s.joinRunningMatch, mapName: this.s.match.mapName, hostSeatToken }),
+    // The host's seat travels as its key (seat-key.ts), like every seat: a successor cannot claim it (it has no proof).
+    this.fixedSecrets ??= Promise.all([exportLobbyKey(this.s.key, this.s.crypto), this.host.door.passwordVerifier()]).then(
+      ([key, passwordVerifier]) => ({ key, peerToken: this.s.peerToken ?? '', passwordVerifier, maxPlayers: this.s.maxPlayers, joinRunningMatch: this.s.joinRunningMatch, mapName: this.s.match.mapName, hostSeatToken: this.s.hostSeatKey ?? ZERO_TOKEN }),
       () => null,
     );
     const fixed = await this.fixedSecrets;

@@ -32,7 +32,6 @@ import { SeatKeeper } from './seat-keeper';
 import { ControlMeter } from './control-meter';
 import { onJoinerControl, type JoinerControlHandlers } from './joiner-control';
 import { reportLinks } from './link-reports';
-import { seatKeyOf } from '../lobby/seat-key';
 import { TakeoverNotice } from './takeover-notice';
 
 export type { ListenServerCounters, LobbySettings, RestoredLobby } from './lobby-settings';
@@ -122,7 +121,7 @@ export class ListenServer {
     if (!member) throw new Error('no free player id');
     if (isHost) {
       this.localId = member.id;
-      if (this.settings.hostSeatToken) this.door.seats.seated(await seatKeyOf(this.settings.hostSeatToken, this.settings.crypto), member.id, member.name);
+      if (this.settings.hostSeatKey) this.door.seats.seated(this.settings.hostSeatKey, member.id, member.name);
     }
     const port = await this.worker.connectClient(member.id, seat !== undefined && seat === member.id);
     if (!port) {

@@ -35,6 +35,7 @@ import { PasswordGuard, type PasswordPolicy, DEFAULT_PASSWORD_POLICY } from './p
 import { PendingGate } from './pending-gate';
 import { SeatKeeper, type Seat } from './seat-keeper';
 import { seatKeyOf } from '../lobby/seat-key';
+import { verifySeatProof } from '../lobby/seat-proof';
 import { banKeyOf } from '../lobby/ban-key';
 import { digestHex, isOpen, makePasswordVerifier, passwordDigest, type PasswordVerifier } from '../lobby/password-verifier';
 
@@ -45,6 +46,8 @@ export const HANDSHAKE_TIMEOUT_MS = 5000;
 export const HANDSHAKES_PER_SOURCE = 4;
 /** Lets a reject leave before the connection closes under it. */
 export const CLOSE_GRACE_MS = 400;
+/** A hello without a seat proof takes no seat and files none (it cannot rejoin). */
+const NO_SEAT = '0'.repeat(32);
 
 export interface DoorFacts {
   playerCount: number;
@@ -235,8 +238,12 @@ export class LobbyDoor {
     const second = await this.read(link, inbox, deadline);
     if (!second.ok) return null;
     if (second.message?.type !== 'hello') return this.unexpected(link, second.bytes);
-    // Seats are filed under the token's key (src/lobby/seat-key.ts): checkpoints never carry a token.
-    const hello = { ...second.message, seatToken: await seatKeyOf(second.message.seatToken, this.o.crypto) };
+    // A seat is its tab's seat key's: it is given back only to a proof made for this very connection
+    // (seat-proof.ts), so a hello collected elsewhere (by an impostor host) takes no seat here.
+    const proof = second.message.seatProof;
+    if (proof && !(await verifySeatProof(proof, this.o.roomId, challenge.nonce, dtls, this.o.crypto))) return this.refuse(link, 'bad-hello', 'The seat proof was not made for this connection.');
+    // Seats are filed under the key's hash (seat-key.ts); the hello's seat token is not looked at.
+    const hello = { ...second.message, seatToken: proof ? await seatKeyOf(proof.publicKey, this.o.crypto) : NO_SEAT };
     const verifier = await this.verifier;
     const guard = await this.guard;
     const digest = isOpen(verifier) ? '' : digestHex(await passwordDigest(hello.password, verifier, this.o.crypto));

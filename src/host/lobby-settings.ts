@@ -9,7 +9,7 @@ import type { MigrationSettings } from './host-migration';
 import type { TokenSeat } from './seat-keeper';
 import type { CheckpointCounters } from './checkpoint-sender';
 
-/** Migration's fields (host-migration.ts MigrationSettings): `migration`, `peerToken`, `hostSeatToken`, `cvars`. */
+/** Migration's fields (host-migration.ts MigrationSettings): `migration`, `peerToken`, `hostSeatKey`, `chosen`, `cvars`. */
 export interface LobbySettings extends MigrationSettings {
   maxPlayers: number;
   /** The password (a lobby this page opened) or its verifier (a successor's lobby: lobby/password-verifier.ts). */

@@ -6,7 +6,6 @@
  * window to the first successor and stops the worker's ticks; a successor's listen server starts
  * from the old host's seats (all waiting) and bans; a dedicated host (migration off) sends nothing.
  */
-import { seatKeyOf } from '../../../src/lobby/seat-key';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ListenServer, type LobbySettings, type RestoredLobby } from '../../../src/host/listen-server';
 import type { Member } from '../../../src/host/roster';
@@ -52,7 +51,7 @@ function fakeWorker() {
   return { handle, calls, notice: (n: unknown) => notify(n), closePorts: () => ports.forEach((p) => p.close()) };
 }
 
-async function lobby(opts: { migration?: boolean; restored?: RestoredLobby; hostSeatToken?: string } = {}) {
+async function lobby(opts: { migration?: boolean; restored?: RestoredLobby; hostSeatKey?: string } = {}) {
   const key = await createLobbyKey(crypto);
   const worker = fakeWorker();
   const settings: LobbySettings = {
@@ -65,7 +64,7 @@ async function lobby(opts: { migration?: boolean; restored?: RestoredLobby; host
     crypto,
     migration: opts.migration ?? true,
     peerToken: 'x1y2z3',
-    hostSeatToken: opts.hostSeatToken ?? HOST_SEAT,
+    hostSeatKey: opts.hostSeatKey ?? HOST_SEAT,
     cvars: () => [{ name: 'sv_tickrate', value: 60 }],
   };
   const peer = { on: () => undefined } as unknown as Peer;
@@ -115,12 +114,11 @@ describe('ListenServer host migration', () => {
     expect(cp).toMatchObject({ final: false });
     expect(cp?.type === 'checkpoint' && cp.bytes.length).toBe(300);
 
-    // What the worker was given: everyone's seat keys (the host's own under hostSeatToken's key; the
-    // joiners' as admission filed them) and the secrets.
+    // What the worker was given: everyone's seat keys (the host's own, hostSeatKey; the joiners' as
+    // admission filed them) and the secrets.
     const last = worker.calls.checkpoint[worker.calls.checkpoint.length - 1]!;
     expect(last.rewind).toBe(0);
-    const hostKey = await seatKeyOf(HOST_SEAT, crypto);
-    expect(hostKey).not.toBe(HOST_SEAT);
+    const hostKey = HOST_SEAT;
     expect(last.lobby.people).toEqual([
       { id: 1, name: 'Host', token: hostKey },
       { id: a.member.id, name: 'Ann', token: seatOf(2) },
@@ -169,6 +167,22 @@ describe('ListenServer host migration', () => {
     expect(await server.handOver()).toBeNull();
   }, 10_000);
 
+  it("a successor's checkpoint holds no browser token and no password: a kicked browser travels as its ban key", async () => {
+    const { server, worker } = await lobby();
+    await server.addLocal('Host');
+    const a = seatJoiner(server, 'Ann', true);
+    const cy = seatJoiner(server, 'Cy', false);
+    server.chooseSuccessor(a.member.id, true);
+    server.kick(cy.member.id, 'host', '');
+    const banKey = await banKeyOf('a'.repeat(32), crypto);
+    await vi.waitFor(() => expect(worker.calls.checkpoint.some((c) => c.lobby.bans.includes(banKey))).toBe(true));
+    for (const { lobby: l } of worker.calls.checkpoint) {
+      const text = JSON.stringify({ ...l, lobbyKey: Buffer.from(l.lobbyKey).toString('latin1') });
+      expect(text).not.toContain('a'.repeat(32));
+      expect(text).not.toContain(PASSWORD);
+    }
+  });
+
   it('when a successor leaves: a new list, its seat among the absent, and a checkpoint at once', async () => {
     const { server, worker } = await lobby();
     await server.addLocal('Host');
@@ -209,14 +223,14 @@ describe('ListenServer host migration', () => {
     const restored: RestoredLobby = {
       seats: [
         { token: seatOf(2), id: 2, name: 'Ann', present: true },
-        { token: await seatKeyOf(seatOf(3), crypto), id: 3, name: 'Bo', present: true },
+        { token: seatOf(3), id: 3, name: 'Bo', present: true },
         { token: HOST_SEAT, id: 1, name: 'Host', present: true },
       ],
       bans: [await banKeyOf('b'.repeat(32), crypto)],
       started: true,
     };
-    // The successor (Bo) hosts under its own seat token (filed, as on the old host, under its key).
-    const { server, worker } = await lobby({ restored, hostSeatToken: seatOf(3) });
+    // The successor (Bo) hosts under its own seat key (as on the old host).
+    const { server, worker } = await lobby({ restored, hostSeatKey: seatOf(3) });
     expect(server.started).toBe(true);
     expect(await server.door.isBanned('b'.repeat(32))).toBe(true);
     expect(server.door.seats.seatOf(seatOf(2))).toEqual({ id: 2, name: 'Ann', present: false });
@@ -225,7 +239,7 @@ describe('ListenServer host migration', () => {
     const { member } = await server.addLocal('Bo', true, 3);
     expect(member.id).toBe(3);
     expect(worker.calls.connected).toEqual([[3, true]]);
-    expect(server.door.seats.seatOf(await seatKeyOf(seatOf(3), crypto))).toEqual({ id: 3, name: 'Bo', present: true });
+    expect(server.door.seats.seatOf(seatOf(3))).toEqual({ id: 3, name: 'Bo', present: true });
     // Nobody new is given a seat the old players hold.
     const newcomer = server.roster.add('Dee', 'peer-dee', false, { held: (id) => server.door.seats.isHeld(id) });
     expect(newcomer?.id).toBe(4);
@@ -238,7 +252,7 @@ describe('ListenServer host migration', () => {
       { token: HOST_SEAT, id: 1, name: 'Alice', present: true },
       { token: seatOf(4), id: 4, name: 'Cleo', present: true },
     ];
-    const { server } = await lobby({ restored: { seats, bans: [], started: true, handedOverBy: { oldHost: 'Alice', newHost: 'Bo' } }, hostSeatToken: seatOf(3) });
+    const { server } = await lobby({ restored: { seats, bans: [], started: true, handedOverBy: { oldHost: 'Alice', newHost: 'Bo' } }, hostSeatKey: seatOf(3) });
     // A returning player seated before the new host's own player is back still reads its name.
     const early = seatJoiner(server, 'Cleo', true, seatOf(4), { seat: 4 });
     await vi.waitFor(() => expect(types(early)).toContain('lobby'));
@@ -270,7 +284,7 @@ describe('ListenServer host migration', () => {
 
   it("after a takeover for a lost host (no handover), says nothing in the chat: the pages' own notice stands", async () => {
     const seats = [{ token: seatOf(2), id: 2, name: 'Ann', present: true }];
-    const { server } = await lobby({ restored: { seats, bans: [], started: true }, hostSeatToken: seatOf(3) });
+    const { server } = await lobby({ restored: { seats, bans: [], started: true }, hostSeatKey: seatOf(3) });
     await server.addLocal('Bo', true, 3);
     const ann = seatJoiner(server, 'Ann', true, seatOf(2), { seat: 2 });
     await vi.waitFor(() => expect(types(ann)).toContain('lobby'));
