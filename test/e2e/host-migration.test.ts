@@ -188,9 +188,13 @@ describe('host migration', () => {
     expect(await back.evaluate(() => [window.rewind.phase, window.rewind.isHost, window.rewind.lastError])).toEqual([expect.stringMatching(/lobby|match/), false, null]);
     expect(await hosts([l.a, l.b, back])).toBe(1);
 
-    // The match outlives its second host too: the new host names its own successors and sends them
-    // checkpoints; when its page closes, the next one takes over and the others follow.
+    // The match outlives its second host too: the new host kept its old host's choice (the other
+    // joiner) and ticks one more itself (the old host, back as a player; through the debug API, as it
+    // is in the match, not on the lobby screen), sends them checkpoints; when its page closes, the
+    // next one takes over and the others follow.
     const [second, other] = (await l.a.evaluate(() => window.rewind.isHost)) ? [l.a, l.b] : [l.b, l.a];
+    const backId = await back.evaluate(() => window.rewind.localId!);
+    expect(await second.evaluate((id) => window.rewind.chooseSuccessor(id), backId)).toEqual([l.ids.a, l.ids.b, backId].sort((x, y) => x - y));
     await waitIn(other, () => (window.rewind.migration()?.successors.length ?? 0) >= 2 && window.rewind.migration()?.checkpointAgeMs !== null, undefined, 20_000);
     const again = Date.now();
     await second.close();

@@ -51,7 +51,7 @@ function fakeWorker() {
   return { handle, calls, notice: (n: unknown) => notify(n), closePorts: () => ports.forEach((p) => p.close()) };
 }
 
-async function lobby(opts: { migration?: boolean; restored?: RestoredLobby; hostSeatKey?: string } = {}) {
+async function lobby(opts: { migration?: boolean; restored?: RestoredLobby; hostSeatKey?: string; chosen?: number[] } = {}) {
   const key = await createLobbyKey(crypto);
   const worker = fakeWorker();
   const settings: LobbySettings = {
@@ -66,6 +66,7 @@ async function lobby(opts: { migration?: boolean; restored?: RestoredLobby; host
     peerToken: 'x1y2z3',
     hostSeatKey: opts.hostSeatKey ?? HOST_SEAT,
     cvars: () => [{ name: 'sv_tickrate', value: 60 }],
+    ...(opts.chosen ? { chosen: opts.chosen } : {}),
   };
   const peer = { on: () => undefined } as unknown as Peer;
   const server = new ListenServer(peer, worker.handle, settings, () => Date.now(), opts.restored);
@@ -282,14 +283,16 @@ describe('ListenServer host migration', () => {
     expect(types(dee)).not.toContain('chat');
   });
 
-  it("after a takeover for a lost host (no handover), says nothing in the chat: the pages' own notice stands", async () => {
+  it("after a takeover for a lost host (no handover), says nothing in the chat: the pages' own notice stands; the old host's choice of successors carries on", async () => {
     const seats = [{ token: seatOf(2), id: 2, name: 'Ann', present: true }];
-    const { server } = await lobby({ restored: { seats, bans: [], started: true }, hostSeatKey: seatOf(3) });
+    const { server } = await lobby({ restored: { seats, bans: [], started: true }, hostSeatKey: seatOf(3), chosen: [2, 3] });
     await server.addLocal('Bo', true, 3);
     const ann = seatJoiner(server, 'Ann', true, seatOf(2), { seat: 2 });
     await vi.waitFor(() => expect(types(ann)).toContain('lobby'));
     expect(types(ann).slice(0, 2)).toEqual(['welcome', 'lobby']);
     expect(types(ann)).not.toContain('chat');
+    expect(server.chosenSuccessors()).toEqual([2, 3]);
+    expect(server.successors()).toEqual([2]);
   });
 
   it('removes from the worker a restored player who never came back when the worker reports its silence', async () => {
