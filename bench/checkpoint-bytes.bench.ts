@@ -49,11 +49,12 @@ function lobbyFor(players: number): CheckpointLobby {
     lobbyKey: encodeHostSecrets({
       key: { pkcs8: Uint8Array.from({ length: 138 }, (_, i) => (i * 31) & 255), publicRaw: Uint8Array.from({ length: 65 }, (_, i) => (i ? (i * 7) & 255 : 4)) },
       peerToken: 'k3j4h5g6f7d8',
-      password: 'hunter2',
+      passwordVerifier: { salt: new Uint8Array(16).fill(3), iterations: 100_000, hash: new Uint8Array(32).fill(9) },
       maxPlayers: players + 2,
       joinRunningMatch: true,
       mapName: 'arena',
       hostSeatToken: hex(5),
+      chosen: [1, 2],
     }),
   };
 }

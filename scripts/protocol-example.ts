@@ -116,10 +116,10 @@ export function renderWorkedExample(): string {
   parts.push(section('auth-challenge', `Control, reliable channel, joiner → host, the first message on a new connection: protocol ${PROTOCOL_VERSION} and 32 random bytes for the host to sign (its \`auth-proof\` answer is 130 bytes: type, algorithm, key, signature).`, challenge, trace));
 
   const browserToken = Array.from({ length: 16 }, (_, i) => (0xa0 + i).toString(16)).join('');
-  const hello = encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Ada', password: '', browserToken, seatToken: browserToken.replace(/a/g, 'b') });
+  const hello = encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Ada', password: '', browserToken, seatToken: '0'.repeat(32) });
   trace = [];
   check(decodeControl(hello, trace), 'hello');
-  parts.push(section('hello', `Control, reliable channel, joiner → host, once the proof checked out: protocol ${PROTOCOL_VERSION}, name "Ada", no password, browser token a0…af, seat token b0…bf (a tab that has not been in this lobby sends zeros).`, hello, trace));
+  parts.push(section('hello', `Control, reliable channel, joiner → host, once the proof checked out: protocol ${PROTOCOL_VERSION}, name "Ada", no password, browser token a0…af, the obsolete seat token as zeros, and no flags byte: a client that cannot take over and keeps no seat (the game's pages end it with the flags byte and their seat proof, "Seat proof").`, hello, trace));
 
   const cmd = encodeCmdPacket(COMMANDS);
   trace = [];

@@ -2,7 +2,7 @@
  * The page's controller: start screen → (create | join) → lobby → match, and every failure to
  * the message screen with a way back. Owns the current LobbySession, its frame loop, the
  * mounted renderer, and publishes `window.rewind`. A tab that was in a lobby when it reloaded
- * joins it again by itself, to its old seat (seat-token.ts).
+ * joins it again by itself, to its old seat (seat-token.ts; the seat key pair proves it: seat-key-pair.ts).
  *
  * Inputs: the page config, the document/window. Outputs: screens in `root`, `window.rewind`.
  * Invariant: at most one session at a time; ending it (leave, kick, host left, failure) stops
@@ -15,7 +15,10 @@ import type { ClientPoint } from '../game/pointer-tracker';
 import { createPracticeHost } from '../game/practice-host';
 import { failureText, type JoinFailure } from '../lobby/failures';
 import { lobbyBrowserToken } from '../lobby/browser-token';
-import { loadSeatToken, markSeated, wasSeated } from '../lobby/seat-token';
+import { markSeated, wasSeated } from '../lobby/seat-token';
+import { loadSeatKeyPair } from '../lobby/seat-key-pair';
+import { seatKeyOf } from '../lobby/seat-key';
+import type { SeatKeyPair } from '../lobby/seat-proof';
 import { joinLobby } from '../lobby/join';
 import { lobbyLink } from '../lobby/link';
 import { linkWarnings } from '../lobby/link-warnings';
@@ -150,14 +153,14 @@ export class App implements AppState {
     const max = Number.isFinite(maxPlayers) ? Math.min(Math.max(Math.round(maxPlayers), CVARS.sv_maxplayers.min), CVARS.sv_maxplayers.max) : CVARS.sv_maxplayers.default;
     const checked = normalizeName(name);
     if (!checked.ok) return this.fail({ kind: 'bad-name', problem: checked.problem });
-    // The host's own seat token: a successor seats it there if this page comes back as a player.
-    const seatToken = loadSeatToken(tabStorage(this.win)(), roomId, cryptoRandomBytes);
+    // The host's own seat key pair: a successor seats it there if this page comes back as a player.
+    const seat = await loadSeatKeyPair(tabStorage(this.win)(), roomId, this.win.crypto);
     let session: MigratingSession | null = null;
     const onSignaling = (st: SignalingState): void => this.banner.show(signalingNotice(st));
-    const r = await createHostSession({ signaling: this.config.signaling, roomId, name: checked.name, password, maxPlayers: max, cvars: this.config.cvars, mapName: DEFAULT_MAP.name, seatToken, onSignaling, onReplaced: () => session?.replaced() });
+    const r = await createHostSession({ signaling: this.config.signaling, roomId, name: checked.name, password, maxPlayers: max, cvars: this.config.cvars, mapName: DEFAULT_MAP.name, seatKey: await seatKeyOf(seat.publicRaw, this.win.crypto), onSignaling, onReplaced: () => session?.replaced() });
     if (!r.ok) return this.fail(r.failure);
     const browserToken = await lobbyBrowserToken(pageStorage(this.win)(), cryptoRandomBytes, roomId, this.win.crypto);
-    const ctx = this.migrationContext({ roomId, hostKey: r.hostKey }, checked.name, seatToken, browserToken);
+    const ctx = this.migrationContext({ roomId, hostKey: r.hostKey }, checked.name, seat, browserToken);
     session = new MigratingSession(() => r.session, ctx);
     const loc = this.win.location;
     this.enterLobby(session, lobbyLink({ origin: loc.origin, pathname: loc.pathname, search: loc.search }, roomId, r.hostKey));
@@ -171,23 +174,23 @@ export class App implements AppState {
     this.show(busyScreen(this.doc, `Joining lobby ${roomId}…`));
     const target = this.config.joinTarget?.roomId === roomId ? this.config.joinTarget : { roomId, hostKey: null };
     const browserToken = await lobbyBrowserToken(pageStorage(this.win)(), cryptoRandomBytes, roomId, this.win.crypto);
-    const seatToken = loadSeatToken(tabStorage(this.win)(), roomId, cryptoRandomBytes);
-    const r = await joinLobby({ signaling: this.config.signaling, target, name: checked.name, password, browserToken, seatToken, crypto: this.win.crypto, migration: true });
+    const seat = await loadSeatKeyPair(tabStorage(this.win)(), roomId, this.win.crypto);
+    const r = await joinLobby({ signaling: this.config.signaling, target, name: checked.name, password, browserToken, seat, crypto: this.win.crypto, migration: true });
     markSeated(tabStorage(this.win)(), roomId, r.ok);
     // A refusal keeps the link: Back shows its join form again (wrong password, lobby full…).
     if (!r.ok) return this.fail(r.failure, true);
-    const session = new MigratingSession((self) => self.joinSession(r.joined), this.migrationContext(target, checked.name, seatToken, browserToken));
+    const session = new MigratingSession((self) => self.joinSession(r.joined), this.migrationContext(target, checked.name, seat, browserToken));
     this.enterLobby(session, this.win.location.href);
   }
 
   /** What a migration needs to join or claim this lobby again (migrating-session.ts). */
-  private migrationContext(target: LobbyTarget, name: string, seatToken: string, browserToken: string): MigrationContext {
+  private migrationContext(target: LobbyTarget, name: string, seat: SeatKeyPair, browserToken: string): MigrationContext {
     return {
       signaling: this.config.signaling,
       target,
       name,
       browserToken,
-      seatToken,
+      seat,
       crypto: this.win.crypto,
       cvars: this.config.cvars,
       now: () => performance.now(),
@@ -216,6 +219,7 @@ export class App implements AppState {
       controls: session.matchControls,
       onStart: (rules) => this.startMatch(rules),
       onKick: (id) => session.kick(id),
+      successorChoice: { isChosen: (id) => session.chosenSuccessors?.().includes(id) ?? false, choose: (id, yes) => session.chooseSuccessor?.(id, yes) },
       onLeave: () => session.leave(),
       onEnterMatch: () => this.enterMatch(),
     });

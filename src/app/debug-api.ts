@@ -68,6 +68,8 @@ export interface RewindDebugApi {
   handOver(): Promise<string | null>;
   /** Host: leave and end the match for everyone, as the Leave dialog's "End the match for everyone". */
   endMatch(): void;
+  /** Host: ticks (`yes` true, the default) or clears player `id`'s "can host if I leave" in the lobby list; returns the chosen ids after it ([] on a joiner). */
+  chooseSuccessor(id: PlayerId, yes?: boolean): PlayerId[];
 }
 
 const clone = <T>(v: T): T => structuredClone(v);
@@ -129,5 +131,9 @@ export function createDebugApi(app: AppState): RewindDebugApi {
     migration: () => clone(s()?.migrationReport?.() ?? null),
     handOver: async () => (await s()?.handOver?.()) ?? null,
     endMatch: () => s()?.endForEveryone?.(),
+    chooseSuccessor: (id, yes = true) => {
+      s()?.chooseSuccessor?.(id, yes !== false);
+      return [...(s()?.chosenSuccessors?.() ?? [])];
+    },
   };
 }

@@ -40,8 +40,8 @@ export interface HostOptions {
   maxPlayers: number;
   cvars: Cvars;
   mapName: string;
-  /** This tab's seat token for the room: a successor seats us under it if we come back as a player. */
-  seatToken: string;
+  /** This tab's seat key for the room (seat-key.ts): a successor seats us under it if we come back as a player. */
+  seatKey: string;
   /** The host's signaling registration after the lobby opened (lost, retrying, back). */
   onSignaling?: (state: SignalingState) => void;
   /** Our lobby id was taken over (by a successor) while we were away: stop hosting, join as a player. */
@@ -60,6 +60,8 @@ export type HostSession = LobbySession & {
   endForEveryone(): void;
   /** Stop hosting (worker, peer, links) but keep the ClientSession for the page. */
   release(): void;
+  chooseSuccessor(id: PlayerId, yes: boolean): void;
+  chosenSuccessors(): PlayerId[];
 };
 
 /** `hostKey`: the fingerprint of the lobby's public key, for the lobby link's `key=`. */
@@ -94,7 +96,7 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     crypto,
     migration: true,
     peerToken: peerToken(peer),
-    hostSeatToken: o.seatToken,
+    hostSeatKey: o.seatKey,
     // The host's live settings (the settings panel may have changed them since the lobby opened).
     cvars: () => serverCvars(session?.client.cvars() ?? o.cvars),
   }, () => performance.now());
@@ -191,6 +193,8 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
     onChange: (cb) => server.onChange(cb),
     onEnd: (cb) => end.on(cb),
     successors: () => server.successors(),
+    chooseSuccessor: (id: PlayerId, yes: boolean) => server.chooseSuccessor(id, yes),
+    chosenSuccessors: () => server.chosenSuccessors(),
     checkpointIntervalMs: () => server.counters.checkpointIntervalMs || null,
     // disconnect(), not destroy(): the id goes to the successor while our links stay open for the final checkpoint.
     handOver: () => handOverMatch(server, () => (signaling.stop(), peer.disconnect()), leave),

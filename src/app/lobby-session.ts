@@ -42,6 +42,10 @@ export interface LobbySession {
   handOver?(): Promise<string | null>;
   /** Host: leave and end the match for everyone (each joiner is told 'shutdown', nobody migrates). */
   endForEveryone?(): void;
+  /** Host: "can host if I leave" for player `id` (only chosen players become successors and get the lobby's secrets). */
+  chooseSuccessor?(id: PlayerId, yes: boolean): void;
+  /** Host: the players it chose as possible successors; [] on a joiner. */
+  chosenSuccessors?(): PlayerId[];
 }
 
 /** What the debug API (`migration()`) and the net graph show about host migration. */

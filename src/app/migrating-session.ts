@@ -17,6 +17,7 @@ import type { MatchControls } from '../game/game-host';
 import type { JoinFailure } from '../lobby/failures';
 import type { CryptoLike } from '../lobby/host-key';
 import type { LobbyTarget } from '../lobby/link';
+import type { SeatKeyPair } from '../lobby/seat-proof';
 import type { SignalingState } from '../lobby/signaling-reconnect';
 import { hostName, migratingText, nameOf, noticeAfterMigration } from '../lobby/migration-notice';
 import { nextMigrationStep, type MigrationClock, type MigrationRole } from '../lobby/migration-steps';
@@ -38,7 +39,8 @@ export interface MigrationContext {
   target: LobbyTarget;
   name: string;
   browserToken: string;
-  seatToken: string;
+  /** This tab's seat key pair for the lobby: its proof brings the seat back on the new host. */
+  seat: SeatKeyPair;
   crypto: CryptoLike;
   cvars: Cvars;
   now(): number;
@@ -137,6 +139,14 @@ export class MigratingSession implements LobbySession {
   async handOver(): Promise<string | null> {
     if (isJoin(this.inner) || !this.inner.started() || this.inner.successors().length === 0) return null;
     return this.inner.handOver();
+  }
+
+  chooseSuccessor(id: PlayerId, yes: boolean): void {
+    if (!isJoin(this.inner)) this.inner.chooseSuccessor(id, yes);
+  }
+
+  chosenSuccessors(): PlayerId[] {
+    return isJoin(this.inner) ? [] : this.inner.chosenSuccessors();
   }
 
   endForEveryone(): void {

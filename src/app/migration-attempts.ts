@@ -1,7 +1,7 @@
 /**
  * The two things a migrating page tries (migrating-session.ts), for real: join the room again
  * (the new host, or the old one if it was only slow, answers on the same peer id; no password:
- * the seat token brings the seat back), or claim it as successor from the newest checkpoint
+ * the seat proof brings the seat back), or claim it as successor from the newest checkpoint
  * (successor-session.ts).
  *
  * Inputs: the page's MigrationContext, how to wrap a join into a session, what to do when a
@@ -12,6 +12,7 @@
 import type { JoinFailure } from '../lobby/failures';
 import { joinLobby, type Joined } from '../lobby/join';
 import { hostName, nameOf } from '../lobby/migration-notice';
+import { seatKeyOf } from '../lobby/seat-key';
 import type { ClientSession } from './client-session';
 import type { HostSession } from './host-session';
 import type { HostLost, JoinSession } from './join-session';
@@ -38,7 +39,7 @@ export interface AttemptHooks {
 export function pageAttempts(ctx: MigrationContext, hooks: AttemptHooks): MigrationAttempts {
   return {
     async join(client) {
-      const r = await joinLobby({ signaling: ctx.signaling, target: ctx.target, name: ctx.name, password: '', browserToken: ctx.browserToken, seatToken: ctx.seatToken, crypto: ctx.crypto, migration: true, linkTimeoutMs: MIGRATION_LINK_TIMEOUT_MS });
+      const r = await joinLobby({ signaling: ctx.signaling, target: ctx.target, name: ctx.name, password: '', browserToken: ctx.browserToken, seat: ctx.seat, crypto: ctx.crypto, migration: true, linkTimeoutMs: MIGRATION_LINK_TIMEOUT_MS });
       if (!r.ok) {
         const f = r.failure;
         hooks.note(f.kind);
@@ -60,7 +61,7 @@ export function pageAttempts(ctx: MigrationContext, hooks: AttemptHooks): Migrat
         roomId: ctx.target.roomId,
         name: ctx.name,
         cvars: ctx.cvars,
-        seatToken: ctx.seatToken,
+        seatKey: await seatKeyOf(ctx.seat.publicRaw, ctx.crypto),
         client,
         checkpoint: lost.checkpoint.bytes,
         players: lost.players,

@@ -101,6 +101,11 @@ export interface LobbyScreenProps {
   /** Host: start with the rules the form shows. */
   onStart(rules?: Partial<Record<keyof MatchRules, unknown>>): void;
   onKick(id: PlayerId): void;
+  /**
+   * Host: each other player's "can host if I leave" box (host migration). Only ticked players are
+   * named successors and receive the lobby's secrets; none is ticked until the host ticks it.
+   */
+  successorChoice?: { isChosen(id: PlayerId): boolean; choose(id: PlayerId, yes: boolean): void };
   onLeave(): void;
   onEnterMatch(): void;
 }
@@ -151,6 +156,15 @@ function playerRow(doc: Document, pl: LobbyPlayer, p: LobbyScreenProps): HTMLEle
     const kick = button(doc, `kick-${pl.id}`, 'Kick', () => p.onKick(pl.id));
     kick.className = 'kick';
     row.append(kick);
+    if (p.successorChoice) row.append(successorBox(doc, pl.id, p.successorChoice));
   }
   return row;
+}
+
+/** The host's "can host if I leave" box for one player (`#successor-<id>`). */
+function successorBox(doc: Document, id: PlayerId, choice: NonNullable<LobbyScreenProps['successorChoice']>): HTMLLabelElement {
+  const box = input(doc, `successor-${id}`, { type: 'checkbox' });
+  box.checked = choice.isChosen(id);
+  box.addEventListener('change', () => choice.choose(id, box.checked));
+  return h(doc, 'label', { className: 'successor-choice' }, [box, h(doc, 'span', { text: ' can host if I leave' })]);
 }

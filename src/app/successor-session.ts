@@ -9,7 +9,7 @@
  *
  * The restore comes before the claim (a claim refused with id-taken then costs a worker start).
  *
- * Inputs: the checkpoint bytes, this page's client and lobby list, signaling, room, own seat token.
+ * Inputs: the checkpoint bytes, this page's client and lobby list, signaling, room, own seat key.
  * Output: the HostSession, or the failure (id-taken: someone else claimed it first).
  * Invariant: on failure nothing stays open (no worker, no Peer holding the id).
  */
@@ -35,8 +35,8 @@ export interface SuccessorOptions {
   roomId: string;
   name: string;
   cvars: Cvars;
-  /** This tab's seat token: the seat a later successor keeps for us if we go. */
-  seatToken: string;
+  /** This tab's seat key (seat-key.ts): the seat a later successor keeps for us if we go. */
+  seatKey: string;
   client: ClientSession;
   checkpoint: Uint8Array;
   players: readonly LobbyPlayer[];
@@ -85,7 +85,8 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
     worker,
     {
       maxPlayers: s.maxPlayers,
-      password: s.password,
+      // The verifier: the successor checks newcomers' passwords without ever holding the password.
+      password: s.passwordVerifier,
       joinRunningMatch: s.joinRunningMatch,
       match: { tickrate: restored.tickrate, maxPlayers: restored.maxPlayers, mapName: s.mapName, maxUnlagMs: restored.maxUnlagMs },
       key,
@@ -94,7 +95,9 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
       // The next successor claims the id with the same token (ours now) and seats us under our own token.
       migration: true,
       peerToken: s.peerToken,
-      hostSeatToken: o.seatToken,
+      // The old host's choice of who may take over carries on (minus ourselves: we host now).
+      chosen: s.chosen,
+      hostSeatKey: o.seatKey,
       cvars: () => restored.cvars,
     },
     () => performance.now(),

@@ -1,5 +1,6 @@
 /**
- * The listen server's part in host migration (issue 13): it names the successors, tells the
+ * The listen server's part in host migration (issue 13): it names the successors among the
+ * players the host chose ("can host if I leave", `choose`; nobody until the host picks), tells the
  * capable joiners who they are, keeps the successors supplied with checkpoints, and hands the match
  * over on the host's word.
  *
@@ -9,14 +10,15 @@
  * stopTicking), `now()`. Outputs: 'successors' to capable joiners right after their welcome and on
  * every change; 'checkpoint' to the successors (checkpoint-sender.ts); counters.
  * Invariants: nothing is sent when migration is off for this lobby (a dedicated host keeps its key);
- * only capable joiners ever receive either message; the secrets travel only inside checkpoints.
+ * only capable joiners ever receive either message; the secrets travel only inside checkpoints,
+ * and checkpoints go only to chosen players (an un-chosen one gets none from then on; what it
+ * already holds cannot be taken back: docs/SECURITY.md "Host migration").
  */
 import { encodeControl } from '../protocol/control';
 import type { CheckpointCvar } from '../protocol/checkpoint-types';
 import type { PlayerId } from '../sim/types';
 import { exportLobbyKey, type CryptoLike, type LobbyKey } from '../lobby/host-key';
-import { encodeHostSecrets } from '../lobby/host-secrets';
-import { seatKeyOf } from '../lobby/seat-key';
+import { encodeHostSecrets, type HostSecrets } from '../lobby/host-secrets';
 import { CheckpointSender, type CheckpointCounters } from './checkpoint-sender';
 import type { LobbyDoor } from './lobby-door';
 import type { Roster } from './roster';
@@ -31,13 +33,14 @@ export interface MigrationSettings {
   migration?: boolean;
   /** The host's PeerJS token (its Peer's `options.token`): the successor claims the lobby's peer id with it. */
   peerToken?: string;
-  /** The host's own seat token (32 lowercase hex digits). */
-  hostSeatToken?: string;
+  /** The host's own seat key (lobby/seat-key.ts: the hash of its seat public key, 32 lowercase hex digits). */
+  hostSeatKey?: string;
+  /** Players the host chose before (a successor host carries its old host's choice on); default nobody. */
+  chosen?: readonly PlayerId[];
   /** The lobby's cvars, carried in each checkpoint. */
   cvars?: () => CheckpointCvar[];
   key: LobbyKey;
   crypto: CryptoLike;
-  password: string;
   maxPlayers: number;
   joinRunningMatch: boolean;
   match: { tickrate: number; mapName: string; maxUnlagMs: number };
@@ -58,14 +61,18 @@ export interface MigrationHost {
 export class HostMigration {
   private readonly picker = new SuccessorPicker();
   private readonly sender: CheckpointSender;
-  private secrets: Promise<Uint8Array | null> | null = null;
+  /** What of the secrets never changes (the key pair is exported once, the host's seat key made once); null when the key cannot be exported. */
+  private fixedSecrets: Promise<Omit<HostSecrets, 'chosen'> | null> | null = null;
   /** Handed over or closed: the successor list the joiners hold is final (they migrate with it). */
   private over = false;
+  /** Who the host player said may take over (by player id; a seat keeps its id while the lobby lives). */
+  private readonly chosen: Set<PlayerId>;
 
   constructor(
     private readonly host: MigrationHost,
     private readonly s: MigrationSettings,
   ) {
+    this.chosen = new Set(s.chosen ?? []);
     this.sender = new CheckpointSender({ take: (ticks) => this.take(ticks), send: (id, bytes) => host.sendRaw(id, bytes), successors: () => this.picker.current, now: () => host.now() });
   }
 
@@ -81,6 +88,21 @@ export class HostMigration {
     return [...this.picker.current];
   }
 
+  /** The players the host chose, ascending. */
+  chosenIds(): PlayerId[] {
+    return [...this.chosen].sort((a, b) => a - b);
+  }
+
+  /**
+   * The host player's "can host if I leave" for `id`. Choosing names it (when capable) at the next
+   * look; un-choosing drops it from the list and from the checkpoint stream at once.
+   */
+  choose(id: PlayerId, yes: boolean): void {
+    if (yes) this.chosen.add(id);
+    else this.chosen.delete(id);
+    this.review(false);
+  }
+
   /** A joiner was welcomed: it learns the successors (the list may change because of it). */
   joined(id: PlayerId): void {
     if (!this.review(true) && this.enabled && this.host.capable(id)) this.host.sendRaw(id, this.listMessage());
@@ -93,7 +115,7 @@ export class HostMigration {
   review(rosterChanged: boolean): boolean {
     if (!this.enabled || this.over) return false;
     const before = this.successors();
-    const candidates = this.host.roster.all().map((m) => ({ id: m.id, pingMs: m.pingMs, capable: this.host.capable(m.id), isHost: m.isHost, bot: m.peerId === '' }));
+    const candidates = this.host.roster.all().map((m) => ({ id: m.id, pingMs: m.pingMs, capable: this.host.capable(m.id), chosen: this.chosen.has(m.id), isHost: m.isHost, bot: m.peerId === '' }));
     const changed = successorsChanged(before, this.picker.update(candidates, this.host.now()));
     if (changed) {
       const message = this.listMessage();
@@ -135,14 +157,18 @@ export class HostMigration {
     return encodeControl({ type: 'successors', ids: this.successors() });
   }
 
-  /** The host secrets, encoded once (the key pair is exported once); null when the key cannot be exported. */
-  private secretsBytes(): Promise<Uint8Array | null> {
-    // The host's seat travels as its key (seat-key.ts), like every seat: a successor cannot claim it while we host.
-    this.secrets ??= Promise.all([exportLobbyKey(this.s.key, this.s.crypto), seatKeyOf(this.s.hostSeatToken ?? ZERO_TOKEN, this.s.crypto)]).then(
-      ([key, hostSeatToken]) => encodeHostSecrets({ key, peerToken: this.s.peerToken ?? '', password: this.s.password, maxPlayers: this.s.maxPlayers, joinRunningMatch: this.s.joinRunningMatch, mapName: this.s.match.mapName, hostSeatToken }),
+  /**
+   * The host secrets as they are now (the choice of successors changes), or null when the key
+   * cannot be exported. The password travels as the door's verifier, never in clear.
+   */
+  private async secretsBytes(): Promise<Uint8Array | null> {
+    // The host's seat travels as its key (seat-key.ts), like every seat: a successor cannot claim it (it has no proof).
+    this.fixedSecrets ??= Promise.all([exportLobbyKey(this.s.key, this.s.crypto), this.host.door.passwordVerifier()]).then(
+      ([key, passwordVerifier]) => ({ key, peerToken: this.s.peerToken ?? '', passwordVerifier, maxPlayers: this.s.maxPlayers, joinRunningMatch: this.s.joinRunningMatch, mapName: this.s.match.mapName, hostSeatToken: this.s.hostSeatKey ?? ZERO_TOKEN }),
       () => null,
     );
-    return this.secrets;
+    const fixed = await this.fixedSecrets;
+    return fixed ? encodeHostSecrets({ ...fixed, chosen: this.chosenIds() }) : null;
   }
 
   private async take(rewindTicks: number): Promise<Uint8Array | null> {

@@ -34,7 +34,6 @@ import { SeatKeeper } from './seat-keeper';
 import { ControlMeter } from './control-meter';
 import { onJoinerControl, type JoinerControlHandlers } from './joiner-control';
 import { reportLinks } from './link-reports';
-import { seatKeyOf } from '../lobby/seat-key';
 import { TakeoverNotice } from './takeover-notice';
 
 export type { ListenServerCounters, LobbySettings, RestoredLobby } from './lobby-settings';
@@ -127,7 +126,7 @@ export class ListenServer {
     if (!member) throw new Error('no free player id');
     if (isHost) {
       this.localId = member.id;
-      if (this.settings.hostSeatToken) this.door.seats.seated(await seatKeyOf(this.settings.hostSeatToken, this.settings.crypto), member.id, member.name);
+      if (this.settings.hostSeatKey) this.door.seats.seated(this.settings.hostSeatKey, member.id, member.name);
     }
     const port = await this.worker.connectClient(member.id, seat !== undefined && seat === member.id);
     if (!port) {
@@ -151,6 +150,17 @@ export class ListenServer {
   /** The successors, in order (host migration; empty when off or nobody can take over). */
   successors(): PlayerId[] {
     return this.migration.successors();
+  }
+
+  /** The host player's "can host if I leave" for `id` (host migration: only chosen players are named successors). */
+  chooseSuccessor(id: PlayerId, yes: boolean): void {
+    this.migration.choose(id, yes);
+    this.changed();
+  }
+
+  /** The players the host chose as possible successors, ascending. */
+  chosenSuccessors(): PlayerId[] {
+    return this.migration.chosenIds();
   }
 
   /** Graceful handover (HostMigration.handOver): the successor's id, or null (the match goes on here); the caller then leaves. */
@@ -200,8 +210,10 @@ export class ListenServer {
     if (reason === 'timeout') this.tally.timeouts += 1;
     // Misbehaving bans the browser for the match; a timeout or the host shutting down does not.
     if (reason !== 'timeout' && reason !== 'shutdown') {
-      this.door.ban(slot.browserToken);
+      void this.door.ban(slot.browserToken);
       this.door.seats.forget(id);
+      // Its id may go to a newcomer now: the host's trust does not pass with it.
+      this.migration.choose(id, false);
     }
     slot.link.reliable.send(encodeControl({ type: 'kick', reason, text }));
     this.drop(id);

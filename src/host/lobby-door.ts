@@ -14,8 +14,11 @@
  *  3. the host proves itself first: it signs the joiner's nonce with the lobby key, bound to this
  *     connection's DTLS fingerprints (lobby/host-auth.ts), so the joiner sends its name and
  *     password only to the real host;
- *  4. hello: decideHello (handshake.ts) with the ban list (browser tokens kicked this match), the
- *     password guard (attempt limits, constant-time comparison) and the names' glyph budget.
+ *  4. hello: decideHello (handshake.ts) with the ban list (browser tokens kicked this match, kept
+ *     as ban keys: lobby/ban-key.ts), the password guard (attempt limits, constant-time comparison
+ *     of PBKDF2 digests against the lobby's password verifier: lobby/password-verifier.ts; the door
+ *     never needs the password itself, so a successor's door runs from the verifier alone) and the
+ *     names' glyph budget.
  *
  * Inputs: the lobby key and room id, the lobby's facts, `now()`. Output of `admit`: the open link
  * with the admitted name and browser token, or null (then the connection is closed, after a
@@ -34,6 +37,9 @@ import { PasswordGuard, type PasswordPolicy, DEFAULT_PASSWORD_POLICY } from './p
 import { PendingGate } from './pending-gate';
 import { SeatKeeper, type Seat } from './seat-keeper';
 import { seatKeyOf } from '../lobby/seat-key';
+import { verifySeatProof } from '../lobby/seat-proof';
+import { banKeyOf } from '../lobby/ban-key';
+import { digestHex, isOpen, makePasswordVerifier, passwordDigest, type PasswordVerifier } from '../lobby/password-verifier';
 
 /** ICE and DTLS over a TURN relay can take seconds; the oldest setup gives way anyway (below). */
 export const LINK_TIMEOUT_MS = 10_000;
@@ -42,6 +48,8 @@ export const HANDSHAKE_TIMEOUT_MS = 5000;
 export const HANDSHAKES_PER_SOURCE = 4;
 /** Lets a reject leave before the connection closes under it. */
 export const CLOSE_GRACE_MS = 400;
+/** A hello without a seat proof takes no seat and files none (it cannot rejoin). */
+const NO_SEAT = '0'.repeat(32);
 
 export interface DoorFacts {
   playerCount: number;
@@ -54,12 +62,13 @@ export interface DoorFacts {
 export interface DoorOptions {
   key: LobbyKey;
   roomId: string;
-  password: string;
+  /** The lobby password (the host that opened the lobby) or its verifier (a successor's door). */
+  password: string | PasswordVerifier;
   crypto: CryptoLike;
   facts: () => DoorFacts;
   now: () => number;
   passwordPolicy?: PasswordPolicy;
-  /** A successor host's door (issue 13): the old host's seats (SeatKeeper.rebuild) and banned browser tokens. */
+  /** A successor host's door (issue 13): the old host's seats (SeatKeeper.rebuild) and bans (ban keys of browser tokens). */
   seats?: SeatKeeper;
   bans?: Iterable<string>;
 }
@@ -121,18 +130,22 @@ class Inbox {
 
 export class LobbyDoor {
   readonly counters: DoorCounters = { refused: {}, proofsSent: 0 };
-  private readonly bannedTokens = new Set<string>();
+  /** Ban keys (ban-key.ts) of the browser tokens kicked this match. */
+  private readonly bannedKeys = new Set<string>();
+  private readonly verifier: Promise<PasswordVerifier>;
   /** Seats by seat token: who comes back to which id (seat-keeper.ts). */
   readonly seats: SeatKeeper;
-  private readonly guard: PasswordGuard;
+  private readonly guard: Promise<PasswordGuard>;
   private readonly glyphs = new GlyphBudget();
   private readonly linking: PendingGate;
   private readonly handshaking: PendingGate;
 
   constructor(private readonly o: DoorOptions) {
     this.seats = o.seats ?? new SeatKeeper();
-    for (const token of o.bans ?? []) this.ban(token);
-    this.guard = new PasswordGuard(o.password, o.passwordPolicy ?? DEFAULT_PASSWORD_POLICY);
+    for (const key of o.bans ?? []) if (!/^0+$/.test(key)) this.bannedKeys.add(key);
+    this.verifier = typeof o.password === 'string' ? makePasswordVerifier(o.password, o.crypto) : Promise.resolve(o.password);
+    // The guard compares digests (hex, over a fixed length): '' is its "no password".
+    this.guard = this.verifier.then((v) => new PasswordGuard(isOpen(v) ? '' : digestHex(v.hash), o.passwordPolicy ?? DEFAULT_PASSWORD_POLICY));
     // Tied to free seats: a full lobby still lets a couple through (a returning player, or a
     // 'full' the joiner can read); each free seat lets two set up at once.
     const total = (): number => {
@@ -143,18 +156,24 @@ export class LobbyDoor {
     this.handshaking = new PendingGate(HANDSHAKES_PER_SOURCE, total);
   }
 
-  /** Bans a browser token for the rest of this match (a kick). The all-zero token is nobody's. */
-  ban(browserToken: string): void {
-    if (!/^0+$/.test(browserToken)) this.bannedTokens.add(browserToken);
+  /** Bans a browser token for the rest of this match (a kick), under its ban key. The all-zero token is nobody's. */
+  async ban(browserToken: string): Promise<void> {
+    const key = await banKeyOf(browserToken, this.o.crypto);
+    if (!/^0+$/.test(key)) this.bannedKeys.add(key);
   }
 
-  isBanned(browserToken: string): boolean {
-    return this.bannedTokens.has(browserToken);
+  async isBanned(browserToken: string): Promise<boolean> {
+    return this.bannedKeys.has(await banKeyOf(browserToken, this.o.crypto));
   }
 
-  /** The banned browser tokens (a migration checkpoint carries them to the successor). */
+  /** The ban keys (a migration checkpoint carries them to the successor: never a browser token). */
   bans(): string[] {
-    return [...this.bannedTokens];
+    return [...this.bannedKeys];
+  }
+
+  /** The lobby password's verifier (the host secrets carry it to the successors: never the password). */
+  passwordVerifier(): Promise<PasswordVerifier> {
+    return this.verifier;
   }
 
   /** Handshakes running now (link setup and after), for counters and tests. */
@@ -226,9 +245,17 @@ export class LobbyDoor {
     const second = await this.read(link, inbox, deadline);
     if (!second.ok) return null;
     if (second.message?.type !== 'hello') return this.unexpected(link, second.bytes);
-    // Seats are filed under the token's key (src/lobby/seat-key.ts): checkpoints never carry a token.
-    const hello = { ...second.message, seatToken: await seatKeyOf(second.message.seatToken, this.o.crypto) };
-    return this.decide(link, hello, source);
+    // A seat is its tab's seat key's: it is given back only to a proof made for this very connection
+    // (seat-proof.ts), so a hello collected elsewhere (by an impostor host) takes no seat here.
+    const proof = second.message.seatProof;
+    if (proof && !(await verifySeatProof(proof, this.o.roomId, challenge.nonce, dtls, this.o.crypto))) return this.refuse(link, 'bad-hello', 'The seat proof was not made for this connection.');
+    // Seats are filed under the key's hash (seat-key.ts); the hello's seat token is not looked at.
+    const hello = { ...second.message, seatToken: proof ? await seatKeyOf(proof.publicKey, this.o.crypto) : NO_SEAT };
+    const verifier = await this.verifier;
+    const guard = await this.guard;
+    const digest = isOpen(verifier) ? '' : digestHex(await passwordDigest(hello.password, verifier, this.o.crypto));
+    const banned = await this.isBanned(hello.browserToken);
+    return this.decide(link, hello, source, { guard, digest, banned });
   }
 
   private async read(link: PeerLink, inbox: Inbox, deadline: number): Promise<{ ok: true; bytes: Uint8Array; message: ControlMessage | null } | { ok: false }> {
@@ -243,7 +270,8 @@ export class LobbyDoor {
     return { ok: true, bytes: got, message: m.ok ? m.value : null };
   }
 
-  private decide(link: PeerLink, hello: Hello, source: string): Admission | null {
+  /** `digest`: the hello's password under the verifier's salt (hex; '' for an open lobby). */
+  private decide(link: PeerLink, hello: Hello, source: string, p: { guard: PasswordGuard; digest: string; banned: boolean }): Admission | null {
     const facts = this.o.facts();
     if (facts.closed) {
       link.close();
@@ -254,8 +282,8 @@ export class LobbyDoor {
     const playerCount = seat?.present ? facts.playerCount - 1 : facts.playerCount;
     const decision = decideHello(
       seat ? { ...hello, name: seat.name } : hello,
-      { protocolVersion: PROTOCOL_VERSION, playerCount, maxPlayers: facts.maxPlayers, banned: this.isBanned(hello.browserToken), returning: seat !== null, started: facts.started, joinRunningMatch: facts.joinRunningMatch, nameFits: (n) => seat !== null || this.glyphs.fits(n) },
-      () => this.guard.check(hello.password, [`token:${hello.browserToken}`, `source:${source}`], this.o.now()),
+      { protocolVersion: PROTOCOL_VERSION, playerCount, maxPlayers: facts.maxPlayers, banned: p.banned, returning: seat !== null, started: facts.started, joinRunningMatch: facts.joinRunningMatch, nameFits: (n) => seat !== null || this.glyphs.fits(n) },
+      () => p.guard.check(p.digest, [`token:${hello.browserToken}`, `source:${source}`], this.o.now()),
     );
     if (!decision.accept) return this.refuse(link, decision.reason, decision.text);
     this.glyphs.add(decision.name);

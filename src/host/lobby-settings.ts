@@ -4,14 +4,16 @@
  */
 import type { MatchSettings } from '../protocol/messages';
 import type { CryptoLike, LobbyKey } from '../lobby/host-key';
+import type { PasswordVerifier } from '../lobby/password-verifier';
 import type { MigrationSettings } from './host-migration';
 import type { TokenSeat } from './seat-keeper';
 import type { CheckpointCounters } from './checkpoint-sender';
 
-/** Migration's fields (host-migration.ts MigrationSettings): `migration`, `peerToken`, `hostSeatToken`, `cvars`. */
+/** Migration's fields (host-migration.ts MigrationSettings): `migration`, `peerToken`, `hostSeatKey`, `chosen`, `cvars`. */
 export interface LobbySettings extends MigrationSettings {
   maxPlayers: number;
-  password: string;
+  /** The password (a lobby this page opened) or its verifier (a successor's lobby: lobby/password-verifier.ts). */
+  password: string | PasswordVerifier;
   joinRunningMatch: boolean;
   match: MatchSettings;
   /** The lobby's key pair (the link names its fingerprint) and the room id it signs for. */

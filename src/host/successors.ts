@@ -3,13 +3,15 @@
  * order. Pure: the listen server feeds it the roster (with each joiner's round trip and whether its
  * hello said it can take over) and the time; it answers the ordered list.
  *
- * Rules: only capable people (not the host, not a bot); at most MAX_SUCCESSORS (3); free places
+ * Rules: only people the host player chose ("can host if I leave" in its lobby list: a successor
+ * receives the lobby's secrets, so nobody is named by ping alone) who are capable (not the host,
+ * not a bot); at most MAX_SUCCESSORS (3); free places
  * go to the lowest ping (ties: lowest id); the list is stable: a successor leaves it only when it
  * leaves the lobby or stops being eligible, or when a challenger's ping has been lower than its by
  * more than SWAP_MARGIN_MS for SWAP_HOLD_MS (then the worst such successor gives way). The order
  * within the list follows the same rule pairwise (a lower rank moves up past the rank above only
  * after beating it by the margin for the hold time), so jitter between two close pings never
- * reshuffles the list. Invariant: the output has no repeats, every id is an eligible candidate.
+ * reshuffles the list. Invariant: the output has no repeats, every id is an eligible (chosen) candidate.
  */
 import { MAX_SUCCESSORS } from '../protocol/messages';
 import type { PlayerId } from '../sim/types';
@@ -20,6 +22,8 @@ export interface SuccessorCandidate {
   pingMs: number;
   /** Its hello said it can take over. */
   capable: boolean;
+  /** The host player chose it ("can host if I leave"); nobody is chosen until the host picks. */
+  chosen: boolean;
   isHost: boolean;
   bot: boolean;
 }
@@ -40,7 +44,7 @@ export class SuccessorPicker {
 
   /** The successor list after this look at the roster (it may be unchanged: compare with the previous). */
   update(candidates: readonly SuccessorCandidate[], nowMs: number): PlayerId[] {
-    const eligible = new Map(candidates.filter((c) => c.capable && !c.isHost && !c.bot).map((c) => [c.id, c.pingMs]));
+    const eligible = new Map(candidates.filter((c) => c.chosen && c.capable && !c.isHost && !c.bot).map((c) => [c.id, c.pingMs]));
     const ping = (id: PlayerId): number => eligible.get(id) ?? Infinity;
     const seen = new Set<string>();
     // Holds a pair's timer while the condition lasts; true once it lasted SWAP_HOLD_MS.

@@ -1,15 +1,19 @@
 /**
  * The host's secrets (issue 13, host migration): what a successor needs, beyond the match, to be
  * the same lobby: the lobby key pair (so it proves itself to the original link's `key=`), the old
- * host's PeerJS token (so the signaling server lets it claim the lobby's peer id), the password,
- * the lobby's size and join rule, the map's name, and the old host's own seat token (so an old host
- * that comes back joins as a player in its own seat). These bytes ride in the migration checkpoint's
- * `lobbyKey` field, which only successors receive, over DTLS.
+ * host's PeerJS token (so the signaling server lets it claim the lobby's peer id), the password's
+ * VERIFIER (password-verifier.ts: the successor checks newcomers' passwords without ever holding
+ * the password), the lobby's size and join rule, the map's name, the old host's own seat key (so
+ * an old host that comes back joins as a player in its own seat), and the players the host chose
+ * as possible successors (the new host keeps that choice). These bytes ride in the migration
+ * checkpoint's `lobbyKey` field, which only chosen successors receive, over DTLS.
  *
- * Layout: [version u8 = 1] [pkcs8 length u16, 1..HOST_SECRET_LIMITS.pkcs8Bytes] [pkcs8 bytes]
- * [publicRaw: 65 bytes, first 0x04] [peerToken: text] [password: text] [maxPlayers u8, 1..255]
- * [joinRunningMatch u8, 0|1] [mapName: text] [hostSeatToken: 16 bytes]; texts as control texts
- * (src/protocol/text.ts: UTF-8 with a varint length).
+ * Layout: [version u8 = 2] [pkcs8 length u16, 1..HOST_SECRET_LIMITS.pkcs8Bytes] [pkcs8 bytes]
+ * [publicRaw: 65 bytes, first 0x04] [peerToken: text] [verifier: salt 16 bytes | iterations u32
+ * (PASSWORD_ITERATION_RANGE) | hash length u8 (0 = no password, or 32) | hash] [maxPlayers u8,
+ * 1..255] [joinRunningMatch u8, 0|1] [mapName: text] [hostSeatToken: 16 bytes] [chosen: count u8
+ * then ids u8, 1..255, strictly increasing]; texts as control texts (src/protocol/text.ts: UTF-8
+ * with a varint length). Version 1 (the password in clear, no choice) is refused.
  * `encodeHostSecrets` never throws: it sends the normal form (`normalizeHostSecrets`: texts cleaned
  * and cut, numbers clamped, a malformed token as all zeros, a too-long key cut, which then fails to
  * import: a caller bug shows there, not as an exception here). `decodeHostSecrets` never throws and
@@ -19,23 +23,27 @@
 import { BitReader, BitWriter } from '../protocol/bits';
 import { normalizeToken, readBytes, tokenFromBytes, tokenToBytes, writeBytes } from '../protocol/handshake-codec';
 import { BROWSER_TOKEN_BYTES, type DecodeResult } from '../protocol/messages';
-import { MAP_NAME_RULE, PASSWORD_RULE, cleanText, readText, writeText, type TextRule } from '../protocol/text';
+import { MAP_NAME_RULE, cleanText, readText, writeText, type TextRule } from '../protocol/text';
 import type { ExportedLobbyKey } from './host-key';
+import { PASSWORD_HASH_BYTES, PASSWORD_ITERATION_RANGE, PASSWORD_SALT_BYTES, type PasswordVerifier } from './password-verifier';
 
 export interface HostSecrets {
   key: ExportedLobbyKey;
   /** The host's PeerJS token (Peer `options.token`): the signaling server keeps a dropped id for it. */
   peerToken: string;
-  password: string;
+  /** The lobby password's verifier (never the password). */
+  passwordVerifier: PasswordVerifier;
   maxPlayers: number;
   joinRunningMatch: boolean;
   /** The lobby's map, by name (the welcome's map name). */
   mapName: string;
-  /** The host's own seat token (32 lowercase hex digits): the seat it is seated under. */
+  /** The host's own seat key (32 lowercase hex digits): the seat it is seated under. */
   hostSeatToken: string;
+  /** The players the host chose as possible successors, ascending. */
+  chosen: number[];
 }
 
-export const HOST_SECRETS_VERSION = 1;
+export const HOST_SECRETS_VERSION = 2;
 export const HOST_SECRET_LIMITS = Object.freeze({ pkcs8Bytes: 512, publicRawBytes: 65, peerTokenChars: 64 });
 /** What PeerJS tokens look like (base36 by default); ours are checked, never interpreted. */
 const PEER_TOKEN_PATTERN = /^[A-Za-z0-9._-]*$/;
@@ -58,12 +66,45 @@ export function normalizeHostSecrets(s: HostSecrets): HostSecrets {
   return {
     key: { pkcs8: pkcs8.length > 0 ? pkcs8 : new Uint8Array(1), publicRaw },
     peerToken: PEER_TOKEN_PATTERN.test(token) ? token : '',
-    password: cleanText(s.password, PASSWORD_RULE),
+    passwordVerifier: normalizeVerifier(s.passwordVerifier),
     maxPlayers: clampInt(s.maxPlayers, 1, 255),
     joinRunningMatch: s.joinRunningMatch === true,
     mapName: cleanText(s.mapName, MAP_NAME_RULE) || 'arena',
     hostSeatToken: normalizeToken(s.hostSeatToken),
+    chosen: [...new Set(s.chosen.map((id) => Math.round(id)).filter((id) => id >= 1 && id <= 255))].sort((a, b) => a - b),
   };
+}
+
+function normalizeVerifier(v: PasswordVerifier): PasswordVerifier {
+  const hash = v.hash.length === 0 ? new Uint8Array(0) : fixed(v.hash, PASSWORD_HASH_BYTES);
+  return { salt: fixed(v.salt, PASSWORD_SALT_BYTES), iterations: clampInt(v.iterations, PASSWORD_ITERATION_RANGE.min, PASSWORD_ITERATION_RANGE.max), hash };
+}
+
+function writeVerifier(w: BitWriter, v: PasswordVerifier): void {
+  writeBytes(w, v.salt);
+  w.writeBits(v.iterations, 32);
+  w.writeBits(v.hash.length, 8);
+  writeBytes(w, v.hash);
+}
+
+function readVerifier(r: BitReader): PasswordVerifier {
+  const salt = readBytes(r, PASSWORD_SALT_BYTES);
+  const iterations = r.readBits(32);
+  if (r.ok && (iterations < PASSWORD_ITERATION_RANGE.min || iterations > PASSWORD_ITERATION_RANGE.max)) r.fail(`password rounds ${iterations} out of range`);
+  const length = r.readBits(8);
+  if (r.ok && length !== 0 && length !== PASSWORD_HASH_BYTES) r.fail(`password hash length ${length} out of range`);
+  return { salt, iterations, hash: readBytes(r, r.ok ? length : 0) };
+}
+
+function readChosen(r: BitReader): number[] {
+  const count = r.readBits(8);
+  const ids: number[] = [];
+  for (let i = 0; i < count && r.ok; i++) {
+    const id = r.readBits(8);
+    if (r.ok && (id < 1 || id <= (ids[ids.length - 1] ?? 0))) r.fail(`chosen id ${id} out of order`);
+    ids.push(id);
+  }
+  return ids;
 }
 
 export function encodeHostSecrets(secrets: HostSecrets): Uint8Array {
@@ -74,11 +115,13 @@ export function encodeHostSecrets(secrets: HostSecrets): Uint8Array {
   writeBytes(w, s.key.pkcs8);
   writeBytes(w, s.key.publicRaw);
   writeText(w, s.peerToken, PEER_TOKEN_RULE);
-  writeText(w, s.password, PASSWORD_RULE);
+  writeVerifier(w, s.passwordVerifier);
   w.writeBits(s.maxPlayers, 8);
   w.writeBits(s.joinRunningMatch ? 1 : 0, 8);
   writeText(w, s.mapName, MAP_NAME_RULE);
   writeBytes(w, tokenToBytes(s.hostSeatToken));
+  w.writeBits(s.chosen.length, 8);
+  for (const id of s.chosen) w.writeBits(id, 8);
   return w.finish();
 }
 
@@ -104,13 +147,14 @@ export function decodeHostSecrets(bytes: Uint8Array): DecodeResult<HostSecrets> 
   const key = readKey(r);
   const peerToken = readText(r, PEER_TOKEN_RULE, 'peer token');
   if (r.ok && !PEER_TOKEN_PATTERN.test(peerToken)) r.fail('peer token: not a token');
-  const password = readText(r, PASSWORD_RULE, 'password');
+  const passwordVerifier = readVerifier(r);
   const maxPlayers = r.readBits(8);
   if (r.ok && maxPlayers < 1) r.fail('max players 0 out of range');
   const joinRunningMatch = readFlag(r, 'join flag');
   const mapName = readText(r, MAP_NAME_RULE, 'map name');
   const hostSeatToken = tokenFromBytes(readBytes(r, BROWSER_TOKEN_BYTES));
+  const chosen = readChosen(r);
   r.expectEnd();
   if (!r.ok) return { ok: false, error: `host secrets: ${r.error}` };
-  return { ok: true, value: { key, peerToken, password, maxPlayers, joinRunningMatch, mapName, hostSeatToken } };
+  return { ok: true, value: { key, peerToken, passwordVerifier, maxPlayers, joinRunningMatch, mapName, hostSeatToken, chosen } };
 }

@@ -5,9 +5,11 @@
  * an exception with a browser's raw wording.
  *
  * Inputs: signaling options, the link's target (room id + host key), name, password, the browser
- * token, a `CryptoLike`. Outputs: the open link, the welcome and the Peer (to destroy on leave),
- * or the failure. Invariants: nothing but the challenge is sent before the proof checks out
- * (no name, no password, no token); on failure everything opened here is closed again.
+ * token, this tab's seat key pair for the lobby, a `CryptoLike`. Outputs: the open link, the
+ * welcome and the Peer (to destroy on leave), or the failure. Invariants: nothing but the challenge
+ * is sent before the proof checks out (no name, no password, no token); the hello's seat proof is
+ * signed over this connection's fingerprints (seat-proof.ts), so it is worth nothing on any other;
+ * on failure everything opened here is closed again.
  */
 import { decodeControl, encodeControl } from '../protocol/control';
 import { PROTOCOL_VERSION, type ControlMessage, type MatchSettings } from '../protocol/messages';
@@ -18,6 +20,8 @@ import type { JoinFailure } from './failures';
 import { awaitConnectionFingerprints, newChallenge, verifyHostProof } from './host-auth';
 import type { CryptoLike } from './host-key';
 import type { LobbyTarget } from './link';
+import type { DtlsFingerprints } from './host-auth';
+import { proveSeat, type SeatKeyPair } from './seat-proof';
 import { hostPeerId } from './room-id';
 import { describeSignaling } from './signaling-config';
 
@@ -36,8 +40,8 @@ export interface JoinRequest {
   name: string;
   password: string;
   browserToken: string;
-  /** This tab's token for this lobby (seat-token.ts): the host gives a returning one its seat back. */
-  seatToken: string;
+  /** This tab's seat key pair for this lobby (seat-key-pair.ts): the host gives a returning one its seat back; null: no seat. */
+  seat: SeatKeyPair | null;
   crypto: CryptoLike;
   /** This page can take the match over if the host goes (hello's `migration` byte; issue 13). */
   migration?: boolean;
@@ -48,6 +52,7 @@ export interface JoinRequest {
 export type JoinResult = { ok: true; joined: Joined } | { ok: false; failure: JoinFailure };
 
 const SIGNALING_TIMEOUT_MS = 8000;
+const NO_SEAT_TOKEN = '0'.repeat(32);
 const LINK_TIMEOUT_MS = 12000;
 const AUTH_TIMEOUT_MS = 5000;
 const WELCOME_TIMEOUT_MS = 8000;
@@ -95,6 +100,12 @@ function readUntil<T>(link: PeerLink, timeoutMs: number, take: (m: ControlMessag
  * challenge and nothing else; exported for the unit test that reads what an impostor receives.
  */
 export async function authenticateHost(link: PeerLink, req: Pick<JoinRequest, 'target' | 'crypto'>): Promise<JoinFailure | null> {
+  const r = await proveHostOn(link, req);
+  return 'kind' in r ? r : null;
+}
+
+/** authenticateHost, keeping what a seat proof signs over: this connection's fingerprints and our nonce. */
+async function proveHostOn(link: PeerLink, req: Pick<JoinRequest, 'target' | 'crypto'>): Promise<JoinFailure | { dtls: DtlsFingerprints; nonce: Uint8Array }> {
   const dtls = await awaitConnectionFingerprints(() => link.descriptions(), 'joiner');
   if (!dtls) {
     const sdp = link.descriptions();
@@ -116,7 +127,7 @@ export async function authenticateHost(link: PeerLink, req: Pick<JoinRequest, 't
   if (m.type === 'reject') return { kind: 'rejected', reason: m.reason, text: '' };
   if (m.type !== 'auth-proof') return { kind: 'not-host' };
   const verdict = await verifyHostProof(m, req.target.hostKey, req.target.roomId, challenge.nonce, dtls, req.crypto);
-  return verdict === 'ok' ? null : { kind: 'not-host' };
+  return verdict === 'ok' ? { dtls, nonce: challenge.nonce } : { kind: 'not-host' };
 }
 
 type Welcome = { clientId: PlayerId; settings: MatchSettings; early: ControlMessage[] };
@@ -173,10 +184,12 @@ async function joinOnce(req: JoinRequest): Promise<JoinResult> {
     peer.destroy();
     return { ok: false, failure };
   };
-  const refused = await authenticateHost(link, req);
-  if (refused) return fail(refused);
+  const proven = await proveHostOn(link, req);
+  if ('kind' in proven) return fail(proven);
+  const seatProof = req.seat ? await proveSeat(req.seat, target.roomId, proven.nonce, proven.dtls, req.crypto) : undefined;
   const answer = awaitWelcome(link);
-  link.reliable.send(encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: req.name, password: req.password, browserToken: req.browserToken, seatToken: req.seatToken, migration: req.migration === true }));
+  // The seat token field is obsolete (all zeros): the seat proof is what brings a seat back.
+  link.reliable.send(encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: req.name, password: req.password, browserToken: req.browserToken, seatToken: NO_SEAT_TOKEN, migration: req.migration === true, ...(seatProof ? { seatProof } : {}) }));
   const r = await answer;
   if ('kind' in r) return fail(r);
   return { ok: true, joined: { peer, link, clientId: r.clientId, settings: r.settings, early: r.early } };

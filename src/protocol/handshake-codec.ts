@@ -6,13 +6,15 @@
  *
  * Layouts (docs/PROTOCOL.md "Handshake"):
  *   hello            [protocolVersion u16] [name] [password] [browserToken: 16 bytes] [seatToken: 16 bytes]
- *                    [migration u8 = 1, optional: present only when the joiner can take over]
+ *                    [flags u8, optional: 1 = can take over (migration), 2 = a seat proof follows;
+ *                     present only when not 0] [if flags & 2: seat key 65 bytes (0x04 first), signature 64 bytes]
  *   auth-challenge   [protocolVersion u16] [nonce: 32 bytes]
  *   auth-proof       [algorithm u8 (0 = p256)] [publicKey: 65 bytes, first 0x04] [signature: 64 bytes]
  * Invariants: the version field is always the 16 bits right after the type byte of a hello or a
  * challenge (frozen across versions); the decoders never throw and refuse unknown algorithms,
- * a public key that is not an uncompressed point, a version of 0, a migration byte other than 1
- * (absent is the canonical "no", so a hello without migration is byte for byte a protocol-4 hello).
+ * a public key that is not an uncompressed point, a version of 0, a flags byte of 0 or with bits
+ * other than 1 and 2 (absent is the canonical "neither", so a hello without them is byte for byte a
+ * protocol-4 hello, and one with only migration is the byte 1 it always was).
  */
 import type { BitReader, BitWriter } from './bits';
 import { AUTH_NONCE_BYTES, BROWSER_TOKEN_BYTES, type AuthAlgorithm, type AuthChallenge, type AuthProof, type Hello } from './messages';
@@ -53,10 +55,21 @@ export function normalizeToken(token: string): string {
   return TOKEN_PATTERN.test(t) ? t : ZERO_TOKEN;
 }
 
+/** Trailing hello flags (docs/PROTOCOL.md "Handshake"). */
+const HELLO_MIGRATION = 1;
+const HELLO_SEAT_PROOF = 2;
+const SEAT_KEY_BYTES = 65;
+const SEAT_SIGNATURE_BYTES = 64;
+
 export function normalizeHello(m: Hello): Hello {
   const hello: Hello = { type: 'hello', protocolVersion: clampVersion(m.protocolVersion), name: cleanText(m.name, NAME_RULE), password: cleanText(m.password, PASSWORD_RULE), browserToken: normalizeToken(m.browserToken), seatToken: normalizeToken(m.seatToken) };
   // Only a "yes" is carried (and kept): "no" is the byte's absence, as in every older hello.
   if (m.migration === true) hello.migration = true;
+  if (m.seatProof) {
+    const publicKey = fixedBytes(m.seatProof.publicKey, SEAT_KEY_BYTES);
+    publicKey[0] = 0x04;
+    hello.seatProof = { publicKey, signature: fixedBytes(m.seatProof.signature, SEAT_SIGNATURE_BYTES) };
+  }
   return hello;
 }
 
@@ -97,7 +110,14 @@ export function writeHandshake(w: BitWriter, m: Hello | AuthChallenge | AuthProo
       writeText(w, m.password, PASSWORD_RULE);
       writeBytes(w, tokenToBytes(m.browserToken));
       writeBytes(w, tokenToBytes(m.seatToken));
-      if (m.migration === true) w.writeBits(1, 8);
+      {
+        const flags = (m.migration === true ? HELLO_MIGRATION : 0) | (m.seatProof ? HELLO_SEAT_PROOF : 0);
+        if (flags !== 0) w.writeBits(flags, 8);
+        if (m.seatProof) {
+          writeBytes(w, m.seatProof.publicKey);
+          writeBytes(w, m.seatProof.signature);
+        }
+      }
       return;
     case 'auth-challenge':
       w.writeBits(m.protocolVersion, 16);
@@ -116,11 +136,16 @@ export function readHello(r: BitReader): Hello {
   const password = readText(r, PASSWORD_RULE, 'password');
   const browserToken = tokenFromBytes(readBytes(r, BROWSER_TOKEN_BYTES));
   const hello: Hello = { type: 'hello', protocolVersion, name, password, browserToken, seatToken: tokenFromBytes(readBytes(r, BROWSER_TOKEN_BYTES)) };
-  // The optional trailing migration byte: absent (every older hello) means no; present, it must be 1.
+  // The optional trailing flags: absent (every older hello) means neither; present, never 0.
   if (r.ok && r.remainingBits > 0) {
-    const flag = r.readBits(8);
-    if (flag !== 1) r.fail(`migration flag ${flag} out of range`);
-    hello.migration = true;
+    const flags = r.readBits(8);
+    if (flags === 0 || (flags & ~(HELLO_MIGRATION | HELLO_SEAT_PROOF)) !== 0) r.fail(`hello flags ${flags} out of range`);
+    if (flags & HELLO_MIGRATION) hello.migration = true;
+    if (r.ok && flags & HELLO_SEAT_PROOF) {
+      const publicKey = readBytes(r, SEAT_KEY_BYTES);
+      if (r.ok && publicKey[0] !== 0x04) r.fail('seat key is not an uncompressed point');
+      hello.seatProof = { publicKey, signature: readBytes(r, SEAT_SIGNATURE_BYTES) };
+    }
   }
   return hello;
 }

@@ -146,9 +146,9 @@ export interface Hello {
    */
   browserToken: string;
   /**
-   * This tab's random token for this lobby (sessionStorage; BROWSER_TOKEN_BYTES as lowercase hex,
-   * all zeros: none): a joiner that comes back with it (a reload, a dropped link) gets its seat
-   * back, with its name and score, and is not asked the password again (issue 13, "Rejoin").
+   * Obsolete (BROWSER_TOKEN_BYTES as lowercase hex): pages of this build send all zeros and hosts
+   * ignore it. It was the seat's credential before the seat proof (below) replaced it: a token is
+   * something an impostor host can collect and replay, a proof bound to the connection is not.
    */
   seatToken: string;
   /**
@@ -158,6 +158,21 @@ export interface Hello {
    * means false, and decodes without this field. Only such clients get 'successors' and 'checkpoint'.
    */
   migration?: boolean;
+  /**
+   * Protocol 4, optional (issue 21): this tab's seat key for this lobby and its signature over this
+   * connection (docs/PROTOCOL.md "Seat proof"). The host files the seat under the key's hash and
+   * gives it back only to a hello whose signature verifies over the host's own view of the
+   * connection. Absent (older clients, the reference client): no seat, no rejoin.
+   */
+  seatProof?: SeatProof;
+}
+
+/** A seat key (ECDSA P-256) and its signature over one connection's seat transcript. */
+export interface SeatProof {
+  /** The uncompressed point, 65 bytes starting 0x04. */
+  publicKey: Uint8Array;
+  /** r ‖ s, 64 bytes (WebCrypto's format). */
+  signature: Uint8Array;
 }
 
 /** At most this many successors are named (docs/PROTOCOL.md "Host migration"). */

@@ -4,7 +4,8 @@
  * CDP's Page.crash); both joiners carry on in the same match on the first successor, with the
  * same scores, and see each other move; a fourth page that opens the ORIGINAL lobby link joins
  * the new host; the old host coming back on that link joins as a player (one host only). A
- * graceful handover (the host's "Hand the match to <name>") loses no score.
+ * graceful handover (the host's "Hand the match to <name>") loses no score. The host picks both
+ * joiners in its lobby list ("can host if I leave"); a successor that takes over keeps that choice.
  *
  * Times are measured and printed (the issue asks ≤ 3 s after a close, ≤ 5 s after a crash); the
  * waits allow generous bounds because e2e runs on a loaded 2-core machine.
@@ -50,6 +51,12 @@ async function threePlayerMatch(hostRenders = false): Promise<Lobby> {
   pages.push(a);
   const b = await joinByLink(browser, withParams(link, { render: '0' }), NAMES.b);
   pages.push(b);
+  // The host picks who may take over, in its lobby list (nobody is a successor until picked).
+  for (const p of [a, b]) {
+    const pid = await p.evaluate(() => window.rewind.localId!);
+    await host.waitForSelector(`#successor-${pid}`);
+    await host.check(`#successor-${pid}`);
+  }
   await host.fill('#frag-limit', '50');
   await host.fill('#time-limit', '0');
   await host.evaluate(() => document.getElementById('start-match')!.click());
@@ -181,9 +188,13 @@ describe('host migration', () => {
     expect(await back.evaluate(() => [window.rewind.phase, window.rewind.isHost, window.rewind.lastError])).toEqual([expect.stringMatching(/lobby|match/), false, null]);
     expect(await hosts([l.a, l.b, back])).toBe(1);
 
-    // The match outlives its second host too: the new host names its own successors and sends them
-    // checkpoints; when its page closes, the next one takes over and the others follow.
+    // The match outlives its second host too: the new host kept its old host's choice (the other
+    // joiner) and ticks one more itself (the old host, back as a player; through the debug API, as it
+    // is in the match, not on the lobby screen), sends them checkpoints; when its page closes, the
+    // next one takes over and the others follow.
     const [second, other] = (await l.a.evaluate(() => window.rewind.isHost)) ? [l.a, l.b] : [l.b, l.a];
+    const backId = await back.evaluate(() => window.rewind.localId!);
+    expect(await second.evaluate((id) => window.rewind.chooseSuccessor(id), backId)).toEqual([l.ids.a, l.ids.b, backId].sort((x, y) => x - y));
     await waitIn(other, () => (window.rewind.migration()?.successors.length ?? 0) >= 2 && window.rewind.migration()?.checkpointAgeMs !== null, undefined, 20_000);
     const again = Date.now();
     await second.close();

@@ -1,8 +1,9 @@
 /**
  * Rejoin in real Chromium over real WebRTC (issue 13): a joiner scores in a running match, then
  * reloads its page. Without typing anything it is back in the same match, on the same player id,
- * under the same name, with its score; the host's lobby lists it once. Its seat token (session
- * storage) is what the host recognises; the password is not asked again.
+ * under the same name, with its score; the host's lobby lists it once. Its seat key pair (session
+ * storage) signs a proof for the new connection, which is what the host recognises; the password is
+ * not asked again.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

@@ -54,8 +54,9 @@ function readBytes(r: BitReader, length: number, label: string): Uint8Array {
 }
 
 /**
- * `browserToken`: 16 bytes this client keeps (what a kick bans); `seatToken`: 16 bytes it keeps
- * for this lobby, so that coming back with it gives back its seat and score (all zeros: none).
+ * `browserToken`: 16 bytes this client keeps (what a kick bans); `seatToken`: obsolete, hosts
+ * ignore it (send zeros). No trailing flags byte: this client offers no takeover and sends no seat
+ * proof (docs/PROTOCOL.md "Seat proof"), so a host gives it no seat to come back to.
  */
 export function encodeHello(name: string, password = '', browserToken: Uint8Array = new Uint8Array(TOKEN_BYTES), seatToken: Uint8Array = new Uint8Array(TOKEN_BYTES)): Uint8Array<ArrayBuffer> {
   const w = new BitWriter();

@@ -63,7 +63,7 @@ function context(attempts: MigrationAttempts): { ctx: MigrationContext; clock: {
     target: { roomId: 'room', hostKey: null },
     name: 'Bob',
     browserToken: 'b'.repeat(32),
-    seatToken: 'c'.repeat(32),
+    seat: { privateKey: {} as CryptoKey, publicRaw: new Uint8Array(65) },
     crypto: globalThis.crypto,
     cvars: {} as MigrationContext['cvars'],
     now: () => clock.t,

@@ -1,17 +1,19 @@
 /**
  * The listen server's host migration (issue 13) with in-memory links and a fake worker: the
- * hello's migration flag decides who hears about successors and gets checkpoints; the checkpoint
+ * hello's migration flag decides who hears about successors; only players the host chose ("can
+ * host if I leave") are named successors and get checkpoints; the checkpoint
  * carries the host secrets and the seats; a handover sends the final checkpoint with the rewind
  * window to the first successor and stops the worker's ticks; a successor's listen server starts
  * from the old host's seats (all waiting) and bans; a dedicated host (migration off) sends nothing.
  */
-import { seatKeyOf } from '../../../src/lobby/seat-key';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ListenServer, type LobbySettings, type RestoredLobby } from '../../../src/host/listen-server';
 import type { Member } from '../../../src/host/roster';
 import type { ServerWorkerHandle, WorkerCheckpointLobby } from '../../../src/host/worker-api';
 import { createLobbyKey, importLobbyKey } from '../../../src/lobby/host-key';
 import { decodeHostSecrets } from '../../../src/lobby/host-secrets';
+import { banKeyOf } from '../../../src/lobby/ban-key';
+import { passwordDigest } from '../../../src/lobby/password-verifier';
 import { decodeControl } from '../../../src/protocol/control';
 import { SYSTEM_CHAT_ID, type ControlMessage } from '../../../src/protocol/messages';
 import { noticeAfterMigration } from '../../../src/lobby/migration-notice';
@@ -19,6 +21,8 @@ import type { Peer } from '../../../src/transport/peer-link';
 import { linkPair, type FakeEnd } from '../../helpers/fake-link';
 
 const HOST_SEAT = 'f'.repeat(32);
+/** Long enough that its bytes cannot turn up in key material by chance. */
+const PASSWORD = 'correct horse battery staple';
 const seatOf = (n: number): string => n.toString(16).padStart(2, '0').repeat(16);
 
 function fakeWorker() {
@@ -47,12 +51,12 @@ function fakeWorker() {
   return { handle, calls, notice: (n: unknown) => notify(n), closePorts: () => ports.forEach((p) => p.close()) };
 }
 
-async function lobby(opts: { migration?: boolean; restored?: RestoredLobby; hostSeatToken?: string } = {}) {
+async function lobby(opts: { migration?: boolean; restored?: RestoredLobby; hostSeatKey?: string; chosen?: number[] } = {}) {
   const key = await createLobbyKey(crypto);
   const worker = fakeWorker();
   const settings: LobbySettings = {
     maxPlayers: 8,
-    password: 'pw',
+    password: PASSWORD,
     joinRunningMatch: true,
     match: { tickrate: 60, maxPlayers: 8, mapName: 'arena', maxUnlagMs: 1000 },
     key,
@@ -60,8 +64,9 @@ async function lobby(opts: { migration?: boolean; restored?: RestoredLobby; host
     crypto,
     migration: opts.migration ?? true,
     peerToken: 'x1y2z3',
-    hostSeatToken: opts.hostSeatToken ?? HOST_SEAT,
+    hostSeatKey: opts.hostSeatKey ?? HOST_SEAT,
     cvars: () => [{ name: 'sv_tickrate', value: 60 }],
+    ...(opts.chosen ? { chosen: opts.chosen } : {}),
   };
   const peer = { onSignal: () => () => undefined } as unknown as Peer;
   const server = new ListenServer(peer, worker.handle, settings, () => Date.now(), opts.restored);
@@ -95,11 +100,14 @@ describe('ListenServer host migration', () => {
     const a = seatJoiner(server, 'Ann', true);
     const b = seatJoiner(server, 'Bo', true);
     const c = seatJoiner(server, 'Cy', false);
+    expect(server.successors()).toEqual([]);
+    for (const j of [a, b, c]) server.chooseSuccessor(j.member.id, true);
     expect(server.successors()).toEqual([a.member.id, b.member.id]);
     await vi.waitFor(() => expect(types(b)).toContain('checkpoint'));
     // Welcome first, then the list (and it grows when Bo joins).
     expect(types(a).slice(0, 2)).toEqual(['welcome', 'lobby']);
     const lists = got(a).flatMap((m) => (m.type === 'successors' ? [m.ids] : []));
+    expect(lists[0]).toEqual([]);
     expect(lists[lists.length - 1]).toEqual([a.member.id, b.member.id]);
     expect(types(c)).not.toContain('successors');
     expect(types(c)).not.toContain('checkpoint');
@@ -107,12 +115,11 @@ describe('ListenServer host migration', () => {
     expect(cp).toMatchObject({ final: false });
     expect(cp?.type === 'checkpoint' && cp.bytes.length).toBe(300);
 
-    // What the worker was given: everyone's seat keys (the host's own under hostSeatToken's key; the
-    // joiners' as admission filed them) and the secrets.
+    // What the worker was given: everyone's seat keys (the host's own, hostSeatKey; the joiners' as
+    // admission filed them) and the secrets.
     const last = worker.calls.checkpoint[worker.calls.checkpoint.length - 1]!;
     expect(last.rewind).toBe(0);
-    const hostKey = await seatKeyOf(HOST_SEAT, crypto);
-    expect(hostKey).not.toBe(HOST_SEAT);
+    const hostKey = HOST_SEAT;
     expect(last.lobby.people).toEqual([
       { id: 1, name: 'Host', token: hostKey },
       { id: a.member.id, name: 'Ann', token: seatOf(2) },
@@ -122,10 +129,59 @@ describe('ListenServer host migration', () => {
     expect(last.lobby.cvars).toEqual([{ name: 'sv_tickrate', value: 60 }]);
     const secrets = decodeHostSecrets(last.lobby.lobbyKey);
     if (!secrets.ok) throw new Error(secrets.error);
-    expect(secrets.value).toMatchObject({ peerToken: 'x1y2z3', password: 'pw', maxPlayers: 8, joinRunningMatch: true, mapName: 'arena', hostSeatToken: hostKey });
+    expect(secrets.value).toMatchObject({ peerToken: 'x1y2z3', maxPlayers: 8, joinRunningMatch: true, mapName: 'arena', hostSeatToken: hostKey, chosen: [a.member.id, b.member.id, c.member.id] });
+    // The password travels as its verifier only: the successor can check it, not read it.
+    const v = secrets.value.passwordVerifier;
+    expect(await passwordDigest(PASSWORD, v, crypto)).toEqual(v.hash);
+    expect(Buffer.from(last.lobby.lobbyKey).includes(Buffer.from(PASSWORD))).toBe(false);
     expect((await importLobbyKey(secrets.value.key, crypto)).fingerprint).toBe(key.fingerprint);
     expect(server.counters).toMatchObject({ checkpointBytes: 300, checkpointFailures: 0 });
     expect(server.counters.checkpointsSent).toBeGreaterThan(0);
+  });
+
+  it('a joiner that offers to take over but was not chosen gets no checkpoint and no secret, however low its ping; un-chosen, a successor gets no more', async () => {
+    const { server, worker } = await lobby();
+    await server.addLocal('Host');
+    // A modified joiner: its hello offers migration, and it answers pings fastest of all.
+    const mallory = seatJoiner(server, 'Mallory', true);
+    const friend = seatJoiner(server, 'Friend', true);
+    server.roster.setPing(mallory.member.id, 1);
+    server.roster.setPing(friend.member.id, 200);
+    server.chooseSuccessor(friend.member.id, true);
+    expect(server.chosenSuccessors()).toEqual([friend.member.id]);
+    expect(server.successors()).toEqual([friend.member.id]);
+    await vi.waitFor(() => expect(types(friend)).toContain('checkpoint'));
+    // Several periodic rounds pass: still nothing for the one not chosen.
+    const rounds = worker.calls.checkpoint.length;
+    await vi.waitFor(() => expect(worker.calls.checkpoint.length).toBeGreaterThan(rounds + 1), { timeout: 4000 });
+    expect(types(mallory)).not.toContain('checkpoint');
+    // It hears who the successors are (ids only), never itself among them.
+    for (const m of got(mallory)) if (m.type === 'successors') expect(m.ids).not.toContain(mallory.member.id);
+    // Un-chosen: the friend leaves the list at once and receives no checkpoint from then on.
+    server.chooseSuccessor(friend.member.id, false);
+    expect(server.successors()).toEqual([]);
+    const had = types(friend).filter((t) => t === 'checkpoint').length;
+    const before = worker.calls.checkpoint.length;
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(worker.calls.checkpoint.length).toBe(before);
+    expect(types(friend).filter((t) => t === 'checkpoint').length).toBe(had);
+    expect(await server.handOver()).toBeNull();
+  }, 10_000);
+
+  it("a successor's checkpoint holds no browser token and no password: a kicked browser travels as its ban key", async () => {
+    const { server, worker } = await lobby();
+    await server.addLocal('Host');
+    const a = seatJoiner(server, 'Ann', true);
+    const cy = seatJoiner(server, 'Cy', false);
+    server.chooseSuccessor(a.member.id, true);
+    server.kick(cy.member.id, 'host', '');
+    const banKey = await banKeyOf('a'.repeat(32), crypto);
+    await vi.waitFor(() => expect(worker.calls.checkpoint.some((c) => c.lobby.bans.includes(banKey))).toBe(true));
+    for (const { lobby: l } of worker.calls.checkpoint) {
+      const text = JSON.stringify({ ...l, lobbyKey: Buffer.from(l.lobbyKey).toString('latin1') });
+      expect(text).not.toContain('a'.repeat(32));
+      expect(text).not.toContain(PASSWORD);
+    }
   });
 
   it('when a successor leaves: a new list, its seat among the absent, and a checkpoint at once', async () => {
@@ -133,6 +189,7 @@ describe('ListenServer host migration', () => {
     await server.addLocal('Host');
     const a = seatJoiner(server, 'Ann', true);
     const b = seatJoiner(server, 'Bo', true);
+    for (const j of [a, b]) server.chooseSuccessor(j.member.id, true);
     await vi.waitFor(() => expect(types(b)).toContain('checkpoint'));
     const before = worker.calls.checkpoint.length;
     a.joiner.close();
@@ -150,6 +207,9 @@ describe('ListenServer host migration', () => {
     expect(await server.handOver()).toBeNull();
     const a = seatJoiner(server, 'Ann', true);
     const b = seatJoiner(server, 'Bo', true);
+    // Nobody chosen: nobody to hand the match to.
+    expect(await server.handOver()).toBeNull();
+    for (const j of [a, b]) server.chooseSuccessor(j.member.id, true);
     expect(await server.handOver()).toBe(a.member.id);
     expect(worker.calls.stopTicking).toBe(1);
     // sv_maxunlag 1 s at 60 ticks/s.
@@ -164,23 +224,23 @@ describe('ListenServer host migration', () => {
     const restored: RestoredLobby = {
       seats: [
         { token: seatOf(2), id: 2, name: 'Ann', present: true },
-        { token: await seatKeyOf(seatOf(3), crypto), id: 3, name: 'Bo', present: true },
+        { token: seatOf(3), id: 3, name: 'Bo', present: true },
         { token: HOST_SEAT, id: 1, name: 'Host', present: true },
       ],
-      bans: ['b'.repeat(32)],
+      bans: [await banKeyOf('b'.repeat(32), crypto)],
       started: true,
     };
-    // The successor (Bo) hosts under its own seat token (filed, as on the old host, under its key).
-    const { server, worker } = await lobby({ restored, hostSeatToken: seatOf(3) });
+    // The successor (Bo) hosts under its own seat key (as on the old host).
+    const { server, worker } = await lobby({ restored, hostSeatKey: seatOf(3) });
     expect(server.started).toBe(true);
-    expect(server.door.isBanned('b'.repeat(32))).toBe(true);
+    expect(await server.door.isBanned('b'.repeat(32))).toBe(true);
     expect(server.door.seats.seatOf(seatOf(2))).toEqual({ id: 2, name: 'Ann', present: false });
     // The old host's seat waits for it too: it comes back as a player.
     expect(server.door.seats.seatOf(HOST_SEAT)).toEqual({ id: 1, name: 'Host', present: false });
     const { member } = await server.addLocal('Bo', true, 3);
     expect(member.id).toBe(3);
     expect(worker.calls.connected).toEqual([[3, true]]);
-    expect(server.door.seats.seatOf(await seatKeyOf(seatOf(3), crypto))).toEqual({ id: 3, name: 'Bo', present: true });
+    expect(server.door.seats.seatOf(seatOf(3))).toEqual({ id: 3, name: 'Bo', present: true });
     // Nobody new is given a seat the old players hold.
     const newcomer = server.roster.add('Dee', 'peer-dee', false, { held: (id) => server.door.seats.isHeld(id) });
     expect(newcomer?.id).toBe(4);
@@ -193,7 +253,7 @@ describe('ListenServer host migration', () => {
       { token: HOST_SEAT, id: 1, name: 'Alice', present: true },
       { token: seatOf(4), id: 4, name: 'Cleo', present: true },
     ];
-    const { server } = await lobby({ restored: { seats, bans: [], started: true, handedOverBy: { oldHost: 'Alice', newHost: 'Bo' } }, hostSeatToken: seatOf(3) });
+    const { server } = await lobby({ restored: { seats, bans: [], started: true, handedOverBy: { oldHost: 'Alice', newHost: 'Bo' } }, hostSeatKey: seatOf(3) });
     // A returning player seated before the new host's own player is back still reads its name.
     const early = seatJoiner(server, 'Cleo', true, seatOf(4), { seat: 4 });
     await vi.waitFor(() => expect(types(early)).toContain('lobby'));
@@ -223,14 +283,16 @@ describe('ListenServer host migration', () => {
     expect(types(dee)).not.toContain('chat');
   });
 
-  it("after a takeover for a lost host (no handover), says nothing in the chat: the pages' own notice stands", async () => {
+  it("after a takeover for a lost host (no handover), says nothing in the chat: the pages' own notice stands; the old host's choice of successors carries on", async () => {
     const seats = [{ token: seatOf(2), id: 2, name: 'Ann', present: true }];
-    const { server } = await lobby({ restored: { seats, bans: [], started: true }, hostSeatToken: seatOf(3) });
+    const { server } = await lobby({ restored: { seats, bans: [], started: true }, hostSeatKey: seatOf(3), chosen: [2, 3] });
     await server.addLocal('Bo', true, 3);
     const ann = seatJoiner(server, 'Ann', true, seatOf(2), { seat: 2 });
     await vi.waitFor(() => expect(types(ann)).toContain('lobby'));
     expect(types(ann).slice(0, 2)).toEqual(['welcome', 'lobby']);
     expect(types(ann)).not.toContain('chat');
+    expect(server.chosenSuccessors()).toEqual([2, 3]);
+    expect(server.successors()).toEqual([2]);
   });
 
   it('removes from the worker a restored player who never came back when the worker reports its silence', async () => {

@@ -4,6 +4,8 @@ import { decodeControl, encodeControl } from '../../../src/protocol/control';
 import { PROTOCOL_VERSION, type ControlMessage } from '../../../src/protocol/messages';
 import { createLobbyKey, type LobbyKey } from '../../../src/lobby/host-key';
 import { authenticateHost } from '../../../src/lobby/join';
+import { banKeyOf } from '../../../src/lobby/ban-key';
+import { makePasswordVerifier } from '../../../src/lobby/password-verifier';
 import { linkPair, type FakeEnd } from '../../helpers/fake-link';
 
 const ROOM = 'abcdefghijk23456';
@@ -115,11 +117,24 @@ describe('LobbyDoor', () => {
   it('bans a kicked browser token for the rest of the match, and only that one', async () => {
     const key = await createLobbyKey(crypto);
     const d = door(key);
-    d.ban(TOKEN_A);
+    await d.ban(TOKEN_A);
     const banned = await join(d, key, { token: TOKEN_A });
     expect(banned.admitted).toBeNull();
     expect(banned.reject).toMatchObject({ type: 'reject', reason: 'kicked' });
     expect((await join(d, key, { token: TOKEN_B })).admitted).not.toBeNull();
+    // What a checkpoint would carry: the ban key, never the browser token.
+    expect(d.bans()).toEqual([await banKeyOf(TOKEN_A, crypto)]);
+    expect(d.bans()).not.toContain(TOKEN_A);
+  });
+
+  it("a successor's door admits with the old host's password verifier and ban keys alone (it never holds the password or a browser token)", async () => {
+    const key = await createLobbyKey(crypto);
+    const verifier = await makePasswordVerifier('secret', crypto, 2000);
+    const d = new LobbyDoor({ key, roomId: ROOM, password: verifier, bans: [await banKeyOf(TOKEN_B, crypto)], crypto, now: () => Date.now(), facts: () => ({ playerCount: 1, maxPlayers: 8, started: false, joinRunningMatch: true, closed: false }) });
+    expect((await join(d, key, { password: 'wrong' })).reject).toMatchObject({ reason: 'password' });
+    expect((await join(d, key, { password: 'secret' })).admitted).not.toBeNull();
+    expect((await join(d, key, { password: 'secret', token: TOKEN_B, address: '10.3.3.3' })).reject).toMatchObject({ reason: 'kicked' });
+    expect(await d.passwordVerifier()).toBe(verifier);
   });
 
   it('limits password attempts per peer (3), then refuses without checking', async () => {

@@ -1,18 +1,22 @@
 /**
  * Rejoin on the host's side (issue 13): seats by seat token, the roster giving a returning player
  * its own id and keeping absent players' ids from newcomers, the hello decision for a returning
- * token (no password, a running match takes it back), and the lobby door admitting it.
+ * seat (no password, a running match takes it back), and the lobby door admitting it only on a
+ * seat proof made for its own connection (a replayed one is refused).
  */
 import { seatKeyOf } from '../../../src/lobby/seat-key';
+import { loadSeatKeyPair } from '../../../src/lobby/seat-key-pair';
+import { proveSeat } from '../../../src/lobby/seat-proof';
+import { dtlsFromDescriptions } from '../../../src/lobby/host-auth';
+import { makePasswordVerifier } from '../../../src/lobby/password-verifier';
 import { describe, expect, it } from 'vitest';
 import { SeatKeeper } from '../../../src/host/seat-keeper';
 import { Roster } from '../../../src/host/roster';
 import { decideHello, type HelloFacts } from '../../../src/lobby/handshake';
 import { LobbyDoor } from '../../../src/host/lobby-door';
 import { decodeControl, encodeControl } from '../../../src/protocol/control';
-import { PROTOCOL_VERSION, type ControlMessage } from '../../../src/protocol/messages';
+import { PROTOCOL_VERSION, type ControlMessage, type SeatProof } from '../../../src/protocol/messages';
 import { createLobbyKey, type LobbyKey } from '../../../src/lobby/host-key';
-import { authenticateHost } from '../../../src/lobby/join';
 import { linkPair } from '../../helpers/fake-link';
 
 const SEAT = '5e'.repeat(16);
@@ -89,29 +93,79 @@ describe('decideHello for a returning seat token', () => {
   });
 });
 
-describe('LobbyDoor and a returning seat token', () => {
-  async function hello(d: LobbyDoor, key: LobbyKey, seatToken: string, password: string) {
-    const { joiner, incoming } = linkPair({});
-    const admitted = d.admit(incoming);
-    expect(await authenticateHost(joiner, { target: { roomId: 'abcdefghijk23456', hostKey: key.fingerprint }, crypto })).toBeNull();
-    const answer = new Promise<ControlMessage | null>((resolve) => joiner.reliable.onMessage((b) => resolve(((m) => (m.ok ? m.value : null))(decodeControl(b)))));
-    joiner.reliable.send(encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Someone Else', password, browserToken: 'a'.repeat(32), seatToken }));
-    const a = await admitted;
-    return { admitted: a, reject: a ? null : await answer };
+describe('LobbyDoor and a returning seat (seat proofs, issue 21)', () => {
+  const ROOM = 'abcdefghijk23456';
+  function door(key: LobbyKey, password: string | Awaited<ReturnType<typeof makePasswordVerifier>> = 'secret'): LobbyDoor {
+    return new LobbyDoor({ key, roomId: ROOM, password, crypto, now: () => Date.now(), facts: () => ({ playerCount: 2, maxPlayers: 8, started: true, joinRunningMatch: true, closed: false }) });
   }
 
-  it('admits a seat it gave before under its old name without the password; an unknown token still needs it', async () => {
+  /** A joiner's handshake with `nonce` over a connection with these fingerprints; the hello is the caller's. */
+  async function connect(d: LobbyDoor, fp: { hostFp: string; joinerFp: string }, nonce = crypto.getRandomValues(new Uint8Array(32))) {
+    const { joiner, incoming } = linkPair(fp);
+    const admitted = d.admit(incoming);
+    const proof = new Promise<void>((resolve) => joiner.reliable.onMessage(() => resolve()));
+    joiner.reliable.send(encodeControl({ type: 'auth-challenge', protocolVersion: PROTOCOL_VERSION, nonce }));
+    await proof;
+    const dtls = dtlsFromDescriptions(joiner.descriptions().local, joiner.descriptions().remote, 'joiner')!;
+    const answer = new Promise<ControlMessage | null>((resolve) => joiner.reliable.onMessage((b) => resolve(((m) => (m.ok ? m.value : null))(decodeControl(b)))));
+    const send = async (bytes: Uint8Array) => {
+      joiner.reliable.send(bytes);
+      const a = await admitted;
+      return { admitted: a, reject: a ? null : await answer };
+    };
+    return { joiner, dtls, nonce, send };
+  }
+
+  const helloFrom = (password: string, seatProof?: SeatProof, seatToken = NONE) => encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Someone Else', password, browserToken: 'a'.repeat(32), seatToken, ...(seatProof ? { seatProof } : {}) });
+
+  it('files a newcomer under its seat key and gives the seat back, without the password, only to a proof for this connection', async () => {
     const key = await createLobbyKey(crypto);
-    const d = new LobbyDoor({ key, roomId: 'abcdefghijk23456', password: 'secret', crypto, now: () => Date.now(), facts: () => ({ playerCount: 2, maxPlayers: 8, started: true, joinRunningMatch: true, closed: false }) });
-    expect((await hello(d, key, SEAT, '')).reject).toMatchObject({ reason: 'password' });
-    // Seats are filed under the token's key, what admission hands on and checkpoints carry.
-    const seatKey = await seatKeyOf(SEAT, crypto);
+    const d = door(key);
+    const friend = await loadSeatKeyPair(null, ROOM, crypto);
+    const first = await connect(d, { hostFp: 'AA:01', joinerFp: 'FF:01' });
+    const joined = await first.send(helloFrom('secret', await proveSeat(friend, ROOM, first.nonce, first.dtls, crypto)));
+    const seatKey = await seatKeyOf(friend.publicRaw, crypto);
+    expect(joined.admitted).toMatchObject({ seatToken: seatKey, seat: null });
     d.seats.seated(seatKey, 4, 'Ada');
     d.seats.left(4);
-    const back = await hello(d, key, SEAT, '');
-    expect(back.admitted).toMatchObject({ name: 'Ada', seatToken: seatKey, seat: { id: 4, name: 'Ada', present: false } });
-    expect((await hello(d, key, 'ab'.repeat(16), '')).reject).toMatchObject({ reason: 'password' });
-    // A successor reads keys in checkpoints: a hello carrying a key instead of a token takes no seat.
-    expect((await hello(d, key, seatKey, '')).reject).toMatchObject({ reason: 'password' });
+    const again = await connect(d, { hostFp: 'AA:02', joinerFp: 'FF:02' });
+    expect((await again.send(helloFrom('', await proveSeat(friend, ROOM, again.nonce, again.dtls, crypto)))).admitted).toMatchObject({ name: 'Ada', seatToken: seatKey, seat: { id: 4, name: 'Ada', present: false } });
+    // A hello without a proof takes no seat (nor files one), whatever its seat token says: even the seat key a checkpoint carries.
+    const bare = await connect(d, { hostFp: 'AA:03', joinerFp: 'FF:03' });
+    expect((await bare.send(helloFrom('', undefined, seatKey))).reject).toMatchObject({ reason: 'password' });
+    // Someone else's own key proves only its own (new) seat.
+    const other = await loadSeatKeyPair(null, ROOM, crypto);
+    const o = await connect(d, { hostFp: 'AA:04', joinerFp: 'FF:04' });
+    expect((await o.send(helloFrom('', await proveSeat(other, ROOM, o.nonce, o.dtls, crypto)))).reject).toMatchObject({ reason: 'password' });
+  });
+
+  it("a hostile successor that collects a returning player's hello on its own connection cannot replay it to the real host: refused, the seat stays its owner's", async () => {
+    const key = await createLobbyKey(crypto);
+    const realHost = door(key);
+    const friend = await loadSeatKeyPair(null, ROOM, crypto);
+    const seatKey = await seatKeyOf(friend.publicRaw, crypto);
+    realHost.seats.seated(seatKey, 4, 'Ada');
+    realHost.seats.left(4);
+    // The successor holds the lobby key and the verifier (it passes host authentication) and, while
+    // the real host's signaling socket is down, the friend reconnects to it: it reads the friend's hello.
+    const hostile = door(key, await makePasswordVerifier('secret', crypto, 2000));
+    const toHostile = await connect(hostile, { hostFp: 'EE:66', joinerFp: 'FF:07' });
+    await toHostile.send(helloFrom('', await proveSeat(friend, ROOM, toHostile.nonce, toHostile.dtls, crypto)));
+    const collected = toHostile.joiner.reliable.sent[toHostile.joiner.reliable.sent.length - 1]!;
+    const decoded = decodeControl(collected);
+    expect(decoded.ok && decoded.value.type === 'hello' && decoded.value.seatProof).toBeTruthy();
+    // It replays those bytes to the real host, with the friend's own nonce, even claiming the friend's
+    // DTLS fingerprint: the real host's end of that connection is not the hostile one's.
+    const replay = await connect(realHost, { hostFp: 'AA:08', joinerFp: 'FF:07' }, toHostile.nonce);
+    const r = await replay.send(collected);
+    expect(r.admitted).toBeNull();
+    expect(r.reject).toMatchObject({ type: 'reject', reason: 'bad-hello' });
+    expect(realHost.seats.seatOf(seatKey)).toEqual({ id: 4, name: 'Ada', present: false });
+    // And what a checkpoint gave it (the seat key) is no credential either.
+    const withKey = await connect(realHost, { hostFp: 'AA:09', joinerFp: 'DD:09' });
+    expect((await withKey.send(helloFrom('', undefined, seatKey))).reject).toMatchObject({ reason: 'password' });
+    // The friend itself, on its own connection to the real host, still gets its seat.
+    const back = await connect(realHost, { hostFp: 'AA:0A', joinerFp: 'FF:0A' });
+    expect((await back.send(helloFrom('', await proveSeat(friend, ROOM, back.nonce, back.dtls, crypto)))).admitted).toMatchObject({ seat: { id: 4 } });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SWAP_HOLD_MS, SuccessorPicker, successorsChanged, type SuccessorCandidate } from '../../../src/host/successors';
 
-const person = (id: number, pingMs: number, capable = true): SuccessorCandidate => ({ id, pingMs, capable, isHost: false, bot: false });
+const person = (id: number, pingMs: number, capable = true, chosen = true): SuccessorCandidate => ({ id, pingMs, capable, chosen, isHost: false, bot: false });
 
 describe('successor selection', () => {
   it('names capable people only, lowest ping first, at most 3', () => {
@@ -13,6 +13,14 @@ describe('successor selection', () => {
     expect(list).toEqual([3, 7, 6]);
     expect(picker.update([person(2, 80)], 0)).toEqual([2]);
     expect(picker.update([person(4, 5, false)], 0)).toEqual([]);
+  });
+
+  it('names only the people the host chose, however low the others\' pings (nobody is chosen by default)', () => {
+    const picker = new SuccessorPicker();
+    expect(picker.update([person(2, 5, true, false), person(3, 10, true, false)], 0)).toEqual([]);
+    expect(picker.update([person(2, 5, true, false), person(3, 90), person(4, 10, true, false), person(5, 40)], 1000)).toEqual([5, 3]);
+    // Un-chosen: it leaves the list at once, and nobody unchosen fills its place.
+    expect(picker.update([person(2, 5, true, false), person(3, 90), person(5, 40, true, false)], 2000)).toEqual([3]);
   });
 
   it('keeps at least two when there are two, and fills a place as soon as one leaves', () => {

@@ -1,31 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { loadSeatToken, markSeated, wasSeated, type SeatStore } from '../../../src/lobby/seat-token';
+import { markSeated, wasSeated, type SeatStore } from '../../../src/lobby/seat-token';
+import { loadSeatKeyPair } from '../../../src/lobby/seat-key-pair';
+import { proveSeat, verifySeatProof, type SeatKeyPair } from '../../../src/lobby/seat-proof';
+import { seatKeyOf } from '../../../src/lobby/seat-key';
 
 function memoryStore(): SeatStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
   return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
 }
-const counting = (): ((n: number) => Uint8Array) => {
-  let next = 1;
-  return (n) => Uint8Array.from({ length: n }, () => next++ % 256);
-};
 
-describe('seat token (per lobby, per tab)', () => {
-  it('is made once per lobby and kept; another lobby gets its own', () => {
+describe('seat key pair (per lobby, per tab)', () => {
+  const samePair = async (a: SeatKeyPair, b: SeatKeyPair): Promise<boolean> => {
+    const dtls = { host: 'sha-256 AA', joiner: 'sha-256 BB' };
+    const proof = await proveSeat(a, 'roomaaaaaaaaaaaa', new Uint8Array(32), dtls, crypto);
+    return (await seatKeyOf(a.publicRaw, crypto)) === (await seatKeyOf(b.publicRaw, crypto)) && verifySeatProof({ ...proof, publicKey: b.publicRaw }, 'roomaaaaaaaaaaaa', new Uint8Array(32), dtls, crypto);
+  };
+
+  it('is made once per lobby and kept (a reload proves the same seat); another lobby gets its own', async () => {
     const store = memoryStore();
-    const random = counting();
-    const a = loadSeatToken(store, 'roomaaaaaaaaaaaa', random);
-    expect(a).toMatch(/^[0-9a-f]{32}$/);
-    expect(loadSeatToken(store, 'roomaaaaaaaaaaaa', random)).toBe(a);
-    expect(loadSeatToken(store, 'roombbbbbbbbbbbb', random)).not.toBe(a);
+    const a = await loadSeatKeyPair(store, 'roomaaaaaaaaaaaa', crypto);
+    expect(a.publicRaw).toHaveLength(65);
+    expect(a.privateKey.extractable).toBe(false);
+    expect(await samePair(a, await loadSeatKeyPair(store, 'roomaaaaaaaaaaaa', crypto))).toBe(true);
+    expect(await samePair(a, await loadSeatKeyPair(store, 'roombbbbbbbbbbbb', crypto))).toBe(false);
   });
 
-  it('replaces garbage, and works (for this page only) when storage throws', () => {
+  it('replaces garbage, and works (for this page only) when storage throws', async () => {
     const store = memoryStore();
-    store.data.set('rewind.seat.roomaaaaaaaaaaaa', '<script>');
-    expect(loadSeatToken(store, 'roomaaaaaaaaaaaa', counting())).toMatch(/^[0-9a-f]{32}$/);
+    store.data.set('rewind.seatkey.roomaaaaaaaaaaaa', '<script>');
+    expect((await loadSeatKeyPair(store, 'roomaaaaaaaaaaaa', crypto)).publicRaw[0]).toBe(4);
     const broken: SeatStore = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); }, removeItem: () => { throw new Error('denied'); } };
-    expect(loadSeatToken(broken, 'roomaaaaaaaaaaaa', counting())).toMatch(/^[0-9a-f]{32}$/);
+    expect((await loadSeatKeyPair(broken, 'roomaaaaaaaaaaaa', crypto)).publicRaw).toHaveLength(65);
     expect(wasSeated(broken, 'roomaaaaaaaaaaaa')).toBe(false);
     expect(() => markSeated(broken, 'roomaaaaaaaaaaaa', true)).not.toThrow();
   });

@@ -219,11 +219,25 @@ describe('host migration on the control channel (issue 13)', () => {
     expect(decoded.ok && decoded.value.type === 'hello' && decoded.value.migration).toBe(true);
   });
 
-  it('refuses a migration byte other than 1 and anything after it', () => {
+  it('refuses a flags byte of 0 or with unknown bits, a seat proof cut short, and anything after it', () => {
     const old = helloBytes(PROTOCOL_VERSION, utf8('Bob'));
-    expect(decodeControl(Uint8Array.from([...old, 0]))).toEqual({ ok: false, error: 'control: migration flag 0 out of range' });
-    expect(decodeControl(Uint8Array.from([...old, 2]))).toEqual({ ok: false, error: 'control: migration flag 2 out of range' });
+    expect(decodeControl(Uint8Array.from([...old, 0]))).toEqual({ ok: false, error: 'control: hello flags 0 out of range' });
+    expect(decodeControl(Uint8Array.from([...old, 4]))).toEqual({ ok: false, error: 'control: hello flags 4 out of range' });
     expect(decodeControl(Uint8Array.from([...old, 1, 0]))).toEqual({ ok: false, error: 'control: trailing bytes' });
+    expect(decodeControl(Uint8Array.from([...old, 2, 4, 1, 2]))).toEqual({ ok: false, error: 'control: truncated' });
+    const notAPoint = Uint8Array.from([...old, 2, 3, ...new Uint8Array(64 + 64)]);
+    expect(decodeControl(notAPoint)).toEqual({ ok: false, error: 'control: seat key is not an uncompressed point' });
+  });
+
+  it("carries hello's seat proof after the flags byte (2, or 3 with migration): key then signature", () => {
+    const old = helloBytes(PROTOCOL_VERSION, utf8('Bob'));
+    const seatProof = { publicKey: Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i)), signature: Uint8Array.from({ length: 64 }, (_, i) => 255 - i) };
+    const both = encodeControl({ ...hello, migration: true, seatProof });
+    expect(both).toEqual(Uint8Array.from([...old, 3, ...seatProof.publicKey, ...seatProof.signature]));
+    expect(decodeControl(both)).toEqual({ ok: true, value: { ...hello, migration: true, seatProof } });
+    const proofOnly = encodeControl({ ...hello, seatProof });
+    expect(proofOnly[old.length]).toBe(2);
+    expect(decodeControl(proofOnly)).toEqual({ ok: true, value: { ...hello, seatProof } });
   });
 
   it('carries successors in rank order and normalizes the list: ids 1..255, no repeats, at most 3', () => {
