@@ -1,13 +1,14 @@
 /**
  * DedicatedHost: the browser host's lobby (src/host ListenServer: handshake, relays, timeouts,
- * kicks) with no player of its own. It starts the match itself once enough players are in,
- * keeps the bots it was asked for, logs every join, leave and kick, and on shutdown tells every
- * joiner why before it closes.
+ * kicks) with no player of its own. It asks for the first match once enough people are in (the
+ * match cycle, match-cycle.ts, starts the rules in the worker and then marks the lobby started),
+ * logs every join, leave and kick, and on shutdown tells every joiner why before it closes.
  *
  * Inputs: a PeerJS Peer already holding the lobby's id, the server worker handle, lobby settings,
- * a clock and a log sink. Outputs: log lines, `facts()` for the health report, lifecycle events
- * for the fleet manager (`onPlayers`). Invariant: `shutdown` is idempotent and resolves after
- * the joiners have had the time to read their 'shutdown' kick.
+ * the first match's start, a clock and a log sink. Outputs: log lines, `facts()` for the health
+ * report, lifecycle events for the fleet manager (`onPlayers`). Invariants: the first match is
+ * asked for once; `shutdown` is idempotent and resolves after the joiners have had the time to
+ * read their 'shutdown' kick.
  */
 import { ListenServer, type LobbySettings } from '../host/listen-server';
 import type { ServerWorkerHandle } from '../host/worker-api';
@@ -36,6 +37,8 @@ export interface DedicatedHostOptions {
   lobby: LobbySettings;
   /** Start the match when this many players (humans) are in; 0 = at once. */
   startWhen: number;
+  /** Starts the first match (rules in the worker, then the lobby marked started); `why` is for the log. */
+  startMatch: (why: string) => void;
 }
 
 export class DedicatedHost {
@@ -44,6 +47,7 @@ export class DedicatedHost {
   private readonly kicked = new Map<PlayerId, string>();
   private readonly playerListeners: Array<(humans: number) => void> = [];
   private shuttingDown: Promise<void> | null = null;
+  private startAsked = false;
 
   constructor(
     peer: Peer,
@@ -55,15 +59,16 @@ export class DedicatedHost {
     this.server = new ReportingListenServer(peer, worker, opts.lobby, now);
     this.server.onKick = (id, reason, text) => this.kicked.set(id, `${reason}: ${text}`);
     this.server.onChange(() => this.rosterChanged());
-    if (opts.startWhen === 0) this.start('at once (--start-when 0)');
+    if (opts.startWhen === 0) this.start('at once, --start-when 0');
   }
 
   get humans(): number {
     return this.server.roster.all().filter((m) => m.peerId !== '').length;
   }
 
+  /** `bots`: the server-side bots the worker runs (they are players, not lobby members). */
   facts(bots: number): LobbyFacts {
-    return { roomId: this.opts.roomId, link: this.opts.link, started: this.server.started, players: this.server.roster.size, humans: this.humans, bots, maxPlayers: this.opts.lobby.maxPlayers };
+    return { roomId: this.opts.roomId, link: this.opts.link, started: this.server.started, players: this.server.roster.size + bots, humans: this.humans, bots, maxPlayers: this.opts.lobby.maxPlayers };
   }
 
   /** Called with the number of human players whenever it changes. */
@@ -82,9 +87,9 @@ export class DedicatedHost {
   }
 
   private start(why: string): void {
-    if (this.server.started) return;
-    this.server.startMatch();
-    this.log(`match started ${why}`);
+    if (this.startAsked || this.server.started) return;
+    this.startAsked = true;
+    this.opts.startMatch(why);
   }
 
   /** Diffs the roster against what was logged: joins, then leaves (a kick says so). */
@@ -110,7 +115,7 @@ export class DedicatedHost {
     }
     if (!humansChanged) return;
     const humans = this.humans;
-    if (humans >= this.opts.startWhen && humans > 0) this.start(`(${humans} player${humans === 1 ? '' : 's'} in)`);
+    if (humans >= this.opts.startWhen && humans > 0) this.start(`${humans} player${humans === 1 ? '' : 's'} in`);
     for (const cb of this.playerListeners) cb(humans);
   }
 }

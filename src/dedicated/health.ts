@@ -4,11 +4,13 @@
  * worker's stats (RuntimeStats, read by shape like src/host/worker-stats.ts: a missing field
  * reads as unknown, never as a crash).
  *
- * Inputs: `sample(raw, nowMs)` each time fresh stats arrive; lobby facts passed to `report`.
+ * Inputs: `sample(raw, nowMs)` each time fresh stats arrive; lobby facts and the match cycle's
+ * facts passed to `report`.
  * Output: `HealthReport`, plain JSON. Rates are per second over the span between the last two
  * samples (the host samples once a second). Invariant: `ok` is false when the server has not
  * ticked since the previous sample or skipped ticks since then (it missed its budget).
  */
+import type { CycleFacts } from './match-cycle';
 
 export interface LobbyFacts {
   roomId: string;
@@ -20,11 +22,32 @@ export interface LobbyFacts {
   maxPlayers: number;
 }
 
+/** The phase names of /health, by the wire's phase number (0-3). */
+export const PHASE_NAMES = ['waiting', 'warmup', 'live', 'ended'] as const;
+export type PhaseName = (typeof PHASE_NAMES)[number];
+
+/** What the server worker's stats say about the match (src/server/stats.ts MatchSummary). */
+export interface MatchSummary {
+  phase: number;
+  phaseEndTick: number;
+  seq: number;
+  mapId: number;
+  bots: number;
+}
+
+export interface MatchReport extends CycleFacts {
+  /** 'waiting' (free play before the first start), 'warmup', 'live', 'ended' (the end screen); null before the first sample. */
+  phase: PhaseName | null;
+  /** Seconds left in the warm-up or the live phase (null: no clock). */
+  secondsLeft: number | null;
+}
+
 export interface HealthReport {
   ok: boolean;
   status: string;
   uptimeS: number;
   lobby: LobbyFacts;
+  match: MatchReport;
   tick: number | null;
   tickrate: number;
   /** Ticks run per second over the last sample span (the configured tickrate when keeping up). */
@@ -42,13 +65,16 @@ export interface HealthReport {
  * tools that check what a client decodes against the host (tools/reference-client's tests).
  */
 export interface WorldDump {
+  /** The server tick of the stats sample (taken about once a second) these positions are from. */
   tick: number;
+  /** Positions in map units (x right, y down) on the wire's 1/16 grid: exactly what a snapshot of `tick` carries. */
   players: { id: number; x: number; y: number; alive: boolean }[];
 }
 
 interface Sample {
   atMs: number;
   tick: number | null;
+  match: MatchSummary | null;
   ticksRun: number | null;
   ticksSkipped: number;
   /** Per client id: bytes and snapshots sent so far (clients come and go, so totals are kept apart). */
@@ -88,12 +114,24 @@ function readSample(raw: unknown, atMs: number): Sample {
   return {
     atMs,
     tick,
+    match: readMatch(rec(o?.match)),
     ticksRun: num(loop, 'ticksRun'),
     ticksSkipped: num(loop, 'ticksSkipped') ?? 0,
     clients,
     cost: p50 !== null && p99 !== null ? { p50: Math.round(p50), p99: Math.round(p99), max: Math.round(num(cost, 'maxUs') ?? p99) } : null,
     world: tick === null ? null : { tick, players },
   };
+}
+
+function readMatch(m: Record<string, unknown> | null): MatchSummary | null {
+  const phase = num(m, 'phase');
+  const phaseEndTick = num(m, 'phaseEndTick');
+  const seq = num(m, 'seq');
+  const mapId = num(m, 'mapId');
+  const bots = num(m, 'bots');
+  if (phase === null || phaseEndTick === null || seq === null || mapId === null || bots === null) return null;
+  if (!Number.isInteger(phase) || phase < 0 || phase >= PHASE_NAMES.length) return null;
+  return { phase, phaseEndTick, seq, mapId, bots };
 }
 
 /** What each client still present was sent over the span (a client that joined meanwhile counts from 0). */
@@ -125,12 +163,17 @@ export class HealthMonitor {
     return Math.round((sentSince(this.previous, this.latest, key) / spanS) * 10) / 10;
   }
 
+  /** The match of the latest sample (null before the first, or from a worker that does not say). */
+  match(): MatchSummary | null {
+    return this.latest?.match ?? null;
+  }
+
   /** The players' positions of the latest sample (null before the first). */
   world(): WorldDump | null {
     return this.latest?.world ?? null;
   }
 
-  report(lobby: LobbyFacts, nowMs: number): HealthReport {
+  report(lobby: LobbyFacts, nowMs: number, cycle: CycleFacts): HealthReport {
     const a = this.previous;
     const b = this.latest;
     const spanS = a && b ? (b.atMs - a.atMs) / 1000 : 0;
@@ -150,6 +193,7 @@ export class HealthMonitor {
       status,
       uptimeS: Math.round((nowMs - this.startedMs) / 1000),
       lobby,
+      match: this.matchReport(cycle),
       tick: b?.tick ?? null,
       tickrate: this.tickrate,
       ticksPerSecond,
@@ -159,5 +203,12 @@ export class HealthMonitor {
       snapshotsPerSecond: this.clientRate('snapshots', spanS),
       serverThreadLoad: this.load === null ? null : Math.round(this.load * 1000) / 1000,
     };
+  }
+
+  private matchReport(cycle: CycleFacts): MatchReport {
+    const m = this.latest?.match ?? null;
+    const tick = this.latest?.tick ?? null;
+    const clock = m !== null && tick !== null && m.phaseEndTick > 0 && m.phase !== 3 ? Math.max(0, Math.ceil((m.phaseEndTick - tick) / this.tickrate)) : null;
+    return { phase: m === null ? null : (PHASE_NAMES[m.phase] ?? null), secondsLeft: clock, ...cycle };
   }
 }

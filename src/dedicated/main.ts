@@ -2,7 +2,8 @@
  * `npm run host`: the headless dedicated host's entry point. Parses the command line and the
  * environment (src/dedicated/options.ts), installs the Node WebRTC and WebSocket globals PeerJS
  * needs (before anything imports PeerJS, hence the dynamic import), runs the lobby, and turns
- * SIGTERM/SIGINT into a clean shutdown that tells every joiner why.
+ * SIGTERM/SIGINT into a clean shutdown that tells every joiner why (before the lobby is up, e.g.
+ * while it waits for the PeerServer, a signal just stops the retries).
  *
  * Exit codes: 0 after a clean stop, 1 when the host could not start, 2 for bad options.
  */
@@ -22,19 +23,24 @@ async function main(): Promise<number> {
     process.stderr.write(`\n${USAGE}\n`);
     return 2;
   }
-  installWebRtcGlobals(parsed.options.icePorts);
+  const globals = installWebRtcGlobals(parsed.options.icePorts);
   const { runDedicatedHost } = await import('./run-host');
+  const { RetryAborted } = await import('./signaling-retry');
+  // A signal before the lobby is up (e.g. while the PeerServer is away) stops the retries; after, it stops the lobby.
+  const early = new AbortController();
+  let onSignal = (signal: string): void => (log(`stopped by ${signal} before the lobby opened`), early.abort());
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  process.once('SIGINT', () => onSignal('SIGINT'));
   let host;
   try {
-    host = await runDedicatedHost(parsed.options, log);
+    host = await runDedicatedHost(parsed.options, log, { lastSocketError: globals.lastSocketError, signal: early.signal });
   } catch (err) {
+    if (err instanceof RetryAborted) return 0;
     process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   }
   const running = host;
-  const onSignal = (signal: string): void => void running.stop(`The server was stopped by its operator (${signal}).`);
-  process.once('SIGTERM', () => onSignal('SIGTERM'));
-  process.once('SIGINT', () => onSignal('SIGINT'));
+  onSignal = (signal: string): void => void running.stop(`The server was stopped by its operator (${signal}).`);
   await running.stopped;
   return 0;
 }

@@ -7,19 +7,22 @@
  *   --page-url URL   REWIND_PAGE_URL     the game page players open (its /rewind-config.json names the PeerServer)
  *   --room ID        REWIND_ROOM         a fixed room id (16 base32 characters) for a stable link; default random
  *   --password P     REWIND_PASSWORD     lobby password
- *   --bots N         REWIND_BOTS         bots that join at start (at most sv_maxplayers - 1: a human always fits)
+ *   --bots N         REWIND_BOTS         server-side bots kept in the match (at most sv_maxplayers - 1: a human always fits)
  *   --start-when N   REWIND_START_WHEN   start the match when N players have joined (0: at once); default 1
  *   --health H:P     REWIND_HEALTH       health endpoint address; default 127.0.0.1:0 (any free port); "off"
  *   --ice-ports A-B  REWIND_ICE_PORTS    UDP ports WebRTC may use (a firewall or container rule); default any
  *   --agones         REWIND_AGONES=1     report the lifecycle to the Agones SDK sidecar
  *   --empty-timeout S REWIND_EMPTY_TIMEOUT  seconds an emptied lobby waits before Agones Shutdown (default 30)
  *   --sv_NAME V      sv_NAME / REWIND_SV_NAME   any sv_ cvar (sv_tickrate, sv_maxplayers, ...)
+ *   --mode, --map, --maps, --frag-limit, --time-limit, --warmup, --friendly-fire, --next-match-delay:
+ *                    the match rules and the map rotation (src/dedicated/match-options.ts)
  *
  * Output: `{ options, notices, errors }`; never throws. Errors (a malformed URL, a bad room id)
  * stop the host; notices (clamped cvars, capped bots) are printed and the host starts.
  */
 import { CVARS, defaultCvars, isCvarName, setCvar, type Cvars } from '../config/cvars';
 import { isRoomId } from '../lobby/room-id';
+import { MATCH_ENV, MATCH_FLAGS, MATCH_USAGE, parseMatchPlan, type MatchPlan } from './match-options';
 
 export interface DedicatedOptions {
   pageUrl: URL;
@@ -32,6 +35,8 @@ export interface DedicatedOptions {
   agones: boolean;
   emptyTimeoutS: number;
   cvars: Cvars;
+  /** The rules of every match, the map rotation, the pause between matches. */
+  match: MatchPlan;
 }
 
 export interface ParsedOptions {
@@ -41,10 +46,11 @@ export interface ParsedOptions {
   help: boolean;
 }
 
-const FLAGS = ['page-url', 'room', 'password', 'bots', 'start-when', 'health', 'ice-ports', 'agones', 'empty-timeout', 'help'] as const;
+const FLAGS = ['page-url', 'room', 'password', 'bots', 'start-when', 'health', 'ice-ports', 'agones', 'empty-timeout', 'help', ...MATCH_FLAGS] as const;
 type Flag = (typeof FLAGS)[number];
-const BOOLEAN_FLAGS: ReadonlySet<string> = new Set(['agones', 'help']);
+const BOOLEAN_FLAGS: ReadonlySet<string> = new Set(['agones', 'help', 'friendly-fire']);
 const ENV_OF: Record<Exclude<Flag, 'help'>, string> = {
+  ...MATCH_ENV,
   'page-url': 'REWIND_PAGE_URL',
   room: 'REWIND_ROOM',
   password: 'REWIND_PASSWORD',
@@ -60,16 +66,20 @@ export const USAGE = `npm run host -- [options] [--sv_NAME value ...]
   --page-url URL     the game page players open (default http://127.0.0.1:8080/, i.e. npm run serve)
   --room ID          fixed room id (16 characters a-z, 2-7) for a stable link; default random
   --password P       lobby password
-  --bots N           bots that join at start (at most sv_maxplayers - 1)
+  --bots N           server-side bots kept in the match (at most sv_maxplayers - 1;
+                     a person joining a full lobby takes a bot's seat, the bot comes back when one leaves)
   --start-when N     start the match when N players have joined (0: at once; default 1)
   --health HOST:PORT health endpoint (default 127.0.0.1:0 = any free port; "off" for none)
   --ice-ports A-B    UDP port range for WebRTC (default: any)
   --agones           report Ready/Allocated/Shutdown and health to the Agones SDK sidecar
   --empty-timeout S  with --agones: seconds an emptied lobby waits before Shutdown (default 30)
+${MATCH_USAGE}
   --sv_tickrate 128  any sv_ cvar, e.g. sv_maxplayers, sv_maxunlag, sv_lagcompensation
 Every option also reads an environment variable: REWIND_PAGE_URL, REWIND_ROOM, REWIND_PASSWORD,
 REWIND_BOTS, REWIND_START_WHEN, REWIND_HEALTH, REWIND_ICE_PORTS, REWIND_AGONES=1,
-REWIND_EMPTY_TIMEOUT, and sv_NAME or REWIND_SV_NAME for cvars. The command line wins.`;
+REWIND_EMPTY_TIMEOUT, REWIND_MODE, REWIND_MAP, REWIND_MAPS, REWIND_FRAG_LIMIT, REWIND_TIME_LIMIT,
+REWIND_WARMUP, REWIND_FRIENDLY_FIRE, REWIND_NEXT_MATCH_DELAY, and sv_NAME or REWIND_SV_NAME for
+cvars. The command line wins.`;
 
 /** Splits `--name value`, `--name=value` and bare `--flag` into pairs; anything else is an error. */
 function readArgv(argv: readonly string[], errors: string[]): Map<string, string> {
@@ -159,6 +169,7 @@ export function parseDedicatedOptions(argv: readonly string[], env: Readonly<Rec
   const healthRaw = get('health') ?? '127.0.0.1:0';
   const iceRaw = get('ice-ports');
   const agonesRaw = get('agones');
+  const match = parseMatchPlan(get, notices, errors);
   return {
     options: {
       pageUrl,
@@ -171,6 +182,7 @@ export function parseDedicatedOptions(argv: readonly string[], env: Readonly<Rec
       agones: agonesRaw === '1' || agonesRaw === 'true',
       emptyTimeoutS,
       cvars,
+      match,
     },
     notices,
     errors,

@@ -6,7 +6,12 @@
  *
  * Input: an optional UDP port range, applied to every peer connection (libdatachannel's
  * portRangeBegin/End), for hosts behind a firewall or in a container that publishes a range.
- * Invariant: installs each global once; existing globals (a test that set its own) are kept.
+ * Output: `lastSocketError()`, the own error of the newest signaling socket that failed to open ("connect ECONNREFUSED
+ * 127.0.0.1:9000"), which PeerJS reduces to "Lost connection to server.".
+ * Invariants: installs each global once; existing globals (a test that set its own) are kept. A
+ * browser's WebSocket reports a failed connection as an event nobody has to handle; `ws` emits an
+ * 'error' that kills the process when nobody listens, and PeerJS listens only for 'close' (which
+ * follows): so every socket made here listens for 'error' itself (PeerJS then sees the close).
  */
 import { RTCIceCandidate, RTCPeerConnection, RTCSessionDescription } from 'node-datachannel/polyfill';
 import { WebSocket } from 'ws';
@@ -27,7 +32,23 @@ function rangedPeerConnection(range: IcePortRange): typeof RTCPeerConnection {
   };
 }
 
-export function installWebRtcGlobals(range: IcePortRange | null): void {
+export interface WebRtcGlobals {
+  lastSocketError(): string | null;
+}
+
+/** `ws`'s WebSocket that handles its own 'error' (and remembers it) instead of throwing it at the process. */
+function quietWebSocket(remember: (message: string | null) => void): new (address: string | URL, protocols?: string | string[]) => WebSocket {
+  return class QuietWebSocket extends WebSocket {
+    constructor(address: string | URL, protocols?: string | string[]) {
+      super(address, protocols);
+      this.on('error', (err: Error) => remember(err.message));
+      this.on('open', () => remember(null));
+    }
+  };
+}
+
+export function installWebRtcGlobals(range: IcePortRange | null): WebRtcGlobals {
+  let lastError: string | null = null;
   const g = globalThis as Record<string, unknown>;
   const set = (name: string, value: unknown): void => {
     if (g[name] === undefined) g[name] = value;
@@ -35,5 +56,6 @@ export function installWebRtcGlobals(range: IcePortRange | null): void {
   set('RTCPeerConnection', range ? rangedPeerConnection(range) : RTCPeerConnection);
   set('RTCSessionDescription', RTCSessionDescription);
   set('RTCIceCandidate', RTCIceCandidate);
-  set('WebSocket', WebSocket);
+  set('WebSocket', quietWebSocket((message) => (lastError = message)));
+  return { lastSocketError: () => lastError };
 }

@@ -21,8 +21,12 @@ export type JoinFailure =
   | { kind: 'host-left' }
   | { kind: 'handshake-timeout' }
   | { kind: 'id-taken' }
-  /** The peer on the lobby's id could not prove it holds the key the link names. */
-  | { kind: 'not-host' }
+  /**
+   * The peer on the lobby's id could not prove it holds the key the link names. `refused`: it
+   * answered the challenge with a reject of this reason instead (anyone can: shown as not-host all
+   * the same; only 'busy' makes the joiner ask again).
+   */
+  | { kind: 'not-host'; refused?: RejectReason }
   /** Our own check of the name typed, before connecting. */
   | { kind: 'bad-name'; problem: NameProblem }
   /** The host kept sending snapshots no honest host sends (client/host-plausibility.ts). */

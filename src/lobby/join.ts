@@ -7,7 +7,8 @@
  * Inputs: signaling options, the link's target (room id + host key), name, password, the browser
  * token, this tab's seat key pair for the lobby, a `CryptoLike`. Outputs: the open link, the
  * welcome and the Peer (to destroy on leave), or the failure. Invariants: nothing but the challenge
- * is sent before the proof checks out (no name, no password, no token); the hello's seat proof is
+ * is sent before the proof checks out (no name, no password, no token); any answer but a proof that
+ * verifies, a `reject` included, is "This is not the host of this lobby."; the hello's seat proof is
  * signed over this connection's fingerprints (seat-proof.ts), so it is worth nothing on any other;
  * on failure everything opened here is closed again.
  */
@@ -123,8 +124,9 @@ async function proveHostOn(link: PeerLink, req: Pick<JoinRequest, 'target' | 'cr
   link.reliable.send(encodeControl(challenge));
   const m = await reply;
   if ('kind' in m) return m;
-  // Before the proof, a reject's words are anyone's: show our own sentence for its reason only.
-  if (m.type === 'reject') return { kind: 'rejected', reason: m.reason, text: '' };
+  // Before the proof, a reject is anyone's: an impostor could answer 'password' to make the page
+  // say "Wrong password." So every pre-proof reject reads as not-host (its reason kept for retries).
+  if (m.type === 'reject') return { kind: 'not-host', refused: m.reason };
   if (m.type !== 'auth-proof') return { kind: 'not-host' };
   const verdict = await verifyHostProof(m, req.target.hostKey, req.target.roomId, challenge.nonce, dtls, req.crypto);
   return verdict === 'ok' ? { dtls, nonce: challenge.nonce } : { kind: 'not-host' };
@@ -159,7 +161,9 @@ const BUSY_RETRY_MS = 1000;
 export async function joinLobby(req: JoinRequest): Promise<JoinResult> {
   for (let attempt = 0; ; attempt++) {
     const r = await joinOnce(req);
-    if (r.ok || attempt >= BUSY_RETRIES || r.failure.kind !== 'rejected' || r.failure.reason !== 'busy') return r;
+    // The host's 'busy' comes before its proof (the door caps handshakes per address before it signs).
+    const busy = r.ok ? false : r.failure.kind === 'not-host' ? r.failure.refused === 'busy' : r.failure.kind === 'rejected' && r.failure.reason === 'busy';
+    if (r.ok || attempt >= BUSY_RETRIES || !busy) return r;
     await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS * (attempt + 1)));
   }
 }

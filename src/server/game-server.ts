@@ -300,6 +300,7 @@ export class GameServer {
       lagCompensation: this.judge.lagCompensation,
       maxUnlagS: this.judge.compensator.maxUnlagSeconds,
       clients: [...this.sessions.values()].map((s) => s.stats(this.judge.shots.rewindRecordOf(s.id, this.judge.compensator))),
+      match: { phase: this.state.match.phase, phaseEndTick: this.state.match.phaseEndTick, seq: this.state.match.seq, mapId: this.publicMatch.mapId, bots: this.match.botCount },
     };
   }
 }

@@ -70,6 +70,17 @@ export interface ServerStats {
   lagCompensation: boolean;
   maxUnlagS: number;
   clients: ClientStats[];
+  /** The match now (for the dedicated host's match cycle and /health). */
+  match: MatchSummary;
+}
+
+/** The match as a host's controls need it: phase (0 waiting, 1 warm-up, 2 live, 3 ended), the tick it ends (0 none), matches started (mod 256), the map's id, the server-side bots. */
+export interface MatchSummary {
+  phase: number;
+  phaseEndTick: Tick;
+  seq: number;
+  mapId: number;
+  bots: number;
 }
 
 /**

@@ -17,7 +17,8 @@ export interface DedicatedProcess {
   terminate(): Promise<number | null>;
 }
 
-export function startDedicatedHost(args: string[], timeoutMs = 60_000): Promise<DedicatedProcess> {
+/** `onOutput`: called with everything printed so far each time it prints (tests that read it before the link). */
+export function startDedicatedHost(args: string[], timeoutMs = 60_000, onOutput?: (out: string) => void): Promise<DedicatedProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/dedicated/main.ts', ...args], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -25,6 +26,7 @@ export function startDedicatedHost(args: string[], timeoutMs = 60_000): Promise<
     const timer = setTimeout(() => reject(new Error(`the dedicated host did not print its link in time:\n${out}`)), timeoutMs);
     const onData = (d: Buffer): void => {
       out += d.toString();
+      onOutput?.(out);
       const link = /lobby link: (\S+)/.exec(out)?.[1];
       const healthUrl = /health: (\S+)/.exec(out)?.[1];
       if (!link || !healthUrl) return;

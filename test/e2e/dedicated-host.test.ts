@@ -1,6 +1,6 @@
 /**
  * `npm run host` end to end: a headless dedicated host (the same server code in a Node worker
- * thread, PeerJS over node-datachannel) fills a 16-player lobby with 14 bots; two Chromium pages
+ * thread, PeerJS over node-datachannel) fills a 16-player match with 14 server-side bots; two Chromium pages
  * join its link through the real PeerServer over real WebRTC, the match starts once both are in
  * (--start-when 2) (its link carries the lobby key's fingerprint, so each page has made the host
  * prove itself), each page sees the other move; the health endpoint reports the lobby, its
@@ -34,20 +34,23 @@ describe('dedicated host (npm run host)', () => {
     const a = await joinByLink(browser, link, 'Ann');
     const b = await joinByLink(browser, link, 'Ben');
     for (const p of [a, b]) {
-      await waitIn(p, () => window.rewind.phase === 'match' && window.rewind.players().length === 16, undefined, 30_000).catch(async (err: Error) => {
-        const state = await p.evaluate(() => `phase ${window.rewind.phase}, ${window.rewind.players().length} players, last error ${window.rewind.lastError ?? 'none'}`);
+      // 16 players in the match: the 14 bots (marked as bots in the match block) and the two pages.
+      await waitIn(p, () => window.rewind.phase === 'match' && window.rewind.players().length === 2 && window.rewind.view()?.match?.ranking.filter((r) => r.bot).length === 14 && window.rewind.view()?.match?.ranking.length === 16, undefined, 30_000).catch(async (err: Error) => {
+        const state = await p.evaluate(() => `phase ${window.rewind.phase}, ${window.rewind.players().length} in the lobby list, ${window.rewind.view()?.match?.ranking.length ?? 0} in the match, last error ${window.rewind.lastError ?? 'none'}`);
         throw new Error(`${err.message}\n${state}\nhost output:\n${host?.output() ?? ''}`);
       });
     }
-    // No player of its own: 14 bots and the two pages, none of them the host.
+    // No player of its own: the lobby lists the two pages, none of them the host (bots are not lobby members).
     expect(await a.evaluate(() => window.rewind.players().filter((p) => p.isHost).length)).toBe(0);
     expect(await walkUntilSeen(a, b, 60)).toBeGreaterThan(60);
     expect(await walkUntilSeen(b, a, 60)).toBeGreaterThan(60);
 
     const res = await fetch(host.healthUrl);
-    const health = (await res.json()) as { ok: boolean; lobby: { players: number; humans: number; bots: number; started: boolean }; tickrate: number; ticksPerSecond: number | null; tickCostUs: { p50: number; p99: number } | null; snapshotsPerSecond: number | null; bytesOutPerSecond: number | null; ticksSkipped: number };
+    const health = (await res.json()) as { ok: boolean; lobby: { players: number; humans: number; bots: number; started: boolean }; match: { phase: string | null }; tickrate: number; ticksPerSecond: number | null; tickCostUs: { p50: number; p99: number } | null; snapshotsPerSecond: number | null; bytesOutPerSecond: number | null; ticksSkipped: number };
     console.log(`dedicated host, 16 players (14 bots + 2 pages): ${JSON.stringify({ ticksPerSecond: health.ticksPerSecond, tickCostUs: health.tickCostUs, snapshotsPerSecond: health.snapshotsPerSecond, bytesOutPerSecond: health.bytesOutPerSecond, ticksSkipped: health.ticksSkipped })}`);
     expect(health.lobby).toMatchObject({ players: 16, humans: 2, bots: 14, started: true });
+    // The match left free play: the default rules' warm-up or live phase.
+    expect(['warmup', 'live']).toContain(health.match.phase);
     expect(health.tickrate).toBe(60);
     expect(health.tickCostUs?.p99).toBeGreaterThan(0);
     expect(health.snapshotsPerSecond).toBeGreaterThan(0);

@@ -7,10 +7,17 @@
  *     it decoded for every player equal the host's /world dumps at the same ticks;
  *  2. a browser host (a Chromium page that created a lobby through the UI): the same checks, the
  *     host's truth read from `window.rewind.serverStats()`.
+ * Against both, the handshake went as docs/PROTOCOL.md's transcript shows: challenge, the host's
+ * proof over "rewind-arena host-auth v1 / room / host=H / joiner=J / nonce" (fingerprints with their
+ * colons, upper-case hex, de-duplicated and sorted), which the game's own `authTranscript` writes
+ * identically and its `verifyHostProof` accepts, then hello.
  */
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_MAP } from '../../src/sim/map';
+import { authTranscript, verifyHostProof } from '../../src/lobby/host-auth';
+import { decodeControl } from '../../src/protocol/control';
+import { PROTOCOL_VERSION } from '../../src/protocol/messages';
 import { ReferenceClient } from '../../tools/reference-client/client';
 import { Buttons } from '../../tools/reference-client/commands';
 import { createLobby, launchChromium, openPlayer, withParams } from './browser';
@@ -92,6 +99,30 @@ async function compareWithHost(c: ReferenceClient, sample: () => Promise<HostWor
   return { compared, mismatches };
 }
 
+/** The handshake the client recorded against the host of `link`: the documented transcript, byte for byte the game's. */
+async function checkHandshake(c: ReferenceClient, link: string): Promise<void> {
+  const h = c.handshake!;
+  expect(h.verdict).toBe('ok');
+  const entry = '[a-z0-9-]+ [0-9A-F]{2}(?::[0-9A-F]{2})+';
+  const m = new RegExp(`^rewind-arena host-auth v1\\nroom=([a-z2-7]{16})\\nhost=(${entry}(?:,${entry})*)\\njoiner=(${entry}(?:,${entry})*)\\nnonce=([0-9a-f]{64})$`).exec(h.transcript ?? '');
+  expect(m, `transcript:\n${h.transcript}`).not.toBeNull();
+  const [, room, host, joiner] = m as unknown as [string, string, string, string, string];
+  for (const list of [host, joiner]) {
+    const items = list.split(',');
+    expect([...new Set(items)].sort()).toEqual(items);
+  }
+  const challenge = decodeControl(h.challenge);
+  const answer = decodeControl(h.answer!);
+  const hello = decodeControl(h.hello!);
+  if (!challenge.ok || challenge.value.type !== 'auth-challenge' || !answer.ok || answer.value.type !== 'auth-proof' || !hello.ok || hello.value.type !== 'hello') throw new Error('the handshake messages do not decode as challenge, proof, hello');
+  expect(hello.value.protocolVersion).toBe(PROTOCOL_VERSION);
+  expect(h.answer!.length).toBe(131);
+  const dtls = { host, joiner };
+  expect(new TextDecoder().decode(authTranscript(room, challenge.value.nonce, dtls))).toBe(h.transcript);
+  const key = new URLSearchParams(new URL(link).hash.slice(1)).get('key');
+  expect(await verifyHostProof(answer.value, key, room, challenge.value.nonce, dtls, crypto)).toBe('ok');
+}
+
 /** The checks both hosts get; `world` reads the host's own account of its players. */
 async function playAndCompare(c: ReferenceClient, world: () => Promise<HostWorld | null>, others: number): Promise<void> {
   await until(`snapshots with ${others} other players`, () => (c.latest?.players.length ?? 0) === others);
@@ -128,6 +159,7 @@ describe('reference client (tools/reference-client) against real hosts', () => {
     client = new ReferenceClient();
     const welcome = await client.join(dedicated.link, 'Reference');
     expect(welcome.tickrate).toBe(60);
+    await checkHandshake(client, dedicated.link);
     await playAndCompare(client, async () => {
       const res = await fetch(worldUrl);
       return res.ok ? ((await res.json()) as HostWorld) : null;
@@ -145,6 +177,7 @@ describe('reference client (tools/reference-client) against real hosts', () => {
     const link = await createLobby(host, 'Hostess');
     client = new ReferenceClient();
     await client.join(link, 'Reference');
+    await checkHandshake(client, link);
     await host.waitForFunction(() => window.rewind.players().length === 2, undefined, { timeout: 20_000 });
     await host.evaluate(() => window.rewind.startMatch());
     // The host's own player walks too, so the positions compared below change.

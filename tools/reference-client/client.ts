@@ -15,7 +15,7 @@ import { encodeCommandPacket, WEAPON_KEEP, type Command } from './commands';
 import { connect, type Link } from './connection';
 import { webcrypto } from 'node:crypto';
 import { decodeControl, encodeChallenge, encodeHello, encodeLeave, encodeSettings, NONCE_BYTES, TOKEN_BYTES, type Control } from './control';
-import { checkHostProof } from './host-proof';
+import { checkHostProof, proofTranscript } from './host-proof';
 import { decodeSnapshot, PartAssembler, type GameEvent, type SnapshotPart } from './snapshot';
 
 export type Welcome = Extract<Control, { type: 'welcome' }>;
@@ -39,6 +39,17 @@ export interface Seen {
   linkLost: string | null;
 }
 
+/** The handshake as it happened (docs/PROTOCOL.md "Handshake"), for tests and for reading. */
+export interface HandshakeRecord {
+  challenge: Uint8Array;
+  /** The host's first answer, as received (an auth-proof, or anything else it sent). */
+  answer: Uint8Array | null;
+  /** The text the proof had to sign, as this client built it from its own view of the connection. */
+  transcript: string | null;
+  verdict: string;
+  hello: Uint8Array | null;
+}
+
 const LEAD_TICKS = 4;
 const PROOF_TIMEOUT_MS = 5000;
 const HELD_SNAPSHOTS = 128;
@@ -51,6 +62,7 @@ export class ReferenceClient {
   /** Every distinct event, in arrival order. */
   readonly eventLog: GameEvent[] = [];
   welcome: Welcome | null = null;
+  handshake: HandshakeRecord | null = null;
   input: Input = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
 
   private link: Link | null = null;
@@ -79,6 +91,7 @@ export class ReferenceClient {
     const link = this.link;
     // One listener, two stages: first the host's proof, then its answer to our hello.
     let onProof: ((m: Control | null) => void) | null = null;
+    let answer: Uint8Array | null = null;
     const proven = new Promise<Control | null>((resolve) => {
       onProof = resolve;
       // A host that says nothing, or hangs up, proves nothing.
@@ -87,8 +100,10 @@ export class ReferenceClient {
     });
     const welcome = new Promise<Welcome>((resolve, reject) => {
       link.reliable.addEventListener('message', (ev: MessageEvent) => {
-        const m = decodeControl(new Uint8Array(ev.data as ArrayBuffer));
+        const bytes = new Uint8Array(ev.data as ArrayBuffer);
+        const m = decodeControl(bytes);
         if (onProof) {
+          answer = bytes.slice();
           const stage = onProof;
           onProof = null;
           stage(m.ok ? m.value : null);
@@ -104,17 +119,22 @@ export class ReferenceClient {
       });
     });
     const nonce = webcrypto.getRandomValues(new Uint8Array(NONCE_BYTES));
-    link.reliable.send(encodeChallenge(nonce));
+    const challenge = encodeChallenge(nonce);
+    link.reliable.send(challenge);
     const proof = await proven;
     const sdp = link.descriptions();
-    const verdict = proof?.type === 'auth-proof' ? await checkHostProof(proof, { roomId: link.roomId, keyFingerprint: link.keyFingerprint, nonce, localSdp: sdp.local, remoteSdp: sdp.remote }) : proof?.type === 'reject' ? `refused: ${proof.reason}` : 'no proof';
+    // A reject before the proof is anyone's (docs: shown as "not the host"), whatever its reason.
+    const verdict = proof?.type === 'auth-proof' ? await checkHostProof(proof, { roomId: link.roomId, keyFingerprint: link.keyFingerprint, nonce, localSdp: sdp.local, remoteSdp: sdp.remote }) : proof?.type === 'reject' ? `a reject (${proof.reason}) instead of a proof` : 'no proof';
+    this.handshake = { challenge, answer, transcript: proofTranscript({ roomId: link.roomId, nonce, localSdp: sdp.local, remoteSdp: sdp.remote }), verdict, hello: null };
     if (verdict !== 'ok') {
       this.stop();
       // Nothing but the challenge was sent: no name, no password.
       throw new Error(`not the host of this lobby (${verdict})`);
     }
     link.unreliable.addEventListener('message', (ev: MessageEvent) => this.onDatagram(new Uint8Array(ev.data as ArrayBuffer)));
-    link.reliable.send(encodeHello(name, password, this.browserToken, this.seatToken));
+    const hello = encodeHello(name, password, this.browserToken, this.seatToken);
+    this.handshake.hello = hello;
+    link.reliable.send(hello);
     const w = await welcome;
     link.reliable.send(encodeSettings(this.settings.updateRate, this.settings.rate, this.settings.interpMs));
     const tickMs = 1000 / w.tickrate;

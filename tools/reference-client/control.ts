@@ -50,7 +50,10 @@ function readText(r: BitReader, label: string): string {
 
 function readBytes(r: BitReader, length: number, label: string): Uint8Array {
   r.at(label);
-  return Uint8Array.from({ length }, () => r.u(8));
+  const out = Uint8Array.from({ length }, () => r.u(8));
+  const hex = (b: Uint8Array): string => [...b].map((x) => x.toString(16).padStart(2, '0')).join(' ');
+  r.note(`${hex(out.subarray(0, 4))} … ${hex(out.subarray(length - 2))} (${length} bytes)`);
+  return out;
 }
 
 /**

@@ -35,18 +35,28 @@ function base64url(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString('base64url');
 }
 
+/**
+ * The text the host signs for this connection (docs/PROTOCOL.md "Handshake" step 3), or null when
+ * a description has no certificate. We are the joiner: our (local) description holds the joiner's
+ * certificate, the remote one the host's.
+ */
+export function proofTranscript(ctx: Omit<ProofContext, 'keyFingerprint'>): string | null {
+  const joiner = certificateFingerprints(ctx.localSdp);
+  const host = certificateFingerprints(ctx.remoteSdp);
+  if (!joiner || !host) return null;
+  const nonceHex = Buffer.from(ctx.nonce).toString('hex');
+  return `rewind-arena host-auth v1\nroom=${ctx.roomId}\nhost=${host}\njoiner=${joiner}\nnonce=${nonceHex}`;
+}
+
 /** 'ok', or why the host is not the lobby's host. */
 export async function checkHostProof(proof: Proof, ctx: ProofContext): Promise<'ok' | 'wrong key' | 'bad signature' | 'no certificates'> {
   if (ctx.keyFingerprint !== null) {
     const digest = new Uint8Array(await subtle.digest('SHA-256', proof.publicKey));
     if (base64url(digest) !== ctx.keyFingerprint) return 'wrong key';
   }
-  // We are the joiner: our description holds the joiner's certificate, theirs the host's.
-  const joiner = certificateFingerprints(ctx.localSdp);
-  const host = certificateFingerprints(ctx.remoteSdp);
-  if (!joiner || !host) return 'no certificates';
-  const nonceHex = Buffer.from(ctx.nonce).toString('hex');
-  const transcript = new TextEncoder().encode(`rewind-arena host-auth v1\nroom=${ctx.roomId}\nhost=${host}\njoiner=${joiner}\nnonce=${nonceHex}`);
+  const text = proofTranscript(ctx);
+  if (text === null) return 'no certificates';
+  const transcript = new TextEncoder().encode(text);
   try {
     const key = await subtle.importKey('raw', proof.publicKey, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
     return (await subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, proof.signature, transcript)) ? 'ok' : 'bad signature';

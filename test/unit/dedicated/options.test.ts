@@ -42,4 +42,32 @@ describe('parseDedicatedOptions', () => {
     expect(on.options).toMatchObject({ agones: true, health: null, icePorts: { first: 40000, last: 40100 }, roomId: 'abcdefghijklmnop' });
     expect(parseDedicatedOptions(['--help'], {}).help).toBe(true);
   });
+
+  it('reads the match rules and the map rotation with the lobby form\'s names, from the command line or the environment', () => {
+    const r = parseDedicatedOptions(['--mode', 'tdm', '--maps', 'plaza,Bastion,2', '--map', 'bastion', '--frag-limit', '5', '--friendly-fire', '--next-match-delay', '3'], { REWIND_TIME_LIMIT: '120', REWIND_WARMUP: '0' });
+    expect(r.errors).toEqual([]);
+    expect(r.options.match).toEqual({
+      rules: { mode: 1, mapId: 3, fragLimit: 5, timeLimitS: 120, warmupS: 0, friendlyFire: true },
+      // --map picks where in the rotation the first match is.
+      rotation: [3, 2, 1],
+      nextMatchDelayS: 3,
+    });
+    const d = parseDedicatedOptions([], {}).options.match;
+    expect(d).toEqual({ rules: { mode: 0, mapId: 0, fragLimit: 20, timeLimitS: 600, warmupS: 5, friendlyFire: false }, rotation: [0], nextMatchDelayS: 10 });
+    expect(parseDedicatedOptions(['--friendly-fire=0', '--map', 'warrens'], { REWIND_FRIENDLY_FIRE: '1' }).options.match).toMatchObject({ rules: { friendlyFire: false, mapId: 2 }, rotation: [2] });
+  });
+
+  it('clamps match limits with the form\'s sentences and refuses unknown maps and modes', () => {
+    const r = parseDedicatedOptions(['--frag-limit', '999', '--next-match-delay', '0'], {});
+    expect(r.notices).toContain('Frag limit 999 is outside 0-200; using 200.');
+    expect(r.notices).toContain('next-match-delay: 0 is outside 1..300 (whole seconds); using 1');
+    expect(r.options.match.rules.fragLimit).toBe(200);
+    const bad = parseDedicatedOptions(['--mode', 'ctf', '--maps', 'plaza,moon', '--map', 'warrens', '--friendly-fire=maybe'], {});
+    expect(bad.errors).toEqual([
+      'mode: "ctf" is not a mode (deathmatch or team-deathmatch)',
+      'maps: "moon" is not a map (crossfire, plaza, warrens, bastion, or 0-3)',
+      'map: "warrens" is not in --maps (plaza,moon)',
+      'friendly-fire: "maybe" is not on or off (1/0, true/false)',
+    ]);
+  });
 });

@@ -45,6 +45,8 @@ describe('match rules on the server and the client', () => {
     expect(m.results).toEqual(results);
     expect(m.mapId).toBe(1);
     expect(client.totals.malformedPackets).toBe(0);
+    // What a host's controls read of it (the dedicated host's match cycle and /health).
+    expect(server.stats().match).toEqual({ phase: MatchPhase.Ended, phaseEndTick: 0, seq: 1, mapId: 1, bots: 4 });
   }, 120_000);
 
   it('the time limit ends the match on both sides; the next match starts on the new map for everyone', () => {
