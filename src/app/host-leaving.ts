@@ -24,7 +24,7 @@ const AFTER_KICKS_MS = CLOSE_GRACE_MS + 50;
 
 export async function handOverMatch(server: ListenServer, releaseId: () => void, leave: () => void): Promise<string | null> {
   // Sends the final checkpoint, then stops the worker's tick loop (host-migration.ts).
-  const to = await server.handOver();
+  const to = await server.migration.handOver();
   if (to === null) return null;
   const players = server.roster.lobbyList();
   const oldHost = players.find((p) => p.isHost)?.name ?? null;

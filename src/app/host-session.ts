@@ -194,7 +194,7 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
     onEnd: (cb) => end.on(cb),
     successors: () => server.successors(),
     chooseSuccessor: (id: PlayerId, yes: boolean) => server.chooseSuccessor(id, yes),
-    chosenSuccessors: () => server.chosenSuccessors(),
+    chosenSuccessors: () => server.migration.chosenIds(),
     checkpointIntervalMs: () => server.counters.checkpointIntervalMs || null,
     // disconnect(), not destroy(): the id goes to the successor while our links stay open for the final checkpoint.
     handOver: () => handOverMatch(server, () => (signaling.stop(), peer.disconnect()), leave),

@@ -63,8 +63,8 @@ export class ListenServer {
   readonly door: LobbyDoor;
   /** Chat limits and relay (chat-relay.ts); the host's own screen listens with `chat.onLine`. */
   readonly chat: ChatRelay;
-  /** Successors and the checkpoint stream (host-migration.ts). */
-  private readonly migration: HostMigration;
+  /** Successors, the host's choice of them, the checkpoint stream and the handover (host-migration.ts). */
+  readonly migration: HostMigration;
   /** After a graceful handover, each returning player hears how the host changed (takeover-notice.ts). */
   private readonly takeover: TakeoverNotice | null;
   /** What a joiner's control messages may do (joiner-control.ts): built once, used per message. */
@@ -156,16 +156,6 @@ export class ListenServer {
   chooseSuccessor(id: PlayerId, yes: boolean): void {
     this.migration.choose(id, yes);
     this.changed();
-  }
-
-  /** The players the host chose as possible successors, ascending. */
-  chosenSuccessors(): PlayerId[] {
-    return this.migration.chosenIds();
-  }
-
-  /** Graceful handover (HostMigration.handOver): the successor's id, or null (the match goes on here); the caller then leaves. */
-  handOver(): Promise<PlayerId | null> {
-    return this.migration.handOver();
   }
 
   /** `rejected`: every refusal at the door, whatever its reason (the door counts them by reason); the checkpoint stream's. */

@@ -148,7 +148,7 @@ describe('ListenServer host migration', () => {
     server.roster.setPing(mallory.member.id, 1);
     server.roster.setPing(friend.member.id, 200);
     server.chooseSuccessor(friend.member.id, true);
-    expect(server.chosenSuccessors()).toEqual([friend.member.id]);
+    expect(server.migration.chosenIds()).toEqual([friend.member.id]);
     expect(server.successors()).toEqual([friend.member.id]);
     await vi.waitFor(() => expect(types(friend)).toContain('checkpoint'));
     // Several periodic rounds pass: still nothing for the one not chosen.
@@ -165,7 +165,7 @@ describe('ListenServer host migration', () => {
     await new Promise((r) => setTimeout(r, 1200));
     expect(worker.calls.checkpoint.length).toBe(before);
     expect(types(friend).filter((t) => t === 'checkpoint').length).toBe(had);
-    expect(await server.handOver()).toBeNull();
+    expect(await server.migration.handOver()).toBeNull();
   }, 10_000);
 
   it("a successor's checkpoint holds no browser token and no password: a kicked browser travels as its ban key", async () => {
@@ -204,13 +204,13 @@ describe('ListenServer host migration', () => {
   it('hands over: the final checkpoint with the rewind window to the first successor, then the worker stops ticking', async () => {
     const { server, worker } = await lobby();
     await server.addLocal('Host');
-    expect(await server.handOver()).toBeNull();
+    expect(await server.migration.handOver()).toBeNull();
     const a = seatJoiner(server, 'Ann', true);
     const b = seatJoiner(server, 'Bo', true);
     // Nobody chosen: nobody to hand the match to.
-    expect(await server.handOver()).toBeNull();
+    expect(await server.migration.handOver()).toBeNull();
     for (const j of [a, b]) server.chooseSuccessor(j.member.id, true);
-    expect(await server.handOver()).toBe(a.member.id);
+    expect(await server.migration.handOver()).toBe(a.member.id);
     expect(worker.calls.stopTicking).toBe(1);
     // sv_maxunlag 1 s at 60 ticks/s.
     expect(worker.calls.checkpoint.some((c) => c.rewind === 60)).toBe(true);
@@ -291,7 +291,7 @@ describe('ListenServer host migration', () => {
     await vi.waitFor(() => expect(types(ann)).toContain('lobby'));
     expect(types(ann).slice(0, 2)).toEqual(['welcome', 'lobby']);
     expect(types(ann)).not.toContain('chat');
-    expect(server.chosenSuccessors()).toEqual([2, 3]);
+    expect(server.migration.chosenIds()).toEqual([2, 3]);
     expect(server.successors()).toEqual([2]);
   });
 
@@ -309,6 +309,6 @@ describe('ListenServer host migration', () => {
     expect(server.successors()).toEqual([]);
     expect(types(a)).not.toContain('successors');
     expect(worker.calls.checkpoint).toEqual([]);
-    expect(await server.handOver()).toBeNull();
+    expect(await server.migration.handOver()).toBeNull();
   });
 });
