@@ -17,7 +17,7 @@ function fakeServer(successorGone: boolean) {
   const present = new Set(successorGone ? [1] : [1, 2]);
   const listeners = new Set<() => void>();
   const server = {
-    handOver: async () => 2,
+    migration: { handOver: async () => 2 },
     roster: { lobbyList: () => PLAYERS, get: (id: number) => (present.has(id) ? PLAYERS.find((p) => p.id === id) : undefined) },
     chat: { announce: (text: string) => void log.push(`announce ${text}`) },
     onChange: (cb: () => void) => (listeners.add(cb), () => listeners.delete(cb)),
