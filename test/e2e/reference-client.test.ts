@@ -29,6 +29,9 @@ interface HostWorld {
   players: { id: number; x: number; y: number }[];
 }
 
+/** One coordinate of our player in the host's own account, and the tick that account was sampled at. */
+type HostAxis = (() => Promise<number | undefined>) & { tick: () => Promise<number | undefined> };
+
 let browser: Browser | null = null;
 let dedicated: DedicatedProcess | null = null;
 let client: ReferenceClient | null = null;
@@ -51,13 +54,17 @@ async function until(what: string, ok: () => boolean, ms = 20_000): Promise<void
  * the host's own account (`hostAt`) moved the same way; a try during which the player died (bots
  * shoot) or respawned does not count. Returns the distance of the last try, as commanded.
  */
-async function walk(c: ReferenceClient, axis: 'x' | 'y', ms: number, min: number, hostAt: () => Promise<number | undefined>): Promise<{ decoded: number; host: number }> {
+async function walk(c: ReferenceClient, axis: 'x' | 'y', ms: number, min: number, hostAt: HostAxis): Promise<{ decoded: number; host: number }> {
   let last = { decoded: 0, host: 0 };
   for (let attempt = 0; attempt < 6; attempt++) {
     await until('our player alive', () => c.latest?.self.alive === true);
     const self = c.latest!.self;
     const middle = (axis === 'x' ? DEFAULT_MAP.width : DEFAULT_MAP.height) / 2;
     const sign = ((self[axis] as number) < middle ? 1 : -1) * (attempt % 2 === 0 ? 1 : -1);
+    // The host's account from before this walk, not an older one (a sample taken before a respawn
+    // would count the teleport as walking): wait for a sample at or after the decoded snapshot.
+    const since = c.latest!.serverTick;
+    for (let end = Date.now() + 3000; ((await hostAt.tick()) ?? -1) < since && Date.now() < end; await sleep(100));
     const hostBefore = await hostAt();
     c.input = { ...c.input, moveX: axis === 'x' ? 127 * sign : 0, moveY: axis === 'y' ? 127 * sign : 0 };
     await sleep(ms);
@@ -127,7 +134,7 @@ async function checkHandshake(c: ReferenceClient, link: string): Promise<void> {
 async function playAndCompare(c: ReferenceClient, world: () => Promise<HostWorld | null>, others: number): Promise<void> {
   await until(`snapshots with ${others} other players`, () => (c.latest?.players.length ?? 0) === others);
   const me = c.welcome!.clientId;
-  const hostAt = (axis: 'x' | 'y') => async (): Promise<number | undefined> => (await world())?.players.find((p) => p.id === me)?.[axis];
+  const hostAt = (axis: 'x' | 'y'): HostAxis => Object.assign(async (): Promise<number | undefined> => (await world())?.players.find((p) => p.id === me)?.[axis], { tick: async () => (await world())?.tick });
   for (let end = Date.now() + 10_000; (await hostAt('x')()) === undefined && Date.now() < end; await sleep(250));
   const alongX = await walk(c, 'x', 1500, 20, hostAt('x'));
   expect(alongX.decoded).toBeGreaterThanOrEqual(20);
