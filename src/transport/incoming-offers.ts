@@ -11,6 +11,7 @@
  * reaches a parser but signal-messages.ts's readers before its channels open.
  */
 import { CandidateQueue } from './candidate-queue';
+import { LocalCandidates } from './local-candidates';
 import type { ConnectionBudget } from './connection-budget';
 import { answerPayload, candidatePayload, readCandidate, readOffer, type Offer } from './signal-messages';
 import { HandedOffChannel } from './handed-off-channel';
@@ -128,9 +129,7 @@ export class IncomingOffers {
     const queue = new CandidateQueue(pc);
     record.candidates = queue;
     for (const c of record.early.splice(0)) queue.add(c);
-    pc.onicecandidate = (ev) => {
-      if (ev.candidate && ev.candidate.candidate) this.peer.send('CANDIDATE', remoteId, candidatePayload(offer.connectionId, ev.candidate));
-    };
+    const local = new LocalCandidates(pc, (c) => void this.peer.send('CANDIDATE', remoteId, candidatePayload(offer.connectionId, c)));
     const reliable = new Promise<RTCDataChannel>((resolve, reject) => {
       let taken = false;
       pc.ondatachannel = (ev) => {
@@ -145,6 +144,7 @@ export class IncomingOffers {
         const answer = await pc.createAnswer();
         await pc.setLocalDescription(answer);
         this.peer.send('ANSWER', remoteId, answerPayload(offer.connectionId, answer.sdp ?? ''));
+        local.described();
       })().catch((err: unknown) => reject(new Error(`the offer could not be answered: ${String(err)}`)));
     });
     const linked = finishLink(pc, remoteId, reliable, unreliable, timeoutMs);

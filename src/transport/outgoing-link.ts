@@ -14,6 +14,7 @@ import { createUnreliable, finishLink, releaseConnection, TransportError, type P
 import { RtcChannel } from './rtc-channel';
 import { randomToken } from './signaling-peer';
 import { CandidateQueue } from './candidate-queue';
+import { LocalCandidates } from './local-candidates';
 
 export function connectLink(peer: Peer, remoteId: string, timeoutMs: number): Promise<PeerLink> {
   const pc = new RTCPeerConnection({ iceServers: peer.options.iceServers });
@@ -41,13 +42,12 @@ export function connectLink(peer: Peer, remoteId: string, timeoutMs: number): Pr
     }
   });
   const disown = peer.own(() => releaseConnection(pc));
-  pc.onicecandidate = (ev) => {
-    if (ev.candidate && ev.candidate.candidate) peer.send('CANDIDATE', remoteId, candidatePayload(connectionId, ev.candidate));
-  };
+  const local = new LocalCandidates(pc, (c) => void peer.send('CANDIDATE', remoteId, candidatePayload(connectionId, c)));
   const offered = (async (): Promise<never> => {
     const offer = await pc.createOffer();
     await pc.setLocalDescription(offer);
     if (!peer.send('OFFER', remoteId, offerPayload(connectionId, offer.sdp ?? ''))) throw new TransportError('signaling-unreachable', 'the signaling server is not connected');
+    local.described();
     return new Promise<never>(() => undefined); // offered: the link itself decides from here
   })();
   const linked = finishLink(pc, remoteId, Promise.resolve(reliableDc), unreliable, timeoutMs);
