@@ -6,7 +6,9 @@
  * connections the server saw opened:
  *  - an OFFER opens a connection record (opener id, responder id, PeerJS `payload.connectionId`),
  *    if the opener's address is within its offer rate and its open offers towards that id, and the
- *    responder's id is within its offer rate and open offers from everyone together;
+ *    responder's id is within its offer rate and open offers from everyone together (the lower
+ *    half of that rate's bucket only for addresses that used less than half of their own, so a
+ *    flood from a few addresses leaves room for newcomers);
  *  - ANSWER (responder only), CANDIDATE and LEAVE pass only on a connection an OFFER opened
  *    (else dropped); LEAVE closes the record;
  *  - each side of a connection may send at most `connectionMessages` messages and
@@ -103,6 +105,9 @@ export class RelayGate {
       if (dest.open >= l.destOpenOffers) return 'dest-open';
       if ((this.addresses.get(addr) ?? 0) >= l.addressOpenOffers) return 'address-open';
     }
+    // The lower half of an id's offer bucket is kept for addresses that used less than half of
+    // their own: during a flood from a few addresses (each spending its own rate), newcomers still get in.
+    if (dest.offers.belowHalf(t) && pair.offers.belowHalf(t)) return 'dest-rate';
     if (!pair.offers.take(t)) return 'offer-rate';
     if (!dest.offers.take(t)) return 'dest-rate';
     if (again) this.remove(key);

@@ -103,6 +103,18 @@ describe('RelayGate', () => {
     expect(verdicts.slice(10)).toEqual(['dest-rate', 'dest-rate']);
   });
 
+  it("keeps the lower half of an id's offer budget for addresses that have not spent their own", () => {
+    const { admit } = setup({ destOffersPerS: 2, openOffers: 1000, addressOpenOffers: 1000, destOpenOffers: 1000 }); // id burst 40, address burst 20
+    for (let i = 0; i < 20; i++) expect(admit('10.0.0.1', 'a', offer('host', `a${i}`))).toBe('relay');
+    // The id has 20 left; b may take them while it has spent less than half of its own 20.
+    const b = Array.from({ length: 20 }, (_, i) => admit('10.0.0.2', 'b', offer('host', `b${i}`)));
+    expect(b.filter((v) => v === 'relay')).toHaveLength(11);
+    expect(b.at(-1)).toBe('dest-rate');
+    expect(admit('10.0.0.1', 'a', offer('host', 'a_more'))).toBe('dest-rate');
+    // A newcomer still gets one of the 9 kept back.
+    expect(admit('10.0.0.3', 'newcomer', offer('host', 'c1'))).toBe('relay');
+  });
+
   it('bounds each side of a connection in messages and bytes', () => {
     const { admit } = setup();
     admit('10.0.0.1', 'j', offer('host', 'dc_1'));
