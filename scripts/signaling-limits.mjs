@@ -60,7 +60,7 @@ export const LIMIT_DEFAULTS = Object.freeze({
 
 /** Messages may come in a burst of this many seconds' worth (a whole lobby connecting at once). */
 const MESSAGE_BURST_S = 20;
-/** Unread bytes queued for one client before it is cut off (many answers, candidates and heartbeats). */
+/** Unread bytes queued for one client; past it, messages to it are dropped (many answers, candidates and heartbeats fit). */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 /** Bytes each side may send on one connection (an SDP of 1-2 KB and its candidates). */
 const CONNECTION_BYTES = 64 * 1024;
