@@ -61,8 +61,9 @@ describe('offers are admitted, not obeyed', () => {
     expect(flood.every((f) => !f.isClosed())).toBe(true);
   });
 
-  it("never charges the host for answering: ANSWER + 20 CANDIDATEs for each of 90 offers pass, bounded per connection", async () => {
-    // A small message budget per address: answering 90 offers (1,890 messages) would spend it 30 times.
+  it("never charges the host for answering: ANSWER + 20 CANDIDATEs for each of 60 offers pass, bounded per connection", async () => {
+    // A small message budget per address: answering 60 offers (1,260 messages) would spend it 21 times.
+    // (60 offers leave the host's id more than half of its offer burst: none is held back for fairness.)
     stack = await startStack({ messagesPerS: 1, messageBurst: 60 });
     const host = connectPeer(stack.port, 'rewind-host2', { from: '127.0.0.3', heartbeat: false });
     const joiners = ['127.0.0.4', '127.0.0.5', '127.0.0.6'].map((from, i) => connectPeer(stack!.port, `joiner${i}`, { from, heartbeat: false }));
@@ -75,12 +76,12 @@ describe('offers are admitted, not obeyed', () => {
       for (let k = 0; k < 20; k++) send(host, candidateTo(m.src, m.payload.connectionId));
       answered++;
     });
-    for (const [i, j] of joiners.entries()) for (let k = 0; k < 30; k++) send(j, offerTo('rewind-host2', `dc_${i}_${k}`));
+    for (const [i, j] of joiners.entries()) for (let k = 0; k < 20; k++) send(j, offerTo('rewind-host2', `dc_${i}_${k}`));
     const replies = (j: Peer): number => j.received.filter((m) => m.src === 'rewind-host2' && (m.type === 'ANSWER' || m.type === 'CANDIDATE')).length;
-    await until(() => joiners.every((j) => replies(j) === 30 * 21), 'every reply at its joiner');
-    expect(answered).toBe(90);
+    await until(() => joiners.every((j) => replies(j) === 20 * 21), 'every reply at its joiner');
+    expect(answered).toBe(60);
     expect(host.isClosed()).toBe(false);
-    expect(stack.stats().repliesUncharged).toBe(90 * 21);
+    expect(stack.stats().repliesUncharged).toBe(60 * 21);
     expect(stack.stats().messagesRefused).toBe(0);
 
     // Still bounded: one connection takes at most connectionMessages from each side.
