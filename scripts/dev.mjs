@@ -4,8 +4,9 @@
  * PeerServer is from /rewind-config.json, served by a tiny Vite plugin here (not in
  * vite.config.ts, which vitest also loads).
  */
-import http from 'node:http';
 import { createServer } from 'vite';
+import { plainFallbacks } from './http-headers.mjs';
+import { createWebServer } from './http-guard.mjs';
 import { configMiddleware, listen, readSignalingEnv, signalingApp } from './signaling.mjs';
 
 async function main() {
@@ -17,8 +18,10 @@ async function main() {
   const s = read.value;
   let peerServer = null;
   if (!s.external) {
-    peerServer = http.createServer();
-    peerServer.on('request', signalingApp(peerServer, s));
+    peerServer = createWebServer(s.limits);
+    const app = signalingApp(peerServer, s);
+    plainFallbacks(app);
+    peerServer.on('request', app);
     await listen(peerServer, s.peerPort, s.bindHost, 'PeerServer');
     console.log(`PeerServer on http://${s.bindHost}:${s.peerPort}${s.path}`);
   }

@@ -3,9 +3,9 @@ import { EventEmitter } from 'node:events';
 import type { WebSocket } from 'ws';
 
 export interface GateHooks {
-  admitMessage(): boolean;
+  inspect(data: Buffer): 'pass' | 'drop' | 'over-budget';
   onOverBudget(): void;
-  onSlowReader(): void;
+  onQueueFull(): void;
   maxBufferedBytes: number;
 }
 export function refuse(ws: WebSocket, type: string, msg: string): void;

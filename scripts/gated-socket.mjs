@@ -2,12 +2,14 @@
  * What the `peer` package gets instead of a raw `ws` socket: the same small surface it uses
  * (on 'message' / 'close' / 'error', send, close), with our checks in between.
  *
- * Inputs: a `ws` WebSocket; hooks deciding whether a received message may pass (the address's
- *   message budget) and reporting a client that stopped reading.
+ * Inputs: a `ws` WebSocket; hooks deciding what becomes of each received message ('pass' to
+ *   peer, 'drop' silently, or 'over-budget': the address's message budget is spent) and reporting
+ *   a message not sent because the client has too much unread.
  * Outputs: an EventEmitter `peer` drives like a socket; `closed` resolves once the socket closed.
  * Invariants: a message over budget is never handed to `peer` (the client is told why and cut
- *   off); nothing is queued for a client with more than `maxBufferedBytes` unread (it is cut off),
- *   so one slow or hostile reader cannot grow the server's memory.
+ *   off); a dropped one never either; nothing is queued for a client with more than
+ *   `maxBufferedBytes` unread: what is sent to it meanwhile is dropped, so a slow, hostile or
+ *   flooded reader cannot grow the server's memory, and loses the flood rather than its socket.
  */
 import { EventEmitter } from 'node:events';
 
@@ -20,7 +22,7 @@ export function refuse(ws, type, msg) {
 export class GatedSocket extends EventEmitter {
   /**
    * @param {import('ws').WebSocket} ws
-   * @param {{ admitMessage(): boolean, onOverBudget(): void, onSlowReader(): void, maxBufferedBytes: number }} hooks
+   * @param {{ inspect(data: Buffer): 'pass' | 'drop' | 'over-budget', onOverBudget(): void, onQueueFull(): void, maxBufferedBytes: number }} hooks
    */
   constructor(ws, hooks) {
     super();
@@ -30,12 +32,13 @@ export class GatedSocket extends EventEmitter {
     this.closed = new Promise((resolve) => ws.once('close', () => resolve()));
     ws.on('message', (data, isBinary) => {
       if (ws.readyState !== ws.OPEN) return;
-      if (!hooks.admitMessage()) {
+      const verdict = hooks.inspect(data);
+      if (verdict === 'over-budget') {
         hooks.onOverBudget();
         refuse(ws, 'ERROR', 'Too many signaling messages from your address; try again in a few seconds');
         return;
       }
-      this.emit('message', data, isBinary);
+      if (verdict === 'pass') this.emit('message', data, isBinary);
     });
     ws.on('close', (code, reason) => this.emit('close', code, reason));
   }
@@ -44,11 +47,7 @@ export class GatedSocket extends EventEmitter {
   send(data) {
     const ws = this.ws;
     if (ws.readyState !== ws.OPEN) return;
-    if (ws.bufferedAmount > this.hooks.maxBufferedBytes) {
-      this.hooks.onSlowReader();
-      ws.terminate();
-      return;
-    }
+    if (ws.bufferedAmount > this.hooks.maxBufferedBytes) return void this.hooks.onQueueFull();
     ws.send(data);
   }
 

@@ -3,14 +3,15 @@
  * a kind from an address is written at once, later ones within `windowMs` are counted and
  * reported in the next line ("… (+41 more in the last 10 s)").
  *
- * Inputs: a line sink (console.warn), a clock in ms. Outputs: `hit(kind, addr, text)`.
+ * Inputs: a line sink (console.warn), a clock in ms, the lines' prefix. Outputs: `hit(kind, addr, text)`.
  * Invariant: at most one line per (kind, address) per window; at most `maxKeys` keys remembered
  *   (past that, hits are folded into one line per kind), so the log and the memory stay bounded.
  */
 export class LimitLog {
-  /** @param {(line: string) => void} sink @param {() => number} now */
-  constructor(sink, now, windowMs = 10_000, maxKeys = 1000) {
+  /** @param {(line: string) => void} sink @param {() => number} now @param {string} prefix */
+  constructor(sink, now, windowMs = 10_000, maxKeys = 1000, prefix = '[signaling]') {
     this.sink = sink;
+    this.prefix = prefix;
     this.now = now;
     this.windowMs = windowMs;
     this.maxKeys = maxKeys;
@@ -30,7 +31,7 @@ export class LimitLog {
     }
     const more = seen && seen.suppressed > 0 ? ` (+${seen.suppressed} more in the last ${Math.round((t - seen.at) / 1000)} s)` : '';
     this.keys.set(key, { at: t, suppressed: 0 });
-    this.sink(`[signaling] ${text}${more}`);
+    this.sink(`${this.prefix} ${text}${more}`);
   }
 
   /** @param {number} t */

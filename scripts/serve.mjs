@@ -2,12 +2,14 @@
  * `npm run serve`: one Node process serving the built game (dist/) and the PeerServer on the same
  * port, for a LAN or a public server. Settings come from the environment (see scripts/signaling.mjs).
  * The game is served pre-compressed, cached by hash and under a Content-Security-Policy
- * (scripts/static-site.mjs). Prints `serving http://host:port/` once listening (the e2e setup
+ * (scripts/static-site.mjs), with the same hardening headers on every response (http-headers.mjs)
+ * and the web server's timeouts and per-address connection cap (http-guard.mjs). Prints `serving http://host:port/` once listening (the e2e setup
  * waits for that line).
  */
 import { existsSync } from 'node:fs';
-import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { plainFallbacks } from './http-headers.mjs';
+import { createWebServer } from './http-guard.mjs';
 import { listen, readSignalingEnv, signalingApp } from './signaling.mjs';
 import { staticSite } from './static-site.mjs';
 
@@ -24,9 +26,10 @@ async function main() {
     process.exit(2);
   }
   const s = read.value;
-  const server = http.createServer();
+  const server = createWebServer(s.limits);
   const app = signalingApp(server, s);
-  app.use(staticSite(dist, s));
+  app.use(staticSite(dist));
+  plainFallbacks(app);
   server.on('request', app);
   const port = await listen(server, s.webPort, s.bindHost, 'web server');
   const peerWhere = s.external ? `external PeerServer ${s.peerHost}:${s.peerPort}${s.path}` : `PeerServer on the same port at ${s.path}`;

@@ -10,11 +10,21 @@ export interface GuardStats {
   messagesRefused: number;
   oversized: number;
   idsRefused: number;
-  slowReaders: number;
   badQueries: number;
+  /** Messages relayed to peer (heartbeats aside), and of those the replies not charged to their sender's address. */
+  relayed: number;
+  repliesUncharged: number;
+  /** Messages dropped: not PeerJS signaling, offers over a relay limit, no such connection, a connection's caps spent. */
+  malformed: number;
+  offersDropped: number;
+  unknownConnections: number;
+  connectionsFull: number;
+  /** Messages not sent to a client with too much unread. */
+  queueDrops: number;
   addresses: number;
   liveIds: number;
   heldIds: number;
+  openConnections: number;
 }
 export interface SignalingGuard {
   createWebSocketServer(options: { path: string }): WebSocketServer;

@@ -6,9 +6,11 @@
  *  - ids held for their owner: a dropped id stays reserved for its token for a grace period, and
  *    the owner's token replaces a still-open socket only once that socket fell silent (so an old
  *    host coming back cannot take its lobby from the successor that now holds it);
- *  - a cap on what is queued for a client that does not read.
- * Every refusal tells the client why (a PeerJS ERROR / ID-TAKEN message, or HTTP 429 for
- * connection floods) and writes one rate-limited log line.
+ *  - what is relayed between ids (relay-gate.mjs): offers within their limits, replies only on
+ *    connections an offer opened, replies not charged to the replier's address;
+ *  - a cap on what is queued for a client that does not read: past it, messages to it are dropped.
+ * Every refusal of a socket tells the client why (a PeerJS ERROR / ID-TAKEN message, or HTTP 429
+ * for connection floods); every refusal or drop writes one rate-limited log line.
  *
  * Inputs: the http server, `limits` (see signaling-limits.mjs), optional clock and log sink.
  * Outputs: `createWebSocketServer` for peer's options, `attach(peerApp)` (learns which socket owns
@@ -22,6 +24,7 @@ import { clientAddress } from './client-address.mjs';
 import { GatedSocket, refuse } from './gated-socket.mjs';
 import { IdHolds } from './id-holds.mjs';
 import { LimitLog } from './limit-log.mjs';
+import { RelayGate } from './relay-gate.mjs';
 
 // PeerJS's own id rule (util.validateId) and its random tokens; anything longer is not a PeerJS client.
 const ID_PATTERN = /^[A-Za-z0-9]+(?:[ _-][A-Za-z0-9]+)*$/;
@@ -55,11 +58,12 @@ export function createSignalingGuard(server, limits, options = {}) {
   const log = new LimitLog(options.log ?? ((line) => console.warn(line)), now);
   const addresses = new AddressLimits(limits, now);
   const ids = new IdHolds(limits.idGraceMs, now, undefined, limits.replaceSilenceMs);
-  const counters = { accepted: 0, connectsRefused: 0, socketsRefused: 0, messagesRefused: 0, oversized: 0, idsRefused: 0, slowReaders: 0, badQueries: 0 };
+  const relay = new RelayGate(limits, now);
+  const counters = { accepted: 0, connectsRefused: 0, socketsRefused: 0, messagesRefused: 0, oversized: 0, idsRefused: 0, badQueries: 0, relayed: 0, repliesUncharged: 0, malformed: 0, offersDropped: 0, unknownConnections: 0, connectionsFull: 0, queueDrops: 0 };
   let wss = null;
   let wsPath = '';
   let warnedProxy = false;
-  const pruner = setInterval(() => (addresses.prune(), ids.prune()), 10_000);
+  const pruner = setInterval(() => (addresses.prune(), ids.prune(), relay.prune()), 10_000);
   pruner.unref();
 
   function noteUntrustedProxy(req) {
@@ -138,23 +142,79 @@ export function createSignalingGuard(server, limits, options = {}) {
   function forward(ws, req, addr, q) {
     const gated = new GatedSocket(ws, {
       maxBufferedBytes: limits.maxBufferedBytes,
-      admitMessage: () => addresses.admitMessage(addr),
+      inspect: (data) => inspect(data, addr, q.id, gated),
       onOverBudget: () => {
         counters.messagesRefused += 1;
         log.hit('messages', addr, `${addr} sent more than ${limits.messagesPerS} messages/s (REWIND_SIGNAL_MESSAGES_PER_S): socket closed`);
       },
-      onSlowReader: () => {
-        counters.slowReaders += 1;
-        log.hit('reader', addr, `${addr} left more than ${limits.maxBufferedBytes} bytes unread: socket closed`);
+      onQueueFull: () => {
+        counters.queueDrops += 1;
+        log.hit('reader', addr, `${addr} ("${q.id ?? '?'}") has more than ${limits.maxBufferedBytes} bytes unread: dropped a message to it`);
       },
     });
     if (q.id) {
       // Every message counts as a sign of life (PeerJS heartbeats every 5 s): see IdHolds.heard.
       gated.on('message', () => ids.heard(q.id, gated));
-      gated.once('close', () => ids.dropped(q.id, gated));
+      gated.once('close', () => {
+        if (ids.live.get(q.id)?.socket === gated) relay.forget(q.id);
+        ids.dropped(q.id, gated);
+      });
     }
     counters.accepted += 1;
     wss.emit('connection', gated, req);
+  }
+
+  /** What becomes of one message from `id`'s socket: see relay-gate.mjs. */
+  function inspect(data, addr, id, gated) {
+    const charge = () => addresses.admitMessage(addr);
+    let msg = null;
+    try {
+      msg = JSON.parse(data.toString());
+    } catch {
+      /* malformed: charged and dropped below */
+    }
+    // Heartbeats, and anything from a socket peer did not register (peer relays nothing for it).
+    if (msg?.type === 'HEARTBEAT' || !id || ids.live.get(id)?.socket !== gated) return charge() ? 'pass' : 'over-budget';
+    let charged = false;
+    const verdict = relay.admit(addr, id, msg, data.length, () => {
+      charged = true;
+      return charge();
+    });
+    if (verdict === 'relay') {
+      counters.relayed += 1;
+      if (!charged) counters.repliesUncharged += 1;
+      return 'pass';
+    }
+    if (verdict === 'over-budget') return verdict;
+    noteDrop(verdict, addr, msg);
+    return 'drop';
+  }
+
+  function noteDrop(reason, addr, msg) {
+    const dst = `"${msg?.dst}"`;
+    const l = limits;
+    const offers = {
+      'offer-rate': [addr, `${addr} sent offers to ${dst} faster than ${l.offersPerS}/s (REWIND_SIGNAL_OFFERS_PER_S): dropped`],
+      'open-offers': [addr, `${addr} has ${l.openOffers} connections open towards ${dst} (REWIND_SIGNAL_OPEN_OFFERS): dropped an offer`],
+      'address-open': [addr, `${addr} has ${l.addressOpenOffers} connections open (4 × REWIND_SIGNAL_OPEN_OFFERS): dropped an offer`],
+      'dest-rate': [msg?.dst, `${dst} is offered connections faster than ${l.destOffersPerS}/s (REWIND_SIGNAL_DEST_OFFERS_PER_S): dropped an offer from ${addr}`],
+      'dest-open': [msg?.dst, `${dst} has ${l.destOpenOffers} connections open (REWIND_SIGNAL_DEST_OPEN_OFFERS): dropped an offer from ${addr}`],
+    };
+    if (offers[reason]) {
+      counters.offersDropped += 1;
+      const [who, text] = offers[reason];
+      return log.hit(reason, who, text);
+    }
+    if (reason === 'unknown-connection') {
+      counters.unknownConnections += 1;
+      return log.hit(reason, addr, `${addr} sent ${msg.type} for a connection no OFFER opened (or one that expired): dropped`);
+    }
+    if (reason === 'connection-full') {
+      counters.connectionsFull += 1;
+      return log.hit(reason, addr, `${addr} sent more than ${l.connectionMessages} messages or ${l.connectionBytes} bytes on one connection (REWIND_SIGNAL_CONNECTION_MESSAGES): dropped`);
+    }
+    counters.malformed += 1;
+    log.hit('malformed', addr, `${addr} sent a message that is no PeerJS OFFER, ANSWER, CANDIDATE or LEAVE with a peer id and connectionId: dropped`);
   }
 
   return {
@@ -175,7 +235,7 @@ export function createSignalingGuard(server, limits, options = {}) {
     logPeerError(err) {
       log.hit('peer', '*', `peer: ${err?.message ?? err}`);
     },
-    stats: () => ({ ...counters, addresses: addresses.size, liveIds: ids.live.size, heldIds: ids.held.size }),
+    stats: () => ({ ...counters, addresses: addresses.size, liveIds: ids.live.size, heldIds: ids.held.size, openConnections: relay.size }),
     close() {
       clearInterval(pruner);
       server.off('upgrade', onUpgrade);

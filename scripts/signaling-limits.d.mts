@@ -1,7 +1,8 @@
 // Types for scripts/signaling-limits.mjs.
 import type { TrustProxy } from './client-address.mjs';
+import type { RelayLimits } from './relay-gate.mjs';
 
-export interface SignalingLimits {
+export interface SignalingLimits extends RelayLimits {
   maxSockets: number;
   connectsPerS: number;
   messagesPerS: number;
@@ -10,7 +11,26 @@ export interface SignalingLimits {
   idGraceMs: number;
   replaceSilenceMs: number;
   maxBufferedBytes: number;
+  httpMaxConnections: number;
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
   trustProxy: TrustProxy | null;
 }
-export const LIMIT_DEFAULTS: Readonly<{ maxSockets: number; connectsPerS: number; messagesPerS: number; maxMessageBytes: number; idGraceS: number; replaceSilenceS: number }>;
+export const LIMIT_DEFAULTS: Readonly<{
+  maxSockets: number;
+  connectsPerS: number;
+  messagesPerS: number;
+  maxMessageBytes: number;
+  idGraceS: number;
+  replaceSilenceS: number;
+  offersPerS: number;
+  openOffers: number;
+  destOffersPerS: number;
+  destOpenOffers: number;
+  connectionMessages: number;
+  connectionTtlS: number;
+  httpMaxConnections: number;
+  httpHeadersTimeoutS: number;
+  httpRequestTimeoutS: number;
+}>;
 export function readLimitsEnv(env: Record<string, string | undefined>): { ok: true; value: SignalingLimits } | { ok: false; errors: string[] };

@@ -11,11 +11,14 @@
  *   REWIND_CSP_CONNECT_SRC              extra connect-src sources for `npm run serve` (static-site.mjs)
  * Outputs: `readSignalingEnv(env, defaults)` → settings (bad values become errors, never silent);
  *   `pageConfig(settings)` → the JSON served at /rewind-config.json; `mountPeerServer(app, server, settings)`
- *   (the `peer` package's PeerServer behind our guard, signaling-guard.mjs).
+ *   (the `peer` package's PeerServer behind our guard, signaling-guard.mjs); `signalingApp(server, s)`
+ *   (an express app with the hardening headers on every response, http-headers.mjs, the config and
+ *   the PeerServer; the caller mounts what else it serves, then `plainFallbacks`).
  * Invariant: nothing here throws at import time; a bad variable is reported with its name.
  */
 import express from 'express';
 import { ExpressPeerServer } from 'peer';
+import { peerIdRoute, securityHeaders } from './http-headers.mjs';
 import { createSignalingGuard } from './signaling-guard.mjs';
 import { readLimitsEnv } from './signaling-limits.mjs';
 import { parseConnectSources } from './static-site.mjs';
@@ -132,6 +135,9 @@ export function mountPeerServer(app, server, s) {
   guard.attach(peer);
   // Through the guard's rate-limited log: a client sending garbage must not flood the log.
   peer.on('error', (err) => guard.logPeerError(err));
+  // peer is an express app of its own: without this its responses say X-Powered-By.
+  peer.disable('x-powered-by');
+  app.use(s.path, peerIdRoute(s.key));
   app.use(s.path, peer);
   return { peer, guard };
 }
@@ -142,6 +148,7 @@ export function signalingApp(server, s) {
   app.disable('x-powered-by');
   // req.ip follows the same proxy rule as the signaling limits (REWIND_TRUST_PROXY).
   if (s.limits?.trustProxy) app.set('trust proxy', s.limits.trustProxy);
+  app.use(securityHeaders(s));
   app.use(configMiddleware(s));
   if (!s.external) app.locals.signaling = mountPeerServer(app, server, s);
   return app;

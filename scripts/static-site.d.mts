@@ -5,4 +5,4 @@ import type { SignalingSettings } from './signaling.mjs';
 export function signalingSources(s: Pick<SignalingSettings, 'peerHost' | 'peerPort' | 'secure'>): string[];
 export function parseConnectSources(raw: string | undefined): string[];
 export function cspDirectives(s: SignalingSettings): Record<string, string[]>;
-export function staticSite(dist: string, s: SignalingSettings): Router;
+export function staticSite(dist: string): Router;

@@ -6,16 +6,18 @@
  *  - caching: Vite's hashed files under assets/ are immutable for a year; everything else
  *    (index.html, favicon) is `no-cache`, i.e. revalidated with its ETag on every load;
  *  - no source maps: the build makes none, and a `.map` request is a 404 even if one is copied in;
- *  - headers from `helmet`, with our Content-Security-Policy (cspDirectives below).
+ *  - a path that does not decode is a plain-text 400;
+ *  - our Content-Security-Policy (cspDirectives below), written with the other hardening headers
+ *    on every response of the app by http-headers.mjs (mounted first by signaling.mjs).
  *
- * Inputs: the dist/ folder, the signaling settings (where pages connect). Outputs: an express Router.
+ * Inputs: the dist/ folder; the signaling settings (where pages connect) for the CSP. Outputs: an
+ *   express Router; `cspDirectives(s)`.
  * Invariant: the CSP allows no inline script, no eval, no plugins, no framing, and connections
  *   only to this origin and the configured signaling server (plus REWIND_CSP_CONNECT_SRC).
  */
 import path from 'node:path';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import helmet from 'helmet';
 
 const YEAR_S = 365 * 24 * 3600;
 const SOURCE_PATTERN = /^(?:'self'|'none'|\*|(?:[a-z][a-z0-9+.-]*:)(?:\/\/[A-Za-z0-9*.-]+(?::(?:\d{1,5}|\*))?[A-Za-z0-9/._~-]*)?|[A-Za-z0-9*.-]+(?::(?:\d{1,5}|\*))?)$/;
@@ -55,16 +57,19 @@ export function cspDirectives(s) {
   };
 }
 
-export function staticSite(dist, s) {
+/** The game's files; mount on an app that already sends securityHeaders (http-headers.mjs). */
+export function staticSite(dist) {
   const router = express.Router();
-  router.use(
-    helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(s) },
-      // HSTS belongs to whoever terminates TLS (a reverse proxy); on plain-http LAN play it would be wrong.
-      strictTransportSecurity: false,
-    }),
-  );
-  router.use((req, res, next) => (/\.map$/i.test(req.path) ? res.status(404).type('text/plain').send('Not found\n') : next()));
+  router.use((req, res, next) => {
+    if (/\.map$/i.test(req.path)) return void res.status(404).type('text/plain').send('Not found\n');
+    // express-static-gzip answers a path it cannot decode itself, in HTML: answer it here in plain text.
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      return void res.status(400).type('text/plain').send('Bad request\n');
+    }
+    next();
+  });
   const root = path.resolve(dist);
   router.use(
     expressStaticGzip(root, {

@@ -5,5 +5,6 @@ export class TokenBucket {
   tokens: number;
   refill(now: number): void;
   take(now: number): boolean;
+  belowHalf(now: number): boolean;
   full(now: number): boolean;
 }

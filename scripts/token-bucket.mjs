@@ -29,6 +29,12 @@ export class TokenBucket {
     return true;
   }
 
+  /** True when less than half the burst is left (refilled to `now`). @param {number} now */
+  belowHalf(now) {
+    this.refill(now);
+    return this.tokens < this.burst / 2;
+  }
+
   /** True when the bucket is full again (nothing to remember about this client). @param {number} now */
   full(now) {
     this.refill(now);

@@ -76,7 +76,9 @@ async function openThird(port: number, prefix: string, o: { from?: string; xff: 
 }
 
 const typeOf = (f: First): string => ('type' in f ? f.type : 'closed' in f ? `closed ${f.closed}` : `http ${f.http}`);
-const offer = (dst: string, bytes = 100): string => JSON.stringify({ type: 'OFFER', dst, payload: { sdp: 'x'.repeat(bytes) } });
+let offers = 0;
+/** An OFFER as PeerJS sends it: a fresh connection id each time (the relay tracks connections by it). */
+const offer = (dst: string, bytes = 100): string => JSON.stringify({ type: 'OFFER', dst, payload: { sdp: 'x'.repeat(bytes), connectionId: `dc_${++offers}` } });
 const until = async (cond: () => boolean, ms = 5000): Promise<void> => {
   const end = Date.now() + ms;
   while (!cond()) {

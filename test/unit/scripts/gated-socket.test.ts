@@ -1,5 +1,6 @@
-// What `peer` sees of a client socket (scripts/gated-socket.mjs): messages over budget never reach
-// it, and a client that stops reading is cut off instead of growing the server's send queue.
+// What `peer` sees of a client socket (scripts/gated-socket.mjs): messages over budget or dropped
+// never reach it, and a client that stops reading loses what is sent to it meanwhile (not its
+// socket) instead of growing the server's send queue.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
@@ -29,13 +30,13 @@ class WsStub extends EventEmitter {
 
 function gate(budget: number, maxBufferedBytes = 1000) {
   const ws = new WsStub();
-  const events = { overBudget: 0, slow: 0 };
+  const events = { overBudget: 0, queueFull: 0 };
   let left = budget;
   const g = new GatedSocket(ws as unknown as WebSocket, {
     maxBufferedBytes,
-    admitMessage: () => left-- > 0,
+    inspect: (d) => (d.toString() === 'drop' ? 'drop' : left-- > 0 ? 'pass' : 'over-budget'),
     onOverBudget: () => void events.overBudget++,
-    onSlowReader: () => void events.slow++,
+    onQueueFull: () => void events.queueFull++,
   });
   const passed: string[] = [];
   g.on('message', (d: Buffer) => passed.push(d.toString()));
@@ -52,15 +53,28 @@ describe('GatedSocket', () => {
     expect(ws.terminated).toBe(true);
   });
 
-  it('cuts off a client whose unread queue passed the cap instead of queueing more', async () => {
+  it('never hands a dropped message to peer, and does not close the socket for it', () => {
+    const { ws, events, passed } = gate(5);
+    for (const m of ['a', 'drop', 'b', 'drop']) ws.emit('message', Buffer.from(m), false);
+    expect(passed).toEqual(['a', 'b']);
+    expect(events.overBudget).toBe(0);
+    expect(ws.terminated).toBe(false);
+  });
+
+  it('drops what is sent to a client whose unread queue passed the cap, keeping its socket', async () => {
     const { ws, g, events } = gate(100, 1000);
     for (let i = 0; i < 5; i++) g.send('x'.repeat(300));
     expect(ws.sent).toHaveLength(4); // 0, 300, 600, 900 queued: the fifth finds 1200 > 1000
-    expect(events.slow).toBe(1);
-    expect(ws.terminated).toBe(true);
+    expect(events.queueFull).toBe(1);
+    expect(ws.terminated).toBe(false);
+    // Once the client read its queue, messages flow again.
+    ws.bufferedAmount = 0;
+    g.send('after');
+    expect(ws.sent.at(-1)).toBe('after');
+    ws.terminate();
     await g.closed;
     g.send('after close');
-    expect(ws.sent).toHaveLength(4);
+    expect(ws.sent).toHaveLength(5);
   });
 
   it('forwards close to peer', () => {

@@ -188,6 +188,29 @@ describe('readLimitsEnv', () => {
     const r = readLimitsEnv({});
     if (!r.ok) throw new Error(r.errors.join());
     expect(r.value).toMatchObject({ maxSockets: LIMIT_DEFAULTS.maxSockets, messagesPerS: 50, messageBurst: 1000, maxMessageBytes: 8192, idGraceMs: 60_000, replaceSilenceMs: 8000, trustProxy: null });
+    expect(r.value).toMatchObject({ offersPerS: 2, openOffers: 48, addressOpenOffers: 192, destOffersPerS: 8, destOpenOffers: 256, connectionMessages: 64, connectionBytes: 65_536, connectionTtlMs: 60_000 });
+    expect(r.value).toMatchObject({ httpMaxConnections: 256, httpHeadersTimeoutMs: 10_000, httpRequestTimeoutMs: 30_000 });
+  });
+
+  it('reads the relay and web server limits and names each bad one', () => {
+    const ok = readLimitsEnv({
+      REWIND_SIGNAL_OFFERS_PER_S: '1',
+      REWIND_SIGNAL_OPEN_OFFERS: '10',
+      REWIND_SIGNAL_DEST_OFFERS_PER_S: '4',
+      REWIND_SIGNAL_DEST_OPEN_OFFERS: '100',
+      REWIND_SIGNAL_CONNECTION_MESSAGES: '32',
+      REWIND_SIGNAL_CONNECTION_TTL_S: '15',
+      REWIND_HTTP_MAX_CONNECTIONS: '50',
+      REWIND_HTTP_HEADERS_TIMEOUT_S: '2',
+      REWIND_HTTP_REQUEST_TIMEOUT_S: '5',
+    });
+    if (!ok.ok) throw new Error(ok.errors.join());
+    expect(ok.value).toMatchObject({ offersPerS: 1, openOffers: 10, addressOpenOffers: 40, destOffersPerS: 4, destOpenOffers: 100, connectionMessages: 32, connectionTtlMs: 15_000 });
+    expect(ok.value).toMatchObject({ httpMaxConnections: 50, httpHeadersTimeoutMs: 2000, httpRequestTimeoutMs: 5000 });
+    const bad = readLimitsEnv({ REWIND_SIGNAL_OPEN_OFFERS: '0', REWIND_SIGNAL_CONNECTION_MESSAGES: '2', REWIND_HTTP_MAX_CONNECTIONS: 'many', REWIND_HTTP_HEADERS_TIMEOUT_S: '20', REWIND_HTTP_REQUEST_TIMEOUT_S: '10' });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.errors.map((e) => e.split(':')[0])).toEqual(['REWIND_SIGNAL_OPEN_OFFERS', 'REWIND_SIGNAL_CONNECTION_MESSAGES', 'REWIND_HTTP_MAX_CONNECTIONS', 'REWIND_HTTP_REQUEST_TIMEOUT_S']);
   });
 
   it('reads every variable and names each bad one', () => {
