@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { WebSocket } from 'ws';
 
 export interface GateHooks {
-  inspect(data: Buffer): 'pass' | 'drop' | 'over-budget';
+  inspect(data: Buffer): 'pass' | 'drop' | 'over-budget' | { rewrite: string };
   onOverBudget(): void;
   onQueueFull(): void;
   maxBufferedBytes: number;

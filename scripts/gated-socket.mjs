@@ -22,7 +22,7 @@ export function refuse(ws, type, msg) {
 export class GatedSocket extends EventEmitter {
   /**
    * @param {import('ws').WebSocket} ws
-   * @param {{ inspect(data: Buffer): 'pass' | 'drop' | 'over-budget', onOverBudget(): void, onQueueFull(): void, maxBufferedBytes: number }} hooks
+   * @param {{ inspect(data: Buffer): 'pass' | 'drop' | 'over-budget' | { rewrite: string }, onOverBudget(): void, onQueueFull(): void, maxBufferedBytes: number }} hooks
    */
   constructor(ws, hooks) {
     super();
@@ -39,6 +39,8 @@ export class GatedSocket extends EventEmitter {
         return;
       }
       if (verdict === 'pass') this.emit('message', data, isBinary);
+      // A message the guard rewrote (an OFFER stamped with its sender's source tag) is passed as rewritten.
+      else if (typeof verdict === 'object') this.emit('message', Buffer.from(verdict.rewrite), false);
     });
     ws.on('close', (code, reason) => this.emit('close', code, reason));
   }

@@ -6,6 +6,8 @@
  *  - ids held for their owner: a dropped id stays reserved for its token for a grace period, and
  *    the owner's token replaces a still-open socket only once that socket fell silent (so an old
  *    host coming back cannot take its lobby from the successor that now holds it);
+ *  - every relayed OFFER stamped with its sender's address tag (source-tags.mjs), so the host can
+ *    budget offers per sender;
  *  - what is relayed between ids (relay-gate.mjs): offers within their limits, replies only on
  *    connections an offer opened, replies not charged to the replier's address;
  *  - a cap on what is queued for a client that does not read: past it, messages to it are dropped.
@@ -25,6 +27,7 @@ import { GatedSocket, refuse } from './gated-socket.mjs';
 import { IdHolds } from './id-holds.mjs';
 import { LimitLog } from './limit-log.mjs';
 import { RelayGate } from './relay-gate.mjs';
+import { SourceTags } from './source-tags.mjs';
 
 // PeerJS's own id rule (util.validateId) and its random tokens; anything longer is not a PeerJS client.
 const ID_PATTERN = /^[A-Za-z0-9]+(?:[ _-][A-Za-z0-9]+)*$/;
@@ -59,6 +62,7 @@ export function createSignalingGuard(server, limits, options = {}) {
   const addresses = new AddressLimits(limits, now);
   const ids = new IdHolds(limits.idGraceMs, now, undefined, limits.replaceSilenceMs);
   const relay = new RelayGate(limits, now);
+  const sourceTags = new SourceTags();
   const counters = { accepted: 0, connectsRefused: 0, socketsRefused: 0, messagesRefused: 0, oversized: 0, idsRefused: 0, badQueries: 0, relayed: 0, repliesUncharged: 0, malformed: 0, offersDropped: 0, unknownConnections: 0, connectionsFull: 0, queueDrops: 0 };
   let wss = null;
   let wsPath = '';
@@ -183,6 +187,9 @@ export function createSignalingGuard(server, limits, options = {}) {
     if (verdict === 'relay') {
       counters.relayed += 1;
       if (!charged) counters.repliesUncharged += 1;
+      // The host budgets offers per sender (src/transport/connection-budget.ts): it can only tell
+      // senders apart by what we stamp, never by what they wrote, so any sourceTag sent is replaced.
+      if (msg.type === 'OFFER') return { rewrite: JSON.stringify({ ...msg, payload: { ...msg.payload, sourceTag: sourceTags.of(addr) } }) };
       return 'pass';
     }
     if (verdict === 'over-budget') return verdict;

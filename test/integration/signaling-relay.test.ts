@@ -95,6 +95,27 @@ describe('offers are admitted, not obeyed', () => {
   });
 });
 
+describe('source tags', () => {
+  it("stamp every relayed OFFER with its sender's address tag: one per address, never the sender's own", async () => {
+    stack = await startStack();
+    const host = connectPeer(stack.port, 'rewind-host5', { from: '127.0.0.3' });
+    const a1 = connectPeer(stack.port, 'a1', { from: '127.0.0.2' });
+    const a2 = connectPeer(stack.port, 'a2', { from: '127.0.0.2' });
+    const b = connectPeer(stack.port, 'b1', { from: '127.0.0.4' });
+    await open(host, a1, a2, b);
+    const forged = offerTo('rewind-host5', 'dc_f');
+    send(a1, { ...forged, payload: { ...(forged.payload as object), sourceTag: 'forged' } });
+    send(a2, offerTo('rewind-host5', 'dc_2'));
+    send(b, offerTo('rewind-host5', 'dc_3'));
+    await until(() => host.received.filter((m) => m.type === 'OFFER').length === 3, 'three offers');
+    const tagOf = (src: string): unknown => (host.received.find((m) => m.type === 'OFFER' && m.src === src)?.payload as { sourceTag?: unknown }).sourceTag;
+    expect(tagOf('a1')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(tagOf('a2')).toBe(tagOf('a1'));
+    expect(tagOf('b1')).not.toBe(tagOf('a1'));
+    expect(tagOf('b1')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+  });
+});
+
 describe('messages for connections no OFFER opened', () => {
   it('are dropped and counted, not relayed, and not kept for an id that registers later', async () => {
     stack = await startStack();

@@ -1,0 +1,3 @@
+export declare class SourceTags {
+  of(address: string): string;
+}
