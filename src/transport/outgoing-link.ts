@@ -16,6 +16,23 @@ import { randomToken } from './signaling-peer';
 import { CandidateQueue } from './candidate-queue';
 import { LocalCandidates } from './local-candidates';
 
+/**
+ * Sets the host's answer, trying again a few times 100 ms apart. libdatachannel (Node joiners:
+ * tests, the reference client) sets up its ICE transport on its own thread and now and then
+ * refuses an answer that arrives first on loopback ("Got a remote candidate without ICE
+ * transport", 3 runs in 6 of the Node-to-Node relay test); a browser never needs the second try.
+ */
+async function applyAnswer(pc: RTCPeerConnection, sdp: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await pc.setRemoteDescription({ type: 'answer', sdp });
+    } catch (err) {
+      if (attempt >= 3 || pc.connectionState === 'closed') throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 export function connectLink(peer: Peer, remoteId: string, timeoutMs: number): Promise<PeerLink> {
   const pc = new RTCPeerConnection({ iceServers: peer.options.iceServers });
   const connectionId = `dc_${randomToken(16)}`;
@@ -33,7 +50,7 @@ export function connectLink(peer: Peer, remoteId: string, timeoutMs: number): Pr
       const a = readAnswer(m.payload);
       if (!a || a.connectionId !== connectionId || answered) return;
       answered = true;
-      pc.setRemoteDescription({ type: 'answer', sdp: a.sdp })
+      applyAnswer(pc, a.sdp)
         .then(() => candidates.remoteReady())
         .catch((err: unknown) => unavailable(new TransportError('connection-failed', `the host's answer was refused: ${String(err)}`)));
     } else if (m.type === 'CANDIDATE') {
