@@ -17,7 +17,9 @@ let pages: PlayerPage[] = [];
 
 beforeAll(async () => {
   if (skipFirefox()) return;
-  [chromium, firefox] = await Promise.all([launchChromium(), launchFirefox()]);
+  // Firefox first: if it cannot start, no Chromium is left running.
+  firefox = await launchFirefox();
+  chromium = await launchChromium();
   console.log(`firefox-esr ${await firefox.browser.version()} on display ${firefox.display}: launched in ${firefox.launchMs} ms`);
 });
 afterEach(async () => {
@@ -45,6 +47,8 @@ async function firefoxPlayer(url: string): Promise<PlayerPage> {
 async function expectDrawing(page: PlayerPage): Promise<void> {
   await page.waitIn(() => (window.rewindGame?.info().frames ?? 0) > 10, undefined, 30_000);
   expect(await page.evaluate(() => window.rewind.renderError, undefined)).toBeNull();
+  const fps = await page.evaluate(() => window.rewindGame?.info().fps ?? 0, undefined);
+  console.log(`  ${page.browserName} draws the match with WebGL at ${fps.toFixed(0)} fps`);
 }
 
 /** Both pages in the match, each drawing the other; then each sees the other walk. */

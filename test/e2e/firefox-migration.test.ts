@@ -20,7 +20,10 @@ let firefox: Firefox;
 
 beforeAll(async () => {
   if (skipFirefox()) return;
-  [chromium, firefox] = await Promise.all([launchChromium(), launchFirefox()]);
+  // Firefox first: if it cannot start, no Chromium is left running.
+  firefox = await launchFirefox();
+  chromium = await launchChromium();
+  console.log(`firefox-esr on display ${firefox.display}: launched in ${firefox.launchMs} ms`);
 });
 afterAll(async () => {
   await chromium?.close();

@@ -28,7 +28,9 @@ describe.skipIf(skipFirefox(true))('headless Firefox (no WebGL)', () => {
   let chromium: Browser;
   let firefox: Firefox;
   beforeAll(async () => {
-    [chromium, firefox] = await Promise.all([launchChromium(), launchFirefox({ headless: true })]);
+    firefox = await launchFirefox({ headless: true });
+    chromium = await launchChromium();
+    console.log(`headless firefox-esr: launched in ${firefox.launchMs} ms`);
   });
   afterAll(async () => {
     await chromium?.close();
