@@ -11,6 +11,7 @@
  */
 import { createChatBox, type ChatBox } from '../game/chat-box';
 import { mountGame, type GameHandle } from '../game/mount';
+import { mountGameView } from './game-view';
 import type { ClientPoint } from '../game/pointer-tracker';
 import { createPracticeHost } from '../game/practice-host';
 import { failureText, type JoinFailure } from '../lobby/failures';
@@ -45,6 +46,8 @@ export class App implements AppState {
   session: LobbySession | null = null;
   link: string | null = null;
   lastError: string | null = null;
+  /** Shown in place of the game when this browser cannot draw it (no WebGL); null while it draws. */
+  renderError: string | null = null;
   private stopLoop: (() => void) | null = null;
   private game: GameHandle | null = null;
   private lobby: LobbyScreen | null = null;
@@ -137,9 +140,18 @@ export class App implements AppState {
     const back = (): void => {
       this.game?.destroy();
       this.game = null;
+      this.renderError = null;
       this.showStart();
     };
-    this.game = mountGame(screen, createPracticeHost({ name, bots: 3, onLeave: back }), { initialPointer: this.pointer });
+    const host = createPracticeHost({ name, bots: 3, onLeave: back });
+    this.showGame(screen, () => mountGame(screen, host, { initialPointer: this.pointer }), { label: 'Back to the start screen', onClick: back });
+  }
+
+  /** The game in `screen`, or the message that this browser cannot draw it (game-view.ts). */
+  private showGame(screen: HTMLElement, mount: () => GameHandle, wayOut: { label: string; onClick: () => void }): void {
+    const view = mountGameView(screen, mount, wayOut);
+    this.game = view.game;
+    this.renderError = view.error;
   }
 
   private show(el: HTMLElement): void {
@@ -245,7 +257,8 @@ export class App implements AppState {
     screen.id = 'match-screen';
     screen.style.cssText = 'position:fixed;inset:0';
     this.show(screen);
-    if (this.config.render) this.game = mountGame(screen, gameHostFor(session, () => session.leave()), { initialPointer: this.pointer });
+    const leave = (): void => session.leave();
+    if (this.config.render) this.showGame(screen, () => mountGame(screen, gameHostFor(session, leave), { initialPointer: this.pointer }), { label: 'Leave the match', onClick: leave });
     else screen.textContent = 'Match running (render=0: no canvas).';
   }
 
@@ -254,6 +267,7 @@ export class App implements AppState {
     this.stopLoop = null;
     this.game?.destroy();
     this.game = null;
+    this.renderError = null;
     this.lobbyChat?.destroy();
     this.lobbyChat = null;
     this.lobby = null;

@@ -21,6 +21,7 @@ export interface AppState {
   readonly session: LobbySession | null;
   readonly link: string | null;
   readonly lastError: string | null;
+  readonly renderError: string | null;
   startMatch(): void;
   leave(): void;
 }
@@ -41,6 +42,8 @@ export interface RewindDebugApi {
   readonly roomId: string | null;
   readonly link: string | null;
   readonly lastError: string | null;
+  /** The message shown in place of the game when this browser cannot draw it (no WebGL); null while it draws, outside a match, and with render=0. */
+  readonly renderError: string | null;
   players(): LobbyPlayer[];
   view(): ClientView | null;
   events(): ViewEvent[];
@@ -94,6 +97,9 @@ export function createDebugApi(app: AppState): RewindDebugApi {
     },
     get lastError() {
       return app.lastError;
+    },
+    get renderError() {
+      return app.renderError;
     },
     players: () => clone(s()?.players() ?? []),
     view: () => {

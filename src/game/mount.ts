@@ -4,6 +4,9 @@
  * every frame draws `host.view(performance.now())` and hands the input sampled from keyboard and
  * mouse, gamepad and touch (input-reader.ts) to `host.setInput`.
  *
+ * A browser that cannot start the renderer (no WebGL) gets a `RendererUnavailable` thrown, with a
+ * message for the player (renderer-start.ts), and nothing left in `root`.
+ *
  * Output: a handle whose `destroy()` quits kaboom, removes every listener and element it added and
  * the `window.rewindGame` debug API; `info()` describes the last frame (see render-info.ts).
  * Invariants: nothing outside `root` is touched except `window.rewindGame`; names and messages
@@ -37,6 +40,7 @@ import { createLook } from './art/look';
 import { createTextFonts } from './art/text-fonts';
 import { createSoundSection } from './sound/sound-panel';
 import { loadSoundSettings, type KeyValueStore } from './sound/sound-settings';
+import { rendererFailure } from './renderer-start';
 
 export interface MountOptions {
   map?: ArenaMap;
@@ -92,7 +96,16 @@ function pickDensity(density: number | undefined): number {
   return density ?? densityFromPage() ?? Math.min(window.devicePixelRatio || 1, 2);
 }
 
+/** kaboom on `canvas`; a failed start (no WebGL) throws a RendererUnavailable for the player. */
 function startKaboom(canvas: HTMLCanvasElement, density: number): KaboomCtx {
+  try {
+    return newKaboom(canvas, density);
+  } catch (err) {
+    throw rendererFailure(canvas.ownerDocument, err);
+  }
+}
+
+function newKaboom(canvas: HTMLCanvasElement, density: number): KaboomCtx {
   return kaboom({
     canvas,
     global: false,
@@ -201,7 +214,13 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   wrapper.append(canvas);
   root.append(wrapper);
   const density = pickDensity(opts.pixelDensity);
-  const k = startKaboom(canvas, density);
+  let k: KaboomCtx;
+  try {
+    k = startKaboom(canvas, density);
+  } catch (err) {
+    wrapper.remove();
+    throw err;
+  }
   const store = browserStore();
   const sound = createSoundCues(makeAudio, loadSoundSettings(store));
   const ui = createOverlays(doc, host, wrapper, canvas, [createSoundSection(doc, sound, store)]);

@@ -2,9 +2,11 @@
  * Shared helpers for the e2e tests: one Chromium per test file, one context per player, and
  * the few page actions every scenario needs (create a lobby, join by link), all through the real
  * UI and read back through `window.rewind` (docs/DEBUG-API.md). Waits poll with generous
- * timeouts instead of sleeping.
+ * timeouts instead of sleeping. Where a position is seen and walking until seen are written once
+ * for every browser in player-page.ts.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { fromPlaywright, seenPositionOn, walkUntilSeenOn } from './player-page';
 
 export const CHROMIUM_ARGS = [
   '--enable-unsafe-swiftshader',
@@ -60,13 +62,7 @@ export function playerCount(page: Page): Promise<number> {
 
 /** Position of player `id` as this page sees it (its own predicted player, or an interpolated remote). */
 export function seenPosition(page: Page, id: number): Promise<{ x: number; y: number } | null> {
-  return page.evaluate((pid) => {
-    const v = window.rewind.view();
-    if (!v) return null;
-    if (v.local && v.localId === pid) return { x: v.local.state.x, y: v.local.state.y };
-    const r = v.remotes.find((p) => p.id === pid);
-    return r ? { x: r.x, y: r.y } : null;
-  }, id);
+  return seenPositionOn(fromPlaywright(page), id);
 }
 
 /** Adds query parameters to a page URL, keeping its hash (e.g. `render=0` on a lobby link). */
@@ -81,25 +77,7 @@ export async function waitIn<A>(page: Page, predicate: (arg: A) => boolean, arg:
   await page.waitForFunction(predicate as Parameters<Page['waitForFunction']>[0], arg, { timeout, polling: 100 });
 }
 
-/**
- * Walks `mover` round a square (400 ms per side) until `viewer` has drawn it more than `distance`
- * units from where it first saw it, for at most 30 sides (12 s), and returns the largest distance
- * seen. The budget is generous on purpose: on a loaded machine a host's tick can stall for most of a
- * second (up to ~770 ms between snapshots measured) and the viewer's interpolation delay then grows
- * towards its 500 ms cap, so a single lap can pass before the viewer draws any of it.
- */
-export async function walkUntilSeen(mover: Page, viewer: Page, distance: number): Promise<number> {
-  const id = await mover.evaluate(() => window.rewind.localId ?? -1);
-  await waitIn(viewer, (who) => window.rewind.view()?.remotes.some((p) => p.id === who) ?? false, id, 20_000);
-  const start = await seenPosition(viewer, id);
-  let farthest = 0;
-  const sides = [[127, 0], [0, 127], [-127, 0], [0, -127]] as const;
-  for (let side = 0; side < 30 && start && farthest <= distance; side++) {
-    const [moveX, moveY] = sides[side % sides.length]!;
-    await mover.evaluate((spec) => window.rewind.input(spec), { moveX, moveY, ms: 400 });
-    await mover.waitForTimeout(400);
-    const now = await seenPosition(viewer, id);
-    if (now) farthest = Math.max(farthest, Math.hypot(now.x - start.x, now.y - start.y));
-  }
-  return farthest;
+/** Walks `mover` until `viewer` draws it more than `distance` units away (player-page.ts `walkUntilSeenOn`). */
+export function walkUntilSeen(mover: Page, viewer: Page, distance: number): Promise<number> {
+  return walkUntilSeenOn(fromPlaywright(mover), fromPlaywright(viewer), distance);
 }

@@ -33,7 +33,7 @@ function fakeApp(): { app: AppState; session: LobbySession; runScript: ReturnTyp
     onChange: () => () => undefined,
     onEnd: () => undefined,
   } as unknown as LobbySession;
-  const app: AppState = { phase: 'lobby', session, link: 'http://x/#join=abcdefghijklmnop', lastError: null, startMatch: vi.fn(), leave: vi.fn() };
+  const app: AppState = { phase: 'lobby', session, link: 'http://x/#join=abcdefghijklmnop', lastError: null, renderError: null, startMatch: vi.fn(), leave: vi.fn() };
   return { app, session, runScript, kick };
 }
 
@@ -47,6 +47,15 @@ describe('window.rewind', () => {
     expect(api.roomId).toBe('abcdefghijklmnop');
     expect(api.stats()).toMatchObject({ serverTick: 77, predictionErrors: 2, malformedPackets: 1, net: { pingMs: 12 } });
     expect(api.setCvar('net_fakelag', 9999)).toBe('net_fakelag: clamped');
+  });
+
+  it("reads the page's renderer failure, when it has one", () => {
+    const { app } = fakeApp();
+    const state = { ...app, renderError: null as string | null };
+    const api = createDebugApi(state);
+    expect(api.renderError).toBeNull();
+    state.renderError = 'This browser cannot draw the game (no WebGL).';
+    expect(api.renderError).toBe('This browser cannot draw the game (no WebGL).');
   });
 
   it('hands out copies, never the live objects', () => {
