@@ -78,6 +78,7 @@ describe.skipIf(!supported)('NAT lab', () => {
       expect(await page.locator('#error-help').getAttribute('href')).toMatch(/turn-relay/);
       await page.context().close();
     }
+    await host.waitForFunction(() => document.querySelector('#lobby-notice')?.textContent?.includes('It happened 2 times') ?? false, undefined, { timeout: 5000 });
     const notice = (await host.locator('#lobby-notice').textContent()) ?? '';
     expect(notice).toMatch(/Someone tried to join but could not connect \(no peer-to-peer route\)/);
     expect(await host.locator('#lobby-notice a').getAttribute('href')).toMatch(/turn-relay/);
