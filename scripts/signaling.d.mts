@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { SignalingGuard } from './signaling-guard.mjs';
 import type { SignalingLimits } from './signaling-limits.mjs';
+import type { TurnSettings } from './turn-credentials.mjs';
 
 export interface IceServer {
   urls: string | string[];
@@ -17,9 +18,12 @@ export interface SignalingSettings {
   peerPort: number;
   path: string;
   key: string;
-  secure: boolean;
+  /** REWIND_PEER_SECURE; null (unset): the page follows its own protocol (https → wss). */
+  secure: boolean | null;
   external: boolean;
   iceServers: IceServer[];
+  /** STUN + short-lived TURN credentials per visitor (REWIND_TURN_*), or null. */
+  turn: TurnSettings | null;
   /** Per-address limits of the embedded PeerServer (REWIND_SIGNAL_*, REWIND_TRUST_PROXY). */
   limits: SignalingLimits;
   /** Extra CSP connect-src sources for `npm run serve` (REWIND_CSP_CONNECT_SRC). */
@@ -33,8 +37,8 @@ export function readSignalingEnv(
   env: Record<string, string | undefined>,
   defaults: { webPort: number; peerPort: number },
 ): { ok: true; value: SignalingSettings } | { ok: false; errors: string[] };
-export function pageConfig(s: SignalingSettings): {
-  peer: { host: string; port: number; path: string; key: string; secure: boolean };
+export function pageConfig(s: SignalingSettings, nowS?: number): {
+  peer: { host: string; port: number; path: string; key: string; secure?: boolean };
   iceServers: IceServer[];
 };
 export function configMiddleware(s: SignalingSettings): (req: { url?: string }, res: { setHeader(k: string, v: string): void; end(body: string): void }, next: () => void) => void;

@@ -7,10 +7,13 @@
  *   REWIND_PEER_PATH / REWIND_PEER_KEY / REWIND_PEER_SECURE
  *   REWIND_PEER_EXTERNAL=1              use someone else's PeerServer: start none here
  *   REWIND_ICE_SERVERS                  JSON array of RTCIceServer ({urls, username?, credential?})
+ *   REWIND_TURN_HOST / _PORT / _SECRET / _TTL_S / _TCP   STUN + short-lived TURN credentials per
+ *                                       visitor from a coturn with use-auth-secret (turn-credentials.mjs)
  *   REWIND_SIGNAL_* / REWIND_TRUST_PROXY the PeerServer's per-address limits (signaling-limits.mjs)
  *   REWIND_CSP_CONNECT_SRC              extra connect-src sources for `npm run serve` (static-site.mjs)
  * Outputs: `readSignalingEnv(env, defaults)` → settings (bad values become errors, never silent);
- *   `pageConfig(settings)` → the JSON served at /rewind-config.json; `mountPeerServer(app, server, settings)`
+ *   `pageConfig(settings, nowS)` → the JSON served at /rewind-config.json (fresh TURN credentials
+ *   on every call); `mountPeerServer(app, server, settings)`
  *   (the `peer` package's PeerServer behind our guard, signaling-guard.mjs); `signalingApp(server, s)`
  *   (an express app with the hardening headers on every response, http-headers.mjs, the config and
  *   the PeerServer; the caller mounts what else it serves, then `plainFallbacks`).
@@ -22,6 +25,7 @@ import { peerIdRoute, securityHeaders } from './http-headers.mjs';
 import { createSignalingGuard } from './signaling-guard.mjs';
 import { readLimitsEnv } from './signaling-limits.mjs';
 import { parseConnectSources } from './static-site.mjs';
+import { readTurnEnv, turnIceServers } from './turn-credentials.mjs';
 
 /** @typedef {{ urls: string | string[], username?: string, credential?: string }} IceServer */
 
@@ -74,6 +78,8 @@ export function readSignalingEnv(env, defaults) {
   const iceServers = pick(parseIceServers(env.REWIND_ICE_SERVERS));
   const limits = readLimitsEnv(env);
   if (!limits.ok) errors.push(...limits.errors);
+  const turn = readTurnEnv(env);
+  if (!turn.ok) errors.push(...turn.errors);
   let cspConnectSrc = [];
   try {
     cspConnectSrc = parseConnectSources(env.REWIND_CSP_CONNECT_SRC);
@@ -91,28 +97,35 @@ export function readSignalingEnv(env, defaults) {
     peerPort,
     path,
     key,
-    secure: env.REWIND_PEER_SECURE === '1' || env.REWIND_PEER_SECURE === 'true',
+    // Unset: the page uses wss:// on an https:// page and ws:// on http:// (one setting for the lab's
+    // http page and the deployment's https one).
+    secure: env.REWIND_PEER_SECURE === undefined || env.REWIND_PEER_SECURE === '' ? null : env.REWIND_PEER_SECURE === '1' || env.REWIND_PEER_SECURE === 'true',
     external: env.REWIND_PEER_EXTERNAL === '1' || env.REWIND_PEER_EXTERNAL === 'true',
     iceServers,
+    turn: turn.ok ? turn.value : null,
     limits: limits.ok ? limits.value : undefined,
     cspConnectSrc,
   };
   return errors.length ? { ok: false, errors } : { ok: true, value: settings };
 }
 
-/** What the page reads from /rewind-config.json: where to signal and which ICE servers to use. */
-export function pageConfig(s) {
-  return { peer: { host: s.peerHost, port: s.peerPort, path: s.path, key: s.key, secure: s.secure }, iceServers: s.iceServers };
+/**
+ * What the page reads from /rewind-config.json: where to signal and which ICE servers to use.
+ * With TURN configured, each call makes a new visitor's STUN + TURN entries valid from `nowS`.
+ */
+export function pageConfig(s, nowS = Date.now() / 1000) {
+  const turn = s.turn ? turnIceServers(s.turn, nowS) : [];
+  const secure = s.secure === null ? {} : { secure: s.secure };
+  return { peer: { host: s.peerHost, port: s.peerPort, path: s.path, key: s.key, ...secure }, iceServers: [...s.iceServers, ...turn] };
 }
 
-/** Serves /rewind-config.json (a connect/express style middleware). */
+/** Serves /rewind-config.json (a connect/express style middleware); never cached, so credentials stay per visitor. */
 export function configMiddleware(s) {
-  const body = JSON.stringify(pageConfig(s));
   return (req, res, next) => {
     if (req.url?.split('?')[0] !== '/rewind-config.json') return next();
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Cache-Control', 'no-store');
-    res.end(body);
+    res.end(JSON.stringify(pageConfig(s)));
   };
 }
 

@@ -14,7 +14,7 @@ import { mountGame, type GameHandle } from '../game/mount';
 import { mountGameView } from './game-view';
 import type { ClientPoint } from '../game/pointer-tracker';
 import { createPracticeHost } from '../game/practice-host';
-import { failureText, type JoinFailure } from '../lobby/failures';
+import { failureHelp, failureText, type JoinFailure } from '../lobby/failures';
 import { lobbyBrowserToken } from '../lobby/browser-token';
 import { markSeated, wasSeated } from '../lobby/seat-token';
 import { loadSeatKeyPair } from '../lobby/seat-key-pair';
@@ -33,7 +33,10 @@ import { gameHostFor } from './game-host-adapter';
 import { createHostSession } from './host-session';
 import type { LobbySession } from './lobby-session';
 import { MigratingSession, type MigrationContext } from './migrating-session';
-import type { PageConfig } from './page-config';
+import { loadPageConfig, type PageConfig } from './page-config';
+import { canRunLobbies, pageProblems } from './page-checks';
+import { watchLinkFailures } from './lobby-notices';
+import { IceRefresher } from './ice-refresh';
 import { loadName, pageStorage, saveName, tabStorage } from './remembered-name';
 import { busyScreen, lobbyScreen, messageScreen, startScreen, type LobbyScreen } from './screens';
 import { signalingBanner } from './signaling-banner';
@@ -49,6 +52,9 @@ export class App implements AppState {
   /** Shown in place of the game when this browser cannot draw it (no WebGL); null while it draws. */
   renderError: string | null = null;
   private stopLoop: (() => void) | null = null;
+  /** The lobby's watchers (link failures on the host, fresh TURN credentials), stopped on teardown. */
+  private stopWatches: Array<() => void> = [];
+  private readonly ice: IceRefresher;
   private game: GameHandle | null = null;
   private lobby: LobbyScreen | null = null;
   private lobbyChat: ChatBox | null = null;
@@ -69,6 +75,8 @@ export class App implements AppState {
     this.doc = root.ownerDocument;
     this.banner = signalingBanner(this.doc);
     this.migrationBanner = signalingBanner(this.doc, 'migration-status');
+    const holders = (): PageConfig['signaling'][] => [this.config.signaling, this.config.defaultSignaling];
+    this.ice = new IceRefresher(holders, async () => (await loadPageConfig(new URL(win.location.href), win.fetch.bind(win))).signaling.iceServers, () => Date.now() / 1000);
     (win as unknown as { rewind: unknown }).rewind = createDebugApi(this);
     // Closing the tab: say goodbye properly so the others see it at once, not after a timeout.
     win.addEventListener('pagehide', () => {
@@ -87,7 +95,7 @@ export class App implements AppState {
     const target = this.config.joinTarget;
     const name = this.config.defaultName || loadName(pageStorage(this.win));
     // Reloaded in a lobby: back to the seat at once, with the name it had (no form, no password).
-    if (target && name && wasSeated(tabStorage(this.win)(), target.roomId)) return void this.join(target.roomId, name, '');
+    if (target && name && canRunLobbies(this.win) && wasSeated(tabStorage(this.win)(), target.roomId)) return void this.join(target.roomId, name, '');
     const warnings = target ? linkWarnings(this.config.signaling, this.config.defaultSignaling, target.hostKey) : { sentences: [], serversDiffer: false };
     this.show(
       startScreen(this.doc, {
@@ -95,6 +103,7 @@ export class App implements AppState {
         defaultName: name,
         defaultMaxPlayers: this.config.cvars.sv_maxplayers,
         notices: this.config.notices,
+        problems: pageProblems(this.win),
         linkWarnings: warnings.sentences,
         onUsePageServers: warnings.serversDiffer ? () => (this.config.signaling = this.config.defaultSignaling) : null,
         onCreate: (name, password, max) => void this.create(this.remember(name), password, max),
@@ -159,8 +168,10 @@ export class App implements AppState {
   }
 
   private async create(name: string, password: string, maxPlayers: number): Promise<void> {
+    if (!canRunLobbies(this.win)) return this.fail({ kind: 'insecure-context' });
     this.phase = 'connecting';
     this.show(busyScreen(this.doc, 'Starting the server and opening the lobby…'));
+    await this.ice.ensureFresh();
     const roomId = newRoomId();
     const max = Number.isFinite(maxPlayers) ? Math.min(Math.max(Math.round(maxPlayers), CVARS.sv_maxplayers.min), CVARS.sv_maxplayers.max) : CVARS.sv_maxplayers.default;
     const checked = normalizeName(name);
@@ -182,8 +193,10 @@ export class App implements AppState {
     // Our own name rules first: a name the host would refuse is said at once, before any network.
     const checked = normalizeName(name);
     if (!checked.ok) return this.fail({ kind: 'bad-name', problem: checked.problem }, true);
+    if (!canRunLobbies(this.win)) return this.fail({ kind: 'insecure-context' }, true);
     this.phase = 'connecting';
     this.show(busyScreen(this.doc, `Joining lobby ${roomId}…`));
+    await this.ice.ensureFresh();
     const target = this.config.joinTarget?.roomId === roomId ? this.config.joinTarget : { roomId, hostKey: null };
     const browserToken = await lobbyBrowserToken(pageStorage(this.win)(), cryptoRandomBytes, roomId, this.win.crypto);
     const seat = await loadSeatKeyPair(tabStorage(this.win)(), roomId, this.win.crypto);
@@ -236,6 +249,7 @@ export class App implements AppState {
       onEnterMatch: () => this.enterMatch(),
     });
     this.lobby = lobby;
+    this.stopWatches.push(watchLinkFailures(() => session.hostCounters(), lobby), this.ice.keepFresh());
     this.lobbyChat = createChatBox(this.doc, this.doc, session.chat, 'lobby');
     lobby.element.insertBefore(this.lobbyChat.element, lobby.element.querySelector('#lobby-status'));
     const refresh = (): void => {
@@ -263,6 +277,7 @@ export class App implements AppState {
   }
 
   private teardown(): void {
+    for (const stop of this.stopWatches.splice(0)) stop();
     this.stopLoop?.();
     this.stopLoop = null;
     this.game?.destroy();
@@ -296,7 +311,7 @@ export class App implements AppState {
     this.show(
       // After a refusal Back shows the link's join form (nothing is retried until Join is clicked
       // again); after a lobby ended (host left, kicked) it shows a clean create form.
-      messageScreen(this.doc, this.lastError, () => (keepLink ? this.showStart() : this.forgetLink())),
+      messageScreen(this.doc, this.lastError, () => (keepLink ? this.showStart() : this.forgetLink()), failureHelp(failure)),
     );
   }
 }

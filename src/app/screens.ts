@@ -20,6 +20,11 @@ export interface StartScreenProps {
   defaultName: string;
   defaultMaxPlayers: number;
   notices: string[];
+  /**
+   * Problems of this browser found before anything is clicked (page-checks.ts: not a secure
+   * context, no WebGL), shown first as `#page-problems` with a help link where there is one.
+   */
+  problems?: Array<{ text: string; help: HelpLink | null }>;
   /** Sentences about where a lobby link points (lobby/link-warnings.ts), shown above Join. */
   linkWarnings: string[];
   /**
@@ -35,7 +40,24 @@ export interface StartScreenProps {
   onForgetLink(): void;
 }
 
+/** A link under a message to the page that says what to do (failures.ts `failureHelp`). */
+export interface HelpLink {
+  href: string;
+  text: string;
+}
+
+export function helpLink(doc: Document, id: string, help: HelpLink): HTMLAnchorElement {
+  return h(doc, 'a', { id, text: help.text, attrs: { href: help.href, target: '_blank', rel: 'noopener' } });
+}
+
+function problemBox(doc: Document, problems: StartScreenProps['problems']): HTMLElement | null {
+  if (!problems || problems.length === 0) return null;
+  const items = problems.map((pr, i) => h(doc, 'p', { className: 'notice page-problem', text: `${pr.text} ` }, [pr.help ? helpLink(doc, `page-problem-help-${i}`, pr.help) : null]));
+  return h(doc, 'div', { id: 'page-problems', attrs: { role: 'alert' } }, items);
+}
+
 export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
+  const problems = problemBox(doc, p.problems);
   const name = input(doc, 'name', { maxlength: '24', value: p.defaultName, placeholder: 'your name', autocomplete: 'nickname' });
   const password = input(doc, 'password', { type: 'password', maxlength: '64', placeholder: 'optional' });
   const notices = p.notices.map((n) => h(doc, 'p', { className: 'notice', text: n }));
@@ -47,7 +69,7 @@ export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
     form.addEventListener('submit', (e) => (e.preventDefault(), go.click()));
     const warnings = linkWarningBox(doc, p, go);
     const other = button(doc, 'new-lobby', 'Create a new lobby instead', p.onForgetLink);
-    return h(doc, 'section', { id: 'start-screen' }, [h(doc, 'h1', { text: 'Rewind Arena' }), h(doc, 'p', { text: `Join lobby ${room}` }), ...notices, ...warnings, form, other]);
+    return h(doc, 'section', { id: 'start-screen' }, [h(doc, 'h1', { text: 'Rewind Arena' }), h(doc, 'p', { text: `Join lobby ${room}` }), problems, ...notices, ...warnings, form, other]);
   }
   const max = input(doc, 'max-players', { type: 'number', min: String(CVARS.sv_maxplayers.min), max: String(CVARS.sv_maxplayers.max), value: String(p.defaultMaxPlayers) });
   const create = button(doc, 'create', 'Create lobby', () => p.onCreate(nameOf(), password.value, Number(max.value)));
@@ -57,6 +79,7 @@ export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
   return h(doc, 'section', { id: 'start-screen' }, [
     h(doc, 'h1', { text: 'Rewind Arena' }),
     h(doc, 'p', { text: 'Create a lobby and send the link to your friends. Everything runs peer to peer; your browser hosts the match.' }),
+    problems,
     ...notices,
     form,
     practice,
@@ -84,9 +107,10 @@ export function busyScreen(doc: Document, text: string): HTMLElement {
   return h(doc, 'section', { id: 'busy-screen' }, [h(doc, 'p', { id: 'busy-message', text })]);
 }
 
-export function messageScreen(doc: Document, text: string, onBack: () => void): HTMLElement {
+export function messageScreen(doc: Document, text: string, onBack: () => void, help: HelpLink | null = null): HTMLElement {
   return h(doc, 'section', { id: 'message-screen' }, [
     h(doc, 'p', { id: 'error-message', attrs: { role: 'alert' }, text }),
+    help ? h(doc, 'p', {}, [helpLink(doc, 'error-help', help)]) : null,
     button(doc, 'back', 'Back to the start screen', onBack),
   ]);
 }
@@ -113,11 +137,15 @@ export interface LobbyScreenProps {
 export interface LobbyScreen {
   element: HTMLElement;
   update(players: LobbyPlayer[], started: boolean): void;
+  /** Shows (or, with null, hides) the lobby's notice `#lobby-notice`, e.g. a joiner who could not connect. */
+  notice(text: string | null, help?: HelpLink | null): void;
 }
 
 export function lobbyScreen(doc: Document, p: LobbyScreenProps): LobbyScreen {
   const list = h(doc, 'ul', { id: 'players' });
   const status = h(doc, 'p', { id: 'lobby-status' });
+  const noticeBox = h(doc, 'p', { id: 'lobby-notice', className: 'notice', attrs: { role: 'status' } });
+  noticeBox.hidden = true;
   const linkBox = input(doc, 'lobby-link', { readonly: '', value: p.link, size: '60' });
   const copy = button(doc, 'copy-link', 'Copy link', () => {
     linkBox.select();
@@ -133,6 +161,7 @@ export function lobbyScreen(doc: Document, p: LobbyScreenProps): LobbyScreen {
     h(doc, 'div', { className: 'lobby-link-row' }, [linkBox, copy, linkQrCode(doc, p.link)]),
     list,
     form ? form.element : null,
+    noticeBox,
     status,
     action,
     button(doc, 'leave', 'Leave', p.onLeave),
@@ -143,7 +172,11 @@ export function lobbyScreen(doc: Document, p: LobbyScreenProps): LobbyScreen {
     action.hidden = !p.isHost && !started;
   };
   update([], p.started);
-  return { element, update };
+  const notice = (text: string | null, help: HelpLink | null = null): void => {
+    noticeBox.hidden = text === null;
+    noticeBox.replaceChildren(...(text === null ? [] : [doc.createTextNode(`${text} `), help ? helpLink(doc, 'lobby-notice-help', help) : '']));
+  };
+  return { element, update, notice };
 }
 
 function playerRow(doc: Document, pl: LobbyPlayer, p: LobbyScreenProps): HTMLElement {

@@ -6,7 +6,7 @@
  *  1. link setup: at most `2 + 2 × free seats` connections being set up at once (the oldest gives
  *     way to a new one, so a flood of setups cannot hold the door), HANDSHAKES_PER_SOURCE per
  *     source (the signaling server's tag of the sender's address, else its peer id), each given
- *     LINK_TIMEOUT_MS (10 s) to open; nothing is built for an offer before it passes this gate
+ *     LINK_TIMEOUT_MS (8 s) to open; nothing is built for an offer before it passes this gate
  *     (transport/incoming-offers.ts), and then only within the ConnectionBudget;
  *  2. handshake: at most HANDSHAKES_PER_SOURCE at once per source address (the remote ICE
  *     candidate's address; the peer id when the browser hides it), the whole exchange
@@ -41,8 +41,11 @@ import { verifySeatProof } from '../lobby/seat-proof';
 import { banKeyOf } from '../lobby/ban-key';
 import { digestHex, isOpen, makePasswordVerifier, passwordDigest, type PasswordVerifier } from '../lobby/password-verifier';
 
-/** ICE and DTLS over a TURN relay can take seconds; the oldest setup gives way anyway (below). */
-export const LINK_TIMEOUT_MS = 10_000;
+/**
+ * ICE and DTLS over a TURN relay take about a second (the NAT lab's p95 ~1.5 s); the oldest setup
+ * gives way anyway (below). 8 s: the host's lobby says "could not connect" within 10 s of the click.
+ */
+export const LINK_TIMEOUT_MS = 8000;
 export const HANDSHAKE_TIMEOUT_MS = 5000;
 /** Friends behind one NAT share an address: a few at once, and a 'busy' joiner asks again (join.ts). */
 export const HANDSHAKES_PER_SOURCE = 4;

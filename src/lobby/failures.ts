@@ -16,6 +16,10 @@ export type JoinFailure =
   | { kind: 'signaling-unreachable'; address: string; detail: string }
   | { kind: 'room-not-found'; roomId: string }
   | { kind: 'connection-failed'; detail: string }
+  /** ICE found no route between the two networks (no TURN relay, or none that works). */
+  | { kind: 'no-route'; detail: string }
+  /** The page is not a secure context (plain http:// on a network address): no crypto.subtle, no lobby. */
+  | { kind: 'insecure-context' }
   | { kind: 'rejected'; reason: RejectReason; text: string }
   | { kind: 'kicked'; reason: KickReason; text: string }
   | { kind: 'host-left' }
@@ -34,6 +38,22 @@ export type JoinFailure =
   | { kind: 'other'; detail: string };
 
 export const HOST_LEFT_TEXT = 'The host left.';
+
+/**
+ * The deployment recipe (README "Friends on other networks"), shipped with the page as
+ * public/turn-relay.html so the link works wherever the page is served, even offline.
+ */
+export const TURN_HELP_URL = 'turn-relay.html';
+export const TURN_ADVICE = 'Your friend\'s network needs a TURN relay: whoever serves this page can add one with the one-command deployment (README "Friends on other networks").';
+/** What the host's lobby says when a joiner's link could not be set up (LobbyDoor's 'link-failed'). */
+export const HOST_NO_ROUTE_TEXT = `Someone tried to join but could not connect (no peer-to-peer route). ${TURN_ADVICE}`;
+export const INSECURE_CONTEXT_TEXT = 'This page was opened over plain http:// on a network address, so the browser turns off what lobbies need (crypto.subtle; it is not a secure context). Open it over https:// (the one-command deployment serves it so), or at http://localhost on the machine that serves it.';
+
+/** A link to show under a failure's text, for the failures whose fix is on a page of its own. */
+export function failureHelp(f: JoinFailure): { href: string; text: string } | null {
+  if (f.kind === 'no-route' || f.kind === 'insecure-context') return { href: TURN_HELP_URL, text: 'How to set up the deployment with a TURN relay' };
+  return null;
+}
 export const NOT_HOST_TEXT = 'This is not the host of this lobby.';
 
 const REJECT_TEXT: Record<RejectReason, string> = {
@@ -79,11 +99,15 @@ function withDetail(headline: string, detail: string): string {
 export function failureText(f: JoinFailure): string {
   switch (f.kind) {
     case 'signaling-unreachable':
-      return `Cannot reach the signaling server (PeerServer) at ${f.address}. Is it running? (${f.detail})`;
+      return `Cannot reach the signaling server (PeerServer) at ${f.address}. Is it running? (${f.detail}) Check that the server that gave you this page is up and that this network lets it through (some firewalls and proxies block WebSockets).`;
     case 'room-not-found':
       return `Lobby not found: no lobby "${f.roomId}" is open. The host may have closed it; ask for a new link.`;
     case 'connection-failed':
       return `Connection failed: no peer-to-peer route to the host (${f.detail}). Across strict NATs or firewalls you need a TURN server: see README "ICE servers".`;
+    case 'no-route':
+      return `Could not connect to the host: no peer-to-peer route between your networks (${f.detail}). ${TURN_ADVICE}`;
+    case 'insecure-context':
+      return INSECURE_CONTEXT_TEXT;
     case 'rejected':
       return withDetail(REJECT_TEXT[f.reason], f.text);
     case 'kicked':

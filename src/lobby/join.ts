@@ -54,7 +54,8 @@ export type JoinResult = { ok: true; joined: Joined } | { ok: false; failure: Jo
 
 const SIGNALING_TIMEOUT_MS = 8000;
 const NO_SEAT_TOKEN = '0'.repeat(32);
-const LINK_TIMEOUT_MS = 12000;
+/** Issue 22: a joiner with no route hears so (and what to do) within 10 s of clicking Join; TURN links open in ~1 s. */
+export const LINK_TIMEOUT_MS = 8000;
 const AUTH_TIMEOUT_MS = 5000;
 const WELCOME_TIMEOUT_MS = 8000;
 
@@ -67,6 +68,8 @@ function fromTransport(err: unknown, signaling: SignalingOptions, roomId: string
       return { kind: 'room-not-found', roomId };
     case 'connection-failed':
       return { kind: 'connection-failed', detail: err.message };
+    case 'no-route':
+      return { kind: 'no-route', detail: err.message };
     case 'id-taken':
       return { kind: 'id-taken' };
     case 'other':

@@ -20,7 +20,8 @@ export type { SignalingOptions } from './signaling-peer';
 /** The signaling client (formerly a PeerJS Peer; same events and calls). */
 export type Peer = SignalingPeer;
 
-export type TransportErrorKind = 'signaling-unreachable' | 'room-not-found' | 'id-taken' | 'connection-failed' | 'other';
+/** 'no-route': ICE found no working pair in time (or gave up): the networks need a TURN relay. */
+export type TransportErrorKind = 'signaling-unreachable' | 'room-not-found' | 'id-taken' | 'connection-failed' | 'no-route' | 'other';
 
 export class TransportError extends Error {
   constructor(
@@ -132,17 +133,18 @@ export function releaseConnection(pc: RTCPeerConnection): void {
 export function finishLink(pc: RTCPeerConnection, remoteId: string, reliableDc: Promise<RTCDataChannel>, unreliable: RtcChannel | HandedOffChannel, timeoutMs: number): Promise<PeerLink> {
   return new Promise((resolve, reject) => {
     let settled = false;
-    const fail = (message: string): void => {
+    const fail = (message: string, kind: TransportErrorKind = 'connection-failed'): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       unreliable.close();
       releaseConnection(pc);
-      reject(new TransportError('connection-failed', message));
+      reject(new TransportError(kind, message));
     };
-    const timer = setTimeout(() => fail(`no peer-to-peer route within ${timeoutMs} ms`), timeoutMs);
+    const timer = setTimeout(() => fail(`no peer-to-peer route within ${timeoutMs} ms`, 'no-route'), timeoutMs);
     pc.onconnectionstatechange = () => {
-      if (pc.connectionState === 'failed' || pc.connectionState === 'closed') fail(`connection ${pc.connectionState}`);
+      if (pc.connectionState === 'failed') fail('ICE found no working route', 'no-route');
+      else if (pc.connectionState === 'closed') fail('connection closed');
     };
     reliableDc
       .then(async (dc) => {

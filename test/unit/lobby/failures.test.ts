@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asSentence, failureText, HOST_LEFT_TEXT } from '../../../src/lobby/failures';
+import { asSentence, failureHelp, failureText, HOST_LEFT_TEXT, HOST_NO_ROUTE_TEXT, TURN_HELP_URL } from '../../../src/lobby/failures';
 
 describe('failure messages', () => {
   it('say what happened and what to do', () => {
@@ -16,6 +16,18 @@ describe('failure messages', () => {
     expect(failureText({ kind: 'not-host' })).toBe('This is not the host of this lobby.');
   });
 
+  it("say what to do when there is no route, on both sides, and link to the deployment recipe (issue 22)", () => {
+    const joiner = failureText({ kind: 'no-route', detail: 'no peer-to-peer route within 8000 ms' });
+    expect(joiner).toMatch(/no peer-to-peer route/);
+    expect(joiner).toMatch(/your friend's network needs a TURN relay/i);
+    expect(joiner).toMatch(/README "Friends on other networks"/);
+    expect(HOST_NO_ROUTE_TEXT).toMatch(/^Someone tried to join but could not connect \(no peer-to-peer route\)\. Your friend's network needs a TURN relay/);
+    expect(failureHelp({ kind: 'no-route', detail: '' })?.href).toBe(TURN_HELP_URL);
+    expect(failureHelp({ kind: 'host-left' })).toBeNull();
+    expect(failureText({ kind: 'insecure-context' })).toMatch(/https:\/\//);
+    expect(failureText({ kind: 'signaling-unreachable', address: 'x', detail: 'y' })).toMatch(/firewalls/);
+  });
+
   it('say each refusal once: a bad hello is not a version mismatch, and no prefix is doubled', () => {
     const badHello = failureText({ kind: 'rejected', reason: 'bad-hello', text: '' });
     expect(badHello).toBe('The host could not read your join request.');
@@ -28,6 +40,18 @@ describe('failure messages', () => {
       expect(t.match(/\./g)?.length ?? 0).toBeGreaterThan(0);
       expect(t.split('. ').filter((s, i, all) => all.indexOf(s) !== i)).toEqual([]);
     }
+  });
+
+  it("say what to do when there is no route, on both sides, and link to the deployment recipe (issue 22)", () => {
+    const joiner = failureText({ kind: 'no-route', detail: 'no peer-to-peer route within 8000 ms' });
+    expect(joiner).toMatch(/no peer-to-peer route/);
+    expect(joiner).toMatch(/your friend's network needs a TURN relay/i);
+    expect(joiner).toMatch(/README "Friends on other networks"/);
+    expect(HOST_NO_ROUTE_TEXT).toMatch(/^Someone tried to join but could not connect \(no peer-to-peer route\)\. Your friend's network needs a TURN relay/);
+    expect(failureHelp({ kind: 'no-route', detail: '' })?.href).toBe(TURN_HELP_URL);
+    expect(failureHelp({ kind: 'host-left' })).toBeNull();
+    expect(failureText({ kind: 'insecure-context' })).toMatch(/https:\/\//);
+    expect(failureText({ kind: 'signaling-unreachable', address: 'x', detail: 'y' })).toMatch(/firewalls/);
   });
 
   it('say each refusal once, in sentence case, the new reasons too (issue 12)', () => {

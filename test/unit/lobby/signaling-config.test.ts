@@ -47,7 +47,10 @@ describe('server signaling env', () => {
     const r = readSignalingEnv({}, { webPort: 8080, peerPort: 0 });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(pageConfig(r.value)).toEqual({ peer: { host: '', port: 0, path: '/peerjs', key: 'peerjs', secure: false }, iceServers: [] });
+    // No `secure`: an https:// page then signals over wss://, an http:// one over ws://.
+    expect(pageConfig(r.value)).toEqual({ peer: { host: '', port: 0, path: '/peerjs', key: 'peerjs' }, iceServers: [] });
+    const page = resolveSignaling(pageConfig(r.value), new URLSearchParams(), { hostname: 'game.example', port: '', protocol: 'https:' });
+    expect(page.options).toMatchObject({ host: 'game.example', port: 443, secure: true });
   });
 
   it('reads every variable', () => {
