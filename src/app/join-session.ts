@@ -45,20 +45,32 @@ export interface HeldCheckpoint {
 
 /** What a joiner knows when its host is gone, for the page to migrate with. */
 export interface HostLost {
-  /** 'handover': the host sent this page its final checkpoint; 'lost': the link closed or fell silent. */
-  why: 'lost' | 'handover';
+  /**
+   * 'handover': the host sent this page its final checkpoint; 'lost': the host closed the link;
+   * 'silent': nothing came for a while, or the route failed (our network, the host's, or a host
+   * that died without a word): the page asks before it migrates (link-recovery.ts).
+   */
+  why: 'lost' | 'handover' | 'silent';
   successors: PlayerId[];
   checkpoint: HeldCheckpoint | null;
   /** The lobby list as it was (names for the notice and the restored world). */
   players: LobbyPlayer[];
   /** Chat system lines that arrived (the old host announces a handover in one). */
   systemLines: string[];
+  /** 'silent' only: whether the old link has been heard again since (it rode the outage out). */
+  resumed?: () => boolean;
+  /** 'silent' only: ends the old session (its link and signaling) once the page moved on. */
+  release?: () => void;
 }
 
 export interface JoinSessionOptions {
   /** Carry on with this client (a migration: it is rebound to the new link) instead of a new one. */
   client?: ClientSession;
-  /** The page can migrate: called instead of ending when the host is gone mid-match with a successor known. */
+  /**
+   * The page can migrate or reconnect: called instead of ending when the host closed the link
+   * mid-match with a successor known ('lost'), or whenever the host fell silent or the route
+   * failed ('silent': the old session stays up until the page releases it).
+   */
   onHostLost?: (lost: HostLost) => void;
 }
 
@@ -118,6 +130,20 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: Jo
     const systemLines = chat.lines().flatMap((l) => (l.system ? [l.text] : []));
     o.onHostLost?.({ why, successors, checkpoint, players, systemLines });
   };
+  // 'silent' is reported once per silence; hearing the host again re-arms it.
+  let silentReported = false;
+  let heardSinceReport = false;
+  const wentSilent = (): void => {
+    if (finishing || silentReported || !o.onHostLost) return;
+    silentReported = true;
+    heardSinceReport = false;
+    const systemLines = chat.lines().flatMap((l) => (l.system ? [l.text] : []));
+    o.onHostLost({ why: 'silent', successors, checkpoint, players, systemLines, resumed: () => heardSinceReport && !finishing, release: stop });
+  };
+  const heard = (): void => {
+    silence.heard(timers.now());
+    if (silentReported) [heardSinceReport, silentReported] = [true, false];
+  };
   const onControl = (m: ControlMessage): void => {
     if (m.type === 'lobby') {
       players = m.players;
@@ -136,17 +162,20 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: Jo
   };
   j.early.forEach(onControl);
   j.link.reliable.onMessage((bytes) => {
-    silence.heard(timers.now());
+    heard();
     const m = decodeControl(bytes);
     if (m.ok) onControl(m.value);
     else malformed += 1;
   });
-  j.link.unreliable.onMessage(() => {
-    silence.heard(timers.now());
-  });
-  j.link.onClose(() => hostGone('lost'));
+  j.link.unreliable.onMessage(heard);
+  // A route that failed under the link (a network change or outage, here or at the host) is asked
+  // about before anyone is blamed; a link the host closed is the host leaving.
+  j.link.onClose(() => (j.link.routeLost() && o.onHostLost ? wentSilent() : hostGone('lost')));
   const watchdog = setInterval(() => {
-    if (silence.check(timers.now(), canMigrate() ? MIGRATION_SILENCE_MS : HOST_SILENCE_MS)) hostGone('lost');
+    if (silence.check(timers.now(), canMigrate() ? MIGRATION_SILENCE_MS : HOST_SILENCE_MS)) {
+      if (o.onHostLost) wentSilent();
+      else hostGone('lost');
+    }
     // A host that keeps sending snapshots no honest host can send is left (client/host-plausibility.ts).
     else if (client.net.hostTrust.abandoned) finish({ kind: 'host-implausible' });
   }, WATCH_EVERY_MS);

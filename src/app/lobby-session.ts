@@ -56,8 +56,12 @@ export interface MigrationReport {
   notice: string | null;
   /** This page hosts the lobby now. */
   hosting: boolean;
-  /** The host is gone and this page is looking for (or becoming) the new one. */
+  /** The host is gone and this page is looking for (or becoming) the new one; also true while reconnecting. */
   migrating: boolean;
+  /** The host fell silent: this page is asking whose network it was and joining again (link-recovery.ts). */
+  reconnecting: boolean;
+  /** Silences that ended with this page back with the same host: the old link came back, or it joined again. */
+  reconnects: number;
   /** The successors the host named, first = who takes over. */
   successors: PlayerId[];
   /** Age of the newest checkpoint this page holds (ms): the most progress its takeover would lose; null when it holds none. */

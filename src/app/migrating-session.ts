@@ -30,6 +30,7 @@ import type { HostSession } from './host-session';
 import { createJoinSession, type HostLost, type JoinSession } from './join-session';
 import { EndSignal, type ChannelReport, type LobbySession, type MigrationAttemptReport, type MigrationReport } from './lobby-session';
 import { pageAttempts, type MigrationAttempts, type MigrationInner } from './migration-attempts';
+import { QUICK_JOIN, recoverLink, type AttemptResult } from './link-recovery';
 
 /** At most this many attempts of one migration are kept for the debug API. */
 const MAX_ATTEMPTS_LOGGED = 64;
@@ -58,6 +59,8 @@ export interface MigrationContext {
 
 export type { MigrationAttempts, MigrationInner };
 type Inner = MigrationInner;
+/** A host that is gone for sure (it closed the link, handed over, or recovery found it gone). */
+type MigratingLost = HostLost & { why: 'lost' | 'handover' };
 const isJoin = (s: Inner): s is JoinSession => !s.isHost;
 
 export class MigratingSession implements LobbySession {
@@ -66,6 +69,9 @@ export class MigratingSession implements LobbySession {
   private readonly end = new EndSignal();
   private readonly listeners = new Set<() => void>();
   private migrations = 0;
+  /** Silences that ended with this page back with the same host (link-recovery.ts). */
+  private reconnects = 0;
+  private reconnecting = false;
   private notice: string | null = null;
   private migrating = false;
   /** The current (or last) migration's attempts, and how long the last one took. */
@@ -160,6 +166,8 @@ export class MigratingSession implements LobbySession {
     const host = isJoin(this.inner) ? null : this.inner;
     return {
       migrations: this.migrations,
+      reconnects: this.reconnects,
+      reconnecting: this.reconnecting,
       notice: this.notice,
       hosting: this.inner.isHost,
       migrating: this.migrating,
@@ -185,9 +193,45 @@ export class MigratingSession implements LobbySession {
     void this.migrate({ why: 'lost', successors: [], checkpoint: null, players: old.players(), systemLines: [] }, true);
   }
 
-  /** The join session inside lost its host mid-match (JoinSessionOptions.onHostLost). */
+  /** The join session inside lost its host (JoinSessionOptions.onHostLost): ask first when it only fell silent. */
   hostLost(lost: HostLost): void {
-    void this.migrate(lost);
+    if (lost.why === 'silent') void this.recover(lost);
+    else void this.migrate({ ...lost, why: lost.why });
+  }
+
+  /** The host fell silent or the route failed: whose network was it? (link-recovery.ts) */
+  private async recover(lost: HostLost): Promise<void> {
+    if (this.migrating || this.closed) return;
+    this.migrating = this.reconnecting = true;
+    this.changed();
+    const attempt = (): Promise<AttemptResult<Inner>> => this.quickJoin();
+    const out = await recoverLink<Inner>({ now: this.ctx.now, sleep: this.ctx.sleep, resumed: () => lost.resumed?.() ?? false, closed: () => this.closed, say: (t) => this.ctx.onMigrating?.(t), attempt });
+    this.migrating = this.reconnecting = false;
+    this.ctx.onMigrating?.(null);
+    if (out.kind === 'closed' || out.kind === 'resumed') return void (out.kind === 'resumed' && (this.reconnects += 1), this.changed());
+    lost.release?.();
+    if (out.kind === 'rejoined') return this.closed ? out.inner.leave() : this.adoptReconnected(out.inner, lost);
+    if (out.kind === 'refused') return this.giveUp(out.failure);
+    if (out.kind === 'own-network-gone') return this.giveUp({ kind: 'connection-failed', detail: 'this device had no network for a minute' });
+    // The host is gone (or away too long): take over if anyone can, else it left.
+    if (lost.successors.length === 0 && lost.checkpoint === null) return this.giveUp({ kind: 'host-left' });
+    return void this.migrate({ ...lost, why: 'lost' });
+  }
+
+  private async quickJoin(): Promise<AttemptResult<Inner>> {
+    this.attemptNote = '';
+    const next = await this.attempts.join(this.client, QUICK_JOIN).catch((err: unknown) => ((this.attemptNote = err instanceof Error ? err.message : String(err)), null));
+    if (next === null) return { retry: this.attemptNote };
+    return 'isHost' in next ? { inner: next } : { failure: next };
+  }
+
+  /** Back in after a silence: the same host is a reconnect (no notice); another one took over meanwhile. */
+  private adoptReconnected(next: Inner, lost: HostLost): void {
+    const oldHost = lost.players.find((p) => p.isHost)?.id;
+    const hostNow = (): PlayerId | undefined => next.players().find((p) => p.isHost)?.id;
+    if (hostNow() !== undefined && hostNow() !== oldHost) return this.finishMigration(next, { ...lost, why: 'lost' }, false);
+    this.reconnects += 1;
+    this.adopt(next);
   }
 
   private adopt(next: Inner): void {
@@ -207,7 +251,7 @@ export class MigratingSession implements LobbySession {
   }
 
   /** Finds the new host (or becomes it) for as long as MIGRATION_GIVE_UP_MS allows. */
-  private async migrate(lost: HostLost, wasHost = false): Promise<void> {
+  private async migrate(lost: MigratingLost, wasHost = false): Promise<void> {
     if (this.migrating || this.closed) return;
     this.migrating = true;
     this.lastCause = lost.why;
@@ -256,7 +300,7 @@ export class MigratingSession implements LobbySession {
     this.end.fire(failure);
   }
 
-  private finishMigration(next: Inner, lost: HostLost, wasHost: boolean): void {
+  private finishMigration(next: Inner, lost: MigratingLost, wasHost: boolean): void {
     this.migrating = false;
     this.ctx.onMigrating?.(null);
     this.migrations += 1;

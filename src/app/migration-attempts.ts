@@ -26,7 +26,8 @@ export type MigrationInner = JoinSession | HostSession;
 
 /** One attempt of each kind: the new inner session, null to try again, or (join) a refusal that ends it. */
 export interface MigrationAttempts {
-  join(client: ClientSession): Promise<MigrationInner | JoinFailure | null>;
+  /** `timeouts`: a reconnecting page asks quickly (link-recovery.ts QUICK_JOIN). */
+  join(client: ClientSession, timeouts?: { signalingTimeoutMs: number; linkTimeoutMs: number }): Promise<MigrationInner | JoinFailure | null>;
   claim(client: ClientSession, lost: HostLost): Promise<MigrationInner | null>;
 }
 
@@ -38,8 +39,8 @@ export interface AttemptHooks {
 
 export function pageAttempts(ctx: MigrationContext, hooks: AttemptHooks): MigrationAttempts {
   return {
-    async join(client) {
-      const r = await joinLobby({ signaling: ctx.signaling, target: ctx.target, name: ctx.name, password: '', browserToken: ctx.browserToken, seat: ctx.seat, crypto: ctx.crypto, migration: true, linkTimeoutMs: MIGRATION_LINK_TIMEOUT_MS });
+    async join(client, timeouts) {
+      const r = await joinLobby({ signaling: ctx.signaling, target: ctx.target, name: ctx.name, password: '', browserToken: ctx.browserToken, seat: ctx.seat, crypto: ctx.crypto, migration: true, linkTimeoutMs: MIGRATION_LINK_TIMEOUT_MS, ...timeouts });
       if (!r.ok) {
         const f = r.failure;
         hooks.note(f.kind);

@@ -48,6 +48,8 @@ export interface JoinRequest {
   migration?: boolean;
   /** How long to wait for the peer-to-peer link (default LINK_TIMEOUT_MS); a migration's quick retries wait less. */
   linkTimeoutMs?: number;
+  /** How long to wait for the signaling server (a reconnecting page asks quickly and often). */
+  signalingTimeoutMs?: number;
 }
 
 export type JoinResult = { ok: true; joined: Joined } | { ok: false; failure: JoinFailure };
@@ -175,7 +177,7 @@ async function joinOnce(req: JoinRequest): Promise<JoinResult> {
   const { signaling, target } = req;
   let peer: Peer;
   try {
-    peer = await openPeer(signaling, undefined, SIGNALING_TIMEOUT_MS);
+    peer = await openPeer(signaling, undefined, req.signalingTimeoutMs ?? SIGNALING_TIMEOUT_MS);
   } catch (err) {
     return { ok: false, failure: fromTransport(err, signaling, target.roomId) };
   }

@@ -50,6 +50,12 @@ export interface PeerLink {
   remoteAddress(): Promise<string | null>;
   close(): void;
   onClose(handler: (reason: string) => void): void;
+  /**
+   * Whether the route had failed when the link closed (ICE disconnected or failed: a network
+   * change or outage on either side, or a peer that died without a word), as opposed to the far
+   * end closing it. False while open.
+   */
+  routeLost(): boolean;
 }
 
 export function peerErrorKind(type: string): TransportErrorKind {
@@ -164,9 +170,12 @@ export function finishLink(pc: RTCPeerConnection, remoteId: string, reliableDc: 
 function makeLink(pc: RTCPeerConnection, remoteId: string, reliable: RtcChannel, unreliable: Channel): PeerLink {
   const closeHandlers: Array<(reason: string) => void> = [];
   let closed = false;
+  let lostRoute = false;
   const shut = (reason: string): void => {
     if (closed) return;
     closed = true;
+    const ice = pc.iceConnectionState;
+    lostRoute = ice === 'disconnected' || ice === 'failed' || pc.connectionState === 'failed' || pc.connectionState === 'disconnected';
     reliable.close();
     unreliable.close();
     releaseConnection(pc);
@@ -185,6 +194,7 @@ function makeLink(pc: RTCPeerConnection, remoteId: string, reliable: RtcChannel,
     remoteAddress: () => selectedRemoteAddress(pc),
     close: () => shut('closed locally'),
     onClose: (h) => void closeHandlers.push(h),
+    routeLost: () => lostRoute,
   };
 }
 

@@ -46,6 +46,7 @@ function end(remoteId: string, local: string, remote: string, address: string | 
     remoteAddress: () => Promise.resolve(address),
     close: () => (reliable.close(), unreliable.close()),
     onClose: (h) => void closers.push(h),
+    routeLost: () => false,
   };
 }
 

@@ -8,6 +8,7 @@ import type { ClientSession } from '../../../src/app/client-session';
 import type { HostSession } from '../../../src/app/host-session';
 import type { HostLost, JoinSession } from '../../../src/app/join-session';
 import { EndSignal } from '../../../src/app/lobby-session';
+import { HOST_WAIT_MS, OWN_NETWORK_TEXT, RECONNECTING_TEXT } from '../../../src/app/link-recovery';
 import { MigratingSession, type MigrationAttempts, type MigrationContext, type MigrationInner } from '../../../src/app/migrating-session';
 import type { JoinFailure } from '../../../src/lobby/failures';
 import { MIGRATION_GIVE_UP_MS } from '../../../src/lobby/migration-steps';
@@ -227,5 +228,60 @@ describe('MigratingSession', () => {
     expect(first.released).toBe(true);
     expect(s.isHost).toBe(false);
     expect(s.migrationReport()).toMatchObject({ migrations: 1, notice: null });
+  });
+
+  it("a silence that was this page's own network: it says so, joins the same host again, and blames nobody", async () => {
+    const client = fakeClient(3);
+    let tries = 0;
+    const { ctx, clock } = context({
+      join: async (c) => {
+        tries += 1;
+        clock.t += 1500;
+        if (tries < 3) throw new Error('signaling-unreachable');
+        return fake(false, c, PLAYERS);
+      },
+      claim: async () => {
+        throw new Error('nobody claims while the host lives');
+      },
+    });
+    const banner: Array<string | null> = [];
+    ctx.onMigrating = (text) => banner.push(text);
+    let released = 0;
+    const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
+    s.hostLost(lost({ why: 'silent', resumed: () => false, release: () => void (released += 1) }));
+    await settle();
+    expect(tries).toBe(3);
+    expect(banner).toEqual([RECONNECTING_TEXT, OWN_NETWORK_TEXT, null]);
+    expect(released).toBe(1);
+    expect(s.migrationReport()).toMatchObject({ migrations: 0, reconnects: 1, reconnecting: false, migrating: false, notice: null });
+    expect(s.chat.lines().some((l) => l.system)).toBe(false);
+  });
+
+  it('a silence the old link rode out ends without a join', async () => {
+    const client = fakeClient(3);
+    const { ctx } = context({ join: async () => { throw new Error('no join needed'); }, claim: async () => null });
+    const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
+    s.hostLost(lost({ why: 'silent', resumed: () => true }));
+    await settle();
+    expect(s.migrationReport()).toMatchObject({ migrations: 0, reconnects: 1, attempts: [] });
+  });
+
+  it('a host that stays away while this page reaches the server is taken over only after HOST_WAIT_MS', async () => {
+    const client = fakeClient(2);
+    const { ctx, clock } = context({
+      join: async () => {
+        clock.t += 300;
+        throw new Error('room-not-found');
+      },
+      claim: async (c) => fake(true, c, PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 }))),
+    });
+    let claimedAt = -1;
+    const inner = ctx.attempts!;
+    ctx.attempts = { join: inner.join, claim: (c, l) => ((claimedAt = clock.t), inner.claim(c, l)) };
+    const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
+    s.hostLost(lost({ why: 'silent', resumed: () => false }));
+    await settle();
+    expect(claimedAt).toBeGreaterThan(HOST_WAIT_MS);
+    expect(s.migrationReport()).toMatchObject({ migrations: 1, hosting: true, notice: "Alice's connection was lost — you are now hosting" });
   });
 });

@@ -1,0 +1,79 @@
+/**
+ * Link recovery: what a joiner does when its host falls silent or the route under the link fails
+ * (issue 22: a network change is a hiccup, not a migration). Silence alone cannot say whose
+ * network it was, so the page asks before it blames anyone: it tries to join the lobby again, the
+ * way a reload does (the seat proof brings its seat and score back, the client keeps its
+ * prediction), quickly and often, and reads the answer:
+ *  - the old link is heard again: it rode the outage out (nothing else happens);
+ *  - a join gets through: back in (the same host, or one that took over meanwhile);
+ *  - the signaling server itself is out of reach: it is this page's network; it says so and keeps
+ *    trying (the host is not judged meanwhile);
+ *  - the server answers but the host does not (no route, no such id) for HOST_WAIT_MS after this
+ *    page's own network was last seen working: the host is gone, or its network has been down too
+ *    long: then, and only then, the page migrates or says the host left.
+ *
+ * Inputs: injected clock, sleep, one join attempt, the old link's `resumed`, a sentence sink.
+ * Output: the outcome. Invariant: never waits without bound (OWN_NETWORK_WAIT_MS at most).
+ */
+import type { JoinFailure } from '../lobby/failures';
+
+/** Between attempts: an attempt that fails fast (no network) is asked again this soon. */
+export const RECOVER_RETRY_MS = 250;
+/** A host whose own network changed gets this long to come back before anyone takes over. */
+export const HOST_WAIT_MS = 6000;
+/** This page's own network gets this long to come back. */
+export const OWN_NETWORK_WAIT_MS = 60_000;
+/** A reconnecting page's join attempt: signaling and link timeouts (ms). */
+export const QUICK_JOIN = Object.freeze({ signalingTimeoutMs: 1500, linkTimeoutMs: 3000 });
+
+export const RECONNECTING_TEXT = 'Reconnecting… (the connection to the host dropped)';
+export const OWN_NETWORK_TEXT = 'Reconnecting… your network seems to be down: waiting for it to come back.';
+
+export type AttemptResult<T> = { inner: T } | { failure: JoinFailure } | { retry: string };
+
+export type RecoveryOutcome<T> =
+  | { kind: 'resumed' }
+  | { kind: 'rejoined'; inner: T }
+  | { kind: 'refused'; failure: JoinFailure }
+  | { kind: 'host-gone' }
+  | { kind: 'own-network-gone' }
+  | { kind: 'closed' };
+
+export interface RecoveryDeps<T> {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  /** The old link was heard again since the silence began. */
+  resumed(): boolean;
+  closed(): boolean;
+  /** One join attempt; `retry` carries the failure's kind ('signaling-unreachable', 'room-not-found', …). */
+  attempt(): Promise<AttemptResult<T>>;
+  say(text: string): void;
+}
+
+export async function recoverLink<T>(d: RecoveryDeps<T>): Promise<RecoveryOutcome<T>> {
+  const start = d.now();
+  // The host is judged only on time this page could reach the signaling server.
+  let hostWaitFrom = start;
+  let ownDown = false;
+  d.say(RECONNECTING_TEXT);
+  for (;;) {
+    if (d.closed()) return { kind: 'closed' };
+    if (d.resumed()) return { kind: 'resumed' };
+    const r = await d.attempt();
+    if ('inner' in r) return { kind: 'rejoined', inner: r.inner };
+    if ('failure' in r) return { kind: 'refused', failure: r.failure };
+    if (d.resumed()) return { kind: 'resumed' };
+    const t = d.now();
+    if (r.retry === 'signaling-unreachable') {
+      if (!ownDown) d.say(OWN_NETWORK_TEXT);
+      ownDown = true;
+      hostWaitFrom = t;
+      if (t - start > OWN_NETWORK_WAIT_MS) return { kind: 'own-network-gone' };
+    } else {
+      if (ownDown) d.say(RECONNECTING_TEXT);
+      ownDown = false;
+      if (t - hostWaitFrom > HOST_WAIT_MS) return { kind: 'host-gone' };
+    }
+    await d.sleep(RECOVER_RETRY_MS);
+  }
+}
