@@ -8,9 +8,11 @@
  *  - a join gets through: back in (the same host, or one that took over meanwhile);
  *  - the signaling server itself is out of reach: it is this page's network; it says so and keeps
  *    trying (the host is not judged meanwhile);
- *  - the server answers but the host does not (no route, no such id) for HOST_WAIT_MS after this
- *    page's own network was last seen working: the host is gone, or its network has been down too
- *    long: then, and only then, the page migrates or says the host left.
+ *  - the server says nobody holds the lobby's id (its socket closed: the host left or crashed) for
+ *    HOST_GONE_WAIT_MS, or the server delivers our offers but the host never answers (frozen, or its
+ *    network changed and the server still holds its old socket: it can take its id back only after
+ *    8 s of silence, scripts/id-holds.mjs) for HOST_WAIT_MS, counted from when this page's own
+ *    network was last seen working: then, and only then, the page migrates or says the host left.
  *
  * Inputs: injected clock, sleep, one join attempt, the old link's `resumed`, a sentence sink.
  * Output: the outcome. Invariant: never waits without bound (OWN_NETWORK_WAIT_MS at most).
@@ -19,8 +21,10 @@ import type { JoinFailure } from '../lobby/failures';
 
 /** Between attempts: an attempt that fails fast (no network) is asked again this soon. */
 export const RECOVER_RETRY_MS = 250;
-/** A host whose own network changed gets this long to come back before anyone takes over. */
-export const HOST_WAIT_MS = 6000;
+/** A host that does not answer (frozen, or its network changed) gets this long before anyone takes over. */
+export const HOST_WAIT_MS = 10_000;
+/** Nobody holds the lobby's id for this long: the host's signaling socket closed and did not come back. */
+export const HOST_GONE_WAIT_MS = 3000;
 /** This page's own network gets this long to come back. */
 export const OWN_NETWORK_WAIT_MS = 60_000;
 /** A reconnecting page's join attempt: signaling and link timeouts (ms). */
@@ -54,6 +58,7 @@ export async function recoverLink<T>(d: RecoveryDeps<T>): Promise<RecoveryOutcom
   const start = d.now();
   // The host is judged only on time this page could reach the signaling server.
   let hostWaitFrom = start;
+  let notFoundSince: number | null = null;
   let ownDown = false;
   d.say(RECONNECTING_TEXT);
   for (;;) {
@@ -68,10 +73,13 @@ export async function recoverLink<T>(d: RecoveryDeps<T>): Promise<RecoveryOutcom
       if (!ownDown) d.say(OWN_NETWORK_TEXT);
       ownDown = true;
       hostWaitFrom = t;
+      notFoundSince = null;
       if (t - start > OWN_NETWORK_WAIT_MS) return { kind: 'own-network-gone' };
     } else {
       if (ownDown) d.say(RECONNECTING_TEXT);
       ownDown = false;
+      notFoundSince = r.retry === 'room-not-found' ? (notFoundSince ?? t) : null;
+      if (notFoundSince !== null && t - notFoundSince > HOST_GONE_WAIT_MS) return { kind: 'host-gone' };
       if (t - hostWaitFrom > HOST_WAIT_MS) return { kind: 'host-gone' };
     }
     await d.sleep(RECOVER_RETRY_MS);

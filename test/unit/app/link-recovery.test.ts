@@ -1,6 +1,6 @@
 // Link recovery decides whose network it was before anyone is blamed (issue 22).
 import { describe, expect, it } from 'vitest';
-import { HOST_WAIT_MS, OWN_NETWORK_TEXT, RECONNECTING_TEXT, recoverLink, type AttemptResult } from '../../../src/app/link-recovery';
+import { HOST_GONE_WAIT_MS, HOST_WAIT_MS, OWN_NETWORK_TEXT, RECONNECTING_TEXT, recoverLink, type AttemptResult } from '../../../src/app/link-recovery';
 
 /** A virtual clock; `script(t)` answers each attempt made at time t (each attempt takes `cost` ms). */
 function run(script: (t: number) => AttemptResult<string>, o: { cost?: number; resumeAt?: number } = {}) {
@@ -38,7 +38,7 @@ describe('recoverLink', () => {
   });
 
   it('never judges the host while this page cannot reach anyone, however long', async () => {
-    const r = await run((t) => (t < 30_000 ? { retry: 'signaling-unreachable' } : { retry: 'room-not-found' }), { cost: 1500 });
+    const r = await run((t) => (t < 30_000 ? { retry: 'signaling-unreachable' } : { retry: 'connection-failed' }), { cost: 1500 });
     expect(r.out).toEqual({ kind: 'host-gone' });
     // The host got its full wait after this page's network came back.
     expect(r.t).toBeGreaterThanOrEqual(30_000 + HOST_WAIT_MS);
@@ -48,10 +48,20 @@ describe('recoverLink', () => {
   it('waits HOST_WAIT_MS for a host whose own network changed, and rejoins it when it answers within that', async () => {
     const r = await run((t) => (t < 4000 ? { retry: 'connection-failed' } : { inner: 'same host' }), { cost: 1000 });
     expect(r.out.kind).toBe('rejoined');
+    const silent = await run(() => ({ retry: 'connection-failed' }), { cost: 300 });
+    expect(silent.out).toEqual({ kind: 'host-gone' });
+    expect(silent.t).toBeGreaterThan(HOST_WAIT_MS);
+    expect(silent.said).toEqual([RECONNECTING_TEXT]);
+  });
+
+  it('decides sooner when the server says nobody holds the lobby (the host closed or crashed), but not on one such answer', async () => {
     const gone = await run(() => ({ retry: 'room-not-found' }), { cost: 300 });
     expect(gone.out).toEqual({ kind: 'host-gone' });
-    expect(gone.t).toBeGreaterThan(HOST_WAIT_MS);
-    expect(gone.said).toEqual([RECONNECTING_TEXT]);
+    expect(gone.t).toBeGreaterThan(HOST_GONE_WAIT_MS);
+    expect(gone.t).toBeLessThan(HOST_WAIT_MS);
+    // A host re-registering after a moment (its own network changed) is rejoined, not replaced.
+    const back = await run((t) => (t < 2000 ? { retry: 'room-not-found' } : { inner: 'same host' }), { cost: 300 });
+    expect(back.out.kind).toBe('rejoined');
   });
 
   it('stops at a refusal (a ban, a kick, a seat not given back)', async () => {

@@ -8,7 +8,7 @@ import type { ClientSession } from '../../../src/app/client-session';
 import type { HostSession } from '../../../src/app/host-session';
 import type { HostLost, JoinSession } from '../../../src/app/join-session';
 import { EndSignal } from '../../../src/app/lobby-session';
-import { HOST_WAIT_MS, OWN_NETWORK_TEXT, RECONNECTING_TEXT } from '../../../src/app/link-recovery';
+import { HOST_GONE_WAIT_MS, OWN_NETWORK_TEXT, RECONNECTING_TEXT } from '../../../src/app/link-recovery';
 import { MigratingSession, type MigrationAttempts, type MigrationContext, type MigrationInner } from '../../../src/app/migrating-session';
 import type { JoinFailure } from '../../../src/lobby/failures';
 import { MIGRATION_GIVE_UP_MS } from '../../../src/lobby/migration-steps';
@@ -266,7 +266,7 @@ describe('MigratingSession', () => {
     expect(s.migrationReport()).toMatchObject({ migrations: 0, reconnects: 1, attempts: [] });
   });
 
-  it('a host that stays away while this page reaches the server is taken over only after HOST_WAIT_MS', async () => {
+  it("a host whose id nobody holds any more (it closed or crashed) is taken over only after HOST_GONE_WAIT_MS", async () => {
     const client = fakeClient(2);
     const { ctx, clock } = context({
       join: async () => {
@@ -281,7 +281,7 @@ describe('MigratingSession', () => {
     const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
     s.hostLost(lost({ why: 'silent', resumed: () => false }));
     await settle();
-    expect(claimedAt).toBeGreaterThan(HOST_WAIT_MS);
+    expect(claimedAt).toBeGreaterThan(HOST_GONE_WAIT_MS);
     expect(s.migrationReport()).toMatchObject({ migrations: 1, hosting: true, notice: "Alice's connection was lost — you are now hosting" });
   });
 });
