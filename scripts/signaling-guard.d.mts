@@ -14,6 +14,8 @@ export interface GuardStats {
   /** Messages relayed to peer (heartbeats aside), and of those the replies not charged to their sender's address. */
   relayed: number;
   repliesUncharged: number;
+  /** OFFERs to an id nobody holds: answered at once with EXPIRE, not queued. */
+  offersToNobody: number;
   /** Messages dropped: not PeerJS signaling, offers over a relay limit, no such connection, a connection's caps spent. */
   malformed: number;
   offersDropped: number;

@@ -63,7 +63,7 @@ export function createSignalingGuard(server, limits, options = {}) {
   const ids = new IdHolds(limits.idGraceMs, now, undefined, limits.replaceSilenceMs);
   const relay = new RelayGate(limits, now);
   const sourceTags = new SourceTags();
-  const counters = { accepted: 0, connectsRefused: 0, socketsRefused: 0, messagesRefused: 0, oversized: 0, idsRefused: 0, badQueries: 0, relayed: 0, repliesUncharged: 0, malformed: 0, offersDropped: 0, unknownConnections: 0, connectionsFull: 0, queueDrops: 0 };
+  const counters = { accepted: 0, connectsRefused: 0, socketsRefused: 0, messagesRefused: 0, oversized: 0, idsRefused: 0, badQueries: 0, relayed: 0, repliesUncharged: 0, offersToNobody: 0, malformed: 0, offersDropped: 0, unknownConnections: 0, connectionsFull: 0, queueDrops: 0 };
   let wss = null;
   let wsPath = '';
   let warnedProxy = false;
@@ -179,6 +179,15 @@ export function createSignalingGuard(server, limits, options = {}) {
     }
     // Heartbeats, and anything from a socket peer did not register (peer relays nothing for it).
     if (msg?.type === 'HEARTBEAT' || !id || ids.live.get(id)?.socket !== gated) return charge() ? 'pass' : 'over-budget';
+    // An offer to an id nobody holds now: say so at once (PeerJS's EXPIRE) instead of letting peer
+    // queue it for expire_timeout. A page asking whether its silent host is still there
+    // (src/app/link-recovery.ts) learns that the host's socket closed in one round trip.
+    if (msg?.type === 'OFFER' && typeof msg.dst === 'string' && !ids.live.has(msg.dst)) {
+      if (!charge()) return 'over-budget';
+      counters.offersToNobody += 1;
+      gated.send(JSON.stringify({ type: 'EXPIRE', src: msg.dst, dst: id }));
+      return 'drop';
+    }
     let charged = false;
     const verdict = relay.admit(addr, id, msg, data.length, () => {
       charged = true;

@@ -116,6 +116,24 @@ describe('source tags', () => {
   });
 });
 
+describe('an offer to an id nobody holds', () => {
+  it('is answered at once with EXPIRE (not queued for peer to expire later), so a joiner learns its host is gone in one round trip', async () => {
+    stack = await startStack();
+    const joiner = connectPeer(stack.port, 'joiner9', { from: '127.0.0.2' });
+    await open(joiner);
+    send(joiner, offerTo('rewind-gone', 'dc_1'));
+    await until(() => joiner.received.some((m) => m.type === 'EXPIRE'), 'the EXPIRE');
+    expect(joiner.received.find((m) => m.type === 'EXPIRE')?.src).toBe('rewind-gone');
+    expect(stack.stats()).toMatchObject({ offersToNobody: 1, relayed: 0 });
+    // Whoever registers the id later gets nothing of it.
+    const late = connectPeer(stack.port, 'rewind-gone', { from: '127.0.0.3' });
+    await open(late);
+    send(late, offerTo('rewind-gone', 'dc_marker'));
+    await until(() => late.received.some((m) => m.type === 'OFFER'), 'the marker');
+    expect(late.received.filter((m) => m.type === 'OFFER').map((m) => m.payload?.connectionId)).toEqual(['dc_marker']);
+  });
+});
+
 describe('messages for connections no OFFER opened', () => {
   it('are dropped and counted, not relayed, and not kept for an id that registers later', async () => {
     stack = await startStack();
