@@ -1,0 +1,141 @@
+/**
+ * A network change is a hiccup, not a migration (issue 22), with real parts: host and joiner each
+ * behind a carrier NAT, the deployment's TURN relay between them, a match running. Cases:
+ *  - the joiner's router gets a new public address (its NAT mappings and TURN allocation die);
+ *  - the joiner's line is dead for 3 s, and for 1.5 s;
+ *  - the host's router gets a new public address.
+ * Asserted: the joiner keeps its seat (same player id), nobody migrates, nobody is told the host
+ * left or that someone else hosts, and the joiner receives snapshots again. Measured and reported:
+ * how long after the network came back the joiner's first new snapshot arrived (goal ≤ 2 s), and
+ * how it recovered (the old link rode it out, or it joined again).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createLab, type Lab } from './lab';
+import { createLabLobby, openLabPage, timedJoin } from './lab-browser';
+import { DEPLOY_ENV, readEnvFile } from './servers';
+import { labSupport } from './support';
+
+const HOST = 0;
+const JOINER = 1;
+const supported = labSupport();
+
+interface Recovery {
+  name: string;
+  /** Network back (or changed) → the joiner's first snapshot after it, ms; null if none came. */
+  backMs: number | null;
+  reconnects: number;
+  migrations: number;
+  banner: string[];
+}
+
+/** The epoch ms of the joiner's first snapshot that arrived after `sinceEpochMs`, or null. */
+async function firstArrivalAfter(page: Page, sinceEpochMs: number): Promise<number | null> {
+  return page.evaluate((since) => {
+    const a = window.rewind.arrivals();
+    const hit = a.list.find((x) => a.timeOrigin + x.atMs > since);
+    return hit ? a.timeOrigin + hit.atMs : null;
+  }, sinceEpochMs);
+}
+
+/** Everything the page's migration banner and chat said (the wrong words are what this guards). */
+async function watchWords(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { words: string[] };
+    w.words = [];
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[role=status], [role=alert]')) {
+        const t = el.textContent ?? '';
+        if (t && !w.words.includes(t)) w.words.push(t);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+describe.skipIf(!supported)('NAT lab: network changes mid-match', () => {
+  let lab: Lab;
+  let deployUrl = '';
+  const browsers = new Map<number, Browser>();
+  const results: Recovery[] = [];
+
+  const browserOf = async (i: number): Promise<Browser> => {
+    const known = browsers.get(i);
+    if (known) return known;
+    const b = await lab.browser(i);
+    browsers.set(i, b);
+    return b;
+  };
+
+  beforeAll(async () => {
+    lab = await createLab({ players: [{ nat: 'carrier' }, { nat: 'carrier' }] });
+    const secret = await lab.startTurn();
+    deployUrl = await lab.startPage(8080, { ...readEnvFile(DEPLOY_ENV), REWIND_TURN_HOST: lab.serverAddress, REWIND_TURN_SECRET: secret });
+  });
+
+  afterAll(async () => {
+    if (results.length) {
+      const rows = results.map((r) => `| ${r.name} | ${r.backMs ?? 'none'} | ${r.reconnects} | ${r.migrations} | ${r.banner.join(' / ') || '—'} |`);
+      console.log(`\nNAT lab, network changes:\n| case | network back → first snapshot (ms) | reconnects | migrations | what the joiner showed |\n| --- | ---: | ---: | ---: | --- |\n${rows.join('\n')}\n`);
+    }
+    await lab?.destroy();
+  });
+
+  /** A fresh match: host and joiner in, the match started, snapshots flowing. */
+  async function match(): Promise<{ host: Page; joiner: Page; joinerId: number }> {
+    const host = await openLabPage(await browserOf(HOST), `${deployUrl}?render=0`);
+    const link = await createLabLobby(host, 'Hana');
+    const joiner = await openLabPage(await browserOf(JOINER), link);
+    const attempt = await timedJoin(joiner, 'Jo');
+    expect(attempt, attempt.said).toMatchObject({ ok: true });
+    await host.evaluate(() => window.rewind.startMatch());
+    await joiner.waitForFunction(() => window.rewind.phase === 'match', undefined, { timeout: 15_000 });
+    await watchWords(joiner);
+    return { host, joiner, joinerId: (await joiner.evaluate(() => window.rewind.localId))! };
+  }
+
+  async function check(name: string, m: { host: Page; joiner: Page; joinerId: number }, backEpochMs: number): Promise<void> {
+    await m.joiner.waitForFunction((since) => {
+      const a = window.rewind.arrivals();
+      return a.list.some((x) => a.timeOrigin + x.atMs > since) && !window.rewind.migration()?.migrating;
+    }, backEpochMs, { timeout: 40_000, polling: 50 });
+    const arrived = await firstArrivalAfter(m.joiner, backEpochMs);
+    const report = (await m.joiner.evaluate(() => window.rewind.migration()))!;
+    const words = await m.joiner.evaluate(() => (window as unknown as { words: string[] }).words);
+    results.push({ name, backMs: arrived === null ? null : Math.round(arrived - backEpochMs), reconnects: report.reconnects, migrations: report.migrations, banner: words });
+    // The same seat, the same host, and no words blaming the host.
+    expect(await m.joiner.evaluate(() => window.rewind.localId)).toBe(m.joinerId);
+    expect(report.migrations).toBe(0);
+    expect(report.notice).toBeNull();
+    expect(await m.host.evaluate(() => window.rewind.isHost)).toBe(true);
+    expect(await m.joiner.evaluate(() => window.rewind.phase)).toBe('match');
+    for (const w of words) expect(w).not.toMatch(/connection was lost|is now hosting|host left/i);
+    const lines = await m.joiner.evaluate(() => window.rewind.chatLines().filter((l) => l.system).map((l) => l.text));
+    expect(lines.filter((l) => /connection was lost|is now hosting/.test(l))).toEqual([]);
+    await m.joiner.context().close();
+    await m.host.context().close();
+  }
+
+  it("the joiner's router gets a new public address: it plays on in its seat, nobody migrates", async () => {
+    const m = await match();
+    lab.setPublicAddress(JOINER, '10.99.0.111');
+    await check("joiner's new public IP", m, Date.now());
+  });
+
+  it("the joiner's line is dead for 3 s: back in its seat after the line returns, nobody migrates", async () => {
+    const m = await match();
+    await lab.cutLink(JOINER, 3);
+    await check("joiner's line dead 3 s", m, Date.now());
+  });
+
+  it("the joiner's line is dead for 1.5 s: it rides through, nobody migrates", async () => {
+    const m = await match();
+    await lab.cutLink(JOINER, 1.5);
+    await check("joiner's line dead 1.5 s", m, Date.now());
+  });
+
+  it("the host's router gets a new public address: the joiner waits for the host, not for a successor", async () => {
+    const m = await match();
+    lab.setPublicAddress(HOST, '10.99.0.112');
+    await check("host's new public IP", m, Date.now());
+  });
+});
