@@ -5,10 +5,12 @@
  * 480 created and closed, 10 s idle, then only 20 more could be built). So closing refused
  * connections is not enough: their creation must be budgeted.
  *
- * Rules: a token bucket per source (`perSource`: what one sender may make us build, so a flood
- * from a few addresses cannot spend what a newcomer from another needs), one for everyone
- * (`total`), and a cap on the connections built and not yet collected (`maxUncollected`), counted
- * with a FinalizationRegistry where the runtime has one (else the buckets alone bound it).
+ * Rules: a token bucket per source (`perSource`: what one sender may make us build; friends behind
+ * one router share an address, so it holds a whole lobby joining at once), one for everyone
+ * (`total`) whose lowest `reserve` tokens only a source that has spent less than half of its own
+ * may take (a flood from a few addresses drains the rest, never a newcomer's share), and a cap on
+ * the connections built and not yet collected (`maxUncollected`), counted with a
+ * FinalizationRegistry where the runtime has one (else the buckets alone bound it).
  * A source is the signaling server's tag of the sender's address when it stamps one
  * (signal-messages.ts `source`), else the sender's peer id.
  * Contract: `canBuild(source)` is asked *before* building (it takes the tokens), `built(pc)` after.
@@ -22,18 +24,23 @@ export interface BucketPolicy {
 
 export interface BudgetPolicy {
   total: BucketPolicy;
+  /** The bottom of `total` kept for sources that have spent less than half of their own bucket. */
+  reserve: number;
   perSource: BucketPolicy;
   /** Far below Chromium's 500, leaving room for the page's own and a successor's links. */
   maxUncollected: number;
 }
 
 /**
- * A friend retrying a failed join a few times never meets the per-source limit; four flooding
- * addresses spend at most 4 × 4 at once and 0.8 a second after, under the 1 a second everyone shares.
+ * Sixteen friends behind one router join at once; four flooding addresses take 4 × 8 at once (half
+ * their own), then only what is above the reserve, which everyone's refill (1 a second) keeps up
+ * with their own (4 × one per 5 s): about 80 connections in a minute, and a newcomer always finds
+ * the reserve.
  */
 export const DEFAULT_BUDGET_POLICY: BudgetPolicy = Object.freeze({
-  total: Object.freeze({ burst: 24, refillMs: 1000 }),
-  perSource: Object.freeze({ burst: 4, refillMs: 5000 }),
+  total: Object.freeze({ burst: 48, refillMs: 1000 }),
+  reserve: 16,
+  perSource: Object.freeze({ burst: 16, refillMs: 5000 }),
   maxUncollected: 200,
 });
 
@@ -118,7 +125,9 @@ export class ConnectionBudget {
       this.counters.refusedSource += 1;
       return false;
     }
-    if (this.total.available(t) < 1) {
+    // A source that has spent half of its own bucket may not take the reserve.
+    const floor = own.available(t) * 2 >= this.policy.perSource.burst ? 0 : this.policy.reserve;
+    if (this.total.available(t) < floor + 1) {
       this.counters.refusedRate += 1;
       return false;
     }

@@ -82,7 +82,7 @@ describe('IncomingOffers', () => {
     const pcs = countConnections();
     const { peer, relay } = fakePeer();
     const seen: IncomingConnection[] = [];
-    const offers = new IncomingOffers(peer, new ConnectionBudget(() => 0, { total: { burst: 2, refillMs: 1000 }, perSource: { burst: 9, refillMs: 1000 }, maxUncollected: 100 }), (c) => seen.push(c));
+    const offers = new IncomingOffers(peer, new ConnectionBudget(() => 0, { total: { burst: 2, refillMs: 1000 }, reserve: 0, perSource: { burst: 9, refillMs: 1000 }, maxUncollected: 100 }), (c) => seen.push(c));
     for (let i = 0; i < 5; i++) relay('OFFER', `p${i}`, offerPayload(`dc_${i}`, SDP));
     const results = await Promise.allSettled(seen.map((c) => Promise.race([c.open(10_000), Promise.resolve('pending')])));
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(3);
