@@ -17,6 +17,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostPeerId } from '../../src/lobby/room-id';
+import { readStalls, watchStalls } from './stall-watch';
 import { createLobby, joinByLink, launchChromium, openPlayer, waitIn, withParams } from './browser';
 import { floodSignaling, halfOpenRequests, realOfferSdp, type Flood } from './door-attackers';
 import { startServe } from './global-setup';
@@ -51,21 +52,6 @@ async function heapMiB(page: Page): Promise<number> {
   const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
   await cdp.detach();
   return Math.round(usedSize / 104_857.6) / 10;
-}
-
-/** Records the page's longest gap between 5 ms timer callbacks, and whether the signaling banner ever showed. */
-async function watchStalls(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { stall: { max: number; banner: boolean } };
-    w.stall = { max: 0, banner: false };
-    new MutationObserver(() => void (w.stall.banner ||= document.getElementById('signaling-status') !== null)).observe(document, { subtree: true, childList: true });
-    let last = performance.now();
-    setInterval(() => {
-      const t = performance.now();
-      w.stall.max = Math.max(w.stall.max, t - last);
-      last = t;
-    }, 5);
-  });
 }
 
 /** Joins by the link and returns how long from the click to the lobby, or throws. */
@@ -109,7 +95,7 @@ describe('the lobby door under a 60 s flood from four addresses', () => {
     await sleep(15_000);
     const settled = { heap: await heapMiB(host), rss: serverRssMiB(serve.child.pid!) };
     const counters = await host.evaluate(() => window.rewind.stats().host!);
-    const { max: stall, banner } = await host.evaluate(() => (window as unknown as { stall: { max: number; banner: boolean } }).stall);
+    const { max: stall, banner } = await readStalls(host);
     const sent = floods.reduce((n, f) => n + f.counters.sent, 0);
     const sockets = floods.reduce((n, f) => n + f.counters.sockets, 0);
     console.log(

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hostPeerId } from '../../src/lobby/room-id';
+import { readStalls, watchStalls } from './stall-watch';
 import { createLobby, joinByLink, launchChromium, openPlayer, waitIn, withParams } from './browser';
 
 let browser: Browser;
@@ -76,20 +77,6 @@ async function attack(page: Page, hostId: string, serializations: string[]): Pro
   );
 }
 
-/** Records the host page's longest gap between 5 ms timer callbacks (a blocked main thread). */
-async function watchStalls(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { stall: { max: number } };
-    w.stall = { max: 0 };
-    let last = performance.now();
-    setInterval(() => {
-      const t = performance.now();
-      w.stall.max = Math.max(w.stall.max, t - last);
-      last = t;
-    }, 5);
-  });
-}
-
 describe('an offer asking for another serializer never reaches a parser', () => {
   it("builds no connection for 'binary', 'json', 'constructor' or '__proto__' offers, counts them, and lets an honest joiner in", async () => {
     const base = inject('baseUrl');
@@ -114,7 +101,7 @@ describe('an offer asking for another serializer never reaches a parser', () => 
     await waitIn(host, () => window.rewind.players().length === 2, undefined);
     const counters = await host.evaluate(() => window.rewind.stats().host!);
     const result = await hostile.evaluate(() => (window as unknown as { attack: Attack }).attack);
-    const stall = await host.evaluate(() => (window as unknown as { stall: { max: number } }).stall.max);
+    const stall = (await readStalls(host)).max;
     console.log(`serializer attack: ${counters['offers.malformed']} offers refused unparsed, ${counters['connections.built']} connection(s) built, hostile channels opened: ${result.opened.length}, host's longest main-thread gap ${Math.round(stall)} ms`);
     expect(result.opened).toEqual([]);
     expect(result.sent).toBe(0);
