@@ -31,6 +31,8 @@ import { HostSilence } from './host-silence';
 import { EndSignal, type LobbySession } from './lobby-session';
 
 export const HOST_SILENCE_MS = 3000;
+/** Silence after which a page that can reconnect starts asking whose network it was (link-recovery.ts). */
+export const RECOVER_SILENCE_MS = 1000;
 const WATCH_EVERY_MS = 250;
 /** A watchdog tick this late means the page itself was stalled (see host-silence.ts). */
 const OWN_STALL_MS = 1000;
@@ -172,7 +174,9 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: Jo
   // about before anyone is blamed; a link the host closed is the host leaving.
   j.link.onClose(() => (j.link.routeLost() && o.onHostLost ? wentSilent() : hostGone('lost')));
   const watchdog = setInterval(() => {
-    if (silence.check(timers.now(), canMigrate() ? MIGRATION_SILENCE_MS : HOST_SILENCE_MS)) {
+    // A page that can reconnect asks after RECOVER_SILENCE_MS (a rejoin costs little and keeps the
+    // seat); one that cannot waits the longer limits before it gives up on the host.
+    if (silence.check(timers.now(), o.onHostLost ? RECOVER_SILENCE_MS : canMigrate() ? MIGRATION_SILENCE_MS : HOST_SILENCE_MS)) {
       if (o.onHostLost) wentSilent();
       else hostGone('lost');
     }

@@ -21,8 +21,11 @@ import type { JoinFailure } from '../lobby/failures';
 
 /** Between attempts: an attempt that fails fast (no network) is asked again this soon. */
 export const RECOVER_RETRY_MS = 250;
-/** A host that does not answer (frozen, or its network changed) gets this long before anyone takes over. */
-export const HOST_WAIT_MS = 10_000;
+/**
+ * A host that does not answer (frozen, or its network changed) gets this long before anyone takes
+ * over: the server gives its id back after 8 s of its old socket's silence, and it asks every second.
+ */
+export const HOST_WAIT_MS = 12_000;
 /** Nobody holds the lobby's id for this long: the host's signaling socket closed and did not come back. */
 export const HOST_GONE_WAIT_MS = 3000;
 /** This page's own network gets this long to come back. */
@@ -60,7 +63,8 @@ export async function recoverLink<T>(d: RecoveryDeps<T>): Promise<RecoveryOutcom
   let hostWaitFrom = start;
   let notFoundSince: number | null = null;
   let ownDown = false;
-  d.say(RECONNECTING_TEXT);
+  // Nothing is said before the first attempt failed: a quick rejoin is not worth a banner.
+  let said = false;
   for (;;) {
     if (d.closed()) return { kind: 'closed' };
     if (d.resumed()) return { kind: 'resumed' };
@@ -71,13 +75,14 @@ export async function recoverLink<T>(d: RecoveryDeps<T>): Promise<RecoveryOutcom
     const t = d.now();
     if (r.retry === 'signaling-unreachable') {
       if (!ownDown) d.say(OWN_NETWORK_TEXT);
-      ownDown = true;
+      ownDown = said = true;
       hostWaitFrom = t;
       notFoundSince = null;
       if (t - start > OWN_NETWORK_WAIT_MS) return { kind: 'own-network-gone' };
     } else {
-      if (ownDown) d.say(RECONNECTING_TEXT);
+      if (ownDown || !said) d.say(RECONNECTING_TEXT);
       ownDown = false;
+      said = true;
       notFoundSince = r.retry === 'room-not-found' ? (notFoundSince ?? t) : null;
       if (notFoundSince !== null && t - notFoundSince > HOST_GONE_WAIT_MS) return { kind: 'host-gone' };
       if (t - hostWaitFrom > HOST_WAIT_MS) return { kind: 'host-gone' };

@@ -30,6 +30,9 @@ export interface ReconnectablePeer {
   off(event: 'error', fn: (err: { type?: string; message?: string }) => void): unknown;
 }
 
+/** The longest wait between attempts while the id is refused as taken. */
+export const ID_TAKEN_RETRY_MS = 1000;
+
 export interface ReconnectTimers {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
@@ -104,7 +107,10 @@ export function keepSignaling(peer: ReconnectablePeer, timers: ReconnectTimers, 
   };
   const schedule = (): void => {
     if (stopped || peer.destroyed || timer !== null) return;
-    const retryInMs = backoffDelay(attempt, baseMs, maxMs, random);
+    // An id refused as taken is most often our own old socket after a network change: the server
+    // gives it back once that socket has been silent for 8 s (scripts/id-holds.mjs), and joiners
+    // are waiting for us meanwhile (src/app/link-recovery.ts), so ask again every second or so.
+    const retryInMs = why === 'id-taken' ? Math.min(backoffDelay(attempt, baseMs, maxMs, random), ID_TAKEN_RETRY_MS) : backoffDelay(attempt, baseMs, maxMs, random);
     attempt += 1;
     timer = timers.setTimeout(tryNow, retryInMs);
     set({ kind: 'reconnecting', attempt, retryInMs, why, detail });

@@ -8,7 +8,7 @@ import type { ClientSession } from '../../../src/app/client-session';
 import type { HostSession } from '../../../src/app/host-session';
 import type { HostLost, JoinSession } from '../../../src/app/join-session';
 import { EndSignal } from '../../../src/app/lobby-session';
-import { HOST_GONE_WAIT_MS, OWN_NETWORK_TEXT, RECONNECTING_TEXT } from '../../../src/app/link-recovery';
+import { HOST_GONE_WAIT_MS, OWN_NETWORK_TEXT } from '../../../src/app/link-recovery';
 import { MigratingSession, type MigrationAttempts, type MigrationContext, type MigrationInner } from '../../../src/app/migrating-session';
 import type { JoinFailure } from '../../../src/lobby/failures';
 import { MIGRATION_GIVE_UP_MS } from '../../../src/lobby/migration-steps';
@@ -251,7 +251,7 @@ describe('MigratingSession', () => {
     s.hostLost(lost({ why: 'silent', resumed: () => false, release: () => void (released += 1) }));
     await settle();
     expect(tries).toBe(3);
-    expect(banner).toEqual([RECONNECTING_TEXT, OWN_NETWORK_TEXT, null]);
+    expect(banner).toEqual([OWN_NETWORK_TEXT, null]);
     expect(released).toBe(1);
     expect(s.migrationReport()).toMatchObject({ migrations: 0, reconnects: 1, reconnecting: false, migrating: false, notice: null });
     expect(s.chat.lines().some((l) => l.system)).toBe(false);

@@ -3,7 +3,7 @@
 // The real Peer and the real server are exercised by test/e2e/signaling-takeover.test.ts.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, keepSignaling, replacedAsHost, signalingNotice, type ReconnectTimers, type SignalingState } from '../../../src/lobby/signaling-reconnect';
+import { backoffDelay, ID_TAKEN_RETRY_MS, keepSignaling, replacedAsHost, signalingNotice, type ReconnectTimers, type SignalingState } from '../../../src/lobby/signaling-reconnect';
 
 class FakePeer extends EventEmitter {
   open = true;
@@ -85,6 +85,20 @@ describe('keepSignaling', () => {
     timers.run();
     peer.drop();
     expect(timers.run()).toBe(500);
+  });
+
+  it('asks every second at most while the id is refused as taken (its own old socket, held for 8 s), and backs off again after', () => {
+    const peer = new FakePeer();
+    const timers = virtualTimers();
+    keepSignaling(peer, timers, () => undefined, { random: noJitter });
+    peer.next = 'unavailable-id';
+    peer.drop();
+    const waits = [timers.run()];
+    for (let i = 0; i < 8; i++) waits.push(timers.run());
+    expect(Math.max(...waits)).toBeLessThanOrEqual(ID_TAKEN_RETRY_MS);
+    peer.next = 'network';
+    waits.push(timers.run(), timers.run());
+    expect(timers.run()).toBeGreaterThan(ID_TAKEN_RETRY_MS);
   });
 
   it('says when the id was given to someone else, or the server refused, and keeps trying', () => {
