@@ -7,22 +7,27 @@
  * reconnects) for `graceMs`; any other token gets ID-TAKEN.
  *
  * The arbiter of host migration (docs/ARCHITECTURE.md "Host migration"): only the holder of a
- * lobby's id is its host. A successor claims the id with the old host's token; the old host coming
- * back with that same token must not take it from a live successor. So the owner's token replaces
- * a LIVE socket only when that socket has been silent (no message, no heartbeat: PeerJS sends one
- * every 5 s) for `replaceSilenceMs`: a silently dropped socket, not a working host.
+ * lobby's id is its host. Two tokens open an id that is taken:
+ *  - the owner's own token: the owner itself coming back (a new socket after a network change,
+ *    while the server still holds its old one) replaces its old socket at once;
+ *  - a takeover token, whose SHA-256 the owner registered with its socket (`takeover=` in the
+ *    socket's query): what the owner gives its chosen successors. It replaces a LIVE socket only
+ *    when that socket has been silent (no message, no heartbeat: our client sends one every 2 s,
+ *    PeerJS every 5 s) for `replaceSilenceMs`, and a closed one's hold at once. A successor that
+ *    took over owns the id with the takeover token, so the old host coming back with its own token
+ *    gets ID-TAKEN from it: never two hosts.
  *
  * Inputs: grace in ms, a clock in ms, the most held ids to remember, the replace silence in ms.
- * Outputs: `check(id, token)` → { verdict: 'free' } | { verdict: 'taken', heldMs } |
- *   { verdict: 'replace', old } (the owner is back while its old socket is open but silent);
- *   `own(id, token, socket)` when the server accepted a socket for an id; `heard(id, socket)` on
+ * Outputs: `check(id, token, tokenHash)` → { verdict: 'free' } | { verdict: 'taken', heldMs } |
+ *   { verdict: 'replace', old } (the owner is back, or a successor claims a silent owner's id);
+ *   `own(id, token, socket, takeover)` when the server accepted a socket for an id; `heard(id, socket)` on
  *   every message from it; `dropped(id, socket)`.
  * Invariants: an id has at most one live owner; a live owner that spoke within
- *   `replaceSilenceMs` is never replaced; a hold ends at `graceMs`, when its owner comes back, or
+ *   `replaceSilenceMs` is replaced by nobody but itself (its own token); a hold ends at `graceMs`, when its owner comes back, or
  *   when more than `maxHeld` ids are held (oldest first), so memory stays bounded.
  */
 
-/** PeerJS heartbeats every 5 s: 8 s without one is a socket that is gone, not a slow one. */
+/** 8 s without a heartbeat (every 5 s from PeerJS, 2 s from ours) is a socket that is gone, not a slow one. */
 export const REPLACE_SILENCE_MS = 8000;
 
 export class IdHolds {
@@ -32,19 +37,20 @@ export class IdHolds {
     this.now = now;
     this.maxHeld = maxHeld;
     this.replaceSilenceMs = replaceSilenceMs;
-    /** @type {Map<string, { token: string, socket: unknown, heardAt: number }>} */
+    /** @type {Map<string, { token: string, takeover: string | null, socket: unknown, heardAt: number }>} */
     this.live = new Map();
-    /** @type {Map<string, { token: string, until: number }>} */
+    /** @type {Map<string, { token: string, takeover: string | null, until: number }>} */
     this.held = new Map();
   }
 
-  /** @param {string} id @param {string} token */
-  check(id, token) {
+  /** `tokenHash`: SHA-256 of `token`, base64url (compared with a registered takeover hash). @param {string} id @param {string} token @param {string} tokenHash */
+  check(id, token, tokenHash) {
     const owner = this.live.get(id);
     if (owner) {
-      // Same token, but a socket that still speaks is a live host (e.g. a successor holding the old host's token).
+      if (owner.token === token) return { verdict: 'replace', old: owner.socket };
+      // A successor's takeover token: only once the live owner fell silent.
       const silent = this.now() - owner.heardAt >= this.replaceSilenceMs;
-      return owner.token === token && silent ? { verdict: 'replace', old: owner.socket } : { verdict: 'taken', heldMs: 0 };
+      return owner.takeover !== null && owner.takeover === tokenHash && silent ? { verdict: 'replace', old: owner.socket } : { verdict: 'taken', heldMs: 0 };
     }
     const hold = this.held.get(id);
     if (!hold) return { verdict: 'free' };
@@ -53,14 +59,15 @@ export class IdHolds {
       this.held.delete(id);
       return { verdict: 'free' };
     }
-    // The owner's own token passes; the hold itself ends in `own`, once the server accepted it.
-    return hold.token === token ? { verdict: 'free' } : { verdict: 'taken', heldMs: left };
+    // The owner's own token, or its takeover token, passes; the hold ends in `own`, once accepted.
+    const mine = hold.token === token || (hold.takeover !== null && hold.takeover === tokenHash);
+    return mine ? { verdict: 'free' } : { verdict: 'taken', heldMs: left };
   }
 
-  /** @param {string} id @param {string} token @param {unknown} socket */
-  own(id, token, socket) {
+  /** `takeover`: the SHA-256 (base64url) of the token its successors may claim it with, or null. @param {string} id @param {string} token @param {unknown} socket @param {string | null} takeover */
+  own(id, token, socket, takeover = null) {
     this.held.delete(id);
-    this.live.set(id, { token, socket, heardAt: this.now() });
+    this.live.set(id, { token, takeover, socket, heardAt: this.now() });
   }
 
   /** A message (a heartbeat counts) came from `socket`: if it owns `id`, it is alive. @param {string} id @param {unknown} socket */
@@ -75,7 +82,7 @@ export class IdHolds {
     if (!owner || owner.socket !== socket) return;
     this.live.delete(id);
     if (this.graceMs <= 0) return;
-    this.held.set(id, { token: owner.token, until: this.now() + this.graceMs });
+    this.held.set(id, { token: owner.token, takeover: owner.takeover, until: this.now() + this.graceMs });
     // Map order is insertion order: the first key is the oldest hold.
     while (this.held.size > this.maxHeld) this.held.delete(this.held.keys().next().value);
   }

@@ -36,4 +36,5 @@ export interface SignalingGuard {
   close(): void;
 }
 export function socketQuery(url: string | undefined): Record<string, string> | null;
+export function tokenHash(token: string): string;
 export function createSignalingGuard(server: Server, limits: SignalingLimits, options?: { now?: () => number; log?: (line: string) => void }): SignalingGuard;

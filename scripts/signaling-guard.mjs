@@ -20,6 +20,7 @@
  * Invariant: a socket reaches `peer` only after passing every check; the id/token/key it was
  *   checked with are exactly the ones peer will read (repeated parameters are refused).
  */
+import { createHash } from 'node:crypto';
 import { WebSocketServer } from 'ws';
 import { AddressLimits } from './address-limits.mjs';
 import { clientAddress } from './client-address.mjs';
@@ -32,6 +33,13 @@ import { SourceTags } from './source-tags.mjs';
 // PeerJS's own id rule (util.validateId) and its random tokens; anything longer is not a PeerJS client.
 const ID_PATTERN = /^[A-Za-z0-9]+(?:[ _-][A-Za-z0-9]+)*$/;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** A takeover token's SHA-256, base64url without padding (id-holds.mjs). */
+const TAKEOVER_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** What a takeover token is compared as: SHA-256, base64url. */
+export function tokenHash(token) {
+  return createHash('sha256').update(token).digest('base64url');
+}
 const MAX_ID_LENGTH = 64;
 
 /** Parses the socket URL's query like peer does (last value wins), refusing repeated names. */
@@ -47,6 +55,7 @@ export function socketQuery(url) {
   const q = Object.fromEntries(params.entries());
   if (q.id !== undefined && (q.id.length > MAX_ID_LENGTH || !ID_PATTERN.test(q.id))) return null;
   if (q.token !== undefined && !TOKEN_PATTERN.test(q.token)) return null;
+  if (q.takeover !== undefined && !TAKEOVER_PATTERN.test(q.takeover)) return null;
   return q;
 }
 
@@ -61,6 +70,8 @@ export function createSignalingGuard(server, limits, options = {}) {
   const log = new LimitLog(options.log ?? ((line) => console.warn(line)), now);
   const addresses = new AddressLimits(limits, now);
   const ids = new IdHolds(limits.idGraceMs, now, undefined, limits.replaceSilenceMs);
+  /** The takeover hash each admitted socket registered (`takeover=` in its query), for `ids.own`. */
+  const takeovers = new WeakMap();
   const relay = new RelayGate(limits, now);
   const sourceTags = new SourceTags();
   const counters = { accepted: 0, connectsRefused: 0, socketsRefused: 0, messagesRefused: 0, oversized: 0, idsRefused: 0, badQueries: 0, relayed: 0, repliesUncharged: 0, offersToNobody: 0, malformed: 0, offersDropped: 0, unknownConnections: 0, connectionsFull: 0, queueDrops: 0 };
@@ -125,16 +136,17 @@ export function createSignalingGuard(server, limits, options = {}) {
       return refuse(ws, 'ERROR', 'Invalid id, token or query');
     }
     if (q.id && q.token) {
-      const c = ids.check(q.id, q.token);
+      const c = ids.check(q.id, q.token, tokenHash(q.token));
       if (c.verdict === 'taken') {
         counters.idsRefused += 1;
         const why = c.heldMs > 0 ? `held for its owner for ${Math.ceil(c.heldMs / 1000)} s more` : 'in use';
-        const whose = ids.live.get(q.id)?.token === q.token ? "with its owner's token while the owner's socket is alive" : 'with another token';
+        const whose = ids.live.get(q.id)?.takeover === tokenHash(q.token) ? 'with its takeover token while the owner still speaks' : 'with another token';
         log.hit('id', addr, `${addr} asked for id "${q.id}" (${why}) ${whose}: refused`);
         return refuse(ws, 'ID-TAKEN', 'ID is taken');
       }
       if (c.verdict === 'replace') {
-        // The owner is back while its old socket still looks open (a silent drop): close the old one first.
+        // The owner is back while its old socket still looks open, or a successor claims a silent
+        // owner's id: close the old socket first.
         if (!retry) return refuse(ws, 'ID-TAKEN', 'ID is taken');
         c.old.terminate();
         return void c.old.closed.then(() => ws.readyState === ws.OPEN && admit(ws, req, addr, false));
@@ -164,6 +176,7 @@ export function createSignalingGuard(server, limits, options = {}) {
         ids.dropped(q.id, gated);
       });
     }
+    takeovers.set(gated, q.takeover ?? null);
     counters.accepted += 1;
     wss.emit('connection', gated, req);
   }
@@ -245,7 +258,7 @@ export function createSignalingGuard(server, limits, options = {}) {
     attach(peerApp) {
       peerApp.on('connection', (client) => {
         const socket = client.getSocket();
-        if (socket instanceof GatedSocket) ids.own(client.getId(), client.getToken(), socket);
+        if (socket instanceof GatedSocket) ids.own(client.getId(), client.getToken(), socket, takeovers.get(socket) ?? null);
       });
     },
     logPeerError(err) {

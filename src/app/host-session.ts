@@ -24,7 +24,8 @@ import { hostPeerId } from '../lobby/room-id';
 import { keepSignaling, replacedAsHost, type SignalingState } from '../lobby/signaling-reconnect';
 import { describeSignaling } from '../lobby/signaling-config';
 import { LoopbackChannel } from '../transport/loopback';
-import { openPeer, peerToken, TransportError, type Peer, type SignalingOptions } from '../transport/peer-link';
+import { openPeer, TransportError, type Peer, type SignalingOptions } from '../transport/peer-link';
+import { randomToken, takeoverHash } from '../transport/signaling-peer';
 import { browserTimers } from './browser-timers';
 import { ClientSession, type SessionHooks } from './client-session';
 import { ChatLog } from './chat-log';
@@ -78,9 +79,10 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     worker.terminate();
     return { ok: false, failure: { kind: 'other', detail: `the game server did not start: ${err instanceof Error ? err.message : String(err)}` } };
   }
+  const takeover = randomToken(24);
   let peer;
   try {
-    peer = await openPeer(o.signaling, hostPeerId(o.roomId), 8000);
+    peer = await openPeer(o.signaling, hostPeerId(o.roomId), 8000, undefined, await takeoverHash(takeover));
   } catch (err) {
     worker.terminate();
     return { ok: false, failure: claimFailure(err, o.signaling) };
@@ -95,7 +97,8 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     roomId: o.roomId,
     crypto,
     migration: true,
-    peerToken: peerToken(peer),
+    // Successors claim the id with the takeover token, never with ours (scripts/id-holds.mjs).
+    peerToken: takeover,
     hostSeatKey: o.seatKey,
     // The host's live settings (the settings panel may have changed them since the lobby opened).
     cvars: () => serverCvars(session?.client.cvars() ?? o.cvars),

@@ -24,6 +24,7 @@ import { decodeCheckpoint } from '../protocol/checkpoint-codec';
 import type { LobbyPlayer } from '../protocol/messages';
 import type { SignalingState } from '../lobby/signaling-reconnect';
 import { openPeer, type SignalingOptions } from '../transport/peer-link';
+import { randomToken, takeoverHash } from '../transport/signaling-peer';
 import type { ClientSession } from './client-session';
 import { claimFailure, hostLobby, type HostSession } from './host-session';
 
@@ -72,9 +73,10 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
     worker.terminate();
     return other(restored.ok ? 'the lobby key did not import' : `the match could not be restored: ${restored.error}`);
   }
+  const takeover = randomToken(24);
   let peer;
   try {
-    peer = await openPeer(o.signaling, hostPeerId(o.roomId), CLAIM_TIMEOUT_MS, s.peerToken);
+    peer = await openPeer(o.signaling, hostPeerId(o.roomId), CLAIM_TIMEOUT_MS, s.peerToken, await takeoverHash(takeover));
   } catch (err) {
     worker.terminate();
     return { ok: false, failure: claimFailure(err, o.signaling) };
@@ -92,9 +94,9 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
       key,
       roomId: o.roomId,
       crypto,
-      // The next successor claims the id with the same token (ours now) and seats us under our own token.
+      // The next successor claims the id with a takeover token of our own (ours is now the owner's).
       migration: true,
-      peerToken: s.peerToken,
+      peerToken: takeover,
       // The old host's choice of who may take over carries on (minus ourselves: we host now).
       chosen: s.chosen,
       hostSeatKey: o.seatKey,

@@ -31,7 +31,7 @@ const ZERO_TOKEN = '0'.repeat(32);
 export interface MigrationSettings {
   /** On for the page's hosts; off (the default) for a dedicated host, whose key stays with it. */
   migration?: boolean;
-  /** The host's PeerJS token (its Peer's `options.token`): the successor claims the lobby's peer id with it. */
+  /** The takeover token (never the host's own): the successor claims the lobby's peer id with it once the host is gone. */
   peerToken?: string;
   /** The host's own seat key (lobby/seat-key.ts: the hash of its seat public key, 32 lowercase hex digits). */
   hostSeatKey?: string;

@@ -1,7 +1,8 @@
 /**
  * The host's secrets (issue 13, host migration): what a successor needs, beyond the match, to be
- * the same lobby: the lobby key pair (so it proves itself to the original link's `key=`), the old
- * host's PeerJS token (so the signaling server lets it claim the lobby's peer id), the password's
+ * the same lobby: the lobby key pair (so it proves itself to the original link's `key=`), the
+ * takeover token (so the signaling server lets it claim the lobby's peer id once the host is gone;
+ * never the host's own signaling token), the password's
  * VERIFIER (password-verifier.ts: the successor checks newcomers' passwords without ever holding
  * the password), the lobby's size and join rule, the map's name, the old host's own seat key (so
  * an old host that comes back joins as a player in its own seat), and the players the host chose
@@ -29,7 +30,7 @@ import { PASSWORD_HASH_BYTES, PASSWORD_ITERATION_RANGE, PASSWORD_SALT_BYTES, typ
 
 export interface HostSecrets {
   key: ExportedLobbyKey;
-  /** The host's PeerJS token (Peer `options.token`): the signaling server keeps a dropped id for it. */
+  /** The takeover token: the host registered its hash with its signaling socket; it claims the id once the host is gone. */
   peerToken: string;
   /** The lobby password's verifier (never the password). */
   passwordVerifier: PasswordVerifier;

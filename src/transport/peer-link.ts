@@ -80,12 +80,12 @@ export function peerErrorKind(type: string): TransportErrorKind {
 
 /**
  * Opens a signaling peer; resolves once the server assigned (or accepted) the id.
- * `token`: the token to register with (a random one from the CSPRNG otherwise). Our signaling
- * server holds a dropped id for its owner's token, so a successor that knows the old host's token
- * (host migration) can take the lobby's id over; `peerToken(peer)` reads it back.
+ * `token`: the token to register with (a random one from the CSPRNG otherwise). `takeover`: the
+ * hash of the token (takeoverHash) our signaling server lets claim the id once this peer fell
+ * silent or closed: a host gives that token, never its own, to its chosen successors.
  */
-export function openPeer(opts: SignalingOptions, id: string | undefined, timeoutMs: number, token?: string): Promise<Peer> {
-  const peer = new SignalingPeer(opts, id, token);
+export function openPeer(opts: SignalingOptions, id: string | undefined, timeoutMs: number, token?: string, takeover?: string): Promise<Peer> {
+  const peer = new SignalingPeer(opts, id, token, takeover);
   return new Promise((resolve, reject) => {
     const fail = (kind: TransportErrorKind, message: string): void => {
       clearTimeout(timer);

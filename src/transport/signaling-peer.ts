@@ -42,11 +42,23 @@ export function randomToken(length: number): string {
   return out;
 }
 
-export function signalingUrl(o: SignalingOptions, id: string, token: string): string {
+/**
+ * `takeover`: SHA-256 (base64url) of the token this peer's successors may claim its id with (the
+ * project's server lets that token replace this peer only once it fell silent; scripts/id-holds.mjs).
+ */
+export function signalingUrl(o: SignalingOptions, id: string, token: string, takeover?: string): string {
   const path = o.path.endsWith('/') ? o.path : `${o.path}/`;
   const base = `${o.secure ? 'wss' : 'ws'}://${o.host}:${o.port}${path.startsWith('/') ? path : `/${path}`}peerjs`;
-  const q = new URLSearchParams({ key: o.key, id, token, version: WIRE_VERSION });
+  const q = new URLSearchParams({ key: o.key, id, token, version: WIRE_VERSION, ...(takeover ? { takeover } : {}) });
   return `${base}?${q.toString()}`;
+}
+
+/** What the server compares a takeover token as: SHA-256 of its UTF-8, base64url without padding. */
+export async function takeoverHash(token: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
+  let bin = '';
+  for (const b of digest) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 export class SignalingPeer {
@@ -66,6 +78,7 @@ export class SignalingPeer {
     readonly options: SignalingOptions,
     readonly id: string = `p${randomToken(20)}`,
     token?: string,
+    private readonly takeover?: string,
   ) {
     this.token = token ?? randomToken(24);
     this.start();
@@ -126,7 +139,7 @@ export class SignalingPeer {
     this.isDisconnected = false;
     let ws: WebSocket;
     try {
-      ws = new WebSocket(signalingUrl(this.options, this.id, this.token));
+      ws = new WebSocket(signalingUrl(this.options, this.id, this.token, this.takeover));
     } catch (err) {
       queueMicrotask(() => this.abort('socket-error', err instanceof Error ? err.message : String(err)));
       return;

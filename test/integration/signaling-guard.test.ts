@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { parseTrustProxy } from '../../scripts/client-address.mjs';
 import { readSignalingEnv, signalingApp } from '../../scripts/signaling.mjs';
 import type { SignalingLimits } from '../../scripts/signaling-limits.mjs';
+import { tokenHash } from '../../scripts/signaling-guard.mjs';
 
 type First = { type: string; payload?: { msg?: string } } | { closed: number } | { http: number };
 
@@ -46,8 +47,8 @@ async function startServer(over: Partial<SignalingLimits> = {}): Promise<{ port:
   return { port: (server.address() as AddressInfo).port, logs, stats: () => guard.stats() };
 }
 
-function connect(port: number, id: string, token: string, o: { from?: string; xff?: string } = {}): Client {
-  const url = `ws://127.0.0.1:${port}/peerjs/peerjs?key=peerjs&id=${id}&token=${token}`;
+function connect(port: number, id: string, token: string, o: { from?: string; xff?: string; takeover?: string } = {}): Client {
+  const url = `ws://127.0.0.1:${port}/peerjs/peerjs?key=peerjs&id=${id}&token=${token}${o.takeover ? `&takeover=${tokenHash(o.takeover)}` : ''}`;
   const ws = new WebSocket(url, { localAddress: o.from ?? '127.0.0.1', headers: o.xff ? { 'x-forwarded-for': o.xff } : {} });
   clients.push(ws);
   const received: Client['received'] = [];
@@ -128,27 +129,49 @@ describe('ids held for their owner', () => {
     expect(typeOf(await connect(port, 'rewind-cccc', 'other').first)).toBe('ID-TAKEN');
   });
 
-  it("never lets the owner's token take the id from a live socket that heartbeats (a successor holding a returning old host's id)", async () => {
+  it("never lets a takeover token take the id from a live host that heartbeats; once it took over, never lets the old host's token take it back", async () => {
     const { port, logs } = await startServer({ replaceSilenceMs: 600 });
-    const successor = connect(port, 'rewind-eeee', 'hosttoken');
-    expect(typeOf(await successor.first)).toBe('OPEN');
-    const heartbeat = setInterval(() => successor.ws.send(JSON.stringify({ type: 'HEARTBEAT' })), 100);
+    const host = connect(port, 'rewind-eeee', 'hosttoken', { takeover: 'succtoken' });
+    expect(typeOf(await host.first)).toBe('OPEN');
+    const heartbeat = setInterval(() => host.ws.send(JSON.stringify({ type: 'HEARTBEAT' })), 100);
     try {
       await new Promise((r) => setTimeout(r, 800));
-      const oldHost = connect(port, 'rewind-eeee', 'hosttoken', { from: '127.0.0.6' });
-      expect(typeOf(await oldHost.first)).toBe('ID-TAKEN');
-      expect(logs.some((l) => l.includes(`127.0.0.6 asked for id "rewind-eeee" (in use) with its owner's token while the owner's socket is alive: refused`))).toBe(true);
+      const early = connect(port, 'rewind-eeee', 'succtoken', { from: '127.0.0.6' });
+      expect(typeOf(await early.first)).toBe('ID-TAKEN');
+      expect(logs.some((l) => l.includes('127.0.0.6 asked for id "rewind-eeee" (in use) with its takeover token while the owner still speaks: refused'))).toBe(true);
+    } finally {
+      clearInterval(heartbeat);
+    }
+    // Once the host falls silent, its successor's takeover token replaces it...
+    await new Promise((r) => setTimeout(r, 700));
+    const successor = connect(port, 'rewind-eeee', 'succtoken', { from: '127.0.0.6', takeover: 'nexttoken' });
+    expect(typeOf(await successor.first)).toBe('OPEN');
+    const beat = setInterval(() => successor.ws.send(JSON.stringify({ type: 'HEARTBEAT' })), 100);
+    try {
+      // ...and the old host coming back with its own token is refused: never two hosts.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(typeOf(await connect(port, 'rewind-eeee', 'hosttoken', { from: '127.0.0.7' }).first)).toBe('ID-TAKEN');
       // The successor still owns the id: offers reach it.
       const joiner = connect(port, 'joiner2', 'jt');
       await joiner.first;
       joiner.ws.send(offer('rewind-eeee'));
       await until(() => successor.received.some((m) => m.type === 'OFFER' && m.src === 'joiner2'));
     } finally {
-      clearInterval(heartbeat);
+      clearInterval(beat);
     }
-    // Once the successor falls silent, its token may replace it (the old host's reconnect succeeds).
-    await new Promise((r) => setTimeout(r, 700));
-    expect(typeOf(await connect(port, 'rewind-eeee', 'hosttoken').first)).toBe('OPEN');
+  });
+
+  it("lets a live host's own token replace its socket at once (a new socket after its network changed)", async () => {
+    const { port } = await startServer({ replaceSilenceMs: 60_000 });
+    const host = connect(port, 'rewind-ffff', 'hosttoken', { takeover: 'succtoken' });
+    expect(typeOf(await host.first)).toBe('OPEN');
+    const again = connect(port, 'rewind-ffff', 'hosttoken', { from: '127.0.0.8', takeover: 'succtoken' });
+    expect(typeOf(await again.first)).toBe('OPEN');
+    await host.closed;
+    const joiner = connect(port, 'joiner3', 'jt');
+    await joiner.first;
+    joiner.ws.send(offer('rewind-ffff'));
+    await until(() => again.received.some((m) => m.type === 'OFFER' && m.src === 'joiner3'));
   });
 
   it('refuses a query that names the id twice (peer would register the last, we would check the first)', async () => {

@@ -85,45 +85,58 @@ describe('AddressLimits', () => {
 });
 
 describe('IdHolds', () => {
-  it("holds a dropped id for its owner's token during the grace period only", () => {
+  it("holds a dropped id for its owner's token (and its takeover token) during the grace period only", () => {
     const c = clock();
     const h = new IdHolds(60_000, c.now);
     const owner = {};
-    expect(h.check('rewind-a', 'tok')).toEqual({ verdict: 'free' });
-    h.own('rewind-a', 'tok', owner);
-    expect(h.check('rewind-a', 'other')).toEqual({ verdict: 'taken', heldMs: 0 });
-    c.advance(REPLACE_SILENCE_MS);
-    expect(h.check('rewind-a', 'tok')).toEqual({ verdict: 'replace', old: owner });
+    expect(h.check('rewind-a', 'tok', 'h-tok')).toEqual({ verdict: 'free' });
+    h.own('rewind-a', 'tok', owner, 'h-succ');
+    expect(h.check('rewind-a', 'other', 'h-other')).toEqual({ verdict: 'taken', heldMs: 0 });
     h.dropped('rewind-a', owner);
     c.advance(59_000);
-    expect(h.check('rewind-a', 'other')).toEqual({ verdict: 'taken', heldMs: 1000 });
-    expect(h.check('rewind-a', 'tok')).toEqual({ verdict: 'free' });
+    expect(h.check('rewind-a', 'other', 'h-other')).toEqual({ verdict: 'taken', heldMs: 1000 });
+    expect(h.check('rewind-a', 'tok', 'h-tok')).toEqual({ verdict: 'free' });
+    // A successor claims a closed host's id at once with the takeover token.
+    expect(h.check('rewind-a', 'succ', 'h-succ')).toEqual({ verdict: 'free' });
     c.advance(1000);
-    expect(h.check('rewind-a', 'other')).toEqual({ verdict: 'free' });
+    expect(h.check('rewind-a', 'other', 'h-other')).toEqual({ verdict: 'free' });
   });
 
-  it("lets the owner's token replace a live socket only after it was silent for REPLACE_SILENCE_MS (never a live successor)", () => {
+  it("lets the owner's own token replace its live socket at once (a new socket after a network change)", () => {
     const c = clock();
     const h = new IdHolds(60_000, c.now);
-    const successor = {};
-    h.own('rewind-a', 'old-host-token', successor);
-    // The successor heartbeats every 5 s: the old host's token never takes the id from it.
+    const host = {};
+    h.own('rewind-a', 'host-token', host, 'h-succ');
+    h.heard('rewind-a', host);
+    expect(h.check('rewind-a', 'host-token', 'h-host')).toEqual({ verdict: 'replace', old: host });
+  });
+
+  it('lets a takeover token replace a live socket only after it was silent for REPLACE_SILENCE_MS; after the takeover, the old host is refused', () => {
+    const c = clock();
+    const h = new IdHolds(60_000, c.now);
+    const host = {};
+    h.own('rewind-a', 'host-token', host, 'h-succ');
+    // The host heartbeats: its successor's token never takes the id from it.
     for (let i = 0; i < 5; i++) {
       c.advance(5000);
-      h.heard('rewind-a', successor);
-      expect(h.check('rewind-a', 'old-host-token')).toEqual({ verdict: 'taken', heldMs: 0 });
+      h.heard('rewind-a', host);
+      expect(h.check('rewind-a', 'succ-token', 'h-succ')).toEqual({ verdict: 'taken', heldMs: 0 });
     }
     h.heard('rewind-a', {}); // another socket's message does not keep the owner alive
     c.advance(REPLACE_SILENCE_MS - 1);
-    expect(h.check('rewind-a', 'old-host-token').verdict).toBe('taken');
+    expect(h.check('rewind-a', 'succ-token', 'h-succ').verdict).toBe('taken');
     c.advance(1);
-    expect(h.check('rewind-a', 'old-host-token')).toEqual({ verdict: 'replace', old: successor });
+    expect(h.check('rewind-a', 'succ-token', 'h-succ')).toEqual({ verdict: 'replace', old: host });
     // Silence never lets another token in.
-    expect(h.check('rewind-a', 'stranger').verdict).toBe('taken');
+    expect(h.check('rewind-a', 'stranger', 'h-stranger').verdict).toBe('taken');
+    // The successor owns the id now, with its own takeover hash; the old host's token is nobody's.
+    const successor = {};
+    h.own('rewind-a', 'succ-token', successor, 'h-next');
+    expect(h.check('rewind-a', 'host-token', 'h-host')).toEqual({ verdict: 'taken', heldMs: 0 });
     const custom = new IdHolds(60_000, c.now, 10, 100);
-    custom.own('x', 't', successor);
+    custom.own('x', 't', successor, 'h-s');
     c.advance(100);
-    expect(custom.check('x', 't').verdict).toBe('replace');
+    expect(custom.check('x', 's', 'h-s').verdict).toBe('replace');
   });
 
   it('keeps the hold until the owner is accepted again, and ignores drops of other sockets', () => {
@@ -134,8 +147,8 @@ describe('IdHolds', () => {
     h.dropped('x', {}); // not the owner's socket
     expect(h.live.size).toBe(1);
     h.dropped('x', first);
-    expect(h.check('x', 't').verdict).toBe('free'); // checking does not end the hold...
-    expect(h.check('x', 'u').verdict).toBe('taken');
+    expect(h.check('x', 't', 'h-t').verdict).toBe('free'); // checking does not end the hold...
+    expect(h.check('x', 'u', 'h-u').verdict).toBe('taken');
     h.own('x', 't', {}); // ...being accepted does
     expect(h.held.size).toBe(0);
   });
@@ -146,7 +159,7 @@ describe('IdHolds', () => {
     const s = {};
     none.own('x', 't', s);
     none.dropped('x', s);
-    expect(none.check('x', 'u').verdict).toBe('free');
+    expect(none.check('x', 'u', 'h-u').verdict).toBe('free');
     const few = new IdHolds(60_000, c.now, 2);
     for (const id of ['a', 'b', 'c']) {
       const sock = {};
