@@ -29,7 +29,8 @@ export interface PeerErrorInfo {
 }
 
 type PeerEvent = 'open' | 'disconnected' | 'close';
-const HEARTBEAT_MS = 5000;
+/** Every 2 s (PeerJS: 5 s): a host whose network changed finds its socket dead by its next beat and re-registers. */
+const HEARTBEAT_MS = 2000;
 /** The PeerJS version our wire matches (the server logs it; it changes nothing). */
 const WIRE_VERSION = '1.5.5';
 

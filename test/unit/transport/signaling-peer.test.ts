@@ -117,4 +117,22 @@ describe('SignalingPeer', () => {
     expect(url.searchParams.get('takeover')).toBe(hash);
     expect(url.toString()).not.toContain(token);
   });
+
+  it('heartbeats every 2 s while open, so a host whose network changed finds its socket dead within 2 s', () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal('WebSocket', FakeSocket);
+      new SignalingPeer(OPTS, 'rewind-x');
+      const ws = FakeSocket.made[0]!;
+      ws.serverOpens();
+      vi.advanceTimersByTime(1999);
+      expect(ws.sent).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(ws.sent).toEqual(['{"type":"HEARTBEAT"}']);
+      vi.advanceTimersByTime(2000);
+      expect(ws.sent).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
