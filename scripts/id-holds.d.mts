@@ -6,7 +6,7 @@ export class IdHolds {
   readonly replaceSilenceMs: number;
   readonly live: Map<string, { token: string; takeover: string | null; socket: unknown; heardAt: number }>;
   readonly held: Map<string, { token: string; takeover: string | null; until: number }>;
-  check(id: string, token: string, tokenHash: string): IdCheck;
+  check(id: string, token: string, claimHash: string | null): IdCheck;
   own(id: string, token: string, socket: unknown, takeover?: string | null): void;
   heard(id: string, socket: unknown): void;
   dropped(id: string, socket: unknown): void;

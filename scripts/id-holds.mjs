@@ -11,14 +11,15 @@
  *  - the owner's own token: the owner itself coming back (a new socket after a network change,
  *    while the server still holds its old one) replaces its old socket at once;
  *  - a takeover token, whose SHA-256 the owner registered with its socket (`takeover=` in the
- *    socket's query): what the owner gives its chosen successors. It replaces a LIVE socket only
- *    when that socket has been silent (no message, no heartbeat: our client sends one every 2 s,
- *    PeerJS every 5 s) for `replaceSilenceMs`, and a closed one's hold at once. A successor that
- *    took over owns the id with the takeover token, so the old host coming back with its own token
- *    gets ID-TAKEN from it: never two hosts.
+ *    socket's query): what the owner gives its chosen successors, who present it as `claim=` and
+ *    register under a token of their own. It replaces a LIVE socket only when that socket has been
+ *    silent (no message, no heartbeat: our client sends one every 2 s, PeerJS every 5 s) for
+ *    `replaceSilenceMs`, and a closed one's hold at once. The successor that took over owns the id
+ *    under its own token with its own takeover hash, so neither the old host coming back nor a
+ *    second successor with the same claim can take it: never two hosts.
  *
  * Inputs: grace in ms, a clock in ms, the most held ids to remember, the replace silence in ms.
- * Outputs: `check(id, token, tokenHash)` → { verdict: 'free' } | { verdict: 'taken', heldMs } |
+ * Outputs: `check(id, token, claimHash)` → { verdict: 'free' } | { verdict: 'taken', heldMs } |
  *   { verdict: 'replace', old } (the owner is back, or a successor claims a silent owner's id);
  *   `own(id, token, socket, takeover)` when the server accepted a socket for an id; `heard(id, socket)` on
  *   every message from it; `dropped(id, socket)`.
@@ -43,14 +44,17 @@ export class IdHolds {
     this.held = new Map();
   }
 
-  /** `tokenHash`: SHA-256 of `token`, base64url (compared with a registered takeover hash). @param {string} id @param {string} token @param {string} tokenHash */
-  check(id, token, tokenHash) {
+  /**
+   * `claimHash`: SHA-256 (base64url) of the takeover token a successor presents (`claim=`; it
+   * registers under a token of its own), or null. @param {string} id @param {string} token @param {string | null} claimHash
+   */
+  check(id, token, claimHash) {
     const owner = this.live.get(id);
     if (owner) {
       if (owner.token === token) return { verdict: 'replace', old: owner.socket };
-      // A successor's takeover token: only once the live owner fell silent.
+      // A successor's claim: only once the live owner fell silent.
       const silent = this.now() - owner.heardAt >= this.replaceSilenceMs;
-      return owner.takeover !== null && owner.takeover === tokenHash && silent ? { verdict: 'replace', old: owner.socket } : { verdict: 'taken', heldMs: 0 };
+      return claimHash !== null && owner.takeover === claimHash && silent ? { verdict: 'replace', old: owner.socket } : { verdict: 'taken', heldMs: 0 };
     }
     const hold = this.held.get(id);
     if (!hold) return { verdict: 'free' };
@@ -60,7 +64,7 @@ export class IdHolds {
       return { verdict: 'free' };
     }
     // The owner's own token, or its takeover token, passes; the hold ends in `own`, once accepted.
-    const mine = hold.token === token || (hold.takeover !== null && hold.takeover === tokenHash);
+    const mine = hold.token === token || (claimHash !== null && hold.takeover === claimHash);
     return mine ? { verdict: 'free' } : { verdict: 'taken', heldMs: left };
   }
 

@@ -56,6 +56,7 @@ export function socketQuery(url) {
   if (q.id !== undefined && (q.id.length > MAX_ID_LENGTH || !ID_PATTERN.test(q.id))) return null;
   if (q.token !== undefined && !TOKEN_PATTERN.test(q.token)) return null;
   if (q.takeover !== undefined && !TAKEOVER_PATTERN.test(q.takeover)) return null;
+  if (q.claim !== undefined && !TOKEN_PATTERN.test(q.claim)) return null;
   return q;
 }
 
@@ -136,11 +137,11 @@ export function createSignalingGuard(server, limits, options = {}) {
       return refuse(ws, 'ERROR', 'Invalid id, token or query');
     }
     if (q.id && q.token) {
-      const c = ids.check(q.id, q.token, tokenHash(q.token));
+      const c = ids.check(q.id, q.token, q.claim ? tokenHash(q.claim) : null);
       if (c.verdict === 'taken') {
         counters.idsRefused += 1;
         const why = c.heldMs > 0 ? `held for its owner for ${Math.ceil(c.heldMs / 1000)} s more` : 'in use';
-        const whose = ids.live.get(q.id)?.takeover === tokenHash(q.token) ? 'with its takeover token while the owner still speaks' : 'with another token';
+        const whose = q.claim && ids.live.get(q.id)?.takeover === tokenHash(q.claim) ? 'with its takeover token while the owner still speaks' : 'with another token';
         log.hit('id', addr, `${addr} asked for id "${q.id}" (${why}) ${whose}: refused`);
         return refuse(ws, 'ID-TAKEN', 'ID is taken');
       }

@@ -108,7 +108,8 @@ export class MigratingSession implements LobbySession {
     return this.inner.players();
   }
   started(): boolean {
-    return this.migrating || this.inner.started();
+    // A migration keeps the match screen; reconnecting keeps whatever screen the session had.
+    return (this.migrating && !this.reconnecting) || this.inner.started();
   }
   channels(): ChannelReport[] {
     return this.inner.channels();

@@ -76,7 +76,9 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
   const takeover = randomToken(24);
   let peer;
   try {
-    peer = await openPeer(o.signaling, hostPeerId(o.roomId), CLAIM_TIMEOUT_MS, s.peerToken, await takeoverHash(takeover));
+    // Our own token; the old host's takeover token only as the claim (a second successor with the
+    // same claim cannot then take the id from us: scripts/id-holds.mjs).
+    peer = await openPeer(o.signaling, hostPeerId(o.roomId), CLAIM_TIMEOUT_MS, undefined, await takeoverHash(takeover), s.peerToken);
   } catch (err) {
     worker.terminate();
     return { ok: false, failure: claimFailure(err, o.signaling) };

@@ -82,10 +82,11 @@ export function peerErrorKind(type: string): TransportErrorKind {
  * Opens a signaling peer; resolves once the server assigned (or accepted) the id.
  * `token`: the token to register with (a random one from the CSPRNG otherwise). `takeover`: the
  * hash of the token (takeoverHash) our signaling server lets claim the id once this peer fell
- * silent or closed: a host gives that token, never its own, to its chosen successors.
+ * silent or closed: a host gives that token, never its own, to its chosen successors, who present
+ * it as `claim` and register under a token of their own.
  */
-export function openPeer(opts: SignalingOptions, id: string | undefined, timeoutMs: number, token?: string, takeover?: string): Promise<Peer> {
-  const peer = new SignalingPeer(opts, id, token, takeover);
+export function openPeer(opts: SignalingOptions, id: string | undefined, timeoutMs: number, token?: string, takeover?: string, claim?: string): Promise<Peer> {
+  const peer = new SignalingPeer(opts, id, token, takeover, claim);
   return new Promise((resolve, reject) => {
     const fail = (kind: TransportErrorKind, message: string): void => {
       clearTimeout(timer);

@@ -46,11 +46,12 @@ export function randomToken(length: number): string {
 /**
  * `takeover`: SHA-256 (base64url) of the token this peer's successors may claim its id with (the
  * project's server lets that token replace this peer only once it fell silent; scripts/id-holds.mjs).
+ * `claim`: the old owner's takeover token, when this peer is a successor taking the id over.
  */
-export function signalingUrl(o: SignalingOptions, id: string, token: string, takeover?: string): string {
+export function signalingUrl(o: SignalingOptions, id: string, token: string, takeover?: string, claim?: string): string {
   const path = o.path.endsWith('/') ? o.path : `${o.path}/`;
   const base = `${o.secure ? 'wss' : 'ws'}://${o.host}:${o.port}${path.startsWith('/') ? path : `/${path}`}peerjs`;
-  const q = new URLSearchParams({ key: o.key, id, token, version: WIRE_VERSION, ...(takeover ? { takeover } : {}) });
+  const q = new URLSearchParams({ key: o.key, id, token, version: WIRE_VERSION, ...(takeover ? { takeover } : {}), ...(claim ? { claim } : {}) });
   return `${base}?${q.toString()}`;
 }
 
@@ -80,6 +81,7 @@ export class SignalingPeer {
     readonly id: string = `p${randomToken(20)}`,
     token?: string,
     private readonly takeover?: string,
+    private readonly claim?: string,
   ) {
     this.token = token ?? randomToken(24);
     this.start();
@@ -140,7 +142,7 @@ export class SignalingPeer {
     this.isDisconnected = false;
     let ws: WebSocket;
     try {
-      ws = new WebSocket(signalingUrl(this.options, this.id, this.token, this.takeover));
+      ws = new WebSocket(signalingUrl(this.options, this.id, this.token, this.takeover, this.claim));
     } catch (err) {
       queueMicrotask(() => this.abort('socket-error', err instanceof Error ? err.message : String(err)));
       return;

@@ -47,8 +47,8 @@ async function startServer(over: Partial<SignalingLimits> = {}): Promise<{ port:
   return { port: (server.address() as AddressInfo).port, logs, stats: () => guard.stats() };
 }
 
-function connect(port: number, id: string, token: string, o: { from?: string; xff?: string; takeover?: string } = {}): Client {
-  const url = `ws://127.0.0.1:${port}/peerjs/peerjs?key=peerjs&id=${id}&token=${token}${o.takeover ? `&takeover=${tokenHash(o.takeover)}` : ''}`;
+function connect(port: number, id: string, token: string, o: { from?: string; xff?: string; takeover?: string; claim?: string } = {}): Client {
+  const url = `ws://127.0.0.1:${port}/peerjs/peerjs?key=peerjs&id=${id}&token=${token}${o.takeover ? `&takeover=${tokenHash(o.takeover)}` : ''}${o.claim ? `&claim=${o.claim}` : ''}`;
   const ws = new WebSocket(url, { localAddress: o.from ?? '127.0.0.1', headers: o.xff ? { 'x-forwarded-for': o.xff } : {} });
   clients.push(ws);
   const received: Client['received'] = [];
@@ -136,7 +136,7 @@ describe('ids held for their owner', () => {
     const heartbeat = setInterval(() => host.ws.send(JSON.stringify({ type: 'HEARTBEAT' })), 100);
     try {
       await new Promise((r) => setTimeout(r, 800));
-      const early = connect(port, 'rewind-eeee', 'succtoken', { from: '127.0.0.6' });
+      const early = connect(port, 'rewind-eeee', 'succown', { from: '127.0.0.6', claim: 'succtoken' });
       expect(typeOf(await early.first)).toBe('ID-TAKEN');
       expect(logs.some((l) => l.includes('127.0.0.6 asked for id "rewind-eeee" (in use) with its takeover token while the owner still speaks: refused'))).toBe(true);
     } finally {
@@ -144,13 +144,15 @@ describe('ids held for their owner', () => {
     }
     // Once the host falls silent, its successor's takeover token replaces it...
     await new Promise((r) => setTimeout(r, 700));
-    const successor = connect(port, 'rewind-eeee', 'succtoken', { from: '127.0.0.6', takeover: 'nexttoken' });
+    const successor = connect(port, 'rewind-eeee', 'succown', { from: '127.0.0.6', takeover: 'nexttoken', claim: 'succtoken' });
     expect(typeOf(await successor.first)).toBe('OPEN');
     const beat = setInterval(() => successor.ws.send(JSON.stringify({ type: 'HEARTBEAT' })), 100);
     try {
-      // ...and the old host coming back with its own token is refused: never two hosts.
+      // ...and the old host coming back with its own token, or a second successor with the same
+      // claim, is refused: never two hosts.
       await new Promise((r) => setTimeout(r, 200));
       expect(typeOf(await connect(port, 'rewind-eeee', 'hosttoken', { from: '127.0.0.7' }).first)).toBe('ID-TAKEN');
+      expect(typeOf(await connect(port, 'rewind-eeee', 'secondown', { from: '127.0.0.9', claim: 'succtoken' }).first)).toBe('ID-TAKEN');
       // The successor still owns the id: offers reach it.
       const joiner = connect(port, 'joiner2', 'jt');
       await joiner.first;
