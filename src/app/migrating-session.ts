@@ -104,30 +104,17 @@ export class MigratingSession implements LobbySession {
   get matchControls(): MatchControls | null {
     return this.inner.matchControls;
   }
-  players(): LobbyPlayer[] {
-    return this.inner.players();
-  }
+  // What the session inside says, whichever it is now.
+  readonly players = (): LobbyPlayer[] => this.inner.players();
+  readonly channels = (): ChannelReport[] => this.inner.channels();
+  readonly serverTick = (): number | null => this.inner.serverTick();
+  readonly serverStats = (): unknown => this.inner.serverStats();
+  readonly hostCounters = (): Record<string, number> | null => this.inner.hostCounters();
+  readonly startMatch = (): void => this.inner.startMatch();
+  readonly kick = (id: PlayerId): void => this.inner.kick(id);
   started(): boolean {
     // A migration keeps the match screen; reconnecting keeps whatever screen the session had.
     return (this.migrating && !this.reconnecting) || this.inner.started();
-  }
-  channels(): ChannelReport[] {
-    return this.inner.channels();
-  }
-  serverTick(): number | null {
-    return this.inner.serverTick();
-  }
-  serverStats(): unknown {
-    return this.inner.serverStats();
-  }
-  hostCounters(): Record<string, number> | null {
-    return this.inner.hostCounters();
-  }
-  startMatch(): void {
-    this.inner.startMatch();
-  }
-  kick(id: PlayerId): void {
-    this.inner.kick(id);
   }
   leave(): void {
     this.closed = true;
