@@ -61,6 +61,8 @@ export interface HostLost {
   systemLines: string[];
   /** 'silent' only: whether the old link has been heard again since (it rode the outage out). */
   resumed?: () => boolean;
+  /** 'silent' only: whether the old link has closed (its route failed) rather than only fallen silent. */
+  linkClosed?: () => boolean;
   /** 'silent' only: ends the old session (its link and signaling) once the page moved on. */
   release?: () => void;
 }
@@ -135,12 +137,13 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: Jo
   // 'silent' is reported once per silence; hearing the host again re-arms it.
   let silentReported = false;
   let heardSinceReport = false;
+  let linkClosed = false;
   const wentSilent = (): void => {
     if (finishing || silentReported || !o.onHostLost) return;
     silentReported = true;
     heardSinceReport = false;
     const systemLines = chat.lines().flatMap((l) => (l.system ? [l.text] : []));
-    o.onHostLost({ why: 'silent', successors, checkpoint, players, systemLines, resumed: () => heardSinceReport && !finishing, release: stop });
+    o.onHostLost({ why: 'silent', successors, checkpoint, players, systemLines, resumed: () => heardSinceReport && !finishing, linkClosed: () => linkClosed, release: stop });
   };
   const heard = (): void => {
     silence.heard(timers.now());
@@ -172,7 +175,11 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: Jo
   j.link.unreliable.onMessage(heard);
   // A route that failed under the link (a network change or outage, here or at the host) is asked
   // about before anyone is blamed; a link the host closed is the host leaving.
-  j.link.onClose(() => (j.link.routeLost() && o.onHostLost ? wentSilent() : hostGone('lost')));
+  j.link.onClose(() => {
+    linkClosed = true;
+    if (j.link.routeLost() && o.onHostLost) wentSilent();
+    else hostGone('lost');
+  });
   const watchdog = setInterval(() => {
     // A page that can reconnect asks after RECOVER_SILENCE_MS (a rejoin costs little and keeps the
     // seat); one that cannot waits the longer limits before it gives up on the host.

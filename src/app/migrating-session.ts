@@ -193,7 +193,7 @@ export class MigratingSession implements LobbySession {
     this.migrating = this.reconnecting = true;
     this.changed();
     const attempt = (): Promise<AttemptResult<Inner>> => this.quickJoin();
-    const out = await recoverLink<Inner>({ now: this.ctx.now, sleep: this.ctx.sleep, resumed: () => lost.resumed?.() ?? false, closed: () => this.closed, say: (t) => this.ctx.onMigrating?.(t), attempt });
+    const out = await recoverLink<Inner>({ now: this.ctx.now, sleep: this.ctx.sleep, resumed: () => lost.resumed?.() ?? false, linkClosed: () => lost.linkClosed?.() ?? false, closed: () => this.closed, say: (t) => this.ctx.onMigrating?.(t), attempt });
     this.migrating = this.reconnecting = false;
     this.ctx.onMigrating?.(null);
     if (out.kind === 'closed' || out.kind === 'resumed') return void (out.kind === 'resumed' && (this.reconnects += 1), this.changed());
