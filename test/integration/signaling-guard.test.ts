@@ -202,8 +202,14 @@ describe('per-address limits', () => {
     const open = flood.find((_, i) => firsts[i] === 'OPEN')!;
     open.ws.close();
     await open.closed;
-    await new Promise((r) => setTimeout(r, 50));
-    expect(typeOf(await connect(port, 'again', 't', { from: '127.0.0.2' }).first)).toBe('OPEN');
+    // The server counts the close once its own end of the socket closed: on a loaded machine that
+    // can come a little after ours, so ask again a few times (a refusal is then retried, not final).
+    let again = 'ERROR';
+    for (let i = 0; i < 40 && again !== 'OPEN'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      again = typeOf(await connect(port, `again${i}`, 't', { from: '127.0.0.2' }).first);
+    }
+    expect(again).toBe('OPEN');
   });
 
   it('answers 429 to an address opening sockets faster than its connect rate', async () => {
