@@ -19,13 +19,13 @@ import { ListenServer } from '../host/listen-server';
 import type { DoorCounters } from '../host/lobby-door';
 import { startServerWorker, type ServerWorkerHandle } from '../host/worker-api';
 import type { JoinFailure } from '../lobby/failures';
-import { createLobbyKey } from '../lobby/host-key';
+import { createLobbyKey, takeoverHash } from '../lobby/host-key';
 import { hostPeerId } from '../lobby/room-id';
 import { keepSignaling, replacedAsHost, type SignalingState } from '../lobby/signaling-reconnect';
 import { describeSignaling } from '../lobby/signaling-config';
 import { LoopbackChannel } from '../transport/loopback';
 import { openPeer, TransportError, type Peer, type SignalingOptions } from '../transport/peer-link';
-import { randomToken, takeoverHash } from '../transport/signaling-peer';
+import { randomToken } from '../transport/signaling-peer';
 import { browserTimers } from './browser-timers';
 import { ClientSession, type SessionHooks } from './client-session';
 import { ChatLog } from './chat-log';
@@ -82,7 +82,7 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
   const takeover = randomToken(24);
   let peer;
   try {
-    peer = await openPeer(o.signaling, hostPeerId(o.roomId), 8000, undefined, await takeoverHash(takeover));
+    peer = await openPeer(o.signaling, hostPeerId(o.roomId), 8000, undefined, await takeoverHash(takeover, crypto));
   } catch (err) {
     worker.terminate();
     return { ok: false, failure: claimFailure(err, o.signaling) };

@@ -17,14 +17,14 @@ import type { Cvars } from '../config/cvars';
 import { ListenServer } from '../host/listen-server';
 import { startServerWorker } from '../host/worker-api';
 import type { JoinFailure } from '../lobby/failures';
-import { importLobbyKey } from '../lobby/host-key';
+import { importLobbyKey, takeoverHash } from '../lobby/host-key';
 import { decodeHostSecrets, type HostSecrets } from '../lobby/host-secrets';
 import { hostPeerId } from '../lobby/room-id';
 import { decodeCheckpoint } from '../protocol/checkpoint-codec';
 import type { LobbyPlayer } from '../protocol/messages';
 import type { SignalingState } from '../lobby/signaling-reconnect';
 import { openPeer, type SignalingOptions } from '../transport/peer-link';
-import { randomToken, takeoverHash } from '../transport/signaling-peer';
+import { randomToken } from '../transport/signaling-peer';
 import type { ClientSession } from './client-session';
 import { claimFailure, hostLobby, type HostSession } from './host-session';
 
@@ -78,7 +78,7 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
   try {
     // Our own token; the old host's takeover token only as the claim (a second successor with the
     // same claim cannot then take the id from us: scripts/id-holds.mjs).
-    peer = await openPeer(o.signaling, hostPeerId(o.roomId), CLAIM_TIMEOUT_MS, undefined, await takeoverHash(takeover), s.peerToken);
+    peer = await openPeer(o.signaling, hostPeerId(o.roomId), CLAIM_TIMEOUT_MS, undefined, await takeoverHash(takeover, crypto), s.peerToken);
   } catch (err) {
     worker.terminate();
     return { ok: false, failure: claimFailure(err, o.signaling) };

@@ -8,17 +8,14 @@
  * Inputs: a browser token (32 lowercase hex digits), a CryptoLike. Output: the key in the same
  * shape. The all-zero token ("none") keeps its meaning: its key is all zeros (nobody is banned by it).
  */
-import { ownBytes, type CryptoLike } from './host-key';
+import { tokenToBytes } from '../protocol/handshake-codec';
+import type { CryptoLike } from './host-key';
+import { labelledHash } from './labelled-hash';
 
 const NONE = '0'.repeat(32);
 const TOKEN = /^[0-9a-f]{32}$/;
-const LABEL = new TextEncoder().encode('rewind-ban\0');
 
 export async function banKeyOf(browserToken: string, c: CryptoLike): Promise<string> {
   if (!TOKEN.test(browserToken) || browserToken === NONE) return NONE;
-  const input = new Uint8Array(LABEL.length + 16);
-  input.set(LABEL);
-  for (let i = 0; i < 16; i++) input[LABEL.length + i] = parseInt(browserToken.slice(2 * i, 2 * i + 2), 16);
-  const digest = new Uint8Array(await c.subtle.digest('SHA-256', ownBytes(input)));
-  return [...digest.subarray(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return labelledHash('rewind-ban', [tokenToBytes(browserToken)], c);
 }

@@ -13,7 +13,9 @@
  */
 import { BROWSER_TOKEN_BYTES } from '../protocol/messages';
 import type { RandomBytes } from './room-id';
-import { ownBytes, type CryptoLike } from './host-key';
+import type { CryptoLike } from './host-key';
+import { tokenFromBytes, tokenToBytes } from '../protocol/handshake-codec';
+import { labelledHash } from './labelled-hash';
 
 export const BROWSER_TOKEN_KEY = 'rewind.browserToken';
 
@@ -32,7 +34,7 @@ export function loadBrowserToken(store: KeyValueStore | null, random: RandomByte
   } catch {
     // storage refused: fall through to a token for this page only
   }
-  const token = [...random(BROWSER_TOKEN_BYTES)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const token = tokenFromBytes(random(BROWSER_TOKEN_BYTES));
   try {
     store?.setItem(BROWSER_TOKEN_KEY, token);
   } catch {
@@ -41,16 +43,8 @@ export function loadBrowserToken(store: KeyValueStore | null, random: RandomByte
   return token;
 }
 
-const LABEL = new TextEncoder().encode('rewind-browser\0');
-
 /** This browser's token for one lobby: stable across reloads, unrelated between lobbies. */
 export async function lobbyBrowserToken(store: KeyValueStore | null, random: RandomBytes, roomId: string, c: CryptoLike): Promise<string> {
   const secret = loadBrowserToken(store, random);
-  const room = new TextEncoder().encode(roomId);
-  const input = new Uint8Array(LABEL.length + 16 + room.length);
-  input.set(LABEL);
-  for (let i = 0; i < 16; i++) input[LABEL.length + i] = parseInt(secret.slice(2 * i, 2 * i + 2), 16);
-  input.set(room, LABEL.length + 16);
-  const digest = new Uint8Array(await c.subtle.digest('SHA-256', ownBytes(input)));
-  return [...digest.subarray(0, BROWSER_TOKEN_BYTES)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return labelledHash('rewind-browser', [tokenToBytes(secret), new TextEncoder().encode(roomId)], c);
 }

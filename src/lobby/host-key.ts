@@ -51,6 +51,14 @@ export async function keyFingerprint(publicRaw: Uint8Array, c: CryptoLike): Prom
   return base64url(new Uint8Array(await c.subtle.digest('SHA-256', ownBytes(publicRaw))));
 }
 
+/**
+ * What a host registers for its successors' takeover token (`takeover=` on its signaling socket):
+ * base64url SHA-256 of the token's UTF-8, as the signaling server compares it (scripts/id-holds.mjs).
+ */
+export function takeoverHash(token: string, c: CryptoLike): Promise<string> {
+  return keyFingerprint(new TextEncoder().encode(token), c);
+}
+
 export async function createLobbyKey(c: CryptoLike): Promise<LobbyKey> {
   const pair = await c.subtle.generateKey(KEY_ALGORITHM, true, ['sign', 'verify']);
   const publicRaw = new Uint8Array(await c.subtle.exportKey('raw', pair.publicKey));

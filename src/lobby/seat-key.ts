@@ -10,17 +10,13 @@
  * Inputs: a public key (an uncompressed P-256 point), a CryptoLike. Output: 32 lowercase hex
  * digits; "none" (all zeros) for anything that is not an uncompressed point.
  */
-import { ownBytes, type CryptoLike } from './host-key';
+import type { CryptoLike } from './host-key';
+import { labelledHash } from './labelled-hash';
 
 const NONE = '0'.repeat(32);
-const LABEL = new TextEncoder().encode('rewind-seat-key\0');
 export const SEAT_PUBLIC_KEY_BYTES = 65;
 
 export async function seatKeyOf(publicKey: Uint8Array, c: CryptoLike): Promise<string> {
   if (publicKey.length !== SEAT_PUBLIC_KEY_BYTES || publicKey[0] !== 0x04) return NONE;
-  const input = new Uint8Array(LABEL.length + publicKey.length);
-  input.set(LABEL);
-  input.set(publicKey, LABEL.length);
-  const digest = new Uint8Array(await c.subtle.digest('SHA-256', ownBytes(input)));
-  return [...digest.subarray(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return labelledHash('rewind-seat-key', [publicKey], c);
 }

@@ -55,14 +55,6 @@ export function signalingUrl(o: SignalingOptions, id: string, token: string, tak
   return `${base}?${q.toString()}`;
 }
 
-/** What the server compares a takeover token as: SHA-256 of its UTF-8, base64url without padding. */
-export async function takeoverHash(token: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
-  let bin = '';
-  for (const b of digest) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 export class SignalingPeer {
   readonly token: string;
   readonly counters = { malformed: 0, sent: 0, received: 0 };

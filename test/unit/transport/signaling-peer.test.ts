@@ -1,7 +1,8 @@
 // SignalingPeer behaves as a PeerJS Peer did for signaling-reconnect.ts, and drops what it cannot read.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
-import { SignalingPeer, signalingUrl, takeoverHash } from '../../../src/transport/signaling-peer';
+import { takeoverHash } from '../../../src/lobby/host-key';
+import { SignalingPeer, signalingUrl } from '../../../src/transport/signaling-peer';
 
 const OPTS = { host: '127.0.0.1', port: 9000, path: '/peerjs', key: 'peerjs', secure: false, iceServers: [] };
 
@@ -111,7 +112,7 @@ describe('SignalingPeer', () => {
 
   it("hashes a takeover token the way the server compares it, and puts only the hash in the URL", async () => {
     const token = 'aB3dE5fG7hI9jK1lM3nO5pQ7';
-    const hash = await takeoverHash(token);
+    const hash = await takeoverHash(token, crypto);
     expect(hash).toBe(createHash('sha256').update(token).digest('base64url'));
     const url = new URL(signalingUrl(OPTS, 'rewind-x', 'own', hash));
     expect(url.searchParams.get('takeover')).toBe(hash);
