@@ -34,7 +34,8 @@ export interface BudgetPolicy {
 /**
  * Sixteen friends behind one router join at once; four flooding addresses take 4 × 8 at once (half
  * their own), then only what is above the reserve, which everyone's refill (1 a second) keeps up
- * with their own (4 × one per 5 s): about 80 connections in a minute, and a newcomer always finds
+ * with their own (4 × one per 5 s): at most 4 × (16 + 12) in a minute (test/e2e/door-flood.test.ts
+ * measured 92 built, with the signaling server's own limits in front), and a newcomer always finds
  * the reserve.
  */
 export const DEFAULT_BUDGET_POLICY: BudgetPolicy = Object.freeze({

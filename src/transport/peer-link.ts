@@ -110,11 +110,6 @@ export function openPeer(opts: SignalingOptions, id: string | undefined, timeout
   });
 }
 
-/** The token this peer registered its id with (random unless given). */
-export function peerToken(peer: Peer): string {
-  return peer.token;
-}
-
 export function createUnreliable(pc: RTCPeerConnection): RTCDataChannel {
   return pc.createDataChannel(UNRELIABLE_LABEL, { negotiated: true, id: UNRELIABLE_CHANNEL_ID, ordered: false, maxRetransmits: 0 });
 }

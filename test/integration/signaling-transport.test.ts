@@ -11,7 +11,7 @@ import { installWebRtcGlobals } from '../../src/dedicated/webrtc-globals';
 import { ConnectionBudget } from '../../src/transport/connection-budget';
 import { IncomingOffers } from '../../src/transport/incoming-offers';
 import { connectLink } from '../../src/transport/outgoing-link';
-import { openPeer, peerToken } from '../../src/transport/peer-link';
+import { openPeer } from '../../src/transport/peer-link';
 import { startStack, type Running } from './signaling-peers';
 
 installWebRtcGlobals(null);
@@ -53,7 +53,7 @@ describe('the transport through the relay gate', () => {
     await expect.poll(() => first.accepted.length, { timeout: TIMEOUT }).toBe(3);
 
     // Host migration: the host goes; a successor claims the id with the host's token; the others link again.
-    const token = peerToken(first.peer);
+    const token = first.peer.token;
     const live = stack.stats().liveIds;
     first.peer.destroy();
     // The successor claims once the host's socket is gone (as the lobby does: closed, or silent 8 s).
