@@ -35,7 +35,7 @@ export interface Lab {
   startTurn(): Promise<string>;
   /** Starts scripts/serve.mjs on the lab's internet; returns the page URL. */
   startPage(port: number, env: Record<string, string>): Promise<string>;
-  /** A Chromium inside player `i`'s LAN; `secureOrigins: false` launches it without treating the lab's http pages as secure. */
+  /** The Chromium inside player `i`'s LAN (one per player and options, launched on first use); `secureOrigins: false` launches it without treating the lab's http pages as secure. */
   browser(i: number, opts?: { secureOrigins?: boolean }): Promise<Browser>;
   setPublicAddress(i: number, address: string): void;
   cutLink(i: number, seconds: number): Promise<void>;
@@ -51,6 +51,7 @@ export async function createLab(o: LabOptions): Promise<Lab> {
   res.dirs.push(dir);
   const prefix = labPrefix(++labs);
   const browsers: Browser[] = [];
+  const launched = new Map<string, Promise<Browser>>();
   const origins: string[] = [];
   let nodes: LabNode[];
   let inet: string;
@@ -80,9 +81,14 @@ export async function createLab(o: LabOptions): Promise<Lab> {
       origins.push(new URL(url).origin);
       return url;
     },
-    browser: async (i, opts = {}) => {
-      const b = await launchInNamespace(dir, node(i).ns, opts.secureOrigins === false ? [] : origins);
-      browsers.push(b);
+    browser: (i, opts = {}) => {
+      const key = `${i}:${opts.secureOrigins !== false}`;
+      let b = launched.get(key);
+      if (!b) {
+        b = launchInNamespace(dir, node(i).ns, opts.secureOrigins === false ? [] : origins);
+        launched.set(key, b);
+        void b.then((ok) => browsers.push(ok), () => launched.delete(key));
+      }
       return b;
     },
     setPublicAddress: (i, address) => setPublicAddress(node(i), address),

@@ -9,7 +9,7 @@
  * Outcomes are asserted; times and candidate pairs are reported (report.ts), not asserted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createLab, type Lab } from './lab';
 import { createLabLobby, openLabPage, selectedPairs, timedJoin, type Attempt, type PairType } from './lab-browser';
 import { formatReport, type CaseReport } from './report';
@@ -27,20 +27,12 @@ const supported = labSupport();
 describe.skipIf(!supported)('NAT lab', () => {
   let lab: Lab;
   const url = { plain: '', stun: '', deploy: '' };
-  const browsers = new Map<number, Browser>();
   const reports: CaseReport[] = [];
 
-  const browserOf = async (i: number): Promise<Browser> => {
-    const known = browsers.get(i);
-    if (known) return known;
-    const b = await lab.browser(i);
-    browsers.set(i, b);
-    return b;
-  };
 
   /** Player `i` opens `link`, clicks Join; its pairs are read once in; the page stays open (caller closes). */
   const joinOnce = async (i: number, link: string, name: string): Promise<{ page: Page; attempt: Attempt; pairs: PairType[] }> => {
-    const page = await openLabPage(await browserOf(i), link);
+    const page = await openLabPage(await lab.browser(i), link);
     const attempt = await timedJoin(page, name);
     return { page, attempt, pairs: attempt.ok ? await selectedPairs(page) : [] };
   };
@@ -60,7 +52,7 @@ describe.skipIf(!supported)('NAT lab', () => {
   });
 
   it('default settings (no ICE servers) across two home routers: both sides say a TURN relay is needed', async () => {
-    const host = await openLabPage(await browserOf(HOME_A), url.plain);
+    const host = await openLabPage(await lab.browser(HOME_A), url.plain);
     const link = await createLabLobby(host, 'Host');
     const report: CaseReport = { name: 'default config, home ↔ home', attempts: [], pairs: [], said: {} };
     reports.push(report);
@@ -87,7 +79,7 @@ describe.skipIf(!supported)('NAT lab', () => {
   });
 
   it('STUN, home ↔ home: joins on a direct route through both NATs', async () => {
-    const host = await openLabPage(await browserOf(HOME_A), url.stun);
+    const host = await openLabPage(await lab.browser(HOME_A), url.stun);
     const link = await createLabLobby(host, 'Host');
     const report: CaseReport = { name: 'STUN, home ↔ home', attempts: [], pairs: [], said: {} };
     reports.push(report);
@@ -105,7 +97,7 @@ describe.skipIf(!supported)('NAT lab', () => {
 
   it('TURN (the deployment), three players behind carrier NATs: every join goes through the relay', async () => {
     const [hostAt, ...joiners] = CARRIERS as [number, number, number];
-    const host = await openLabPage(await browserOf(hostAt), url.deploy);
+    const host = await openLabPage(await lab.browser(hostAt), url.deploy);
     const link = await createLabLobby(host, 'Host');
     const report: CaseReport = { name: 'TURN, 3 × carrier (host + 2 joiners)', attempts: [], pairs: [], said: {} };
     reports.push(report);
@@ -127,7 +119,7 @@ describe.skipIf(!supported)('NAT lab', () => {
   });
 
   it('relay only: a joiner whose office lets out nothing but TCP to the server joins over TURN/TCP', async () => {
-    const host = await openLabPage(await browserOf(HOME_A), url.deploy);
+    const host = await openLabPage(await lab.browser(HOME_A), url.deploy);
     const link = await createLabLobby(host, 'Host');
     const report: CaseReport = { name: 'relay only: office (TCP to the server only) → home', attempts: [], pairs: [], said: {} };
     reports.push(report);

@@ -11,7 +11,7 @@
  * joined again).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createLab, type Lab } from './lab';
 import { createLabLobby, openLabPage, timedJoin } from './lab-browser';
 import { DEPLOY_ENV, readEnvFile } from './servers';
@@ -70,16 +70,8 @@ async function watchWords(page: Page): Promise<void> {
 describe.skipIf(!supported)('NAT lab: network changes mid-match', () => {
   let lab: Lab;
   let deployUrl = '';
-  const browsers = new Map<number, Browser>();
   const results: Recovery[] = [];
 
-  const browserOf = async (i: number): Promise<Browser> => {
-    const known = browsers.get(i);
-    if (known) return known;
-    const b = await lab.browser(i);
-    browsers.set(i, b);
-    return b;
-  };
 
   beforeAll(async () => {
     lab = await createLab({ players: [{ nat: 'carrier' }, { nat: 'carrier' }] });
@@ -97,9 +89,9 @@ describe.skipIf(!supported)('NAT lab: network changes mid-match', () => {
 
   /** A fresh match: host and joiner in, the match started, snapshots flowing. */
   async function match(): Promise<{ host: Page; joiner: Page; joinerId: number }> {
-    const host = await openLabPage(await browserOf(HOST), `${deployUrl}?render=0`);
+    const host = await openLabPage(await lab.browser(HOST), `${deployUrl}?render=0`);
     const link = await createLabLobby(host, 'Hana');
-    const joiner = await openLabPage(await browserOf(JOINER), link);
+    const joiner = await openLabPage(await lab.browser(JOINER), link);
     const attempt = await timedJoin(joiner, 'Jo');
     expect(attempt, attempt.said).toMatchObject({ ok: true });
     await host.evaluate(() => window.rewind.startMatch());
