@@ -190,7 +190,12 @@ describe('ids held for their owner', () => {
 describe('per-address limits', () => {
   it('caps open sockets per address with a clear refusal; other addresses still get in', async () => {
     const { port, logs } = await startServer({ maxSockets: 4, connectsPerS: 1000 });
-    const flood = Array.from({ length: 7 }, (_, i) => connect(port, `f${i}`, 't', { from: '127.0.0.2' }));
+    // Four open first, then three more once the connect bucket (capacity = the socket cap, 4) has
+    // refilled: seven at once could outrun the bucket and be refused as too fast (a flaky 429).
+    const flood = Array.from({ length: 4 }, (_, i) => connect(port, `f${i}`, 't', { from: '127.0.0.2' }));
+    await Promise.all(flood.map((c) => c.first));
+    await new Promise((r) => setTimeout(r, 20));
+    flood.push(...Array.from({ length: 3 }, (_, i) => connect(port, `f${4 + i}`, 't', { from: '127.0.0.2' })));
     const firsts = (await Promise.all(flood.map((c) => c.first))).map(typeOf);
     expect(firsts.filter((t) => t === 'OPEN')).toHaveLength(4);
     expect(firsts.filter((t) => t === 'ERROR')).toHaveLength(3);
