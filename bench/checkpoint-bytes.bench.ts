@@ -17,11 +17,11 @@
 import { BitWriter } from '../src/protocol/bits';
 import { decodeCheckpoint, encodeCheckpoint } from '../src/protocol/checkpoint-codec';
 import type { Checkpoint } from '../src/protocol/checkpoint-types';
-import { encodeCmdPacket } from '../src/protocol/cmd-packet';
+import { encodeCmdPacket, quantizeCmdPacket } from '../src/protocol/cmd-packet';
 import { PLAYER_CODEC, PROJECTILE_CODEC, USER_CMD_CODEC, writeDelta, writeFull } from '../src/protocol/fields';
 import { captureCheckpoint, type CheckpointLobby } from '../src/server/checkpoint';
 import { encodeHostSecrets } from '../src/lobby/host-secrets';
-import { MAX_SUCCESSORS } from '../src/protocol/messages';
+import { MAX_SUCCESSORS } from '../src/protocol/control-messages';
 import { GameServer } from '../src/server/game-server';
 import { DEFAULT_MAP, GameMode } from '../src/sim';
 import { botCmd } from './workload';
@@ -105,7 +105,7 @@ function measure(players: number): { full: number[]; delta: number[]; handover: 
     const now = (t * 1000) / TICKRATE;
     for (const p of server.world.players) {
       const cmd = botCmd(server.world, p, t, SEED);
-      server.receive(p.id, encodeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd] }), now);
+      server.receive(p.id, encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd] })), now);
     }
     server.tick(now);
     if (t === TICKRATE) for (const id of leaverIds(players)) server.removeClient(id);

@@ -19,7 +19,7 @@
  * Issue 10's targets: encode <= 0.5 x colyseus and <= 3 x the floor; decode <= 1 x colyseus.
  */
 import { Decoder, Encoder } from '@colyseus/schema';
-import type { Snapshot } from '../src/protocol/messages';
+import type { Snapshot } from '../src/protocol/game-messages';
 import { decodeSnapshot, encodeSnapshot, quantizeSnapshot } from '../src/protocol/snapshot';
 import { DatagramArena } from '../src/protocol/datagram-arena';
 import { SnapshotBroadcast } from '../src/protocol/snapshot-broadcast';

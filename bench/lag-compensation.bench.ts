@@ -17,6 +17,7 @@ import { addPlayer, createWorld, stepWorld } from '../src/sim/world';
 import { WEAPON_KEEP, type Hitbox, type UserCmd, type WorldState } from '../src/sim/types';
 import { GcMeter, cpuMs } from './gc-meter';
 import type { BenchModule } from './run';
+import { sanitizeCmd, type SanitizedCmd } from '../src/sim/quantize';
 
 const PLAYER_COUNTS = [8, 16, 32, 64];
 const SHOTS = 20_000;
@@ -29,9 +30,9 @@ function history(players: number): { world: WorldState; comp: LagCompensator } {
   for (let id = 0; id < players; id++) world = addPlayer(world, id, cfg);
   const comp = new LagCompensator(60, 1);
   for (let t = 0; t < 200; t++) {
-    const cmds = new Map<number, UserCmd>();
+    const cmds = new Map<number, SanitizedCmd>();
     for (const p of world.players) {
-      cmds.set(p.id, { tick: world.tick + 1, moveX: Math.round(Math.sin(t / 30 + p.id) * 127), moveY: Math.round(Math.cos(t / 41 + p.id) * 127), aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 });
+      cmds.set(p.id, sanitizeCmd({ tick: world.tick + 1, moveX: Math.round(Math.sin(t / 30 + p.id) * 127), moveY: Math.round(Math.cos(t / 41 + p.id) * 127), aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 }));
     }
     world = stepWorld(world, cmds, cfg).world;
     comp.record(world.tick, world.players);

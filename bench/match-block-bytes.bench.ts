@@ -6,7 +6,7 @@
  * Every delta is decoded and compared with its target, so no size is reported for a wrong encoding.
  */
 import { decodeSnapshot, encodeSnapshot, quantizeSnapshot } from '../src/protocol/snapshot';
-import type { Snapshot } from '../src/protocol/messages';
+import type { Snapshot } from '../src/protocol/game-messages';
 import { DEFAULT_RULES, GameMode } from '../src/sim';
 import { snapshotFor, workloadFrames } from './workload';
 import type { BenchModule } from './run';

@@ -8,11 +8,12 @@ import { performance } from 'node:perf_hooks';
 import { cpuMs, type GcMeter } from './gc-meter';
 import { threadWaitUs } from './thread-wait';
 import { botCmd, lcg } from './bot-commands';
-import { encodeCmdPacket } from '../src/protocol/cmd-packet';
+import { encodeCmdPacket, quantizeCmdPacket } from '../src/protocol/cmd-packet';
 import { GameServer, type ServerOutput } from '../src/server/game-server';
 import { DEFAULT_MAP } from '../src/sim/map';
 import { addPlayer, createWorld, newStepScratch, stepWorld } from '../src/sim/world';
 import type { PlayerId, UserCmd } from '../src/sim/types';
+import { sanitizeCmd, type SanitizedCmd } from '../src/sim/quantize';
 
 export const TICKRATE = 60;
 
@@ -98,7 +99,7 @@ export function serverLane(players: number, lagCompensation: boolean, read: () =
       for (let id = 0; id < players; id++) {
         const cmds = [...(history.get(id) ?? []), botCmd(rand, server.world, id, next)].slice(-3);
         history.set(id, cmds);
-        packets.push([id, encodeCmdPacket({ ackTick: acks.get(id) ?? 0, sendTimeMs: Math.floor(nowMs) % 65536, cmds })]);
+        packets.push([id, encodeCmdPacket(quantizeCmdPacket({ ackTick: acks.get(id) ?? 0, sendTimeMs: Math.floor(nowMs) % 65536, cmds }))]);
       }
       const r0 = read();
       for (const [id, bytes] of packets) server.receive(id, bytes, nowMs);
@@ -128,12 +129,12 @@ export function bareLane(players: number): Lane {
   const rand = lcg(99);
   // As the server steps it: one scratch reused every tick.
   const scratch = newStepScratch();
-  let cmds = new Map<PlayerId, UserCmd>();
+  let cmds = new Map<PlayerId, SanitizedCmd>();
   return {
     out: measured(),
     prepare() {
-      cmds = new Map<PlayerId, UserCmd>();
-      for (let id = 0; id < players; id++) cmds.set(id, botCmd(rand, world, id, world.tick + 1));
+      cmds = new Map<PlayerId, SanitizedCmd>();
+      for (let id = 0; id < players; id++) cmds.set(id, sanitizeCmd(botCmd(rand, world, id, world.tick + 1)));
     },
     tick() {
       world = stepWorld(world, cmds, cfg, undefined, scratch).world;

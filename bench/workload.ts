@@ -26,7 +26,8 @@ import {
   type UserCmd,
   type WorldState,
 } from '../src/sim';
-import type { NetEvent, Snapshot } from '../src/protocol/messages';
+import type { NetEvent, Snapshot } from '../src/protocol/game-messages';
+import { sanitizeCmd } from '../src/sim/quantize';
 
 export interface WorkloadOptions {
   players: number;
@@ -107,7 +108,7 @@ export function* workloadFrames(opts: WorkloadOptions): Generator<WorkloadFrame>
   const warmup = opts.warmupTicks ?? 120;
   for (let t = 1; t <= warmup + opts.frames * every; t++) {
     const tick = world.tick + 1;
-    const cmds = new Map(world.players.map((p) => [p.id, botCmd(world, p, tick, opts.seed)] as const));
+    const cmds = new Map(world.players.map((p) => [p.id, sanitizeCmd(botCmd(world, p, tick, opts.seed))] as const));
     const step = stepWorld(world, cmds, cfg);
     world = step.world;
     for (const event of step.events) pending.push({ id: nextEventId++ % 65536, tick, event });

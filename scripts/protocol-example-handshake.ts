@@ -12,7 +12,7 @@
  * proof of the same shape that verifies too.
  */
 import { encodeControl } from '../src/protocol/control';
-import type { AuthProof } from '../src/protocol/messages';
+import type { AuthProof } from '../src/protocol/control-messages';
 import { authTranscript, dtlsFromDescriptions, proveHost, sdpFingerprints, verifyHostProof } from '../src/lobby/host-auth';
 import { importLobbyKey, keyFingerprint, type LobbyKey } from '../src/lobby/host-key';
 import type { TraceEntry } from '../tools/reference-client/bits';

@@ -13,13 +13,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { encodeCmdPacket } from '../src/protocol/cmd-packet';
+import { encodeCmdPacket, quantizeCmdPacket } from '../src/protocol/cmd-packet';
 import { encodeControl } from '../src/protocol/control';
-import { PROTOCOL_VERSION, type CmdPacket, type Snapshot } from '../src/protocol/messages';
+import { PROTOCOL_VERSION } from '../src/protocol/wire';
+import type { CmdPacket, Snapshot } from '../src/protocol/game-messages';
 import { encodeSnapshot } from '../src/protocol/snapshot';
 import { snapshotChecksum } from '../src/protocol/baseline-checksum';
 import { GameMode, MatchPhase, PickupKind, Team, type PublicMatchState } from '../src/sim/match-types';
-import type { PlayerState, PublicPlayerState } from '../src/sim/types';
+import type { PlayerState, PublicPlayerState, UserCmd } from '../src/sim/types';
 import type { TraceEntry } from '../tools/reference-client/bits';
 import { decodeCommandPacket } from '../tools/reference-client/commands';
 import { decodeControl } from '../tools/reference-client/control';
@@ -74,7 +75,7 @@ export const DELTA: Snapshot = {
 };
 
 /** Three commands for ticks 1002-1004, acking snapshot 1000: walking right, firing, aim turning on the last one. */
-export const COMMANDS: CmdPacket = {
+export const COMMANDS: CmdPacket<UserCmd> = {
   ackTick: 1000,
   sendTimeMs: 4380,
   cmds: [
@@ -126,7 +127,7 @@ export async function renderWorkedExample(): Promise<string> {
   check(decodeControl(hello, trace), 'hello');
   parts.push(section('hello', `Control, reliable channel, joiner → host, once the proof checked out: protocol ${PROTOCOL_VERSION}, name "Ada", no password, browser token a0…af, the obsolete seat token as zeros, and no flags byte: a client that cannot take over and keeps no seat (the game's pages end it with the flags byte and their seat proof, "Seat proof").`, hello, trace));
 
-  const cmd = encodeCmdPacket(COMMANDS);
+  const cmd = encodeCmdPacket(quantizeCmdPacket(COMMANDS));
   trace = [];
   check(decodeCommandPacket(cmd, trace), 'command packet');
   parts.push(section('command packet', 'Unreliable, client → host: commands for ticks 1002-1004 (walk right at full speed, fire, view 8 ticks behind at +128/256), acking snapshot 1000. The first command is in full, the next two are deltas: the second changes only `viewTick` (pattern 0), the third `viewTick` and `aim` (pattern 2).', cmd, trace));

@@ -9,7 +9,7 @@
  * is cut to CHAT_MAX_CHARS code points and a blank line is neither sent nor shown; at most
  * CHAT_LOG_LINES lines are kept.
  */
-import { CHAT_MAX_CHARS, SYSTEM_CHAT_ID } from '../protocol/messages';
+import { CHAT_MAX_CHARS, SYSTEM_CHAT_ID } from '../protocol/control-messages';
 import type { ChatFeed, ChatLine } from '../game/game-host';
 import type { PlayerId } from '../sim/types';
 

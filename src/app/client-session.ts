@@ -17,7 +17,7 @@
 import { setCvar as applyCvar, type CvarIssue, type Cvars } from '../config/cvars';
 import { NetClient } from '../client/net-client';
 import type { ClientView, InputSample, ViewEvent } from '../client/view-model';
-import type { DebugMessage } from '../protocol/messages';
+import type { DebugMessage } from '../protocol/game-messages';
 import type { PlayerId } from '../sim/types';
 import { WEAPON_KEEP, Buttons } from '../sim/types';
 import { radiansToAngle } from '../sim/quantize';

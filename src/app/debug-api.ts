@@ -6,7 +6,8 @@
  */
 import type { Cvars } from '../config/cvars';
 import type { ClientView, NetStats, ViewEvent } from '../client/view-model';
-import type { DebugMessage, LobbyPlayer } from '../protocol/messages';
+import type { LobbyPlayer } from '../protocol/control-messages';
+import type { DebugMessage } from '../protocol/game-messages';
 import type { PlayerId } from '../sim/types';
 import type { ChannelReport } from '../transport/channel-report';
 import type { ScriptedInput, SnapshotArrival } from './client-session';

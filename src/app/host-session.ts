@@ -12,7 +12,8 @@
  * linked to us any more (they migrated to a successor).
  */
 import type { Cvars } from '../config/cvars';
-import { PROTOCOL_VERSION, type LobbyPlayer } from '../protocol/messages';
+import { PROTOCOL_VERSION } from '../protocol/wire';
+import type { LobbyPlayer } from '../protocol/control-messages';
 import type { CheckpointCvar } from '../protocol/checkpoint-types';
 import type { PlayerId } from '../sim/types';
 import { ListenServer } from '../host/listen-server';

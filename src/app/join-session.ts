@@ -19,7 +19,7 @@
  */
 import type { Cvars } from '../config/cvars';
 import { decodeControl, encodeControl } from '../protocol/control';
-import { type ControlMessage, type LobbyPlayer } from '../protocol/messages';
+import type { ControlMessage, LobbyPlayer } from '../protocol/control-messages';
 import type { Joined } from '../lobby/join';
 import { MIGRATION_SILENCE_MS } from '../lobby/migration-steps';
 import type { PlayerId } from '../sim/types';

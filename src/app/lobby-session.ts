@@ -3,7 +3,7 @@
  * Implemented by HostSession (listen server + own client over loopback) and JoinSession (client
  * over WebRTC). Invariant: `onEnd` fires at most once, with null for a leave the player chose.
  */
-import type { LobbyPlayer } from '../protocol/messages';
+import type { LobbyPlayer } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import type { JoinFailure } from '../lobby/failures';
 import type { ChannelReport } from '../transport/channel-report';

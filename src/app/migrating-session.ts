@@ -21,7 +21,7 @@ import type { SeatKeyPair } from '../lobby/seat-proof';
 import type { SignalingState } from '../lobby/signaling-reconnect';
 import { hostName, migratingText, nameOf, noticeAfterMigration } from '../lobby/migration-notice';
 import { nextMigrationStep, type MigrationClock, type MigrationRole } from '../lobby/migration-steps';
-import { SYSTEM_CHAT_ID, type LobbyPlayer } from '../protocol/messages';
+import { SYSTEM_CHAT_ID, type LobbyPlayer } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import type { SignalingOptions } from '../transport/peer-link';
 import { ChatLog } from './chat-log';

@@ -6,7 +6,7 @@
  * Invariant: every peer-provided string is set with textContent (see dom.ts); element ids are
  * stable because the e2e tests and docs/DEBUG-API.md refer to them.
  */
-import type { LobbyPlayer } from '../protocol/messages';
+import type { LobbyPlayer } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import { button, h, input, labeled } from './dom';
 import { CVARS } from '../config/cvars';

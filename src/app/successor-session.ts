@@ -21,7 +21,7 @@ import { importLobbyKey, takeoverHash } from '../lobby/host-key';
 import { decodeHostSecrets, type HostSecrets } from '../lobby/host-secrets';
 import { hostPeerId } from '../lobby/room-id';
 import { decodeCheckpoint } from '../protocol/checkpoint-codec';
-import type { LobbyPlayer } from '../protocol/messages';
+import type { LobbyPlayer } from '../protocol/control-messages';
 import type { SignalingState } from '../lobby/signaling-reconnect';
 import { openPeer, type SignalingOptions } from '../transport/peer-link';
 import { randomToken } from '../transport/signaling-peer';

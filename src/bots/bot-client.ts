@@ -11,8 +11,9 @@
  * Cheats for tests: `tickScale` 2 makes commands at twice the tick rate; `forgePackets` replaces
  * every packet by packets of its choosing (forged ticks, forged view times).
  */
-import { encodeCmdPacket } from '../protocol/cmd-packet';
-import { CMDS_PER_PACKET, type KickReason } from '../protocol/messages';
+import { encodeCmdPacket, quantizeCmdPacket } from '../protocol/cmd-packet';
+import type { KickReason } from '../protocol/control-messages';
+import { CMDS_PER_PACKET } from '../protocol/game-messages';
 import { WEAPON_KEEP, type PlayerId, type PlayerState, type PublicPlayerState, type Tick, type UserCmd } from '../sim/types';
 import { stateAt } from './interpolate';
 import { SnapshotReceiver } from './snapshot-receiver';
@@ -134,7 +135,8 @@ export class BotClient {
     const sendTimeMs = Math.floor(nowMs) % 65536;
     this.sentTimes.push(sendTimeMs);
     if (this.sentTimes.length > 128) this.sentTimes.shift();
-    return packets.map((p) => encodeCmdPacket({ ackTick: this.rx.newestTick > 0 ? this.rx.newestTick : null, sendTimeMs, cmds: p }));
+    // Scripts (and forged packets) may say anything: made sendable the way any client must.
+    return packets.map((p) => encodeCmdPacket(quantizeCmdPacket({ ackTick: this.rx.newestTick > 0 ? this.rx.newestTick : null, sendTimeMs, cmds: p })));
   }
 
   private makeCmd(tick: Tick, nowMs: number): void {

@@ -7,7 +7,7 @@
  * Invariants: deltas decode against snapshots this receiver itself decoded earlier (kept by tick);
  * an event id is delivered once (ids wrap at 65536; a window of recent ids is remembered).
  */
-import type { NetEvent, Snapshot } from '../protocol/messages';
+import type { NetEvent, Snapshot } from '../protocol/game-messages';
 import { decodeSnapshot } from '../protocol/snapshot';
 import { SnapshotAssembler } from '../protocol/snapshot-assembler';
 import type { PlayerId, PlayerState, PublicPlayerState, Tick } from '../sim/types';

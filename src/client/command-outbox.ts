@@ -11,7 +11,8 @@
  * happens: `owed` starts after the newest); at most a second of ticks is owed at once (a tab frozen
  * longer would only send commands the server drops as stale); resends go out before new packets.
  */
-import type { Tick, UserCmd } from '../sim/types';
+import type { Tick } from '../sim/types';
+import type { SanitizedCmd } from '../sim/quantize';
 import { CommandSender, type SentPacket } from './command-sender';
 
 /** Most command ticks issued in one update, in seconds of play (a forward re-placement issues every tick it skips). */
@@ -42,7 +43,7 @@ export class CommandOutbox {
     return { from: this.issued + 1, to: target };
   }
 
-  issue(cmd: UserCmd): void {
+  issue(cmd: SanitizedCmd): void {
     this.sender.push(cmd);
     this.issued = Math.max(this.issued, cmd.tick);
   }

@@ -12,8 +12,9 @@
  * commands already issued (to a new server after a host migration) the same way, unchanged.
  */
 import { encodeCmdPacket } from '../protocol/cmd-packet';
-import { CMDS_PER_PACKET } from '../protocol/messages';
-import type { Tick, UserCmd } from '../sim/types';
+import { CMDS_PER_PACKET } from '../protocol/game-messages';
+import type { Tick } from '../sim/types';
+import type { SanitizedCmd } from '../sim/quantize';
 
 export interface SentPacket {
   bytes: Uint8Array;
@@ -24,13 +25,13 @@ export interface SentPacket {
 const ISSUED_MEMORY = 128;
 
 export class CommandSender {
-  private recent: UserCmd[] = [];
+  private recent: SanitizedCmd[] = [];
   /** The newest commands pushed, oldest first (what `issuedAfter` answers from). */
-  private issued: UserCmd[] = [];
+  private issued: SanitizedCmd[] = [];
   private lastSendMs = Number.NEGATIVE_INFINITY;
   private hasNew = false;
 
-  push(cmd: UserCmd): void {
+  push(cmd: SanitizedCmd): void {
     const last = this.recent[this.recent.length - 1];
     // A gap in ticks (the clock skipped ahead) starts a new run: packets hold consecutive ticks only.
     if (last && cmd.tick !== last.tick + 1) this.recent = [];
@@ -42,7 +43,7 @@ export class CommandSender {
   }
 
   /** The commands pushed for ticks in (after, upTo], oldest first, as far back as remembered. */
-  issuedBetween(after: Tick, upTo: Tick): UserCmd[] {
+  issuedBetween(after: Tick, upTo: Tick): SanitizedCmd[] {
     return this.issued.filter((c) => c.tick > after && c.tick <= upTo);
   }
 
@@ -62,10 +63,10 @@ export class CommandSender {
    * Packets carrying `cmds` (ascending ticks, already issued: their contents are not changed) in runs
    * of consecutive ticks, CMDS_PER_PACKET at most each, oldest first. Rate and `hasNew` are untouched.
    */
-  resend(cmds: readonly UserCmd[], nowMs: number, ackTick: Tick | null): SentPacket[] {
+  resend(cmds: readonly SanitizedCmd[], nowMs: number, ackTick: Tick | null): SentPacket[] {
     const out: SentPacket[] = [];
     const sendTimeMs16 = Math.floor(nowMs) & 0xffff;
-    let run: UserCmd[] = [];
+    let run: SanitizedCmd[] = [];
     const flushRun = (): void => {
       if (run.length > 0) out.push({ bytes: encodeCmdPacket({ ackTick, sendTimeMs: sendTimeMs16, cmds: run }), sendTimeMs16 });
       run = [];

@@ -21,7 +21,7 @@
  * snapped; the command ticks stay strictly increasing.
  */
 import { checkCvar, interpDelaySeconds, isCvarName, type Cvars } from '../config/cvars';
-import type { NetEvent, Snapshot } from '../protocol/messages';
+import type { NetEvent, Snapshot } from '../protocol/game-messages';
 import { DEFAULT_MAP } from '../sim/map';
 import type { SimConfig } from '../sim/config';
 import type { ArenaMap, PlayerId, PlayerState, Tick, UserCmd } from '../sim/types';
@@ -321,7 +321,7 @@ export class NetClient {
   private issueCommand(tick: Tick): void {
     const view = this.drawnRenderTick ?? this.renderTickAt();
     const viewTick = Math.max(0, Math.floor(view));
-    const cmd: UserCmd = sanitizeCmd({
+    const cmd = sanitizeCmd({
       tick,
       ...this.input,
       viewTick,

@@ -1,8 +1,8 @@
 /**
  * Predictor: client-side prediction and server reconciliation of the local player (DESIGN §5.2).
  *
- * Inputs: `predict(cmd)` once per new command tick (the same sim `stepPlayer` the server runs, with
- * no blockers); `reconcile(self, serverTick, replay)` for each newest snapshot, where `self` is the
+ * Inputs: `predict(cmd)` once per new command tick (the sim's `playerTick`, the very function the
+ * server's world step runs for every player, with no blockers); `reconcile(self, serverTick, replay)` for each newest snapshot, where `self` is the
  * player at the end of `serverTick`.
  * Outputs: the newest predicted state and the one before it (to draw between them), the predicted
  * state for any kept tick, first-time effects of each command, and per reconcile whether the
@@ -11,18 +11,17 @@
  * never emits effects; fields only the server decides (health, alive, scores, respawn, teleport)
  * always come from the newest `self`, since every prediction starts from it.
  * Match rules (protocol 3): with the newest snapshot's match block, commands are frozen while the
- * match is not in play (`commandInPlay`, as the server does) and pickups are predicted with the
- * server's own `pickupStep` against the snapshot's pickup timers plus our own predicted takes. A
+ * match is not in play and pickups are predicted (both inside `playerTick`) against the snapshot's
+ * pickup timers plus our own predicted takes. A
  * replay starts again from the server's timers, so a take the server refused (someone was first)
  * simply does not happen again: health and ammo fall back, the position never moves for it.
  */
 import { weaponDef, type SimConfig } from '../sim/config';
 import { traceShot } from '../sim/hitscan';
-import { stepPlayer, type ShotIntent } from '../sim/player';
-import { commandInPlay } from '../sim/match-flow';
-import { pickupStep } from '../sim/pickups';
+import { newPlayerStepScratch, type ShotIntent } from '../sim/player';
+import { playerTick } from '../sim/player-tick';
 import type { PublicMatchState } from '../sim/match-types';
-import type { ArenaMap, PlayerState, SimEvent, Tick, UserCmd } from '../sim/types';
+import type { ArenaMap, Hitbox, PlayerState, SimEvent, Tick, UserCmd } from '../sim/types';
 
 export interface ReconcileOutcome {
   /** A predicted state existed for `serverTick` and differs from the server's. */
@@ -32,6 +31,8 @@ export interface ReconcileOutcome {
   /** Commands replayed on top of the server state. */
   replayed: number;
 }
+
+const NO_BLOCKERS: readonly Hitbox[] = [];
 
 /** Most commands kept unacknowledged (≈ 4 s at 60 Hz): the server rejects anything older anyway. */
 const MAX_PENDING = 256;
@@ -45,6 +46,7 @@ export class Predictor {
   /** The newest snapshot's match block (null: no rules, free play) and the pickup timers as predicted. */
   private match: PublicMatchState | null = null;
   private pickups: Tick[] = [];
+  private readonly scratch = newPlayerStepScratch();
 
   constructor(private cfg: SimConfig) {}
 
@@ -58,15 +60,12 @@ export class Predictor {
     return this.pickups;
   }
 
-  /** One predicted tick: the frozen-match rule, the step, then pickups (the world's order). */
+  /** One predicted tick: the server's own `playerTick`, with no blockers (the others are in the past). */
   private step(state: PlayerState, cmd: UserCmd, pickups: Tick[]): { player: PlayerState; events: SimEvent[]; shot: ShotIntent | null } {
-    const inPlay = this.match ? commandInPlay(this.match, cmd, cmd.tick) : cmd;
-    const step = stepPlayer(state, inPlay, cmd.tick, this.cfg, []);
-    const taken = this.match ? pickupStep(this.match, step.player, pickups, this.cfg, cmd.tick) : null;
-    if (!taken) return { player: step.player, events: step.events, shot: step.shot };
-    pickups[taken.index] = taken.respawnTick;
-    const pickup: SimEvent = { type: 'pickup', player: state.id, pickup: taken.index, kind: taken.kind };
-    return { player: taken.player, events: [...step.events, pickup], shot: step.shot };
+    const events: SimEvent[] = [];
+    const scratch = this.scratch;
+    const player = playerTick({ player: state, cmd, tick: cmd.tick, cfg: this.cfg, match: this.match, pickups, blockers: NO_BLOCKERS, events, scratch });
+    return { player, events, shot: scratch.fired ? { ...scratch.shot } : null };
   }
 
   /** Newest predicted state (null before the first snapshot). */

@@ -9,7 +9,7 @@
  * server has not run and never received (at most a second of them: it refuses any further ahead).
  * Invariants: `newest` is kept across a rebind until the new server's first snapshot replaces it.
  */
-import type { Snapshot } from '../protocol/messages';
+import type { Snapshot } from '../protocol/game-messages';
 import type { Tick } from '../sim/types';
 
 export class ServerChange {

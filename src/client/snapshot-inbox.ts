@@ -13,7 +13,7 @@
  * split parts, the newest snapshot, the ack, the plausibility anchor); the event ids seen are kept,
  * since the new server carries the old one's events on under ids that jump past them.
  */
-import type { Snapshot } from '../protocol/messages';
+import type { Snapshot } from '../protocol/game-messages';
 import { decodeSnapshot } from '../protocol/snapshot';
 import { SnapshotAssembler } from '../protocol/snapshot-assembler';
 import type { Tick } from '../sim/types';

@@ -12,7 +12,7 @@
  */
 import { ListenServer, type LobbySettings } from '../host/listen-server';
 import type { ServerWorkerHandle } from '../host/worker-api';
-import type { KickReason } from '../protocol/messages';
+import type { KickReason } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import type { Peer } from '../transport/peer-link';
 import type { LobbyFacts } from './health';

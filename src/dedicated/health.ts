@@ -26,8 +26,8 @@ export interface LobbyFacts {
 export const PHASE_NAMES = ['waiting', 'warmup', 'live', 'ended'] as const;
 export type PhaseName = (typeof PHASE_NAMES)[number];
 
-/** What the server worker's stats say about the match (src/server/stats.ts MatchSummary). */
-export interface MatchSummary {
+/** The match as /health reads it back from the worker's stats (src/server/stats.ts MatchSummary, checked field by field). */
+export interface HealthMatch {
   phase: number;
   phaseEndTick: number;
   seq: number;
@@ -74,7 +74,7 @@ export interface WorldDump {
 interface Sample {
   atMs: number;
   tick: number | null;
-  match: MatchSummary | null;
+  match: HealthMatch | null;
   ticksRun: number | null;
   ticksSkipped: number;
   /** Per client id: bytes and snapshots sent so far (clients come and go, so totals are kept apart). */
@@ -123,7 +123,7 @@ function readSample(raw: unknown, atMs: number): Sample {
   };
 }
 
-function readMatch(m: Record<string, unknown> | null): MatchSummary | null {
+function readMatch(m: Record<string, unknown> | null): HealthMatch | null {
   const phase = num(m, 'phase');
   const phaseEndTick = num(m, 'phaseEndTick');
   const seq = num(m, 'seq');
@@ -164,7 +164,7 @@ export class HealthMonitor {
   }
 
   /** The match of the latest sample (null before the first, or from a worker that does not say). */
-  match(): MatchSummary | null {
+  match(): HealthMatch | null {
     return this.latest?.match ?? null;
   }
 

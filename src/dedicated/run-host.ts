@@ -13,7 +13,7 @@
  * Invariant: WebRTC globals are installed (src/dedicated/main.ts) before this module loads.
  */
 import { performance } from 'node:perf_hooks';
-import { PROTOCOL_VERSION } from '../protocol/messages';
+import { PROTOCOL_VERSION } from '../protocol/wire';
 import { describeRules } from '../sim/match-rules';
 import { MAPS } from '../sim/maps';
 import { createLobbyKey } from '../lobby/host-key';

@@ -9,7 +9,7 @@
  * Invariants: every line is set with textContent (a name or message is never markup); Esc in the
  * line never reaches the game's Esc handler; the line holds at most CHAT_MAX_CHARS characters.
  */
-import { CHAT_MAX_CHARS } from '../protocol/messages';
+import { CHAT_MAX_CHARS } from '../protocol/control-messages';
 import { el } from './dom-ui';
 import type { ChatFeed, ChatLine } from './game-host';
 

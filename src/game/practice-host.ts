@@ -14,7 +14,7 @@ import { defaultCvars, setCvar as applyCvar, type CvarIssue, type Cvars } from '
 import type { SimConfig } from '../sim/config';
 import { hitboxOf } from '../sim/hitscan';
 import { DEFAULT_MAP } from '../sim/map';
-import { sanitizeCmd } from '../sim/quantize';
+import { sanitizeCmd, type SanitizedCmd } from '../sim/quantize';
 import { WEAPON_KEEP, type ArenaMap, type Hitbox, type SimEvent, type UserCmd, type WorldState } from '../sim/types';
 import { addPlayer, createWorld, newStepScratch, stepWorld } from '../sim/world';
 import type { GameHost, RewindDebug } from './game-host';
@@ -96,12 +96,12 @@ class PracticeHost implements GameHost {
     this.opts.onLeave?.();
   }
 
-  private commands(tick: number): Map<number, UserCmd> {
+  private commands(tick: number): Map<number, SanitizedCmd> {
     const me = this.world.players.find((p) => p.id === LOCAL_ID) ?? null;
-    const cmds = new Map<number, UserCmd>();
+    const cmds = new Map<number, SanitizedCmd>();
     cmds.set(LOCAL_ID, sanitizeCmd({ ...this.input, tick, viewTick: this.world.tick, viewFrac: 0 }));
     for (const p of this.world.players) {
-      if (p.id !== LOCAL_ID) cmds.set(p.id, botCmd(p.id, tick, this.cfg.tickrate, p, me && me.alive ? me : null, this.opts.botsFire ?? false));
+      if (p.id !== LOCAL_ID) cmds.set(p.id, sanitizeCmd(botCmd(p.id, tick, this.cfg.tickrate, p, me && me.alive ? me : null, this.opts.botsFire ?? false)));
     }
     return cmds;
   }

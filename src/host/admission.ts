@@ -18,7 +18,7 @@ import type { Channel } from '../transport/channel';
 import type { IncomingConnection } from '../transport/incoming-offers';
 import type { IncomingLink, PeerLink } from '../transport/peer-link';
 import type { PlayerId } from '../sim/types';
-import { CLOSE_GRACE_MS, type Admission as DoorAdmission, type LobbyDoor } from './lobby-door';
+import { CLOSE_GRACE_MS, type AdmittedJoiner, type LobbyDoor } from './lobby-door';
 import type { Member, Roster } from './roster';
 import type { ServerWorkerHandle } from './worker-api';
 
@@ -86,7 +86,7 @@ export class Admission {
    * A roster place and a worker body for an admitted joiner; true when the worker took its
    * channel. A returning player (its seat token) gets its old id back, and the worker its record.
    */
-  private async enter(a: DoorAdmission, channelKey: number | null): Promise<boolean> {
+  private async enter(a: AdmittedJoiner, channelKey: number | null): Promise<boolean> {
     const { roster, worker, door } = this.host;
     const link = a.link;
     if (a.seat?.present) this.host.unseatStale(a.seat.id);

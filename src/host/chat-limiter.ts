@@ -10,7 +10,7 @@
  * Invariants: over any interval T a sender gets at most `burst + T / refillMs` lines accepted,
  * each ≤ CHAT_MAX_CHARS; a refused line is never relayed; one warning per streak of strikes.
  */
-import { CHAT_MAX_CHARS } from '../protocol/messages';
+import { CHAT_MAX_CHARS } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 
 export interface ChatPolicy {

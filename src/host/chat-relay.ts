@@ -9,7 +9,7 @@
  * × the number of players (test/unit/host/chat-relay.test.ts).
  */
 import { encodeControl } from '../protocol/control';
-import { SYSTEM_CHAT_ID, type KickReason } from '../protocol/messages';
+import { SYSTEM_CHAT_ID, type KickReason } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import { ChatLimiter, chatWarningText } from './chat-limiter';
 

@@ -14,7 +14,7 @@
  * nothing is sent after `stop` (a handover's final checkpoint is the last word).
  */
 import { encodeControl } from '../protocol/control';
-import { MAX_CHECKPOINT_MESSAGE_BYTES } from '../protocol/messages';
+import { MAX_CHECKPOINT_MESSAGE_BYTES } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 
 /** Periodic checkpoints come at least this far apart (the listen server's timer ticks every 1000 ms). */

@@ -7,7 +7,7 @@
  * business coming from a client. Outputs: null (go on) or the kick to give. Invariant: the window
  * is one second on the caller's clock; the verdict is given once the limit is passed, not before.
  */
-import type { KickReason } from '../protocol/messages';
+import type { KickReason } from '../protocol/control-messages';
 
 export const CONTROL_PER_SECOND_LIMIT = 40;
 export const MALFORMED_KICK_THRESHOLD = 20;

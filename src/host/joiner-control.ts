@@ -8,7 +8,7 @@
  * caller's counters. Invariant: nothing a joiner sends reaches the worker except its settings.
  */
 import { decodeControl } from '../protocol/control';
-import type { KickReason, ControlMessage } from '../protocol/messages';
+import type { KickReason, ControlMessage } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import type { ControlMeter } from './control-meter';
 

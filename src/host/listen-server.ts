@@ -15,7 +15,8 @@
  * that keeps sending them is kicked; a peer's failure never affects the others.
  */
 import { encodeControl } from '../protocol/control';
-import type { DebugMessage, KickReason } from '../protocol/messages';
+import type { KickReason } from '../protocol/control-messages';
+import type { DebugMessage } from '../protocol/game-messages';
 import type { PlayerId } from '../sim/types';
 import type { Peer, PeerLink } from '../transport/peer-link';
 import { ConnectionBudget } from '../transport/connection-budget';

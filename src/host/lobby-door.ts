@@ -27,7 +27,8 @@
  */
 import { decodeControl, encodeControl } from '../protocol/control';
 import { peekHandshakeVersion } from '../protocol/handshake-codec';
-import { PROTOCOL_VERSION, type ControlMessage, type Hello, type RejectReason } from '../protocol/messages';
+import { PROTOCOL_VERSION } from '../protocol/wire';
+import type { ControlMessage, Hello, RejectReason } from '../protocol/control-messages';
 import type { IncomingLink, PeerLink } from '../transport/peer-link';
 import { decideHello } from '../lobby/handshake';
 import { awaitConnectionFingerprints, proveHost } from '../lobby/host-auth';
@@ -76,7 +77,7 @@ export interface DoorOptions {
   bans?: Iterable<string>;
 }
 
-export interface Admission {
+export interface AdmittedJoiner {
   link: PeerLink;
   name: string;
   browserToken: string;
@@ -188,7 +189,7 @@ export class LobbyDoor {
     this.counters.refused[reason] = (this.counters.refused[reason] ?? 0) + 1;
   }
 
-  async admit(incoming: IncomingLink): Promise<Admission | null> {
+  async admit(incoming: IncomingLink): Promise<AdmittedJoiner | null> {
     let evicted = false;
     const ticket = this.linking.enter(incoming.source, () => ((evicted = true), incoming.refuse()));
     if (!ticket) {
@@ -235,7 +236,7 @@ export class LobbyDoor {
     return this.refuse(link, 'bad-hello');
   }
 
-  private async handshake(link: PeerLink, inbox: Inbox, deadline: number, source: string): Promise<Admission | null> {
+  private async handshake(link: PeerLink, inbox: Inbox, deadline: number, source: string): Promise<AdmittedJoiner | null> {
     const first = await this.read(link, inbox, deadline);
     if (!first.ok) return null;
     const challenge = first.message;
@@ -274,7 +275,7 @@ export class LobbyDoor {
   }
 
   /** `digest`: the hello's password under the verifier's salt (hex; '' for an open lobby). */
-  private decide(link: PeerLink, hello: Hello, source: string, p: { guard: PasswordGuard; digest: string; banned: boolean }): Admission | null {
+  private decide(link: PeerLink, hello: Hello, source: string, p: { guard: PasswordGuard; digest: string; banned: boolean }): AdmittedJoiner | null {
     const facts = this.o.facts();
     if (facts.closed) {
       link.close();

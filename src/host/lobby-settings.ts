@@ -2,7 +2,7 @@
  * What a listen server is given (LobbySettings: the lobby's rules, key and migration settings; a
  * successor's RestoredLobby) and what it counts (ListenServerCounters). Plain types, no logic.
  */
-import type { MatchSettings } from '../protocol/messages';
+import type { MatchSettings } from '../protocol/control-messages';
 import type { CryptoLike, LobbyKey } from '../lobby/host-key';
 import type { PasswordVerifier } from '../lobby/password-verifier';
 import type { MigrationSettings } from './host-migration';

@@ -6,7 +6,7 @@
  * Invariants: ids are unique small integers (1..255, the host's own client is the first);
  * names are unique.
  */
-import type { LobbyPlayer } from '../protocol/messages';
+import type { LobbyPlayer } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import { uniqueName } from '../lobby/handshake';
 

@@ -13,7 +13,7 @@
  * after beating it by the margin for the hold time), so jitter between two close pings never
  * reshuffles the list. Invariant: the output has no repeats, every id is an eligible (chosen) candidate.
  */
-import { MAX_SUCCESSORS } from '../protocol/messages';
+import { MAX_SUCCESSORS } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 
 export interface SuccessorCandidate {

@@ -15,7 +15,7 @@
  * Invariant: at most one line per seat; nobody who was not in the old match gets one.
  */
 import { encodeControl } from '../protocol/control';
-import { SYSTEM_CHAT_ID, type LobbyPlayer } from '../protocol/messages';
+import { SYSTEM_CHAT_ID, type LobbyPlayer } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import { hostName, migrationNotice } from '../lobby/migration-notice';
 

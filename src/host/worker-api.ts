@@ -10,11 +10,13 @@
  * asked (relayed as they are, see debug-relay.ts).
  */
 import * as Comlink from 'comlink';
-import type { KickReason, Snapshot } from '../protocol/messages';
+import type { KickReason } from '../protocol/control-messages';
+import type { Snapshot } from '../protocol/game-messages';
 import type { CheckpointCvar } from '../protocol/checkpoint-types';
 import type { PlayerId } from '../sim/types';
 import type { MatchRules } from '../sim/match-types';
 import type { RuleIssue } from '../sim/match-rules';
+import type { ClientNetSettings } from '../protocol/control-messages';
 
 export interface WorkerServerSettings {
   tickrate: number;
@@ -24,11 +26,7 @@ export interface WorkerServerSettings {
   maxPlayers: number;
 }
 
-export interface ClientNetSettings {
-  updateRate: number;
-  rate: number;
-  interpMs: number;
-}
+export type { ClientNetSettings } from '../protocol/control-messages';
 
 /** What the worker pushes to the host: at least kicks (malformed, flood). */
 export interface WorkerKickNotice {

@@ -4,7 +4,7 @@
  * debug reply goes to the client that asked for it (debug-relay.ts), unless the lobby has closed.
  * Input: notices of unchecked shape (they crossed a thread); anything else is dropped.
  */
-import type { KickReason } from '../protocol/messages';
+import type { KickReason } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import { asDebugNotice, relayDebug, type DebugRoutes } from './debug-relay';
 import { asKickNotice, type ServerWorkerHandle } from './worker-api';

@@ -11,7 +11,7 @@
  * Invariant: the result is BROWSER_TOKEN_BYTES bytes as lowercase hex; a store that throws (storage
  * disabled, quota) or holds garbage never stops a join: a fresh token is used instead.
  */
-import { BROWSER_TOKEN_BYTES } from '../protocol/messages';
+import { BROWSER_TOKEN_BYTES } from '../protocol/control-messages';
 import type { RandomBytes } from './room-id';
 import type { CryptoLike } from './host-key';
 import { tokenFromBytes, tokenToBytes } from '../protocol/handshake-codec';

@@ -9,7 +9,7 @@
  * period), and left out when it says the same as the headline (the host sends details, not
  * headlines, and a joiner drops the text of a reject that came before the host proved itself).
  */
-import type { KickReason, RejectReason } from '../protocol/messages';
+import type { KickReason, RejectReason } from '../protocol/control-messages';
 import { nameProblemText, type NameProblem } from './player-name';
 
 export type JoinFailure =

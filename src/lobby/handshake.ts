@@ -9,7 +9,7 @@
  * name, or reject with a `RejectReason` and a *detail* sentence (may be empty): the joiner shows
  * its own sentence for the reason first (failures.ts), so the detail never repeats it.
  */
-import type { Hello, RejectReason } from '../protocol/messages';
+import type { Hello, RejectReason } from '../protocol/control-messages';
 import { MAX_LOBBY_PLAYERS } from '../protocol/control';
 import { MAX_NAME_LENGTH, nameProblemText, normalizeName } from './player-name';
 import { nameSkeleton } from './name-skeleton';

@@ -14,7 +14,8 @@
  * Inputs: SDP texts, nonces, `CryptoLike`. Outputs: proofs and verdicts. Never throws on a
  * hostile proof (a malformed key is a 'bad-signature').
  */
-import { PROTOCOL_VERSION, AUTH_NONCE_BYTES, type AuthChallenge, type AuthProof } from '../protocol/messages';
+import { PROTOCOL_VERSION } from '../protocol/wire';
+import { AUTH_NONCE_BYTES, type AuthChallenge, type AuthProof } from '../protocol/control-messages';
 import { FINGERPRINT_PATTERN, SIGN_ALGORITHM, KEY_ALGORITHM, keyFingerprint, ownBytes, type CryptoLike, type LobbyKey } from './host-key';
 
 /** The DTLS certificate fingerprints of one connection, by role (not by local/remote). */

@@ -23,7 +23,8 @@
  */
 import { BitReader, BitWriter } from '../protocol/bits';
 import { normalizeToken, readBytes, tokenFromBytes, tokenToBytes, writeBytes } from '../protocol/handshake-codec';
-import { BROWSER_TOKEN_BYTES, type DecodeResult } from '../protocol/messages';
+import type { DecodeResult } from '../protocol/wire';
+import { BROWSER_TOKEN_BYTES } from '../protocol/control-messages';
 import { MAP_NAME_RULE, cleanText, readText, writeText, type TextRule } from '../protocol/text';
 import type { ExportedLobbyKey } from './host-key';
 import { PASSWORD_HASH_BYTES, PASSWORD_ITERATION_RANGE, PASSWORD_SALT_BYTES, type PasswordVerifier } from './password-verifier';

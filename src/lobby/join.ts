@@ -13,7 +13,8 @@
  * on failure everything opened here is closed again.
  */
 import { decodeControl, encodeControl } from '../protocol/control';
-import { PROTOCOL_VERSION, type ControlMessage, type MatchSettings } from '../protocol/messages';
+import { PROTOCOL_VERSION } from '../protocol/wire';
+import type { ControlMessage, MatchSettings } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import { connectLink } from '../transport/outgoing-link';
 import { openPeer, TransportError, type Peer, type PeerLink, type SignalingOptions } from '../transport/peer-link';

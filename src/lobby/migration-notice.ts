@@ -7,7 +7,7 @@
  * Output: one plain string. Invariant: names stay text: the caller shows the notice with
  * textContent (a chat system line), never as markup.
  */
-import type { LobbyPlayer } from '../protocol/messages';
+import type { LobbyPlayer } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 
 export interface MigrationNoticeFacts {

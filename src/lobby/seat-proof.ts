@@ -11,7 +11,7 @@
  * Inputs: a key pair or a proof, the room, the challenge nonce, the DTLS fingerprints, a
  * CryptoLike. Outputs: a proof; a verdict. Never throws on a hostile proof (false).
  */
-import type { SeatProof } from '../protocol/messages';
+import type { SeatProof } from '../protocol/control-messages';
 import { KEY_ALGORITHM, SIGN_ALGORITHM, ownBytes, type CryptoLike } from './host-key';
 import type { DtlsFingerprints } from './host-auth';
 

@@ -13,7 +13,7 @@
  */
 import { FieldKind } from './field-codecs';
 import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, type Field, type TableCodec } from './fields';
-import type { Snapshot } from './messages';
+import type { Snapshot } from './game-messages';
 import { EMPTY_MATCH, matchWords, resultsWords } from './match-block';
 import type { PublicMatchState } from '../sim/match-types';
 import type { PlayerState, ProjectileState, PublicPlayerState } from '../sim/types';

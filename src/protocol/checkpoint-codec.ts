@@ -16,7 +16,8 @@ import type { UserCmd } from '../sim/types';
 import { BitReader, BitWriter } from './bits';
 import { USER_CMD_CODEC, readFull, writeFull } from './fields';
 import { readBytes, tokenFromBytes, tokenToBytes, writeBytes } from './handshake-codec';
-import { BROWSER_TOKEN_BYTES, type DecodeResult } from './messages';
+import type { DecodeResult } from './wire';
+import { BROWSER_TOKEN_BYTES } from './control-messages';
 import { NAME_RULE, readText, writeText, type TextRule } from './text';
 import {
   CHECKPOINT_LIMITS,

@@ -9,29 +9,39 @@
  * tick rides as an offset behind each command's own tick. Redundant copies of the same command
  * in three packets cost a few bits each, because consecutive commands rarely differ.
  *
- * The encoder sends the newest CMDS_PER_PACKET commands, sanitized (`quantizeCmdPacket` shows the
- * result). The decoder never throws and refuses anything `sanitizeCmd` would have changed.
+ * The encoder sends the newest CMDS_PER_PACKET commands, already sanitized by whoever made them
+ * (`quantizeCmdPacket` makes a hand-built packet sendable and shows what a decode returns).
+ * The decoder is the host's one trust boundary for commands: it never throws, refuses anything
+ * `sanitizeCmd` would have changed and hands out `SanitizedCmd`s that nothing downstream re-checks.
  */
-import { isSanitizedCmd, sanitizeCmd } from '../sim/quantize';
+import { isSanitizedCmd, sanitizeCmd, type SanitizedCmd } from '../sim/quantize';
 import { WEAPON_KEEP, type UserCmd } from '../sim/types';
 import { BitReader, BitWriter } from './bits';
 import { USER_CMD_CODEC, readDeltaInto, readFullInto, writeDelta, writeFull } from './fields';
-import { CMDS_PER_PACKET, type CmdPacket, type DecodeResult } from './messages';
+import type { DecodeResult } from './wire';
+import { CMDS_PER_PACKET, type CmdPacket } from './game-messages';
 
 const MAX_TICK = 0x7fffffff;
 
-/** What `decodeCmdPacket(encodeCmdPacket(p))` returns. */
-export function quantizeCmdPacket(p: CmdPacket): CmdPacket {
-  const int = (v: number): number => (Number.isFinite(v) ? Math.round(v) : 0);
+const int = (v: number): number => (Number.isFinite(v) ? Math.round(v) : 0);
+
+/** The packet's header as the wire carries it (the ack clamped, the send time mod 65536), newest commands only. */
+function wireHeader<C extends UserCmd>(p: CmdPacket<C>): CmdPacket<C> {
   return {
     ackTick: p.ackTick === null ? null : Math.min(Math.max(int(p.ackTick), 0), MAX_TICK),
     sendTimeMs: ((int(p.sendTimeMs) % 65536) + 65536) % 65536,
-    cmds: p.cmds.slice(-CMDS_PER_PACKET).map(sanitizeCmd),
+    cmds: p.cmds.slice(-CMDS_PER_PACKET),
   };
 }
 
+/** A hand-built packet made sendable: what `decodeCmdPacket(encodeCmdPacket(quantizeCmdPacket(p)))` returns. */
+export function quantizeCmdPacket(p: CmdPacket<UserCmd>): CmdPacket {
+  const q = wireHeader(p);
+  return { ...q, cmds: q.cmds.map(sanitizeCmd) };
+}
+
 export function encodeCmdPacket(p: CmdPacket): Uint8Array {
-  const q = quantizeCmdPacket(p);
+  const q = wireHeader(p);
   const first = q.cmds[0];
   if (first === undefined) throw new RangeError('a command packet needs at least one command');
   const w = new BitWriter(32);
@@ -103,7 +113,8 @@ export function decodeCmdPacketInto(bytes: Uint8Array, scratch: CmdPacketScratch
   if (!r.ok) return `cmd packet: ${r.error}`;
   scratch.packet.ackTick = ackTick;
   scratch.packet.sendTimeMs = sendTimeMs;
-  scratch.packet.cmds = cmds;
+  // Every command passed isSanitizedCmd above: from here on they are trusted as SanitizedCmd.
+  scratch.packet.cmds = cmds as SanitizedCmd[];
   return null;
 }
 

@@ -15,7 +15,8 @@
  * holds at most MAX_DEBUG_HITBOXES hitboxes per list, positions on the 1/16 grid, ids 0..255.
  */
 import { BitReader, BitWriter } from './bits';
-import type { ControlMessage, DecodeResult, KickReason, LobbyPlayer, MatchSettings, RejectReason } from './messages';
+import type { DecodeResult } from './wire';
+import type { ControlMessage, KickReason, LobbyPlayer, MatchSettings, RejectReason } from './control-messages';
 import { normalizeDebug, readDebug, writeDebug } from './debug-codec';
 import { MAP_NAME_RULE, MESSAGE_RULE, NAME_RULE, cleanText, readText, writeText } from './text';
 import { normalizeChallenge, normalizeHello, normalizeProof, readChallenge, readHello, readProof, writeHandshake } from './handshake-codec';

@@ -8,7 +8,7 @@
 import type { BitReader, BitWriter } from './bits';
 import { POS_SCALE, quantizePos } from '../sim/quantize';
 import type { Hitbox } from '../sim/types';
-import type { DebugMessage, RewindAdjustmentWire, RewindDebugWire } from './messages';
+import type { DebugMessage, RewindAdjustmentWire, RewindDebugWire } from './game-messages';
 
 export const REWIND_ADJUSTMENTS: readonly RewindAdjustmentWire[] = ['none', 'estimate', 'clamped'];
 /** Per list in a 'debug' message (live and rewound); more players than this are cut. */

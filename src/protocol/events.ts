@@ -16,7 +16,7 @@ import { FieldKind, angleCodec, posCodec, uintCodec, weaponCodec, type FieldCode
 import { MAX_PICKUPS } from '../sim/maps';
 import { PickupKind } from '../sim/match-types';
 import { compileTable, readFull, writeFull, type FieldTable, type TableCodec } from './fields';
-import type { NetEvent } from './messages';
+import type { NetEvent } from './game-messages';
 
 const PICKUP_KIND_MAX = Math.max(...Object.values(PickupKind));
 

@@ -17,7 +17,7 @@
  * protocol-4 hello, and one with only migration is the byte 1 it always was).
  */
 import type { BitReader, BitWriter } from './bits';
-import { AUTH_NONCE_BYTES, BROWSER_TOKEN_BYTES, type AuthAlgorithm, type AuthChallenge, type AuthProof, type Hello } from './messages';
+import { AUTH_NONCE_BYTES, BROWSER_TOKEN_BYTES, type AuthAlgorithm, type AuthChallenge, type AuthProof, type Hello } from './control-messages';
 import { NAME_RULE, PASSWORD_RULE, cleanText, readText, writeText } from './text';
 
 export const AUTH_ALGORITHMS: readonly AuthAlgorithm[] = ['p256'];

@@ -3,7 +3,9 @@
  * parts, control, events, migration checkpoint) and the bit writer/reader they share. Everything
  * here is pure.
  */
-export * from './messages';
+export * from './wire';
+export * from './control-messages';
+export * from './game-messages';
 export { BitReader, BitWriter, zigzag, unzigzag } from './bits';
 export { PLAYER_FIELDS, PUBLIC_PLAYER_FIELDS, PROJECTILE_FIELDS, USER_CMD_FIELDS, type FieldTable, type FieldSpec } from './fields';
 export type { FieldCodec, FieldContext } from './field-codecs';

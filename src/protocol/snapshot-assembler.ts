@@ -7,7 +7,7 @@
  * ticks are kept (the oldest go first), so a tick that lost a part never pins memory.
  */
 import type { Tick } from '../sim/types';
-import type { Snapshot } from './messages';
+import type { Snapshot } from './game-messages';
 
 export class SnapshotAssembler {
   private readonly pending = new Map<Tick, Map<number, Snapshot>>();

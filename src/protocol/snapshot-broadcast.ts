@@ -27,7 +27,7 @@ import { FrameChecksums } from './frame-checksums';
 import { sameIds, sliceOf, writeListEntities, writeListHeader, writeSameIdsHeader } from './entity-list';
 import { writeEncodedEvents, type EncodedEvent } from './events';
 import { newMatchRows, writeQuantizedMatchBlock } from './match-block';
-import { MAX_DATAGRAM_BYTES } from './messages';
+import { MAX_DATAGRAM_BYTES } from './wire';
 import { ALL_RANGES, usableBaseline, writeHeader, writeSelf, type PartSpec, type SnapshotHeader } from './snapshot';
 import { encodePreparedParts } from './snapshot-parts';
 import { FrameView, SECTIONS, motionScaleOf, type MotionScratch, type SnapshotFrame, type SnapshotView } from './snapshot-view';

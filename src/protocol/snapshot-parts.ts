@@ -9,7 +9,8 @@
  * Output: one element when the snapshot fits `maxBytes`, else parts each <= maxBytes.
  */
 import { BitWriter } from './bits';
-import { MAX_DATAGRAM_BYTES, type Snapshot } from './messages';
+import { MAX_DATAGRAM_BYTES } from './wire';
+import type { Snapshot } from './game-messages';
 import { ALL_RANGES, MAX_PARTS, encodePrepared, prepareSnapshot, type PartSpec, type PreparedSnapshot } from './snapshot';
 import { SECTIONS, omits, type IdRange, type SnapshotView } from './snapshot-view';
 

@@ -19,7 +19,7 @@ import type { PlayerState, Tick } from '../sim/types';
 import { EntityRows } from './entity-rows';
 import { QuantizedMatchMemo, quantizeMatch } from './match-block';
 import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, type TableCodec } from './fields';
-import type { Snapshot } from './messages';
+import type { Snapshot } from './game-messages';
 
 export interface IdRange {
   lo: number;

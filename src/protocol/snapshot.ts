@@ -23,7 +23,8 @@ import { snapshotChecksum, viewChecksum } from './baseline-checksum';
 import { encodeEvent, quantizeEvent, readEvents, writeEncodedEvents, type EncodedEvent } from './events';
 import { EMPTY_MATCH, quantizeMatch, readMatchBlock, writeQuantizedMatchBlock } from './match-block';
 import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, pickFields, readDelta, readFull, writeDeltaRow, writeFullRow } from './fields';
-import type { DecodeResult, Snapshot } from './messages';
+import type { DecodeResult } from './wire';
+import type { Snapshot } from './game-messages';
 import { SECTIONS, motionScaleOf, viewOfSnapshot, type AnyEntity, type IdRange, type SnapshotView } from './snapshot-view';
 import type { Tick } from '../sim/types';
 

@@ -7,7 +7,7 @@
  * client (one packet per tick, three commands each, the odd corrupted datagram) stays far below
  * every limit; once a verdict is given it sticks.
  */
-import type { KickReason } from '../protocol/messages';
+import type { KickReason } from '../protocol/control-messages';
 
 export interface AbuseLimits {
   windowMs: number;

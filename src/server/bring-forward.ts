@@ -27,7 +27,7 @@
  *  - the PRNG state is the checkpoint's (the old host's draws since are unknowable); event ids jump
  *    EVENT_ID_MARGIN past the newest either side knows, so no client ever sees a reused id.
  */
-import type { Snapshot } from '../protocol/messages';
+import type { Snapshot } from '../protocol/game-messages';
 import type { Checkpoint, CheckpointClient, DepartedPlayer } from '../protocol/checkpoint-types';
 import { RESPAWN_SECONDS, secondsToTicks } from '../sim/config';
 import { blankRecord } from '../sim/match';

@@ -22,6 +22,7 @@ import type { ArenaMap, PlayerId, WorldState } from '../sim/types';
 import type { AbuseLimits } from './abuse-monitor';
 import type { BufferedCmd } from './command-buffer';
 import { GameServer } from './game-server';
+import { sanitizeCmd } from '../sim/quantize';
 
 /** What GameServer hands out (`exportCore`) and takes in (`importCore`) beyond its settings. */
 export interface ServerCore {
@@ -156,7 +157,7 @@ export function restoreServer(cp: Checkpoint, opts: RestoreOptions = {}): Restor
   });
   const commands = cp.clients.map((c) => ({
     id: c.id,
-    last: c.lastCmd ? { cmd: { ...c.lastCmd }, madeAtTick: c.lastCmd.tick - c.lastCmdMadeAgo256 / 256 } : null,
+    last: c.lastCmd ? { cmd: sanitizeCmd(c.lastCmd), madeAtTick: c.lastCmd.tick - c.lastCmdMadeAgo256 / 256 } : null,
   }));
   const departed = cp.departed.flatMap((d) => (d.returning ? [{ id: d.id, returning: d.returning }] : []));
   const { server: s, world, rewind, nextEventId } = cp;

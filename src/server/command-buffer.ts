@@ -1,7 +1,8 @@
 /**
  * CommandBuffer: one client's queue of UserCmds keyed by the tick they are for (DESIGN §3).
  *
- * Inputs: `push(cmd, currentTick, madeAtTick)` for every command that arrives (raw, sanitized here);
+ * Inputs: `push(cmd, currentTick, madeAtTick)` for every command that arrives (a SanitizedCmd: the
+ * command decoder is the one trust boundary, nothing here checks again);
  * `take(tick)` once per server tick, for the tick being produced (= currentTick + 1).
  * Outputs: exactly one command per tick from `take`: the client's own for that tick; else the newest
  * command that arrived too late for its own tick (its input applied late rather than ignored: the
@@ -15,13 +16,21 @@
  * rejected (counted). So however many commands a client sends, or whatever ticks it forges, it
  * moves at most one command per server tick.
  */
-import { isSanitizedCmd, sanitizeCmd } from '../sim/quantize';
-import { WEAPON_KEEP, type Tick, type UserCmd } from '../sim/types';
+import type { SanitizedCmd } from '../sim/quantize';
+import { WEAPON_KEEP, type Tick } from '../sim/types';
 import { nextPowerOfTwo } from './pow2';
 
-/** `cmd` (the sanitized `raw`) as an object the buffer may keep: a copy when it still is the caller's (already sanitized: a plain copy). */
-function ownCopy(cmd: UserCmd, raw: UserCmd): UserCmd {
-  return cmd === raw ? { ...raw } : cmd;
+/** A copy the buffer may keep (the caller's object is reused by the next decode). */
+function ownCopy(cmd: SanitizedCmd): SanitizedCmd {
+  return { ...cmd };
+}
+
+/**
+ * `cmd` moved to the server's own `tick`, seeing `viewTick`: still in range (the ticks are the
+ * server's, every other field is the sanitized command's or neutral), so still a SanitizedCmd.
+ */
+function restamped(cmd: SanitizedCmd, tick: Tick, viewTick: Tick, neutral = false): SanitizedCmd {
+  return neutral ? { ...cmd, tick, viewTick, moveX: 0, moveY: 0, buttons: 0, weaponSelect: WEAPON_KEEP } : { ...cmd, tick, viewTick };
 }
 
 /** Runs of repeats remembered for the stats. */
@@ -30,7 +39,7 @@ const RECENT_RUNS = 16;
 export type PushOutcome = 'accepted' | 'stale' | 'duplicate' | 'future';
 
 export interface BufferedCmd {
-  cmd: UserCmd;
+  cmd: SanitizedCmd;
   /** The server's estimate (fractional tick) of when the client made this command: lag compensation's cross-check. */
   madeAtTick: number;
 }
@@ -87,18 +96,16 @@ export class CommandBuffer {
   }
 
   /**
-   * Takes in one command. `raw` is never kept: what the buffer keeps is its own sanitized copy, so
-   * the host may decode every packet into the same reused objects (most commands arrive three
-   * times, once per packet, and only the first is kept).
+   * Takes in one command, sanitized by the command decoder (the host's trust boundary). `cmd` is
+   * never kept: the buffer keeps its own copy, so the host may decode every packet into the same
+   * reused objects (most commands arrive three times, once per packet, and only the first is kept).
    */
-  push(raw: UserCmd, currentTick: Tick, madeAtTick: number): PushOutcome {
-    // Decoded commands are sanitized already (the decoder refuses any other): checked as they are.
-    const cmd = isSanitizedCmd(raw) ? raw : sanitizeCmd(raw);
+  push(cmd: SanitizedCmd, currentTick: Tick, madeAtTick: number): PushOutcome {
     if (cmd.tick <= currentTick) {
       this.counters.stale++;
       this.newestSeenTick = Math.max(this.newestSeenTick, cmd.tick);
       const newest = Math.max(this.last?.cmd.tick ?? -1, this.late?.cmd.tick ?? -1);
-      if (cmd.tick > newest) this.late = { cmd: ownCopy(cmd, raw), madeAtTick };
+      if (cmd.tick > newest) this.late = { cmd: ownCopy(cmd), madeAtTick };
       return 'stale';
     }
     if (cmd.tick > currentTick + this.maxAheadTicks) {
@@ -112,7 +119,7 @@ export class CommandBuffer {
       this.counters.duplicates++;
       return 'duplicate';
     }
-    this.slots[index] = { cmd: ownCopy(cmd, raw), madeAtTick, repeated: false };
+    this.slots[index] = { cmd: ownCopy(cmd), madeAtTick, repeated: false };
     this.newestSeenTick = Math.max(this.newestSeenTick, cmd.tick);
     this.counters.accepted++;
     return 'accepted';
@@ -139,7 +146,7 @@ export class CommandBuffer {
       this.last = late;
       this.counters.late++;
       this.endRun(tick);
-      return { cmd: { ...late.cmd, tick }, madeAtTick: late.madeAtTick, repeated: true };
+      return { cmd: restamped(late.cmd, tick, late.cmd.viewTick), madeAtTick: late.madeAtTick, repeated: true };
     }
     this.counters.repeats++;
     if (!this.last) return null;
@@ -147,11 +154,11 @@ export class CommandBuffer {
     this.counters.longestRepeatRun = Math.max(this.counters.longestRepeatRun, this.repeatRun);
     const gap = tick - this.last.cmd.tick;
     // The repeat stands for a command the client would have made `gap` ticks later, seeing `gap` ticks more.
-    const repeated: UserCmd = { ...this.last.cmd, tick, viewTick: this.last.cmd.viewTick + gap };
-    if (gap <= this.graceTicks) return { cmd: repeated, madeAtTick: this.last.madeAtTick + gap, repeated: true };
+    const viewTick = this.last.cmd.viewTick + gap;
+    if (gap <= this.graceTicks) return { cmd: restamped(this.last.cmd, tick, viewTick), madeAtTick: this.last.madeAtTick + gap, repeated: true };
     // Silent past the grace (a dead link): stand still and hold fire, keep looking the same way.
     this.counters.neutral++;
-    return { cmd: { ...repeated, moveX: 0, moveY: 0, buttons: 0, weaponSelect: WEAPON_KEEP }, madeAtTick: this.last.madeAtTick + gap, repeated: true };
+    return { cmd: restamped(this.last.cmd, tick, viewTick, true), madeAtTick: this.last.madeAtTick + gap, repeated: true };
   }
 
   private endRun(tick: Tick): void {
@@ -189,7 +196,7 @@ export class CommandBuffer {
 
   /** Migration: a fresh buffer continues a stream whose last command was `last` (repeats and grace go on from it). */
   resume(last: BufferedCmd): void {
-    this.last = { cmd: sanitizeCmd(last.cmd), madeAtTick: last.madeAtTick };
+    this.last = { cmd: { ...last.cmd }, madeAtTick: last.madeAtTick };
     this.newestSeenTick = Math.max(this.newestSeenTick, last.cmd.tick);
   }
 

@@ -13,7 +13,7 @@
  * `E` is whatever the server queues per event: the server queues each event already encoded
  * (EncodedEvent), once for every client.
  */
-import type { NetEvent } from '../protocol/messages';
+import type { NetEvent } from '../protocol/game-messages';
 
 export class EventOutbox<E = NetEvent> {
   /**

@@ -18,7 +18,8 @@
  */
 import { newCmdPacketScratch } from '../protocol/cmd-packet';
 import { encodeEvent } from '../protocol/events';
-import type { KickReason, NetEvent } from '../protocol/messages';
+import type { KickReason } from '../protocol/control-messages';
+import type { NetEvent } from '../protocol/game-messages';
 import type { SimConfig } from '../sim/config';
 import { DEFAULT_MAP } from '../sim/map';
 import { startMatch } from '../sim/match-flow';
@@ -28,7 +29,7 @@ import { addPlayer, createWorld, newStepScratch, removePlayer, stepWorld, type S
 import type { ArenaMap, PlayerId, SimEvent, WorldState } from '../sim/types';
 import { hitboxOf } from '../sim/hitscan';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
-import { ClientSession } from './client-session';
+import { ServerSideClient } from './server-side-client';
 import { SnapshotSender, type SnapshotPacket } from './snapshot-sender';
 import { MatchBlockCache } from './match-block-cache';
 import { decodeUntrusted } from './packet-intake';
@@ -64,7 +65,7 @@ const EVENT_ID_MOD = 65536;
 export class GameServer {
   private state: WorldState;
   private cfg: SimConfig;
-  private readonly sessions = new Map<PlayerId, ClientSession>();
+  private readonly sessions = new Map<PlayerId, ServerSideClient>();
   private readonly abuseLimits: AbuseLimits;
   private lastTickMs: number | null = null;
   private nextEventId = 0;
@@ -129,7 +130,7 @@ export class GameServer {
     // A person takes a bot's seat when bots fill the server (the highest-id bot leaves), or a bot's id.
     if (this.match.isBot(clientId)) this.removeBot(clientId);
     if (this.sessions.size + this.match.botCount >= this.maxPlayers) this.removeBot();
-    this.sessions.set(clientId, new ClientSession(clientId, { tickrate: this.cfg.tickrate, abuse: this.abuseLimits }));
+    this.sessions.set(clientId, new ServerSideClient(clientId, { tickrate: this.cfg.tickrate, abuse: this.abuseLimits }));
     this.state = addPlayer(removePlayer(this.state, clientId), clientId, this.cfg, false, this.match.takeDeparted(this.state, clientId, rejoin));
     return true;
   }
@@ -285,7 +286,7 @@ export class GameServer {
     this.matchBlockCache.clear();
     this.match.restoreDeparted(core.departed, core.world.match.seq);
     for (const c of core.commands) {
-      const session = new ClientSession(c.id, { tickrate: this.cfg.tickrate, abuse: this.abuseLimits });
+      const session = new ServerSideClient(c.id, { tickrate: this.cfg.tickrate, abuse: this.abuseLimits });
       if (c.last) session.buffer.resume(c.last);
       this.sessions.set(c.id, session);
     }

@@ -14,7 +14,7 @@
  */
 import { decodeCheckpoint, encodeCheckpoint } from '../protocol/checkpoint-codec';
 import type { CheckpointCvar } from '../protocol/checkpoint-types';
-import type { Snapshot } from '../protocol/messages';
+import type { Snapshot } from '../protocol/game-messages';
 import type { PlayerId } from '../sim/types';
 import { bringForward } from './bring-forward';
 import { captureCheckpoint, restoreServer, type CheckpointLobby, type SeatEntry } from './checkpoint';

@@ -14,6 +14,7 @@ import { radiansToAngle } from '../sim/quantize';
 import { inSight } from '../sim/respawn';
 import type { SimConfig } from '../sim/config';
 import { Buttons, WEAPON_KEEP, type PlayerId, type PlayerState, type Tick, type UserCmd, type WorldState } from '../sim/types';
+import { sanitizeCmd, type SanitizedCmd } from '../sim/quantize';
 
 export const BOT_ID_MAX = 255;
 /** Lowest id a bot may take: the lobby hands out small ids, never more than MAX_LOBBY_PLAYERS (32) of them. */
@@ -61,6 +62,7 @@ export function botCommand(world: WorldState, cfg: SimConfig, bot: PlayerState, 
 }
 
 /** Commands for every bot of the world at `tick`. */
-export function botCommands(world: WorldState, cfg: SimConfig, bots: ReadonlySet<PlayerId>, tick: Tick, into: Map<PlayerId, UserCmd>): void {
-  for (const p of world.players) if (bots.has(p.id)) into.set(p.id, botCommand(world, cfg, p, tick));
+export function botCommands(world: WorldState, cfg: SimConfig, bots: ReadonlySet<PlayerId>, tick: Tick, into: Map<PlayerId, SanitizedCmd>): void {
+  // Bots make commands on the host, as a client does: sanitized where they are made.
+  for (const p of world.players) if (bots.has(p.id)) into.set(p.id, sanitizeCmd(botCommand(world, cfg, p, tick)));
 }

@@ -15,6 +15,7 @@ import { checkRules, type RuleIssue } from '../sim/match-rules';
 import type { MatchRules, PublicMatchState, ReturningPlayer } from '../sim/match-types';
 import type { ArenaMap, PlayerId, Tick, UserCmd, WorldState } from '../sim/types';
 import { botCommands, freeBotId } from './server-bots';
+import type { SanitizedCmd } from '../sim/quantize';
 
 export class ServerMatch {
   private readonly bots = new Set<PlayerId>();
@@ -101,7 +102,7 @@ export class ServerMatch {
   }
 
   /** Every bot's command for `tick`, added to `into`. */
-  commands(world: WorldState, cfg: SimConfig, tick: Tick, into: Map<PlayerId, UserCmd>): void {
+  commands(world: WorldState, cfg: SimConfig, tick: Tick, into: Map<PlayerId, SanitizedCmd>): void {
     botCommands(world, cfg, this.bots, tick, into);
   }
 }

@@ -19,7 +19,7 @@
  * reported once as a 'timeout' kick; the host decides (it never kicks its own player).
  */
 import { encodeControl } from '../protocol/control';
-import type { KickReason } from '../protocol/messages';
+import type { KickReason } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import type { MatchRules } from '../sim/match-types';
 import type { RuleIssue } from '../sim/match-rules';

@@ -1,5 +1,5 @@
 /**
- * ClientSession: everything the server keeps about one connected client, and the two things it
+ * ServerSideClient: everything the server keeps about one connected client, and the two things it
  * does with it: take in a command packet, and plan the snapshot that client is due.
  *
  * Inputs: decoded command packets with their arrival time (in ms and as a fractional server tick);
@@ -11,7 +11,7 @@
  * command, so a reordered older packet cannot shorten the measured round trip.
  */
 import type { EncodedEvent } from '../protocol/events';
-import type { CmdPacket } from '../protocol/messages';
+import type { CmdPacket } from '../protocol/game-messages';
 import type { SnapshotHeader } from '../protocol/snapshot';
 import type { PlayerId, Tick, WorldState } from '../sim/types';
 import { indexOfPlayer } from '../sim/tick-context';
@@ -47,7 +47,7 @@ export interface SessionOptions {
 }
 
 /** Whether `id` has a player in `world` (a loop: a closure per due client per tick was garbage). */
-export class ClientSession {
+export class ServerSideClient {
   readonly buffer: CommandBuffer;
   readonly scheduler: SnapshotScheduler;
   readonly outbox = new EventOutbox<EncodedEvent>(EVENT_CAP);

@@ -13,7 +13,7 @@ import { weaponDef } from '../sim/config';
 import { hitboxOf } from '../sim/hitscan';
 import type { ShotIntent } from '../sim/player';
 import type { Hitbox, UserCmd, WorldState } from '../sim/types';
-import type { ClientSession } from './client-session';
+import type { ServerSideClient } from './server-side-client';
 import { LagCompensator, MAX_UNLAG_LIMIT_S, rayBoxOf, type RayBox } from './lag-compensator';
 import { ShotRecords } from './shot-records';
 
@@ -36,7 +36,7 @@ export class ShotJudge {
   }
 
   /** The hitboxes `shot` (made with `cmd`) is tested against while `world` steps to its next tick. */
-  hitboxes(shot: ShotIntent, cmd: UserCmd, world: Readonly<WorldState>, session: ClientSession | undefined): readonly Hitbox[] {
+  hitboxes(shot: ShotIntent, cmd: UserCmd, world: Readonly<WorldState>, session: ServerSideClient | undefined): readonly Hitbox[] {
     const r = this.shots.next();
     r.shooter = shot.shooter;
     r.weapon = shot.weapon;

@@ -10,15 +10,9 @@
  * it is negative the snapshot waits, so the average never exceeds `rate`. The next send is counted
  * from the tick the last one actually left: the server picks each client's send times.
  */
+import type { ClientNetSettings } from '../protocol/control-messages';
 
-export interface ClientNetSettings {
-  /** Snapshots per second asked for (cl_updaterate). */
-  updateRate: number;
-  /** Bytes per second the client accepts (rate). */
-  rate: number;
-  /** The client's interpolation delay in ms (what it draws others behind by). */
-  interpMs: number;
-}
+export type { ClientNetSettings } from '../protocol/control-messages';
 
 export const DEFAULT_CLIENT_SETTINGS: Readonly<ClientNetSettings> = Object.freeze({ updateRate: 30, rate: 40000, interpMs: 100 });
 

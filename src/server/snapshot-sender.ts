@@ -13,11 +13,11 @@
  */
 import { DatagramArena } from '../protocol/datagram-arena';
 import { encodeEvent } from '../protocol/events';
-import type { NetEvent } from '../protocol/messages';
+import type { NetEvent } from '../protocol/game-messages';
 import { SnapshotBroadcast } from '../protocol/snapshot-broadcast';
 import type { PublicMatchState } from '../sim/match-types';
 import type { PlayerId, WorldState } from '../sim/types';
-import { SENT_RING, type ClientSession, type SnapshotPlan } from './client-session';
+import { SENT_RING, type ServerSideClient, type SnapshotPlan } from './server-side-client';
 import { SnapshotFrames } from './snapshot-frames';
 
 export interface SnapshotPacket {
@@ -30,7 +30,7 @@ export class SnapshotSender {
   private readonly frames = new SnapshotFrames(SENT_RING);
   private readonly broadcast = new SnapshotBroadcast();
   /** This tick's due sessions, their plans, ids and baseline ticks (-1: none), for the broadcast (reused). */
-  private readonly due: ClientSession[] = [];
+  private readonly due: ServerSideClient[] = [];
   private readonly plans: SnapshotPlan[] = [];
   private readonly dueIds: number[] = [];
   private readonly dueBaselines: number[] = [];
@@ -48,7 +48,7 @@ export class SnapshotSender {
     this.broadcast.arena ??= new DatagramArena();
   }
 
-  send(sessions: Iterable<ClientSession>, world: WorldState, match: () => PublicMatchState, events: readonly NetEvent[], nowMs: number): SnapshotPacket[] {
+  send(sessions: Iterable<ServerSideClient>, world: WorldState, match: () => PublicMatchState, events: readonly NetEvent[], nowMs: number): SnapshotPacket[] {
     this.broadcast.arena?.reset();
     const encoded = events.map(encodeEvent);
     // First who is due (each session's plan is its own object, valid until its next plan), so the

@@ -2,7 +2,8 @@
  * What the server reports about itself: per-client network health and the last lag-compensated
  * shot (for the net graph, the debug overlay and tests). Plain data, safe to post across threads.
  */
-import type { DebugMessage, KickReason } from '../protocol/messages';
+import type { KickReason } from '../protocol/control-messages';
+import type { DebugMessage } from '../protocol/game-messages';
 import type { Hitbox, PlayerId, Tick } from '../sim/types';
 import type { RewindAdjustment } from './lag-compensator';
 

@@ -49,12 +49,21 @@ function clampInt(v: number, lo: number, hi: number): number {
   return Math.min(Math.max(Math.round(v), lo), hi) + 0;
 }
 
+declare const sanitized: unique symbol;
+
+/**
+ * A command known to be in range: made by `sanitizeCmd` (local input) or let through by the
+ * command decoder (the host's one trust boundary for peers' commands). The brand exists only for
+ * the type checker, so the command buffer and the world step take commands without re-checking.
+ */
+export type SanitizedCmd = UserCmd & { readonly [sanitized]: true };
+
 /**
  * Input validation shared by server and client (the client runs the same so its prediction agrees):
  * clamps move axes, wraps the aim, masks unknown buttons, replaces unknown weapon ids with "keep".
  * Never throws; any garbage in the fields becomes a harmless command.
  */
-export function sanitizeCmd(cmd: UserCmd): UserCmd {
+export function sanitizeCmd(cmd: UserCmd): SanitizedCmd {
   const weaponOk = Number.isInteger(cmd.weaponSelect) && cmd.weaponSelect >= 0 && cmd.weaponSelect < WEAPON_COUNT;
   return {
     tick: clampInt(cmd.tick, 0, 0x7fffffff),
@@ -65,14 +74,14 @@ export function sanitizeCmd(cmd: UserCmd): UserCmd {
     weaponSelect: weaponOk ? cmd.weaponSelect : WEAPON_KEEP,
     viewTick: clampInt(cmd.viewTick, 0, 0x7fffffff),
     viewFrac: clampInt(cmd.viewFrac, 0, 255),
-  };
+  } as SanitizedCmd;
 }
 
 /**
- * Whether `sanitizeCmd(cmd)` would equal `cmd` field by field (===): the decoder's strictness
- * check and the world step's "already sanitized" shortcut, without building the copy.
+ * Whether `sanitizeCmd(cmd)` would equal `cmd` field by field (===): the command decoder's
+ * strictness check, without building the copy.
  */
-export function isSanitizedCmd(cmd: UserCmd): boolean {
+export function isSanitizedCmd(cmd: UserCmd): cmd is SanitizedCmd {
   const weaponOk = Number.isInteger(cmd.weaponSelect) && cmd.weaponSelect >= 0 && cmd.weaponSelect < WEAPON_COUNT;
   return (
     cmd.tick === clampInt(cmd.tick, 0, 0x7fffffff) &&

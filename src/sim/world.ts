@@ -1,17 +1,18 @@
 /**
  * The server's whole-world step (and the joins and leaves between steps).
  *
- * Inputs: a world state, at most one sanitized-or-not command per player, the config and optional
+ * Inputs: a world state, at most one sanitized command per player (SanitizedCmd), the config and optional
  * hooks (lag compensation supplies the hitboxes a hitscan shot is tested against).
  * Output: the world at tick + 1 and the events of that tick. The input is never mutated.
  * Order, fixed for determinism: the match clock (warm-up or time running out, match-flow.ts) and
- * pickups coming back; players by id (respawn if due, move and weapon with the others' boxes as
- * they are at that moment, hitscan resolved at once, rockets spawned, then pickups touched); then
+ * pickups coming back; players by id (respawn if due, then `playerTick`: move and weapon with the
+ * others' boxes as they are at that moment and pickups touched; then the shot: hitscan resolved at
+ * once or a rocket spawned); then
  * projectiles by id; then the frag limit. Every number in the result is on its wire grid.
  * While the match is not in play (ended, or its time is up) players only turn: commands are
  * stripped of moves and buttons, nobody respawns and nobody takes damage.
- * Events, per player in id order: 'respawned', 'reloaded'/'switched', 'fired' (a rocket's has
- * end = start), then the hitscan 'hit'/'killed', then 'pickup'; after all players, each
+ * Events, per player in id order: 'respawned', 'reloaded'/'switched', 'pickup', then 'fired' (a
+ * rocket's has end = start) and the hitscan 'hit'/'killed'; after all players, each
  * 'exploded' followed by the 'hit'/'killed' of its splash.
  * A player killed earlier in the tick by a lower id no longer acts in it.
  */
@@ -19,13 +20,14 @@ import { weaponDef, type SimConfig } from './config';
 import { applyDamage } from './damage';
 import { hitboxOf, traceShot } from './hitscan';
 import { areEnemies, createMatch, joinMatch, leaveMatch, teamOf } from './match';
-import { advanceMatchClock, checkFragLimit, commandInPlay, spawnFor } from './match-flow';
+import { advanceMatchClock, checkFragLimit, spawnFor } from './match-flow';
 import { MatchPhase, type MatchRules, type ReturningPlayer } from './match-types';
-import { freshPickups, pickupStep, refreshPickups } from './pickups';
-import { advancePlayer, type ShotIntent } from './player';
+import { freshPickups, refreshPickups } from './pickups';
+import type { ShotIntent } from './player';
+import type { SanitizedCmd } from './quantize';
+import { playerTick } from './player-tick';
 import { newPlayer, respawnedPlayer, snapPlayerToGrid } from './player-state';
 import { advanceProjectiles, spawnRocket } from './projectiles';
-import { isSanitizedCmd, sanitizeCmd } from './quantize';
 import { chooseSpawn } from './respawn';
 import { noteHitShot, noteShot } from './scoring';
 import { beginTick, endTick, indexOfPlayer, setPlayer, type StepScratch, type TickContext } from './tick-context';
@@ -68,8 +70,9 @@ export function removePlayer(world: WorldState, id: PlayerId): WorldState {
   return { ...world, players: world.players.filter((p) => p.id !== id), match: leaveMatch(world.match, id) };
 }
 
-function idleCmd(tick: Tick, aim: number): UserCmd {
-  return { tick, moveX: 0, moveY: 0, aim, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 };
+function idleCmd(tick: Tick, aim: number): SanitizedCmd {
+  // In range by construction: the aim is the player's own (already wrapped).
+  return <SanitizedCmd>{ tick, moveX: 0, moveY: 0, aim, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 };
 }
 
 function respawnIfDue(ctx: TickContext, index: number): void {
@@ -103,28 +106,15 @@ function resolveShot(ctx: TickContext, shot: ShotIntent, cmd: UserCmd, hooks: St
   if (applyDamage(ctx, indexOfPlayer(ctx, trace.hit), shot.shooter, shot.weapon, def.damage, trace.endX, trace.endY)) noteHitShot(ctx, shot.shooter);
 }
 
-function touchPickupsOf(ctx: TickContext, index: number): void {
-  const p = ctx.players[index];
-  if (!p) return;
-  const taken = pickupStep(ctx.match, p, ctx.pickups, ctx.cfg, ctx.tick);
-  if (!taken) return;
-  setPlayer(ctx, index, taken.player);
-  ctx.pickups[taken.index] = taken.respawnTick;
-  ctx.events.push({ type: 'pickup', player: p.id, pickup: taken.index, kind: taken.kind });
-}
-
-function stepOnePlayer(ctx: TickContext, index: number, cmds: ReadonlyMap<PlayerId, UserCmd>, hooks: StepHooks | undefined): void {
+function stepOnePlayer(ctx: TickContext, index: number, cmds: ReadonlyMap<PlayerId, SanitizedCmd>, hooks: StepHooks | undefined): void {
   respawnIfDue(ctx, index);
   const p = ctx.players[index];
   if (!p) return;
-  const given = cmds.get(p.id);
-  // The server's commands are sanitized already (its command buffer did it): no copy for those.
-  const sane = given ? (isSanitizedCmd(given) ? given : sanitizeCmd(given)) : idleCmd(ctx.tick, p.aim);
-  const cmd = commandInPlay(ctx.match, sane, ctx.tick);
+  const cmd = cmds.get(p.id) ?? idleCmd(ctx.tick, p.aim);
   const scratch = ctx.scratch.player;
-  setPlayer(ctx, index, advancePlayer(p, cmd, ctx.tick, ctx.cfg, ctx.hitboxes, ctx.events, scratch));
+  const next = playerTick({ player: p, cmd, tick: ctx.tick, cfg: ctx.cfg, match: ctx.match, pickups: ctx.pickups, blockers: ctx.hitboxes, events: ctx.events, scratch });
+  setPlayer(ctx, index, next);
   if (scratch.fired) resolveShot(ctx, scratch.shot, cmd, hooks);
-  touchPickupsOf(ctx, index);
 }
 
 /**
@@ -135,7 +125,7 @@ function stepOnePlayer(ctx: TickContext, index: number, cmds: ReadonlyMap<Player
  */
 export function stepWorld(
   world: WorldState,
-  cmds: ReadonlyMap<PlayerId, UserCmd>,
+  cmds: ReadonlyMap<PlayerId, SanitizedCmd>,
   cfg: SimConfig,
   hooks?: StepHooks,
   scratch?: StepScratch,

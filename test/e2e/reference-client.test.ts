@@ -17,7 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_MAP } from '../../src/sim/map';
 import { authTranscript, verifyHostProof } from '../../src/lobby/host-auth';
 import { decodeControl } from '../../src/protocol/control';
-import { PROTOCOL_VERSION } from '../../src/protocol/messages';
+import { PROTOCOL_VERSION } from '../../src/protocol/wire';
 import { ReferenceClient } from '../../tools/reference-client/client';
 import { Buttons } from '../../tools/reference-client/commands';
 import { createLobby, launchChromium, openPlayer, withParams } from './browser';

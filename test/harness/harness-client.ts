@@ -3,7 +3,7 @@
  * client engineer's tests. Everything is driven by explicit virtual time; nothing reads a clock.
  */
 import type { ClientNetSettings } from '../../src/server/snapshot-scheduler';
-import type { KickReason } from '../../src/protocol/messages';
+import type { KickReason } from '../../src/protocol/control-messages';
 import type { PlayerId } from '../../src/sim/types';
 
 export interface HarnessClient {

@@ -19,7 +19,7 @@
  */
 import { decodeCheckpoint, encodeCheckpoint } from '../../src/protocol/checkpoint-codec';
 import type { Checkpoint } from '../../src/protocol/checkpoint-types';
-import type { Snapshot } from '../../src/protocol/messages';
+import type { Snapshot } from '../../src/protocol/game-messages';
 import { bringForward } from '../../src/server/bring-forward';
 import { captureCheckpoint, restoreServer, type CheckpointLobby } from '../../src/server/checkpoint';
 import { GameServer, type ServerOutput, type ServerSettings } from '../../src/server/game-server';

@@ -6,7 +6,7 @@
  * Without the checksum those deltas would decode "successfully" into wrong positions.
  */
 import { describe, expect, it } from 'vitest';
-import type { Snapshot } from '../../src/protocol/messages';
+import type { Snapshot } from '../../src/protocol/game-messages';
 import { decodeSnapshot, encodeSnapshot } from '../../src/protocol/snapshot';
 import { Link } from '../harness/link';
 import { Match } from '../harness/match';

@@ -7,7 +7,7 @@
  * local player between two frames of the same life, and the prediction errors after its rebind.
  * Per server: every event it produced, by tick, so the tests can tell which a client should have shown.
  */
-import type { NetEvent } from '../../src/protocol/messages';
+import type { NetEvent } from '../../src/protocol/game-messages';
 import type { GameServer } from '../../src/server/game-server';
 import { Buttons, type PlayerId } from '../../src/sim/types';
 import type { MigrationMatch } from '../harness/migration-match';

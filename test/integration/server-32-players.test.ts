@@ -8,7 +8,7 @@
 import { describe, it, expect } from 'vitest';
 import { BotClient, Match, recordServerTruth, skirmish } from '../harness';
 import { MAX_LOBBY_PLAYERS } from '../../src/protocol/control';
-import { MAX_DATAGRAM_BYTES } from '../../src/protocol/messages';
+import { MAX_DATAGRAM_BYTES } from '../../src/protocol/wire';
 import { CVARS } from '../../src/config/cvars';
 
 const PLAYERS = 32;

@@ -5,7 +5,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { BotClient, Match, wander, type HarnessClient } from '../harness';
-import { encodeCmdPacket } from '../../src/protocol/cmd-packet';
+import { encodeCmdPacket, quantizeCmdPacket } from '../../src/protocol/cmd-packet';
 import { GameServer } from '../../src/server/game-server';
 import { WEAPON_KEEP, type UserCmd } from '../../src/sim/types';
 
@@ -33,7 +33,7 @@ function hostilePackets(seed: number, count: number): Uint8Array[] {
     const cmds: UserCmd[] = [0, 1, 2].map((k) => ({
       tick: tick + k, moveX: int(255) - 127, moveY: int(255) - 127, aim: int(65536), buttons: int(16), weaponSelect: WEAPON_KEEP, viewTick: int(tick + 1), viewFrac: int(256),
     }));
-    const valid = encodeCmdPacket({ ackTick: int(1000), sendTimeMs: int(65536), cmds });
+    const valid = encodeCmdPacket(quantizeCmdPacket({ ackTick: int(1000), sendTimeMs: int(65536), cmds }));
     const bytes = Uint8Array.from(valid);
     const kind = i % 6;
     if (kind === 1) for (let f = 0; f <= int(8); f++) bytes[int(bytes.length)]! ^= 1 << int(8);

@@ -40,7 +40,7 @@ describe('layering (DESIGN §2)', () => {
 
   it('allows the imports the design allows', async () => {
     expect(await ruleIds('src/protocol/__probe.ts', "import type { UserCmd } from '../sim/types';\nexport type C = UserCmd;\n")).toEqual([]);
-    expect(await ruleIds('src/client/__probe.ts', "import type { Snapshot } from '../protocol/messages';\nexport type S = Snapshot;\n")).toEqual([]);
+    expect(await ruleIds('src/client/__probe.ts', "import type { Snapshot } from '../protocol/game-messages';\nexport type S = Snapshot;\n")).toEqual([]);
   });
 
   it('sends every text kaboom draws through safe-text.ts', async () => {

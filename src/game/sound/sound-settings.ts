@@ -7,6 +7,7 @@
  * Invariants: volume is a number in 0..1 (anything else read back is clamped, or the default when
  * not a number); a storage that throws or holds junk never breaks the game, it only forgets.
  */
+import type { KeyValueStore } from '../../lobby/browser-token';
 
 export const SOUND_KEY = 'rewind-arena.sound';
 export const DEFAULT_VOLUME = 0.7;
@@ -16,7 +17,7 @@ export interface SoundSettings {
   muted: boolean;
 }
 
-export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
+export type { KeyValueStore } from '../../lobby/browser-token';
 
 export function clampVolume(v: unknown): number {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;

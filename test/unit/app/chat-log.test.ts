@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_LOG_LINES, ChatLog, chatText } from '../../../src/app/chat-log';
 import { loadName, NAME_KEY, saveName } from '../../../src/app/remembered-name';
-import { CHAT_MAX_CHARS, SYSTEM_CHAT_ID } from '../../../src/protocol/messages';
+import { CHAT_MAX_CHARS, SYSTEM_CHAT_ID } from '../../../src/protocol/control-messages';
 
 describe('chat log', () => {
   it('sends trimmed lines cut to CHAT_MAX_CHARS code points and never a blank one', () => {

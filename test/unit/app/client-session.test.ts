@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultCvars } from '../../../src/config/cvars';
 import { ClientSession } from '../../../src/app/client-session';
-import type { DebugMessage } from '../../../src/protocol/messages';
+import type { DebugMessage } from '../../../src/protocol/game-messages';
 import { Buttons, WEAPON_KEEP } from '../../../src/sim/types';
 import type { Timers } from '../../../src/transport/conditioned-channel';
 import { WireChannel } from '../../helpers/wire-channel';

@@ -4,7 +4,8 @@ import { gameHostFor, hitboxesFromDebug, rewindFromDebug } from '../../../src/ap
 import { createJoinSession } from '../../../src/app/join-session';
 import type { Joined } from '../../../src/lobby/join';
 import { decodeControl, encodeControl } from '../../../src/protocol/control';
-import type { ControlMessage, DebugMessage } from '../../../src/protocol/messages';
+import type { ControlMessage } from '../../../src/protocol/control-messages';
+import type { DebugMessage } from '../../../src/protocol/game-messages';
 import { WireChannel } from '../../helpers/wire-channel';
 
 

@@ -12,7 +12,7 @@ import { HOST_GONE_WAIT_MS, OWN_NETWORK_TEXT } from '../../../src/app/link-recov
 import { MigratingSession, type MigrationAttempts, type MigrationContext, type MigrationInner } from '../../../src/app/migrating-session';
 import type { JoinFailure } from '../../../src/lobby/failures';
 import { MIGRATION_GIVE_UP_MS } from '../../../src/lobby/migration-steps';
-import { SYSTEM_CHAT_ID, type LobbyPlayer } from '../../../src/protocol/messages';
+import { SYSTEM_CHAT_ID, type LobbyPlayer } from '../../../src/protocol/control-messages';
 
 const PLAYERS: LobbyPlayer[] = [
   { id: 1, name: 'Alice', pingMs: 0, isHost: true },

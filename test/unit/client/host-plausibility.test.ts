@@ -3,7 +3,7 @@ import { ABANDON_AFTER_CONSECUTIVE, HostPlausibility, MAX_LEAD_S } from '../../.
 import { NetClient } from '../../../src/client/net-client';
 import { defaultCvars } from '../../../src/config/cvars';
 import { decodeCmdPacket } from '../../../src/protocol/cmd-packet';
-import type { Snapshot } from '../../../src/protocol/messages';
+import type { Snapshot } from '../../../src/protocol/game-messages';
 import { encodeSnapshot } from '../../../src/protocol/snapshot';
 import { newPlayer } from '../../../src/sim/player-state';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NetClient } from '../../../src/client/net-client';
 import { defaultCvars } from '../../../src/config/cvars';
 import { decodeCmdPacket } from '../../../src/protocol/cmd-packet';
-import type { NetEvent, Snapshot } from '../../../src/protocol/messages';
+import type { NetEvent, Snapshot } from '../../../src/protocol/game-messages';
 import { encodeSnapshot } from '../../../src/protocol/snapshot';
 import { DEFAULT_MAP } from '../../../src/sim/map';
 import { newPlayer } from '../../../src/sim/player-state';

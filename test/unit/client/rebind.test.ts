@@ -11,11 +11,12 @@ import { InterpolationBuffer } from '../../../src/client/interpolation-buffer';
 import { NetClient } from '../../../src/client/net-client';
 import { defaultCvars } from '../../../src/config/cvars';
 import { decodeCmdPacket } from '../../../src/protocol/cmd-packet';
-import type { NetEvent, Snapshot } from '../../../src/protocol/messages';
+import type { NetEvent, Snapshot } from '../../../src/protocol/game-messages';
 import { encodeSnapshot } from '../../../src/protocol/snapshot';
 import { DEFAULT_MAP } from '../../../src/sim/map';
 import { newPlayer } from '../../../src/sim/player-state';
 import { WEAPON_KEEP, type UserCmd } from '../../../src/sim/types';
+import { sanitizeCmd, type SanitizedCmd } from '../../../src/sim/quantize';
 
 const LOCAL = 1;
 const spawn = DEFAULT_MAP.spawns[0]!;
@@ -152,7 +153,7 @@ describe('what rebind resets', () => {
   });
 
   it('CommandSender.resend: runs of consecutive ticks, three commands at most per packet', () => {
-    const cmd = (tick: number): UserCmd => ({ tick, moveX: 1, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: tick - 5, viewFrac: 0 });
+    const cmd = (tick: number): SanitizedCmd => sanitizeCmd({ tick, moveX: 1, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: tick - 5, viewFrac: 0 });
     const packets = new CommandSender().resend([1, 2, 3, 4, 5, 8, 9].map(cmd), 1000, 7);
     const decoded = packets.map((p) => decodeCmdPacket(p.bytes));
     expect(decoded.map((d) => (d.ok ? d.value.cmds.map((c) => c.tick) : null))).toEqual([[1, 2, 3], [4, 5], [8, 9]]);

@@ -8,8 +8,9 @@ import { buildLocalView } from '../../../src/client/view-builder';
 import { decodeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { newPlayer } from '../../../src/sim/player-state';
 import { WEAPON_KEEP, type UserCmd } from '../../../src/sim/types';
+import { sanitizeCmd, type SanitizedCmd } from '../../../src/sim/quantize';
 
-const cmd = (tick: number): UserCmd => ({ tick, moveX: tick % 100, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: tick - 5, viewFrac: 0 });
+const cmd = (tick: number): SanitizedCmd => sanitizeCmd({ tick, moveX: tick % 100, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: tick - 5, viewFrac: 0 });
 
 describe('ErrorSmoother', () => {
   it('decays a correction linearly to zero over the smoothing time', () => {

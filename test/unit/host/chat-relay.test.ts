@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ChatLimiter, DEFAULT_CHAT_POLICY } from '../../../src/host/chat-limiter';
 import { ChatRelay } from '../../../src/host/chat-relay';
 import { decodeControl } from '../../../src/protocol/control';
-import { CHAT_MAX_CHARS, SYSTEM_CHAT_ID } from '../../../src/protocol/messages';
+import { CHAT_MAX_CHARS, SYSTEM_CHAT_ID } from '../../../src/protocol/control-messages';
 
 describe('ChatLimiter', () => {
   it('allows a burst, then one line per refill interval', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { asDebugNotice, relayDebug, type DebugRoutes } from '../../../src/host/debug-relay';
 import { encodeControl } from '../../../src/protocol/control';
-import type { DebugMessage } from '../../../src/protocol/messages';
+import type { DebugMessage } from '../../../src/protocol/game-messages';
 
 const MSG: DebugMessage = { type: 'debug', tick: 90, hitboxes: [{ id: 2, x: 64, y: 32, radius: 16, alive: true, crouch: false }], rewind: null };
 

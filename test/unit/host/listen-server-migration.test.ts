@@ -15,7 +15,7 @@ import { decodeHostSecrets } from '../../../src/lobby/host-secrets';
 import { banKeyOf } from '../../../src/lobby/ban-key';
 import { passwordDigest } from '../../../src/lobby/password-verifier';
 import { decodeControl } from '../../../src/protocol/control';
-import { SYSTEM_CHAT_ID, type ControlMessage } from '../../../src/protocol/messages';
+import { SYSTEM_CHAT_ID, type ControlMessage } from '../../../src/protocol/control-messages';
 import { noticeAfterMigration } from '../../../src/lobby/migration-notice';
 import type { Peer } from '../../../src/transport/peer-link';
 import { linkPair, type FakeEnd } from '../../helpers/fake-link';

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HANDSHAKE_TIMEOUT_MS, HANDSHAKES_PER_SOURCE, LobbyDoor, type DoorFacts } from '../../../src/host/lobby-door';
 import { decodeControl, encodeControl } from '../../../src/protocol/control';
-import { PROTOCOL_VERSION, type ControlMessage } from '../../../src/protocol/messages';
+import { PROTOCOL_VERSION } from '../../../src/protocol/wire';
+import type { ControlMessage } from '../../../src/protocol/control-messages';
 import { createLobbyKey, type LobbyKey } from '../../../src/lobby/host-key';
 import { authenticateHost } from '../../../src/lobby/join';
 import { banKeyOf } from '../../../src/lobby/ban-key';

@@ -15,7 +15,8 @@ import { Roster } from '../../../src/host/roster';
 import { decideHello, type HelloFacts } from '../../../src/lobby/handshake';
 import { LobbyDoor } from '../../../src/host/lobby-door';
 import { decodeControl, encodeControl } from '../../../src/protocol/control';
-import { PROTOCOL_VERSION, type ControlMessage, type SeatProof } from '../../../src/protocol/messages';
+import { PROTOCOL_VERSION } from '../../../src/protocol/wire';
+import type { ControlMessage, SeatProof } from '../../../src/protocol/control-messages';
 import { createLobbyKey, type LobbyKey } from '../../../src/lobby/host-key';
 import { linkPair } from '../../helpers/fake-link';
 

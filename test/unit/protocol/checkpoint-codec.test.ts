@@ -5,7 +5,7 @@ import { BitWriter } from '../../../src/protocol/bits';
 import { decodeCheckpoint, encodeCheckpoint } from '../../../src/protocol/checkpoint-codec';
 import { CHECKPOINT_LIMITS, CHECKPOINT_VERSION, type Checkpoint, type DepartedPlayer } from '../../../src/protocol/checkpoint-types';
 import { Team } from '../../../src/sim/match-types';
-import type { DecodeResult } from '../../../src/protocol/messages';
+import type { DecodeResult } from '../../../src/protocol/wire';
 import { checkpoint } from './checkpoint-gen';
 import { fuzz } from './fuzz-kit';
 import { Rng } from './gen';

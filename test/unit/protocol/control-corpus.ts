@@ -8,7 +8,8 @@
  */
 import { KICK_REASONS, REJECT_REASONS, decodeControl, encodeControl } from '../../../src/protocol/control';
 import { peekHandshakeVersion } from '../../../src/protocol/handshake-codec';
-import { AUTH_NONCE_BYTES, BROWSER_TOKEN_BYTES, PROTOCOL_VERSION, type ControlMessage } from '../../../src/protocol/messages';
+import { PROTOCOL_VERSION } from '../../../src/protocol/wire';
+import { AUTH_NONCE_BYTES, BROWSER_TOKEN_BYTES, type ControlMessage } from '../../../src/protocol/control-messages';
 import { Rng } from './gen';
 import { mutate, short } from './wire-corpus';
 

@@ -2,7 +2,8 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { decodeControl, encodeControl, normalizeControl, MAX_DEBUG_HITBOXES, MAX_LOBBY_PLAYERS } from '../../../src/protocol/control';
 import { BitWriter } from '../../../src/protocol/bits';
-import { PROTOCOL_VERSION, type ControlMessage } from '../../../src/protocol/messages';
+import { PROTOCOL_VERSION } from '../../../src/protocol/wire';
+import type { ControlMessage } from '../../../src/protocol/control-messages';
 import { peekHandshakeVersion } from '../../../src/protocol/handshake-codec';
 
 const name = fc.string({ minLength: 1, maxLength: 30, unit: 'grapheme' }).map((s) => `${s}x`);

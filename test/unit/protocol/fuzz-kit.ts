@@ -4,7 +4,7 @@
  * never throws and that whatever it accepts survives its own re-encoding unchanged.
  */
 import { expect } from 'vitest';
-import type { DecodeResult } from '../../../src/protocol/messages';
+import type { DecodeResult } from '../../../src/protocol/wire';
 import { Rng } from './gen';
 
 export const RUNS = 100_000;

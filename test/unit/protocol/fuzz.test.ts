@@ -1,8 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { decodeCmdPacket, encodeCmdPacket } from '../../../src/protocol/cmd-packet';
+import { decodeCmdPacket, encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeControl, encodeControl } from '../../../src/protocol/control';
 import { decodeSnapshot, encodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
-import type { DecodeResult, Snapshot } from '../../../src/protocol/messages';
+import type { DecodeResult } from '../../../src/protocol/wire';
+import type { Snapshot } from '../../../src/protocol/game-messages';
 import { RUNS, fuzz } from './fuzz-kit';
 import { Rng, evolve, snapshot, userCmd } from './gen';
 
@@ -11,7 +12,7 @@ describe('decoders never throw on random or mutated bytes', () => {
     const r = new Rng(1);
     const samples = Array.from({ length: 50 }, () => {
       const t = r.int(0, 2 ** 31 - 10);
-      return encodeCmdPacket({ ackTick: r.int(0, t), sendTimeMs: r.int(0, 65535), cmds: [userCmd(r, t), userCmd(r, t + 1), userCmd(r, t + 2)].slice(r.int(0, 2)) });
+      return encodeCmdPacket(quantizeCmdPacket({ ackTick: r.int(0, t), sendTimeMs: r.int(0, 65535), cmds: [userCmd(r, t), userCmd(r, t + 1), userCmd(r, t + 2)].slice(r.int(0, 2)) }));
     });
     const [random, mutated] = fuzz(2, 40, samples, decodeCmdPacket, encodeCmdPacket);
     expect(random.ok + random.refused).toBe(RUNS);

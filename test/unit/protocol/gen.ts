@@ -3,7 +3,7 @@
  * for the protocol's property and fuzz tests. Deterministic for a given seed; no Math.random.
  */
 import { WEAPON_COUNT, WEAPON_KEEP, type PlayerState, type ProjectileState, type PublicPlayerState, type SimEvent, type UserCmd, type WeaponId } from '../../../src/sim/types';
-import type { NetEvent, Snapshot } from '../../../src/protocol/messages';
+import type { NetEvent, Snapshot } from '../../../src/protocol/game-messages';
 import { MAX_PICKUPS } from '../../../src/sim/maps';
 import { GameMode, MatchPhase, PickupKind, Team, type Award, type AwardKind, type MatchResults, type PublicMatchState, type Standing } from '../../../src/sim/match-types';
 

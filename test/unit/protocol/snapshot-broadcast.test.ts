@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { encodeEvent } from '../../../src/protocol/events';
-import type { NetEvent, Snapshot } from '../../../src/protocol/messages';
+import type { NetEvent, Snapshot } from '../../../src/protocol/game-messages';
 import { DatagramArena } from '../../../src/protocol/datagram-arena';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';
 import { SnapshotBroadcast, type BroadcastClient } from '../../../src/protocol/snapshot-broadcast';

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { decodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
 import { encodeSnapshotParts } from '../../../src/protocol/snapshot-parts';
 import { SnapshotAssembler } from '../../../src/protocol/snapshot-assembler';
-import { MAX_DATAGRAM_BYTES, type Snapshot } from '../../../src/protocol/messages';
+import { MAX_DATAGRAM_BYTES } from '../../../src/protocol/wire';
+import type { Snapshot } from '../../../src/protocol/game-messages';
 import { Rng, evolve, snapshot } from './gen';
 
 const lookup = (...known: Snapshot[]) => (tick: number) => known.find((s) => s.serverTick === tick);

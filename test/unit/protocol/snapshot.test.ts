@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { decodeSnapshot, encodeSnapshot, motionScale, quantizeSnapshot } from '../../../src/protocol/snapshot';
-import type { Snapshot } from '../../../src/protocol/messages';
+import type { Snapshot } from '../../../src/protocol/game-messages';
 import { Rng, evolve, snapshot } from './gen';
 
 const lookup = (...known: Snapshot[]) => (tick: number) => known.find((s) => s.serverTick === tick);

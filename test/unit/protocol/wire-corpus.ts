@@ -7,10 +7,10 @@
  * (write-wire-corpus.ts writes it; run it only for a deliberate wire change).
  */
 import { createHash } from 'node:crypto';
-import { decodeCmdPacket, encodeCmdPacket } from '../../../src/protocol/cmd-packet';
+import { decodeCmdPacket, encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeSnapshot, encodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
 import { encodeSnapshotParts } from '../../../src/protocol/snapshot-parts';
-import type { Snapshot } from '../../../src/protocol/messages';
+import type { Snapshot } from '../../../src/protocol/game-messages';
 import { snapshotFor, workloadFrames } from '../../../bench/workload';
 import { Rng, evolve, snapshot, userCmd } from './gen';
 
@@ -79,7 +79,7 @@ function cmdItems(): { encoded: string[]; decoded: string[] } {
   const r = new Rng(77);
   for (let i = 0; i < 300; i++) {
     const t = r.int(0, 2 ** 31 - 10);
-    const bytes = encodeCmdPacket({ ackTick: r.bool(0.1) ? null : r.int(Math.max(0, t - 500), t + 20), sendTimeMs: r.int(0, 65535), cmds: [userCmd(r, t), userCmd(r, t + 1), userCmd(r, t + 2)].slice(r.int(0, 2)) });
+    const bytes = encodeCmdPacket(quantizeCmdPacket({ ackTick: r.bool(0.1) ? null : r.int(Math.max(0, t - 500), t + 20), sendTimeMs: r.int(0, 65535), cmds: [userCmd(r, t), userCmd(r, t + 1), userCmd(r, t + 2)].slice(r.int(0, 2)) }));
     encoded.push(short(bytes));
     const out = decodeCmdPacket(mutate(r, bytes));
     decoded.push(short(out.ok ? JSON.stringify(out.value) : 'refused'));

@@ -1,10 +1,10 @@
 // Issue 13, bring forward: the successor's starting world = its checkpoint's private state + the
 // public state of the newer snapshot it decoded as a client, at the snapshot's tick.
 import { describe, expect, it } from 'vitest';
-import { encodeCmdPacket } from '../../../src/protocol/cmd-packet';
+import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeCheckpoint, encodeCheckpoint } from '../../../src/protocol/checkpoint-codec';
 import type { Checkpoint } from '../../../src/protocol/checkpoint-types';
-import type { NetEvent, Snapshot } from '../../../src/protocol/messages';
+import type { NetEvent, Snapshot } from '../../../src/protocol/game-messages';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';
 import { SnapshotAssembler } from '../../../src/protocol/snapshot-assembler';
 import { EVENT_ID_MARGIN, bringForward } from '../../../src/server/bring-forward';
@@ -41,7 +41,7 @@ function run(seed: number, k: number, t: number): Run {
   while (server.world.tick < t) {
     const tick = server.world.tick + 1;
     const now = tick * TICK_MS;
-    for (const p of server.world.players) server.receive(p.id, encodeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(now) % 65536, cmds: [botCmd(server.world, p, tick, seed)] }), now - TICK_MS);
+    for (const p of server.world.players) server.receive(p.id, encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(now) % 65536, cmds: [botCmd(server.world, p, tick, seed)] })), now - TICK_MS);
     const out = server.tick(now);
     worlds.set(server.world.tick, server.world);
     events.push(...server.lastEvents);
@@ -114,7 +114,7 @@ describe('bringForward', () => {
     const b = restored.server;
     for (let i = 1; i <= 120; i++) {
       const tick = b.world.tick + 1;
-      for (const p of b.world.players) b.receive(p.id, encodeCmdPacket({ ackTick: null, sendTimeMs: 0, cmds: [botCmd(b.world, p, tick, 5)] }), (tick - 1) * TICK_MS);
+      for (const p of b.world.players) b.receive(p.id, encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: 0, cmds: [botCmd(b.world, p, tick, 5)] })), (tick - 1) * TICK_MS);
       b.tick(tick * TICK_MS);
       ids.push(...b.lastEvents.map((e) => e.id));
     }

@@ -5,7 +5,7 @@
 // for the rest of the run and must agree bit for bit on the world, the scores and every event
 // (with its id) at every tick. A player who left before K rejoins both with the same record.
 import { describe, expect, it } from 'vitest';
-import { encodeCmdPacket } from '../../../src/protocol/cmd-packet';
+import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeCheckpoint, encodeCheckpoint } from '../../../src/protocol/checkpoint-codec';
 import type { Checkpoint } from '../../../src/protocol/checkpoint-types';
 import { NO_LOBBY, captureCheckpoint, restoreServer, type CheckpointLobby } from '../../../src/server/checkpoint';
@@ -54,7 +54,7 @@ function step(server: GameServer, seed: number, viewBack: number): void {
   const arrived = (tick - 1) * TICK_MS;
   for (const id of PEOPLE) {
     const cmd = commandFor(seed, id, tick, server.world, viewBack + (id % 3) * 3);
-    if (cmd) server.receive(id, encodeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(arrived) % 65536, cmds: [cmd] }), arrived);
+    if (cmd) server.receive(id, encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(arrived) % 65536, cmds: [cmd] })), arrived);
   }
   server.tick(tick * TICK_MS);
 }

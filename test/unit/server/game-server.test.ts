@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { GameServer, type ServerSettings } from '../../../src/server/game-server';
-import { encodeCmdPacket } from '../../../src/protocol/cmd-packet';
+import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';
 import { SnapshotAssembler } from '../../../src/protocol/snapshot-assembler';
-import type { Snapshot } from '../../../src/protocol/messages';
+import type { Snapshot } from '../../../src/protocol/game-messages';
 import { Buttons, WEAPON_KEEP, type ArenaMap, type UserCmd } from '../../../src/sim/types';
 
 const TICK_MS = 1000 / 60;
@@ -42,7 +42,7 @@ function drive(server: GameServer, rx: Map<number, Receiver>, ticks: number, mak
   for (let i = 0; i < ticks; i++) {
     const next = server.world.tick + 1;
     const c = make(next);
-    if (c) server.receive(1, encodeCmdPacket({ ackTick: rx.get(1)?.newest ?? 0, sendTimeMs: Math.floor(now) % 65536, cmds: [c] }), now);
+    if (c) server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick: rx.get(1)?.newest ?? 0, sendTimeMs: Math.floor(now) % 65536, cmds: [c] })), now);
     now += TICK_MS;
     for (const p of server.tick(now).packets) rx.get(p.clientId)?.take(p.bytes);
   }
@@ -66,7 +66,7 @@ describe('GameServer', () => {
     let now = 0;
     for (let i = 0; i < 120; i++) {
       const next = server.world.tick + 1;
-      server.receive(1, encodeCmdPacket({ ackTick: rx.get(1)?.newest ?? 0, sendTimeMs: 0, cmds: [cmd(next, { moveX: 127 })] }), now);
+      server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick: rx.get(1)?.newest ?? 0, sendTimeMs: 0, cmds: [cmd(next, { moveX: 127 })] })), now);
       now += TICK_MS;
       for (const p of server.tick(now).packets) rx.get(1)?.take(p.bytes);
       states.set(server.world.tick, structuredClone(server.world.players[0]));
@@ -91,7 +91,7 @@ describe('GameServer', () => {
     const older = got[got.length - 5]!.serverTick;
     const send = (ackTick: number | null, acked = true): Snapshot[] => {
       const next = server.world.tick + 1;
-      server.receive(1, encodeCmdPacket({ ackTick, sendTimeMs: 0, cmds: [cmd(next)] }), now);
+      server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick, sendTimeMs: 0, cmds: [cmd(next)] })), now);
       const out: Snapshot[] = [];
       for (let i = 0; i < 2; i++) {
         now += TICK_MS;
@@ -99,7 +99,7 @@ describe('GameServer', () => {
           const r = decodeSnapshot(p.bytes, (t) => (acked ? rx.get(1)!.byTick.get(t) : undefined));
           if (r.ok) out.push(r.value);
         }
-        if (i === 0) server.receive(1, encodeCmdPacket({ ackTick, sendTimeMs: 0, cmds: [cmd(next + 1)] }), now);
+        if (i === 0) server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick, sendTimeMs: 0, cmds: [cmd(next + 1)] })), now);
       }
       return out;
     };
@@ -123,7 +123,7 @@ describe('GameServer', () => {
     let ticksBlind = 0;
     while (restarted.got.length === 0 && ticksBlind < 600) {
       const next = server.world.tick + 1;
-      server.receive(1, encodeCmdPacket({ ackTick: restarted.newest || null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd(next)] }), now);
+      server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick: restarted.newest || null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd(next)] })), now);
       now += TICK_MS;
       for (const p of server.tick(now).packets) restarted.take(p.bytes);
       ticksBlind++;
@@ -148,7 +148,7 @@ describe('GameServer', () => {
     for (let i = 0; i < 120; i++) {
       const next = server.world.tick + 1;
       // Commands arrive in bursts of three ticks (a client frame issuing several), three ticks ahead.
-      if (next % 3 === 1) server.receive(1, encodeCmdPacket({ ackTick: rx.newest || null, sendTimeMs: 0, cmds: [cmd(next + 3), cmd(next + 4), cmd(next + 5)] }), now);
+      if (next % 3 === 1) server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick: rx.newest || null, sendTimeMs: 0, cmds: [cmd(next + 3), cmd(next + 4), cmd(next + 5)] })), now);
       now += TICK_MS;
       const before = rx.got.length;
       for (const p of server.tick(now).packets) rx.take(p.bytes);
@@ -183,7 +183,7 @@ describe('GameServer', () => {
   it('echoes the newest command packet send time with how long it was held', () => {
     const server = new GameServer(base);
     server.addClient(1, 0);
-    server.receive(1, encodeCmdPacket({ ackTick: 0, sendTimeMs: 4321, cmds: [cmd(1)] }), 3);
+    server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick: 0, sendTimeMs: 4321, cmds: [cmd(1)] })), 3);
     const out = server.tick(TICK_MS);
     const rx = new Receiver();
     for (const p of out.packets) rx.take(p.bytes);

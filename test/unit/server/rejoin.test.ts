@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GameServer, type ServerSettings } from '../../../src/server/game-server';
-import { encodeCmdPacket } from '../../../src/protocol/cmd-packet';
+import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { Buttons, WEAPON_KEEP, type ArenaMap, type UserCmd } from '../../../src/sim/types';
 
 const TICK_MS = 1000 / 60;
@@ -18,7 +18,7 @@ function fire(server: GameServer, ticks: number, t0: number): number {
   for (let i = 0; i < ticks; i++) {
     const tick = server.world.tick + 1;
     const cmd: UserCmd = { tick, moveX: 0, moveY: 0, aim: 16384, buttons: Buttons.Fire, weaponSelect: WEAPON_KEEP, viewTick: Math.max(0, tick - 6), viewFrac: 0 };
-    server.receive(1, encodeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd] }), now);
+    server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd] })), now);
     now += TICK_MS;
     server.tick(now);
   }

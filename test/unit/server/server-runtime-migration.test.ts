@@ -7,9 +7,10 @@
  * `{ ok: false }`, never an exception; a handing-over runtime stops ticking but can still checkpoint.
  */
 import { describe, expect, it } from 'vitest';
-import { encodeCmdPacket } from '../../../src/protocol/cmd-packet';
+import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeCheckpoint } from '../../../src/protocol/checkpoint-codec';
-import type { DecodeResult, Snapshot } from '../../../src/protocol/messages';
+import type { DecodeResult } from '../../../src/protocol/wire';
+import type { Snapshot } from '../../../src/protocol/game-messages';
 import type { Checkpoint } from '../../../src/protocol/checkpoint-types';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';
 import { RESTORE_GRACE_MS, ServerRuntime, type ServerNotice } from '../../../src/server/server-runtime';
@@ -40,7 +41,7 @@ function play(clock: FakeClock, rt: ServerRuntime<number>, ports: Map<number, Fa
     const tick = rt.stats()!.tick + 2;
     for (const [id, port] of ports) {
       const cmd = (k: number): UserCmd => ({ tick: tick + k, moveX: 0, moveY: 0, aim: 0, buttons: firing.includes(id) ? Buttons.Fire : 0, weaponSelect: WEAPON_KEEP, viewTick: tick + k - 6, viewFrac: 0 });
-      port.handler?.(encodeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(clock.now) % 65536, cmds: [cmd(0), cmd(1), cmd(2)] }));
+      port.handler?.(encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(clock.now) % 65536, cmds: [cmd(0), cmd(1), cmd(2)] })));
     }
     clock.advance(50);
   }

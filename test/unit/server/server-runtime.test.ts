@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { ServerRuntime, type ServerNotice } from '../../../src/server/server-runtime';
 import { FakeClock, FakePort } from './runtime-fakes';
-import { encodeCmdPacket } from '../../../src/protocol/cmd-packet';
+import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeControl } from '../../../src/protocol/control';
-import type { DebugMessage } from '../../../src/protocol/messages';
+import type { DebugMessage } from '../../../src/protocol/game-messages';
 import { Buttons, WEAPON_KEEP } from '../../../src/sim/types';
 
 const settings = { tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 1, maxPlayers: 4 };
@@ -55,7 +55,7 @@ describe('ServerRuntime', () => {
     rt.addClient(1, port);
     clock.advance(100);
     const cmd = { tick: 10, moveX: 127, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 };
-    port.handler?.(encodeCmdPacket({ ackTick: 0, sendTimeMs: 5, cmds: [cmd] }).buffer);
+    port.handler?.(encodeCmdPacket(quantizeCmdPacket({ ackTick: 0, sendTimeMs: 5, cmds: [cmd] })).buffer);
     port.handler?.({ not: 'bytes' });
     const c = rt.stats()?.clients[0];
     expect(c?.packetsIn).toBe(2);
@@ -173,7 +173,7 @@ describe('ServerRuntime', () => {
     rt.setDebug(1, true);
     clock.advance(100);
     const fire = (tick: number) => ({ tick, moveX: 0, moveY: 0, aim: 0, buttons: Buttons.Fire, weaponSelect: WEAPON_KEEP, viewTick: tick - 5, viewFrac: 128 });
-    port.handler?.(encodeCmdPacket({ ackTick: 0, sendTimeMs: 5, cmds: [fire(10), fire(11), fire(12)] }));
+    port.handler?.(encodeCmdPacket(quantizeCmdPacket({ ackTick: 0, sendTimeMs: 5, cmds: [fire(10), fire(11), fire(12)] })));
     clock.advance(300);
     const last = notices.filter((n) => n.type === 'debug').pop();
     const decoded = last ? decodeControl(last.bytes) : null;

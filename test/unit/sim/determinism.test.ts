@@ -6,6 +6,7 @@ import { addPlayer, createWorld, stepWorld } from '../../../src/sim/world';
 import { WEAPON_KEEP, type WorldState } from '../../../src/sim/types';
 import { cfgFor } from './helpers';
 import { runWorkload, workloadCmd } from './workload';
+import { saneCmds } from '../../helpers/sane-cmds';
 
 const cfg = cfgFor(DEFAULT_MAP);
 const SEED = 20261122;
@@ -61,7 +62,7 @@ describe('client prediction reproduces the server bit for bit', () => {
     for (let tick = 1; tick <= 3000; tick++) {
       // Rifle only: rockets could hurt their owner, which only the server knows.
       const cmd = { ...workloadCmd(SEED, tick, 0, world), weaponSelect: WEAPON_KEEP };
-      world = stepWorld(world, new Map([[0, cmd]]), cfg).world;
+      world = stepWorld(world, saneCmds(new Map([[0, cmd]])), cfg).world;
       predicted = stepPlayer(predicted, sanitizeCmd(cmd), tick, cfg, []).player;
       expect(predicted).toEqual(world.players[0]);
     }

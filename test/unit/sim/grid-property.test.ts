@@ -5,6 +5,7 @@ import { DEFAULT_MAP } from '../../../src/sim/map';
 import { addPlayer, createWorld, stepWorld } from '../../../src/sim/world';
 import { BUTTONS_MASK, WEAPON_KEEP, type PlayerId, type UserCmd, type WorldState } from '../../../src/sim/types';
 import { cfgFor, onGrid, overlaps, rectBox } from './helpers';
+import { saneCmds } from '../../helpers/sane-cmds';
 
 const cfg = cfgFor(DEFAULT_MAP);
 const R = PLAYER_RADIUS;
@@ -63,7 +64,7 @@ describe('quantization and bounds invariants (property)', () => {
             const c = tickCmds[i]!;
             cmds.set(p.id, { ...c, buttons: c.buttons & (BUTTONS_MASK | 0xf0), tick: w.tick + 1, viewTick: w.tick, viewFrac: 0 });
           });
-          w = stepWorld(w, cmds, cfg).world;
+          w = stepWorld(w, saneCmds(cmds), cfg).world;
           expectOnGridAndInside(w);
         }
       }),

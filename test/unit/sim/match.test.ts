@@ -8,13 +8,14 @@ import { AwardKind, GameMode, MatchPhase, Team, type MatchRules } from '../../..
 import { addPlayer, createWorld, stepWorld } from '../../../src/sim/world';
 import { Buttons, Weapon, type PlayerId, type UserCmd, type WorldState } from '../../../src/sim/types';
 import { cfgFor, cmd, mapWith, playerAt, worldOf } from './helpers';
+import { saneCmds } from '../../helpers/sane-cmds';
 
 const open = cfgFor(mapWith([], [{ x: 100, y: 500 }, { x: 300, y: 500 }, { x: 900, y: 100 }, { x: 900, y: 900 }], 1000, 1000));
 const rules = (r: Partial<MatchRules> = {}): MatchRules => ({ ...DEFAULT_RULES, warmupS: 0, ...r });
 
 function run(world: WorldState, ticks: number, cfg: SimConfig, cmdsFor: (tick: number, w: WorldState) => Map<PlayerId, UserCmd> = () => new Map()): WorldState {
   let w = world;
-  for (let i = 0; i < ticks; i++) w = stepWorld(w, cmdsFor(w.tick + 1, w), cfg).world;
+  for (let i = 0; i < ticks; i++) w = stepWorld(w, saneCmds(cmdsFor(w.tick + 1, w)), cfg).world;
   return w;
 }
 
@@ -34,7 +35,7 @@ describe('the frag limit', () => {
   it('ends a live deathmatch at the end of the tick that reached it and freezes the results', () => {
     let w = duel({ fragLimit: 1, timeLimitS: 0 });
     w = { ...w, players: [w.players[0]!, { ...w.players[1]!, health: 20 }] };
-    const r = stepWorld(w, fire(w.tick + 1), open);
+    const r = stepWorld(w, saneCmds(fire(w.tick + 1)), open);
     expect(r.events.some((e) => e.type === 'killed')).toBe(true);
     expect(r.world.match.phase).toBe(MatchPhase.Ended);
     expect(r.world.match.results?.standings.map((s) => [s.id, s.score, s.kills, s.deaths])).toEqual([[0, 1, 1, 0], [1, 0, 0, 1]]);
@@ -49,7 +50,7 @@ describe('the frag limit', () => {
     let w = duel({ mode: GameMode.TeamDeathmatch, fragLimit: 1, timeLimitS: 0 });
     expect(record(w, 0).team).not.toBe(record(w, 1).team);
     w = { ...w, players: [w.players[0]!, { ...w.players[1]!, health: 20 }] };
-    const after = stepWorld(w, fire(w.tick + 1), open).world;
+    const after = stepWorld(w, saneCmds(fire(w.tick + 1)), open).world;
     expect(after.match.teamScores[record(w, 0).team - 1]).toBe(1);
     expect(after.match.phase).toBe(MatchPhase.Ended);
     expect(after.match.results?.winnerTeam).toBe(record(w, 0).team);
@@ -58,7 +59,7 @@ describe('the frag limit', () => {
   it('does not end the warm-up', () => {
     let w = duel({ fragLimit: 1, warmupS: 10 });
     w = { ...w, players: [w.players[0]!, { ...w.players[1]!, health: 20 }] };
-    const after = stepWorld(w, fire(w.tick + 1), open).world;
+    const after = stepWorld(w, saneCmds(fire(w.tick + 1)), open).world;
     expect(after.players[1]!.alive).toBe(false);
     expect(after.match.phase).toBe(MatchPhase.Warmup);
   });
@@ -71,7 +72,7 @@ describe('the time limit', () => {
     expect(end).toBe(w.tick + secondsToTicks(2, 60));
     const before = run(w, end - w.tick - 1, open);
     expect(before.match.phase).toBe(MatchPhase.Live);
-    const last = stepWorld(before, new Map([[0, cmd(end, { moveX: 127 })]]), open).world;
+    const last = stepWorld(before, saneCmds(new Map([[0, cmd(end, { moveX: 127 })]])), open).world;
     expect(last.tick).toBe(end);
     expect(last.match.phase).toBe(MatchPhase.Ended);
     expect(last.players[0]!.x).toBe(before.players[0]!.x);
@@ -84,7 +85,7 @@ describe('warm-up', () => {
     let w = duel({ warmupS: 1, timeLimitS: 60 });
     expect(w.match.phase).toBe(MatchPhase.Warmup);
     w = { ...w, players: [w.players[0]!, { ...w.players[1]!, health: 20 }] };
-    w = stepWorld(w, fire(w.tick + 1), open).world;
+    w = stepWorld(w, saneCmds(fire(w.tick + 1)), open).world;
     expect(w.players[0]!.kills).toBe(1);
     const liveAt = w.match.phaseEndTick;
     const seqs = w.players.map((p) => p.teleportSeq);
@@ -107,14 +108,14 @@ describe('team damage', () => {
 
   it('spares team mates without friendly fire (no hit, no damage)', () => {
     const w = teamDuel(false);
-    const r = stepWorld(w, fire(w.tick + 1), open);
+    const r = stepWorld(w, saneCmds(fire(w.tick + 1)), open);
     expect(r.events.some((e) => e.type === 'hit')).toBe(false);
     expect(r.world.players[1]!.health).toBe(20);
   });
 
   it('hurts team mates with friendly fire, and a team kill costs a point instead of scoring', () => {
     const w = teamDuel(true);
-    const r = stepWorld(w, fire(w.tick + 1), open);
+    const r = stepWorld(w, saneCmds(fire(w.tick + 1)), open);
     expect(r.world.players[1]!.alive).toBe(false);
     expect(r.world.players[0]!.kills).toBe(0);
     expect(record(r.world, 0).score).toBe(-1);
@@ -123,7 +124,7 @@ describe('team damage', () => {
 
   it('hurts enemies, and your own rocket always hurts you', () => {
     let w = duel({ mode: GameMode.TeamDeathmatch, fragLimit: 0 });
-    const hit = stepWorld(w, fire(w.tick + 1), open);
+    const hit = stepWorld(w, saneCmds(fire(w.tick + 1)), open);
     expect(hit.world.players[1]!.health).toBeLessThan(100);
     // A rocket fired point blank into a wall next to the shooter.
     const walled = cfgFor(mapWith([{ x: 130, y: 400, w: 20, h: 200 }], open.map.spawns, 1000, 1000));
@@ -141,7 +142,7 @@ describe('awards', () => {
     while (w.match.phase !== MatchPhase.Ended && ticks++ < 5000) {
       const target = w.players[1]!;
       if (target.alive && (target.x !== 300 || target.y !== 500)) w = { ...w, players: [w.players[0]!, { ...target, x: 300, y: 500 }] };
-      w = stepWorld(w, fire(w.tick + 1), open).world;
+      w = stepWorld(w, saneCmds(fire(w.tick + 1)), open).world;
     }
     const awards = w.match.results!.awards;
     expect(awards.find((a) => a.kind === AwardKind.Streak)).toEqual({ kind: AwardKind.Streak, player: 0, value: 3 });

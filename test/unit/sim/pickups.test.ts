@@ -5,6 +5,7 @@ import { HEALTH_PACK, PICKUP_RESPAWN_SECONDS, touchPickups } from '../../../src/
 import { stepWorld } from '../../../src/sim/world';
 import type { ArenaMap, WorldState } from '../../../src/sim/types';
 import { cfgFor, cmd, playerAt, worldOf } from './helpers';
+import { saneCmds } from '../../helpers/sane-cmds';
 
 const map: ArenaMap = {
   name: 'pickups', width: 1000, height: 1000, walls: [], spawns: [{ x: 900, y: 900 }],
@@ -66,7 +67,7 @@ describe('pickups', () => {
 
   it('does nothing on a map without pickups', () => {
     const bare = cfgFor({ ...map, pickups: undefined });
-    const r = stepWorld(worldOf([playerAt(0, 500, 500, { health: 10 })]), new Map([[0, cmd(1)]]), bare).world;
+    const r = stepWorld(worldOf([playerAt(0, 500, 500, { health: 10 })]), saneCmds(new Map([[0, cmd(1)]])), bare).world;
     expect(r.players[0]!.health).toBe(10);
   });
 });

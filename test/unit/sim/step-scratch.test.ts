@@ -12,6 +12,7 @@ import { isSanitizedCmd, sanitizeCmd } from '../../../src/sim/quantize';
 import { addPlayer, createWorld, newStepScratch, stepWorld, type StepScratch } from '../../../src/sim/world';
 import type { PlayerId, SimEvent, UserCmd, WorldState } from '../../../src/sim/types';
 import { workloadCmd } from './workload';
+import { saneCmds } from '../../helpers/sane-cmds';
 
 const CFG = { tickrate: 60, map: DEFAULT_MAP };
 
@@ -33,7 +34,7 @@ function run(start: WorldState, ticks: number, scratch?: StepScratch): { worlds:
   const events: SimEvent[][] = [];
   let w = start;
   for (let i = 0; i < ticks; i++) {
-    const r = stepWorld(w, commandsFor(w, 5), CFG, undefined, scratch);
+    const r = stepWorld(w, saneCmds(commandsFor(w, 5)), CFG, undefined, scratch);
     w = r.world;
     worlds.push(w);
     events.push(r.events);
@@ -45,11 +46,11 @@ describe('stepWorld with a StepScratch', () => {
   it('creates hitbox records only when the player count grows, and reuses the same objects every tick', () => {
     const scratch = newStepScratch();
     let w = arena(16);
-    w = stepWorld(w, commandsFor(w, 1), CFG, undefined, scratch).world;
+    w = stepWorld(w, saneCmds(commandsFor(w, 1)), CFG, undefined, scratch).world;
     expect(scratch.hitboxesCreated).toBe(16);
     const boxes = scratch.hitboxes.slice();
     const temporaries = [scratch.player.velocity, scratch.player.move, scratch.player.shot];
-    for (let i = 0; i < 300; i++) w = stepWorld(w, commandsFor(w, 1), CFG, undefined, scratch).world;
+    for (let i = 0; i < 300; i++) w = stepWorld(w, saneCmds(commandsFor(w, 1)), CFG, undefined, scratch).world;
     expect(scratch.hitboxesCreated).toBe(16);
     expect(scratch.hitboxes).toHaveLength(16);
     scratch.hitboxes.forEach((b, i) => expect(b).toBe(boxes[i]));
@@ -57,7 +58,7 @@ describe('stepWorld with a StepScratch', () => {
     temporaries.forEach((t, i) => expect(t).toBe([scratch.player.velocity, scratch.player.move, scratch.player.shot][i]));
     // Someone joins: one more record, nothing else re-created.
     w = addPlayer(w, 40, CFG);
-    w = stepWorld(w, commandsFor(w, 1), CFG, undefined, scratch).world;
+    w = stepWorld(w, saneCmds(commandsFor(w, 1)), CFG, undefined, scratch).world;
     expect(scratch.hitboxesCreated).toBe(17);
     boxes.forEach((b, i) => expect(scratch.hitboxes[i]).toBe(b));
   });
@@ -92,7 +93,7 @@ describe('stepWorld with a StepScratch', () => {
     for (let i = 0; i < 200; i++) {
       const before = w.match;
       const beforeJson = JSON.stringify(before);
-      const r = stepWorld(w, commandsFor(w, 9), CFG, undefined, scratch);
+      const r = stepWorld(w, saneCmds(commandsFor(w, 9)), CFG, undefined, scratch);
       // The input's match is untouched; the new one holds no record twice.
       expect(JSON.stringify(before)).toBe(beforeJson);
       expect(new Set(r.world.match.players).size).toBe(r.world.match.players.length);

@@ -4,6 +4,7 @@ import type { SimConfig } from '../../../src/sim/config';
 import { nextRandom } from '../../../src/sim/rng';
 import { stepWorld } from '../../../src/sim/world';
 import { Buttons, WEAPON_KEEP, type PlayerId, type SimEvent, type UserCmd, type WorldState } from '../../../src/sim/types';
+import { saneCmds } from '../../helpers/sane-cmds';
 
 function randoms(seed: number, count: number): number[] {
   const out: number[] = [];
@@ -57,7 +58,7 @@ export function runWorkload(start: WorldState, ticks: number, seed: number, cfg:
     const tick = world.tick + 1;
     const cmds = new Map<PlayerId, UserCmd>();
     for (const p of world.players) cmds.set(p.id, workloadCmd(seed, tick, p.id, world));
-    const r = stepWorld(world, cmds, cfg);
+    const r = stepWorld(world, saneCmds(cmds), cfg);
     world = r.world;
     for (const e of r.events) eventCounts[e.type] = (eventCounts[e.type] ?? 0) + 1;
     if (world.tick % 500 === 0) checkpoints.push(JSON.stringify(world));

@@ -5,6 +5,7 @@ import { addPlayer, createWorld, removePlayer, stepWorld } from '../../../src/si
 import { Buttons, Weapon, type Hitbox, type SimEvent, type WorldState } from '../../../src/sim/types';
 import { MatchPhase } from '../../../src/sim/match-types';
 import { cfgFor, cmd, mapWith, playerAt, worldOf } from './helpers';
+import { saneCmds } from '../../helpers/sane-cmds';
 
 const RESPAWN_TICKS = secondsToTicks(RESPAWN_SECONDS, 60);
 const spawns = [
@@ -72,7 +73,7 @@ describe('stepWorld', () => {
   it('advances the tick, never mutates its input and gives idle commands to players without one', () => {
     const world = worldOf([playerAt(0, 500, 500, { vx: 200, aim: 777 }), playerAt(1, 200, 200)]);
     const before = structuredClone(world);
-    const r = stepWorld(world, new Map([[1, cmd(1, { moveX: 127 })]]), cfg);
+    const r = stepWorld(world, saneCmds(new Map([[1, cmd(1, { moveX: 127 })]])), cfg);
     expect(world).toEqual(before);
     expect(r.world.tick).toBe(1);
     expect(r.world.players[0]!.vx).toBeLessThan(200);
@@ -82,7 +83,7 @@ describe('stepWorld', () => {
 
   it('sanitizes commands it is given', () => {
     const world = worldOf([playerAt(0, 500, 500)]);
-    const r = stepWorld(world, new Map([[0, cmd(1, { moveX: 100000, aim: -1, buttons: 0xffff, weaponSelect: 42 })]]), cfg);
+    const r = stepWorld(world, saneCmds(new Map([[0, cmd(1, { moveX: 100000, aim: -1, buttons: 0xffff, weaponSelect: 42 })]])), cfg);
     expect(r.world.players[0]!.aim).toBe(65535);
     expect(r.world.players[0]!.weapon).toBe(Weapon.Rifle);
     expect(r.world.players[0]!.vx).toBeLessThanOrEqual(260);
@@ -98,12 +99,12 @@ describe('stepWorld', () => {
       },
     };
     const fire = cmd(1, { buttons: Buttons.Fire, viewTick: 0, viewFrac: 128 });
-    const r = stepWorld(world, new Map([[0, fire]]), cfg, hooks);
+    const r = stepWorld(world, saneCmds(new Map([[0, fire]])), cfg, hooks);
     expect(r.world.players[1]!.health).toBe(80);
     expect(r.world.players[1]!.y).toBe(800);
     expect(seen[0]).toMatchObject({ shooter: 0, weapon: Weapon.Rifle, x: 100, y: 500, aim: 0 });
     expect(seen[1]).toMatchObject({ viewFrac: 128 });
-    const live = stepWorld(world, new Map([[0, fire]]), cfg);
+    const live = stepWorld(world, saneCmds(new Map([[0, fire]])), cfg);
     expect(live.world.players[1]!.health).toBe(100);
   });
 
@@ -111,7 +112,7 @@ describe('stepWorld', () => {
     const world = worldOf([playerAt(0, 100, 500, { weapon: Weapon.Rocket })]);
     let calls = 0;
     const hooks = { hitboxesForShot: (): Hitbox[] => (calls++, []) };
-    const r = stepWorld(world, new Map([[0, cmd(1, { buttons: Buttons.Fire })]]), cfg, hooks);
+    const r = stepWorld(world, saneCmds(new Map([[0, cmd(1, { buttons: Buttons.Fire })]])), cfg, hooks);
     expect(calls).toBe(0);
     expect(r.world.projectiles).toHaveLength(1);
   });
@@ -119,7 +120,7 @@ describe('stepWorld', () => {
   it('players block each other in id order', () => {
     const world = worldOf([playerAt(0, 400, 500), playerAt(1, 440, 500)]);
     let w = world;
-    for (let t = 1; t <= 60; t++) w = stepWorld(w, new Map([[0, cmd(t, { moveX: 127 })], [1, cmd(t, { moveX: -127 })]]), cfg).world;
+    for (let t = 1; t <= 60; t++) w = stepWorld(w, saneCmds(new Map([[0, cmd(t, { moveX: 127 })], [1, cmd(t, { moveX: -127 })]])), cfg).world;
     const [a, b] = w.players;
     expect(b!.x - a!.x).toBeGreaterThanOrEqual(2 * PLAYER_RADIUS);
   });
@@ -128,7 +129,7 @@ describe('stepWorld', () => {
 describe('respawn', () => {
   it('happens exactly RESPAWN ticks after death with health, ammo and teleportSeq renewed', () => {
     const world = worldOf([playerAt(0, 100, 500), playerAt(1, 300, 500, { health: 20 })]);
-    const killed = stepWorld(world, new Map([[0, cmd(1, { buttons: Buttons.Fire })]]), cfg).world;
+    const killed = stepWorld(world, saneCmds(new Map([[0, cmd(1, { buttons: Buttons.Fire })]])), cfg).world;
     const due = killed.players[1]!.respawnTick;
     expect(due).toBe(1 + RESPAWN_TICKS);
     const justBefore = idle(killed, due - 2).world;

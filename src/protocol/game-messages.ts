@@ -1,0 +1,104 @@
+/**
+ * The game's messages as plain TypeScript values (the codecs in this folder turn them into bytes
+ * and back; docs/PROTOCOL.md has the layout): `CmdPacket` (client → host) and `Snapshot` (host →
+ * client) on the unreliable, unordered channel, and the 'debug' stream of lag compensation made
+ * visible (reliable, see ControlMessage).
+ */
+import type { Hitbox, PlayerId, PlayerState, ProjectileState, PublicPlayerState, SimEvent, Tick, UserCmd } from '../sim/types';
+import type { PublicMatchState } from '../sim/match-types';
+import type { SanitizedCmd } from '../sim/quantize';
+
+/** How many of the newest commands ride in every command packet (redundancy against loss). */
+export const CMDS_PER_PACKET = 3;
+
+/**
+ * Client → host, unreliable, sent every client tick (or at `cl_cmdrate`). `C`: the encoder and the
+ * decoder use sanitized commands (the client makes them so; the decoder refuses any other);
+ * `CmdPacket<UserCmd>` is a packet built by hand, made sendable by `quantizeCmdPacket`.
+ */
+export interface CmdPacket<C extends UserCmd = SanitizedCmd> {
+  /**
+   * Server tick of the newest complete snapshot this client received and still holds, or null when
+   * it holds none it trusts (the host then sends a full snapshot). Independent of the command ticks:
+   * it may lie before or after them, but it only ever names a snapshot that really arrived.
+   */
+  ackTick: Tick | null;
+  /** Client clock in ms, mod 65536; echoed back in snapshots to measure the round trip. */
+  sendTimeMs: number;
+  /** 1..CMDS_PER_PACKET commands with consecutive ticks, oldest first. */
+  cmds: C[];
+}
+
+/** A sim event tagged with a server-assigned id (mod 65536) so a client can drop repeats. */
+export interface NetEvent {
+  id: number;
+  tick: Tick;
+  event: SimEvent;
+}
+
+/**
+ * Host → client, unreliable. Always handled by the codec as a *full* value: the encoder takes the
+ * target snapshot and the baseline the client acked and writes only what changed; the decoder
+ * takes the bytes and a lookup for that baseline and returns the full target again.
+ */
+export interface Snapshot {
+  /** The server tick this snapshot describes (state at the end of that tick). */
+  serverTick: Tick;
+  /** Tick of the snapshot this one was delta-encoded against; 0 = full snapshot. */
+  baselineTick: Tick;
+  /** Tick of the newest real command from this client the server has applied. */
+  lastCmdTick: Tick;
+  /**
+   * Commands buffered on the server for this client beyond this tick, in ticks; negative when the
+   * server had to repeat commands recently (starved). The client's clock steers this to a target.
+   */
+  cmdBufferDepth: number;
+  /** `sendTimeMs` of the newest command packet received, and how long (ms) the server held it. */
+  echoTimeMs: number;
+  echoHoldMs: number;
+  /** Part `part` of `partCount` when a snapshot is split to fit `MAX_DATAGRAM_BYTES` (else 0 of 1). */
+  part: number;
+  partCount: number;
+  /** The receiver's own player, in full (what its prediction starts from). */
+  self: PlayerState;
+  /** Every other player (public fields only), sorted by id. */
+  players: PublicPlayerState[];
+  /** Live rockets, sorted by id. */
+  projectiles: ProjectileState[];
+  /** Events not yet acknowledged by this client (they repeat until a snapshot holding them is acked). */
+  events: NetEvent[];
+  /**
+   * The match block (protocol 3): mode, map, phase and clock, scores, teams, pickups, results.
+   * Decoded snapshots always have it; a value built without one encodes as EMPTY_MATCH (match-block.ts).
+   */
+  match?: PublicMatchState;
+}
+
+/** How the server chose the view time it rewound a shot to (mirrors the lag compensator's answer). */
+export type RewindAdjustmentWire = 'none' | 'estimate' | 'clamped';
+
+/** What the server tested for one client's last hitscan shot (lag compensation made visible). */
+export interface RewindDebugWire {
+  /** Server tick the shot was fired on. */
+  tick: Tick;
+  /** View time the command claimed, and the one the server tested (ticks, on a 1/256 grid). */
+  claimedViewTime: number;
+  viewTime: number;
+  adjustment: RewindAdjustmentWire;
+  lagCompensated: boolean;
+  /** The other players' hitboxes as the server tested them. */
+  hitboxes: Hitbox[];
+  hit: PlayerId | null;
+}
+
+/**
+ * Host → client, reliable, about 10 times a second and only to a client whose 'settings' said
+ * `debug: true`: the other players' hitboxes at server tick `tick` and the client's last rewind.
+ */
+export interface DebugMessage {
+  type: 'debug';
+  tick: Tick;
+  hitboxes: Hitbox[];
+  rewind: RewindDebugWire | null;
+}
+
