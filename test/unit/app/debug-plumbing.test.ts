@@ -20,7 +20,7 @@ const DEBUG: DebugMessage = {
 function joinedSession() {
   const reliable = new WireChannel('reliable', { ordered: true, maxRetransmits: null });
   const unreliable = new WireChannel('unreliable');
-  const link = { remoteId: 'host', reliable, unreliable, close: () => reliable.close(), onClose: (h: (r: string) => void) => reliable.onClose(h) };
+  const link = { remoteId: 'host', reliable, unreliable, close: () => reliable.close(), onClose: (h: (r: string) => void) => reliable.onClose(h), routeLost: () => false };
   const joined = { peer: { destroy: vi.fn() }, link, clientId: 2, settings: { tickrate: 60, maxPlayers: 4, mapName: 'arena', maxUnlagMs: 1000 }, early: [] } as unknown as Joined;
   const session = createJoinSession(joined, 'room', defaultCvars());
   const sentControl = (): ControlMessage[] => reliable.sent.map((b) => decodeControl(b)).flatMap((r) => (r.ok ? [r.value] : []));
