@@ -44,7 +44,7 @@ describe('baseline checksum', () => {
     expect(match.addClient(client, Link.rtt(100, 10, 0), 3)).toBe(true);
     match.run(3000);
     // Corrupt every baseline the client holds (the test reaches into the inbox's ring on purpose).
-    const ring = (client.net as unknown as { inbox: { baselines: (Snapshot | undefined)[] } }).inbox.baselines;
+    const ring = (client.net as unknown as { parts: { inbox: { baselines: (Snapshot | undefined)[] } } }).parts.inbox.baselines;
     for (const b of ring) if (b) b.self = { ...b.self, x: b.self.x + 5 };
     const fullBefore = match.server.stats().clients[0]!.fullSnapshots;
     match.run(1500);
@@ -53,7 +53,7 @@ describe('baseline checksum', () => {
     // After recovery every newest snapshot's self is the server's player at that tick, bit for bit.
     let checked = 0;
     let wrong = 0;
-    const inbox = (client.net as unknown as { inbox: { newest: Snapshot | null } }).inbox;
+    const inbox = (client.net as unknown as { parts: { inbox: { newest: Snapshot | null } } }).parts.inbox;
     for (let i = 0; i < 60; i++) {
       match.run(50);
       const snap = inbox.newest!;

@@ -106,7 +106,7 @@ export class SkewedClient implements HarnessClient {
   ) {
     // Issuing is watched where it happens: a tick issued but sent only later (a resend to a new
     // server, after a forward jump of the clock) is not issued twice, a tick issued again is.
-    const outbox = (inner.net as unknown as { outbox: { issue(cmd: UserCmd): void } }).outbox;
+    const outbox = (inner.net as unknown as { parts: { outbox: { issue(cmd: UserCmd): void } } }).parts.outbox;
     const issue = outbox.issue.bind(outbox);
     outbox.issue = (cmd: UserCmd): void => {
       if (cmd.tick <= this.newestIssued) this.reissued++;

@@ -55,7 +55,7 @@ interface Outcome {
   newServer: GameServer;
 }
 
-const predictorOf = (w: ClientWatch): Predictor => (w.piloted.net as unknown as { predictor: Predictor }).predictor;
+const predictorOf = (w: ClientWatch): Predictor => (w.piloted.net as unknown as { parts: { predictor: Predictor } }).parts.predictor;
 
 function run(seed: number, players: number, tickOffset: number, rebind = true): Outcome {
   const rand = seeded(seed * 977 + 3);

@@ -99,7 +99,7 @@ describe('timelines through an RTT step', () => {
         `step ${from}→${to} jitter ${jitter}: longest repeat run ${r.longestRun} ticks (bound ${bound.toFixed(1)}); ` +
           `depth from +1.5 s ${r.windows.map((x) => x.toFixed(2)).join(' ')} (target ${r.target.toFixed(2)}); ` +
           `fastest drawn move ${r.fastest.toFixed(0)} u/s (limit ${1.5 * MAX_SPEED}); jitter estimate ${jitterNow.toFixed(1)} ms; ` +
-          `clock steps ${JSON.stringify((r.client.net as unknown as { clock: { counters: unknown } }).clock.counters)}`,
+          `clock steps ${JSON.stringify((r.client.net as unknown as { parts: { clock: { counters: unknown } } }).parts.clock.counters)}`,
       );
       expect(r.longestRun).toBeLessThanOrEqual(bound);
       for (const d of r.windows) expect(Math.abs(d - r.target)).toBeLessThan(1);
@@ -151,7 +151,7 @@ describe('a client clock off the host clock', () => {
       const s = match.server.stats().clients.find((c) => c.clientId === ID)!;
       const perTick = s.repeats / match.ticks;
       console.log(
-        `clock ×${rate}: ${s.repeats} repeats in ${match.ticks} ticks (${(perTick * 60).toFixed(3)} per 60), skew estimate ${(client.net as unknown as { clock: { skew: number } }).clock.skew.toFixed(4)}, ` +
+        `clock ×${rate}: ${s.repeats} repeats in ${match.ticks} ticks (${(perTick * 60).toFixed(3)} per 60), skew estimate ${(client.net as unknown as { parts: { clock: { skew: number } } }).parts.clock.skew.toFixed(4)}, ` +
           `malformed snapshots ${client.net.totals.malformedPackets}, false acks ${skewed.falseAcks}, full snapshots ${s.fullSnapshots} of ${s.snapshotsSent}`,
       );
       expect(perTick * 60).toBeLessThan(1);
