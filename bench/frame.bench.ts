@@ -2,7 +2,7 @@
  * Client frame cost in headless Chromium (issue 6, issue 12): the game screen with 16 players,
  * netcode and render, in the neon look beside the classic one, the renderer alone (practice host,
  * no netcode) in both looks, and an empty kaboom frame, all in the same run. Serves bench/frame/index.html through Vite, samples every frame for a few seconds per
- * mode, and reports ms per frame (median and p99) for: the in-page match step, NetClient.view,
+ * mode, and reports ms per frame (median and p99) for: the in-page match step, NetClient.frame,
  * the renderer's update and draw (JS time; SwiftShader's own GPU work is outside it), and the
  * interval between frames (what the player gets). Run alone with `npx tsx bench/frame.bench.ts`.
  */
@@ -75,11 +75,11 @@ async function run(): Promise<string> {
     `1280×720, SwiftShader WebGL, ${ROUNDS} interleaved passes over the rows, each ${WARMUP_MS / 1000} s warm-up then ${MEASURE_MS / 1000} s of frames. ms per frame, median / p99.`,
     'neon look = the current renderer with every effect on (bots fire at everyone, every third with rockets, and the measured player walks toward the nearest one and fires at it: muzzle flashes, tracers, sparks, hit and kill markers, damage flash and direction, trails, explosions, death bursts, spawns, shake);',
     'classic look = the renderer before it (default font, flat shapes, no particles), same match, same bots.',
-    'match step = the in-page server, 15 bot clients and links, plus the NetClient\'s receive/update (only the last is client cost);',
-    'client view = NetClient.view (interpolation, smoothing, stats); render = the renderer\'s update + draw (JS);',
+    'match step = the in-page server, 15 bot clients and links, plus the NetClient\'s receive (only the last is client cost);',
+    'client frame = NetClient.frame (the commands owed and their prediction, interpolation, smoothing, stats); render = the renderer\'s update + draw (JS);',
     'interval = time between frames (includes the GPU work of SwiftShader and everything else on the machine).',
     '',
-    '| scenario | frames | match step | client view | render | client view + render | frame interval |',
+    '| scenario | frames | match step | client frame | render | client frame + render | frame interval |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
   ].join('\n');

@@ -7,7 +7,8 @@
  * the net graph (both for screenshots). `?look=classic` draws with the first renderer (default font, flat shapes, no particles or shake)
  * instead of the neon look, so both can be measured in one run.
  * Publishes `window.frameBench = { samples }` with one sample per frame: ms in the in-page match
- * step, in NetClient.view, in the renderer's update and draw, and between frames.
+ * step, in NetClient.frame (the frame's commands and their prediction, then the view), in the
+ * renderer's update and draw, and between frames.
  */
 import { NetClient } from '../../src/client/net-client';
 import { defaultCvars } from '../../src/config/cvars';
@@ -24,9 +25,9 @@ import { Match } from '../../test/harness/match';
 import { wander } from '../../src/bots/scripts';
 
 export interface Sample {
-  /** The in-page match step: server tick(s), 15 bots, links, and the NetClient's receive/update. */
+  /** The in-page match step: server tick(s), 15 bots, links, and the NetClient's receive. */
   stepMs: number;
-  /** NetClient.view (interpolation, prediction smoothing, stats) as the renderer asks for it. */
+  /** NetClient.frame (commands owed and their prediction, interpolation, smoothing, stats) as the renderer calls it. */
   netMs: number;
   updateMs: number;
   drawMs: number;
@@ -44,7 +45,8 @@ const root = document.getElementById('app') as HTMLElement;
 function netcodeHost(): { host: GameHost; step: (now: number) => void } {
   const match = new Match({ server: { maxPlayers: 16, seed: 7 } });
   const net = new NetClient({ clientId: 0, tickrate: 60, cvars: defaultCvars() });
-  const member: HarnessClient = { id: 0, onPacket: (b, now) => net.receive(b, now), update: (now) => net.update(now), netSettings: () => net.netSettings() };
+  // The renderer's frame drives the NetClient (below) and puts its packets on the link itself.
+  const member: HarnessClient = { id: 0, onPacket: (b, now) => net.receive(b, now), update: () => [], netSettings: () => net.netSettings() };
   // Optional conditions on the measured client's link (screenshots of the net graph use them).
   const num = (name: string): number => Math.max(0, Number(q.get(name) ?? 0) || 0);
   match.addClient(member, { latencyMs: num('lag'), jitterMs: num('jitter'), loss: Math.min(num('loss'), 1) });
@@ -64,8 +66,11 @@ function netcodeHost(): { host: GameHost; step: (now: number) => void } {
     localId: 0,
     names: () => names,
     pings: () => new Map(),
-    view: () => (lastView = net.view(match.nowMs)),
-    setInput: (i) => net.setInput(firesAtNearest(i, lastView)),
+    frame: (_now, input) => {
+      const { packets, view } = net.frame(match.nowMs, firesAtNearest(input, lastView));
+      for (const bytes of packets) match.link(0)?.up.send(bytes, match.nowMs);
+      return (lastView = view);
+    },
     cvars: () => cvars,
     setCvar: () => null,
     serverHitboxes: () => null,
@@ -113,11 +118,11 @@ function firesAtNearest(input: InputSample, view: ClientView | null): InputSampl
 function timed(host: GameHost, before: (now: number) => void, cost: { step: number; net: number }): GameHost {
   return {
     ...host,
-    view: (now) => {
+    frame: (now, input) => {
       const t0 = performance.now();
       before(now);
       const t1 = performance.now();
-      const v = host.view(now);
+      const v = host.frame(now, input);
       cost.step = t1 - t0;
       cost.net = performance.now() - t1;
       return v;

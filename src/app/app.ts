@@ -230,11 +230,9 @@ export class App implements AppState {
     this.link = link;
     this.lastError = null;
     this.phase = 'lobby';
-    this.stopLoop = startFrameLoop(this.win, () => {
-      session.client.step();
-      // Without a renderer someone still has to take the view each frame (debug API, events).
-      if (!this.game) session.client.view();
-    });
+    // The renderer's frames drive the client once it draws (GameHost.frame); this loop stands in
+    // whenever none has run for a while: in the lobby, without a canvas or WebGL, in a hidden tab.
+    this.stopLoop = startFrameLoop(this.win, () => session.client.idleFrame());
     session.onEnd((failure) => this.ended(failure));
     const lobby = lobbyScreen(this.doc, {
       isHost: session.isHost,

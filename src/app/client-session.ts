@@ -1,13 +1,20 @@
 /**
  * One player's client in the page, host and joiner alike: a NetClient fed from the unreliable
- * channel (wrapped in a ConditionedChannel for net_fakelag/jitter/loss), stepped every frame,
+ * channel (wrapped in a ConditionedChannel for net_fakelag/jitter/loss), driven one frame at a time,
  * plus the cvars and the scripted input the debug API drives.
  *
+ * One driver: `frame(input)` is the renderer's frame (the input it sampled for this frame → the
+ * commands owed, predicted → the view it draws). `idleFrame()` is the page loop's, and stands in
+ * only while no renderer frame has run for RENDERER_STALL_MS (the lobby, `?render=0`, no WebGL, a
+ * background tab whose animation frames stopped): it goes on sending commands with the last input.
+ * So a frame's commands are never issued by another loop just before the renderer samples input.
+ *
  * Inputs: the raw unreliable channel (WebRTC or loopback), times from `timers.now()`, input from
- * the renderer or a script. Outputs: command packets on the channel, `view()` for the renderer,
+ * the renderer or a script. Outputs: command packets on the channel, the view of each frame,
  * settings changes through `hooks`. Invariant: the NetClient sees only times from one clock and
- * bytes in arrival order of the conditioned channel; `view()` is the only consumer of its events
- * (kept in a short ring so the debug API can read them without stealing them from the renderer).
+ * bytes in arrival order of the conditioned channel; events of frames nobody drew while a renderer
+ * was stalled are handed to its next frame (bounded); the last 256 are kept in a ring so the debug
+ * API can read them without stealing them from the renderer.
  * The newest 'debug' message from the server (asked for while sv_showhitboxes is 1) is kept as
  * `serverDebug` for the overlays; it is forgotten when the cvar goes back to 0.
  * Host migration: `rebind(unreliable)` moves the session to a new server's channel (commands go
@@ -53,6 +60,12 @@ export interface ScriptedInput {
 
 const IDLE: InputSample = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
 const EVENT_RING = 256;
+/**
+ * How long without a renderer frame before the page loop drives the client: longer than the slowest
+ * frame a software renderer draws (SwiftShader here: ~50 ms), shorter than the 250 ms of silence after
+ * which the host gives a player neutral commands.
+ */
+export const RENDERER_STALL_MS = 200;
 const ARRIVAL_RING = 4096;
 
 /** When a snapshot for a new server tick arrived (page clock, ms): what the network benchmark reads. */
@@ -75,7 +88,12 @@ export class ClientSession {
   lastView: ClientView | null = null;
   /** The newest 'debug' message from the server, while sv_showhitboxes is 1. */
   serverDebug: DebugMessage | null = null;
+  /** The input the renderer sampled last: what the page loop's frames go on with. */
   private gameInput: InputSample = IDLE;
+  /** When the renderer last drew a frame (-Infinity: never). */
+  private rendererFrameAtMs = Number.NEGATIVE_INFINITY;
+  /** Events of the page loop's frames, for the renderer's next frame. */
+  private heldEvents: ViewEvent[] = [];
   private script: { spec: ScriptedInput; untilMs: number } | null = null;
   private readonly current: Cvars;
 
@@ -131,12 +149,45 @@ export class ClientSession {
     return this.current;
   }
 
-  /** One frame: input for this frame, then every command tick owed, sent at once. */
-  step(): void {
-    const now = this.timers.now();
-    this.net.setInput(this.inputFor(now));
-    for (const packet of this.net.update(now)) this.channel.send(packet);
+  /**
+   * The renderer's frame: `input` is what it sampled for this frame (a running script overrides it);
+   * the commands owed now are issued with it, then the view is built and returned. Its events
+   * include those of the frames the page loop ran while this renderer did not draw.
+   */
+  frame(input: InputSample, nowMs: number = this.timers.now()): ClientView {
+    this.rendererFrameAtMs = nowMs;
+    this.gameInput = { ...input };
+    const v = this.run(nowMs);
+    if (this.heldEvents.length === 0) return v;
+    const view = { ...v, events: [...this.heldEvents, ...v.events] };
+    this.heldEvents = [];
+    return view;
+  }
+
+  /**
+   * The page loop's frame, run only while no renderer frame has run for RENDERER_STALL_MS: commands
+   * keep flowing with the last input (or the script) and the view stays fresh for the debug API.
+   * Returns whether it ran.
+   */
+  idleFrame(nowMs: number = this.timers.now()): boolean {
+    if (nowMs - this.rendererFrameAtMs < RENDERER_STALL_MS) return false;
+    const v = this.run(nowMs);
+    // A renderer that drew before will want what happened while it was stalled (kill feed, hits).
+    if (this.rendererFrameAtMs > Number.NEGATIVE_INFINITY) {
+      this.heldEvents.push(...v.events);
+      if (this.heldEvents.length > EVENT_RING) this.heldEvents.splice(0, this.heldEvents.length - EVENT_RING);
+    }
+    return true;
+  }
+
+  private run(now: number): ClientView {
+    const { packets, view } = this.net.frame(now, this.inputFor(now));
+    for (const packet of packets) this.channel.send(packet);
     this.resendSettingsIfDelayMoved(now);
+    this.lastView = view;
+    for (const e of view.events) this.recentEvents.push(e);
+    if (this.recentEvents.length > EVENT_RING) this.recentEvents.splice(0, this.recentEvents.length - EVENT_RING);
+    return view;
   }
 
   /**
@@ -146,14 +197,6 @@ export class ClientSession {
   private resendSettingsIfDelayMoved(now: number): void {
     if (this.net.netSettings().interpMs === this.sentInterpMs || now - this.sentSettingsAtMs < 1000) return;
     this.hooks.sendSettings(this.netSettings());
-  }
-
-  view(nowMs: number = this.timers.now()): ClientView {
-    const v = this.net.view(nowMs);
-    this.lastView = v;
-    for (const e of v.events) this.recentEvents.push(e);
-    if (this.recentEvents.length > EVENT_RING) this.recentEvents.splice(0, this.recentEvents.length - EVENT_RING);
-    return v;
   }
 
   private receive(bytes: Uint8Array): void {
@@ -172,10 +215,6 @@ export class ClientSession {
     // One may still be in flight after the overlay was switched off: don't resurrect it.
     if (this.current.sv_showhitboxes !== 1) return;
     if (!this.serverDebug || m.tick >= this.serverDebug.tick) this.serverDebug = m;
-  }
-
-  setGameInput(input: InputSample): void {
-    this.gameInput = { ...input };
   }
 
   runScript(spec: ScriptedInput): void {

@@ -1,6 +1,8 @@
 /**
- * Drives a session every animation frame, with a slow timer as a backstop: a background tab
- * gets no animation frames, and a joiner that stopped sending commands would look like it left.
+ * The page's frame loop: `step` every animation frame, with a slow timer as a backstop (a
+ * background tab gets no animation frames, and a joiner that stopped sending commands would look
+ * like it left). app.ts runs ClientSession.idleFrame on it, which drives the client only while the
+ * renderer's own frames do not (client-session.ts).
  * Returns a stop function. Invariant: at most one step per 8 ms whichever source calls.
  */
 export function startFrameLoop(win: Window, step: () => void): () => void {

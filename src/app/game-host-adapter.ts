@@ -1,8 +1,8 @@
 /**
  * Implements the renderer's `GameHost` contract (src/game/game-host.ts) over a lobby session:
- * names and pings from the lobby list, the view and input from the session's client, and the
- * debug overlays from the newest 'debug' message the server sent this client (host and joiners
- * alike; null until one arrived, and while sv_showhitboxes is 0 none is asked for).
+ * names and pings from the lobby list, each frame (input in, view out) through the session's
+ * client, and the debug overlays from the newest 'debug' message the server sent this client (host
+ * and joiners alike; null until one arrived, and while sv_showhitboxes is 0 none is asked for).
  * Invariant: the renderer gets no handle on channels, peers or the worker.
  */
 import type { CvarIssue, Cvars } from '../config/cvars';
@@ -53,8 +53,7 @@ export function gameHostFor(session: LobbySession, onLeave: () => void): GameHos
     localId: client.localId,
     names: (): ReadonlyMap<PlayerId, string> => new Map(session.players().map((p) => [p.id, p.name])),
     pings: (): ReadonlyMap<PlayerId, number> => new Map(session.players().map((p) => [p.id, p.id === client.localId ? Math.round(client.net.stats.pingMs) : p.pingMs])),
-    view: (nowMs: number): ClientView => client.view(nowMs),
-    setInput: (input: InputSample): void => client.setGameInput(input),
+    frame: (nowMs: number, input: InputSample): ClientView => client.frame(input, nowMs),
     cvars: (): Readonly<Cvars> => client.cvars(),
     setCvar: (name: string, value: number | string): CvarIssue | null => client.setCvar(name, value),
     serverHitboxes: (): Hitbox[] | null => hitboxesFromDebug(client.serverDebug),

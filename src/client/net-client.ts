@@ -3,9 +3,12 @@
  * command packets out, a view model per frame. Its parts are in client-parts.ts; the work is done by
  * SnapshotIntake (bytes in), CommandIssue (commands out) and frame-view.ts (the view).
  *
- * Inputs: `receive(bytes, now)` for every unreliable message from the host; `setInput` whenever
- * input is sampled; `update(now)` each frame (returns the packets to send); `view(now)` each frame.
- * Times are milliseconds from any fixed origin, non-decreasing; nothing here reads a clock.
+ * Inputs: `receive(bytes, now)` for every unreliable message from the host, and once per frame
+ * `frame(now, input)`, the one per-frame entry point: the frame's input, then every command owed up
+ * to `now` issued with it (and predicted), then the view built at the same instant. So a key
+ * sampled for a frame is in that frame's commands and, whenever a command is owed, moves the own
+ * player in the view that frame draws. Times are milliseconds from any fixed origin, non-decreasing;
+ * nothing here reads a clock.
  * Invariants: never throws on bytes (malformed or unknown-baseline packets are dropped and counted);
  * one command per command tick, ticks strictly increasing; each command's view time is the render
  * time of the last frame drawn (quantized to 1/256 tick, the same value used to draw), so the server
@@ -21,7 +24,7 @@
  */
 import { checkCvar, isCvarName, type Cvars } from '../config/cvars';
 import type { Snapshot } from '../protocol/game-messages';
-import { WEAPON_KEEP, type PlayerId } from '../sim/types';
+import type { PlayerId } from '../sim/types';
 import { ClientParts, type NetClientOptions } from './client-parts';
 import { CommandIssue } from './command-issue';
 import { buildFrameView, statsOf } from './frame-view';
@@ -45,8 +48,6 @@ export class NetClient {
   private readonly parts: ClientParts;
   private readonly intake: SnapshotIntake;
   private readonly commands: CommandIssue;
-  private input: InputSample = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
-  private lastUpdateMs = Number.NEGATIVE_INFINITY;
 
   constructor(opts: NetClientOptions) {
     this.parts = new ClientParts(opts);
@@ -60,35 +61,15 @@ export class NetClient {
     this.intake.receive(bytes, nowMs);
   }
 
-  setInput(input: InputSample): void {
-    this.input = { ...input };
-  }
-
   /**
-   * One frame in the only order that is smooth: issue the commands owed up to `nowMs` (with the
-   * input set last), then build the view at the same instant. Returns the packets to send.
+   * One frame, in the only order that neither delays input nor judders: the commands owed up to
+   * `nowMs` are issued with `input` (the input sampled for this frame) and predicted, then the view
+   * is built at the same instant. Returns the packets to send now and the view to draw.
    */
-  frame(nowMs: number): ClientFrame {
-    const packets = this.update(nowMs);
-    return { packets, view: this.view(nowMs) };
-  }
-
-  /** Issues the commands owed up to `nowMs`; returns the packets to send (also those a view() made). */
-  update(nowMs: number): Uint8Array[] {
-    this.runUpdate(nowMs);
-    return this.parts.outbox.take();
-  }
-
-  /** The view at `nowMs`; first issues the commands owed up to then, so a caller's order cannot cause judder. */
-  view(nowMs: number): ClientView {
-    if (nowMs > this.lastUpdateMs) this.runUpdate(nowMs);
-    return buildFrameView(this.parts, nowMs);
-  }
-
-  private runUpdate(nowMs: number): void {
-    this.lastUpdateMs = Math.max(this.lastUpdateMs, nowMs);
-    this.parts.lastNowMs = nowMs;
-    this.commands.issueOwed(nowMs, this.input);
+  frame(nowMs: number, input: InputSample): ClientFrame {
+    this.commands.issueOwed(nowMs, input);
+    const view = buildFrameView(this.parts, nowMs);
+    return { packets: this.parts.outbox.take(), view };
   }
 
   /**

@@ -1,14 +1,15 @@
 /**
- * One frame of the game screen: `updateFrame` asks the host for the view, follows the local player
- * with the camera, samples input and hands it to the host, feeds events to effects and sounds;
- * `drawFrame` draws everything with kaboom's immediate-mode functions.
+ * One frame of the game screen: `updateFrame` samples input, hands it to the host's frame and takes
+ * the view back (input before view: see updateFrame), follows the local player with the camera,
+ * feeds events to effects and sounds; `drawFrame` draws everything with kaboom's immediate-mode
+ * functions.
  * Input: the `Screen` (everything one mount owns) and the page clock in ms.
- * Invariants: `host.view` is called exactly once per frame (its events are "new since the last
+ * Invariants: `host.frame` is called exactly once per frame (its events are "new since the last
  * call"); while a menu is open the input is neutral (no move, no fire) so clicking a button never
  * shoots; buffers are reused frame to frame.
  */
 import type { KaboomCtx } from 'kaboom';
-import type { ClientView, InputSample } from '../client/view-model';
+import type { ClientView, InputSample, LocalPlayerView } from '../client/view-model';
 import type { ArenaMap, PlayerId } from '../sim/types';
 import { followCamera, toScreenX, toScreenY, type Camera } from './camera';
 import { drawRewind, drawPredictionError, drawServerHitboxes } from './draw-debug';
@@ -56,6 +57,8 @@ export interface Screen {
   crosshair: { x: number; y: number } | null;
   view: ClientView | null;
   cam: Camera | null;
+  /** The last frame's camera without shake: what the next frame's input is sampled against. */
+  steadyCam: Camera | null;
   info: FrameInfo | null;
   /** The neon look's resources; null draws the classic look (kept as the frame benchmark's baseline). */
   look: Look | null;
@@ -65,8 +68,7 @@ export interface Screen {
   hint: HintState;
 }
 
-function sample(s: Screen, view: ClientView, cam: Camera): InputSample {
-  const local = view.local;
+function sample(s: Screen, local: LocalPlayerView | null, cam: Camera): InputSample {
   const current = local ? local.state.weapon : 0;
   if (s.ui.wantedWeapon === current) s.ui.wantedWeapon = null;
   const from = local ? { x: toScreenX(cam, local.drawX), y: toScreenY(cam, local.drawY) } : null;
@@ -81,17 +83,27 @@ function sample(s: Screen, view: ClientView, cam: Camera): InputSample {
   return r.wantedWeapon !== null ? { ...r.input, weaponSelect: weaponSelectFor(r.wantedWeapon, current) } : r.input;
 }
 
+/** The camera before the first frame: on the map's centre. */
+function centred(map: ArenaMap, w: number, h: number): Camera {
+  return followCamera(w, h, map.width, map.height, map.width / 2, map.height / 2);
+}
+
 export function updateFrame(s: Screen, nowMs: number): void {
-  const view = s.host.view(nowMs);
-  const local = view.local;
   const w = s.k.width();
   const h = s.k.height();
+  // Input first, against the frame on screen (the last view and its steady camera): that is what
+  // the player saw when pressing the key or aiming, and the aim is the angle from where the player
+  // was drawn to the crosshair there. Sampling before the host's frame puts a key pressed since the
+  // last frame into this frame's commands, so the player moves in the frame drawn now rather than
+  // the next (the view can only be built once the commands it predicts were issued).
+  const input = sample(s, s.view?.local ?? null, s.steadyCam ?? centred(s.view?.match?.map ?? s.map, w, h));
+  const view = s.host.frame(nowMs, input);
+  const local = view.local;
   // The match's map when the server runs rules (it changes between matches), else the mount's.
   const map = view.match?.map ?? s.map;
   const cam = followCamera(w, h, map.width, map.height, local ? local.drawX : map.width / 2, local ? local.drawY : map.height / 2);
+  s.steadyCam = cam;
   s.kit.teams = teamsOf(view.match);
-  const input = sample(s, view, cam);
-  s.host.setInput(input);
   const now = nowMs / 1000;
   noteSpawn(s.hint, local?.state.alive ?? false, now);
   s.cues.length = 0;

@@ -60,8 +60,13 @@ export interface GameHost {
   names(): ReadonlyMap<PlayerId, string>;
   /** Round-trip times in ms by id, for the scoreboard. */
   pings(): ReadonlyMap<PlayerId, number>;
-  view(nowMs: number): ClientView;
-  setInput(input: InputSample): void;
+  /**
+   * One frame, called exactly once per drawn frame: `input` (sampled for this frame) drives the
+   * commands owed at `nowMs`, then the view to draw is returned (its events are new since the last
+   * frame). Input goes in before the view comes out, so a key pressed for this frame moves the local
+   * player in this frame's view whenever a command (a tick) is owed.
+   */
+  frame(nowMs: number, input: InputSample): ClientView;
   cvars(): Readonly<Cvars>;
   /** Sets a cvar live; returns the problem (clamped, unknown) to show, or null. */
   setCvar(name: string, value: number | string): CvarIssue | null;

@@ -1,8 +1,8 @@
 /**
  * Mounts the game screen: `mountGame(root, host)` puts a canvas (kaboom, WebGL, `global: false`)
  * and the DOM overlays (Esc menu, settings with sound, chat, touch controls) into `root`, then
- * every frame draws `host.view(performance.now())` and hands the input sampled from keyboard and
- * mouse, gamepad and touch (input-reader.ts) to `host.setInput`.
+ * every frame hands the input sampled from keyboard and mouse, gamepad and touch (input-reader.ts)
+ * to `host.frame(performance.now(), input)` and draws the view it returns.
  *
  * A browser that cannot start the renderer (no WebGL) gets a `RendererUnavailable` thrown, with a
  * message for the player (renderer-start.ts), and nothing left in `root`.
@@ -56,7 +56,7 @@ export interface MountOptions {
   pixelDensity?: number;
   /** Where the mouse pointer last was (client coordinates), so the crosshair starts there. */
   initialPointer?: ClientPoint | null;
-  /** Called after each frame with the time spent updating (host.view, input, effects) and drawing, in ms (benchmarks). */
+  /** Called after each frame with the time spent updating (input, host.frame, effects) and drawing, in ms (benchmarks). */
   onFrameCost?: (updateMs: number, drawMs: number) => void;
   /** 'neon' (default): bundled fonts, glow, particles, shake; 'classic': the first renderer (frame benchmark baseline). */
   look?: 'neon' | 'classic';
@@ -132,7 +132,7 @@ function newScreen(k: KaboomCtx, host: GameHost, map: ArenaMap, p: Parts, sound:
     sound, cues: [],
     input: new InputReader({ k, pointer: p.pointer, pad: new PadReader(gamepads), touch: p.touch }),
     ui: { menuOpen: blocked, scoreboard: false, wantedWeapon: null, escape: p.ui.escape },
-    injectedNames: new Map(), frames: 0, lastInput: null, crosshair: null, view: null, cam: null, info: null,
+    injectedNames: new Map(), frames: 0, lastInput: null, crosshair: null, view: null, cam: null, steadyCam: null, info: null,
     look: null, rng: Math.random, hint: { firstSpawnAt: null },
   };
 }

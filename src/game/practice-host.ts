@@ -4,9 +4,11 @@
  * checks and frame benchmark when no match is needed. It is *not* the netcode: no prediction, no
  * interpolation buffer; bodies are drawn between the last two ticks.
  *
- * Inputs: options, then per frame `view(nowMs)` (advances whole ticks owed by the clock, at most
- * MAX_STEPS per call) and `setInput`. Outputs: ClientViews like the real client's, with stats
- * that say "local" (zero ping and traffic).
+ * Inputs: options, then per frame `frame(nowMs, input)`: the input first, then the whole ticks owed
+ * by the clock are stepped with it (at most MAX_STEPS per call), as the NetClient issues its owed
+ * commands with the frame's input, so a key moves the player in the frame that samples it whenever
+ * a tick is owed. Outputs: ClientViews like the real client's, with stats that say "local" (zero
+ * ping and traffic; `commandTick` is the newest tick stepped).
  * Invariants: ticks are integers; events are handed out once; the world is only changed by stepWorld.
  */
 import type { ClientView, InputSample, NetStats } from '../client/view-model';
@@ -65,15 +67,12 @@ class PracticeHost implements GameHost {
     return new Map(this.world.players.map((p) => [p.id, 0]));
   }
 
-  view(nowMs: number): ClientView {
+  frame(nowMs: number, input: InputSample): ClientView {
+    this.input = { ...input };
     const frac = this.advance(nowMs);
     const events = this.pending;
     this.pending = [];
     return buildPracticeView(this.previous, this.world, frac, LOCAL_ID, this.cfg.tickrate, events, practiceStats(this.world.tick, frac, this.settings));
-  }
-
-  setInput(next: InputSample): void {
-    this.input = { ...next };
   }
 
   cvars(): Readonly<Cvars> {
@@ -149,8 +148,7 @@ export function createPracticeHost(opts: PracticeOptions = {}): GameHost {
     localId: h.localId,
     names: () => h.names(),
     pings: () => h.pings(),
-    view: (now) => h.view(now),
-    setInput: (input) => h.setInput(input),
+    frame: (now, input) => h.frame(now, input),
     cvars: () => h.cvars(),
     setCvar: (name, value) => h.setCvar(name, value),
     serverHitboxes: () => h.serverHitboxes(),

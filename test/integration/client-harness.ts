@@ -48,6 +48,11 @@ export class PilotedClient implements HarnessClient {
     this.net = new NetClient({ clientId: id, tickrate, cvars });
   }
 
+  /** The view of the newest frame (what the player sees now), null before the first frame. */
+  get shown(): ClientView | null {
+    return this.lastView;
+  }
+
   onPacket(bytes: Uint8Array, nowMs: number): void {
     this.net.receive(bytes, nowMs);
   }
@@ -57,8 +62,7 @@ export class PilotedClient implements HarnessClient {
     this.nextFrameMs += this.frameMs;
     // Input decided from the frame on screen, then one NetClient frame (commands, then the view).
     const shown = this.lastView;
-    if (shown) this.net.setInput(this.pilot(shown, nowMs));
-    const { packets, view } = this.net.frame(nowMs);
+    const { packets, view } = this.net.frame(nowMs, shown ? this.pilot(shown, nowMs) : IDLE);
     const newest = this.net.stats.commandTick;
     // The commands issued now carry the render time of the frame the player was looking at.
     if (this.recordFrames && shown?.local) {

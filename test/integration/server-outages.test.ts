@@ -92,7 +92,7 @@ describe('a dead link on one of 16 players', () => {
       match.run(2000);
       const s = statsOf(match, SILENT);
       // The truth on the player's screen: everyone's score equals the server's (full snapshot after a resync).
-      const view = player.net.view(match.nowMs);
+      const view = player.shown!;
       const seen = [...view.remotes.map((r) => [r.id, r.kills, r.deaths]), [SILENT, view.local!.state.kills, view.local!.state.deaths]].sort((a, b) => a[0]! - b[0]!);
       const truth = match.server.world.players.map((p) => [p.id, p.kills, p.deaths]).sort((a, b) => a[0]! - b[0]!);
       console.log(

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultCvars } from '../../../src/config/cvars';
-import { ClientSession } from '../../../src/app/client-session';
-import type { DebugMessage } from '../../../src/protocol/game-messages';
-import { Buttons, WEAPON_KEEP } from '../../../src/sim/types';
+import { ClientSession, RENDERER_STALL_MS } from '../../../src/app/client-session';
+import type { DebugMessage, NetEvent } from '../../../src/protocol/game-messages';
+import { Buttons, WEAPON_KEEP, Weapon } from '../../../src/sim/types';
 import type { Timers } from '../../../src/transport/conditioned-channel';
 import { WireChannel } from '../../helpers/wire-channel';
 import { encodeSnapshot } from '../../../src/protocol/snapshot';
@@ -57,16 +57,16 @@ describe('ClientSession', () => {
 
   it('plays a scripted input for its duration, then returns to idle, ignoring the game input meanwhile', () => {
     const { timers, session } = makeSession();
-    const setInput = vi.spyOn(session.net, 'setInput');
-    session.setGameInput({ moveX: 5, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP });
+    const frame = vi.spyOn(session.net, 'frame');
+    const game = { moveX: 5, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
     session.runScript({ moveX: 500, moveY: -3.4, fire: true, aim: 1234, ms: 100 });
-    session.step();
-    expect(setInput).toHaveBeenLastCalledWith({ moveX: 127, moveY: -3, aim: 1234, buttons: Buttons.Fire, weaponSelect: WEAPON_KEEP });
+    session.frame(game);
+    expect(frame).toHaveBeenLastCalledWith(1000, { moveX: 127, moveY: -3, aim: 1234, buttons: Buttons.Fire, weaponSelect: WEAPON_KEEP });
     timers.advance(100);
-    session.step();
-    expect(setInput).toHaveBeenLastCalledWith({ moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP });
-    session.step();
-    expect(setInput).toHaveBeenLastCalledWith({ moveX: 5, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP });
+    session.frame(game);
+    expect(frame).toHaveBeenLastCalledWith(1100, { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP });
+    session.frame(game);
+    expect(frame).toHaveBeenLastCalledWith(1100, game);
   });
 
   it('routes incoming bytes through the fake-lag conditioner before the NetClient', () => {
@@ -78,6 +78,45 @@ describe('ClientSession', () => {
     timers.advance(50);
     expect(receive).toHaveBeenCalledTimes(1);
     expect(session.net.totals.malformedPackets).toBe(1);
+  });
+});
+
+describe('ClientSession: one driver per frame', () => {
+  const idle = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
+  const right = { ...idle, moveX: 127 };
+
+  it('lets the page loop drive only while no renderer frame ran for RENDERER_STALL_MS, with the last input the renderer sampled', () => {
+    const { timers, session } = makeSession();
+    const frame = vi.spyOn(session.net, 'frame');
+    // No renderer yet (lobby, no WebGL, render=0): the page loop drives every time.
+    expect(session.idleFrame()).toBe(true);
+    timers.advance(16);
+    expect(session.idleFrame()).toBe(true);
+    // The renderer draws: from now on its frames drive, and the page loop stands aside.
+    session.frame(right);
+    expect(frame).toHaveBeenCalledTimes(3);
+    timers.advance(RENDERER_STALL_MS - 1);
+    expect(session.idleFrame()).toBe(false);
+    expect(frame).toHaveBeenCalledTimes(3);
+    // The renderer stopped (a hidden tab): the page loop takes over, holding the key still held.
+    timers.advance(1);
+    expect(session.idleFrame()).toBe(true);
+    expect(frame).toHaveBeenLastCalledWith(timers.now(), right);
+  });
+
+  it('hands the renderer the events of the frames it did not draw, once', () => {
+    const { timers, wire, session } = makeSession();
+    session.frame(idle);
+    timers.advance(RENDERER_STALL_MS);
+    // While the renderer is stalled a server event arrives and the page loop's frame takes it.
+    const hit: NetEvent = { id: 5, tick: 401, event: { type: 'hit', shooter: 1, target: 3, weapon: Weapon.Rifle, damage: 20, x: 1, y: 1 } };
+    wire.core.deliver(snapshotBytes(401, [hit]));
+    expect(session.idleFrame()).toBe(true);
+    expect(session.lastView?.events).toHaveLength(1);
+    timers.advance(16);
+    expect(session.frame(idle).events.map((e) => e.event.type)).toEqual(['hit']);
+    timers.advance(16);
+    expect(session.frame(idle).events).toHaveLength(0);
   });
 });
 
@@ -101,9 +140,9 @@ describe('ClientSession debug messages', () => {
   });
 });
 
-function snapshotBytes(serverTick: number): Uint8Array {
+function snapshotBytes(serverTick: number, events: NetEvent[] = []): Uint8Array {
   const self = newPlayer(3, 100, 100);
-  return encodeSnapshot({ serverTick, baselineTick: 0, lastCmdTick: 0, cmdBufferDepth: 0, echoTimeMs: 0, echoHoldMs: 0, part: 0, partCount: 1, self, players: [], projectiles: [], events: [] }, null);
+  return encodeSnapshot({ serverTick, baselineTick: 0, lastCmdTick: 0, cmdBufferDepth: 0, echoTimeMs: 0, echoHoldMs: 0, part: 0, partCount: 1, self, players: [], projectiles: [], events }, null);
 }
 
 describe('ClientSession.rebind (host migration)', () => {
@@ -126,7 +165,7 @@ describe('ClientSession.rebind (host migration)', () => {
     // Commands go out on the new channel only; the old one is left open for its owner to close.
     for (let i = 0; i < 10; i++) {
       timers.advance(17);
-      session.step();
+      session.idleFrame();
     }
     expect(next.sent.length).toBeGreaterThan(5);
     expect(wire.sent.length).toBe(0);

@@ -33,14 +33,14 @@ function viewOn(mapId: number | null): ClientView {
 }
 
 function screenShowing(view: ClientView): Screen {
-  const host = { view: () => view, setInput: () => undefined, names: () => new Map(), cvars: () => ({}) } as unknown as GameHost;
+  const host = { frame: () => view, names: () => new Map(), cvars: () => ({}) } as unknown as GameHost;
   const input = { kind: 'keyboard', read: () => ({ input: NEUTRAL, kind: 'keyboard', crosshair: null, scoreboard: false, wantedWeapon: null, menuPressed: false }) } as unknown as InputReader;
   const k = { width: () => 1280, height: () => 720, dt: () => 1 / 60 } as unknown as KaboomCtx;
   return {
     k, kit: {} as Kit, host, map: DEFAULT_MAP, fx: createEffects(), graph: createNetGraph(), fps: new FpsMeter(),
     sound: { play: () => undefined } as unknown as SoundCues, input, cues: [],
     ui: { menuOpen: () => false, scoreboard: false, wantedWeapon: null, escape: () => undefined },
-    injectedNames: new Map(), frames: 0, lastInput: null, crosshair: null, view: null, cam: null, info: null,
+    injectedNames: new Map(), frames: 0, lastInput: null, crosshair: null, view: null, cam: null, steadyCam: null, info: null,
     look: null, rng: () => 0.5, hint: { firstSpawnAt: null },
   };
 }

@@ -52,17 +52,19 @@ describe('botCmd', () => {
   });
 });
 
+const IDLE = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
+
 describe('createPracticeHost', () => {
   it('advances whole ticks with the clock and moves the local player with its input', () => {
     const host = createPracticeHost({ bots: 2, tickrate: 60 });
-    const first = host.view(1000);
+    const first = host.frame(1000, IDLE);
     expect(first.local).not.toBeNull();
     expect(first.remotes).toHaveLength(2);
     const x0 = first.local?.state.x ?? 0;
-    host.setInput({ moveX: 127, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP });
+    const right = { moveX: 127, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
     let v = first;
-    for (let t = 1000; t < 1500; t += 16) v = host.view(t);
-    v = host.view(1500);
+    for (let t = 1016; t < 1500; t += 16) v = host.frame(t, right);
+    v = host.frame(1500, right);
     // 0.5 s at 60 Hz.
     expect(v.stats.serverTick).toBe(30);
     const moved = (v.local?.state.x ?? 0) - x0;
@@ -72,14 +74,25 @@ describe('createPracticeHost', () => {
 
   it('reports the local shot as a rewind with its hitboxes and sets cvars with the registry rules', () => {
     const host = createPracticeHost({ bots: 1 });
-    host.view(0);
-    host.setInput({ moveX: 0, moveY: 0, aim: 0, buttons: Buttons.Fire, weaponSelect: WEAPON_KEEP });
-    const v = host.view(100);
+    host.frame(0, IDLE);
+    const v = host.frame(100, { moveX: 0, moveY: 0, aim: 0, buttons: Buttons.Fire, weaponSelect: WEAPON_KEEP });
     expect(v.events.some((e) => e.event.type === 'fired' && e.event.shooter === 0)).toBe(true);
     const rewind = host.lastRewind();
     expect(rewind?.hitboxes.map((b) => b.id).sort()).toEqual([0, 1]);
     expect(host.setCvar('net_fakelag', 5000)?.outcome).toBe('clamped');
     expect(host.cvars().net_fakelag).toBe(1000);
     expect(host.serverHitboxes()?.map((b) => b.id)).toEqual([1]);
+  });
+
+  it("steps a frame's owed ticks with that frame's input: a key moves the player in the view of the frame it is handed to", () => {
+    const host = createPracticeHost({ bots: 1, tickrate: 60 });
+    let v = host.frame(0, IDLE);
+    for (let t = 16; t <= 200; t += 16) v = host.frame(t, IDLE);
+    const rest = v.local!;
+    // 216 ms is past tick 12 (200 ms), so a tick is owed in this frame.
+    const moved = host.frame(216, { ...IDLE, moveX: 127 });
+    expect(moved.stats.commandTick).toBeGreaterThan(v.stats.commandTick);
+    expect(moved.local!.state.x).toBeGreaterThan(rest.state.x);
+    expect(moved.local!.drawX).toBeGreaterThan(rest.drawX);
   });
 });

@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { GameServer } from '../../../src/server/game-server';
 import { NetClient } from '../../../src/client/net-client';
+import type { ClientView } from '../../../src/client/view-model';
+import { IDLE_INPUT } from '../../helpers/input';
 import { defaultCvars } from '../../../src/config/cvars';
 import { MAPS } from '../../../src/sim/maps';
 import { GameMode, MatchPhase } from '../../../src/sim/match-types';
@@ -18,15 +20,18 @@ function setup(maxPlayers = 8) {
   server.addClient(1, 0);
   const client = new NetClient({ clientId: 1, tickrate: TICKRATE, cvars: defaultCvars() });
   let now = 0;
+  let shown: ClientView | null = null;
   const run = (ticks: number, until?: () => boolean): void => {
     for (let i = 0; i < ticks; i++) {
       now += 1000 / TICKRATE;
       for (const p of server.tick(now).packets) if (p.clientId === 1) client.receive(p.bytes, now);
-      for (const bytes of client.update(now)) server.receive(1, bytes, now);
+      const { packets, view } = client.frame(now, IDLE_INPUT);
+      shown = view;
+      for (const bytes of packets) server.receive(1, bytes, now);
       if (until?.()) return;
     }
   };
-  return { server, client, run, view: () => client.view(now) };
+  return { server, client, run, view: (): ClientView => shown! };
 }
 
 describe('match rules on the server and the client', () => {
