@@ -1,9 +1,11 @@
 /**
  * `window.rewindGame`: the renderer's part of the debug API used by the e2e tests (the page wiring
- * publishes the netcode's part as `window.rewind`). Read-only `info()` about the last frame and
- * `pixel(x, y)` from the canvas, plus test actions that open and close the overlays exactly as the
- * keys do. Invariant: installing returns the function that removes it; a later mount replaces it.
+ * publishes the netcode's part as `window.rewind`). Read-only `info()` about the last frame,
+ * `frameLog()` of the last frames and `pixel(x, y)` from the canvas, plus test actions that open and
+ * close the overlays exactly as the keys do. Invariant: installing returns the function that
+ * removes it; a later mount replaces it.
  */
+import type { FrameRecord } from './frame-log';
 import type { GameRenderInfo } from './render-info';
 
 export interface GameDebugApi {
@@ -16,6 +18,12 @@ export interface GameDebugApi {
   toggleNetGraph(): void;
   /** The glyphs kaboom lays out for `text` on the game's one text path (a literal `[a]x[/a]` stays 8). */
   textProbe(text: string): string;
+  /**
+   * The last 600 frames, oldest first (frame-log.ts): frame counter, clock, the command tick and the
+   * commands issued in the frame, the move axes handed to the host, where the local player was drawn
+   * and where its newest predicted state is.
+   */
+  frameLog(): FrameRecord[];
   /**
    * Test hook, this page only: draw these names instead of the players' (name tags, scoreboard,
    * kill feed) and add kill-feed lines between player ids. Nothing is sent anywhere.

@@ -32,6 +32,7 @@ import type { InputReader } from './input-reader';
 import { CONTROLS_HINT, hintOpacity, noteSpawn, type HintState } from './controls-hint';
 import { drawControlsHint } from './art/neon-hint';
 import { matchName } from './match-hud-model';
+import type { FrameLog } from './frame-log';
 import { FpsMeter } from './net-graph-model';
 import { teamsOf } from './palette';
 import { text, type FrameInfo, type Kit } from './render-kit';
@@ -59,6 +60,8 @@ export interface Screen {
   cam: Camera | null;
   /** The last frame's camera without shake: what the next frame's input is sampled against. */
   steadyCam: Camera | null;
+  /** The last frames (debug API `frameLog()`). */
+  log: FrameLog;
   info: FrameInfo | null;
   /** The neon look's resources; null draws the classic look (kept as the frame benchmark's baseline). */
   look: Look | null;
@@ -115,6 +118,7 @@ export function updateFrame(s: Screen, nowMs: number): void {
   s.fps.tick(s.k.dt());
   sampleNetGraph(s.graph, view.stats);
   s.frames++;
+  s.log.note(s.frames, nowMs, input, view);
   s.lastInput = input;
   s.view = view;
   // Shake moves only what is drawn (and reported by info()); aiming used the steady camera above.

@@ -20,6 +20,7 @@ import { canvasPixel, installDebugApi, type InjectedText } from './debug-api';
 import { el } from './dom-ui';
 import { createNetGraph } from './draw-netgraph';
 import { createEffects, KILL_FEED_MAX, type Effects } from './effects';
+import { FrameLog } from './frame-log';
 import { drawFrame, updateFrame, type Screen } from './frame';
 import type { GameHost } from './game-host';
 import { PadReader, type PadLike } from './gamepad';
@@ -132,7 +133,7 @@ function newScreen(k: KaboomCtx, host: GameHost, map: ArenaMap, p: Parts, sound:
     sound, cues: [],
     input: new InputReader({ k, pointer: p.pointer, pad: new PadReader(gamepads), touch: p.touch }),
     ui: { menuOpen: blocked, scoreboard: false, wantedWeapon: null, escape: p.ui.escape },
-    injectedNames: new Map(), frames: 0, lastInput: null, crosshair: null, view: null, cam: null, steadyCam: null, info: null,
+    injectedNames: new Map(), frames: 0, lastInput: null, crosshair: null, view: null, cam: null, steadyCam: null, log: new FrameLog(), info: null,
     look: null, rng: Math.random, hint: { firstSpawnAt: null },
   };
 }
@@ -256,6 +257,7 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   const api = {
     info, pixel: (x: number, y: number) => canvasPixel(canvas, x, y), openMenu: ui.openMenu, openSettings: ui.openSettings, closeOverlays: ui.close, toggleNetGraph: ui.toggleNetGraph,
     textProbe: (text: string) => s.kit.text.probe(String(text)),
+    frameLog: () => s.log.list(),
     injectText: (spec: InjectedText) => injectText(s, s.fx, parts.chat, spec, clock() / 1000),
   };
   const removeDebug = opts.debugApi === false ? () => undefined : installDebugApi(window, api);

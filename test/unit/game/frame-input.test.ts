@@ -9,6 +9,7 @@ import type { ClientView, InputSample, NetStats } from '../../../src/client/view
 import { toScreenX, toScreenY } from '../../../src/game/camera';
 import { createNetGraph } from '../../../src/game/draw-netgraph';
 import { createEffects } from '../../../src/game/effects';
+import { FrameLog } from '../../../src/game/frame-log';
 import { updateFrame, type Screen } from '../../../src/game/frame';
 import type { GameHost } from '../../../src/game/game-host';
 import type { FrameContext, InputReader } from '../../../src/game/input-reader';
@@ -53,7 +54,7 @@ function screen(inputs: InputSample[], spots: Array<[number, number]>, log: stri
     k, kit: {} as Kit, host, map: DEFAULT_MAP, fx: createEffects(), graph: createNetGraph(), fps: new FpsMeter(),
     sound: { play: () => undefined } as unknown as SoundCues, input, cues: [],
     ui: { menuOpen: () => false, scoreboard: false, wantedWeapon: null, escape: () => undefined },
-    injectedNames: new Map(), frames: 0, lastInput: null, crosshair: null, view: null, cam: null, steadyCam: null, info: null,
+    injectedNames: new Map(), frames: 0, lastInput: null, crosshair: null, view: null, cam: null, steadyCam: null, log: new FrameLog(), info: null,
     look: null, rng: () => 0.5, hint: { firstSpawnAt: null },
   };
 }

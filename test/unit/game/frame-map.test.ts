@@ -10,6 +10,7 @@ import { buildMatchView } from '../../../src/client/match-view';
 import type { ClientView, InputSample, NetStats } from '../../../src/client/view-model';
 import { createNetGraph } from '../../../src/game/draw-netgraph';
 import { createEffects } from '../../../src/game/effects';
+import { FrameLog } from '../../../src/game/frame-log';
 import { updateFrame, type Screen } from '../../../src/game/frame';
 import type { GameHost } from '../../../src/game/game-host';
 import type { InputReader } from '../../../src/game/input-reader';
@@ -40,7 +41,7 @@ function screenShowing(view: ClientView): Screen {
     k, kit: {} as Kit, host, map: DEFAULT_MAP, fx: createEffects(), graph: createNetGraph(), fps: new FpsMeter(),
     sound: { play: () => undefined } as unknown as SoundCues, input, cues: [],
     ui: { menuOpen: () => false, scoreboard: false, wantedWeapon: null, escape: () => undefined },
-    injectedNames: new Map(), frames: 0, lastInput: null, crosshair: null, view: null, cam: null, steadyCam: null, info: null,
+    injectedNames: new Map(), frames: 0, lastInput: null, crosshair: null, view: null, cam: null, steadyCam: null, log: new FrameLog(), info: null,
     look: null, rng: () => 0.5, hint: { firstSpawnAt: null },
   };
 }
