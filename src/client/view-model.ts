@@ -1,7 +1,7 @@
 /**
- * What the client netcode hands the renderer each frame (`NetClient.view(now)`): plain data, no
- * methods, in world units and seconds. The renderer (src/game) draws exactly this and never looks
- * at snapshots or commands itself.
+ * What the client netcode hands the renderer each frame (`NetClient.frame(now, input).view`):
+ * plain data, no methods, in world units and seconds. The renderer (src/game) draws exactly this
+ * and never looks at snapshots or commands itself.
  */
 import type { PlayerId, PlayerState, PublicPlayerState, SimEvent, Tick, WeaponId } from '../sim/types';
 import type { MatchView } from './match-view';
@@ -71,7 +71,7 @@ export interface ClientView {
   local: LocalPlayerView | null;
   remotes: RemotePlayerView[];
   projectiles: ProjectileView[];
-  /** New since the previous `view()` call. */
+  /** New since the previous frame. */
   events: ViewEvent[];
   stats: NetStats;
   /** For the HUD: the local weapon's state is in `local.state`; this is the tick rate to turn ticks into seconds. */

@@ -16,7 +16,7 @@ import kaboom, { type KaboomCtx } from 'kaboom';
 import { DEFAULT_MAP } from '../sim/map';
 import { Weapon, type ArenaMap } from '../sim/types';
 import { createChatBox, type ChatBox } from './chat-box';
-import { canvasPixel, installDebugApi, type InjectedText } from './debug-api';
+import { canvasPixel, installDebugApi, type GameDebugApi, type InjectedText } from './debug-api';
 import { el } from './dom-ui';
 import { createNetGraph } from './draw-netgraph';
 import { createEffects, KILL_FEED_MAX, type Effects } from './effects';
@@ -207,6 +207,17 @@ function injectText(s: Screen, fx: Effects, chat: ChatBox | null, spec: Injected
   }
 }
 
+/** `window.rewindGame` over one mount (debug-api.ts). */
+function debugApiOf(s: Screen, parts: Parts, canvas: HTMLCanvasElement, info: () => GameRenderInfo, clock: () => number): GameDebugApi {
+  const { ui } = parts;
+  return {
+    info, pixel: (x: number, y: number) => canvasPixel(canvas, x, y), openMenu: ui.openMenu, openSettings: ui.openSettings, closeOverlays: ui.close, toggleNetGraph: ui.toggleNetGraph,
+    textProbe: (text: string) => s.kit.text.probe(String(text)),
+    frameLog: () => s.log.list(),
+    injectText: (spec: InjectedText) => injectText(s, s.fx, parts.chat, spec, clock() / 1000),
+  };
+}
+
 export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions = {}): GameHandle {
   const doc = root.ownerDocument;
   const wrapper = el(doc, 'div', { position: 'relative', width: '100%', height: '100%', overflow: 'hidden', cursor: 'none', userSelect: 'none' });
@@ -254,13 +265,7 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   wrapper.addEventListener('pointerdown', onPointerDown);
   canvas.focus();
   const info = (): GameRenderInfo => renderInfo(s, parts);
-  const api = {
-    info, pixel: (x: number, y: number) => canvasPixel(canvas, x, y), openMenu: ui.openMenu, openSettings: ui.openSettings, closeOverlays: ui.close, toggleNetGraph: ui.toggleNetGraph,
-    textProbe: (text: string) => s.kit.text.probe(String(text)),
-    frameLog: () => s.log.list(),
-    injectText: (spec: InjectedText) => injectText(s, s.fx, parts.chat, spec, clock() / 1000),
-  };
-  const removeDebug = opts.debugApi === false ? () => undefined : installDebugApi(window, api);
+  const removeDebug = opts.debugApi === false ? () => undefined : installDebugApi(window, debugApiOf(s, parts, canvas, info, clock));
   return {
     info,
     destroy() {
