@@ -25,7 +25,7 @@ async function open(...peers: Peer[]): Promise<void> {
 }
 
 describe('offers are admitted, not obeyed', () => {
-  it('100 OFFERs/s for 10 s from one address: the host keeps its socket, gets at most the open-offer cap, and a newcomer still gets through', { timeout: 60_000 }, async () => {
+  it('100 OFFERs/s for 10 s from one address: the host keeps its socket, gets at most the open-offer cap, and a newcomer still gets through', { timeout: 180_000 }, async () => {
     stack = await startStack();
     const host = connectPeer(stack.port, 'rewind-host1', { from: '127.0.0.3' });
     // The attacker spreads its offers over four sockets (four peer ids) of one address.
@@ -177,7 +177,7 @@ describe('messages for connections no OFFER opened', () => {
 });
 
 describe('a flooded reader', () => {
-  it('7 MB of messages aimed at an id that does not read: it loses the flood, not its socket', { timeout: 60_000 }, async () => {
+  it('7 MB of messages aimed at an id that does not read: it loses the flood, not its socket', { timeout: 180_000 }, async () => {
     stack = await startStack();
     const victim = connectPeer(stack.port, 'rewind-host4', { from: '127.0.0.3', heartbeat: false });
     const flooder = connectPeer(stack.port, 'flooder', { from: '127.0.0.2', heartbeat: false });
@@ -212,7 +212,7 @@ describe('a flooded reader', () => {
     expect(s.offersDropped + s.connectionsFull + s.queueDrops).toBeGreaterThan(0);
   });
 
-  it('a full send queue drops what is relayed to the reader (counted, logged) and keeps its socket', { timeout: 60_000 }, async () => {
+  it('a full send queue drops what is relayed to the reader (counted, logged) and keeps its socket', { timeout: 180_000 }, async () => {
     // Relay limits out of the way, a small queue: only the queue rule stands between the flood and the reader.
     stack = await startStack({ openOffers: 10_000, addressOpenOffers: 10_000, offersPerS: 10_000, destOffersPerS: 10_000, destOpenOffers: 10_000, maxBufferedBytes: 64 * 1024 });
     const victim = connectPeer(stack.port, 'rewind-host5', { from: '127.0.0.3', heartbeat: false });
