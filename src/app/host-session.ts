@@ -17,7 +17,7 @@ import type { LobbyPlayer } from '../protocol/control-messages';
 import type { CheckpointCvar } from '../protocol/checkpoint-types';
 import type { PlayerId } from '../sim/types';
 import { ListenServer } from '../host/listen-server';
-import type { DoorCounters } from '../host/lobby-door';
+import type { DoorCounters } from '../host/door-types';
 import { startServerWorker, type ServerWorkerHandle } from '../host/worker-api';
 import type { JoinFailure } from '../lobby/failures';
 import { createLobbyKey, takeoverHash } from '../lobby/host-key';

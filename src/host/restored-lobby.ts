@@ -3,7 +3,7 @@
  * seats (the old host's, each waiting for its token) and bans, whether the match had started, and
  * after a graceful handover the notice each returning player hears. A fresh lobby starts from none.
  */
-import type { DoorOptions } from './lobby-door';
+import type { DoorOptions } from './door-types';
 import type { RestoredLobby } from './lobby-settings';
 import { SeatKeeper } from './seat-keeper';
 import { TakeoverNotice } from './takeover-notice';
