@@ -5,7 +5,7 @@
  * a restored player who never came back is removed when the worker reports its silence.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { type RestoredLobby } from '../../../src/host/listen-server';
+import type { RestoredLobby } from '../../../src/host/listen-server';
 import { banKeyOf } from '../../../src/lobby/ban-key';
 import { SYSTEM_CHAT_ID } from '../../../src/protocol/control-messages';
 import { noticeAfterMigration } from '../../../src/lobby/migration-notice';
