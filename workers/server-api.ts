@@ -17,7 +17,7 @@
  * Invariant: nothing here depends on which thread API hosts it (a browser MessagePort and a Node
  * worker_threads MessagePort both have onmessage/postMessage/start/close).
  */
-import type { ServerSettings, ServerSettingName } from '../src/server/game-server';
+import type { ServerSettings, ServerSettingName } from '../src/server/server-settings';
 import { ServerRuntime, type BytePort, type ServerNotice } from '../src/server/server-runtime';
 import type { ClientNetSettings } from '../src/server/snapshot-scheduler';
 import type { PlayerId } from '../src/sim/types';

@@ -78,6 +78,19 @@ export interface RewindDebugApi {
 
 const clone = <T>(v: T): T => structuredClone(v);
 
+/** `stats()`: the client's net stats and totals, the host's counters and the channels (a copy). */
+function statsOf(session: LobbySession | null): RewindStats {
+  const totals = session?.client.net.totals;
+  return clone({
+    net: session ? session.client.net.stats : null,
+    predictionErrors: totals?.predictionErrors ?? 0,
+    malformedPackets: totals?.malformedPackets ?? 0,
+    serverTick: session?.serverTick() ?? null,
+    host: session?.hostCounters() ?? null,
+    channels: session?.channels() ?? [],
+  });
+}
+
 export function createDebugApi(app: AppState): RewindDebugApi {
   const s = (): LobbySession | null => app.session;
   return {
@@ -108,18 +121,7 @@ export function createDebugApi(app: AppState): RewindDebugApi {
       return v ? clone({ ...v, events: [] }) : null;
     },
     events: () => clone(s()?.client.recentEvents ?? []),
-    stats: () => {
-      const session = s();
-      const totals = session?.client.net.totals;
-      return clone({
-        net: session ? session.client.net.stats : null,
-        predictionErrors: totals?.predictionErrors ?? 0,
-        malformedPackets: totals?.malformedPackets ?? 0,
-        serverTick: session?.serverTick() ?? null,
-        host: session?.hostCounters() ?? null,
-        channels: session?.channels() ?? [],
-      });
-    },
+    stats: () => statsOf(s()),
     channels: () => clone(s()?.channels() ?? []),
     serverStats: () => clone(s()?.serverStats() ?? null),
     serverDebug: () => clone(s()?.client.serverDebug ?? null),

@@ -12,7 +12,16 @@ import type { Remote } from 'comlink';
 import type { MatchControls } from '../game/game-host';
 import type { ServerWorkerApi } from '../host/worker-api';
 import { checkRules, DEFAULT_RULES } from '../sim/match-rules';
-import type { MatchRules } from '../sim/match-types';
+import type { MatchRules, PublicMatchState } from '../sim/match-types';
+
+/** What a successor's controls carry on from: the rules and bot count of the match it restored (its newest snapshot's). */
+export type CarriedControls = { rules: Partial<MatchRules>; bots: number };
+
+export function carriedControls(seen: PublicMatchState | undefined): CarriedControls | undefined {
+  if (!seen) return undefined;
+  const { mode, mapId, fragLimit, timeLimitS, friendlyFire } = seen;
+  return { rules: { mode, mapId, fragLimit, timeLimitS, friendlyFire }, bots: seen.players.filter((r) => r.bot).length };
+}
 
 export interface HostMatchControls extends MatchControls {
   /** What the last start clamped or ignored, as sentences (empty when nothing). */
@@ -23,7 +32,7 @@ export interface HostMatchControls extends MatchControls {
  * `carried`: a successor host's controls start from the match it took over (its rules as the
  * players saw them, and the bots the restored server still runs), not from the defaults.
  */
-export function hostMatchControls(api: Remote<ServerWorkerApi>, markStarted: () => void, carried?: { rules: Partial<MatchRules>; bots: number }): HostMatchControls {
+export function hostMatchControls(api: Remote<ServerWorkerApi>, markStarted: () => void, carried?: CarriedControls): HostMatchControls {
   let rules: MatchRules = { ...DEFAULT_RULES, ...carried?.rules };
   let issues: string[] = [];
   let bots = carried?.bots ?? 0;

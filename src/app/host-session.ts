@@ -12,15 +12,13 @@
  * linked to us any more (they migrated to a successor).
  */
 import type { Cvars } from '../config/cvars';
-import { PROTOCOL_VERSION } from '../protocol/wire';
 import type { LobbyPlayer } from '../protocol/control-messages';
 import type { CheckpointCvar } from '../protocol/checkpoint-types';
 import type { PlayerId } from '../sim/types';
-import { ListenServer } from '../host/listen-server';
-import type { DoorCounters } from '../host/lobby-door';
+import { ListenServer, type LobbySettings } from '../host/listen-server';
 import { startServerWorker, type ServerWorkerHandle } from '../host/worker-api';
 import type { JoinFailure } from '../lobby/failures';
-import { createLobbyKey, takeoverHash } from '../lobby/host-key';
+import { createLobbyKey, takeoverHash, type LobbyKey } from '../lobby/host-key';
 import { hostPeerId } from '../lobby/room-id';
 import { keepSignaling, replacedAsHost, type SignalingState } from '../lobby/signaling-reconnect';
 import { describeSignaling } from '../lobby/signaling-config';
@@ -31,7 +29,8 @@ import { browserTimers } from './browser-timers';
 import { ClientSession, type SessionHooks } from './client-session';
 import { ChatLog } from './chat-log';
 import { EndSignal, reportChannel, type ChannelReport, type LobbySession } from './lobby-session';
-import { hostMatchControls } from './host-match-controls';
+import { carriedControls, hostMatchControls } from './host-match-controls';
+import { hostCounters } from './host-counters';
 import { handOverMatch, endMatchForEveryone } from './host-leaving';
 
 export interface HostOptions {
@@ -72,14 +71,9 @@ export type HostResult = { ok: true; session: HostSession; hostKey: string } | {
 export async function createHostSession(o: HostOptions): Promise<HostResult> {
   // A fresh key pair per lobby: the link names it, every joiner makes us prove we hold it.
   const key = await createLobbyKey(crypto);
-  const worker = startServerWorker();
+  const worker = await startWorker(o);
+  if ('failure' in worker) return { ok: false, failure: worker.failure };
   const tickrate = o.cvars.sv_tickrate;
-  try {
-    await worker.api.start({ tickrate, maxUnlagS: o.cvars.sv_maxunlag, lagCompensation: o.cvars.sv_lagcompensation === 1, seed: Math.floor(Math.random() * 2 ** 31), maxPlayers: o.maxPlayers });
-  } catch (err) {
-    worker.terminate();
-    return { ok: false, failure: { kind: 'other', detail: `the game server did not start: ${err instanceof Error ? err.message : String(err)}` } };
-  }
   const takeover = randomToken(24);
   let peer;
   try {
@@ -89,23 +83,33 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     return { ok: false, failure: claimFailure(err, o.signaling) };
   }
   let session: HostSession | null = null;
-  const server = new ListenServer(peer, worker, {
-    maxPlayers: o.maxPlayers,
-    password: o.password,
-    joinRunningMatch: true,
-    match: { tickrate, maxPlayers: o.maxPlayers, mapName: o.mapName, maxUnlagMs: Math.round(o.cvars.sv_maxunlag * 1000) },
-    key,
-    roomId: o.roomId,
-    crypto,
-    migration: true,
-    // Successors claim the id with the takeover token, never with ours (scripts/id-holds.mjs).
-    peerToken: takeover,
-    hostSeatKey: o.seatKey,
-    // The host's live settings (the settings panel may have changed them since the lobby opened).
-    cvars: () => serverCvars(session?.client.cvars() ?? o.cvars),
-  }, () => performance.now());
+  // The host's live settings (the settings panel may have changed them since the lobby opened).
+  const cvars = (): CheckpointCvar[] => serverCvars(session?.client.cvars() ?? o.cvars);
+  const server = new ListenServer(peer, worker, lobbySettings(o, key, takeover, cvars), () => performance.now());
   session = await hostLobby({ worker, peer, server, roomId: o.roomId, name: o.name, tickrate, cvars: o.cvars, onSignaling: o.onSignaling, onReplaced: o.onReplaced });
   return { ok: true, session, hostKey: key.fingerprint };
+}
+
+/** Starts the server worker with the host's sv_ cvars; a worker that fails to start is terminated. */
+async function startWorker(o: HostOptions): Promise<ServerWorkerHandle | { failure: JoinFailure }> {
+  const worker = startServerWorker();
+  const { sv_tickrate: tickrate, sv_maxunlag: maxUnlagS } = o.cvars;
+  const seed = Math.floor(Math.random() * 2 ** 31);
+  try {
+    await worker.api.start({ tickrate, maxUnlagS, lagCompensation: o.cvars.sv_lagcompensation === 1, seed, maxPlayers: o.maxPlayers });
+    return worker;
+  } catch (err) {
+    worker.terminate();
+    return { failure: { kind: 'other', detail: `the game server did not start: ${err instanceof Error ? err.message : String(err)}` } };
+  }
+}
+
+/** The lobby a host opens: its rules, its key, and its migration settings. */
+function lobbySettings(o: HostOptions, key: LobbyKey, takeover: string, cvars: () => CheckpointCvar[]): LobbySettings {
+  const { maxPlayers, password, roomId } = o;
+  const match = { tickrate: o.cvars.sv_tickrate, maxPlayers, mapName: o.mapName, maxUnlagMs: Math.round(o.cvars.sv_maxunlag * 1000) };
+  // Successors claim the id with the takeover token, never with ours (scripts/id-holds.mjs).
+  return { maxPlayers, password, joinRunningMatch: true, match, key, roomId, crypto, migration: true, peerToken: takeover, hostSeatKey: o.seatKey, cvars };
 }
 
 /** A claim of the room's id that failed, as the page says it. */
@@ -133,31 +137,10 @@ export interface HostParts {
 
 export async function hostLobby(p: HostParts): Promise<HostSession> {
   const { worker, peer, server } = p;
-  let replaced = false;
-  // Whether a takeover was ever possible: a running match that named successors. A host alone in its
-  // lobby whose reconnect meets its own old socket (id-taken for up to 8 s) was not replaced.
-  let hadSuccessors = false;
-  server.onChange(() => void (hadSuccessors ||= server.started && server.successors().length > 0));
-  // Losing the signaling socket does not end the lobby (peers already linked keep playing); get it back.
-  const signaling = keepSignaling(peer, browserTimers(), (st) => {
-    p.onSignaling?.(st);
-    // Someone holds our id and nobody is linked to us: our joiners migrated to a successor.
-    if (!replaced && replacedAsHost(st, server.linkReports().length, hadSuccessors)) {
-      replaced = true;
-      p.onReplaced?.();
-    }
-  });
+  const signaling = watchSignaling(p);
   const { member, port } = await server.addLocal(p.name, true, p.seat);
   const loopback = new LoopbackChannel(port);
-  const hooks: SessionHooks = {
-    sendSettings: ({ debug, ...net }) => {
-      void worker.api.setClientSettings(member.id, net);
-      void worker.api.setDebug(member.id, debug);
-    },
-    serverSetting: (name, value) => void worker.api.setSetting(name, value),
-  };
-  const client = p.client ?? new ClientSession(member.id, p.tickrate, p.cvars, loopback, browserTimers(), hooks);
-  if (p.client) p.client.rebind(loopback, hooks);
+  const client = hostClient(p, member.id, loopback);
   // The overlays' data comes from the worker like a joiner's, minus the channel.
   server.onLocalDebug((m) => client.receiveDebug(m));
   // The host's own lines go through the same limits as everyone's (ChatRelay) and show when relayed.
@@ -165,8 +148,7 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
   server.chat.onLine((from, text) => chat.receive(from, text));
   const end = new EndSignal();
   // A successor's controls carry on from the match it restored (its newest snapshot's public rules, its bots).
-  const seen = p.client?.net.newestSnapshot()?.match;
-  const carried = seen ? { rules: { mode: seen.mode, mapId: seen.mapId, fragLimit: seen.fragLimit, timeLimitS: seen.timeLimitS, friendlyFire: seen.friendlyFire }, bots: seen.players.filter((r) => r.bot).length } : undefined;
+  const carried = carriedControls(p.client?.net.newestSnapshot()?.match);
   const controls = hostMatchControls(worker.api, () => server.startMatch(), carried);
   const release = (): void => {
     signaling.stop();
@@ -189,7 +171,7 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
     channels: (): ChannelReport[] => [reportChannel('loopback', '', loopback), ...server.linkReports()],
     serverTick: () => server.lastStats.tick,
     serverStats: () => server.lastStats.raw,
-    hostCounters: () => ({ ...server.counters, ...doorCounters(server.door.counters), ...offerCounters(server, peer), protocolVersion: PROTOCOL_VERSION }),
+    hostCounters: () => hostCounters(server, peer),
     matchControls: controls,
     startMatch: () => controls.start(controls.rules()),
     kick: (id: PlayerId) => server.kick(id, 'host', ''),
@@ -207,22 +189,43 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
   };
 }
 
+/**
+ * Keeps the host's signaling registration: losing the socket does not end the lobby (peers already
+ * linked keep playing), so it is got back; `onReplaced` fires once our id went to a successor.
+ */
+function watchSignaling(p: HostParts): ReturnType<typeof keepSignaling> {
+  const { peer, server } = p;
+  let replaced = false;
+  // Whether a takeover was ever possible: a running match that named successors. A host alone in its
+  // lobby whose reconnect meets its own old socket (id-taken for up to 8 s) was not replaced.
+  let hadSuccessors = false;
+  server.onChange(() => void (hadSuccessors ||= server.started && server.successors().length > 0));
+  return keepSignaling(peer, browserTimers(), (st) => {
+    p.onSignaling?.(st);
+    // Someone holds our id and nobody is linked to us: our joiners migrated to a successor.
+    if (!replaced && replacedAsHost(st, server.linkReports().length, hadSuccessors)) {
+      replaced = true;
+      p.onReplaced?.();
+    }
+  });
+}
+
+/** The host's own ClientSession on the loopback: a new one, or a successor's rebound to it. */
+function hostClient(p: HostParts, id: PlayerId, loopback: LoopbackChannel): ClientSession {
+  const api = p.worker.api;
+  const hooks: SessionHooks = {
+    sendSettings: ({ debug, ...net }) => {
+      void api.setClientSettings(id, net);
+      void api.setDebug(id, debug);
+    },
+    serverSetting: (name, value) => void api.setSetting(name, value),
+  };
+  if (!p.client) return new ClientSession(id, p.tickrate, p.cvars, loopback, browserTimers(), hooks);
+  p.client.rebind(loopback, hooks);
+  return p.client;
+}
+
 /** The server's cvars (sv_*), as a migration checkpoint carries them to the successor. */
 export function serverCvars(cvars: Readonly<Cvars>): CheckpointCvar[] {
   return Object.entries(cvars).flatMap(([name, value]) => (name.startsWith('sv_') ? [{ name, value }] : []));
-}
-
-/** The door's refusals by reason, flat for the debug API: `refused.busy`, `refused.password`… */
-/** What happened before the door: offers admitted or dropped, connections built, signaling frames dropped. */
-function offerCounters(server: ListenServer, peer: Peer): Record<string, number> {
-  const out: Record<string, number> = { 'signaling.malformed': peer.counters.malformed };
-  for (const [name, n] of Object.entries(server.offers.counters)) out[`offers.${name}`] = n;
-  for (const [name, n] of Object.entries(server.offers.budget.counters)) out[`connections.${name}`] = n;
-  return out;
-}
-
-function doorCounters(c: DoorCounters): Record<string, number> {
-  const out: Record<string, number> = { proofsSent: c.proofsSent };
-  for (const [reason, n] of Object.entries(c.refused)) out[`refused.${reason}`] = n;
-  return out;
 }

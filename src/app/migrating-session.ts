@@ -12,52 +12,22 @@
  * until a new host is found or MIGRATION_GIVE_UP_MS passed ("The host left."); after `leave()`
  * nothing new is opened (an attempt that succeeds late is closed again).
  */
-import type { Cvars } from '../config/cvars';
 import type { MatchControls } from '../game/game-host';
 import type { JoinFailure } from '../lobby/failures';
-import type { CryptoLike } from '../lobby/host-key';
-import type { LobbyTarget } from '../lobby/link';
-import type { SeatKeyPair } from '../lobby/seat-proof';
-import type { SignalingState } from '../lobby/signaling-reconnect';
 import { hostName, migratingText, nameOf, noticeAfterMigration } from '../lobby/migration-notice';
-import { nextMigrationStep, type MigrationClock, type MigrationRole } from '../lobby/migration-steps';
+import type { MigrationRole } from '../lobby/migration-steps';
 import { SYSTEM_CHAT_ID, type LobbyPlayer } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
-import type { SignalingOptions } from '../transport/peer-link';
 import { ChatLog } from './chat-log';
 import type { ClientSession } from './client-session';
-import type { HostSession } from './host-session';
 import { createJoinSession, type HostLost, type JoinSession } from './join-session';
-import { EndSignal, type ChannelReport, type LobbySession, type MigrationAttemptReport, type MigrationReport } from './lobby-session';
-import { pageAttempts, type MigrationAttempts, type MigrationInner } from './migration-attempts';
+import { EndSignal, type ChannelReport, type LobbySession, type MigrationReport } from './lobby-session';
+import { AttemptLog, runMigration } from './migration-loop';
+import { pageAttempts, type MigrationAttempts, type MigrationContext, type MigrationInner } from './migration-attempts';
 import { QUICK_JOIN, recoverLink, type AttemptResult } from './link-recovery';
 
-/** At most this many attempts of one migration are kept for the debug API. */
-const MAX_ATTEMPTS_LOGGED = 64;
-
-export interface MigrationContext {
-  signaling: SignalingOptions;
-  target: LobbyTarget;
-  name: string;
-  browserToken: string;
-  /** This tab's seat key pair for the lobby: its proof brings the seat back on the new host. */
-  seat: SeatKeyPair;
-  crypto: CryptoLike;
-  cvars: Cvars;
-  now(): number;
-  sleep(ms: number): Promise<void>;
-  /** Called with every notice shown (a migration happened). */
-  onNotice?: (text: string) => void;
-  /** While a migration runs: what to show (null once it ended). */
-  onMigrating?: (text: string | null) => void;
-  /** A host's signaling registration (lost, retrying, back): for the banner. */
-  onSignaling?: (state: SignalingState) => void;
-  /** Replaces the real join / claim attempts (unit tests drive the wrapper with fake sessions). */
-  attempts?: MigrationAttempts;
-}
-
-
-export type { MigrationAttempts, MigrationInner };
+// app.ts and the tests name these from here.
+export type { MigrationAttempts, MigrationContext, MigrationInner };
 type Inner = MigrationInner;
 /** A host that is gone for sure (it closed the link, handed over, or recovery found it gone). */
 type MigratingLost = HostLost & { why: 'lost' | 'handover' };
@@ -74,12 +44,10 @@ export class MigratingSession implements LobbySession {
   private reconnecting = false;
   private notice: string | null = null;
   private migrating = false;
-  /** The current (or last) migration's attempts, and how long the last one took. */
-  private attemptLog: MigrationAttemptReport[] = [];
+  /** The current (or last) migration's attempts (migration-loop.ts), and how long the last one took. */
+  private readonly log = new AttemptLog();
   private lastTookMs: number | null = null;
   private lastCause: MigrationReport['lastCause'] = null;
-  /** Why the last attempt did not work (for the log). */
-  private attemptNote = '';
   private closed = false;
   private readonly attempts: MigrationAttempts;
 
@@ -87,7 +55,7 @@ export class MigratingSession implements LobbySession {
     first: (self: MigratingSession) => Inner,
     private readonly ctx: MigrationContext,
   ) {
-    this.attempts = ctx.attempts ?? pageAttempts(ctx, { joinSession: (j, client) => this.joinSession(j, client), replaced: () => this.replaced(), note: (why) => (this.attemptNote = why) });
+    this.attempts = ctx.attempts ?? pageAttempts(ctx, { joinSession: (j, client) => this.joinSession(j, client), replaced: () => this.replaced(), note: (why) => (this.log.note = why) });
     this.chat = new ChatLog((text) => this.inner.chat.send(text), (id) => nameOf(this.players(), id) ?? undefined);
     this.adopt(first(this));
   }
@@ -163,7 +131,7 @@ export class MigratingSession implements LobbySession {
       checkpointAgeMs: held?.checkpoint ? Math.round(this.ctx.now() - held.checkpoint.atMs) : null,
       checkpointIntervalMs: held?.checkpointIntervalMs ?? host?.checkpointIntervalMs() ?? null,
       lastMigrationMs: this.lastTookMs,
-      attempts: this.attemptLog.map((a) => ({ ...a })),
+      attempts: this.log.entries.map((a) => ({ ...a })),
       lastCause: this.lastCause,
     };
   }
@@ -207,9 +175,8 @@ export class MigratingSession implements LobbySession {
   }
 
   private async quickJoin(): Promise<AttemptResult<Inner>> {
-    this.attemptNote = '';
-    const next = await this.attempts.join(this.client, QUICK_JOIN).catch((err: unknown) => ((this.attemptNote = err instanceof Error ? err.message : String(err)), null));
-    if (next === null) return { retry: this.attemptNote };
+    const next = await this.log.run(() => this.attempts.join(this.client, QUICK_JOIN));
+    if (next === null) return { retry: this.log.note };
     return 'isHost' in next ? { inner: next } : { failure: next };
   }
 
@@ -248,36 +215,16 @@ export class MigratingSession implements LobbySession {
     const client = this.client;
     const rank = lost.successors.indexOf(client.localId);
     const role: MigrationRole = { rank: rank < 0 ? null : rank, hasCheckpoint: lost.checkpoint !== null, handedOver: lost.why === 'handover' };
-    const start = this.ctx.now();
-    const clock: MigrationClock = { elapsedMs: 0, lastJoinAtMs: null, lastClaimAtMs: null };
-    this.attemptLog = [];
-    for (;;) {
-      if (this.closed) return;
-      clock.elapsedMs = this.ctx.now() - start;
-      const step = nextMigrationStep(role, clock);
-      if (step.kind === 'wait') {
-        await this.ctx.sleep(step.ms);
-        continue;
-      }
-      if (step.kind === 'give-up') return this.giveUp({ kind: 'host-left' });
-      let next: Inner | JoinFailure | null;
-      this.attemptNote = '';
-      if (step.kind === 'join') clock.lastJoinAtMs = clock.elapsedMs;
-      else clock.lastClaimAtMs = clock.elapsedMs;
-      // An attempt that throws is one that failed: the loop goes on (and gives up on time), never stuck half-way.
-      next = await (step.kind === 'join' ? this.attempts.join(client) : this.attempts.claim(client, lost)).catch((err: unknown) => {
-        this.attemptNote = err instanceof Error ? err.message : String(err);
-        return null;
-      });
-      const ms = Math.round(this.ctx.now() - start - clock.elapsedMs);
-      const outcome = next === null ? 'retry' : 'isHost' in next ? 'ok' : 'refused';
-      if (this.attemptLog.length < MAX_ATTEMPTS_LOGGED) this.attemptLog.push({ kind: step.kind, atMs: Math.round(clock.elapsedMs), ms, outcome, note: this.attemptNote });
-      if (next === null) continue;
-      if (!('isHost' in next)) return this.giveUp(next);
-      if (this.closed) return next.leave();
-      this.lastTookMs = Math.round(this.ctx.now() - start);
-      return this.finishMigration(next, lost, wasHost);
-    }
+    const attempt = (kind: 'join' | 'claim'): Promise<Inner | JoinFailure | null> =>
+      kind === 'join' ? this.attempts.join(client) : this.attempts.claim(client, lost);
+    const closed = (): boolean => this.closed;
+    const { now, sleep } = this.ctx;
+    const out = await runMigration({ role, now, sleep, closed, attempt, log: this.log });
+    if (out.kind === 'closed') return;
+    if (out.kind === 'failed') return this.giveUp(out.failure);
+    if (this.closed) return out.next.leave();
+    this.lastTookMs = out.tookMs;
+    return this.finishMigration(out.next, lost, wasHost);
   }
 
   private giveUp(failure: JoinFailure): void {
@@ -305,12 +252,16 @@ export class MigratingSession implements LobbySession {
       if (!newHostLines.includes(this.notice)) this.chat.receive(SYSTEM_CHAT_ID, this.notice);
       this.ctx.onNotice?.(this.notice);
     };
-    // A joiner names the new host from its lobby list, which may come a moment after the welcome.
-    if (next.isHost || hostName(next.players()) !== null) return say();
-    const off = next.onChange(() => {
-      if (hostName(next.players()) === null) return;
-      off();
-      say();
-    });
+    onceHostNamed(next, say);
   }
+}
+
+/** Calls `cb` once `next` can name its host: a joiner names it from its lobby list, which may come a moment after the welcome. */
+function onceHostNamed(next: Inner, cb: () => void): void {
+  if (next.isHost || hostName(next.players()) !== null) return cb();
+  const off = next.onChange(() => {
+    if (hostName(next.players()) === null) return;
+    off();
+    cb();
+  });
 }

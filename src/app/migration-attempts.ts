@@ -9,20 +9,48 @@
  * session; null to try again (no host yet, id taken, timeout); or, for a join, a refusal that ends
  * the migration (a ban, a kick, another version, or a seat not given back).
  */
+import type { Cvars } from '../config/cvars';
 import type { JoinFailure } from '../lobby/failures';
+import type { CryptoLike } from '../lobby/host-key';
+import type { LobbyTarget } from '../lobby/link';
+import type { SeatKeyPair } from '../lobby/seat-proof';
+import type { SignalingState } from '../lobby/signaling-reconnect';
+import type { SignalingOptions } from '../transport/peer-link';
 import { joinLobby, type Joined } from '../lobby/join';
 import { hostName, nameOf } from '../lobby/migration-notice';
 import { seatKeyOf } from '../lobby/seat-key';
 import type { ClientSession } from './client-session';
 import type { HostSession } from './host-session';
 import type { HostLost, JoinSession } from './join-session';
-import type { MigrationContext } from './migrating-session';
 import { createSuccessorSession } from './successor-session';
 
 /** A migration's join attempt waits this long for the peer-to-peer link (a dead host never answers). */
 export const MIGRATION_LINK_TIMEOUT_MS = 4000;
 
 export type MigrationInner = JoinSession | HostSession;
+
+/** What a migrating page needs: how to join and claim again, its clock, and where to say what happens. */
+export interface MigrationContext {
+  signaling: SignalingOptions;
+  target: LobbyTarget;
+  name: string;
+  browserToken: string;
+  /** This tab's seat key pair for the lobby: its proof brings the seat back on the new host. */
+  seat: SeatKeyPair;
+  crypto: CryptoLike;
+  cvars: Cvars;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  /** Called with every notice shown (a migration happened). */
+  onNotice?: (text: string) => void;
+  /** While a migration runs: what to show (null once it ended). */
+  onMigrating?: (text: string | null) => void;
+  /** A host's signaling registration (lost, retrying, back): for the banner. */
+  onSignaling?: (state: SignalingState) => void;
+  /** Replaces the real join / claim attempts (unit tests drive the wrapper with fake sessions). */
+  attempts?: MigrationAttempts;
+}
+
 
 /** One attempt of each kind: the new inner session, null to try again, or (join) a refusal that ends it. */
 export interface MigrationAttempts {

@@ -14,14 +14,15 @@
  * Invariant: on failure nothing stays open (no worker, no Peer holding the id).
  */
 import type { Cvars } from '../config/cvars';
-import { ListenServer } from '../host/listen-server';
-import { startServerWorker } from '../host/worker-api';
+import { ListenServer, type LobbySettings } from '../host/listen-server';
+import { startServerWorker, type ServerWorkerHandle, type WorkerRestoreResult } from '../host/worker-api';
 import type { JoinFailure } from '../lobby/failures';
-import { importLobbyKey, takeoverHash } from '../lobby/host-key';
+import { importLobbyKey, takeoverHash, type LobbyKey } from '../lobby/host-key';
 import { decodeHostSecrets, type HostSecrets } from '../lobby/host-secrets';
 import { hostPeerId } from '../lobby/room-id';
 import { decodeCheckpoint } from '../protocol/checkpoint-codec';
 import type { LobbyPlayer } from '../protocol/control-messages';
+import type { CheckpointCvar } from '../protocol/checkpoint-types';
 import type { SignalingState } from '../lobby/signaling-reconnect';
 import { openPeer, type SignalingOptions } from '../transport/peer-link';
 import { randomToken } from '../transport/signaling-peer';
@@ -49,6 +50,8 @@ export interface SuccessorOptions {
 
 export type SuccessorResult = { ok: true; session: HostSession; secrets: HostSecrets } | { ok: false; failure: JoinFailure };
 
+type RestoredMatch = Extract<WorkerRestoreResult, { ok: true }>;
+
 const other = (detail: string): SuccessorResult => ({ ok: false, failure: { kind: 'other', detail } });
 
 export async function createSuccessorSession(o: SuccessorOptions): Promise<SuccessorResult> {
@@ -58,16 +61,9 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
   if (!secrets.ok) return other(`the host secrets did not decode: ${secrets.error}`);
   const s = secrets.value;
   const worker = startServerWorker();
-  const net = o.client.net;
-  const snapshot = net.newestSnapshot();
-  const tickMs = 1000 / o.client.tickrate;
-  const heardAt = net.newestSnapshotAtMs;
-  // The clients' clocks kept running since the newest snapshot: the restored server runs on as far.
-  const skipTicks = snapshot && heardAt !== null ? Math.max(0, Math.round((o.client.now() - heardAt) / tickMs)) : 0;
-  const names: Array<[number, string]> = o.players.map((p) => [p.id, p.name]);
   // Restored before the claim: once we hold the id, joiners connect at once, and a connection that
   // arrives before the ListenServer listens would be answered by nobody (its handshake times out).
-  const restored = await worker.api.restore(o.checkpoint, { snapshot, names, skipTicks }).catch((err: unknown) => ({ ok: false as const, error: String(err) }));
+  const restored = await restoreMatch(o, worker);
   const key = restored.ok ? await importLobbyKey(s.key, crypto).catch(() => null) : null;
   if (!restored.ok || !key) {
     worker.terminate();
@@ -84,31 +80,10 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
     return { ok: false, failure: claimFailure(err, o.signaling) };
   }
   // Nothing awaited from here to the ListenServer: it must listen before the first connection.
-  const server = new ListenServer(
-    peer,
-    worker,
-    {
-      maxPlayers: s.maxPlayers,
-      // The verifier: the successor checks newcomers' passwords without ever holding the password.
-      password: s.passwordVerifier,
-      joinRunningMatch: s.joinRunningMatch,
-      match: { tickrate: restored.tickrate, maxPlayers: restored.maxPlayers, mapName: s.mapName, maxUnlagMs: restored.maxUnlagMs },
-      key,
-      roomId: o.roomId,
-      crypto,
-      // The next successor claims the id with a takeover token of our own (ours is now the owner's).
-      migration: true,
-      peerToken: takeover,
-      // The old host's choice of who may take over carries on (minus ourselves: we host now).
-      chosen: s.chosen,
-      hostSeatKey: o.seatKey,
-      cvars: () => restored.cvars,
-    },
-    () => performance.now(),
-    { seats: restored.seats, bans: restored.bans, started: true, ...(o.handedOverBy ? { handedOverBy: o.handedOverBy } : {}) },
-  );
-  // The old host's server settings carry on (lag compensation and its window).
-  for (const c of restored.cvars) if ((c.name === 'sv_lagcompensation' || c.name === 'sv_maxunlag') && typeof c.value === 'number') void worker.api.setSetting(c.name, c.value);
+  const handedOverBy = o.handedOverBy ? { handedOverBy: o.handedOverBy } : {};
+  const lobby = { seats: restored.seats, bans: restored.bans, started: true, ...handedOverBy };
+  const server = new ListenServer(peer, worker, successorLobby(o, s, restored, key, takeover), () => performance.now(), lobby);
+  carryServerSettings(worker, restored.cvars);
   try {
     const session = await hostLobby({ worker, peer, server, roomId: o.roomId, name: o.name, tickrate: restored.tickrate, cvars: o.cvars, client: o.client, seat: o.client.localId, onSignaling: o.onSignaling, onReplaced: o.onReplaced });
     return { ok: true, session, secrets: s };
@@ -119,4 +94,42 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
     worker.terminate();
     return other(`the new host could not seat its own player: ${err instanceof Error ? err.message : String(err)}`);
   }
+}
+
+/** The old host's match in a fresh worker, brought forward with this page's newest snapshot and run on by the time since. */
+async function restoreMatch(o: SuccessorOptions, worker: ServerWorkerHandle): Promise<WorkerRestoreResult> {
+  const net = o.client.net;
+  const snapshot = net.newestSnapshot();
+  const tickMs = 1000 / o.client.tickrate;
+  const heardAt = net.newestSnapshotAtMs;
+  // The clients' clocks kept running since the newest snapshot: the restored server runs on as far.
+  const skipTicks = snapshot && heardAt !== null ? Math.max(0, Math.round((o.client.now() - heardAt) / tickMs)) : 0;
+  const names: Array<[number, string]> = o.players.map((p) => [p.id, p.name]);
+  return worker.api.restore(o.checkpoint, { snapshot, names, skipTicks }).catch((err: unknown) => ({ ok: false as const, error: String(err) }));
+}
+
+/** The old host's server settings carry on (lag compensation and its window). */
+function carryServerSettings(worker: ServerWorkerHandle, cvars: readonly CheckpointCvar[]): void {
+  for (const c of cvars) if ((c.name === 'sv_lagcompensation' || c.name === 'sv_maxunlag') && typeof c.value === 'number') void worker.api.setSetting(c.name, c.value);
+}
+
+/** The same lobby as the old host's (its key, rules and password verifier), with a takeover token of our own. */
+function successorLobby(o: SuccessorOptions, s: HostSecrets, restored: RestoredMatch, key: LobbyKey, takeover: string): LobbySettings {
+  return {
+    maxPlayers: s.maxPlayers,
+    // The verifier: the successor checks newcomers' passwords without ever holding the password.
+    password: s.passwordVerifier,
+    joinRunningMatch: s.joinRunningMatch,
+    match: { tickrate: restored.tickrate, maxPlayers: restored.maxPlayers, mapName: s.mapName, maxUnlagMs: restored.maxUnlagMs },
+    key,
+    roomId: o.roomId,
+    crypto,
+    // The next successor claims the id with a takeover token of our own (ours is now the owner's).
+    migration: true,
+    peerToken: takeover,
+    // The old host's choice of who may take over carries on (minus ourselves: we host now).
+    chosen: s.chosen,
+    hostSeatKey: o.seatKey,
+    cvars: () => restored.cvars,
+  };
 }

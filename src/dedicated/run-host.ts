@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { PROTOCOL_VERSION } from '../protocol/wire';
 import { describeRules } from '../sim/match-rules';
 import { MAPS } from '../sim/maps';
-import { createLobbyKey } from '../lobby/host-key';
+import { createLobbyKey, type LobbyKey } from '../lobby/host-key';
 import { lobbyLink } from '../lobby/link';
 import { hostPeerId, newRoomId } from '../lobby/room-id';
 import { describeSignaling } from '../lobby/signaling-config';
@@ -25,12 +25,14 @@ import { openPeer, TransportError, type Peer, type SignalingOptions } from '../t
 import { AgonesLifecycle, connectAgonesSdk } from './agones';
 import { BotSeats } from './bot-seats';
 import { DedicatedHost } from './dedicated-host';
+import type { LobbySettings } from '../host/listen-server';
 import { HealthMonitor, type HealthReport } from './health';
 import { serveHealth, type HealthServer } from './health-server';
 import { MatchCycle } from './match-cycle';
-import { startNodeServerWorker } from './node-server-worker';
+import { startNodeServerWorker, type NodeServerWorker } from './node-server-worker';
 import type { DedicatedOptions } from './options';
 import { pageSignaling } from './page-config';
+import { watchServerStats } from './stats-watch';
 import { openWithRetry } from './signaling-retry';
 
 export interface RunningHost {
@@ -79,14 +81,8 @@ async function claimRoom(o: DedicatedOptions, roomId: string, log: (line: string
 }
 
 export async function runDedicatedHost(o: DedicatedOptions, log: (line: string) => void, env: HostEnvironment = {}): Promise<RunningHost> {
-  const cvars = o.cvars;
-  const tickrate = cvars.sv_tickrate;
-  let stopping: Promise<void> | null = null;
-  let markStopped: () => void = () => undefined;
-  const stopped = new Promise<void>((resolve) => (markStopped = resolve));
   const stopRef = { stop: (why: string): Promise<void> => Promise.resolve(void why) };
-  const { handle: worker, thread } = startNodeServerWorker((why) => void stopRef.stop(why));
-  await worker.api.start({ tickrate, maxUnlagS: cvars.sv_maxunlag, lagCompensation: cvars.sv_lagcompensation === 1, seed: Math.floor(Math.random() * 2 ** 31), maxPlayers: cvars.sv_maxplayers });
+  const { handle: worker, thread } = await startServer(o, (why) => void stopRef.stop(why));
   const roomId = o.roomId ?? newRoomId();
   // A fresh key pair per lobby, as a browser host makes: the link names it, every joiner makes us prove we hold it.
   const key = await createLobbyKey(globalThis.crypto);
@@ -98,75 +94,83 @@ export async function runDedicatedHost(o: DedicatedOptions, log: (line: string) 
     throw err;
   }
   const { peer, signaling } = claimed;
-  // Losing the signaling socket does not end the lobby (linked peers keep playing); get it back
-  // with backoff (our PeerServer holds the id for this Peer's token meanwhile) and log each change.
-  const nodeTimers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (t: unknown) => clearTimeout(t as ReturnType<typeof setTimeout>) };
-  const signalingKeeper = keepSignaling(peer, nodeTimers, (st) => log(signalingNotice(st) ?? 'signaling: the lobby is registered again; new players can join'));
-  const link = lobbyLink({ origin: o.pageUrl.origin, pathname: o.pageUrl.pathname, search: o.pageUrl.search }, roomId, key.fingerprint);
-  const cycle = new MatchCycle(worker.api, o.match, { after }, () => performance.now(), log, () => host.server.startMatch());
-  const host: DedicatedHost = new DedicatedHost(peer, worker, {
-    roomId,
-    link,
-    lobby: {
-      maxPlayers: cvars.sv_maxplayers,
-      password: o.password,
-      joinRunningMatch: true,
-      match: { tickrate, maxPlayers: cvars.sv_maxplayers, mapName: MAPS[o.match.rotation[0] ?? 0]?.name ?? 'crossfire', maxUnlagMs: Math.round(cvars.sv_maxunlag * 1000) },
-      key,
-      roomId,
-      crypto: globalThis.crypto,
-    },
-    startWhen: o.startWhen,
-    startMatch: (why) => void cycle.start(why),
-  }, () => performance.now(), log);
+  const signalingKeeper = keepRegistered(peer, log);
+  const { origin, pathname, search } = o.pageUrl;
+  const link = lobbyLink({ origin, pathname, search }, roomId, key.fingerprint);
+  const now = (): number => performance.now();
+  const cycle = new MatchCycle(worker.api, o.match, { after }, now, log, () => host.server.startMatch());
+  const startMatch = (why: string): void => void cycle.start(why);
+  const lobby = dedicatedLobby(o, key, roomId);
+  const host: DedicatedHost = new DedicatedHost(peer, worker, { roomId, link, lobby, startWhen: o.startWhen, startMatch }, now, log);
   const bots = new BotSeats(worker.api, o.bots);
   if (o.bots > 0) log(`${await bots.fill(0)} bots joined`);
 
-  const health = new HealthMonitor(tickrate, performance.now());
-  let elu = thread.performance.eventLoopUtilization();
-  let lastTick: number | null = null;
+  const health = new HealthMonitor(o.cvars.sv_tickrate, performance.now());
   const agones = o.agones ? new AgonesLifecycle(await connectAgonesSdk(), o.emptyTimeoutS * 1000, { after }, log) : null;
   cycle.onEnded(() => agones?.matchEnded());
-  const statsTimer = setInterval(() => {
-    void worker.api.stats().then((raw) => {
-      const now = thread.performance.eventLoopUtilization();
-      health.sample(raw, performance.now(), thread.performance.eventLoopUtilization(now, elu).utilization);
-      elu = now;
-      const match = health.match();
-      cycle.observe(match);
-      if (match) void bots.fill(match.bots);
-      const tick = typeof (raw as { tick?: unknown } | null)?.tick === 'number' ? (raw as { tick: number }).tick : null;
-      if (agones && tick !== null && tick !== lastTick) agones.ticked();
-      lastTick = tick;
-    }, () => undefined);
-  }, 1000);
+  const stopStats = watchServerStats({ worker, thread, health, cycle, bots, agones });
   const report = (): HealthReport => health.report(host.facts(health.match()?.bots ?? 0), performance.now(), cycle.facts());
-  let healthServer: HealthServer | null = null;
-  if (o.health) healthServer = await serveHealth(o.health.host, o.health.port, report, () => health.world());
+  const healthServer = o.health ? await serveHealth(o.health.host, o.health.port, report, () => health.world()) : null;
   host.onPlayers((humans) => agones?.players(humans));
 
-  stopRef.stop = (why: string): Promise<void> => {
-    stopping ??= (async () => {
-      clearInterval(statsTimer);
-      cycle.close();
-      signalingKeeper.stop();
-      await host.shutdown(why, wait);
-      agones?.close();
-      await healthServer?.close();
-      peer.destroy();
-      worker.terminate();
-      log('stopped');
-      markStopped();
-    })();
-    return stopping;
-  };
+  const { stop, stopped } = stopsOnce(async (why) => {
+    stopStats();
+    cycle.close();
+    signalingKeeper.stop();
+    await host.shutdown(why, wait);
+    agones?.close();
+    await healthServer?.close();
+    peer.destroy();
+    worker.terminate();
+    log('stopped');
+  });
+  stopRef.stop = stop;
   agones?.onShutdown(() => void stopRef.stop('the fleet manager retired this server (match over, lobby empty)'));
+  logStart(o, log, signaling, link, healthServer);
+  await agones?.lobbyUp(link);
+  return { link, healthUrl: healthServer?.url ?? null, report, stop: (why) => stopRef.stop(why), stopped };
+}
 
-  log(`Rewind Arena dedicated host (protocol ${PROTOCOL_VERSION}), ${tickrate} Hz, up to ${cvars.sv_maxplayers} players, PeerServer ${describeSignaling(signaling)}`);
+/** `stop(why)` runs `shutdown` once (later calls get the same promise); `stopped` resolves when it is done. */
+function stopsOnce(shutdown: (why: string) => Promise<void>): { stop: (why: string) => Promise<void>; stopped: Promise<void> } {
+  let stopping: Promise<void> | null = null;
+  let markStopped: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => (markStopped = resolve));
+  const stop = (why: string): Promise<void> => (stopping ??= shutdown(why).then(markStopped));
+  return { stop, stopped };
+}
+
+/** Starts the server thread and its match server with the sv_ cvars (`onExit`: the thread died). */
+async function startServer(o: DedicatedOptions, onExit: (why: string) => void): Promise<NodeServerWorker> {
+  const cvars = o.cvars;
+  const started = startNodeServerWorker(onExit);
+  const seed = Math.floor(Math.random() * 2 ** 31);
+  const settings = { tickrate: cvars.sv_tickrate, maxUnlagS: cvars.sv_maxunlag, lagCompensation: cvars.sv_lagcompensation === 1, seed, maxPlayers: cvars.sv_maxplayers };
+  await started.handle.api.start(settings);
+  return started;
+}
+
+/**
+ * Losing the signaling socket does not end the lobby (linked peers keep playing); get it back
+ * with backoff (our PeerServer holds the id for this Peer's token meanwhile) and log each change.
+ */
+function keepRegistered(peer: Peer, log: (line: string) => void): ReturnType<typeof keepSignaling> {
+  const nodeTimers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (t: unknown) => clearTimeout(t as ReturnType<typeof setTimeout>) };
+  return keepSignaling(peer, nodeTimers, (st) => log(signalingNotice(st) ?? 'signaling: the lobby is registered again; new players can join'));
+}
+
+/** The lobby a dedicated host opens: the first map of the rotation, no player of its own. */
+function dedicatedLobby(o: DedicatedOptions, key: LobbyKey, roomId: string): LobbySettings {
+  const { sv_maxplayers: maxPlayers, sv_tickrate: tickrate, sv_maxunlag: maxUnlag } = o.cvars;
+  const mapName = MAPS[o.match.rotation[0] ?? 0]?.name ?? 'crossfire';
+  const match = { tickrate, maxPlayers, mapName, maxUnlagMs: Math.round(maxUnlag * 1000) };
+  return { maxPlayers, password: o.password, joinRunningMatch: true, match, key, roomId, crypto: globalThis.crypto };
+}
+
+function logStart(o: DedicatedOptions, log: (line: string) => void, signaling: SignalingOptions, link: string, healthServer: HealthServer | null): void {
+  log(`Rewind Arena dedicated host (protocol ${PROTOCOL_VERSION}), ${o.cvars.sv_tickrate} Hz, up to ${o.cvars.sv_maxplayers} players, PeerServer ${describeSignaling(signaling)}`);
   const rotation = o.match.rotation.length > 1 ? `; maps in turn: ${o.match.rotation.map((id) => MAPS[id]?.name ?? id).join(', ')}` : '';
   log(`matches: ${describeRules(o.match.rules)}${rotation}; the next match starts ${o.match.nextMatchDelayS} s after one ends`);
   log(`lobby link: ${link}`);
   if (healthServer) log(`health: ${healthServer.url}`);
-  await agones?.lobbyUp(link);
-  return { link, healthUrl: healthServer?.url ?? null, report, stop: (why) => stopRef.stop(why), stopped };
 }

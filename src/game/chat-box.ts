@@ -56,84 +56,108 @@ function chatInput(doc: Document, mode: ChatMode): HTMLInputElement {
 const isTyping = (t: EventTarget | null): boolean => t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable);
 
 export function createChatBox(doc: Document, keyTarget: HTMLElement | Document, feed: ChatFeed, mode: ChatMode, canOpen: () => boolean = () => true): ChatBox {
-  const root = el(doc, 'div', mode === 'match'
-    ? { position: 'absolute', left: '12px', bottom: '140px', width: 'min(420px, 70%)', zIndex: '8', pointerEvents: 'none', font: '14px system-ui, sans-serif', textShadow: '0 1px 2px #000' }
-    : { margin: '1rem 0', maxWidth: '100%' });
-  root.dataset['testid'] = 'chat';
-  const log = el(doc, 'div', mode === 'lobby' ? { maxHeight: '10rem', overflowY: 'auto', background: '#1b1e26', padding: '0.4rem 0.6rem', marginBottom: '0.4rem' } : {});
-  log.dataset['testid'] = 'chat-log';
-  const input = chatInput(doc, mode);
-  root.append(log, input);
-  const born: number[] = [];
-  let opened = false;
-  const max = mode === 'match' ? MATCH_HISTORY : LOBBY_LINES;
-  const add = (line: ChatLine): void => {
-    log.append(lineElement(doc, line));
-    born.push(performance.now());
-    while (log.childElementCount > max) {
-      log.firstElementChild?.remove();
-      born.shift();
+  return new ChatBoxView(doc, keyTarget, feed, mode, canOpen);
+}
+
+const MATCH_BOX = { position: 'absolute', left: '12px', bottom: '140px', width: 'min(420px, 70%)', zIndex: '8', pointerEvents: 'none', font: '14px system-ui, sans-serif', textShadow: '0 1px 2px #000' };
+const LOBBY_LOG = { maxHeight: '10rem', overflowY: 'auto', background: '#1b1e26', padding: '0.4rem 0.6rem', marginBottom: '0.4rem' };
+
+/** createChatBox's box: the log, the line, and the keys that open, send and cancel it. */
+class ChatBoxView implements ChatBox {
+  readonly element: HTMLElement;
+  private readonly log: HTMLElement;
+  private readonly input: HTMLInputElement;
+  /** When each line in the log arrived (performance.now()), in log order. */
+  private readonly born: number[] = [];
+  private opened = false;
+  private readonly max: number;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly keyTarget: HTMLElement | Document,
+    private readonly feed: ChatFeed,
+    private readonly mode: ChatMode,
+    private readonly canOpen: () => boolean,
+  ) {
+    this.element = el(doc, 'div', mode === 'match' ? MATCH_BOX : { margin: '1rem 0', maxWidth: '100%' });
+    this.element.dataset['testid'] = 'chat';
+    this.log = el(doc, 'div', mode === 'lobby' ? LOBBY_LOG : {});
+    this.log.dataset['testid'] = 'chat-log';
+    this.input = chatInput(doc, mode);
+    this.element.append(this.log, this.input);
+    this.max = mode === 'match' ? MATCH_HISTORY : LOBBY_LINES;
+    for (const line of feed.lines()) this.show(line);
+    this.unsubscribe = feed.onLine(this.show);
+    this.input.addEventListener('keydown', this.onInputKey);
+    this.input.addEventListener('blur', () => {
+      if (this.opened && mode === 'match') this.close();
+      this.opened = false;
+    });
+    this.input.addEventListener('focus', () => (this.opened = true));
+    keyTarget.addEventListener('keydown', this.onKey);
+  }
+
+  readonly isOpen = (): boolean => this.opened;
+
+  readonly show = (line: ChatLine): void => {
+    this.log.append(lineElement(this.doc, line));
+    this.born.push(performance.now());
+    while (this.log.childElementCount > this.max) {
+      this.log.firstElementChild?.remove();
+      this.born.shift();
     }
-    if (mode === 'lobby') log.scrollTop = log.scrollHeight;
+    if (this.mode === 'lobby') this.log.scrollTop = this.log.scrollHeight;
   };
-  for (const line of feed.lines()) add(line);
-  const unsubscribe = feed.onLine(add);
-  const close = (): void => {
-    input.value = '';
-    if (mode === 'match') input.style.display = 'none';
-    opened = false;
-    input.blur();
+
+  readonly open = (): void => {
+    this.opened = true;
+    this.input.style.display = 'block';
+    this.input.focus();
   };
-  const open = (): void => {
-    opened = true;
-    input.style.display = 'block';
-    input.focus();
-  };
-  const onInputKey = (e: KeyboardEvent): void => {
+
+  private close(): void {
+    this.input.value = '';
+    if (this.mode === 'match') this.input.style.display = 'none';
+    this.opened = false;
+    this.input.blur();
+  }
+
+  private readonly onInputKey = (e: KeyboardEvent): void => {
     e.stopPropagation();
     if (e.key === 'Enter') {
       e.preventDefault();
-      const text = input.value.trim();
-      if (text !== '') feed.send(text);
-      close();
+      const text = this.input.value.trim();
+      if (text !== '') this.feed.send(text);
+      this.close();
     } else if (e.key === 'Escape') {
       e.preventDefault();
-      close();
+      this.close();
     }
   };
-  const onKey = (e: Event): void => {
+
+  private readonly onKey = (e: Event): void => {
     const k = e as KeyboardEvent;
-    if ((k.key !== 't' && k.key !== 'T') || k.ctrlKey || k.metaKey || k.altKey || isTyping(k.target) || opened || !canOpen()) return;
+    if ((k.key !== 't' && k.key !== 'T') || k.ctrlKey || k.metaKey || k.altKey || isTyping(k.target) || this.opened || !this.canOpen()) return;
     // preventDefault: the T that opens the line is not typed into it.
     k.preventDefault();
-    open();
+    this.open();
   };
-  input.addEventListener('keydown', onInputKey);
-  input.addEventListener('blur', () => {
-    if (opened && mode === 'match') close();
-    opened = false;
-  });
-  input.addEventListener('focus', () => (opened = true));
-  keyTarget.addEventListener('keydown', onKey);
-  return {
-    element: root,
-    isOpen: () => opened,
-    open,
-    show: add,
-    refresh(nowMs) {
-      if (mode !== 'match') return;
-      const rows = log.children;
-      const first = Math.max(0, rows.length - MATCH_LINES);
-      for (let i = 0; i < rows.length; i++) {
-        const row = rows[i] as HTMLElement;
-        const visible = opened || (i >= first && nowMs - (born[i] ?? 0) < SHOW_MS);
-        row.style.display = visible ? 'block' : 'none';
-      }
-    },
-    destroy() {
-      unsubscribe();
-      keyTarget.removeEventListener('keydown', onKey);
-      root.remove();
-    },
-  };
+
+  refresh(nowMs: number): void {
+    if (this.mode !== 'match') return;
+    const rows = this.log.children;
+    const first = Math.max(0, rows.length - MATCH_LINES);
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i] as HTMLElement;
+      const visible = this.opened || (i >= first && nowMs - (this.born[i] ?? 0) < SHOW_MS);
+      row.style.display = visible ? 'block' : 'none';
+    }
+  }
+
+  destroy(): void {
+    this.unsubscribe();
+    this.keyTarget.removeEventListener('keydown', this.onKey);
+    this.element.remove();
+  }
 }

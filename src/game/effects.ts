@@ -8,17 +8,19 @@
  * Output: the live effect lists and particles the renderer draws, screen shake, and the sound
  * cues to play this frame (with a world position when the sound has one).
  * Invariants: irreversible feedback (hit marker, damage number, kill feed, hurt direction, death
- * burst) comes only from confirmed events; every effect is dropped once older than its lifetime;
+ * burst) comes only from confirmed events (fx/event-effects.ts turns events into effects); every effect is dropped once older than its lifetime;
  * the kill feed keeps at most KILL_FEED_MAX lines and the particle pool PARTICLES; lists are
  * compacted in place so a steady frame allocates little.
  */
-import type { ProjectileView, ViewEvent } from '../client/view-model';
-import { angleToRadians } from '../sim/quantize';
-import { Weapon, type PlayerId, type SimEvent, type WeaponId } from '../sim/types';
-import { emitDeathBurst, emitExplosion, emitHitSparks, emitSpawn, emitTrail, emitWallSparks, type Rng } from './fx/bursts';
-import { HURT_LIFE, addHurt, hurtAngle, type HurtIndicator } from './fx/hurt-direction';
+import type { ProjectileView } from '../client/view-model';
+import type { PlayerId, WeaponId } from '../sim/types';
+import { emitTrail, type Rng } from './fx/bursts';
+import { HURT_LIFE, type HurtIndicator } from './fx/hurt-direction';
 import { ParticleField } from './fx/particles';
-import { addTrauma, createShake, explosionTrauma, type Shake } from './fx/shake';
+import { createShake, type Shake } from './fx/shake';
+
+// What each event adds (fx/event-effects.ts); the renderer and the tests reach it from here.
+export { KILL_FEED_MAX, ingestEvents } from './fx/event-effects';
 
 export const LIFE = {
   tracer: 0.12,
@@ -32,7 +34,6 @@ export const LIFE = {
   killFeed: 6,
   errorMark: 1,
 } as const;
-export const KILL_FEED_MAX = 5;
 export const PARTICLES = 1200;
 
 export interface Tracer { x1: number; y1: number; x2: number; y2: number; born: number; shooter: PlayerId }
@@ -98,94 +99,6 @@ export function createEffects(): Effects {
 export function fade(born: number, now: number, life: number): number {
   if (life <= 0) return 0;
   return Math.min(Math.max(1 - (now - born) / life, 0), 1);
-}
-
-function onFired(fx: Effects, ev: Extract<SimEvent, { type: 'fired' }>, now: number, localId: PlayerId, cues: SoundCue[], scene?: FxScene): void {
-  fx.tracers.push({ x1: ev.x, y1: ev.y, x2: ev.endX, y2: ev.endY, born: now, shooter: ev.shooter });
-  fx.flashes.push({ x: ev.x, y: ev.y, aim: ev.aim, born: now, weapon: ev.weapon });
-  const local = ev.shooter === localId;
-  cues.push({ kind: 'fire', weapon: ev.weapon, local, x: ev.x, y: ev.y });
-  if (local) addTrauma(fx.shake, ev.weapon === Weapon.Rocket ? 0.25 : 0.06, now);
-  if (scene && scene.onWall(ev.endX, ev.endY)) emitWallSparks(fx.particles, scene.rng, ev.endX, ev.endY, angleToRadians(ev.aim));
-}
-
-function onHit(fx: Effects, ev: Extract<SimEvent, { type: 'hit' }>, now: number, localId: PlayerId, cues: SoundCue[], scene?: FxScene): void {
-  fx.damage.push({ x: ev.x, y: ev.y, amount: ev.damage, born: now, byLocal: ev.shooter === localId });
-  const from = scene?.positionOf(ev.shooter) ?? null;
-  if (scene) {
-    const along = from ? Math.atan2(ev.y - from.y, ev.x - from.x) : 0;
-    emitHitSparks(fx.particles, scene.rng, ev.x, ev.y, along);
-  }
-  if (ev.shooter === localId && ev.target !== localId) {
-    fx.hitMarkerAt = now;
-    cues.push({ kind: 'hit' });
-  }
-  if (ev.target === localId) {
-    fx.hurtAt = now;
-    cues.push({ kind: 'hurt' });
-    addTrauma(fx.shake, Math.min(0.5, 0.15 + ev.damage / 150), now);
-    const me = scene?.positionOf(localId) ?? null;
-    if (me && from && ev.shooter !== localId) addHurt(fx.hurtFrom, hurtAngle(me.x, me.y, from.x, from.y), now);
-  }
-}
-
-function onKilled(fx: Effects, ev: Extract<SimEvent, { type: 'killed' }>, now: number, localId: PlayerId, cues: SoundCue[], scene?: FxScene): void {
-  fx.killFeed.push({ killer: ev.killer, victim: ev.victim, weapon: ev.weapon, born: now });
-  if (fx.killFeed.length > KILL_FEED_MAX) fx.killFeed.splice(0, fx.killFeed.length - KILL_FEED_MAX);
-  if (ev.killer === localId && ev.victim !== localId) {
-    fx.killMarkerAt = now;
-    cues.push({ kind: 'kill' });
-  }
-  const at = scene?.positionOf(ev.victim) ?? null;
-  if (scene && at) emitDeathBurst(fx.particles, scene.rng, at.x, at.y, ev.victim);
-}
-
-function ingestOne(fx: Effects, e: ViewEvent, now: number, localId: PlayerId, cues: SoundCue[], scene?: FxScene): void {
-  const ev = e.event;
-  switch (ev.type) {
-    case 'fired':
-      return onFired(fx, ev, now, localId, cues, scene);
-    case 'hit':
-      if (e.predicted) return; // damage is the server's to decide
-      return onHit(fx, ev, now, localId, cues, scene);
-    case 'killed':
-      if (e.predicted) return;
-      return onKilled(fx, ev, now, localId, cues, scene);
-    case 'exploded': {
-      fx.explosions.push({ x: ev.x, y: ev.y, born: now });
-      cues.push({ kind: 'explosion', x: ev.x, y: ev.y });
-      if (scene) emitExplosion(fx.particles, scene.rng, ev.x, ev.y);
-      const me = scene?.positionOf(localId) ?? null;
-      if (me) addTrauma(fx.shake, explosionTrauma(Math.hypot(ev.x - me.x, ev.y - me.y)), now);
-      return;
-    }
-    case 'respawned':
-      if (e.predicted) return;
-      fx.spawns.push({ x: ev.x, y: ev.y, born: now, player: ev.player });
-      if (scene) emitSpawn(fx.particles, scene.rng, ev.x, ev.y);
-      cues.push({ kind: 'spawn', x: ev.x, y: ev.y });
-      return;
-    case 'reloaded':
-      if (ev.player === localId) cues.push({ kind: 'reload' });
-      return;
-    case 'switched':
-      if (ev.player === localId) cues.push({ kind: 'switch' });
-      return;
-    default:
-      if (isLocalPickup(ev, localId)) cues.push({ kind: 'pickup' });
-      return;
-  }
-}
-
-/** A pickup event (the match-rules sim's `{ type: 'pickup', player }`) for the local player. */
-function isLocalPickup(ev: { type: string }, localId: PlayerId): boolean {
-  return ev.type === 'pickup' && (ev as { player?: unknown }).player === localId;
-}
-
-/** Adds this frame's events; returns the sounds to play (appended to `cues`, which it returns). */
-export function ingestEvents(fx: Effects, events: readonly ViewEvent[], now: number, localId: PlayerId, cues: SoundCue[] = [], scene?: FxScene): SoundCue[] {
-  for (const e of events) ingestOne(fx, e, now, localId, cues, scene);
-  return cues;
 }
 
 /** Ages particles by the time since the last call and trails every flying rocket. */

@@ -30,15 +30,8 @@ function winnerText(m: MatchView, r: MatchResults, name: (id: PlayerId) => strin
   return tied ? `Draw at ${first.score}` : `${name(first.id)} wins with ${first.score}`;
 }
 
-export function createEndScreen(doc: Document, controls: MatchControls | null): EndScreen {
-  const root = el(doc, 'div', { ...OVERLAY_STYLE, zIndex: '9', cursor: 'default' });
-  root.id = 'end-screen';
-  // Results and (for the host) the next match's settings side by side where they fit, so the whole
-  // screen, "Start next match" included, shows at 1280×720; stacked on a narrow screen.
-  const box = el(doc, 'div', {
-    background: '#12141c', padding: '20px 28px', borderRadius: '10px', border: '1px solid #3c4458', maxHeight: '90%', overflowY: 'auto',
-    minWidth: '320px', maxWidth: '94%', boxSizing: 'border-box', display: 'flex', flexWrap: 'wrap', gap: '8px 40px', alignItems: 'flex-start',
-  });
+/** The results column: title, winner line, mode and map, the ranking, the awards. */
+function resultsPanel(doc: Document): Record<'results' | 'winner' | 'sub' | 'ranking' | 'awards', HTMLElement> {
   const results = el(doc, 'div', { flex: '1 1 280px' });
   const title = el(doc, 'h2', { margin: '0 0 4px' }, 'Match over');
   const winner = el(doc, 'p', { margin: '0 0 4px', fontSize: '18px' });
@@ -49,19 +42,36 @@ export function createEndScreen(doc: Document, controls: MatchControls | null): 
   const awards = el(doc, 'ul', { paddingLeft: '24px' });
   awards.id = 'end-awards';
   results.append(title, winner, sub, ranking, awards);
+  return { results, winner, sub, ranking, awards };
+}
+
+/** The host's column: the next match's settings and "Start next match". */
+function nextMatchSide(doc: Document, controls: MatchControls): HTMLElement {
+  const form = createMatchSettingsForm(doc, controls.rules(), controls);
+  const next = el(doc, 'button', {}, 'Start next match');
+  Object.assign(next, { id: 'next-match', type: 'button' });
+  next.addEventListener('click', () => {
+    const rules = form.read();
+    if (rules) controls.start(rules);
+  });
+  const side = el(doc, 'div', { flex: '1 1 320px' });
+  side.append(form.element, next);
+  return side;
+}
+
+export function createEndScreen(doc: Document, controls: MatchControls | null): EndScreen {
+  const root = el(doc, 'div', { ...OVERLAY_STYLE, zIndex: '9', cursor: 'default' });
+  root.id = 'end-screen';
+  // Results and (for the host) the next match's settings side by side where they fit, so the whole
+  // screen, "Start next match" included, shows at 1280×720; stacked on a narrow screen.
+  const box = el(doc, 'div', {
+    background: '#12141c', padding: '20px 28px', borderRadius: '10px', border: '1px solid #3c4458', maxHeight: '90%', overflowY: 'auto',
+    minWidth: '320px', maxWidth: '94%', boxSizing: 'border-box', display: 'flex', flexWrap: 'wrap', gap: '8px 40px', alignItems: 'flex-start',
+  });
+  const { results, winner, sub, ranking, awards } = resultsPanel(doc);
   box.append(results);
-  if (controls) {
-    const form = createMatchSettingsForm(doc, controls.rules(), controls);
-    const next = el(doc, 'button', {}, 'Start next match');
-    Object.assign(next, { id: 'next-match', type: 'button' });
-    next.addEventListener('click', () => {
-      const rules = form.read();
-      if (rules) controls.start(rules);
-    });
-    const side = el(doc, 'div', { flex: '1 1 320px' });
-    side.append(form.element, next);
-    box.append(side);
-  } else {
+  if (controls) box.append(nextMatchSide(doc, controls));
+  else {
     const wait = el(doc, 'p', { color: '#969eaf' }, 'Waiting for the host to start the next match…');
     wait.id = 'end-waiting';
     results.append(wait);

@@ -62,6 +62,32 @@ function actionButton(doc: Document, id: string, text: string, onClick: () => vo
   return b;
 }
 
+/** The bot count line and the Add bot / Remove bot buttons; `refresh` rewrites the count. */
+function botControls(doc: Document, bots: BotActions): { row: HTMLElement; refresh: () => void } {
+  const botLine = doc.createElement('span');
+  botLine.id = 'bot-count';
+  const refresh = (): void => {
+    botLine.textContent = `Bots: ${bots.botCount()}`;
+  };
+  const act = (fn: () => Promise<void> | void) => () => void Promise.resolve(fn()).then(refresh);
+  const row = doc.createElement('div');
+  row.className = 'match-bots';
+  row.append(botLine, actionButton(doc, 'add-bot', 'Add bot', act(bots.addBot)), actionButton(doc, 'remove-bot', 'Remove bot', act(bots.removeBot)));
+  return { row, refresh };
+}
+
+/** The fields' entries as checkRules takes them (unchecked). */
+function readFields(mode: HTMLSelectElement, map: HTMLSelectElement, frag: HTMLInputElement, time: HTMLInputElement, ff: HTMLInputElement): Record<'mode' | 'mapId' | 'fragLimit' | 'timeLimitS' | 'friendlyFire', unknown> {
+  return {
+    mode: mode.value,
+    mapId: map.value,
+    fragLimit: frag.value,
+    // Minutes on screen, seconds in the rules; an empty or odd entry goes to checkRules as is.
+    timeLimitS: time.value.trim() === '' || !Number.isFinite(Number(time.value)) ? time.value : Number(time.value) * 60,
+    friendlyFire: ff.checked,
+  };
+}
+
 export function createMatchSettingsForm(doc: Document, rules: MatchRules, bots: BotActions): MatchSettingsForm {
   const mode = select(doc, 'match-mode', MODE_NAMES);
   const map = select(doc, 'match-map', MAPS.map((m) => m.name));
@@ -70,15 +96,7 @@ export function createMatchSettingsForm(doc: Document, rules: MatchRules, bots: 
   time.step = 'any';
   const ff = doc.createElement('input');
   Object.assign(ff, { id: 'friendly-fire', type: 'checkbox' });
-  const botLine = doc.createElement('span');
-  botLine.id = 'bot-count';
-  const refresh = (): void => {
-    botLine.textContent = `Bots: ${bots.botCount()}`;
-  };
-  const act = (fn: () => Promise<void> | void) => () => void Promise.resolve(fn()).then(refresh);
-  const botRow = doc.createElement('div');
-  botRow.className = 'match-bots';
-  botRow.append(botLine, actionButton(doc, 'add-bot', 'Add bot', act(bots.addBot)), actionButton(doc, 'remove-bot', 'Remove bot', act(bots.removeBot)));
+  const { row: botRow, refresh } = botControls(doc, bots);
   const issues = doc.createElement('p');
   issues.id = 'rules-issues';
   issues.setAttribute('role', 'alert');
@@ -99,15 +117,7 @@ export function createMatchSettingsForm(doc: Document, rules: MatchRules, bots: 
   return {
     element,
     read: () => {
-      const checked = checkRules({
-        mode: mode.value,
-        mapId: map.value,
-        fragLimit: frag.value,
-        // Minutes on screen, seconds in the rules; an empty or odd entry goes to checkRules as is.
-        timeLimitS: time.value.trim() === '' || !Number.isFinite(Number(time.value)) ? time.value : Number(time.value) * 60,
-        warmupS: rules.warmupS,
-        friendlyFire: ff.checked,
-      });
+      const checked = checkRules({ ...readFields(mode, map, frag, time, ff), warmupS: rules.warmupS });
       issues.textContent = checked.issues.map((i) => i.message).join(' ');
       if (checked.issues.length === 0) return checked.rules;
       set(checked.rules);

@@ -100,20 +100,61 @@ function paint(f: FormattedText, color: Color, opacity: number): void {
 }
 
 export function createSafeText(k: KaboomCtx, measure: (unit: string) => number): SafeText {
-  const gate = new GlyphGate(measure);
-  const cache = new Map<string, Prepared>();
-  let crispFonts: CrispFonts | null = null;
-  const prepare = (text: string): Prepared => {
-    let p = cache.get(text);
+  const safe = new KaboomSafeText(k, measure);
+  safe.probe(ASCII + UI_SYMBOLS);
+  return safe;
+}
+
+/** createSafeText's text path: each string resolved through the glyph gate once, its layout kept. */
+class KaboomSafeText implements SafeText {
+  private readonly gate: GlyphGate;
+  private readonly cache = new Map<string, Prepared>();
+  private crispFonts: CrispFonts | null = null;
+
+  constructor(
+    private readonly k: KaboomCtx,
+    measure: (unit: string) => number,
+  ) {
+    this.gate = new GlyphGate(measure);
+  }
+
+  draw(text: string, x: number, y: number, style: TextStyle): void {
+    const p = this.prepare(text);
+    if (p.pieces.length === 0) return;
+    const crisp = this.crispFor(p, x, y, style);
+    const at = crisp ?? { font: undefined, size: style.size, x, y };
+    const f = this.laidOut(p, at.font, at.size, style.anchor ?? 'topleft', style);
+    // Same drawing as kaboom's drawText: only where it goes and its colour change between draws.
+    f.opt.pos = this.k.vec2(at.x, at.y);
+    paint(f, style.color, style.opacity ?? 1);
+    this.k.drawFormattedText(f);
+  }
+
+  useCrispFonts(fonts: CrispFonts | null): void {
+    this.crispFonts = fonts;
+  }
+
+  probe(text: string): string {
+    return this.layout(this.prepare(text).pieces, 0, 0, { size: 16, color: this.k.rgb(255, 255, 255) }).chars.map((c) => c.ch).join('');
+  }
+
+  stats(): GlyphStats {
+    return this.gate.stats();
+  }
+
+  private prepare(text: string): Prepared {
+    let p = this.cache.get(text);
     if (p) return p;
-    const drawn = glyphUnits(text).map((u) => gate.resolve(u)).filter((u) => u !== '');
+    const drawn = glyphUnits(text).map((u) => this.gate.resolve(u)).filter((u) => u !== '');
     const pieces = literalPieces(drawn);
     p = { pieces, joined: pieces.join(''), crisp: drawn.every((u) => CRISP_SET.has(u)), laid: null };
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    cache.set(text, p);
+    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+    this.cache.set(text, p);
     return p;
-  };
-  const layout = (pieces: string[], x: number, y: number, style: TextStyle, font?: GfxFont, size = style.size): FormattedText => {
+  }
+
+  private layout(pieces: string[], x: number, y: number, style: TextStyle, font?: GfxFont, size = style.size): FormattedText {
+    const k = this.k;
     const opt = { pos: k.vec2(x, y), size, color: style.color, opacity: style.opacity ?? 1, anchor: style.anchor ?? 'topleft', font };
     const chars: FormattedText['chars'] = [];
     let width = 0;
@@ -126,45 +167,25 @@ export function createSafeText(k: KaboomCtx, measure: (unit: string) => number):
       width += f.width;
     }
     return { width, height: size, chars, opt: { ...opt, text: pieces.join('') } };
-  };
+  }
+
   /** The crisp font for these pieces, with the size and position that land its glyphs on device pixels. */
-  const crispFor = (p: Prepared, x: number, y: number, style: TextStyle): { font: GfxFont; size: number; x: number; y: number } | null => {
-    if (!crispFonts || !p.crisp) return null;
-    const picked = crispFonts.pick(p.joined, style.size, style.face ?? 'ui');
+  private crispFor(p: Prepared, x: number, y: number, style: TextStyle): { font: GfxFont; size: number; x: number; y: number } | null {
+    if (!this.crispFonts || !p.crisp) return null;
+    const picked = this.crispFonts.pick(p.joined, style.size, style.face ?? 'ui');
     if (!picked) return null;
-    const d = crispFonts.density;
+    const d = this.crispFonts.density;
     return { ...picked, x: Math.round(x * d) / d, y: Math.round(y * d) / d };
-  };
+  }
+
   /** This string's layout for the font, size and anchor, made by kaboom once and then reused. */
-  const laidOut = (p: Prepared, font: GfxFont | undefined, size: number, anchor: TextAnchor, style: TextStyle): FormattedText => {
+  private laidOut(p: Prepared, font: GfxFont | undefined, size: number, anchor: TextAnchor, style: TextStyle): FormattedText {
     const l = p.laid;
     if (l && l.font === font && l.size === size && l.anchor === anchor) return l.text;
     const at = { ...style, anchor };
     // One piece: kaboom's own layout, as its drawText makes it (several lines keep their height).
-    const text = p.pieces.length === 1 ? k.formatText({ text: p.pieces[0] ?? '', pos: k.vec2(0, 0), size, font, color: style.color, opacity: style.opacity ?? 1, anchor }) : layout(p.pieces, 0, 0, at, font, size);
+    const text = p.pieces.length === 1 ? this.k.formatText({ text: p.pieces[0] ?? '', pos: this.k.vec2(0, 0), size, font, color: style.color, opacity: style.opacity ?? 1, anchor }) : this.layout(p.pieces, 0, 0, at, font, size);
     p.laid = { font, size, anchor, text };
     return text;
-  };
-  const safe: SafeText = {
-    draw(text, x, y, style) {
-      const p = prepare(text);
-      if (p.pieces.length === 0) return;
-      const crisp = crispFor(p, x, y, style);
-      const at = crisp ?? { font: undefined, size: style.size, x, y };
-      const f = laidOut(p, at.font, at.size, style.anchor ?? 'topleft', style);
-      // Same drawing as kaboom's drawText: only where it goes and its colour change between draws.
-      f.opt.pos = k.vec2(at.x, at.y);
-      paint(f, style.color, style.opacity ?? 1);
-      k.drawFormattedText(f);
-    },
-    useCrispFonts(fonts) {
-      crispFonts = fonts;
-    },
-    probe(text) {
-      return layout(prepare(text).pieces, 0, 0, { size: 16, color: k.rgb(255, 255, 255) }).chars.map((c) => c.ch).join('');
-    },
-    stats: () => gate.stats(),
-  };
-  safe.probe(ASCII + UI_SYMBOLS);
-  return safe;
+  }
 }

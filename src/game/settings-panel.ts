@@ -56,6 +56,18 @@ export interface ExtraSection {
   refresh(): void;
 }
 
+/** One group's section: its title, its blurb and a row per setting (each row's field filed in `fields`). */
+function groupSection(doc: Document, group: ReturnType<typeof settingGroups>[number], onEdit: (f: Field) => void, fields: Map<CvarName, Field>): HTMLElement {
+  const section = el(doc, 'section', { margin: '12px 0' });
+  section.append(el(doc, 'h3', { margin: '0 0 2px', fontSize: '16px' }, group.title), el(doc, 'div', { fontSize: '12px', color: '#969eaf', marginBottom: '6px' }, group.blurb));
+  for (const item of group.items) {
+    const { row, field } = fieldRow(doc, item, onEdit);
+    fields.set(item.name, field);
+    section.append(row);
+  }
+  return section;
+}
+
 export function createSettingsPanel(doc: Document, host: Pick<GameHost, 'cvars' | 'setCvar'>, onClose: () => void, extra: readonly ExtraSection[] = []): SettingsPanel {
   const root = el(doc, 'div', OVERLAY_STYLE);
   root.dataset['testid'] = 'settings-panel';
@@ -69,16 +81,7 @@ export function createSettingsPanel(doc: Document, host: Pick<GameHost, 'cvars' 
     f.message.textContent = result.message ?? '';
     show(f, result.value);
   };
-  for (const group of settingGroups(host.cvars())) {
-    const section = el(doc, 'section', { margin: '12px 0' });
-    section.append(el(doc, 'h3', { margin: '0 0 2px', fontSize: '16px' }, group.title), el(doc, 'div', { fontSize: '12px', color: '#969eaf', marginBottom: '6px' }, group.blurb));
-    for (const item of group.items) {
-      const { row, field } = fieldRow(doc, item, onEdit);
-      fields.set(item.name, field);
-      section.append(row);
-    }
-    box.append(section);
-  }
+  for (const group of settingGroups(host.cvars())) box.append(groupSection(doc, group, onEdit, fields));
   box.append(button(doc, 'Close', 'settings-close', onClose));
   root.append(box);
   const refresh = (): void => {

@@ -5,6 +5,7 @@
  * Inputs: the game's wrapper element (pointer events of touches and pens on it), actions for the
  * menu and chat buttons, `blocked()` (an overlay is open: touches are the overlay's). Outputs:
  * `read()` once per frame (sticks, held buttons, latched presses) and the drawn sticks.
+ * The buttons and what they latch: touch-buttons.ts.
  * Invariants: shown from the start on a coarse pointer, else from the first touch; mouse events
  * are never handled here (the canvas keeps them); the wrapper has `touch-action: none`, so no
  * touch on the game scrolls or zooms the page; styles are set through the CSSOM only (strict CSP).
@@ -12,6 +13,7 @@
 import { el } from './dom-ui';
 import { CENTRED, type Stick } from './stick';
 import { STICK_RADIUS, TouchSticks, type StickSide } from './touch-sticks';
+import { BUTTON_SIZE, buttonBars, type Pressed } from './touch-buttons';
 
 export interface TouchState {
   move: Stick;
@@ -39,7 +41,6 @@ export interface TouchControls {
 }
 
 const IDLE: TouchState = { move: CENTRED, aim: CENTRED, aiming: false, reload: false, crouch: false, scoreboard: false, switchWeapon: false, active: false };
-const BUTTON_SIZE = 52;
 const GHOST_MARGIN = 110;
 /** Landscape: the play column starts below the kill feed's five lines (draw-hud.ts: 16 px + 5 × 20 px, top right). */
 const LANDSCAPE_PLAY_TOP = 120;
@@ -54,144 +55,133 @@ function stickVisual(doc: Document, layer: HTMLElement): { base: HTMLElement; kn
   return { base, knob };
 }
 
-function touchButton(doc: Document, label: string, testId: string): HTMLButtonElement {
-  const b = el(doc, 'button', {
-    width: `${BUTTON_SIZE}px`, height: `${BUTTON_SIZE}px`, margin: '4px', borderRadius: '50%', border: '2px solid rgba(235, 238, 245, 0.5)',
-    background: 'rgba(20, 24, 34, 0.55)', color: '#ebeef5', font: '600 12px system-ui, sans-serif', pointerEvents: 'auto', touchAction: 'none', padding: '0',
-  }, label);
-  b.type = 'button';
-  b.dataset['testid'] = testId;
-  return b;
+export function createTouchControls(doc: Document, wrapper: HTMLElement, actions: TouchActions): TouchControls {
+  return new TouchControlsView(doc, wrapper, actions);
 }
 
-export function createTouchControls(doc: Document, wrapper: HTMLElement, actions: TouchActions): TouchControls {
-  const win = doc.defaultView;
-  let on = !!win && win.matchMedia?.('(pointer: coarse)').matches === true && (win.navigator.maxTouchPoints ?? 0) > 0;
-  const sticks = new TouchSticks();
-  const layer = el(doc, 'div', { position: 'absolute', inset: '0', pointerEvents: 'none', zIndex: '5', display: 'none', userSelect: 'none' });
-  layer.dataset['testid'] = 'touch-controls';
-  const visuals: Record<StickSide, { base: HTMLElement; knob: HTMLElement }> = { move: stickVisual(doc, layer), aim: stickVisual(doc, layer) };
-  // Two groups: play (reload, switch, crouch) by the aim thumb, and the rest (chat, scores, menu).
-  const playBar = el(doc, 'div', { position: 'absolute', display: 'flex', pointerEvents: 'none' });
-  const menuBar = el(doc, 'div', { position: 'absolute', display: 'flex', pointerEvents: 'none' });
-  // `reloadTap` and `switchWeapon` latch a tap that starts and ends between two frames.
-  const pressed = { reload: false, reloadTap: false, scoreboard: false, crouch: false, switchWeapon: false, tapped: false };
-  const hold = (b: HTMLButtonElement, key: 'reload' | 'scoreboard'): void => {
-    b.addEventListener('pointerdown', () => {
-      pressed[key] = true;
-      pressed.tapped = true;
-      if (key === 'reload') pressed.reloadTap = true;
-    });
-    for (const ev of ['pointerup', 'pointercancel', 'pointerleave'] as const) b.addEventListener(ev, () => (pressed[key] = false));
-  };
-  const tap = (b: HTMLButtonElement, act: () => void): void => b.addEventListener('pointerdown', () => ((pressed.tapped = true), act()));
-  const reload = touchButton(doc, 'Reload', 'touch-reload');
-  const switcher = touchButton(doc, 'Switch', 'touch-switch');
-  const crouch = touchButton(doc, 'Crouch', 'touch-crouch');
-  const chat = touchButton(doc, 'Chat', 'touch-chat');
-  const scores = touchButton(doc, 'Scores', 'touch-scores');
-  const menu = touchButton(doc, 'Menu', 'touch-menu');
-  hold(reload, 'reload');
-  hold(scores, 'scoreboard');
-  tap(switcher, () => (pressed.switchWeapon = true));
-  tap(crouch, () => {
-    pressed.crouch = !pressed.crouch;
-    crouch.style.background = pressed.crouch ? 'rgba(90, 200, 250, 0.55)' : 'rgba(20, 24, 34, 0.55)';
-  });
-  tap(chat, () => actions.chat());
-  tap(menu, () => actions.menu());
-  playBar.append(reload, switcher, crouch);
-  menuBar.append(chat, scores, menu);
-  for (const b of [...playBar.children, ...menuBar.children]) b.addEventListener('pointerdown', (e) => (e.stopPropagation(), e.preventDefault()));
-  layer.append(playBar, menuBar);
-  wrapper.append(layer);
-  wrapper.style.touchAction = 'none';
+/** createTouchControls's layer: the sticks and buttons drawn over the wrapper, and the wrapper's pointer handlers. */
+class TouchControlsView implements TouchControls {
+  private on: boolean;
+  private readonly sticks = new TouchSticks();
+  private readonly layer: HTMLElement;
+  private readonly visuals: Record<StickSide, { base: HTMLElement; knob: HTMLElement }>;
+  private readonly playBar: HTMLElement;
+  private readonly menuBar: HTMLElement;
+  private readonly pressed: Pressed = { reload: false, reloadTap: false, scoreboard: false, crouch: false, switchWeapon: false, tapped: false };
+  /** The wrapper size the buttons were last laid out for. */
+  private laidOut = '';
 
-  let laidOut = '';
-  const layout = (): void => {
-    const w = wrapper.clientWidth;
-    const h = wrapper.clientHeight;
+  constructor(
+    doc: Document,
+    private readonly wrapper: HTMLElement,
+    private readonly actions: TouchActions,
+  ) {
+    const win = doc.defaultView;
+    this.on = !!win && win.matchMedia?.('(pointer: coarse)').matches === true && (win.navigator.maxTouchPoints ?? 0) > 0;
+    const layer = el(doc, 'div', { position: 'absolute', inset: '0', pointerEvents: 'none', zIndex: '5', display: 'none', userSelect: 'none' });
+    layer.dataset['testid'] = 'touch-controls';
+    this.layer = layer;
+    this.visuals = { move: stickVisual(doc, layer), aim: stickVisual(doc, layer) };
+    ({ playBar: this.playBar, menuBar: this.menuBar } = buttonBars(doc, this.pressed, actions));
+    layer.append(this.playBar, this.menuBar);
+    wrapper.append(layer);
+    wrapper.style.touchAction = 'none';
+    wrapper.addEventListener('pointerdown', this.onDown);
+    wrapper.addEventListener('pointermove', this.onMove);
+    wrapper.addEventListener('pointerup', this.onUp);
+    wrapper.addEventListener('pointercancel', this.onUp);
+    wrapper.addEventListener('contextmenu', this.onContext);
+  }
+
+  enabled(): boolean {
+    return this.on;
+  }
+
+  read(): TouchState {
+    if (!this.on) return IDLE;
+    const { sticks, pressed } = this;
+    this.layer.style.display = 'block';
+    this.layout();
+    this.place('move');
+    this.place('aim');
+    const state: TouchState = {
+      move: sticks.stick('move'),
+      aim: sticks.stick('aim'),
+      aiming: sticks.held('aim'),
+      reload: pressed.reload || pressed.reloadTap,
+      crouch: pressed.crouch,
+      scoreboard: pressed.scoreboard,
+      switchWeapon: pressed.switchWeapon,
+      active: pressed.tapped || sticks.held('move') || sticks.held('aim') || pressed.reload || pressed.scoreboard,
+    };
+    pressed.switchWeapon = false;
+    pressed.reloadTap = false;
+    pressed.tapped = false;
+    return state;
+  }
+
+  destroy(): void {
+    this.wrapper.removeEventListener('pointerdown', this.onDown);
+    this.wrapper.removeEventListener('pointermove', this.onMove);
+    this.wrapper.removeEventListener('pointerup', this.onUp);
+    this.wrapper.removeEventListener('pointercancel', this.onUp);
+    this.wrapper.removeEventListener('contextmenu', this.onContext);
+    this.sticks.clear();
+    this.layer.remove();
+  }
+
+  private layout(): void {
+    const w = this.wrapper.clientWidth;
+    const h = this.wrapper.clientHeight;
     const key = `${w}x${h}`;
-    if (key === laidOut) return;
-    laidOut = key;
+    if (key === this.laidOut) return;
+    this.laidOut = key;
     // Portrait: one column on the right edge above the aim thumb (play buttons first). Landscape (a
     // short screen): the play buttons in a column on the right edge below the kill feed, the others
     // in a row at the top left, so neither covers the kill feed (top right) or the match bar (top centre).
     const slot = BUTTON_SIZE + 8;
     const portrait = h > w;
     const column = { flexDirection: 'column', right: '6px', left: '', bottom: '' };
-    Object.assign(playBar.style, portrait ? { ...column, top: '22%' } : { ...column, top: `${LANDSCAPE_PLAY_TOP}px` });
-    Object.assign(menuBar.style, portrait ? { ...column, top: `calc(22% + ${3 * slot}px)` } : { flexDirection: 'row', left: '6px', top: '6px', right: '', bottom: '' });
-  };
-  const place = (side: StickSide): void => {
-    const t = sticks.touch(side);
-    const v = visuals[side];
-    const ghostX = side === 'move' ? GHOST_MARGIN : wrapper.clientWidth - GHOST_MARGIN;
-    const ghostY = wrapper.clientHeight - GHOST_MARGIN;
+    Object.assign(this.playBar.style, portrait ? { ...column, top: '22%' } : { ...column, top: `${LANDSCAPE_PLAY_TOP}px` });
+    Object.assign(this.menuBar.style, portrait ? { ...column, top: `calc(22% + ${3 * slot}px)` } : { flexDirection: 'row', left: '6px', top: '6px', right: '', bottom: '' });
+  }
+
+  private place(side: StickSide): void {
+    const t = this.sticks.touch(side);
+    const v = this.visuals[side];
+    const ghostX = side === 'move' ? GHOST_MARGIN : this.wrapper.clientWidth - GHOST_MARGIN;
+    const ghostY = this.wrapper.clientHeight - GHOST_MARGIN;
     const [bx, by, kx, ky] = t ? [t.baseX, t.baseY, t.knobX, t.knobY] : [ghostX, ghostY, ghostX, ghostY];
     Object.assign(v.base.style, { left: `${bx}px`, top: `${by}px`, opacity: t ? '1' : '0.35' });
     Object.assign(v.knob.style, { left: `${kx}px`, top: `${ky}px`, opacity: t ? '1' : '0.35' });
-  };
-  const local = (e: PointerEvent): { x: number; y: number } => {
-    const r = wrapper.getBoundingClientRect();
+  }
+
+  private local(e: PointerEvent): { x: number; y: number } {
+    const r = this.wrapper.getBoundingClientRect();
     return { x: e.clientX - r.left, y: e.clientY - r.top };
-  };
-  const isTouch = (e: PointerEvent): boolean => e.pointerType === 'touch' || e.pointerType === 'pen';
-  const onDown = (e: PointerEvent): void => {
-    if (!isTouch(e) || actions.blocked()) return;
-    on = true;
-    const p = local(e);
-    if (sticks.down(e.pointerId, p.x, p.y, wrapper.clientWidth) === null) return;
+  }
+
+  private readonly onDown = (e: PointerEvent): void => {
+    if (!isTouch(e) || this.actions.blocked()) return;
+    this.on = true;
+    const p = this.local(e);
+    if (this.sticks.down(e.pointerId, p.x, p.y, this.wrapper.clientWidth) === null) return;
     e.preventDefault();
     try {
-      wrapper.setPointerCapture(e.pointerId);
+      this.wrapper.setPointerCapture(e.pointerId);
     } catch {
       // a synthetic pointer cannot be captured: the moves still reach the wrapper
     }
   };
-  const onMove = (e: PointerEvent): void => {
-    if (!sticks.owns(e.pointerId)) return;
-    const p = local(e);
-    sticks.move(e.pointerId, p.x, p.y);
+
+  private readonly onMove = (e: PointerEvent): void => {
+    if (!this.sticks.owns(e.pointerId)) return;
+    const p = this.local(e);
+    this.sticks.move(e.pointerId, p.x, p.y);
   };
-  const onUp = (e: PointerEvent): void => sticks.up(e.pointerId);
-  const onContext = (e: Event): void => e.preventDefault();
-  wrapper.addEventListener('pointerdown', onDown);
-  wrapper.addEventListener('pointermove', onMove);
-  wrapper.addEventListener('pointerup', onUp);
-  wrapper.addEventListener('pointercancel', onUp);
-  wrapper.addEventListener('contextmenu', onContext);
-  return {
-    enabled: () => on,
-    read() {
-      if (!on) return IDLE;
-      layer.style.display = 'block';
-      layout();
-      place('move');
-      place('aim');
-      const state: TouchState = {
-        move: sticks.stick('move'),
-        aim: sticks.stick('aim'),
-        aiming: sticks.held('aim'),
-        reload: pressed.reload || pressed.reloadTap,
-        crouch: pressed.crouch,
-        scoreboard: pressed.scoreboard,
-        switchWeapon: pressed.switchWeapon,
-        active: pressed.tapped || sticks.held('move') || sticks.held('aim') || pressed.reload || pressed.scoreboard,
-      };
-      pressed.switchWeapon = false;
-      pressed.reloadTap = false;
-      pressed.tapped = false;
-      return state;
-    },
-    destroy() {
-      wrapper.removeEventListener('pointerdown', onDown);
-      wrapper.removeEventListener('pointermove', onMove);
-      wrapper.removeEventListener('pointerup', onUp);
-      wrapper.removeEventListener('pointercancel', onUp);
-      wrapper.removeEventListener('contextmenu', onContext);
-      sticks.clear();
-      layer.remove();
-    },
-  };
+
+  private readonly onUp = (e: PointerEvent): void => this.sticks.up(e.pointerId);
+  private readonly onContext = (e: Event): void => e.preventDefault();
 }
+
+const isTouch = (e: PointerEvent): boolean => e.pointerType === 'touch' || e.pointerType === 'pen';

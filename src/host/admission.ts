@@ -18,7 +18,8 @@ import type { Channel } from '../transport/channel';
 import type { IncomingConnection } from '../transport/incoming-offers';
 import type { IncomingLink, PeerLink } from '../transport/peer-link';
 import type { PlayerId } from '../sim/types';
-import { CLOSE_GRACE_MS, type AdmittedJoiner, type LobbyDoor } from './lobby-door';
+import { CLOSE_GRACE_MS, type LobbyDoor } from './lobby-door';
+import type { AdmittedJoiner } from './door-types';
 import type { Member, Roster } from './roster';
 import type { ServerWorkerHandle } from './worker-api';
 

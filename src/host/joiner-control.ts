@@ -11,6 +11,7 @@ import { decodeControl } from '../protocol/control';
 import type { KickReason, ControlMessage } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import type { ControlMeter } from './control-meter';
+import type { ServerWorkerApi } from './worker-api';
 
 export interface JoinerControlHandlers {
   setSettings(id: PlayerId, m: Extract<ControlMessage, { type: 'settings' }>): void;
@@ -48,4 +49,22 @@ function dispatch(id: PlayerId, m: ControlMessage, h: JoinerControlHandlers): bo
     default:
       return false;
   }
+}
+
+/** The listen server's handlers: a joiner's settings go to the worker, its chat to `chat`, leaving closes its link. */
+export function listenServerHandlers(
+  api: Pick<ServerWorkerApi, 'setClientSettings' | 'setDebug'>,
+  chat: (from: PlayerId, text: string) => void,
+  close: (from: PlayerId) => void,
+  kick: JoinerControlHandlers['kick'],
+): JoinerControlHandlers {
+  return {
+    setSettings: (from, m) => {
+      void api.setClientSettings(from, { updateRate: m.updateRate, rate: m.rate, interpMs: m.interpMs });
+      void api.setDebug(from, m.debug);
+    },
+    chat,
+    leave: close,
+    kick,
+  };
 }

@@ -22,37 +22,32 @@ import type { Peer, PeerLink } from '../transport/peer-link';
 import { ConnectionBudget } from '../transport/connection-budget';
 import { IncomingOffers } from '../transport/incoming-offers';
 import type { ChannelReport } from '../transport/channel-report';
+import type { Channel } from '../transport/channel';
 import { Roster, type Member } from './roster';
 import type { ServerWorkerHandle } from './worker-api';
 import { routeWorkerNotices } from './worker-notices';
 import { pullWorkerStats, type HostServerStats } from './worker-stats';
 import { ChatRelay } from './chat-relay';
 import { CLOSE_GRACE_MS, LobbyDoor } from './lobby-door';
+import type { DoorFacts } from './door-types';
 import { Admission, type SlotTokens } from './admission';
 import { HostMigration } from './host-migration';
 import type { ListenServerCounters, LobbySettings, RestoredLobby } from './lobby-settings';
-import { SeatKeeper } from './seat-keeper';
-import { ControlMeter } from './control-meter';
-import { onJoinerControl, type JoinerControlHandlers } from './joiner-control';
+import { JoinerSlots } from './joiner-slots';
+import { restoredStart } from './restored-lobby';
+import { listenServerHandlers, onJoinerControl, type JoinerControlHandlers } from './joiner-control';
 import { reportLinks } from './link-reports';
-import { TakeoverNotice } from './takeover-notice';
+import type { TakeoverNotice } from './takeover-notice';
 
 export type { ListenServerCounters, LobbySettings, RestoredLobby } from './lobby-settings';
-
-/** A seated joiner: its link and what its hello said (SlotTokens: browser and seat tokens, migration). */
-interface RemoteSlot extends SlotTokens {
-  link: PeerLink;
-  /** The relay to the worker; null when the worker holds the peer's unreliable channel itself. */
-  port: MessagePort | null;
-  meter: ControlMeter;
-}
 
 export class ListenServer {
   readonly roster = new Roster();
   private readonly tally = { malformedControl: 0, timeouts: 0, kicks: 0 };
   started = false;
   lastStats: HostServerStats = { tick: null, pingsMs: new Map(), raw: null };
-  private readonly slots = new Map<PlayerId, RemoteSlot>();
+  /** The seated joiners (joiner-slots.ts). */
+  private readonly slots = new JoinerSlots();
   private readonly listeners = new Set<() => void>();
   private localId: PlayerId | null = null;
   private localDebug: ((m: DebugMessage) => void) | null = null;
@@ -69,15 +64,7 @@ export class ListenServer {
   /** After a graceful handover, each returning player hears how the host changed (takeover-notice.ts). */
   private readonly takeover: TakeoverNotice | null;
   /** What a joiner's control messages may do (joiner-control.ts): built once, used per message. */
-  private readonly controlHandlers: JoinerControlHandlers = {
-    setSettings: (from, m) => {
-      void this.worker.api.setClientSettings(from, { updateRate: m.updateRate, rate: m.rate, interpMs: m.interpMs });
-      void this.worker.api.setDebug(from, m.debug);
-    },
-    chat: (from, text) => this.chat.receive(from, text),
-    leave: (from) => this.slots.get(from)?.link.close(),
-    kick: (from, reason, text) => this.kick(from, reason, text),
-  };
+  private readonly controlHandlers: JoinerControlHandlers;
 
   constructor(
     peer: Peer,
@@ -86,35 +73,32 @@ export class ListenServer {
     private readonly now: () => number,
     restored?: RestoredLobby,
   ) {
-    // Nobody is linked to a successor yet: every seat waits for its token (and is held from newcomers).
-    const seats = restored ? SeatKeeper.rebuild(restored.seats.map((seat) => ({ ...seat, present: false }))) : undefined;
-    this.started = restored?.started ?? false;
-    this.takeover = restored?.handedOverBy ? new TakeoverNotice(restored.handedOverBy, restored.seats.map((s) => s.id)) : null;
-    this.door = new LobbyDoor({
-      ...(seats ? { seats, bans: restored?.bans ?? [] } : {}),
-      key: settings.key,
-      roomId: settings.roomId,
-      password: settings.password,
-      crypto: settings.crypto,
-      now,
-      facts: () => ({ playerCount: this.roster.size, maxPlayers: settings.maxPlayers, started: this.started, joinRunningMatch: settings.joinRunningMatch, closed: this.closed }),
-    });
-    this.chat = new ChatRelay({
-      broadcast: (bytes) => {
-        for (const s of this.slots.values()) s.link.reliable.send(bytes);
-      },
-      sendTo: (id, bytes) => void this.sendRaw(id, bytes),
-      isLocal: (id) => id === this.localId,
-      kick: (id, reason, text) => this.kick(id, reason, text),
-      now,
-    });
-    this.migration = new HostMigration({ roster: this.roster, door: this.door, worker, capable: (id) => this.slots.get(id)?.migration === true, sendRaw: (id, bytes) => this.sendRaw(id, bytes), now }, settings);
+    const start = restoredStart(restored);
+    this.started = start.started;
+    this.takeover = start.takeover;
+    const { key, roomId, password, crypto } = settings;
+    this.door = new LobbyDoor({ ...start.door, key, roomId, password, crypto, now, facts: () => this.doorFacts() });
+    const sendRaw = (id: PlayerId, bytes: Uint8Array): boolean => this.slots.sendRaw(id, bytes);
+    const kick = (id: PlayerId, reason: KickReason, text: string): void => this.kick(id, reason, text);
+    const broadcast = (bytes: Uint8Array): void => this.slots.broadcast(bytes);
+    const isLocal = (id: PlayerId): boolean => id === this.localId;
+    this.chat = new ChatRelay({ broadcast, sendTo: (id, b) => void sendRaw(id, b), isLocal, kick, now });
+    const leave = (id: PlayerId): void => this.slots.get(id)?.link.close();
+    this.controlHandlers = listenServerHandlers(worker.api, (id, text) => this.chat.receive(id, text), leave, kick);
+    const capable = (id: PlayerId): boolean => this.slots.get(id)?.migration === true;
+    this.migration = new HostMigration({ roster: this.roster, door: this.door, worker, capable, sendRaw, now }, settings);
     const admission = new Admission(this);
     // Offers are admitted, not obeyed: nothing is built for one before the door lets it in.
     this.offers = new IncomingOffers(peer, new ConnectionBudget(now), (conn) => admission.onIncoming(conn));
-    const debug = { localId: () => this.localId, sendRemote: (id: PlayerId, bytes: Uint8Array) => this.sendRaw(id, bytes), deliverLocal: (m: DebugMessage) => this.localDebug?.(m) };
-    routeWorkerNotices(worker, { ...debug, kick: (id, reason, text) => this.kick(id, reason, text), closed: () => this.closed });
+    const debug = { localId: () => this.localId, sendRemote: sendRaw, deliverLocal: (m: DebugMessage) => this.localDebug?.(m) };
+    routeWorkerNotices(worker, { ...debug, kick, closed: () => this.closed });
     this.statsTimer = setInterval(() => void this.everySecond(), 1000);
+  }
+
+  /** What the door's admission decisions read of this lobby now. */
+  private doorFacts(): DoorFacts {
+    const { maxPlayers, joinRunningMatch } = this.settings;
+    return { playerCount: this.roster.size, maxPlayers, started: this.started, joinRunningMatch, closed: this.closed };
   }
 
   /**
@@ -218,7 +202,7 @@ export class ListenServer {
     this.offers.stop();
     this.migration.close();
     this.localDebug = null;
-    for (const id of [...this.slots.keys()]) this.slots.get(id)?.link.close();
+    this.slots.closeAll();
     this.listeners.clear();
   }
 
@@ -226,16 +210,9 @@ export class ListenServer {
     for (const cb of [...this.listeners]) cb();
   }
 
-  private sendRaw(id: PlayerId, bytes: Uint8Array): boolean {
-    const slot = this.slots.get(id);
-    if (!slot || slot.link.reliable.state !== 'open') return false;
-    slot.link.reliable.send(bytes);
-    return true;
-  }
-
   /** Admission's last step (admission.ts): an admitted joiner with a body in the worker. */
   seat(member: Member, link: PeerLink, port: MessagePort | null, tokens: SlotTokens): void {
-    this.slots.set(member.id, { link, port, ...tokens, meter: new ControlMeter(this.now()) });
+    this.slots.add(member.id, link, port, tokens, this.now());
     this.door.seats.seated(tokens.seatToken, member.id, member.name);
     link.reliable.onMessage((bytes) => this.onControl(member.id, bytes));
     link.onClose(() => this.drop(member.id));
@@ -269,14 +246,8 @@ export class ListenServer {
 
   /** Removes a member everywhere (worker, roster, relays); idempotent. Its seat waits for its token. */
   private drop(id: PlayerId): void {
-    const slot = this.slots.get(id);
-    if (!slot) return;
-    this.slots.delete(id);
+    if (!this.slots.remove(id)) return;
     this.door.seats.left(id);
-    if (slot.port) {
-      slot.port.onmessage = null;
-      slot.port.close();
-    }
     this.roster.remove(id);
     void this.worker.api.removeClient(id);
     this.rosterChanged();
@@ -294,12 +265,13 @@ export class ListenServer {
 
   private broadcastLobby(): void {
     const bytes = encodeControl({ type: 'lobby', players: this.roster.lobbyList(), started: this.started });
-    for (const s of this.slots.values()) s.link.reliable.send(bytes);
+    this.slots.broadcast(bytes);
   }
 
   /** Asks the worker for fresh stats (every second: pings for the lobby list, the debug API's serverStats). */
   async refreshStats(): Promise<void> {
-    this.lastStats = await pullWorkerStats(this.worker.api, this.roster, (id) => this.slots.get(id)?.link.unreliable, this.lastStats);
+    const unreliableOf = (id: PlayerId): Channel | undefined => this.slots.get(id)?.link.unreliable;
+    this.lastStats = await pullWorkerStats(this.worker.api, this.roster, unreliableOf, this.lastStats);
   }
 
   private async everySecond(): Promise<void> {

@@ -32,11 +32,12 @@ import type { ControlMessage, Hello, RejectReason } from '../protocol/control-me
 import type { IncomingLink, PeerLink } from '../transport/peer-link';
 import { decideHello } from '../lobby/handshake';
 import { awaitConnectionFingerprints, proveHost } from '../lobby/host-auth';
-import type { CryptoLike, LobbyKey } from '../lobby/host-key';
 import { GlyphBudget } from '../lobby/glyph-budget';
-import { PasswordGuard, type PasswordPolicy, DEFAULT_PASSWORD_POLICY } from './password-guard';
+import { PasswordGuard, DEFAULT_PASSWORD_POLICY } from './password-guard';
 import { PendingGate } from './pending-gate';
-import { SeatKeeper, type Seat } from './seat-keeper';
+import { Inbox } from './link-inbox';
+import type { AdmittedJoiner, DoorCounters, DoorOptions } from './door-types';
+import { SeatKeeper } from './seat-keeper';
 import { seatKeyOf } from '../lobby/seat-key';
 import { verifySeatProof } from '../lobby/seat-proof';
 import { banKeyOf } from '../lobby/ban-key';
@@ -54,83 +55,6 @@ export const HANDSHAKES_PER_SOURCE = 4;
 export const CLOSE_GRACE_MS = 400;
 /** A hello without a seat proof takes no seat and files none (it cannot rejoin). */
 const NO_SEAT = '0'.repeat(32);
-
-export interface DoorFacts {
-  playerCount: number;
-  maxPlayers: number;
-  started: boolean;
-  joinRunningMatch: boolean;
-  closed: boolean;
-}
-
-export interface DoorOptions {
-  key: LobbyKey;
-  roomId: string;
-  /** The lobby password (the host that opened the lobby) or its verifier (a successor's door). */
-  password: string | PasswordVerifier;
-  crypto: CryptoLike;
-  facts: () => DoorFacts;
-  now: () => number;
-  passwordPolicy?: PasswordPolicy;
-  /** A successor host's door (issue 13): the old host's seats (SeatKeeper.rebuild) and bans (ban keys of browser tokens). */
-  seats?: SeatKeeper;
-  bans?: Iterable<string>;
-}
-
-export interface AdmittedJoiner {
-  link: PeerLink;
-  name: string;
-  browserToken: string;
-  seatToken: string;
-  /** The seat this joiner had earlier in the match (its id and name), or null for a newcomer. */
-  seat: Seat | null;
-  /** Its hello said it can take the match over (host migration: it may be named a successor). */
-  migration: boolean;
-}
-
-export interface DoorCounters {
-  /** Refusals by reason (the reject sent, or 'busy'/'timeout'/'closed' for the silent ones). */
-  refused: Partial<Record<RejectReason | 'timeout' | 'link-failed' | 'evicted', number>>;
-  proofsSent: number;
-}
-
-/** Control messages of one link in arrival order, read one at a time with a deadline. */
-class Inbox {
-  private readonly queue: Uint8Array[] = [];
-  private wake: (() => void) | null = null;
-  private ended = false;
-  private readonly offMessage: () => void;
-  private readonly offClose: () => void;
-
-  constructor(link: PeerLink) {
-    this.offMessage = link.reliable.onMessage((b) => (this.queue.push(b.slice()), this.wake?.()));
-    this.offClose = link.reliable.onClose(() => ((this.ended = true), this.wake?.()));
-  }
-
-  /** The next message, or 'closed' / 'timeout' once `deadlineMs` (on `now`) has passed. */
-  next(deadlineMs: number, now: () => number): Promise<Uint8Array | 'closed' | 'timeout'> {
-    return new Promise((resolve) => {
-      const attempt = (): boolean => {
-        const m = this.queue.shift();
-        if (m) return (resolve(m), true);
-        if (this.ended) return (resolve('closed'), true);
-        return false;
-      };
-      if (attempt()) return;
-      const timer = setTimeout(() => ((this.wake = null), resolve('timeout')), Math.max(0, deadlineMs - now()));
-      this.wake = () => {
-        if (!attempt()) return;
-        clearTimeout(timer);
-        this.wake = null;
-      };
-    });
-  }
-
-  stop(): void {
-    this.offMessage();
-    this.offClose();
-  }
-}
 
 export class LobbyDoor {
   readonly counters: DoorCounters = { refused: {}, proofsSent: 0 };

@@ -64,90 +64,115 @@ export function backoffDelay(attempt: number, baseMs: number, maxMs: number, ran
 }
 
 export function keepSignaling(peer: ReconnectablePeer, timers: ReconnectTimers, onState: (s: SignalingState) => void, o: ReconnectOptions = {}): SignalingKeeper {
-  const baseMs = o.baseDelayMs ?? 500;
-  const maxMs = o.maxDelayMs ?? 15_000;
-  const attemptTimeoutMs = o.attemptTimeoutMs ?? 10_000;
-  const random = o.random ?? Math.random;
-  let state: SignalingState = { kind: 'connected' };
-  let attempt = 0;
-  let timer: unknown = null;
-  let watchdog: unknown = null;
-  let stopped = false;
-  let why: 'lost' | 'id-taken' | 'refused' = 'lost';
-  let detail = '';
-  const set = (s: SignalingState): void => {
-    state = s;
-    onState(s);
-  };
-  const clearWatchdog = (): void => {
-    if (watchdog !== null) timers.clearTimeout(watchdog);
-    watchdog = null;
-  };
-  const tryNow = (): void => {
-    timer = null;
-    if (stopped || peer.destroyed || !peer.disconnected) return;
+  const r = new Reconnector(peer, timers, onState, o);
+  return { state: () => r.state, stop: () => r.stop() };
+}
+
+/** keepSignaling's state machine: one reconnect pending at most, each attempt watched for an answer. */
+class Reconnector {
+  state: SignalingState = { kind: 'connected' };
+  private readonly baseMs: number;
+  private readonly maxMs: number;
+  private readonly attemptTimeoutMs: number;
+  private readonly random: () => number;
+  private attempt = 0;
+  private timer: unknown = null;
+  private watchdog: unknown = null;
+  private stopped = false;
+  private why: 'lost' | 'id-taken' | 'refused' = 'lost';
+  private detail = '';
+
+  constructor(
+    private readonly peer: ReconnectablePeer,
+    private readonly timers: ReconnectTimers,
+    private readonly onState: (s: SignalingState) => void,
+    o: ReconnectOptions,
+  ) {
+    this.baseMs = o.baseDelayMs ?? 500;
+    this.maxMs = o.maxDelayMs ?? 15_000;
+    this.attemptTimeoutMs = o.attemptTimeoutMs ?? 10_000;
+    this.random = o.random ?? Math.random;
+    peer.on('disconnected', this.onDisconnected);
+    peer.on('open', this.onOpen);
+    peer.on('error', this.onError);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== null) this.timers.clearTimeout(this.timer);
+    this.timer = null;
+    this.clearWatchdog();
+    this.peer.off('disconnected', this.onDisconnected);
+    this.peer.off('open', this.onOpen);
+    this.peer.off('error', this.onError);
+  }
+
+  private set(s: SignalingState): void {
+    this.state = s;
+    this.onState(s);
+  }
+
+  private clearWatchdog(): void {
+    if (this.watchdog !== null) this.timers.clearTimeout(this.watchdog);
+    this.watchdog = null;
+  }
+
+  private readonly tryNow = (): void => {
+    this.timer = null;
+    const peer = this.peer;
+    if (this.stopped || peer.destroyed || !peer.disconnected) return;
     // A socket that opens but never gets the server's OPEN would leave us waiting forever. Armed
     // before reconnect(), which may report a failure ('disconnected') before it returns.
-    watchdog = timers.setTimeout(() => {
-      watchdog = null;
-      if (!stopped && !peer.destroyed && !peer.open && !peer.disconnected) {
-        why = 'lost';
-        detail = `no answer in ${attemptTimeoutMs / 1000} s`;
+    this.watchdog = this.timers.setTimeout(() => {
+      this.watchdog = null;
+      if (!this.stopped && !peer.destroyed && !peer.open && !peer.disconnected) {
+        this.why = 'lost';
+        this.detail = `no answer in ${this.attemptTimeoutMs / 1000} s`;
         peer.disconnect();
       }
-    }, attemptTimeoutMs);
+    }, this.attemptTimeoutMs);
     try {
       peer.reconnect();
     } catch (err) {
-      clearWatchdog();
+      this.clearWatchdog();
       // reconnect() throws only for a destroyed or still-connected peer; wait and look again.
-      detail = err instanceof Error ? err.message : String(err);
-      schedule();
+      this.detail = err instanceof Error ? err.message : String(err);
+      this.schedule();
     }
   };
-  const schedule = (): void => {
-    if (stopped || peer.destroyed || timer !== null) return;
+
+  private schedule(): void {
+    if (this.stopped || this.peer.destroyed || this.timer !== null) return;
     // An id refused as taken is most often our own old socket after a network change: the server
     // gives it back once that socket has been silent for 8 s (scripts/id-holds.mjs), and joiners
     // are waiting for us meanwhile (src/app/link-recovery.ts), so ask again every second or so.
-    const retryInMs = why === 'id-taken' ? Math.min(backoffDelay(attempt, baseMs, maxMs, random), ID_TAKEN_RETRY_MS) : backoffDelay(attempt, baseMs, maxMs, random);
-    attempt += 1;
-    timer = timers.setTimeout(tryNow, retryInMs);
-    set({ kind: 'reconnecting', attempt, retryInMs, why, detail });
+    const delay = backoffDelay(this.attempt, this.baseMs, this.maxMs, this.random);
+    const retryInMs = this.why === 'id-taken' ? Math.min(delay, ID_TAKEN_RETRY_MS) : delay;
+    this.attempt += 1;
+    this.timer = this.timers.setTimeout(this.tryNow, retryInMs);
+    this.set({ kind: 'reconnecting', attempt: this.attempt, retryInMs, why: this.why, detail: this.detail });
+  }
+
+  private readonly onDisconnected = (): void => {
+    this.clearWatchdog();
+    this.schedule();
   };
-  const onDisconnected = (): void => {
-    clearWatchdog();
-    schedule();
+
+  private readonly onOpen = (): void => {
+    this.clearWatchdog();
+    this.attempt = 0;
+    this.why = 'lost';
+    this.detail = '';
+    if (this.state.kind !== 'connected') this.set({ kind: 'connected' });
   };
-  const onOpen = (): void => {
-    clearWatchdog();
-    attempt = 0;
-    why = 'lost';
-    detail = '';
-    if (state.kind !== 'connected') set({ kind: 'connected' });
-  };
+
   // PeerJS reports why before it reports 'disconnected', so the next state carries the reason.
-  const onError = (err: { type?: string; message?: string }): void => {
-    if (err.type === 'unavailable-id') why = 'id-taken';
-    else if (err.type === 'server-error') why = 'refused';
-    else if (err.type === 'network' || err.type === 'socket-error' || err.type === 'socket-closed') why = 'lost';
+  private readonly onError = (err: { type?: string; message?: string }): void => {
+    if (err.type === 'unavailable-id') this.why = 'id-taken';
+    else if (err.type === 'server-error') this.why = 'refused';
+    else if (err.type === 'network' || err.type === 'socket-error' || err.type === 'socket-closed') this.why = 'lost';
     else return;
-    detail = err.message ?? '';
-  };
-  peer.on('disconnected', onDisconnected);
-  peer.on('open', onOpen);
-  peer.on('error', onError);
-  return {
-    state: () => state,
-    stop: () => {
-      stopped = true;
-      if (timer !== null) timers.clearTimeout(timer);
-      timer = null;
-      clearWatchdog();
-      peer.off('disconnected', onDisconnected);
-      peer.off('open', onOpen);
-      peer.off('error', onError);
-    },
+    this.detail = err.message ?? '';
   };
 }
 

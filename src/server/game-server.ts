@@ -14,7 +14,8 @@
  * and give one up when a person joins a full server.
  * Parts with their own file: which hitboxes a shot is tested against (shot-judge.ts, with the
  * debug view's shot records), the snapshots of a tick (snapshot-sender.ts), map, bots and the
- * records kept for rejoins (server-match.ts); the world step reuses one StepScratch.
+ * records kept for rejoins (server-match.ts), a datagram's intake (packet-intake.ts), event ids
+ * (event-ids.ts), the stats report (stats-report.ts); the world step reuses one StepScratch.
  */
 import { newCmdPacketScratch } from '../protocol/cmd-packet';
 import { encodeEvent } from '../protocol/events';
@@ -26,41 +27,25 @@ import { startMatch } from '../sim/match-flow';
 import type { RuleIssue } from '../sim/match-rules';
 import type { MatchRules, PublicMatchState } from '../sim/match-types';
 import { addPlayer, createWorld, newStepScratch, removePlayer, stepWorld, type StepHooks } from '../sim/world';
-import type { ArenaMap, PlayerId, SimEvent, WorldState } from '../sim/types';
-import { hitboxOf } from '../sim/hitscan';
+import type { PlayerId, WorldState } from '../sim/types';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
 import { ServerSideClient } from './server-side-client';
-import { SnapshotSender, type SnapshotPacket } from './snapshot-sender';
+import { SnapshotSender } from './snapshot-sender';
 import { MatchBlockCache } from './match-block-cache';
-import { decodeUntrusted } from './packet-intake';
+import { takeDatagram } from './packet-intake';
 import { ServerMatch } from './server-match';
 import { ShotJudge } from './shot-judge';
 import { TickCommands } from './tick-commands';
 import type { ClientNetSettings } from './snapshot-scheduler';
 import type { ServerStats } from './stats';
+import { serverStats } from './stats-report';
 import type { ServerCore } from './checkpoint';
+import { EventIds } from './event-ids';
+import { clampMaxPlayers, clampTickrate, type ServerOutput, type ServerSettingName, type ServerSettings } from './server-settings';
 
-export interface ServerSettings {
-  tickrate: number;
-  maxUnlagS: number;
-  lagCompensation: boolean;
-  seed: number;
-  maxPlayers: number;
-  /** The arena (default DEFAULT_MAP); tests use open ones. */
-  map?: ArenaMap;
-  /** Kick thresholds (default: `defaultAbuseLimits(tickrate)`). */
-  abuse?: AbuseLimits;
-}
+// The harness and bench/ name these types from here.
+export type { ServerOutput, ServerSettingName, ServerSettings } from './server-settings';
 
-export interface ServerOutput {
-  packets: SnapshotPacket[];
-  kicks: Array<{ clientId: PlayerId; reason: KickReason; text: string }>;
-}
-
-export type ServerSettingName = 'sv_lagcompensation' | 'sv_maxunlag';
-
-/** Event ids wrap here (the wire carries 16 bits). */
-const EVENT_ID_MOD = 65536;
 
 export class GameServer {
   private state: WorldState;
@@ -68,7 +53,7 @@ export class GameServer {
   private readonly sessions = new Map<PlayerId, ServerSideClient>();
   private readonly abuseLimits: AbuseLimits;
   private lastTickMs: number | null = null;
-  private nextEventId = 0;
+  private readonly eventIds = new EventIds();
   private pendingKicks: ServerOutput['kicks'] = [];
   private tickEvents: readonly NetEvent[] = [];
   /** Lag compensation and the shot records of the debug view. */
@@ -87,8 +72,7 @@ export class GameServer {
   private readonly match: ServerMatch;
 
   constructor(private readonly settings: ServerSettings) {
-    // sv_tickrate's bounds (20..128); nonsense falls back to 60.
-    const tickrate = Number.isFinite(settings.tickrate) ? Math.min(Math.max(Math.round(settings.tickrate), 20), 128) : 60;
+    const tickrate = clampTickrate(settings.tickrate);
     this.cfg = { tickrate, map: settings.map ?? DEFAULT_MAP };
     this.match = new ServerMatch(this.cfg.map);
     this.state = createWorld(settings.seed, this.cfg.map);
@@ -115,7 +99,7 @@ export class GameServer {
   }
 
   private get maxPlayers(): number {
-    return Number.isFinite(this.settings.maxPlayers) ? Math.min(this.settings.maxPlayers, 256) : 16;
+    return clampMaxPlayers(this.settings.maxPlayers);
   }
 
   /**
@@ -130,9 +114,14 @@ export class GameServer {
     // A person takes a bot's seat when bots fill the server (the highest-id bot leaves), or a bot's id.
     if (this.match.isBot(clientId)) this.removeBot(clientId);
     if (this.sessions.size + this.match.botCount >= this.maxPlayers) this.removeBot();
-    this.sessions.set(clientId, new ServerSideClient(clientId, { tickrate: this.cfg.tickrate, abuse: this.abuseLimits }));
-    this.state = addPlayer(removePlayer(this.state, clientId), clientId, this.cfg, false, this.match.takeDeparted(this.state, clientId, rejoin));
+    this.sessions.set(clientId, this.newSession(clientId));
+    const returning = this.match.takeDeparted(this.state, clientId, rejoin);
+    this.state = addPlayer(removePlayer(this.state, clientId), clientId, this.cfg, false, returning);
     return true;
+  }
+
+  private newSession(clientId: PlayerId): ServerSideClient {
+    return new ServerSideClient(clientId, { tickrate: this.cfg.tickrate, abuse: this.abuseLimits });
   }
 
   removeClient(clientId: PlayerId): void {
@@ -170,7 +159,7 @@ export class GameServer {
     this.matchBlockCache.clear();
     const result = startMatch(this.state, checked.rules, this.cfg);
     this.state = result.world;
-    this.tickEvents = this.tagEvents(result.events);
+    this.tickEvents = this.eventIds.tag(result.events, this.state.tick);
     const encoded = this.tickEvents.map(encodeEvent);
     for (const s of this.sessions.values()) if (!s.abuse.kicked && encoded.length) s.outbox.add(encoded);
     return checked;
@@ -194,17 +183,8 @@ export class GameServer {
   receive(clientId: PlayerId, bytes: Uint8Array, nowMs: number): void {
     const s = this.sessions.get(clientId);
     if (!s || s.abuse.kicked) return;
-    s.counters.packetsIn++;
-    s.counters.bytesIn += bytes.byteLength;
-    const error = decodeUntrusted(bytes, this.cmdScratch);
-    if (error !== null) s.counters.decodeFailures++;
-    const packet = this.cmdScratch.packet;
-    const verdict = s.abuse.packet(nowMs, error === null, error === null ? packet.cmds.length : 0);
-    if (verdict) {
-      this.kick(clientId, verdict.reason, verdict.text);
-      return;
-    }
-    if (error === null) s.receivePacket(packet, nowMs, this.arrivalTick(nowMs), this.state.tick);
+    const verdict = takeDatagram(s, bytes, nowMs, this.cmdScratch, this.arrivalTick(nowMs), this.state.tick);
+    if (verdict) this.kick(clientId, verdict.reason, verdict.text);
   }
 
   /** Server time of an arrival in fractional ticks: the last tick plus the time since it ran. */
@@ -241,8 +221,9 @@ export class GameServer {
     this.judge.compensator.record(this.state.tick, this.state.players);
     this.judge.shots.settle(result.events, this.isConnected);
     this.lastTickMs = nowMs;
-    this.tickEvents = this.tagEvents(result.events);
-    return { packets: this.snapshots.send(this.sessions.values(), this.state, this.matchBlock, this.tickEvents, nowMs), kicks: this.drainKicks() };
+    this.tickEvents = this.eventIds.tag(result.events, this.state.tick);
+    const packets = this.snapshots.send(this.sessions.values(), this.state, this.matchBlock, this.tickEvents, nowMs);
+    return { packets, kicks: this.drainKicks() };
   }
 
   /** From now on `tick()`'s datagrams are views of one buffer reused every tick: send or copy them before the next tick. */
@@ -252,14 +233,6 @@ export class GameServer {
 
   private readonly isConnected = (id: PlayerId): boolean => this.sessions.has(id);
 
-  private tagEvents(events: readonly SimEvent[]): NetEvent[] {
-    return events.map((event) => {
-      const id = this.nextEventId;
-      this.nextEventId = (this.nextEventId + 1) % EVENT_ID_MOD;
-      return { id, tick: this.state.tick, event };
-    });
-  }
-
   private drainKicks(): ServerOutput['kicks'] {
     const kicks = this.pendingKicks;
     this.pendingKicks = [];
@@ -268,25 +241,27 @@ export class GameServer {
 
   /** Migration (checkpoint.ts): what a checkpoint takes beyond `world`, with the last `rewindTicks` ticks of hitboxes. */
   exportCore(rewindTicks = 0): ServerCore {
-    const commands = [...this.sessions.values()].filter((s) => !s.abuse.kicked).map((s) => ({ id: s.id, last: s.buffer.lastCommand }));
+    const live = [...this.sessions.values()].filter((s) => !s.abuse.kicked);
+    const commands = live.map((s) => ({ id: s.id, last: s.buffer.lastCommand }));
     const tick = this.state.tick;
     const { compensator, lagCompensation } = this.judge;
     const rewind = rewindTicks > 0 ? compensator.recordsBetween(tick - Math.floor(rewindTicks), tick - 1) : [];
     const departed = this.match.departedOf(this.state.match.seq);
-    return { world: this.state, rewind, nextEventId: this.nextEventId, lagCompensation, maxUnlagS: compensator.maxUnlagSeconds, mapId: this.publicMatch.mapId, maxPlayers: this.maxPlayers, commands, departed };
+    return { world: this.state, rewind, nextEventId: this.eventIds.next, lagCompensation, maxUnlagS: compensator.maxUnlagSeconds, mapId: this.publicMatch.mapId, maxPlayers: this.maxPlayers, commands, departed };
   }
 
   /** Migration: a fresh server (no client, no tick yet) takes over the match in `core`; its people get sessions. */
   importCore(core: ServerCore): void {
     this.state = core.world;
-    this.nextEventId = core.nextEventId;
+    this.eventIds.next = core.nextEventId;
     this.judge.lagCompensation = core.lagCompensation;
     this.judge.setMaxUnlag(core.maxUnlagS);
-    this.match.restore(core.mapId, core.world.match.players.filter((p) => p.bot).map((p) => p.id));
+    const bots = core.world.match.players.filter((p) => p.bot).map((p) => p.id);
+    this.match.restore(core.mapId, bots);
     this.matchBlockCache.clear();
     this.match.restoreDeparted(core.departed, core.world.match.seq);
     for (const c of core.commands) {
-      const session = new ServerSideClient(c.id, { tickrate: this.cfg.tickrate, abuse: this.abuseLimits });
+      const session = this.newSession(c.id);
       if (c.last) session.buffer.resume(c.last);
       this.sessions.set(c.id, session);
     }
@@ -294,14 +269,6 @@ export class GameServer {
   }
 
   stats(): ServerStats {
-    return {
-      tick: this.state.tick,
-      players: this.state.players.length,
-      liveHitboxes: this.state.players.map(hitboxOf),
-      lagCompensation: this.judge.lagCompensation,
-      maxUnlagS: this.judge.compensator.maxUnlagSeconds,
-      clients: [...this.sessions.values()].map((s) => s.stats(this.judge.shots.rewindRecordOf(s.id, this.judge.compensator))),
-      match: { phase: this.state.match.phase, phaseEndTick: this.state.match.phaseEndTick, seq: this.state.match.seq, mapId: this.publicMatch.mapId, bots: this.match.botCount },
-    };
+    return serverStats(this.state, this.sessions.values(), this.judge, this.match);
   }
 }

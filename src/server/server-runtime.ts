@@ -14,20 +14,21 @@
  * ~10 times a second an encoded 'debug' control message for each client that asked (setDebug).
  * Invariants: never throws on anything a peer sends; a port message that is not bytes counts as
  * a malformed packet; ticks come only from the TickLoop (bounded catch-up, skipped ticks counted).
- * Silence is judged here, where every datagram arrives (the host's main thread may never see them:
- * a joiner's channel can live in this worker): a client that sent nothing for `SILENCE_KICK_MS` is
- * reported once as a 'timeout' kick; the host decides (it never kicks its own player).
+ * Silence is judged here, where every datagram arrives (silence-watch.ts): a client that sent
+ * nothing for `SILENCE_KICK_MS` is reported once as a 'timeout' kick; the host decides.
  */
 import { encodeControl } from '../protocol/control';
 import type { KickReason } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import type { MatchRules } from '../sim/match-types';
 import type { RuleIssue } from '../sim/match-rules';
-import { GameServer, type ServerSettingName, type ServerSettings } from './game-server';
+import { GameServer } from './game-server';
+import type { ServerSettingName, ServerSettings } from './server-settings';
 import type { ClientNetSettings } from './snapshot-scheduler';
 import { debugMessageFor, type ServerStats } from './stats';
 import { TickLoop, type TickLoopCounters } from './tick-loop';
 import { TickCostMeter, type TickCost } from './tick-cost';
+import { SilenceWatch } from './silence-watch';
 import { checkpointBytes, restoreFromBytes, type PlainCheckpointLobby, type RestoreRequest, type RestoreResult } from './runtime-migration';
 
 /**
@@ -67,17 +68,6 @@ export type ServerNotice =
 export const MAX_CATCH_UP_TICKS = 10;
 /** How often a client that asked gets a 'debug' message: enough for a live overlay, cheap on the wire. */
 export const DEBUG_INTERVAL_MS = 100;
-/** A client silent this long is reported for a 'timeout' kick (commands, 60 a second, are the keepalive). */
-export const SILENCE_KICK_MS = 5000;
-/** How often silence is checked: a silent client goes at 5 s, not up to a second later. */
-const SILENCE_CHECK_MS = 250;
-/**
- * How long a restored match waits for each of its people to come back (a joiner gives up
- * reconnecting after 15 s too); one who does not is then reported for a 'timeout' kick.
- */
-export const RESTORE_GRACE_MS = 15000;
-/** A silence check this late means the worker itself was not running. */
-const OWN_STALL_MS = 1000;
 
 function asBytes(data: unknown): Uint8Array {
   if (data instanceof Uint8Array) return data;
@@ -96,10 +86,7 @@ export class ServerRuntime<Handle> {
   private tickErrors = 0;
   private readonly debugClients = new Set<PlayerId>();
   private lastDebugMs = 0;
-  /** When each client's last datagram arrived; a client already reported silent is in `reportedSilent`. */
-  private readonly lastHeardMs = new Map<PlayerId, number>();
-  private readonly reportedSilent = new Set<PlayerId>();
-  private lastSilenceCheckMs = 0;
+  private readonly silence = new SilenceWatch();
   /** People of a restored match whose session (and body) the server holds, not yet back on a port. */
   private readonly awaiting = new Set<PlayerId>();
 
@@ -121,8 +108,7 @@ export class ServerRuntime<Handle> {
     const now = this.clock.now();
     for (const id of out.clients) {
       this.awaiting.add(id);
-      // Silence is judged as for anyone, from a later start: RESTORE_GRACE_MS to come back.
-      this.lastHeardMs.set(id, now + RESTORE_GRACE_MS - SILENCE_KICK_MS);
+      this.silence.awaitRestored(id, now);
     }
     return out.info;
   }
@@ -156,8 +142,7 @@ export class ServerRuntime<Handle> {
       onSkip: (ticks) => server.skipTicks(ticks),
     });
     this.lastStatsMs = this.clock.now();
-    // A fresh worker's clock may be far past 0 when it first runs: that is not a stall of ours.
-    this.lastSilenceCheckMs = this.clock.now();
+    this.silence.start(this.clock.now());
     this.loop.start();
   }
 
@@ -167,8 +152,7 @@ export class ServerRuntime<Handle> {
     for (const port of this.ports.values()) this.closePort(port);
     this.ports.clear();
     this.debugClients.clear();
-    this.lastHeardMs.clear();
-    this.reportedSilent.clear();
+    this.silence.clear();
     this.awaiting.clear();
     this.server = null;
   }
@@ -191,11 +175,10 @@ export class ServerRuntime<Handle> {
       return false;
     }
     this.ports.set(clientId, port);
-    this.lastHeardMs.set(clientId, this.clock.now());
+    this.silence.joined(clientId, this.clock.now());
     port.listen((data) => {
       const now = this.clock.now();
-      this.lastHeardMs.set(clientId, now);
-      this.reportedSilent.delete(clientId);
+      this.silence.heard(clientId, now);
       server.receive(clientId, asBytes(data), now);
     });
     return true;
@@ -206,8 +189,7 @@ export class ServerRuntime<Handle> {
     if (port) this.closePort(port);
     this.ports.delete(clientId);
     this.debugClients.delete(clientId);
-    this.lastHeardMs.delete(clientId);
-    this.reportedSilent.delete(clientId);
+    this.silence.forget(clientId);
     this.awaiting.delete(clientId);
     this.server?.removeClient(clientId);
   }
@@ -269,7 +251,7 @@ export class ServerRuntime<Handle> {
       port.post(port.copiesOnPost ? p.bytes : p.bytes.slice());
     }
     for (const k of out.kicks) this.notify?.({ type: 'kick', clientId: k.clientId, reason: k.reason, text: k.text });
-    if (now - this.lastSilenceCheckMs >= SILENCE_CHECK_MS) this.reportSilence(now);
+    this.silence.check(now, this.reportSilent);
     // Nobody asked: one size check per tick, no stats built.
     if (this.debugClients.size > 0 && now - this.lastDebugMs >= DEBUG_INTERVAL_MS) this.pushDebug(server, now);
     if (now - this.lastStatsMs >= 1000) {
@@ -279,19 +261,9 @@ export class ServerRuntime<Handle> {
     }
   }
 
-  /** Reports each client silent for longer than SILENCE_KICK_MS, once per silence. */
-  private reportSilence(now: number): void {
-    const stalled = now - this.lastSilenceCheckMs > OWN_STALL_MS;
-    this.lastSilenceCheckMs = now;
-    // This thread was blocked (GC, a throttled tab): datagrams that came meanwhile are still queued
-    // behind this timer, so the silence is ours; count afresh from now (a restored person's grace is kept).
-    if (stalled) for (const [clientId, heard] of this.lastHeardMs) this.lastHeardMs.set(clientId, Math.max(heard, now));
-    for (const [clientId, heard] of this.lastHeardMs) {
-      if (now - heard <= SILENCE_KICK_MS || this.reportedSilent.has(clientId)) continue;
-      this.reportedSilent.add(clientId);
-      this.notify?.({ type: 'kick', clientId, reason: 'timeout', text: 'No packets for 5 seconds.' });
-    }
-  }
+  private readonly reportSilent = (clientId: PlayerId): void => {
+    this.notify?.({ type: 'kick', clientId, reason: 'timeout', text: 'No packets for 5 seconds.' });
+  };
 
   private pushDebug(server: GameServer, now: number): void {
     this.lastDebugMs = now;

@@ -6,6 +6,7 @@
  * Nothing here waits on wall-clock time for an assertion: `until` only turns a hang into a failure.
  */
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { plainFallbacks } from '../../scripts/http-headers.mjs';
 import { createWebServer, type GuardedServer, type HttpGuardStats } from '../../scripts/http-guard.mjs';
@@ -122,3 +123,11 @@ export async function until(cond: () => boolean, what: string, ms = 60_000): Pro
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** The OFFERs `p` received from ids starting with `prefix`. */
+export const offersFrom = (p: Peer, prefix: string): Wire[] => p.received.filter((m) => m.type === 'OFFER' && m.src?.startsWith(prefix));
+
+/** Every one of `peers` was let in (its first message is OPEN). */
+export async function open(...peers: Peer[]): Promise<void> {
+  expect(await Promise.all(peers.map((p) => p.first))).toEqual(peers.map(() => 'OPEN'));
+}

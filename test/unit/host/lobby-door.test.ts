@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HANDSHAKE_TIMEOUT_MS, HANDSHAKES_PER_SOURCE, LobbyDoor, type DoorFacts } from '../../../src/host/lobby-door';
+import { HANDSHAKE_TIMEOUT_MS, HANDSHAKES_PER_SOURCE, LobbyDoor } from '../../../src/host/lobby-door';
+import type { DoorFacts } from '../../../src/host/door-types';
 import { decodeControl, encodeControl } from '../../../src/protocol/control';
 import { PROTOCOL_VERSION } from '../../../src/protocol/wire';
 import type { ControlMessage } from '../../../src/protocol/control-messages';

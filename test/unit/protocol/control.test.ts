@@ -1,72 +1,11 @@
+// The control channel's codec: round trips, normalization, and what it refuses.
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { decodeControl, encodeControl, normalizeControl, MAX_DEBUG_HITBOXES, MAX_LOBBY_PLAYERS } from '../../../src/protocol/control';
-import { BitWriter } from '../../../src/protocol/bits';
 import { PROTOCOL_VERSION } from '../../../src/protocol/wire';
-import type { ControlMessage } from '../../../src/protocol/control-messages';
 import { peekHandshakeVersion } from '../../../src/protocol/handshake-codec';
-
-const name = fc.string({ minLength: 1, maxLength: 30, unit: 'grapheme' }).map((s) => `${s}x`);
-const text = fc.string({ maxLength: 250, unit: 'binary' });
-const u = (max: number) => fc.integer({ min: 0, max });
-// Any double, including NaN and infinities: the encoder must bring them onto the wire's grids.
-const anyNumber = fc.oneof(fc.double(), fc.double({ min: -10, max: 5000, noNaN: true }), fc.integer({ min: -5, max: 300 }));
-const hitbox = fc.record({ id: fc.integer({ min: -3, max: 300 }), x: anyNumber, y: anyNumber, radius: anyNumber, alive: fc.boolean(), crouch: fc.boolean() });
-const tick = fc.oneof(u(2 ** 31), anyNumber);
-const rewind = fc.record({
-  tick,
-  claimedViewTime: fc.oneof(tick, anyNumber),
-  viewTime: fc.oneof(tick, anyNumber),
-  adjustment: fc.constantFrom('none', 'estimate', 'clamped' as const),
-  lagCompensated: fc.boolean(),
-  hitboxes: fc.array(hitbox, { maxLength: 70 }),
-  hit: fc.option(fc.integer({ min: -3, max: 300 })),
-});
-
-const hex32 = fc.uint8Array({ minLength: 16, maxLength: 16 }).map((b) => [...b].map((x) => x.toString(16).padStart(2, '0')).join(''));
-// Tokens of any shape: the encoder sends a malformed one as all zeros.
-const token = fc.oneof(hex32, hex32.map((t) => t.toUpperCase()), fc.string({ maxLength: 40 }));
-const bytes = (max: number) => fc.uint8Array({ maxLength: max });
-
-const controlMessage: fc.Arbitrary<ControlMessage> = fc.oneof(
-  fc.record({ type: fc.constant('hello' as const), protocolVersion: fc.integer({ min: 1, max: 65535 }), name, password: text, browserToken: token, seatToken: token }),
-  fc.record({ type: fc.constant('hello' as const), protocolVersion: fc.integer({ min: 1, max: 65535 }), name, password: text, browserToken: token, seatToken: token, migration: fc.boolean() }),
-  fc.record({ type: fc.constant('successors' as const), ids: fc.array(fc.oneof(fc.integer({ min: -3, max: 300 }), anyNumber), { maxLength: 6 }) }),
-  fc.record({ type: fc.constant('checkpoint' as const), final: fc.boolean(), bytes: fc.uint8Array({ minLength: 1, maxLength: 300 }) }),
-  fc.record({ type: fc.constant('auth-challenge' as const), protocolVersion: fc.oneof(fc.integer({ min: 1, max: 65535 }), anyNumber), nonce: bytes(40) }),
-  fc.record({ type: fc.constant('auth-proof' as const), algorithm: fc.constant('p256' as const), publicKey: bytes(70), signature: bytes(70) }),
-  fc.record({
-    type: fc.constant('welcome' as const),
-    clientId: u(255),
-    settings: fc.record({ tickrate: fc.integer({ min: 20, max: 128 }), maxPlayers: fc.integer({ min: 1, max: 255 }), mapName: name, maxUnlagMs: u(65535) }),
-  }),
-  fc.record({ type: fc.constant('reject' as const), reason: fc.constantFrom('full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 'started', 'attempts', 'name', 'busy' as const), text }),
-  fc.record({ type: fc.constant('kick' as const), reason: fc.constantFrom('host', 'malformed', 'flood', 'timeout', 'shutdown' as const), text }),
-  fc.record({ type: fc.constant('chat' as const), from: u(255), text }),
-  fc.constant({ type: 'leave' as const }),
-  fc.record({ type: fc.constant('settings' as const), updateRate: fc.integer({ min: 1, max: 255 }), rate: u(2 ** 32 - 1), interpMs: u(65535), debug: fc.boolean() }),
-  fc.record({
-    type: fc.constant('lobby' as const),
-    players: fc.array(fc.record({ id: u(255), name, pingMs: u(70000), isHost: fc.boolean() }), { maxLength: 20 }),
-    started: fc.boolean(),
-  }),
-  fc.record({ type: fc.constant('debug' as const), tick, hitboxes: fc.array(hitbox, { maxLength: 70 }), rewind: fc.option(rewind) }),
-);
-
-function helloBytes(version: number, nameBytes: number[]): Uint8Array {
-  const w = new BitWriter();
-  w.writeBits(0, 8);
-  w.writeBits(version, 16);
-  w.writeVarUint(nameBytes.length);
-  for (const b of nameBytes) w.writeBits(b, 8);
-  w.writeVarUint(0);
-  for (let i = 0; i < 16; i++) w.writeBits(i, 8);
-  for (let i = 0; i < 16; i++) w.writeBits(0xf0 + i, 8);
-  return w.finish();
-}
-const TOKEN = '000102030405060708090a0b0c0d0e0f';
-const SEAT = 'f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff';
-const utf8 = (s: string): number[] => [...new TextEncoder().encode(s)];
+import { BitWriter } from '../../../src/protocol/bits';
+import { controlMessage, helloBytes, TOKEN, SEAT, utf8 } from './control-fixtures';
 
 describe('control codec', () => {
   it('decode(encode(m)) equals normalizeControl(m)', () => {
@@ -202,77 +141,5 @@ describe('control codec', () => {
     w.writeBits(7, 8);
     w.writeBits(33, 8);
     expect(decodeControl(w.finish())).toEqual({ ok: false, error: 'control: lobby size 33 out of range' });
-  });
-});
-
-describe('host migration on the control channel (issue 13)', () => {
-  const hello = { type: 'hello' as const, protocolVersion: PROTOCOL_VERSION, name: 'Bob', password: '', browserToken: TOKEN, seatToken: SEAT };
-
-  it("carries hello's migration flag as one optional trailing byte: absent is no, byte for byte an older hello", () => {
-    const old = helloBytes(PROTOCOL_VERSION, utf8('Bob'));
-    expect(encodeControl(hello)).toEqual(old);
-    expect(encodeControl({ ...hello, migration: false })).toEqual(old);
-    const capable = encodeControl({ ...hello, migration: true });
-    expect(capable).toEqual(Uint8Array.from([...old, 1]));
-    expect(decodeControl(old)).toEqual({ ok: true, value: hello });
-    const decoded = decodeControl(capable);
-    expect(decoded).toEqual({ ok: true, value: { ...hello, migration: true } });
-    expect(decoded.ok && decoded.value.type === 'hello' && decoded.value.migration).toBe(true);
-  });
-
-  it('refuses a flags byte of 0 or with unknown bits, a seat proof cut short, and anything after it', () => {
-    const old = helloBytes(PROTOCOL_VERSION, utf8('Bob'));
-    expect(decodeControl(Uint8Array.from([...old, 0]))).toEqual({ ok: false, error: 'control: hello flags 0 out of range' });
-    expect(decodeControl(Uint8Array.from([...old, 4]))).toEqual({ ok: false, error: 'control: hello flags 4 out of range' });
-    expect(decodeControl(Uint8Array.from([...old, 1, 0]))).toEqual({ ok: false, error: 'control: trailing bytes' });
-    expect(decodeControl(Uint8Array.from([...old, 2, 4, 1, 2]))).toEqual({ ok: false, error: 'control: truncated' });
-    const notAPoint = Uint8Array.from([...old, 2, 3, ...new Uint8Array(64 + 64)]);
-    expect(decodeControl(notAPoint)).toEqual({ ok: false, error: 'control: seat key is not an uncompressed point' });
-  });
-
-  it("carries hello's seat proof after the flags byte (2, or 3 with migration): key then signature", () => {
-    const old = helloBytes(PROTOCOL_VERSION, utf8('Bob'));
-    const seatProof = { publicKey: Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i)), signature: Uint8Array.from({ length: 64 }, (_, i) => 255 - i) };
-    const both = encodeControl({ ...hello, migration: true, seatProof });
-    expect(both).toEqual(Uint8Array.from([...old, 3, ...seatProof.publicKey, ...seatProof.signature]));
-    expect(decodeControl(both)).toEqual({ ok: true, value: { ...hello, migration: true, seatProof } });
-    const proofOnly = encodeControl({ ...hello, seatProof });
-    expect(proofOnly[old.length]).toBe(2);
-    expect(decodeControl(proofOnly)).toEqual({ ok: true, value: { ...hello, seatProof } });
-  });
-
-  it('carries successors in rank order and normalizes the list: ids 1..255, no repeats, at most 3', () => {
-    const bytes = encodeControl({ type: 'successors', ids: [7, 3, 9] });
-    expect([...bytes]).toEqual([11, 3, 7, 3, 9]);
-    expect(decodeControl(bytes)).toEqual({ ok: true, value: { type: 'successors', ids: [7, 3, 9] } });
-    expect(decodeControl(Uint8Array.from([11, 0]))).toEqual({ ok: true, value: { type: 'successors', ids: [] } });
-    expect(normalizeControl({ type: 'successors', ids: [0, 4, 4, 300, Number.NaN, 2, 5, 6] })).toEqual({ type: 'successors', ids: [4, 2, 5] });
-  });
-
-  it('refuses hand-made successor lists that are too long, hold id 0 or repeat an id', () => {
-    expect(decodeControl(Uint8Array.from([11, 4, 1, 2, 3, 4]))).toEqual({ ok: false, error: 'control: successor count 4 out of range' });
-    expect(decodeControl(Uint8Array.from([11, 2, 1, 0]))).toEqual({ ok: false, error: 'control: successor id 0 out of range' });
-    expect(decodeControl(Uint8Array.from([11, 2, 5, 5]))).toEqual({ ok: false, error: 'control: successor id 5 repeated' });
-    expect(decodeControl(Uint8Array.from([11, 2, 5]))).toEqual({ ok: false, error: 'control: truncated' });
-  });
-
-  it('carries a checkpoint as opaque bytes with its final flag, up to 65535 bytes', () => {
-    const payload = Uint8Array.from({ length: 300 }, (_, i) => i & 0xff);
-    const bytes = encodeControl({ type: 'checkpoint', final: true, bytes: payload });
-    expect([...bytes.slice(0, 4)]).toEqual([12, 1, 1, 44]);
-    expect(bytes.length).toBe(4 + 300);
-    expect(decodeControl(bytes)).toEqual({ ok: true, value: { type: 'checkpoint', final: true, bytes: payload } });
-    const big = new Uint8Array(70000).fill(9);
-    const cut = normalizeControl({ type: 'checkpoint', final: false, bytes: big });
-    expect(cut.type === 'checkpoint' && cut.bytes.length).toBe(65535);
-    expect(decodeControl(encodeControl(cut))).toEqual({ ok: true, value: cut });
-  });
-
-  it('refuses a checkpoint that is empty, longer than its bytes, with a bad flag or trailing bytes, without allocating', () => {
-    expect(decodeControl(Uint8Array.from([12, 0, 0, 0]))).toEqual({ ok: false, error: 'control: empty checkpoint' });
-    expect(decodeControl(Uint8Array.from([12, 2, 0, 1, 5]))).toEqual({ ok: false, error: 'control: final flag 2 out of range' });
-    expect(decodeControl(Uint8Array.from([12, 0, 255, 255, 1, 2]))).toEqual({ ok: false, error: 'control: truncated' });
-    expect(decodeControl(Uint8Array.from([12, 0, 0, 1, 5, 6]))).toEqual({ ok: false, error: 'control: trailing bytes' });
-    expect(decodeControl(Uint8Array.from([12, 0, 0, 1, 5]))).toEqual({ ok: true, value: { type: 'checkpoint', final: false, bytes: Uint8Array.from([5]) } });
   });
 });

@@ -1,0 +1,38 @@
+/**
+ * What a GameServer is built with and hands back per tick, and the bounds its settings are held
+ * to. Its own file so the worker API, the runtime and the harness can name these types without
+ * the server class; game-server.ts re-exports them (its importers' path).
+ */
+import type { KickReason } from '../protocol/control-messages';
+import type { ArenaMap, PlayerId } from '../sim/types';
+import type { AbuseLimits } from './abuse-monitor';
+import type { SnapshotPacket } from './snapshot-sender';
+
+export interface ServerSettings {
+  tickrate: number;
+  maxUnlagS: number;
+  lagCompensation: boolean;
+  seed: number;
+  maxPlayers: number;
+  /** The arena (default DEFAULT_MAP); tests use open ones. */
+  map?: ArenaMap;
+  /** Kick thresholds (default: `defaultAbuseLimits(tickrate)`). */
+  abuse?: AbuseLimits;
+}
+
+export interface ServerOutput {
+  packets: SnapshotPacket[];
+  kicks: Array<{ clientId: PlayerId; reason: KickReason; text: string }>;
+}
+
+export type ServerSettingName = 'sv_lagcompensation' | 'sv_maxunlag';
+
+/** sv_tickrate's bounds (20..128); nonsense falls back to 60. */
+export function clampTickrate(tickrate: number): number {
+  return Number.isFinite(tickrate) ? Math.min(Math.max(Math.round(tickrate), 20), 128) : 60;
+}
+
+/** sv_maxplayers: at most 256 (the wire's player ids); nonsense falls back to 16. */
+export function clampMaxPlayers(maxPlayers: number): number {
+  return Number.isFinite(maxPlayers) ? Math.min(maxPlayers, 256) : 16;
+}
