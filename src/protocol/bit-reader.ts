@@ -9,6 +9,8 @@
 
 /** Undoes `zigzag` (bits.ts): 0, 1, 2, 3, 4 … → 0, -1, 1, -2, 2 … */
 export function unzigzag(z: number): number {
+  // Below 2^31 in int32 bit operations: `%` of a double (what a read gives) is a library call.
+  if (z < 2147483648) return (z >>> 1) ^ -(z & 1);
   return z % 2 === 0 ? z / 2 : -(z + 1) / 2;
 }
 
@@ -78,6 +80,8 @@ export class BitReader {
 
   readSigned(bits: number): number {
     const raw = this.readBits(bits);
+    // Up to 32 bits: sign-extended by two shifts (no `**`, a library call for a variable power).
+    if (bits <= 32) return (raw << (32 - bits)) >> (32 - bits);
     const half = 2 ** (bits - 1);
     return raw >= half ? raw - 2 * half : raw;
   }
