@@ -9,7 +9,7 @@ import { WEAPON_COUNT, WEAPON_KEEP } from '../sim/types';
 import type { BitReader } from './bits';
 import { FieldKind, SCORE_LIMIT, type FieldContext } from './field-codecs';
 import { AIM_WIDTHS, POS_DELTA_WIDTHS, POS_WIDTHS, VEL_WIDTHS, predictGrid, readClassed, readClassedOrAbsolute } from './motion-codecs';
-import type { Field } from './table-codec';
+import type { Field, TableCodec } from './table-codec';
 
 type Bag = Record<string, unknown>;
 
@@ -136,4 +136,20 @@ export function readFieldDelta(r: BitReader, f: Field, base: unknown, ctx: Field
       // Uint, Weapon, WeaponSelect, Move, Ammo, Timer: the delta is the full form.
       return readFieldFull(r, f, ctx);
   }
+}
+
+/**
+ * A packed row (entity-rows.ts) as the object it holds, keys in the table's `objectOrder`: any
+ * table, by walking its fields; the reference the hand-written `TableOptions.unpack`s must equal.
+ */
+export function unpackEachField<T>(tc: TableCodec<T>, d: Float64Array, off: number): T {
+  const out: Bag = { ...tc.template };
+  for (const f of tc.all) {
+    const v = d[off + f.col]!;
+    if (f.kind === FieldKind.Bool) out[f.key] = v === 1;
+    else if (f.kind === FieldKind.Ammo) out[f.key] = Array.from(d.subarray(off + f.col, off + f.col + f.width));
+    else if (f.kind === FieldKind.Pos || f.kind === FieldKind.PredictedPos || f.kind === FieldKind.Vel) out[f.key] = v / POS_SCALE + 0;
+    else out[f.key] = v;
+  }
+  return out as T;
 }

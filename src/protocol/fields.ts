@@ -5,7 +5,7 @@
  * typecheck; a unit test checks it at run time too. Declaration order is wire order.
  */
 import { POS_SCALE } from '../sim/quantize';
-import { BUTTONS_MASK, type PlayerState, type ProjectileState, type PublicPlayerState, type UserCmd } from '../sim/types';
+import { BUTTONS_MASK, WEAPON_COUNT, type PlayerState, type ProjectileState, type PublicPlayerState, type UserCmd, type WeaponId } from '../sim/types';
 import {
   ammoCodec,
   angleCodec,
@@ -85,6 +85,7 @@ export const USER_CMD_FIELDS: FieldTable<UserCmd> = {
 };
 
 const PUBLIC_ORDER = ['id', 'x', 'y', 'vx', 'vy', 'aim', 'health', 'alive', 'crouch', 'weapon', 'teleportSeq', 'kills', 'deaths'] as const;
+const PROJECTILE_ORDER = ['id', 'owner', 'x', 'y', 'vx', 'vy', 'explodeTick'] as const;
 const PLAYER_ORDER = [
   ...PUBLIC_ORDER.slice(0, 10), 'ammo', 'nextFireTick', 'reloadEndTick', 'deployEndTick', 'respawnTick', ...PUBLIC_ORDER.slice(10),
 ] as const;
@@ -131,11 +132,11 @@ function packMotion(e: Pick<ProjectileState, (typeof MOTION_KEYS)[number]>, d: F
   if (!Number.isInteger(d[y]!)) gridInt(e.y, 'position');
 }
 
-const packPlayerWith = (col: (key: keyof PlayerState & string) => number) => {
+/** The public fields of a player's row (PLAYER_CODEC's columns): what both player packers write. */
+const packPublicWith = (col: (key: keyof PublicPlayerState & string) => number) => {
   const motion = MOTION_KEYS.map(col);
-  const [id, aim, health, alive, crouch, weapon] = (['id', 'aim', 'health', 'alive', 'crouch', 'weapon'] as const).map(col);
-  const [ammo, nextFire, reloadEnd, deployEnd, respawn, seq, kills, deaths] = (['ammo', 'nextFireTick', 'reloadEndTick', 'deployEndTick', 'respawnTick', 'teleportSeq', 'kills', 'deaths'] as const).map(col);
-  return (p: PlayerState, d: Float64Array, off: number): void => {
+  const [id, aim, health, alive, crouch, weapon, seq, kills, deaths] = (['id', 'aim', 'health', 'alive', 'crouch', 'weapon', 'teleportSeq', 'kills', 'deaths'] as const).map(col);
+  return (p: PublicPlayerState, d: Float64Array, off: number): void => {
     d[off + id!] = p.id;
     packMotion(p, d, off, motion);
     d[off + aim!] = p.aim;
@@ -143,14 +144,21 @@ const packPlayerWith = (col: (key: keyof PlayerState & string) => number) => {
     d[off + alive!] = p.alive ? 1 : 0;
     d[off + crouch!] = p.crouch ? 1 : 0;
     d[off + weapon!] = p.weapon;
+    d[off + seq!] = p.teleportSeq;
+    d[off + kills!] = p.kills;
+    d[off + deaths!] = p.deaths;
+  };
+};
+const packPlayerWith = (col: (key: keyof PlayerState & string) => number) => {
+  const packPublic = packPublicWith(col);
+  const [ammo, nextFire, reloadEnd, deployEnd, respawn] = (['ammo', 'nextFireTick', 'reloadEndTick', 'deployEndTick', 'respawnTick'] as const).map(col);
+  return (p: PlayerState, d: Float64Array, off: number): void => {
+    packPublic(p, d, off);
     packAmmo(p.ammo, d, off + ammo!);
     d[off + nextFire!] = p.nextFireTick;
     d[off + reloadEnd!] = p.reloadEndTick;
     d[off + deployEnd!] = p.deployEndTick;
     d[off + respawn!] = p.respawnTick;
-    d[off + seq!] = p.teleportSeq;
-    d[off + kills!] = p.kills;
-    d[off + deaths!] = p.deaths;
   };
 };
 const packProjectileWith = (col: (key: keyof ProjectileState & string) => number) => {
@@ -164,7 +172,36 @@ const packProjectileWith = (col: (key: keyof ProjectileState & string) => number
   };
 };
 
-export const PLAYER_CODEC = compileTable(PLAYER_FIELDS, { objectOrder: PLAYER_ORDER, hotPatterns: PLAYER_PATTERNS, rarePatterns: [[]], copy: copyPlayer, pack: packPlayerWith });
+// The decoder's row → object (TableOptions.unpack): one literal, keys in the order above; grid
+// columns back to units (`+ 0`: never -0, as the sim never makes one).
+const unpackPublicWith = (col: (key: keyof PublicPlayerState & string) => number) => {
+  const [id, x, y, vx, vy, aim, health, alive, crouch, weapon, seq, kills, deaths] = PUBLIC_ORDER.map(col) as number[];
+  return (d: Float64Array, o: number): PublicPlayerState => ({
+    id: d[o + id!]!, x: d[o + x!]! / POS_SCALE + 0, y: d[o + y!]! / POS_SCALE + 0, vx: d[o + vx!]! / POS_SCALE + 0, vy: d[o + vy!]! / POS_SCALE + 0,
+    aim: d[o + aim!]!, health: d[o + health!]!, alive: d[o + alive!] === 1, crouch: d[o + crouch!] === 1, weapon: d[o + weapon!]! as WeaponId,
+    teleportSeq: d[o + seq!]!, kills: d[o + kills!]!, deaths: d[o + deaths!]!,
+  });
+};
+const unpackPlayerWith = (col: (key: keyof PlayerState & string) => number) => {
+  const [id, x, y, vx, vy, aim, health, alive, crouch, weapon, ammo, nextFire, reloadEnd, deployEnd, respawn, seq, kills, deaths] = PLAYER_ORDER.map(col) as number[];
+  return (d: Float64Array, o: number): PlayerState => ({
+    id: d[o + id!]!, x: d[o + x!]! / POS_SCALE + 0, y: d[o + y!]! / POS_SCALE + 0, vx: d[o + vx!]! / POS_SCALE + 0, vy: d[o + vy!]! / POS_SCALE + 0,
+    aim: d[o + aim!]!, health: d[o + health!]!, alive: d[o + alive!] === 1, crouch: d[o + crouch!] === 1, weapon: d[o + weapon!]! as WeaponId,
+    ammo: Array.from({ length: WEAPON_COUNT }, (_, k) => d[o + ammo! + k]!), nextFireTick: d[o + nextFire!]!, reloadEndTick: d[o + reloadEnd!]!,
+    deployEndTick: d[o + deployEnd!]!, respawnTick: d[o + respawn!]!, teleportSeq: d[o + seq!]!, kills: d[o + kills!]!, deaths: d[o + deaths!]!,
+  });
+};
+const unpackProjectileWith = (col: (key: keyof ProjectileState & string) => number) => {
+  const [id, owner, x, y, vx, vy, explode] = PROJECTILE_ORDER.map(col) as number[];
+  return (d: Float64Array, o: number): ProjectileState => ({
+    id: d[o + id!]!, owner: d[o + owner!]!, x: d[o + x!]! / POS_SCALE + 0, y: d[o + y!]! / POS_SCALE + 0, vx: d[o + vx!]! / POS_SCALE + 0,
+    vy: d[o + vy!]! / POS_SCALE + 0, explodeTick: d[o + explode!]!,
+  });
+};
+
+export const PLAYER_CODEC = compileTable(PLAYER_FIELDS, {
+  objectOrder: PLAYER_ORDER, hotPatterns: PLAYER_PATTERNS, rarePatterns: [[]], copy: copyPlayer, pack: packPlayerWith, unpack: unpackPlayerWith,
+});
 // Same columns as PLAYER_CODEC: one packed row of a player serves both its owner (every field)
 // and everyone else (the public ones).
 export const PUBLIC_PLAYER_CODEC = compileTable(PUBLIC_PLAYER_FIELDS, {
@@ -173,12 +210,15 @@ export const PUBLIC_PLAYER_CODEC = compileTable(PUBLIC_PLAYER_FIELDS, {
   rarePatterns: RARE_PATTERNS,
   layout: PLAYER_CODEC as TableCodec<unknown>,
   copy: copyPublicPlayer,
+  pack: packPublicWith,
+  unpack: unpackPublicWith,
 });
 export const PROJECTILE_CODEC = compileTable(PROJECTILE_FIELDS, {
-  objectOrder: ['id', 'owner', 'x', 'y', 'vx', 'vy', 'explodeTick'],
+  objectOrder: PROJECTILE_ORDER,
   hotPatterns: [['x', 'y'], []],
   copy: copyProjectile,
   pack: packProjectileWith,
+  unpack: unpackProjectileWith,
 });
 /** Consecutive commands: the view tick always steps, the rest usually repeats. */
 export const USER_CMD_CODEC = compileTable(USER_CMD_FIELDS, { hotPatterns: [['viewTick'], ['viewTick', 'viewFrac'], ['viewTick', 'aim']] });

@@ -70,10 +70,13 @@ const PLAYER_FIELDS: FieldTable<PublicMatchPlayer> = {
   bot: { codec: boolCodec, group: 'rare' },
 };
 
+/** `pickFields` of a match player, written out (quantizeMatch copies every player of a block with it). */
+export const copyMatchPlayer = (p: PublicMatchPlayer): PublicMatchPlayer => ({ id: p.id, team: p.team, score: p.score, bot: p.bot });
+
 export const MATCH_PLAYER_CODEC = compileTable(PLAYER_FIELDS, {
   hotPatterns: [[]],
   rarePatterns: [[], ['score']],
-  copy: (p) => ({ id: p.id, team: p.team, score: p.score, bot: p.bot }),
+  copy: copyMatchPlayer,
   // TableOptions.pack: every snapshot's match block packs the players' rows of its block and its baseline's.
   pack: (col) => {
     const [id, team, score, bot] = (['id', 'team', 'score', 'bot'] as const).map(col);
@@ -83,6 +86,11 @@ export const MATCH_PLAYER_CODEC = compileTable(PLAYER_FIELDS, {
       d[off + score!] = p.score;
       d[off + bot!] = p.bot ? 1 : 0;
     };
+  },
+  // TableOptions.unpack: the compiled snapshot decoder reads a changed block's players as rows.
+  unpack: (col) => {
+    const [id, team, score, bot] = (['id', 'team', 'score', 'bot'] as const).map(col);
+    return (d, o) => ({ id: d[o + id!]!, team: d[o + team!]! as Team, score: d[o + score!]!, bot: d[o + bot!] === 1 });
   },
 });
 /** Decoding refuses a longer player list (one row per player id). */

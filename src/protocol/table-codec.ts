@@ -16,7 +16,7 @@
  */
 import type { BitReader, BitWriter } from './bits';
 import type { FieldCodec, FieldContext, FieldKind } from './field-codecs';
-import { readFieldDelta, readFieldFull } from './field-read';
+import { readFieldDelta, readFieldFull, unpackEachField } from './field-read';
 import { fieldChanged, packEachField, writeFieldDelta, writeFieldFull } from './field-write';
 
 export type FieldGroup = 'key' | 'hot' | 'rare';
@@ -62,6 +62,8 @@ export interface TableCodec<T> {
   copyOf(value: T): T;
   /** `packRow` of this table: the hand-written `TableOptions.pack`, else `packEachField`. */
   packInto(value: T, d: Float64Array, off: number): void;
+  /** A packed row as the object it holds: the hand-written `TableOptions.unpack`, else `unpackEachField` (entity-rows.ts). */
+  unpackRow(d: Float64Array, off: number): T;
   /** Common masks, most frequent first (bit set = field changed; the first field is the top bit). */
   readonly hotPatterns: readonly number[];
   readonly rarePatterns: readonly number[];
@@ -98,6 +100,8 @@ export interface TableOptions<T> {
    * equal `packEachField` (same columns, same values, same refusals): a unit test checks.
    */
   pack?: (col: (key: keyof T & string) => number) => (value: T, d: Float64Array, off: number) => void;
+  /** The reverse of `pack`, for the snapshot decoder (one object literal per row); must equal `unpackEachField`. */
+  unpack?: (col: (key: keyof T & string) => number) => (d: Float64Array, off: number) => T;
 }
 
 function compileFields<T>(table: FieldTable<T>, layout: TableCodec<unknown> | undefined): { fields: Field[]; stride: number } {
@@ -135,7 +139,9 @@ export function compileTable<T>(table: FieldTable<T>, opts: TableOptions<T> = {}
   const template: Record<string, undefined> = {};
   for (const key of objectOrder) template[key] = undefined;
   // `pack`'s keys are the table's own (typed), so every lookup finds its field.
-  const pack = opts.pack?.((key) => all.find((f) => f.key === key)!.col);
+  const colOf = (key: string): number => all.find((f) => f.key === key)!.col;
+  const pack = opts.pack?.(colOf);
+  const unpack = opts.unpack?.(colOf);
   const tc: TableCodec<T> = Object.freeze({
     table,
     all,
@@ -145,6 +151,7 @@ export function compileTable<T>(table: FieldTable<T>, opts: TableOptions<T> = {}
     template,
     copyOf: opts.copy ?? ((value: T): T => pickEachField(tc as TableCodec<object>, value as object) as T),
     packInto: pack ?? ((value: T, d: Float64Array, off: number): void => packEachField(tc as TableCodec<object>, value as object, d, off)),
+    unpackRow: unpack ?? ((d: Float64Array, off: number): T => unpackEachField(tc, d, off)),
     hotPatterns: (opts.hotPatterns ?? [hot.map((f) => f.key), []]).map(maskOf(hot)),
     rarePatterns: (opts.rarePatterns ?? [[]]).map(maskOf(rare)),
     stride,

@@ -1,0 +1,149 @@
+/**
+ * One entity list (entity-list.ts's layout) read into packed rows the caller reuses: the list
+ * header's ids against the baseline's rows in range, then each entity as a delta against its
+ * baseline row (copied first, then the changed fields overwritten) or every field but the id.
+ *
+ * Inputs: the baseline's rows (sorted by id) and the slice [from, to) of them inside the part's id
+ * range; `out` is reset and filled in id order. Same bits, checks and refusal messages as
+ * `readEntityList` (entity-list.ts); never throws. Nothing is allocated once `out` and the
+ * scratch are large enough (a hostile count is refused before anything grows).
+ */
+import type { BitReader } from './bits';
+import { EntityRows } from './entity-rows';
+import type { FieldContext } from './field-codecs';
+import { compileRowCodec, readDeltaRow, readFullRow, type RowCodec } from './row-read';
+import type { TableCodec } from './table-codec';
+import type { AnyEntity, IdRange } from './snapshot-view';
+
+/** Per output row, the baseline row it is a delta against, or -1 for an added entity (grown on demand). */
+export class ListScratch {
+  src = new Int32Array(64);
+  kept = new Int32Array(64);
+
+  reserve(n: number): void {
+    if (n <= this.src.length) return;
+    this.src = new Int32Array(n * 2);
+    this.kept = new Int32Array(n * 2);
+  }
+}
+
+/** The baseline's rows with ids in `range`, as [from, to) (rows are sorted by id). */
+export function rowsInRange(rows: EntityRows<AnyEntity>, range: IdRange): { from: number; to: number } {
+  const from = rows.lowerBound(range.lo);
+  return { from, to: Math.max(from, rows.lowerBound(range.hi + 1)) };
+}
+
+function copyRow(d: Float64Array, at: number, b: Float64Array, from: number, stride: number): void {
+  for (let k = 0; k < stride; k++) d[at + k] = b[from + k]!;
+}
+
+/**
+ * Reads the list header into `out` (ids only) and `s.src`; returns the entity count. Refuses
+ * as `readIds` does: too many entities, an unchanged list not sent as "same ids", an added id
+ * outside the range, equal to a kept one or repeated.
+ */
+function readIds(r: BitReader, maxCount: number, base: EntityRows<AnyEntity>, from: number, to: number, range: IdRange, out: EntityRows<AnyEntity>, s: ListScratch): number {
+  const n = to - from;
+  s.reserve(n);
+  const kept = s.kept;
+  let keptCount = 0;
+  for (let j = from; j < to; j++) if (r.readBits(1) === 1) kept[keptCount++] = j;
+  const addedCount = r.readVarUint(3);
+  if (keptCount + addedCount > maxCount) r.fail(`${keptCount + addedCount} entities`);
+  // Strict: the same ids as the baseline are always sent as the one "same ids" bit.
+  if (keptCount === n && addedCount === 0) r.fail('unchanged id list not sent as "same ids"');
+  if (!r.ok) return 0;
+  const total = keptCount + addedCount;
+  out.reserve(total);
+  s.reserve(total);
+  const src = s.src;
+  const d = out.data;
+  const stride = out.stride;
+  const keyCol = out.codec.keyCol;
+  let m = 0;
+  let k = 0;
+  let ref = n > 0 ? base.id(to - 1) : 0;
+  for (let i = 0; i < addedCount && r.ok; i++) {
+    const id = i === 0 ? ref + r.readVarInt(4) : ref + 1 + r.readVarUint(3);
+    // Added ids rise, so merging them into the kept ones keeps the list sorted.
+    for (; k < keptCount && base.id(kept[k]!) < id; k++, m++) {
+      src[m] = kept[k]!;
+      d[m * stride + keyCol] = base.id(kept[k]!);
+    }
+    if (id < range.lo || id > range.hi || (k < keptCount && base.id(kept[k]!) === id) || (m > 0 && d[(m - 1) * stride + keyCol] === id)) r.fail(`bad entity id ${id}`);
+    src[m] = -1;
+    d[m++ * stride + keyCol] = id;
+    ref = id;
+  }
+  for (; k < keptCount; k++, m++) {
+    src[m] = kept[k]!;
+    d[m * stride + keyCol] = base.id(kept[k]!);
+  }
+  return m;
+}
+
+/**
+ * The list at the reader's position into `out`, against rows [from, to) of `base` (an empty
+ * slice for a full snapshot). `out.count` is the number of entities read before any refusal.
+ */
+export function readListRows(r: BitReader, rc: RowCodec, maxCount: number, base: EntityRows<AnyEntity>, from: number, to: number, range: IdRange, ctx: FieldContext, out: EntityRows<AnyEntity>, s: ListScratch): void {
+  const stride = rc.stride;
+  const b = base.data;
+  out.count = 0;
+  if (r.readBits(1) === 1) {
+    // Same ids: every baseline row in range, each followed by its delta.
+    const n = to - from;
+    out.reserve(n);
+    const d = out.data;
+    d.set(b.subarray(from * stride, to * stride));
+    for (let k = 0; k < n && r.ok; k++) readDeltaRow(r, rc, d, k * stride, b, (from + k) * stride, ctx);
+    out.count = n;
+    return;
+  }
+  const count = readIds(r, maxCount, base, from, to, range, out, s);
+  const d = out.data;
+  const src = s.src;
+  for (let k = 0; k < count && r.ok; k++) {
+    const j = src[k]!;
+    if (j < 0) {
+      readFullRow(r, rc, d, k * stride, ctx, true);
+    } else {
+      copyRow(d, k * stride, b, j * stride, stride);
+      readDeltaRow(r, rc, d, k * stride, b, j * stride, ctx);
+    }
+  }
+  out.count = count;
+}
+
+/**
+ * `readEntityList` (entity-list.ts) through rows: the baseline's objects packed, the list read
+ * into rows, the rows made objects. For a list whose baseline comes as objects (the match
+ * block's players); same results and refusals. Throws only where packing does (a baseline value
+ * off its grid): the caller's boundary catches it.
+ */
+export class RowListReader<T extends AnyEntity> {
+  private readonly rc: RowCodec;
+  private readonly base: EntityRows<AnyEntity>;
+  private readonly out: EntityRows<AnyEntity>;
+  private readonly scratch = new ListScratch();
+
+  constructor(
+    private readonly codec: TableCodec<T>,
+    private readonly maxCount: number,
+    private readonly range: IdRange,
+  ) {
+    const any = codec as unknown as TableCodec<AnyEntity>;
+    this.rc = compileRowCodec(any as TableCodec<unknown>);
+    this.base = new EntityRows<AnyEntity>(any, 32);
+    this.out = new EntityRows<AnyEntity>(any, 32);
+  }
+
+  /** The list at the reader's position against `base` (sorted by id). */
+  read(r: BitReader, base: readonly T[], ctx: FieldContext): T[] {
+    this.base.pack(base);
+    readListRows(r, this.rc, this.maxCount, this.base, 0, base.length, this.range, ctx, this.out, this.scratch);
+    const list: T[] = [];
+    for (let k = 0; k < this.out.count; k++) list.push(this.out.unpack(k) as unknown as T);
+    return list;
+  }
+}
