@@ -74,6 +74,27 @@ export class BitReader {
     return ((word << offset) >>> 0) >>> (32 - bits);
   }
 
+  /**
+   * The bits from the current position, MSB first, without moving: at least the first 25 are
+   * the message's (bits past its end read as 0). With `skip`, a field whose width its first bits
+   * give (a class and its difference, a unary mask code) is read from one window.
+   */
+  peek(): number {
+    const b = this.bytes;
+    const i = this.bitPos >> 3;
+    const word =
+      i + 3 < b.length
+        ? (b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!
+        : ((b[i] ?? 0) << 24) | ((b[i + 1] ?? 0) << 16) | ((b[i + 2] ?? 0) << 8) | (b[i + 3] ?? 0);
+    return word << (this.bitPos & 7);
+  }
+
+  /** Moves past `bits` bits a `peek` looked at; past the end it fails as a read would ('truncated'). */
+  skip(bits: number): void {
+    if (bits > this.totalBits - this.bitPos) this.fail('truncated');
+    else this.bitPos += bits;
+  }
+
   readBool(): boolean {
     return this.readBits(1) === 1;
   }

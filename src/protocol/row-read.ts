@@ -10,15 +10,13 @@
  * readers (field-read.ts, table-codec.ts `readFull`/`readDelta`), on the same integers; a property
  * test holds the two decoders equal on valid and mutated snapshots. Never throws.
  */
-import { MOVE_MAX, POS_SCALE, VEL_MAX } from '../sim/quantize';
+import { MOVE_MAX } from '../sim/quantize';
 import { WEAPON_COUNT, WEAPON_KEEP } from '../sim/types';
 import type { BitReader } from './bits';
 import { FieldKind, type FieldContext } from './field-codecs';
 import { checkScore, readTimer } from './field-read';
-import { AIM_WIDTHS, POS_DELTA_WIDTHS, POS_WIDTHS, VEL_WIDTHS, predictGrid, readClassed, readClassedOrAbsolute } from './motion-codecs';
+import { checkVel, isMotion, motionDelta } from './row-motion-read';
 import type { TableCodec } from './table-codec';
-
-const VEL_GRID_MAX = VEL_MAX * POS_SCALE - 1;
 
 /** A table as flat descriptors, indexed by field (wire order); `hot`/`rare` list field indices. */
 export interface RowCodec {
@@ -58,27 +56,6 @@ export function compileRowCodec(tc: TableCodec<unknown>): RowCodec {
     rarePatterns: tc.rarePatterns,
     keys: all.map((f) => f.key),
   });
-}
-
-function checkVel(r: BitReader, g: number): number {
-  if (g < -VEL_GRID_MAX || g > VEL_GRID_MAX) r.fail('velocity out of range');
-  return g;
-}
-
-function checkPos(r: BitReader, g: number): number {
-  if (g < 0 || g >= 65536) r.fail('position out of range');
-  return g;
-}
-
-/**
- * `((v % 65536) + 65536) % 65536`, with one add or subtract where that is the same (any turn from an
- * angle in range): `%` of a double is a library call, and every moving player's aim takes this.
- */
-function wrapAngle(v: number): number {
-  if (v >= 0 && v < 65536) return v;
-  if (v >= 65536 && v < 131072) return v - 65536;
-  if (v < 0 && v >= -65536) return v + 65536;
-  return ((v % 65536) + 65536) % 65536;
 }
 
 /** Field `i`'s full form into `d[at]` (and the columns after it, for the ammo array). */
@@ -174,25 +151,9 @@ function readFieldDelta(r: BitReader, rc: RowCodec, i: number, d: Float64Array, 
       d[off + c] = v;
       return;
     }
-    case FieldKind.Pos:
-      d[off + c] = checkPos(r, base + readClassed(r, POS_DELTA_WIDTHS));
-      return;
-    case FieldKind.PredictedPos: {
-      const v = rc.velCol[i]!;
-      // Grid integers: the baseline's velocity plus the one just decoded (or kept).
-      const predicted = predictGrid(base, b[boff + v]! + d[off + v]!, ctx.motionScale ?? 0);
-      d[off + c] = checkPos(r, readClassedOrAbsolute(r, predicted, POS_WIDTHS, 16, false));
-      return;
-    }
-    case FieldKind.Vel:
-      d[off + c] = checkVel(r, readClassedOrAbsolute(r, base, VEL_WIDTHS, 16, true));
-      return;
-    case FieldKind.Angle: {
-      d[off + c] = wrapAngle(base + readClassed(r, AIM_WIDTHS));
-      return;
-    }
     default:
-      // Uint, Weapon, WeaponSelect, Move, Ammo, Timer: the delta is the full form.
+      // Uint, Weapon, WeaponSelect, Move, Ammo, Timer: the delta is the full form (the moving
+      // kinds never come here: readChanged reads them).
       readFieldFull(r, rc, i, d, off + c, ctx);
   }
 }
@@ -206,10 +167,19 @@ export function readFullRow(r: BitReader, rc: RowCodec, d: Float64Array, off: nu
   }
 }
 
+/**
+ * A change mask: the unary index of one of `patterns` (its ones counted in one window), or after
+ * all ones the raw mask. Same bits and refusals as table-codec.ts `readMask`.
+ */
 function readMask(r: BitReader, patterns: readonly number[], width: number): number {
-  let code = 0;
-  while (code < patterns.length && r.readBits(1) === 1) code++;
-  if (code < patterns.length) return patterns[code]!;
+  const n = patterns.length;
+  // Leading ones of the window (a zero past the message's end stops them; skip then refuses).
+  const ones = Math.clz32(~r.peek());
+  if (ones < n) {
+    r.skip(ones + 1);
+    return patterns[ones]!;
+  }
+  r.skip(n);
   const raw = r.readBits(width);
   // Strict: a mask that has a pattern code is never sent raw.
   if (patterns.includes(raw)) r.fail('raw mask equals a pattern');
@@ -219,18 +189,31 @@ function readMask(r: BitReader, patterns: readonly number[], width: number): num
 /** Whether field `i` of the two rows holds the same value (every column of an array). */
 function sameField(rc: RowCodec, i: number, d: Float64Array, off: number, b: Float64Array, boff: number): boolean {
   const c = rc.col[i]!;
+  if (rc.width[i] === 1) return d[off + c] === b[boff + c];
   for (let k = 0; k < rc.width[i]!; k++) if (d[off + c + k] !== b[boff + c + k]) return false;
   return true;
 }
 
 function readChanged(r: BitReader, rc: RowCodec, group: Int32Array, mask: number, d: Float64Array, off: number, b: Float64Array, boff: number, ctx: FieldContext): void {
   const n = group.length;
-  for (let g = 0; g < n; g++) {
-    if ((mask & (1 << (n - 1 - g))) === 0) continue;
-    const i = group[g]!;
-    readFieldDelta(r, rc, i, d, off, b, boff, ctx);
+  const scale = ctx.motionScale ?? 0;
+  // Only the set bits (the first field is the mask's top bit): `m` loses its highest each time.
+  for (let m = mask; m !== 0; m &= ~(1 << (31 - Math.clz32(m)))) {
+    const i = group[n - 1 - (31 - Math.clz32(m))]!;
+    const kind = rc.kind[i]!;
     // Strict: the change mask names only fields that changed.
-    if (r.ok && sameField(rc, i, d, off, b, boff)) r.fail(`${rc.keys[i]} marked changed but unchanged`);
+    if (isMotion(kind)) {
+      // The moving fields (most of every delta) without the general switch.
+      const c = rc.col[i]!;
+      const v = rc.velCol[i]!;
+      const base = b[boff + c]!;
+      const value = motionDelta(r, kind, base, v >= 0 ? b[boff + v]! + d[off + v]! : 0, scale);
+      d[off + c] = value;
+      if (r.ok && value === base) r.fail(`${rc.keys[i]} marked changed but unchanged`);
+    } else {
+      readFieldDelta(r, rc, i, d, off, b, boff, ctx);
+      if (r.ok && sameField(rc, i, d, off, b, boff)) r.fail(`${rc.keys[i]} marked changed but unchanged`);
+    }
   }
 }
 
