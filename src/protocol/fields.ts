@@ -23,6 +23,7 @@ import {
 } from './field-codecs';
 import { compileTable, type FieldTable, type TableCodec } from './table-codec';
 import { gridInt, packAmmo } from './field-write';
+import { rowInt } from './field-read';
 
 export { compileTable, pickFields, readDelta, readDeltaInto, readFull, readFullInto, writeDelta, writeDeltaRow, writeFull, writeFullRow } from './table-codec';
 export type { Field, FieldGroup, FieldSpec, FieldTable, TableCodec } from './table-codec';
@@ -173,29 +174,35 @@ const packProjectileWith = (col: (key: keyof ProjectileState & string) => number
 };
 
 // The decoder's row → object (TableOptions.unpack): one literal, keys in the order above; grid
-// columns back to units (`+ 0`: never -0, as the sim never makes one).
+// columns back to units (`+ 0`: never -0, as the sim never makes one), integers as `rowInt`s.
 const unpackPublicWith = (col: (key: keyof PublicPlayerState & string) => number) => {
   const [id, x, y, vx, vy, aim, health, alive, crouch, weapon, seq, kills, deaths] = PUBLIC_ORDER.map(col) as number[];
   return (d: Float64Array, o: number): PublicPlayerState => ({
-    id: d[o + id!]!, x: d[o + x!]! / POS_SCALE + 0, y: d[o + y!]! / POS_SCALE + 0, vx: d[o + vx!]! / POS_SCALE + 0, vy: d[o + vy!]! / POS_SCALE + 0,
-    aim: d[o + aim!]!, health: d[o + health!]!, alive: d[o + alive!] === 1, crouch: d[o + crouch!] === 1, weapon: d[o + weapon!]! as WeaponId,
-    teleportSeq: d[o + seq!]!, kills: d[o + kills!]!, deaths: d[o + deaths!]!,
+    id: rowInt(d[o + id!]!), x: d[o + x!]! / POS_SCALE + 0, y: d[o + y!]! / POS_SCALE + 0, vx: d[o + vx!]! / POS_SCALE + 0, vy: d[o + vy!]! / POS_SCALE + 0,
+    aim: rowInt(d[o + aim!]!), health: rowInt(d[o + health!]!), alive: d[o + alive!] === 1, crouch: d[o + crouch!] === 1,
+    weapon: rowInt(d[o + weapon!]!) as WeaponId, teleportSeq: rowInt(d[o + seq!]!), kills: rowInt(d[o + kills!]!), deaths: rowInt(d[o + deaths!]!),
   });
+};
+const ammoOf = (d: Float64Array, at: number): number[] => {
+  const out: number[] = [];
+  for (let k = 0; k < WEAPON_COUNT; k++) out.push(rowInt(d[at + k]!));
+  return out;
 };
 const unpackPlayerWith = (col: (key: keyof PlayerState & string) => number) => {
   const [id, x, y, vx, vy, aim, health, alive, crouch, weapon, ammo, nextFire, reloadEnd, deployEnd, respawn, seq, kills, deaths] = PLAYER_ORDER.map(col) as number[];
   return (d: Float64Array, o: number): PlayerState => ({
-    id: d[o + id!]!, x: d[o + x!]! / POS_SCALE + 0, y: d[o + y!]! / POS_SCALE + 0, vx: d[o + vx!]! / POS_SCALE + 0, vy: d[o + vy!]! / POS_SCALE + 0,
-    aim: d[o + aim!]!, health: d[o + health!]!, alive: d[o + alive!] === 1, crouch: d[o + crouch!] === 1, weapon: d[o + weapon!]! as WeaponId,
-    ammo: Array.from({ length: WEAPON_COUNT }, (_, k) => d[o + ammo! + k]!), nextFireTick: d[o + nextFire!]!, reloadEndTick: d[o + reloadEnd!]!,
-    deployEndTick: d[o + deployEnd!]!, respawnTick: d[o + respawn!]!, teleportSeq: d[o + seq!]!, kills: d[o + kills!]!, deaths: d[o + deaths!]!,
+    id: rowInt(d[o + id!]!), x: d[o + x!]! / POS_SCALE + 0, y: d[o + y!]! / POS_SCALE + 0, vx: d[o + vx!]! / POS_SCALE + 0, vy: d[o + vy!]! / POS_SCALE + 0,
+    aim: rowInt(d[o + aim!]!), health: rowInt(d[o + health!]!), alive: d[o + alive!] === 1, crouch: d[o + crouch!] === 1,
+    weapon: rowInt(d[o + weapon!]!) as WeaponId, ammo: ammoOf(d, o + ammo!),
+    nextFireTick: rowInt(d[o + nextFire!]!), reloadEndTick: rowInt(d[o + reloadEnd!]!), deployEndTick: rowInt(d[o + deployEnd!]!),
+    respawnTick: rowInt(d[o + respawn!]!), teleportSeq: rowInt(d[o + seq!]!), kills: rowInt(d[o + kills!]!), deaths: rowInt(d[o + deaths!]!),
   });
 };
 const unpackProjectileWith = (col: (key: keyof ProjectileState & string) => number) => {
   const [id, owner, x, y, vx, vy, explode] = PROJECTILE_ORDER.map(col) as number[];
   return (d: Float64Array, o: number): ProjectileState => ({
-    id: d[o + id!]!, owner: d[o + owner!]!, x: d[o + x!]! / POS_SCALE + 0, y: d[o + y!]! / POS_SCALE + 0, vx: d[o + vx!]! / POS_SCALE + 0,
-    vy: d[o + vy!]! / POS_SCALE + 0, explodeTick: d[o + explode!]!,
+    id: rowInt(d[o + id!]!), owner: rowInt(d[o + owner!]!), x: d[o + x!]! / POS_SCALE + 0, y: d[o + y!]! / POS_SCALE + 0,
+    vx: d[o + vx!]! / POS_SCALE + 0, vy: d[o + vy!]! / POS_SCALE + 0, explodeTick: rowInt(d[o + explode!]!),
   });
 };
 

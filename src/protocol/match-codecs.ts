@@ -11,7 +11,7 @@ import { AWARD_KIND_COUNT, GAME_MODE_COUNT, MatchPhase, Team, type Award, type A
 import { MAX_PICKUPS } from '../sim/maps';
 import { bitLength, type BitReader, type BitWriter } from './bits';
 import { boolCodec, scoreCodec, sequenceCodec, timerCodec, uintCodec, type FieldCodec, type FieldContext } from './field-codecs';
-import { checkScore, readTimer } from './field-read';
+import { checkScore, readTimer, rowInt } from './field-read';
 import { writeTimer } from './field-write';
 import { compileTable, type FieldTable } from './table-codec';
 
@@ -90,7 +90,7 @@ export const MATCH_PLAYER_CODEC = compileTable(PLAYER_FIELDS, {
   // TableOptions.unpack: the compiled snapshot decoder reads a changed block's players as rows.
   unpack: (col) => {
     const [id, team, score, bot] = (['id', 'team', 'score', 'bot'] as const).map(col);
-    return (d, o) => ({ id: d[o + id!]!, team: d[o + team!]! as Team, score: d[o + score!]!, bot: d[o + bot!] === 1 });
+    return (d, o) => ({ id: rowInt(d[o + id!]!), team: rowInt(d[o + team!]!) as Team, score: rowInt(d[o + score!]!), bot: d[o + bot!] === 1 });
   },
 });
 /** Decoding refuses a longer player list (one row per player id). */
