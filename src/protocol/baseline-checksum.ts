@@ -28,7 +28,7 @@ export function mixWord(h: number, word: number): number {
 }
 
 /** An integer `n` (a value × 16) as two 16-bit words, low first, both taken modulo 65536. */
-function mixInt(h: number, n: number): number {
+export function mixInt(h: number, n: number): number {
   if (n === (n | 0)) return mixWord(mixWord(h, n & 0xffff), (n >> 16) & 0xffff);
   const low = ((n % 65536) + 65536) % 65536;
   const high = ((Math.floor(n / 65536) % 65536) + 65536) % 65536;
@@ -57,7 +57,7 @@ function mixEntity(h: number, codec: TableCodec<unknown>, entity: unknown): numb
 // FNV-1a of a zero byte is a multiply by the prime, so a byte followed by z zero bytes is one
 // multiply by the prime to the power 1 + z (exact: multiplying mod 2^32 is associative), as the
 // host's frame checksums do (frame-checksums.ts). Most numbers hashed are small: their high bytes are 0.
-const P2 = Math.imul(FNV_PRIME, FNV_PRIME);
+export const P2 = Math.imul(FNV_PRIME, FNV_PRIME);
 const P3 = Math.imul(P2, FNV_PRIME);
 const P4 = Math.imul(P3, FNV_PRIME);
 
@@ -66,7 +66,7 @@ const P4 = Math.imul(P3, FNV_PRIME);
  * 16-bit halves, in one straight line (the decoder checksums every baseline it decodes against),
  * the zero bytes above the highest non-zero one as one multiply.
  */
-function mixInt32(h: number, n: number): number {
+export function mixInt32(h: number, n: number): number {
   if (n >>> 8 === 0) return Math.imul(h ^ n, P4);
   h = Math.imul(h ^ (n & 0xff), FNV_PRIME);
   if (n >>> 16 === 0) return Math.imul(h ^ (n >>> 8), P3);
@@ -118,7 +118,7 @@ function mixProjectile(h: number, j: ProjectileState): number {
  * or a loop over its ~70 % zero bytes; the decoder hashes one block per snapshot. The unit tests
  * hold `snapshotChecksum` (this) to `viewChecksum` (matchBytes of matchWords) on random blocks.
  */
-function mixMatch(h: number, m: PublicMatchState | undefined): number {
+export function mixMatch(h: number, m: PublicMatchState | undefined): number {
   const src = m ?? EMPTY_MATCH;
   h = mixNumber(mixNumber(mixNumber(mixNumber(mixNumber(h, src.mode), src.mapId), src.phase), src.phaseEndTick), src.fragLimit);
   h = mixNumber(mixNumber(mixNumber(h, src.timeLimitS), src.friendlyFire ? 1 : 0), src.seq);

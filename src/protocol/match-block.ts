@@ -206,18 +206,24 @@ export function writeMatchBlock(w: BitWriter, target: PublicMatchState | undefin
   writeQuantizedMatchBlock(w, quantizeMatch(target), base ? quantizeMatch(base) : null, ctx);
 }
 
+/** Reads what `writeMatchBlock` wrote; `base` is the baseline's block (null for a full snapshot). */
+export function readMatchBlock(r: BitReader, base: PublicMatchState | null, ctx: FieldContext): PublicMatchState {
+  return readQuantizedBlock(r, base ? quantizeMatch(base) : null, ctx, readPlayers);
+}
+
 /**
- * Reads what `writeMatchBlock` wrote; `base` is the baseline's block (null for a full snapshot).
- * `players` reads the players' list (the compiled decoder passes its row reader).
+ * `readMatchBlock` against a baseline block `b` already as `quantizeMatch` returns it. Quantized
+ * blocks are never changed, so the result shares what did not change: an unchanged block is `b`
+ * itself, unchanged pickups and results are b's. `readList` reads the players' list (the compiled
+ * decoder's reader also shares b's unchanged player rows).
  */
-export function readMatchBlock(r: BitReader, base: PublicMatchState | null, ctx: FieldContext, readList = readPlayers): PublicMatchState {
-  if (!base) {
+export function readQuantizedBlock(r: BitReader, b: PublicMatchState | null, ctx: FieldContext, readList: MatchPlayersReader): PublicMatchState {
+  if (!b) {
     const header = readFull(r, MATCH_HEADER_CODEC, ctx);
     const players = readList(r, [], ctx);
     const pickups = readPickups(r, ctx);
     return assemble(header, players, pickups, readResultsField(r));
   }
-  const b = quantizeMatch(base);
   if (!r.readBool()) return b;
   const header = readDelta(r, MATCH_HEADER_CODEC, headerOf(b), ctx);
   const players = readList(r, b.players, ctx);

@@ -15,15 +15,18 @@ import { compileRowCodec, readDeltaRow, readFullRow, type RowCodec } from './row
 import type { TableCodec } from './table-codec';
 import type { AnyEntity, IdRange } from './snapshot-view';
 
-/** Per output row, the baseline row it is a delta against, or -1 for an added entity (grown on demand). */
+/** Per output row, the baseline row it was read against, or -1 for an added entity (grown on demand). */
 export class ListScratch {
-  src = new Int32Array(64);
-  kept = new Int32Array(64);
+  src = new Int32Array(16);
+  kept = new Int32Array(16);
 
+  /** Room for `n` rows; `kept` keeps what it holds (it is filled before the list's length is known). */
   reserve(n: number): void {
     if (n <= this.src.length) return;
+    const kept = new Int32Array(n * 2);
+    kept.set(this.kept);
+    this.kept = kept;
     this.src = new Int32Array(n * 2);
-    this.kept = new Int32Array(n * 2);
   }
 }
 
@@ -62,6 +65,9 @@ function readIds(r: BitReader, maxCount: number, base: EntityRows<AnyEntity>, fr
   const keyCol = out.codec.keyCol;
   let m = 0;
   let k = 0;
+  // A cursor over every baseline row: an added id that is a baseline id (whose kept bit was 0)
+  // is read as a delta against it, as `readEntityList` matches ids against the whole baseline.
+  let j = from;
   let ref = n > 0 ? base.id(to - 1) : 0;
   for (let i = 0; i < addedCount && r.ok; i++) {
     const id = i === 0 ? ref + r.readVarInt(4) : ref + 1 + r.readVarUint(3);
@@ -71,7 +77,8 @@ function readIds(r: BitReader, maxCount: number, base: EntityRows<AnyEntity>, fr
       d[m * stride + keyCol] = base.id(kept[k]!);
     }
     if (id < range.lo || id > range.hi || (k < keptCount && base.id(kept[k]!) === id) || (m > 0 && d[(m - 1) * stride + keyCol] === id)) r.fail(`bad entity id ${id}`);
-    src[m] = -1;
+    while (j < to && base.id(j) < id) j++;
+    src[m] = j < to && base.id(j) === id ? j : -1;
     d[m++ * stride + keyCol] = id;
     ref = id;
   }
@@ -84,7 +91,8 @@ function readIds(r: BitReader, maxCount: number, base: EntityRows<AnyEntity>, fr
 
 /**
  * The list at the reader's position into `out`, against rows [from, to) of `base` (an empty
- * slice for a full snapshot). `out.count` is the number of entities read before any refusal.
+ * slice for a full snapshot). `out.count` is the number of entities read before any refusal;
+ * `s.src[k]` is the baseline row that row k was read against, -1 for an added entity.
  */
 export function readListRows(r: BitReader, rc: RowCodec, maxCount: number, base: EntityRows<AnyEntity>, from: number, to: number, range: IdRange, ctx: FieldContext, out: EntityRows<AnyEntity>, s: ListScratch): void {
   const stride = rc.stride;
@@ -94,8 +102,10 @@ export function readListRows(r: BitReader, rc: RowCodec, maxCount: number, base:
     // Same ids: every baseline row in range, each followed by its delta.
     const n = to - from;
     out.reserve(n);
+    s.reserve(n);
     const d = out.data;
     d.set(b.subarray(from * stride, to * stride));
+    for (let k = 0; k < n; k++) s.src[k] = from + k;
     for (let k = 0; k < n && r.ok; k++) readDeltaRow(r, rc, d, k * stride, b, (from + k) * stride, ctx);
     out.count = n;
     return;
@@ -115,11 +125,17 @@ export function readListRows(r: BitReader, rc: RowCodec, maxCount: number, base:
   out.count = count;
 }
 
+/** Whether rows `a` of `d` and `b` of `e` hold the same numbers. */
+function sameRow(d: Float64Array, a: number, e: Float64Array, b: number, stride: number): boolean {
+  for (let k = 0; k < stride; k++) if (d[a + k] !== e[b + k]) return false;
+  return true;
+}
+
 /**
  * `readEntityList` (entity-list.ts) through rows: the baseline's objects packed, the list read
- * into rows, the rows made objects. For a list whose baseline comes as objects (the match
- * block's players); same results and refusals. Throws only where packing does (a baseline value
- * off its grid): the caller's boundary catches it.
+ * into rows, the rows made objects, except that an entity whose row did not change is the
+ * baseline's own object (for baselines that are never changed: the match block's players, as
+ * `quantizeMatch` returns them). Same values and refusals as `readEntityList`.
  */
 export class RowListReader<T extends AnyEntity> {
   private readonly rc: RowCodec;
@@ -128,22 +144,29 @@ export class RowListReader<T extends AnyEntity> {
   private readonly scratch = new ListScratch();
 
   constructor(
-    private readonly codec: TableCodec<T>,
+    codec: TableCodec<T>,
     private readonly maxCount: number,
     private readonly range: IdRange,
   ) {
     const any = codec as unknown as TableCodec<AnyEntity>;
     this.rc = compileRowCodec(any as TableCodec<unknown>);
-    this.base = new EntityRows<AnyEntity>(any, 32);
-    this.out = new EntityRows<AnyEntity>(any, 32);
+    this.base = new EntityRows<AnyEntity>(any, 1);
+    this.out = new EntityRows<AnyEntity>(any, 1);
   }
 
-  /** The list at the reader's position against `base` (sorted by id). */
+  /** The list at the reader's position against `base` (sorted by id, never changed). */
   read(r: BitReader, base: readonly T[], ctx: FieldContext): T[] {
-    this.base.pack(base);
-    readListRows(r, this.rc, this.maxCount, this.base, 0, base.length, this.range, ctx, this.out, this.scratch);
+    const b = this.base.pack(base);
+    const out = this.out;
+    readListRows(r, this.rc, this.maxCount, b, 0, base.length, this.range, ctx, out, this.scratch);
+    const stride = this.rc.stride;
+    const src = this.scratch.src;
+    // Rows and their sources: `src` says which baseline row each was read against (-1: added).
     const list: T[] = [];
-    for (let k = 0; k < this.out.count; k++) list.push(this.out.unpack(k) as unknown as T);
+    for (let k = 0; k < out.count; k++) {
+      const j = src[k]!;
+      list.push(j >= 0 && sameRow(out.data, k * stride, b.data, j * stride, stride) ? base[j]! : (out.unpack(k) as unknown as T));
+    }
     return list;
   }
 }

@@ -1,45 +1,56 @@
 /**
- * SnapshotDecoder: the snapshot decoder compiled from the field tables. The baseline is packed
- * into rows (entity-rows.ts, the encoder's own layout), every entity of the message is read as
- * wire integers into rows this decoder keeps and reuses from snapshot to snapshot (row-read.ts,
- * row-list-read.ts: typed-array descriptors, one `switch` per field, no keyed property access),
- * and only then is each entity made into the sim's object, one literal each (TableOptions.unpack).
+ * SnapshotDecoder: the snapshot decoder compiled from the field tables. Every entity of a message
+ * is read as wire integers into rows (row-read.ts, row-list-read.ts: typed-array descriptors, one
+ * `switch` per field, no keyed property access), then made into the sim's object, one literal
+ * each (TableOptions.unpack), while its row is mixed into the snapshot's baseline checksum
+ * (row-checksum.ts). The rows and the checksum stay in a ring (decoded-ring.ts): a later delta
+ * against this snapshot reads its baseline from them, without packing or hashing objects. The
+ * match block is shared where it did not change (quantized blocks are never changed).
  *
- * Contract: `decode` returns exactly what the general decoder (snapshot-read.ts) returns for the
- * same bytes and baselines, refusals and their messages included (a property test holds them
- * equal on valid, mutated and random bytes); it never throws. A decoder keeps no state between
- * calls that could change a result: one per stream only saves the rows' allocation.
+ * Contract: `decode` returns what the general decoder (snapshot-read.ts) returns for the same
+ * bytes and baselines, refusals and their messages included (a property test holds them equal on
+ * valid, mutated and random bytes); it never throws. Keep one decoder per snapshot stream: the
+ * ring only answers for snapshots this decoder returned (a baseline from anywhere else is packed
+ * and hashed as it is, so results never depend on what the ring holds).
  */
+import { FNV_OFFSET, fold, mixMatch, mixWord, snapshotChecksum } from './baseline-checksum';
 import { BitReader } from './bits';
-import { EntityRows } from './entity-rows';
+import { DecodedRing, DecodedSlot } from './decoded-ring';
 import { readEvents } from './events';
 import type { FieldContext } from './field-codecs';
 import { PLAYER_CODEC, type TableCodec } from './fields';
-import { EMPTY_MATCH, readMatchBlock, type MatchPlayersReader } from './match-block';
+import { EMPTY_MATCH, quantizeMatch, readQuantizedBlock, type MatchPlayersReader } from './match-block';
 import { MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS } from './match-codecs';
 import type { DecodeResult } from './wire';
-import type { Snapshot } from './game-messages';
-import { compileRowCodec, readDeltaRow, readFullRow } from './row-read';
+import type { NetEvent, Snapshot } from './game-messages';
+import { compileHashPlan, mixRow } from './row-checksum';
 import { ListScratch, RowListReader, readListRows, rowsInRange } from './row-list-read';
-import { decodeSnapshotGeneral, openSnapshot, snapshotOf, type EntityLists, type Header } from './snapshot-read';
-import { SECTIONS, type AnyEntity } from './snapshot-view';
+import { compileRowCodec, readDeltaRow, readFullRow } from './row-read';
+import { decodeSnapshotGeneral, lookupBaseline, mismatch, readHeader, snapshotOf, type EntityLists, type Header } from './snapshot-read';
+import { SECTIONS, sortedEntities, type AnyEntity } from './snapshot-view';
+import type { PublicMatchState } from '../sim/match-types';
 import type { PlayerState, Tick } from '../sim/types';
 
-const asAny = <T>(tc: TableCodec<T>): TableCodec<AnyEntity> => tc as unknown as TableCodec<AnyEntity>;
-
-// Compiled once, at module load: the tables as typed-array descriptors.
+// Compiled once, at module load: the tables as typed-array descriptors and hash plans.
 const SELF_ROWS = compileRowCodec(PLAYER_CODEC as TableCodec<unknown>);
 const LIST_ROWS = SECTIONS.map((sec) => compileRowCodec(sec.codec as TableCodec<unknown>));
+const SELF_HASH = compileHashPlan(PLAYER_CODEC as TableCodec<unknown>);
+const LIST_HASH = SECTIONS.map((sec) => compileHashPlan(sec.codec as TableCodec<unknown>));
+
+/** The baseline a message is read against: its rows and its match block (as `quantizeMatch` returns it). */
+interface Base {
+  rows: DecodedSlot;
+  block: PublicMatchState;
+}
 
 export class SnapshotDecoder {
-  /** The message's `self` and its baseline's (row 0 each). */
-  private readonly self = new EntityRows<AnyEntity>(asAny(PLAYER_CODEC), 1);
-  private readonly baseSelf = new EntityRows<AnyEntity>(asAny(PLAYER_CODEC), 1);
-  /** Per section: the message's entities, and the baseline's. */
-  private readonly lists = SECTIONS.map((sec) => new EntityRows<AnyEntity>(sec.codec, 32));
-  private readonly bases = SECTIONS.map((sec) => new EntityRows<AnyEntity>(sec.codec, 32));
+  private readonly ring = new DecodedRing();
+  /** A baseline the ring does not hold, packed from its objects. */
+  private readonly packed = new DecodedSlot();
+  /** A part of a split snapshot (the assembler merges parts into a new object, never found in the ring). */
+  private readonly part = new DecodedSlot();
   private readonly scratch = new ListScratch();
-  /** The match block's players, through rows too. */
+  /** The match block's players, through rows too (sharing the baseline's unchanged ones). */
   private readonly matchPlayers = new RowListReader(MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS, { lo: 0, hi: MAX_MATCH_PLAYERS - 1 });
   private readonly readMatchPlayers: MatchPlayersReader = (r, base, ctx) => this.matchPlayers.read(r, base, ctx);
 
@@ -49,33 +60,50 @@ export class SnapshotDecoder {
    */
   decode(bytes: Uint8Array, baselineFor: (tick: Tick) => Snapshot | undefined): DecodeResult<Snapshot> {
     const r = new BitReader(bytes);
-    const opening = openSnapshot(r, baselineFor);
-    if (!opening.ok) return opening.refusal;
-    const { h, baseline } = opening;
-    // A baseline value off the wire's grid cannot be packed (the packers refuse it): the general
-    // decoder then reads against the objects as they are, as it always did.
-    if (baseline && !this.packBaseline(baseline)) return decodeSnapshotGeneral(bytes, baselineFor);
+    const h = readHeader(r);
+    if (!r.ok) return { ok: false, error: `snapshot: ${r.error}` };
+    const found = h.baselineTick === 0 ? null : lookupBaseline(baselineFor, h.baselineTick);
+    if (found === undefined) return { ok: false, error: `baseline ${h.baselineTick} unknown` };
+    const base = found && this.baseOf(found);
+    // Our copy of the baseline is not the host's: decoding against it would yield wrong state silently.
+    if (base && base.rows.checksum !== h.baselineChecksum) return mismatch(h);
+    // A baseline value off the wire's grid cannot be packed: the general decoder reads it as it is.
+    if (base && base.rows === this.packed && !this.pack(found)) return decodeSnapshotGeneral(bytes, baselineFor);
+    const out = h.partCount === 1 ? this.ring.claim(base ? base.rows : null) : this.part;
     const ctx: FieldContext = { serverTick: h.serverTick, motionScale: h.motionScale };
-    this.readSelf(r, baseline, ctx);
+    this.readSelf(r, base ? base.rows : null, out, ctx);
     for (let i = 0; i < SECTIONS.length; i++) {
       const range = h.ranges[i]!;
-      const base = this.bases[i]!;
-      // No baseline: an empty slice of the (stale) baseline rows.
-      const slice = baseline ? rowsInRange(base, range) : { from: 0, to: 0 };
-      readListRows(r, LIST_ROWS[i]!, SECTIONS[i]!.maxCount, base, slice.from, slice.to, range, ctx, this.lists[i]!, this.scratch);
+      // No baseline: an empty slice of some rows.
+      const rows = base ? base.rows.lists[i]! : this.packed.lists[i]!;
+      const slice = base ? rowsInRange(rows, range) : { from: 0, to: 0 };
+      readListRows(r, LIST_ROWS[i]!, SECTIONS[i]!.maxCount, rows, slice.from, slice.to, range, ctx, out.lists[i]!, this.scratch);
     }
     const events = readEvents(r, h.serverTick);
-    const match = readMatchBlock(r, baseline ? (baseline.match ?? EMPTY_MATCH) : null, ctx, this.readMatchPlayers);
+    const match = readQuantizedBlock(r, base ? base.block : null, ctx, this.readMatchPlayers);
     r.expectEnd();
     if (!r.ok) return { ok: false, error: `snapshot: ${r.error}` };
-    return { ok: true, value: this.snapshot(h, events, match) };
+    return { ok: true, value: this.snapshot(out, h, events, match) };
   }
 
-  /** The baseline into `baseSelf` and `bases`; false when a value cannot be packed. */
-  private packBaseline(baseline: Snapshot): boolean {
+  /**
+   * The rows, checksum and block of baseline `found`: the ring's when this decoder returned it,
+   * else its checksum over the objects (the rows are packed once the checksum matched).
+   */
+  private baseOf(found: Snapshot): Base {
+    const held = this.ring.find(found);
+    // Our own block, quantized when it was decoded.
+    if (held) return { rows: held, block: found.match! };
+    this.packed.checksum = snapshotChecksum(sortedEntities(found));
+    return { rows: this.packed, block: quantizeMatch(found.match ?? EMPTY_MATCH) };
+  }
+
+  /** `found`'s entities into the `packed` rows; false when a value cannot be packed. */
+  private pack(found: Snapshot): boolean {
+    const sorted = sortedEntities(found);
     try {
-      this.baseSelf.pack([baseline.self]);
-      for (let i = 0; i < SECTIONS.length; i++) this.bases[i]!.pack(baseline[SECTIONS[i]!.name]);
+      this.packed.selfRow.pack([sorted.self]);
+      for (let i = 0; i < SECTIONS.length; i++) this.packed.lists[i]!.pack(sorted[SECTIONS[i]!.name]);
       return true;
     } catch {
       return false;
@@ -83,30 +111,43 @@ export class SnapshotDecoder {
   }
 
   /** `self`: a delta against the baseline's self (same player), else every field. */
-  private readSelf(r: BitReader, baseline: Snapshot | null, ctx: FieldContext): void {
-    const d = this.self.data;
+  private readSelf(r: BitReader, base: DecodedSlot | null, out: DecodedSlot, ctx: FieldContext): void {
+    const d = out.selfRow.data;
     const selfDelta = r.readBool();
-    if (selfDelta && !baseline) r.fail('self delta without a baseline');
-    if (selfDelta && baseline) {
-      d.set(this.baseSelf.data.subarray(0, SELF_ROWS.stride));
-      readDeltaRow(r, SELF_ROWS, d, 0, this.baseSelf.data, 0, ctx);
+    if (selfDelta && !base) r.fail('self delta without a baseline');
+    if (selfDelta && base) {
+      d.set(base.selfRow.data.subarray(0, SELF_ROWS.stride));
+      readDeltaRow(r, SELF_ROWS, d, 0, base.selfRow.data, 0, ctx);
     } else {
       readFullRow(r, SELF_ROWS, d, 0, ctx, false);
     }
     // Strict: self is a delta whenever the baseline's self is the same player.
-    if (!selfDelta && baseline && d[SELF_ROWS.keyCol] === baseline.self.id) r.fail('self sent in full against a baseline of the same player');
+    if (!selfDelta && base && d[SELF_ROWS.keyCol] === base.selfRow.id(0)) r.fail('self sent in full against a baseline of the same player');
   }
 
-  /** The rows read as the sim's objects. */
-  private snapshot(h: Header, events: Snapshot['events'], match: NonNullable<Snapshot['match']>): Snapshot {
+  /**
+   * The rows of `out` as the sim's objects. A whole snapshot's rows are mixed into its baseline
+   * checksum on the way (the order `snapshotChecksum` mixes the objects in) and `out` holds it.
+   */
+  private snapshot(out: DecodedSlot, h: Header, events: NetEvent[], match: PublicMatchState): Snapshot {
+    const whole = h.partCount === 1;
+    const selfRow = out.selfRow.data;
+    let sum = whole ? mixRow(FNV_OFFSET, SELF_HASH, selfRow, 0) : 0;
     const lists: EntityLists = { players: [], projectiles: [] };
     for (let i = 0; i < SECTIONS.length; i++) {
-      const rows = this.lists[i]!;
-      const out: AnyEntity[] = [];
-      for (let k = 0; k < rows.count; k++) out.push(rows.unpack(k));
-      lists[SECTIONS[i]!.name] = out;
+      const rows = out.lists[i]!;
+      const { data, stride, count, codec } = rows;
+      const list: AnyEntity[] = [];
+      if (whole) sum = mixWord(sum, count);
+      for (let k = 0; k < count; k++) {
+        list.push(codec.unpackRow(data, k * stride));
+        if (whole) sum = mixRow(sum, LIST_HASH[i]!, data, k * stride);
+      }
+      lists[SECTIONS[i]!.name] = list;
     }
-    return snapshotOf(h, this.self.unpack(0) as unknown as PlayerState, lists, events, match);
+    const value = snapshotOf(h, PLAYER_CODEC.unpackRow(selfRow, 0) as PlayerState, lists, events, match);
+    if (whole) out.hold(value, fold(mixMatch(sum, match)));
+    return value;
   }
 }
 

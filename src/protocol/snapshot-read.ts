@@ -34,7 +34,7 @@ export type Header = Pick<Snapshot, 'serverTick' | 'baselineTick' | 'lastCmdTick
   baselineChecksum: number;
 };
 
-function readHeader(r: BitReader): Header {
+export function readHeader(r: BitReader): Header {
   const serverTick = r.readBits(32);
   const hasBaseline = r.readBool();
   const baselineTick = hasBaseline ? serverTick - r.readVarUint(4) : 0;
@@ -57,7 +57,7 @@ function readHeader(r: BitReader): Header {
 }
 
 /** The caller's lookup, kept from throwing past the decoder's boundary. */
-function lookupBaseline(baselineFor: (tick: Tick) => Snapshot | undefined, tick: Tick): Snapshot | undefined {
+export function lookupBaseline(baselineFor: (tick: Tick) => Snapshot | undefined, tick: Tick): Snapshot | undefined {
   try {
     return baselineFor(tick);
   } catch {
@@ -76,11 +76,12 @@ export function openSnapshot(r: BitReader, baselineFor: (tick: Tick) => Snapshot
   if (found === undefined) return { ok: false, refusal: { ok: false, error: `baseline ${h.baselineTick} unknown` } };
   const baseline = found && sortedEntities(found);
   // Our copy of the baseline is not the host's: decoding against it would yield wrong state silently.
-  if (baseline && snapshotChecksum(baseline) !== h.baselineChecksum) {
-    return { ok: false, refusal: { ok: false, error: `${BASELINE_MISMATCH} (tick ${h.baselineTick})`, baselineMismatch: h.baselineTick } };
-  }
+  if (baseline && snapshotChecksum(baseline) !== h.baselineChecksum) return { ok: false, refusal: mismatch(h) };
   return { ok: true, h, baseline };
 }
+
+/** The refusal of a delta whose baseline checksum is not the one we compute over our copy. */
+export const mismatch = (h: Header): DecodeResult<Snapshot> => ({ ok: false, error: `${BASELINE_MISMATCH} (tick ${h.baselineTick})`, baselineMismatch: h.baselineTick });
 
 /** A snapshot's entity lists, by name (SECTIONS). */
 export type EntityLists = Record<ListName, AnyEntity[]>;
