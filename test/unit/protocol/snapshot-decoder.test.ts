@@ -9,7 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { snapshotChecksum } from '../../../src/protocol/baseline-checksum';
-import type { DecodeResult, Snapshot } from '../../../src/protocol/messages';
+import type { DecodeResult } from '../../../src/protocol/wire';
+import type { Snapshot } from '../../../src/protocol/game-messages';
 import { encodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
 import { SnapshotDecoder } from '../../../src/protocol/snapshot-decoder';
 import { encodeSnapshotParts } from '../../../src/protocol/snapshot-parts';
