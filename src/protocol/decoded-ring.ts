@@ -1,15 +1,15 @@
 /**
  * DecodedRing: the snapshot decoder's memory of the snapshots it returned. Per snapshot, the rows
- * it was decoded into (entity-rows.ts: wire integers) and its baseline checksum, in a ring of
- * RING_SLOTS slots whose buffers are reused, so once they are large enough decoding allocates no
- * rows. A later delta whose baseline is one of these finds its rows and its checksum here, instead
- * of packing the baseline's objects and hashing them again.
+ * it was decoded into (entity-rows.ts: wire integers) and, once it was first a baseline, its
+ * baseline checksum, in a ring of RING_SLOTS slots whose buffers are reused, so once they are
+ * large enough decoding allocates no rows. A later delta whose baseline is one of these reads its
+ * rows here instead of packing the baseline's objects, and hashes it only the first time.
  *
  * Trust: a snapshot is found by identity only, it and each of its parts (self, the entity lists,
- * the match block) the very objects the decoder returned. Decoded snapshots are the client's
- * baselines and never changed in place; one whose part was replaced is not found, and is then
- * packed and hashed like any other baseline (so a copy that went wrong is still caught by the
- * checksum). Invariant: a slot being decoded into holds no snapshot until the message was accepted.
+ * the match block) the very objects the decoder returned. Its checksum is computed over those
+ * objects as they are when it is first a baseline, so a copy gone wrong by then is refused like
+ * any other; one whose part was replaced is not found, and is packed and hashed as it is.
+ * Invariant: a slot being decoded into holds no snapshot until the message was accepted.
  */
 import { EntityRows } from './entity-rows';
 import { PLAYER_CODEC, type TableCodec } from './fields';
@@ -27,18 +27,18 @@ export class DecodedSlot {
   private snapshot: Snapshot | null = null;
   /** Its parts as returned: found only while each is still the same object. */
   private parts: readonly unknown[] = [];
-  /** Its baseline checksum (`snapshotChecksum`), computed from the rows as it was made. */
-  checksum = 0;
+  /** Its baseline checksum (`snapshotChecksum`), -1 until it is first a baseline. */
+  checksum = -1;
   /** `self` (row 0, PLAYER_CODEC columns) and each section's entities. */
   readonly selfRow = new EntityRows<AnyEntity>(PLAYER_CODEC as unknown as TableCodec<AnyEntity>, 1);
   /** Grown on demand (a one-off decoder allocates little). */
   readonly lists = SECTIONS.map((sec) => new EntityRows<AnyEntity>(sec.codec, 1));
 
-  /** Records `s` as made from these rows, with its checksum. */
-  hold(s: Snapshot, checksum: number): void {
+  /** Records `s` as made from these rows (its checksum not computed yet). */
+  hold(s: Snapshot): void {
     this.snapshot = s;
     this.parts = [s.serverTick, s.self, s.players, s.projectiles, s.match];
-    this.checksum = checksum;
+    this.checksum = -1;
   }
 
   /** Whether `s` is the snapshot held, every part still the object it was returned with. */

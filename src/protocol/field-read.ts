@@ -2,7 +2,8 @@
  * The decoder's side of every field kind (field-codecs.ts): reads a field's full or delta form
  * into the JS value the sim uses (positions and velocities in units, booleans, the ammo array).
  * One `switch` on the kind per field, no closures. Never throws: an out-of-range value calls
- * `r.fail(...)`, and the message is refused as a whole.
+ * `r.fail(...)`, and the message is refused as a whole. Also the generic (any table) row-to-object
+ * and object-copy walks that the hand-written `TableOptions.unpack` and `copy` must equal.
  */
 import { MOVE_MAX, POS_SCALE, VEL_MAX } from '../sim/quantize';
 import { WEAPON_COUNT, WEAPON_KEEP } from '../sim/types';
@@ -158,6 +159,19 @@ export function unpackEachField<T>(tc: TableCodec<T>, d: Float64Array, off: numb
     else if (f.kind === FieldKind.Ammo) out[f.key] = Array.from(d.subarray(off + f.col, off + f.col + f.width), rowInt);
     else if (f.kind === FieldKind.Pos || f.kind === FieldKind.PredictedPos || f.kind === FieldKind.Vel) out[f.key] = v / POS_SCALE + 0;
     else out[f.key] = rowInt(v);
+  }
+  return out as T;
+}
+
+/** `pickFields` by walking `objectOrder`: any table; the reference the hand-written copies must equal. */
+export function pickEachField<T extends object>(tc: TableCodec<T>, value: T): T {
+  const out: Bag = { ...tc.template };
+  const v = value as Bag;
+  const order = tc.objectOrder;
+  for (let i = 0; i < order.length; i++) {
+    const key = order[i]!;
+    const field = v[key];
+    out[key] = Array.isArray(field) ? field.slice() : field;
   }
   return out as T;
 }

@@ -165,7 +165,8 @@ export function sameBlock(a: PublicMatchState, b: PublicMatchState): boolean {
     a.timeLimitS === b.timeLimitS && a.friendlyFire === b.friendlyFire && a.seq === b.seq &&
     (a.teamScores[0] ?? 0) === (b.teamScores[0] ?? 0) && (a.teamScores[1] ?? 0) === (b.teamScores[1] ?? 0);
   if (!header || a.players.length !== b.players.length) return false;
-  for (let i = 0; i < a.players.length; i++) if (!samePlayerRow(a.players[i]!, b.players[i]!)) return false;
+  // A row shared by both blocks (quantized rows are never changed) is the same without a look.
+  for (let i = 0; i < a.players.length; i++) if (a.players[i] !== b.players[i] && !samePlayerRow(a.players[i]!, b.players[i]!)) return false;
   return sameList(a.pickups, b.pickups) && sameResults(a.results, b.results);
 }
 

@@ -142,6 +142,8 @@ export class RowListReader<T extends AnyEntity> {
   private readonly base: EntityRows<AnyEntity>;
   private readonly out: EntityRows<AnyEntity>;
   private readonly scratch = new ListScratch();
+  /** The list `base` holds the rows of (a baseline list is never changed, and is often the same one again). */
+  private packedList: readonly T[] | null = null;
 
   constructor(
     codec: TableCodec<T>,
@@ -156,7 +158,9 @@ export class RowListReader<T extends AnyEntity> {
 
   /** The list at the reader's position against `base` (sorted by id, never changed). */
   read(r: BitReader, base: readonly T[], ctx: FieldContext): T[] {
-    const b = this.base.pack(base);
+    const b = this.base;
+    if (base !== this.packedList) b.pack(base);
+    this.packedList = base;
     const out = this.out;
     readListRows(r, this.rc, this.maxCount, b, 0, base.length, this.range, ctx, out, this.scratch);
     const stride = this.rc.stride;

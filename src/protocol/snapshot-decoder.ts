@@ -2,10 +2,10 @@
  * SnapshotDecoder: the snapshot decoder compiled from the field tables. Every entity of a message
  * is read as wire integers into rows (row-read.ts, row-list-read.ts: typed-array descriptors, one
  * `switch` per field, no keyed property access), then made into the sim's object, one literal
- * each (TableOptions.unpack), while its row is mixed into the snapshot's baseline checksum
- * (row-checksum.ts). The rows and the checksum stay in a ring (decoded-ring.ts): a later delta
- * against this snapshot reads its baseline from them, without packing or hashing objects. The
- * match block is shared where it did not change (quantized blocks are never changed).
+ * each (TableOptions.unpack). The rows stay in a ring (decoded-ring.ts): a later delta against
+ * this snapshot reads its baseline from them without packing objects, and its baseline checksum
+ * is computed once, the first time it is a baseline. The match block is shared where it did not
+ * change (quantized blocks are never changed).
  *
  * Contract: `decode` returns what the general decoder (snapshot-read.ts) returns for the same
  * bytes and baselines, refusals and their messages included (a property test holds them equal on
@@ -13,7 +13,7 @@
  * ring only answers for snapshots this decoder returned (a baseline from anywhere else is packed
  * and hashed as it is, so results never depend on what the ring holds).
  */
-import { FNV_OFFSET, fold, mixMatch, mixWord, snapshotChecksum } from './baseline-checksum';
+import { snapshotChecksum } from './baseline-checksum';
 import { BitReader } from './bits';
 import { DecodedRing, DecodedSlot } from './decoded-ring';
 import { readEvents } from './events';
@@ -23,7 +23,6 @@ import { EMPTY_MATCH, quantizeMatch, readQuantizedBlock, type MatchPlayersReader
 import { MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS } from './match-codecs';
 import type { DecodeResult } from './wire';
 import type { NetEvent, Snapshot } from './game-messages';
-import { compileHashPlan, mixRow } from './row-checksum';
 import { ListScratch, RowListReader, readListRows, rowsInRange } from './row-list-read';
 import { compileRowCodec, readDeltaRow, readFullRow } from './row-read';
 import { decodeSnapshotGeneral, lookupBaseline, mismatch, readHeader, snapshotOf, type EntityLists, type Header } from './snapshot-read';
@@ -31,11 +30,9 @@ import { SECTIONS, sortedEntities, type AnyEntity } from './snapshot-view';
 import type { PublicMatchState } from '../sim/match-types';
 import type { PlayerState, Tick } from '../sim/types';
 
-// Compiled once, at module load: the tables as typed-array descriptors and hash plans.
+// Compiled once, at module load: the tables as typed-array descriptors.
 const SELF_ROWS = compileRowCodec(PLAYER_CODEC as TableCodec<unknown>);
 const LIST_ROWS = SECTIONS.map((sec) => compileRowCodec(sec.codec as TableCodec<unknown>));
-const SELF_HASH = compileHashPlan(PLAYER_CODEC as TableCodec<unknown>);
-const LIST_HASH = SECTIONS.map((sec) => compileHashPlan(sec.codec as TableCodec<unknown>));
 
 /** The baseline a message is read against: its rows and its match block (as `quantizeMatch` returns it). */
 interface Base {
@@ -87,13 +84,17 @@ export class SnapshotDecoder {
   }
 
   /**
-   * The rows, checksum and block of baseline `found`: the ring's when this decoder returned it,
-   * else its checksum over the objects (the rows are packed once the checksum matched).
+   * The rows, checksum and block of baseline `found`: the ring's when this decoder returned it
+   * (its checksum over the objects computed the first time), else its checksum over the objects
+   * (the rows are packed once the checksum matched).
    */
   private baseOf(found: Snapshot): Base {
     const held = this.ring.find(found);
-    // Our own block, quantized when it was decoded.
-    if (held) return { rows: held, block: found.match! };
+    if (held) {
+      if (held.checksum < 0) held.checksum = snapshotChecksum(found);
+      // Our own block, quantized when it was decoded.
+      return { rows: held, block: found.match! };
+    }
     this.packed.checksum = snapshotChecksum(sortedEntities(found));
     return { rows: this.packed, block: quantizeMatch(found.match ?? EMPTY_MATCH) };
   }
@@ -125,28 +126,17 @@ export class SnapshotDecoder {
     if (!selfDelta && base && d[SELF_ROWS.keyCol] === base.selfRow.id(0)) r.fail('self sent in full against a baseline of the same player');
   }
 
-  /**
-   * The rows of `out` as the sim's objects. A whole snapshot's rows are mixed into its baseline
-   * checksum on the way (the order `snapshotChecksum` mixes the objects in) and `out` holds it.
-   */
+  /** The rows of `out` as the sim's objects; a whole snapshot is held in the ring with them. */
   private snapshot(out: DecodedSlot, h: Header, events: NetEvent[], match: PublicMatchState): Snapshot {
-    const whole = h.partCount === 1;
-    const selfRow = out.selfRow.data;
-    let sum = whole ? mixRow(FNV_OFFSET, SELF_HASH, selfRow, 0) : 0;
     const lists: EntityLists = { players: [], projectiles: [] };
     for (let i = 0; i < SECTIONS.length; i++) {
-      const rows = out.lists[i]!;
-      const { data, stride, count, codec } = rows;
+      const { data, stride, count, codec } = out.lists[i]!;
       const list: AnyEntity[] = [];
-      if (whole) sum = mixWord(sum, count);
-      for (let k = 0; k < count; k++) {
-        list.push(codec.unpackRow(data, k * stride));
-        if (whole) sum = mixRow(sum, LIST_HASH[i]!, data, k * stride);
-      }
+      for (let k = 0; k < count; k++) list.push(codec.unpackRow(data, k * stride));
       lists[SECTIONS[i]!.name] = list;
     }
-    const value = snapshotOf(h, PLAYER_CODEC.unpackRow(selfRow, 0) as PlayerState, lists, events, match);
-    if (whole) out.hold(value, fold(mixMatch(sum, match)));
+    const value = snapshotOf(h, PLAYER_CODEC.unpackRow(out.selfRow.data, 0) as PlayerState, lists, events, match);
+    if (h.partCount === 1) out.hold(value);
     return value;
   }
 }

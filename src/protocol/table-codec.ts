@@ -16,7 +16,9 @@
  */
 import type { BitReader, BitWriter } from './bits';
 import type { FieldCodec, FieldContext, FieldKind } from './field-codecs';
-import { readFieldDelta, readFieldFull, unpackEachField } from './field-read';
+import { pickEachField, readFieldDelta, readFieldFull, unpackEachField } from './field-read';
+
+export { pickEachField };
 import { fieldChanged, packEachField, writeFieldDelta, writeFieldFull } from './field-write';
 
 export type FieldGroup = 'key' | 'hot' | 'rare';
@@ -62,7 +64,7 @@ export interface TableCodec<T> {
   copyOf(value: T): T;
   /** `packRow` of this table: the hand-written `TableOptions.pack`, else `packEachField`. */
   packInto(value: T, d: Float64Array, off: number): void;
-  /** A packed row as the object it holds: the hand-written `TableOptions.unpack`, else `unpackEachField` (entity-rows.ts). */
+  /** A packed row as the object it holds: the hand-written `TableOptions.unpack`, else `unpackEachField`. */
   unpackRow(d: Float64Array, off: number): T;
   /** Common masks, most frequent first (bit set = field changed; the first field is the top bit). */
   readonly hotPatterns: readonly number[];
@@ -291,19 +293,6 @@ export function readDeltaInto<T extends object>(r: BitReader, tc: TableCodec<T>,
 /** Copies only the table's fields, in `objectOrder` (drops extra properties; arrays are copied). */
 export function pickFields<T extends object>(tc: TableCodec<T>, value: T): T {
   return tc.copyOf(value);
-}
-
-/** `pickFields` by walking `objectOrder`: any table; the reference the hand-written copies must equal. */
-export function pickEachField<T extends object>(tc: TableCodec<T>, value: T): T {
-  const out: Bag = { ...tc.template };
-  const v = bag(value);
-  const order = tc.objectOrder;
-  for (let i = 0; i < order.length; i++) {
-    const key = order[i]!;
-    const field = v[key];
-    out[key] = Array.isArray(field) ? field.slice() : field;
-  }
-  return out as T;
 }
 
 function emptyObject<T>(tc: TableCodec<T>): Bag {

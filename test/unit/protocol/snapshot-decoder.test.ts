@@ -1,6 +1,6 @@
 /**
- * The compiled snapshot decoder (SnapshotDecoder: rows, a ring of decoded baselines, checksums
- * mixed from rows, a shared match block) against the general decoder it replaces on the client
+ * The compiled snapshot decoder (SnapshotDecoder: rows, a ring of decoded baselines and their
+ * checksums, a shared match block) against the general decoder it replaces on the client
  * (decodeSnapshotGeneral: the table readers building objects). Both must return the same thing
  * for every input: the same values for valid snapshots (full, delta, split into parts, baselines
  * from the ring or from anywhere else) and the same refusal, message included, for mutated and
@@ -49,8 +49,8 @@ describe('SnapshotDecoder returns what the general decoder returns', () => {
           expect(got).toEqual(want);
           expect(got).toEqual({ ok: true, value: quantizeSnapshot(s, b >= 0 ? snaps[b]!.serverTick : 0) });
           if (!got.ok || !want.ok) return;
-          // The checksum kept for the next delta is the objects' checksum.
-          expect(heldChecksum(fast, got.value)).toBe(snapshotChecksum(got.value));
+          // The baseline's checksum, kept for the next delta against it, is its objects' checksum.
+          if (b >= 0) expect(heldChecksum(fast, mine[b]!)).toBe(snapshotChecksum(mine[b]!));
           mine.push(got.value);
           theirs.push(want.value);
         });
@@ -74,7 +74,7 @@ describe('SnapshotDecoder returns what the general decoder returns', () => {
       }),
       { numRuns: 60 },
     );
-    expect(split).toBeGreaterThan(20);
+    expect(split).toBeGreaterThan(8);
   });
 
   it('for mutated and random bytes: never throws, refuses with the same message, and counts both outcomes', () => {
@@ -105,12 +105,14 @@ describe('SnapshotDecoder returns what the general decoder returns', () => {
     expect(tally.refused).toBeGreaterThan(3000);
   });
 
-  it('checksums a baseline whose part was replaced after decoding as it is now (a copy gone wrong is refused)', () => {
+  it.each(['replaced', 'changed in place'])('checksums a baseline whose self was %s after decoding as it is then (a copy gone wrong is refused)', (how) => {
     const r = new Rng(5);
     const [a, b] = stream(r, 2) as [Snapshot, Snapshot];
     const fast = new SnapshotDecoder();
     const base = (fast.decode(encodeSnapshot(a, null), () => undefined) as { value: Snapshot }).value;
-    base.self = { ...base.self, x: base.self.x === 0 ? 1 : 0 };
+    const x = base.self.x === 0 ? 1 : 0;
+    if (how === 'replaced') base.self = { ...base.self, x };
+    else base.self.x = x;
     const out = fast.decode(encodeSnapshot(b, a), () => base);
     expect(out).toEqual(decodeSnapshotGeneral(encodeSnapshot(b, a), () => base));
     expect(out.ok).toBe(false);
