@@ -11,7 +11,7 @@
 import type { BitReader } from './bits';
 import { EntityRows } from './entity-rows';
 import type { FieldContext } from './field-codecs';
-import { compileRowCodec, readDeltaRow, readFullRow, type RowCodec } from './row-read';
+import { readDeltaRow, readFullRow, type RowCodec } from './row-read';
 import type { TableCodec } from './table-codec';
 import type { AnyEntity, IdRange } from './snapshot-view';
 
@@ -138,20 +138,20 @@ function sameRow(d: Float64Array, a: number, e: Float64Array, b: number, stride:
  * `quantizeMatch` returns them). Same values and refusals as `readEntityList`.
  */
 export class RowListReader<T extends AnyEntity> {
-  private readonly rc: RowCodec;
   private readonly base: EntityRows<AnyEntity>;
   private readonly out: EntityRows<AnyEntity>;
   private readonly scratch = new ListScratch();
   /** The list `base` holds the rows of (a baseline list is never changed, and is often the same one again). */
   private packedList: readonly T[] | null = null;
 
+  /** `rc` is `codec` compiled (`compileRowCodec`, once per table, at module load). */
   constructor(
     codec: TableCodec<T>,
+    private readonly rc: RowCodec,
     private readonly maxCount: number,
     private readonly range: IdRange,
   ) {
     const any = codec as unknown as TableCodec<AnyEntity>;
-    this.rc = compileRowCodec(any as TableCodec<unknown>);
     this.base = new EntityRows<AnyEntity>(any, 1);
     this.out = new EntityRows<AnyEntity>(any, 1);
   }

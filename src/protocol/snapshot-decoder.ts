@@ -33,6 +33,7 @@ import type { PlayerState, Tick } from '../sim/types';
 // Compiled once, at module load: the tables as typed-array descriptors.
 const SELF_ROWS = compileRowCodec(PLAYER_CODEC as TableCodec<unknown>);
 const LIST_ROWS = SECTIONS.map((sec) => compileRowCodec(sec.codec as TableCodec<unknown>));
+const MATCH_PLAYER_ROWS = compileRowCodec(MATCH_PLAYER_CODEC as TableCodec<unknown>);
 
 /** The baseline a message is read against: its rows and its match block (as `quantizeMatch` returns it). */
 interface Base {
@@ -48,7 +49,7 @@ export class SnapshotDecoder {
   private readonly part = new DecodedSlot();
   private readonly scratch = new ListScratch();
   /** The match block's players, through rows too (sharing the baseline's unchanged ones). */
-  private readonly matchPlayers = new RowListReader(MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS, { lo: 0, hi: MAX_MATCH_PLAYERS - 1 });
+  private readonly matchPlayers = new RowListReader(MATCH_PLAYER_CODEC, MATCH_PLAYER_ROWS, MAX_MATCH_PLAYERS, { lo: 0, hi: MAX_MATCH_PLAYERS - 1 });
   private readonly readMatchPlayers: MatchPlayersReader = (r, base, ctx) => this.matchPlayers.read(r, base, ctx);
 
   /**
