@@ -24,11 +24,9 @@
  * the compiled decoder's: decode <= 3 x the decode floor.
  */
 import { Decoder, Encoder } from '@colyseus/schema';
-import type { DecodeResult } from '../src/protocol/wire';
 import type { Snapshot } from '../src/protocol/game-messages';
 import { encodeSnapshot, quantizeSnapshot } from '../src/protocol/snapshot';
-import { SnapshotDecoder } from '../src/protocol/snapshot-decoder';
-import { snapshotChecksum } from '../src/protocol/baseline-checksum';
+import { measureDecode } from './client-decode';
 import { FloorReader, packFloor } from './decode-floor';
 import { DatagramArena } from '../src/protocol/datagram-arena';
 import { SnapshotBroadcast } from '../src/protocol/snapshot-broadcast';
@@ -140,42 +138,6 @@ async function measureBroadcast(worlds: readonly WorldState[], check: readonly U
   return { us, ownBuffers, gcShare: await gc.stop() };
 }
 
-/**
- * The client's decode: one SnapshotDecoder per pass, the first four snapshots decoded in full
- * (untimed), then each 4-old delta against the snapshot the decoder returned for its baseline
- * tick (held only while it is a baseline, as SnapshotInbox holds it). Returns best µs per delta,
- * and the best µs of the baseline checksum of each decoded snapshot (the protocol's, part of the
- * decode: every snapshot is the baseline of a later one).
- */
-function measureDecode(snaps: readonly Snapshot[], deltas: readonly Uint8Array[]): { us: number; checksum: number } {
-  const fulls = snaps.slice(0, 4).map((s) => encodeSnapshot(s, null));
-  const held: Snapshot[] = [];
-  const lookup = (slot: number) => (tick: number) => (held[slot]?.serverTick === tick ? held[slot] : undefined);
-  let decoded: Snapshot[] = [];
-  const pass = (): void => {
-    const decoder = new SnapshotDecoder();
-    fulls.forEach((f, i) => (held[i] = ok(decoder.decode(f, () => undefined))));
-    const start = cpuMs();
-    for (let i = 0; i < deltas.length; i++) held[i % 4] = ok(decoder.decode(deltas[i]!, lookup(i % 4)));
-    timings.push(cpuMs() - start);
-    decoded = held.slice();
-  };
-  const timings: number[] = [];
-  for (let i = 0; i < PASSES; i++) pass();
-  // The decoded values are the snapshots the host sent (the bench must not time a broken decoder).
-  for (let i = 0; i < 4; i++) if (JSON.stringify(decoded[(deltas.length - 4 + i) % 4]) !== JSON.stringify({ ...snaps[deltas.length + i]!, baselineTick: snaps[deltas.length + i - 4]!.serverTick })) throw new Error('decoded snapshot differs');
-  const outputs = snaps.slice(4);
-  const checksum = bestUs(outputs.length, () => {
-    for (const s of outputs) snapshotChecksum(s);
-  });
-  return { us: (Math.min(...timings) * 1000) / deltas.length, checksum };
-}
-
-function ok(r: DecodeResult<Snapshot>): Snapshot {
-  if (!r.ok) throw new Error(r.error);
-  return r.value;
-}
-
 /** Best µs per patch of colyseus' decode, patches applied in order (the first, full one untimed). */
 function measureColyseusDecode(patches: readonly Buffer[]): number {
   let best = Infinity;
@@ -197,7 +159,7 @@ async function measure(players: number): Promise<Row> {
   const oursEncode = bestUs(pairs.length, () => {
     for (const p of pairs) encodeSnapshot(p.target, p.baseline);
   });
-  const decode = measureDecode(snaps, encoded);
+  const decode = measureDecode(snaps, encoded, PASSES);
   const floorBytes = pairs.map((p) => packFloor(p.target));
   const floorReader = new FloorReader();
   const floorOut = new Int32Array(32 * (players + 64));

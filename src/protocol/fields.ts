@@ -5,7 +5,7 @@
  * typecheck; a unit test checks it at run time too. Declaration order is wire order.
  */
 import { POS_SCALE } from '../sim/quantize';
-import { BUTTONS_MASK, WEAPON_COUNT, type PlayerState, type ProjectileState, type PublicPlayerState, type UserCmd, type WeaponId } from '../sim/types';
+import { BUTTONS_MASK, type PlayerState, type ProjectileState, type PublicPlayerState, type UserCmd } from '../sim/types';
 import {
   ammoCodec,
   angleCodec,
@@ -23,7 +23,7 @@ import {
 } from './field-codecs';
 import { compileTable, type FieldTable, type TableCodec } from './table-codec';
 import { gridInt, packAmmo } from './field-write';
-import { rowInt } from './field-read';
+import { PLAYER_ORDER, PROJECTILE_ORDER, PUBLIC_ORDER, unpackPlayerWith, unpackProjectileWith, unpackPublicWith } from './entity-objects';
 
 export { compileTable, pickFields, readDelta, readDeltaInto, readFull, readFullInto, writeDelta, writeDeltaRow, writeFull, writeFullRow } from './table-codec';
 export type { Field, FieldGroup, FieldSpec, FieldTable, TableCodec } from './table-codec';
@@ -84,12 +84,6 @@ export const USER_CMD_FIELDS: FieldTable<UserCmd> = {
   viewTick: { codec: viewTickCodec, group: 'hot' },
   viewFrac: { codec: u8, group: 'hot' },
 };
-
-const PUBLIC_ORDER = ['id', 'x', 'y', 'vx', 'vy', 'aim', 'health', 'alive', 'crouch', 'weapon', 'teleportSeq', 'kills', 'deaths'] as const;
-const PROJECTILE_ORDER = ['id', 'owner', 'x', 'y', 'vx', 'vy', 'explodeTick'] as const;
-const PLAYER_ORDER = [
-  ...PUBLIC_ORDER.slice(0, 10), 'ammo', 'nextFireTick', 'reloadEndTick', 'deployEndTick', 'respawnTick', ...PUBLIC_ORDER.slice(10),
-] as const;
 
 // Measured on the bench workload: ~45 % of players change every hot field between snapshots,
 // ~20 % only their aim, ~10 % nothing hot.
@@ -171,41 +165,6 @@ const packProjectileWith = (col: (key: keyof ProjectileState & string) => number
     packMotion(j, d, off, motion);
     d[off + explode!] = j.explodeTick;
   };
-};
-
-// The decoder's row → object (TableOptions.unpack): one literal, keys in the order above; grid
-// columns back to units (`+ 0`: never -0, as the sim never makes one), integers as `rowInt`s.
-/** × 1/16 is / 16 exactly (a power of two), without a division's latency. */
-const GRID_UNIT = 1 / POS_SCALE;
-const unpackPublicWith = (col: (key: keyof PublicPlayerState & string) => number) => {
-  const [id, x, y, vx, vy, aim, health, alive, crouch, weapon, seq, kills, deaths] = PUBLIC_ORDER.map(col) as number[];
-  return (d: Float64Array, o: number): PublicPlayerState => ({
-    id: rowInt(d[o + id!]!), x: d[o + x!]! * GRID_UNIT + 0, y: d[o + y!]! * GRID_UNIT + 0, vx: d[o + vx!]! * GRID_UNIT + 0, vy: d[o + vy!]! * GRID_UNIT + 0,
-    aim: rowInt(d[o + aim!]!), health: rowInt(d[o + health!]!), alive: d[o + alive!] === 1, crouch: d[o + crouch!] === 1,
-    weapon: rowInt(d[o + weapon!]!) as WeaponId, teleportSeq: rowInt(d[o + seq!]!), kills: rowInt(d[o + kills!]!), deaths: rowInt(d[o + deaths!]!),
-  });
-};
-const ammoOf = (d: Float64Array, at: number): number[] => {
-  const out: number[] = [];
-  for (let k = 0; k < WEAPON_COUNT; k++) out.push(rowInt(d[at + k]!));
-  return out;
-};
-const unpackPlayerWith = (col: (key: keyof PlayerState & string) => number) => {
-  const [id, x, y, vx, vy, aim, health, alive, crouch, weapon, ammo, nextFire, reloadEnd, deployEnd, respawn, seq, kills, deaths] = PLAYER_ORDER.map(col) as number[];
-  return (d: Float64Array, o: number): PlayerState => ({
-    id: rowInt(d[o + id!]!), x: d[o + x!]! * GRID_UNIT + 0, y: d[o + y!]! * GRID_UNIT + 0, vx: d[o + vx!]! * GRID_UNIT + 0, vy: d[o + vy!]! * GRID_UNIT + 0,
-    aim: rowInt(d[o + aim!]!), health: rowInt(d[o + health!]!), alive: d[o + alive!] === 1, crouch: d[o + crouch!] === 1,
-    weapon: rowInt(d[o + weapon!]!) as WeaponId, ammo: ammoOf(d, o + ammo!),
-    nextFireTick: rowInt(d[o + nextFire!]!), reloadEndTick: rowInt(d[o + reloadEnd!]!), deployEndTick: rowInt(d[o + deployEnd!]!),
-    respawnTick: rowInt(d[o + respawn!]!), teleportSeq: rowInt(d[o + seq!]!), kills: rowInt(d[o + kills!]!), deaths: rowInt(d[o + deaths!]!),
-  });
-};
-const unpackProjectileWith = (col: (key: keyof ProjectileState & string) => number) => {
-  const [id, owner, x, y, vx, vy, explode] = PROJECTILE_ORDER.map(col) as number[];
-  return (d: Float64Array, o: number): ProjectileState => ({
-    id: rowInt(d[o + id!]!), owner: rowInt(d[o + owner!]!), x: d[o + x!]! * GRID_UNIT + 0, y: d[o + y!]! * GRID_UNIT + 0,
-    vx: d[o + vx!]! * GRID_UNIT + 0, vy: d[o + vy!]! * GRID_UNIT + 0, explodeTick: rowInt(d[o + explode!]!),
-  });
 };
 
 export const PLAYER_CODEC = compileTable(PLAYER_FIELDS, {
