@@ -2,7 +2,9 @@
  * Codec speed (issue 10's yardstick), all in one run on the seeded workload (bench/workload.ts,
  * as snapshot-bytes): microseconds per snapshot for
  *  - ours, one client: `encodeSnapshot` of a 4-old delta from Snapshot objects, and its decode
- *    (what a client pays per snapshot);
+ *    as the client's SnapshotInbox runs it (what a client pays per snapshot): one SnapshotDecoder,
+ *    each delta against the snapshot that decoder returned 4 snapshots before, held only while it
+ *    is a baseline; of it, the baseline checksum the protocol has every delta check;
  *  - ours, the host's path: every player is a client on the 4-old baseline, the tick's world is
  *    packed once and SnapshotBroadcast encodes each client's datagram (shared pieces spliced):
  *    the tick's total divided by the client count, i.e. the cost of one delta as the host pays it
@@ -11,16 +13,21 @@
  *  - @colyseus/schema: `encode()` of the patch after the state was updated (its diffing happens
  *    while fields are set, so "update + encode" is shown too), and `decode()` of each patch in
  *    order into a fresh Decoder (the first, full patch untimed);
- *  - a floor: copying the same quantized fields into a preallocated Int32Array (no format at all).
+ *  - an encode floor: copying the same quantized fields into a preallocated Int32Array (no format);
+ *  - a decode floor (decode-floor.ts): every field a snapshot carries, bit-packed at full width,
+ *    read straight-line into a preallocated Int32Array (no masks, deltas, checks or objects).
  * Each figure is the best of five passes over 300 snapshots, after a throw-away round at every size
  * (JIT warm-up and a stray GC excluded),
  * timed in CPU time of the process (the machine is shared: wall time counts other processes too),
  * so the ratios compare like with like; GC is the share of the host-path passes spent collecting.
- * Issue 10's targets: encode <= 0.5 x colyseus and <= 3 x the floor; decode <= 1 x colyseus.
+ * Issue 10's targets: encode <= 0.5 x colyseus and <= 3 x the floor; decode <= 1 x colyseus;
+ * the compiled decoder's: decode <= 3 x the decode floor.
  */
 import { Decoder, Encoder } from '@colyseus/schema';
 import type { Snapshot } from '../src/protocol/game-messages';
-import { decodeSnapshot, encodeSnapshot, quantizeSnapshot } from '../src/protocol/snapshot';
+import { encodeSnapshot, quantizeSnapshot } from '../src/protocol/snapshot';
+import { measureDecode } from './client-decode';
+import { FloorReader, packFloor } from './decode-floor';
 import { DatagramArena } from '../src/protocol/datagram-arena';
 import { SnapshotBroadcast } from '../src/protocol/snapshot-broadcast';
 import { SnapshotFrame } from '../src/protocol/snapshot-view';
@@ -85,6 +92,9 @@ interface Row {
   broadcastOwnBuffers: number;
   broadcastGcShare: number;
   oursDecode: number;
+  checksum: number;
+  decodeFloor: number;
+  bytes: number;
   colEncode: number;
   colUpdateEncode: number;
   colDecode: number;
@@ -149,11 +159,12 @@ async function measure(players: number): Promise<Row> {
   const oursEncode = bestUs(pairs.length, () => {
     for (const p of pairs) encodeSnapshot(p.target, p.baseline);
   });
-  const oursDecode = bestUs(pairs.length, () => {
-    pairs.forEach((p, i) => {
-      const out = decodeSnapshot(encoded[i]!, () => p.baseline);
-      if (!out.ok) throw new Error(out.error);
-    });
+  const decode = measureDecode(snaps, encoded, PASSES);
+  const floorBytes = pairs.map((p) => packFloor(p.target));
+  const floorReader = new FloorReader();
+  const floorOut = new Int32Array(32 * (players + 64));
+  const decodeFloor = bestUs(floorBytes.length, () => {
+    for (const b of floorBytes) floorReader.read(b, floorOut);
   });
   const broadcast = await measureBroadcast(frames.map((f) => f.world), encoded);
   // Colyseus: a fresh state per pass (its encoder diffs against the previous patch).
@@ -177,7 +188,11 @@ async function measure(players: number): Promise<Row> {
   const floor = bestUs(pairs.length, () => {
     for (const p of pairs) copyToTypedArray(p.target, scratch);
   });
-  return { players, oursEncode, broadcastEncode: broadcast.us, broadcastOwnBuffers: broadcast.ownBuffers, broadcastGcShare: broadcast.gcShare, oursDecode, colEncode: colEncodeOnly, colUpdateEncode, colDecode: measureColyseusDecode(patches), floor };
+  const bytes = encoded.reduce((n, e) => n + e.length, 0) / encoded.length;
+  return {
+    players, oursEncode, broadcastEncode: broadcast.us, broadcastOwnBuffers: broadcast.ownBuffers, broadcastGcShare: broadcast.gcShare,
+    oursDecode: decode.us, checksum: decode.checksum, decodeFloor, bytes, colEncode: colEncodeOnly, colUpdateEncode, colDecode: measureColyseusDecode(patches), floor,
+  };
 }
 
 const f1 = (v: number): string => v.toFixed(1);
@@ -189,16 +204,25 @@ function render(rows: Row[]): string {
     '',
     `Workload: bench/workload.ts, seed ${SEED}, ${FRAMES} snapshots per player count; best of ${PASSES} passes, in CPU time of the process (user + system: the machine is shared, so wall time would count other processes). Ours: a 4-old delta.`,
     '"One client": `encodeSnapshot` from Snapshot objects (packing included). "Host, per client": every player is a client on the 4-old baseline; per tick the world is packed once and SnapshotBroadcast writes every datagram (shared pieces spliced; bytes identical to the one-client encoder): the tick\'s time divided by the number of clients, with the datagrams as views of one buffer reused every tick, as the host\'s worker sends them (RTCDataChannel.send copies); "own buffers": the same with a new ArrayBuffer per datagram, what a MessagePort transfer needs (the dedicated host). GC: share of the host-path passes (reused buffer) spent in garbage collection.',
-    '@colyseus/schema: `encode()` of each patch (its change tracking runs while fields are set: "update + encode" includes that); `decode()` of each patch in order into a fresh Decoder. Floor: copying the same quantized fields into a preallocated Int32Array.',
+    '@colyseus/schema: `encode()` of each patch (its change tracking runs while fields are set: "update + encode" includes that); `decode()` of each patch in order into a fresh Decoder. Encode floor: copying the same quantized fields into a preallocated Int32Array.',
     '',
-    '| players | ours encode, one client | ours encode, host per client | host per client, own buffers | GC share (host) | ours decode | colyseus encode | colyseus update + encode | colyseus decode | floor | host encode / colyseus encode | host encode / colyseus update + encode | host encode / floor | decode / colyseus decode |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| players | ours encode, one client | ours encode, host per client | host per client, own buffers | GC share (host) | colyseus encode | colyseus update + encode | encode floor | host encode / colyseus encode | host encode / colyseus update + encode | host encode / encode floor |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.players} | ${f1(r.oursEncode)} | ${f1(r.broadcastEncode)} | ${f1(r.broadcastOwnBuffers)} | ${(r.broadcastGcShare * 100).toFixed(1)} % | ${f1(r.oursDecode)} | ${f1(r.colEncode)} | ${f1(r.colUpdateEncode)} | ${f1(r.colDecode)} | ${f1(r.floor)} | ${ratio(r.broadcastEncode, r.colEncode)} | ${ratio(r.broadcastEncode, r.colUpdateEncode)} | ${ratio(r.broadcastEncode, r.floor)} | ${ratio(r.oursDecode, r.colDecode)} |`,
+        `| ${r.players} | ${f1(r.oursEncode)} | ${f1(r.broadcastEncode)} | ${f1(r.broadcastOwnBuffers)} | ${(r.broadcastGcShare * 100).toFixed(1)} % | ${f1(r.colEncode)} | ${f1(r.colUpdateEncode)} | ${f1(r.floor)} | ${ratio(r.broadcastEncode, r.colEncode)} | ${ratio(r.broadcastEncode, r.colUpdateEncode)} | ${ratio(r.broadcastEncode, r.floor)} |`,
     ),
     '',
-    'Issue 10 targets: encode ≤ 0.5 × colyseus encode and ≤ 3 × the floor; decode ≤ 1 × colyseus decode.',
+    'Decode, as the client runs it: one SnapshotDecoder, each 4-old delta against the snapshot it decoded for that tick (rows and checksum from its ring, the match block shared where unchanged), returning the Snapshot objects the client keeps. "Of which checksum": the baseline checksum of each decoded snapshot alone (`snapshotChecksum`), which every delta has the decoder check (the decoder mixes it from its rows while it makes the objects). Decode floor (bench/decode-floor.ts): every field the snapshot carries (self, players, projectiles, match block), bit-packed at full width, read straight-line into a preallocated Int32Array: no masks, deltas, checks, checksum or objects.',
+    '',
+    '| players | bytes per delta | ours decode | of which checksum | decode floor | decode / decode floor | colyseus decode | decode / colyseus decode |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) =>
+        `| ${r.players} | ${f1(r.bytes)} | ${f1(r.oursDecode)} | ${f1(r.checksum)} | ${f1(r.decodeFloor)} | ${ratio(r.oursDecode, r.decodeFloor)} | ${f1(r.colDecode)} | ${ratio(r.oursDecode, r.colDecode)} |`,
+    ),
+    '',
+    'Issue 10 targets: encode ≤ 0.5 × colyseus encode and ≤ 3 × the encode floor; decode ≤ 1 × colyseus decode. Compiled decoder: decode ≤ 3 × the decode floor.',
   ].join('\n');
 }
 

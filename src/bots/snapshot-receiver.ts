@@ -8,7 +8,7 @@
  * an event id is delivered once (ids wrap at 65536; a window of recent ids is remembered).
  */
 import type { NetEvent, Snapshot } from '../protocol/game-messages';
-import { decodeSnapshot } from '../protocol/snapshot';
+import { SnapshotDecoder } from '../protocol/snapshot';
 import { SnapshotAssembler } from '../protocol/snapshot-assembler';
 import type { PlayerId, PlayerState, PublicPlayerState, Tick } from '../sim/types';
 
@@ -24,6 +24,7 @@ const EVENT_WINDOW = 4096;
 export class SnapshotReceiver {
   private readonly byTick = new Map<Tick, Snapshot>();
   private readonly assembler = new SnapshotAssembler(8);
+  private readonly decoder = new SnapshotDecoder();
   private readonly seenIds = new Set<number>();
   private readonly seenOrder: number[] = [];
   readonly history = new Map<PlayerId, HistoryPoint[]>();
@@ -41,7 +42,7 @@ export class SnapshotReceiver {
 
   receive(bytes: Uint8Array, nowMs: number): Snapshot | null {
     this.counters.datagrams++;
-    const r = decodeSnapshot(bytes, (t) => this.byTick.get(t));
+    const r = this.decoder.decode(bytes, (t) => this.byTick.get(t));
     if (!r.ok) {
       this.counters.decodeFailures++;
       this.lastError = r.error;

@@ -14,7 +14,7 @@
  * since the new server carries the old one's events on under ids that jump past them.
  */
 import type { Snapshot } from '../protocol/game-messages';
-import { decodeSnapshot } from '../protocol/snapshot';
+import { SnapshotDecoder } from '../protocol/snapshot';
 import { SnapshotAssembler } from '../protocol/snapshot-assembler';
 import type { Tick } from '../sim/types';
 import { EventDeduper } from './event-dedupe';
@@ -37,6 +37,8 @@ const BASELINE_SLOTS = 512;
 export class SnapshotInbox {
   private readonly baselines: (Snapshot | undefined)[] = new Array<Snapshot | undefined>(BASELINE_SLOTS).fill(undefined);
   private assembler = new SnapshotAssembler();
+  /** One per stream: it finds the rows of the snapshots it decoded when they come back as baselines. */
+  private readonly decoder = new SnapshotDecoder();
   private readonly dedupe = new EventDeduper();
   private newestSnapshot: Snapshot | null = null;
   /** Newest tick held in the ring and not found wrong (what the ack names), null when none. */
@@ -74,7 +76,7 @@ export class SnapshotInbox {
   add(bytes: Uint8Array, nowMs = 0): ReceivedSnapshot | 'malformed' | 'implausible' | 'partial' {
     let decoded;
     try {
-      decoded = decodeSnapshot(bytes, (tick) => this.baseline(tick));
+      decoded = this.decoder.decode(bytes, (tick) => this.baseline(tick));
     } catch {
       // The codec promises not to throw; this guard keeps that promise at our boundary too.
       return 'malformed';

@@ -9,6 +9,8 @@
 
 /** Undoes `zigzag` (bits.ts): 0, 1, 2, 3, 4 … → 0, -1, 1, -2, 2 … */
 export function unzigzag(z: number): number {
+  // Below 2^31 in int32 bit operations: `%` of a double (what a read gives) is a library call.
+  if (z < 2147483648) return (z >>> 1) ^ -(z & 1);
   return z % 2 === 0 ? z / 2 : -(z + 1) / 2;
 }
 
@@ -72,12 +74,35 @@ export class BitReader {
     return ((word << offset) >>> 0) >>> (32 - bits);
   }
 
+  /**
+   * The bits from the current position, MSB first, without moving: at least the first 25 are
+   * the message's (bits past its end read as 0). With `skip`, a field whose width its first bits
+   * give (a class and its difference, a unary mask code) is read from one window.
+   */
+  peek(): number {
+    const b = this.bytes;
+    const i = this.bitPos >> 3;
+    const word =
+      i + 3 < b.length
+        ? (b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!
+        : ((b[i] ?? 0) << 24) | ((b[i + 1] ?? 0) << 16) | ((b[i + 2] ?? 0) << 8) | (b[i + 3] ?? 0);
+    return word << (this.bitPos & 7);
+  }
+
+  /** Moves past `bits` bits a `peek` looked at; past the end it fails as a read would ('truncated'). */
+  skip(bits: number): void {
+    if (bits > this.totalBits - this.bitPos) this.fail('truncated');
+    else this.bitPos += bits;
+  }
+
   readBool(): boolean {
     return this.readBits(1) === 1;
   }
 
   readSigned(bits: number): number {
     const raw = this.readBits(bits);
+    // Up to 32 bits: sign-extended by two shifts (no `**`, a library call for a variable power).
+    if (bits <= 32) return (raw << (32 - bits)) >> (32 - bits);
     const half = 2 ** (bits - 1);
     return raw >= half ? raw - 2 * half : raw;
   }

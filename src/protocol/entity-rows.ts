@@ -9,9 +9,6 @@
  * enough; rows past `count` are garbage. Packing throws (RangeError) on a value the wire cannot
  * carry exactly, like the encoder it feeds.
  */
-import { POS_SCALE } from '../sim/quantize';
-import { WEAPON_COUNT } from '../sim/types';
-import { FieldKind } from './field-codecs';
 import { packRow, type TableCodec } from './table-codec';
 
 export class EntityRows<T extends { id: number }> {
@@ -78,16 +75,6 @@ export class EntityRows<T extends { id: number }> {
 
   /** Row `i` as the object it was packed from (the table's fields, in its object order). */
   unpack(i: number): T {
-    const out: Record<string, unknown> = {};
-    for (const key of this.codec.objectOrder) out[key] = undefined;
-    const off = i * this.codec.stride;
-    for (const f of this.codec.all) {
-      const v = this.data[off + f.col]!;
-      if (f.kind === FieldKind.Bool) out[f.key] = v === 1;
-      else if (f.kind === FieldKind.Ammo) out[f.key] = Array.from(this.data.subarray(off + f.col, off + f.col + WEAPON_COUNT));
-      else if (f.kind === FieldKind.Pos || f.kind === FieldKind.PredictedPos || f.kind === FieldKind.Vel) out[f.key] = v / POS_SCALE + 0;
-      else out[f.key] = v;
-    }
-    return out as T;
+    return this.codec.unpackRow(this.data, i * this.codec.stride);
   }
 }

@@ -2,14 +2,15 @@
  * The decoder's side of every field kind (field-codecs.ts): reads a field's full or delta form
  * into the JS value the sim uses (positions and velocities in units, booleans, the ammo array).
  * One `switch` on the kind per field, no closures. Never throws: an out-of-range value calls
- * `r.fail(...)`, and the message is refused as a whole.
+ * `r.fail(...)`, and the message is refused as a whole. Also the generic (any table) row-to-object
+ * and object-copy walks that the hand-written `TableOptions.unpack` and `copy` must equal.
  */
 import { MOVE_MAX, POS_SCALE, VEL_MAX } from '../sim/quantize';
 import { WEAPON_COUNT, WEAPON_KEEP } from '../sim/types';
 import type { BitReader } from './bits';
 import { FieldKind, SCORE_LIMIT, type FieldContext } from './field-codecs';
 import { AIM_WIDTHS, POS_DELTA_WIDTHS, POS_WIDTHS, VEL_WIDTHS, predictGrid, readClassed, readClassedOrAbsolute } from './motion-codecs';
-import type { Field } from './table-codec';
+import type { Field, TableCodec } from './table-codec';
 
 type Bag = Record<string, unknown>;
 
@@ -136,4 +137,41 @@ export function readFieldDelta(r: BitReader, f: Field, base: unknown, ctx: Field
       // Uint, Weapon, WeaponSelect, Move, Ammo, Timer: the delta is the full form.
       return readFieldFull(r, f, ctx);
   }
+}
+
+/**
+ * A row's integer as the object field takes it: an int32 (a small integer, held in the field
+ * itself) when it is one, else the number. A number read from a Float64Array is a double, and
+ * an object field that first got doubles boxes every value after it on the heap: twelve
+ * allocations per decoded player instead of four (its position and velocity).
+ */
+export const rowInt = (v: number): number => ((v | 0) === v ? v | 0 : v);
+
+/**
+ * A packed row (entity-rows.ts) as the object it holds, keys in the table's `objectOrder`: any
+ * table, by walking its fields; the reference the hand-written `TableOptions.unpack`s must equal.
+ */
+export function unpackEachField<T>(tc: TableCodec<T>, d: Float64Array, off: number): T {
+  const out: Bag = { ...tc.template };
+  for (const f of tc.all) {
+    const v = d[off + f.col]!;
+    if (f.kind === FieldKind.Bool) out[f.key] = v === 1;
+    else if (f.kind === FieldKind.Ammo) out[f.key] = Array.from(d.subarray(off + f.col, off + f.col + f.width), rowInt);
+    else if (f.kind === FieldKind.Pos || f.kind === FieldKind.PredictedPos || f.kind === FieldKind.Vel) out[f.key] = v / POS_SCALE + 0;
+    else out[f.key] = rowInt(v);
+  }
+  return out as T;
+}
+
+/** `pickFields` by walking `objectOrder`: any table; the reference the hand-written copies must equal. */
+export function pickEachField<T extends object>(tc: TableCodec<T>, value: T): T {
+  const out: Bag = { ...tc.template };
+  const v = value as Bag;
+  const order = tc.objectOrder;
+  for (let i = 0; i < order.length; i++) {
+    const key = order[i]!;
+    const field = v[key];
+    out[key] = Array.isArray(field) ? field.slice() : field;
+  }
+  return out as T;
 }

@@ -23,6 +23,7 @@ import {
 } from './field-codecs';
 import { compileTable, type FieldTable, type TableCodec } from './table-codec';
 import { gridInt, packAmmo } from './field-write';
+import { PLAYER_ORDER, PROJECTILE_ORDER, PUBLIC_ORDER, unpackPlayerWith, unpackProjectileWith, unpackPublicWith } from './entity-objects';
 
 export { compileTable, pickFields, readDelta, readDeltaInto, readFull, readFullInto, writeDelta, writeDeltaRow, writeFull, writeFullRow } from './table-codec';
 export type { Field, FieldGroup, FieldSpec, FieldTable, TableCodec } from './table-codec';
@@ -84,11 +85,6 @@ export const USER_CMD_FIELDS: FieldTable<UserCmd> = {
   viewFrac: { codec: u8, group: 'hot' },
 };
 
-const PUBLIC_ORDER = ['id', 'x', 'y', 'vx', 'vy', 'aim', 'health', 'alive', 'crouch', 'weapon', 'teleportSeq', 'kills', 'deaths'] as const;
-const PLAYER_ORDER = [
-  ...PUBLIC_ORDER.slice(0, 10), 'ammo', 'nextFireTick', 'reloadEndTick', 'deployEndTick', 'respawnTick', ...PUBLIC_ORDER.slice(10),
-] as const;
-
 // Measured on the bench workload: ~45 % of players change every hot field between snapshots,
 // ~20 % only their aim, ~10 % nothing hot.
 // Rare fields: ~90 % of the time none changed; then damage, respawn, death.
@@ -131,11 +127,11 @@ function packMotion(e: Pick<ProjectileState, (typeof MOTION_KEYS)[number]>, d: F
   if (!Number.isInteger(d[y]!)) gridInt(e.y, 'position');
 }
 
-const packPlayerWith = (col: (key: keyof PlayerState & string) => number) => {
+/** The public fields of a player's row (PLAYER_CODEC's columns): what both player packers write. */
+const packPublicWith = (col: (key: keyof PublicPlayerState & string) => number) => {
   const motion = MOTION_KEYS.map(col);
-  const [id, aim, health, alive, crouch, weapon] = (['id', 'aim', 'health', 'alive', 'crouch', 'weapon'] as const).map(col);
-  const [ammo, nextFire, reloadEnd, deployEnd, respawn, seq, kills, deaths] = (['ammo', 'nextFireTick', 'reloadEndTick', 'deployEndTick', 'respawnTick', 'teleportSeq', 'kills', 'deaths'] as const).map(col);
-  return (p: PlayerState, d: Float64Array, off: number): void => {
+  const [id, aim, health, alive, crouch, weapon, seq, kills, deaths] = (['id', 'aim', 'health', 'alive', 'crouch', 'weapon', 'teleportSeq', 'kills', 'deaths'] as const).map(col);
+  return (p: PublicPlayerState, d: Float64Array, off: number): void => {
     d[off + id!] = p.id;
     packMotion(p, d, off, motion);
     d[off + aim!] = p.aim;
@@ -143,14 +139,21 @@ const packPlayerWith = (col: (key: keyof PlayerState & string) => number) => {
     d[off + alive!] = p.alive ? 1 : 0;
     d[off + crouch!] = p.crouch ? 1 : 0;
     d[off + weapon!] = p.weapon;
+    d[off + seq!] = p.teleportSeq;
+    d[off + kills!] = p.kills;
+    d[off + deaths!] = p.deaths;
+  };
+};
+const packPlayerWith = (col: (key: keyof PlayerState & string) => number) => {
+  const packPublic = packPublicWith(col);
+  const [ammo, nextFire, reloadEnd, deployEnd, respawn] = (['ammo', 'nextFireTick', 'reloadEndTick', 'deployEndTick', 'respawnTick'] as const).map(col);
+  return (p: PlayerState, d: Float64Array, off: number): void => {
+    packPublic(p, d, off);
     packAmmo(p.ammo, d, off + ammo!);
     d[off + nextFire!] = p.nextFireTick;
     d[off + reloadEnd!] = p.reloadEndTick;
     d[off + deployEnd!] = p.deployEndTick;
     d[off + respawn!] = p.respawnTick;
-    d[off + seq!] = p.teleportSeq;
-    d[off + kills!] = p.kills;
-    d[off + deaths!] = p.deaths;
   };
 };
 const packProjectileWith = (col: (key: keyof ProjectileState & string) => number) => {
@@ -164,7 +167,9 @@ const packProjectileWith = (col: (key: keyof ProjectileState & string) => number
   };
 };
 
-export const PLAYER_CODEC = compileTable(PLAYER_FIELDS, { objectOrder: PLAYER_ORDER, hotPatterns: PLAYER_PATTERNS, rarePatterns: [[]], copy: copyPlayer, pack: packPlayerWith });
+export const PLAYER_CODEC = compileTable(PLAYER_FIELDS, {
+  objectOrder: PLAYER_ORDER, hotPatterns: PLAYER_PATTERNS, rarePatterns: [[]], copy: copyPlayer, pack: packPlayerWith, unpack: unpackPlayerWith,
+});
 // Same columns as PLAYER_CODEC: one packed row of a player serves both its owner (every field)
 // and everyone else (the public ones).
 export const PUBLIC_PLAYER_CODEC = compileTable(PUBLIC_PLAYER_FIELDS, {
@@ -173,12 +178,15 @@ export const PUBLIC_PLAYER_CODEC = compileTable(PUBLIC_PLAYER_FIELDS, {
   rarePatterns: RARE_PATTERNS,
   layout: PLAYER_CODEC as TableCodec<unknown>,
   copy: copyPublicPlayer,
+  pack: packPublicWith,
+  unpack: unpackPublicWith,
 });
 export const PROJECTILE_CODEC = compileTable(PROJECTILE_FIELDS, {
-  objectOrder: ['id', 'owner', 'x', 'y', 'vx', 'vy', 'explodeTick'],
+  objectOrder: PROJECTILE_ORDER,
   hotPatterns: [['x', 'y'], []],
   copy: copyProjectile,
   pack: packProjectileWith,
+  unpack: unpackProjectileWith,
 });
 /** Consecutive commands: the view tick always steps, the rest usually repeats. */
 export const USER_CMD_CODEC = compileTable(USER_CMD_FIELDS, { hotPatterns: [['viewTick'], ['viewTick', 'viewFrac'], ['viewTick', 'aim']] });

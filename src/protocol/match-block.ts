@@ -17,7 +17,7 @@ import type { BitReader, BitWriter } from './bits';
 import { readEntityList, sliceOf, writeListEntities, writeListHeader } from './entity-list';
 import { EntityRows } from './entity-rows';
 import type { FieldContext } from './field-codecs';
-import { MATCH_HEADER_CODEC, MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS, readPickups, readResults, writePickups, writeResults, type MatchHeader } from './match-codecs';
+import { MATCH_HEADER_CODEC, MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS, copyMatchPlayer, readPickups, readResults, writePickups, writeResults, type MatchHeader } from './match-codecs';
 import { pickFields, readDelta, readFull, writeDelta, writeFull, type TableCodec } from './table-codec';
 
 /** The block of a snapshot that carries none (a world without match rules): what an absent `match` means. */
@@ -46,8 +46,10 @@ function writePlayers(w: BitWriter, t: readonly PublicMatchPlayer[], b: readonly
   writeListEntities(w, PLAYER_ROWS_CODEC, ts, bs, ctx);
 }
 
-const readPlayers = (r: BitReader, base: readonly PublicMatchPlayer[], ctx: FieldContext): PublicMatchPlayer[] =>
-  readEntityList(r, MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS, base, ALL_IDS, ctx);
+/** Reads the block's players (an entity list over ids 0-255) against the baseline block's (sorted). */
+export type MatchPlayersReader = (r: BitReader, base: readonly PublicMatchPlayer[], ctx: FieldContext) => PublicMatchPlayer[];
+
+const readPlayers: MatchPlayersReader = (r, base, ctx) => readEntityList(r, MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS, base, ALL_IDS, ctx);
 
 function headerOf(m: PublicMatchState): MatchHeader {
   return {
@@ -92,13 +94,13 @@ export function quantizeMatch(m: PublicMatchState | undefined, reuse?: PublicMat
     }
   }
   const old = reuse?.players ?? [];
-  const players: PublicMatchPlayer[] = new Array<PublicMatchPlayer>(sorted.length);
+  const players: PublicMatchPlayer[] = [];
   // Both lists are in id order: one cursor finds each player's earlier row.
   for (let i = 0, j = 0; i < sorted.length; i++) {
     const p = sorted[i]!;
     while (j < old.length && old[j]!.id < p.id) j++;
     const q = old[j];
-    players[i] = q && samePlayerRow(q, p) ? q : pickFields(MATCH_PLAYER_CODEC, p);
+    players.push(q && samePlayerRow(q, p) ? q : copyMatchPlayer(p));
   }
   return assemble(pickFields(MATCH_HEADER_CODEC, headerOf(src)), players, src.pickups.slice(), cloneResults(src.results));
 }
@@ -163,7 +165,8 @@ export function sameBlock(a: PublicMatchState, b: PublicMatchState): boolean {
     a.timeLimitS === b.timeLimitS && a.friendlyFire === b.friendlyFire && a.seq === b.seq &&
     (a.teamScores[0] ?? 0) === (b.teamScores[0] ?? 0) && (a.teamScores[1] ?? 0) === (b.teamScores[1] ?? 0);
   if (!header || a.players.length !== b.players.length) return false;
-  for (let i = 0; i < a.players.length; i++) if (!samePlayerRow(a.players[i]!, b.players[i]!)) return false;
+  // A row shared by both blocks (quantized rows are never changed) is the same without a look.
+  for (let i = 0; i < a.players.length; i++) if (a.players[i] !== b.players[i] && !samePlayerRow(a.players[i]!, b.players[i]!)) return false;
   return sameList(a.pickups, b.pickups) && sameResults(a.results, b.results);
 }
 
@@ -206,16 +209,25 @@ export function writeMatchBlock(w: BitWriter, target: PublicMatchState | undefin
 
 /** Reads what `writeMatchBlock` wrote; `base` is the baseline's block (null for a full snapshot). */
 export function readMatchBlock(r: BitReader, base: PublicMatchState | null, ctx: FieldContext): PublicMatchState {
-  if (!base) {
+  return readQuantizedBlock(r, base ? quantizeMatch(base) : null, ctx, readPlayers);
+}
+
+/**
+ * `readMatchBlock` against a baseline block `b` already as `quantizeMatch` returns it. Quantized
+ * blocks are never changed, so the result shares what did not change: an unchanged block is `b`
+ * itself, unchanged pickups and results are b's. `readList` reads the players' list (the compiled
+ * decoder's reader also shares b's unchanged player rows).
+ */
+export function readQuantizedBlock(r: BitReader, b: PublicMatchState | null, ctx: FieldContext, readList: MatchPlayersReader): PublicMatchState {
+  if (!b) {
     const header = readFull(r, MATCH_HEADER_CODEC, ctx);
-    const players = readPlayers(r, [], ctx);
+    const players = readList(r, [], ctx);
     const pickups = readPickups(r, ctx);
     return assemble(header, players, pickups, readResultsField(r));
   }
-  const b = quantizeMatch(base);
   if (!r.readBool()) return b;
   const header = readDelta(r, MATCH_HEADER_CODEC, headerOf(b), ctx);
-  const players = readPlayers(r, b.players, ctx);
+  const players = readList(r, b.players, ctx);
   const pickups = r.readBool() ? b.pickups : strictlyChanged(r, readPickups(r, ctx), b.pickups, 'pickups', sameList);
   const results = r.readBool() ? b.results : strictlyChanged(r, readResultsField(r), b.results, 'results', sameResults);
   const m = assemble(header, players, pickups, results);

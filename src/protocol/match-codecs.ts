@@ -11,7 +11,7 @@ import { AWARD_KIND_COUNT, GAME_MODE_COUNT, MatchPhase, Team, type Award, type A
 import { MAX_PICKUPS } from '../sim/maps';
 import { bitLength, type BitReader, type BitWriter } from './bits';
 import { boolCodec, scoreCodec, sequenceCodec, timerCodec, uintCodec, type FieldCodec, type FieldContext } from './field-codecs';
-import { checkScore, readTimer } from './field-read';
+import { checkScore, readTimer, rowInt } from './field-read';
 import { writeTimer } from './field-write';
 import { compileTable, type FieldTable } from './table-codec';
 
@@ -70,10 +70,13 @@ const PLAYER_FIELDS: FieldTable<PublicMatchPlayer> = {
   bot: { codec: boolCodec, group: 'rare' },
 };
 
+/** `pickFields` of a match player, written out (quantizeMatch copies every player of a block with it). */
+export const copyMatchPlayer = (p: PublicMatchPlayer): PublicMatchPlayer => ({ id: p.id, team: p.team, score: p.score, bot: p.bot });
+
 export const MATCH_PLAYER_CODEC = compileTable(PLAYER_FIELDS, {
   hotPatterns: [[]],
   rarePatterns: [[], ['score']],
-  copy: (p) => ({ id: p.id, team: p.team, score: p.score, bot: p.bot }),
+  copy: copyMatchPlayer,
   // TableOptions.pack: every snapshot's match block packs the players' rows of its block and its baseline's.
   pack: (col) => {
     const [id, team, score, bot] = (['id', 'team', 'score', 'bot'] as const).map(col);
@@ -83,6 +86,11 @@ export const MATCH_PLAYER_CODEC = compileTable(PLAYER_FIELDS, {
       d[off + score!] = p.score;
       d[off + bot!] = p.bot ? 1 : 0;
     };
+  },
+  // TableOptions.unpack: the compiled snapshot decoder reads a changed block's players as rows.
+  unpack: (col) => {
+    const [id, team, score, bot] = (['id', 'team', 'score', 'bot'] as const).map(col);
+    return (d, o) => ({ id: rowInt(d[o + id!]!), team: rowInt(d[o + team!]!) as Team, score: rowInt(d[o + score!]!), bot: d[o + bot!] === 1 });
   },
 });
 /** Decoding refuses a longer player list (one row per player id). */

@@ -97,6 +97,21 @@ export class SnapshotFrame {
   }
 }
 
+export const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
+function isSorted(list: readonly { id: number }[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list[i - 1]!.id >= list[i]!.id) return false;
+  return true;
+}
+
+/**
+ * The snapshot with its entity lists in id order, as the wire carries them (projectile ids wrap
+ * at 65536, so creation order is not always id order). Returns `s` itself when already sorted.
+ */
+export function sortedEntities(s: Snapshot): Snapshot {
+  if (isSorted(s.players) && isSorted(s.projectiles)) return s;
+  return { ...s, players: [...s.players].sort(byId), projectiles: [...s.projectiles].sort(byId) };
+}
+
 const receiverSection = SECTIONS.findIndex((s) => s.selfCodec !== null);
 const EMPTY_VIEW_MATCH = quantizeMatch(undefined);
 

@@ -17,21 +17,21 @@
  * packs each tick's world once for every client (snapshot-broadcast.ts). Both give the same bytes.
  * Invariants: the decoder never throws; `quantizeSnapshot` is exactly what a round trip gives.
  */
-import { BitReader, BitWriter } from './bits';
-import { readEntityList, sliceOf, writeListEntities, writeListHeader } from './entity-list';
-import { snapshotChecksum, viewChecksum } from './baseline-checksum';
-import { encodeEvent, quantizeEvent, readEvents, writeEncodedEvents, type EncodedEvent } from './events';
-import { EMPTY_MATCH, quantizeMatch, readMatchBlock, writeQuantizedMatchBlock } from './match-block';
-import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, pickFields, readDelta, readFull, writeDeltaRow, writeFullRow } from './fields';
-import type { DecodeResult } from './wire';
+import { BitWriter } from './bits';
+import { sliceOf, writeListEntities, writeListHeader } from './entity-list';
+import { viewChecksum } from './baseline-checksum';
+import { encodeEvent, quantizeEvent, writeEncodedEvents, type EncodedEvent } from './events';
+import { quantizeMatch, writeQuantizedMatchBlock } from './match-block';
+import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, pickFields, writeDeltaRow, writeFullRow } from './fields';
 import type { Snapshot } from './game-messages';
-import { SECTIONS, motionScaleOf, viewOfSnapshot, type AnyEntity, type IdRange, type SnapshotView } from './snapshot-view';
+import { bitsFor } from './snapshot-read';
+import { SECTIONS, byId, motionScaleOf, sortedEntities, viewOfSnapshot, type IdRange, type SnapshotView } from './snapshot-view';
 import type { Tick } from '../sim/types';
 
 export type { IdRange } from './snapshot-view';
-export const MAX_PARTS = 64;
-/** The start of the decode error for a delta whose baseline checksum does not match ours. */
-export const BASELINE_MISMATCH = 'baseline checksum mismatch';
+export { BASELINE_MISMATCH, MAX_PARTS } from './snapshot-read';
+export { decodeSnapshot, SnapshotDecoder } from './snapshot-decoder';
+export { sortedEntities } from './snapshot-view';
 const DEPTH_MIN = -64;
 const DEPTH_MAX = 63;
 
@@ -63,21 +63,6 @@ function quantizeTimings(s: SnapshotHeader): Pick<Snapshot, 'cmdBufferDepth' | '
 const finiteInt = (v: number): number => (Number.isFinite(v) ? Math.round(v) : 0);
 const clampInt = (v: number, lo: number, hi: number): number => Math.min(Math.max(finiteInt(v), lo), hi);
 
-const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
-function isSorted(list: readonly { id: number }[]): boolean {
-  for (let i = 1; i < list.length; i++) if (list[i - 1]!.id >= list[i]!.id) return false;
-  return true;
-}
-
-/**
- * The snapshot with its entity lists in id order, as the wire carries them (projectile ids wrap
- * at 65536, so creation order is not always id order). Returns `s` itself when already sorted.
- */
-export function sortedEntities(s: Snapshot): Snapshot {
-  if (isSorted(s.players) && isSorted(s.projectiles)) return s;
-  return { ...s, players: [...s.players].sort(byId), projectiles: [...s.projectiles].sort(byId) };
-}
-
 /** The snapshot exactly as `decodeSnapshot(encodeSnapshot(s, baseline))` returns it. */
 export function quantizeSnapshot(s: Snapshot, baselineTick: Tick): Snapshot {
   return {
@@ -103,10 +88,6 @@ export function usableBaseline<T extends { serverTick: Tick }>(baseline: T | nul
 /** The motion scale of `target` against `baseline` (see `motionScaleOf`). */
 export function motionScale(target: Snapshot, baseline: Snapshot): number {
   return motionScaleOf(viewOfSnapshot(sortedEntities(target)), viewOfSnapshot(sortedEntities(baseline)));
-}
-
-function bitsFor(partCount: number): number {
-  return partCount <= 1 ? 0 : Math.ceil(Math.log2(partCount));
 }
 
 /** The header: `baselineTick` 0 = full (then `scale` and `checksum` are not written). */
@@ -200,91 +181,3 @@ export function encodeSnapshot(target: Snapshot, baseline: Snapshot | null): Uin
   return encodePrepared(p, { part: 0, partCount: 1, ranges: ALL_RANGES, events: p.events });
 }
 
-/** The snapshot's own header fields, plus what only the wire needs: the id ranges this part covers and the motion scale. */
-type Header = Pick<Snapshot, 'serverTick' | 'baselineTick' | 'lastCmdTick' | 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs' | 'part' | 'partCount'> & {
-  ranges: IdRange[];
-  motionScale: number;
-  baselineChecksum: number;
-};
-
-function readHeader(r: BitReader): Header {
-  const serverTick = r.readBits(32);
-  const hasBaseline = r.readBool();
-  const baselineTick = hasBaseline ? serverTick - r.readVarUint(4) : 0;
-  const motionScale = hasBaseline ? r.readBits(16) : 0;
-  const baselineChecksum = hasBaseline ? r.readBits(16) : 0;
-  const lastCmdTick = serverTick - r.readVarInt(4);
-  const cmdBufferDepth = r.readSigned(7);
-  const echoTimeMs = r.readBits(16);
-  const echoHoldMs = r.readVarUint(4);
-  const partCount = r.readVarUint(2) + 1;
-  if (partCount > MAX_PARTS) r.fail(`${partCount} parts`);
-  const part = r.readBits(bitsFor(Math.min(partCount, MAX_PARTS)));
-  const split = partCount > 1;
-  const ranges = SECTIONS.map((sec) => (split ? { lo: r.readBits(sec.idBits), hi: r.readBits(sec.idBits) } : sec.all));
-  if (hasBaseline && (baselineTick < 1 || baselineTick >= serverTick)) r.fail('baseline tick out of range');
-  if (lastCmdTick < 0 || lastCmdTick > 0xffffffff) r.fail('last command tick out of range');
-  if (echoHoldMs > 65535) r.fail('echo hold out of range');
-  if (part >= partCount) r.fail(`part ${part} of ${partCount}`);
-  return { serverTick, baselineTick, lastCmdTick, cmdBufferDepth, echoTimeMs, echoHoldMs, part, partCount, ranges, motionScale, baselineChecksum };
-}
-
-/** The caller's lookup, kept from throwing past the decoder's boundary. */
-function lookupBaseline(baselineFor: (tick: Tick) => Snapshot | undefined, tick: Tick): Snapshot | undefined {
-  try {
-    return baselineFor(tick);
-  } catch {
-    return undefined;
-  }
-}
-
-function inRange(list: readonly AnyEntity[], range: IdRange): AnyEntity[] {
-  // Most messages cover every id: no copy then.
-  if (list.length === 0 || (list[0]!.id >= range.lo && list[list.length - 1]!.id <= range.hi)) return list as AnyEntity[];
-  return list.filter((e) => e.id >= range.lo && e.id <= range.hi);
-}
-
-/**
- * Decodes one message. A part of a split snapshot decodes on its own: it returns the header, self,
- * and the entities and events of its range (`SnapshotAssembler` merges the parts of a tick).
- */
-export function decodeSnapshot(bytes: Uint8Array, baselineFor: (tick: Tick) => Snapshot | undefined): DecodeResult<Snapshot> {
-  const r = new BitReader(bytes);
-  const h = readHeader(r);
-  if (!r.ok) return { ok: false, error: `snapshot: ${r.error}` };
-  const found = h.baselineTick === 0 ? null : lookupBaseline(baselineFor, h.baselineTick);
-  if (found === undefined) return { ok: false, error: `baseline ${h.baselineTick} unknown` };
-  const baseline = found && sortedEntities(found);
-  // Our copy of the baseline is not the host's: decoding against it would yield wrong state silently.
-  if (baseline && snapshotChecksum(baseline) !== h.baselineChecksum) return { ok: false, error: `${BASELINE_MISMATCH} (tick ${h.baselineTick})`, baselineMismatch: h.baselineTick };
-  const ctx = { serverTick: h.serverTick, motionScale: h.motionScale };
-  const selfDelta = r.readBool();
-  if (selfDelta && !baseline) r.fail('self delta without a baseline');
-  const self = selfDelta && baseline ? readDelta(r, PLAYER_CODEC, baseline.self, ctx) : readFull(r, PLAYER_CODEC, ctx);
-  // Strict: self is a delta whenever the baseline's self is the same player.
-  if (!selfDelta && baseline && self.id === baseline.self.id) r.fail('self sent in full against a baseline of the same player');
-  const value: Snapshot = {
-    serverTick: h.serverTick,
-    baselineTick: h.baselineTick,
-    lastCmdTick: h.lastCmdTick,
-    cmdBufferDepth: h.cmdBufferDepth,
-    echoTimeMs: h.echoTimeMs,
-    echoHoldMs: h.echoHoldMs,
-    part: h.part,
-    partCount: h.partCount,
-    self,
-    players: [],
-    projectiles: [],
-    events: [],
-  };
-  for (let i = 0; i < SECTIONS.length; i++) {
-    const sec = SECTIONS[i]!;
-    const base = baseline ? inRange(baseline[sec.name], h.ranges[i]!) : [];
-    (value[sec.name] as AnyEntity[]) = readEntityList(r, sec.codec, sec.maxCount, base, h.ranges[i]!, ctx);
-  }
-  value.events = readEvents(r, h.serverTick);
-  value.match = readMatchBlock(r, baseline ? (baseline.match ?? EMPTY_MATCH) : null, ctx);
-  r.expectEnd();
-  if (!r.ok) return { ok: false, error: `snapshot: ${r.error}` };
-  return { ok: true, value };
-}

@@ -16,7 +16,9 @@
  */
 import type { BitReader, BitWriter } from './bits';
 import type { FieldCodec, FieldContext, FieldKind } from './field-codecs';
-import { readFieldDelta, readFieldFull } from './field-read';
+import { pickEachField, readFieldDelta, readFieldFull, unpackEachField } from './field-read';
+
+export { pickEachField };
 import { fieldChanged, packEachField, writeFieldDelta, writeFieldFull } from './field-write';
 
 export type FieldGroup = 'key' | 'hot' | 'rare';
@@ -62,6 +64,8 @@ export interface TableCodec<T> {
   copyOf(value: T): T;
   /** `packRow` of this table: the hand-written `TableOptions.pack`, else `packEachField`. */
   packInto(value: T, d: Float64Array, off: number): void;
+  /** A packed row as the object it holds: the hand-written `TableOptions.unpack`, else `unpackEachField`. */
+  unpackRow(d: Float64Array, off: number): T;
   /** Common masks, most frequent first (bit set = field changed; the first field is the top bit). */
   readonly hotPatterns: readonly number[];
   readonly rarePatterns: readonly number[];
@@ -98,6 +102,8 @@ export interface TableOptions<T> {
    * equal `packEachField` (same columns, same values, same refusals): a unit test checks.
    */
   pack?: (col: (key: keyof T & string) => number) => (value: T, d: Float64Array, off: number) => void;
+  /** The reverse of `pack`, for the snapshot decoder (one object literal per row); must equal `unpackEachField`. */
+  unpack?: (col: (key: keyof T & string) => number) => (d: Float64Array, off: number) => T;
 }
 
 function compileFields<T>(table: FieldTable<T>, layout: TableCodec<unknown> | undefined): { fields: Field[]; stride: number } {
@@ -135,7 +141,9 @@ export function compileTable<T>(table: FieldTable<T>, opts: TableOptions<T> = {}
   const template: Record<string, undefined> = {};
   for (const key of objectOrder) template[key] = undefined;
   // `pack`'s keys are the table's own (typed), so every lookup finds its field.
-  const pack = opts.pack?.((key) => all.find((f) => f.key === key)!.col);
+  const colOf = (key: string): number => all.find((f) => f.key === key)!.col;
+  const pack = opts.pack?.(colOf);
+  const unpack = opts.unpack?.(colOf);
   const tc: TableCodec<T> = Object.freeze({
     table,
     all,
@@ -145,6 +153,7 @@ export function compileTable<T>(table: FieldTable<T>, opts: TableOptions<T> = {}
     template,
     copyOf: opts.copy ?? ((value: T): T => pickEachField(tc as TableCodec<object>, value as object) as T),
     packInto: pack ?? ((value: T, d: Float64Array, off: number): void => packEachField(tc as TableCodec<object>, value as object, d, off)),
+    unpackRow: unpack ?? ((d: Float64Array, off: number): T => unpackEachField(tc, d, off)),
     hotPatterns: (opts.hotPatterns ?? [hot.map((f) => f.key), []]).map(maskOf(hot)),
     rarePatterns: (opts.rarePatterns ?? [[]]).map(maskOf(rare)),
     stride,
@@ -284,19 +293,6 @@ export function readDeltaInto<T extends object>(r: BitReader, tc: TableCodec<T>,
 /** Copies only the table's fields, in `objectOrder` (drops extra properties; arrays are copied). */
 export function pickFields<T extends object>(tc: TableCodec<T>, value: T): T {
   return tc.copyOf(value);
-}
-
-/** `pickFields` by walking `objectOrder`: any table; the reference the hand-written copies must equal. */
-export function pickEachField<T extends object>(tc: TableCodec<T>, value: T): T {
-  const out: Bag = { ...tc.template };
-  const v = bag(value);
-  const order = tc.objectOrder;
-  for (let i = 0; i < order.length; i++) {
-    const key = order[i]!;
-    const field = v[key];
-    out[key] = Array.isArray(field) ? field.slice() : field;
-  }
-  return out as T;
 }
 
 function emptyObject<T>(tc: TableCodec<T>): Bag {

@@ -4,6 +4,7 @@ import { PLAYER_CODEC, PLAYER_FIELDS, PROJECTILE_CODEC, PROJECTILE_FIELDS, PUBLI
 import { EVENT_FIELDS, EVENT_TYPES } from '../../../src/protocol/events';
 import { MATCH_HEADER_CODEC, MATCH_PLAYER_CODEC } from '../../../src/protocol/match-codecs';
 import { packEachField } from '../../../src/protocol/field-write';
+import { unpackEachField } from '../../../src/protocol/field-read';
 import { packRow, pickEachField, type TableCodec } from '../../../src/protocol/table-codec';
 import { DEFAULT_MAP, addPlayer, createWorld } from '../../../src/sim';
 import { Rng, player, projectile, publicPlayer, simEvent, userCmd } from './gen';
@@ -71,10 +72,11 @@ describe('field tables cover every field of their type', () => {
   it("each table's hand-written packer equals the generic one: same columns and values, the same refusal of off-grid values (property)", () => {
     const cases: Array<[TableCodec<object>, (r: Rng) => object]> = [
       [PLAYER_CODEC, (r) => player(r, r.int(0, 255), 5000)],
+      [PUBLIC_PLAYER_CODEC, (r) => publicPlayer(r, r.int(0, 255))],
       [PROJECTILE_CODEC, (r) => projectile(r, r.int(0, 65535), 5000)],
       [MATCH_PLAYER_CODEC as TableCodec<object>, (r) => ({ id: r.int(0, 255), team: r.int(0, 2), score: r.int(-50, 500), bot: r.int(0, 1) === 1 })],
     ];
-    // Only tables with a packer of their own (PUBLIC_PLAYER_CODEC has none: its packRow is packEachField).
+    // Only tables with a packer of their own.
     const outcome = (pack: () => void, d: Float64Array): string => {
       try {
         pack();
@@ -96,6 +98,28 @@ describe('field tables cover every field of their type', () => {
         const fast = new Float64Array(codec.stride * 5).fill(-7);
         const generic = new Float64Array(codec.stride * 5).fill(-7);
         expect(outcome(() => packRow(codec, v, fast, off), fast)).toBe(outcome(() => packEachField(codec, v, generic, off), generic));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("each table's hand-written unpacker (the snapshot decoder's row to object) equals the generic one: same keys in order, same values, integers as small integers (property)", () => {
+    const cases: Array<[TableCodec<object>, (r: Rng) => object]> = [
+      [PLAYER_CODEC, (r) => player(r, r.int(0, 255), r.int(1, 2 ** 32 - 3000))],
+      [PUBLIC_PLAYER_CODEC, (r) => ({ ...publicPlayer(r, r.int(0, 255)), kills: r.bool() ? 2 ** 33 + r.int(0, 9) : r.int(0, 9) })],
+      [PROJECTILE_CODEC, (r) => projectile(r, r.int(0, 65535), 5000)],
+      [MATCH_PLAYER_CODEC as TableCodec<object>, (r) => ({ id: r.int(0, 255), team: r.int(0, 2), score: r.int(-50, 500), bot: r.int(0, 1) === 1 })],
+    ];
+    fc.assert(
+      fc.property(fc.integer(), fc.constantFrom(...cases), (seed, [codec, sample]) => {
+        const r = new Rng(seed);
+        const row = new Float64Array(codec.stride * 3);
+        const off = r.int(0, 2) * codec.stride;
+        packRow(codec, sample(r), row, off);
+        const fast = codec.unpackRow(row, off);
+        expect(JSON.stringify(fast)).toBe(JSON.stringify(unpackEachField(codec, row, off)));
+        expect(Object.keys(fast)).toEqual([...codec.objectOrder]);
+        expect(fast).toEqual(pickFields(codec, unpackEachField(codec, row, off)));
       }),
       { numRuns: 300 },
     );
