@@ -10,7 +10,15 @@ const banned = (folders, packages = [], message = 'breaks the layering of DESIGN
   ],
 });
 const noDom = {
-  'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'requestAnimationFrame', 'Date'],
+  'no-restricted-globals': [
+    'error',
+    'window',
+    'document',
+    'navigator',
+    'localStorage',
+    'requestAnimationFrame',
+    'Date',
+  ],
 };
 
 export default tseslint.config(
@@ -29,62 +37,160 @@ export default tseslint.config(
     files: ['src/**/*.ts', 'bench/**/*.ts'],
     ignores: ['src/game/safe-text.ts'],
     rules: {
-      'no-restricted-properties': ['error', ...['drawText', 'formatText', 'drawFormattedText'].map((property) => ({ property, message: 'draw text through src/game/safe-text.ts (render-kit text/anchoredText)' }))],
+      'no-restricted-properties': [
+        'error',
+        ...['drawText', 'formatText', 'drawFormattedText'].map((property) => ({
+          property,
+          message: 'draw text through src/game/safe-text.ts (render-kit text/anchoredText)',
+        })),
+      ],
     },
   },
   {
     files: ['src/sim/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', banned(['protocol', 'server', 'client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'], browserOnly)],
-      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'sim is deterministic: use the seeded PRNG in WorldState' }, { object: 'performance', property: 'now', message: 'sim has no clock: time is the tick' }],
+      'no-restricted-imports': [
+        'error',
+        banned(
+          ['protocol', 'server', 'client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'],
+          browserOnly,
+        ),
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'sim is deterministic: use the seeded PRNG in WorldState' },
+        { object: 'performance', property: 'now', message: 'sim has no clock: time is the tick' },
+      ],
       ...noDom,
     },
   },
   {
     files: ['src/protocol/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', banned(['server', 'client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'], browserOnly)],
+      'no-restricted-imports': [
+        'error',
+        banned(['server', 'client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'], browserOnly),
+      ],
       ...noDom,
     },
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'], browserOnly)], ...noDom },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        banned(['client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'], browserOnly),
+      ],
+      ...noDom,
+    },
   },
   {
     files: ['src/client/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['server', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'], browserOnly)], ...noDom },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        banned(['server', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'], browserOnly),
+      ],
+      ...noDom,
+    },
   },
   {
     // PeerJS's client library never runs in our pages or hosts (issue 21): its DataConnection let a
     // stranger's OFFER pick a parser; src/transport speaks the PeerServer's protocol itself.
     files: ['src/transport/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['sim', 'server', 'client', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'], ['kaboom', 'comlink', 'peer', 'peerjs'])] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        banned(
+          ['sim', 'server', 'client', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'],
+          ['kaboom', 'comlink', 'peer', 'peerjs'],
+        ),
+      ],
+    },
   },
   {
     files: ['src/host/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['server', 'game', 'bots', 'dedicated'], ['kaboom', 'peer', 'peerjs'], 'must go through the worker / is not the host\'s to draw')] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        banned(
+          ['server', 'game', 'bots', 'dedicated'],
+          ['kaboom', 'peer', 'peerjs'],
+          "must go through the worker / is not the host's to draw",
+        ),
+      ],
+    },
   },
   {
     files: ['src/lobby/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['server', 'game', 'host', 'bots', 'dedicated'], ['kaboom', 'comlink', 'peer', 'peerjs'])] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        banned(['server', 'game', 'host', 'bots', 'dedicated'], ['kaboom', 'comlink', 'peer', 'peerjs']),
+      ],
+    },
   },
   {
     files: ['src/config/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['sim', 'protocol', 'server', 'client', 'transport', 'host', 'lobby', 'game', 'app', 'workers', 'bots', 'dedicated'], browserOnly)], ...noDom },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        banned(
+          [
+            'sim',
+            'protocol',
+            'server',
+            'client',
+            'transport',
+            'host',
+            'lobby',
+            'game',
+            'app',
+            'workers',
+            'bots',
+            'dedicated',
+          ],
+          browserOnly,
+        ),
+      ],
+      ...noDom,
+    },
   },
   {
     files: ['src/app/**/*.ts', 'src/main.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['server', 'bots', 'dedicated'], ['kaboom', 'peer', 'peerjs'], 'is reached only through the worker / src/game')] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        banned(
+          ['server', 'bots', 'dedicated'],
+          ['kaboom', 'peer', 'peerjs'],
+          'is reached only through the worker / src/game',
+        ),
+      ],
+    },
   },
   {
     files: ['src/game/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['server', 'workers', 'bots', 'dedicated'], ['peerjs', 'peer', 'comlink'])] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        banned(['server', 'workers', 'bots', 'dedicated'], ['peerjs', 'peer', 'comlink']),
+      ],
+    },
   },
   {
     // Scripted protocol clients (the harness's and the dedicated host's bots): wire codecs and sim types only.
     files: ['src/bots/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', banned(['server', 'client', 'transport', 'host', 'lobby', 'game', 'app', 'workers', 'dedicated', 'config'], browserOnly)], ...noDom },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        banned(
+          ['server', 'client', 'transport', 'host', 'lobby', 'game', 'app', 'workers', 'dedicated', 'config'],
+          browserOnly,
+        ),
+      ],
+      ...noDom,
+    },
   },
   {
     // The dedicated host (Node): the listen server's host/ and lobby/ code with Node parts injected; the
@@ -98,6 +204,19 @@ export default tseslint.config(
   {
     // The reference client is written from docs/ alone: nothing of the game's src/ (not even the codecs).
     files: ['tools/reference-client/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**', '**/src'], message: 'the reference client uses only docs/PROTOCOL.md: write it, do not import it' }, { group: ['kaboom', 'comlink', 'peer'], message: 'not a client dependency' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '**/src'],
+              message: 'the reference client uses only docs/PROTOCOL.md: write it, do not import it',
+            },
+            { group: ['kaboom', 'comlink', 'peer'], message: 'not a client dependency' },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -40,14 +40,23 @@ const hex = (n: number): string => n.toString(16).padStart(32, '0');
 const leaverIds = (players: number): number[] => [players + 1, players + 2];
 
 function lobbyFor(players: number): CheckpointLobby {
-  const names = new Map(Array.from({ length: players }, (_, i) => [i + 1, { name: `Player ${i + 1}`, token: hex(0x1234567 * (i + 1)) }]));
+  const names = new Map(
+    Array.from({ length: players }, (_, i) => [i + 1, { name: `Player ${i + 1}`, token: hex(0x1234567 * (i + 1)) }]),
+  );
   return {
     person: (id) => names.get(id),
     absent: leaverIds(players).map((id) => ({ token: hex(99 + id), id, name: `Gone ${id}` })),
     bans: [hex(7)],
-    cvars: [{ name: 'sv_password', value: 'hunter2' }, { name: 'sv_maxplayers', value: players }, { name: 'sv_maxunlag', value: 1 }],
+    cvars: [
+      { name: 'sv_password', value: 'hunter2' },
+      { name: 'sv_maxplayers', value: players },
+      { name: 'sv_maxunlag', value: 1 },
+    ],
     lobbyKey: encodeHostSecrets({
-      key: { pkcs8: Uint8Array.from({ length: 138 }, (_, i) => (i * 31) & 255), publicRaw: Uint8Array.from({ length: 65 }, (_, i) => (i ? (i * 7) & 255 : 4)) },
+      key: {
+        pkcs8: Uint8Array.from({ length: 138 }, (_, i) => (i * 31) & 255),
+        publicRaw: Uint8Array.from({ length: 65 }, (_, i) => (i ? (i * 7) & 255 : 4)),
+      },
       peerToken: 'k3j4h5g6f7d8',
       passwordVerifier: { salt: new Uint8Array(16).fill(3), iterations: 100_000, hash: new Uint8Array(32).fill(9) },
       maxPlayers: players + 2,
@@ -93,7 +102,14 @@ function deltaBytes(cur: Checkpoint, prev: Checkpoint): number {
 }
 
 function measure(players: number): { full: number[]; delta: number[]; handover: number } {
-  const server = new GameServer({ tickrate: TICKRATE, maxUnlagS: 1, lagCompensation: true, seed: SEED, maxPlayers: players + 2, map: DEFAULT_MAP });
+  const server = new GameServer({
+    tickrate: TICKRATE,
+    maxUnlagS: 1,
+    lagCompensation: true,
+    seed: SEED,
+    maxPlayers: players + 2,
+    map: DEFAULT_MAP,
+  });
   for (let id = 1; id <= players + 2; id++) server.addClient(id, 0);
   server.startMatch({ mode: GameMode.TeamDeathmatch, mapId: 0, warmupS: 0, timeLimitS: 0, fragLimit: 0 });
   const lobby = lobbyFor(players);
@@ -105,7 +121,11 @@ function measure(players: number): { full: number[]; delta: number[]; handover: 
     const now = (t * 1000) / TICKRATE;
     for (const p of server.world.players) {
       const cmd = botCmd(server.world, p, t, SEED);
-      server.receive(p.id, encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd] })), now);
+      server.receive(
+        p.id,
+        encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd] })),
+        now,
+      );
     }
     server.tick(now);
     if (t === TICKRATE) for (const id of leaverIds(players)) server.removeClient(id);
@@ -113,7 +133,8 @@ function measure(players: number): { full: number[]; delta: number[]; handover: 
     const cp = captureCheckpoint(server, lobby);
     const bytes = encodeCheckpoint(cp);
     const back = decodeCheckpoint(bytes);
-    if (!back.ok || JSON.stringify(back.value.world) !== JSON.stringify(cp.world) || back.value.departed.length !== 2) throw new Error(`checkpoint at tick ${t} does not round-trip`);
+    if (!back.ok || JSON.stringify(back.value.world) !== JSON.stringify(cp.world) || back.value.departed.length !== 2)
+      throw new Error(`checkpoint at tick ${t} does not round-trip`);
     full.push(bytes.length);
     if (prev) delta.push(deltaBytes(back.value, prev));
     prev = back.value;
@@ -141,7 +162,7 @@ const bench: BenchModule = {
       '## Migration checkpoint size (bytes, one a second)',
       '',
       `A GameServer with N people in a live team deathmatch on the default map (the workload's bot brain drives them), seed ${SEED}, checkpointed every second for ${SECONDS} s with a lobby part (names, seat tokens, 2 departed with their records, 1 ban, 3 cvars, the 250-byte host secrets: key pair, PeerJS token, password, settings, host seat token).`,
-      '"stream": bytes per second on each successor\'s reliable channel (one \'checkpoint\' message a second), and the host\'s upload for all its successors (at most 3, never itself).',
+      "\"stream\": bytes per second on each successor's reliable channel (one 'checkpoint' message a second), and the host's upload for all its successors (at most 3, never itself).",
       '"delta (estimate)": the same checkpoint coded against the previous one with the snapshot delta coder (bench/checkpoint-bytes.bench.ts says how); not a format.',
       '"handover": the final checkpoint of a graceful handover, with 1 s of lag-compensation history (60 ticks).',
       '',

@@ -33,7 +33,11 @@ function bestUs(passes: number, items: number, pass: () => void): number {
  * `deltas[i]` is `snaps[i + 4]` against `snaps[i]`. Returns the best µs per delta and the best µs
  * of the checksum of one decoded snapshot; throws if the last decoded snapshots are not the sent ones.
  */
-export function measureDecode(snaps: readonly Snapshot[], deltas: readonly Uint8Array[], passes: number): { us: number; checksum: number } {
+export function measureDecode(
+  snaps: readonly Snapshot[],
+  deltas: readonly Uint8Array[],
+  passes: number,
+): { us: number; checksum: number } {
   const fulls = snaps.slice(0, 4).map((s) => encodeSnapshot(s, null));
   const held: Snapshot[] = [];
   const lookup = (slot: number) => (tick: number) => (held[slot]?.serverTick === tick ? held[slot] : undefined);

@@ -36,7 +36,16 @@ function measure(runs: number, fn: (i: number) => void): Timing {
 }
 
 function cmd(tick: number): UserCmd {
-  return { tick, moveX: (tick * 37) % 255 - 127, moveY: (tick * 11) % 255 - 127, aim: (tick * 999) & 0xffff, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 };
+  return {
+    tick,
+    moveX: ((tick * 37) % 255) - 127,
+    moveY: ((tick * 11) % 255) - 127,
+    aim: (tick * 999) & 0xffff,
+    buttons: 0,
+    weaponSelect: WEAPON_KEEP,
+    viewTick: 0,
+    viewFrac: 0,
+  };
 }
 
 function reconciliation(): { ours: Timing; baseline: Timing } {
@@ -60,7 +69,14 @@ function reconciliation(): { ours: Timing; baseline: Timing } {
 }
 
 function remote(id: number, tick: number): PublicPlayerState {
-  const { ammo: _a, nextFireTick: _n, reloadEndTick: _r, deployEndTick: _d, respawnTick: _s, ...pub } = newPlayer(id, 100 + id * 10 + tick, 100 + id * 5);
+  const {
+    ammo: _a,
+    nextFireTick: _n,
+    reloadEndTick: _r,
+    deployEndTick: _d,
+    respawnTick: _s,
+    ...pub
+  } = newPlayer(id, 100 + id * 10 + tick, 100 + id * 5);
   return { ...pub, aim: (tick * 300) & 0xffff };
 }
 

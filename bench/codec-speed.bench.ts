@@ -105,7 +105,10 @@ interface Row {
  * The host's path: per tick, pack the world once and encode a datagram for every player on the
  * 4-old baseline. Returns best µs per client datagram and the GC share of all passes.
  */
-async function measureBroadcast(worlds: readonly WorldState[], check: readonly Uint8Array[]): Promise<{ us: number; ownBuffers: number; gcShare: number }> {
+async function measureBroadcast(
+  worlds: readonly WorldState[],
+  check: readonly Uint8Array[],
+): Promise<{ us: number; ownBuffers: number; gcShare: number }> {
   // Protocol 3: the match block rides in every snapshot (snapshotFor's), so the frame carries it too.
   const matches = worlds.map((w) => snapshotFor(w, w.players[0]!.id).match);
   const frames = worlds.map((w, i) => new SnapshotFrame().capture(w.tick, [w.players, w.projectiles], matches[i]));
@@ -117,7 +120,8 @@ async function measureBroadcast(worlds: readonly WorldState[], check: readonly U
     return broadcast.encode({ receiverId: ids[i]![0]!, header: headers[i]!, baseline: frames[i - 4]!, events: [] })[0]!;
   };
   // The shared path must give the per-client bytes (the tests prove it; this keeps the bench honest).
-  for (let i = 4; i < worlds.length; i += 50) if (!Buffer.from(first(i)).equals(check[i - 4]!)) throw new Error('broadcast bytes differ');
+  for (let i = 4; i < worlds.length; i += 50)
+    if (!Buffer.from(first(i)).equals(check[i - 4]!)) throw new Error('broadcast bytes differ');
   let clients = 0;
   for (let i = 4; i < worlds.length; i++) clients += ids[i]!.length;
   const pass = (): void => {
@@ -125,7 +129,8 @@ async function measureBroadcast(worlds: readonly WorldState[], check: readonly U
       const w = worlds[i]!;
       broadcast.arena?.reset();
       broadcast.begin(frames[i]!.capture(w.tick, [w.players, w.projectiles], matches[i]));
-      for (const id of ids[i]!) broadcast.encode({ receiverId: id, header: headers[i]!, baseline: frames[i - 4]!, events: [] });
+      for (const id of ids[i]!)
+        broadcast.encode({ receiverId: id, header: headers[i]!, baseline: frames[i - 4]!, events: [] });
     }
   };
   // Each datagram in a buffer of its own (what a MessagePort transfer needs), measured first.
@@ -166,7 +171,10 @@ async function measure(players: number): Promise<Row> {
   const decodeFloor = bestUs(floorBytes.length, () => {
     for (const b of floorBytes) floorReader.read(b, floorOut);
   });
-  const broadcast = await measureBroadcast(frames.map((f) => f.world), encoded);
+  const broadcast = await measureBroadcast(
+    frames.map((f) => f.world),
+    encoded,
+  );
   // Colyseus: a fresh state per pass (its encoder diffs against the previous patch).
   let colEncodeOnly = Infinity;
   const patches: Buffer[] = [];
@@ -190,8 +198,19 @@ async function measure(players: number): Promise<Row> {
   });
   const bytes = encoded.reduce((n, e) => n + e.length, 0) / encoded.length;
   return {
-    players, oursEncode, broadcastEncode: broadcast.us, broadcastOwnBuffers: broadcast.ownBuffers, broadcastGcShare: broadcast.gcShare,
-    oursDecode: decode.us, checksum: decode.checksum, decodeFloor, bytes, colEncode: colEncodeOnly, colUpdateEncode, colDecode: measureColyseusDecode(patches), floor,
+    players,
+    oursEncode,
+    broadcastEncode: broadcast.us,
+    broadcastOwnBuffers: broadcast.ownBuffers,
+    broadcastGcShare: broadcast.gcShare,
+    oursDecode: decode.us,
+    checksum: decode.checksum,
+    decodeFloor,
+    bytes,
+    colEncode: colEncodeOnly,
+    colUpdateEncode,
+    colDecode: measureColyseusDecode(patches),
+    floor,
   };
 }
 

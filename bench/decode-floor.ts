@@ -72,7 +72,17 @@ export function packFloor(s: Snapshot): Uint8Array {
     w.put(j.explodeTick, 32);
   }
   const m = s.match!;
-  for (const [v, bits] of [[m.mode, 1], [m.mapId, 8], [m.phase, 2], [m.phaseEndTick, 32], [m.fragLimit, 8], [m.timeLimitS, 16], [m.friendlyFire ? 1 : 0, 1], [m.seq, 8]] as const) w.put(v, bits);
+  for (const [v, bits] of [
+    [m.mode, 1],
+    [m.mapId, 8],
+    [m.phase, 2],
+    [m.phaseEndTick, 32],
+    [m.fragLimit, 8],
+    [m.timeLimitS, 16],
+    [m.friendlyFire ? 1 : 0, 1],
+    [m.seq, 8],
+  ] as const)
+    w.put(v, bits);
   w.putSigned(m.teamScores[0]!, 32);
   w.putSigned(m.teamScores[1]!, 32);
   w.put(m.players.length, 9);
@@ -103,7 +113,7 @@ export class FloorReader {
   }
 
   private take32(): number {
-    return ((this.take(16) << 16) | this.take(16)) | 0;
+    return (this.take(16) << 16) | this.take(16) | 0;
   }
 
   private s16(): number {

@@ -24,7 +24,6 @@ const MODES = [
   { mode: 'empty', look: 'classic', label: 'empty kaboom frame (baseline)' },
 ] as const;
 
-
 function stat(values: number[]): { median: number; p99: number } {
   const s = values.slice().sort((a, b) => a - b);
   const at = (q: number): number => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
@@ -36,10 +35,17 @@ const fmt = (t: { median: number; p99: number }): string => `${t.median.toFixed(
 async function run(): Promise<string> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   // No HMR and no watcher: others editing the tree must not reload the page mid-measurement.
-  const server = await createServer({ root, logLevel: 'error', server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null } });
+  const server = await createServer({
+    root,
+    logLevel: 'error',
+    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
+  });
   await server.listen();
   const base = server.resolvedUrls?.local[0] ?? '';
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--enable-unsafe-swiftshader'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--enable-unsafe-swiftshader'],
+  });
   const rows: string[] = [];
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
@@ -49,21 +55,28 @@ async function run(): Promise<string> {
         await page.goto(`${base}bench/frame/index.html?mode=${m.mode}&look=${m.look}&players=16`);
         await page.waitForFunction(() => 'frameBench' in window, undefined, { timeout: 60_000 });
         await page.waitForTimeout(WARMUP_MS);
-        await page.evaluate(() => (window as unknown as { frameBench: { samples: unknown[] } }).frameBench.samples.splice(0));
+        await page.evaluate(() =>
+          (window as unknown as { frameBench: { samples: unknown[] } }).frameBench.samples.splice(0),
+        );
         await page.waitForTimeout(MEASURE_MS);
-        const samples = await page.evaluate(() => (window as unknown as { frameBench: { samples: Sample[] } }).frameBench.samples.slice());
+        const samples = await page.evaluate(() =>
+          (window as unknown as { frameBench: { samples: Sample[] } }).frameBench.samples.slice(),
+        );
         all[i]?.push(...samples);
       }
     }
     for (const [i, m] of MODES.entries()) {
       const samples = all[i] ?? [];
-      if (samples.length < 10) throw new Error(`frame bench: only ${samples.length} frames in mode ${m.mode}/${m.look}`);
+      if (samples.length < 10)
+        throw new Error(`frame bench: only ${samples.length} frames in mode ${m.mode}/${m.look}`);
       const step = stat(samples.map((s) => s.stepMs));
       const net = stat(samples.map((s) => s.netMs));
       const render = stat(samples.map((s) => s.updateMs + s.drawMs));
       const total = stat(samples.map((s) => s.netMs + s.updateMs + s.drawMs));
       const interval = stat(samples.map((s) => s.intervalMs));
-      rows.push(`| ${m.label} | ${samples.length} | ${fmt(step)} | ${fmt(net)} | ${fmt(render)} | ${fmt(total)} | ${fmt(interval)} |`);
+      rows.push(
+        `| ${m.label} | ${samples.length} | ${fmt(step)} | ${fmt(net)} | ${fmt(render)} | ${fmt(total)} | ${fmt(interval)} |`,
+      );
     }
   } finally {
     await browser.close();
@@ -75,8 +88,8 @@ async function run(): Promise<string> {
     `1280×720, SwiftShader WebGL, ${ROUNDS} interleaved passes over the rows, each ${WARMUP_MS / 1000} s warm-up then ${MEASURE_MS / 1000} s of frames. ms per frame, median / p99.`,
     'neon look = the current renderer with every effect on (bots fire at everyone, every third with rockets, and the measured player walks toward the nearest one and fires at it: muzzle flashes, tracers, sparks, hit and kill markers, damage flash and direction, trails, explosions, death bursts, spawns, shake);',
     'classic look = the renderer before it (default font, flat shapes, no particles), same match, same bots.',
-    'match step = the in-page server, 15 bot clients and links, plus the NetClient\'s receive (only the last is client cost);',
-    'client frame = NetClient.frame (the commands owed and their prediction, interpolation, smoothing, stats); render = the renderer\'s update + draw (JS);',
+    "match step = the in-page server, 15 bot clients and links, plus the NetClient's receive (only the last is client cost);",
+    "client frame = NetClient.frame (the commands owed and their prediction, interpolation, smoothing, stats); render = the renderer's update + draw (JS);",
     'interval = time between frames (includes the GPU work of SwiftShader and everything else on the machine).',
     '',
     '| scenario | frames | match step | client frame | render | client frame + render | frame interval |',

@@ -32,7 +32,19 @@ function history(players: number): { world: WorldState; comp: LagCompensator } {
   for (let t = 0; t < 200; t++) {
     const cmds = new Map<number, SanitizedCmd>();
     for (const p of world.players) {
-      cmds.set(p.id, sanitizeCmd({ tick: world.tick + 1, moveX: Math.round(Math.sin(t / 30 + p.id) * 127), moveY: Math.round(Math.cos(t / 41 + p.id) * 127), aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 }));
+      cmds.set(
+        p.id,
+        sanitizeCmd({
+          tick: world.tick + 1,
+          moveX: Math.round(Math.sin(t / 30 + p.id) * 127),
+          moveY: Math.round(Math.cos(t / 41 + p.id) * 127),
+          aim: 0,
+          buttons: 0,
+          weaponSelect: WEAPON_KEEP,
+          viewTick: 0,
+          viewFrac: 0,
+        }),
+      );
     }
     world = stepWorld(world, cmds, cfg).world;
     comp.record(world.tick, world.players);
@@ -75,14 +87,28 @@ async function measure(players: number): Promise<Row> {
   const ours = bestUs((i) => {
     const s = shotOf(i);
     const time = comp.rewindTime(s.claim, world.tick, null);
-    const boxes = comp.candidatesAt(time.viewTime, s.shooter.id, rayBoxOf({ x: s.shooter.x, y: s.shooter.y, aim: s.aim }, RANGE, box));
+    const boxes = comp.candidatesAt(
+      time.viewTime,
+      s.shooter.id,
+      rayBoxOf({ x: s.shooter.x, y: s.shooter.y, aim: s.aim }, RANGE, box),
+    );
     return traceShot(DEFAULT_MAP, s.shooter.x, s.shooter.y, s.aim, RANGE, boxes, s.shooter.id).hit ?? -1;
   });
   const gcShare = await gc.stop();
   const all = bestUs((i) => {
     const s = shotOf(i);
     const time = comp.rewindTime(s.claim, world.tick, null);
-    return traceShot(DEFAULT_MAP, s.shooter.x, s.shooter.y, s.aim, RANGE, comp.hitboxesAt(time.viewTime, s.shooter.id), s.shooter.id).hit ?? -1;
+    return (
+      traceShot(
+        DEFAULT_MAP,
+        s.shooter.x,
+        s.shooter.y,
+        s.aim,
+        RANGE,
+        comp.hitboxesAt(time.viewTime, s.shooter.id),
+        s.shooter.id,
+      ).hit ?? -1
+    );
   });
   if (all.check !== ours.check) throw new Error('the broad phase changed which players were hit');
   const floor = bestUs((i) => {
@@ -105,7 +131,10 @@ async function run(): Promise<string> {
     '',
     '| players | ours | every hitbox, fresh objects | floor (no rewind) | ours / floor | GC share (ours) |',
     '| ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...rows.map((r) => `| ${r.players} | ${f2(r.ours)} | ${f2(r.all)} | ${f2(r.floor)} | ${(r.ours / r.floor).toFixed(2)} | ${(r.gcShare * 100).toFixed(1)} % |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.players} | ${f2(r.ours)} | ${f2(r.all)} | ${f2(r.floor)} | ${(r.ours / r.floor).toFixed(2)} | ${(r.gcShare * 100).toFixed(1)} % |`,
+    ),
     '',
     'Issue 10 target: ≤ 10 µs per shot at 32 players.',
   ].join('\n');

@@ -22,7 +22,8 @@ function checked(target: Snapshot, baseline: Snapshot | null): number {
   const bytes = encodeSnapshot(target, baseline);
   const out = decodeSnapshot(bytes, (t) => (baseline && t === baseline.serverTick ? baseline : undefined));
   const want = quantizeSnapshot(target, baseline ? baseline.serverTick : 0);
-  if (!out.ok || JSON.stringify(out.value) !== JSON.stringify(want)) throw new Error(`snapshot of tick ${target.serverTick} does not round-trip`);
+  if (!out.ok || JSON.stringify(out.value) !== JSON.stringify(want))
+    throw new Error(`snapshot of tick ${target.serverTick} does not round-trip`);
   return bytes.length;
 }
 

@@ -42,7 +42,10 @@ const inThread = (lane: Lane, read: () => number, gc: GcMeter | null = null): Tu
 function bareInWorker(players: number): TurnLane & { close(): Promise<number> } {
   // `npm run bench` runs under tsx: the worker registers it before it loads the TypeScript file.
   const file = new URL('./bare-step-worker.ts', import.meta.url).href;
-  const worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(file)}); })`, { eval: true, workerData: { players } });
+  const worker = new Worker(
+    `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(file)}); })`,
+    { eval: true, workerData: { players } },
+  );
   const out = measured();
   return {
     out,
@@ -90,7 +93,8 @@ function quantile(values: number[], q: number): number {
 const fmt = (us: number): string => (us >= 100 ? us.toFixed(0) : us.toFixed(1));
 const pair = (v: number[]): string => `${fmt(quantile(v, 0.5))} / ${fmt(quantile(v, 0.99))}`;
 /** p99 / median of one series ('n/a' when it could not be measured, e.g. no schedstat). */
-const spread = (v: number[]): string => (v.some(Number.isNaN) ? 'n/a' : (quantile(v, 0.99) / quantile(v, 0.5)).toFixed(1));
+const spread = (v: number[]): string =>
+  v.some(Number.isNaN) ? 'n/a' : (quantile(v, 0.99) / quantile(v, 0.5)).toFixed(1);
 const mean = (v: number[]): number => (v.length ? v.reduce((a, b) => a + b, 0) / v.length : 0);
 const kb = (bytes: number[]): string => (mean(bytes) / 1024).toFixed(1);
 
@@ -99,7 +103,17 @@ function harnessMatchCpuMs(players: number): number {
   const match = new Match({ server: { seed: 3 } });
   const ids = Array.from({ length: players }, (_, i) => i + 1);
   for (const id of ids) {
-    match.addClient(new BotClient(id, { tickrate: TICKRATE, script: wander(id, ids.filter((x) => x !== id), 0.1) }), { latencyMs: 75, jitterMs: 20, loss: 0.05 });
+    match.addClient(
+      new BotClient(id, {
+        tickrate: TICKRATE,
+        script: wander(
+          id,
+          ids.filter((x) => x !== id),
+          0.1,
+        ),
+      }),
+      { latencyMs: 75, jitterMs: 20, loss: 0.05 },
+    );
   }
   match.run(2000);
   const before = process.cpuUsage();
@@ -135,7 +149,9 @@ async function run(): Promise<string> {
       const ratio = median / quantile(bare, 0.5);
       const tail = quantile(on.tickOnCoreUs, 0.99) / quantile(on.tickOnCoreUs, 0.5);
       const verdict = (ok: boolean): string => (ok ? 'met' : 'NOT met');
-      checks.push(`${n} players: on / bare ${ratio.toFixed(1)} (≤ ${limit}: ${verdict(ratio <= limit)}), p99 / median on a core ${tail.toFixed(1)} (≤ 3: ${verdict(tail <= 3)})`);
+      checks.push(
+        `${n} players: on / bare ${ratio.toFixed(1)} (≤ ${limit}: ${verdict(ratio <= limit)}), p99 / median on a core ${tail.toFixed(1)} (≤ 3: ${verdict(tail <= 3)})`,
+      );
     }
     rows.push(
       `| ${n} | ${pair(bare)} | ${pair(off.tickUs)} | ${pair(on.tickUs)} | ${(median / quantile(bare, 0.5)).toFixed(1)} | ${spread(on.tickUs)} · ${spread(on.tickWallUs)} · ${spread(on.tickOnCoreUs)} | ${(on.gcShare * 100).toFixed(1)} % | ${pair(on.receiveUs)} | ${(on.snapshots.bytes / on.snapshots.count).toFixed(0)} / ${on.snapshots.max} | ${kb(heap.receiveUs)} / ${kb(heap.tickUs)} |`,

@@ -46,9 +46,20 @@ const HOST = 'rewind-bench1';
 const MiB = 1024 * 1024;
 
 const script = fileURLToPath(new URL('../test/integration/fixtures/signaling-server.mjs', import.meta.url));
-const child = fork(script, [], { execArgv: ['--expose-gc'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: { ...process.env, REWIND_TRUST_PROXY: '' } });
+const child = fork(script, [], {
+  execArgv: ['--expose-gc'],
+  stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  env: { ...process.env, REWIND_TRUST_PROXY: '' },
+});
 let logLines = 0;
-child.stderr?.on('data', (d: Buffer) => (logLines += d.toString().split('\n').filter((l) => l.startsWith('[')).length));
+child.stderr?.on(
+  'data',
+  (d: Buffer) =>
+    (logLines += d
+      .toString()
+      .split('\n')
+      .filter((l) => l.startsWith('[')).length),
+);
 
 const ask = (resetPeak = false): Promise<Memory> =>
   new Promise((resolve) => {
@@ -70,7 +81,9 @@ let floodOffersSent = 0;
 const all = new Set<WebSocket>();
 
 function peer(id: string, from: string, onMessage?: (m: Wire, ws: WebSocket) => void): WebSocket {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/peerjs/peerjs?key=peerjs&id=${id}&token=t${id}`, { localAddress: from });
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/peerjs/peerjs?key=peerjs&id=${id}&token=t${id}`, {
+    localAddress: from,
+  });
   all.add(ws);
   ws.on('error', () => undefined);
   ws.on('close', () => all.delete(ws));
@@ -80,7 +93,8 @@ function peer(id: string, from: string, onMessage?: (m: Wire, ws: WebSocket) => 
   return ws;
 }
 
-const msg = (type: string, dst: string, cid: string, pad = 100): string => JSON.stringify({ type, dst, payload: { sdp: 'v'.repeat(pad), connectionId: cid, type: 'data' } });
+const msg = (type: string, dst: string, cid: string, pad = 100): string =>
+  JSON.stringify({ type, dst, payload: { sdp: 'v'.repeat(pad), connectionId: cid, type: 'data' } });
 
 /** One attacker address: a pool of sockets it keeps refilling, each tick a volley through one of them. */
 async function attacker(from: string): Promise<void> {
@@ -115,11 +129,17 @@ async function slowloris(from: string): Promise<void> {
   while (running) {
     while (open < 300) {
       open++;
-      const sk = net.connect({ port, host: '127.0.0.1', localAddress: from }, () => sk.write('GET / HTTP/1.1\r\nHost: x\r\n'));
+      const sk = net.connect({ port, host: '127.0.0.1', localAddress: from }, () =>
+        sk.write('GET / HTTP/1.1\r\nHost: x\r\n'),
+      );
       sk.on('error', () => undefined);
       sk.on('close', () => open--);
     }
-    http.get({ host: '127.0.0.1', port, path: '/peerjs/peerjs/id', localAddress: from, agent: false }, (res) => res.resume()).on('error', () => undefined);
+    http
+      .get({ host: '127.0.0.1', port, path: '/peerjs/peerjs/id', localAddress: from, agent: false }, (res) =>
+        res.resume(),
+      )
+      .on('error', () => undefined);
     await sleep(200);
   }
 }
@@ -172,14 +192,30 @@ async function main(): Promise<void> {
 
   const mib = (n: number): string => (n / MiB).toFixed(1);
   const s = after.stats;
-  console.log(`signaling flood, ${ATTACKERS.length} addresses, ${((performance.now() - started) / 1000).toFixed(0)} s (flood ${SECONDS} s), production defaults`);
-  console.log(`server heap MiB: before ${mib(before.now.heapUsed)}, peak ${mib(during.peak.heapUsed)}, after ${mib(after.now.heapUsed)}, 62 s later ${mib(settled.now.heapUsed)} (each after GC)`);
-  console.log(`server rss MiB:  before ${mib(before.now.rss)}, peak ${mib(during.peak.rss)}, after ${mib(after.now.rss)}; buffers peak ${mib(during.peak.arrayBuffers)}`);
-  console.log(`sockets: ${s.accepted} accepted, ${s.connectsRefused} × 429, ${s.socketsRefused} over the cap, ${s.messagesRefused} cut off for their message rate, ${s.oversized} oversized`);
-  console.log(`relayed ${s.relayed} (${s.repliesUncharged} uncharged replies); dropped: ${s.offersDropped} offers, ${s.unknownConnections} for unknown connections, ${s.connectionsFull} over a connection's caps, ${s.malformed} malformed, ${s.queueDrops} at a full queue`);
-  console.log(`http: ${after.http.connections} connections, ${after.http.refused} refused at the cap, ${after.http.timeouts} timed out, most open from one address ${after.http.mostOpen}`);
-  console.log(`ids held after the flood: ${after.stats.heldIds}, 62 s later: ${settled.stats.heldIds}; open connections: ${after.stats.openConnections}, then ${settled.stats.openConnections}`);
-  console.log(`lobby: host got ${offersAtHost} offers (of ${floodOffersSent} the flood sent it, plus ${joins.tried} joiners') and kept its socket: ${hostOpen}; the non-reading victim kept its socket: ${victimOpen}; joiners answered ${joins.answered} of ${joins.tried}`);
+  console.log(
+    `signaling flood, ${ATTACKERS.length} addresses, ${((performance.now() - started) / 1000).toFixed(0)} s (flood ${SECONDS} s), production defaults`,
+  );
+  console.log(
+    `server heap MiB: before ${mib(before.now.heapUsed)}, peak ${mib(during.peak.heapUsed)}, after ${mib(after.now.heapUsed)}, 62 s later ${mib(settled.now.heapUsed)} (each after GC)`,
+  );
+  console.log(
+    `server rss MiB:  before ${mib(before.now.rss)}, peak ${mib(during.peak.rss)}, after ${mib(after.now.rss)}; buffers peak ${mib(during.peak.arrayBuffers)}`,
+  );
+  console.log(
+    `sockets: ${s.accepted} accepted, ${s.connectsRefused} × 429, ${s.socketsRefused} over the cap, ${s.messagesRefused} cut off for their message rate, ${s.oversized} oversized`,
+  );
+  console.log(
+    `relayed ${s.relayed} (${s.repliesUncharged} uncharged replies); dropped: ${s.offersDropped} offers, ${s.unknownConnections} for unknown connections, ${s.connectionsFull} over a connection's caps, ${s.malformed} malformed, ${s.queueDrops} at a full queue`,
+  );
+  console.log(
+    `http: ${after.http.connections} connections, ${after.http.refused} refused at the cap, ${after.http.timeouts} timed out, most open from one address ${after.http.mostOpen}`,
+  );
+  console.log(
+    `ids held after the flood: ${after.stats.heldIds}, 62 s later: ${settled.stats.heldIds}; open connections: ${after.stats.openConnections}, then ${settled.stats.openConnections}`,
+  );
+  console.log(
+    `lobby: host got ${offersAtHost} offers (of ${floodOffersSent} the flood sent it, plus ${joins.tried} joiners') and kept its socket: ${hostOpen}; the non-reading victim kept its socket: ${victimOpen}; joiners answered ${joins.answered} of ${joins.tried}`,
+  );
   console.log(`log lines: ${logLines}`);
 }
 

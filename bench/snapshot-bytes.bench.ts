@@ -40,7 +40,8 @@ function checkedDelta(target: Snapshot, baseline: Snapshot): Uint8Array {
   const bytes = encodeSnapshot(target, baseline);
   const out = decodeSnapshot(bytes, (t) => (t === baseline.serverTick ? baseline : undefined));
   const want = quantizeSnapshot(target, baseline.serverTick);
-  if (!out.ok || JSON.stringify(out.value) !== JSON.stringify(want)) throw new Error(`delta of tick ${target.serverTick} does not round-trip`);
+  if (!out.ok || JSON.stringify(out.value) !== JSON.stringify(want))
+    throw new Error(`delta of tick ${target.serverTick} does not round-trip`);
   return bytes;
 }
 
@@ -58,7 +59,18 @@ interface Row {
 }
 
 function measure(players: number): Row {
-  const row: Row = { players, full: stat(), fullParts: stat(), d1: stat(), d4: stat(), d4Events: stat(), json: stat(), msgpack: stat(), colyseus: stat(), encodeUs: 0 };
+  const row: Row = {
+    players,
+    full: stat(),
+    fullParts: stat(),
+    d1: stat(),
+    d4: stat(),
+    d4Events: stat(),
+    json: stat(),
+    msgpack: stat(),
+    colyseus: stat(),
+    encodeUs: 0,
+  };
   const frames = [...workloadFrames({ players, seed: SEED, frames: FRAMES })];
   const snaps = frames.map((f) => quantizeSnapshot(snapshotFor(f.world, 0), 0));
   const state = new ColState();
@@ -111,8 +123,9 @@ function render(rows: Row[]): string {
     '',
     '| players | ours full (parts) | ours Δ 1-old mean / max | ours Δ 4-old mean / max | Δ 4-old + events mean | JSON mean | msgpack mean | colyseus patch mean / max | µs per Δ encode |',
     '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...rows.map((r) =>
-      `| ${r.players} | ${f0(mean(r.full))} (${f0(r.fullParts.max)}) | ${f0(mean(r.d1))} / ${f0(r.d1.max)} | ${f0(mean(r.d4))} / ${f0(r.d4.max)} | ${f0(mean(r.d4Events))} | ${f0(mean(r.json))} | ${f0(mean(r.msgpack))} | ${f0(mean(r.colyseus))} / ${f0(r.colyseus.max)} | ${r.encodeUs.toFixed(1)} |`,
+    ...rows.map(
+      (r) =>
+        `| ${r.players} | ${f0(mean(r.full))} (${f0(r.fullParts.max)}) | ${f0(mean(r.d1))} / ${f0(r.d1.max)} | ${f0(mean(r.d4))} / ${f0(r.d4.max)} | ${f0(mean(r.d4Events))} | ${f0(mean(r.json))} | ${f0(mean(r.msgpack))} | ${f0(mean(r.colyseus))} / ${f0(r.colyseus.max)} | ${r.encodeUs.toFixed(1)} |`,
     ),
     '',
     '"(parts)": how many datagrams of at most 1,150 bytes the full snapshot needs (it is split, each part decodable alone).',

@@ -40,7 +40,14 @@ export interface Measured {
   snapshots: { count: number; bytes: number; max: number };
 }
 
-export const measured = (): Measured => ({ tickUs: [], tickWallUs: [], tickOnCoreUs: [], gcShare: 0, receiveUs: [], snapshots: { count: 0, bytes: 0, max: 0 } });
+export const measured = (): Measured => ({
+  tickUs: [],
+  tickWallUs: [],
+  tickOnCoreUs: [],
+  gcShare: 0,
+  receiveUs: [],
+  snapshots: { count: 0, bytes: 0, max: 0 },
+});
 
 /** One run stepped tick by tick: `prepare` (untimed) makes the tick's input, `tick` is the timed step. */
 export interface Lane {
@@ -55,7 +62,14 @@ export interface Lane {
  * Ticks [from, to) of `lane`, each timed; samples are kept from tick `keepFrom` on. `gc` (the
  * measured server's lane) marks the timed spans for the GC meter.
  */
-export function runTurn(lane: Lane, from: number, to: number, keepFrom: number, read: () => number, gc: GcMeter | null): void {
+export function runTurn(
+  lane: Lane,
+  from: number,
+  to: number,
+  keepFrom: number,
+  read: () => number,
+  gc: GcMeter | null,
+): void {
   for (let i = from; i < to; i++) {
     const keep = i >= keepFrom;
     lane.prepare(i);
@@ -99,7 +113,12 @@ export function serverLane(players: number, lagCompensation: boolean, read: () =
       for (let id = 0; id < players; id++) {
         const cmds = [...(history.get(id) ?? []), botCmd(rand, server.world, id, next)].slice(-3);
         history.set(id, cmds);
-        packets.push([id, encodeCmdPacket(quantizeCmdPacket({ ackTick: acks.get(id) ?? 0, sendTimeMs: Math.floor(nowMs) % 65536, cmds }))]);
+        packets.push([
+          id,
+          encodeCmdPacket(
+            quantizeCmdPacket({ ackTick: acks.get(id) ?? 0, sendTimeMs: Math.floor(nowMs) % 65536, cmds }),
+          ),
+        ]);
       }
       const r0 = read();
       for (const [id, bytes] of packets) server.receive(id, bytes, nowMs);

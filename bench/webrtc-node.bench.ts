@@ -17,7 +17,9 @@ const HIGH_WATER = 256 * 1024;
 
 type Rtc = new (config?: { iceServers: [] }) => RTCPeerConnection;
 
-async function pair(RTC: Rtc): Promise<{ a: RTCPeerConnection; b: RTCPeerConnection; send: RTCDataChannel; recv: RTCDataChannel }> {
+async function pair(
+  RTC: Rtc,
+): Promise<{ a: RTCPeerConnection; b: RTCPeerConnection; send: RTCDataChannel; recv: RTCDataChannel }> {
   const a = new RTC({ iceServers: [] });
   const b = new RTC({ iceServers: [] });
   a.onicecandidate = (e) => void (e.candidate && b.addIceCandidate(e.candidate).catch(() => undefined));
@@ -31,8 +33,14 @@ async function pair(RTC: Rtc): Promise<{ a: RTCPeerConnection; b: RTCPeerConnect
   const answer = await b.createAnswer();
   await b.setLocalDescription(answer);
   await a.setRemoteDescription(answer);
-  const opened = (c: RTCDataChannel): Promise<void> => (c.readyState === 'open' ? Promise.resolve() : new Promise((r) => c.addEventListener('open', () => r(), { once: true })));
-  await Promise.race([Promise.all([opened(send), opened(recv)]), new Promise((_, rej) => setTimeout(() => rej(new Error('channel did not open in 10 s')), 10_000))]);
+  const opened = (c: RTCDataChannel): Promise<void> =>
+    c.readyState === 'open'
+      ? Promise.resolve()
+      : new Promise((r) => c.addEventListener('open', () => r(), { once: true }));
+  await Promise.race([
+    Promise.all([opened(send), opened(recv)]),
+    new Promise((_, rej) => setTimeout(() => rej(new Error('channel did not open in 10 s')), 10_000)),
+  ]);
   return { a, b, send, recv };
 }
 
@@ -60,7 +68,7 @@ async function measure(name: string, RTC: Rtc): Promise<string> {
   const options = `ordered ${String(send.ordered)}, maxRetransmits ${String(send.maxRetransmits)}`;
   a.close();
   b.close();
-  return `| ${name} | ${setupMs.toFixed(0)} | ${options} | ${Math.round(got / seconds)} | ${(mb / seconds).toFixed(1)} | ${((sent - got) / Math.max(1, sent) * 100).toFixed(1)} % | ${((cpu.user + cpu.system) / 1000 / Math.max(0.001, mb)).toFixed(1)} |`;
+  return `| ${name} | ${setupMs.toFixed(0)} | ${options} | ${Math.round(got / seconds)} | ${(mb / seconds).toFixed(1)} | ${(((sent - got) / Math.max(1, sent)) * 100).toFixed(1)} % | ${((cpu.user + cpu.system) / 1000 / Math.max(0.001, mb)).toFixed(1)} |`;
 }
 
 const bench: BenchModule = {
@@ -68,8 +76,14 @@ const bench: BenchModule = {
   async run() {
     const rows: string[] = [];
     const candidates: Array<[string, () => Rtc]> = [
-      ['node-datachannel 0.33 (libdatachannel; used)', () => (require('node-datachannel/polyfill') as { RTCPeerConnection: Rtc }).RTCPeerConnection],
-      ['@roamhq/wrtc 0.10 (Google libwebrtc)', () => (require('@roamhq/wrtc') as { RTCPeerConnection: Rtc }).RTCPeerConnection],
+      [
+        'node-datachannel 0.33 (libdatachannel; used)',
+        () => (require('node-datachannel/polyfill') as { RTCPeerConnection: Rtc }).RTCPeerConnection,
+      ],
+      [
+        '@roamhq/wrtc 0.10 (Google libwebrtc)',
+        () => (require('@roamhq/wrtc') as { RTCPeerConnection: Rtc }).RTCPeerConnection,
+      ],
     ];
     for (const [name, load] of candidates) {
       try {

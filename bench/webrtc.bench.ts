@@ -54,26 +54,44 @@ const bytesOf = (p: Page): Promise<{ in: number; out: number }> =>
 async function keepMoving(pages: Page[], ms: number): Promise<void> {
   const end = Date.now() + ms;
   for (let leg = 0; Date.now() < end; leg++) {
-    await Promise.all(pages.map((p, i) => p.evaluate((m) => window.rewind.input({ moveX: m, moveY: 0, ms: 600 }), (leg + i) % 2 ? 127 : -127)));
+    await Promise.all(
+      pages.map((p, i) =>
+        p.evaluate((m) => window.rewind.input({ moveX: m, moveY: 0, ms: 600 }), (leg + i) % 2 ? 127 : -127),
+      ),
+    );
     await new Promise((r) => setTimeout(r, 600));
   }
 }
 
 const skippedTicks = (host: Page): Promise<number> =>
-  host.evaluate(() => (window.rewind.serverStats() as { loop?: { ticksSkipped?: number } } | null)?.loop?.ticksSkipped ?? 0);
+  host.evaluate(
+    () => (window.rewind.serverStats() as { loop?: { ticksSkipped?: number } } | null)?.loop?.ticksSkipped ?? 0,
+  );
 
-async function measure(players: Array<{ label: string; page: Page }>, host: Page, tickMs: number): Promise<PlayerNumbers[]> {
+async function measure(
+  players: Array<{ label: string; page: Page }>,
+  host: Page,
+  tickMs: number,
+): Promise<PlayerNumbers[]> {
   const t0 = Date.now();
   const before = await Promise.all(players.map((p) => bytesOf(p.page)));
   const rtts: number[][] = players.map(() => []);
   const sampling = (async () => {
     while (Date.now() - t0 < MEASURE_MS) {
-      const pings = await Promise.all(players.map((p) => p.page.evaluate(() => window.rewind.view()?.stats.pingMs ?? NaN)));
+      const pings = await Promise.all(
+        players.map((p) => p.page.evaluate(() => window.rewind.view()?.stats.pingMs ?? NaN)),
+      );
       pings.forEach((v, i) => Number.isFinite(v) && rtts[i]!.push(v));
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
-  await Promise.all([sampling, keepMoving(players.map((p) => p.page), MEASURE_MS)]);
+  await Promise.all([
+    sampling,
+    keepMoving(
+      players.map((p) => p.page),
+      MEASURE_MS,
+    ),
+  ]);
   const seconds = (Date.now() - t0) / 1000;
   const after = await Promise.all(players.map((p) => bytesOf(p.page)));
   // Only the window's own arrivals: a tick the worker skipped earlier (a starved thread) shifts the tick → time line.
@@ -82,7 +100,13 @@ async function measure(players: Array<{ label: string; page: Page }>, host: Page
   const out: PlayerNumbers[] = [];
   for (const [i, p] of players.entries()) {
     const ages = (await arrivalsOf(p.page)).filter((a) => a.at >= t0).map((a) => a.at - (origin + a.tick * tickMs));
-    out.push({ label: p.label, ages, rtts: rtts[i]!, bytesIn: (after[i]!.in - before[i]!.in) / seconds, bytesOut: (after[i]!.out - before[i]!.out) / seconds });
+    out.push({
+      label: p.label,
+      ages,
+      rtts: rtts[i]!,
+      bytesIn: (after[i]!.in - before[i]!.in) / seconds,
+      bytesOut: (after[i]!.out - before[i]!.out) / seconds,
+    });
   }
   return out;
 }
@@ -102,7 +126,15 @@ async function run(): Promise<string> {
     const tickrate = await host.evaluate(() => window.rewind.cvars()?.sv_tickrate ?? 60);
     await keepMoving([host, a, b], WARMUP_MS);
     const skippedBefore = await skippedTicks(host);
-    const rows = await measure([{ label: 'host (loopback to the worker, baseline)', page: host }, { label: 'joiner 1 (WebRTC)', page: a }, { label: 'joiner 2 (WebRTC)', page: b }], host, 1000 / tickrate);
+    const rows = await measure(
+      [
+        { label: 'host (loopback to the worker, baseline)', page: host },
+        { label: 'joiner 1 (WebRTC)', page: a },
+        { label: 'joiner 2 (WebRTC)', page: b },
+      ],
+      host,
+      1000 / tickrate,
+    );
     await host.waitForTimeout(1100); // the host refreshes the worker's stats once a second
     const skipped = (await skippedTicks(host)) - skippedBefore;
     const fmt = (v: number): string => (Number.isFinite(v) ? v.toFixed(1) : 'n/a');
@@ -113,7 +145,10 @@ async function run(): Promise<string> {
       '',
       '| player | snapshot one-way age median / p95 (ms) | command round trip median / p95 (ms) | snapshots | bytes/s in | bytes/s out |',
       '| --- | ---: | ---: | ---: | ---: | ---: |',
-      ...rows.map((r) => `| ${r.label} | ${fmt(quantile(r.ages, 0.5))} / ${fmt(quantile(r.ages, 0.95))} | ${fmt(quantile(r.rtts, 0.5))} / ${fmt(quantile(r.rtts, 0.95))} | ${r.ages.length} | ${r.bytesIn.toFixed(0)} | ${r.bytesOut.toFixed(0)} |`),
+      ...rows.map(
+        (r) =>
+          `| ${r.label} | ${fmt(quantile(r.ages, 0.5))} / ${fmt(quantile(r.ages, 0.95))} | ${fmt(quantile(r.rtts, 0.5))} / ${fmt(quantile(r.rtts, 0.95))} | ${r.ages.length} | ${r.bytesIn.toFixed(0)} | ${r.bytesOut.toFixed(0)} |`,
+      ),
       '',
       `Server ticks skipped by the worker's loop during the window: ${skipped} (ages are only meaningful at 0).`,
     ].join('\n');

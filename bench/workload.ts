@@ -136,7 +136,21 @@ export function snapshotFor(world: WorldState, selfId: PlayerId, events: NetEven
     self,
     players: world.players
       .filter((p) => p.id !== selfId)
-      .map(({ id, x, y, vx, vy, aim, health, alive, crouch, weapon, teleportSeq, kills, deaths }) => ({ id, x, y, vx, vy, aim, health, alive, crouch, weapon, teleportSeq, kills, deaths })),
+      .map(({ id, x, y, vx, vy, aim, health, alive, crouch, weapon, teleportSeq, kills, deaths }) => ({
+        id,
+        x,
+        y,
+        vx,
+        vy,
+        aim,
+        health,
+        alive,
+        crouch,
+        weapon,
+        teleportSeq,
+        kills,
+        deaths,
+      })),
     projectiles: world.projectiles,
     events,
     // Protocol 3: scores, clock and pickup timers ride in every snapshot.

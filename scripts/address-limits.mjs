@@ -30,7 +30,11 @@ export class AddressLimits {
       const t = this.now();
       const l = this.limits;
       // The connect bucket holds one full set of sockets, so a page reload or a LAN party joining at once passes.
-      r = { sockets: 0, connects: new TokenBucket(l.maxSockets, l.connectsPerS, t), messages: new TokenBucket(l.messageBurst, l.messagesPerS, t) };
+      r = {
+        sockets: 0,
+        connects: new TokenBucket(l.maxSockets, l.connectsPerS, t),
+        messages: new TokenBucket(l.messageBurst, l.messagesPerS, t),
+      };
       this.byAddress.set(addr, r);
     }
     return r;

@@ -19,14 +19,27 @@ import proxyaddr from 'proxy-addr';
 export function parseTrustProxy(raw) {
   const text = (raw ?? '').trim();
   if (text === '' || text === '0' || text === 'false') return { ok: true, value: null };
-  if (text === 'true') return { ok: false, error: 'REWIND_TRUST_PROXY: "true" would believe any X-Forwarded-For a client writes; give the number of proxies in front (1) or their addresses (loopback, 10.0.0.0/8)' };
+  if (text === 'true')
+    return {
+      ok: false,
+      error:
+        'REWIND_TRUST_PROXY: "true" would believe any X-Forwarded-For a client writes; give the number of proxies in front (1) or their addresses (loopback, 10.0.0.0/8)',
+    };
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
     if (hops > 10) return { ok: false, error: `REWIND_TRUST_PROXY: ${hops} proxies in a row is not plausible (1-10)` };
     return { ok: true, value: (_addr, hop) => hop < hops };
   }
   try {
-    return { ok: true, value: proxyaddr.compile(text.split(',').map((s) => s.trim()).filter(Boolean)) };
+    return {
+      ok: true,
+      value: proxyaddr.compile(
+        text
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    };
   } catch (err) {
     return { ok: false, error: `REWIND_TRUST_PROXY: ${err instanceof Error ? err.message : String(err)}` };
   }

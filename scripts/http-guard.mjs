@@ -23,7 +23,10 @@ import http from 'node:http';
 import { addressKey } from './client-address.mjs';
 import { LimitLog } from './limit-log.mjs';
 
-const STATUS = { ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout', HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large' };
+const STATUS = {
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+};
 
 /**
  * @param {{ httpMaxConnections: number, httpHeadersTimeoutMs: number, httpRequestTimeoutMs: number, trustProxy: ((addr: string, hop: number) => boolean) | null }} limits
@@ -35,7 +38,13 @@ export function createWebServer(limits, options = {}) {
     requestTimeout: limits.httpRequestTimeoutMs,
     connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.round(limits.httpHeadersTimeoutMs / 4))),
   });
-  const log = new LimitLog(options.log ?? ((line) => console.warn(line)), options.now ?? (() => performance.now()), undefined, undefined, '[http]');
+  const log = new LimitLog(
+    options.log ?? ((line) => console.warn(line)),
+    options.now ?? (() => performance.now()),
+    undefined,
+    undefined,
+    '[http]',
+  );
   /** @type {Map<string, number>} */
   const open = new Map();
   const counters = { connections: 0, refused: 0, timeouts: 0, badRequests: 0, mostOpen: 0 };
@@ -47,7 +56,11 @@ export function createWebServer(limits, options = {}) {
     const n = open.get(addr) ?? 0;
     if (n >= limits.httpMaxConnections) {
       counters.refused += 1;
-      log.hit('connections', addr, `${addr} has ${limits.httpMaxConnections} connections open (REWIND_HTTP_MAX_CONNECTIONS): closed another`);
+      log.hit(
+        'connections',
+        addr,
+        `${addr} has ${limits.httpMaxConnections} connections open (REWIND_HTTP_MAX_CONNECTIONS): closed another`,
+      );
       socket.destroy();
       return;
     }
@@ -68,7 +81,11 @@ export function createWebServer(limits, options = {}) {
       const addr = addressKey(socket.remoteAddress);
       if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
         counters.timeouts += 1;
-        log.hit('timeout', addr, `${addr} did not send a whole request within ${limits.httpHeadersTimeoutMs / 1000} s (headers) / ${limits.httpRequestTimeoutMs / 1000} s (REWIND_HTTP_HEADERS_TIMEOUT_S / REWIND_HTTP_REQUEST_TIMEOUT_S): closed with 408`);
+        log.hit(
+          'timeout',
+          addr,
+          `${addr} did not send a whole request within ${limits.httpHeadersTimeoutMs / 1000} s (headers) / ${limits.httpRequestTimeoutMs / 1000} s (REWIND_HTTP_HEADERS_TIMEOUT_S / REWIND_HTTP_REQUEST_TIMEOUT_S): closed with 408`,
+        );
       } else {
         counters.badRequests += 1;
         log.hit('bad-request', addr, `${addr} sent a malformed request (${code || 'parse error'}): closed`);
@@ -78,6 +95,8 @@ export function createWebServer(limits, options = {}) {
     socket.destroy();
   });
 
-  server.httpGuard = { stats: () => ({ ...counters, addresses: open.size, open: [...open.values()].reduce((a, b) => a + b, 0) }) };
+  server.httpGuard = {
+    stats: () => ({ ...counters, addresses: open.size, open: [...open.values()].reduce((a, b) => a + b, 0) }),
+  };
   return server;
 }

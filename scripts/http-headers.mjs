@@ -42,6 +42,9 @@ export function plainFallbacks(app) {
     const status = Number(err?.status ?? err?.statusCode);
     const code = status >= 400 && status < 500 ? status : 500;
     if (res.headersSent) return void res.destroy();
-    res.status(code).type('text/plain').send(code === 500 ? 'Server error\n' : 'Bad request\n');
+    res
+      .status(code)
+      .type('text/plain')
+      .send(code === 500 ? 'Server error\n' : 'Bad request\n');
   });
 }

@@ -54,7 +54,9 @@ export class IdHolds {
       if (owner.token === token) return { verdict: 'replace', old: owner.socket };
       // A successor's claim: only once the live owner fell silent.
       const silent = this.now() - owner.heardAt >= this.replaceSilenceMs;
-      return claimHash !== null && owner.takeover === claimHash && silent ? { verdict: 'replace', old: owner.socket } : { verdict: 'taken', heldMs: 0 };
+      return claimHash !== null && owner.takeover === claimHash && silent
+        ? { verdict: 'replace', old: owner.socket }
+        : { verdict: 'taken', heldMs: 0 };
     }
     const hold = this.held.get(id);
     if (!hold) return { verdict: 'free' };

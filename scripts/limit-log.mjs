@@ -29,7 +29,10 @@ export class LimitLog {
       seen.suppressed += 1;
       return;
     }
-    const more = seen && seen.suppressed > 0 ? ` (+${seen.suppressed} more in the last ${Math.round((t - seen.at) / 1000)} s)` : '';
+    const more =
+      seen && seen.suppressed > 0
+        ? ` (+${seen.suppressed} more in the last ${Math.round((t - seen.at) / 1000)} s)`
+        : '';
     this.keys.set(key, { at: t, suppressed: 0 });
     this.sink(`${this.prefix} ${text}${more}`);
   }

@@ -38,7 +38,8 @@ function inspect(guard, data, addr, id, gated) {
     if (!charged) counters.repliesUncharged += 1;
     // The host budgets offers per sender (src/transport/connection-budget.ts): it can only tell
     // senders apart by what we stamp, never by what they wrote, so any sourceTag sent is replaced.
-    if (msg.type === 'OFFER') return { rewrite: JSON.stringify({ ...msg, payload: { ...msg.payload, sourceTag: sourceTags.of(addr) } }) };
+    if (msg.type === 'OFFER')
+      return { rewrite: JSON.stringify({ ...msg, payload: { ...msg.payload, sourceTag: sourceTags.of(addr) } }) };
     return 'pass';
   }
   if (verdict === 'over-budget') return verdict;
@@ -49,11 +50,26 @@ function inspect(guard, data, addr, id, gated) {
 function noteDrop({ limits: l, log, counters }, reason, addr, msg) {
   const dst = `"${msg?.dst}"`;
   const offers = {
-    'offer-rate': [addr, `${addr} sent offers to ${dst} faster than ${l.offersPerS}/s (REWIND_SIGNAL_OFFERS_PER_S): dropped`],
-    'open-offers': [addr, `${addr} has ${l.openOffers} connections open towards ${dst} (REWIND_SIGNAL_OPEN_OFFERS): dropped an offer`],
-    'address-open': [addr, `${addr} has ${l.addressOpenOffers} connections open (4 × REWIND_SIGNAL_OPEN_OFFERS): dropped an offer`],
-    'dest-rate': [msg?.dst, `${dst} is offered connections faster than ${l.destOffersPerS}/s (REWIND_SIGNAL_DEST_OFFERS_PER_S): dropped an offer from ${addr}`],
-    'dest-open': [msg?.dst, `${dst} has ${l.destOpenOffers} connections open (REWIND_SIGNAL_DEST_OPEN_OFFERS): dropped an offer from ${addr}`],
+    'offer-rate': [
+      addr,
+      `${addr} sent offers to ${dst} faster than ${l.offersPerS}/s (REWIND_SIGNAL_OFFERS_PER_S): dropped`,
+    ],
+    'open-offers': [
+      addr,
+      `${addr} has ${l.openOffers} connections open towards ${dst} (REWIND_SIGNAL_OPEN_OFFERS): dropped an offer`,
+    ],
+    'address-open': [
+      addr,
+      `${addr} has ${l.addressOpenOffers} connections open (4 × REWIND_SIGNAL_OPEN_OFFERS): dropped an offer`,
+    ],
+    'dest-rate': [
+      msg?.dst,
+      `${dst} is offered connections faster than ${l.destOffersPerS}/s (REWIND_SIGNAL_DEST_OFFERS_PER_S): dropped an offer from ${addr}`,
+    ],
+    'dest-open': [
+      msg?.dst,
+      `${dst} has ${l.destOpenOffers} connections open (REWIND_SIGNAL_DEST_OPEN_OFFERS): dropped an offer from ${addr}`,
+    ],
   };
   if (offers[reason]) {
     counters.offersDropped += 1;
@@ -62,12 +78,24 @@ function noteDrop({ limits: l, log, counters }, reason, addr, msg) {
   }
   if (reason === 'unknown-connection') {
     counters.unknownConnections += 1;
-    return log.hit(reason, addr, `${addr} sent ${msg.type} for a connection no OFFER opened (or one that expired): dropped`);
+    return log.hit(
+      reason,
+      addr,
+      `${addr} sent ${msg.type} for a connection no OFFER opened (or one that expired): dropped`,
+    );
   }
   if (reason === 'connection-full') {
     counters.connectionsFull += 1;
-    return log.hit(reason, addr, `${addr} sent more than ${l.connectionMessages} messages or ${l.connectionBytes} bytes on one connection (REWIND_SIGNAL_CONNECTION_MESSAGES): dropped`);
+    return log.hit(
+      reason,
+      addr,
+      `${addr} sent more than ${l.connectionMessages} messages or ${l.connectionBytes} bytes on one connection (REWIND_SIGNAL_CONNECTION_MESSAGES): dropped`,
+    );
   }
   counters.malformed += 1;
-  log.hit('malformed', addr, `${addr} sent a message that is no PeerJS OFFER, ANSWER, CANDIDATE or LEAVE with a peer id and connectionId: dropped`);
+  log.hit(
+    'malformed',
+    addr,
+    `${addr} sent a message that is no PeerJS OFFER, ANSWER, CANDIDATE or LEAVE with a peer id and connectionId: dropped`,
+  );
 }

@@ -41,22 +41,30 @@ const hex = (bytes: readonly number[]): string => bytes.map((b) => b.toString(16
 export function renderChecksum(full: SnapshotPart, gameChecksum: number): string {
   const self = entity(SELF, full.self);
   const rest = [
-    ...word(full.players.length), ...full.players.flatMap((p) => entity(PLAYER, p)),
-    ...word(full.projectiles.length), ...full.projectiles.flatMap((p) => entity(PROJECTILE, p)),
+    ...word(full.players.length),
+    ...full.players.flatMap((p) => entity(PLAYER, p)),
+    ...word(full.projectiles.length),
+    ...full.projectiles.flatMap((p) => entity(PROJECTILE, p)),
   ];
   const match = matchNumbers(full.match).flatMap(number);
   const h = fnv([...self, ...rest, ...match]);
   const folded = ((h >>> 16) ^ h) & 0xffff;
-  if (folded !== gameChecksum) throw new Error(`the example checksum ${folded} differs from the game's ${gameChecksum}`);
+  if (folded !== gameChecksum)
+    throw new Error(`the example checksum ${folded} differs from the game's ${gameChecksum}`);
   const rows = SELF.fields.map((f) => {
     const v = full.self[f.name]!;
-    const how = typeof v === 'boolean' ? `the word ${v ? 1 : 0}` : Array.isArray(v) ? `length ${v.length} as a word, then each item × 16: ${v.map((x) => x * 16).join(', ')}` : `n = ${v} × 16 = ${Math.round(v * 16)}`;
+    const how =
+      typeof v === 'boolean'
+        ? `the word ${v ? 1 : 0}`
+        : Array.isArray(v)
+          ? `length ${v.length} as a word, then each item × 16: ${v.map((x) => x * 16).join(', ')}`
+          : `n = ${v} × 16 = ${Math.round(v * 16)}`;
     return `| ${f.name} | ${JSON.stringify(v)} | ${how} | \`${hex(value(v))}\` |`;
   });
   return [
     `#### baseline checksum of the full snapshot (0x${folded.toString(16).padStart(4, '0')})`,
     '',
-    'What a client hashes when the delta below names tick 1000 as its baseline, byte by byte for `self` (its fields in the self table\'s wire order, values in the units the state holds: positions and velocities in map units, so × 16 gives their grid integer; every other number, ids, the weapon, health, ticks, counters, is multiplied by 16 too):',
+    "What a client hashes when the delta below names tick 1000 as its baseline, byte by byte for `self` (its fields in the self table's wire order, values in the units the state holds: positions and velocities in map units, so × 16 gives their grid integer; every other number, ids, the weapon, health, ticks, counters, is multiplied by 16 too):",
     '',
     '| field | value | fed as | bytes |',
     '| --- | --- | --- | --- |',

@@ -43,9 +43,22 @@ function wireBits(bits: string): string {
 }
 
 function table(bytes: Uint8Array, trace: TraceEntry[]): string {
-  const rows = trace.map((e) => `| ${e.bits.length <= 1 ? e.from : `${e.from}-${e.from + e.bits.length - 1}`} | ${e.label} | ${wireBits(e.bits)} | ${show(e.value)} |`);
-  const wrapped = hex(bytes).match(/.{1,48}(\s|$)/g)!.map((l) => l.trim());
-  return ['```', ...wrapped, '```', '', '| bits | field | on the wire | value |', '| ---: | --- | --- | --- |', ...rows].join('\n');
+  const rows = trace.map(
+    (e) =>
+      `| ${e.bits.length <= 1 ? e.from : `${e.from}-${e.from + e.bits.length - 1}`} | ${e.label} | ${wireBits(e.bits)} | ${show(e.value)} |`,
+  );
+  const wrapped = hex(bytes)
+    .match(/.{1,48}(\s|$)/g)!
+    .map((l) => l.trim());
+  return [
+    '```',
+    ...wrapped,
+    '```',
+    '',
+    '| bits | field | on the wire | value |',
+    '| ---: | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
 }
 
 function section(title: string, what: string, bytes: Uint8Array, trace: TraceEntry[]): string {
@@ -63,31 +76,79 @@ export async function renderWorkedExample(): Promise<string> {
   const challenge = encodeControl({ type: 'auth-challenge', protocolVersion: PROTOCOL_VERSION, nonce: NONCE });
   let trace: TraceEntry[] = [];
   check(decodeControl(challenge, trace), 'auth-challenge');
-  parts.push(section('auth-challenge', `Control, reliable channel, joiner → host, the first message on a new connection, sent once both channels are open: protocol ${PROTOCOL_VERSION} and 32 random bytes for the host to sign.`, challenge, trace));
+  parts.push(
+    section(
+      'auth-challenge',
+      `Control, reliable channel, joiner → host, the first message on a new connection, sent once both channels are open: protocol ${PROTOCOL_VERSION} and 32 random bytes for the host to sign.`,
+      challenge,
+      trace,
+    ),
+  );
   parts.push(await renderHandshake(table));
 
   const browserToken = Array.from({ length: 16 }, (_, i) => (0xa0 + i).toString(16)).join('');
-  const hello = encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Ada', password: '', browserToken, seatToken: '0'.repeat(32) });
+  const hello = encodeControl({
+    type: 'hello',
+    protocolVersion: PROTOCOL_VERSION,
+    name: 'Ada',
+    password: '',
+    browserToken,
+    seatToken: '0'.repeat(32),
+  });
   trace = [];
   check(decodeControl(hello, trace), 'hello');
-  parts.push(section('hello', `Control, reliable channel, joiner → host, once the proof checked out: protocol ${PROTOCOL_VERSION}, name "Ada", no password, browser token a0…af, the obsolete seat token as zeros, and no flags byte: a client that cannot take over and keeps no seat (the game's pages end it with the flags byte and their seat proof, "Seat proof").`, hello, trace));
+  parts.push(
+    section(
+      'hello',
+      `Control, reliable channel, joiner → host, once the proof checked out: protocol ${PROTOCOL_VERSION}, name "Ada", no password, browser token a0…af, the obsolete seat token as zeros, and no flags byte: a client that cannot take over and keeps no seat (the game's pages end it with the flags byte and their seat proof, "Seat proof").`,
+      hello,
+      trace,
+    ),
+  );
 
   const cmd = encodeCmdPacket(quantizeCmdPacket(COMMANDS));
   trace = [];
   check(decodeCommandPacket(cmd, trace), 'command packet');
-  parts.push(section('command packet', 'Unreliable, client → host: commands for ticks 1002-1004 (walk right at full speed, fire, view 8 ticks behind at +128/256), acking snapshot 1000. The first command is in full, the next two are deltas: the second changes only `viewTick` (pattern 0), the third `viewTick` and `aim` (pattern 2).', cmd, trace));
+  parts.push(
+    section(
+      'command packet',
+      'Unreliable, client → host: commands for ticks 1002-1004 (walk right at full speed, fire, view 8 ticks behind at +128/256), acking snapshot 1000. The first command is in full, the next two are deltas: the second changes only `viewTick` (pattern 0), the third `viewTick` and `aim` (pattern 2).',
+      cmd,
+      trace,
+    ),
+  );
 
   const full = encodeSnapshot(FULL, null);
   trace = [];
-  const base = check(decodeSnapshot(full, () => undefined, trace), 'full snapshot');
-  parts.push(section('full snapshot', 'Unreliable, host → client 1: tick 1000 in full (no baseline): `self` with every field including its id, players 2 and 5 and rocket 40 as *added* entities (every field but the id, which the list header already gave), one `fired` event, then the match block in full (team deathmatch on plaza, live, red 2 - blue 1, three match players, two pickup spots, no results).', full, trace));
+  const base = check(
+    decodeSnapshot(full, () => undefined, trace),
+    'full snapshot',
+  );
+  parts.push(
+    section(
+      'full snapshot',
+      'Unreliable, host → client 1: tick 1000 in full (no baseline): `self` with every field including its id, players 2 and 5 and rocket 40 as *added* entities (every field but the id, which the list header already gave), one `fired` event, then the match block in full (team deathmatch on plaza, live, red 2 - blue 1, three match players, two pickup spots, no results).',
+      full,
+      trace,
+    ),
+  );
 
   parts.push(renderChecksum(base, snapshotChecksum(FULL)));
 
   const delta = encodeSnapshot(DELTA, FULL);
   trace = [];
-  check(decodeSnapshot(delta, (t): SnapshotPart | undefined => (t === 1000 ? base : undefined), trace), 'delta snapshot');
-  parts.push(section('delta snapshot', 'Tick 1004 against the acked tick 1000 (4 ticks at 60 Hz, so k ≈ 4 / 120 × 65536): `self` moved and turned and its fire timer cleared, player 2 moved (its positions are the error of the velocity prediction: 0), player 5 only turned, player 7 was added, rocket 40 flew on, a `reloaded` and a `pickup` event, then the match block as a delta: header unchanged, match player 7 added (blue), pickup 0 taken until tick 2204, results the same.', delta, trace));
+  check(
+    decodeSnapshot(delta, (t): SnapshotPart | undefined => (t === 1000 ? base : undefined), trace),
+    'delta snapshot',
+  );
+  parts.push(
+    section(
+      'delta snapshot',
+      'Tick 1004 against the acked tick 1000 (4 ticks at 60 Hz, so k ≈ 4 / 120 × 65536): `self` moved and turned and its fire timer cleared, player 2 moved (its positions are the error of the velocity prediction: 0), player 5 only turned, player 7 was added, rocket 40 flew on, a `reloaded` and a `pickup` event, then the match block as a delta: header unchanged, match player 7 added (blue), pickup 0 taken until tick 2204, results the same.',
+      delta,
+      trace,
+    ),
+  );
   return parts.join('\n\n');
 }
 
@@ -111,7 +172,9 @@ async function main(): Promise<void> {
     return;
   }
   writeFileSync(DOC_PATH, next);
-  console.log(next === doc ? 'docs/PROTOCOL.md: worked example unchanged' : 'docs/PROTOCOL.md: worked example rewritten');
+  console.log(
+    next === doc ? 'docs/PROTOCOL.md: worked example unchanged' : 'docs/PROTOCOL.md: worked example rewritten',
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();

@@ -84,7 +84,8 @@ export class RelayGate {
   /** A message on a known connection; `side` 0 = the opener, 1 = the responder. */
   follow(rec, side, bytes, type) {
     const l = this.limits;
-    if (rec.messages[side] >= l.connectionMessages || rec.bytes[side] + bytes > l.connectionBytes) return 'connection-full';
+    if (rec.messages[side] >= l.connectionMessages || rec.bytes[side] + bytes > l.connectionBytes)
+      return 'connection-full';
     rec.messages[side] += 1;
     rec.bytes[side] += bytes;
     if (type === 'LEAVE') this.remove(rec.key);
@@ -126,7 +127,8 @@ export class RelayGate {
 
   limitsOf(map, key, perS, t) {
     let r = map.get(key);
-    if (!r) map.set(key, (r = { open: 0, offers: new TokenBucket(Math.max(1, Math.round(perS * OFFER_BURST_S)), perS, t) }));
+    if (!r)
+      map.set(key, (r = { open: 0, offers: new TokenBucket(Math.max(1, Math.round(perS * OFFER_BURST_S)), perS, t) }));
     return r;
   }
 

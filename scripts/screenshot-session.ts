@@ -22,18 +22,38 @@ const AIM_THUMB = { x: PHONE.width - 150, y: PHONE.height - 120, id: 2 };
 const PUSH = 55;
 
 type TouchPoint = { x: number; y: number; id: number };
-const touch = (cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', points: TouchPoint[]): Promise<unknown> =>
-  cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p) => ({ ...p, radiusX: 6, radiusY: 6, force: 1 })) });
+const touch = (
+  cdp: CDPSession,
+  type: 'touchStart' | 'touchMove' | 'touchEnd',
+  points: TouchPoint[],
+): Promise<unknown> =>
+  cdp.send('Input.dispatchTouchEvent', {
+    type,
+    touchPoints: points.map((p) => ({ ...p, radiusX: 6, radiusY: 6, force: 1 })),
+  });
 
 /** What a page shows (phase, match phase, frames), for the message when a wait times out. */
 function pageState(page: Page): Promise<string> {
   return page
-    .evaluate(() => JSON.stringify({ phase: window.rewind.phase, match: window.rewind.view()?.match?.phase, frames: window.rewindGame?.info().frames, alive: window.rewind.view()?.local?.state.alive }))
+    .evaluate(() =>
+      JSON.stringify({
+        phase: window.rewind.phase,
+        match: window.rewind.view()?.match?.phase,
+        frames: window.rewindGame?.info().frames,
+        alive: window.rewind.view()?.local?.state.alive,
+      }),
+    )
     .catch((e: unknown) => String(e));
 }
 
 /** Waits until `predicate` holds in the page; on a timeout, says what the page showed. */
-async function waitOrSay<A>(page: Page, what: string, predicate: (arg: A) => boolean, arg: A, timeout: number): Promise<void> {
+async function waitOrSay<A>(
+  page: Page,
+  what: string,
+  predicate: (arg: A) => boolean,
+  arg: A,
+  timeout: number,
+): Promise<void> {
   try {
     await waitIn(page, predicate, arg, timeout);
   } catch (err) {
@@ -43,11 +63,17 @@ async function waitOrSay<A>(page: Page, what: string, predicate: (arg: A) => boo
 
 /** Waits until the page plays the match (warm-up or live, its player alive) and has drawn a few frames. */
 async function waitForPlay(page: Page): Promise<void> {
-  await waitOrSay(page, 'the phone never played', () => {
-    const v = window.rewind.view();
-    const phase = v?.match?.phase ?? 0;
-    return (phase === 1 || phase === 2) && !!v?.local?.state.alive && (window.rewindGame?.info().frames ?? 0) > 10;
-  }, undefined, 120_000);
+  await waitOrSay(
+    page,
+    'the phone never played',
+    () => {
+      const v = window.rewind.view();
+      const phase = v?.match?.phase ?? 0;
+      return (phase === 1 || phase === 2) && !!v?.local?.state.alive && (window.rewindGame?.info().frames ?? 0) > 10;
+    },
+    undefined,
+    120_000,
+  );
 }
 
 /** The unit direction from the page's own player to the nearest living enemy it draws (or right). */
@@ -105,9 +131,21 @@ async function phoneShot(phone: Page, cdp: CDPSession, path: string): Promise<bo
   await touch(cdp, 'touchMove', [moved]);
   await touch(cdp, 'touchStart', [moved, AIM_THUMB]);
   await touch(cdp, 'touchMove', [moved, aimed]);
-  await waitOrSay(phone, 'the phone never fired', () => ((window.rewindGame?.info().input?.buttons ?? 0) & 1) === 1, undefined, 20_000);
+  await waitOrSay(
+    phone,
+    'the phone never fired',
+    () => ((window.rewindGame?.info().input?.buttons ?? 0) & 1) === 1,
+    undefined,
+    20_000,
+  );
   const frames = await phone.evaluate(() => window.rewindGame?.info().frames ?? 0);
-  await waitOrSay(phone, 'the phone stopped drawing', (f) => (window.rewindGame?.info().frames ?? 0) > f + 3, frames, 30_000);
+  await waitOrSay(
+    phone,
+    'the phone stopped drawing',
+    (f) => (window.rewindGame?.info().frames ?? 0) > f + 3,
+    frames,
+    30_000,
+  );
   const playing = await phone.evaluate(isPlaying);
   if (playing) await phone.screenshot({ path, scale: 'css' });
   await touch(cdp, 'touchEnd', []);
@@ -118,17 +156,26 @@ async function phoneShot(phone: Page, cdp: CDPSession, path: string): Promise<bo
  * The page's centred column (`selector`, a 40 rem section) with a margin, from the top to below its
  * end: the shot leaves out the empty sides and bottom.
  */
-export async function columnClip(page: Page, selector: string): Promise<{ x: number; y: number; width: number; height: number }> {
+export async function columnClip(
+  page: Page,
+  selector: string,
+): Promise<{ x: number; y: number; width: number; height: number }> {
   const box = await page.evaluate((sel) => {
     const r = document.querySelector(sel)!.getBoundingClientRect();
-    return { x: r.left + window.scrollX, width: r.width, bottom: r.bottom + window.scrollY, page: document.documentElement.scrollWidth };
+    return {
+      x: r.left + window.scrollX,
+      width: r.width,
+      bottom: r.bottom + window.scrollY,
+      page: document.documentElement.scrollWidth,
+    };
   }, selector);
   const x = Math.max(0, Math.floor(box.x - 40));
   return { x, y: 0, width: Math.min(box.page - x, Math.ceil(box.width + 80)), height: Math.ceil(box.bottom + 32) };
 }
 
 const endScreenShown = (): boolean =>
-  document.getElementById('end-screen')?.style.display !== 'none' && document.querySelectorAll('#end-ranking li').length > 0;
+  document.getElementById('end-screen')?.style.display !== 'none' &&
+  document.querySelectorAll('#end-ranking li').length > 0;
 
 export async function lobbyPhoneEnd(browser: Browser, base: string, out: string): Promise<void> {
   const desk = await browser.newContext({ viewport: DESKTOP });

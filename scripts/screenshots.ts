@@ -28,8 +28,14 @@ const out = args.find((a) => !a.startsWith('--')) ?? 'docs/screenshots';
 
 /** Waits until the page has drawn `frames` more frames (the bench page counts them). */
 async function framesLater(page: Page, frames: number): Promise<void> {
-  const start = await page.evaluate(() => (window as unknown as { frameBench: { samples: unknown[] } }).frameBench.samples.length);
-  await page.waitForFunction((n) => (window as unknown as { frameBench: { samples: unknown[] } }).frameBench.samples.length >= n, start + frames, { timeout: 120_000 });
+  const start = await page.evaluate(
+    () => (window as unknown as { frameBench: { samples: unknown[] } }).frameBench.samples.length,
+  );
+  await page.waitForFunction(
+    (n) => (window as unknown as { frameBench: { samples: unknown[] } }).frameBench.samples.length >= n,
+    start + frames,
+    { timeout: 120_000 },
+  );
 }
 
 /**
@@ -47,7 +53,9 @@ async function startServers(): Promise<{ vite: ViteDevServer; peer: http.Server;
     root,
     logLevel: 'error',
     server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
-    plugins: [{ name: 'rewind-config', configureServer: (srv) => void srv.middlewares.use(configMiddleware(settings)) }],
+    plugins: [
+      { name: 'rewind-config', configureServer: (srv) => void srv.middlewares.use(configMiddleware(settings)) },
+    ],
   });
   await vite.listen();
   return { vite, peer, base: vite.resolvedUrls?.local[0] ?? '' };
@@ -65,7 +73,9 @@ async function benchPageShots(browser: Browser, base: string): Promise<void> {
   await page.waitForFunction(() => 'frameBench' in window, undefined, { timeout: 60_000 });
   await framesLater(page, 150);
   await page.screenshot({ path: `${out}/match-effects.png` });
-  await page.goto(`${base}bench/frame/index.html?mode=netcode&look=neon&players=16&lag=40&jitter=10&loss=0.02&netgraph=1`);
+  await page.goto(
+    `${base}bench/frame/index.html?mode=netcode&look=neon&players=16&lag=40&jitter=10&loss=0.02&netgraph=1`,
+  );
   await page.waitForFunction(() => 'frameBench' in window, undefined, { timeout: 60_000 });
   await framesLater(page, 150);
   await page.screenshot({ path: `${out}/net-graph.png` });

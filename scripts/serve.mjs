@@ -27,7 +27,9 @@ async function main() {
   }
   const s = read.value;
   if (s.iceServers.some((e) => e.credential !== undefined)) {
-    console.warn('REWIND_ICE_SERVERS has a static TURN password: every visitor can read it in /rewind-config.json and use your relay forever. Use REWIND_TURN_SECRET instead (README "Friends on other networks").');
+    console.warn(
+      'REWIND_ICE_SERVERS has a static TURN password: every visitor can read it in /rewind-config.json and use your relay forever. Use REWIND_TURN_SECRET instead (README "Friends on other networks").',
+    );
   }
   const server = createWebServer(s.limits);
   const app = signalingApp(server, s);
@@ -35,7 +37,9 @@ async function main() {
   plainFallbacks(app);
   server.on('request', app);
   const port = await listen(server, s.webPort, s.bindHost, 'web server');
-  const peerWhere = s.external ? `external PeerServer ${s.peerHost}:${s.peerPort}${s.path}` : `PeerServer on the same port at ${s.path}`;
+  const peerWhere = s.external
+    ? `external PeerServer ${s.peerHost}:${s.peerPort}${s.path}`
+    : `PeerServer on the same port at ${s.path}`;
   const turn = s.turn ? `, STUN+TURN at ${s.turn.host}:${s.turn.port} with credentials valid ${s.turn.ttlS} s` : '';
   console.log(`serving http://${s.bindHost}:${port}/ (${peerWhere}, ${s.iceServers.length} ICE servers${turn})`);
   const stop = () => server.close(() => process.exit(0));

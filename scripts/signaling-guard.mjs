@@ -64,7 +64,9 @@ export function socketQuery(url) {
 
 function refuseHttp(socket, status, text) {
   socket.on('error', () => undefined);
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nRetry-After: 5\r\n\r\n${text}\n`);
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nRetry-After: 5\r\n\r\n${text}\n`,
+  );
   setTimeout(() => socket.destroy(), 1000).unref();
 }
 
@@ -77,7 +79,23 @@ export function createSignalingGuard(server, limits, options = {}) {
   const takeovers = new WeakMap();
   const relay = new RelayGate(limits, now);
   const sourceTags = new SourceTags();
-  const counters = { accepted: 0, connectsRefused: 0, socketsRefused: 0, messagesRefused: 0, oversized: 0, idsRefused: 0, badQueries: 0, relayed: 0, repliesUncharged: 0, offersToNobody: 0, malformed: 0, offersDropped: 0, unknownConnections: 0, connectionsFull: 0, queueDrops: 0 };
+  const counters = {
+    accepted: 0,
+    connectsRefused: 0,
+    socketsRefused: 0,
+    messagesRefused: 0,
+    oversized: 0,
+    idsRefused: 0,
+    badQueries: 0,
+    relayed: 0,
+    repliesUncharged: 0,
+    offersToNobody: 0,
+    malformed: 0,
+    offersDropped: 0,
+    unknownConnections: 0,
+    connectionsFull: 0,
+    queueDrops: 0,
+  };
   let wss = null;
   let wsPath = '';
   let warnedProxy = false;
@@ -88,7 +106,9 @@ export function createSignalingGuard(server, limits, options = {}) {
   function noteUntrustedProxy(req) {
     if (limits.trustProxy || warnedProxy || req.headers['x-forwarded-for'] === undefined) return;
     warnedProxy = true;
-    log.sink('[signaling] a request carries X-Forwarded-For but REWIND_TRUST_PROXY is not set: the forwarded address is ignored, so every client behind that proxy shares its per-address limits (set REWIND_TRUST_PROXY=1 when one reverse proxy is in front)');
+    log.sink(
+      '[signaling] a request carries X-Forwarded-For but REWIND_TRUST_PROXY is not set: the forwarded address is ignored, so every client behind that proxy shares its per-address limits (set REWIND_TRUST_PROXY=1 when one reverse proxy is in front)',
+    );
   }
 
   function onUpgrade(req, socket, head) {
@@ -108,7 +128,11 @@ export function createSignalingGuard(server, limits, options = {}) {
     const verdict = addresses.admitSocket(addr);
     if (verdict === 'too-fast') {
       counters.connectsRefused += 1;
-      log.hit('connects', addr, `${addr} opened more than ${limits.connectsPerS} sockets/s (REWIND_SIGNAL_CONNECTS_PER_S): refused with 429`);
+      log.hit(
+        'connects',
+        addr,
+        `${addr} opened more than ${limits.connectsPerS} sockets/s (REWIND_SIGNAL_CONNECTS_PER_S): refused with 429`,
+      );
       return refuseHttp(socket, 429, 'Too Many Requests');
     }
     if (verdict === 'ok') socket.once('close', () => addresses.releaseSocket(addr));
@@ -116,15 +140,27 @@ export function createSignalingGuard(server, limits, options = {}) {
       ws.on('error', (err) => onSocketError(err, addr, ws));
       if (verdict === 'ok') return void admit(ws, req, addr, true);
       counters.socketsRefused += 1;
-      log.hit('sockets', addr, `${addr} has ${limits.maxSockets} sockets open (REWIND_SIGNAL_MAX_SOCKETS): refused another`);
-      refuse(ws, 'ERROR', `Too many connections from your address (${limits.maxSockets} open); close some tabs and try again`);
+      log.hit(
+        'sockets',
+        addr,
+        `${addr} has ${limits.maxSockets} sockets open (REWIND_SIGNAL_MAX_SOCKETS): refused another`,
+      );
+      refuse(
+        ws,
+        'ERROR',
+        `Too many connections from your address (${limits.maxSockets} open); close some tabs and try again`,
+      );
     });
   }
 
   function onSocketError(err, addr, ws) {
     if (err?.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
       counters.oversized += 1;
-      log.hit('size', addr, `${addr} sent a message over ${limits.maxMessageBytes} bytes (REWIND_SIGNAL_MAX_MESSAGE_BYTES): socket closed`);
+      log.hit(
+        'size',
+        addr,
+        `${addr} sent a message over ${limits.maxMessageBytes} bytes (REWIND_SIGNAL_MAX_MESSAGE_BYTES): socket closed`,
+      );
       // ws has queued its 1009 close frame; without this it would go on reading (and discarding)
       // the rest of the message until the client answers the close, up to 30 s.
       ws.terminate();
@@ -144,7 +180,10 @@ export function createSignalingGuard(server, limits, options = {}) {
       if (c.verdict === 'taken') {
         counters.idsRefused += 1;
         const why = c.heldMs > 0 ? `held for its owner for ${Math.ceil(c.heldMs / 1000)} s more` : 'in use';
-        const whose = q.claim && ids.live.get(q.id)?.takeover === tokenHash(q.claim) ? 'with its takeover token while the owner still speaks' : 'with another token';
+        const whose =
+          q.claim && ids.live.get(q.id)?.takeover === tokenHash(q.claim)
+            ? 'with its takeover token while the owner still speaks'
+            : 'with another token';
         log.hit('id', addr, `${addr} asked for id "${q.id}" (${why}) ${whose}: refused`);
         return refuse(ws, 'ID-TAKEN', 'ID is taken');
       }
@@ -165,11 +204,19 @@ export function createSignalingGuard(server, limits, options = {}) {
       inspect: (data) => inspect(data, addr, q.id, gated),
       onOverBudget: () => {
         counters.messagesRefused += 1;
-        log.hit('messages', addr, `${addr} sent more than ${limits.messagesPerS} messages/s (REWIND_SIGNAL_MESSAGES_PER_S): socket closed`);
+        log.hit(
+          'messages',
+          addr,
+          `${addr} sent more than ${limits.messagesPerS} messages/s (REWIND_SIGNAL_MESSAGES_PER_S): socket closed`,
+        );
       },
       onQueueFull: () => {
         counters.queueDrops += 1;
-        log.hit('reader', addr, `${addr} ("${q.id ?? '?'}") has more than ${limits.maxBufferedBytes} bytes unread: dropped a message to it`);
+        log.hit(
+          'reader',
+          addr,
+          `${addr} ("${q.id ?? '?'}") has more than ${limits.maxBufferedBytes} bytes unread: dropped a message to it`,
+        );
       },
     });
     if (q.id) {
@@ -189,7 +236,12 @@ export function createSignalingGuard(server, limits, options = {}) {
     /** For peer's `createWebSocketServer` option: peer passes the socket path it expects. */
     createWebSocketServer({ path }) {
       wsPath = path;
-      wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes, perMessageDeflate: false, clientTracking: false });
+      wss = new WebSocketServer({
+        noServer: true,
+        maxPayload: limits.maxMessageBytes,
+        perMessageDeflate: false,
+        clientTracking: false,
+      });
       server.on('upgrade', onUpgrade);
       return wss;
     },
@@ -197,13 +249,20 @@ export function createSignalingGuard(server, limits, options = {}) {
     attach(peerApp) {
       peerApp.on('connection', (client) => {
         const socket = client.getSocket();
-        if (socket instanceof GatedSocket) ids.own(client.getId(), client.getToken(), socket, takeovers.get(socket) ?? null);
+        if (socket instanceof GatedSocket)
+          ids.own(client.getId(), client.getToken(), socket, takeovers.get(socket) ?? null);
       });
     },
     logPeerError(err) {
       log.hit('peer', '*', `peer: ${err?.message ?? err}`);
     },
-    stats: () => ({ ...counters, addresses: addresses.size, liveIds: ids.live.size, heldIds: ids.held.size, openConnections: relay.size }),
+    stats: () => ({
+      ...counters,
+      addresses: addresses.size,
+      liveIds: ids.live.size,
+      heldIds: ids.held.size,
+      openConnections: relay.size,
+    }),
     close() {
       clearInterval(pruner);
       server.off('upgrade', onUpgrade);

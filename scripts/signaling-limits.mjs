@@ -84,19 +84,30 @@ export function readLimitsEnv(env) {
   const maxSockets = Math.round(number(env, 'REWIND_SIGNAL_MAX_SOCKETS', d.maxSockets, 1, 100_000, errors));
   const connectsPerS = number(env, 'REWIND_SIGNAL_CONNECTS_PER_S', d.connectsPerS, 0.01, 10_000, errors);
   const messagesPerS = number(env, 'REWIND_SIGNAL_MESSAGES_PER_S', d.messagesPerS, 0.1, 100_000, errors);
-  const maxMessageBytes = Math.round(number(env, 'REWIND_SIGNAL_MAX_MESSAGE_BYTES', d.maxMessageBytes, 1024, 1024 * 1024, errors));
+  const maxMessageBytes = Math.round(
+    number(env, 'REWIND_SIGNAL_MAX_MESSAGE_BYTES', d.maxMessageBytes, 1024, 1024 * 1024, errors),
+  );
   const idGraceS = number(env, 'REWIND_SIGNAL_ID_GRACE_S', d.idGraceS, 0, 3600, errors);
   const replaceSilenceS = number(env, 'REWIND_SIGNAL_REPLACE_SILENCE_S', d.replaceSilenceS, 0, 3600, errors);
   const offersPerS = number(env, 'REWIND_SIGNAL_OFFERS_PER_S', d.offersPerS, 0.01, 10_000, errors);
   const openOffers = Math.round(number(env, 'REWIND_SIGNAL_OPEN_OFFERS', d.openOffers, 1, 100_000, errors));
   const destOffersPerS = number(env, 'REWIND_SIGNAL_DEST_OFFERS_PER_S', d.destOffersPerS, 0.01, 100_000, errors);
-  const destOpenOffers = Math.round(number(env, 'REWIND_SIGNAL_DEST_OPEN_OFFERS', d.destOpenOffers, 1, 1_000_000, errors));
-  const connectionMessages = Math.round(number(env, 'REWIND_SIGNAL_CONNECTION_MESSAGES', d.connectionMessages, 4, 100_000, errors));
+  const destOpenOffers = Math.round(
+    number(env, 'REWIND_SIGNAL_DEST_OPEN_OFFERS', d.destOpenOffers, 1, 1_000_000, errors),
+  );
+  const connectionMessages = Math.round(
+    number(env, 'REWIND_SIGNAL_CONNECTION_MESSAGES', d.connectionMessages, 4, 100_000, errors),
+  );
   const connectionTtlS = number(env, 'REWIND_SIGNAL_CONNECTION_TTL_S', d.connectionTtlS, 1, 3600, errors);
-  const httpMaxConnections = Math.round(number(env, 'REWIND_HTTP_MAX_CONNECTIONS', d.httpMaxConnections, 1, 1_000_000, errors));
+  const httpMaxConnections = Math.round(
+    number(env, 'REWIND_HTTP_MAX_CONNECTIONS', d.httpMaxConnections, 1, 1_000_000, errors),
+  );
   const httpHeadersTimeoutS = number(env, 'REWIND_HTTP_HEADERS_TIMEOUT_S', d.httpHeadersTimeoutS, 0.1, 3600, errors);
   const httpRequestTimeoutS = number(env, 'REWIND_HTTP_REQUEST_TIMEOUT_S', d.httpRequestTimeoutS, 0.1, 3600, errors);
-  if (httpRequestTimeoutS < httpHeadersTimeoutS) errors.push(`REWIND_HTTP_REQUEST_TIMEOUT_S: ${httpRequestTimeoutS} is shorter than REWIND_HTTP_HEADERS_TIMEOUT_S (${httpHeadersTimeoutS})`);
+  if (httpRequestTimeoutS < httpHeadersTimeoutS)
+    errors.push(
+      `REWIND_HTTP_REQUEST_TIMEOUT_S: ${httpRequestTimeoutS} is shorter than REWIND_HTTP_HEADERS_TIMEOUT_S (${httpHeadersTimeoutS})`,
+    );
   const trust = parseTrustProxy(env.REWIND_TRUST_PROXY);
   if (!trust.ok) errors.push(trust.error);
   if (errors.length) return { ok: false, errors };

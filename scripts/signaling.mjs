@@ -34,7 +34,10 @@ export function parseIceServers(raw) {
   if (raw === undefined || raw.trim() === '') return { ok: true, value: [] };
   const text = raw.trim();
   if (!text.startsWith('[')) {
-    const urls = text.split(',').map((u) => u.trim()).filter(Boolean);
+    const urls = text
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean);
     const bad = urls.find((u) => !/^(stun|stuns|turn|turns):/.test(u));
     if (bad) return { ok: false, error: `REWIND_ICE_SERVERS: "${bad}" is not a stun:/turn: URL` };
     return { ok: true, value: urls.map((urls) => ({ urls })) };
@@ -48,7 +51,8 @@ export function parseIceServers(raw) {
   if (!Array.isArray(parsed)) return { ok: false, error: 'REWIND_ICE_SERVERS: expected a JSON array' };
   const out = [];
   for (const s of parsed) {
-    const urlsOk = typeof s?.urls === 'string' || (Array.isArray(s?.urls) && s.urls.every((u) => typeof u === 'string'));
+    const urlsOk =
+      typeof s?.urls === 'string' || (Array.isArray(s?.urls) && s.urls.every((u) => typeof u === 'string'));
     if (!urlsOk) return { ok: false, error: 'REWIND_ICE_SERVERS: every entry needs "urls" (string or string array)' };
     const entry = { urls: s.urls };
     if (typeof s.username === 'string') entry.username = s.username;
@@ -99,7 +103,10 @@ export function readSignalingEnv(env, defaults) {
     key,
     // Unset: the page uses wss:// on an https:// page and ws:// on http:// (one setting for the lab's
     // http page and the deployment's https one).
-    secure: env.REWIND_PEER_SECURE === undefined || env.REWIND_PEER_SECURE === '' ? null : env.REWIND_PEER_SECURE === '1' || env.REWIND_PEER_SECURE === 'true',
+    secure:
+      env.REWIND_PEER_SECURE === undefined || env.REWIND_PEER_SECURE === ''
+        ? null
+        : env.REWIND_PEER_SECURE === '1' || env.REWIND_PEER_SECURE === 'true',
     external: env.REWIND_PEER_EXTERNAL === '1' || env.REWIND_PEER_EXTERNAL === 'true',
     iceServers,
     turn: turn.ok ? turn.value : null,
@@ -116,7 +123,10 @@ export function readSignalingEnv(env, defaults) {
 export function pageConfig(s, nowS = Date.now() / 1000) {
   const turn = s.turn ? turnIceServers(s.turn, nowS) : [];
   const secure = s.secure === null ? {} : { secure: s.secure };
-  return { peer: { host: s.peerHost, port: s.peerPort, path: s.path, key: s.key, ...secure }, iceServers: [...s.iceServers, ...turn] };
+  return {
+    peer: { host: s.peerHost, port: s.peerPort, path: s.path, key: s.key, ...secure },
+    iceServers: [...s.iceServers, ...turn],
+  };
 }
 
 /** Serves /rewind-config.json (a connect/express style middleware); never cached, so credentials stay per visitor. */
@@ -172,7 +182,13 @@ export function listen(server, port, host, what) {
   return new Promise((resolve, reject) => {
     server.once('error', (err) => {
       const code = err && typeof err === 'object' ? err.code : undefined;
-      reject(new Error(code === 'EADDRINUSE' ? `${what}: ${host}:${port} is already in use (set another port)` : `${what}: ${err?.message ?? err}`));
+      reject(
+        new Error(
+          code === 'EADDRINUSE'
+            ? `${what}: ${host}:${port} is already in use (set another port)`
+            : `${what}: ${err?.message ?? err}`,
+        ),
+      );
     });
     server.listen(port, host, () => resolve(server.address().port));
   });

@@ -20,12 +20,14 @@ import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 
 const YEAR_S = 365 * 24 * 3600;
-const SOURCE_PATTERN = /^(?:'self'|'none'|\*|(?:[a-z][a-z0-9+.-]*:)(?:\/\/[A-Za-z0-9*.-]+(?::(?:\d{1,5}|\*))?[A-Za-z0-9/._~-]*)?|[A-Za-z0-9*.-]+(?::(?:\d{1,5}|\*))?)$/;
+const SOURCE_PATTERN =
+  /^(?:'self'|'none'|\*|(?:[a-z][a-z0-9+.-]*:)(?:\/\/[A-Za-z0-9*.-]+(?::(?:\d{1,5}|\*))?[A-Za-z0-9/._~-]*)?|[A-Za-z0-9*.-]+(?::(?:\d{1,5}|\*))?)$/;
 
 /** Where pages open their signaling socket and fetch ids, when that is not this origin. */
 export function signalingSources(s) {
   if (s.peerHost === '' && s.peerPort === 0) return []; // same origin: covered by 'self'
-  const host = s.peerHost === '' ? '*' : s.peerHost.includes(':') && !s.peerHost.startsWith('[') ? `[${s.peerHost}]` : s.peerHost;
+  const host =
+    s.peerHost === '' ? '*' : s.peerHost.includes(':') && !s.peerHost.startsWith('[') ? `[${s.peerHost}]` : s.peerHost;
   const port = s.peerPort === 0 ? '*' : String(s.peerPort);
   const [http, ws] = s.secure ? ['https', 'wss'] : ['http', 'ws'];
   return [`${http}://${host}:${port}`, `${ws}://${host}:${port}`];
@@ -35,7 +37,10 @@ export function signalingSources(s) {
 export function parseConnectSources(raw) {
   const list = (raw ?? '').split(/\s+/).filter(Boolean);
   const bad = list.find((src) => !SOURCE_PATTERN.test(src));
-  if (bad !== undefined) throw new Error(`REWIND_CSP_CONNECT_SRC: "${bad}" is not a CSP source (e.g. https://peer.example.org wss://peer.example.org)`);
+  if (bad !== undefined)
+    throw new Error(
+      `REWIND_CSP_CONNECT_SRC: "${bad}" is not a CSP source (e.g. https://peer.example.org wss://peer.example.org)`,
+    );
   return list;
 }
 

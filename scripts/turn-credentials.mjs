@@ -34,18 +34,24 @@ export function readTurnEnv(env) {
   const host = (env.REWIND_TURN_HOST ?? '').trim();
   if (host === '') return { ok: true, value: null };
   const errors = [];
-  if (!/^([A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\])$/.test(host)) errors.push(`REWIND_TURN_HOST: "${host}" is not a host name or address`);
+  if (!/^([A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\])$/.test(host))
+    errors.push(`REWIND_TURN_HOST: "${host}" is not a host name or address`);
   const port = Number(env.REWIND_TURN_PORT || 3478);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) errors.push(`REWIND_TURN_PORT: "${env.REWIND_TURN_PORT}" is not a port number`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    errors.push(`REWIND_TURN_PORT: "${env.REWIND_TURN_PORT}" is not a port number`);
   const ttlS = Number(env.REWIND_TURN_TTL_S || DEFAULT_TURN_TTL_S);
-  if (!Number.isInteger(ttlS) || ttlS < 1) errors.push(`REWIND_TURN_TTL_S: "${env.REWIND_TURN_TTL_S}" must be a whole number of seconds ≥ 1`);
+  if (!Number.isInteger(ttlS) || ttlS < 1)
+    errors.push(`REWIND_TURN_TTL_S: "${env.REWIND_TURN_TTL_S}" must be a whole number of seconds ≥ 1`);
   let secret = '';
   try {
     secret = readSecret(env);
   } catch (err) {
     errors.push(`REWIND_TURN_SECRET_FILE: ${err.message}`);
   }
-  if (secret.length < 16 && errors.length === 0) errors.push('REWIND_TURN_SECRET: set the secret coturn was started with (static-auth-secret), at least 16 characters');
+  if (secret.length < 16 && errors.length === 0)
+    errors.push(
+      'REWIND_TURN_SECRET: set the secret coturn was started with (static-auth-secret), at least 16 characters',
+    );
   const tcp = env.REWIND_TURN_TCP !== '0' && env.REWIND_TURN_TCP !== 'false';
   if (errors.length) return { ok: false, errors };
   return { ok: true, value: { host, port, secret, ttlS, tcp } };

@@ -54,7 +54,8 @@ export function createServerApi() {
       port.onmessage = (ev: MessageEvent) => {
         const m = ev.data as { key?: unknown; channel?: unknown };
         // Only a browser transfers DataChannels (a Node thread has no RTCDataChannel: nothing arrives there).
-        if (typeof m.key === 'number' && typeof RTCDataChannel !== 'undefined' && m.channel instanceof RTCDataChannel) adopted.adopt(m.key, m.channel);
+        if (typeof m.key === 'number' && typeof RTCDataChannel !== 'undefined' && m.channel instanceof RTCDataChannel)
+          adopted.adopt(m.key, m.channel);
       };
     },
     async addClientOnChannel(clientId: PlayerId, key: number, rejoin = false): Promise<boolean> {

@@ -46,7 +46,12 @@ function netcodeHost(): { host: GameHost; step: (now: number) => void } {
   const match = new Match({ server: { maxPlayers: 16, seed: 7 } });
   const net = new NetClient({ clientId: 0, tickrate: 60, cvars: defaultCvars() });
   // The renderer's frame drives the NetClient (below) and puts its packets on the link itself.
-  const member: HarnessClient = { id: 0, onPacket: (b, now) => net.receive(b, now), update: () => [], netSettings: () => net.netSettings() };
+  const member: HarnessClient = {
+    id: 0,
+    onPacket: (b, now) => net.receive(b, now),
+    update: () => [],
+    netSettings: () => net.netSettings(),
+  };
   // Optional conditions on the measured client's link (screenshots of the net graph use them).
   const num = (name: string): number => Math.max(0, Number(q.get(name) ?? 0) || 0);
   match.addClient(member, { latencyMs: num('lag'), jitterMs: num('jitter'), loss: Math.min(num('loss'), 1) });
@@ -54,7 +59,11 @@ function netcodeHost(): { host: GameHost; step: (now: number) => void } {
   // third one carries the rocket launcher (flashes, trails, explosions, shake).
   const everyone = Array.from({ length: players }, (_, i) => i);
   for (let id = 1; id < players; id++) {
-    const base = wander(id, everyone.filter((t) => t !== id), 0.05);
+    const base = wander(
+      id,
+      everyone.filter((t) => t !== id),
+      0.05,
+    );
     const script = id % 3 === 0 ? (ctx: BotContext) => ({ ...base(ctx), weaponSelect: Weapon.Rocket }) : base;
     match.addClient(new BotClient(id, { tickrate: 60, script }));
   }
@@ -141,6 +150,11 @@ if (mode === 'empty') {
   mountBlankCanvas(root, () => record(0, 0, 0, 0));
 } else {
   const cost = { step: 0, net: 0 };
-  const base = mode === 'render' ? { host: createPracticeHost({ bots: players - 1 }), step: () => undefined } : netcodeHost();
-  mountGame(root, timed(base.host, base.step, cost), { debugApi: false, look, onFrameCost: (u, d) => record(cost.step, cost.net, u - cost.step - cost.net, d) });
+  const base =
+    mode === 'render' ? { host: createPracticeHost({ bots: players - 1 }), step: () => undefined } : netcodeHost();
+  mountGame(root, timed(base.host, base.step, cost), {
+    debugApi: false,
+    look,
+    onFrameCost: (u, d) => record(cost.step, cost.net, u - cost.step - cost.net, d),
+  });
 }

@@ -76,7 +76,11 @@ export class App implements AppState {
     this.banner = signalingBanner(this.doc);
     this.migrationBanner = signalingBanner(this.doc, 'migration-status');
     const holders = (): PageConfig['signaling'][] => [this.config.signaling, this.config.defaultSignaling];
-    this.ice = new IceRefresher(holders, async () => (await loadPageConfig(new URL(win.location.href), win.fetch.bind(win))).signaling.iceServers, () => Date.now() / 1000);
+    this.ice = new IceRefresher(
+      holders,
+      async () => (await loadPageConfig(new URL(win.location.href), win.fetch.bind(win))).signaling.iceServers,
+      () => Date.now() / 1000,
+    );
     (win as unknown as { rewind: unknown }).rewind = createDebugApi(this);
     // Closing the tab: say goodbye properly so the others see it at once, not after a timeout.
     win.addEventListener('pagehide', () => {
@@ -95,8 +99,11 @@ export class App implements AppState {
     const target = this.config.joinTarget;
     const name = this.config.defaultName || loadName(pageStorage(this.win));
     // Reloaded in a lobby: back to the seat at once, with the name it had (no form, no password).
-    if (target && name && canRunLobbies(this.win) && wasSeated(tabStorage(this.win)(), target.roomId)) return void this.join(target.roomId, name, '');
-    const warnings = target ? linkWarnings(this.config.signaling, this.config.defaultSignaling, target.hostKey) : { sentences: [], serversDiffer: false };
+    if (target && name && canRunLobbies(this.win) && wasSeated(tabStorage(this.win)(), target.roomId))
+      return void this.join(target.roomId, name, '');
+    const warnings = target
+      ? linkWarnings(this.config.signaling, this.config.defaultSignaling, target.hostKey)
+      : { sentences: [], serversDiffer: false };
     this.show(
       startScreen(this.doc, {
         joinRoomId: this.config.joinRoomId,
@@ -153,7 +160,10 @@ export class App implements AppState {
       this.showStart();
     };
     const host = createPracticeHost({ name, bots: 3, onLeave: back });
-    this.showGame(screen, () => mountGame(screen, host, { initialPointer: this.pointer }), { label: 'Back to the start screen', onClick: back });
+    this.showGame(screen, () => mountGame(screen, host, { initialPointer: this.pointer }), {
+      label: 'Back to the start screen',
+      onClick: back,
+    });
   }
 
   /** The game in `screen`, or the message that this browser cannot draw it (game-view.ts). */
@@ -173,20 +183,36 @@ export class App implements AppState {
     this.show(busyScreen(this.doc, 'Starting the server and opening the lobby…'));
     await this.ice.ensureFresh();
     const roomId = newRoomId();
-    const max = Number.isFinite(maxPlayers) ? Math.min(Math.max(Math.round(maxPlayers), CVARS.sv_maxplayers.min), CVARS.sv_maxplayers.max) : CVARS.sv_maxplayers.default;
+    const max = Number.isFinite(maxPlayers)
+      ? Math.min(Math.max(Math.round(maxPlayers), CVARS.sv_maxplayers.min), CVARS.sv_maxplayers.max)
+      : CVARS.sv_maxplayers.default;
     const checked = normalizeName(name);
     if (!checked.ok) return this.fail({ kind: 'bad-name', problem: checked.problem });
     // The host's own seat key pair: a successor seats it there if this page comes back as a player.
     const seat = await loadSeatKeyPair(tabStorage(this.win)(), roomId, this.win.crypto);
     let session: MigratingSession | null = null;
     const onSignaling = (st: SignalingState): void => this.banner.show(signalingNotice(st));
-    const r = await createHostSession({ signaling: this.config.signaling, roomId, name: checked.name, password, maxPlayers: max, cvars: this.config.cvars, mapName: DEFAULT_MAP.name, seatKey: await seatKeyOf(seat.publicRaw, this.win.crypto), onSignaling, onReplaced: () => session?.replaced() });
+    const r = await createHostSession({
+      signaling: this.config.signaling,
+      roomId,
+      name: checked.name,
+      password,
+      maxPlayers: max,
+      cvars: this.config.cvars,
+      mapName: DEFAULT_MAP.name,
+      seatKey: await seatKeyOf(seat.publicRaw, this.win.crypto),
+      onSignaling,
+      onReplaced: () => session?.replaced(),
+    });
     if (!r.ok) return this.fail(r.failure);
     const browserToken = await lobbyBrowserToken(pageStorage(this.win)(), cryptoRandomBytes, roomId, this.win.crypto);
     const ctx = this.migrationContext({ roomId, hostKey: r.hostKey }, checked.name, seat, browserToken);
     session = new MigratingSession(() => r.session, ctx);
     const loc = this.win.location;
-    this.enterLobby(session, lobbyLink({ origin: loc.origin, pathname: loc.pathname, search: loc.search }, roomId, r.hostKey));
+    this.enterLobby(
+      session,
+      lobbyLink({ origin: loc.origin, pathname: loc.pathname, search: loc.search }, roomId, r.hostKey),
+    );
   }
 
   private async join(roomId: string, name: string, password: string): Promise<void> {
@@ -200,16 +226,33 @@ export class App implements AppState {
     const target = this.config.joinTarget?.roomId === roomId ? this.config.joinTarget : { roomId, hostKey: null };
     const browserToken = await lobbyBrowserToken(pageStorage(this.win)(), cryptoRandomBytes, roomId, this.win.crypto);
     const seat = await loadSeatKeyPair(tabStorage(this.win)(), roomId, this.win.crypto);
-    const r = await joinLobby({ signaling: this.config.signaling, target, name: checked.name, password, browserToken, seat, crypto: this.win.crypto, migration: true });
+    const r = await joinLobby({
+      signaling: this.config.signaling,
+      target,
+      name: checked.name,
+      password,
+      browserToken,
+      seat,
+      crypto: this.win.crypto,
+      migration: true,
+    });
     markSeated(tabStorage(this.win)(), roomId, r.ok);
     // A refusal keeps the link: Back shows its join form again (wrong password, lobby full…).
     if (!r.ok) return this.fail(r.failure, true);
-    const session = new MigratingSession((self) => self.joinSession(r.joined), this.migrationContext(target, checked.name, seat, browserToken));
+    const session = new MigratingSession(
+      (self) => self.joinSession(r.joined),
+      this.migrationContext(target, checked.name, seat, browserToken),
+    );
     this.enterLobby(session, this.win.location.href);
   }
 
   /** What a migration needs to join or claim this lobby again (migrating-session.ts). */
-  private migrationContext(target: LobbyTarget, name: string, seat: SeatKeyPair, browserToken: string): MigrationContext {
+  private migrationContext(
+    target: LobbyTarget,
+    name: string,
+    seat: SeatKeyPair,
+    browserToken: string,
+  ): MigrationContext {
     return {
       signaling: this.config.signaling,
       target,
@@ -242,12 +285,18 @@ export class App implements AppState {
       controls: session.matchControls,
       onStart: (rules) => this.startMatch(rules),
       onKick: (id) => session.kick(id),
-      successorChoice: { isChosen: (id) => session.chosenSuccessors?.().includes(id) ?? false, choose: (id, yes) => session.chooseSuccessor?.(id, yes) },
+      successorChoice: {
+        isChosen: (id) => session.chosenSuccessors?.().includes(id) ?? false,
+        choose: (id, yes) => session.chooseSuccessor?.(id, yes),
+      },
       onLeave: () => session.leave(),
       onEnterMatch: () => this.enterMatch(),
     });
     this.lobby = lobby;
-    this.stopWatches.push(watchLinkFailures(() => session.hostCounters(), lobby), this.ice.keepFresh());
+    this.stopWatches.push(
+      watchLinkFailures(() => session.hostCounters(), lobby),
+      this.ice.keepFresh(),
+    );
     this.lobbyChat = createChatBox(this.doc, this.doc, session.chat, 'lobby');
     lobby.element.insertBefore(this.lobbyChat.element, lobby.element.querySelector('#lobby-status'));
     const refresh = (): void => {
@@ -270,7 +319,11 @@ export class App implements AppState {
     screen.style.cssText = 'position:fixed;inset:0';
     this.show(screen);
     const leave = (): void => session.leave();
-    if (this.config.render) this.showGame(screen, () => mountGame(screen, gameHostFor(session, leave), { initialPointer: this.pointer }), { label: 'Leave the match', onClick: leave });
+    if (this.config.render)
+      this.showGame(screen, () => mountGame(screen, gameHostFor(session, leave), { initialPointer: this.pointer }), {
+        label: 'Leave the match',
+        onClick: leave,
+      });
     else screen.textContent = 'Match running (render=0: no canvas).';
   }
 
@@ -309,8 +362,12 @@ export class App implements AppState {
     this.show(
       // After a refusal Back shows the link's join form (nothing is retried until Join is clicked
       // again); after a lobby ended (host left, kicked) it shows a clean create form.
-      messageScreen(this.doc, this.lastError, () => (keepLink ? this.showStart() : this.forgetLink()), failureHelp(failure)),
+      messageScreen(
+        this.doc,
+        this.lastError,
+        () => (keepLink ? this.showStart() : this.forgetLink()),
+        failureHelp(failure),
+      ),
     );
   }
 }
-

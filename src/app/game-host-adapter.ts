@@ -23,7 +23,15 @@ export function hitboxesFromDebug(m: DebugMessage | null): Hitbox[] | null {
 export function rewindFromDebug(m: DebugMessage | null): RewindDebug | null {
   const r = m?.rewind;
   if (!r) return null;
-  return { tick: r.tick, viewTime: r.viewTime, hitboxes: r.hitboxes, hit: r.hit, claimedViewTime: r.claimedViewTime, adjustment: r.adjustment, lagCompensated: r.lagCompensated };
+  return {
+    tick: r.tick,
+    viewTime: r.viewTime,
+    hitboxes: r.hitboxes,
+    hit: r.hit,
+    claimedViewTime: r.claimedViewTime,
+    adjustment: r.adjustment,
+    lagCompensated: r.lagCompensated,
+  };
 }
 
 /**
@@ -35,8 +43,16 @@ export function leaveChoices(session: LobbySession, onLeave: () => void): LeaveC
   if (!session.isHost || !session.started() || successor === undefined) return [];
   const name = session.players().find((p) => p.id === successor)?.name ?? `player ${successor}`;
   return [
-    { label: `Hand the match to ${name}`, testId: 'leave-hand-over', run: () => void session.handOver?.().then((to) => to === null && onLeave()) },
-    { label: 'End the match for everyone', testId: 'leave-end-match', run: () => (session.endForEveryone ? session.endForEveryone() : onLeave()) },
+    {
+      label: `Hand the match to ${name}`,
+      testId: 'leave-hand-over',
+      run: () => void session.handOver?.().then((to) => to === null && onLeave()),
+    },
+    {
+      label: 'End the match for everyone',
+      testId: 'leave-end-match',
+      run: () => (session.endForEveryone ? session.endForEveryone() : onLeave()),
+    },
   ];
 }
 
@@ -52,7 +68,10 @@ export function gameHostFor(session: LobbySession, onLeave: () => void): GameHos
   return {
     localId: client.localId,
     names: (): ReadonlyMap<PlayerId, string> => new Map(session.players().map((p) => [p.id, p.name])),
-    pings: (): ReadonlyMap<PlayerId, number> => new Map(session.players().map((p) => [p.id, p.id === client.localId ? Math.round(client.net.stats.pingMs) : p.pingMs])),
+    pings: (): ReadonlyMap<PlayerId, number> =>
+      new Map(
+        session.players().map((p) => [p.id, p.id === client.localId ? Math.round(client.net.stats.pingMs) : p.pingMs]),
+      ),
     frame: (nowMs: number, input: InputSample): ClientView => client.frame(input, nowMs),
     cvars: (): Readonly<Cvars> => client.cvars(),
     setCvar: (name: string, value: number | string): CvarIssue | null => client.setCvar(name, value),

@@ -18,11 +18,18 @@ export interface GameView {
   error: string | null;
 }
 
-export function mountGameView(screen: HTMLElement, mount: () => GameHandle, wayOut: { label: string; onClick: () => void }): GameView {
+export function mountGameView(
+  screen: HTMLElement,
+  mount: () => GameHandle,
+  wayOut: { label: string; onClick: () => void },
+): GameView {
   try {
     return { game: mount(), error: null };
   } catch (err) {
-    const error = err instanceof RendererUnavailable ? err.message : `${CANNOT_DRAW} (${err instanceof Error ? err.message : String(err)}).`;
+    const error =
+      err instanceof RendererUnavailable
+        ? err.message
+        : `${CANNOT_DRAW} (${err instanceof Error ? err.message : String(err)}).`;
     const doc = screen.ownerDocument;
     screen.replaceChildren(
       h(doc, 'section', { id: 'render-error', attrs: { role: 'alert' } }, [

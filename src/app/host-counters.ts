@@ -9,7 +9,12 @@ import { PROTOCOL_VERSION } from '../protocol/wire';
 import type { Peer } from '../transport/peer-link';
 
 export function hostCounters(server: ListenServer, peer: Peer): Record<string, number> {
-  return { ...server.counters, ...doorCounters(server.door.counters), ...offerCounters(server, peer), protocolVersion: PROTOCOL_VERSION };
+  return {
+    ...server.counters,
+    ...doorCounters(server.door.counters),
+    ...offerCounters(server, peer),
+    protocolVersion: PROTOCOL_VERSION,
+  };
 }
 
 /** What happened before the door: offers admitted or dropped, connections built, signaling frames dropped. */

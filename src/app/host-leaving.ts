@@ -22,7 +22,11 @@ export const HANDOVER_WAIT_MS = 3000;
 /** A little past the kicks' own close (CLOSE_GRACE_MS after they were sent). */
 const AFTER_KICKS_MS = CLOSE_GRACE_MS + 50;
 
-export async function handOverMatch(server: ListenServer, releaseId: () => void, leave: () => void): Promise<string | null> {
+export async function handOverMatch(
+  server: ListenServer,
+  releaseId: () => void,
+  leave: () => void,
+): Promise<string | null> {
   // Sends the final checkpoint, then stops the worker's tick loop (host-migration.ts).
   const to = await server.migration.handOver();
   if (to === null) return null;

@@ -20,7 +20,10 @@ export type CarriedControls = { rules: Partial<MatchRules>; bots: number };
 export function carriedControls(seen: PublicMatchState | undefined): CarriedControls | undefined {
   if (!seen) return undefined;
   const { mode, mapId, fragLimit, timeLimitS, friendlyFire } = seen;
-  return { rules: { mode, mapId, fragLimit, timeLimitS, friendlyFire }, bots: seen.players.filter((r) => r.bot).length };
+  return {
+    rules: { mode, mapId, fragLimit, timeLimitS, friendlyFire },
+    bots: seen.players.filter((r) => r.bot).length,
+  };
 }
 
 export interface HostMatchControls extends MatchControls {
@@ -32,7 +35,11 @@ export interface HostMatchControls extends MatchControls {
  * `carried`: a successor host's controls start from the match it took over (its rules as the
  * players saw them, and the bots the restored server still runs), not from the defaults.
  */
-export function hostMatchControls(api: Remote<ServerWorkerApi>, markStarted: () => void, carried?: CarriedControls): HostMatchControls {
+export function hostMatchControls(
+  api: Remote<ServerWorkerApi>,
+  markStarted: () => void,
+  carried?: CarriedControls,
+): HostMatchControls {
   let rules: MatchRules = { ...DEFAULT_RULES, ...carried?.rules };
   let issues: string[] = [];
   let bots = carried?.bots ?? 0;
@@ -48,7 +55,10 @@ export function hostMatchControls(api: Remote<ServerWorkerApi>, markStarted: () 
       // so a failed call (a worker not running) never leaves them waiting in the lobby.
       void Promise.resolve(api.startMatch(rules))
         .catch((err: unknown) => {
-          issues = [...issues, `The server could not start the match: ${err instanceof Error ? err.message : String(err)}.`];
+          issues = [
+            ...issues,
+            `The server could not start the match: ${err instanceof Error ? err.message : String(err)}.`,
+          ];
         })
         .finally(markStarted);
     },

@@ -86,7 +86,17 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
   // The host's live settings (the settings panel may have changed them since the lobby opened).
   const cvars = (): CheckpointCvar[] => serverCvars(session?.client.cvars() ?? o.cvars);
   const server = new ListenServer(peer, worker, lobbySettings(o, key, takeover, cvars), () => performance.now());
-  session = await hostLobby({ worker, peer, server, roomId: o.roomId, name: o.name, tickrate, cvars: o.cvars, onSignaling: o.onSignaling, onReplaced: o.onReplaced });
+  session = await hostLobby({
+    worker,
+    peer,
+    server,
+    roomId: o.roomId,
+    name: o.name,
+    tickrate,
+    cvars: o.cvars,
+    onSignaling: o.onSignaling,
+    onReplaced: o.onReplaced,
+  });
   return { ok: true, session, hostKey: key.fingerprint };
 }
 
@@ -96,20 +106,48 @@ async function startWorker(o: HostOptions): Promise<ServerWorkerHandle | { failu
   const { sv_tickrate: tickrate, sv_maxunlag: maxUnlagS } = o.cvars;
   const seed = Math.floor(Math.random() * 2 ** 31);
   try {
-    await worker.api.start({ tickrate, maxUnlagS, lagCompensation: o.cvars.sv_lagcompensation === 1, seed, maxPlayers: o.maxPlayers });
+    await worker.api.start({
+      tickrate,
+      maxUnlagS,
+      lagCompensation: o.cvars.sv_lagcompensation === 1,
+      seed,
+      maxPlayers: o.maxPlayers,
+    });
     return worker;
   } catch (err) {
     worker.terminate();
-    return { failure: { kind: 'other', detail: `the game server did not start: ${err instanceof Error ? err.message : String(err)}` } };
+    return {
+      failure: {
+        kind: 'other',
+        detail: `the game server did not start: ${err instanceof Error ? err.message : String(err)}`,
+      },
+    };
   }
 }
 
 /** The lobby a host opens: its rules, its key, and its migration settings. */
 function lobbySettings(o: HostOptions, key: LobbyKey, takeover: string, cvars: () => CheckpointCvar[]): LobbySettings {
   const { maxPlayers, password, roomId } = o;
-  const match = { tickrate: o.cvars.sv_tickrate, maxPlayers, mapName: o.mapName, maxUnlagMs: Math.round(o.cvars.sv_maxunlag * 1000) };
+  const match = {
+    tickrate: o.cvars.sv_tickrate,
+    maxPlayers,
+    mapName: o.mapName,
+    maxUnlagMs: Math.round(o.cvars.sv_maxunlag * 1000),
+  };
   // Successors claim the id with the takeover token, never with ours (scripts/id-holds.mjs).
-  return { maxPlayers, password, joinRunningMatch: true, match, key, roomId, crypto, migration: true, peerToken: takeover, hostSeatKey: o.seatKey, cvars };
+  return {
+    maxPlayers,
+    password,
+    joinRunningMatch: true,
+    match,
+    key,
+    roomId,
+    crypto,
+    migration: true,
+    peerToken: takeover,
+    hostSeatKey: o.seatKey,
+    cvars,
+  };
 }
 
 /** A claim of the room's id that failed, as the page says it. */
@@ -144,7 +182,10 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
   // The overlays' data comes from the worker like a joiner's, minus the channel.
   server.onLocalDebug((m) => client.receiveDebug(m));
   // The host's own lines go through the same limits as everyone's (ChatRelay) and show when relayed.
-  const chat = new ChatLog((text) => server.say(text), (id) => server.roster.get(id)?.name);
+  const chat = new ChatLog(
+    (text) => server.say(text),
+    (id) => server.roster.get(id)?.name,
+  );
   server.chat.onLine((from, text) => chat.receive(from, text));
   const end = new EndSignal();
   // A successor's controls carry on from the match it restored (its newest snapshot's public rules, its bots).

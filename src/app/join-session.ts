@@ -92,9 +92,13 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: Jo
   let malformed = 0;
   const send = (m: ControlMessage): void => j.link.reliable.send(encodeControl(m));
   const hooks = joinerHooks(send);
-  const client = o.client ?? new ClientSession(j.clientId, j.settings.tickrate, cvars, j.link.unreliable, timers, hooks);
+  const client =
+    o.client ?? new ClientSession(j.clientId, j.settings.tickrate, cvars, j.link.unreliable, timers, hooks);
   if (o.client) o.client.rebind(j.link.unreliable, hooks);
-  const chat = new ChatLog((text) => send({ type: 'chat', from: 0, text }), (id) => news.players.find((p) => p.id === id)?.name);
+  const chat = new ChatLog(
+    (text) => send({ type: 'chat', from: 0, text }),
+    (id) => news.players.find((p) => p.id === id)?.name,
+  );
   const end = new EndSignal();
   const ending = new JoinerEnd(j, client, end, news, chat, timers, o.onHostLost);
   const onControl = (m: ControlMessage): void => {
@@ -122,7 +126,10 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: Jo
     chat,
     players: () => news.players,
     started: () => news.started,
-    channels: () => [reportChannel('unreliable', j.link.remoteId, j.link.unreliable), reportChannel('reliable', j.link.remoteId, j.link.reliable)],
+    channels: () => [
+      reportChannel('unreliable', j.link.remoteId, j.link.unreliable),
+      reportChannel('reliable', j.link.remoteId, j.link.reliable),
+    ],
     serverTick: () => null,
     serverStats: () => null,
     hostCounters: () => joinerCounters(malformed, client.net.hostTrust.implausibleSnapshots),
@@ -143,5 +150,7 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: Jo
 /** A joiner's counters for the debug API: malformed control messages and implausible snapshots from its host; null when none. */
 function joinerCounters(malformed: number, implausible: number): Record<string, number> | null {
   if (!malformed && !implausible) return null;
-  return implausible ? { malformedControl: malformed, implausibleSnapshots: implausible } : { malformedControl: malformed };
+  return implausible
+    ? { malformedControl: malformed, implausibleSnapshots: implausible }
+    : { malformedControl: malformed };
 }

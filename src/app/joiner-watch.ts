@@ -45,7 +45,11 @@ export class HostNews {
   }
 
   held(): MigrationHeld {
-    return { successors: this.successors, checkpoint: this.checkpoint, checkpointIntervalMs: this.checkpointIntervalMs };
+    return {
+      successors: this.successors,
+      checkpoint: this.checkpoint,
+      checkpointIntervalMs: this.checkpointIntervalMs,
+    };
   }
 }
 
@@ -100,7 +104,8 @@ export class JoinerEnd {
 
   /** A final checkpoint for this page, which can take over: the host handed the match to it. */
   checkpointArrived(): void {
-    if (this.news.checkpoint?.final && this.onHostLost && this.news.successors.includes(this.j.clientId)) this.hostGone('handover');
+    if (this.news.checkpoint?.final && this.onHostLost && this.news.successors.includes(this.j.clientId))
+      this.hostGone('handover');
   }
 
   private lost(why: HostLost['why']): HostLost {

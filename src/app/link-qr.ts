@@ -16,8 +16,19 @@ export function linkQrCode(doc: Document, link: string): HTMLCanvasElement {
   canvas.setAttribute('role', 'img');
   canvas.setAttribute('aria-label', `QR code of the lobby link ${link}`);
   canvas.title = 'Scan to join this lobby';
-  Object.assign(canvas.style, { display: 'block', width: `${QR_SIZE_PX}px`, height: `${QR_SIZE_PX}px`, imageRendering: 'pixelated', borderRadius: '4px' });
-  QRCode.toCanvas(canvas, link, { errorCorrectionLevel: 'M', margin: 2, width: QR_SIZE_PX, color: { dark: '#0c0e14', light: '#ffffff' } }).then(
+  Object.assign(canvas.style, {
+    display: 'block',
+    width: `${QR_SIZE_PX}px`,
+    height: `${QR_SIZE_PX}px`,
+    imageRendering: 'pixelated',
+    borderRadius: '4px',
+  });
+  QRCode.toCanvas(canvas, link, {
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    width: QR_SIZE_PX,
+    color: { dark: '#0c0e14', light: '#ffffff' },
+  }).then(
     () => (canvas.dataset['ready'] = '1'),
     () => (canvas.hidden = true),
   );

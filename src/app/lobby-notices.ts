@@ -12,7 +12,11 @@ import type { LobbyScreen } from './screens';
 
 export const LINK_FAILED_COUNTER = 'refused.link-failed';
 
-export function watchLinkFailures(counters: () => Record<string, number> | null, lobby: Pick<LobbyScreen, 'notice'>, pollMs = 500): () => void {
+export function watchLinkFailures(
+  counters: () => Record<string, number> | null,
+  lobby: Pick<LobbyScreen, 'notice'>,
+  pollMs = 500,
+): () => void {
   const read = (): number => counters()?.[LINK_FAILED_COUNTER] ?? 0;
   const start = read();
   let shown = start;

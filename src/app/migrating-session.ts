@@ -55,8 +55,17 @@ export class MigratingSession implements LobbySession {
     first: (self: MigratingSession) => Inner,
     private readonly ctx: MigrationContext,
   ) {
-    this.attempts = ctx.attempts ?? pageAttempts(ctx, { joinSession: (j, client) => this.joinSession(j, client), replaced: () => this.replaced(), note: (why) => (this.log.note = why) });
-    this.chat = new ChatLog((text) => this.inner.chat.send(text), (id) => nameOf(this.players(), id) ?? undefined);
+    this.attempts =
+      ctx.attempts ??
+      pageAttempts(ctx, {
+        joinSession: (j, client) => this.joinSession(j, client),
+        replaced: () => this.replaced(),
+        note: (why) => (this.log.note = why),
+      });
+    this.chat = new ChatLog(
+      (text) => this.inner.chat.send(text),
+      (id) => nameOf(this.players(), id) ?? undefined,
+    );
     this.adopt(first(this));
   }
 
@@ -138,7 +147,10 @@ export class MigratingSession implements LobbySession {
 
   /** The join session this wrapper's page runs (the first one, and each after a migration). */
   joinSession(j: Parameters<typeof createJoinSession>[0], client?: ClientSession): JoinSession {
-    return createJoinSession(j, this.ctx.target.roomId, this.ctx.cvars, { client, onHostLost: (lost) => this.hostLost(lost) });
+    return createJoinSession(j, this.ctx.target.roomId, this.ctx.cvars, {
+      client,
+      onHostLost: (lost) => this.hostLost(lost),
+    });
   }
 
   /** A host session: its lobby id was taken over while it was away, so it joins as a player. */
@@ -161,14 +173,24 @@ export class MigratingSession implements LobbySession {
     this.migrating = this.reconnecting = true;
     this.changed();
     const attempt = (): Promise<AttemptResult<Inner>> => this.quickJoin();
-    const out = await recoverLink<Inner>({ now: this.ctx.now, sleep: this.ctx.sleep, resumed: () => lost.resumed?.() ?? false, linkClosed: () => lost.linkClosed?.() ?? false, closed: () => this.closed, say: (t) => this.ctx.onMigrating?.(t), attempt });
+    const out = await recoverLink<Inner>({
+      now: this.ctx.now,
+      sleep: this.ctx.sleep,
+      resumed: () => lost.resumed?.() ?? false,
+      linkClosed: () => lost.linkClosed?.() ?? false,
+      closed: () => this.closed,
+      say: (t) => this.ctx.onMigrating?.(t),
+      attempt,
+    });
     this.migrating = this.reconnecting = false;
     this.ctx.onMigrating?.(null);
-    if (out.kind === 'closed' || out.kind === 'resumed') return void (out.kind === 'resumed' && (this.reconnects += 1), this.changed());
+    if (out.kind === 'closed' || out.kind === 'resumed')
+      return void (out.kind === 'resumed' && (this.reconnects += 1), this.changed());
     lost.release?.();
     if (out.kind === 'rejoined') return this.closed ? out.inner.leave() : this.adoptReconnected(out.inner, lost);
     if (out.kind === 'refused') return this.giveUp(out.failure);
-    if (out.kind === 'own-network-gone') return this.giveUp({ kind: 'connection-failed', detail: 'this device had no network for a minute' });
+    if (out.kind === 'own-network-gone')
+      return this.giveUp({ kind: 'connection-failed', detail: 'this device had no network for a minute' });
     // The host is gone (or away too long): take over if anyone can, else it left.
     if (lost.successors.length === 0 && lost.checkpoint === null) return this.giveUp({ kind: 'host-left' });
     return void this.migrate({ ...lost, why: 'lost' });
@@ -184,7 +206,8 @@ export class MigratingSession implements LobbySession {
   private adoptReconnected(next: Inner, lost: HostLost): void {
     const oldHost = lost.players.find((p) => p.isHost)?.id;
     const hostNow = (): PlayerId | undefined => next.players().find((p) => p.isHost)?.id;
-    if (hostNow() !== undefined && hostNow() !== oldHost) return this.finishMigration(next, { ...lost, why: 'lost' }, false);
+    if (hostNow() !== undefined && hostNow() !== oldHost)
+      return this.finishMigration(next, { ...lost, why: 'lost' }, false);
     this.reconnects += 1;
     this.adopt(next);
   }
@@ -214,7 +237,11 @@ export class MigratingSession implements LobbySession {
     this.changed();
     const client = this.client;
     const rank = lost.successors.indexOf(client.localId);
-    const role: MigrationRole = { rank: rank < 0 ? null : rank, hasCheckpoint: lost.checkpoint !== null, handedOver: lost.why === 'handover' };
+    const role: MigrationRole = {
+      rank: rank < 0 ? null : rank,
+      hasCheckpoint: lost.checkpoint !== null,
+      handedOver: lost.why === 'handover',
+    };
     const attempt = (kind: 'join' | 'claim'): Promise<Inner | JoinFailure | null> =>
       kind === 'join' ? this.attempts.join(client) : this.attempts.claim(client, lost);
     const closed = (): boolean => this.closed;

@@ -51,11 +51,13 @@ export interface MigrationContext {
   attempts?: MigrationAttempts;
 }
 
-
 /** One attempt of each kind: the new inner session, null to try again, or (join) a refusal that ends it. */
 export interface MigrationAttempts {
   /** `timeouts`: a reconnecting page asks quickly (link-recovery.ts QUICK_JOIN). */
-  join(client: ClientSession, timeouts?: { signalingTimeoutMs: number; linkTimeoutMs: number }): Promise<MigrationInner | JoinFailure | null>;
+  join(
+    client: ClientSession,
+    timeouts?: { signalingTimeoutMs: number; linkTimeoutMs: number },
+  ): Promise<MigrationInner | JoinFailure | null>;
   claim(client: ClientSession, lost: HostLost): Promise<MigrationInner | null>;
 }
 
@@ -68,12 +70,25 @@ export interface AttemptHooks {
 export function pageAttempts(ctx: MigrationContext, hooks: AttemptHooks): MigrationAttempts {
   return {
     async join(client, timeouts) {
-      const r = await joinLobby({ signaling: ctx.signaling, target: ctx.target, name: ctx.name, password: '', browserToken: ctx.browserToken, seat: ctx.seat, crypto: ctx.crypto, migration: true, linkTimeoutMs: MIGRATION_LINK_TIMEOUT_MS, ...timeouts });
+      const r = await joinLobby({
+        signaling: ctx.signaling,
+        target: ctx.target,
+        name: ctx.name,
+        password: '',
+        browserToken: ctx.browserToken,
+        seat: ctx.seat,
+        crypto: ctx.crypto,
+        migration: true,
+        linkTimeoutMs: MIGRATION_LINK_TIMEOUT_MS,
+        ...timeouts,
+      });
       if (!r.ok) {
         const f = r.failure;
         hooks.note(f.kind);
         // A ban or kick by the new host is final; anything else may be no host yet.
-        return f.kind === 'rejected' && (f.reason === 'banned' || f.reason === 'kicked' || f.reason === 'version') ? f : null;
+        return f.kind === 'rejected' && (f.reason === 'banned' || f.reason === 'kicked' || f.reason === 'version')
+          ? f
+          : null;
       }
       if (r.joined.clientId !== client.localId) {
         // Our seat was not kept: this client's timeline belongs to another id. Say so; don't pretend.
@@ -94,7 +109,9 @@ export function pageAttempts(ctx: MigrationContext, hooks: AttemptHooks): Migrat
         client,
         checkpoint: lost.checkpoint.bytes,
         players: lost.players,
-        ...(lost.why === 'handover' ? { handedOverBy: { oldHost: hostName(lost.players), newHost: nameOf(lost.players, client.localId) } } : {}),
+        ...(lost.why === 'handover'
+          ? { handedOverBy: { oldHost: hostName(lost.players), newHost: nameOf(lost.players, client.localId) } }
+          : {}),
         onSignaling: ctx.onSignaling,
         onReplaced: () => hooks.replaced(),
       });

@@ -13,7 +13,8 @@
 import { INSECURE_CONTEXT_TEXT, TURN_HELP_URL } from '../lobby/failures';
 import type { HelpLink } from './screens';
 
-export const NO_WEBGL_TEXT = 'This browser cannot draw the game: WebGL is unavailable (hardware acceleration is off or blocked). You can still create and join lobbies; turn WebGL on, or use another browser, to see the match.';
+export const NO_WEBGL_TEXT =
+  'This browser cannot draw the game: WebGL is unavailable (hardware acceleration is off or blocked). You can still create and join lobbies; turn WebGL on, or use another browser, to see the match.';
 
 /** Lobbies need a secure context and WebCrypto: `!isSecureContext || !crypto.subtle` means they would hang. */
 export function canRunLobbies(win: Pick<Window, 'isSecureContext'> & { crypto?: { subtle?: unknown } }): boolean {
@@ -31,8 +32,8 @@ export function webglAvailable(doc: Document): boolean {
 
 export function pageProblems(win: Window): Array<{ text: string; help: HelpLink | null }> {
   const out: Array<{ text: string; help: HelpLink | null }> = [];
-  if (!canRunLobbies(win)) out.push({ text: INSECURE_CONTEXT_TEXT, help: { href: TURN_HELP_URL, text: 'How to serve the game over HTTPS' } });
+  if (!canRunLobbies(win))
+    out.push({ text: INSECURE_CONTEXT_TEXT, help: { href: TURN_HELP_URL, text: 'How to serve the game over HTTPS' } });
   if (!webglAvailable(win.document)) out.push({ text: NO_WEBGL_TEXT, help: null });
   return out;
 }
-

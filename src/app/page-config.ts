@@ -36,7 +36,11 @@ async function fetchServerConfig(fetcher: typeof fetch): Promise<{ json: unknown
 
 export async function loadPageConfig(url: URL, fetcher: typeof fetch): Promise<PageConfig> {
   const { json, notice } = await fetchServerConfig(fetcher);
-  const { options, defaults, issues } = resolveSignaling(json, url.searchParams, { hostname: url.hostname, port: url.port, protocol: url.protocol });
+  const { options, defaults, issues } = resolveSignaling(json, url.searchParams, {
+    hostname: url.hostname,
+    port: url.port,
+    protocol: url.protocol,
+  });
   const { cvars, issues: cvarIssues } = parseCvars(url.searchParams);
   const name = url.searchParams.get('name') ?? '';
   const lobby = parseLobbyHash(url.hash);
@@ -49,6 +53,11 @@ export async function loadPageConfig(url: URL, fetcher: typeof fetch): Promise<P
     render: url.searchParams.get('render') !== '0',
     defaultName: name.slice(0, 24),
     // The link's own problem first: it is why the page shows the create form instead of a join form.
-    notices: [...(lobby.problem ? [lobby.problem] : []), ...(notice ? [notice] : []), ...issues, ...cvarIssues.map((i) => i.message)],
+    notices: [
+      ...(lobby.problem ? [lobby.problem] : []),
+      ...(notice ? [notice] : []),
+      ...issues,
+      ...cvarIssues.map((i) => i.message),
+    ],
   };
 }

@@ -52,13 +52,22 @@ export function helpLink(doc: Document, id: string, help: HelpLink): HTMLAnchorE
 
 function problemBox(doc: Document, problems: StartScreenProps['problems']): HTMLElement | null {
   if (!problems || problems.length === 0) return null;
-  const items = problems.map((pr, i) => h(doc, 'p', { className: 'notice page-problem', text: `${pr.text} ` }, [pr.help ? helpLink(doc, `page-problem-help-${i}`, pr.help) : null]));
+  const items = problems.map((pr, i) =>
+    h(doc, 'p', { className: 'notice page-problem', text: `${pr.text} ` }, [
+      pr.help ? helpLink(doc, `page-problem-help-${i}`, pr.help) : null,
+    ]),
+  );
   return h(doc, 'div', { id: 'page-problems', attrs: { role: 'alert' } }, items);
 }
 
 export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
   const problems = problemBox(doc, p.problems);
-  const name = input(doc, 'name', { maxlength: '24', value: p.defaultName, placeholder: 'your name', autocomplete: 'nickname' });
+  const name = input(doc, 'name', {
+    maxlength: '24',
+    value: p.defaultName,
+    placeholder: 'your name',
+    autocomplete: 'nickname',
+  });
   const password = input(doc, 'password', { type: 'password', maxlength: '64', placeholder: 'optional' });
   const notices = p.notices.map((n) => h(doc, 'p', { className: 'notice', text: n }));
   const nameOf = (): string => name.value.trim() || 'Player';
@@ -69,16 +78,36 @@ export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
     form.addEventListener('submit', (e) => (e.preventDefault(), go.click()));
     const warnings = linkWarningBox(doc, p, go);
     const other = button(doc, 'new-lobby', 'Create a new lobby instead', p.onForgetLink);
-    return h(doc, 'section', { id: 'start-screen' }, [h(doc, 'h1', { text: 'Rewind Arena' }), h(doc, 'p', { text: `Join lobby ${room}` }), problems, ...notices, ...warnings, form, other]);
+    return h(doc, 'section', { id: 'start-screen' }, [
+      h(doc, 'h1', { text: 'Rewind Arena' }),
+      h(doc, 'p', { text: `Join lobby ${room}` }),
+      problems,
+      ...notices,
+      ...warnings,
+      form,
+      other,
+    ]);
   }
-  const max = input(doc, 'max-players', { type: 'number', min: String(CVARS.sv_maxplayers.min), max: String(CVARS.sv_maxplayers.max), value: String(p.defaultMaxPlayers) });
+  const max = input(doc, 'max-players', {
+    type: 'number',
+    min: String(CVARS.sv_maxplayers.min),
+    max: String(CVARS.sv_maxplayers.max),
+    value: String(p.defaultMaxPlayers),
+  });
   const create = button(doc, 'create', 'Create lobby', () => p.onCreate(nameOf(), password.value, Number(max.value)));
-  const form = h(doc, 'form', {}, [labeled(doc, 'Name', name), labeled(doc, 'Lobby password (optional)', password), labeled(doc, 'Max players', max), create]);
+  const form = h(doc, 'form', {}, [
+    labeled(doc, 'Name', name),
+    labeled(doc, 'Lobby password (optional)', password),
+    labeled(doc, 'Max players', max),
+    create,
+  ]);
   form.addEventListener('submit', (e) => (e.preventDefault(), create.click()));
   const practice = button(doc, 'practice', 'Practice against bots', () => p.onPractice(nameOf()));
   return h(doc, 'section', { id: 'start-screen' }, [
     h(doc, 'h1', { text: 'Rewind Arena' }),
-    h(doc, 'p', { text: 'Create a lobby and send the link to your friends. Everything runs peer to peer; your browser hosts the match.' }),
+    h(doc, 'p', {
+      text: 'Create a lobby and send the link to your friends. Everything runs peer to peer; your browser hosts the match.',
+    }),
     problems,
     ...notices,
     form,
@@ -99,7 +128,7 @@ function linkWarningBox(doc: Document, p: StartScreenProps, join: HTMLButtonElem
     pageServers.disabled = true;
   };
   const trust = button(doc, 'trust-link-servers', 'Continue with these servers', settle);
-  const pageServers = button(doc, 'use-page-servers', 'Use this page\'s servers', () => (usePage(), settle()));
+  const pageServers = button(doc, 'use-page-servers', "Use this page's servers", () => (usePage(), settle()));
   return [h(doc, 'div', { id: 'link-warnings', attrs: { role: 'alert' } }, [...sentences, trust, pageServers])];
 }
 
@@ -107,7 +136,12 @@ export function busyScreen(doc: Document, text: string): HTMLElement {
   return h(doc, 'section', { id: 'busy-screen' }, [h(doc, 'p', { id: 'busy-message', text })]);
 }
 
-export function messageScreen(doc: Document, text: string, onBack: () => void, help: HelpLink | null = null): HTMLElement {
+export function messageScreen(
+  doc: Document,
+  text: string,
+  onBack: () => void,
+  help: HelpLink | null = null,
+): HTMLElement {
   return h(doc, 'section', { id: 'message-screen' }, [
     h(doc, 'p', { id: 'error-message', attrs: { role: 'alert' }, text }),
     help ? h(doc, 'p', {}, [helpLink(doc, 'error-help', help)]) : null,
@@ -152,10 +186,12 @@ export function lobbyScreen(doc: Document, p: LobbyScreenProps): LobbyScreen {
     void navigator.clipboard?.writeText(p.link).catch(() => undefined);
   });
   const form = p.controls ? createMatchSettingsForm(doc, p.controls.rules(), p.controls) : null;
-  const action = p.isHost ? button(doc, 'start-match', 'Start match', () => {
+  const action = p.isHost
+    ? button(doc, 'start-match', 'Start match', () => {
         const rules = form ? form.read() : undefined;
         if (rules !== null) p.onStart(rules);
-      }) : button(doc, 'enter-match', 'Enter match', p.onEnterMatch);
+      })
+    : button(doc, 'enter-match', 'Enter match', p.onEnterMatch);
   const element = h(doc, 'section', { id: 'lobby-screen' }, [
     h(doc, 'h2', { text: p.isHost ? 'Your lobby' : 'Lobby' }),
     h(doc, 'div', { className: 'lobby-link-row' }, [linkBox, copy, linkQrCode(doc, p.link)]),
@@ -168,13 +204,19 @@ export function lobbyScreen(doc: Document, p: LobbyScreenProps): LobbyScreen {
   ]);
   const update = (players: LobbyPlayer[], started: boolean): void => {
     list.replaceChildren(...players.map((pl) => playerRow(doc, pl, p)));
-    status.textContent = started ? 'The match is running.' : p.isHost ? 'Start the match when everyone is in.' : 'Waiting for the host to start the match…';
+    status.textContent = started
+      ? 'The match is running.'
+      : p.isHost
+        ? 'Start the match when everyone is in.'
+        : 'Waiting for the host to start the match…';
     action.hidden = !p.isHost && !started;
   };
   update([], p.started);
   const notice = (text: string | null, help: HelpLink | null = null): void => {
     noticeBox.hidden = text === null;
-    noticeBox.replaceChildren(...(text === null ? [] : [doc.createTextNode(`${text} `), help ? helpLink(doc, 'lobby-notice-help', help) : '']));
+    noticeBox.replaceChildren(
+      ...(text === null ? [] : [doc.createTextNode(`${text} `), help ? helpLink(doc, 'lobby-notice-help', help) : '']),
+    );
   };
   return { element, update, notice };
 }
@@ -195,7 +237,11 @@ function playerRow(doc: Document, pl: LobbyPlayer, p: LobbyScreenProps): HTMLEle
 }
 
 /** The host's "can host if I leave" box for one player (`#successor-<id>`). */
-function successorBox(doc: Document, id: PlayerId, choice: NonNullable<LobbyScreenProps['successorChoice']>): HTMLLabelElement {
+function successorBox(
+  doc: Document,
+  id: PlayerId,
+  choice: NonNullable<LobbyScreenProps['successorChoice']>,
+): HTMLLabelElement {
   const box = input(doc, `successor-${id}`, { type: 'checkbox' });
   box.checked = choice.isChosen(id);
   box.addEventListener('change', () => choice.choose(id, box.checked));

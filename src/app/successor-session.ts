@@ -48,7 +48,8 @@ export interface SuccessorOptions {
   onReplaced?: () => void;
 }
 
-export type SuccessorResult = { ok: true; session: HostSession; secrets: HostSecrets } | { ok: false; failure: JoinFailure };
+export type SuccessorResult =
+  { ok: true; session: HostSession; secrets: HostSecrets } | { ok: false; failure: JoinFailure };
 
 type RestoredMatch = Extract<WorkerRestoreResult, { ok: true }>;
 
@@ -74,7 +75,14 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
   try {
     // Our own token; the old host's takeover token only as the claim (a second successor with the
     // same claim cannot then take the id from us: scripts/id-holds.mjs).
-    peer = await openPeer(o.signaling, hostPeerId(o.roomId), CLAIM_TIMEOUT_MS, undefined, await takeoverHash(takeover, crypto), s.peerToken);
+    peer = await openPeer(
+      o.signaling,
+      hostPeerId(o.roomId),
+      CLAIM_TIMEOUT_MS,
+      undefined,
+      await takeoverHash(takeover, crypto),
+      s.peerToken,
+    );
   } catch (err) {
     worker.terminate();
     return { ok: false, failure: claimFailure(err, o.signaling) };
@@ -82,10 +90,28 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
   // Nothing awaited from here to the ListenServer: it must listen before the first connection.
   const handedOverBy = o.handedOverBy ? { handedOverBy: o.handedOverBy } : {};
   const lobby = { seats: restored.seats, bans: restored.bans, started: true, ...handedOverBy };
-  const server = new ListenServer(peer, worker, successorLobby(o, s, restored, key, takeover), () => performance.now(), lobby);
+  const server = new ListenServer(
+    peer,
+    worker,
+    successorLobby(o, s, restored, key, takeover),
+    () => performance.now(),
+    lobby,
+  );
   carryServerSettings(worker, restored.cvars);
   try {
-    const session = await hostLobby({ worker, peer, server, roomId: o.roomId, name: o.name, tickrate: restored.tickrate, cvars: o.cvars, client: o.client, seat: o.client.localId, onSignaling: o.onSignaling, onReplaced: o.onReplaced });
+    const session = await hostLobby({
+      worker,
+      peer,
+      server,
+      roomId: o.roomId,
+      name: o.name,
+      tickrate: restored.tickrate,
+      cvars: o.cvars,
+      client: o.client,
+      seat: o.client.localId,
+      onSignaling: o.onSignaling,
+      onReplaced: o.onReplaced,
+    });
     return { ok: true, session, secrets: s };
   } catch (err) {
     // Our seat was refused (no free id, the worker said no): give the id back for the next successor.
@@ -105,22 +131,37 @@ async function restoreMatch(o: SuccessorOptions, worker: ServerWorkerHandle): Pr
   // The clients' clocks kept running since the newest snapshot: the restored server runs on as far.
   const skipTicks = snapshot && heardAt !== null ? Math.max(0, Math.round((o.client.now() - heardAt) / tickMs)) : 0;
   const names: Array<[number, string]> = o.players.map((p) => [p.id, p.name]);
-  return worker.api.restore(o.checkpoint, { snapshot, names, skipTicks }).catch((err: unknown) => ({ ok: false as const, error: String(err) }));
+  return worker.api
+    .restore(o.checkpoint, { snapshot, names, skipTicks })
+    .catch((err: unknown) => ({ ok: false as const, error: String(err) }));
 }
 
 /** The old host's server settings carry on (lag compensation and its window). */
 function carryServerSettings(worker: ServerWorkerHandle, cvars: readonly CheckpointCvar[]): void {
-  for (const c of cvars) if ((c.name === 'sv_lagcompensation' || c.name === 'sv_maxunlag') && typeof c.value === 'number') void worker.api.setSetting(c.name, c.value);
+  for (const c of cvars)
+    if ((c.name === 'sv_lagcompensation' || c.name === 'sv_maxunlag') && typeof c.value === 'number')
+      void worker.api.setSetting(c.name, c.value);
 }
 
 /** The same lobby as the old host's (its key, rules and password verifier), with a takeover token of our own. */
-function successorLobby(o: SuccessorOptions, s: HostSecrets, restored: RestoredMatch, key: LobbyKey, takeover: string): LobbySettings {
+function successorLobby(
+  o: SuccessorOptions,
+  s: HostSecrets,
+  restored: RestoredMatch,
+  key: LobbyKey,
+  takeover: string,
+): LobbySettings {
   return {
     maxPlayers: s.maxPlayers,
     // The verifier: the successor checks newcomers' passwords without ever holding the password.
     password: s.passwordVerifier,
     joinRunningMatch: s.joinRunningMatch,
-    match: { tickrate: restored.tickrate, maxPlayers: restored.maxPlayers, mapName: s.mapName, maxUnlagMs: restored.maxUnlagMs },
+    match: {
+      tickrate: restored.tickrate,
+      maxPlayers: restored.maxPlayers,
+      mapName: s.mapName,
+      maxUnlagMs: restored.maxUnlagMs,
+    },
     key,
     roomId: o.roomId,
     crypto,

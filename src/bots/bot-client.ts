@@ -14,7 +14,14 @@
 import { encodeCmdPacket, quantizeCmdPacket } from '../protocol/cmd-packet';
 import type { KickReason } from '../protocol/control-messages';
 import { CMDS_PER_PACKET } from '../protocol/game-messages';
-import { WEAPON_KEEP, type PlayerId, type PlayerState, type PublicPlayerState, type Tick, type UserCmd } from '../sim/types';
+import {
+  WEAPON_KEEP,
+  type PlayerId,
+  type PlayerState,
+  type PublicPlayerState,
+  type Tick,
+  type UserCmd,
+} from '../sim/types';
 import { stateAt } from './interpolate';
 import { SnapshotReceiver } from './snapshot-receiver';
 
@@ -94,7 +101,8 @@ export class BotClient {
     if (!this.sentTimes.includes(snap.echoTimeMs)) return;
     // RTT from the echoed send time, minus the time the server held the packet.
     const sample = ((((Math.floor(nowMs) - snap.echoTimeMs) % 65536) + 65536) % 65536) - snap.echoHoldMs;
-    if (sample >= 0 && sample < 5000) this.rttMs = this.rttMs === null ? sample : this.rttMs + (sample - this.rttMs) / 8;
+    if (sample >= 0 && sample < 5000)
+      this.rttMs = this.rttMs === null ? sample : this.rttMs + (sample - this.rttMs) / 8;
   }
 
   /** Render time for others, in fractional server ticks. */
@@ -136,7 +144,11 @@ export class BotClient {
     this.sentTimes.push(sendTimeMs);
     if (this.sentTimes.length > 128) this.sentTimes.shift();
     // Scripts (and forged packets) may say anything: made sendable the way any client must.
-    return packets.map((p) => encodeCmdPacket(quantizeCmdPacket({ ackTick: this.rx.newestTick > 0 ? this.rx.newestTick : null, sendTimeMs, cmds: p })));
+    return packets.map((p) =>
+      encodeCmdPacket(
+        quantizeCmdPacket({ ackTick: this.rx.newestTick > 0 ? this.rx.newestTick : null, sendTimeMs, cmds: p }),
+      ),
+    );
   }
 
   private makeCmd(tick: Tick, nowMs: number): void {

@@ -50,7 +50,7 @@ export function skirmish(seed: number, fireRate = 0.05): BotScript {
       const seen = p.alive ? ctx.seen(p.id) : null;
       if (!seen) continue;
       const d = (seen.x - self.x) ** 2 + (seen.y - self.y) ** 2;
-      if (d < bestD) (best = seen), (bestD = d);
+      if (d < bestD) ((best = seen), (bestD = d));
     }
     if (!best) return move;
     const aim = aimAt(self.x, self.y, best.x, best.y);

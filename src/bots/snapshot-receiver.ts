@@ -33,7 +33,15 @@ export class SnapshotReceiver {
   newest: Snapshot | null = null;
   /** max over snapshots of (serverTick - arrival in ticks): the offset of the stream's clock. */
   private streamOffset = -Infinity;
-  readonly counters = { datagrams: 0, decodeFailures: 0, snapshots: 0, full: 0, delta: 0, fullAfterDelta: 0, outOfOrder: 0 };
+  readonly counters = {
+    datagrams: 0,
+    decodeFailures: 0,
+    snapshots: 0,
+    full: 0,
+    delta: 0,
+    fullAfterDelta: 0,
+    outOfOrder: 0,
+  };
   lastError = '';
   /** Called with every complete snapshot (tests compare them with the server's world). */
   onSnapshot: ((snap: Snapshot, nowMs: number) => void) | null = null;

@@ -28,7 +28,23 @@
 import type { Tick } from '../sim/types';
 import { DelayFilter } from './delay-filter';
 import { SkewEstimator } from './skew-estimator';
-import { BACK_SLEW, DEFAULT_CLOCK_TUNING, ECHO_MEMORY, FAR_BEHIND_TICKS, FAST_SLEW, JITTER_MARGIN, MAX_RTT_MS, MAX_SKEW, MAX_SKEW_STEP, SETTLE_AFTER_PLACEMENT_MS, SETTLE_BACK_TICKS, SKEW_DEADBAND, SLOW_SLEW, STALE_MS, type ClockTuning } from './clock-tuning';
+import {
+  BACK_SLEW,
+  DEFAULT_CLOCK_TUNING,
+  ECHO_MEMORY,
+  FAR_BEHIND_TICKS,
+  FAST_SLEW,
+  JITTER_MARGIN,
+  MAX_RTT_MS,
+  MAX_SKEW,
+  MAX_SKEW_STEP,
+  SETTLE_AFTER_PLACEMENT_MS,
+  SETTLE_BACK_TICKS,
+  SKEW_DEADBAND,
+  SLOW_SLEW,
+  STALE_MS,
+  type ClockTuning,
+} from './clock-tuning';
 
 export { DEFAULT_CLOCK_TUNING, type ClockTuning } from './clock-tuning';
 
@@ -230,7 +246,11 @@ export class ClientClock {
     if (Math.abs(err) < 0.5) this.streamFast = false;
     // Slew toward the model, never faster than a few percent (25 % just after a step): remotes keep a steady speed.
     const limit = (this.streamFast ? FAST_SLEW : SLOW_SLEW) * dtTicks;
-    const step = Math.min(Math.abs(err) * this.tuning.streamGain * dtTicks + (this.streamFast ? limit : 0), limit, Math.abs(err));
+    const step = Math.min(
+      Math.abs(err) * this.tuning.streamGain * dtTicks + (this.streamFast ? limit : 0),
+      limit,
+      Math.abs(err),
+    );
     this.stream += Math.sign(err) * step;
   }
 
@@ -250,7 +270,10 @@ export class ClientClock {
     // forward at once (a late command is input delayed), back only when clearly too far ahead.
     const settling = nowMs - this.placedAtMs < this.rttMs + SETTLE_AFTER_PLACEMENT_MS;
     // Behind by more than FAR_BEHIND_TICKS is input the server will not get in time: jump, whatever the cause.
-    const replace = (stepped && Math.abs(behind) > 1) || (settling && (behind > 1 || behind < -SETTLE_BACK_TICKS)) || behind > FAR_BEHIND_TICKS;
+    const replace =
+      (stepped && Math.abs(behind) > 1) ||
+      (settling && (behind > 1 || behind < -SETTLE_BACK_TICKS)) ||
+      behind > FAR_BEHIND_TICKS;
     if (!this.commandPlaced || replace || Math.abs(behind) > this.jumpTicks) {
       this.place(nowMs, horizon, stepped || !this.commandPlaced);
       return;

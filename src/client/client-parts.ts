@@ -78,7 +78,8 @@ export class ClientParts {
   advanceInterp(nowMs: number): void {
     const floor = interpDelaySeconds(this.cvars) * this.tickrate;
     const cap = this.cvars.cl_interp_max * this.tickrate;
-    const lagNow = this.clock.isSynced && this.inbox.newest ? Math.max(0, this.clock.streamTick - this.inbox.newestTick) : 0;
+    const lagNow =
+      this.clock.isSynced && this.inbox.newest ? Math.max(0, this.clock.streamTick - this.inbox.newestTick) : 0;
     this.interp.advance(nowMs, floor, cap, this.cvars.cl_interp_adaptive === 1, lagNow);
   }
 

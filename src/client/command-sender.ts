@@ -68,7 +68,8 @@ export class CommandSender {
     const sendTimeMs16 = Math.floor(nowMs) & 0xffff;
     let run: SanitizedCmd[] = [];
     const flushRun = (): void => {
-      if (run.length > 0) out.push({ bytes: encodeCmdPacket({ ackTick, sendTimeMs: sendTimeMs16, cmds: run }), sendTimeMs16 });
+      if (run.length > 0)
+        out.push({ bytes: encodeCmdPacket({ ackTick, sendTimeMs: sendTimeMs16, cmds: run }), sendTimeMs16 });
       run = [];
     };
     for (const cmd of cmds) {

@@ -96,7 +96,6 @@ export class DelayFilter {
     this.jitterValue = 0;
   }
 
-
   private addHigh(s: Sample): DelayStep {
     const run = this.high;
     // A steady new level: every sample of the run within the threshold of the run's lowest.
@@ -140,7 +139,8 @@ export class DelayFilter {
     // Too few samples since a restart say nothing about the spread: keep the estimate from before.
     if (this.floorValue === null || this.samples.length < MIN_JITTER_SAMPLES) return;
     const changes: number[] = [];
-    for (let i = 1; i < this.samples.length; i++) changes.push(Math.abs(this.samples[i]!.value - this.samples[i - 1]!.value));
+    for (let i = 1; i < this.samples.length; i++)
+      changes.push(Math.abs(this.samples[i]!.value - this.samples[i - 1]!.value));
     changes.sort((a, b) => a - b);
     this.jitterValue = changes[Math.min(changes.length - 1, Math.floor(JITTER_PERCENTILE * changes.length))]!;
   }

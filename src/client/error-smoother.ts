@@ -51,7 +51,14 @@ export class ErrorSmoother {
     this.beyondSnap = false;
   }
 
-  private set(dx: number, dy: number, nowMs: number, snap: boolean, speedFor: (length: number) => number, pastSnap = false): void {
+  private set(
+    dx: number,
+    dy: number,
+    nowMs: number,
+    snap: boolean,
+    speedFor: (length: number) => number,
+    pastSnap = false,
+  ): void {
     const current = this.offset(nowMs);
     const x = current.x + dx;
     const y = current.y + dy;

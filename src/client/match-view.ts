@@ -43,11 +43,23 @@ export interface MatchView {
   results: MatchResults | null;
 }
 
-export function buildMatchView(m: PublicMatchState, localId: PlayerId, serverTick: number, tickrate: number, pickups: readonly Tick[]): MatchView {
+export function buildMatchView(
+  m: PublicMatchState,
+  localId: PlayerId,
+  serverTick: number,
+  tickrate: number,
+  pickups: readonly Tick[],
+): MatchView {
   const ranked = rankStandings(m.players.map((p) => ({ id: p.id, team: p.team, score: p.score, kills: 0, deaths: 0 })));
   const places = placesOf(ranked);
   const byId = new Map(m.players.map((p) => [p.id, p]));
-  const ranking = ranked.map((s, i) => ({ id: s.id, team: s.team, score: s.score, bot: byId.get(s.id)?.bot ?? false, place: places[i] ?? i + 1 }));
+  const ranking = ranked.map((s, i) => ({
+    id: s.id,
+    team: s.team,
+    score: s.score,
+    bot: byId.get(s.id)?.bot ?? false,
+    place: places[i] ?? i + 1,
+  }));
   const me = ranking.find((r) => r.id === localId);
   const red = m.teamScores[0] ?? 0;
   const blue = m.teamScores[1] ?? 0;

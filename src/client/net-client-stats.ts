@@ -61,7 +61,12 @@ export function netStatsOf(s: NetStatsSource): NetStats {
   };
 }
 
-export function netTotalsOf(clock: ClientClock, tracker: NetStatsTracker, inbox: SnapshotInbox, lastError: NetClientTotals['lastPredictionError']): NetClientTotals {
+export function netTotalsOf(
+  clock: ClientClock,
+  tracker: NetStatsTracker,
+  inbox: SnapshotInbox,
+  lastError: NetClientTotals['lastPredictionError'],
+): NetClientTotals {
   return {
     predictionErrors: tracker.predictionErrors,
     lastPredictionError: lastError,

@@ -120,7 +120,11 @@ export class NetClient {
   netSettings(): { updateRate: number; rate: number; interpMs: number } {
     // The delay in use, to 25 ms: the host checks each command's claimed view time against it.
     const c = this.parts.cvars;
-    return { updateRate: c.cl_updaterate, rate: c.rate, interpMs: Math.round((this.interpDelaySeconds * 1000) / 25) * 25 };
+    return {
+      updateRate: c.cl_updaterate,
+      rate: c.rate,
+      interpMs: Math.round((this.interpDelaySeconds * 1000) / 25) * 25,
+    };
   }
 
   /** Snapshots dropped for an impossible tick, and whether the host should be left (host-plausibility.ts). */

@@ -61,10 +61,24 @@ export class Predictor {
   }
 
   /** One predicted tick: the server's own `playerTick`, with no blockers (the others are in the past). */
-  private step(state: PlayerState, cmd: UserCmd, pickups: Tick[]): { player: PlayerState; events: SimEvent[]; shot: ShotIntent | null } {
+  private step(
+    state: PlayerState,
+    cmd: UserCmd,
+    pickups: Tick[],
+  ): { player: PlayerState; events: SimEvent[]; shot: ShotIntent | null } {
     const events: SimEvent[] = [];
     const scratch = this.scratch;
-    const player = playerTick({ player: state, cmd, tick: cmd.tick, cfg: this.cfg, match: this.match, pickups, blockers: NO_BLOCKERS, events, scratch });
+    const player = playerTick({
+      player: state,
+      cmd,
+      tick: cmd.tick,
+      cfg: this.cfg,
+      match: this.match,
+      pickups,
+      blockers: NO_BLOCKERS,
+      events,
+      scratch,
+    });
     return { player, events, shot: scratch.fired ? { ...scratch.shot } : null };
   }
 
@@ -105,7 +119,12 @@ export class Predictor {
     return step.shot ? [this.firedEvent(step.shot), ...step.events] : step.events;
   }
 
-  reconcile(self: PlayerState, serverTick: Tick, replay: boolean, match: PublicMatchState | null = null): ReconcileOutcome {
+  reconcile(
+    self: PlayerState,
+    serverTick: Tick,
+    replay: boolean,
+    match: PublicMatchState | null = null,
+  ): ReconcileOutcome {
     this.match = match;
     this.pickups = match ? match.pickups.slice() : [];
     const guess = this.predicted.get(serverTick);
@@ -150,8 +169,20 @@ export class Predictor {
   private firedEvent(shot: ShotIntent): SimEvent {
     const def = weaponDef(shot.weapon);
     // Tracer end from walls only: whether a player was hit is the server's call.
-    const trace = def.projectileSpeed > 0 ? { endX: shot.x, endY: shot.y } : traceShot(this.cfg.map, shot.x, shot.y, shot.aim, def.range, [], shot.shooter);
-    return { type: 'fired', shooter: shot.shooter, weapon: shot.weapon, x: shot.x, y: shot.y, aim: shot.aim, endX: trace.endX, endY: trace.endY };
+    const trace =
+      def.projectileSpeed > 0
+        ? { endX: shot.x, endY: shot.y }
+        : traceShot(this.cfg.map, shot.x, shot.y, shot.aim, def.range, [], shot.shooter);
+    return {
+      type: 'fired',
+      shooter: shot.shooter,
+      weapon: shot.weapon,
+      x: shot.x,
+      y: shot.y,
+      aim: shot.aim,
+      endX: trace.endX,
+      endY: trace.endY,
+    };
   }
 }
 

@@ -39,7 +39,11 @@ export class RemoteView {
     this.rockets.dropFrom(tick);
   }
 
-  sample(renderTick: number, nowMs: number, cvars: Readonly<Cvars>): { remotes: RemotePlayerView[]; projectiles: ProjectileView[] } {
+  sample(
+    renderTick: number,
+    nowMs: number,
+    cvars: Readonly<Cvars>,
+  ): { remotes: RemotePlayerView[]; projectiles: ProjectileView[] } {
     const mode: SampleMode = {
       interpolate: cvars.cl_interpolate === 1,
       extrapolateTicks: cvars.cl_extrapolate === 1 ? cvars.cl_extrapolate_amount * this.tickrate : 0,
@@ -48,7 +52,9 @@ export class RemoteView {
     this.extrapolating = sampled.filter((r) => r.extrapolating).length;
     // Interpolated remotes never jump when the stream resumes after a burst; raw ones (cl_interpolate 0) are left raw.
     const remotes = mode.interpolate ? this.smoother.apply(sampled, nowMs) : sampled;
-    const projectiles = this.rockets.sample(renderTick, mode).map(({ state }) => ({ id: state.id, owner: state.owner, x: state.x, y: state.y }));
+    const projectiles = this.rockets
+      .sample(renderTick, mode)
+      .map(({ state }) => ({ id: state.id, owner: state.owner, x: state.x, y: state.y }));
     return { remotes, projectiles };
   }
 }

@@ -52,7 +52,9 @@ export class SkewEstimator {
     const early = fit(closed.slice(0, half));
     const late = fit(closed.slice(half));
     if (whole === null || early === null || late === null) return null;
-    const agree = Math.sign(early) === Math.sign(late) && Math.abs(early - late) <= HALVES_AGREE * Math.max(Math.abs(early), Math.abs(late));
+    const agree =
+      Math.sign(early) === Math.sign(late) &&
+      Math.abs(early - late) <= HALVES_AGREE * Math.max(Math.abs(early), Math.abs(late));
     if (!agree) return null;
     // A line only: every minimum within a tenth of the line's rise over the window (at least LINE_MS).
     const n = closed.length;

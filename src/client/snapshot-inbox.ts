@@ -35,7 +35,9 @@ export interface ReceivedSnapshot {
 const BASELINE_SLOTS = 512;
 
 export class SnapshotInbox {
-  private readonly baselines: (Snapshot | undefined)[] = new Array<Snapshot | undefined>(BASELINE_SLOTS).fill(undefined);
+  private readonly baselines: (Snapshot | undefined)[] = new Array<Snapshot | undefined>(BASELINE_SLOTS).fill(
+    undefined,
+  );
   private assembler = new SnapshotAssembler();
   /** One per stream: it finds the rows of the snapshots it decoded when they come back as baselines. */
   private readonly decoder = new SnapshotDecoder();

@@ -31,7 +31,11 @@ export function buildLocalView(src: LocalSource | null, offset: { x: number; y: 
   };
 }
 
-export function sampleRemotes(buffer: InterpolationBuffer<PublicPlayerState>, renderTick: number, mode: SampleMode): RemotePlayerView[] {
+export function sampleRemotes(
+  buffer: InterpolationBuffer<PublicPlayerState>,
+  renderTick: number,
+  mode: SampleMode,
+): RemotePlayerView[] {
   return buffer
     .sample(renderTick, mode)
     .map(({ state, extrapolating }) => ({ ...state, extrapolating }))

@@ -16,14 +16,34 @@ export interface CvarDef {
   readonly help: string;
 }
 
-const num = (d: number, min: number, max: number, help: string): CvarDef => ({ default: d, min, max, integer: false, help });
-const int = (d: number, min: number, max: number, help: string): CvarDef => ({ default: d, min, max, integer: true, help });
+const num = (d: number, min: number, max: number, help: string): CvarDef => ({
+  default: d,
+  min,
+  max,
+  integer: false,
+  help,
+});
+const int = (d: number, min: number, max: number, help: string): CvarDef => ({
+  default: d,
+  min,
+  max,
+  integer: true,
+  help,
+});
 const flag = (d: 0 | 1, help: string): CvarDef => int(d, 0, 1, help);
 
 export const CVARS = {
   cl_interp: num(0.1, 0, 0.5, 'Minimum interpolation delay (s): others are drawn this far in the past.'),
-  cl_interp_ratio: num(2, 1, 5, 'Interpolation delay in snapshot intervals: delay = max(cl_interp, ratio / cl_updaterate).'),
-  cl_interp_adaptive: flag(1, 'Raise the interpolation delay above the minimum when snapshots arrive in bursts (gaps), lower it slowly after.'),
+  cl_interp_ratio: num(
+    2,
+    1,
+    5,
+    'Interpolation delay in snapshot intervals: delay = max(cl_interp, ratio / cl_updaterate).',
+  ),
+  cl_interp_adaptive: flag(
+    1,
+    'Raise the interpolation delay above the minimum when snapshots arrive in bursts (gaps), lower it slowly after.',
+  ),
   cl_interp_max: num(0.5, 0.05, 1, 'Largest interpolation delay (s) cl_interp_adaptive may use.'),
   cl_updaterate: int(30, 10, 128, 'Snapshots per second asked from the host (capped at its tickrate).'),
   cl_cmdrate: int(60, 10, 128, 'Command packets per second sent to the host (each carries the newest 3 commands).'),
@@ -44,7 +64,12 @@ export const CVARS = {
   net_fakelag: int(0, 0, 1000, 'Extra one-way delay (ms) added to your packets both ways.'),
   net_fakejitter: int(0, 0, 500, 'Random extra delay (ms) per packet.'),
   net_fakeloss: num(0, 0, 90, 'Percent of your packets dropped each way (the average, with net_fakeloss_burst).'),
-  net_fakeloss_burst: int(0, 0, 2000, 'Mean length (ms) of a loss burst: losses come in runs like on Wi-Fi (0: each packet independently).'),
+  net_fakeloss_burst: int(
+    0,
+    0,
+    2000,
+    'Mean length (ms) of a loss burst: losses come in runs like on Wi-Fi (0: each packet independently).',
+  ),
   net_graph: flag(0, 'Show the net graph (F2).'),
 } as const satisfies Record<string, CvarDef>;
 
@@ -76,12 +101,29 @@ export function checkCvar(name: CvarName, raw: string | number): { value: number
   const given = String(raw);
   const parsed = typeof raw === 'number' ? raw : given.trim() === '' ? NaN : Number(given);
   if (!Number.isFinite(parsed)) {
-    return { value: null, issue: { name, given, outcome: 'ignored', message: `${name}: "${given}" is not a number; kept the current value` } };
+    return {
+      value: null,
+      issue: {
+        name,
+        given,
+        outcome: 'ignored',
+        message: `${name}: "${given}" is not a number; kept the current value`,
+      },
+    };
   }
   const rounded = def.integer ? Math.round(parsed) : parsed;
   const value = Math.min(Math.max(rounded, def.min), def.max);
   if (value !== parsed) {
-    return { value, issue: { name, given, outcome: 'clamped', value, message: `${name}: ${given} is outside ${def.min}..${def.max}${def.integer ? ' (whole numbers)' : ''}; using ${value}` } };
+    return {
+      value,
+      issue: {
+        name,
+        given,
+        outcome: 'clamped',
+        value,
+        message: `${name}: ${given} is outside ${def.min}..${def.max}${def.integer ? ' (whole numbers)' : ''}; using ${value}`,
+      },
+    };
   }
   return { value, issue: null };
 }
@@ -95,7 +137,10 @@ export function setCvar(cvars: Cvars, name: string, raw: string | number): CvarI
 }
 
 /** Reads cvars from URL query parameters (`?cl_interp=0.05&net_fakelag=100`); other parameters are left alone. */
-export function parseCvars(params: URLSearchParams, base: Cvars = defaultCvars()): { cvars: Cvars; issues: CvarIssue[] } {
+export function parseCvars(
+  params: URLSearchParams,
+  base: Cvars = defaultCvars(),
+): { cvars: Cvars; issues: CvarIssue[] } {
   const cvars = { ...base };
   const issues: CvarIssue[] = [];
   for (const [name, raw] of params) {

@@ -97,7 +97,8 @@ export class AgonesLifecycle {
     this.cancelEmpty?.();
     this.cancelEmpty = this.timers.after(this.emptyTimeoutMs, () => {
       this.cancelEmpty = null;
-      if (this.humans === 0) void this.shutdown(`the lobby stayed empty for ${Math.round(this.emptyTimeoutMs / 1000)} s`);
+      if (this.humans === 0)
+        void this.shutdown(`the lobby stayed empty for ${Math.round(this.emptyTimeoutMs / 1000)} s`);
     });
   }
 

@@ -68,7 +68,15 @@ export class DedicatedHost {
 
   /** `bots`: the server-side bots the worker runs (they are players, not lobby members). */
   facts(bots: number): LobbyFacts {
-    return { roomId: this.opts.roomId, link: this.opts.link, started: this.server.started, players: this.server.roster.size + bots, humans: this.humans, bots, maxPlayers: this.opts.lobby.maxPlayers };
+    return {
+      roomId: this.opts.roomId,
+      link: this.opts.link,
+      started: this.server.started,
+      players: this.server.roster.size + bots,
+      humans: this.humans,
+      bots,
+      maxPlayers: this.opts.lobby.maxPlayers,
+    };
   }
 
   /** Called with the number of human players whenever it changes. */
@@ -102,7 +110,9 @@ export class DedicatedHost {
       const human = m.peerId !== '';
       this.known.set(m.id, { name: m.name, human });
       humansChanged ||= human;
-      this.log(`${human ? 'join' : 'bot joined'}: ${JSON.stringify(m.name)} (id ${m.id}${human ? `, peer ${m.peerId}` : ''}); ${members.length}/${this.opts.lobby.maxPlayers} players`);
+      this.log(
+        `${human ? 'join' : 'bot joined'}: ${JSON.stringify(m.name)} (id ${m.id}${human ? `, peer ${m.peerId}` : ''}); ${members.length}/${this.opts.lobby.maxPlayers} players`,
+      );
     }
     for (const [id, who] of this.known) {
       if (present.has(id)) continue;
@@ -111,7 +121,9 @@ export class DedicatedHost {
       const kick = this.kicked.get(id);
       this.kicked.delete(id);
       const verb = kick ? `kicked (${kick})` : who.human ? 'left' : 'bot left';
-      this.log(`${verb}: ${JSON.stringify(who.name)} (id ${id}); ${members.length}/${this.opts.lobby.maxPlayers} players`);
+      this.log(
+        `${verb}: ${JSON.stringify(who.name)} (id ${id}); ${members.length}/${this.opts.lobby.maxPlayers} players`,
+      );
     }
     if (!humansChanged) return;
     const humans = this.humans;

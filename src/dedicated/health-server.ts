@@ -16,7 +16,12 @@ export interface HealthServer {
   close(): Promise<void>;
 }
 
-export function serveHealth(host: string, port: number, report: () => HealthReport, world: () => WorldDump | null = () => null): Promise<HealthServer> {
+export function serveHealth(
+  host: string,
+  port: number,
+  report: () => HealthReport,
+  world: () => WorldDump | null = () => null,
+): Promise<HealthServer> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -25,7 +30,9 @@ export function serveHealth(host: string, port: number, report: () => HealthRepo
     }
     if (path === '/world') {
       const dump = world();
-      res.writeHead(dump ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : JSON.stringify(dump) + '\n');
+      res
+        .writeHead(dump ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+        .end(req.method === 'HEAD' ? undefined : JSON.stringify(dump) + '\n');
       return;
     }
     if (path !== '/health' && path !== '/healthz') {
@@ -39,10 +46,14 @@ export function serveHealth(host: string, port: number, report: () => HealthRepo
       body = JSON.stringify(r, null, 2) + '\n';
       status = r.ok ? 200 : 503;
     } catch (err) {
-      body = JSON.stringify({ ok: false, status: `report failed: ${err instanceof Error ? err.message : String(err)}` }) + '\n';
+      body =
+        JSON.stringify({ ok: false, status: `report failed: ${err instanceof Error ? err.message : String(err)}` }) +
+        '\n';
       status = 500;
     }
-    res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : body);
+    res
+      .writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+      .end(req.method === 'HEAD' ? undefined : body);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -99,7 +99,8 @@ function readSample(raw: unknown, atMs: number): Sample {
   const clients = new Map<number, { bytesOut: number; snapshots: number }>();
   for (const c of Array.isArray(o?.clients) ? (o.clients as unknown[]) : []) {
     const id = num(rec(c), 'clientId');
-    if (id !== null) clients.set(id, { bytesOut: num(rec(c), 'bytesOut') ?? 0, snapshots: num(rec(c), 'snapshotsSent') ?? 0 });
+    if (id !== null)
+      clients.set(id, { bytesOut: num(rec(c), 'bytesOut') ?? 0, snapshots: num(rec(c), 'snapshotsSent') ?? 0 });
   }
   const tick = num(o, 'tick');
   const hitboxes = Array.isArray(o?.liveHitboxes) ? (o.liveHitboxes as unknown[]).map(rec) : [];
@@ -118,7 +119,10 @@ function readSample(raw: unknown, atMs: number): Sample {
     ticksRun: num(loop, 'ticksRun'),
     ticksSkipped: num(loop, 'ticksSkipped') ?? 0,
     clients,
-    cost: p50 !== null && p99 !== null ? { p50: Math.round(p50), p99: Math.round(p99), max: Math.round(num(cost, 'maxUs') ?? p99) } : null,
+    cost:
+      p50 !== null && p99 !== null
+        ? { p50: Math.round(p50), p99: Math.round(p99), max: Math.round(num(cost, 'maxUs') ?? p99) }
+        : null,
     world: tick === null ? null : { tick, players },
   };
 }
@@ -187,7 +191,14 @@ export class HealthMonitor {
     const skippedSince = a && b ? b.ticksSkipped - a.ticksSkipped : 0;
     const ticking = ticksPerSecond === null || ticksPerSecond > 0;
     const ok = b !== null && b.tick !== null && ticking && skippedSince === 0;
-    const status = !b || b.tick === null ? 'starting' : !ticking ? 'server not ticking' : skippedSince > 0 ? `skipped ${skippedSince} ticks (over budget)` : 'ok';
+    const status =
+      !b || b.tick === null
+        ? 'starting'
+        : !ticking
+          ? 'server not ticking'
+          : skippedSince > 0
+            ? `skipped ${skippedSince} ticks (over budget)`
+            : 'ok';
     return {
       ok,
       status,
@@ -208,7 +219,10 @@ export class HealthMonitor {
   private matchReport(cycle: CycleFacts): MatchReport {
     const m = this.latest?.match ?? null;
     const tick = this.latest?.tick ?? null;
-    const clock = m !== null && tick !== null && m.phaseEndTick > 0 && m.phase !== 3 ? Math.max(0, Math.ceil((m.phaseEndTick - tick) / this.tickrate)) : null;
+    const clock =
+      m !== null && tick !== null && m.phaseEndTick > 0 && m.phase !== 3
+        ? Math.max(0, Math.ceil((m.phaseEndTick - tick) / this.tickrate))
+        : null;
     return { phase: m === null ? null : (PHASE_NAMES[m.phase] ?? null), secondsLeft: clock, ...cycle };
   }
 }

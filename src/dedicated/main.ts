@@ -16,7 +16,7 @@ function log(line: string): void {
 
 async function main(): Promise<number> {
   const parsed = parseDedicatedOptions(process.argv.slice(2), process.env);
-  if (parsed.help) return process.stdout.write(USAGE + '\n'), 0;
+  if (parsed.help) return (process.stdout.write(USAGE + '\n'), 0);
   for (const n of parsed.notices) log(`note: ${n}`);
   if (parsed.errors.length > 0) {
     for (const e of parsed.errors) process.stderr.write(`error: ${e}\n`);
@@ -33,7 +33,10 @@ async function main(): Promise<number> {
   process.once('SIGINT', () => onSignal('SIGINT'));
   let host;
   try {
-    host = await runDedicatedHost(parsed.options, log, { lastSocketError: globals.lastSocketError, signal: early.signal });
+    host = await runDedicatedHost(parsed.options, log, {
+      lastSocketError: globals.lastSocketError,
+      signal: early.signal,
+    });
   } catch (err) {
     if (err instanceof RetryAborted) return 0;
     process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);

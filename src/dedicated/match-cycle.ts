@@ -84,7 +84,9 @@ export class MatchCycle {
     this.endedSeq = m.seq;
     const next = (this.index + 1) % this.plan.rotation.length;
     const delayMs = this.plan.nextMatchDelayS * 1000;
-    this.log(`match ${this.started} over on ${mapName(m.mapId)}; the next match starts in ${this.plan.nextMatchDelayS} s on ${mapName(this.plan.rotation[next] ?? 0)}`);
+    this.log(
+      `match ${this.started} over on ${mapName(m.mapId)}; the next match starts in ${this.plan.nextMatchDelayS} s on ${mapName(this.plan.rotation[next] ?? 0)}`,
+    );
     for (const cb of this.endedListeners) cb();
     this.nextAtMs = this.now() + delayMs;
     this.cancelNext = this.timers.after(delayMs, () => {
@@ -120,9 +122,15 @@ export class MatchCycle {
       const answer = await this.worker.startMatch(rules);
       this.index = index;
       this.started++;
-      this.log(answer ? `match ${this.started} started (${why}): ${describeRules(answer.rules)}` : `match ${this.started}: the server is not running, so it could not start (${why})`);
+      this.log(
+        answer
+          ? `match ${this.started} started (${why}): ${describeRules(answer.rules)}`
+          : `match ${this.started}: the server is not running, so it could not start (${why})`,
+      );
     } catch (err) {
-      this.log(`the server could not start match ${this.started + 1} (${why}): ${err instanceof Error ? err.message : String(err)}`);
+      this.log(
+        `the server could not start match ${this.started + 1} (${why}): ${err instanceof Error ? err.message : String(err)}`,
+      );
     } finally {
       this.starting = false;
       // As the browser host: the joiners follow whatever the worker answered, never left waiting in the lobby.

@@ -20,7 +20,16 @@ import { checkRules } from '../sim/match-rules';
 import { MAPS } from '../sim/maps';
 import { GameMode, type MatchRules } from '../sim/match-types';
 
-export const MATCH_FLAGS = ['mode', 'map', 'maps', 'frag-limit', 'time-limit', 'warmup', 'friendly-fire', 'next-match-delay'] as const;
+export const MATCH_FLAGS = [
+  'mode',
+  'map',
+  'maps',
+  'frag-limit',
+  'time-limit',
+  'warmup',
+  'friendly-fire',
+  'next-match-delay',
+] as const;
 export type MatchFlag = (typeof MATCH_FLAGS)[number];
 
 export const MATCH_ENV: Record<MatchFlag, string> = {
@@ -51,7 +60,16 @@ export interface MatchPlan {
   nextMatchDelayS: number;
 }
 
-const MODES: Readonly<Record<string, GameMode>> = { deathmatch: GameMode.Deathmatch, dm: GameMode.Deathmatch, '0': GameMode.Deathmatch, 'team-deathmatch': GameMode.TeamDeathmatch, teamdeathmatch: GameMode.TeamDeathmatch, tdm: GameMode.TeamDeathmatch, team: GameMode.TeamDeathmatch, '1': GameMode.TeamDeathmatch };
+const MODES: Readonly<Record<string, GameMode>> = {
+  deathmatch: GameMode.Deathmatch,
+  dm: GameMode.Deathmatch,
+  '0': GameMode.Deathmatch,
+  'team-deathmatch': GameMode.TeamDeathmatch,
+  teamdeathmatch: GameMode.TeamDeathmatch,
+  tdm: GameMode.TeamDeathmatch,
+  team: GameMode.TeamDeathmatch,
+  '1': GameMode.TeamDeathmatch,
+};
 
 /** A map's id from its name (any case) or its number; null when there is no such map. */
 export function mapIdOf(raw: string): number | null {
@@ -77,7 +95,13 @@ function rotationOf(maps: string | undefined, map: string | undefined, errors: s
     if (id === null) errors.push(`${what}: "${raw}" is not a map (${names}, or 0-${MAPS.length - 1})`);
     return id;
   };
-  const list = maps === undefined ? [] : maps.split(',').filter((s) => s.trim() !== '').map((s) => one(s, 'maps'));
+  const list =
+    maps === undefined
+      ? []
+      : maps
+          .split(',')
+          .filter((s) => s.trim() !== '')
+          .map((s) => one(s, 'maps'));
   if (maps !== undefined && list.length === 0) errors.push(`maps: "${maps}" names no map`);
   const first = map === undefined ? null : one(map, 'map');
   const rotation = list.filter((id): id is number => id !== null);
@@ -90,10 +114,15 @@ function rotationOf(maps: string | undefined, map: string | undefined, errors: s
 }
 
 /** `get(flag)`: the command line's value, else the environment's, else undefined. */
-export function parseMatchPlan(get: (flag: MatchFlag) => string | undefined, notices: string[], errors: string[]): MatchPlan {
+export function parseMatchPlan(
+  get: (flag: MatchFlag) => string | undefined,
+  notices: string[],
+  errors: string[],
+): MatchPlan {
   const rawMode = get('mode');
   const mode = rawMode === undefined ? undefined : MODES[rawMode.trim().toLowerCase()];
-  if (rawMode !== undefined && mode === undefined) errors.push(`mode: "${rawMode}" is not a mode (deathmatch or team-deathmatch)`);
+  if (rawMode !== undefined && mode === undefined)
+    errors.push(`mode: "${rawMode}" is not a mode (deathmatch or team-deathmatch)`);
   const rotation = rotationOf(get('maps'), get('map'), errors);
   const checked = checkRules({
     mode,
@@ -107,10 +136,12 @@ export function parseMatchPlan(get: (flag: MatchFlag) => string | undefined, not
   const rawDelay = get('next-match-delay') ?? '10';
   const delay = Number(rawDelay);
   let nextMatchDelayS = 10;
-  if (rawDelay.trim() === '' || !Number.isFinite(delay)) errors.push(`next-match-delay: "${rawDelay}" is not a number of seconds`);
+  if (rawDelay.trim() === '' || !Number.isFinite(delay))
+    errors.push(`next-match-delay: "${rawDelay}" is not a number of seconds`);
   else {
     nextMatchDelayS = Math.min(300, Math.max(1, Math.round(delay)));
-    if (nextMatchDelayS !== delay) notices.push(`next-match-delay: ${rawDelay} is outside 1..300 (whole seconds); using ${nextMatchDelayS}`);
+    if (nextMatchDelayS !== delay)
+      notices.push(`next-match-delay: ${rawDelay} is outside 1..300 (whole seconds); using ${nextMatchDelayS}`);
   }
   return { rules: checked.rules, rotation, nextMatchDelayS };
 }

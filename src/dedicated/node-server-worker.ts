@@ -37,7 +37,8 @@ export function startNodeServerWorker(onExit: (why: string) => void): NodeServer
   thread.on('exit', (code) => exit(`the server thread exited (code ${code})`));
   const api = Comlink.wrap<ServerWorkerApi>(nodeEndpoint(thread));
   // Node's ports are structurally the page's (onmessage, postMessage, start, close, transferable).
-  const newChannel = (): { port1: MessagePort; port2: MessagePort } => new MessageChannel() as unknown as { port1: MessagePort; port2: MessagePort };
+  const newChannel = (): { port1: MessagePort; port2: MessagePort } =>
+    new MessageChannel() as unknown as { port1: MessagePort; port2: MessagePort };
   // false: node-datachannel's channels cannot move to another thread; the main thread relays each joiner over a port.
   const handle = serverWorkerHandle(
     api,

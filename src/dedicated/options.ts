@@ -46,7 +46,19 @@ export interface ParsedOptions {
   help: boolean;
 }
 
-const FLAGS = ['page-url', 'room', 'password', 'bots', 'start-when', 'health', 'ice-ports', 'agones', 'empty-timeout', 'help', ...MATCH_FLAGS] as const;
+const FLAGS = [
+  'page-url',
+  'room',
+  'password',
+  'bots',
+  'start-when',
+  'health',
+  'ice-ports',
+  'agones',
+  'empty-timeout',
+  'help',
+  ...MATCH_FLAGS,
+] as const;
 type Flag = (typeof FLAGS)[number];
 const BOOLEAN_FLAGS: ReadonlySet<string> = new Set(['agones', 'help', 'friendly-fire']);
 const ENV_OF: Record<Exclude<Flag, 'help'>, string> = {
@@ -100,9 +112,16 @@ function readArgv(argv: readonly string[], errors: string[]): Map<string, string
   return out;
 }
 
-function wholeNumber(name: string, raw: string, min: number, max: number, notices: string[], errors: string[]): number | null {
+function wholeNumber(
+  name: string,
+  raw: string,
+  min: number,
+  max: number,
+  notices: string[],
+  errors: string[],
+): number | null {
   const n = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(n)) return errors.push(`${name}: "${raw}" is not a number`), null;
+  if (raw.trim() === '' || !Number.isFinite(n)) return (errors.push(`${name}: "${raw}" is not a number`), null);
   const v = Math.min(max, Math.max(min, Math.round(n)));
   if (v !== n) notices.push(`${name}: ${raw} is outside ${min}..${max} (whole numbers); using ${v}`);
   return v;
@@ -111,7 +130,7 @@ function wholeNumber(name: string, raw: string, min: number, max: number, notice
 function parseHealth(raw: string, errors: string[]): DedicatedOptions['health'] {
   const m = /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(raw.trim());
   const port = m ? Number(m[2]) : NaN;
-  if (!m || port > 65535) return errors.push(`health: "${raw}" is not HOST:PORT (or "off")`), null;
+  if (!m || port > 65535) return (errors.push(`health: "${raw}" is not HOST:PORT (or "off")`), null);
   return { host: (m[1] as string).replace(/^\[|\]$/g, ''), port };
 }
 
@@ -119,28 +138,41 @@ function parseIcePorts(raw: string, errors: string[]): DedicatedOptions['icePort
   const m = /^(\d{1,5})-(\d{1,5})$/.exec(raw.trim());
   const first = m ? Number(m[1]) : NaN;
   const last = m ? Number(m[2]) : NaN;
-  if (!m || first < 1024 || last > 65535 || first > last) return errors.push(`ice-ports: "${raw}" is not a range FIRST-LAST within 1024-65535`), null;
+  if (!m || first < 1024 || last > 65535 || first > last)
+    return (errors.push(`ice-ports: "${raw}" is not a range FIRST-LAST within 1024-65535`), null);
   return { first, last };
 }
 
 /** The cvar assignments: environment first (sv_x or REWIND_SV_X), then the command line over it. */
-function cvarAssignments(args: Map<string, string>, env: Readonly<Record<string, string | undefined>>, notices: string[]): Array<[string, string]> {
+function cvarAssignments(
+  args: Map<string, string>,
+  env: Readonly<Record<string, string | undefined>>,
+  notices: string[],
+): Array<[string, string]> {
   const fromEnv: Array<[string, string]> = [];
   for (const [key, value] of Object.entries(env)) {
     if (value === undefined) continue;
-    const name = key.startsWith('REWIND_SV_') ? key.slice('REWIND_'.length).toLowerCase() : key.startsWith('sv_') ? key : null;
+    const name = key.startsWith('REWIND_SV_')
+      ? key.slice('REWIND_'.length).toLowerCase()
+      : key.startsWith('sv_')
+        ? key
+        : null;
     if (name !== null) fromEnv.push([name, value]);
   }
   const fromArgs = [...args].filter(([name]) => !(FLAGS as readonly string[]).includes(name));
   const out: Array<[string, string]> = [];
   for (const [name, value] of [...fromEnv, ...fromArgs]) {
-    if (isCvarName(name) && !name.startsWith('sv_')) notices.push(`${name} is a player's own setting (set it in the page's URL); ignored here`);
+    if (isCvarName(name) && !name.startsWith('sv_'))
+      notices.push(`${name} is a player's own setting (set it in the page's URL); ignored here`);
     else out.push([name, value]);
   }
   return out;
 }
 
-export function parseDedicatedOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ParsedOptions {
+export function parseDedicatedOptions(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): ParsedOptions {
   const notices: string[] = [];
   const errors: string[] = [];
   const args = readArgv(argv, errors);
@@ -148,7 +180,12 @@ export function parseDedicatedOptions(argv: readonly string[], env: Readonly<Rec
   const cvars: Cvars = defaultCvars();
   for (const [name, value] of cvarAssignments(args, env, notices)) {
     const issue = setCvar(cvars, name, value);
-    if (issue) notices.push(issue.outcome === 'ignored' && !isCvarName(name) ? `unknown option or setting "${name}"; ignored` : issue.message);
+    if (issue)
+      notices.push(
+        issue.outcome === 'ignored' && !isCvarName(name)
+          ? `unknown option or setting "${name}"; ignored`
+          : issue.message,
+      );
   }
   let pageUrl = new URL('http://127.0.0.1:8080/');
   const rawUrl = get('page-url');
@@ -161,10 +198,12 @@ export function parseDedicatedOptions(argv: readonly string[], env: Readonly<Rec
     }
   }
   const roomId = get('room') ?? null;
-  if (roomId !== null && !isRoomId(roomId)) errors.push(`room: "${roomId}" is not a room id (16 characters a-z and 2-7)`);
+  if (roomId !== null && !isRoomId(roomId))
+    errors.push(`room: "${roomId}" is not a room id (16 characters a-z and 2-7)`);
   const maxBots = cvars.sv_maxplayers - 1;
   const bots = wholeNumber('bots', get('bots') ?? '0', 0, maxBots, notices, errors) ?? 0;
-  const startWhen = wholeNumber('start-when', get('start-when') ?? '1', 0, CVARS.sv_maxplayers.max, notices, errors) ?? 1;
+  const startWhen =
+    wholeNumber('start-when', get('start-when') ?? '1', 0, CVARS.sv_maxplayers.max, notices, errors) ?? 1;
   const emptyTimeoutS = wholeNumber('empty-timeout', get('empty-timeout') ?? '30', 0, 86_400, notices, errors) ?? 30;
   const healthRaw = get('health') ?? '127.0.0.1:0';
   const iceRaw = get('ice-ports');

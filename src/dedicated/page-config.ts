@@ -12,7 +12,10 @@ import type { SignalingOptions } from '../transport/peer-link';
 
 export const CONFIG_TIMEOUT_MS = 5000;
 
-export type FetchLike = (url: URL, init: { signal: AbortSignal }) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
+export type FetchLike = (
+  url: URL,
+  init: { signal: AbortSignal },
+) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
 
 export interface PageSignaling {
   options: SignalingOptions;
@@ -34,14 +37,25 @@ export function whyFailed(err: unknown): string {
 }
 
 /** Reads --page-url's /rewind-config.json (quietly when `quiet`: a retry after a logged failure). */
-export async function pageSignaling(pageUrl: URL, log: (line: string) => void, fetchJson: FetchLike, quiet = false): Promise<PageSignaling> {
+export async function pageSignaling(
+  pageUrl: URL,
+  log: (line: string) => void,
+  fetchJson: FetchLike,
+  quiet = false,
+): Promise<PageSignaling> {
   const configUrl = new URL('/rewind-config.json', pageUrl);
   let json: unknown;
   let answered = true;
   const fallback = (why: string, again: boolean): void => {
     if (quiet) return;
-    const options = resolveSignaling(undefined, pageUrl.searchParams, { hostname: pageUrl.hostname, port: pageUrl.port, protocol: pageUrl.protocol }).options;
-    log(`--page-url ${pageUrl.href}: could not read ${configUrl.href} (${why}); using the PeerServer at ${describeSignaling(options)}${again ? ' until the page answers' : ''}`);
+    const options = resolveSignaling(undefined, pageUrl.searchParams, {
+      hostname: pageUrl.hostname,
+      port: pageUrl.port,
+      protocol: pageUrl.protocol,
+    }).options;
+    log(
+      `--page-url ${pageUrl.href}: could not read ${configUrl.href} (${why}); using the PeerServer at ${describeSignaling(options)}${again ? ' until the page answers' : ''}`,
+    );
   };
   try {
     const res = await fetchJson(configUrl, { signal: AbortSignal.timeout(CONFIG_TIMEOUT_MS) });
@@ -57,7 +71,11 @@ export async function pageSignaling(pageUrl: URL, log: (line: string) => void, f
     answered = false;
     fallback(whyFailed(err), true);
   }
-  const { options, issues } = resolveSignaling(json, pageUrl.searchParams, { hostname: pageUrl.hostname, port: pageUrl.port, protocol: pageUrl.protocol });
+  const { options, issues } = resolveSignaling(json, pageUrl.searchParams, {
+    hostname: pageUrl.hostname,
+    port: pageUrl.port,
+    protocol: pageUrl.protocol,
+  });
   if (!quiet) for (const issue of issues) log(issue);
   return { options, answered };
 }

@@ -66,21 +66,39 @@ function claimFailure(err: unknown, socketError: string | null): { why: string; 
 }
 
 /** Claims the room's id, asking the page for its config again while the page did not answer. */
-async function claimRoom(o: DedicatedOptions, roomId: string, log: (line: string) => void, env: HostEnvironment): Promise<{ peer: Peer; signaling: SignalingOptions }> {
+async function claimRoom(
+  o: DedicatedOptions,
+  roomId: string,
+  log: (line: string) => void,
+  env: HostEnvironment,
+): Promise<{ peer: Peer; signaling: SignalingOptions }> {
   let page = await pageSignaling(o.pageUrl, log, fetch);
   return openWithRetry(
     async () => {
       if (!page.answered) {
         page = await pageSignaling(o.pageUrl, log, fetch, true);
-        if (page.answered) log(`read ${new URL('/rewind-config.json', o.pageUrl).href} at last: the PeerServer is at ${describeSignaling(page.options)}`);
+        if (page.answered)
+          log(
+            `read ${new URL('/rewind-config.json', o.pageUrl).href} at last: the PeerServer is at ${describeSignaling(page.options)}`,
+          );
       }
       return { peer: await openPeer(page.options, hostPeerId(roomId), 8000), signaling: page.options };
     },
-    { where: () => describeSignaling(page.options), describe: (err) => claimFailure(err, env.lastSocketError?.() ?? null), timers: { after }, log, signal: env.signal },
+    {
+      where: () => describeSignaling(page.options),
+      describe: (err) => claimFailure(err, env.lastSocketError?.() ?? null),
+      timers: { after },
+      log,
+      signal: env.signal,
+    },
   );
 }
 
-export async function runDedicatedHost(o: DedicatedOptions, log: (line: string) => void, env: HostEnvironment = {}): Promise<RunningHost> {
+export async function runDedicatedHost(
+  o: DedicatedOptions,
+  log: (line: string) => void,
+  env: HostEnvironment = {},
+): Promise<RunningHost> {
   const stopRef = { stop: (why: string): Promise<void> => Promise.resolve(void why) };
   const { handle: worker, thread } = await startServer(o, (why) => void stopRef.stop(why));
   const roomId = o.roomId ?? newRoomId();
@@ -101,15 +119,24 @@ export async function runDedicatedHost(o: DedicatedOptions, log: (line: string) 
   const cycle = new MatchCycle(worker.api, o.match, { after }, now, log, () => host.server.startMatch());
   const startMatch = (why: string): void => void cycle.start(why);
   const lobby = dedicatedLobby(o, key, roomId);
-  const host: DedicatedHost = new DedicatedHost(peer, worker, { roomId, link, lobby, startWhen: o.startWhen, startMatch }, now, log);
+  const host: DedicatedHost = new DedicatedHost(
+    peer,
+    worker,
+    { roomId, link, lobby, startWhen: o.startWhen, startMatch },
+    now,
+    log,
+  );
   const bots = new BotSeats(worker.api, o.bots);
   if (o.bots > 0) log(`${await bots.fill(0)} bots joined`);
 
   const health = new HealthMonitor(o.cvars.sv_tickrate, performance.now());
-  const agones = o.agones ? new AgonesLifecycle(await connectAgonesSdk(), o.emptyTimeoutS * 1000, { after }, log) : null;
+  const agones = o.agones
+    ? new AgonesLifecycle(await connectAgonesSdk(), o.emptyTimeoutS * 1000, { after }, log)
+    : null;
   cycle.onEnded(() => agones?.matchEnded());
   const stopStats = watchServerStats({ worker, thread, health, cycle, bots, agones });
-  const report = (): HealthReport => health.report(host.facts(health.match()?.bots ?? 0), performance.now(), cycle.facts());
+  const report = (): HealthReport =>
+    health.report(host.facts(health.match()?.bots ?? 0), performance.now(), cycle.facts());
   const healthServer = o.health ? await serveHealth(o.health.host, o.health.port, report, () => health.world()) : null;
   host.onPlayers((humans) => agones?.players(humans));
 
@@ -132,7 +159,10 @@ export async function runDedicatedHost(o: DedicatedOptions, log: (line: string) 
 }
 
 /** `stop(why)` runs `shutdown` once (later calls get the same promise); `stopped` resolves when it is done. */
-function stopsOnce(shutdown: (why: string) => Promise<void>): { stop: (why: string) => Promise<void>; stopped: Promise<void> } {
+function stopsOnce(shutdown: (why: string) => Promise<void>): {
+  stop: (why: string) => Promise<void>;
+  stopped: Promise<void>;
+} {
   let stopping: Promise<void> | null = null;
   let markStopped: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (markStopped = resolve));
@@ -145,7 +175,13 @@ async function startServer(o: DedicatedOptions, onExit: (why: string) => void): 
   const cvars = o.cvars;
   const started = startNodeServerWorker(onExit);
   const seed = Math.floor(Math.random() * 2 ** 31);
-  const settings = { tickrate: cvars.sv_tickrate, maxUnlagS: cvars.sv_maxunlag, lagCompensation: cvars.sv_lagcompensation === 1, seed, maxPlayers: cvars.sv_maxplayers };
+  const settings = {
+    tickrate: cvars.sv_tickrate,
+    maxUnlagS: cvars.sv_maxunlag,
+    lagCompensation: cvars.sv_lagcompensation === 1,
+    seed,
+    maxPlayers: cvars.sv_maxplayers,
+  };
   await started.handle.api.start(settings);
   return started;
 }
@@ -155,8 +191,13 @@ async function startServer(o: DedicatedOptions, onExit: (why: string) => void): 
  * with backoff (our PeerServer holds the id for this Peer's token meanwhile) and log each change.
  */
 function keepRegistered(peer: Peer, log: (line: string) => void): ReturnType<typeof keepSignaling> {
-  const nodeTimers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (t: unknown) => clearTimeout(t as ReturnType<typeof setTimeout>) };
-  return keepSignaling(peer, nodeTimers, (st) => log(signalingNotice(st) ?? 'signaling: the lobby is registered again; new players can join'));
+  const nodeTimers = {
+    setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    clearTimeout: (t: unknown) => clearTimeout(t as ReturnType<typeof setTimeout>),
+  };
+  return keepSignaling(peer, nodeTimers, (st) =>
+    log(signalingNotice(st) ?? 'signaling: the lobby is registered again; new players can join'),
+  );
 }
 
 /** The lobby a dedicated host opens: the first map of the rotation, no player of its own. */
@@ -167,10 +208,23 @@ function dedicatedLobby(o: DedicatedOptions, key: LobbyKey, roomId: string): Lob
   return { maxPlayers, password: o.password, joinRunningMatch: true, match, key, roomId, crypto: globalThis.crypto };
 }
 
-function logStart(o: DedicatedOptions, log: (line: string) => void, signaling: SignalingOptions, link: string, healthServer: HealthServer | null): void {
-  log(`Rewind Arena dedicated host (protocol ${PROTOCOL_VERSION}), ${o.cvars.sv_tickrate} Hz, up to ${o.cvars.sv_maxplayers} players, PeerServer ${describeSignaling(signaling)}`);
-  const rotation = o.match.rotation.length > 1 ? `; maps in turn: ${o.match.rotation.map((id) => MAPS[id]?.name ?? id).join(', ')}` : '';
-  log(`matches: ${describeRules(o.match.rules)}${rotation}; the next match starts ${o.match.nextMatchDelayS} s after one ends`);
+function logStart(
+  o: DedicatedOptions,
+  log: (line: string) => void,
+  signaling: SignalingOptions,
+  link: string,
+  healthServer: HealthServer | null,
+): void {
+  log(
+    `Rewind Arena dedicated host (protocol ${PROTOCOL_VERSION}), ${o.cvars.sv_tickrate} Hz, up to ${o.cvars.sv_maxplayers} players, PeerServer ${describeSignaling(signaling)}`,
+  );
+  const rotation =
+    o.match.rotation.length > 1
+      ? `; maps in turn: ${o.match.rotation.map((id) => MAPS[id]?.name ?? id).join(', ')}`
+      : '';
+  log(
+    `matches: ${describeRules(o.match.rules)}${rotation}; the next match starts ${o.match.nextMatchDelayS} s after one ends`,
+  );
   log(`lobby link: ${link}`);
   if (healthServer) log(`health: ${healthServer.url}`);
 }

@@ -38,7 +38,8 @@ export class RetryAborted extends Error {
 
 /** The first line: what is wrong and what happens next, in one sentence. */
 export function firstFailureLine(where: string, why: string, idHeld: boolean): string {
-  if (idHeld) return `error: the PeerServer at ${where} still keeps this room for the host that had it (${why}); it gives the room back once its hold ends (up to a minute after that host stopped), or use another --room. Retrying with backoff.`;
+  if (idHeld)
+    return `error: the PeerServer at ${where} still keeps this room for the host that had it (${why}); it gives the room back once its hold ends (up to a minute after that host stopped), or use another --room. Retrying with backoff.`;
   return `error: cannot reach the PeerServer at ${where} (${why}); is it running? The lobby opens once it answers. Retrying with backoff.`;
 }
 

@@ -25,17 +25,21 @@ export function watchServerStats(p: WatchedParts): () => void {
   let elu = p.thread.performance.eventLoopUtilization();
   let lastTick: number | null = null;
   const timer = setInterval(() => {
-    void p.worker.api.stats().then((raw) => {
-      const now = p.thread.performance.eventLoopUtilization();
-      p.health.sample(raw, performance.now(), p.thread.performance.eventLoopUtilization(now, elu).utilization);
-      elu = now;
-      const match = p.health.match();
-      p.cycle.observe(match);
-      if (match) void p.bots.fill(match.bots);
-      const tick = typeof (raw as { tick?: unknown } | null)?.tick === 'number' ? (raw as { tick: number }).tick : null;
-      if (p.agones && tick !== null && tick !== lastTick) p.agones.ticked();
-      lastTick = tick;
-    }, () => undefined);
+    void p.worker.api.stats().then(
+      (raw) => {
+        const now = p.thread.performance.eventLoopUtilization();
+        p.health.sample(raw, performance.now(), p.thread.performance.eventLoopUtilization(now, elu).utilization);
+        elu = now;
+        const match = p.health.match();
+        p.cycle.observe(match);
+        if (match) void p.bots.fill(match.bots);
+        const tick =
+          typeof (raw as { tick?: unknown } | null)?.tick === 'number' ? (raw as { tick: number }).tick : null;
+        if (p.agones && tick !== null && tick !== lastTick) p.agones.ticked();
+        lastTick = tick;
+      },
+      () => undefined,
+    );
   }, 1000);
   return () => clearInterval(timer);
 }

@@ -37,7 +37,9 @@ export interface WebRtcGlobals {
 }
 
 /** `ws`'s WebSocket that handles its own 'error' (and remembers it) instead of throwing it at the process. */
-function quietWebSocket(remember: (message: string | null) => void): new (address: string | URL, protocols?: string | string[]) => WebSocket {
+function quietWebSocket(
+  remember: (message: string | null) => void,
+): new (address: string | URL, protocols?: string | string[]) => WebSocket {
   return class QuietWebSocket extends WebSocket {
     constructor(address: string | URL, protocols?: string | string[]) {
       super(address, protocols);
@@ -56,6 +58,9 @@ export function installWebRtcGlobals(range: IcePortRange | null): WebRtcGlobals 
   set('RTCPeerConnection', range ? rangedPeerConnection(range) : RTCPeerConnection);
   set('RTCSessionDescription', RTCSessionDescription);
   set('RTCIceCandidate', RTCIceCandidate);
-  set('WebSocket', quietWebSocket((message) => (lastError = message)));
+  set(
+    'WebSocket',
+    quietWebSocket((message) => (lastError = message)),
+  );
   return { lastSocketError: () => lastError };
 }

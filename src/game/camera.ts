@@ -33,7 +33,14 @@ function clampAxis(follow: number, mapSize: number, halfView: number): number {
   return Math.min(Math.max(follow, halfView - MARGIN), mapSize + MARGIN - halfView);
 }
 
-export function followCamera(viewW: number, viewH: number, mapW: number, mapH: number, followX: number, followY: number): Camera {
+export function followCamera(
+  viewW: number,
+  viewH: number,
+  mapW: number,
+  mapH: number,
+  followX: number,
+  followY: number,
+): Camera {
   const scale = cameraScale(viewW, viewH);
   return {
     centerX: clampAxis(followX, mapW, viewW / scale / 2),

@@ -35,32 +35,66 @@ function lineElement(doc: Document, line: ChatLine): HTMLElement {
   const row = el(doc, 'div', { margin: '2px 0', overflowWrap: 'anywhere', color: line.system ? '#e8c15a' : '#ebeef5' });
   row.dataset['testid'] = 'chat-line';
   if (line.system) row.textContent = line.text;
-  else row.append(el(doc, 'span', { color: '#7fd3ff', fontWeight: '600' }, `${line.name}: `), el(doc, 'span', {}, line.text));
+  else
+    row.append(
+      el(doc, 'span', { color: '#7fd3ff', fontWeight: '600' }, `${line.name}: `),
+      el(doc, 'span', {}, line.text),
+    );
   return row;
 }
 
 function chatInput(doc: Document, mode: ChatMode): HTMLInputElement {
   const input = el(doc, 'input', {
-    width: '100%', boxSizing: 'border-box', padding: '6px 8px', fontSize: '16px', color: '#ebeef5',
-    background: 'rgba(12, 14, 20, 0.85)', border: '1px solid #5c6882', borderRadius: '4px',
-    display: mode === 'lobby' ? 'block' : 'none', pointerEvents: 'auto',
+    width: '100%',
+    boxSizing: 'border-box',
+    padding: '6px 8px',
+    fontSize: '16px',
+    color: '#ebeef5',
+    background: 'rgba(12, 14, 20, 0.85)',
+    border: '1px solid #5c6882',
+    borderRadius: '4px',
+    display: mode === 'lobby' ? 'block' : 'none',
+    pointerEvents: 'auto',
   });
   input.dataset['testid'] = 'chat-input';
   input.maxLength = CHAT_MAX_CHARS;
-  input.placeholder = mode === 'lobby' ? 'Chat: press T, type, Enter to send' : 'Say something (Enter to send, Esc to cancel)';
+  input.placeholder =
+    mode === 'lobby' ? 'Chat: press T, type, Enter to send' : 'Say something (Enter to send, Esc to cancel)';
   input.setAttribute('enterkeyhint', 'send');
   input.autocomplete = 'off';
   return input;
 }
 
-const isTyping = (t: EventTarget | null): boolean => t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable);
+const isTyping = (t: EventTarget | null): boolean =>
+  t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable);
 
-export function createChatBox(doc: Document, keyTarget: HTMLElement | Document, feed: ChatFeed, mode: ChatMode, canOpen: () => boolean = () => true): ChatBox {
+export function createChatBox(
+  doc: Document,
+  keyTarget: HTMLElement | Document,
+  feed: ChatFeed,
+  mode: ChatMode,
+  canOpen: () => boolean = () => true,
+): ChatBox {
   return new ChatBoxView(doc, keyTarget, feed, mode, canOpen);
 }
 
-const MATCH_BOX = { position: 'absolute', left: '12px', bottom: '140px', width: 'min(420px, 70%)', zIndex: '8', pointerEvents: 'none', font: '14px system-ui, sans-serif', textShadow: '0 1px 2px #000' };
-const LOBBY_LOG = { maxHeight: '10rem', overflowY: 'auto', background: '#1b1e26', padding: '0.4rem 0.6rem', marginBottom: '0.4rem' };
+const MATCH_BOX = {
+  position: 'absolute',
+  left: '12px',
+  bottom: '140px',
+  width: 'min(420px, 70%)',
+  zIndex: '8',
+  pointerEvents: 'none',
+  font: '14px system-ui, sans-serif',
+  textShadow: '0 1px 2px #000',
+};
+const LOBBY_LOG = {
+  maxHeight: '10rem',
+  overflowY: 'auto',
+  background: '#1b1e26',
+  padding: '0.4rem 0.6rem',
+  marginBottom: '0.4rem',
+};
 
 /** createChatBox's box: the log, the line, and the keys that open, send and cancel it. */
 class ChatBoxView implements ChatBox {
@@ -138,7 +172,16 @@ class ChatBoxView implements ChatBox {
 
   private readonly onKey = (e: Event): void => {
     const k = e as KeyboardEvent;
-    if ((k.key !== 't' && k.key !== 'T') || k.ctrlKey || k.metaKey || k.altKey || isTyping(k.target) || this.opened || !this.canOpen()) return;
+    if (
+      (k.key !== 't' && k.key !== 'T') ||
+      k.ctrlKey ||
+      k.metaKey ||
+      k.altKey ||
+      isTyping(k.target) ||
+      this.opened ||
+      !this.canOpen()
+    )
+      return;
     // preventDefault: the T that opens the line is not typed into it.
     k.preventDefault();
     this.open();

@@ -17,7 +17,16 @@ export function drawWorldEffects(kit: Kit, f: FrameInfo, fx: Effects): void {
   const { cam, now } = f;
   const tracer = kit.color('tracer');
   for (const t of fx.tracers) {
-    line(kit, toScreenX(cam, t.x1), toScreenY(cam, t.y1), toScreenX(cam, t.x2), toScreenY(cam, t.y2), 2, tracer, fade(t.born, now, LIFE.tracer));
+    line(
+      kit,
+      toScreenX(cam, t.x1),
+      toScreenY(cam, t.y1),
+      toScreenX(cam, t.x2),
+      toScreenY(cam, t.y2),
+      2,
+      tracer,
+      fade(t.born, now, LIFE.tracer),
+    );
   }
   const flash = kit.color('flash');
   for (const m of fx.flashes) {

@@ -31,7 +31,14 @@ function drawVitals(kit: Kit, f: FrameInfo, local: LocalPlayerView): void {
   fillRect(kit, PAD + 64, h - PAD - 58, 160 * Math.min(Math.max(s.health / MAX_HEALTH, 0), 1), 8, hp);
   const def = weaponDef(s.weapon);
   const rounds = s.ammo[s.weapon] ?? 0;
-  text(kit, `${s.weapon + 1} ${def.name}   ${ammoText(rounds, def.magazine)}`, PAD, h - PAD - 32, 18, kit.color('text'));
+  text(
+    kit,
+    `${s.weapon + 1} ${def.name}   ${ammoText(rounds, def.magazine)}`,
+    PAD,
+    h - PAD - 32,
+    18,
+    kit.color('text'),
+  );
   const tick = f.view.stats.commandTick;
   const reload = timerProgress(s.reloadEndTick, secondsToTicks(def.reloadS, f.view.tickrate), tick);
   const deploy = timerProgress(s.deployEndTick, secondsToTicks(DEPLOY_SECONDS, f.view.tickrate), tick);

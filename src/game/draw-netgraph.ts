@@ -6,7 +6,14 @@
  */
 import type { Color } from 'kaboom';
 import type { NetStats } from '../client/view-model';
-import { SampleRing, netGraphLines, niceCeiling, plotCoords, type CheckpointInfo, type PlotRect } from './net-graph-model';
+import {
+  SampleRing,
+  netGraphLines,
+  niceCeiling,
+  plotCoords,
+  type CheckpointInfo,
+  type PlotRect,
+} from './net-graph-model';
 import { fillRect, line, text, type Kit } from './render-kit';
 
 const SAMPLES = 180;
@@ -21,7 +28,12 @@ export interface NetGraph {
 }
 
 export function createNetGraph(): NetGraph {
-  return { ping: new SampleRing(SAMPLES), bytesIn: new SampleRing(SAMPLES), bytesOut: new SampleRing(SAMPLES), coords: new Float64Array(SAMPLES * 2) };
+  return {
+    ping: new SampleRing(SAMPLES),
+    bytesIn: new SampleRing(SAMPLES),
+    bytesOut: new SampleRing(SAMPLES),
+    coords: new Float64Array(SAMPLES * 2),
+  };
 }
 
 export function sampleNetGraph(g: NetGraph, s: NetStats): void {
@@ -33,11 +45,27 @@ export function sampleNetGraph(g: NetGraph, s: NetStats): void {
 function plot(kit: Kit, g: NetGraph, ring: SampleRing, rect: PlotRect, top: number, color: Color): void {
   const n = plotCoords(ring, rect, top, g.coords);
   for (let i = 1; i < n; i++) {
-    line(kit, g.coords[2 * i - 2] ?? 0, g.coords[2 * i - 1] ?? 0, g.coords[2 * i] ?? 0, g.coords[2 * i + 1] ?? 0, 1.5, color);
+    line(
+      kit,
+      g.coords[2 * i - 2] ?? 0,
+      g.coords[2 * i - 1] ?? 0,
+      g.coords[2 * i] ?? 0,
+      g.coords[2 * i + 1] ?? 0,
+      1.5,
+      color,
+    );
   }
 }
 
-export function drawNetGraph(kit: Kit, g: NetGraph, s: NetStats, fps: number, viewW: number, viewH: number, checkpoint: CheckpointInfo | null = null): void {
+export function drawNetGraph(
+  kit: Kit,
+  g: NetGraph,
+  s: NetStats,
+  fps: number,
+  viewW: number,
+  viewH: number,
+  checkpoint: CheckpointInfo | null = null,
+): void {
   const lines = netGraphLines(s, fps, checkpoint);
   const h = 16 + lines.length * 17 + 2 * (PLOT_H + 22);
   const x = viewW - WIDTH - 12;

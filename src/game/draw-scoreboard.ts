@@ -10,7 +10,12 @@ import { fillRect, text, type FrameInfo, type Kit } from './render-kit';
 const ROW = 24;
 const WIDTH = 460;
 
-export function drawScoreboard(kit: Kit, f: FrameInfo, pings: ReadonlyMap<PlayerId, number>, names: ReadonlyMap<PlayerId, string>): void {
+export function drawScoreboard(
+  kit: Kit,
+  f: FrameInfo,
+  pings: ReadonlyMap<PlayerId, number>,
+  names: ReadonlyMap<PlayerId, string>,
+): void {
   const players: ScoreSource[] = f.view.remotes.slice();
   if (f.view.local) players.push(f.view.local.state);
   const rows = scoreboardRows(players, f.view.localId, names, pings);

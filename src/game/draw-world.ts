@@ -42,7 +42,14 @@ function drawPickups(kit: Kit, f: FrameInfo): void {
 
 export function drawWorld(kit: Kit, f: FrameInfo): void {
   const { cam, map } = f;
-  fillRect(kit, toScreenX(cam, 0), toScreenY(cam, 0), map.width * cam.scale, map.height * cam.scale, kit.color('floor'));
+  fillRect(
+    kit,
+    toScreenX(cam, 0),
+    toScreenY(cam, 0),
+    map.width * cam.scale,
+    map.height * cam.scale,
+    kit.color('floor'),
+  );
   drawGrid(kit, f);
   const spawn = kit.color('spawn');
   for (const s of map.spawns) circle(kit, toScreenX(cam, s.x), toScreenY(cam, s.y), 8 * cam.scale, spawn, 0.8);

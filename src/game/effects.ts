@@ -36,14 +36,52 @@ export const LIFE = {
 } as const;
 export const PARTICLES = 1200;
 
-export interface Tracer { x1: number; y1: number; x2: number; y2: number; born: number; shooter: PlayerId }
-export interface Flash { x: number; y: number; aim: number; born: number; weapon: WeaponId }
-export interface DamageNumber { x: number; y: number; amount: number; born: number; byLocal: boolean }
-export interface Explosion { x: number; y: number; born: number }
-export interface SpawnRing { x: number; y: number; born: number; player: PlayerId }
-export interface KillLine { killer: PlayerId; victim: PlayerId; weapon: WeaponId; born: number }
+export interface Tracer {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  born: number;
+  shooter: PlayerId;
+}
+export interface Flash {
+  x: number;
+  y: number;
+  aim: number;
+  born: number;
+  weapon: WeaponId;
+}
+export interface DamageNumber {
+  x: number;
+  y: number;
+  amount: number;
+  born: number;
+  byLocal: boolean;
+}
+export interface Explosion {
+  x: number;
+  y: number;
+  born: number;
+}
+export interface SpawnRing {
+  x: number;
+  y: number;
+  born: number;
+  player: PlayerId;
+}
+export interface KillLine {
+  killer: PlayerId;
+  victim: PlayerId;
+  weapon: WeaponId;
+  born: number;
+}
 /** Where prediction had the local player when a correction arrived, and how big it was (cl_showerror). */
-export interface ErrorMark { x: number; y: number; size: number; born: number }
+export interface ErrorMark {
+  x: number;
+  y: number;
+  size: number;
+  born: number;
+}
 
 /** What effects may ask about the world this frame (all optional: without it, no place-bound extras). */
 export interface FxScene {
@@ -89,9 +127,21 @@ export type SoundCue =
 
 export function createEffects(): Effects {
   return {
-    tracers: [], flashes: [], damage: [], explosions: [], spawns: [], killFeed: [], errorMarks: [], hurtFrom: [],
-    particles: new ParticleField(PARTICLES), shake: createShake(),
-    lastError: 0, hitMarkerAt: -Infinity, killMarkerAt: -Infinity, hurtAt: -Infinity, steppedAt: -Infinity,
+    tracers: [],
+    flashes: [],
+    damage: [],
+    explosions: [],
+    spawns: [],
+    killFeed: [],
+    errorMarks: [],
+    hurtFrom: [],
+    particles: new ParticleField(PARTICLES),
+    shake: createShake(),
+    lastError: 0,
+    hitMarkerAt: -Infinity,
+    killMarkerAt: -Infinity,
+    hurtAt: -Infinity,
+    steppedAt: -Infinity,
   };
 }
 
@@ -131,14 +181,26 @@ export function pruneEffects(fx: Effects, now: number): void {
  * Marks a new prediction correction: the smoothing offset only shrinks between corrections, so a
  * frame where it grows (by more than `minGrowth` units) is one where a snapshot disagreed.
  */
-export function noteCorrection(fx: Effects, drawX: number, drawY: number, errorX: number, errorY: number, now: number, minGrowth = 0.5): void {
+export function noteCorrection(
+  fx: Effects,
+  drawX: number,
+  drawY: number,
+  errorX: number,
+  errorY: number,
+  now: number,
+  minGrowth = 0.5,
+): void {
   const size = Math.hypot(errorX, errorY);
   if (size > fx.lastError + minGrowth) fx.errorMarks.push({ x: drawX - errorX, y: drawY - errorY, size, born: now });
   fx.lastError = size;
 }
 
 /** One kill-feed line as plain text. */
-export function killLineText(line: KillLine, name: (id: PlayerId) => string, weaponName: (w: WeaponId) => string): string {
+export function killLineText(
+  line: KillLine,
+  name: (id: PlayerId) => string,
+  weaponName: (w: WeaponId) => string,
+): string {
   if (line.killer === line.victim) return `${name(line.victim)} blew themselves up`;
   return `${name(line.killer)} [${weaponName(line.weapon)}] ${name(line.victim)}`;
 }

@@ -65,8 +65,19 @@ export function createEndScreen(doc: Document, controls: MatchControls | null): 
   // Results and (for the host) the next match's settings side by side where they fit, so the whole
   // screen, "Start next match" included, shows at 1280×720; stacked on a narrow screen.
   const box = el(doc, 'div', {
-    background: '#12141c', padding: '20px 28px', borderRadius: '10px', border: '1px solid #3c4458', maxHeight: '90%', overflowY: 'auto',
-    minWidth: '320px', maxWidth: '94%', boxSizing: 'border-box', display: 'flex', flexWrap: 'wrap', gap: '8px 40px', alignItems: 'flex-start',
+    background: '#12141c',
+    padding: '20px 28px',
+    borderRadius: '10px',
+    border: '1px solid #3c4458',
+    maxHeight: '90%',
+    overflowY: 'auto',
+    minWidth: '320px',
+    maxWidth: '94%',
+    boxSizing: 'border-box',
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: '8px 40px',
+    alignItems: 'flex-start',
   });
   const { results, winner, sub, ranking, awards } = resultsPanel(doc);
   box.append(results);

@@ -42,7 +42,18 @@ export class FrameLog {
     const tick = view.stats.commandTick;
     let r = this.ring[this.next];
     if (!r) {
-      r = { frame: 0, nowMs: 0, commandTick: 0, commandsIssued: 0, moveX: 0, moveY: 0, localX: null, localY: null, stateX: null, stateY: null };
+      r = {
+        frame: 0,
+        nowMs: 0,
+        commandTick: 0,
+        commandsIssued: 0,
+        moveX: 0,
+        moveY: 0,
+        localX: null,
+        localY: null,
+        stateX: null,
+        stateY: null,
+      };
       this.ring[this.next] = r;
     }
     r.frame = frame;

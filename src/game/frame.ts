@@ -75,7 +75,12 @@ function sample(s: Screen, local: LocalPlayerView | null, cam: Camera): InputSam
   const current = local ? local.state.weapon : 0;
   if (s.ui.wantedWeapon === current) s.ui.wantedWeapon = null;
   const from = local ? { x: toScreenX(cam, local.drawX), y: toScreenY(cam, local.drawY) } : null;
-  const r = s.input.read({ from, currentWeapon: current, weaponSelect: weaponSelectFor(s.ui.wantedWeapon, current), blocked: s.ui.menuOpen() });
+  const r = s.input.read({
+    from,
+    currentWeapon: current,
+    weaponSelect: weaponSelectFor(s.ui.wantedWeapon, current),
+    blocked: s.ui.menuOpen(),
+  });
   if (r.menuPressed) s.ui.escape();
   if (r.wantedWeapon !== null) s.ui.wantedWeapon = r.wantedWeapon;
   s.ui.scoreboard = r.scoreboard;
@@ -104,7 +109,14 @@ export function updateFrame(s: Screen, nowMs: number): void {
   const local = view.local;
   // The match's map when the server runs rules (it changes between matches), else the mount's.
   const map = view.match?.map ?? s.map;
-  const cam = followCamera(w, h, map.width, map.height, local ? local.drawX : map.width / 2, local ? local.drawY : map.height / 2);
+  const cam = followCamera(
+    w,
+    h,
+    map.width,
+    map.height,
+    local ? local.drawX : map.width / 2,
+    local ? local.drawY : map.height / 2,
+  );
   s.steadyCam = cam;
   s.kit.teams = teamsOf(view.match);
   const now = nowMs / 1000;
@@ -127,7 +139,16 @@ export function updateFrame(s: Screen, nowMs: number): void {
   const names = s.host.names();
   const injected = s.injectedNames;
   const cross = s.crosshair ?? { x: w / 2, y: h / 2 };
-  s.info = { view, cam: s.cam, map, now, name: (id) => displayName(injected.get(id) ?? matchName(view.match ?? null, names, id), id), localAim: input.aim, mouseX: cross.x, mouseY: cross.y };
+  s.info = {
+    view,
+    cam: s.cam,
+    map,
+    now,
+    name: (id) => displayName(injected.get(id) ?? matchName(view.match ?? null, names, id), id),
+    localAim: input.aim,
+    mouseX: cross.x,
+    mouseY: cross.y,
+  };
 }
 
 function drawDebug(s: Screen, f: FrameInfo): void {
@@ -152,7 +173,8 @@ function shownNames(s: Screen): ReadonlyMap<PlayerId, string> {
 export function drawFrame(s: Screen): void {
   const f = s.info;
   if (!f) return;
-  if (s.look) drawNeonFrame(s.kit, f, s.fx, s.look, { debug: () => drawDebug(s, f), overlays: () => drawOverlays(s, f) });
+  if (s.look)
+    drawNeonFrame(s.kit, f, s.fx, s.look, { debug: () => drawDebug(s, f), overlays: () => drawOverlays(s, f) });
   else drawClassicFrame(s, f);
 }
 
@@ -172,5 +194,6 @@ function drawOverlays(s: Screen, f: FrameInfo): void {
   drawHud(s.kit, f, s.fx);
   drawControlsHint(s.kit, f.cam.viewW, f.cam.viewH, CONTROLS_HINT[s.input.kind], hintOpacity(s.hint, f.now));
   if (s.ui.scoreboard) drawScoreboard(s.kit, f, s.host.pings(), shownNames(s));
-  if (s.host.cvars().net_graph) drawNetGraph(s.kit, s.graph, f.view.stats, s.fps.fps, f.cam.viewW, f.cam.viewH, s.host.checkpoint?.() ?? null);
+  if (s.host.cvars().net_graph)
+    drawNetGraph(s.kit, s.graph, f.view.stats, s.fps.fps, f.cam.viewW, f.cam.viewH, s.host.checkpoint?.() ?? null);
 }

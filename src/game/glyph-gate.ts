@@ -73,7 +73,13 @@ export class GlyphGate {
   }
 
   stats(): GlyphStats {
-    return { admitted: this.admitted, replaced: this.replaced, dropped: this.dropped, rowsUsed: this.y / this.atlas.rowHeight + 1, full: this.full };
+    return {
+      admitted: this.admitted,
+      replaced: this.replaced,
+      dropped: this.dropped,
+      rowsUsed: this.y / this.atlas.rowHeight + 1,
+      full: this.full,
+    };
   }
 
   private decide(unit: string): string {

@@ -27,7 +27,8 @@ export function readHeldKeys(k: KaboomCtx, out: HeldKeys): HeldKeys {
   return out;
 }
 
-const anyHeld = (keys: HeldKeys): boolean => keys.up || keys.down || keys.left || keys.right || keys.reload || keys.crouch || keys.fire;
+const anyHeld = (keys: HeldKeys): boolean =>
+  keys.up || keys.down || keys.left || keys.right || keys.reload || keys.crouch || keys.fire;
 
 export interface Devices {
   k: KaboomCtx;
@@ -78,7 +79,14 @@ export class InputReader {
     if (c.blocked) return this.neutral(c, pad?.menu ?? false);
     const keys = readHeldKeys(this.d.k, this.keys);
     const combined = combineInput(
-      { keys, keyboardActive: pointerActive || anyHeld(keys), pointer: this.d.pointer.position(), pad, touch, tabHeld: this.d.k.isKeyDown('tab') },
+      {
+        keys,
+        keyboardActive: pointerActive || anyHeld(keys),
+        pointer: this.d.pointer.position(),
+        pad,
+        touch,
+        tabHeld: this.d.k.isKeyDown('tab'),
+      },
       { from: c.from, previousAim: this.aim, previousKind: this.kind, weaponSelect: c.weaponSelect },
     );
     this.kind = combined.kind;
@@ -88,6 +96,13 @@ export class InputReader {
   }
 
   private neutral(c: FrameContext, menuPressed: boolean): ReadResult {
-    return { input: { ...NEUTRAL, aim: this.aim }, kind: this.kind, crosshair: this.d.pointer.position() ?? c.from, scoreboard: false, wantedWeapon: null, menuPressed };
+    return {
+      input: { ...NEUTRAL, aim: this.aim },
+      kind: this.kind,
+      crosshair: this.d.pointer.position() ?? c.from,
+      scoreboard: false,
+      wantedWeapon: null,
+      menuPressed,
+    };
   }
 }

@@ -72,12 +72,22 @@ function botControls(doc: Document, bots: BotActions): { row: HTMLElement; refre
   const act = (fn: () => Promise<void> | void) => () => void Promise.resolve(fn()).then(refresh);
   const row = doc.createElement('div');
   row.className = 'match-bots';
-  row.append(botLine, actionButton(doc, 'add-bot', 'Add bot', act(bots.addBot)), actionButton(doc, 'remove-bot', 'Remove bot', act(bots.removeBot)));
+  row.append(
+    botLine,
+    actionButton(doc, 'add-bot', 'Add bot', act(bots.addBot)),
+    actionButton(doc, 'remove-bot', 'Remove bot', act(bots.removeBot)),
+  );
   return { row, refresh };
 }
 
 /** The fields' entries as checkRules takes them (unchecked). */
-function readFields(mode: HTMLSelectElement, map: HTMLSelectElement, frag: HTMLInputElement, time: HTMLInputElement, ff: HTMLInputElement): Record<'mode' | 'mapId' | 'fragLimit' | 'timeLimitS' | 'friendlyFire', unknown> {
+function readFields(
+  mode: HTMLSelectElement,
+  map: HTMLSelectElement,
+  frag: HTMLInputElement,
+  time: HTMLInputElement,
+  ff: HTMLInputElement,
+): Record<'mode' | 'mapId' | 'fragLimit' | 'timeLimitS' | 'friendlyFire', unknown> {
   return {
     mode: mode.value,
     mapId: map.value,
@@ -90,7 +100,11 @@ function readFields(mode: HTMLSelectElement, map: HTMLSelectElement, frag: HTMLI
 
 export function createMatchSettingsForm(doc: Document, rules: MatchRules, bots: BotActions): MatchSettingsForm {
   const mode = select(doc, 'match-mode', MODE_NAMES);
-  const map = select(doc, 'match-map', MAPS.map((m) => m.name));
+  const map = select(
+    doc,
+    'match-map',
+    MAPS.map((m) => m.name),
+  );
   const frag = numberInput(doc, 'frag-limit', RULE_LIMITS.fragLimit.min, RULE_LIMITS.fragLimit.max);
   const time = numberInput(doc, 'time-limit', 0, RULE_LIMITS.timeLimitS.max / 60);
   time.step = 'any';
@@ -104,7 +118,16 @@ export function createMatchSettingsForm(doc: Document, rules: MatchRules, bots: 
   element.id = 'match-settings';
   const legend = doc.createElement('legend');
   legend.textContent = 'Match settings';
-  element.append(legend, field(doc, 'Mode', mode), field(doc, 'Map', map), field(doc, 'Frag limit', frag), field(doc, 'Time limit (min)', time), field(doc, 'Friendly fire', ff), botRow, issues);
+  element.append(
+    legend,
+    field(doc, 'Mode', mode),
+    field(doc, 'Map', map),
+    field(doc, 'Frag limit', frag),
+    field(doc, 'Time limit (min)', time),
+    field(doc, 'Friendly fire', ff),
+    botRow,
+    issues,
+  );
   const set = (r: MatchRules): void => {
     mode.value = String(r.mode);
     map.value = String(r.mapId);

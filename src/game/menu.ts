@@ -34,13 +34,23 @@ export interface Menu extends Overlay {
 export function createMenu(doc: Document, actions: MenuActions): Menu {
   const root = el(doc, 'div', OVERLAY_STYLE);
   root.dataset['testid'] = 'game-menu';
-  const box = el(doc, 'div', { background: '#12141c', padding: '24px 32px', borderRadius: '10px', border: '1px solid #3c4458' });
+  const box = el(doc, 'div', {
+    background: '#12141c',
+    padding: '24px 32px',
+    borderRadius: '10px',
+    border: '1px solid #3c4458',
+  });
   box.append(
     el(doc, 'h2', { margin: '0 0 16px', textAlign: 'center', fontWeight: '600' }, 'Paused (the match goes on)'),
     button(doc, 'Resume', 'menu-resume', actions.resume),
     button(doc, 'Settings', 'menu-settings', actions.settings),
     button(doc, 'Leave match', 'menu-leave', actions.leave),
-    el(doc, 'p', { ...BUTTON_STYLE, border: 'none', background: 'none', fontSize: '13px', color: '#969eaf', cursor: 'default' }, 'WASD move · mouse aim · click fire · R reload · 1/2 or wheel weapon · Shift crouch · Tab scores · F2 net graph'),
+    el(
+      doc,
+      'p',
+      { ...BUTTON_STYLE, border: 'none', background: 'none', fontSize: '13px', color: '#969eaf', cursor: 'default' },
+      'WASD move · mouse aim · click fire · R reload · 1/2 or wheel weapon · Shift crouch · Tab scores · F2 net graph',
+    ),
   );
   const leaving = el(doc, 'div', { display: 'none' });
   leaving.dataset['testid'] = 'leave-choices';
@@ -57,7 +67,12 @@ export function createMenu(doc: Document, actions: MenuActions): Menu {
       root.querySelector('button')?.focus();
     },
     askLeave(choices) {
-      const panel = el(doc, 'div', { background: '#12141c', padding: '24px 32px', borderRadius: '10px', border: '1px solid #3c4458' });
+      const panel = el(doc, 'div', {
+        background: '#12141c',
+        padding: '24px 32px',
+        borderRadius: '10px',
+        border: '1px solid #3c4458',
+      });
       panel.append(
         el(doc, 'h2', { margin: '0 0 16px', textAlign: 'center', fontWeight: '600' }, 'Leave the match'),
         ...choices.map((c) => button(doc, c.label, c.testId, c.run)),

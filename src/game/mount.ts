@@ -129,12 +129,29 @@ function gamepads(): readonly (PadLike | null)[] | null {
 function newScreen(k: KaboomCtx, host: GameHost, map: ArenaMap, p: Parts, sound: SoundCues): Screen {
   const blocked = (): boolean => p.ui.anyOpen() || (p.chat?.isOpen() ?? false);
   return {
-    k, kit: createKit(k), host, map, fx: createEffects(), graph: createNetGraph(), fps: new FpsMeter(),
-    sound, cues: [],
+    k,
+    kit: createKit(k),
+    host,
+    map,
+    fx: createEffects(),
+    graph: createNetGraph(),
+    fps: new FpsMeter(),
+    sound,
+    cues: [],
     input: new InputReader({ k, pointer: p.pointer, pad: new PadReader(gamepads), touch: p.touch }),
     ui: { menuOpen: blocked, scoreboard: false, wantedWeapon: null, escape: p.ui.escape },
-    injectedNames: new Map(), frames: 0, lastInput: null, crosshair: null, view: null, cam: null, steadyCam: null, log: new FrameLog(), info: null,
-    look: null, rng: Math.random, hint: { firstSpawnAt: null },
+    injectedNames: new Map(),
+    frames: 0,
+    lastInput: null,
+    crosshair: null,
+    view: null,
+    cam: null,
+    steadyCam: null,
+    log: new FrameLog(),
+    info: null,
+    look: null,
+    rng: Math.random,
+    hint: { firstSpawnAt: null },
   };
 }
 
@@ -149,7 +166,14 @@ function useNeonLook(s: Screen, doc: Document, density: number, isLive: () => bo
 }
 
 /** Game keys go through kaboom (canvas focus); Esc through the wrapper so it also works in the panels. */
-function bindInput(s: Screen, ui: Overlays, isLive: () => boolean, clock: () => number, onCost: MountOptions['onFrameCost'], afterUpdate: () => void): void {
+function bindInput(
+  s: Screen,
+  ui: Overlays,
+  isLive: () => boolean,
+  clock: () => number,
+  onCost: MountOptions['onFrameCost'],
+  afterUpdate: () => void,
+): void {
   const { k } = s;
   let updateMs = 0;
   k.onKeyPress((key) => {
@@ -189,7 +213,12 @@ function renderInfo(s: Screen, p: Parts): GameRenderInfo {
     controlsHint: s.info ? hintOpacity(s.hint, s.info.now) : 0,
     controlsHintInput: s.hint.firstSpawnAt === null ? null : s.input.kind,
     pingMs: s.view ? s.view.stats.pingMs : null,
-    overlays: { netGraph: s.host.cvars().net_graph !== 0, scoreboard: s.ui.scoreboard, menu: ui.menu.isOpen(), settings: ui.settings.isOpen() },
+    overlays: {
+      netGraph: s.host.cvars().net_graph !== 0,
+      scoreboard: s.ui.scoreboard,
+      menu: ui.menu.isOpen(),
+      settings: ui.settings.isOpen(),
+    },
     inputKind: s.input.kind,
     crosshair: s.crosshair,
     glyphs: s.kit.text.stats(),
@@ -202,16 +231,32 @@ function injectText(s: Screen, fx: Effects, chat: ChatBox | null, spec: Injected
   for (const c of spec.chat ?? []) chat?.show({ from: 0, name: String(c.name), text: String(c.text), system: false });
   if (spec.names) s.injectedNames = new Map(Object.entries(spec.names).map(([id, name]) => [Number(id), String(name)]));
   for (const kill of spec.kills ?? []) {
-    fx.killFeed.push({ killer: Number(kill.killer), victim: Number(kill.victim), weapon: kill.weapon === Weapon.Rocket ? Weapon.Rocket : Weapon.Rifle, born: now });
+    fx.killFeed.push({
+      killer: Number(kill.killer),
+      victim: Number(kill.victim),
+      weapon: kill.weapon === Weapon.Rocket ? Weapon.Rocket : Weapon.Rifle,
+      born: now,
+    });
     if (fx.killFeed.length > KILL_FEED_MAX) fx.killFeed.splice(0, fx.killFeed.length - KILL_FEED_MAX);
   }
 }
 
 /** `window.rewindGame` over one mount (debug-api.ts). */
-function debugApiOf(s: Screen, parts: Parts, canvas: HTMLCanvasElement, info: () => GameRenderInfo, clock: () => number): GameDebugApi {
+function debugApiOf(
+  s: Screen,
+  parts: Parts,
+  canvas: HTMLCanvasElement,
+  info: () => GameRenderInfo,
+  clock: () => number,
+): GameDebugApi {
   const { ui } = parts;
   return {
-    info, pixel: (x: number, y: number) => canvasPixel(canvas, x, y), openMenu: ui.openMenu, openSettings: ui.openSettings, closeOverlays: ui.close, toggleNetGraph: ui.toggleNetGraph,
+    info,
+    pixel: (x: number, y: number) => canvasPixel(canvas, x, y),
+    openMenu: ui.openMenu,
+    openSettings: ui.openSettings,
+    closeOverlays: ui.close,
+    toggleNetGraph: ui.toggleNetGraph,
     textProbe: (text: string) => s.kit.text.probe(String(text)),
     frameLog: () => s.log.list(),
     injectText: (spec: InjectedText) => injectText(s, s.fx, parts.chat, spec, clock() / 1000),
@@ -220,7 +265,14 @@ function debugApiOf(s: Screen, parts: Parts, canvas: HTMLCanvasElement, info: ()
 
 export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions = {}): GameHandle {
   const doc = root.ownerDocument;
-  const wrapper = el(doc, 'div', { position: 'relative', width: '100%', height: '100%', overflow: 'hidden', cursor: 'none', userSelect: 'none' });
+  const wrapper = el(doc, 'div', {
+    position: 'relative',
+    width: '100%',
+    height: '100%',
+    overflow: 'hidden',
+    cursor: 'none',
+    userSelect: 'none',
+  });
   wrapper.dataset['testid'] = 'game';
   const canvas = el(doc, 'canvas', { display: 'block' });
   wrapper.append(canvas);
@@ -237,8 +289,17 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   const sound = createSoundCues(makeAudio, loadSoundSettings(store));
   const ui = createOverlays(doc, host, wrapper, canvas, [createSoundSection(doc, sound, store)]);
   let chat: ChatBox | null = null;
-  const touch = createTouchControls(doc, wrapper, { menu: ui.openMenu, chat: () => chat?.open(), blocked: () => ui.anyOpen() || (chat?.isOpen() ?? false) });
-  const parts: Parts = { ui, chat: null, touch, pointer: new PointerTracker(wrapper, canvas, opts.initialPointer ?? null) };
+  const touch = createTouchControls(doc, wrapper, {
+    menu: ui.openMenu,
+    chat: () => chat?.open(),
+    blocked: () => ui.anyOpen() || (chat?.isOpen() ?? false),
+  });
+  const parts: Parts = {
+    ui,
+    chat: null,
+    touch,
+    pointer: new PointerTracker(wrapper, canvas, opts.initialPointer ?? null),
+  };
   if (host.chat) {
     chat = createChatBox(doc, wrapper, host.chat, 'match', () => !ui.anyOpen());
     parts.chat = chat;
@@ -250,7 +311,14 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   let live = true;
   const clock = opts.clock ?? (() => performance.now());
   if (opts.look !== 'classic') useNeonLook(s, doc, density, () => live);
-  bindInput(s, ui, () => live, clock, opts.onFrameCost, () => end.update(s.view?.match, () => host.names()));
+  bindInput(
+    s,
+    ui,
+    () => live,
+    clock,
+    opts.onFrameCost,
+    () => end.update(s.view?.match, () => host.names()),
+  );
   k.onUpdate(() => {
     if (live) chat?.refresh(clock());
   });
@@ -265,7 +333,8 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   wrapper.addEventListener('pointerdown', onPointerDown);
   canvas.focus();
   const info = (): GameRenderInfo => renderInfo(s, parts);
-  const removeDebug = opts.debugApi === false ? () => undefined : installDebugApi(window, debugApiOf(s, parts, canvas, info, clock));
+  const removeDebug =
+    opts.debugApi === false ? () => undefined : installDebugApi(window, debugApiOf(s, parts, canvas, info, clock));
   return {
     info,
     destroy() {

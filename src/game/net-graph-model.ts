@@ -48,7 +48,12 @@ export function niceCeiling(v: number): number {
   return 10 * p;
 }
 
-export interface PlotRect { x: number; y: number; w: number; h: number }
+export interface PlotRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 /**
  * Writes the ring as points (x0, y0, x1, y1, …) into `out`, newest at the right edge, value
@@ -94,7 +99,9 @@ const seconds = (ms: number | null): string => (ms === null ? '-' : `${(Math.max
 
 /** The text block of the net graph, one metric per line (and the migration line when `checkpoint` is given). */
 export function netGraphLines(s: NetStats, fps: number, checkpoint: CheckpointInfo | null = null): string[] {
-  const migration = checkpoint ? [`checkpoint age ${seconds(checkpoint.ageMs)}   every ${seconds(checkpoint.intervalMs)}`] : [];
+  const migration = checkpoint
+    ? [`checkpoint age ${seconds(checkpoint.ageMs)}   every ${seconds(checkpoint.intervalMs)}`]
+    : [];
   return [
     `fps ${Math.round(fps)}   ping ${Math.round(s.pingMs)} ms   jitter ${s.jitterMs.toFixed(1)} ms`,
     `loss in ${pct(s.lossIn)}   out ${pct(s.lossOut)}`,

@@ -21,7 +21,13 @@ export interface Overlays {
   escape(): void;
 }
 
-export function createOverlays(doc: Document, host: GameHost, wrapper: HTMLElement, canvas: HTMLCanvasElement, extraSettings: readonly ExtraSection[] = []): Overlays {
+export function createOverlays(
+  doc: Document,
+  host: GameHost,
+  wrapper: HTMLElement,
+  canvas: HTMLCanvasElement,
+  extraSettings: readonly ExtraSection[] = [],
+): Overlays {
   const close = (): void => {
     menu.close();
     settings.close();

@@ -74,7 +74,11 @@ export function healthColor(health: number, max: number): Rgb {
   const t = Math.min(Math.max(max > 0 ? health / max : 0, 0), 1);
   const g = PALETTE.healthGood;
   const l = PALETTE.healthLow;
-  return [Math.round(l[0] + (g[0] - l[0]) * t), Math.round(l[1] + (g[1] - l[1]) * t), Math.round(l[2] + (g[2] - l[2]) * t)];
+  return [
+    Math.round(l[0] + (g[0] - l[0]) * t),
+    Math.round(l[1] + (g[1] - l[1]) * t),
+    Math.round(l[2] + (g[2] - l[2]) * t),
+  ];
 }
 
 const NO_TEAMS: ReadonlyMap<PlayerId, Team> = new Map();

@@ -26,12 +26,32 @@ export interface PlayerBody {
 }
 
 export function remoteBody(p: RemotePlayerView): PlayerBody {
-  return { id: p.id, x: p.x, y: p.y, aim: p.aim, health: p.health, alive: p.alive, crouch: p.crouch, isLocal: false, extrapolating: p.extrapolating };
+  return {
+    id: p.id,
+    x: p.x,
+    y: p.y,
+    aim: p.aim,
+    health: p.health,
+    alive: p.alive,
+    crouch: p.crouch,
+    isLocal: false,
+    extrapolating: p.extrapolating,
+  };
 }
 
 export function localBody(local: LocalPlayerView, aim: number): PlayerBody {
   const s = local.state;
-  return { id: s.id, x: local.drawX, y: local.drawY, aim, health: s.health, alive: s.alive, crouch: s.crouch, isLocal: true, extrapolating: false };
+  return {
+    id: s.id,
+    x: local.drawX,
+    y: local.drawY,
+    aim,
+    health: s.health,
+    alive: s.alive,
+    crouch: s.crouch,
+    isLocal: true,
+    extrapolating: false,
+  };
 }
 
 export interface PlacedBody {
@@ -55,7 +75,15 @@ export function placeBody(kit: Kit, cam: Camera, b: PlayerBody): PlacedBody | nu
 }
 
 /** A health bar `w` × `h` px centred on `cx` with its top at `y`: a dark track, filled by health. */
-export function drawHealthBar(kit: Kit, cx: number, y: number, w: number, h: number, health: number, trackOpacity: number): void {
+export function drawHealthBar(
+  kit: Kit,
+  cx: number,
+  y: number,
+  w: number,
+  h: number,
+  health: number,
+  trackOpacity: number,
+): void {
   fillRect(kit, cx - w / 2, y, w, h, kit.color('background'), trackOpacity);
   const hp = Math.min(Math.max(health / MAX_HEALTH, 0), 1);
   fillRect(kit, cx - w / 2, y, w * hp, h, kit.health(health));

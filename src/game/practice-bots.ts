@@ -7,7 +7,14 @@
 import { radiansToAngle } from '../sim/quantize';
 import { Buttons, WEAPON_KEEP, type UserCmd } from '../sim/types';
 
-export function botCmd(id: number, tick: number, tickrate: number, from: { x: number; y: number }, target: { x: number; y: number } | null, fire: boolean): UserCmd {
+export function botCmd(
+  id: number,
+  tick: number,
+  tickrate: number,
+  from: { x: number; y: number },
+  target: { x: number; y: number } | null,
+  fire: boolean,
+): UserCmd {
   const phase = (tick / tickrate) * 0.8 + id * 1.7;
   const aim = target ? radiansToAngle(Math.atan2(target.y - from.y, target.x - from.x)) : radiansToAngle(phase);
   // A burst of half a second every three seconds, offset per bot so they do not fire in unison.

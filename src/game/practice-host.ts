@@ -72,7 +72,15 @@ class PracticeHost implements GameHost {
     const frac = this.advance(nowMs);
     const events = this.pending;
     this.pending = [];
-    return buildPracticeView(this.previous, this.world, frac, LOCAL_ID, this.cfg.tickrate, events, practiceStats(this.world.tick, frac, this.settings));
+    return buildPracticeView(
+      this.previous,
+      this.world,
+      frac,
+      LOCAL_ID,
+      this.cfg.tickrate,
+      events,
+      practiceStats(this.world.tick, frac, this.settings),
+    );
   }
 
   cvars(): Readonly<Cvars> {
@@ -100,7 +108,13 @@ class PracticeHost implements GameHost {
     const cmds = new Map<number, SanitizedCmd>();
     cmds.set(LOCAL_ID, sanitizeCmd({ ...this.input, tick, viewTick: this.world.tick, viewFrac: 0 }));
     for (const p of this.world.players) {
-      if (p.id !== LOCAL_ID) cmds.set(p.id, sanitizeCmd(botCmd(p.id, tick, this.cfg.tickrate, p, me && me.alive ? me : null, this.opts.botsFire ?? false)));
+      if (p.id !== LOCAL_ID)
+        cmds.set(
+          p.id,
+          sanitizeCmd(
+            botCmd(p.id, tick, this.cfg.tickrate, p, me && me.alive ? me : null, this.opts.botsFire ?? false),
+          ),
+        );
     }
     return cmds;
   }
@@ -126,7 +140,12 @@ class PracticeHost implements GameHost {
     for (const event of result.events) this.pending.push({ tick, event });
     if (shotBoxes) {
       const hit = result.events.find((e) => e.type === 'hit' && e.shooter === LOCAL_ID);
-      this.rewind = { tick, viewTime: tick - 1, hitboxes: shotBoxes, hit: hit && hit.type === 'hit' ? hit.target : null };
+      this.rewind = {
+        tick,
+        viewTime: tick - 1,
+        hitboxes: shotBoxes,
+        hit: hit && hit.type === 'hit' ? hit.target : null,
+      };
     }
   }
 
@@ -136,7 +155,8 @@ class PracticeHost implements GameHost {
     const exact = ((nowMs - this.startMs) * this.cfg.tickrate) / 1000;
     for (let n = 0; n < MAX_STEPS && this.world.tick < Math.floor(exact); n++) this.step();
     // Drop owed ticks beyond the cap instead of spiralling (a background tab came back).
-    if (this.world.tick < Math.floor(exact) - MAX_STEPS) this.startMs = nowMs - (this.world.tick * 1000) / this.cfg.tickrate;
+    if (this.world.tick < Math.floor(exact) - MAX_STEPS)
+      this.startMs = nowMs - (this.world.tick * 1000) / this.cfg.tickrate;
     return Math.min(Math.max(exact - this.world.tick, 0), 1);
   }
 }
@@ -159,7 +179,19 @@ export function createPracticeHost(opts: PracticeOptions = {}): GameHost {
 
 function practiceStats(tick: number, frac: number, cvars: Cvars): NetStats {
   return {
-    pingMs: 0, jitterMs: 0, lossIn: 0, lossOut: 0, snapshotsPerSec: 0, interpDelayMs: cvars.cl_interp * 1000, extrapolatingEntities: 0,
-    bytesInPerSec: 0, bytesOutPerSec: 0, predictionErrorsPerSec: 0, cmdBufferDepth: 0, serverTick: tick, commandTick: tick, renderTick: tick - 1 + frac,
+    pingMs: 0,
+    jitterMs: 0,
+    lossIn: 0,
+    lossOut: 0,
+    snapshotsPerSec: 0,
+    interpDelayMs: cvars.cl_interp * 1000,
+    extrapolatingEntities: 0,
+    bytesInPerSec: 0,
+    bytesOutPerSec: 0,
+    predictionErrorsPerSec: 0,
+    cmdBufferDepth: 0,
+    serverTick: tick,
+    commandTick: tick,
+    renderTick: tick - 1 + frac,
   };
 }

@@ -31,8 +31,20 @@ export function buildPracticeView(
       continue;
     }
     remotes.push({
-      id: p.id, x: at.x, y: at.y, vx: p.vx, vy: p.vy, aim: p.aim, health: p.health, alive: p.alive, crouch: p.crouch,
-      weapon: p.weapon, teleportSeq: p.teleportSeq, kills: p.kills, deaths: p.deaths, extrapolating: false,
+      id: p.id,
+      x: at.x,
+      y: at.y,
+      vx: p.vx,
+      vy: p.vy,
+      aim: p.aim,
+      health: p.health,
+      alive: p.alive,
+      crouch: p.crouch,
+      weapon: p.weapon,
+      teleportSeq: p.teleportSeq,
+      kills: p.kills,
+      deaths: p.deaths,
+      extrapolating: false,
     });
   }
   const oldRockets = new Map(previous.projectiles.map((r) => [r.id, r]));

@@ -49,7 +49,10 @@ export interface FrameInfo {
 /** The kaboom font every text is drawn in (mount.ts passes it to kaboom). */
 export const GAME_FONT = 'monospace';
 
-export function createKit(k: KaboomCtx, safeText: SafeText = createSafeText(k, measureWithCanvas(document, GAME_FONT))): Kit {
+export function createKit(
+  k: KaboomCtx,
+  safeText: SafeText = createSafeText(k, measureWithCanvas(document, GAME_FONT)),
+): Kit {
   const named = new Map<PaletteName, Color>();
   const players = new Map<number, Color>();
   const healths = new Map<number, Color>();
@@ -91,16 +94,44 @@ export function fillRect(kit: Kit, x: number, y: number, w: number, h: number, c
 }
 
 /** Text whose anchor sits at (x, y), drawn literally (any string is safe), in the bundled face when it is ready. */
-export function anchoredText(kit: Kit, s: string, x: number, y: number, size: number, color: Color, anchor: TextAnchor, opacity = 1, face: FaceName = 'ui'): void {
+export function anchoredText(
+  kit: Kit,
+  s: string,
+  x: number,
+  y: number,
+  size: number,
+  color: Color,
+  anchor: TextAnchor,
+  opacity = 1,
+  face: FaceName = 'ui',
+): void {
   kit.text.draw(s, x, y, { size, color, anchor, opacity, face });
 }
 
 /** Left-aligned text with its top-left corner at (x, y). */
-export function text(kit: Kit, s: string, x: number, y: number, size: number, color: Color, opacity = 1, face: FaceName = 'ui'): void {
+export function text(
+  kit: Kit,
+  s: string,
+  x: number,
+  y: number,
+  size: number,
+  color: Color,
+  opacity = 1,
+  face: FaceName = 'ui',
+): void {
   anchoredText(kit, s, x, y, size, color, 'topleft', opacity, face);
 }
 
-export function line(kit: Kit, x1: number, y1: number, x2: number, y2: number, width: number, color: Color, opacity = 1): void {
+export function line(
+  kit: Kit,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  width: number,
+  color: Color,
+  opacity = 1,
+): void {
   kit.k.drawLine({ p1: kit.k.vec2(x1, y1), p2: kit.k.vec2(x2, y2), width, color, opacity });
 }
 
@@ -133,7 +164,12 @@ export function ring(kit: Kit, x: number, y: number, radius: number, width: numb
     const ox = ((ny - py) / len) * half;
     const oy = (-(nx - px) / len) * half;
     const base = pts.length;
-    pts.push(kit.k.vec2(px - ox, py - oy), kit.k.vec2(px + ox, py + oy), kit.k.vec2(nx + ox, ny + oy), kit.k.vec2(nx - ox, ny - oy));
+    pts.push(
+      kit.k.vec2(px - ox, py - oy),
+      kit.k.vec2(px + ox, py + oy),
+      kit.k.vec2(nx + ox, ny + oy),
+      kit.k.vec2(nx - ox, ny - oy),
+    );
     for (const t of SEGMENT_TRIANGLES) indices.push(base + t);
     px = nx;
     py = ny;

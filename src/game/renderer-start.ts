@@ -36,7 +36,8 @@ export function hasWebGL(doc: Document): boolean {
 
 /** The player-facing failure for `err`, thrown while starting the renderer. */
 export function rendererFailure(doc: Document, err: unknown): RendererUnavailable {
-  const advice = "Turn on WebGL (hardware acceleration) in the browser's settings, or open the game in another browser.";
+  const advice =
+    "Turn on WebGL (hardware acceleration) in the browser's settings, or open the game in another browser.";
   if (!hasWebGL(doc)) return new RendererUnavailable('no-webgl', `${CANNOT_DRAW} (no WebGL). ${advice}`);
   const detail = err instanceof Error ? err.message : String(err);
   return new RendererUnavailable('failed', `${CANNOT_DRAW} (its renderer did not start: ${detail}). ${advice}`);

@@ -135,7 +135,9 @@ class KaboomSafeText implements SafeText {
   }
 
   probe(text: string): string {
-    return this.layout(this.prepare(text).pieces, 0, 0, { size: 16, color: this.k.rgb(255, 255, 255) }).chars.map((c) => c.ch).join('');
+    return this.layout(this.prepare(text).pieces, 0, 0, { size: 16, color: this.k.rgb(255, 255, 255) })
+      .chars.map((c) => c.ch)
+      .join('');
   }
 
   stats(): GlyphStats {
@@ -145,7 +147,9 @@ class KaboomSafeText implements SafeText {
   private prepare(text: string): Prepared {
     let p = this.cache.get(text);
     if (p) return p;
-    const drawn = glyphUnits(text).map((u) => this.gate.resolve(u)).filter((u) => u !== '');
+    const drawn = glyphUnits(text)
+      .map((u) => this.gate.resolve(u))
+      .filter((u) => u !== '');
     const pieces = literalPieces(drawn);
     p = { pieces, joined: pieces.join(''), crisp: drawn.every((u) => CRISP_SET.has(u)), laid: null };
     if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
@@ -153,9 +157,23 @@ class KaboomSafeText implements SafeText {
     return p;
   }
 
-  private layout(pieces: string[], x: number, y: number, style: TextStyle, font?: GfxFont, size = style.size): FormattedText {
+  private layout(
+    pieces: string[],
+    x: number,
+    y: number,
+    style: TextStyle,
+    font?: GfxFont,
+    size = style.size,
+  ): FormattedText {
     const k = this.k;
-    const opt = { pos: k.vec2(x, y), size, color: style.color, opacity: style.opacity ?? 1, anchor: style.anchor ?? 'topleft', font };
+    const opt = {
+      pos: k.vec2(x, y),
+      size,
+      color: style.color,
+      opacity: style.opacity ?? 1,
+      anchor: style.anchor ?? 'topleft',
+      font,
+    };
     const chars: FormattedText['chars'] = [];
     let width = 0;
     for (const piece of pieces) {
@@ -170,7 +188,12 @@ class KaboomSafeText implements SafeText {
   }
 
   /** The crisp font for these pieces, with the size and position that land its glyphs on device pixels. */
-  private crispFor(p: Prepared, x: number, y: number, style: TextStyle): { font: GfxFont; size: number; x: number; y: number } | null {
+  private crispFor(
+    p: Prepared,
+    x: number,
+    y: number,
+    style: TextStyle,
+  ): { font: GfxFont; size: number; x: number; y: number } | null {
     if (!this.crispFonts || !p.crisp) return null;
     const picked = this.crispFonts.pick(p.joined, style.size, style.face ?? 'ui');
     if (!picked) return null;
@@ -179,12 +202,29 @@ class KaboomSafeText implements SafeText {
   }
 
   /** This string's layout for the font, size and anchor, made by kaboom once and then reused. */
-  private laidOut(p: Prepared, font: GfxFont | undefined, size: number, anchor: TextAnchor, style: TextStyle): FormattedText {
+  private laidOut(
+    p: Prepared,
+    font: GfxFont | undefined,
+    size: number,
+    anchor: TextAnchor,
+    style: TextStyle,
+  ): FormattedText {
     const l = p.laid;
     if (l && l.font === font && l.size === size && l.anchor === anchor) return l.text;
     const at = { ...style, anchor };
     // One piece: kaboom's own layout, as its drawText makes it (several lines keep their height).
-    const text = p.pieces.length === 1 ? this.k.formatText({ text: p.pieces[0] ?? '', pos: this.k.vec2(0, 0), size, font, color: style.color, opacity: style.opacity ?? 1, anchor }) : this.layout(p.pieces, 0, 0, at, font, size);
+    const text =
+      p.pieces.length === 1
+        ? this.k.formatText({
+            text: p.pieces[0] ?? '',
+            pos: this.k.vec2(0, 0),
+            size,
+            font,
+            color: style.color,
+            opacity: style.opacity ?? 1,
+            anchor,
+          })
+        : this.layout(p.pieces, 0, 0, at, font, size);
     p.laid = { font, size, anchor, text };
     return text;
   }

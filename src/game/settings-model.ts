@@ -29,9 +29,21 @@ const SWITCHES: readonly CvarName[] = ['cl_predict', 'cl_reconcile', 'cl_interpo
 const CONDITIONER: readonly CvarName[] = ['net_fakelag', 'net_fakejitter', 'net_fakeloss', 'net_fakeloss_burst'];
 
 const GROUPS: readonly { title: string; blurb: string; pick: (n: CvarName) => boolean }[] = [
-  { title: 'Netcode switches', blurb: 'Turn each technique off to feel what it does.', pick: (n) => SWITCHES.includes(n) },
-  { title: 'Network conditioner', blurb: 'Make your own connection worse, live.', pick: (n) => CONDITIONER.includes(n) },
-  { title: 'Client tuning', blurb: 'Interpolation, smoothing, rates.', pick: (n) => n.startsWith('cl_') || n === 'rate' },
+  {
+    title: 'Netcode switches',
+    blurb: 'Turn each technique off to feel what it does.',
+    pick: (n) => SWITCHES.includes(n),
+  },
+  {
+    title: 'Network conditioner',
+    blurb: 'Make your own connection worse, live.',
+    pick: (n) => CONDITIONER.includes(n),
+  },
+  {
+    title: 'Client tuning',
+    blurb: 'Interpolation, smoothing, rates.',
+    pick: (n) => n.startsWith('cl_') || n === 'rate',
+  },
   { title: 'Host and display', blurb: 'Host-side settings and debug views.', pick: () => true },
 ];
 
@@ -75,7 +87,12 @@ export interface EditResult {
 }
 
 /** Applies one edit: a checkbox gives a boolean, a field gives its raw text. */
-export function applyEdit(set: SetCvar, read: () => Readonly<Cvars>, name: CvarName, raw: string | boolean): EditResult {
+export function applyEdit(
+  set: SetCvar,
+  read: () => Readonly<Cvars>,
+  name: CvarName,
+  raw: string | boolean,
+): EditResult {
   const given = typeof raw === 'boolean' ? (raw ? 1 : 0) : raw;
   const issue = set(name, given);
   return { message: issue ? issue.message : null, value: read()[name] };

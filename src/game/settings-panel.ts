@@ -57,9 +57,17 @@ export interface ExtraSection {
 }
 
 /** One group's section: its title, its blurb and a row per setting (each row's field filed in `fields`). */
-function groupSection(doc: Document, group: ReturnType<typeof settingGroups>[number], onEdit: (f: Field) => void, fields: Map<CvarName, Field>): HTMLElement {
+function groupSection(
+  doc: Document,
+  group: ReturnType<typeof settingGroups>[number],
+  onEdit: (f: Field) => void,
+  fields: Map<CvarName, Field>,
+): HTMLElement {
   const section = el(doc, 'section', { margin: '12px 0' });
-  section.append(el(doc, 'h3', { margin: '0 0 2px', fontSize: '16px' }, group.title), el(doc, 'div', { fontSize: '12px', color: '#969eaf', marginBottom: '6px' }, group.blurb));
+  section.append(
+    el(doc, 'h3', { margin: '0 0 2px', fontSize: '16px' }, group.title),
+    el(doc, 'div', { fontSize: '12px', color: '#969eaf', marginBottom: '6px' }, group.blurb),
+  );
   for (const item of group.items) {
     const { row, field } = fieldRow(doc, item, onEdit);
     fields.set(item.name, field);
@@ -68,16 +76,34 @@ function groupSection(doc: Document, group: ReturnType<typeof settingGroups>[num
   return section;
 }
 
-export function createSettingsPanel(doc: Document, host: Pick<GameHost, 'cvars' | 'setCvar'>, onClose: () => void, extra: readonly ExtraSection[] = []): SettingsPanel {
+export function createSettingsPanel(
+  doc: Document,
+  host: Pick<GameHost, 'cvars' | 'setCvar'>,
+  onClose: () => void,
+  extra: readonly ExtraSection[] = [],
+): SettingsPanel {
   const root = el(doc, 'div', OVERLAY_STYLE);
   root.dataset['testid'] = 'settings-panel';
-  const box = el(doc, 'div', { background: '#12141c', padding: '18px 26px', borderRadius: '10px', border: '1px solid #3c4458', maxHeight: '86%', overflowY: 'auto', width: 'min(640px, 92%)' });
+  const box = el(doc, 'div', {
+    background: '#12141c',
+    padding: '18px 26px',
+    borderRadius: '10px',
+    border: '1px solid #3c4458',
+    maxHeight: '86%',
+    overflowY: 'auto',
+    width: 'min(640px, 92%)',
+  });
   box.append(el(doc, 'h2', { margin: '0 0 6px' }, 'Settings (applied live)'));
   for (const x of extra) box.append(x.element);
   const fields = new Map<CvarName, Field>();
   const onEdit = (f: Field): void => {
     const raw = f.item.kind === 'flag' ? f.input.checked : f.input.value;
-    const result = applyEdit((n, v) => host.setCvar(n, v), () => host.cvars(), f.item.name, raw);
+    const result = applyEdit(
+      (n, v) => host.setCvar(n, v),
+      () => host.cvars(),
+      f.item.name,
+      raw,
+    );
     f.message.textContent = result.message ?? '';
     show(f, result.value);
   };

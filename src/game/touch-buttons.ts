@@ -10,10 +10,24 @@ import type { TouchActions } from './touch-controls';
 export const BUTTON_SIZE = 52;
 
 function touchButton(doc: Document, label: string, testId: string): HTMLButtonElement {
-  const b = el(doc, 'button', {
-    width: `${BUTTON_SIZE}px`, height: `${BUTTON_SIZE}px`, margin: '4px', borderRadius: '50%', border: '2px solid rgba(235, 238, 245, 0.5)',
-    background: 'rgba(20, 24, 34, 0.55)', color: '#ebeef5', font: '600 12px system-ui, sans-serif', pointerEvents: 'auto', touchAction: 'none', padding: '0',
-  }, label);
+  const b = el(
+    doc,
+    'button',
+    {
+      width: `${BUTTON_SIZE}px`,
+      height: `${BUTTON_SIZE}px`,
+      margin: '4px',
+      borderRadius: '50%',
+      border: '2px solid rgba(235, 238, 245, 0.5)',
+      background: 'rgba(20, 24, 34, 0.55)',
+      color: '#ebeef5',
+      font: '600 12px system-ui, sans-serif',
+      pointerEvents: 'auto',
+      touchAction: 'none',
+      padding: '0',
+    },
+    label,
+  );
   b.type = 'button';
   b.dataset['testid'] = testId;
   return b;
@@ -30,7 +44,11 @@ export interface Pressed {
 }
 
 /** The buttons in two groups: play (reload, switch, crouch) by the aim thumb, and the rest (chat, scores, menu). */
-export function buttonBars(doc: Document, pressed: Pressed, actions: TouchActions): { playBar: HTMLElement; menuBar: HTMLElement } {
+export function buttonBars(
+  doc: Document,
+  pressed: Pressed,
+  actions: TouchActions,
+): { playBar: HTMLElement; menuBar: HTMLElement } {
   const playBar = el(doc, 'div', { position: 'absolute', display: 'flex', pointerEvents: 'none' });
   const menuBar = el(doc, 'div', { position: 'absolute', display: 'flex', pointerEvents: 'none' });
   const hold = (b: HTMLButtonElement, key: 'reload' | 'scoreboard'): void => {
@@ -39,9 +57,11 @@ export function buttonBars(doc: Document, pressed: Pressed, actions: TouchAction
       pressed.tapped = true;
       if (key === 'reload') pressed.reloadTap = true;
     });
-    for (const ev of ['pointerup', 'pointercancel', 'pointerleave'] as const) b.addEventListener(ev, () => (pressed[key] = false));
+    for (const ev of ['pointerup', 'pointercancel', 'pointerleave'] as const)
+      b.addEventListener(ev, () => (pressed[key] = false));
   };
-  const tap = (b: HTMLButtonElement, act: () => void): void => b.addEventListener('pointerdown', () => ((pressed.tapped = true), act()));
+  const tap = (b: HTMLButtonElement, act: () => void): void =>
+    b.addEventListener('pointerdown', () => ((pressed.tapped = true), act()));
   const reload = touchButton(doc, 'Reload', 'touch-reload');
   const switcher = touchButton(doc, 'Switch', 'touch-switch');
   const crouch = touchButton(doc, 'Crouch', 'touch-crouch');
@@ -59,6 +79,7 @@ export function buttonBars(doc: Document, pressed: Pressed, actions: TouchAction
   tap(menu, () => actions.menu());
   playBar.append(reload, switcher, crouch);
   menuBar.append(chat, scores, menu);
-  for (const b of [...playBar.children, ...menuBar.children]) b.addEventListener('pointerdown', (e) => (e.stopPropagation(), e.preventDefault()));
+  for (const b of [...playBar.children, ...menuBar.children])
+    b.addEventListener('pointerdown', (e) => (e.stopPropagation(), e.preventDefault()));
   return { playBar, menuBar };
 }

@@ -40,16 +40,37 @@ export interface TouchControls {
   destroy(): void;
 }
 
-const IDLE: TouchState = { move: CENTRED, aim: CENTRED, aiming: false, reload: false, crouch: false, scoreboard: false, switchWeapon: false, active: false };
+const IDLE: TouchState = {
+  move: CENTRED,
+  aim: CENTRED,
+  aiming: false,
+  reload: false,
+  crouch: false,
+  scoreboard: false,
+  switchWeapon: false,
+  active: false,
+};
 const GHOST_MARGIN = 110;
 /** Landscape: the play column starts below the kill feed's five lines (draw-hud.ts: 16 px + 5 × 20 px, top right). */
 const LANDSCAPE_PLAY_TOP = 120;
 
 const circle = (doc: Document, size: number, style: Partial<CSSStyleDeclaration>): HTMLElement =>
-  el(doc, 'div', { position: 'absolute', width: `${size}px`, height: `${size}px`, marginLeft: `${-size / 2}px`, marginTop: `${-size / 2}px`, borderRadius: '50%', pointerEvents: 'none', ...style });
+  el(doc, 'div', {
+    position: 'absolute',
+    width: `${size}px`,
+    height: `${size}px`,
+    marginLeft: `${-size / 2}px`,
+    marginTop: `${-size / 2}px`,
+    borderRadius: '50%',
+    pointerEvents: 'none',
+    ...style,
+  });
 
 function stickVisual(doc: Document, layer: HTMLElement): { base: HTMLElement; knob: HTMLElement } {
-  const base = circle(doc, STICK_RADIUS * 2, { border: '2px solid rgba(235, 238, 245, 0.45)', background: 'rgba(235, 238, 245, 0.08)' });
+  const base = circle(doc, STICK_RADIUS * 2, {
+    border: '2px solid rgba(235, 238, 245, 0.45)',
+    background: 'rgba(235, 238, 245, 0.08)',
+  });
   const knob = circle(doc, STICK_RADIUS, { background: 'rgba(235, 238, 245, 0.45)' });
   layer.append(base, knob);
   return { base, knob };
@@ -67,7 +88,14 @@ class TouchControlsView implements TouchControls {
   private readonly visuals: Record<StickSide, { base: HTMLElement; knob: HTMLElement }>;
   private readonly playBar: HTMLElement;
   private readonly menuBar: HTMLElement;
-  private readonly pressed: Pressed = { reload: false, reloadTap: false, scoreboard: false, crouch: false, switchWeapon: false, tapped: false };
+  private readonly pressed: Pressed = {
+    reload: false,
+    reloadTap: false,
+    scoreboard: false,
+    crouch: false,
+    switchWeapon: false,
+    tapped: false,
+  };
   /** The wrapper size the buttons were last laid out for. */
   private laidOut = '';
 
@@ -77,8 +105,16 @@ class TouchControlsView implements TouchControls {
     private readonly actions: TouchActions,
   ) {
     const win = doc.defaultView;
-    this.on = !!win && win.matchMedia?.('(pointer: coarse)').matches === true && (win.navigator.maxTouchPoints ?? 0) > 0;
-    const layer = el(doc, 'div', { position: 'absolute', inset: '0', pointerEvents: 'none', zIndex: '5', display: 'none', userSelect: 'none' });
+    this.on =
+      !!win && win.matchMedia?.('(pointer: coarse)').matches === true && (win.navigator.maxTouchPoints ?? 0) > 0;
+    const layer = el(doc, 'div', {
+      position: 'absolute',
+      inset: '0',
+      pointerEvents: 'none',
+      zIndex: '5',
+      display: 'none',
+      userSelect: 'none',
+    });
     layer.dataset['testid'] = 'touch-controls';
     this.layer = layer;
     this.visuals = { move: stickVisual(doc, layer), aim: stickVisual(doc, layer) };
@@ -142,8 +178,16 @@ class TouchControlsView implements TouchControls {
     const slot = BUTTON_SIZE + 8;
     const portrait = h > w;
     const column = { flexDirection: 'column', right: '6px', left: '', bottom: '' };
-    Object.assign(this.playBar.style, portrait ? { ...column, top: '22%' } : { ...column, top: `${LANDSCAPE_PLAY_TOP}px` });
-    Object.assign(this.menuBar.style, portrait ? { ...column, top: `calc(22% + ${3 * slot}px)` } : { flexDirection: 'row', left: '6px', top: '6px', right: '', bottom: '' });
+    Object.assign(
+      this.playBar.style,
+      portrait ? { ...column, top: '22%' } : { ...column, top: `${LANDSCAPE_PLAY_TOP}px` },
+    );
+    Object.assign(
+      this.menuBar.style,
+      portrait
+        ? { ...column, top: `calc(22% + ${3 * slot}px)` }
+        : { flexDirection: 'row', left: '6px', top: '6px', right: '', bottom: '' },
+    );
   }
 
   private place(side: StickSide): void {

@@ -52,7 +52,8 @@ export class TouchSticks {
   }
 
   up(pointerId: number): void {
-    for (const side of ['move', 'aim'] as const) if (this.touches[side]?.pointerId === pointerId) this.touches[side] = null;
+    for (const side of ['move', 'aim'] as const)
+      if (this.touches[side]?.pointerId === pointerId) this.touches[side] = null;
   }
 
   clear(): void {

@@ -97,18 +97,27 @@ export class Admission {
       return false;
     }
     const rejoin = a.seat !== null && a.seat.id === member.id;
-    const joined = channelKey !== null ? await worker.connectClientOnChannel(member.id, channelKey, rejoin) : await worker.connectClient(member.id, rejoin);
+    const joined =
+      channelKey !== null
+        ? await worker.connectClientOnChannel(member.id, channelKey, rejoin)
+        : await worker.connectClient(member.id, rejoin);
     if (!joined || this.host.isClosed()) {
       // The worker refused (full, or stopped meanwhile): do not welcome a player that has no body.
       roster.remove(member.id);
       if (joined instanceof MessagePort) joined.close();
-      link.reliable.send(encodeControl({ type: 'reject', reason: 'full', text: 'The host could not add you to the match.' }));
+      link.reliable.send(
+        encodeControl({ type: 'reject', reason: 'full', text: 'The host could not add you to the match.' }),
+      );
       setTimeout(() => link.close(), CLOSE_GRACE_MS);
       return joined === true;
     }
     const port = joined instanceof MessagePort ? joined : null;
     if (port) relayUnreliable(link.unreliable, port);
-    this.host.seat(member, link, port, { browserToken: a.browserToken, seatToken: a.seatToken, migration: a.migration });
+    this.host.seat(member, link, port, {
+      browserToken: a.browserToken,
+      seatToken: a.seatToken,
+      migration: a.migration,
+    });
     return true;
   }
 }

@@ -23,7 +23,8 @@ export interface ChatPolicy {
 export const DEFAULT_CHAT_POLICY: ChatPolicy = { burst: 5, refillMs: 1000, kickAfterStrikes: 5, forgiveMs: 10_000 };
 
 /** accept: relay `text`; drop: say nothing (an empty line); warn: drop and tell the sender once; kick: drop and kick. */
-export type ChatVerdict = { kind: 'accept'; text: string } | { kind: 'drop' } | { kind: 'warn'; why: 'rate' | 'length' } | { kind: 'kick' };
+export type ChatVerdict =
+  { kind: 'accept'; text: string } | { kind: 'drop' } | { kind: 'warn'; why: 'rate' | 'length' } | { kind: 'kick' };
 
 interface SenderState {
   tokens: number;
@@ -76,5 +77,7 @@ export class ChatLimiter {
 
 /** The sentence a warned sender reads (as a chat line from the lobby, `from` = SYSTEM_CHAT_ID). */
 export function chatWarningText(why: 'rate' | 'length'): string {
-  return why === 'length' ? `Chat lines are limited to ${CHAT_MAX_CHARS} characters; that one was not sent.` : 'You are sending chat too fast: lines over the limit are not sent, and flooding gets you kicked.';
+  return why === 'length'
+    ? `Chat lines are limited to ${CHAT_MAX_CHARS} characters; that one was not sent.`
+    : 'You are sending chat too fast: lines over the limit are not sent, and flooding gets you kicked.';
 }

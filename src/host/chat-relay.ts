@@ -59,8 +59,13 @@ export class ChatRelay {
       case 'warn':
         this.counters.refused += 1;
         this.counters.warnings += 1;
-        if (this.deps.isLocal(from)) for (const cb of [...this.listeners]) cb(SYSTEM_CHAT_ID, chatWarningText(verdict.why));
-        else this.deps.sendTo(from, encodeControl({ type: 'chat', from: SYSTEM_CHAT_ID, text: chatWarningText(verdict.why) }));
+        if (this.deps.isLocal(from))
+          for (const cb of [...this.listeners]) cb(SYSTEM_CHAT_ID, chatWarningText(verdict.why));
+        else
+          this.deps.sendTo(
+            from,
+            encodeControl({ type: 'chat', from: SYSTEM_CHAT_ID, text: chatWarningText(verdict.why) }),
+          );
         return;
       case 'kick':
         this.counters.refused += 1;

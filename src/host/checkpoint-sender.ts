@@ -37,7 +37,12 @@ export interface CheckpointCounters {
 }
 
 export class CheckpointSender {
-  readonly counters: CheckpointCounters = { checkpointsSent: 0, checkpointBytes: 0, checkpointIntervalMs: 0, checkpointFailures: 0 };
+  readonly counters: CheckpointCounters = {
+    checkpointsSent: 0,
+    checkpointBytes: 0,
+    checkpointIntervalMs: 0,
+    checkpointFailures: 0,
+  };
   private lastSentMs: number | null = null;
   private inFlight: Promise<void> | null = null;
   private again = false;
@@ -49,7 +54,8 @@ export class CheckpointSender {
 
   /** The 1 s timer: a checkpoint unless one went out less than CHECKPOINT_MIN_INTERVAL_MS ago. */
   periodic(): Promise<void> {
-    if (this.lastSentMs !== null && this.deps.now() - this.lastSentMs < CHECKPOINT_MIN_INTERVAL_MS) return Promise.resolve();
+    if (this.lastSentMs !== null && this.deps.now() - this.lastSentMs < CHECKPOINT_MIN_INTERVAL_MS)
+      return Promise.resolve();
     return this.soon();
   }
 

@@ -35,6 +35,8 @@ export class ControlMeter {
   }
 
   malformed(): MeterKick | null {
-    return ++this.badCount >= MALFORMED_KICK_THRESHOLD ? { reason: 'malformed', text: 'Too many malformed control messages.' } : null;
+    return ++this.badCount >= MALFORMED_KICK_THRESHOLD
+      ? { reason: 'malformed', text: 'Too many malformed control messages.' }
+      : null;
   }
 }

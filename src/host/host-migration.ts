@@ -73,7 +73,12 @@ export class HostMigration {
     private readonly s: MigrationSettings,
   ) {
     this.chosen = new Set(s.chosen ?? []);
-    this.sender = new CheckpointSender({ take: (ticks) => this.take(ticks), send: (id, bytes) => host.sendRaw(id, bytes), successors: () => this.picker.current, now: () => host.now() });
+    this.sender = new CheckpointSender({
+      take: (ticks) => this.take(ticks),
+      send: (id, bytes) => host.sendRaw(id, bytes),
+      successors: () => this.picker.current,
+      now: () => host.now(),
+    });
   }
 
   get enabled(): boolean {
@@ -115,7 +120,16 @@ export class HostMigration {
   review(rosterChanged: boolean): boolean {
     if (!this.enabled || this.over) return false;
     const before = this.successors();
-    const candidates = this.host.roster.all().map((m) => ({ id: m.id, pingMs: m.pingMs, capable: this.host.capable(m.id), chosen: this.chosen.has(m.id), isHost: m.isHost, bot: m.peerId === '' }));
+    const candidates = this.host.roster
+      .all()
+      .map((m) => ({
+        id: m.id,
+        pingMs: m.pingMs,
+        capable: this.host.capable(m.id),
+        chosen: this.chosen.has(m.id),
+        isHost: m.isHost,
+        bot: m.peerId === '',
+      }));
     const changed = successorsChanged(before, this.picker.update(candidates, this.host.now()));
     if (changed) {
       const message = this.listMessage();
@@ -163,8 +177,19 @@ export class HostMigration {
    */
   private async secretsBytes(): Promise<Uint8Array | null> {
     // The host's seat travels as its key (seat-key.ts), like every seat: a successor cannot claim it (it has no proof).
-    this.fixedSecrets ??= Promise.all([exportLobbyKey(this.s.key, this.s.crypto), this.host.door.passwordVerifier()]).then(
-      ([key, passwordVerifier]) => ({ key, peerToken: this.s.peerToken ?? '', passwordVerifier, maxPlayers: this.s.maxPlayers, joinRunningMatch: this.s.joinRunningMatch, mapName: this.s.match.mapName, hostSeatToken: this.s.hostSeatKey ?? ZERO_TOKEN }),
+    this.fixedSecrets ??= Promise.all([
+      exportLobbyKey(this.s.key, this.s.crypto),
+      this.host.door.passwordVerifier(),
+    ]).then(
+      ([key, passwordVerifier]) => ({
+        key,
+        peerToken: this.s.peerToken ?? '',
+        passwordVerifier,
+        maxPlayers: this.s.maxPlayers,
+        joinRunningMatch: this.s.joinRunningMatch,
+        mapName: this.s.match.mapName,
+        hostSeatToken: this.s.hostSeatKey ?? ZERO_TOKEN,
+      }),
       () => null,
     );
     const fixed = await this.fixedSecrets;

@@ -21,7 +21,13 @@ export interface JoinerControlHandlers {
 }
 
 /** 'handled', or 'malformed' (undecodable or not a client's message; counted by the caller). */
-export function onJoinerControl(id: PlayerId, bytes: Uint8Array, meter: ControlMeter, nowMs: number, h: JoinerControlHandlers): 'handled' | 'malformed' | 'flood' {
+export function onJoinerControl(
+  id: PlayerId,
+  bytes: Uint8Array,
+  meter: ControlMeter,
+  nowMs: number,
+  h: JoinerControlHandlers,
+): 'handled' | 'malformed' | 'flood' {
   const flood = meter.arrived(nowMs);
   if (flood) {
     h.kick(id, flood.reason, flood.text);

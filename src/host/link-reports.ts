@@ -10,7 +10,10 @@ export function reportLinks(slots: Iterable<{ link: PeerLink; port: MessagePort 
   const out: ChannelReport[] = [];
   for (const s of slots) {
     const where = s.port ? 'page' : 'worker';
-    out.push(reportChannel('unreliable', s.link.remoteId, s.link.unreliable, where), reportChannel('reliable', s.link.remoteId, s.link.reliable));
+    out.push(
+      reportChannel('unreliable', s.link.remoteId, s.link.unreliable, where),
+      reportChannel('reliable', s.link.remoteId, s.link.reliable),
+    );
   }
   return out;
 }

@@ -86,11 +86,18 @@ export class ListenServer {
     const leave = (id: PlayerId): void => this.slots.get(id)?.link.close();
     this.controlHandlers = listenServerHandlers(worker.api, (id, text) => this.chat.receive(id, text), leave, kick);
     const capable = (id: PlayerId): boolean => this.slots.get(id)?.migration === true;
-    this.migration = new HostMigration({ roster: this.roster, door: this.door, worker, capable, sendRaw, now }, settings);
+    this.migration = new HostMigration(
+      { roster: this.roster, door: this.door, worker, capable, sendRaw, now },
+      settings,
+    );
     const admission = new Admission(this);
     // Offers are admitted, not obeyed: nothing is built for one before the door lets it in.
     this.offers = new IncomingOffers(peer, new ConnectionBudget(now), (conn) => admission.onIncoming(conn));
-    const debug = { localId: () => this.localId, sendRemote: sendRaw, deliverLocal: (m: DebugMessage) => this.localDebug?.(m) };
+    const debug = {
+      localId: () => this.localId,
+      sendRemote: sendRaw,
+      deliverLocal: (m: DebugMessage) => this.localDebug?.(m),
+    };
     routeWorkerNotices(worker, { ...debug, kick, closed: () => this.closed });
     this.statsTimer = setInterval(() => void this.everySecond(), 1000);
   }
@@ -233,7 +240,8 @@ export class ListenServer {
   private onControl(id: PlayerId, bytes: Uint8Array): void {
     const slot = this.slots.get(id);
     if (!slot) return;
-    if (onJoinerControl(id, bytes, slot.meter, this.now(), this.controlHandlers) === 'malformed') this.tally.malformedControl += 1;
+    if (onJoinerControl(id, bytes, slot.meter, this.now(), this.controlHandlers) === 'malformed')
+      this.tally.malformedControl += 1;
   }
 
   /** A returning player's old link still holds its seat (dead, not yet noticed): end it quietly. */

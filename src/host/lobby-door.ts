@@ -41,7 +41,13 @@ import { SeatKeeper } from './seat-keeper';
 import { seatKeyOf } from '../lobby/seat-key';
 import { verifySeatProof } from '../lobby/seat-proof';
 import { banKeyOf } from '../lobby/ban-key';
-import { digestHex, isOpen, makePasswordVerifier, passwordDigest, type PasswordVerifier } from '../lobby/password-verifier';
+import {
+  digestHex,
+  isOpen,
+  makePasswordVerifier,
+  passwordDigest,
+  type PasswordVerifier,
+} from '../lobby/password-verifier';
 
 /**
  * ICE and DTLS over a TURN relay take about a second (the NAT lab's p95 ~1.5 s); the oldest setup
@@ -71,9 +77,12 @@ export class LobbyDoor {
   constructor(private readonly o: DoorOptions) {
     this.seats = o.seats ?? new SeatKeeper();
     for (const key of o.bans ?? []) if (!/^0+$/.test(key)) this.bannedKeys.add(key);
-    this.verifier = typeof o.password === 'string' ? makePasswordVerifier(o.password, o.crypto) : Promise.resolve(o.password);
+    this.verifier =
+      typeof o.password === 'string' ? makePasswordVerifier(o.password, o.crypto) : Promise.resolve(o.password);
     // The guard compares digests (hex, over a fixed length): '' is its "no password".
-    this.guard = this.verifier.then((v) => new PasswordGuard(isOpen(v) ? '' : digestHex(v.hash), o.passwordPolicy ?? DEFAULT_PASSWORD_POLICY));
+    this.guard = this.verifier.then(
+      (v) => new PasswordGuard(isOpen(v) ? '' : digestHex(v.hash), o.passwordPolicy ?? DEFAULT_PASSWORD_POLICY),
+    );
     // Tied to free seats: a full lobby still lets a couple through (a returning player, or a
     // 'full' the joiner can read); each free seat lets two set up at once.
     const total = (): number => {
@@ -156,16 +165,23 @@ export class LobbyDoor {
   /** A first message that is not what this stage expects: 'version' when its version differs. */
   private unexpected(link: PeerLink, bytes: Uint8Array): null {
     const version = peekHandshakeVersion(bytes);
-    if (version !== null && version !== PROTOCOL_VERSION) return this.refuse(link, 'version', `The host runs protocol ${PROTOCOL_VERSION}.`);
+    if (version !== null && version !== PROTOCOL_VERSION)
+      return this.refuse(link, 'version', `The host runs protocol ${PROTOCOL_VERSION}.`);
     return this.refuse(link, 'bad-hello');
   }
 
-  private async handshake(link: PeerLink, inbox: Inbox, deadline: number, source: string): Promise<AdmittedJoiner | null> {
+  private async handshake(
+    link: PeerLink,
+    inbox: Inbox,
+    deadline: number,
+    source: string,
+  ): Promise<AdmittedJoiner | null> {
     const first = await this.read(link, inbox, deadline);
     if (!first.ok) return null;
     const challenge = first.message;
     if (challenge?.type !== 'auth-challenge') return this.unexpected(link, first.bytes);
-    if (challenge.protocolVersion !== PROTOCOL_VERSION) return this.refuse(link, 'version', `The host runs protocol ${PROTOCOL_VERSION}.`);
+    if (challenge.protocolVersion !== PROTOCOL_VERSION)
+      return this.refuse(link, 'version', `The host runs protocol ${PROTOCOL_VERSION}.`);
     const dtls = await awaitConnectionFingerprints(() => link.descriptions(), 'host');
     if (!dtls) return this.refuse(link, 'bad-hello', 'The connection has no DTLS fingerprint.');
     link.reliable.send(encodeControl(await proveHost(this.o.key, this.o.roomId, challenge.nonce, dtls, this.o.crypto)));
@@ -176,7 +192,8 @@ export class LobbyDoor {
     // A seat is its tab's seat key's: it is given back only to a proof made for this very connection
     // (seat-proof.ts), so a hello collected elsewhere (by an impostor host) takes no seat here.
     const proof = second.message.seatProof;
-    if (proof && !(await verifySeatProof(proof, this.o.roomId, challenge.nonce, dtls, this.o.crypto))) return this.refuse(link, 'bad-hello', 'The seat proof was not made for this connection.');
+    if (proof && !(await verifySeatProof(proof, this.o.roomId, challenge.nonce, dtls, this.o.crypto)))
+      return this.refuse(link, 'bad-hello', 'The seat proof was not made for this connection.');
     // Seats are filed under the key's hash (seat-key.ts); the hello's seat token is not looked at.
     const hello = { ...second.message, seatToken: proof ? await seatKeyOf(proof.publicKey, this.o.crypto) : NO_SEAT };
     const verifier = await this.verifier;
@@ -186,7 +203,11 @@ export class LobbyDoor {
     return this.decide(link, hello, source, { guard, digest, banned });
   }
 
-  private async read(link: PeerLink, inbox: Inbox, deadline: number): Promise<{ ok: true; bytes: Uint8Array; message: ControlMessage | null } | { ok: false }> {
+  private async read(
+    link: PeerLink,
+    inbox: Inbox,
+    deadline: number,
+  ): Promise<{ ok: true; bytes: Uint8Array; message: ControlMessage | null } | { ok: false }> {
     const got = await inbox.next(deadline, this.o.now);
     if (got === 'closed') return { ok: false };
     if (got === 'timeout') {
@@ -199,7 +220,12 @@ export class LobbyDoor {
   }
 
   /** `digest`: the hello's password under the verifier's salt (hex; '' for an open lobby). */
-  private decide(link: PeerLink, hello: Hello, source: string, p: { guard: PasswordGuard; digest: string; banned: boolean }): AdmittedJoiner | null {
+  private decide(
+    link: PeerLink,
+    hello: Hello,
+    source: string,
+    p: { guard: PasswordGuard; digest: string; banned: boolean },
+  ): AdmittedJoiner | null {
     const facts = this.o.facts();
     if (facts.closed) {
       link.close();
@@ -210,11 +236,27 @@ export class LobbyDoor {
     const playerCount = seat?.present ? facts.playerCount - 1 : facts.playerCount;
     const decision = decideHello(
       seat ? { ...hello, name: seat.name } : hello,
-      { protocolVersion: PROTOCOL_VERSION, playerCount, maxPlayers: facts.maxPlayers, banned: p.banned, returning: seat !== null, started: facts.started, joinRunningMatch: facts.joinRunningMatch, nameFits: (n) => seat !== null || this.glyphs.fits(n) },
+      {
+        protocolVersion: PROTOCOL_VERSION,
+        playerCount,
+        maxPlayers: facts.maxPlayers,
+        banned: p.banned,
+        returning: seat !== null,
+        started: facts.started,
+        joinRunningMatch: facts.joinRunningMatch,
+        nameFits: (n) => seat !== null || this.glyphs.fits(n),
+      },
       () => p.guard.check(p.digest, [`token:${hello.browserToken}`, `source:${source}`], this.o.now()),
     );
     if (!decision.accept) return this.refuse(link, decision.reason, decision.text);
     this.glyphs.add(decision.name);
-    return { link, name: decision.name, browserToken: hello.browserToken, seatToken: hello.seatToken, seat, migration: hello.migration === true };
+    return {
+      link,
+      name: decision.name,
+      browserToken: hello.browserToken,
+      seatToken: hello.seatToken,
+      seat,
+      migration: hello.migration === true,
+    };
   }
 }

@@ -54,7 +54,10 @@ export class PasswordGuard {
   check(given: string, peerKeys: readonly string[], nowMs: number): PasswordOutcome {
     if (this.password === '') return { ok: true };
     const records = peerKeys.map((k) => this.record(k));
-    const lockedUntil = Math.max(this.lobbyLockedUntilMs, ...records.map((r) => (r.failures >= this.policy.attemptsPerPeer ? r.lockedUntilMs : Number.NEGATIVE_INFINITY)));
+    const lockedUntil = Math.max(
+      this.lobbyLockedUntilMs,
+      ...records.map((r) => (r.failures >= this.policy.attemptsPerPeer ? r.lockedUntilMs : Number.NEGATIVE_INFINITY)),
+    );
     if (nowMs < lockedUntil) return { ok: false, reason: 'attempts', retryAfterMs: lockedUntil - nowMs };
     for (const r of records) if (r.failures >= this.policy.attemptsPerPeer) r.failures = 0; // the lock has run out
     if (passwordsMatch(given, this.password)) {
@@ -64,7 +67,9 @@ export class PasswordGuard {
     }
     this.lobbyFailures += 1;
     const over = this.lobbyFailures - this.policy.freeLobbyFailures;
-    if (over > 0) this.lobbyLockedUntilMs = nowMs + Math.min(this.policy.lobbyBackoffMaxMs, this.policy.lobbyBackoffBaseMs * 2 ** Math.min(over - 1, 30));
+    if (over > 0)
+      this.lobbyLockedUntilMs =
+        nowMs + Math.min(this.policy.lobbyBackoffMaxMs, this.policy.lobbyBackoffBaseMs * 2 ** Math.min(over - 1, 30));
     let worst = 0;
     for (const r of records) {
       r.failures += 1;

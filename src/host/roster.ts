@@ -38,8 +38,16 @@ export class Roster {
    * Adds a member with the lowest free id that `held` does not keep for someone else, or with
    * `seat` when it is free (a returning player's own id); the name is made unique. Null when no id is left.
    */
-  add(name: string, peerId: string, isHost: boolean, opts: { seat?: PlayerId; held?: (id: PlayerId) => boolean } = {}): Member | null {
-    const id = opts.seat !== undefined && opts.seat >= 1 && opts.seat <= 255 && !this.members.has(opts.seat) ? opts.seat : (this.freeId(opts.held) ?? this.freeId());
+  add(
+    name: string,
+    peerId: string,
+    isHost: boolean,
+    opts: { seat?: PlayerId; held?: (id: PlayerId) => boolean } = {},
+  ): Member | null {
+    const id =
+      opts.seat !== undefined && opts.seat >= 1 && opts.seat <= 255 && !this.members.has(opts.seat)
+        ? opts.seat
+        : (this.freeId(opts.held) ?? this.freeId());
     if (id === null) return null;
     const taken = new Set([...this.members.values()].map((m) => m.name));
     const member: Member = { id, name: uniqueName(name, taken), isHost, peerId, pingMs: 0 };

@@ -38,7 +38,8 @@ export class SeatKeeper {
    */
   static rebuild(seats: Iterable<TokenSeat>): SeatKeeper {
     const keeper = new SeatKeeper();
-    for (const { token, id, name, present } of seats) if (!NOBODY.test(token)) keeper.byToken.set(token, { id, name, present });
+    for (const { token, id, name, present } of seats)
+      if (!NOBODY.test(token)) keeper.byToken.set(token, { id, name, present });
     return keeper;
   }
 

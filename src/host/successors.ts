@@ -44,7 +44,9 @@ export class SuccessorPicker {
 
   /** The successor list after this look at the roster (it may be unchanged: compare with the previous). */
   update(candidates: readonly SuccessorCandidate[], nowMs: number): PlayerId[] {
-    const eligible = new Map(candidates.filter((c) => c.chosen && c.capable && !c.isHost && !c.bot).map((c) => [c.id, c.pingMs]));
+    const eligible = new Map(
+      candidates.filter((c) => c.chosen && c.capable && !c.isHost && !c.bot).map((c) => [c.id, c.pingMs]),
+    );
     const ping = (id: PlayerId): number => eligible.get(id) ?? Infinity;
     const seen = new Set<string>();
     // Holds a pair's timer while the condition lasts; true once it lasted SWAP_HOLD_MS.

@@ -34,7 +34,12 @@ export class TakeoverNotice {
     if (!this.untold.delete(id)) return;
     // The text the old host announced, with the names the joiner compares it with (noticeAfterMigration):
     // the host of this lobby list, or (our own seat not back yet) our name in the old one, as the joiner's fallback.
-    const text = migrationNotice({ oldHost: this.names.oldHost, newHost: hostName(players) ?? this.names.newHost, graceful: true, selfHosts: false });
+    const text = migrationNotice({
+      oldHost: this.names.oldHost,
+      newHost: hostName(players) ?? this.names.newHost,
+      graceful: true,
+      selfHosts: false,
+    });
     send(encodeControl({ type: 'chat', from: SYSTEM_CHAT_ID, text }));
   }
 }

@@ -74,7 +74,19 @@ export interface WorkerSeatEntry {
 
 /** runtime-migration.ts RestoreResult. */
 export type WorkerRestoreResult =
-  | { ok: true; tick: number; checkpointTick: number; seats: WorkerSeatEntry[]; bans: string[]; cvars: CheckpointCvar[]; lobbyKey: Uint8Array; mapId: number; tickrate: number; maxPlayers: number; maxUnlagMs: number }
+  | {
+      ok: true;
+      tick: number;
+      checkpointTick: number;
+      seats: WorkerSeatEntry[];
+      bans: string[];
+      cvars: CheckpointCvar[];
+      lobbyKey: Uint8Array;
+      mapId: number;
+      tickrate: number;
+      maxPlayers: number;
+      maxUnlagMs: number;
+    }
   | { ok: false; error: string };
 
 export interface ServerWorkerApi {
@@ -96,7 +108,9 @@ export interface ServerWorkerApi {
   setDebug(clientId: PlayerId, on: boolean): Promise<void> | void;
   setSetting(name: 'sv_lagcompensation' | 'sv_maxunlag', value: number): Promise<void> | void;
   /** Starts the next match with these rules (the worker clamps them); null when not running. */
-  startMatch(rules: Partial<Record<keyof MatchRules, unknown>>): Promise<{ rules: MatchRules; issues: RuleIssue[] } | null> | { rules: MatchRules; issues: RuleIssue[] } | null;
+  startMatch(
+    rules: Partial<Record<keyof MatchRules, unknown>>,
+  ): Promise<{ rules: MatchRules; issues: RuleIssue[] } | null> | { rules: MatchRules; issues: RuleIssue[] } | null;
   /** A server-side bot takes a free seat; its id, or null when full. */
   addBot(): Promise<PlayerId | null> | PlayerId | null;
   removeBot(): Promise<PlayerId | null> | PlayerId | null;
@@ -130,8 +144,16 @@ export interface ServerWorkerHandle {
 
 export function startServerWorker(): ServerWorkerHandle {
   // Written inline on purpose: Vite only rewrites the worker URL when `new URL` sits inside `new Worker` (STACK-NOTES).
-  const worker = new Worker(new URL('../../workers/server.worker.ts', import.meta.url), { type: 'module', name: 'rewind-server' });
-  return serverWorkerHandle(Comlink.wrap<ServerWorkerApi>(worker), () => new MessageChannel(), () => worker.terminate(), true);
+  const worker = new Worker(new URL('../../workers/server.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'rewind-server',
+  });
+  return serverWorkerHandle(
+    Comlink.wrap<ServerWorkerApi>(worker),
+    () => new MessageChannel(),
+    () => worker.terminate(),
+    true,
+  );
 }
 
 /**
@@ -141,7 +163,12 @@ export function startServerWorker(): ServerWorkerHandle {
  * whether DataChannels can be handed to the worker (a browser's; a Node WebRTC library's cannot,
  * so `handOff` then always answers null and every joiner is relayed over a port).
  */
-export function serverWorkerHandle(api: Comlink.Remote<ServerWorkerApi>, newChannel: () => { port1: MessagePort; port2: MessagePort }, stop: () => void, transfersChannels: boolean): ServerWorkerHandle {
+export function serverWorkerHandle(
+  api: Comlink.Remote<ServerWorkerApi>,
+  newChannel: () => { port1: MessagePort; port2: MessagePort },
+  stop: () => void,
+  transfersChannels: boolean,
+): ServerWorkerHandle {
   // Channels are posted on their own port, outside comlink, so a refused transfer throws here, synchronously.
   const inbox = transfersChannels ? newChannel() : null;
   if (inbox) void api.setChannelInbox(Comlink.transfer(inbox.port2, [inbox.port2]));
@@ -158,7 +185,8 @@ export function serverWorkerHandle(api: Comlink.Remote<ServerWorkerApi>, newChan
         return null;
       }
     },
-    connectClientOnChannel: async (clientId, key, rejoin = false) => (await api.addClientOnChannel(clientId, key, rejoin)) === true,
+    connectClientOnChannel: async (clientId, key, rejoin = false) =>
+      (await api.addClientOnChannel(clientId, key, rejoin)) === true,
     releaseChannel(key) {
       void api.releaseChannel(key);
     },
@@ -185,6 +213,13 @@ export function asKickNotice(n: unknown): WorkerKickNotice | null {
   if (typeof n !== 'object' || n === null) return null;
   const o = n as Record<string, unknown>;
   if (o.type !== 'kick' || typeof o.clientId !== 'number') return null;
-  const reason = o.reason === 'malformed' || o.reason === 'flood' || o.reason === 'timeout' || o.reason === 'host' || o.reason === 'shutdown' ? o.reason : 'malformed';
+  const reason =
+    o.reason === 'malformed' ||
+    o.reason === 'flood' ||
+    o.reason === 'timeout' ||
+    o.reason === 'host' ||
+    o.reason === 'shutdown'
+      ? o.reason
+      : 'malformed';
   return { type: 'kick', clientId: o.clientId, reason, text: typeof o.text === 'string' ? o.text : '' };
 }

@@ -51,7 +51,12 @@ export function readWorkerStats(raw: unknown): HostServerStats {
 }
 
 /** Fresh stats from the worker, the pings put in the roster; `previous` when the worker did not answer (a restart). */
-export async function pullWorkerStats(api: Pick<ServerWorkerApi, 'stats' | 'channelStats'>, roster: Roster, unreliableOf: (id: PlayerId) => Channel | undefined, previous: HostServerStats): Promise<HostServerStats> {
+export async function pullWorkerStats(
+  api: Pick<ServerWorkerApi, 'stats' | 'channelStats'>,
+  roster: Roster,
+  unreliableOf: (id: PlayerId) => Channel | undefined,
+  previous: HostServerStats,
+): Promise<HostServerStats> {
   try {
     const stats = readWorkerStats(await api.stats());
     for (const [id, ping] of stats.pingsMs) roster.setPing(id, ping);

@@ -44,7 +44,12 @@ export function loadBrowserToken(store: KeyValueStore | null, random: RandomByte
 }
 
 /** This browser's token for one lobby: stable across reloads, unrelated between lobbies. */
-export async function lobbyBrowserToken(store: KeyValueStore | null, random: RandomBytes, roomId: string, c: CryptoLike): Promise<string> {
+export async function lobbyBrowserToken(
+  store: KeyValueStore | null,
+  random: RandomBytes,
+  roomId: string,
+  c: CryptoLike,
+): Promise<string> {
   const secret = loadBrowserToken(store, random);
   return labelledHash('rewind-browser', [tokenToBytes(secret), new TextEncoder().encode(roomId)], c);
 }

@@ -44,21 +44,25 @@ export const HOST_LEFT_TEXT = 'The host left.';
  * public/turn-relay.html so the link works wherever the page is served, even offline.
  */
 export const TURN_HELP_URL = 'turn-relay.html';
-export const TURN_ADVICE = 'Your friend\'s network needs a TURN relay: whoever serves this page can add one with the one-command deployment (README "Friends on other networks").';
+export const TURN_ADVICE =
+  'Your friend\'s network needs a TURN relay: whoever serves this page can add one with the one-command deployment (README "Friends on other networks").';
 /** What the host's lobby says when a joiner's link could not be set up (LobbyDoor's 'link-failed'). */
 export const HOST_NO_ROUTE_TEXT = `Someone tried to join but could not connect (no peer-to-peer route). ${TURN_ADVICE}`;
-export const INSECURE_CONTEXT_TEXT = 'This page was opened over plain http:// on a network address, so the browser turns off what lobbies need (crypto.subtle; it is not a secure context). Open it over https:// (the one-command deployment serves it so), or at http://localhost on the machine that serves it.';
+export const INSECURE_CONTEXT_TEXT =
+  'This page was opened over plain http:// on a network address, so the browser turns off what lobbies need (crypto.subtle; it is not a secure context). Open it over https:// (the one-command deployment serves it so), or at http://localhost on the machine that serves it.';
 
 /** A link to show under a failure's text, for the failures whose fix is on a page of its own. */
 export function failureHelp(f: JoinFailure): { href: string; text: string } | null {
-  if (f.kind === 'no-route' || f.kind === 'insecure-context') return { href: TURN_HELP_URL, text: 'How to set up the deployment with a TURN relay' };
+  if (f.kind === 'no-route' || f.kind === 'insecure-context')
+    return { href: TURN_HELP_URL, text: 'How to set up the deployment with a TURN relay' };
   return null;
 }
 export const NOT_HOST_TEXT = 'This is not the host of this lobby.';
 
 const REJECT_TEXT: Record<RejectReason, string> = {
   full: 'The lobby is full.',
-  version: 'Version mismatch: this page and the host run different versions of the game. Reload the page to get the host\'s version.',
+  version:
+    "Version mismatch: this page and the host run different versions of the game. Reload the page to get the host's version.",
   password: 'Wrong password.',
   kicked: 'You were kicked from this lobby and cannot rejoin this match.',
   banned: 'You are banned from this lobby.',
@@ -91,7 +95,11 @@ export function asSentence(text: string): string {
 /** Our headline, then the host's detail as its own sentence unless it says the same. */
 function withDetail(headline: string, detail: string): string {
   const d = asSentence(detail);
-  const same = (a: string): string => a.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const same = (a: string): string =>
+    a
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
   if (d === '' || same(headline).includes(same(d)) || same(d).includes(same(headline))) return headline;
   return `${headline} ${d}`;
 }

@@ -35,7 +35,10 @@ export interface HelloFacts {
 }
 
 /** What the host's password guard said about this attempt. */
-export type PasswordOutcome = { ok: true } | { ok: false; reason: 'password'; attemptsLeft: number } | { ok: false; reason: 'attempts'; retryAfterMs: number };
+export type PasswordOutcome =
+  | { ok: true }
+  | { ok: false; reason: 'password'; attemptsLeft: number }
+  | { ok: false; reason: 'attempts'; retryAfterMs: number };
 
 export type HelloDecision = { accept: true; name: string } | { accept: false; reason: RejectReason; text: string };
 
@@ -46,8 +49,13 @@ function passwordDetail(o: Exclude<PasswordOutcome, { ok: true }>): string {
   return o.attemptsLeft === 1 ? '1 attempt left.' : `${o.attemptsLeft} attempts left.`;
 }
 
-export function decideHello(hello: Pick<Hello, 'protocolVersion' | 'name'>, facts: HelloFacts, checkPassword: () => PasswordOutcome): HelloDecision {
-  if (hello.protocolVersion !== facts.protocolVersion) return reject('version', `The host runs protocol ${facts.protocolVersion}.`);
+export function decideHello(
+  hello: Pick<Hello, 'protocolVersion' | 'name'>,
+  facts: HelloFacts,
+  checkPassword: () => PasswordOutcome,
+): HelloDecision {
+  if (hello.protocolVersion !== facts.protocolVersion)
+    return reject('version', `The host runs protocol ${facts.protocolVersion}.`);
   if (facts.banned) return reject('kicked');
   if (!facts.returning) {
     const password = checkPassword();
@@ -58,7 +66,11 @@ export function decideHello(hello: Pick<Hello, 'protocolVersion' | 'name'>, fact
   if (facts.started && !facts.joinRunningMatch && !facts.returning) return reject('started');
   const name = normalizeName(hello.name);
   if (!name.ok) return reject('name', nameProblemText(name.problem));
-  if (!facts.nameFits(name.name)) return reject('name', 'This lobby has no room left for new characters in names: choose a name with common letters.');
+  if (!facts.nameFits(name.name))
+    return reject(
+      'name',
+      'This lobby has no room left for new characters in names: choose a name with common letters.',
+    );
   return { accept: true, name: name.name };
 }
 
@@ -72,7 +84,11 @@ export function uniqueName(name: string, taken: ReadonlySet<string>): string {
   if (!skeletons.has(nameSkeleton(name))) return name;
   for (let n = 2; ; n++) {
     const suffix = ` (${n})`;
-    const candidate = [...name].slice(0, MAX_NAME_LENGTH - suffix.length).join('').trimEnd() + suffix;
+    const candidate =
+      [...name]
+        .slice(0, MAX_NAME_LENGTH - suffix.length)
+        .join('')
+        .trimEnd() + suffix;
     if (!skeletons.has(nameSkeleton(candidate))) return candidate;
   }
 }

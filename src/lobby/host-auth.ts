@@ -16,7 +16,15 @@
  */
 import { PROTOCOL_VERSION } from '../protocol/wire';
 import { AUTH_NONCE_BYTES, type AuthChallenge, type AuthProof } from '../protocol/control-messages';
-import { FINGERPRINT_PATTERN, SIGN_ALGORITHM, KEY_ALGORITHM, keyFingerprint, ownBytes, type CryptoLike, type LobbyKey } from './host-key';
+import {
+  FINGERPRINT_PATTERN,
+  SIGN_ALGORITHM,
+  KEY_ALGORITHM,
+  keyFingerprint,
+  ownBytes,
+  type CryptoLike,
+  type LobbyKey,
+} from './host-key';
 
 /** The DTLS certificate fingerprints of one connection, by role (not by local/remote). */
 export interface DtlsFingerprints {
@@ -42,7 +50,11 @@ export function sdpFingerprints(sdp: string | null | undefined): string | null {
 }
 
 /** Both ends' fingerprints from one side's descriptions; null when either SDP has none. */
-export function dtlsFromDescriptions(localSdp: string | null, remoteSdp: string | null, localRole: 'host' | 'joiner'): DtlsFingerprints | null {
+export function dtlsFromDescriptions(
+  localSdp: string | null,
+  remoteSdp: string | null,
+  localRole: 'host' | 'joiner',
+): DtlsFingerprints | null {
   const local = sdpFingerprints(localSdp);
   const remote = sdpFingerprints(remoteSdp);
   if (!local || !remote) return null;
@@ -74,15 +86,31 @@ export async function awaitConnectionFingerprints(
 
 export function authTranscript(roomId: string, nonce: Uint8Array, dtls: DtlsFingerprints): Uint8Array<ArrayBuffer> {
   const hex = [...nonce].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return ownBytes(new TextEncoder().encode(`${TRANSCRIPT_LABEL}\nroom=${roomId}\nhost=${dtls.host}\njoiner=${dtls.joiner}\nnonce=${hex}`));
+  return ownBytes(
+    new TextEncoder().encode(
+      `${TRANSCRIPT_LABEL}\nroom=${roomId}\nhost=${dtls.host}\njoiner=${dtls.joiner}\nnonce=${hex}`,
+    ),
+  );
 }
 
 export function newChallenge(c: CryptoLike): AuthChallenge {
-  return { type: 'auth-challenge', protocolVersion: PROTOCOL_VERSION, nonce: c.getRandomValues(new Uint8Array(AUTH_NONCE_BYTES)) };
+  return {
+    type: 'auth-challenge',
+    protocolVersion: PROTOCOL_VERSION,
+    nonce: c.getRandomValues(new Uint8Array(AUTH_NONCE_BYTES)),
+  };
 }
 
-export async function proveHost(key: LobbyKey, roomId: string, nonce: Uint8Array, dtls: DtlsFingerprints, c: CryptoLike): Promise<AuthProof> {
-  const signature = new Uint8Array(await c.subtle.sign(SIGN_ALGORITHM, key.privateKey, authTranscript(roomId, nonce, dtls)));
+export async function proveHost(
+  key: LobbyKey,
+  roomId: string,
+  nonce: Uint8Array,
+  dtls: DtlsFingerprints,
+  c: CryptoLike,
+): Promise<AuthProof> {
+  const signature = new Uint8Array(
+    await c.subtle.sign(SIGN_ALGORITHM, key.privateKey, authTranscript(roomId, nonce, dtls)),
+  );
   return { type: 'auth-proof', algorithm: 'p256', publicKey: key.publicRaw.slice(), signature };
 }
 
@@ -90,14 +118,26 @@ export async function proveHost(key: LobbyKey, roomId: string, nonce: Uint8Array
  * The joiner's check. `expectedFingerprint` is the link's `key=`; null for a link without one
  * (then only the signature over this connection is checked: see docs/SECURITY.md "Links").
  */
-export async function verifyHostProof(proof: AuthProof, expectedFingerprint: string | null, roomId: string, nonce: Uint8Array, dtls: DtlsFingerprints, c: CryptoLike): Promise<ProofVerdict> {
+export async function verifyHostProof(
+  proof: AuthProof,
+  expectedFingerprint: string | null,
+  roomId: string,
+  nonce: Uint8Array,
+  dtls: DtlsFingerprints,
+  c: CryptoLike,
+): Promise<ProofVerdict> {
   if (expectedFingerprint !== null) {
     if (!FINGERPRINT_PATTERN.test(expectedFingerprint)) return 'wrong-key';
     if ((await keyFingerprint(proof.publicKey, c)) !== expectedFingerprint) return 'wrong-key';
   }
   try {
     const publicKey = await c.subtle.importKey('raw', ownBytes(proof.publicKey), KEY_ALGORITHM, false, ['verify']);
-    const ok = await c.subtle.verify(SIGN_ALGORITHM, publicKey, ownBytes(proof.signature), authTranscript(roomId, nonce, dtls));
+    const ok = await c.subtle.verify(
+      SIGN_ALGORITHM,
+      publicKey,
+      ownBytes(proof.signature),
+      authTranscript(roomId, nonce, dtls),
+    );
     return ok ? 'ok' : 'bad-signature';
   } catch {
     // Not a point on the curve, or a signature WebCrypto cannot parse: no proof at all.

@@ -62,7 +62,12 @@ export function takeoverHash(token: string, c: CryptoLike): Promise<string> {
 export async function createLobbyKey(c: CryptoLike): Promise<LobbyKey> {
   const pair = await c.subtle.generateKey(KEY_ALGORITHM, true, ['sign', 'verify']);
   const publicRaw = new Uint8Array(await c.subtle.exportKey('raw', pair.publicKey));
-  return { privateKey: pair.privateKey, publicKey: pair.publicKey, publicRaw, fingerprint: await keyFingerprint(publicRaw, c) };
+  return {
+    privateKey: pair.privateKey,
+    publicKey: pair.publicKey,
+    publicRaw,
+    fingerprint: await keyFingerprint(publicRaw, c),
+  };
 }
 
 export async function exportLobbyKey(key: LobbyKey, c: CryptoLike): Promise<ExportedLobbyKey> {
@@ -78,7 +83,8 @@ export async function importLobbyKey(e: ExportedLobbyKey, c: CryptoLike): Promis
   const publicKey = await c.subtle.importKey('raw', ownBytes(e.publicRaw), KEY_ALGORITHM, true, ['verify']);
   const probe = c.getRandomValues(new Uint8Array(32));
   const signature = await c.subtle.sign(SIGN_ALGORITHM, privateKey, probe);
-  if (!(await c.subtle.verify(SIGN_ALGORITHM, publicKey, signature, probe))) throw new Error('the private key does not match the public key');
+  if (!(await c.subtle.verify(SIGN_ALGORITHM, publicKey, signature, probe)))
+    throw new Error('the private key does not match the public key');
   const publicRaw = e.publicRaw.slice();
   return { privateKey, publicKey, publicRaw, fingerprint: await keyFingerprint(publicRaw, c) };
 }

@@ -27,7 +27,12 @@ import type { DecodeResult } from '../protocol/wire';
 import { BROWSER_TOKEN_BYTES } from '../protocol/control-messages';
 import { MAP_NAME_RULE, cleanText, readText, writeText, type TextRule } from '../protocol/text';
 import type { ExportedLobbyKey } from './host-key';
-import { PASSWORD_HASH_BYTES, PASSWORD_ITERATION_RANGE, PASSWORD_SALT_BYTES, type PasswordVerifier } from './password-verifier';
+import {
+  PASSWORD_HASH_BYTES,
+  PASSWORD_ITERATION_RANGE,
+  PASSWORD_SALT_BYTES,
+  type PasswordVerifier,
+} from './password-verifier';
 
 export interface HostSecrets {
   key: ExportedLobbyKey;
@@ -51,7 +56,8 @@ export const HOST_SECRET_LIMITS = Object.freeze({ pkcs8Bytes: 512, publicRawByte
 const PEER_TOKEN_PATTERN = /^[A-Za-z0-9._-]*$/;
 const PEER_TOKEN_RULE: TextRule = { maxChars: HOST_SECRET_LIMITS.peerTokenChars };
 
-const clampInt = (v: number, lo: number, hi: number): number => Math.min(Math.max(Math.round(Number.isFinite(v) ? v : lo), lo), hi);
+const clampInt = (v: number, lo: number, hi: number): number =>
+  Math.min(Math.max(Math.round(Number.isFinite(v) ? v : lo), lo), hi);
 
 function fixed(bytes: Uint8Array, length: number): Uint8Array {
   const out = new Uint8Array(length);
@@ -73,13 +79,19 @@ export function normalizeHostSecrets(s: HostSecrets): HostSecrets {
     joinRunningMatch: s.joinRunningMatch === true,
     mapName: cleanText(s.mapName, MAP_NAME_RULE) || 'arena',
     hostSeatToken: normalizeToken(s.hostSeatToken),
-    chosen: [...new Set(s.chosen.map((id) => Math.round(id)).filter((id) => id >= 1 && id <= 255))].sort((a, b) => a - b),
+    chosen: [...new Set(s.chosen.map((id) => Math.round(id)).filter((id) => id >= 1 && id <= 255))].sort(
+      (a, b) => a - b,
+    ),
   };
 }
 
 function normalizeVerifier(v: PasswordVerifier): PasswordVerifier {
   const hash = v.hash.length === 0 ? new Uint8Array(0) : fixed(v.hash, PASSWORD_HASH_BYTES);
-  return { salt: fixed(v.salt, PASSWORD_SALT_BYTES), iterations: clampInt(v.iterations, PASSWORD_ITERATION_RANGE.min, PASSWORD_ITERATION_RANGE.max), hash };
+  return {
+    salt: fixed(v.salt, PASSWORD_SALT_BYTES),
+    iterations: clampInt(v.iterations, PASSWORD_ITERATION_RANGE.min, PASSWORD_ITERATION_RANGE.max),
+    hash,
+  };
 }
 
 function writeVerifier(w: BitWriter, v: PasswordVerifier): void {
@@ -92,7 +104,8 @@ function writeVerifier(w: BitWriter, v: PasswordVerifier): void {
 function readVerifier(r: BitReader): PasswordVerifier {
   const salt = readBytes(r, PASSWORD_SALT_BYTES);
   const iterations = r.readBits(32);
-  if (r.ok && (iterations < PASSWORD_ITERATION_RANGE.min || iterations > PASSWORD_ITERATION_RANGE.max)) r.fail(`password rounds ${iterations} out of range`);
+  if (r.ok && (iterations < PASSWORD_ITERATION_RANGE.min || iterations > PASSWORD_ITERATION_RANGE.max))
+    r.fail(`password rounds ${iterations} out of range`);
   const length = r.readBits(8);
   if (r.ok && length !== 0 && length !== PASSWORD_HASH_BYTES) r.fail(`password hash length ${length} out of range`);
   return { salt, iterations, hash: readBytes(r, r.ok ? length : 0) };
@@ -158,5 +171,8 @@ export function decodeHostSecrets(bytes: Uint8Array): DecodeResult<HostSecrets> 
   const chosen = readChosen(r);
   r.expectEnd();
   if (!r.ok) return { ok: false, error: `host secrets: ${r.error}` };
-  return { ok: true, value: { key, peerToken, passwordVerifier, maxPlayers, joinRunningMatch, mapName, hostSeatToken, chosen } };
+  return {
+    ok: true,
+    value: { key, peerToken, passwordVerifier, maxPlayers, joinRunningMatch, mapName, hostSeatToken, chosen },
+  };
 }

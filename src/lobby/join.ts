@@ -63,7 +63,8 @@ const AUTH_TIMEOUT_MS = 5000;
 const WELCOME_TIMEOUT_MS = 8000;
 
 function fromTransport(err: unknown, signaling: SignalingOptions, roomId: string): JoinFailure {
-  if (!(err instanceof TransportError)) return { kind: 'other', detail: err instanceof Error ? err.message : String(err) };
+  if (!(err instanceof TransportError))
+    return { kind: 'other', detail: err instanceof Error ? err.message : String(err) };
   switch (err.kind) {
     case 'signaling-unreachable':
       return { kind: 'signaling-unreachable', address: describeSignaling(signaling), detail: err.message };
@@ -84,7 +85,13 @@ function fromTransport(err: unknown, signaling: SignalingOptions, roomId: string
  * Reads control messages until `take` returns a result (or the time runs out, or the link closes).
  * An undecodable message is passed as null: what that means depends on the stage.
  */
-function readUntil<T>(link: PeerLink, timeoutMs: number, take: (m: ControlMessage | null) => T | undefined, onEnd: () => T, onTimeout: () => T): Promise<T> {
+function readUntil<T>(
+  link: PeerLink,
+  timeoutMs: number,
+  take: (m: ControlMessage | null) => T | undefined,
+  onEnd: () => T,
+  onTimeout: () => T,
+): Promise<T> {
   return new Promise((resolve) => {
     const finish = (r: T): void => {
       clearTimeout(timer);
@@ -106,18 +113,28 @@ function readUntil<T>(link: PeerLink, timeoutMs: number, take: (m: ControlMessag
  * The host's proof of the lobby key for this connection, or the failure to show. Sends the
  * challenge and nothing else; exported for the unit test that reads what an impostor receives.
  */
-export async function authenticateHost(link: PeerLink, req: Pick<JoinRequest, 'target' | 'crypto'>): Promise<JoinFailure | null> {
+export async function authenticateHost(
+  link: PeerLink,
+  req: Pick<JoinRequest, 'target' | 'crypto'>,
+): Promise<JoinFailure | null> {
   const r = await proveHostOn(link, req);
   return 'kind' in r ? r : null;
 }
 
 /** authenticateHost, keeping what a seat proof signs over: this connection's fingerprints and our nonce. */
-async function proveHostOn(link: PeerLink, req: Pick<JoinRequest, 'target' | 'crypto'>): Promise<JoinFailure | { dtls: DtlsFingerprints; nonce: Uint8Array }> {
+async function proveHostOn(
+  link: PeerLink,
+  req: Pick<JoinRequest, 'target' | 'crypto'>,
+): Promise<JoinFailure | { dtls: DtlsFingerprints; nonce: Uint8Array }> {
   const dtls = await awaitConnectionFingerprints(() => link.descriptions(), 'joiner');
   if (!dtls) {
     const sdp = link.descriptions();
-    const said = (what: string, d: string | null): string => `${what} ${d === null ? 'missing' : d === '' ? 'empty' : 'without a fingerprint'}`;
-    return { kind: 'connection-failed', detail: `the connection has no DTLS fingerprint to check the host against: ${said('local description', sdp.local)}, ${said('remote description', sdp.remote)}` };
+    const said = (what: string, d: string | null): string =>
+      `${what} ${d === null ? 'missing' : d === '' ? 'empty' : 'without a fingerprint'}`;
+    return {
+      kind: 'connection-failed',
+      detail: `the connection has no DTLS fingerprint to check the host against: ${said('local description', sdp.local)}, ${said('remote description', sdp.remote)}`,
+    };
   }
   const challenge = newChallenge(req.crypto);
   const reply = readUntil<ControlMessage | JoinFailure>(
@@ -168,7 +185,11 @@ export async function joinLobby(req: JoinRequest): Promise<JoinResult> {
   for (let attempt = 0; ; attempt++) {
     const r = await joinOnce(req);
     // The host's 'busy' comes before its proof (the door caps handshakes per address before it signs).
-    const busy = r.ok ? false : r.failure.kind === 'not-host' ? r.failure.refused === 'busy' : r.failure.kind === 'rejected' && r.failure.reason === 'busy';
+    const busy = r.ok
+      ? false
+      : r.failure.kind === 'not-host'
+        ? r.failure.refused === 'busy'
+        : r.failure.kind === 'rejected' && r.failure.reason === 'busy';
     if (r.ok || attempt >= BUSY_RETRIES || !busy) return r;
     await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS * (attempt + 1)));
   }
@@ -196,10 +217,23 @@ async function joinOnce(req: JoinRequest): Promise<JoinResult> {
   };
   const proven = await proveHostOn(link, req);
   if ('kind' in proven) return fail(proven);
-  const seatProof = req.seat ? await proveSeat(req.seat, target.roomId, proven.nonce, proven.dtls, req.crypto) : undefined;
+  const seatProof = req.seat
+    ? await proveSeat(req.seat, target.roomId, proven.nonce, proven.dtls, req.crypto)
+    : undefined;
   const answer = awaitWelcome(link);
   // The seat token field is obsolete (all zeros): the seat proof is what brings a seat back.
-  link.reliable.send(encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: req.name, password: req.password, browserToken: req.browserToken, seatToken: NO_SEAT_TOKEN, migration: req.migration === true, ...(seatProof ? { seatProof } : {}) }));
+  link.reliable.send(
+    encodeControl({
+      type: 'hello',
+      protocolVersion: PROTOCOL_VERSION,
+      name: req.name,
+      password: req.password,
+      browserToken: req.browserToken,
+      seatToken: NO_SEAT_TOKEN,
+      migration: req.migration === true,
+      ...(seatProof ? { seatProof } : {}),
+    }),
+  );
   const r = await answer;
   if ('kind' in r) return fail(r);
   return { ok: true, joined: { peer, link, clientId: r.clientId, settings: r.settings, early: r.early } };

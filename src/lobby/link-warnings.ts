@@ -21,10 +21,12 @@ function iceUrls(servers: readonly RTCIceServer[]): string {
   return urls.length ? urls.join(', ') : 'none';
 }
 
-const sameSignaling = (a: SignalingOptions, b: SignalingOptions): boolean => a.host === b.host && a.port === b.port && a.path === b.path && a.key === b.key && a.secure === b.secure;
+const sameSignaling = (a: SignalingOptions, b: SignalingOptions): boolean =>
+  a.host === b.host && a.port === b.port && a.path === b.path && a.key === b.key && a.secure === b.secure;
 
 function sameIce(a: readonly RTCIceServer[], b: readonly RTCIceServer[]): boolean {
-  const norm = (l: readonly RTCIceServer[]): string => JSON.stringify(l.map((s) => [s.urls, s.username ?? null, s.credential ?? null]));
+  const norm = (l: readonly RTCIceServer[]): string =>
+    JSON.stringify(l.map((s) => [s.urls, s.username ?? null, s.credential ?? null]));
   return norm(a) === norm(b);
 }
 
@@ -32,8 +34,17 @@ export function linkWarnings(used: SignalingOptions, defaults: SignalingOptions,
   const sentences: string[] = [];
   const signalingDiffers = !sameSignaling(used, defaults);
   const iceDiffers = !sameIce(used.iceServers, defaults.iceServers);
-  if (signalingDiffers) sentences.push(`This link uses the signaling server ${describeSignaling(used)} (key "${used.key}") instead of this page's ${describeSignaling(defaults)}.`);
-  if (iceDiffers) sentences.push(`This link uses the ICE servers ${iceUrls(used.iceServers)} instead of this page's (${iceUrls(defaults.iceServers)}): your connection may be relayed through them.`);
-  if (hostKey === null) sentences.push('This link does not carry the host\'s key, so the host cannot be verified: whoever answers on this lobby\'s id gets your name and password.');
+  if (signalingDiffers)
+    sentences.push(
+      `This link uses the signaling server ${describeSignaling(used)} (key "${used.key}") instead of this page's ${describeSignaling(defaults)}.`,
+    );
+  if (iceDiffers)
+    sentences.push(
+      `This link uses the ICE servers ${iceUrls(used.iceServers)} instead of this page's (${iceUrls(defaults.iceServers)}): your connection may be relayed through them.`,
+    );
+  if (hostKey === null)
+    sentences.push(
+      "This link does not carry the host's key, so the host cannot be verified: whoever answers on this lobby's id gets your name and password.",
+    );
   return { sentences, serversDiffer: signalingDiffers || iceDiffers };
 }

@@ -55,7 +55,11 @@ export function parseLobbyHash(hash: string): { target: LobbyTarget | null; prob
   if (id === null || !isRoomId(id)) return { target: null, problem: body === '' ? null : malformedIdProblem(body, id) };
   const key = params.get('key');
   if (key === null) return { target: { roomId: id, hostKey: null }, problem: null };
-  if (!FINGERPRINT_PATTERN.test(key)) return { target: null, problem: 'This lobby link is damaged (its host key is not valid). Ask the host for the link again.' };
+  if (!FINGERPRINT_PATTERN.test(key))
+    return {
+      target: null,
+      problem: 'This lobby link is damaged (its host key is not valid). Ask the host for the link again.',
+    };
   return { target: { roomId: id, hostKey: key }, problem: null };
 }
 

@@ -28,7 +28,9 @@ export function migrationNotice(f: MigrationNoticeFacts): string {
 /** What the page says while a migration is under way (the notice replaces it when it is done). */
 export function migratingText(oldHost: string | null, handover: boolean): string {
   const who = oldHost ?? 'The host';
-  return handover ? `${who} handed the match to you — taking over…` : `${who}'s connection was lost — finding the new host…`;
+  return handover
+    ? `${who} handed the match to you — taking over…`
+    : `${who}'s connection was lost — finding the new host…`;
 }
 
 /** The host's name in a lobby list (the player marked isHost), or null. */
@@ -58,7 +60,12 @@ export interface LostHostFacts {
  * (it closes its links right after sending it, which can drop it); the new host's comes before
  * its first lobby list (host/takeover-notice.ts), so a page that waits for that list has it.
  */
-export function noticeAfterMigration(lost: LostHostFacts, newPlayers: readonly LobbyPlayer[], selfHosts: boolean, newHostLines: readonly string[] = []): string {
+export function noticeAfterMigration(
+  lost: LostHostFacts,
+  newPlayers: readonly LobbyPlayer[],
+  selfHosts: boolean,
+  newHostLines: readonly string[] = [],
+): string {
   const oldHost = hostName(lost.players);
   const first = lost.successors[0];
   const newHost = hostName(newPlayers) ?? (first === undefined ? null : nameOf(lost.players, first));

@@ -56,7 +56,10 @@ export function nextMigrationStep(role: MigrationRole, c: MigrationClock): Migra
   const t = c.elapsedMs;
   if (t >= MIGRATION_GIVE_UP_MS) return { kind: 'give-up' };
   const claimFrom = claimFromMs(role);
-  const nextClaimAt = claimFrom === null ? Infinity : Math.max(claimFrom, c.lastClaimAtMs === null ? 0 : c.lastClaimAtMs + CLAIM_RETRY_MS);
+  const nextClaimAt =
+    claimFrom === null
+      ? Infinity
+      : Math.max(claimFrom, c.lastClaimAtMs === null ? 0 : c.lastClaimAtMs + CLAIM_RETRY_MS);
   if (t >= nextClaimAt) return { kind: 'claim' };
   // The successor handed the match claims first; everyone else starts by looking for a new host.
   const nextJoinAt = c.lastJoinAtMs === null ? 0 : c.lastJoinAtMs + JOIN_RETRY_MS;

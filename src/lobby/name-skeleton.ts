@@ -74,7 +74,8 @@ function buildMap(): ReadonlyMap<string, string> {
 
 const PROTOTYPES = buildMap();
 /** Combining marks, and what draws nothing: zero-width characters, joiners, bidi controls, variation selectors. */
-const INVISIBLE = /[\p{M}\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/gu;
+const INVISIBLE =
+  /[\p{M}\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/gu;
 
 /** The comparison key of a name: equal keys mean a friend could mistake one name for the other. */
 export function nameSkeleton(name: string): string {

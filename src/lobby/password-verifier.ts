@@ -34,14 +34,28 @@ export function isOpen(v: PasswordVerifier): boolean {
 }
 
 /** The digest of `password` under `v`'s salt and rounds (what `v.hash` is for the right password). */
-export async function passwordDigest(password: string, v: Pick<PasswordVerifier, 'salt' | 'iterations'>, c: CryptoLike): Promise<Uint8Array> {
-  const base = await c.subtle.importKey('raw', ownBytes(new TextEncoder().encode(password)), 'PBKDF2', false, ['deriveBits']);
-  const bits = await c.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: ownBytes(v.salt), iterations: v.iterations }, base, PASSWORD_HASH_BYTES * 8);
+export async function passwordDigest(
+  password: string,
+  v: Pick<PasswordVerifier, 'salt' | 'iterations'>,
+  c: CryptoLike,
+): Promise<Uint8Array> {
+  const base = await c.subtle.importKey('raw', ownBytes(new TextEncoder().encode(password)), 'PBKDF2', false, [
+    'deriveBits',
+  ]);
+  const bits = await c.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt: ownBytes(v.salt), iterations: v.iterations },
+    base,
+    PASSWORD_HASH_BYTES * 8,
+  );
   return new Uint8Array(bits);
 }
 
 /** A fresh verifier for this lobby's password ('' = no password: open). */
-export async function makePasswordVerifier(password: string, c: CryptoLike, iterations = PASSWORD_ITERATIONS): Promise<PasswordVerifier> {
+export async function makePasswordVerifier(
+  password: string,
+  c: CryptoLike,
+  iterations = PASSWORD_ITERATIONS,
+): Promise<PasswordVerifier> {
   const salt = c.getRandomValues(new Uint8Array(PASSWORD_SALT_BYTES));
   if (password === '') return { salt, iterations, hash: new Uint8Array(0) };
   return { salt, iterations, hash: await passwordDigest(password, { salt, iterations }, c) };

@@ -24,7 +24,8 @@ export type NameCheck = { ok: true; name: string } | { ok: false; problem: NameP
 /** Code points that draw nothing (or a blank box) and would make a name look empty or like another. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800\uFFFC]/gu;
 /** Star-like characters: the lobby list marks the host with "★ host". */
-const HOST_MARKER = /[\u2605\u2606\u2721\u2726-\u2742\u2b50-\u2b52\u22c6\u066d\u235f\u26e4-\u26e7\u{1f31f}\u{1f320}\u{1f7c9}-\u{1f7d4}]/u;
+const HOST_MARKER =
+  /[\u2605\u2606\u2721\u2726-\u2742\u2b50-\u2b52\u22c6\u066d\u235f\u26e4-\u26e7\u{1f31f}\u{1f320}\u{1f7c9}-\u{1f7d4}]/u;
 /** Words the screens add after names: "(you)", "★ host"; and roles a player could pretend to hold. */
 const UI_WORDS = /[([{<]\s*(?:you|host|bot|admin|server|system)\s*[)\]}>]/iu;
 const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;

@@ -26,7 +26,9 @@ async function restore(text: string, c: CryptoLike): Promise<SeatKeyPair | null>
     if (typeof kept.pkcs8 !== 'string' || typeof kept.publicRaw !== 'string') return null;
     const publicRaw = fromBase64(kept.publicRaw);
     if (publicRaw.length !== 65 || publicRaw[0] !== 0x04) return null;
-    const privateKey = await c.subtle.importKey('pkcs8', ownBytes(fromBase64(kept.pkcs8)), KEY_ALGORITHM, false, ['sign']);
+    const privateKey = await c.subtle.importKey('pkcs8', ownBytes(fromBase64(kept.pkcs8)), KEY_ALGORITHM, false, [
+      'sign',
+    ]);
     return { privateKey, publicRaw };
   } catch {
     return null;

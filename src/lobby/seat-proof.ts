@@ -26,15 +26,31 @@ const LABEL = 'rewind-arena seat v1';
 
 export function seatTranscript(roomId: string, nonce: Uint8Array, dtls: DtlsFingerprints): Uint8Array<ArrayBuffer> {
   const hex = [...nonce].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return ownBytes(new TextEncoder().encode(`${LABEL}\nroom=${roomId}\nhost=${dtls.host}\njoiner=${dtls.joiner}\nnonce=${hex}`));
+  return ownBytes(
+    new TextEncoder().encode(`${LABEL}\nroom=${roomId}\nhost=${dtls.host}\njoiner=${dtls.joiner}\nnonce=${hex}`),
+  );
 }
 
-export async function proveSeat(pair: SeatKeyPair, roomId: string, nonce: Uint8Array, dtls: DtlsFingerprints, c: CryptoLike): Promise<SeatProof> {
-  const signature = new Uint8Array(await c.subtle.sign(SIGN_ALGORITHM, pair.privateKey, seatTranscript(roomId, nonce, dtls)));
+export async function proveSeat(
+  pair: SeatKeyPair,
+  roomId: string,
+  nonce: Uint8Array,
+  dtls: DtlsFingerprints,
+  c: CryptoLike,
+): Promise<SeatProof> {
+  const signature = new Uint8Array(
+    await c.subtle.sign(SIGN_ALGORITHM, pair.privateKey, seatTranscript(roomId, nonce, dtls)),
+  );
   return { publicKey: pair.publicRaw.slice(), signature };
 }
 
-export async function verifySeatProof(proof: SeatProof, roomId: string, nonce: Uint8Array, dtls: DtlsFingerprints, c: CryptoLike): Promise<boolean> {
+export async function verifySeatProof(
+  proof: SeatProof,
+  roomId: string,
+  nonce: Uint8Array,
+  dtls: DtlsFingerprints,
+  c: CryptoLike,
+): Promise<boolean> {
   try {
     const key = await c.subtle.importKey('raw', ownBytes(proof.publicKey), KEY_ALGORITHM, false, ['verify']);
     return await c.subtle.verify(SIGN_ALGORITHM, key, ownBytes(proof.signature), seatTranscript(roomId, nonce, dtls));

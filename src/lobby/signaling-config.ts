@@ -57,13 +57,20 @@ export function parseIceParam(raw: string): RTCIceServer[] | null {
       return null;
     }
   }
-  const urls = text.split(',').map((u) => u.trim()).filter((u) => u !== '');
+  const urls = text
+    .split(',')
+    .map((u) => u.trim())
+    .filter((u) => u !== '');
   return urls.every((u) => /^(stun|stuns|turn|turns):/.test(u)) ? urls.map((urls) => ({ urls })) : null;
 }
 
 /** `?peer=`: `[http(s)://]host[:port][/path]`. */
-export function parsePeerParam(raw: string): { host: string; port: number | null; path: string | null; secure: boolean | null } | null {
-  const m = /^(?:(https?):\/\/)?([A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\])(?::(\d{1,5}))?(\/[A-Za-z0-9._~/-]*)?$/.exec(raw.trim());
+export function parsePeerParam(
+  raw: string,
+): { host: string; port: number | null; path: string | null; secure: boolean | null } | null {
+  const m = /^(?:(https?):\/\/)?([A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\])(?::(\d{1,5}))?(\/[A-Za-z0-9._~/-]*)?$/.exec(
+    raw.trim(),
+  );
   if (!m) return null;
   const port = m[3] === undefined ? null : Number(m[3]);
   if (port !== null && (port < 1 || port > 65535)) return null;
@@ -78,12 +85,13 @@ function pagePort(page: PageOrigin): number {
 /** Applies /rewind-config.json's fields over the defaults. */
 function fromServer(json: unknown, base: SignalingOptions, page: PageOrigin, issues: string[]): SignalingOptions {
   if (json === undefined || json === null) return base;
-  if (!isObject(json)) return issues.push('rewind-config.json is not an object; using defaults'), base;
+  if (!isObject(json)) return (issues.push('rewind-config.json is not an object; using defaults'), base);
   const out = { ...base };
   const peer = json.peer;
   if (isObject(peer)) {
     if (typeof peer.host === 'string' && peer.host !== '') out.host = peer.host;
-    if (typeof peer.port === 'number' && Number.isInteger(peer.port)) out.port = peer.port === 0 ? pagePort(page) : peer.port;
+    if (typeof peer.port === 'number' && Number.isInteger(peer.port))
+      out.port = peer.port === 0 ? pagePort(page) : peer.port;
     if (typeof peer.path === 'string') out.path = peer.path;
     if (typeof peer.key === 'string' && peer.key !== '') out.key = peer.key;
     if (typeof peer.secure === 'boolean') out.secure = peer.secure;

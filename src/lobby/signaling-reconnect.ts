@@ -63,7 +63,12 @@ export function backoffDelay(attempt: number, baseMs: number, maxMs: number, ran
   return Math.round(plain * (0.8 + 0.4 * random()));
 }
 
-export function keepSignaling(peer: ReconnectablePeer, timers: ReconnectTimers, onState: (s: SignalingState) => void, o: ReconnectOptions = {}): SignalingKeeper {
+export function keepSignaling(
+  peer: ReconnectablePeer,
+  timers: ReconnectTimers,
+  onState: (s: SignalingState) => void,
+  o: ReconnectOptions = {},
+): SignalingKeeper {
   const r = new Reconnector(peer, timers, onState, o);
   return { state: () => r.state, stop: () => r.stop() };
 }

@@ -35,7 +35,6 @@ export function mixInt(h: number, n: number): number {
   return mixWord(mixWord(h, low), high);
 }
 
-
 function mixValue(h: number, v: unknown): number {
   if (typeof v === 'number') return mixNumber(h, v);
   if (typeof v === 'boolean') return mixWord(h, v ? 1 : 0);
@@ -120,7 +119,10 @@ function mixProjectile(h: number, j: ProjectileState): number {
  */
 export function mixMatch(h: number, m: PublicMatchState | undefined): number {
   const src = m ?? EMPTY_MATCH;
-  h = mixNumber(mixNumber(mixNumber(mixNumber(mixNumber(h, src.mode), src.mapId), src.phase), src.phaseEndTick), src.fragLimit);
+  h = mixNumber(
+    mixNumber(mixNumber(mixNumber(mixNumber(h, src.mode), src.mapId), src.phase), src.phaseEndTick),
+    src.fragLimit,
+  );
   h = mixNumber(mixNumber(mixNumber(h, src.timeLimitS), src.friendlyFire ? 1 : 0), src.seq);
   h = mixNumber(mixNumber(mixNumber(h, src.teamScores[0] ?? 0), src.teamScores[1] ?? 0), src.players.length);
   for (const p of src.players) h = mixNumber(mixNumber(mixNumber(mixNumber(h, p.id), p.team), p.score), p.bot ? 1 : 0);
@@ -136,8 +138,10 @@ export function snapshotChecksum(s: Snapshot): number {
   for (const sec of SECTIONS) {
     const list = s[sec.name];
     h = mixWord(h, list.length);
-    if (sec.codec === PUBLIC_PLAYER_CODEC) for (const e of list as readonly PublicPlayerState[]) h = mixPublicPlayer(h, e);
-    else if (sec.codec === PROJECTILE_CODEC) for (const e of list as readonly ProjectileState[]) h = mixProjectile(h, e);
+    if (sec.codec === PUBLIC_PLAYER_CODEC)
+      for (const e of list as readonly PublicPlayerState[]) h = mixPublicPlayer(h, e);
+    else if (sec.codec === PROJECTILE_CODEC)
+      for (const e of list as readonly ProjectileState[]) h = mixProjectile(h, e);
     else for (const e of list) h = mixEntity(h, sec.codec, e);
   }
   // Protocol 3: the match block is delta-coded against the baseline's too.
@@ -249,7 +253,8 @@ export function emitMatch(out: Uint8Array, at: number, m: PublicMatchState): num
 /** `snapshotChecksum` of the snapshot a view describes (self, then its lists less any left-out id). */
 export function viewChecksum(v: SnapshotView): number {
   let bound = rowBytes(PLAYER_CODEC as TableCodec<unknown>) + 4 * SECTIONS.length;
-  for (let i = 0; i < SECTIONS.length; i++) bound += v.lists[i]!.count * rowBytes(SECTIONS[i]!.codec as TableCodec<unknown>);
+  for (let i = 0; i < SECTIONS.length; i++)
+    bound += v.lists[i]!.count * rowBytes(SECTIONS[i]!.codec as TableCodec<unknown>);
   const bytes = new Uint8Array(bound);
   let end = emitRow(bytes, 0, PLAYER_CODEC.all, v.selfRows.data, v.selfIndex * v.selfRows.stride);
   for (let i = 0; i < SECTIONS.length; i++) {
@@ -258,7 +263,8 @@ export function viewChecksum(v: SnapshotView): number {
     let count = rows.count;
     for (let k = 0; k < rows.count; k++) if (omits(v, i, rows.id(k))) count--;
     end = emitWord(bytes, end, count);
-    for (let k = 0; k < rows.count; k++) if (!omits(v, i, rows.id(k))) end = emitRow(bytes, end, fields, rows.data, k * rows.stride);
+    for (let k = 0; k < rows.count; k++)
+      if (!omits(v, i, rows.id(k))) end = emitRow(bytes, end, fields, rows.data, k * rows.stride);
   }
   const match = matchBytes(matchWords(v.match));
   return fold(mixBytes(mixBytes(FNV_OFFSET, bytes, 0, end), match, 0, match.length));

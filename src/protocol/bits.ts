@@ -105,7 +105,8 @@ export class BitWriter {
     }
     if (!Number.isInteger(bits) || bits < 0 || bits > 32) throw new RangeError(`bit count ${bits}`);
     // A uint32 (`>>> 0` keeps it) no larger than all ones in `bits`: integer, not negative, fits.
-    if (value >>> 0 !== value || value > 0xffffffff >>> (32 - bits)) throw new RangeError(`value ${value} does not fit ${bits} bits`);
+    if (value >>> 0 !== value || value > 0xffffffff >>> (32 - bits))
+      throw new RangeError(`value ${value} does not fit ${bits} bits`);
     // Keep the accumulator under 2^31: the high part first, then 16 low bits (integer ops, no division).
     this.put(value >>> 16, bits - 16);
     this.put(value & 0xffff, 16);
@@ -120,12 +121,14 @@ export class BitWriter {
     if (bits <= 24 && bits >= 1 && (bits | 0) === bits) {
       // The common widths in integer ops (no `**`): an int32 in range, masked to its low `bits`.
       const small = 1 << (bits - 1);
-      if ((value | 0) !== value || value < -small || value >= small) throw new RangeError(`value ${value} not int${bits}`);
+      if ((value | 0) !== value || value < -small || value >= small)
+        throw new RangeError(`value ${value} not int${bits}`);
       this.put(value & ((1 << bits) - 1), bits);
       return;
     }
     const half = 2 ** (bits - 1);
-    if (!Number.isInteger(value) || value < -half || value >= half) throw new RangeError(`value ${value} not int${bits}`);
+    if (!Number.isInteger(value) || value < -half || value >= half)
+      throw new RangeError(`value ${value} not int${bits}`);
     this.writeBits(value < 0 ? value + 2 * half : value, bits);
   }
 

@@ -117,13 +117,18 @@ function readDeparted(r: BitReader): DepartedPlayer {
   if (!r.readBool()) return { token, id, name, returning: null };
   const record = readMatchPlayer(r);
   // The record rejoin gives back is this player's own, and bots never rejoin.
-  if (r.ok && (record.id !== id || record.bot)) r.fail(`departed ${id} with the record of ${record.bot ? 'a bot' : record.id}`);
+  if (r.ok && (record.id !== id || record.bot))
+    r.fail(`departed ${id} with the record of ${record.bot ? 'a bot' : record.id}`);
   return { token, id, name, returning: { record, kills: r.readVarUint(4), deaths: r.readVarUint(4) } };
 }
 
 /** Departed players: sorted by id, none of them connected, each seat token once (connected people's included). */
 function checkDeparted(r: BitReader, departed: readonly DepartedPlayer[], clients: readonly CheckpointClient[]): void {
-  checkSorted(r, departed.map((d) => d.id), 'departed players');
+  checkSorted(
+    r,
+    departed.map((d) => d.id),
+    'departed players',
+  );
   const clientIds = new Set(clients.map((c) => c.id));
   if (r.ok && departed.some((d) => clientIds.has(d.id))) r.fail('a departed player who is connected');
   const tokens = [...departed.map((d) => d.token), ...clients.map((c) => c.token).filter((t) => !ZERO_TOKEN.test(t))];
@@ -165,9 +170,13 @@ export function encodeCheckpoint(c: Checkpoint): Uint8Array {
   writeWorld(w, c.world);
   writeRewind(w, c.rewind, c.world.tick);
   const lists: Array<[readonly unknown[], number]> = [
-    [c.clients, CHECKPOINT_LIMITS.clients], [c.departed, CHECKPOINT_LIMITS.departed], [c.bans, CHECKPOINT_LIMITS.bans], [c.cvars, CHECKPOINT_LIMITS.cvars],
+    [c.clients, CHECKPOINT_LIMITS.clients],
+    [c.departed, CHECKPOINT_LIMITS.departed],
+    [c.bans, CHECKPOINT_LIMITS.bans],
+    [c.cvars, CHECKPOINT_LIMITS.cvars],
   ];
-  for (const [list, cap] of lists) if (list.length > cap) throw new RangeError(`checkpoint: ${list.length} entries above ${cap}`);
+  for (const [list, cap] of lists)
+    if (list.length > cap) throw new RangeError(`checkpoint: ${list.length} entries above ${cap}`);
   w.writeVarUint(c.clients.length, 4);
   for (const client of c.clients) writeClient(w, client, c.world.tick);
   w.writeVarUint(c.departed.length, 4);
@@ -195,7 +204,11 @@ function readCheckpoint(r: BitReader): Checkpoint {
   const world = readWorld(r);
   const rewind = readRewind(r, world.tick);
   const clients = readList(r, CHECKPOINT_LIMITS.clients, 'clients', () => readClient(r, world.tick));
-  checkSorted(r, clients.map((c) => c.id), 'clients');
+  checkSorted(
+    r,
+    clients.map((c) => c.id),
+    'clients',
+  );
   const inWorld = new Set(world.players.map((p) => p.id));
   if (r.ok && clients.some((c) => !inWorld.has(c.id))) r.fail('a client without a player');
   const departed = readList(r, CHECKPOINT_LIMITS.departed, 'departed players', () => readDeparted(r));
@@ -211,7 +224,8 @@ function readCheckpoint(r: BitReader): Checkpoint {
 export function decodeCheckpoint(bytes: Uint8Array): DecodeResult<Checkpoint> {
   const r = new BitReader(bytes);
   const version = r.readBits(8);
-  if (r.ok && version !== CHECKPOINT_VERSION) return { ok: false, error: `checkpoint version ${version} (this build reads ${CHECKPOINT_VERSION})` };
+  if (r.ok && version !== CHECKPOINT_VERSION)
+    return { ok: false, error: `checkpoint version ${version} (this build reads ${CHECKPOINT_VERSION})` };
   const value = readCheckpoint(r);
   r.expectEnd();
   return r.ok ? { ok: true, value } : { ok: false, error: `checkpoint: ${r.error ?? 'malformed'}` };

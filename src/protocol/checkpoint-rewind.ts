@@ -48,9 +48,17 @@ export function readRewind(r: BitReader, worldTick: Tick): RewindTick[] {
     const n = readCount(r, CHECKPOINT_LIMITS.players, 'rewind boxes');
     const boxes: RewindBox[] = [];
     for (let k = 0; k < n && r.ok; k++) boxes.push(readBox(r));
-    checkSorted(r, boxes.map((b) => b.id), 'rewind boxes');
+    checkSorted(
+      r,
+      boxes.map((b) => b.id),
+      'rewind boxes',
+    );
     out.push({ tick, boxes });
   }
-  checkSorted(r, out.map((t) => t.tick), 'rewind ticks');
+  checkSorted(
+    r,
+    out.map((t) => t.tick),
+    'rewind ticks',
+  );
   return out;
 }

@@ -8,7 +8,14 @@
  * Inputs/outputs: a WorldState. The reader never throws: out-of-range values, counts above their
  * caps and ids out of order call `r.fail`; the caller checks `r.ok` once.
  */
-import { GAME_MODE_COUNT, MatchPhase, Team, type MatchPlayer, type MatchRules, type MatchState } from '../sim/match-types';
+import {
+  GAME_MODE_COUNT,
+  MatchPhase,
+  Team,
+  type MatchPlayer,
+  type MatchRules,
+  type MatchState,
+} from '../sim/match-types';
 import { RULE_LIMITS } from '../sim/match-rules';
 import type { PlayerState, ProjectileState, WorldState } from '../sim/types';
 import { bitLength, type BitReader, type BitWriter } from './bits';
@@ -80,7 +87,13 @@ export function readMatchPlayer(r: BitReader): MatchPlayer {
   const team = readMax(r, TEAM_BITS, Team.Blue, 'team') as MatchPlayer['team'];
   const score = checkScore(r, r.readVarInt(4));
   const bot = r.readBool();
-  const [shots, hits, damage, streak, bestStreak] = [0, 0, 0, 0, 0].map(() => r.readVarUint(4)) as [number, number, number, number, number];
+  const [shots, hits, damage, streak, bestStreak] = [0, 0, 0, 0, 0].map(() => r.readVarUint(4)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   return { id, team, score, bot, shots, hits, damage, streak, bestStreak };
 }
 
@@ -106,7 +119,11 @@ function readMatch(r: BitReader, ctx: FieldContext): MatchState {
   const count = readCount(r, CHECKPOINT_LIMITS.players, 'match records');
   const players: MatchPlayer[] = [];
   for (let i = 0; i < count && r.ok; i++) players.push(readMatchPlayer(r));
-  checkSorted(r, players.map((p) => p.id), 'match records');
+  checkSorted(
+    r,
+    players.map((p) => p.id),
+    'match records',
+  );
   const results = r.readBool() ? readResults(r) : null;
   return { rules, phase, phaseEndTick, seq, teamScores, players, results };
 }
@@ -134,7 +151,11 @@ export function readWorld(r: BitReader): WorldState {
   const playerCount = readCount(r, CHECKPOINT_LIMITS.players, 'players');
   const players: PlayerState[] = [];
   for (let i = 0; i < playerCount && r.ok; i++) players.push(readFull(r, PLAYER_CODEC, ctx));
-  checkSorted(r, players.map((p) => p.id), 'players');
+  checkSorted(
+    r,
+    players.map((p) => p.id),
+    'players',
+  );
   const projectileCount = readCount(r, CHECKPOINT_LIMITS.projectiles, 'projectiles');
   const projectiles: ProjectileState[] = [];
   for (let i = 0; i < projectileCount && r.ok; i++) projectiles.push(readFull(r, PROJECTILE_CODEC, ctx));

@@ -74,7 +74,16 @@ export interface CmdPacketScratch {
   readonly keys: { tick: number };
 }
 
-const blankCmd = (): UserCmd => ({ tick: 0, moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 });
+const blankCmd = (): UserCmd => ({
+  tick: 0,
+  moveX: 0,
+  moveY: 0,
+  aim: 0,
+  buttons: 0,
+  weaponSelect: WEAPON_KEEP,
+  viewTick: 0,
+  viewFrac: 0,
+});
 
 export function newCmdPacketScratch(): CmdPacketScratch {
   const pool = Array.from({ length: CMDS_PER_PACKET }, blankCmd);

@@ -11,7 +11,8 @@ import type { DebugMessage } from './game-messages';
  * passwords (this peer, or the whole lobby is backing off); 'name': the name breaks the lobby's
  * name rules; 'busy': too many handshakes from the same source at once.
  */
-export type RejectReason = 'full' | 'version' | 'password' | 'kicked' | 'banned' | 'bad-hello' | 'started' | 'attempts' | 'name' | 'busy';
+export type RejectReason =
+  'full' | 'version' | 'password' | 'kicked' | 'banned' | 'bad-hello' | 'started' | 'attempts' | 'name' | 'busy';
 /** Why a host removes a player; 'shutdown': the (dedicated) host is stopping and tells everyone before it goes. */
 export type KickReason = 'host' | 'malformed' | 'flood' | 'timeout' | 'shutdown';
 
@@ -168,4 +169,3 @@ export type ControlMessage =
   | DebugMessage
   | SuccessorsMessage
   | CheckpointMessage;
-

@@ -19,11 +19,51 @@ import type { DecodeResult } from './wire';
 import type { ControlMessage, KickReason, LobbyPlayer, MatchSettings, RejectReason } from './control-messages';
 import { normalizeDebug, readDebug, writeDebug } from './debug-codec';
 import { MAP_NAME_RULE, MESSAGE_RULE, NAME_RULE, cleanText, readText, writeText } from './text';
-import { normalizeChallenge, normalizeHello, normalizeProof, readChallenge, readHello, readProof, writeHandshake } from './handshake-codec';
-import { normalizeCheckpointMessage, normalizeSuccessors, readCheckpointMessage, readSuccessors, writeCheckpointMessage, writeSuccessors } from './migration-codec';
+import {
+  normalizeChallenge,
+  normalizeHello,
+  normalizeProof,
+  readChallenge,
+  readHello,
+  readProof,
+  writeHandshake,
+} from './handshake-codec';
+import {
+  normalizeCheckpointMessage,
+  normalizeSuccessors,
+  readCheckpointMessage,
+  readSuccessors,
+  writeCheckpointMessage,
+  writeSuccessors,
+} from './migration-codec';
 
-export const CONTROL_TYPES: readonly ControlMessage['type'][] = ['hello', 'welcome', 'reject', 'kick', 'chat', 'leave', 'settings', 'lobby', 'debug', 'auth-challenge', 'auth-proof', 'successors', 'checkpoint'];
-export const REJECT_REASONS: readonly RejectReason[] = ['full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 'started', 'attempts', 'name', 'busy'];
+export const CONTROL_TYPES: readonly ControlMessage['type'][] = [
+  'hello',
+  'welcome',
+  'reject',
+  'kick',
+  'chat',
+  'leave',
+  'settings',
+  'lobby',
+  'debug',
+  'auth-challenge',
+  'auth-proof',
+  'successors',
+  'checkpoint',
+];
+export const REJECT_REASONS: readonly RejectReason[] = [
+  'full',
+  'version',
+  'password',
+  'kicked',
+  'banned',
+  'bad-hello',
+  'started',
+  'attempts',
+  'name',
+  'busy',
+];
 export const KICK_REASONS: readonly KickReason[] = ['host', 'malformed', 'flood', 'timeout', 'shutdown'];
 /** Largest lobby (sv_maxplayers' bound): 32 since the encode-once snapshot path (issue 10) keeps a 32-player tick under 0.5 ms. */
 export const MAX_LOBBY_PLAYERS = 32;
@@ -31,7 +71,8 @@ export const TICKRATE_MIN = 20;
 export const TICKRATE_MAX = 128;
 export { MAX_DEBUG_HITBOXES, REWIND_ADJUSTMENTS } from './debug-codec';
 
-const clamp = (v: number, lo: number, hi: number): number => Math.min(Math.max(Math.round(Number.isFinite(v) ? v : lo), lo), hi);
+const clamp = (v: number, lo: number, hi: number): number =>
+  Math.min(Math.max(Math.round(Number.isFinite(v) ? v : lo), lo), hi);
 
 function normalizeSettings(s: MatchSettings): MatchSettings {
   return {
@@ -43,9 +84,13 @@ function normalizeSettings(s: MatchSettings): MatchSettings {
 }
 
 function normalizeLobbyPlayer(p: LobbyPlayer): LobbyPlayer {
-  return { id: clamp(p.id, 0, 255), name: cleanText(p.name, NAME_RULE), pingMs: clamp(p.pingMs, 0, 65535), isHost: p.isHost };
+  return {
+    id: clamp(p.id, 0, 255),
+    name: cleanText(p.name, NAME_RULE),
+    pingMs: clamp(p.pingMs, 0, 65535),
+    isHost: p.isHost,
+  };
 }
-
 
 /** The message as the other end will decode it. */
 export function normalizeControl(m: ControlMessage): ControlMessage {
@@ -66,9 +111,19 @@ export function normalizeControl(m: ControlMessage): ControlMessage {
     case 'leave':
       return { type: 'leave' };
     case 'settings':
-      return { type: 'settings', updateRate: clamp(m.updateRate, 1, 255), rate: clamp(m.rate, 0, 0xffffffff), interpMs: clamp(m.interpMs, 0, 65535), debug: m.debug === true };
+      return {
+        type: 'settings',
+        updateRate: clamp(m.updateRate, 1, 255),
+        rate: clamp(m.rate, 0, 0xffffffff),
+        interpMs: clamp(m.interpMs, 0, 65535),
+        debug: m.debug === true,
+      };
     case 'lobby':
-      return { type: 'lobby', players: m.players.slice(0, MAX_LOBBY_PLAYERS).map(normalizeLobbyPlayer), started: m.started };
+      return {
+        type: 'lobby',
+        players: m.players.slice(0, MAX_LOBBY_PLAYERS).map(normalizeLobbyPlayer),
+        started: m.started,
+      };
     case 'debug':
       return normalizeDebug(m);
     case 'successors':
@@ -127,7 +182,6 @@ function writeBody(w: BitWriter, m: ControlMessage): void {
   }
 }
 
-
 function writeLobby(w: BitWriter, players: readonly LobbyPlayer[], started: boolean): void {
   w.writeBits(players.length, 8);
   for (const p of players) {
@@ -164,11 +218,15 @@ function readLobby(r: BitReader): ControlMessage {
   const count = readRange(r, 8, 0, MAX_LOBBY_PLAYERS, 'lobby size');
   const players: LobbyPlayer[] = [];
   for (let i = 0; i < count && r.ok; i++) {
-    players.push({ id: r.readBits(8), name: readText(r, NAME_RULE, 'player name'), pingMs: r.readBits(16), isHost: r.readBool() });
+    players.push({
+      id: r.readBits(8),
+      name: readText(r, NAME_RULE, 'player name'),
+      pingMs: r.readBits(16),
+      isHost: r.readBool(),
+    });
   }
   return { type: 'lobby', players, started: r.readBool() };
 }
-
 
 function readSettings(r: BitReader): ControlMessage {
   const updateRate = readRange(r, 8, 1, 255, 'update rate');

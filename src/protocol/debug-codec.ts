@@ -17,7 +17,8 @@ export const MAX_DEBUG_HITBOXES = 64;
 const VIEW_OFFSET_LIMIT = 2 ** 34;
 const TICK_MAX = 2 ** 36 - 1;
 
-const clamp = (v: number, lo: number, hi: number): number => Math.min(Math.max(Math.round(Number.isFinite(v) ? v : lo), lo), hi);
+const clamp = (v: number, lo: number, hi: number): number =>
+  Math.min(Math.max(Math.round(Number.isFinite(v) ? v : lo), lo), hi);
 
 function readRange(r: BitReader, bits: number, lo: number, hi: number, what: string): number {
   const v = r.readBits(bits);
@@ -28,7 +29,14 @@ function readRange(r: BitReader, bits: number, lo: number, hi: number, what: str
 const finitePos = (v: number): number => quantizePos(Number.isFinite(v) ? v : 0);
 
 function normalizeHitbox(h: Hitbox): Hitbox {
-  return { id: clamp(h.id, 0, 255), x: finitePos(h.x), y: finitePos(h.y), radius: finitePos(h.radius), alive: h.alive === true, crouch: h.crouch === true };
+  return {
+    id: clamp(h.id, 0, 255),
+    x: finitePos(h.x),
+    y: finitePos(h.y),
+    radius: finitePos(h.radius),
+    alive: h.alive === true,
+    crouch: h.crouch === true,
+  };
 }
 
 const normalizeHitboxes = (list: readonly Hitbox[]): Hitbox[] => list.slice(0, MAX_DEBUG_HITBOXES).map(normalizeHitbox);
@@ -52,7 +60,12 @@ function normalizeRewind(r: RewindDebugWire): RewindDebugWire {
 }
 
 export function normalizeDebug(m: DebugMessage): DebugMessage {
-  return { type: 'debug', tick: clamp(m.tick, 0, TICK_MAX), hitboxes: normalizeHitboxes(m.hitboxes), rewind: m.rewind ? normalizeRewind(m.rewind) : null };
+  return {
+    type: 'debug',
+    tick: clamp(m.tick, 0, TICK_MAX),
+    hitboxes: normalizeHitboxes(m.hitboxes),
+    rewind: m.rewind ? normalizeRewind(m.rewind) : null,
+  };
 }
 
 function writeHitboxes(w: BitWriter, list: readonly Hitbox[]): void {
@@ -87,7 +100,8 @@ function readHitboxes(r: BitReader): Hitbox[] {
   const count = readRange(r, 8, 0, MAX_DEBUG_HITBOXES, 'hitbox count');
   const out: Hitbox[] = [];
   const pos = (): number => r.readBits(16) / POS_SCALE;
-  for (let i = 0; i < count && r.ok; i++) out.push({ id: r.readBits(8), x: pos(), y: pos(), radius: pos(), alive: r.readBool(), crouch: r.readBool() });
+  for (let i = 0; i < count && r.ok; i++)
+    out.push({ id: r.readBits(8), x: pos(), y: pos(), radius: pos(), alive: r.readBool(), crouch: r.readBool() });
   return out;
 }
 
@@ -105,7 +119,15 @@ function readRewind(r: BitReader): RewindDebugWire {
   if (adjustment === undefined) r.fail('unknown rewind adjustment');
   const lagCompensated = r.readBool();
   const hit = r.readBool() ? r.readBits(8) : null;
-  return { tick, claimedViewTime, viewTime, adjustment: adjustment ?? 'none', lagCompensated, hitboxes: readHitboxes(r), hit };
+  return {
+    tick,
+    claimedViewTime,
+    viewTime,
+    adjustment: adjustment ?? 'none',
+    lagCompensated,
+    hitboxes: readHitboxes(r),
+    hit,
+  };
 }
 
 export function readDebug(r: BitReader): DebugMessage {

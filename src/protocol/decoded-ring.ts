@@ -44,7 +44,14 @@ export class DecodedSlot {
   /** Whether `s` is the snapshot held, every part still the object it was returned with. */
   holds(s: Snapshot): boolean {
     const p = this.parts;
-    return s === this.snapshot && s.serverTick === p[0] && s.self === p[1] && s.players === p[2] && s.projectiles === p[3] && s.match === p[4];
+    return (
+      s === this.snapshot &&
+      s.serverTick === p[0] &&
+      s.self === p[1] &&
+      s.players === p[2] &&
+      s.projectiles === p[3] &&
+      s.match === p[4]
+    );
   }
 
   forget(): void {

@@ -104,7 +104,14 @@ export function writeListHeader(w: BitWriter, t: ListSlice, b: ListSlice | null)
  * id, or every field but the id. `starts`, when given, receives the bit offset where each row's
  * entity begins (indexed by row; left-out rows get none), and `starts[to]` where the last ends.
  */
-export function writeListEntities(w: BitWriter, codec: TableCodec<unknown>, t: ListSlice, b: ListSlice | null, ctx: FieldContext, starts?: Float64Array): void {
+export function writeListEntities(
+  w: BitWriter,
+  codec: TableCodec<unknown>,
+  t: ListSlice,
+  b: ListSlice | null,
+  ctx: FieldContext,
+  starts?: Float64Array,
+): void {
   const stride = codec.stride;
   const td = t.rows.data;
   let j = b ? b.from : 0;
@@ -134,7 +141,13 @@ function readIds(r: BitReader, maxCount: number, base: readonly AnyEntity[], ran
     const id = i === 0 ? ref + r.readVarInt(4) : ref + 1 + r.readVarUint(3);
     // Added ids rise, so merging them into the kept ones keeps the list sorted.
     while (k < kept.length && kept[k]! < id) ids.push(kept[k++]!);
-    if (id < range.lo || id > range.hi || (k < kept.length && kept[k] === id) || (ids.length > 0 && ids[ids.length - 1] === id)) r.fail(`bad entity id ${id}`);
+    if (
+      id < range.lo ||
+      id > range.hi ||
+      (k < kept.length && kept[k] === id) ||
+      (ids.length > 0 && ids[ids.length - 1] === id)
+    )
+      r.fail(`bad entity id ${id}`);
     ids.push(id);
     ref = id;
   }
@@ -142,7 +155,14 @@ function readIds(r: BitReader, maxCount: number, base: readonly AnyEntity[], ran
   return ids;
 }
 
-export function readEntityList<T extends AnyEntity>(r: BitReader, codec: TableCodec<T>, maxCount: number, base: readonly T[], range: IdRange, ctx: FieldContext): T[] {
+export function readEntityList<T extends AnyEntity>(
+  r: BitReader,
+  codec: TableCodec<T>,
+  maxCount: number,
+  base: readonly T[],
+  range: IdRange,
+  ctx: FieldContext,
+): T[] {
   const ids = readIds(r, maxCount, base, range);
   const out: T[] = [];
   let j = 0;

@@ -6,13 +6,39 @@
  * holds them together.
  */
 import { POS_SCALE } from '../sim/quantize';
-import { WEAPON_COUNT, type PlayerState, type ProjectileState, type PublicPlayerState, type WeaponId } from '../sim/types';
+import {
+  WEAPON_COUNT,
+  type PlayerState,
+  type ProjectileState,
+  type PublicPlayerState,
+  type WeaponId,
+} from '../sim/types';
 import { rowInt } from './field-read';
 
-export const PUBLIC_ORDER = ['id', 'x', 'y', 'vx', 'vy', 'aim', 'health', 'alive', 'crouch', 'weapon', 'teleportSeq', 'kills', 'deaths'] as const;
+export const PUBLIC_ORDER = [
+  'id',
+  'x',
+  'y',
+  'vx',
+  'vy',
+  'aim',
+  'health',
+  'alive',
+  'crouch',
+  'weapon',
+  'teleportSeq',
+  'kills',
+  'deaths',
+] as const;
 export const PROJECTILE_ORDER = ['id', 'owner', 'x', 'y', 'vx', 'vy', 'explodeTick'] as const;
 export const PLAYER_ORDER = [
-  ...PUBLIC_ORDER.slice(0, 10), 'ammo', 'nextFireTick', 'reloadEndTick', 'deployEndTick', 'respawnTick', ...PUBLIC_ORDER.slice(10),
+  ...PUBLIC_ORDER.slice(0, 10),
+  'ammo',
+  'nextFireTick',
+  'reloadEndTick',
+  'deployEndTick',
+  'respawnTick',
+  ...PUBLIC_ORDER.slice(10),
 ] as const;
 
 // The decoder's row → object (TableOptions.unpack): one literal, keys in the order above; grid
@@ -22,9 +48,19 @@ const GRID_UNIT = 1 / POS_SCALE;
 export const unpackPublicWith = (col: (key: keyof PublicPlayerState & string) => number) => {
   const [id, x, y, vx, vy, aim, health, alive, crouch, weapon, seq, kills, deaths] = PUBLIC_ORDER.map(col) as number[];
   return (d: Float64Array, o: number): PublicPlayerState => ({
-    id: rowInt(d[o + id!]!), x: d[o + x!]! * GRID_UNIT + 0, y: d[o + y!]! * GRID_UNIT + 0, vx: d[o + vx!]! * GRID_UNIT + 0, vy: d[o + vy!]! * GRID_UNIT + 0,
-    aim: rowInt(d[o + aim!]!), health: rowInt(d[o + health!]!), alive: d[o + alive!] === 1, crouch: d[o + crouch!] === 1,
-    weapon: rowInt(d[o + weapon!]!) as WeaponId, teleportSeq: rowInt(d[o + seq!]!), kills: rowInt(d[o + kills!]!), deaths: rowInt(d[o + deaths!]!),
+    id: rowInt(d[o + id!]!),
+    x: d[o + x!]! * GRID_UNIT + 0,
+    y: d[o + y!]! * GRID_UNIT + 0,
+    vx: d[o + vx!]! * GRID_UNIT + 0,
+    vy: d[o + vy!]! * GRID_UNIT + 0,
+    aim: rowInt(d[o + aim!]!),
+    health: rowInt(d[o + health!]!),
+    alive: d[o + alive!] === 1,
+    crouch: d[o + crouch!] === 1,
+    weapon: rowInt(d[o + weapon!]!) as WeaponId,
+    teleportSeq: rowInt(d[o + seq!]!),
+    kills: rowInt(d[o + kills!]!),
+    deaths: rowInt(d[o + deaths!]!),
   });
 };
 const ammoOf = (d: Float64Array, at: number): number[] => {
@@ -33,19 +69,56 @@ const ammoOf = (d: Float64Array, at: number): number[] => {
   return out;
 };
 export const unpackPlayerWith = (col: (key: keyof PlayerState & string) => number) => {
-  const [id, x, y, vx, vy, aim, health, alive, crouch, weapon, ammo, nextFire, reloadEnd, deployEnd, respawn, seq, kills, deaths] = PLAYER_ORDER.map(col) as number[];
+  const [
+    id,
+    x,
+    y,
+    vx,
+    vy,
+    aim,
+    health,
+    alive,
+    crouch,
+    weapon,
+    ammo,
+    nextFire,
+    reloadEnd,
+    deployEnd,
+    respawn,
+    seq,
+    kills,
+    deaths,
+  ] = PLAYER_ORDER.map(col) as number[];
   return (d: Float64Array, o: number): PlayerState => ({
-    id: rowInt(d[o + id!]!), x: d[o + x!]! * GRID_UNIT + 0, y: d[o + y!]! * GRID_UNIT + 0, vx: d[o + vx!]! * GRID_UNIT + 0, vy: d[o + vy!]! * GRID_UNIT + 0,
-    aim: rowInt(d[o + aim!]!), health: rowInt(d[o + health!]!), alive: d[o + alive!] === 1, crouch: d[o + crouch!] === 1,
-    weapon: rowInt(d[o + weapon!]!) as WeaponId, ammo: ammoOf(d, o + ammo!),
-    nextFireTick: rowInt(d[o + nextFire!]!), reloadEndTick: rowInt(d[o + reloadEnd!]!), deployEndTick: rowInt(d[o + deployEnd!]!),
-    respawnTick: rowInt(d[o + respawn!]!), teleportSeq: rowInt(d[o + seq!]!), kills: rowInt(d[o + kills!]!), deaths: rowInt(d[o + deaths!]!),
+    id: rowInt(d[o + id!]!),
+    x: d[o + x!]! * GRID_UNIT + 0,
+    y: d[o + y!]! * GRID_UNIT + 0,
+    vx: d[o + vx!]! * GRID_UNIT + 0,
+    vy: d[o + vy!]! * GRID_UNIT + 0,
+    aim: rowInt(d[o + aim!]!),
+    health: rowInt(d[o + health!]!),
+    alive: d[o + alive!] === 1,
+    crouch: d[o + crouch!] === 1,
+    weapon: rowInt(d[o + weapon!]!) as WeaponId,
+    ammo: ammoOf(d, o + ammo!),
+    nextFireTick: rowInt(d[o + nextFire!]!),
+    reloadEndTick: rowInt(d[o + reloadEnd!]!),
+    deployEndTick: rowInt(d[o + deployEnd!]!),
+    respawnTick: rowInt(d[o + respawn!]!),
+    teleportSeq: rowInt(d[o + seq!]!),
+    kills: rowInt(d[o + kills!]!),
+    deaths: rowInt(d[o + deaths!]!),
   });
 };
 export const unpackProjectileWith = (col: (key: keyof ProjectileState & string) => number) => {
   const [id, owner, x, y, vx, vy, explode] = PROJECTILE_ORDER.map(col) as number[];
   return (d: Float64Array, o: number): ProjectileState => ({
-    id: rowInt(d[o + id!]!), owner: rowInt(d[o + owner!]!), x: d[o + x!]! * GRID_UNIT + 0, y: d[o + y!]! * GRID_UNIT + 0,
-    vx: d[o + vx!]! * GRID_UNIT + 0, vy: d[o + vy!]! * GRID_UNIT + 0, explodeTick: rowInt(d[o + explode!]!),
+    id: rowInt(d[o + id!]!),
+    owner: rowInt(d[o + owner!]!),
+    x: d[o + x!]! * GRID_UNIT + 0,
+    y: d[o + y!]! * GRID_UNIT + 0,
+    vx: d[o + vx!]! * GRID_UNIT + 0,
+    vy: d[o + vy!]! * GRID_UNIT + 0,
+    explodeTick: rowInt(d[o + explode!]!),
   });
 };

@@ -29,7 +29,7 @@ export class EntityRows<T extends { id: number }> {
   /** Room for `n` rows, keeping the first `count`. */
   reserve(n: number): void {
     if (n * this.codec.stride <= this.data.length) return;
-    const grown = new Float64Array(Math.max(n, this.data.length / this.codec.stride * 2) * this.codec.stride);
+    const grown = new Float64Array(Math.max(n, (this.data.length / this.codec.stride) * 2) * this.codec.stride);
     grown.set(this.data.subarray(0, this.count * this.codec.stride));
     this.data = grown;
   }

@@ -37,20 +37,45 @@ export const EVENT_FIELDS: EventTables = {
   respawned: { player: id8, x: pos, y: pos },
   exploded: { projectile: id16, owner: id8, x: pos, y: pos },
   // Protocol 3. The index of the pickup spot on the current map (at most MAX_PICKUPS), and its kind.
-  pickup: { player: id8, pickup: { codec: uintCodec(MAX_PICKUPS - 1), group: 'hot' }, kind: { codec: uintCodec(PICKUP_KIND_MAX) as FieldCodec<PickupKind>, group: 'hot' } },
+  pickup: {
+    player: id8,
+    pickup: { codec: uintCodec(MAX_PICKUPS - 1), group: 'hot' },
+    kind: { codec: uintCodec(PICKUP_KIND_MAX) as FieldCodec<PickupKind>, group: 'hot' },
+  },
 };
 
 /** Wire order of the type tag. Append only. */
-export const EVENT_TYPES: readonly SimEventType[] = ['fired', 'hit', 'killed', 'reloaded', 'switched', 'respawned', 'exploded', 'pickup'];
+export const EVENT_TYPES: readonly SimEventType[] = [
+  'fired',
+  'hit',
+  'killed',
+  'reloaded',
+  'switched',
+  'respawned',
+  'exploded',
+  'pickup',
+];
 const TYPE_BITS = 3;
 
 /** The event as it will come out of the wire. */
 export function quantizeEvent(e: SimEvent): SimEvent {
   switch (e.type) {
     case 'fired':
-      return { ...e, x: quantizePos(e.x), y: quantizePos(e.y), aim: wrapAngle(e.aim), endX: quantizePos(e.endX), endY: quantizePos(e.endY) };
+      return {
+        ...e,
+        x: quantizePos(e.x),
+        y: quantizePos(e.y),
+        aim: wrapAngle(e.aim),
+        endX: quantizePos(e.endX),
+        endY: quantizePos(e.endY),
+      };
     case 'hit':
-      return { ...e, damage: Math.min(255, Math.max(0, Math.round(e.damage))), x: quantizePos(e.x), y: quantizePos(e.y) };
+      return {
+        ...e,
+        damage: Math.min(255, Math.max(0, Math.round(e.damage))),
+        x: quantizePos(e.x),
+        y: quantizePos(e.y),
+      };
     case 'respawned':
     case 'exploded':
       return { ...e, x: quantizePos(e.x), y: quantizePos(e.y) };
@@ -66,7 +91,8 @@ const EVENT_CODECS: ReadonlyMap<SimEventType, TableCodec<object>> = new Map(
 // Event fields are encoded once per event, whatever snapshot carries them: a field written relative
 // to the snapshot's tick would make that wrong, so such a field is refused here.
 for (const [type, tc] of EVENT_CODECS) {
-  if (tc.all.some((f) => f.kind === FieldKind.Timer || f.kind === FieldKind.ViewTick)) throw new Error(`event ${type} has a tick-relative field`);
+  if (tc.all.some((f) => f.kind === FieldKind.Timer || f.kind === FieldKind.ViewTick))
+    throw new Error(`event ${type} has a tick-relative field`);
 }
 
 function tableOf(type: SimEventType): TableCodec<object> {
@@ -92,7 +118,14 @@ export function encodeEvent(e: NetEvent): EncodedEvent {
   const { type: _type, ...body } = q;
   writeFull<object>(w, tableOf(q.type), body, { serverTick: e.tick });
   const bodyBits = w.bitLength;
-  return { id: e.id, tick: e.tick, typeIndex: EVENT_TYPES.indexOf(q.type), body: w.view().slice(0, (bodyBits >> 3) + 4), bodyBits, net: { id: e.id, tick: e.tick, event: q } };
+  return {
+    id: e.id,
+    tick: e.tick,
+    typeIndex: EVENT_TYPES.indexOf(q.type),
+    body: w.view().slice(0, (bodyBits >> 3) + 4),
+    bodyBits,
+    net: { id: e.id, tick: e.tick, event: q },
+  };
 }
 
 /** The list layout above, from events encoded beforehand: a few small writes and one splice each. */

@@ -71,7 +71,13 @@ export interface FieldCodec<V> {
   readonly valueType?: V;
 }
 
-function codec<V>(kind: FieldKind, bits: number, max = 2 ** bits - 1, width = 1, velKey: string | null = null): FieldCodec<V> {
+function codec<V>(
+  kind: FieldKind,
+  bits: number,
+  max = 2 ** bits - 1,
+  width = 1,
+  velKey: string | null = null,
+): FieldCodec<V> {
   return Object.freeze({ kind, bits, max, width, velKey });
 }
 

@@ -9,7 +9,15 @@ import { MOVE_MAX, POS_SCALE, VEL_MAX } from '../sim/quantize';
 import { WEAPON_COUNT, WEAPON_KEEP } from '../sim/types';
 import type { BitReader } from './bits';
 import { FieldKind, SCORE_LIMIT, type FieldContext } from './field-codecs';
-import { AIM_WIDTHS, POS_DELTA_WIDTHS, POS_WIDTHS, VEL_WIDTHS, predictGrid, readClassed, readClassedOrAbsolute } from './motion-codecs';
+import {
+  AIM_WIDTHS,
+  POS_DELTA_WIDTHS,
+  POS_WIDTHS,
+  VEL_WIDTHS,
+  predictGrid,
+  readClassed,
+  readClassedOrAbsolute,
+} from './motion-codecs';
 import type { Field, TableCodec } from './table-codec';
 
 type Bag = Record<string, unknown>;
@@ -98,7 +106,14 @@ export function readFieldFull(r: BitReader, f: Field, ctx: FieldContext): unknow
  * decoded so far (a predicted position needs its velocity, coded before it) and `baseRow` the
  * whole baseline entity.
  */
-export function readFieldDelta(r: BitReader, f: Field, base: unknown, ctx: FieldContext, value: Bag, baseRow: Bag): unknown {
+export function readFieldDelta(
+  r: BitReader,
+  f: Field,
+  base: unknown,
+  ctx: FieldContext,
+  value: Bag,
+  baseRow: Bag,
+): unknown {
   switch (f.kind) {
     case FieldKind.Bool:
       return !base;
@@ -157,7 +172,8 @@ export function unpackEachField<T>(tc: TableCodec<T>, d: Float64Array, off: numb
     const v = d[off + f.col]!;
     if (f.kind === FieldKind.Bool) out[f.key] = v === 1;
     else if (f.kind === FieldKind.Ammo) out[f.key] = Array.from(d.subarray(off + f.col, off + f.col + f.width), rowInt);
-    else if (f.kind === FieldKind.Pos || f.kind === FieldKind.PredictedPos || f.kind === FieldKind.Vel) out[f.key] = v / POS_SCALE + 0;
+    else if (f.kind === FieldKind.Pos || f.kind === FieldKind.PredictedPos || f.kind === FieldKind.Vel)
+      out[f.key] = v / POS_SCALE + 0;
     else out[f.key] = rowInt(v);
   }
   return out as T;

@@ -11,7 +11,16 @@ import { POS_SCALE } from '../sim/quantize';
 import { WEAPON_COUNT } from '../sim/types';
 import type { BitWriter } from './bits';
 import { FieldKind, type FieldContext } from './field-codecs';
-import { AIM_WIDTHS, POS_DELTA_WIDTHS, POS_WIDTHS, VEL_WIDTHS, predictGrid, shortestTurn, writeClassed, writeClassedOrAbsolute } from './motion-codecs';
+import {
+  AIM_WIDTHS,
+  POS_DELTA_WIDTHS,
+  POS_WIDTHS,
+  VEL_WIDTHS,
+  predictGrid,
+  shortestTurn,
+  writeClassed,
+  writeClassedOrAbsolute,
+} from './motion-codecs';
 import type { Field, TableCodec } from './table-codec';
 
 /** `v` on the 1/POS_SCALE grid as the grid integer; throws when it is off the grid. */
@@ -101,7 +110,15 @@ export function writeFieldFull(w: BitWriter, f: Field, d: Float64Array, off: num
 }
 
 /** Writes field `f` of the row at `off` as a change from the row at `boff` (call only when changed). */
-export function writeFieldDelta(w: BitWriter, f: Field, d: Float64Array, off: number, b: Float64Array, boff: number, ctx: FieldContext): void {
+export function writeFieldDelta(
+  w: BitWriter,
+  f: Field,
+  d: Float64Array,
+  off: number,
+  b: Float64Array,
+  boff: number,
+  ctx: FieldContext,
+): void {
   const at = off + f.col;
   const v = d[at]!;
   const base = b[boff + f.col]!;

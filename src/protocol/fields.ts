@@ -5,7 +5,13 @@
  * typecheck; a unit test checks it at run time too. Declaration order is wire order.
  */
 import { POS_SCALE } from '../sim/quantize';
-import { BUTTONS_MASK, type PlayerState, type ProjectileState, type PublicPlayerState, type UserCmd } from '../sim/types';
+import {
+  BUTTONS_MASK,
+  type PlayerState,
+  type ProjectileState,
+  type PublicPlayerState,
+  type UserCmd,
+} from '../sim/types';
 import {
   ammoCodec,
   angleCodec,
@@ -23,9 +29,27 @@ import {
 } from './field-codecs';
 import { compileTable, type FieldTable, type TableCodec } from './table-codec';
 import { gridInt, packAmmo } from './field-write';
-import { PLAYER_ORDER, PROJECTILE_ORDER, PUBLIC_ORDER, unpackPlayerWith, unpackProjectileWith, unpackPublicWith } from './entity-objects';
+import {
+  PLAYER_ORDER,
+  PROJECTILE_ORDER,
+  PUBLIC_ORDER,
+  unpackPlayerWith,
+  unpackProjectileWith,
+  unpackPublicWith,
+} from './entity-objects';
 
-export { compileTable, pickFields, readDelta, readDeltaInto, readFull, readFullInto, writeDelta, writeDeltaRow, writeFull, writeFullRow } from './table-codec';
+export {
+  compileTable,
+  pickFields,
+  readDelta,
+  readDeltaInto,
+  readFull,
+  readFullInto,
+  writeDelta,
+  writeDeltaRow,
+  writeFull,
+  writeFullRow,
+} from './table-codec';
 export type { Field, FieldGroup, FieldSpec, FieldTable, TableCodec } from './table-codec';
 
 const u8 = uintCodec(255);
@@ -93,15 +117,49 @@ const RARE_PATTERNS = [[], ['health'], ['health', 'alive', 'teleportSeq'], ['hea
 
 // The decoder's per-entity copies (TableOptions.copy), keys in the order above.
 const copyPublicPlayer = (p: PublicPlayerState): PublicPlayerState => ({
-  id: p.id, x: p.x, y: p.y, vx: p.vx, vy: p.vy, aim: p.aim, health: p.health, alive: p.alive, crouch: p.crouch, weapon: p.weapon,
-  teleportSeq: p.teleportSeq, kills: p.kills, deaths: p.deaths,
+  id: p.id,
+  x: p.x,
+  y: p.y,
+  vx: p.vx,
+  vy: p.vy,
+  aim: p.aim,
+  health: p.health,
+  alive: p.alive,
+  crouch: p.crouch,
+  weapon: p.weapon,
+  teleportSeq: p.teleportSeq,
+  kills: p.kills,
+  deaths: p.deaths,
 });
 const copyPlayer = (p: PlayerState): PlayerState => ({
-  id: p.id, x: p.x, y: p.y, vx: p.vx, vy: p.vy, aim: p.aim, health: p.health, alive: p.alive, crouch: p.crouch, weapon: p.weapon,
-  ammo: p.ammo.slice(), nextFireTick: p.nextFireTick, reloadEndTick: p.reloadEndTick, deployEndTick: p.deployEndTick, respawnTick: p.respawnTick,
-  teleportSeq: p.teleportSeq, kills: p.kills, deaths: p.deaths,
+  id: p.id,
+  x: p.x,
+  y: p.y,
+  vx: p.vx,
+  vy: p.vy,
+  aim: p.aim,
+  health: p.health,
+  alive: p.alive,
+  crouch: p.crouch,
+  weapon: p.weapon,
+  ammo: p.ammo.slice(),
+  nextFireTick: p.nextFireTick,
+  reloadEndTick: p.reloadEndTick,
+  deployEndTick: p.deployEndTick,
+  respawnTick: p.respawnTick,
+  teleportSeq: p.teleportSeq,
+  kills: p.kills,
+  deaths: p.deaths,
 });
-const copyProjectile = (j: ProjectileState): ProjectileState => ({ id: j.id, owner: j.owner, x: j.x, y: j.y, vx: j.vx, vy: j.vy, explodeTick: j.explodeTick });
+const copyProjectile = (j: ProjectileState): ProjectileState => ({
+  id: j.id,
+  owner: j.owner,
+  x: j.x,
+  y: j.y,
+  vx: j.vx,
+  vy: j.vy,
+  explodeTick: j.explodeTick,
+});
 
 // The host's per-tick packers (TableOptions.pack): every field by name, checked as packField checks it.
 const MOTION_KEYS = ['vx', 'vy', 'x', 'y'] as const;
@@ -110,7 +168,12 @@ const MOTION_KEYS = ['vx', 'vy', 'x', 'y'] as const;
  * Velocities, then positions, on the grid, at columns `c` (MOTION_KEYS' order): wire order, so an
  * off-grid value is refused with packField's message.
  */
-function packMotion(e: Pick<ProjectileState, (typeof MOTION_KEYS)[number]>, d: Float64Array, off: number, c: readonly number[]): void {
+function packMotion(
+  e: Pick<ProjectileState, (typeof MOTION_KEYS)[number]>,
+  d: Float64Array,
+  off: number,
+  c: readonly number[],
+): void {
   const vx = off + c[0]!;
   const vy = off + c[1]!;
   const x = off + c[2]!;
@@ -130,7 +193,9 @@ function packMotion(e: Pick<ProjectileState, (typeof MOTION_KEYS)[number]>, d: F
 /** The public fields of a player's row (PLAYER_CODEC's columns): what both player packers write. */
 const packPublicWith = (col: (key: keyof PublicPlayerState & string) => number) => {
   const motion = MOTION_KEYS.map(col);
-  const [id, aim, health, alive, crouch, weapon, seq, kills, deaths] = (['id', 'aim', 'health', 'alive', 'crouch', 'weapon', 'teleportSeq', 'kills', 'deaths'] as const).map(col);
+  const [id, aim, health, alive, crouch, weapon, seq, kills, deaths] = (
+    ['id', 'aim', 'health', 'alive', 'crouch', 'weapon', 'teleportSeq', 'kills', 'deaths'] as const
+  ).map(col);
   return (p: PublicPlayerState, d: Float64Array, off: number): void => {
     d[off + id!] = p.id;
     packMotion(p, d, off, motion);
@@ -146,7 +211,9 @@ const packPublicWith = (col: (key: keyof PublicPlayerState & string) => number) 
 };
 const packPlayerWith = (col: (key: keyof PlayerState & string) => number) => {
   const packPublic = packPublicWith(col);
-  const [ammo, nextFire, reloadEnd, deployEnd, respawn] = (['ammo', 'nextFireTick', 'reloadEndTick', 'deployEndTick', 'respawnTick'] as const).map(col);
+  const [ammo, nextFire, reloadEnd, deployEnd, respawn] = (
+    ['ammo', 'nextFireTick', 'reloadEndTick', 'deployEndTick', 'respawnTick'] as const
+  ).map(col);
   return (p: PlayerState, d: Float64Array, off: number): void => {
     packPublic(p, d, off);
     packAmmo(p.ammo, d, off + ammo!);
@@ -168,7 +235,12 @@ const packProjectileWith = (col: (key: keyof ProjectileState & string) => number
 };
 
 export const PLAYER_CODEC = compileTable(PLAYER_FIELDS, {
-  objectOrder: PLAYER_ORDER, hotPatterns: PLAYER_PATTERNS, rarePatterns: [[]], copy: copyPlayer, pack: packPlayerWith, unpack: unpackPlayerWith,
+  objectOrder: PLAYER_ORDER,
+  hotPatterns: PLAYER_PATTERNS,
+  rarePatterns: [[]],
+  copy: copyPlayer,
+  pack: packPlayerWith,
+  unpack: unpackPlayerWith,
 });
 // Same columns as PLAYER_CODEC: one packed row of a player serves both its owner (every field)
 // and everyone else (the public ones).
@@ -189,5 +261,6 @@ export const PROJECTILE_CODEC = compileTable(PROJECTILE_FIELDS, {
   unpack: unpackProjectileWith,
 });
 /** Consecutive commands: the view tick always steps, the rest usually repeats. */
-export const USER_CMD_CODEC = compileTable(USER_CMD_FIELDS, { hotPatterns: [['viewTick'], ['viewTick', 'viewFrac'], ['viewTick', 'aim']] });
-
+export const USER_CMD_CODEC = compileTable(USER_CMD_FIELDS, {
+  hotPatterns: [['viewTick'], ['viewTick', 'viewFrac'], ['viewTick', 'aim']],
+});

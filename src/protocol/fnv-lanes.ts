@@ -89,8 +89,13 @@ export class FnvLanes {
     const a2 = starts[laneRows[2]!]!;
     const a3 = starts[laneRows[3]!]!;
     const len = starts[laneRows[0]! + 1]! - a0;
-    if (starts[laneRows[1]! + 1]! - a1 !== len || starts[laneRows[2]! + 1]! - a2 !== len || starts[laneRows[3]! + 1]! - a3 !== len) {
-      for (let j = 0; j < LANES; j++) h[j] = this.mixOne(xs, ms, h[j]!, starts[laneRows[j]!]!, starts[laneRows[j]! + 1]!);
+    if (
+      starts[laneRows[1]! + 1]! - a1 !== len ||
+      starts[laneRows[2]! + 1]! - a2 !== len ||
+      starts[laneRows[3]! + 1]! - a3 !== len
+    ) {
+      for (let j = 0; j < LANES; j++)
+        h[j] = this.mixOne(xs, ms, h[j]!, starts[laneRows[j]!]!, starts[laneRows[j]! + 1]!);
       return;
     }
     let h0 = h[0]!;

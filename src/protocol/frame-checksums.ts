@@ -28,7 +28,10 @@ const PUBLIC_LEADS_SELF = SECTIONS[RECEIVER_SECTION]!.codec.all.every((f, i) => 
 });
 const NO_COMPANIONS: readonly number[] = [];
 /** The most bytes any one row emits: the scratch a row is emitted into before it becomes steps. */
-const MAX_ROW_BYTES = Math.max(rowBytes(PLAYER_CODEC as TableCodec<unknown>), ...SECTIONS.map((sec) => rowBytes(sec.codec as TableCodec<unknown>)));
+const MAX_ROW_BYTES = Math.max(
+  rowBytes(PLAYER_CODEC as TableCodec<unknown>),
+  ...SECTIONS.map((sec) => rowBytes(sec.codec as TableCodec<unknown>)),
+);
 /** PRIME_POWERS[z] = FNV_PRIME^(1 + z) mod 2^32: a step's multiplier for its byte and z zero bytes after it. Never written after this. */
 const PRIME_POWERS = new Int32Array(MAX_ROW_BYTES);
 for (let z = 0, p = FNV_PRIME; z < MAX_ROW_BYTES; z++, p = Math.imul(p, FNV_PRIME)) PRIME_POWERS[z] = p;
@@ -105,7 +108,8 @@ export class FrameChecksums {
       const row = list.indexOfId(companions[this.companionAt]!);
       if (row >= 0 && this.known[row] === 0) break;
     }
-    for (let k = this.companionAt; k < companions.length && n < LANES; k++) n = this.takeLane(list.indexOfId(companions[k]!), list.count, n);
+    for (let k = this.companionAt; k < companions.length && n < LANES; k++)
+      n = this.takeLane(list.indexOfId(companions[k]!), list.count, n);
     const first = self - (self % LANES);
     for (let row = first; row < first + LANES && n < LANES; row++) n = this.takeLane(row, list.count, n);
     // Insertion sort of at most four (no subarray view to sort: nothing allocated per group).
@@ -208,7 +212,8 @@ export class FrameChecksums {
     const len = emitRow(this.rowScratch, 0, PLAYER_CODEC.all, selfRows.data, 0);
     if (this.selfBytes.length < selfRows.count * len) this.selfBytes = new Uint8Array(selfRows.count * len * 2);
     let end = 0;
-    for (let k = 0; k < selfRows.count; k++) end = emitRow(this.selfBytes, end, PLAYER_CODEC.all, selfRows.data, k * selfRows.stride);
+    for (let k = 0; k < selfRows.count; k++)
+      end = emitRow(this.selfBytes, end, PLAYER_CODEC.all, selfRows.data, k * selfRows.stride);
     // Rows of one table emit as many bytes each (4 per number, 2 per flag and array length).
     if (end !== selfRows.count * len) throw new Error('self rows of unequal length');
     this.selfBytesPerRow = len;
@@ -220,7 +225,8 @@ export class FrameChecksums {
     const match = this.matchScratch;
     const matchLength = emitMatch(match, 0, frame.match);
     let bound = matchLength;
-    for (let i = 0; i < SECTIONS.length; i++) bound += frame.lists[i]!.count * rowBytes(SECTIONS[i]!.codec as TableCodec<unknown>);
+    for (let i = 0; i < SECTIONS.length; i++)
+      bound += frame.lists[i]!.count * rowBytes(SECTIONS[i]!.codec as TableCodec<unknown>);
     const selfRows = frame.lists[RECEIVER_SECTION]!;
     this.reserveSteps(bound);
     if (this.sums.length < selfRows.count) {
@@ -255,7 +261,8 @@ export class FrameChecksums {
     }
     this.matchFrom = end;
     // In chunks: a zero run within one never outgrows PRIME_POWERS (any cut between steps is exact).
-    for (let from = 0; from < matchLength; from += MAX_ROW_BYTES) end = this.appendSteps(match, from, Math.min(from + MAX_ROW_BYTES, matchLength), end);
+    for (let from = 0; from < matchLength; from += MAX_ROW_BYTES)
+      end = this.appendSteps(match, from, Math.min(from + MAX_ROW_BYTES, matchLength), end);
     this.matchTo = end;
     this.frame = frame;
     this.capture = frame.captures;

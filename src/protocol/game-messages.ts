@@ -4,7 +4,16 @@
  * client) on the unreliable, unordered channel, and the 'debug' stream of lag compensation made
  * visible (reliable, see ControlMessage).
  */
-import type { Hitbox, PlayerId, PlayerState, ProjectileState, PublicPlayerState, SimEvent, Tick, UserCmd } from '../sim/types';
+import type {
+  Hitbox,
+  PlayerId,
+  PlayerState,
+  ProjectileState,
+  PublicPlayerState,
+  SimEvent,
+  Tick,
+  UserCmd,
+} from '../sim/types';
 import type { PublicMatchState } from '../sim/match-types';
 import type { SanitizedCmd } from '../sim/quantize';
 
@@ -101,4 +110,3 @@ export interface DebugMessage {
   hitboxes: Hitbox[];
   rewind: RewindDebugWire | null;
 }
-

@@ -17,7 +17,14 @@
  * protocol-4 hello, and one with only migration is the byte 1 it always was).
  */
 import type { BitReader, BitWriter } from './bits';
-import { AUTH_NONCE_BYTES, BROWSER_TOKEN_BYTES, type AuthAlgorithm, type AuthChallenge, type AuthProof, type Hello } from './control-messages';
+import {
+  AUTH_NONCE_BYTES,
+  BROWSER_TOKEN_BYTES,
+  type AuthAlgorithm,
+  type AuthChallenge,
+  type AuthProof,
+  type Hello,
+} from './control-messages';
 import { NAME_RULE, PASSWORD_RULE, cleanText, readText, writeText } from './text';
 
 export const AUTH_ALGORITHMS: readonly AuthAlgorithm[] = ['p256'];
@@ -62,7 +69,14 @@ const SEAT_KEY_BYTES = 65;
 const SEAT_SIGNATURE_BYTES = 64;
 
 export function normalizeHello(m: Hello): Hello {
-  const hello: Hello = { type: 'hello', protocolVersion: clampVersion(m.protocolVersion), name: cleanText(m.name, NAME_RULE), password: cleanText(m.password, PASSWORD_RULE), browserToken: normalizeToken(m.browserToken), seatToken: normalizeToken(m.seatToken) };
+  const hello: Hello = {
+    type: 'hello',
+    protocolVersion: clampVersion(m.protocolVersion),
+    name: cleanText(m.name, NAME_RULE),
+    password: cleanText(m.password, PASSWORD_RULE),
+    browserToken: normalizeToken(m.browserToken),
+    seatToken: normalizeToken(m.seatToken),
+  };
   // Only a "yes" is carried (and kept): "no" is the byte's absence, as in every older hello.
   if (m.migration === true) hello.migration = true;
   if (m.seatProof) {
@@ -74,7 +88,11 @@ export function normalizeHello(m: Hello): Hello {
 }
 
 export function normalizeChallenge(m: AuthChallenge): AuthChallenge {
-  return { type: 'auth-challenge', protocolVersion: clampVersion(m.protocolVersion), nonce: fixedBytes(m.nonce, AUTH_NONCE_BYTES) };
+  return {
+    type: 'auth-challenge',
+    protocolVersion: clampVersion(m.protocolVersion),
+    nonce: fixedBytes(m.nonce, AUTH_NONCE_BYTES),
+  };
 }
 
 export function normalizeProof(m: AuthProof): AuthProof {
@@ -135,11 +153,19 @@ export function readHello(r: BitReader): Hello {
   const name = readText(r, NAME_RULE, 'name');
   const password = readText(r, PASSWORD_RULE, 'password');
   const browserToken = tokenFromBytes(readBytes(r, BROWSER_TOKEN_BYTES));
-  const hello: Hello = { type: 'hello', protocolVersion, name, password, browserToken, seatToken: tokenFromBytes(readBytes(r, BROWSER_TOKEN_BYTES)) };
+  const hello: Hello = {
+    type: 'hello',
+    protocolVersion,
+    name,
+    password,
+    browserToken,
+    seatToken: tokenFromBytes(readBytes(r, BROWSER_TOKEN_BYTES)),
+  };
   // The optional trailing flags: absent (every older hello) means neither; present, never 0.
   if (r.ok && r.remainingBits > 0) {
     const flags = r.readBits(8);
-    if (flags === 0 || (flags & ~(HELLO_MIGRATION | HELLO_SEAT_PROOF)) !== 0) r.fail(`hello flags ${flags} out of range`);
+    if (flags === 0 || (flags & ~(HELLO_MIGRATION | HELLO_SEAT_PROOF)) !== 0)
+      r.fail(`hello flags ${flags} out of range`);
     if (flags & HELLO_MIGRATION) hello.migration = true;
     if (r.ok && flags & HELLO_SEAT_PROOF) {
       const publicKey = readBytes(r, SEAT_KEY_BYTES);

@@ -7,7 +7,14 @@ export * from './wire';
 export * from './control-messages';
 export * from './game-messages';
 export { BitReader, BitWriter, zigzag, unzigzag } from './bits';
-export { PLAYER_FIELDS, PUBLIC_PLAYER_FIELDS, PROJECTILE_FIELDS, USER_CMD_FIELDS, type FieldTable, type FieldSpec } from './fields';
+export {
+  PLAYER_FIELDS,
+  PUBLIC_PLAYER_FIELDS,
+  PROJECTILE_FIELDS,
+  USER_CMD_FIELDS,
+  type FieldTable,
+  type FieldSpec,
+} from './fields';
 export type { FieldCodec, FieldContext } from './field-codecs';
 export { encodeCmdPacket, decodeCmdPacket, quantizeCmdPacket } from './cmd-packet';
 export { encodeSnapshot, decodeSnapshot, quantizeSnapshot, usableBaseline } from './snapshot';
@@ -17,4 +24,14 @@ export { encodeControl, decodeControl, normalizeControl, MAX_LOBBY_PLAYERS } fro
 export { cleanText, textProblem, NAME_RULE, PASSWORD_RULE, MESSAGE_RULE } from './text';
 export { quantizeEvent, EVENT_FIELDS } from './events';
 export { encodeCheckpoint, decodeCheckpoint } from './checkpoint-codec';
-export { CHECKPOINT_VERSION, CHECKPOINT_LIMITS, type Checkpoint, type CheckpointClient, type CheckpointCvar, type CheckpointServer, type DepartedPlayer, type RewindTick, type RewindBox } from './checkpoint-types';
+export {
+  CHECKPOINT_VERSION,
+  CHECKPOINT_LIMITS,
+  type Checkpoint,
+  type CheckpointClient,
+  type CheckpointCvar,
+  type CheckpointServer,
+  type DepartedPlayer,
+  type RewindTick,
+  type RewindBox,
+} from './checkpoint-types';

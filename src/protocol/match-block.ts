@@ -17,13 +17,33 @@ import type { BitReader, BitWriter } from './bits';
 import { readEntityList, sliceOf, writeListEntities, writeListHeader } from './entity-list';
 import { EntityRows } from './entity-rows';
 import type { FieldContext } from './field-codecs';
-import { MATCH_HEADER_CODEC, MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS, copyMatchPlayer, readPickups, readResults, writePickups, writeResults, type MatchHeader } from './match-codecs';
+import {
+  MATCH_HEADER_CODEC,
+  MATCH_PLAYER_CODEC,
+  MAX_MATCH_PLAYERS,
+  copyMatchPlayer,
+  readPickups,
+  readResults,
+  writePickups,
+  writeResults,
+  type MatchHeader,
+} from './match-codecs';
 import { pickFields, readDelta, readFull, writeDelta, writeFull, type TableCodec } from './table-codec';
 
 /** The block of a snapshot that carries none (a world without match rules): what an absent `match` means. */
 export const EMPTY_MATCH: Readonly<PublicMatchState> = Object.freeze({
-  mode: 0, mapId: 0, phase: MatchPhase.Waiting, phaseEndTick: 0, fragLimit: 0, timeLimitS: 0, friendlyFire: false, seq: 0,
-  teamScores: [0, 0], players: [], pickups: [], results: null,
+  mode: 0,
+  mapId: 0,
+  phase: MatchPhase.Waiting,
+  phaseEndTick: 0,
+  fragLimit: 0,
+  timeLimitS: 0,
+  friendlyFire: false,
+  seq: 0,
+  teamScores: [0, 0],
+  players: [],
+  pickups: [],
+  results: null,
 });
 
 const ALL_IDS = { lo: 0, hi: MAX_MATCH_PLAYERS - 1 };
@@ -36,10 +56,19 @@ export interface MatchRows {
   readonly base: EntityRows<AnyRow>;
 }
 
-export const newMatchRows = (): MatchRows => ({ target: new EntityRows<AnyRow>(PLAYER_ROWS_CODEC, 64), base: new EntityRows<AnyRow>(PLAYER_ROWS_CODEC, 64) });
+export const newMatchRows = (): MatchRows => ({
+  target: new EntityRows<AnyRow>(PLAYER_ROWS_CODEC, 64),
+  base: new EntityRows<AnyRow>(PLAYER_ROWS_CODEC, 64),
+});
 
 /** The players' rows as an entity list (entity-list.ts) against the baseline's (null: none). */
-function writePlayers(w: BitWriter, t: readonly PublicMatchPlayer[], b: readonly PublicMatchPlayer[] | null, ctx: FieldContext, rows: MatchRows): void {
+function writePlayers(
+  w: BitWriter,
+  t: readonly PublicMatchPlayer[],
+  b: readonly PublicMatchPlayer[] | null,
+  ctx: FieldContext,
+  rows: MatchRows,
+): void {
   const ts = sliceOf(rows.target.pack(t), ALL_IDS, -1);
   const bs = b ? sliceOf(rows.base.pack(b), ALL_IDS, -1) : null;
   writeListHeader(w, ts, bs);
@@ -47,21 +76,49 @@ function writePlayers(w: BitWriter, t: readonly PublicMatchPlayer[], b: readonly
 }
 
 /** Reads the block's players (an entity list over ids 0-255) against the baseline block's (sorted). */
-export type MatchPlayersReader = (r: BitReader, base: readonly PublicMatchPlayer[], ctx: FieldContext) => PublicMatchPlayer[];
+export type MatchPlayersReader = (
+  r: BitReader,
+  base: readonly PublicMatchPlayer[],
+  ctx: FieldContext,
+) => PublicMatchPlayer[];
 
-const readPlayers: MatchPlayersReader = (r, base, ctx) => readEntityList(r, MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS, base, ALL_IDS, ctx);
+const readPlayers: MatchPlayersReader = (r, base, ctx) =>
+  readEntityList(r, MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS, base, ALL_IDS, ctx);
 
 function headerOf(m: PublicMatchState): MatchHeader {
   return {
-    mode: m.mode, mapId: m.mapId, phase: m.phase, phaseEndTick: m.phaseEndTick, fragLimit: m.fragLimit, timeLimitS: m.timeLimitS,
-    friendlyFire: m.friendlyFire, seq: m.seq, redScore: m.teamScores[0] ?? 0, blueScore: m.teamScores[1] ?? 0,
+    mode: m.mode,
+    mapId: m.mapId,
+    phase: m.phase,
+    phaseEndTick: m.phaseEndTick,
+    fragLimit: m.fragLimit,
+    timeLimitS: m.timeLimitS,
+    friendlyFire: m.friendlyFire,
+    seq: m.seq,
+    redScore: m.teamScores[0] ?? 0,
+    blueScore: m.teamScores[1] ?? 0,
   };
 }
 
-function assemble(h: MatchHeader, players: PublicMatchState['players'], pickups: number[], results: MatchResults | null): PublicMatchState {
+function assemble(
+  h: MatchHeader,
+  players: PublicMatchState['players'],
+  pickups: number[],
+  results: MatchResults | null,
+): PublicMatchState {
   return {
-    mode: h.mode, mapId: h.mapId, phase: h.phase, phaseEndTick: h.phaseEndTick, fragLimit: h.fragLimit, timeLimitS: h.timeLimitS,
-    friendlyFire: h.friendlyFire, seq: h.seq, teamScores: [h.redScore, h.blueScore], players, pickups, results,
+    mode: h.mode,
+    mapId: h.mapId,
+    phase: h.phase,
+    phaseEndTick: h.phaseEndTick,
+    fragLimit: h.fragLimit,
+    timeLimitS: h.timeLimitS,
+    friendlyFire: h.friendlyFire,
+    seq: h.seq,
+    teamScores: [h.redScore, h.blueScore],
+    players,
+    pickups,
+    results,
   };
 }
 
@@ -77,7 +134,8 @@ function cloneResults(r: MatchResults | null): MatchResults | null {
 const byId = (a: PublicMatchPlayer, b: PublicMatchPlayer): number => a.id - b.id;
 
 /** Whether two players' rows of the block are equal (every field of MATCH_PLAYER_CODEC). */
-const samePlayerRow = (a: PublicMatchPlayer, b: PublicMatchPlayer): boolean => a.id === b.id && a.team === b.team && a.score === b.score && a.bot === b.bot;
+const samePlayerRow = (a: PublicMatchPlayer, b: PublicMatchPlayer): boolean =>
+  a.id === b.id && a.team === b.team && a.score === b.score && a.bot === b.bot;
 
 /**
  * The block exactly as a round trip returns it (players sorted by id, sim key order). `reuse`: an
@@ -102,7 +160,12 @@ export function quantizeMatch(m: PublicMatchState | undefined, reuse?: PublicMat
     const q = old[j];
     players.push(q && samePlayerRow(q, p) ? q : copyMatchPlayer(p));
   }
-  return assemble(pickFields(MATCH_HEADER_CODEC, headerOf(src)), players, src.pickups.slice(), cloneResults(src.results));
+  return assemble(
+    pickFields(MATCH_HEADER_CODEC, headerOf(src)),
+    players,
+    src.pickups.slice(),
+    cloneResults(src.results),
+  );
 }
 
 /**
@@ -152,7 +215,8 @@ export function sameList(a: readonly number[], b: readonly number[]): boolean {
   return true;
 }
 
-const sameResults = (a: MatchResults | null, b: MatchResults | null): boolean => a === b || (a !== null && b !== null && sameList(resultsWords(a), resultsWords(b)));
+const sameResults = (a: MatchResults | null, b: MatchResults | null): boolean =>
+  a === b || (a !== null && b !== null && sameList(resultsWords(a), resultsWords(b)));
 
 /**
  * `sameList(matchWords(a), matchWords(b))` without building the lists: the server asks it for every
@@ -161,12 +225,20 @@ const sameResults = (a: MatchResults | null, b: MatchResults | null): boolean =>
 export function sameBlock(a: PublicMatchState, b: PublicMatchState): boolean {
   if (a === b) return true;
   const header =
-    a.mode === b.mode && a.mapId === b.mapId && a.phase === b.phase && a.phaseEndTick === b.phaseEndTick && a.fragLimit === b.fragLimit &&
-    a.timeLimitS === b.timeLimitS && a.friendlyFire === b.friendlyFire && a.seq === b.seq &&
-    (a.teamScores[0] ?? 0) === (b.teamScores[0] ?? 0) && (a.teamScores[1] ?? 0) === (b.teamScores[1] ?? 0);
+    a.mode === b.mode &&
+    a.mapId === b.mapId &&
+    a.phase === b.phase &&
+    a.phaseEndTick === b.phaseEndTick &&
+    a.fragLimit === b.fragLimit &&
+    a.timeLimitS === b.timeLimitS &&
+    a.friendlyFire === b.friendlyFire &&
+    a.seq === b.seq &&
+    (a.teamScores[0] ?? 0) === (b.teamScores[0] ?? 0) &&
+    (a.teamScores[1] ?? 0) === (b.teamScores[1] ?? 0);
   if (!header || a.players.length !== b.players.length) return false;
   // A row shared by both blocks (quantized rows are never changed) is the same without a look.
-  for (let i = 0; i < a.players.length; i++) if (a.players[i] !== b.players[i] && !samePlayerRow(a.players[i]!, b.players[i]!)) return false;
+  for (let i = 0; i < a.players.length; i++)
+    if (a.players[i] !== b.players[i] && !samePlayerRow(a.players[i]!, b.players[i]!)) return false;
   return sameList(a.pickups, b.pickups) && sameResults(a.results, b.results);
 }
 
@@ -181,7 +253,13 @@ const readResultsField = (r: BitReader): MatchResults | null => (r.readBool() ? 
  * `target` and `base` as `quantizeMatch` returns them (snapshot views hold them so); `base` is the
  * baseline's block (EMPTY_MATCH when the baseline has none), or null for a full snapshot.
  */
-export function writeQuantizedMatchBlock(w: BitWriter, t: PublicMatchState, base: PublicMatchState | null, ctx: FieldContext, rows: MatchRows = newMatchRows()): void {
+export function writeQuantizedMatchBlock(
+  w: BitWriter,
+  t: PublicMatchState,
+  base: PublicMatchState | null,
+  ctx: FieldContext,
+  rows: MatchRows = newMatchRows(),
+): void {
   if (!base) {
     writeFull(w, MATCH_HEADER_CODEC, headerOf(t), ctx);
     writePlayers(w, t.players, null, ctx, rows);
@@ -203,7 +281,12 @@ export function writeQuantizedMatchBlock(w: BitWriter, t: PublicMatchState, base
 }
 
 /** `writeQuantizedMatchBlock` of any block (absent: EMPTY_MATCH). */
-export function writeMatchBlock(w: BitWriter, target: PublicMatchState | undefined, base: PublicMatchState | null, ctx: FieldContext): void {
+export function writeMatchBlock(
+  w: BitWriter,
+  target: PublicMatchState | undefined,
+  base: PublicMatchState | null,
+  ctx: FieldContext,
+): void {
   writeQuantizedMatchBlock(w, quantizeMatch(target), base ? quantizeMatch(base) : null, ctx);
 }
 
@@ -218,7 +301,12 @@ export function readMatchBlock(r: BitReader, base: PublicMatchState | null, ctx:
  * itself, unchanged pickups and results are b's. `readList` reads the players' list (the compiled
  * decoder's reader also shares b's unchanged player rows).
  */
-export function readQuantizedBlock(r: BitReader, b: PublicMatchState | null, ctx: FieldContext, readList: MatchPlayersReader): PublicMatchState {
+export function readQuantizedBlock(
+  r: BitReader,
+  b: PublicMatchState | null,
+  ctx: FieldContext,
+  readList: MatchPlayersReader,
+): PublicMatchState {
   if (!b) {
     const header = readFull(r, MATCH_HEADER_CODEC, ctx);
     const players = readList(r, [], ctx);

@@ -7,10 +7,29 @@
  * (an unknown mode, phase, team or award, a count above its cap, a repeated id) calls `r.fail`.
  * Invariant: decode(encode(v)) equals v for every value the encoder accepts, with the sim's key order.
  */
-import { AWARD_KIND_COUNT, GAME_MODE_COUNT, MatchPhase, Team, type Award, type AwardKind, type GameMode, type MatchResults, type PublicMatchPlayer, type Standing } from '../sim/match-types';
+import {
+  AWARD_KIND_COUNT,
+  GAME_MODE_COUNT,
+  MatchPhase,
+  Team,
+  type Award,
+  type AwardKind,
+  type GameMode,
+  type MatchResults,
+  type PublicMatchPlayer,
+  type Standing,
+} from '../sim/match-types';
 import { MAX_PICKUPS } from '../sim/maps';
 import { bitLength, type BitReader, type BitWriter } from './bits';
-import { boolCodec, scoreCodec, sequenceCodec, timerCodec, uintCodec, type FieldCodec, type FieldContext } from './field-codecs';
+import {
+  boolCodec,
+  scoreCodec,
+  sequenceCodec,
+  timerCodec,
+  uintCodec,
+  type FieldCodec,
+  type FieldContext,
+} from './field-codecs';
 import { checkScore, readTimer, rowInt } from './field-read';
 import { writeTimer } from './field-write';
 import { compileTable, type FieldTable } from './table-codec';
@@ -58,8 +77,16 @@ export const MATCH_HEADER_CODEC = compileTable(HEADER_FIELDS, {
   rarePatterns: [[], ['redScore'], ['blueScore'], ['phase', 'phaseEndTick']],
   // TableOptions.copy: the decoder copies the baseline's header and every player row each snapshot.
   copy: (h) => ({
-    mode: h.mode, mapId: h.mapId, phase: h.phase, phaseEndTick: h.phaseEndTick, fragLimit: h.fragLimit, timeLimitS: h.timeLimitS,
-    friendlyFire: h.friendlyFire, seq: h.seq, redScore: h.redScore, blueScore: h.blueScore,
+    mode: h.mode,
+    mapId: h.mapId,
+    phase: h.phase,
+    phaseEndTick: h.phaseEndTick,
+    fragLimit: h.fragLimit,
+    timeLimitS: h.timeLimitS,
+    friendlyFire: h.friendlyFire,
+    seq: h.seq,
+    redScore: h.redScore,
+    blueScore: h.blueScore,
   }),
 });
 
@@ -71,7 +98,12 @@ const PLAYER_FIELDS: FieldTable<PublicMatchPlayer> = {
 };
 
 /** `pickFields` of a match player, written out (quantizeMatch copies every player of a block with it). */
-export const copyMatchPlayer = (p: PublicMatchPlayer): PublicMatchPlayer => ({ id: p.id, team: p.team, score: p.score, bot: p.bot });
+export const copyMatchPlayer = (p: PublicMatchPlayer): PublicMatchPlayer => ({
+  id: p.id,
+  team: p.team,
+  score: p.score,
+  bot: p.bot,
+});
 
 export const MATCH_PLAYER_CODEC = compileTable(PLAYER_FIELDS, {
   hotPatterns: [[]],
@@ -90,7 +122,12 @@ export const MATCH_PLAYER_CODEC = compileTable(PLAYER_FIELDS, {
   // TableOptions.unpack: the compiled snapshot decoder reads a changed block's players as rows.
   unpack: (col) => {
     const [id, team, score, bot] = (['id', 'team', 'score', 'bot'] as const).map(col);
-    return (d, o) => ({ id: rowInt(d[o + id!]!), team: rowInt(d[o + team!]!) as Team, score: rowInt(d[o + score!]!), bot: d[o + bot!] === 1 });
+    return (d, o) => ({
+      id: rowInt(d[o + id!]!),
+      team: rowInt(d[o + team!]!) as Team,
+      score: rowInt(d[o + score!]!),
+      bot: d[o + bot!] === 1,
+    });
   },
 });
 /** Decoding refuses a longer player list (one row per player id). */

@@ -13,7 +13,12 @@
  */
 import type { BitReader, BitWriter } from './bits';
 import { readBytes, writeBytes } from './handshake-codec';
-import { MAX_CHECKPOINT_MESSAGE_BYTES, MAX_SUCCESSORS, type CheckpointMessage, type SuccessorsMessage } from './control-messages';
+import {
+  MAX_CHECKPOINT_MESSAGE_BYTES,
+  MAX_SUCCESSORS,
+  type CheckpointMessage,
+  type SuccessorsMessage,
+} from './control-messages';
 
 const isPlayerId = (id: number): boolean => Number.isInteger(id) && id >= 1 && id <= 255;
 

@@ -48,7 +48,14 @@ export function readClassed(r: BitReader, widths: readonly number[]): number {
  * Like `writeClassed` with three widths, but the fourth class is the new value itself (`abs` in
  * `absBits`, two's complement when `signed`): a jump (respawn, bounce) costs no more than a full field.
  */
-export function writeClassedOrAbsolute(w: BitWriter, diff: number, widths: readonly number[], abs: number, absBits: number, signed: boolean): void {
+export function writeClassedOrAbsolute(
+  w: BitWriter,
+  diff: number,
+  widths: readonly number[],
+  abs: number,
+  absBits: number,
+  signed: boolean,
+): void {
   const z = zigzag(diff);
   const cls = classOf(bitLength(z), widths);
   if (cls >= 0 && cls < 3) {
@@ -65,7 +72,13 @@ export function writeClassedOrAbsolute(w: BitWriter, diff: number, widths: reado
  * Reads what `writeClassedOrAbsolute` wrote and returns the grid value: `base + diff`, or the
  * absolute value of class 3.
  */
-export function readClassedOrAbsolute(r: BitReader, base: number, widths: readonly number[], absBits: number, signed: boolean): number {
+export function readClassedOrAbsolute(
+  r: BitReader,
+  base: number,
+  widths: readonly number[],
+  absBits: number,
+  signed: boolean,
+): number {
   const cls = r.readBits(2);
   if (cls < 3) {
     const z = r.readBits(widths[cls]!);

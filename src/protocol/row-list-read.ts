@@ -45,7 +45,16 @@ function copyRow(d: Float64Array, at: number, b: Float64Array, from: number, str
  * as `readIds` does: too many entities, an unchanged list not sent as "same ids", an added id
  * outside the range, equal to a kept one or repeated.
  */
-function readIds(r: BitReader, maxCount: number, base: EntityRows<AnyEntity>, from: number, to: number, range: IdRange, out: EntityRows<AnyEntity>, s: ListScratch): number {
+function readIds(
+  r: BitReader,
+  maxCount: number,
+  base: EntityRows<AnyEntity>,
+  from: number,
+  to: number,
+  range: IdRange,
+  out: EntityRows<AnyEntity>,
+  s: ListScratch,
+): number {
   const n = to - from;
   s.reserve(n);
   const kept = s.kept;
@@ -76,7 +85,13 @@ function readIds(r: BitReader, maxCount: number, base: EntityRows<AnyEntity>, fr
       src[m] = kept[k]!;
       d[m * stride + keyCol] = base.id(kept[k]!);
     }
-    if (id < range.lo || id > range.hi || (k < keptCount && base.id(kept[k]!) === id) || (m > 0 && d[(m - 1) * stride + keyCol] === id)) r.fail(`bad entity id ${id}`);
+    if (
+      id < range.lo ||
+      id > range.hi ||
+      (k < keptCount && base.id(kept[k]!) === id) ||
+      (m > 0 && d[(m - 1) * stride + keyCol] === id)
+    )
+      r.fail(`bad entity id ${id}`);
     while (j < to && base.id(j) < id) j++;
     src[m] = j < to && base.id(j) === id ? j : -1;
     d[m++ * stride + keyCol] = id;
@@ -94,7 +109,18 @@ function readIds(r: BitReader, maxCount: number, base: EntityRows<AnyEntity>, fr
  * slice for a full snapshot). `out.count` is the number of entities read before any refusal;
  * `s.src[k]` is the baseline row that row k was read against, -1 for an added entity.
  */
-export function readListRows(r: BitReader, rc: RowCodec, maxCount: number, base: EntityRows<AnyEntity>, from: number, to: number, range: IdRange, ctx: FieldContext, out: EntityRows<AnyEntity>, s: ListScratch): void {
+export function readListRows(
+  r: BitReader,
+  rc: RowCodec,
+  maxCount: number,
+  base: EntityRows<AnyEntity>,
+  from: number,
+  to: number,
+  range: IdRange,
+  ctx: FieldContext,
+  out: EntityRows<AnyEntity>,
+  s: ListScratch,
+): void {
   const stride = rc.stride;
   const b = base.data;
   out.count = 0;
@@ -169,7 +195,11 @@ export class RowListReader<T extends AnyEntity> {
     const list: T[] = [];
     for (let k = 0; k < out.count; k++) {
       const j = src[k]!;
-      list.push(j >= 0 && sameRow(out.data, k * stride, b.data, j * stride, stride) ? base[j]! : (out.unpack(k) as unknown as T));
+      list.push(
+        j >= 0 && sameRow(out.data, k * stride, b.data, j * stride, stride)
+          ? base[j]!
+          : (out.unpack(k) as unknown as T),
+      );
     }
     return list;
   }

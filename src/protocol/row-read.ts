@@ -117,7 +117,16 @@ function readFieldFull(r: BitReader, rc: RowCodec, i: number, d: Float64Array, a
  * Field `i`'s delta against the baseline row `b` at `boff`, into the row `d` at `off` (which holds
  * the fields decoded so far: a predicted position needs its velocity, coded before it).
  */
-function readFieldDelta(r: BitReader, rc: RowCodec, i: number, d: Float64Array, off: number, b: Float64Array, boff: number, ctx: FieldContext): void {
+function readFieldDelta(
+  r: BitReader,
+  rc: RowCodec,
+  i: number,
+  d: Float64Array,
+  off: number,
+  b: Float64Array,
+  boff: number,
+  ctx: FieldContext,
+): void {
   const c = rc.col[i]!;
   const base = b[boff + c]!;
   switch (rc.kind[i]) {
@@ -159,7 +168,14 @@ function readFieldDelta(r: BitReader, rc: RowCodec, i: number, d: Float64Array, 
 }
 
 /** Every field in full into the row at `off`; the key field is skipped (the caller set it) when `skipKey`. */
-export function readFullRow(r: BitReader, rc: RowCodec, d: Float64Array, off: number, ctx: FieldContext, skipKey: boolean): void {
+export function readFullRow(
+  r: BitReader,
+  rc: RowCodec,
+  d: Float64Array,
+  off: number,
+  ctx: FieldContext,
+  skipKey: boolean,
+): void {
   const n = rc.kind.length;
   for (let i = 0; i < n; i++) {
     if (skipKey && rc.isKey[i] === 1) continue;
@@ -194,7 +210,17 @@ function sameField(rc: RowCodec, i: number, d: Float64Array, off: number, b: Flo
   return true;
 }
 
-function readChanged(r: BitReader, rc: RowCodec, group: Int32Array, mask: number, d: Float64Array, off: number, b: Float64Array, boff: number, ctx: FieldContext): void {
+function readChanged(
+  r: BitReader,
+  rc: RowCodec,
+  group: Int32Array,
+  mask: number,
+  d: Float64Array,
+  off: number,
+  b: Float64Array,
+  boff: number,
+  ctx: FieldContext,
+): void {
   const n = group.length;
   const scale = ctx.motionScale ?? 0;
   // Only the set bits (the first field is the mask's top bit): `m` loses its highest each time.
@@ -221,7 +247,15 @@ function readChanged(r: BitReader, rc: RowCodec, group: Int32Array, mask: number
  * The delta of one entity: the row at `off` of `d` must already hold the baseline row's values
  * (the caller copied them); the fields the masks name are overwritten.
  */
-export function readDeltaRow(r: BitReader, rc: RowCodec, d: Float64Array, off: number, b: Float64Array, boff: number, ctx: FieldContext): void {
+export function readDeltaRow(
+  r: BitReader,
+  rc: RowCodec,
+  d: Float64Array,
+  off: number,
+  b: Float64Array,
+  boff: number,
+  ctx: FieldContext,
+): void {
   const hot = readMask(r, rc.hotPatterns, rc.hot.length);
   const rare = readMask(r, rc.rarePatterns, rc.rare.length);
   if (hot !== 0) readChanged(r, rc, rc.hot, hot, d, off, b, boff, ctx);

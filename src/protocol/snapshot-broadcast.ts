@@ -30,7 +30,14 @@ import { newMatchRows, writeQuantizedMatchBlock } from './match-block';
 import { MAX_DATAGRAM_BYTES } from './wire';
 import { ALL_RANGES, usableBaseline, writeHeader, writeSelf, type PartSpec, type SnapshotHeader } from './snapshot';
 import { encodePreparedParts } from './snapshot-parts';
-import { FrameView, SECTIONS, motionScaleOf, type MotionScratch, type SnapshotFrame, type SnapshotView } from './snapshot-view';
+import {
+  FrameView,
+  SECTIONS,
+  motionScaleOf,
+  type MotionScratch,
+  type SnapshotFrame,
+  type SnapshotView,
+} from './snapshot-view';
 
 export interface BroadcastClient {
   /** The receiver's player id: its row of the target frame travels as `self`. */
@@ -116,18 +123,22 @@ export class SnapshotBroadcast {
   /** The datagrams of one client's snapshot (see the file comment). */
   encode(c: BroadcastClient, maxBytes: number = MAX_DATAGRAM_BYTES): Uint8Array[] {
     const target = this.target;
-    if (!target || target.serverTick !== this.targetTick) throw new Error('SnapshotBroadcast.encode before begin (or the target frame was reused)');
-    if (c.header.serverTick !== target.serverTick) throw new RangeError(`header tick ${c.header.serverTick} is not the target's ${target.serverTick}`);
+    if (!target || target.serverTick !== this.targetTick)
+      throw new Error('SnapshotBroadcast.encode before begin (or the target frame was reused)');
+    if (c.header.serverTick !== target.serverTick)
+      throw new RangeError(`header tick ${c.header.serverTick} is not the target's ${target.serverTick}`);
     const tv = this.targetView.of(target, c.receiverId);
     if (tv.selfIndex < 0) throw new RangeError(`player ${c.receiverId} is not in the target frame`);
     const usable = usableBaseline(c.baseline);
-    if (usable && usable.serverTick >= target.serverTick) throw new RangeError(`baseline tick ${usable.serverTick} is not older than snapshot tick ${target.serverTick}`);
+    if (usable && usable.serverTick >= target.serverTick)
+      throw new RangeError(`baseline tick ${usable.serverTick} is not older than snapshot tick ${target.serverTick}`);
     // A frame without the receiver's player is no snapshot this client ever held: send it in full.
     const held = usable ? this.baseView.of(usable, c.receiverId) : null;
     const bv = held && held.selfIndex >= 0 ? held : null;
     const base = bv ? usable : null;
     const piece = this.pieceFor(base);
-    const checksum = base && bv ? (c.baselineChecksum ?? piece.checksums.checksumOfRow(base, bv.selfIndex, piece.companions)) : 0;
+    const checksum =
+      base && bv ? (c.baselineChecksum ?? piece.checksums.checksumOfRow(base, bv.selfIndex, piece.companions)) : 0;
     const w = this.out;
     // With an arena, the datagram is written straight into its slab (no copy when it is done).
     if (this.arena) this.arena.lend(w);
@@ -146,9 +157,20 @@ export class SnapshotBroadcast {
     return this.perClient(c, tv, bv, piece.ctx.motionScale, checksum, maxBytes);
   }
 
-  private perClient(c: BroadcastClient, tv: SnapshotView, bv: SnapshotView | null, scale: number, checksum: number, maxBytes: number): Uint8Array[] {
+  private perClient(
+    c: BroadcastClient,
+    tv: SnapshotView,
+    bv: SnapshotView | null,
+    scale: number,
+    checksum: number,
+    maxBytes: number,
+  ): Uint8Array[] {
     this.counters.fallbacks++;
-    return encodePreparedParts({ header: c.header, target: tv, baseline: bv, scale, checksum, events: c.events }, maxBytes, this.out);
+    return encodePreparedParts(
+      { header: c.header, target: tv, baseline: bv, scale, checksum, events: c.events },
+      maxBytes,
+      this.out,
+    );
   }
 
   /** Section `i` of one client's datagram: its own list header and the shared entities (less its own). */
@@ -179,13 +201,25 @@ export class SnapshotBroadcast {
       if (p.baseline === base && p.baselineTick === baselineTick) return p;
     }
     if (this.used === this.pieces.length) {
-      this.pieces.push({ baseline: null, baselineTick: 0, ctx: { serverTick: 0, motionScale: 0 }, writers: SECTIONS.map(() => new BitWriter(1024)), starts: SECTIONS.map(() => new Float64Array(64)), checksums: new FrameChecksums(), match: new BitWriter(64), receiverIdsSame: false, companions: [] });
+      this.pieces.push({
+        baseline: null,
+        baselineTick: 0,
+        ctx: { serverTick: 0, motionScale: 0 },
+        writers: SECTIONS.map(() => new BitWriter(1024)),
+        starts: SECTIONS.map(() => new Float64Array(64)),
+        checksums: new FrameChecksums(),
+        match: new BitWriter(64),
+        receiverIdsSame: false,
+        companions: [],
+      });
     }
     const p = this.pieces[this.used++]!;
     // The due clients on this baseline: the ones whose checksums this piece's lanes hash together
     // (a new list each time: FrameChecksums restarts its cursor on a new list).
     p.companions = [];
-    if (base) for (let k = 0; k < this.dueIds.length; k++) if (this.dueBaselines[k] === baselineTick) p.companions.push(this.dueIds[k]!);
+    if (base)
+      for (let k = 0; k < this.dueIds.length; k++)
+        if (this.dueBaselines[k] === baselineTick) p.companions.push(this.dueIds[k]!);
     this.writePiece(p, base);
     this.counters.pieces++;
     return p;

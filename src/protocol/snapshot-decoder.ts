@@ -25,7 +25,15 @@ import type { DecodeResult } from './wire';
 import type { NetEvent, Snapshot } from './game-messages';
 import { ListScratch, RowListReader, readListRows, rowsInRange } from './row-list-read';
 import { compileRowCodec, readDeltaRow, readFullRow } from './row-read';
-import { decodeSnapshotGeneral, lookupBaseline, mismatch, readHeader, snapshotOf, type EntityLists, type Header } from './snapshot-read';
+import {
+  decodeSnapshotGeneral,
+  lookupBaseline,
+  mismatch,
+  readHeader,
+  snapshotOf,
+  type EntityLists,
+  type Header,
+} from './snapshot-read';
 import { SECTIONS, sortedEntities, type AnyEntity } from './snapshot-view';
 import type { PublicMatchState } from '../sim/match-types';
 import type { PlayerState, Tick } from '../sim/types';
@@ -49,7 +57,10 @@ export class SnapshotDecoder {
   private readonly part = new DecodedSlot();
   private readonly scratch = new ListScratch();
   /** The match block's players, through rows too (sharing the baseline's unchanged ones). */
-  private readonly matchPlayers = new RowListReader(MATCH_PLAYER_CODEC, MATCH_PLAYER_ROWS, MAX_MATCH_PLAYERS, { lo: 0, hi: MAX_MATCH_PLAYERS - 1 });
+  private readonly matchPlayers = new RowListReader(MATCH_PLAYER_CODEC, MATCH_PLAYER_ROWS, MAX_MATCH_PLAYERS, {
+    lo: 0,
+    hi: MAX_MATCH_PLAYERS - 1,
+  });
   private readonly readMatchPlayers: MatchPlayersReader = (r, base, ctx) => this.matchPlayers.read(r, base, ctx);
 
   /**
@@ -75,7 +86,18 @@ export class SnapshotDecoder {
       // No baseline: an empty slice of some rows.
       const rows = base ? base.rows.lists[i]! : this.packed.lists[i]!;
       const slice = base ? rowsInRange(rows, range) : { from: 0, to: 0 };
-      readListRows(r, LIST_ROWS[i]!, SECTIONS[i]!.maxCount, rows, slice.from, slice.to, range, ctx, out.lists[i]!, this.scratch);
+      readListRows(
+        r,
+        LIST_ROWS[i]!,
+        SECTIONS[i]!.maxCount,
+        rows,
+        slice.from,
+        slice.to,
+        range,
+        ctx,
+        out.lists[i]!,
+        this.scratch,
+      );
     }
     const events = readEvents(r, h.serverTick);
     const match = readQuantizedBlock(r, base ? base.block : null, ctx, this.readMatchPlayers);
@@ -124,7 +146,8 @@ export class SnapshotDecoder {
       readFullRow(r, SELF_ROWS, d, 0, ctx, false);
     }
     // Strict: self is a delta whenever the baseline's self is the same player.
-    if (!selfDelta && base && d[SELF_ROWS.keyCol] === base.selfRow.id(0)) r.fail('self sent in full against a baseline of the same player');
+    if (!selfDelta && base && d[SELF_ROWS.keyCol] === base.selfRow.id(0))
+      r.fail('self sent in full against a baseline of the same player');
   }
 
   /** The rows of `out` as the sim's objects; a whole snapshot is held in the ring with them. */
@@ -143,6 +166,10 @@ export class SnapshotDecoder {
 }
 
 /** Decodes one message (`SnapshotDecoder.decode`); a stream's receiver keeps one decoder and passes it. */
-export function decodeSnapshot(bytes: Uint8Array, baselineFor: (tick: Tick) => Snapshot | undefined, decoder = new SnapshotDecoder()): DecodeResult<Snapshot> {
+export function decodeSnapshot(
+  bytes: Uint8Array,
+  baselineFor: (tick: Tick) => Snapshot | undefined,
+  decoder = new SnapshotDecoder(),
+): DecodeResult<Snapshot> {
   return decoder.decode(bytes, baselineFor);
 }

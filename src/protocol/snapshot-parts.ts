@@ -11,7 +11,14 @@
 import { BitWriter } from './bits';
 import { MAX_DATAGRAM_BYTES } from './wire';
 import type { Snapshot } from './game-messages';
-import { ALL_RANGES, MAX_PARTS, encodePrepared, prepareSnapshot, type PartSpec, type PreparedSnapshot } from './snapshot';
+import {
+  ALL_RANGES,
+  MAX_PARTS,
+  encodePrepared,
+  prepareSnapshot,
+  type PartSpec,
+  type PreparedSnapshot,
+} from './snapshot';
 import { SECTIONS, omits, type IdRange, type SnapshotView } from './snapshot-view';
 
 const EMPTY: IdRange = { lo: 1, hi: 0 };
@@ -40,7 +47,14 @@ function clampSlice(from: number, to: number, offset: number, length: number): [
 }
 
 /** The part that carries items [from, to) of the sequence events ++ each entity list. */
-function specFor(p: PreparedSnapshot, lists: readonly number[][], from: number, to: number, part: number, partCount: number): PartSpec {
+function specFor(
+  p: PreparedSnapshot,
+  lists: readonly number[][],
+  from: number,
+  to: number,
+  part: number,
+  partCount: number,
+): PartSpec {
   const [ef, et] = clampSlice(from, to, 0, p.events.length);
   let offset = p.events.length;
   const ranges = lists.map((ids, s) => {
@@ -52,8 +66,17 @@ function specFor(p: PreparedSnapshot, lists: readonly number[][], from: number, 
 }
 
 /** Largest end such that items [from, end) fit; the header is sized for MAX_PARTS (worst case). */
-function largestFit(p: PreparedSnapshot, lists: readonly number[][], total: number, w: BitWriter, from: number, part: number, maxBytes: number): number {
-  const fits = (end: number): boolean => encodePrepared(p, specFor(p, lists, from, end, part, MAX_PARTS), w).length <= maxBytes;
+function largestFit(
+  p: PreparedSnapshot,
+  lists: readonly number[][],
+  total: number,
+  w: BitWriter,
+  from: number,
+  part: number,
+  maxBytes: number,
+): number {
+  const fits = (end: number): boolean =>
+    encodePrepared(p, specFor(p, lists, from, end, part, MAX_PARTS), w).length <= maxBytes;
   if (!fits(Math.min(from + 1, total))) throw new RangeError(`snapshot item ${from} alone exceeds ${maxBytes} bytes`);
   let lo = Math.min(from + 1, total);
   let hi = total;
@@ -66,14 +89,18 @@ function largestFit(p: PreparedSnapshot, lists: readonly number[][], total: numb
 }
 
 /** The datagrams of a prepared snapshot: one when it fits, else parts that each decode alone. */
-export function encodePreparedParts(p: PreparedSnapshot, maxBytes: number = MAX_DATAGRAM_BYTES, w = new BitWriter(1024)): Uint8Array[] {
+export function encodePreparedParts(
+  p: PreparedSnapshot,
+  maxBytes: number = MAX_DATAGRAM_BYTES,
+  w = new BitWriter(1024),
+): Uint8Array[] {
   const single = encodePrepared(p, { part: 0, partCount: 1, ranges: ALL_RANGES, events: p.events }, w);
   if (single.length <= maxBytes) return [single];
   // Slices are taken in id order, the order every part's id range assumes.
   const lists = SECTIONS.map((_s, i) => visibleIds(p.target, i));
   const total = lists.reduce((n, ids) => n + ids.length, p.events.length);
   const cuts: Array<[number, number]> = [];
-  for (let from = 0; from < total || cuts.length === 0; ) {
+  for (let from = 0; from < total || cuts.length === 0;) {
     const end = largestFit(p, lists, total, w, from, cuts.length, maxBytes);
     cuts.push([from, end]);
     if (cuts.length > MAX_PARTS) throw new RangeError(`snapshot needs more than ${MAX_PARTS} parts`);
@@ -83,6 +110,10 @@ export function encodePreparedParts(p: PreparedSnapshot, maxBytes: number = MAX_
   return cuts.map(([from, to], i) => encodePrepared(p, specFor(p, lists, from, to, i, cuts.length), w));
 }
 
-export function encodeSnapshotParts(target: Snapshot, baseline: Snapshot | null, maxBytes: number = MAX_DATAGRAM_BYTES): Uint8Array[] {
+export function encodeSnapshotParts(
+  target: Snapshot,
+  baseline: Snapshot | null,
+  maxBytes: number = MAX_DATAGRAM_BYTES,
+): Uint8Array[] {
   return encodePreparedParts(prepareSnapshot(target, baseline), maxBytes);
 }

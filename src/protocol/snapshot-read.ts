@@ -28,7 +28,10 @@ export function bitsFor(partCount: number): number {
 }
 
 /** The snapshot's own header fields, plus what only the wire needs: the id ranges this part covers and the motion scale. */
-export type Header = Pick<Snapshot, 'serverTick' | 'baselineTick' | 'lastCmdTick' | 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs' | 'part' | 'partCount'> & {
+export type Header = Pick<
+  Snapshot,
+  'serverTick' | 'baselineTick' | 'lastCmdTick' | 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs' | 'part' | 'partCount'
+> & {
   ranges: IdRange[];
   motionScale: number;
   baselineChecksum: number;
@@ -53,7 +56,19 @@ export function readHeader(r: BitReader): Header {
   if (lastCmdTick < 0 || lastCmdTick > 0xffffffff) r.fail('last command tick out of range');
   if (echoHoldMs > 65535) r.fail('echo hold out of range');
   if (part >= partCount) r.fail(`part ${part} of ${partCount}`);
-  return { serverTick, baselineTick, lastCmdTick, cmdBufferDepth, echoTimeMs, echoHoldMs, part, partCount, ranges, motionScale, baselineChecksum };
+  return {
+    serverTick,
+    baselineTick,
+    lastCmdTick,
+    cmdBufferDepth,
+    echoTimeMs,
+    echoHoldMs,
+    part,
+    partCount,
+    ranges,
+    motionScale,
+    baselineChecksum,
+  };
 }
 
 /** The caller's lookup, kept from throwing past the decoder's boundary. */
@@ -66,7 +81,8 @@ export function lookupBaseline(baselineFor: (tick: Tick) => Snapshot | undefined
 }
 
 /** A message read up to its `self`: the header and the baseline (sorted; null for a full snapshot), or why it is refused. */
-export type Opening = { ok: true; h: Header; baseline: Snapshot | null } | { ok: false; refusal: DecodeResult<Snapshot> };
+export type Opening =
+  { ok: true; h: Header; baseline: Snapshot | null } | { ok: false; refusal: DecodeResult<Snapshot> };
 
 /** Reads the header, finds the baseline it names and checks the baseline's checksum. */
 export function openSnapshot(r: BitReader, baselineFor: (tick: Tick) => Snapshot | undefined): Opening {
@@ -81,13 +97,23 @@ export function openSnapshot(r: BitReader, baselineFor: (tick: Tick) => Snapshot
 }
 
 /** The refusal of a delta whose baseline checksum is not the one we compute over our copy. */
-export const mismatch = (h: Header): DecodeResult<Snapshot> => ({ ok: false, error: `${BASELINE_MISMATCH} (tick ${h.baselineTick})`, baselineMismatch: h.baselineTick });
+export const mismatch = (h: Header): DecodeResult<Snapshot> => ({
+  ok: false,
+  error: `${BASELINE_MISMATCH} (tick ${h.baselineTick})`,
+  baselineMismatch: h.baselineTick,
+});
 
 /** A snapshot's entity lists, by name (SECTIONS). */
 export type EntityLists = Record<ListName, AnyEntity[]>;
 
 /** The decoded snapshot, keys in the order every decoder returns them (JSON of it is compared). */
-export function snapshotOf(h: Header, self: PlayerState, lists: EntityLists, events: NetEvent[], match: PublicMatchState): Snapshot {
+export function snapshotOf(
+  h: Header,
+  self: PlayerState,
+  lists: EntityLists,
+  events: NetEvent[],
+  match: PublicMatchState,
+): Snapshot {
   return {
     serverTick: h.serverTick,
     baselineTick: h.baselineTick,
@@ -107,7 +133,8 @@ export function snapshotOf(h: Header, self: PlayerState, lists: EntityLists, eve
 
 function inRange(list: readonly AnyEntity[], range: IdRange): AnyEntity[] {
   // Most messages cover every id: no copy then.
-  if (list.length === 0 || (list[0]!.id >= range.lo && list[list.length - 1]!.id <= range.hi)) return list as AnyEntity[];
+  if (list.length === 0 || (list[0]!.id >= range.lo && list[list.length - 1]!.id <= range.hi))
+    return list as AnyEntity[];
   return list.filter((e) => e.id >= range.lo && e.id <= range.hi);
 }
 
@@ -115,7 +142,10 @@ function inRange(list: readonly AnyEntity[], range: IdRange): AnyEntity[] {
  * The general decoder: one message into the sim's objects through the table readers. A part of a
  * split snapshot decodes on its own (`SnapshotAssembler` merges the parts of a tick).
  */
-export function decodeSnapshotGeneral(bytes: Uint8Array, baselineFor: (tick: Tick) => Snapshot | undefined): DecodeResult<Snapshot> {
+export function decodeSnapshotGeneral(
+  bytes: Uint8Array,
+  baselineFor: (tick: Tick) => Snapshot | undefined,
+): DecodeResult<Snapshot> {
   const r = new BitReader(bytes);
   const opening = openSnapshot(r, baselineFor);
   if (!opening.ok) return opening.refusal;
@@ -125,7 +155,8 @@ export function decodeSnapshotGeneral(bytes: Uint8Array, baselineFor: (tick: Tic
   if (selfDelta && !baseline) r.fail('self delta without a baseline');
   const self = selfDelta && baseline ? readDelta(r, PLAYER_CODEC, baseline.self, ctx) : readFull(r, PLAYER_CODEC, ctx);
   // Strict: self is a delta whenever the baseline's self is the same player.
-  if (!selfDelta && baseline && self.id === baseline.self.id) r.fail('self sent in full against a baseline of the same player');
+  if (!selfDelta && baseline && self.id === baseline.self.id)
+    r.fail('self sent in full against a baseline of the same player');
   const lists: EntityLists = { players: [], projectiles: [] };
   for (let i = 0; i < SECTIONS.length; i++) {
     const sec = SECTIONS[i]!;

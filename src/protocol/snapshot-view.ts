@@ -44,8 +44,22 @@ export interface EntitySection {
 
 const asAny = <T>(tc: TableCodec<T>): TableCodec<AnyEntity> => tc as unknown as TableCodec<AnyEntity>;
 
-export const PLAYERS_SECTION: EntitySection = { name: 'players', codec: asAny(PUBLIC_PLAYER_CODEC), idBits: 8, maxCount: 256, all: { lo: 0, hi: 255 }, selfCodec: PLAYER_CODEC };
-export const PROJECTILES_SECTION: EntitySection = { name: 'projectiles', codec: asAny(PROJECTILE_CODEC), idBits: 16, maxCount: 4096, all: { lo: 0, hi: 65535 }, selfCodec: null };
+export const PLAYERS_SECTION: EntitySection = {
+  name: 'players',
+  codec: asAny(PUBLIC_PLAYER_CODEC),
+  idBits: 8,
+  maxCount: 256,
+  all: { lo: 0, hi: 255 },
+  selfCodec: PLAYER_CODEC,
+};
+export const PROJECTILES_SECTION: EntitySection = {
+  name: 'projectiles',
+  codec: asAny(PROJECTILE_CODEC),
+  idBits: 16,
+  maxCount: 4096,
+  all: { lo: 0, hi: 65535 },
+  selfCodec: null,
+};
 /** Wire order of the entity lists. */
 export const SECTIONS: readonly EntitySection[] = [PLAYERS_SECTION, PROJECTILES_SECTION];
 
@@ -78,7 +92,9 @@ export class SnapshotFrame {
   serverTick: Tick = -1;
   /** How many times the frame was captured: caches of its contents compare it. */
   captures = 0;
-  readonly lists: EntityRows<AnyEntity>[] = SECTIONS.map((sec) => new EntityRows<AnyEntity>(sec.selfCodec ? asAny(sec.selfCodec) : sec.codec));
+  readonly lists: EntityRows<AnyEntity>[] = SECTIONS.map(
+    (sec) => new EntityRows<AnyEntity>(sec.selfCodec ? asAny(sec.selfCodec) : sec.codec),
+  );
   match: PublicMatchState = quantizeMatch(undefined);
 
   /** @param memo shared by the frames of one ring, so a block seen at an earlier tick is not quantized again */
@@ -157,7 +173,15 @@ interface Motion {
 }
 
 /** Pushes the ratios "displacement / (base velocity + target velocity)" of one entity, both axes. */
-function fit(out: Float64Array, n: number, m: Motion, t: Float64Array, to: number, b: Float64Array, bo: number): number {
+function fit(
+  out: Float64Array,
+  n: number,
+  m: Motion,
+  t: Float64Array,
+  to: number,
+  b: Float64Array,
+  bo: number,
+): number {
   const sx = b[bo + m.vx]! + t[to + m.vx]!;
   // Grid units: below 32 (2 units/s) the ratio is mostly rounding noise.
   if (sx >= 32 || sx <= -32) out[n++] = (t[to + m.x]! - b[bo + m.x]!) / sx;
@@ -176,7 +200,8 @@ function fitList(out: Float64Array, n: number, i: number, t: SnapshotView, b: Sn
     const id = tl.id(k);
     if (omits(t, i, id)) continue;
     while (j < bl.count && bl.id(j) < id) j++;
-    if (j < bl.count && bl.id(j) === id && !omits(b, i, id)) n = fit(out, n, m, tl.data, k * tl.stride, bl.data, j * bl.stride);
+    if (j < bl.count && bl.id(j) === id && !omits(b, i, id))
+      n = fit(out, n, m, tl.data, k * tl.stride, bl.data, j * bl.stride);
   }
   return n;
 }
@@ -216,7 +241,11 @@ function select(a: Float64Array, n: number, k: number): number {
  * wall does not skew it. Roughly (ticks between the two) / (2 * tickrate). Any k decodes
  * correctly; a good one makes position errors small.
  */
-export function motionScaleOf(t: SnapshotView, b: SnapshotView, scratch: MotionScratch = { ratios: new Float64Array(0) }): number {
+export function motionScaleOf(
+  t: SnapshotView,
+  b: SnapshotView,
+  scratch: MotionScratch = { ratios: new Float64Array(0) },
+): number {
   let rows = 2;
   for (const l of t.lists) rows += l.count;
   // The host passes the same scratch every tick: a new typed array each time lives off the V8
@@ -226,7 +255,15 @@ export function motionScaleOf(t: SnapshotView, b: SnapshotView, scratch: MotionS
   let n = 0;
   const sm = t.selfRows.codec.motion;
   if (sm && t.selfIndex >= 0 && b.selfIndex >= 0 && t.selfRows.id(t.selfIndex) === b.selfRows.id(b.selfIndex)) {
-    n = fit(ratios, n, sm, t.selfRows.data, t.selfIndex * t.selfRows.stride, b.selfRows.data, b.selfIndex * b.selfRows.stride);
+    n = fit(
+      ratios,
+      n,
+      sm,
+      t.selfRows.data,
+      t.selfIndex * t.selfRows.stride,
+      b.selfRows.data,
+      b.selfIndex * b.selfRows.stride,
+    );
   }
   for (let i = 0; i < SECTIONS.length; i++) n = fitList(ratios, n, i, t, b);
   if (n === 0) return 0;

@@ -25,7 +25,15 @@ import { quantizeMatch, writeQuantizedMatchBlock } from './match-block';
 import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, pickFields, writeDeltaRow, writeFullRow } from './fields';
 import type { Snapshot } from './game-messages';
 import { bitsFor } from './snapshot-read';
-import { SECTIONS, byId, motionScaleOf, sortedEntities, viewOfSnapshot, type IdRange, type SnapshotView } from './snapshot-view';
+import {
+  SECTIONS,
+  byId,
+  motionScaleOf,
+  sortedEntities,
+  viewOfSnapshot,
+  type IdRange,
+  type SnapshotView,
+} from './snapshot-view';
 import type { Tick } from '../sim/types';
 
 export type { IdRange } from './snapshot-view';
@@ -36,7 +44,10 @@ const DEPTH_MIN = -64;
 const DEPTH_MAX = 63;
 
 /** The per-client header fields a snapshot carries besides its entities. */
-export type SnapshotHeader = Pick<Snapshot, 'serverTick' | 'lastCmdTick' | 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs'>;
+export type SnapshotHeader = Pick<
+  Snapshot,
+  'serverTick' | 'lastCmdTick' | 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs'
+>;
 
 /** Which slice of a snapshot one encoded message carries. */
 export interface PartSpec {
@@ -91,7 +102,14 @@ export function motionScale(target: Snapshot, baseline: Snapshot): number {
 }
 
 /** The header: `baselineTick` 0 = full (then `scale` and `checksum` are not written). */
-export function writeHeader(w: BitWriter, h: SnapshotHeader, baselineTick: Tick, spec: PartSpec, scale: number, checksum: number): void {
+export function writeHeader(
+  w: BitWriter,
+  h: SnapshotHeader,
+  baselineTick: Tick,
+  spec: PartSpec,
+  scale: number,
+  checksum: number,
+): void {
   w.writeBits(h.serverTick, 32);
   w.writeBool(baselineTick > 0);
   if (baselineTick > 0) {
@@ -114,11 +132,25 @@ export function writeHeader(w: BitWriter, h: SnapshotHeader, baselineTick: Tick,
 }
 
 /** `self`: a delta against the baseline's self when it is the same player, else every field. */
-export function writeSelf(w: BitWriter, t: SnapshotView, b: SnapshotView | null, ctx: { serverTick: Tick; motionScale: number }): void {
+export function writeSelf(
+  w: BitWriter,
+  t: SnapshotView,
+  b: SnapshotView | null,
+  ctx: { serverTick: Tick; motionScale: number },
+): void {
   const tr = t.selfRows;
   const selfDelta = b !== null && b.selfIndex >= 0 && b.selfRows.id(b.selfIndex) === tr.id(t.selfIndex);
   w.writeBool(selfDelta);
-  if (selfDelta) writeDeltaRow(w, PLAYER_CODEC, tr.data, t.selfIndex * tr.stride, b.selfRows.data, b.selfIndex * b.selfRows.stride, ctx);
+  if (selfDelta)
+    writeDeltaRow(
+      w,
+      PLAYER_CODEC,
+      tr.data,
+      t.selfIndex * tr.stride,
+      b.selfRows.data,
+      b.selfIndex * b.selfRows.stride,
+      ctx,
+    );
   else writeFullRow(w, PLAYER_CODEC, tr.data, t.selfIndex * tr.stride, ctx);
 }
 
@@ -126,7 +158,15 @@ export function writeSelf(w: BitWriter, t: SnapshotView, b: SnapshotView | null,
  * One message carrying `spec`'s slice of `target` against `baseline` (null = full), into `w`.
  * `checksum` is the baseline's (`viewChecksum`), `scale` the motion scale of the pair.
  */
-export function writeSnapshotPart(w: BitWriter, h: SnapshotHeader, target: SnapshotView, baseline: SnapshotView | null, spec: PartSpec, scale: number, checksum: number): void {
+export function writeSnapshotPart(
+  w: BitWriter,
+  h: SnapshotHeader,
+  target: SnapshotView,
+  baseline: SnapshotView | null,
+  spec: PartSpec,
+  scale: number,
+  checksum: number,
+): void {
   if (baseline && baseline.serverTick >= target.serverTick) {
     throw new RangeError(`baseline tick ${baseline.serverTick} is not older than snapshot tick ${target.serverTick}`);
   }
@@ -156,7 +196,11 @@ export interface PreparedSnapshot {
 }
 
 /** Packs a client's Snapshot (and its baseline) for the encoder: the per-client path. */
-export function prepareSnapshot(unsorted: Snapshot, baselineIn: Snapshot | null, baselineChecksum?: number): PreparedSnapshot {
+export function prepareSnapshot(
+  unsorted: Snapshot,
+  baselineIn: Snapshot | null,
+  baselineChecksum?: number,
+): PreparedSnapshot {
   const target = viewOfSnapshot(sortedEntities(unsorted));
   const usable = usableBaseline(baselineIn);
   const baseline = usable ? viewOfSnapshot(sortedEntities(usable)) : null;
@@ -180,4 +224,3 @@ export function encodeSnapshot(target: Snapshot, baseline: Snapshot | null): Uin
   const p = prepareSnapshot(target, baseline);
   return encodePrepared(p, { part: 0, partCount: 1, ranges: ALL_RANGES, events: p.events });
 }
-

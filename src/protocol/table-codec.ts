@@ -106,7 +106,10 @@ export interface TableOptions<T> {
   unpack?: (col: (key: keyof T & string) => number) => (d: Float64Array, off: number) => T;
 }
 
-function compileFields<T>(table: FieldTable<T>, layout: TableCodec<unknown> | undefined): { fields: Field[]; stride: number } {
+function compileFields<T>(
+  table: FieldTable<T>,
+  layout: TableCodec<unknown> | undefined,
+): { fields: Field[]; stride: number } {
   const specs = Object.entries(table) as Array<[string, FieldSpec<unknown>]>;
   let next = 0;
   const cols = new Map<string, number>();
@@ -120,7 +123,17 @@ function compileFields<T>(table: FieldTable<T>, layout: TableCodec<unknown> | un
     const velKey = codec.velKey ?? '';
     const velCol = velKey ? (cols.get(velKey) ?? -1) : -1;
     if (velKey && velCol < 0) throw new Error(`field ${key} predicts from a missing field ${velKey}`);
-    return Object.freeze({ key, kind: codec.kind, group, bits: codec.bits, max: codec.max, width: codec.width, col: cols.get(key)!, velKey, velCol });
+    return Object.freeze({
+      key,
+      kind: codec.kind,
+      group,
+      bits: codec.bits,
+      max: codec.max,
+      width: codec.width,
+      col: cols.get(key)!,
+      velKey,
+      velCol,
+    });
   });
   return { fields, stride: layout ? layout.stride : next };
 }
@@ -135,8 +148,10 @@ export function compileTable<T>(table: FieldTable<T>, opts: TableOptions<T> = {}
   const { fields: all, stride } = compileFields(table, opts.layout);
   const hot = all.filter((f) => f.group === 'hot');
   const rare = all.filter((f) => f.group === 'rare');
-  const maskOf = (fields: readonly Field[]) => (keys: readonly string[]): number =>
-    fields.reduce((m, f, i) => (keys.includes(f.key) ? m | (1 << (fields.length - 1 - i)) : m), 0);
+  const maskOf =
+    (fields: readonly Field[]) =>
+    (keys: readonly string[]): number =>
+      fields.reduce((m, f, i) => (keys.includes(f.key) ? m | (1 << (fields.length - 1 - i)) : m), 0);
   const objectOrder = opts.objectOrder ?? all.map((f) => f.key);
   const template: Record<string, undefined> = {};
   for (const key of objectOrder) template[key] = undefined;
@@ -152,7 +167,10 @@ export function compileTable<T>(table: FieldTable<T>, opts: TableOptions<T> = {}
     objectOrder,
     template,
     copyOf: opts.copy ?? ((value: T): T => pickEachField(tc as TableCodec<object>, value as object) as T),
-    packInto: pack ?? ((value: T, d: Float64Array, off: number): void => packEachField(tc as TableCodec<object>, value as object, d, off)),
+    packInto:
+      pack ??
+      ((value: T, d: Float64Array, off: number): void =>
+        packEachField(tc as TableCodec<object>, value as object, d, off)),
     unpackRow: unpack ?? ((d: Float64Array, off: number): T => unpackEachField(tc, d, off)),
     hotPatterns: (opts.hotPatterns ?? [hot.map((f) => f.key), []]).map(maskOf(hot)),
     rarePatterns: (opts.rarePatterns ?? [[]]).map(maskOf(rare)),
@@ -172,7 +190,14 @@ export function packRow<T extends object>(tc: TableCodec<T>, value: T, d: Float6
 }
 
 /** Every field of the row in full, key fields included unless `skipKeys`. */
-export function writeFullRow(w: BitWriter, tc: TableCodec<unknown>, d: Float64Array, off: number, ctx: FieldContext, skipKeys = false): void {
+export function writeFullRow(
+  w: BitWriter,
+  tc: TableCodec<unknown>,
+  d: Float64Array,
+  off: number,
+  ctx: FieldContext,
+  skipKeys = false,
+): void {
   const all = tc.all;
   for (let i = 0; i < all.length; i++) {
     const f = all[i]!;
@@ -196,14 +221,31 @@ function changeMask(fields: readonly Field[], d: Float64Array, off: number, b: F
   return mask;
 }
 
-function writeChanged(w: BitWriter, fields: readonly Field[], mask: number, d: Float64Array, off: number, b: Float64Array, boff: number, ctx: FieldContext): void {
+function writeChanged(
+  w: BitWriter,
+  fields: readonly Field[],
+  mask: number,
+  d: Float64Array,
+  off: number,
+  b: Float64Array,
+  boff: number,
+  ctx: FieldContext,
+): void {
   for (let i = 0; i < fields.length; i++) {
     if ((mask & (1 << (fields.length - 1 - i))) !== 0) writeFieldDelta(w, fields[i]!, d, off, b, boff, ctx);
   }
 }
 
 /** Delta of the row at `off` against the row at `boff` (same entity: key fields equal and not written). */
-export function writeDeltaRow(w: BitWriter, tc: TableCodec<unknown>, d: Float64Array, off: number, b: Float64Array, boff: number, ctx: FieldContext): void {
+export function writeDeltaRow(
+  w: BitWriter,
+  tc: TableCodec<unknown>,
+  d: Float64Array,
+  off: number,
+  b: Float64Array,
+  boff: number,
+  ctx: FieldContext,
+): void {
   const hot = changeMask(tc.hot, d, off, b, boff);
   const rare = changeMask(tc.rare, d, off, b, boff);
   writeMask(w, tc.hotPatterns, hot, tc.hot.length);
@@ -213,14 +255,26 @@ export function writeDeltaRow(w: BitWriter, tc: TableCodec<unknown>, d: Float64A
 }
 
 /** Every field of `value` in full (packs it first: for small messages, not per-entity loops). */
-export function writeFull<T extends object>(w: BitWriter, tc: TableCodec<T>, value: T, ctx: FieldContext, skipKeys = false): void {
+export function writeFull<T extends object>(
+  w: BitWriter,
+  tc: TableCodec<T>,
+  value: T,
+  ctx: FieldContext,
+  skipKeys = false,
+): void {
   const row = new Float64Array(tc.stride);
   packRow(tc, value, row, 0);
   writeFullRow(w, tc, row, 0, ctx, skipKeys);
 }
 
 /** Delta of `value` against `base` (same entity), packing both first. */
-export function writeDelta<T extends object>(w: BitWriter, tc: TableCodec<T>, value: T, base: T, ctx: FieldContext): void {
+export function writeDelta<T extends object>(
+  w: BitWriter,
+  tc: TableCodec<T>,
+  value: T,
+  base: T,
+  ctx: FieldContext,
+): void {
   const rows = new Float64Array(tc.stride * 2);
   packRow(tc, value, rows, 0);
   packRow(tc, base, rows, tc.stride);
@@ -233,7 +287,13 @@ export function readFull<T extends object>(r: BitReader, tc: TableCodec<T>, ctx:
 }
 
 /** `readFull` into an object the caller reuses (every field of the table is overwritten). */
-export function readFullInto<T extends object>(r: BitReader, tc: TableCodec<T>, ctx: FieldContext, target: T, keys?: Partial<T>): T {
+export function readFullInto<T extends object>(
+  r: BitReader,
+  tc: TableCodec<T>,
+  ctx: FieldContext,
+  target: T,
+  keys?: Partial<T>,
+): T {
   const out = bag(target);
   const all = tc.all;
   for (let i = 0; i < all.length; i++) {
@@ -258,7 +318,14 @@ function sameValue(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-function readChanged(r: BitReader, fields: readonly Field[], mask: number, out: Bag, base: Bag, ctx: FieldContext): void {
+function readChanged(
+  r: BitReader,
+  fields: readonly Field[],
+  mask: number,
+  out: Bag,
+  base: Bag,
+  ctx: FieldContext,
+): void {
   for (let i = 0; i < fields.length; i++) {
     if ((mask & (1 << (fields.length - 1 - i))) === 0) continue;
     const f = fields[i]!;
@@ -281,7 +348,13 @@ export function readDelta<T extends object>(r: BitReader, tc: TableCodec<T>, bas
  * `readDelta` into an object the caller reuses: `target` must already hold `base`'s fields (a
  * copy the caller made); the changed ones are overwritten.
  */
-export function readDeltaInto<T extends object>(r: BitReader, tc: TableCodec<T>, target: T, base: T, ctx: FieldContext): T {
+export function readDeltaInto<T extends object>(
+  r: BitReader,
+  tc: TableCodec<T>,
+  target: T,
+  base: T,
+  ctx: FieldContext,
+): T {
   const out = bag(target);
   const hot = readMask(r, tc.hotPatterns, tc.hot.length);
   const rare = readMask(r, tc.rarePatterns, tc.rare.length);

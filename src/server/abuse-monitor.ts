@@ -21,7 +21,12 @@ export interface AbuseLimits {
 
 /** Limits for a server at `tickrate`: four times the most an honest client sends in a second. */
 export function defaultAbuseLimits(tickrate: number): AbuseLimits {
-  return { windowMs: 1000, maxDecodeFailures: 20, maxPackets: 4 * Math.max(tickrate, 128), maxCommands: 12 * Math.max(tickrate, 128) };
+  return {
+    windowMs: 1000,
+    maxDecodeFailures: 20,
+    maxPackets: 4 * Math.max(tickrate, 128),
+    maxCommands: 12 * Math.max(tickrate, 128),
+  };
 }
 
 export interface AbuseVerdict {
@@ -44,7 +49,11 @@ export class AbuseMonitor {
 
   packet(nowMs: number, decodedOk: boolean, commandCount: number): AbuseVerdict | null {
     if (this.verdict) return null;
-    if (this.windowStartMs === null || nowMs - this.windowStartMs >= this.limits.windowMs || nowMs < this.windowStartMs) {
+    if (
+      this.windowStartMs === null ||
+      nowMs - this.windowStartMs >= this.limits.windowMs ||
+      nowMs < this.windowStartMs
+    ) {
       this.windowStartMs = nowMs;
       this.failures = 0;
       this.packets = 0;
@@ -55,7 +64,10 @@ export class AbuseMonitor {
     if (!decodedOk) this.failures++;
     const l = this.limits;
     if (this.failures > l.maxDecodeFailures) {
-      this.verdict = { reason: 'malformed', text: `more than ${l.maxDecodeFailures} undecodable packets in ${l.windowMs} ms` };
+      this.verdict = {
+        reason: 'malformed',
+        text: `more than ${l.maxDecodeFailures} undecodable packets in ${l.windowMs} ms`,
+      };
     } else if (this.packets > l.maxPackets) {
       this.verdict = { reason: 'flood', text: `more than ${l.maxPackets} packets in ${l.windowMs} ms` };
     } else if (this.commands > l.maxCommands) {

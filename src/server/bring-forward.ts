@@ -51,7 +51,12 @@ function publicPart(p: PublicPlayerState): PublicPlayerState {
 }
 
 /** One player at T: its public fields from the snapshot over private ones carried from K. */
-function broughtPlayer(seen: PublicPlayerState, before: PlayerState | undefined, t: Tick, tickrate: number): PlayerState {
+function broughtPlayer(
+  seen: PublicPlayerState,
+  before: PlayerState | undefined,
+  t: Tick,
+  tickrate: number,
+): PlayerState {
   const sameLife = before !== undefined && before.teleportSeq === seen.teleportSeq && before.alive === seen.alive;
   const base = before && sameLife ? before : newPlayer(seen.id, seen.x, seen.y);
   const p: PlayerState = { ...base, ammo: [...base.ammo], ...publicPart(seen) };
@@ -67,13 +72,20 @@ function broughtPlayer(seen: PublicPlayerState, before: PlayerState | undefined,
 
 function broughtPlayers(cp: Checkpoint, s: Snapshot): PlayerState[] {
   const before = new Map(cp.world.players.map((p) => [p.id, p]));
-  const others = s.players.filter((p) => p.id !== s.self.id).map((p) => broughtPlayer(p, before.get(p.id), s.serverTick, cp.server.tickrate));
+  const others = s.players
+    .filter((p) => p.id !== s.self.id)
+    .map((p) => broughtPlayer(p, before.get(p.id), s.serverTick, cp.server.tickrate));
   const self: PlayerState = { ...s.self, ammo: [...s.self.ammo] };
   return [...others, self].sort((a, b) => a.id - b.id);
 }
 
 /** A match record at T: public team/score/bot from the snapshot, private counters carried (or reset by a new match). */
-function broughtRecord(seen: PublicMatchState['players'][number], before: MatchPlayer | undefined, killsSince: number, diedSince: boolean): MatchPlayer {
+function broughtRecord(
+  seen: PublicMatchState['players'][number],
+  before: MatchPlayer | undefined,
+  killsSince: number,
+  diedSince: boolean,
+): MatchPlayer {
   const r = before ? { ...before } : blankRecord(seen.id, seen.team, seen.bot);
   r.team = seen.team;
   r.score = seen.score;
@@ -95,8 +107,23 @@ function broughtMatch(cp: Checkpoint, m: PublicMatchState, players: readonly Pla
     const diedSince = !was || !now || newMatch || now.deaths !== was.deaths;
     return broughtRecord(seen, beforeRecord.get(seen.id), killsSince, diedSince);
   });
-  const rules = { ...old.rules, mode: m.mode, mapId: m.mapId, fragLimit: m.fragLimit, timeLimitS: m.timeLimitS, friendlyFire: m.friendlyFire };
-  return { rules, phase: m.phase, phaseEndTick: m.phaseEndTick, seq: m.seq, teamScores: [...m.teamScores], players: records, results: m.results };
+  const rules = {
+    ...old.rules,
+    mode: m.mode,
+    mapId: m.mapId,
+    fragLimit: m.fragLimit,
+    timeLimitS: m.timeLimitS,
+    friendlyFire: m.friendlyFire,
+  };
+  return {
+    rules,
+    phase: m.phase,
+    phaseEndTick: m.phaseEndTick,
+    seq: m.seq,
+    teamScores: [...m.teamScores],
+    players: records,
+    results: m.results,
+  };
 }
 
 /** People of the checkpoint no longer in the match: the seat and record rejoining with their token gives back (as GameServer.removeClient keeps it). */
@@ -106,25 +133,43 @@ function departedSince(cp: Checkpoint, present: ReadonlySet<PlayerId>): Departed
     if (present.has(c.id) || c.token === ZERO_TOKEN) continue;
     const record = cp.world.match.players.find((r) => r.id === c.id);
     const body = cp.world.players.find((p) => p.id === c.id);
-    const returning = record && !record.bot ? { record: { ...record }, kills: body?.kills ?? 0, deaths: body?.deaths ?? 0 } : null;
+    const returning =
+      record && !record.bot ? { record: { ...record }, kills: body?.kills ?? 0, deaths: body?.deaths ?? 0 } : null;
     out.push({ token: c.token, id: c.id, name: c.name, returning });
   }
   return out;
 }
 
 /** The departed at T: the checkpoint's and those gone since, minus anyone here again; records only of the match at T. */
-function broughtDeparted(cp: Checkpoint, clients: readonly CheckpointClient[], present: ReadonlySet<PlayerId>, seq: number): DepartedPlayer[] {
+function broughtDeparted(
+  cp: Checkpoint,
+  clients: readonly CheckpointClient[],
+  present: ReadonlySet<PlayerId>,
+  seq: number,
+): DepartedPlayer[] {
   const back = new Set(clients.map((c) => c.token));
   const all = [...cp.departed, ...departedSince(cp, present)].filter((d) => !back.has(d.token) && !present.has(d.id));
   const sameMatch = seq === cp.world.match.seq;
   return all.map((d) => (sameMatch ? d : { ...d, returning: null })).sort((a, b) => a.id - b.id);
 }
 
-function broughtClients(cp: Checkpoint, match: MatchState, names: (id: PlayerId) => { name: string; token: string } | undefined): CheckpointClient[] {
+function broughtClients(
+  cp: Checkpoint,
+  match: MatchState,
+  names: (id: PlayerId) => { name: string; token: string } | undefined,
+): CheckpointClient[] {
   const known = new Map(cp.clients.map((c) => [c.id, c]));
   return match.players
     .filter((r) => !r.bot)
-    .map((r) => known.get(r.id) ?? { id: r.id, ...(names(r.id) ?? { name: `Player ${r.id}`, token: ZERO_TOKEN }), lastCmd: null, lastCmdMadeAgo256: 0 });
+    .map(
+      (r) =>
+        known.get(r.id) ?? {
+          id: r.id,
+          ...(names(r.id) ?? { name: `Player ${r.id}`, token: ZERO_TOKEN }),
+          lastCmd: null,
+          lastCmdMadeAgo256: 0,
+        },
+    );
 }
 
 function nextIds(cp: Checkpoint, s: Snapshot): { nextEventId: number; nextProjectileId: number } {
@@ -135,10 +180,15 @@ function nextIds(cp: Checkpoint, s: Snapshot): { nextEventId: number; nextProjec
   return { nextEventId: (events + EVENT_ID_MARGIN) % ID_MOD, nextProjectileId: rockets };
 }
 
-export function bringForward(cp: Checkpoint, s: Snapshot, names: (id: PlayerId) => { name: string; token: string } | undefined = () => undefined): Checkpoint {
+export function bringForward(
+  cp: Checkpoint,
+  s: Snapshot,
+  names: (id: PlayerId) => { name: string; token: string } | undefined = () => undefined,
+): Checkpoint {
   // Not newer: the checkpoint's world as it is; the old host ran on past it all the same, and the
   // events it sent meanwhile (ids from the checkpoint's on) reached the clients, so ids still jump.
-  if (s.serverTick <= cp.world.tick || !s.match) return { ...cp, nextEventId: (cp.nextEventId + EVENT_ID_MARGIN) % ID_MOD };
+  if (s.serverTick <= cp.world.tick || !s.match)
+    return { ...cp, nextEventId: (cp.nextEventId + EVENT_ID_MARGIN) % ID_MOD };
   const players = broughtPlayers(cp, s);
   const match = broughtMatch(cp, s.match, players);
   // Only players with a match record are in the match (the record list is the snapshot's).
@@ -149,7 +199,15 @@ export function bringForward(cp: Checkpoint, s: Snapshot, names: (id: PlayerId) 
   const clients = broughtClients(cp, match, names).filter((c) => present.has(c.id));
   return {
     ...cp,
-    world: { tick: s.serverTick, players: kept, projectiles: s.projectiles.map((p) => ({ ...p })), nextProjectileId: ids.nextProjectileId, rng: cp.world.rng, match, pickups: [...s.match.pickups] },
+    world: {
+      tick: s.serverTick,
+      players: kept,
+      projectiles: s.projectiles.map((p) => ({ ...p })),
+      nextProjectileId: ids.nextProjectileId,
+      rng: cp.world.rng,
+      match,
+      pickups: [...s.match.pickups],
+    },
     // The checkpoint's hitbox history is older than the snapshot: the restored server starts its own at T.
     rewind: [],
     nextEventId: ids.nextEventId,

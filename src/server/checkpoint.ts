@@ -60,7 +60,13 @@ export interface CheckpointLobby {
   lobbyKey: Uint8Array;
 }
 
-export const NO_LOBBY: CheckpointLobby = { person: () => undefined, absent: [], bans: [], cvars: [], lobbyKey: new Uint8Array(0) };
+export const NO_LOBBY: CheckpointLobby = {
+  person: () => undefined,
+  absent: [],
+  bans: [],
+  cvars: [],
+  lobbyKey: new Uint8Array(0),
+};
 const ZERO_TOKEN = '0'.repeat(32);
 
 /**
@@ -98,7 +104,13 @@ function clientOf(c: ServerCore['commands'][number], lobby: CheckpointLobby): Ch
   const last = c.last;
   // madeAtTick is fractional (an arrival time); 1/256 tick is finer than anything it is compared with.
   const madeAgo = last ? Math.round((last.cmd.tick - last.madeAtTick) * 256) : 0;
-  return { id: c.id, name: person.name, token: person.token, lastCmd: last ? { ...last.cmd } : null, lastCmdMadeAgo256: madeAgo };
+  return {
+    id: c.id,
+    name: person.name,
+    token: person.token,
+    lastCmd: last ? { ...last.cmd } : null,
+    lastCmdMadeAgo256: madeAgo,
+  };
 }
 
 /**
@@ -110,7 +122,13 @@ export function captureCheckpoint(server: GameServer, lobby: CheckpointLobby = N
   const core = server.exportCore(rewindTicks);
   const clients = oneTokenEach(core.commands.map((c) => clientOf(c, lobby)).sort((a, b) => a.id - b.id));
   return {
-    server: { tickrate: server.tickrate, maxPlayers: core.maxPlayers, maxUnlagMs: Math.round(core.maxUnlagS * 1000), lagCompensation: core.lagCompensation, mapId: core.mapId },
+    server: {
+      tickrate: server.tickrate,
+      maxPlayers: core.maxPlayers,
+      maxUnlagMs: Math.round(core.maxUnlagS * 1000),
+      lagCompensation: core.lagCompensation,
+      mapId: core.mapId,
+    },
     world: core.world,
     rewind: core.rewind,
     nextEventId: core.nextEventId,
@@ -133,7 +151,9 @@ export type Restored = { ok: true; server: GameServer; seats: SeatEntry[] } | { 
 
 /** The seats of a checkpoint: each person with a seat token, present; each departed player, absent. */
 export function seatsOf(cp: Checkpoint): SeatEntry[] {
-  const here = cp.clients.filter((c) => c.token !== ZERO_TOKEN).map((c) => ({ token: c.token, id: c.id, name: c.name, present: true }));
+  const here = cp.clients
+    .filter((c) => c.token !== ZERO_TOKEN)
+    .map((c) => ({ token: c.token, id: c.id, name: c.name, present: true }));
   return [...here, ...cp.departed.map((d) => ({ token: d.token, id: d.id, name: d.name, present: false }))];
 }
 
@@ -162,6 +182,16 @@ export function restoreServer(cp: Checkpoint, opts: RestoreOptions = {}): Restor
   const departed = cp.departed.flatMap((d) => (d.returning ? [{ id: d.id, returning: d.returning }] : []));
   const { server: s, world, rewind, nextEventId } = cp;
   // A copy: the server moves its own world on (skipTicks re-numbers it in place); the checkpoint stays as decoded.
-  server.importCore({ world: { ...world }, rewind, nextEventId, lagCompensation: s.lagCompensation, maxUnlagS: s.maxUnlagMs / 1000, mapId: s.mapId, maxPlayers: s.maxPlayers, commands, departed });
+  server.importCore({
+    world: { ...world },
+    rewind,
+    nextEventId,
+    lagCompensation: s.lagCompensation,
+    maxUnlagS: s.maxUnlagMs / 1000,
+    mapId: s.mapId,
+    maxPlayers: s.maxPlayers,
+    commands,
+    departed,
+  });
   return { ok: true, server, seats: seatsOf(cp) };
 }

@@ -30,7 +30,9 @@ function ownCopy(cmd: SanitizedCmd): SanitizedCmd {
  * server's, every other field is the sanitized command's or neutral), so still a SanitizedCmd.
  */
 function restamped(cmd: SanitizedCmd, tick: Tick, viewTick: Tick, neutral = false): SanitizedCmd {
-  return neutral ? { ...cmd, tick, viewTick, moveX: 0, moveY: 0, buttons: 0, weaponSelect: WEAPON_KEEP } : { ...cmd, tick, viewTick };
+  return neutral
+    ? { ...cmd, tick, viewTick, moveX: 0, moveY: 0, buttons: 0, weaponSelect: WEAPON_KEEP }
+    : { ...cmd, tick, viewTick };
 }
 
 /** Runs of repeats remembered for the stats. */
@@ -75,7 +77,16 @@ export class CommandBuffer {
   private lastFutureRejectAt = -Infinity;
   /** Server ticks at which a command was repeated, oldest first (pruned to the report window). */
   private readonly repeatTicks: Tick[] = [];
-  readonly counters: CommandBufferCounters = { accepted: 0, repeats: 0, stale: 0, duplicates: 0, rejectedFuture: 0, late: 0, neutral: 0, longestRepeatRun: 0 };
+  readonly counters: CommandBufferCounters = {
+    accepted: 0,
+    repeats: 0,
+    stale: 0,
+    duplicates: 0,
+    rejectedFuture: 0,
+    late: 0,
+    neutral: 0,
+    longestRepeatRun: 0,
+  };
   private repeatRun = 0;
   /** The last few runs of repeats, as [server tick the run ended, length]: what the debug API shows. */
   readonly recentRuns: Array<[Tick, number]> = [];
@@ -155,10 +166,15 @@ export class CommandBuffer {
     const gap = tick - this.last.cmd.tick;
     // The repeat stands for a command the client would have made `gap` ticks later, seeing `gap` ticks more.
     const viewTick = this.last.cmd.viewTick + gap;
-    if (gap <= this.graceTicks) return { cmd: restamped(this.last.cmd, tick, viewTick), madeAtTick: this.last.madeAtTick + gap, repeated: true };
+    if (gap <= this.graceTicks)
+      return { cmd: restamped(this.last.cmd, tick, viewTick), madeAtTick: this.last.madeAtTick + gap, repeated: true };
     // Silent past the grace (a dead link): stand still and hold fire, keep looking the same way.
     this.counters.neutral++;
-    return { cmd: restamped(this.last.cmd, tick, viewTick, true), madeAtTick: this.last.madeAtTick + gap, repeated: true };
+    return {
+      cmd: restamped(this.last.cmd, tick, viewTick, true),
+      madeAtTick: this.last.madeAtTick + gap,
+      repeated: true,
+    };
   }
 
   private endRun(tick: Tick): void {

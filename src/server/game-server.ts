@@ -41,11 +41,16 @@ import type { ServerStats } from './stats';
 import { serverStats } from './stats-report';
 import type { ServerCore } from './checkpoint';
 import { EventIds } from './event-ids';
-import { clampMaxPlayers, clampTickrate, type ServerOutput, type ServerSettingName, type ServerSettings } from './server-settings';
+import {
+  clampMaxPlayers,
+  clampTickrate,
+  type ServerOutput,
+  type ServerSettingName,
+  type ServerSettings,
+} from './server-settings';
 
 // The harness and bench/ name these types from here.
 export type { ServerOutput, ServerSettingName, ServerSettings } from './server-settings';
-
 
 export class GameServer {
   private state: WorldState;
@@ -63,7 +68,9 @@ export class GameServer {
   private readonly cmds = new TickCommands();
   /** Every packet is decoded into these objects; the sessions copy the commands they keep. */
   private readonly cmdScratch = newCmdPacketScratch();
-  private readonly hooks: StepHooks = { hitboxesForShot: (shot, cmd) => this.judge.hitboxes(shot, cmd, this.state, this.sessions.get(shot.shooter)) };
+  private readonly hooks: StepHooks = {
+    hitboxesForShot: (shot, cmd) => this.judge.hitboxes(shot, cmd, this.state, this.sessions.get(shot.shooter)),
+  };
   private readonly snapshots = new SnapshotSender();
   /** The snapshots' match block, rebuilt only when it changes (cleared with the map: startMatch, importCore). */
   private readonly matchBlockCache = new MatchBlockCache();
@@ -247,7 +254,17 @@ export class GameServer {
     const { compensator, lagCompensation } = this.judge;
     const rewind = rewindTicks > 0 ? compensator.recordsBetween(tick - Math.floor(rewindTicks), tick - 1) : [];
     const departed = this.match.departedOf(this.state.match.seq);
-    return { world: this.state, rewind, nextEventId: this.eventIds.next, lagCompensation, maxUnlagS: compensator.maxUnlagSeconds, mapId: this.publicMatch.mapId, maxPlayers: this.maxPlayers, commands, departed };
+    return {
+      world: this.state,
+      rewind,
+      nextEventId: this.eventIds.next,
+      lagCompensation,
+      maxUnlagS: compensator.maxUnlagSeconds,
+      mapId: this.publicMatch.mapId,
+      maxPlayers: this.maxPlayers,
+      commands,
+      departed,
+    };
   }
 
   /** Migration: a fresh server (no client, no tick yet) takes over the match in `core`; its people get sessions. */

@@ -102,7 +102,11 @@ export class LagCompensator {
    * record: a tick without one holds the nearest earlier record (the oldest, before all of them),
    * so a shot made before the restore is tested where everyone stood then, never against nobody.
    */
-  restoreHistory(records: ReadonlyArray<{ tick: Tick; boxes: readonly HitboxSource[] }>, tick: Tick, players: readonly HitboxSource[]): void {
+  restoreHistory(
+    records: ReadonlyArray<{ tick: Tick; boxes: readonly HitboxSource[] }>,
+    tick: Tick,
+    players: readonly HitboxSource[],
+  ): void {
     const all = [...records.filter((r) => r.tick < tick), { tick, boxes: players }];
     let k = 0;
     for (let t = Math.max(0, tick - this.history.mask + 1); t <= tick; t++) {
@@ -121,7 +125,14 @@ export class LagCompensator {
       const boxes: HitboxSource[] = [];
       for (let k = 0; k < h.count(slot); k++) {
         const i = h.at(slot, k);
-        boxes.push({ id: h.id(i), x: h.x(i), y: h.y(i), alive: (h.flag(i) & ALIVE) !== 0, crouch: (h.flag(i) & CROUCH) !== 0, teleportSeq: h.teleport(i) });
+        boxes.push({
+          id: h.id(i),
+          x: h.x(i),
+          y: h.y(i),
+          alive: (h.flag(i) & ALIVE) !== 0,
+          crouch: (h.flag(i) & CROUCH) !== 0,
+          teleportSeq: h.teleport(i),
+        });
       }
       out.push({ tick: t, boxes });
     }

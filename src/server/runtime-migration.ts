@@ -65,11 +65,21 @@ const MAX_SKIP_SECONDS = 30;
 
 export function lobbyOf(plain: PlainCheckpointLobby): CheckpointLobby {
   const people = new Map(plain.people.map((p) => [p.id, { name: p.name, token: p.token }]));
-  return { person: (id) => people.get(id), absent: plain.absent, bans: plain.bans, cvars: plain.cvars, lobbyKey: plain.lobbyKey };
+  return {
+    person: (id) => people.get(id),
+    absent: plain.absent,
+    bans: plain.bans,
+    cvars: plain.cvars,
+    lobbyKey: plain.lobbyKey,
+  };
 }
 
 /** The encoded checkpoint of `server` now, or why it could not be encoded (a host-layer slip: a bad token or name). */
-export function checkpointBytes(server: GameServer, lobby: PlainCheckpointLobby, rewindTicks: number): { ok: true; bytes: Uint8Array } | { ok: false; error: string } {
+export function checkpointBytes(
+  server: GameServer,
+  lobby: PlainCheckpointLobby,
+  rewindTicks: number,
+): { ok: true; bytes: Uint8Array } | { ok: false; error: string } {
   try {
     const rewind = Number.isFinite(rewindTicks) ? Math.max(0, Math.floor(rewindTicks)) : 0;
     return { ok: true, bytes: encodeCheckpoint(captureCheckpoint(server, lobbyOf(lobby), rewind)) };
@@ -79,7 +89,10 @@ export function checkpointBytes(server: GameServer, lobby: PlainCheckpointLobby,
 }
 
 /** A GameServer running the checkpoint's match on (brought forward with the snapshot, `skipTicks` later), and what the host layer needs. */
-export function restoreFromBytes(bytes: unknown, req: RestoreRequest): { info: RestoreInfo; server: GameServer; clients: PlayerId[] } | { info: { ok: false; error: string } } {
+export function restoreFromBytes(
+  bytes: unknown,
+  req: RestoreRequest,
+): { info: RestoreInfo; server: GameServer; clients: PlayerId[] } | { info: { ok: false; error: string } } {
   if (!(bytes instanceof Uint8Array)) return { info: { ok: false, error: 'checkpoint: not bytes' } };
   const decoded = decodeCheckpoint(bytes);
   if (!decoded.ok) return { info: { ok: false, error: decoded.error } };
@@ -94,14 +107,28 @@ export function restoreFromBytes(bytes: unknown, req: RestoreRequest): { info: R
     const restored = restoreServer(forward);
     if (!restored.ok) return { info: restored };
     const server = restored.server;
-    const skip = Number.isFinite(req.skipTicks) ? Math.min(Math.max(0, Math.floor(req.skipTicks)), MAX_SKIP_SECONDS * server.tickrate) : 0;
+    const skip = Number.isFinite(req.skipTicks)
+      ? Math.min(Math.max(0, Math.floor(req.skipTicks)), MAX_SKIP_SECONDS * server.tickrate)
+      : 0;
     server.skipTicks(skip);
     const s = forward.server;
     return {
       server,
       // The people the restored server already holds a session (and a body) for: they come back on new ports.
       clients: forward.clients.map((c) => c.id),
-      info: { ok: true, tick: server.world.tick, checkpointTick: cp.world.tick, seats: restored.seats, bans: forward.bans, cvars: forward.cvars, lobbyKey: forward.lobbyKey, mapId: s.mapId, tickrate: s.tickrate, maxPlayers: s.maxPlayers, maxUnlagMs: s.maxUnlagMs },
+      info: {
+        ok: true,
+        tick: server.world.tick,
+        checkpointTick: cp.world.tick,
+        seats: restored.seats,
+        bans: forward.bans,
+        cvars: forward.cvars,
+        lobbyKey: forward.lobbyKey,
+        mapId: s.mapId,
+        tickrate: s.tickrate,
+        maxPlayers: s.maxPlayers,
+        maxUnlagMs: s.maxUnlagMs,
+      },
     };
   } catch (err) {
     // bringForward and restoreServer are written not to throw; a snapshot from a confused client must not kill the worker anyway.

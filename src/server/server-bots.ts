@@ -13,7 +13,15 @@ import { areEnemies } from '../sim/match';
 import { radiansToAngle } from '../sim/quantize';
 import { inSight } from '../sim/respawn';
 import type { SimConfig } from '../sim/config';
-import { Buttons, WEAPON_KEEP, type PlayerId, type PlayerState, type Tick, type UserCmd, type WorldState } from '../sim/types';
+import {
+  Buttons,
+  WEAPON_KEEP,
+  type PlayerId,
+  type PlayerState,
+  type Tick,
+  type UserCmd,
+  type WorldState,
+} from '../sim/types';
 import { sanitizeCmd, type SanitizedCmd } from '../sim/quantize';
 
 export const BOT_ID_MAX = 255;
@@ -45,7 +53,16 @@ function moveToward(from: PlayerState, x: number, y: number, strafe: number): { 
 }
 
 export function botCommand(world: WorldState, cfg: SimConfig, bot: PlayerState, tick: Tick): UserCmd {
-  const idle: UserCmd = { tick, moveX: 0, moveY: 0, aim: bot.aim, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: Math.max(0, tick - 1), viewFrac: 0 };
+  const idle: UserCmd = {
+    tick,
+    moveX: 0,
+    moveY: 0,
+    aim: bot.aim,
+    buttons: 0,
+    weaponSelect: WEAPON_KEEP,
+    viewTick: Math.max(0, tick - 1),
+    viewFrac: 0,
+  };
   if (!bot.alive) return idle;
   const target = nearestEnemyInSight(world, cfg, bot);
   if (target) {
@@ -62,7 +79,13 @@ export function botCommand(world: WorldState, cfg: SimConfig, bot: PlayerState, 
 }
 
 /** Commands for every bot of the world at `tick`. */
-export function botCommands(world: WorldState, cfg: SimConfig, bots: ReadonlySet<PlayerId>, tick: Tick, into: Map<PlayerId, SanitizedCmd>): void {
+export function botCommands(
+  world: WorldState,
+  cfg: SimConfig,
+  bots: ReadonlySet<PlayerId>,
+  tick: Tick,
+  into: Map<PlayerId, SanitizedCmd>,
+): void {
   // Bots make commands on the host, as a client does: sanitized where they are made.
   for (const p of world.players) if (bots.has(p.id)) into.set(p.id, sanitizeCmd(botCommand(world, cfg, p, tick)));
 }

@@ -57,7 +57,10 @@ export class ServerMatch {
   }
 
   /** The host's rules checked and clamped (`issues` says what changed), and the config on their map. */
-  rulesFor(input: Partial<Record<keyof MatchRules, unknown>>, cfg: SimConfig): { rules: MatchRules; issues: RuleIssue[]; cfg: SimConfig } {
+  rulesFor(
+    input: Partial<Record<keyof MatchRules, unknown>>,
+    cfg: SimConfig,
+  ): { rules: MatchRules; issues: RuleIssue[]; cfg: SimConfig } {
     const checked = checkRules(input);
     const map = mapById(checked.rules.mapId);
     if (!map || (this.mapId === CUSTOM_MAP_ID && checked.rules.mapId === 0)) return { ...checked, cfg };
@@ -69,7 +72,11 @@ export class ServerMatch {
   rememberDeparted(world: WorldState, id: PlayerId): void {
     const record = world.match.players.find((p) => p.id === id);
     const body = world.players.find((p) => p.id === id);
-    if (record && !record.bot) this.departed.set(id, { returning: { record, kills: body?.kills ?? 0, deaths: body?.deaths ?? 0 }, seq: world.match.seq });
+    if (record && !record.bot)
+      this.departed.set(id, {
+        returning: { record, kills: body?.kills ?? 0, deaths: body?.deaths ?? 0 },
+        seq: world.match.seq,
+      });
   }
 
   /**

@@ -29,7 +29,13 @@ import { debugMessageFor, type ServerStats } from './stats';
 import { TickLoop, type TickLoopCounters } from './tick-loop';
 import { TickCostMeter, type TickCost } from './tick-cost';
 import { SilenceWatch } from './silence-watch';
-import { checkpointBytes, restoreFromBytes, type PlainCheckpointLobby, type RestoreRequest, type RestoreResult } from './runtime-migration';
+import {
+  checkpointBytes,
+  restoreFromBytes,
+  type PlainCheckpointLobby,
+  type RestoreRequest,
+  type RestoreResult,
+} from './runtime-migration';
 
 /**
  * One client's datagram port: a DataChannel adopted by the worker, or a MessagePort. A port that
@@ -225,7 +231,12 @@ export class ServerRuntime<Handle> {
 
   stats(): RuntimeStats | null {
     if (!this.server || !this.loop) return null;
-    return { ...this.server.stats(), loop: { ...this.loop.counters }, tickCost: this.costs.summary(), tickErrors: this.tickErrors };
+    return {
+      ...this.server.stats(),
+      loop: { ...this.loop.counters },
+      tickCost: this.costs.summary(),
+      tickErrors: this.tickErrors,
+    };
   }
 
   private closePort(port: BytePort): void {

@@ -20,7 +20,12 @@ import { CommandBuffer, type TakenCmd } from './command-buffer';
 import { EventOutbox } from './event-outbox';
 import { RttEstimator } from './rtt-estimator';
 import { SentSnapshots } from './sent-snapshots';
-import { DEFAULT_CLIENT_SETTINGS, SnapshotScheduler, clampClientSettings, type ClientNetSettings } from './snapshot-scheduler';
+import {
+  DEFAULT_CLIENT_SETTINGS,
+  SnapshotScheduler,
+  clampClientSettings,
+  type ClientNetSettings,
+} from './snapshot-scheduler';
 import type { ClientStats, RewindRecord } from './stats';
 
 /** Unacked events kept per client (the wire carries at most 255 per snapshot). */
@@ -73,10 +78,25 @@ export class ServerSideClient {
   /** Updated in place (a packet per client per tick: no object per packet). */
   private readonly echo = { timeMs: 0, receivedMs: 0, newestCmdTick: -1 };
   /** What `planSnapshot` returns, refilled by each call (a plan is encoded at once and never kept). */
-  private readonly plan: SnapshotPlan = { header: { serverTick: 0, lastCmdTick: 0, cmdBufferDepth: 0, echoTimeMs: 0, echoHoldMs: 0 }, baselineTick: null, events: [] };
+  private readonly plan: SnapshotPlan = {
+    header: { serverTick: 0, lastCmdTick: 0, cmdBufferDepth: 0, echoTimeMs: 0, echoHoldMs: 0 },
+    baselineTick: null,
+    events: [],
+  };
   /** The command this client's player runs in the tick being stepped (set by the server). */
   current: TakenCmd | null = null;
-  readonly counters = { packetsIn: 0, bytesIn: 0, decodeFailures: 0, fullSnapshots: 0, deltaSnapshots: 0, packetsOut: 0, bytesOut: 0, depth: 0, encodeFailures: 0, resyncs: 0 };
+  readonly counters = {
+    packetsIn: 0,
+    bytesIn: 0,
+    decodeFailures: 0,
+    fullSnapshots: 0,
+    deltaSnapshots: 0,
+    packetsOut: 0,
+    bytesOut: 0,
+    depth: 0,
+    encodeFailures: 0,
+    resyncs: 0,
+  };
 
   constructor(
     readonly id: PlayerId,
@@ -180,7 +200,8 @@ export class ServerSideClient {
     }
     const resyncing = this.resyncFrom !== null;
     const plan = this.plan;
-    plan.baselineTick = !resyncing && this.baselineAck !== null && this.sent.get(this.baselineAck) ? this.baselineAck : null;
+    plan.baselineTick =
+      !resyncing && this.baselineAck !== null && this.sent.get(this.baselineAck) ? this.baselineAck : null;
     this.fillHeader(plan.header, tick, nowMs);
     plan.events = this.outbox.pending();
     return plan;

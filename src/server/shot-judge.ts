@@ -36,7 +36,12 @@ export class ShotJudge {
   }
 
   /** The hitboxes `shot` (made with `cmd`) is tested against while `world` steps to its next tick. */
-  hitboxes(shot: ShotIntent, cmd: UserCmd, world: Readonly<WorldState>, session: ServerSideClient | undefined): readonly Hitbox[] {
+  hitboxes(
+    shot: ShotIntent,
+    cmd: UserCmd,
+    world: Readonly<WorldState>,
+    session: ServerSideClient | undefined,
+  ): readonly Hitbox[] {
     const r = this.shots.next();
     r.shooter = shot.shooter;
     r.weapon = shot.weapon;
@@ -54,6 +59,10 @@ export class ShotJudge {
     r.viewTime = time.viewTime;
     r.adjustment = time.adjustment;
     r.liveHitboxes = null;
-    return this.compensator.candidatesAt(time.viewTime, shot.shooter, rayBoxOf(shot, weaponDef(shot.weapon).range, this.rayBox));
+    return this.compensator.candidatesAt(
+      time.viewTime,
+      shot.shooter,
+      rayBoxOf(shot, weaponDef(shot.weapon).range, this.rayBox),
+    );
   }
 }

@@ -29,7 +29,17 @@ export interface ShotRecord {
   hit: PlayerId | null;
 }
 
-const newShotRecord = (): ShotRecord => ({ shooter: 0, weapon: 0, tick: 0, claimed: 0, viewTime: 0, adjustment: 'none', lagCompensated: true, liveHitboxes: null, hit: null });
+const newShotRecord = (): ShotRecord => ({
+  shooter: 0,
+  weapon: 0,
+  tick: 0,
+  claimed: 0,
+  viewTime: 0,
+  adjustment: 'none',
+  lagCompensated: true,
+  liveHitboxes: null,
+  hit: null,
+});
 
 export class ShotRecords {
   /** This tick's shots: `shots[0, count)`. */
@@ -77,6 +87,14 @@ export class ShotRecords {
     const r = this.newest.get(id);
     if (!r) return null;
     const hitboxes = r.liveHitboxes ?? (history.holds(r.viewTime) ? history.hitboxesAt(r.viewTime, id) : []);
-    return { tick: r.tick, claimedViewTime: r.claimed, viewTime: r.viewTime, adjustment: r.adjustment, hitboxes, hit: r.hit, lagCompensated: r.lagCompensated };
+    return {
+      tick: r.tick,
+      claimedViewTime: r.claimed,
+      viewTime: r.viewTime,
+      adjustment: r.adjustment,
+      hitboxes,
+      hit: r.hit,
+      lagCompensated: r.lagCompensated,
+    };
   }
 }

@@ -14,7 +14,11 @@ import type { ClientNetSettings } from '../protocol/control-messages';
 
 export type { ClientNetSettings } from '../protocol/control-messages';
 
-export const DEFAULT_CLIENT_SETTINGS: Readonly<ClientNetSettings> = Object.freeze({ updateRate: 30, rate: 40000, interpMs: 100 });
+export const DEFAULT_CLIENT_SETTINGS: Readonly<ClientNetSettings> = Object.freeze({
+  updateRate: 30,
+  rate: 40000,
+  interpMs: 100,
+});
 
 /** Bounds from src/config/cvars.ts (cl_updaterate, rate, cl_interp up to its ratio at the lowest update rate). */
 const LIMITS = { updateRate: [10, 128], rate: [2500, 1_000_000], interpMs: [0, 500] } as const;
@@ -71,7 +75,9 @@ export class SnapshotScheduler {
   /** Called once per server tick (refills the budget); true when a snapshot should go now. */
   due(tick: number): boolean {
     this.tokens = Math.min(this.tokens + this.bytesPerTick, this.bucketCap);
-    if (this.nextSendTick < 0) this.nextSendTick = tick + ((((this.phase - tick) % this.intervalTicks) + this.intervalTicks) % this.intervalTicks);
+    if (this.nextSendTick < 0)
+      this.nextSendTick =
+        tick + ((((this.phase - tick) % this.intervalTicks) + this.intervalTicks) % this.intervalTicks);
     if (tick < this.nextSendTick) return false;
     if (this.tokens < 0) {
       this.counters.heldBackTicks++;

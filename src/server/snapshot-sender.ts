@@ -48,7 +48,13 @@ export class SnapshotSender {
     this.broadcast.arena ??= new DatagramArena();
   }
 
-  send(sessions: Iterable<ServerSideClient>, world: WorldState, match: () => PublicMatchState, events: readonly NetEvent[], nowMs: number): SnapshotPacket[] {
+  send(
+    sessions: Iterable<ServerSideClient>,
+    world: WorldState,
+    match: () => PublicMatchState,
+    events: readonly NetEvent[],
+    nowMs: number,
+  ): SnapshotPacket[] {
     this.broadcast.arena?.reset();
     const encoded = events.map(encodeEvent);
     // First who is due (each session's plan is its own object, valid until its next plan), so the

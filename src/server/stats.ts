@@ -96,6 +96,14 @@ export function debugMessageFor(stats: ServerStats, clientId: PlayerId): DebugMe
     type: 'debug',
     tick: stats.tick,
     hitboxes: stats.liveHitboxes.filter((h) => h.id !== clientId),
-    rewind: r && { tick: r.tick, claimedViewTime: r.claimedViewTime, viewTime: r.viewTime, adjustment: r.adjustment, lagCompensated: r.lagCompensated, hitboxes: r.hitboxes, hit: r.hit },
+    rewind: r && {
+      tick: r.tick,
+      claimedViewTime: r.claimedViewTime,
+      viewTime: r.viewTime,
+      adjustment: r.adjustment,
+      lagCompensated: r.lagCompensated,
+      hitboxes: r.hitboxes,
+      hit: r.hit,
+    },
   };
 }

@@ -24,6 +24,11 @@ export class TickCostMeter {
     if (this.costs.length === 0) return { lastUs: 0, medianUs: 0, p99Us: 0, maxUs: 0 };
     const sorted = [...this.costs].sort((a, b) => a - b);
     const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-    return { lastUs: this.costs[this.costs.length - 1] as number, medianUs: at(0.5), p99Us: at(0.99), maxUs: sorted[sorted.length - 1] as number };
+    return {
+      lastUs: this.costs[this.costs.length - 1] as number,
+      medianUs: at(0.5),
+      p99Us: at(0.99),
+      maxUs: sorted[sorted.length - 1] as number,
+    };
   }
 }

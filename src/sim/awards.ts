@@ -9,7 +9,16 @@
  *   Damage:   most damage dealt to enemies, at least 1 (value: damage)
  * Invariants: integers only; deterministic for equal inputs.
  */
-import { AwardKind, GameMode, Team, type Award, type MatchPlayer, type MatchResults, type MatchState, type Standing } from './match-types';
+import {
+  AwardKind,
+  GameMode,
+  Team,
+  type Award,
+  type MatchPlayer,
+  type MatchResults,
+  type MatchState,
+  type Standing,
+} from './match-types';
 import { rankStandings } from './ranking';
 import type { PlayerState } from './types';
 
@@ -17,11 +26,24 @@ export const AWARD_MIN_SHOTS = 10;
 
 function standingsOf(match: MatchState, players: readonly PlayerState[]): Standing[] {
   const bodies = new Map(players.map((p) => [p.id, p]));
-  return rankStandings(match.players.map((m) => ({ id: m.id, team: m.team, score: m.score, kills: bodies.get(m.id)?.kills ?? 0, deaths: bodies.get(m.id)?.deaths ?? 0 })));
+  return rankStandings(
+    match.players.map((m) => ({
+      id: m.id,
+      team: m.team,
+      score: m.score,
+      kills: bodies.get(m.id)?.kills ?? 0,
+      deaths: bodies.get(m.id)?.deaths ?? 0,
+    })),
+  );
 }
 
 /** The best player by `value` (ties: the better-ranked one), if any reaches `min`. */
-function best(kind: AwardKind, ranked: readonly MatchPlayer[], value: (m: MatchPlayer) => number, min: number): Award | null {
+function best(
+  kind: AwardKind,
+  ranked: readonly MatchPlayer[],
+  value: (m: MatchPlayer) => number,
+  min: number,
+): Award | null {
   let winner: Award | null = null;
   for (const m of ranked) {
     const v = value(m);

@@ -33,7 +33,15 @@ export { createMatch, joinMatch, leaveMatch, areEnemies, inPlay, publicMatch, te
 export { startMatch, commandInPlay } from './match-flow';
 export { computeResults, AWARD_MIN_SHOTS } from './awards';
 export { rankStandings, placesOf, ordinal, compareStandings } from './ranking';
-export { PICKUP_RADIUS, HEALTH_PACK, PICKUP_RESPAWN_SECONDS, pickupSpots, pickupStep, freshPickups, isAvailable } from './pickups';
+export {
+  PICKUP_RADIUS,
+  HEALTH_PACK,
+  PICKUP_RESPAWN_SECONDS,
+  pickupSpots,
+  pickupStep,
+  freshPickups,
+  isAvailable,
+} from './pickups';
 export { chooseSpawn, inSight, SPAWN_SIGHT_RANGE } from './respawn';
 export { nextRandom } from './rng';
 export { stepPlayer, type ShotIntent } from './player';

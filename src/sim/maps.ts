@@ -18,8 +18,22 @@ export const CUSTOM_MAP_ID = 255;
 /** Most pickups a map may have (the wire carries at most this many). */
 export const MAX_PICKUPS = 32;
 
-function arena(name: string, width: number, height: number, walls: Rect[], spawns: SpawnPoint[], pickups: PickupSpot[]): ArenaMap {
-  return Object.freeze({ name, width, height, walls: Object.freeze(walls) as Rect[], spawns: Object.freeze(spawns) as SpawnPoint[], pickups: Object.freeze(pickups) as PickupSpot[] });
+function arena(
+  name: string,
+  width: number,
+  height: number,
+  walls: Rect[],
+  spawns: SpawnPoint[],
+  pickups: PickupSpot[],
+): ArenaMap {
+  return Object.freeze({
+    name,
+    width,
+    height,
+    walls: Object.freeze(walls) as Rect[],
+    spawns: Object.freeze(spawns) as SpawnPoint[],
+    pickups: Object.freeze(pickups) as PickupSpot[],
+  });
 }
 
 const PLAZA = arena(
@@ -38,9 +52,18 @@ const PLAZA = arena(
     wall(980, 1080, 40, 120),
   ],
   [
-    spawn(100, 100), spawn(1900, 100), spawn(100, 1300), spawn(1900, 1300),
-    spawn(1000, 80), spawn(1000, 1320), spawn(80, 700), spawn(1920, 700),
-    spawn(700, 700), spawn(1300, 700), spawn(500, 1150), spawn(1500, 250),
+    spawn(100, 100),
+    spawn(1900, 100),
+    spawn(100, 1300),
+    spawn(1900, 1300),
+    spawn(1000, 80),
+    spawn(1000, 1320),
+    spawn(80, 700),
+    spawn(1920, 700),
+    spawn(700, 700),
+    spawn(1300, 700),
+    spawn(500, 1150),
+    spawn(1500, 250),
   ],
   [health(1000, 560), health(1000, 840), ammo(590, 700), ammo(1410, 700), health(160, 160), health(1840, 1240)],
 );
@@ -66,9 +89,18 @@ const WARRENS = arena(
     wall(1730, 580, 70, 40),
   ],
   [
-    spawn(80, 80), spawn(1720, 80), spawn(80, 1120), spawn(1720, 1120),
-    spawn(610, 330), spawn(1190, 330), spawn(610, 870), spawn(1190, 870),
-    spawn(80, 420), spawn(1720, 780), spawn(900, 600), spawn(400, 600),
+    spawn(80, 80),
+    spawn(1720, 80),
+    spawn(80, 1120),
+    spawn(1720, 1120),
+    spawn(610, 330),
+    spawn(1190, 330),
+    spawn(610, 870),
+    spawn(1190, 870),
+    spawn(80, 420),
+    spawn(1720, 780),
+    spawn(900, 600),
+    spawn(400, 600),
   ],
   [health(900, 600), health(610, 80), health(1190, 1120), ammo(80, 780), ammo(1720, 420), ammo(1400, 600)],
 );
@@ -85,7 +117,14 @@ const BASTION_LEFT_WALLS: Rect[] = [
   wall(860, 80, 24, 160),
   wall(860, 760, 24, 160),
 ];
-const BASTION_RED_SPAWNS: Array<[number, number]> = [[80, 120], [80, 500], [80, 880], [250, 300], [250, 700], [160, 620]];
+const BASTION_RED_SPAWNS: Array<[number, number]> = [
+  [80, 120],
+  [80, 500],
+  [80, 880],
+  [250, 300],
+  [250, 700],
+  [160, 620],
+];
 const mirrorX = (x: number, w = 0): number => BASTION_WIDTH - x - w;
 
 const BASTION = arena(
@@ -97,8 +136,18 @@ const BASTION = arena(
     wall(960, 380, 80, 240), // the shared centre block (symmetric by itself)
     ...BASTION_LEFT_WALLS.map((r) => wall(mirrorX(r.x, r.w), r.y, r.w, r.h)),
   ],
-  [...BASTION_RED_SPAWNS.map(([x, y]) => spawn(x, y, Team.Red)), ...BASTION_RED_SPAWNS.map(([x, y]) => spawn(mirrorX(x), y, Team.Blue))],
-  [health(1000, 150), health(1000, 850), ammo(280, 500), ammo(mirrorX(280), 500), health(560, 500), health(mirrorX(560), 500)],
+  [
+    ...BASTION_RED_SPAWNS.map(([x, y]) => spawn(x, y, Team.Red)),
+    ...BASTION_RED_SPAWNS.map(([x, y]) => spawn(mirrorX(x), y, Team.Blue)),
+  ],
+  [
+    health(1000, 150),
+    health(1000, 850),
+    ammo(280, 500),
+    ammo(mirrorX(280), 500),
+    health(560, 500),
+    health(mirrorX(560), 500),
+  ],
 );
 
 export const MAPS: readonly ArenaMap[] = Object.freeze([DEFAULT_MAP, PLAZA, WARRENS, BASTION]);

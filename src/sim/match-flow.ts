@@ -61,7 +61,12 @@ function goLive(ctx: TickContext): void {
 }
 
 function endMatch(ctx: TickContext): void {
-  ctx.match = { ...ctx.match, phase: MatchPhase.Ended, phaseEndTick: 0, results: computeResults(ctx.match, ctx.players) };
+  ctx.match = {
+    ...ctx.match,
+    phase: MatchPhase.Ended,
+    phaseEndTick: 0,
+    results: computeResults(ctx.match, ctx.players),
+  };
 }
 
 /** Start of a tick: the warm-up or the time limit runs out. */
@@ -84,7 +89,11 @@ export function checkFragLimit(ctx: TickContext): void {
  * The host starts a match (between ticks): `cfg.map` must be the map of `rules.mapId` (the caller
  * swaps the config). Returns the new world and the 'respawned' events (of the world's current tick).
  */
-export function startMatch(world: WorldState, rules: MatchRules, cfg: SimConfig): { world: WorldState; events: SimEvent[] } {
+export function startMatch(
+  world: WorldState,
+  rules: MatchRules,
+  cfg: SimConfig,
+): { world: WorldState; events: SimEvent[] } {
   const ctx = beginTick(world, cfg, world.tick);
   const warmup = rules.warmupS > 0 ? secondsToTicks(rules.warmupS, cfg.tickrate) : 0;
   ctx.match = {

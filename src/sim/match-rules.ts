@@ -33,7 +33,12 @@ export const MODE_NAMES: readonly string[] = Object.freeze(['Deathmatch', 'Team 
 
 /** How each setting is named on screen (the lobby's labels), so an issue reads as one plain sentence. */
 const LABELS: Readonly<Record<keyof MatchRules, string>> = Object.freeze({
-  mode: 'Mode', mapId: 'Map', fragLimit: 'Frag limit', timeLimitS: 'Time limit (seconds)', warmupS: 'Warm-up (seconds)', friendlyFire: 'Friendly fire',
+  mode: 'Mode',
+  mapId: 'Map',
+  fragLimit: 'Frag limit',
+  timeLimitS: 'Time limit (seconds)',
+  warmupS: 'Warm-up (seconds)',
+  friendlyFire: 'Friendly fire',
 });
 
 function intIn(field: 'fragLimit' | 'timeLimitS' | 'warmupS', value: unknown, issues: RuleIssue[]): number {
@@ -45,7 +50,8 @@ function intIn(field: 'fragLimit' | 'timeLimitS' | 'warmupS', value: unknown, is
     return fallback;
   }
   const clamped = Math.min(Math.max(Math.round(n), min), max);
-  if (clamped !== n) issues.push({ field, message: `${LABELS[field]} ${n} is outside ${min}-${max}; using ${clamped}.` });
+  if (clamped !== n)
+    issues.push({ field, message: `${LABELS[field]} ${n} is outside ${min}-${max}; using ${clamped}.` });
   return clamped;
 }
 
@@ -58,7 +64,10 @@ function pick(value: unknown, count: number, field: 'mode' | 'mapId', issues: Ru
 }
 
 /** Complete, valid rules from an untrusted partial object, and what had to be changed. */
-export function checkRules(input: Partial<Record<keyof MatchRules, unknown>> | null | undefined): { rules: MatchRules; issues: RuleIssue[] } {
+export function checkRules(input: Partial<Record<keyof MatchRules, unknown>> | null | undefined): {
+  rules: MatchRules;
+  issues: RuleIssue[];
+} {
   const src = input ?? {};
   const issues: RuleIssue[] = [];
   const rules: MatchRules = {
@@ -75,7 +84,10 @@ export function checkRules(input: Partial<Record<keyof MatchRules, unknown>> | n
 /** "Team deathmatch on bastion, first to 30, 10 min" — for lobby texts and logs. */
 export function describeRules(r: MatchRules): string {
   const map = MAPS[r.mapId]?.name ?? 'a custom map';
-  const limits = [r.fragLimit > 0 ? `first to ${r.fragLimit}` : '', r.timeLimitS > 0 ? `${Math.round(r.timeLimitS / 60 * 10) / 10} min` : ''].filter(Boolean);
+  const limits = [
+    r.fragLimit > 0 ? `first to ${r.fragLimit}` : '',
+    r.timeLimitS > 0 ? `${Math.round((r.timeLimitS / 60) * 10) / 10} min` : '',
+  ].filter(Boolean);
   const ff = r.mode === GameMode.TeamDeathmatch && r.friendlyFire ? ', friendly fire' : '';
   return `${MODE_NAMES[r.mode] ?? 'Deathmatch'} on ${map}${limits.length ? ', ' + limits.join(', ') : ', no limit'}${ff}`;
 }

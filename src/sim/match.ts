@@ -8,11 +8,27 @@
  * (joins go to the smaller team); in deathmatch every team is 0.
  */
 import { DEFAULT_RULES } from './match-rules';
-import { GameMode, MatchPhase, Team, type MatchPlayer, type MatchRules, type MatchState, type PublicMatchState } from './match-types';
+import {
+  GameMode,
+  MatchPhase,
+  Team,
+  type MatchPlayer,
+  type MatchRules,
+  type MatchState,
+  type PublicMatchState,
+} from './match-types';
 import type { PlayerId, Tick, WorldState } from './types';
 
 export function createMatch(rules: MatchRules = DEFAULT_RULES): MatchState {
-  return { rules: { ...rules }, phase: MatchPhase.Waiting, phaseEndTick: 0, seq: 0, teamScores: [0, 0], players: [], results: null };
+  return {
+    rules: { ...rules },
+    phase: MatchPhase.Waiting,
+    phaseEndTick: 0,
+    seq: 0,
+    teamScores: [0, 0],
+    players: [],
+    results: null,
+  };
 }
 
 export function blankRecord(id: PlayerId, team: Team, bot: boolean): MatchPlayer {
@@ -36,7 +52,9 @@ export function teamForNewcomer(m: MatchState): Team {
  */
 export function joinMatch(m: MatchState, id: PlayerId, bot: boolean, returning?: MatchPlayer): MatchState {
   const others = m.players.filter((p) => p.id !== id);
-  const record = returning ? { ...returning, id, bot } : blankRecord(id, teamForNewcomer({ ...m, players: others }), bot);
+  const record = returning
+    ? { ...returning, id, bot }
+    : blankRecord(id, teamForNewcomer({ ...m, players: others }), bot);
   return { ...m, players: [...others, record].sort((a, b) => a.id - b.id) };
 }
 

@@ -16,7 +16,10 @@ import type { ArenaMap, PlayerState, Tick } from './types';
 
 export const PICKUP_RADIUS = 14;
 export const HEALTH_PACK = 50;
-export const PICKUP_RESPAWN_SECONDS: Readonly<Record<PickupKind, number>> = Object.freeze({ [PickupKind.Health]: 20, [PickupKind.Ammo]: 15 });
+export const PICKUP_RESPAWN_SECONDS: Readonly<Record<PickupKind, number>> = Object.freeze({
+  [PickupKind.Health]: 20,
+  [PickupKind.Ammo]: 15,
+});
 const TOUCH_SQ = (PLAYER_RADIUS + PICKUP_RADIUS) * (PLAYER_RADIUS + PICKUP_RADIUS);
 
 /** The map's pickup spots (none when the map has no list). */
@@ -47,7 +50,8 @@ function needs(p: PlayerState, kind: PickupKind): boolean {
 }
 
 function applyPickup(p: PlayerState, kind: PickupKind): PlayerState {
-  if (kind === PickupKind.Health) return { ...p, health: Math.min(MAX_HEALTH, p.health + HEALTH_PACK), ammo: p.ammo.slice() };
+  if (kind === PickupKind.Health)
+    return { ...p, health: Math.min(MAX_HEALTH, p.health + HEALTH_PACK), ammo: p.ammo.slice() };
   return { ...p, ammo: fullAmmo(), reloadEndTick: 0 };
 }
 
@@ -60,7 +64,13 @@ export interface PickupTaken {
 }
 
 /** What `p` picks up at `tick`, if anything (at most one pickup per tick). */
-export function touchPickups(p: PlayerState, pickups: readonly Tick[], map: ArenaMap, tick: Tick, tickrate: number): PickupTaken | null {
+export function touchPickups(
+  p: PlayerState,
+  pickups: readonly Tick[],
+  map: ArenaMap,
+  tick: Tick,
+  tickrate: number,
+): PickupTaken | null {
   if (!p.alive) return null;
   const spots = pickupSpots(map);
   for (let i = 0; i < spots.length && i < pickups.length; i++) {
@@ -69,7 +79,12 @@ export function touchPickups(p: PlayerState, pickups: readonly Tick[], map: Aren
     const dy = p.y - spot.y;
     // Touch first: every player tests every spot each tick, and most are out of reach.
     if (dx * dx + dy * dy > TOUCH_SQ || !isAvailable(pickups[i]!, tick) || !needs(p, spot.kind)) continue;
-    return { player: applyPickup(p, spot.kind), index: i, kind: spot.kind, respawnTick: tick + secondsToTicks(PICKUP_RESPAWN_SECONDS[spot.kind], tickrate) };
+    return {
+      player: applyPickup(p, spot.kind),
+      index: i,
+      kind: spot.kind,
+      respawnTick: tick + secondsToTicks(PICKUP_RESPAWN_SECONDS[spot.kind], tickrate),
+    };
   }
   return null;
 }
@@ -78,6 +93,12 @@ export function touchPickups(p: PlayerState, pickups: readonly Tick[], map: Aren
  * The pickup step of one player at `tick`, as both the world and the picker's prediction run it:
  * nothing while the match is not in play. The caller sets `pickups[index] = respawnTick`.
  */
-export function pickupStep(match: Pick<MatchState, 'phase' | 'phaseEndTick'>, p: PlayerState, pickups: readonly Tick[], cfg: SimConfig, tick: Tick): PickupTaken | null {
+export function pickupStep(
+  match: Pick<MatchState, 'phase' | 'phaseEndTick'>,
+  p: PlayerState,
+  pickups: readonly Tick[],
+  cfg: SimConfig,
+  tick: Tick,
+): PickupTaken | null {
   return inPlay(match, tick) ? touchPickups(p, pickups, cfg.map, tick, cfg.tickrate) : null;
 }

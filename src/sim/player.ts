@@ -13,7 +13,17 @@
 import type { SimConfig } from './config';
 import { moveBox, type BoxMove } from './collide';
 import { nextVelocity, type Velocity } from './movement';
-import { Buttons, type Angle16, type Hitbox, type PlayerId, type PlayerState, type SimEvent, type Tick, type UserCmd, type WeaponId } from './types';
+import {
+  Buttons,
+  type Angle16,
+  type Hitbox,
+  type PlayerId,
+  type PlayerState,
+  type SimEvent,
+  type Tick,
+  type UserCmd,
+  type WeaponId,
+} from './types';
 import { stepWeapon } from './weapons';
 
 export interface ShotIntent {
@@ -29,7 +39,15 @@ export interface ShotIntent {
  * the sim's key order: an object spread with overrides costs V8 nearly three times the bytes,
  * and this runs for every player every tick.
  */
-function movedPlayer(p: PlayerState, x: number, y: number, vx: number, vy: number, aim: Angle16, crouch: boolean): PlayerState {
+function movedPlayer(
+  p: PlayerState,
+  x: number,
+  y: number,
+  vx: number,
+  vy: number,
+  aim: Angle16,
+  crouch: boolean,
+): PlayerState {
   return {
     id: p.id,
     x,
@@ -66,7 +84,12 @@ export interface PlayerStepScratch {
 }
 
 export function newPlayerStepScratch(): PlayerStepScratch {
-  return { velocity: { vx: 0, vy: 0 }, move: { x: 0, y: 0, blockedX: false, blockedY: false }, shot: { shooter: 0, weapon: 0, x: 0, y: 0, aim: 0 }, fired: false };
+  return {
+    velocity: { vx: 0, vy: 0 },
+    move: { x: 0, y: 0, blockedX: false, blockedY: false },
+    shot: { shooter: 0, weapon: 0, x: 0, y: 0, aim: 0 },
+    fired: false,
+  };
 }
 
 /**
@@ -88,7 +111,15 @@ export function advancePlayer(
   const vel = nextVelocity(p.vx, p.vy, cmd.moveX, cmd.moveY, crouch, cfg.tickrate, scratch.velocity);
   const moved = moveBox(cfg.map, p.id, p.x, p.y, vel.vx / cfg.tickrate, vel.vy / cfg.tickrate, blockers, scratch.move);
   // Contact kills only the blocked component, so the player slides along the wall.
-  const next = movedPlayer(p, moved.x, moved.y, moved.blockedX ? 0 : vel.vx, moved.blockedY ? 0 : vel.vy, cmd.aim, crouch);
+  const next = movedPlayer(
+    p,
+    moved.x,
+    moved.y,
+    moved.blockedX ? 0 : vel.vx,
+    moved.blockedY ? 0 : vel.vy,
+    cmd.aim,
+    crouch,
+  );
   if (stepWeapon(next, cmd, tick, cfg.tickrate, events)) {
     const shot = scratch.shot;
     shot.shooter = p.id;

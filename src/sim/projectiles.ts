@@ -74,7 +74,8 @@ function explode(ctx: TickContext, p: ProjectileState, x: number, y: number): vo
     if (!h || !h.alive) continue;
     const distance = Math.sqrt((h.x - ex) * (h.x - ex) + (h.y - ey) * (h.y - ey));
     const damage = splashDamage(def.damage, def.splashRadius, distance);
-    if (damage > 0 && !occluded(ctx.cfg.map, ex, ey, h.x, h.y)) hitEnemy = applyDamage(ctx, i, p.owner, Weapon.Rocket, damage, ex, ey) || hitEnemy;
+    if (damage > 0 && !occluded(ctx.cfg.map, ex, ey, h.x, h.y))
+      hitEnemy = applyDamage(ctx, i, p.owner, Weapon.Rocket, damage, ex, ey) || hitEnemy;
   }
   // One rocket is one shot for accuracy, however many it hurt.
   if (hitEnemy) noteHitShot(ctx, p.owner);

@@ -31,7 +31,15 @@ export function rayRectEntry(ox: number, oy: number, dx: number, dy: number, r: 
   return tMin < tMax ? tMin : Infinity;
 }
 
-export function rayCircleEntry(ox: number, oy: number, dx: number, dy: number, cx: number, cy: number, radius: number): number {
+export function rayCircleEntry(
+  ox: number,
+  oy: number,
+  dx: number,
+  dy: number,
+  cx: number,
+  cy: number,
+  radius: number,
+): number {
   const mx = ox - cx;
   const my = oy - cy;
   const a = dx * dx + dy * dy;

@@ -59,7 +59,11 @@ function candidates(map: ArenaMap, team: Team): readonly SpawnPoint[] {
   return own.length > 0 ? own : map.spawns;
 }
 
-function farthest(points: readonly SpawnPoint[], hitboxes: readonly Hitbox[], counts: (h: Hitbox) => boolean): SpawnPoint | undefined {
+function farthest(
+  points: readonly SpawnPoint[],
+  hitboxes: readonly Hitbox[],
+  counts: (h: Hitbox) => boolean,
+): SpawnPoint | undefined {
   let best: SpawnPoint | undefined;
   let bestDist = -1;
   for (const s of points) {
@@ -72,7 +76,12 @@ function farthest(points: readonly SpawnPoint[], hitboxes: readonly Hitbox[], co
   return best;
 }
 
-export function chooseSpawn(map: ArenaMap, hitboxes: readonly Hitbox[], rng: number, who: SpawnFor = EVERYONE): SpawnChoice {
+export function chooseSpawn(
+  map: ArenaMap,
+  hitboxes: readonly Hitbox[],
+  rng: number,
+  who: SpawnFor = EVERYONE,
+): SpawnChoice {
   const pool = candidates(map, who.team);
   const clearSq = SPAWN_CLEARANCE * SPAWN_CLEARANCE;
   const anyone = (): boolean => true;
@@ -84,6 +93,7 @@ export function chooseSpawn(map: ArenaMap, hitboxes: readonly Hitbox[], rng: num
     const spot = hidden[pick.index] ?? hidden[0]!;
     return { x: spot.x, y: spot.y, rng: pick.state };
   }
-  const spot = farthest(free, hitboxes, enemy) ?? farthest(pool, hitboxes, anyone) ?? { x: map.width / 2, y: map.height / 2 };
+  const spot = farthest(free, hitboxes, enemy) ??
+    farthest(pool, hitboxes, anyone) ?? { x: map.width / 2, y: map.height / 2 };
   return { x: spot.x, y: spot.y, rng };
 }

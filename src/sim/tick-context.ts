@@ -63,7 +63,12 @@ function hitboxesOf(players: readonly PlayerState[], scratch: StepScratch): Hitb
 }
 
 /** The context producing tick `world.tick + 1` (or `tick`, for changes made between ticks). */
-export function beginTick(world: WorldState, cfg: SimConfig, tick: Tick = world.tick + 1, scratch: StepScratch = newStepScratch()): TickContext {
+export function beginTick(
+  world: WorldState,
+  cfg: SimConfig,
+  tick: Tick = world.tick + 1,
+  scratch: StepScratch = newStepScratch(),
+): TickContext {
   return {
     tick,
     cfg,
@@ -82,7 +87,15 @@ export function beginTick(world: WorldState, cfg: SimConfig, tick: Tick = world.
 
 /** The world the context describes, at its tick. */
 export function endTick(ctx: TickContext): WorldState {
-  return { tick: ctx.tick, players: ctx.players, projectiles: ctx.projectiles, nextProjectileId: ctx.nextProjectileId, rng: ctx.rng, match: ctx.match, pickups: ctx.pickups };
+  return {
+    tick: ctx.tick,
+    players: ctx.players,
+    projectiles: ctx.projectiles,
+    nextProjectileId: ctx.nextProjectileId,
+    rng: ctx.rng,
+    match: ctx.match,
+    pickups: ctx.pickups,
+  };
 }
 
 export function setPlayer(ctx: TickContext, index: number, p: PlayerState): void {

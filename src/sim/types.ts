@@ -141,7 +141,16 @@ export interface Hitbox {
 
 /** Things that happened during a tick, for effects, HUD and kill feed. */
 export type SimEvent =
-  | { type: 'fired'; shooter: PlayerId; weapon: WeaponId; x: number; y: number; aim: Angle16; endX: number; endY: number }
+  | {
+      type: 'fired';
+      shooter: PlayerId;
+      weapon: WeaponId;
+      x: number;
+      y: number;
+      aim: Angle16;
+      endX: number;
+      endY: number;
+    }
   | { type: 'hit'; shooter: PlayerId; target: PlayerId; weapon: WeaponId; damage: number; x: number; y: number }
   | { type: 'killed'; killer: PlayerId; victim: PlayerId; weapon: WeaponId }
   | { type: 'reloaded'; player: PlayerId; weapon: WeaponId }

@@ -31,7 +31,16 @@ import { advanceProjectiles, spawnRocket } from './projectiles';
 import { chooseSpawn } from './respawn';
 import { noteHitShot, noteShot } from './scoring';
 import { beginTick, endTick, indexOfPlayer, setPlayer, type StepScratch, type TickContext } from './tick-context';
-import { WEAPON_KEEP, type ArenaMap, type Hitbox, type PlayerId, type SimEvent, type Tick, type UserCmd, type WorldState } from './types';
+import {
+  WEAPON_KEEP,
+  type ArenaMap,
+  type Hitbox,
+  type PlayerId,
+  type SimEvent,
+  type Tick,
+  type UserCmd,
+  type WorldState,
+} from './types';
 
 export { newStepScratch, type StepScratch } from './tick-context';
 
@@ -44,7 +53,15 @@ export interface StepHooks {
  * all there; without one the world has none until a match starts on a map.
  */
 export function createWorld(seed: number, map?: ArenaMap, rules?: MatchRules): WorldState {
-  return { tick: 0, players: [], projectiles: [], nextProjectileId: 0, rng: seed >>> 0, match: createMatch(rules), pickups: map ? freshPickups(map) : [] };
+  return {
+    tick: 0,
+    players: [],
+    projectiles: [],
+    nextProjectileId: 0,
+    rng: seed >>> 0,
+    match: createMatch(rules),
+    pickups: map ? freshPickups(map) : [],
+  };
 }
 
 /**
@@ -52,12 +69,22 @@ export function createWorld(seed: number, map?: ArenaMap, rules?: MatchRules): W
  * deathmatch (or with `returning`, the record and kill/death counts it left with: a rejoin). Throws RangeError
  * for an id outside 0..255 or already present.
  */
-export function addPlayer(world: WorldState, id: PlayerId, cfg: SimConfig, bot = false, returning?: ReturningPlayer): WorldState {
-  if (!Number.isInteger(id) || id < 0 || id > 255) throw new RangeError(`addPlayer: id ${id} is not an integer in 0..255`);
+export function addPlayer(
+  world: WorldState,
+  id: PlayerId,
+  cfg: SimConfig,
+  bot = false,
+  returning?: ReturningPlayer,
+): WorldState {
+  if (!Number.isInteger(id) || id < 0 || id > 255)
+    throw new RangeError(`addPlayer: id ${id} is not an integer in 0..255`);
   if (world.players.some((p) => p.id === id)) throw new RangeError(`addPlayer: player ${id} is already in the world`);
   const match = joinMatch(world.match, id, bot, returning?.record);
   const team = teamOf(match, id);
-  const spot = chooseSpawn(cfg.map, world.players.map(hitboxOf), world.rng, { team, isEnemy: (other) => areEnemies(match, id, other) });
+  const spot = chooseSpawn(cfg.map, world.players.map(hitboxOf), world.rng, {
+    team,
+    isEnemy: (other) => areEnemies(match, id, other),
+  });
   const fresh = newPlayer(id, spot.x, spot.y);
   // A rejoin keeps the counters the end screen ranks by; the body itself is a fresh spawn.
   const body = returning ? { ...fresh, kills: returning.kills, deaths: returning.deaths } : fresh;
@@ -72,7 +99,16 @@ export function removePlayer(world: WorldState, id: PlayerId): WorldState {
 
 function idleCmd(tick: Tick, aim: number): SanitizedCmd {
   // In range by construction: the aim is the player's own (already wrapped).
-  return <SanitizedCmd>{ tick, moveX: 0, moveY: 0, aim, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 };
+  return <SanitizedCmd>{
+    tick,
+    moveX: 0,
+    moveY: 0,
+    aim,
+    buttons: 0,
+    weaponSelect: WEAPON_KEEP,
+    viewTick: 0,
+    viewFrac: 0,
+  };
 }
 
 function respawnIfDue(ctx: TickContext, index: number): void {
@@ -86,7 +122,16 @@ function respawnIfDue(ctx: TickContext, index: number): void {
 }
 
 function pushFired(ctx: TickContext, shot: ShotIntent, endX: number, endY: number): void {
-  ctx.events.push({ type: 'fired', shooter: shot.shooter, weapon: shot.weapon, x: shot.x, y: shot.y, aim: shot.aim, endX, endY });
+  ctx.events.push({
+    type: 'fired',
+    shooter: shot.shooter,
+    weapon: shot.weapon,
+    x: shot.x,
+    y: shot.y,
+    aim: shot.aim,
+    endX,
+    endY,
+  });
 }
 
 /** `shot` is the scratch's (overwritten by the next player): read here, never kept. */
@@ -103,16 +148,32 @@ function resolveShot(ctx: TickContext, shot: ShotIntent, cmd: UserCmd, hooks: St
   pushFired(ctx, shot, trace.endX, trace.endY);
   if (trace.hit === null) return;
   // The rewound box may show a player who has died since: applyDamage ignores the dead.
-  if (applyDamage(ctx, indexOfPlayer(ctx, trace.hit), shot.shooter, shot.weapon, def.damage, trace.endX, trace.endY)) noteHitShot(ctx, shot.shooter);
+  if (applyDamage(ctx, indexOfPlayer(ctx, trace.hit), shot.shooter, shot.weapon, def.damage, trace.endX, trace.endY))
+    noteHitShot(ctx, shot.shooter);
 }
 
-function stepOnePlayer(ctx: TickContext, index: number, cmds: ReadonlyMap<PlayerId, SanitizedCmd>, hooks: StepHooks | undefined): void {
+function stepOnePlayer(
+  ctx: TickContext,
+  index: number,
+  cmds: ReadonlyMap<PlayerId, SanitizedCmd>,
+  hooks: StepHooks | undefined,
+): void {
   respawnIfDue(ctx, index);
   const p = ctx.players[index];
   if (!p) return;
   const cmd = cmds.get(p.id) ?? idleCmd(ctx.tick, p.aim);
   const scratch = ctx.scratch.player;
-  const next = playerTick({ player: p, cmd, tick: ctx.tick, cfg: ctx.cfg, match: ctx.match, pickups: ctx.pickups, blockers: ctx.hitboxes, events: ctx.events, scratch });
+  const next = playerTick({
+    player: p,
+    cmd,
+    tick: ctx.tick,
+    cfg: ctx.cfg,
+    match: ctx.match,
+    pickups: ctx.pickups,
+    blockers: ctx.hitboxes,
+    events: ctx.events,
+    scratch,
+  });
   setPlayer(ctx, index, next);
   if (scratch.fired) resolveShot(ctx, scratch.shot, cmd, hooks);
 }

@@ -24,8 +24,25 @@ export interface ChannelReport {
   packetsOut: number;
 }
 
-export function reportChannel(role: ChannelReport['role'], peer: string, ch: Channel, handledIn: ChannelReport['handledIn'] = 'page'): ChannelReport {
+export function reportChannel(
+  role: ChannelReport['role'],
+  peer: string,
+  ch: Channel,
+  handledIn: ChannelReport['handledIn'] = 'page',
+): ChannelReport {
   const { ordered, maxRetransmits } = ch.options;
   const { bytesIn, bytesOut, packetsIn, packetsOut } = ch.stats;
-  return { role, peer, label: ch.label, ordered, maxRetransmits, state: ch.state, handledIn, bytesIn, bytesOut, packetsIn, packetsOut };
+  return {
+    role,
+    peer,
+    label: ch.label,
+    ordered,
+    maxRetransmits,
+    state: ch.state,
+    handledIn,
+    bytesIn,
+    bytesOut,
+    packetsIn,
+    packetsOut,
+  };
 }

@@ -28,7 +28,12 @@ export interface FakeNetSettings {
 }
 
 export function conditionerSettingsFor(s: FakeNetSettings): Partial<ConditionerSettings> {
-  return { latencyMs: s.net_fakelag, jitterMs: s.net_fakejitter, loss: s.net_fakeloss / 100, burstMs: s.net_fakeloss_burst ?? 0 };
+  return {
+    latencyMs: s.net_fakelag,
+    jitterMs: s.net_fakejitter,
+    loss: s.net_fakeloss / 100,
+    burstMs: s.net_fakeloss_burst ?? 0,
+  };
 }
 
 function isIdle(s: FakeNetSettings): boolean {
@@ -68,11 +73,14 @@ class ConditionedPipe {
     if (next === null || next >= this.timerAt) return;
     this.cancel();
     this.timerAt = next;
-    this.timer = this.timers.setTimeout(() => {
-      this.timer = null;
-      this.timerAt = Infinity;
-      this.flush();
-    }, Math.max(0, next - this.timers.now()));
+    this.timer = this.timers.setTimeout(
+      () => {
+        this.timer = null;
+        this.timerAt = Infinity;
+        this.flush();
+      },
+      Math.max(0, next - this.timers.now()),
+    );
   }
 
   cancel(): void {
@@ -102,7 +110,12 @@ export class ConditionedChannel implements Channel {
 
   /** Applies new fake-network settings to messages sent from now on (both directions). */
   configure(s: FakeNetSettings): void {
-    this.settings = { net_fakelag: s.net_fakelag, net_fakejitter: s.net_fakejitter, net_fakeloss: s.net_fakeloss, net_fakeloss_burst: s.net_fakeloss_burst ?? 0 };
+    this.settings = {
+      net_fakelag: s.net_fakelag,
+      net_fakejitter: s.net_fakejitter,
+      net_fakeloss: s.net_fakeloss,
+      net_fakeloss_burst: s.net_fakeloss_burst ?? 0,
+    };
     this.out.configure(this.settings);
     this.inbound.configure(this.settings);
   }

@@ -84,7 +84,14 @@ export class NetworkConditioner {
   private fifoFloorMs = -Infinity;
   /** With a bandwidth cap: when the link finishes serializing what it has accepted. */
   private linkBusyUntilMs = -Infinity;
-  private readonly counters: ConditionerStats = { sent: 0, delivered: 0, lost: 0, duplicated: 0, reordered: 0, queueDropped: 0 };
+  private readonly counters: ConditionerStats = {
+    sent: 0,
+    delivered: 0,
+    lost: 0,
+    duplicated: 0,
+    reordered: 0,
+    queueDropped: 0,
+  };
 
   constructor(settings: Partial<ConditionerSettings> = {}, seed = 1) {
     this.settings = NetworkConditioner.sanitize({ ...DEFAULT_CONDITIONER, ...settings });

@@ -86,7 +86,13 @@ export interface BudgetCounters {
 }
 
 export class ConnectionBudget {
-  readonly counters: BudgetCounters = { built: 0, collected: 0, refusedRate: 0, refusedSource: 0, refusedUncollected: 0 };
+  readonly counters: BudgetCounters = {
+    built: 0,
+    collected: 0,
+    refusedRate: 0,
+    refusedSource: 0,
+    refusedUncollected: 0,
+  };
   private readonly total: Bucket;
   /** Insertion order = last use: the first entry is the longest idle. */
   private readonly sources = new Map<string, Bucket>();
@@ -97,7 +103,10 @@ export class ConnectionBudget {
     private readonly policy: BudgetPolicy = DEFAULT_BUDGET_POLICY,
   ) {
     this.total = new Bucket(policy.total, now());
-    this.registry = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry(() => void (this.counters.collected += 1)) : null;
+    this.registry =
+      typeof FinalizationRegistry === 'function'
+        ? new FinalizationRegistry(() => void (this.counters.collected += 1))
+        : null;
   }
 
   /** Built and not yet garbage-collected (an upper bound: collection is noticed late, never early). */

@@ -15,7 +15,15 @@ import { LocalCandidates } from './local-candidates';
 import type { ConnectionBudget } from './connection-budget';
 import { answerPayload, candidatePayload, readCandidate, readOffer, type Offer } from './signal-messages';
 import { HandedOffChannel } from './handed-off-channel';
-import { createUnreliable, finishLink, releaseConnection, TransportError, type ChannelHandOff, type Peer, type PeerLink } from './peer-link';
+import {
+  createUnreliable,
+  finishLink,
+  releaseConnection,
+  TransportError,
+  type ChannelHandOff,
+  type Peer,
+  type PeerLink,
+} from './peer-link';
 import { RtcChannel } from './rtc-channel';
 
 /** What the lobby door gets of one offer. */
@@ -50,7 +58,14 @@ export const MAX_WAITING_OFFERS = 256;
 const MAX_EARLY_CANDIDATES = 32;
 
 export class IncomingOffers {
-  readonly counters: OfferCounters = { offers: 0, malformed: 0, duplicate: 0, overflow: 0, strayCandidates: 0, overBudget: 0 };
+  readonly counters: OfferCounters = {
+    offers: 0,
+    malformed: 0,
+    duplicate: 0,
+    overflow: 0,
+    strayCandidates: 0,
+    overBudget: 0,
+  };
   private readonly pending = new Map<string, Pending>();
   private readonly stopSignals: () => void;
 
@@ -96,7 +111,8 @@ export class IncomingOffers {
       source,
       refuse: forget,
       open: (timeoutMs, handOff) => {
-        if (done || record.candidates) return Promise.reject(new TransportError('connection-failed', 'this offer is gone'));
+        if (done || record.candidates)
+          return Promise.reject(new TransportError('connection-failed', 'this offer is gone'));
         if (!this.budget.canBuild(source)) {
           this.counters.overBudget += 1;
           forget();
@@ -129,7 +145,10 @@ export class IncomingOffers {
     const queue = new CandidateQueue(pc);
     record.candidates = queue;
     for (const c of record.early.splice(0)) queue.add(c);
-    const local = new LocalCandidates(pc, (c) => void this.peer.send('CANDIDATE', remoteId, candidatePayload(offer.connectionId, c)));
+    const local = new LocalCandidates(
+      pc,
+      (c) => void this.peer.send('CANDIDATE', remoteId, candidatePayload(offer.connectionId, c)),
+    );
     const reliable = new Promise<RTCDataChannel>((resolve, reject) => {
       let taken = false;
       pc.ondatachannel = (ev) => {

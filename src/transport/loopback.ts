@@ -6,7 +6,14 @@
  * Uint8Array after sending it. Invariant: `options` reports ordered delivery with no loss (a
  * MessagePort is both), which is what the debug API shows for the host's own client.
  */
-import { asBytes, ChannelCore, type Channel, type ChannelOptions, type ChannelState, type ChannelStats } from './channel';
+import {
+  asBytes,
+  ChannelCore,
+  type Channel,
+  type ChannelOptions,
+  type ChannelState,
+  type ChannelStats,
+} from './channel';
 
 export class LoopbackChannel implements Channel {
   private readonly core = new ChannelCore('open');

@@ -64,25 +64,32 @@ function offerOnce(peer: Peer, remoteId: string, timeoutMs: number): Promise<Pee
 
   const stopSignals = peer.onSignal((m) => {
     if (m.src !== remoteId) return;
-    if (m.type === 'EXPIRE') return unavailable(new TransportError('room-not-found', `no lobby "${remoteId}" on the signaling server`));
+    if (m.type === 'EXPIRE')
+      return unavailable(new TransportError('room-not-found', `no lobby "${remoteId}" on the signaling server`));
     if (m.type === 'ANSWER') {
       const a = readAnswer(m.payload);
       if (!a || a.connectionId !== connectionId || answered) return;
       answered = true;
       applyAnswer(pc, a.sdp)
         .then(() => candidates.remoteReady())
-        .catch((err: unknown) => unavailable(new AnswerRefused('connection-failed', `the host's answer was refused: ${String(err)}`)));
+        .catch((err: unknown) =>
+          unavailable(new AnswerRefused('connection-failed', `the host's answer was refused: ${String(err)}`)),
+        );
     } else if (m.type === 'CANDIDATE') {
       const c = readCandidate(m.payload);
       if (c && c.connectionId === connectionId) candidates.add(c.candidate);
     }
   });
   const disown = peer.own(() => releaseConnection(pc));
-  const local = new LocalCandidates(pc, (c) => void peer.send('CANDIDATE', remoteId, candidatePayload(connectionId, c)));
+  const local = new LocalCandidates(
+    pc,
+    (c) => void peer.send('CANDIDATE', remoteId, candidatePayload(connectionId, c)),
+  );
   const offered = (async (): Promise<never> => {
     const offer = await pc.createOffer();
     await pc.setLocalDescription(offer);
-    if (!peer.send('OFFER', remoteId, offerPayload(connectionId, offer.sdp ?? ''))) throw new TransportError('signaling-unreachable', 'the signaling server is not connected');
+    if (!peer.send('OFFER', remoteId, offerPayload(connectionId, offer.sdp ?? '')))
+      throw new TransportError('signaling-unreachable', 'the signaling server is not connected');
     local.described();
     return new Promise<never>(() => undefined); // offered: the link itself decides from here
   })();

@@ -21,7 +21,8 @@ export type { SignalingOptions } from './signaling-peer';
 export type Peer = SignalingPeer;
 
 /** 'no-route': ICE found no working pair in time (or gave up): the networks need a TURN relay. */
-export type TransportErrorKind = 'signaling-unreachable' | 'room-not-found' | 'id-taken' | 'connection-failed' | 'no-route' | 'other';
+export type TransportErrorKind =
+  'signaling-unreachable' | 'room-not-found' | 'id-taken' | 'connection-failed' | 'no-route' | 'other';
 
 export class TransportError extends Error {
   constructor(
@@ -85,7 +86,14 @@ export function peerErrorKind(type: string): TransportErrorKind {
  * silent or closed: a host gives that token, never its own, to its chosen successors, who present
  * it as `claim` and register under a token of their own.
  */
-export function openPeer(opts: SignalingOptions, id: string | undefined, timeoutMs: number, token?: string, takeover?: string, claim?: string): Promise<Peer> {
+export function openPeer(
+  opts: SignalingOptions,
+  id: string | undefined,
+  timeoutMs: number,
+  token?: string,
+  takeover?: string,
+  claim?: string,
+): Promise<Peer> {
   const peer = new SignalingPeer(opts, id, token, takeover, claim);
   return new Promise((resolve, reject) => {
     const fail = (kind: TransportErrorKind, message: string): void => {
@@ -111,7 +119,12 @@ export function openPeer(opts: SignalingOptions, id: string | undefined, timeout
 }
 
 export function createUnreliable(pc: RTCPeerConnection): RTCDataChannel {
-  return pc.createDataChannel(UNRELIABLE_LABEL, { negotiated: true, id: UNRELIABLE_CHANNEL_ID, ordered: false, maxRetransmits: 0 });
+  return pc.createDataChannel(UNRELIABLE_LABEL, {
+    negotiated: true,
+    id: UNRELIABLE_CHANNEL_ID,
+    ordered: false,
+    maxRetransmits: 0,
+  });
 }
 
 /**
@@ -132,7 +145,13 @@ export function releaseConnection(pc: RTCPeerConnection): void {
 }
 
 /** Waits until both channels are open (ours only if it is still here), then returns the link. */
-export function finishLink(pc: RTCPeerConnection, remoteId: string, reliableDc: Promise<RTCDataChannel>, unreliable: RtcChannel | HandedOffChannel, timeoutMs: number): Promise<PeerLink> {
+export function finishLink(
+  pc: RTCPeerConnection,
+  remoteId: string,
+  reliableDc: Promise<RTCDataChannel>,
+  unreliable: RtcChannel | HandedOffChannel,
+  timeoutMs: number,
+): Promise<PeerLink> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const fail = (message: string, kind: TransportErrorKind = 'connection-failed'): void => {
@@ -171,7 +190,11 @@ function makeLink(pc: RTCPeerConnection, remoteId: string, reliable: RtcChannel,
     if (closed) return;
     closed = true;
     const ice = pc.iceConnectionState;
-    lostRoute = ice === 'disconnected' || ice === 'failed' || pc.connectionState === 'failed' || pc.connectionState === 'disconnected';
+    lostRoute =
+      ice === 'disconnected' ||
+      ice === 'failed' ||
+      pc.connectionState === 'failed' ||
+      pc.connectionState === 'disconnected';
     reliable.close();
     unreliable.close();
     releaseConnection(pc);
@@ -215,8 +238,12 @@ export async function selectedRemoteAddress(pc: RTCPeerConnection): Promise<stri
   try {
     const entries = [...(await pc.getStats()).values()] as StatsEntry[];
     const byId = new Map(entries.map((e) => [e.id, e]));
-    const selectedId = entries.find((e) => e.type === 'transport' && e.selectedCandidatePairId)?.selectedCandidatePairId;
-    const pair = (selectedId ? byId.get(selectedId) : undefined) ?? entries.find((e) => e.type === 'candidate-pair' && e.nominated && e.state === 'succeeded');
+    const selectedId = entries.find(
+      (e) => e.type === 'transport' && e.selectedCandidatePairId,
+    )?.selectedCandidatePairId;
+    const pair =
+      (selectedId ? byId.get(selectedId) : undefined) ??
+      entries.find((e) => e.type === 'candidate-pair' && e.nominated && e.state === 'succeeded');
     const remote = pair?.remoteCandidateId ? byId.get(pair.remoteCandidateId) : undefined;
     const address = remote?.address ?? remote?.ip ?? null;
     if (!address || remote?.candidateType === 'relay' || address.endsWith('.local')) return null;

@@ -6,7 +6,14 @@
  * Outputs: bytes in/out, `options` read back from the browser's channel (what it actually
  * negotiated, not what we asked for). Invariant: text messages are dropped and counted.
  */
-import { asBytes, ChannelCore, type Channel, type ChannelOptions, type ChannelState, type ChannelStats } from './channel';
+import {
+  asBytes,
+  ChannelCore,
+  type Channel,
+  type ChannelOptions,
+  type ChannelState,
+  type ChannelStats,
+} from './channel';
 
 export class RtcChannel implements Channel {
   private readonly core: ChannelCore;
@@ -15,7 +22,9 @@ export class RtcChannel implements Channel {
 
   constructor(private readonly dc: RTCDataChannel) {
     dc.binaryType = 'arraybuffer';
-    this.core = new ChannelCore(dc.readyState === 'open' ? 'open' : dc.readyState === 'connecting' ? 'connecting' : 'closed');
+    this.core = new ChannelCore(
+      dc.readyState === 'open' ? 'open' : dc.readyState === 'connecting' ? 'connecting' : 'closed',
+    );
     dc.addEventListener('open', () => {
       if (this.core.state === 'connecting') this.core.state = 'open';
     });
@@ -48,7 +57,10 @@ export class RtcChannel implements Channel {
   opened(timeoutMs: number): Promise<void> {
     if (this.dc.readyState === 'open') return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`channel "${this.label}" did not open in ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`channel "${this.label}" did not open in ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       this.dc.addEventListener('open', () => (clearTimeout(timer), resolve()), { once: true });
       this.core.onClose((why) => (clearTimeout(timer), reject(new Error(`channel "${this.label}" ${why}`))));
     });

@@ -20,8 +20,20 @@ export const MAX_SDP_CHARS = 16_384;
 /** One `a=candidate` line; real ones are ~100–200 characters. */
 export const MAX_CANDIDATE_CHARS = 1024;
 
-export type ServerMessageType = 'OPEN' | 'ERROR' | 'ID-TAKEN' | 'INVALID-KEY' | 'LEAVE' | 'EXPIRE' | 'OFFER' | 'ANSWER' | 'CANDIDATE' | 'HEARTBEAT';
-const TYPES: ReadonlySet<string> = new Set<ServerMessageType>(['OPEN', 'ERROR', 'ID-TAKEN', 'INVALID-KEY', 'LEAVE', 'EXPIRE', 'OFFER', 'ANSWER', 'CANDIDATE', 'HEARTBEAT']);
+export type ServerMessageType =
+  'OPEN' | 'ERROR' | 'ID-TAKEN' | 'INVALID-KEY' | 'LEAVE' | 'EXPIRE' | 'OFFER' | 'ANSWER' | 'CANDIDATE' | 'HEARTBEAT';
+const TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
+  'OPEN',
+  'ERROR',
+  'ID-TAKEN',
+  'INVALID-KEY',
+  'LEAVE',
+  'EXPIRE',
+  'OFFER',
+  'ANSWER',
+  'CANDIDATE',
+  'HEARTBEAT',
+]);
 
 export interface ServerMessage {
   type: ServerMessageType;
@@ -75,7 +87,8 @@ export function readServerMessage(text: unknown): ServerMessage | null {
   const type = o ? own(o, 'type') : undefined;
   if (!o || typeof type !== 'string' || !TYPES.has(type)) return null;
   const src = own(o, 'src');
-  if (src !== undefined && (typeof src !== 'string' || (src !== '' && !PEER_ID.test(src)) || src.length > 64)) return null;
+  if (src !== undefined && (typeof src !== 'string' || (src !== '' && !PEER_ID.test(src)) || src.length > 64))
+    return null;
   return { type: type as ServerMessageType, src: src ?? '', payload: own(o, 'payload') };
 }
 
@@ -102,7 +115,13 @@ export function readOffer(payload: unknown): Offer | null {
   const connectionId = connectionIdOf(p);
   const label = own(p, 'label');
   const metadata = own(p, 'metadata');
-  if (connectionId === null || own(p, 'type') !== 'data' || own(p, 'serialization') !== 'raw' || own(p, 'reliable') !== true) return null;
+  if (
+    connectionId === null ||
+    own(p, 'type') !== 'data' ||
+    own(p, 'serialization') !== 'raw' ||
+    own(p, 'reliable') !== true
+  )
+    return null;
   if (metadata !== undefined && metadata !== null) return null;
   if (typeof label !== 'string' || !CONNECTION_ID.test(label)) return null;
   const sdp = description(own(p, 'sdp'), 'offer');
@@ -128,7 +147,12 @@ export function readCandidate(payload: unknown): Candidate | null {
   const index = own(c, 'sdpMLineIndex');
   if (typeof line !== 'string' || line.length > MAX_CANDIDATE_CHARS) return null;
   if (mid !== undefined && mid !== null && (typeof mid !== 'string' || mid.length > 32)) return null;
-  if (index !== undefined && index !== null && (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index > 64)) return null;
+  if (
+    index !== undefined &&
+    index !== null &&
+    (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index > 64)
+  )
+    return null;
   const candidate: RTCIceCandidateInit = { candidate: line };
   if (typeof mid === 'string') candidate.sdpMid = mid;
   if (typeof index === 'number') candidate.sdpMLineIndex = index;
@@ -137,7 +161,14 @@ export function readCandidate(payload: unknown): Candidate | null {
 
 /** What the joiner sends: the payload PeerJS 1.5 sends for `connect(id, { reliable: true, serialization: 'raw' })`. */
 export function offerPayload(connectionId: string, sdp: string): Fields {
-  return { sdp: { type: 'offer', sdp }, type: 'data', connectionId, label: connectionId, reliable: true, serialization: 'raw' };
+  return {
+    sdp: { type: 'offer', sdp },
+    type: 'data',
+    connectionId,
+    label: connectionId,
+    reliable: true,
+    serialization: 'raw',
+  };
 }
 
 export function answerPayload(connectionId: string, sdp: string): Fields {
@@ -145,5 +176,9 @@ export function answerPayload(connectionId: string, sdp: string): Fields {
 }
 
 export function candidatePayload(connectionId: string, c: RTCIceCandidateInit): Fields {
-  return { candidate: { candidate: c.candidate ?? '', sdpMid: c.sdpMid ?? null, sdpMLineIndex: c.sdpMLineIndex ?? null }, type: 'data', connectionId };
+  return {
+    candidate: { candidate: c.candidate ?? '', sdpMid: c.sdpMid ?? null, sdpMLineIndex: c.sdpMLineIndex ?? null },
+    type: 'data',
+    connectionId,
+  };
 }

@@ -48,10 +48,23 @@ export function randomToken(length: number): string {
  * project's server lets that token replace this peer only once it fell silent; scripts/id-holds.mjs).
  * `claim`: the old owner's takeover token, when this peer is a successor taking the id over.
  */
-export function signalingUrl(o: SignalingOptions, id: string, token: string, takeover?: string, claim?: string): string {
+export function signalingUrl(
+  o: SignalingOptions,
+  id: string,
+  token: string,
+  takeover?: string,
+  claim?: string,
+): string {
   const path = o.path.endsWith('/') ? o.path : `${o.path}/`;
   const base = `${o.secure ? 'wss' : 'ws'}://${o.host}:${o.port}${path.startsWith('/') ? path : `/${path}`}peerjs`;
-  const q = new URLSearchParams({ key: o.key, id, token, version: WIRE_VERSION, ...(takeover ? { takeover } : {}), ...(claim ? { claim } : {}) });
+  const q = new URLSearchParams({
+    key: o.key,
+    id,
+    token,
+    version: WIRE_VERSION,
+    ...(takeover ? { takeover } : {}),
+    ...(claim ? { claim } : {}),
+  });
   return `${base}?${q.toString()}`;
 }
 

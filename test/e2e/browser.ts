@@ -35,7 +35,11 @@ export async function closePlayer(page: Page): Promise<void> {
 }
 
 /** Fills the start screen and creates a lobby; returns the link to send to friends. */
-export async function createLobby(page: Page, name: string, opts: { password?: string; maxPlayers?: number } = {}): Promise<string> {
+export async function createLobby(
+  page: Page,
+  name: string,
+  opts: { password?: string; maxPlayers?: number } = {},
+): Promise<string> {
   await page.fill('#name', name);
   if (opts.password) await page.fill('#password', opts.password);
   if (opts.maxPlayers) await page.fill('#max-players', String(opts.maxPlayers));
@@ -52,7 +56,11 @@ export async function joinByLink(browser: Browser, link: string, name: string, p
   await page.fill('#name', name);
   if (password) await page.fill('#password', password);
   await page.click('#join');
-  await page.waitForFunction(() => window.rewind.phase === 'lobby' || window.rewind.phase === 'match' || window.rewind.phase === 'ended', undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => window.rewind.phase === 'lobby' || window.rewind.phase === 'match' || window.rewind.phase === 'ended',
+    undefined,
+    { timeout: 30_000 },
+  );
   return page;
 }
 

@@ -48,7 +48,12 @@ describe('a joiner whose renderer stops drawing (hidden page)', () => {
     const from = await ownPosition(joiner);
     if (!from) throw new Error('the joiner has no player');
     // The axis with the most room, so the walk is not stopped by a wall.
-    const dirs = [[1, 0], [-1, 0], [0, 1], [0, -1]] as const;
+    const dirs = [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const;
     const [dx, dy] = [...dirs].sort((a, b) => freeRun(from, b[0], b[1]) - freeRun(from, a[0], a[1]))[0]!;
     await setHidden(joiner, true);
     await joiner.waitForTimeout(500);
@@ -56,7 +61,10 @@ describe('a joiner whose renderer stops drawing (hidden page)', () => {
     const tick0 = await commandTick(joiner);
     const seen0 = await seenPosition(host, joinerId);
     if (!seen0) throw new Error('the host does not see the joiner');
-    await joiner.evaluate(([x, y]) => window.rewind.input({ moveX: 127 * x, moveY: 127 * y, ms: 1500 }), [dx, dy] as const);
+    await joiner.evaluate(([x, y]) => window.rewind.input({ moveX: 127 * x, moveY: 127 * y, ms: 1500 }), [
+      dx,
+      dy,
+    ] as const);
     await host.waitForFunction(
       ({ id, x, y }) => {
         const v = window.rewind.view();
@@ -73,8 +81,12 @@ describe('a joiner whose renderer stops drawing (hidden page)', () => {
     expect(framesHidden).toBe(0);
     expect(tick1 - tick0).toBeGreaterThan(30);
     await setHidden(joiner, false);
-    await joiner.waitForFunction((f) => (window.rewindGame?.info().frames ?? 0) > f + 10, stoppedAt, { timeout: 10_000 });
+    await joiner.waitForFunction((f) => (window.rewindGame?.info().frames ?? 0) > f + 10, stoppedAt, {
+      timeout: 10_000,
+    });
     const tick2 = await commandTick(joiner);
-    await joiner.waitForFunction((t) => (window.rewind.view()?.stats.commandTick ?? 0) > t + 10, tick2, { timeout: 10_000 });
+    await joiner.waitForFunction((t) => (window.rewind.view()?.stats.commandTick ?? 0) > t + 10, tick2, {
+      timeout: 10_000,
+    });
   });
 });

@@ -46,7 +46,9 @@ describe('RTCDataChannel.send copies the bytes of a view', () => {
   let url = '';
 
   beforeAll(async () => {
-    server = http.createServer((_req, res) => res.setHeader('content-type', 'text/html').end(PAGE)).listen(0, '127.0.0.1');
+    server = http
+      .createServer((_req, res) => res.setHeader('content-type', 'text/html').end(PAGE))
+      .listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     browser = await launchChromium();
@@ -61,7 +63,10 @@ describe('RTCDataChannel.send copies the bytes of a view', () => {
     it(`on the ${where}: a slab overwritten right after each send delivers every message as sent`, async () => {
       const page = await browser.newPage();
       await page.goto(url);
-      const got = await page.evaluate((inWorker) => (window as unknown as { sendFromSlab(w: boolean): Promise<number[][]> }).sendFromSlab(inWorker), where === 'worker');
+      const got = await page.evaluate(
+        (inWorker) => (window as unknown as { sendFromSlab(w: boolean): Promise<number[][]> }).sendFromSlab(inWorker),
+        where === 'worker',
+      );
       await page.close();
       // Loopback loses nothing in practice; what arrived must hold the bytes as sent, never the overwrite.
       expect(got.length).toBeGreaterThan(40);

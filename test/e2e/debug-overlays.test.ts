@@ -20,7 +20,8 @@ function clearShot(a: Point, b: Point): boolean {
   for (let i = 0; i <= steps; i++) {
     const x = a.x + ((b.x - a.x) * i) / steps;
     const y = a.y + ((b.y - a.y) * i) / steps;
-    if (DEFAULT_MAP.walls.some((w) => x > w.x - 2 && x < w.x + w.w + 2 && y > w.y - 2 && y < w.y + w.h + 2)) return false;
+    if (DEFAULT_MAP.walls.some((w) => x > w.x - 2 && x < w.x + w.w + 2 && y > w.y - 2 && y < w.y + w.h + 2))
+      return false;
   }
   return true;
 }
@@ -37,7 +38,9 @@ async function standInSight(m: Match): Promise<boolean> {
     const d = Math.hypot(me.x - host.x, me.y - host.y);
     if (d > 60 && d < 250 && clearShot(me, host)) return true;
     const spots: Point[] = [];
-    for (const r of [120, 160, 100]) for (let k = 0; k < 8; k++) spots.push({ x: host.x + Math.cos((k * Math.PI) / 4) * r, y: host.y + Math.sin((k * Math.PI) / 4) * r });
+    for (const r of [120, 160, 100])
+      for (let k = 0; k < 8; k++)
+        spots.push({ x: host.x + Math.cos((k * Math.PI) / 4) * r, y: host.y + Math.sin((k * Math.PI) / 4) * r });
     const spot = spots.find((p) => !blocked(p.x, p.y) && clearShot(p, host));
     if (!spot) return false;
     await walkTo(m.joiner, spot.x, spot.y);
@@ -58,7 +61,15 @@ interface RewindSeen {
 function lastRewind(page: Page): Promise<RewindSeen | null> {
   return page.evaluate(() => {
     const r = window.rewind.serverDebug()?.rewind;
-    return r ? { tick: r.tick, viewTime: r.viewTime, lagCompensated: r.lagCompensated, hit: r.hit, boxIds: r.hitboxes.map((h) => h.id) } : null;
+    return r
+      ? {
+          tick: r.tick,
+          viewTime: r.viewTime,
+          lagCompensated: r.lagCompensated,
+          hit: r.hit,
+          boxIds: r.hitboxes.map((h) => h.id),
+        }
+      : null;
   });
 }
 
@@ -106,36 +117,52 @@ describe('debug overlays over the network', () => {
     await waitIn(m.joiner, (k) => (window.rewind.serverDebug()?.tick ?? 0) > k, tick, 15_000);
   });
 
-  it("after the joiner fires at the host, lastRewind shows the tested hitboxes and the host's verdict", { retry: 2, timeout: 180_000 }, async () => {
-    await m.joiner.evaluate(() => window.rewind.setCvar('sv_showhitboxes', 1));
-    await waitIn(m.joiner, () => window.rewind.serverDebug() !== null, null, 30_000);
-    expect(await standInSight(m), 'the joiner could not get a clear line to the host').toBe(true);
-    let after = (await lastRewind(m.joiner))?.tick ?? -1;
-    let seen: RewindSeen | null = null;
-    const story: string[] = [];
-    // A miss is a valid answer too, but the hit path is the one worth seeing: a few bursts, and
-    // back into sight halfway through in case the host died and respawned elsewhere.
-    for (let i = 0; i < 8 && seen?.hit !== m.hostId; i++) {
-      if (i === 4) await standInSight(m);
-      const r = await burstAt(m, after);
-      story.push(JSON.stringify({ r, joiner: await ownPosition(m.joiner), host: await ownPosition(m.host), hostBox: await m.joiner.evaluate(() => window.rewind.serverDebug()?.rewind?.hitboxes[0] ?? null) }));
-      if (!r) continue;
-      seen = r;
-      after = r.tick;
-    }
-    expect(seen, `no rewind reached the joiner: ${story.join(' ')}`).not.toBeNull();
-    const r = seen as RewindSeen;
-    expect(r.boxIds).toContain(m.hostId);
-    expect(r.boxIds).not.toContain(m.joinerId);
-    expect(r.lagCompensated).toBe(true);
-    // Rewound: the server tested the world as the joiner saw it, behind the tick it fired on.
-    expect(r.viewTime).toBeLessThan(r.tick);
-    expect(r.hit, `rewinds seen: ${story.join(' ')}`).toBe(m.hostId);
-    // The verdict agrees with the hit the host confirmed to the joiner for that very tick (the wait is the assertion).
-    const confirmed = ([s, t, k]: readonly [number, number, number]): boolean =>
-      window.rewind.events().some((e) => !e.predicted && e.tick === k && e.event.type === 'hit' && e.event.shooter === s && e.event.target === t);
-    await waitIn(m.joiner, confirmed, [m.joinerId, m.hostId, r.tick] as const, 15_000);
-  });
+  it(
+    "after the joiner fires at the host, lastRewind shows the tested hitboxes and the host's verdict",
+    { retry: 2, timeout: 180_000 },
+    async () => {
+      await m.joiner.evaluate(() => window.rewind.setCvar('sv_showhitboxes', 1));
+      await waitIn(m.joiner, () => window.rewind.serverDebug() !== null, null, 30_000);
+      expect(await standInSight(m), 'the joiner could not get a clear line to the host').toBe(true);
+      let after = (await lastRewind(m.joiner))?.tick ?? -1;
+      let seen: RewindSeen | null = null;
+      const story: string[] = [];
+      // A miss is a valid answer too, but the hit path is the one worth seeing: a few bursts, and
+      // back into sight halfway through in case the host died and respawned elsewhere.
+      for (let i = 0; i < 8 && seen?.hit !== m.hostId; i++) {
+        if (i === 4) await standInSight(m);
+        const r = await burstAt(m, after);
+        story.push(
+          JSON.stringify({
+            r,
+            joiner: await ownPosition(m.joiner),
+            host: await ownPosition(m.host),
+            hostBox: await m.joiner.evaluate(() => window.rewind.serverDebug()?.rewind?.hitboxes[0] ?? null),
+          }),
+        );
+        if (!r) continue;
+        seen = r;
+        after = r.tick;
+      }
+      expect(seen, `no rewind reached the joiner: ${story.join(' ')}`).not.toBeNull();
+      const r = seen as RewindSeen;
+      expect(r.boxIds).toContain(m.hostId);
+      expect(r.boxIds).not.toContain(m.joinerId);
+      expect(r.lagCompensated).toBe(true);
+      // Rewound: the server tested the world as the joiner saw it, behind the tick it fired on.
+      expect(r.viewTime).toBeLessThan(r.tick);
+      expect(r.hit, `rewinds seen: ${story.join(' ')}`).toBe(m.hostId);
+      // The verdict agrees with the hit the host confirmed to the joiner for that very tick (the wait is the assertion).
+      const confirmed = ([s, t, k]: readonly [number, number, number]): boolean =>
+        window.rewind
+          .events()
+          .some(
+            (e) =>
+              !e.predicted && e.tick === k && e.event.type === 'hit' && e.event.shooter === s && e.event.target === t,
+          );
+      await waitIn(m.joiner, confirmed, [m.joinerId, m.hostId, r.tick] as const, 15_000);
+    },
+  );
 
   it("the host's own page gets the same data without going through a channel", { retry: 2 }, async () => {
     await m.host.evaluate(() => window.rewind.setCvar('sv_showhitboxes', 1));

@@ -18,12 +18,22 @@ export interface DedicatedProcess {
 }
 
 /** `onOutput`: called with everything printed so far each time it prints (tests that read it before the link). */
-export function startDedicatedHost(args: string[], timeoutMs = 60_000, onOutput?: (out: string) => void): Promise<DedicatedProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/dedicated/main.ts', ...args], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startDedicatedHost(
+  args: string[],
+  timeoutMs = 60_000,
+  onOutput?: (out: string) => void,
+): Promise<DedicatedProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/dedicated/main.ts', ...args], {
+    cwd: repo,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the dedicated host did not print its link in time:\n${out}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`the dedicated host did not print its link in time:\n${out}`)),
+      timeoutMs,
+    );
     const onData = (d: Buffer): void => {
       out += d.toString();
       onOutput?.(out);
@@ -44,6 +54,8 @@ export function startDedicatedHost(args: string[], timeoutMs = 60_000, onOutput?
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-    void exited.then((code) => (clearTimeout(timer), reject(new Error(`the dedicated host exited (${code}):\n${out}`))));
+    void exited.then(
+      (code) => (clearTimeout(timer), reject(new Error(`the dedicated host exited (${code}):\n${out}`))),
+    );
   });
 }

@@ -26,7 +26,16 @@ afterAll(async () => {
 describe('dedicated host (npm run host)', () => {
   it('two pages join its link, see each other move in a 16-player lobby, and are told why on SIGTERM', async () => {
     const pageUrl = withParams(inject('baseUrl'), { render: '0' });
-    host = await startDedicatedHost(['--page-url', pageUrl, '--bots', '14', '--sv_maxplayers', '16', '--start-when', '2']);
+    host = await startDedicatedHost([
+      '--page-url',
+      pageUrl,
+      '--bots',
+      '14',
+      '--sv_maxplayers',
+      '16',
+      '--start-when',
+      '2',
+    ]);
     // Its link names the lobby key: the pages join only after the host proved it holds it.
     expect(host.link).toMatch(/#join=[a-z2-7]{16}&key=[A-Za-z0-9_-]{43}$/);
     // The link keeps only signaling parameters; the pages skip rendering to spare the shared CPU.
@@ -35,8 +44,20 @@ describe('dedicated host (npm run host)', () => {
     const b = await joinByLink(browser, link, 'Ben');
     for (const p of [a, b]) {
       // 16 players in the match: the 14 bots (marked as bots in the match block) and the two pages.
-      await waitIn(p, () => window.rewind.phase === 'match' && window.rewind.players().length === 2 && window.rewind.view()?.match?.ranking.filter((r) => r.bot).length === 14 && window.rewind.view()?.match?.ranking.length === 16, undefined, 30_000).catch(async (err: Error) => {
-        const state = await p.evaluate(() => `phase ${window.rewind.phase}, ${window.rewind.players().length} in the lobby list, ${window.rewind.view()?.match?.ranking.length ?? 0} in the match, last error ${window.rewind.lastError ?? 'none'}`);
+      await waitIn(
+        p,
+        () =>
+          window.rewind.phase === 'match' &&
+          window.rewind.players().length === 2 &&
+          window.rewind.view()?.match?.ranking.filter((r) => r.bot).length === 14 &&
+          window.rewind.view()?.match?.ranking.length === 16,
+        undefined,
+        30_000,
+      ).catch(async (err: Error) => {
+        const state = await p.evaluate(
+          () =>
+            `phase ${window.rewind.phase}, ${window.rewind.players().length} in the lobby list, ${window.rewind.view()?.match?.ranking.length ?? 0} in the match, last error ${window.rewind.lastError ?? 'none'}`,
+        );
         throw new Error(`${err.message}\n${state}\nhost output:\n${host?.output() ?? ''}`);
       });
     }
@@ -46,8 +67,20 @@ describe('dedicated host (npm run host)', () => {
     expect(await walkUntilSeen(b, a, 60)).toBeGreaterThan(60);
 
     const res = await fetch(host.healthUrl);
-    const health = (await res.json()) as { ok: boolean; lobby: { players: number; humans: number; bots: number; started: boolean }; match: { phase: string | null }; tickrate: number; ticksPerSecond: number | null; tickCostUs: { p50: number; p99: number } | null; snapshotsPerSecond: number | null; bytesOutPerSecond: number | null; ticksSkipped: number };
-    console.log(`dedicated host, 16 players (14 bots + 2 pages): ${JSON.stringify({ ticksPerSecond: health.ticksPerSecond, tickCostUs: health.tickCostUs, snapshotsPerSecond: health.snapshotsPerSecond, bytesOutPerSecond: health.bytesOutPerSecond, ticksSkipped: health.ticksSkipped })}`);
+    const health = (await res.json()) as {
+      ok: boolean;
+      lobby: { players: number; humans: number; bots: number; started: boolean };
+      match: { phase: string | null };
+      tickrate: number;
+      ticksPerSecond: number | null;
+      tickCostUs: { p50: number; p99: number } | null;
+      snapshotsPerSecond: number | null;
+      bytesOutPerSecond: number | null;
+      ticksSkipped: number;
+    };
+    console.log(
+      `dedicated host, 16 players (14 bots + 2 pages): ${JSON.stringify({ ticksPerSecond: health.ticksPerSecond, tickCostUs: health.tickCostUs, snapshotsPerSecond: health.snapshotsPerSecond, bytesOutPerSecond: health.bytesOutPerSecond, ticksSkipped: health.ticksSkipped })}`,
+    );
     expect(health.lobby).toMatchObject({ players: 16, humans: 2, bots: 14, started: true });
     // The match left free play: the default rules' warm-up or live phase.
     expect(['warmup', 'live']).toContain(health.match.phase);

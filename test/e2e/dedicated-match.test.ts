@@ -33,19 +33,47 @@ interface Health {
 const health = async (url: string): Promise<Health> => (await (await fetch(url)).json()) as Health;
 
 /** The page aims and walks at `target` with the trigger held, for `ms`. */
-const fight = (page: Page, target: number, ms: number): Promise<void> => page.evaluate(([id, t]) => window.rewind.input({ aimAt: id, moveToward: id, fire: true, ms: t }), [target, ms] as const);
+const fight = (page: Page, target: number, ms: number): Promise<void> =>
+  page.evaluate(([id, t]) => window.rewind.input({ aimAt: id, moveToward: id, fire: true, ms: t }), [
+    target,
+    ms,
+  ] as const);
 
 describe('dedicated host matches', () => {
   it('plays to the frag limit against a bot, shows the end screen on the joiner, then starts the next match on the next map by itself', async () => {
-    host = await startDedicatedHost(['--page-url', inject('baseUrl'), '--bots', '1', '--start-when', '1', '--mode', 'deathmatch', '--frag-limit', '2', '--time-limit', '0', '--warmup', '1', '--maps', 'crossfire,warrens', '--next-match-delay', '6']);
+    host = await startDedicatedHost([
+      '--page-url',
+      inject('baseUrl'),
+      '--bots',
+      '1',
+      '--start-when',
+      '1',
+      '--mode',
+      'deathmatch',
+      '--frag-limit',
+      '2',
+      '--time-limit',
+      '0',
+      '--warmup',
+      '1',
+      '--maps',
+      'crossfire,warrens',
+      '--next-match-delay',
+      '6',
+    ]);
     const info = (): string => `\nhost output:\n${host?.output() ?? ''}`;
     const page = await joinByLink(browser, withQuery(host.link, 'density=0.5'), 'Ann');
     await waitIn(page, () => window.rewind.phase === 'match', undefined, 30_000);
     // Free play no more: the rules are the host's, on the rotation's first map, with the bot marked as a bot.
-    await waitIn(page, () => {
-      const m = window.rewind.view()?.match;
-      return !!m && m.fragLimit === 2 && m.mapId === 0 && m.phase === 2 && m.ranking.some((r) => r.bot);
-    }, undefined, 30_000).catch((e: Error) => Promise.reject(new Error(e.message + info())));
+    await waitIn(
+      page,
+      () => {
+        const m = window.rewind.view()?.match;
+        return !!m && m.fragLimit === 2 && m.mapId === 0 && m.phase === 2 && m.ranking.some((r) => r.bot);
+      },
+      undefined,
+      30_000,
+    ).catch((e: Error) => Promise.reject(new Error(e.message + info())));
     const botId = await page.evaluate(() => window.rewind.view()!.match!.ranking.find((r) => r.bot)!.id);
     expect((await health(host.healthUrl)).lobby).toMatchObject({ players: 2, humans: 1, bots: 1, started: true });
     // No bot in the lobby list: it lists people (as a browser host's does).
@@ -59,10 +87,15 @@ describe('dedicated host matches', () => {
       await page.waitForFunction(ended, undefined, { timeout: 5000, polling: 200 }).catch(() => undefined);
     }
     const matchS = (Date.now() - liveAt) / 1000;
-    await waitIn(page, () => {
-      const el = document.getElementById('end-screen');
-      return !!el && el.style.display !== 'none' && document.querySelectorAll('#end-ranking li').length === 2;
-    }, undefined, 15_000).catch((e: Error) => Promise.reject(new Error(e.message + info())));
+    await waitIn(
+      page,
+      () => {
+        const el = document.getElementById('end-screen');
+        return !!el && el.style.display !== 'none' && document.querySelectorAll('#end-ranking li').length === 2;
+      },
+      undefined,
+      15_000,
+    ).catch((e: Error) => Promise.reject(new Error(e.message + info())));
     const screen = await page.evaluate(() => ({
       winner: document.getElementById('end-winner')?.textContent ?? '',
       ranking: [...document.querySelectorAll('#end-ranking li')].map((li) => li.textContent ?? ''),
@@ -70,7 +103,9 @@ describe('dedicated host matches', () => {
       nextButton: document.getElementById('next-match') !== null,
       results: window.rewind.view()?.match?.results ?? null,
     }));
-    console.log(`dedicated host match to a frag limit of 2 (Ann against one bot): ${matchS.toFixed(1)} s from live to the end screen; ${screen.winner}`);
+    console.log(
+      `dedicated host match to a frag limit of 2 (Ann against one bot): ${matchS.toFixed(1)} s from live to the end screen; ${screen.winner}`,
+    );
     expect(screen.results?.standings[0]?.score).toBe(2);
     expect(screen.winner).toMatch(/wins with 2$/);
     expect(screen.ranking.join('\n')).toContain(`Bot ${botId}`);
@@ -78,16 +113,28 @@ describe('dedicated host matches', () => {
     // A joiner's end screen, as in a browser-hosted match: no controls, waiting for the next match.
     expect(screen.nextButton).toBe(false);
     expect(screen.waiting).toMatch(/Waiting for the host to start the next match/);
-    for (let i = 0; i < 20 && (await health(host.healthUrl)).match.phase !== 'ended'; i++) await page.waitForTimeout(250);
+    for (let i = 0; i < 20 && (await health(host.healthUrl)).match.phase !== 'ended'; i++)
+      await page.waitForTimeout(250);
     const h = await health(host.healthUrl);
     expect(h.match).toMatchObject({ phase: 'ended', map: 'crossfire', nextMap: 'warrens', matchesStarted: 1 });
     expect(h.match.nextMatchInS).not.toBeNull();
 
     // The next match starts by itself on warrens; the end screen closes.
-    await waitIn(page, () => {
-      const m = window.rewind.view()?.match;
-      return !!m && m.mapId === 2 && m.phase !== 3 && m.results === null && document.getElementById('end-screen')?.style.display === 'none';
-    }, undefined, 30_000).catch((e: Error) => Promise.reject(new Error(e.message + info())));
+    await waitIn(
+      page,
+      () => {
+        const m = window.rewind.view()?.match;
+        return (
+          !!m &&
+          m.mapId === 2 &&
+          m.phase !== 3 &&
+          m.results === null &&
+          document.getElementById('end-screen')?.style.display === 'none'
+        );
+      },
+      undefined,
+      30_000,
+    ).catch((e: Error) => Promise.reject(new Error(e.message + info())));
     expect(host.output()).toMatch(/match 1 over on crossfire; the next match starts in 6 s on warrens/);
     expect(host.output()).toMatch(/match 2 started \(after the last one ended\): Deathmatch on warrens, first to 2/);
     expect(await page.evaluate(() => window.rewind.phase)).toBe('match');

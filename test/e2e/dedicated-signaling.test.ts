@@ -29,10 +29,12 @@ function freePort(): Promise<number> {
   });
 }
 
-const attempts = (out: string): string[] => out.match(/signaling: attempt \d+ failed \([^)]*\); retrying in \d+ s/g) ?? [];
+const attempts = (out: string): string[] =>
+  out.match(/signaling: attempt \d+ failed \([^)]*\); retrying in \d+ s/g) ?? [];
 
 async function until(what: string, ok: () => boolean, ms: number, out: () => string): Promise<void> {
-  for (const end = Date.now() + ms; !ok(); await new Promise((r) => setTimeout(r, 100))) if (Date.now() > end) throw new Error(`timed out waiting for ${what}:\n${out()}`);
+  for (const end = Date.now() + ms; !ok(); await new Promise((r) => setTimeout(r, 100)))
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}:\n${out()}`);
 }
 
 describe('dedicated host before its PeerServer', () => {
@@ -43,20 +45,33 @@ describe('dedicated host before its PeerServer', () => {
     let out = '';
     const started = startDedicatedHost(['--page-url', pageUrl, '--health', '127.0.0.1:0'], 120_000, (o) => (out = o));
     started.catch(() => undefined);
-    await until('three failed attempts', () => attempts(out).length >= 3, 60_000, () => out);
+    await until(
+      'three failed attempts',
+      () => attempts(out).length >= 3,
+      60_000,
+      () => out,
+    );
     const before = out;
-    expect(before).toContain(`--page-url ${pageUrl}: could not read http://127.0.0.1:${port}/rewind-config.json (connect ECONNREFUSED 127.0.0.1:${port})`);
+    expect(before).toContain(
+      `--page-url ${pageUrl}: could not read http://127.0.0.1:${port}/rewind-config.json (connect ECONNREFUSED 127.0.0.1:${port})`,
+    );
     const errors = before.split('\n').filter((l) => / error: /.test(l));
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain(`error: cannot reach the PeerServer at http://127.0.0.1:${port}/peerjs (connect ECONNREFUSED 127.0.0.1:${port}); is it running?`);
+    expect(errors[0]).toContain(
+      `error: cannot reach the PeerServer at http://127.0.0.1:${port}/peerjs (connect ECONNREFUSED 127.0.0.1:${port}); is it running?`,
+    );
     expect(before).not.toMatch(/Unhandled|    at /);
     expect(before).not.toContain('lobby link:');
 
     serve = (await startServe({ REWIND_PORT: String(port) })).child;
     host = await started;
     const lines = attempts(host.output());
-    console.log(`dedicated host before its PeerServer: ${lines.length} failed attempts logged, waits ${lines.map((l) => /in (\d+) s/.exec(l)?.[1]).join(', ')} s`);
-    expect(host.output()).toMatch(/signaling: the PeerServer at http:\/\/127\.0\.0\.1:\d+\/peerjs answered on attempt \d+/);
+    console.log(
+      `dedicated host before its PeerServer: ${lines.length} failed attempts logged, waits ${lines.map((l) => /in (\d+) s/.exec(l)?.[1]).join(', ')} s`,
+    );
+    expect(host.output()).toMatch(
+      /signaling: the PeerServer at http:\/\/127\.0\.0\.1:\d+\/peerjs answered on attempt \d+/,
+    );
     expect(host.link).toMatch(/#join=[a-z2-7]{16}&key=[A-Za-z0-9_-]{43}$/);
     // The backoff grows between attempts (0.5 s doubling, ±20 % jitter, shown rounded to whole seconds).
     const waits = lines.map((l) => Number(/in (\d+) s/.exec(l)?.[1]));

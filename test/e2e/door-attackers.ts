@@ -36,21 +36,55 @@ export async function realOfferSdp(): Promise<string> {
   return sdp;
 }
 
-const rand = (n: number): string => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(Math.random() * 36)]).join('');
+const rand = (n: number): string =>
+  Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(Math.random() * 36)]).join('');
 
 /** The messages of one round, in the mix the issue's attacks used. */
 function round(hostId: string, sdp: string, i: number): string[] {
   const id = `dc_${rand(10)}`;
-  const raw = { sdp: { type: 'offer', sdp }, type: 'data', connectionId: id, label: id, reliable: true, serialization: 'raw' };
+  const raw = {
+    sdp: { type: 'offer', sdp },
+    type: 'data',
+    connectionId: id,
+    label: id,
+    reliable: true,
+    serialization: 'raw',
+  };
   return [
     JSON.stringify({ type: 'OFFER', dst: hostId, payload: raw }),
-    JSON.stringify({ type: 'OFFER', dst: hostId, payload: { ...raw, connectionId: `${id}b`, label: `${id}b`, serialization: 'binary' } }),
-    JSON.stringify({ type: 'CANDIDATE', dst: hostId, payload: { type: 'data', connectionId: `dc_stray${i}`, candidate: { candidate: `candidate:1 1 udp 2122260223 10.9.${i % 250}.1 ${1000 + (i % 60000)} typ host`, sdpMid: '0', sdpMLineIndex: 0 } } }),
-    JSON.stringify({ type: 'CANDIDATE', dst: hostId, payload: { type: 'data', connectionId: `dc_big${i}`, candidate: { candidate: 'x'.repeat(7000) } } }),
+    JSON.stringify({
+      type: 'OFFER',
+      dst: hostId,
+      payload: { ...raw, connectionId: `${id}b`, label: `${id}b`, serialization: 'binary' },
+    }),
+    JSON.stringify({
+      type: 'CANDIDATE',
+      dst: hostId,
+      payload: {
+        type: 'data',
+        connectionId: `dc_stray${i}`,
+        candidate: {
+          candidate: `candidate:1 1 udp 2122260223 10.9.${i % 250}.1 ${1000 + (i % 60000)} typ host`,
+          sdpMid: '0',
+          sdpMLineIndex: 0,
+        },
+      },
+    }),
+    JSON.stringify({
+      type: 'CANDIDATE',
+      dst: hostId,
+      payload: { type: 'data', connectionId: `dc_big${i}`, candidate: { candidate: 'x'.repeat(7000) } },
+    }),
   ];
 }
 
-export function floodSignaling(base: string, from: string, hostId: string, sdp: string, messagesPerSecond: number): Flood {
+export function floodSignaling(
+  base: string,
+  from: string,
+  hostId: string,
+  sdp: string,
+  messagesPerSecond: number,
+): Flood {
   const counters: FloodCounters = { sockets: 0, refused: 0, sent: 0 };
   let stopped = false;
   let current: WebSocket | null = null;

@@ -64,54 +64,65 @@ async function timedJoin(link: string, name: string): Promise<{ page: Page; ms: 
 }
 
 describe('the lobby door under a 60 s flood from four addresses', () => {
-  it('lets newcomers in at once, keeps the seated friend and the signaling socket, and builds a bounded number of connections', { timeout: 200_000 }, async () => {
-    const base = withParams(serve.url, { render: '0' });
-    const host = await openPlayer(browser, base);
-    const link = withParams(await createLobby(host, 'Host', { maxPlayers: 8 }), { render: '0' });
-    const roomId = (await host.evaluate(() => window.rewind.roomId))!;
-    const friend = await joinByLink(browser, link, 'Friend');
-    await waitIn(host, () => window.rewind.players().length === 2, undefined);
-    await watchStalls(host);
-    const before = { heap: await heapMiB(host), rss: serverRssMiB(serve.child.pid!) };
+  it(
+    'lets newcomers in at once, keeps the seated friend and the signaling socket, and builds a bounded number of connections',
+    { timeout: 200_000 },
+    async () => {
+      const base = withParams(serve.url, { render: '0' });
+      const host = await openPlayer(browser, base);
+      const link = withParams(await createLobby(host, 'Host', { maxPlayers: 8 }), { render: '0' });
+      const roomId = (await host.evaluate(() => window.rewind.roomId))!;
+      const friend = await joinByLink(browser, link, 'Friend');
+      await waitIn(host, () => window.rewind.players().length === 2, undefined);
+      await watchStalls(host);
+      const before = { heap: await heapMiB(host), rss: serverRssMiB(serve.child.pid!) };
 
-    const sdp = await realOfferSdp();
-    const { hostname, port } = new URL(serve.url);
-    const floods: Flood[] = [];
-    for (const from of ATTACKERS) {
-      floods.push(floodSignaling(serve.url, from, hostPeerId(roomId), sdp, 200));
-      floods.push(halfOpenRequests(hostname, Number(port), from, 300));
-    }
-    const started = Date.now();
-    await sleep(5000);
-    const early = await timedJoin(link, 'Early');
-    await sleep(Math.max(0, started + FLOOD_MS - 5000 - Date.now()));
-    const late = await timedJoin(link, 'Late');
-    await sleep(Math.max(0, started + FLOOD_MS - Date.now()));
-    for (const f of floods) f.stop();
+      const sdp = await realOfferSdp();
+      const { hostname, port } = new URL(serve.url);
+      const floods: Flood[] = [];
+      for (const from of ATTACKERS) {
+        floods.push(floodSignaling(serve.url, from, hostPeerId(roomId), sdp, 200));
+        floods.push(halfOpenRequests(hostname, Number(port), from, 300));
+      }
+      const started = Date.now();
+      await sleep(5000);
+      const early = await timedJoin(link, 'Early');
+      await sleep(Math.max(0, started + FLOOD_MS - 5000 - Date.now()));
+      const late = await timedJoin(link, 'Late');
+      await sleep(Math.max(0, started + FLOOD_MS - Date.now()));
+      for (const f of floods) f.stop();
 
-    await waitIn(host, () => window.rewind.players().length === 4, undefined);
-    const after = { heap: await heapMiB(host), rss: serverRssMiB(serve.child.pid!) };
-    // The server's own timers expire what the flood left (held ids, connection records) within 60 s.
-    await sleep(15_000);
-    const settled = { heap: await heapMiB(host), rss: serverRssMiB(serve.child.pid!) };
-    const counters = await host.evaluate(() => window.rewind.stats().host!);
-    const { max: stall, banner } = await readStalls(host);
-    const sent = floods.reduce((n, f) => n + f.counters.sent, 0);
-    const sockets = floods.reduce((n, f) => n + f.counters.sockets, 0);
-    console.log(
-      `door flood, 60 s from ${ATTACKERS.length} addresses: attackers sent ${sent} messages on ${sockets} sockets/connections; ` +
-        `newcomers joined in ${early.ms} ms (5 s in) and ${late.ms} ms (55 s in); host built ${counters['connections.built']} connections ` +
-        `(offers handed to the door ${counters['offers.offers']}, unparsed ${counters['offers.malformed']}, stray candidates ${counters['offers.strayCandidates']}, over budget ${counters['offers.overBudget']}); ` +
-        `host's longest main-thread gap ${Math.round(stall)} ms; host heap ${before.heap} → ${after.heap} → ${settled.heap} MiB (before, at the end, 15 s later); server RSS ${before.rss} → ${after.rss} → ${settled.rss} MiB`,
-    );
+      await waitIn(host, () => window.rewind.players().length === 4, undefined);
+      const after = { heap: await heapMiB(host), rss: serverRssMiB(serve.child.pid!) };
+      // The server's own timers expire what the flood left (held ids, connection records) within 60 s.
+      await sleep(15_000);
+      const settled = { heap: await heapMiB(host), rss: serverRssMiB(serve.child.pid!) };
+      const counters = await host.evaluate(() => window.rewind.stats().host!);
+      const { max: stall, banner } = await readStalls(host);
+      const sent = floods.reduce((n, f) => n + f.counters.sent, 0);
+      const sockets = floods.reduce((n, f) => n + f.counters.sockets, 0);
+      console.log(
+        `door flood, 60 s from ${ATTACKERS.length} addresses: attackers sent ${sent} messages on ${sockets} sockets/connections; ` +
+          `newcomers joined in ${early.ms} ms (5 s in) and ${late.ms} ms (55 s in); host built ${counters['connections.built']} connections ` +
+          `(offers handed to the door ${counters['offers.offers']}, unparsed ${counters['offers.malformed']}, stray candidates ${counters['offers.strayCandidates']}, over budget ${counters['offers.overBudget']}); ` +
+          `host's longest main-thread gap ${Math.round(stall)} ms; host heap ${before.heap} → ${after.heap} → ${settled.heap} MiB (before, at the end, 15 s later); server RSS ${before.rss} → ${after.rss} → ${settled.rss} MiB`,
+      );
 
-    // The friend was never dropped, and the host kept its signaling registration throughout.
-    expect(await friend.evaluate(() => window.rewind.phase)).toBe('lobby');
-    expect(await friend.evaluate(() => window.rewind.players().map((p) => p.name).sort())).toEqual(['Early', 'Friend', 'Host', 'Late']);
-    expect(banner).toBe(false);
-    expect(await host.evaluate(() => document.getElementById('signaling-status') === null)).toBe(true);
-    // Bounded work for strangers: every honest join plus what the per-source budgets allow.
-    expect(counters['connections.built']).toBeLessThanOrEqual(3 + ATTACKERS.length * (16 + FLOOD_MS / 5000));
-    expect(counters['connections.refusedUncollected'] ?? 0).toBe(0);
-  });
+      // The friend was never dropped, and the host kept its signaling registration throughout.
+      expect(await friend.evaluate(() => window.rewind.phase)).toBe('lobby');
+      expect(
+        await friend.evaluate(() =>
+          window.rewind
+            .players()
+            .map((p) => p.name)
+            .sort(),
+        ),
+      ).toEqual(['Early', 'Friend', 'Host', 'Late']);
+      expect(banner).toBe(false);
+      expect(await host.evaluate(() => document.getElementById('signaling-status') === null)).toBe(true);
+      // Bounded work for strangers: every honest join plus what the per-source budgets allow.
+      expect(counters['connections.built']).toBeLessThanOrEqual(3 + ATTACKERS.length * (16 + FLOOD_MS / 5000));
+      expect(counters['connections.refusedUncollected'] ?? 0).toBe(0);
+    },
+  );
 });

@@ -48,7 +48,14 @@ async function attack(page: Page, hostId: string, serializations: string[]): Pro
       }
       const w = window as unknown as { peerjs: { Peer: new (o: object) => ScriptPeer }; attack: Attack };
       w.attack = { opened: [], errors: [], sent: 0 };
-      const peer = new w.peerjs.Peer({ host: location.hostname, port: Number(location.port), path: cfg.peer.path, key: cfg.peer.key, secure: false, config: { iceServers: [] } });
+      const peer = new w.peerjs.Peer({
+        host: location.hostname,
+        port: Number(location.port),
+        path: cfg.peer.path,
+        key: cfg.peer.key,
+        secure: false,
+        config: { iceServers: [] },
+      });
       peer.on('error', (e) => w.attack.errors.push(String(e)));
       await new Promise<void>((resolve) => peer.on('open', () => resolve()));
       for (const serialization of serializations) {
@@ -59,14 +66,21 @@ async function attack(page: Page, hostId: string, serializations: string[]): Pro
           const offer = await pc.createOffer();
           await pc.setLocalDescription(offer);
           const connectionId = `dc_odd${w.attack.errors.length}${serialization.length}`;
-          peer.socket.send({ type: 'OFFER', dst: hostId, payload: { sdp: offer, type: 'data', connectionId, label: connectionId, reliable: true, serialization } });
+          peer.socket.send({
+            type: 'OFFER',
+            dst: hostId,
+            payload: { sdp: offer, type: 'data', connectionId, label: connectionId, reliable: true, serialization },
+          });
           continue;
         }
         const conn = peer.connect(hostId, { reliable: true, serialization });
         conn.on('open', () => {
           w.attack.opened.push(serialization);
           // A map of 2^32 − 1 entries, then an array of as many: what binarypack's unpack trusted.
-          for (const bytes of [[0xdf, 0xff, 0xff, 0xff, 0xff], [0xdd, 0xff, 0xff, 0xff, 0xff]]) {
+          for (const bytes of [
+            [0xdf, 0xff, 0xff, 0xff, 0xff],
+            [0xdd, 0xff, 0xff, 0xff, 0xff],
+          ]) {
             conn.dataChannel?.send(new Uint8Array(bytes));
             w.attack.sent += 1;
           }
@@ -102,7 +116,9 @@ describe('an offer asking for another serializer never reaches a parser', () => 
     const counters = await host.evaluate(() => window.rewind.stats().host!);
     const result = await hostile.evaluate(() => (window as unknown as { attack: Attack }).attack);
     const stall = (await readStalls(host)).max;
-    console.log(`serializer attack: ${counters['offers.malformed']} offers refused unparsed, ${counters['connections.built']} connection(s) built, hostile channels opened: ${result.opened.length}, host's longest main-thread gap ${Math.round(stall)} ms`);
+    console.log(
+      `serializer attack: ${counters['offers.malformed']} offers refused unparsed, ${counters['connections.built']} connection(s) built, hostile channels opened: ${result.opened.length}, host's longest main-thread gap ${Math.round(stall)} ms`,
+    );
     expect(result.opened).toEqual([]);
     expect(result.sent).toBe(0);
     expect(counters['connections.built']).toBe(1);

@@ -20,7 +20,9 @@ beforeAll(async () => {
   // Firefox first: if it cannot start, no Chromium is left running.
   firefox = await launchFirefox();
   chromium = await launchChromium();
-  console.log(`firefox-esr ${await firefox.browser.version()} on display ${firefox.display}: launched in ${firefox.launchMs} ms`);
+  console.log(
+    `firefox-esr ${await firefox.browser.version()} on display ${firefox.display}: launched in ${firefox.launchMs} ms`,
+  );
 });
 afterEach(async () => {
   for (const p of pages) await p.close().catch(() => undefined);
@@ -56,7 +58,9 @@ async function bothSeeEachOtherMove(a: PlayerPage, b: PlayerPage): Promise<void>
   for (const p of [a, b]) await p.waitIn(() => window.rewind.phase === 'match', undefined, 30_000);
   const distAB = await walkUntilSeenOn(a, b, 40);
   const distBA = await walkUntilSeenOn(b, a, 40);
-  console.log(`  ${a.browserName} walked ${distAB.toFixed(0)} units as ${b.browserName} drew it; ${b.browserName} walked ${distBA.toFixed(0)} units as ${a.browserName} drew it`);
+  console.log(
+    `  ${a.browserName} walked ${distAB.toFixed(0)} units as ${b.browserName} drew it; ${b.browserName} walked ${distBA.toFixed(0)} units as ${a.browserName} drew it`,
+  );
   expect(distAB).toBeGreaterThan(40);
   expect(distBA).toBeGreaterThan(40);
 }
@@ -64,8 +68,16 @@ async function bothSeeEachOtherMove(a: PlayerPage, b: PlayerPage): Promise<void>
 /** The joiner's channels as the browser reports them: the unreliable one unordered, no retransmits. */
 async function expectJoinerChannels(joiner: PlayerPage): Promise<void> {
   const chans = await joiner.evaluate(() => window.rewind.channels(), undefined);
-  expect(chans.find((c) => c.role === 'unreliable')).toMatchObject({ ordered: false, maxRetransmits: 0, state: 'open' });
-  expect(chans.find((c) => c.role === 'reliable')).toMatchObject({ ordered: true, maxRetransmits: null, state: 'open' });
+  expect(chans.find((c) => c.role === 'unreliable')).toMatchObject({
+    ordered: false,
+    maxRetransmits: 0,
+    state: 'open',
+  });
+  expect(chans.find((c) => c.role === 'reliable')).toMatchObject({
+    ordered: true,
+    maxRetransmits: null,
+    state: 'open',
+  });
 }
 
 describe.skipIf(skipFirefox())('Firefox and Chromium in one match', () => {
@@ -75,9 +87,21 @@ describe.skipIf(skipFirefox())('Firefox and Chromium in one match', () => {
     const fox = await firefoxPlayer(withParams(link, { density: '0.5' }));
     const joinMs = await joinOn(fox, 'Foxy');
     console.log(`Firefox joined the Chromium host's lobby in ${joinMs} ms`);
-    expect(await fox.evaluate(() => [window.rewind.phase, window.rewind.lastError], undefined)).toEqual(['lobby', null]);
+    expect(await fox.evaluate(() => [window.rewind.phase, window.rewind.lastError], undefined)).toEqual([
+      'lobby',
+      null,
+    ]);
     await host.waitIn(() => window.rewind.players().length === 2, undefined);
-    expect(await fox.evaluate(() => window.rewind.players().map((p) => p.name).sort(), undefined)).toEqual(['Chromia', 'Foxy']);
+    expect(
+      await fox.evaluate(
+        () =>
+          window.rewind
+            .players()
+            .map((p) => p.name)
+            .sort(),
+        undefined,
+      ),
+    ).toEqual(['Chromia', 'Foxy']);
     await expectJoinerChannels(fox);
     await host.evaluate(() => window.rewind.startMatch(), undefined);
     await bothSeeEachOtherMove(fox, host);
@@ -91,10 +115,16 @@ describe.skipIf(skipFirefox())('Firefox and Chromium in one match', () => {
     const joiner = await chromiumPlayer(withParams(link, { render: '0' }));
     const joinMs = await joinOn(joiner, 'Chromia');
     console.log(`Chromium joined the Firefox host's lobby in ${joinMs} ms`);
-    expect(await joiner.evaluate(() => [window.rewind.phase, window.rewind.lastError], undefined)).toEqual(['lobby', null]);
+    expect(await joiner.evaluate(() => [window.rewind.phase, window.rewind.lastError], undefined)).toEqual([
+      'lobby',
+      null,
+    ]);
     await host.waitIn(() => window.rewind.players().length === 2, undefined);
     await expectJoinerChannels(joiner);
-    const onHost = await host.evaluate(() => window.rewind.channels().filter((c) => c.role === 'unreliable'), undefined);
+    const onHost = await host.evaluate(
+      () => window.rewind.channels().filter((c) => c.role === 'unreliable'),
+      undefined,
+    );
     expect(onHost).toHaveLength(1);
     expect(onHost[0]).toMatchObject({ ordered: false, maxRetransmits: 0 });
     console.log(`  on the Firefox host the joiner's unreliable channel is handled in the ${onHost[0]!.handledIn}`);
@@ -103,6 +133,13 @@ describe.skipIf(skipFirefox())('Firefox and Chromium in one match', () => {
     await expectDrawing(host);
     const joinerId = await localIdOf(joiner);
     // The Firefox host's server worker ticks and serves the Chromium joiner.
-    await host.waitIn((id) => ((window.rewind.serverStats() as { clients?: Array<{ clientId: number; packetsIn: number }> } | null)?.clients ?? []).some((c) => c.clientId === id && c.packetsIn > 0), joinerId);
+    await host.waitIn(
+      (id) =>
+        (
+          (window.rewind.serverStats() as { clients?: Array<{ clientId: number; packetsIn: number }> } | null)
+            ?.clients ?? []
+        ).some((c) => c.clientId === id && c.packetsIn > 0),
+      joinerId,
+    );
   });
 });

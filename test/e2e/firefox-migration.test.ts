@@ -32,7 +32,14 @@ afterAll(async () => {
 
 /** Waits until `page` has migrated once and plays on a server whose ticks advance. */
 async function migrated(page: PlayerPage): Promise<void> {
-  await page.waitIn(() => (window.rewind.migration()?.migrations ?? 0) >= 1 && window.rewind.phase === 'match' && !window.rewind.migration()?.migrating, undefined, MIGRATION_BOUND_MS);
+  await page.waitIn(
+    () =>
+      (window.rewind.migration()?.migrations ?? 0) >= 1 &&
+      window.rewind.phase === 'match' &&
+      !window.rewind.migration()?.migrating,
+    undefined,
+    MIGRATION_BOUND_MS,
+  );
   const tick = await page.evaluate(() => window.rewind.stats().net?.serverTick ?? 0, undefined);
   await page.waitIn((t) => (window.rewind.stats().net?.serverTick ?? 0) > t, tick, MIGRATION_BOUND_MS);
 }
@@ -40,7 +47,9 @@ async function migrated(page: PlayerPage): Promise<void> {
 async function report(name: string, page: PlayerPage): Promise<void> {
   const r = await page.evaluate(() => window.rewind.migration(), undefined);
   const steps = r?.attempts.map((a) => `${a.kind}+${a.ms}:${a.outcome}`).join(' ');
-  console.log(`  ${name}: ${r?.hosting ? 'hosts now' : 'joined the new host'}; ${r?.lastMigrationMs} ms after it noticed; attempts ${steps}; notice ${JSON.stringify(r?.notice)}`);
+  console.log(
+    `  ${name}: ${r?.hosting ? 'hosts now' : 'joined the new host'}; ${r?.lastMigrationMs} ms after it noticed; attempts ${steps}; notice ${JSON.stringify(r?.notice)}`,
+  );
 }
 
 describe.skipIf(skipFirefox())('host migration with a Firefox successor', () => {
@@ -61,8 +70,14 @@ describe.skipIf(skipFirefox())('host migration with a Firefox successor', () => 
     await hostPage.fill('#frag-limit', '50');
     await hostPage.fill('#time-limit', '0');
     await hostPage.click('#start-match');
-    for (const p of [fox, kim]) await p.waitIn(() => window.rewind.phase === 'match' && window.rewind.view()?.match?.phase === 2, undefined, 30_000);
-    for (const p of [host, fox, kim]) expect(await p.evaluate(() => window.rewind.migration()?.successors, undefined)).toEqual([ids.fox]);
+    for (const p of [fox, kim])
+      await p.waitIn(
+        () => window.rewind.phase === 'match' && window.rewind.view()?.match?.phase === 2,
+        undefined,
+        30_000,
+      );
+    for (const p of [host, fox, kim])
+      expect(await p.evaluate(() => window.rewind.migration()?.successors, undefined)).toEqual([ids.fox]);
     await fox.waitIn(() => window.rewind.migration()?.checkpointAgeMs !== null, undefined, 20_000);
     await fox.waitIn(() => (window.rewindGame?.info().frames ?? 0) > 10, undefined, 30_000);
 
@@ -72,14 +87,24 @@ describe.skipIf(skipFirefox())('host migration with a Firefox successor', () => 
     const foxMs = Date.now() - since;
     await migrated(kim);
     const bothMs = Date.now() - since;
-    console.log(`host migration to Firefox: Firefox hosting ${foxMs} ms and the Chromium joiner back in the match ${bothMs} ms after the host's page closed`);
+    console.log(
+      `host migration to Firefox: Firefox hosting ${foxMs} ms and the Chromium joiner back in the match ${bothMs} ms after the host's page closed`,
+    );
     await report('Firefox (Foxy)', fox);
     await report('Chromium (Kim)', kim);
 
     expect(await fox.evaluate(() => [window.rewind.isHost, window.rewind.localId], undefined)).toEqual([true, ids.fox]);
-    expect(await kim.evaluate(() => [window.rewind.isHost, window.rewind.localId], undefined)).toEqual([false, ids.kim]);
+    expect(await kim.evaluate(() => [window.rewind.isHost, window.rewind.localId], undefined)).toEqual([
+      false,
+      ids.kim,
+    ]);
     await kim.waitIn((id) => window.rewind.players().some((p) => p.id === id && p.isHost), ids.fox, 15_000);
-    expect(await kim.evaluate(() => window.rewind.chatLines().some((c) => c.system && /Foxy is now hosting/.test(c.text)), undefined)).toBe(true);
+    expect(
+      await kim.evaluate(
+        () => window.rewind.chatLines().some((c) => c.system && /Foxy is now hosting/.test(c.text)),
+        undefined,
+      ),
+    ).toBe(true);
     // The Firefox page still draws as it hosts, and the two see each other move.
     expect(await fox.evaluate(() => window.rewind.renderError, undefined)).toBeNull();
     expect(await walkUntilSeenOn(kim, fox, 40)).toBeGreaterThan(40);

@@ -28,7 +28,9 @@ export interface Firefox {
 /** What is missing to run Firefox here (null: nothing); `headless` needs no Xvfb. */
 export function firefoxMissing(headless = false): string | null {
   const missing = [FIREFOX_PATH, ...(headless ? [] : [XVFB_PATH])].filter((p) => !existsSync(p));
-  return missing.length ? `not installed: ${missing.join(', ')} (apt-get install firefox-esr xvfb xauth; FIREFOX_PATH / XVFB_PATH override)` : null;
+  return missing.length
+    ? `not installed: ${missing.join(', ')} (apt-get install firefox-esr xvfb xauth; FIREFOX_PATH / XVFB_PATH override)`
+    : null;
 }
 
 /**
@@ -96,7 +98,9 @@ export async function openFirefoxPlayer(ff: Firefox, url: string): Promise<Playe
   const context = await ff.browser.createBrowserContext();
   const page = await context.newPage({ type: 'window' });
   await page.setViewport({ width: 960, height: 640 });
-  page.on('pageerror', (err) => console.error(`[firefox page ${url}] ${err instanceof Error ? err.message : String(err)}`));
+  page.on('pageerror', (err) =>
+    console.error(`[firefox page ${url}] ${err instanceof Error ? err.message : String(err)}`),
+  );
   await page.goto(url);
   await page.waitForFunction(() => 'rewind' in window, { timeout: 15_000 });
   return fromPuppeteer(page);

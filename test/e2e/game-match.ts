@@ -50,7 +50,12 @@ export async function waitForGame(page: Page): Promise<void> {
  * Host creates a lobby, joiner joins by link, host starts. `density=0.5` halves the canvas
  * resolution: SwiftShader is fill-rate bound and two pages share a small machine.
  */
-export async function startMatch(browser: Browser, baseUrl: string, query = 'density=0.5', names = { host: 'Alice', joiner: 'Bob' }): Promise<Match> {
+export async function startMatch(
+  browser: Browser,
+  baseUrl: string,
+  query = 'density=0.5',
+  names = { host: 'Alice', joiner: 'Bob' },
+): Promise<Match> {
   // A setup that fails (two SwiftShader pages starting on a loaded 2-core machine) is reported with
   // what each page showed, then tried once more from fresh pages: this is set-up, not the test.
   try {
@@ -61,7 +66,12 @@ export async function startMatch(browser: Browser, baseUrl: string, query = 'den
   }
 }
 
-async function startMatchOnce(browser: Browser, baseUrl: string, query: string, names: { host: string; joiner: string }): Promise<Match> {
+async function startMatchOnce(
+  browser: Browser,
+  baseUrl: string,
+  query: string,
+  names: { host: string; joiner: string },
+): Promise<Match> {
   const host = await openPlayer(browser, withQuery(baseUrl, query));
   const pages = [host];
   try {
@@ -75,9 +85,20 @@ async function startMatchOnce(browser: Browser, baseUrl: string, query: string, 
     return { host, joiner, hostId, joinerId };
   } catch (err) {
     const seen = await Promise.all(
-      pages.map((p) => p.evaluate(() => `phase ${window.rewind.phase}, error ${JSON.stringify(window.rewind.lastError)}`).catch((e: Error) => e.message)),
+      pages.map((p) =>
+        p
+          .evaluate(() => `phase ${window.rewind.phase}, error ${JSON.stringify(window.rewind.lastError)}`)
+          .catch((e: Error) => e.message),
+      ),
     );
-    await Promise.all(pages.map((p) => p.context().close().catch(() => undefined)));
+    await Promise.all(
+      pages.map((p) =>
+        p
+          .context()
+          .close()
+          .catch(() => undefined),
+      ),
+    );
     throw new Error(`${(err as Error).message} (host: ${seen[0]}; joiner: ${seen[1] ?? 'not joined'})`);
   }
 }
@@ -87,7 +108,9 @@ async function startMatchOnce(browser: Browser, baseUrl: string, query: string, 
  * point, so a test that measures a player's own movement must not straddle that moment.
  */
 export async function waitForLive(page: Page, timeoutMs = 15_000): Promise<void> {
-  await page.waitForFunction((live) => window.rewind.view()?.match?.phase === live, MatchPhase.Live, { timeout: timeoutMs });
+  await page.waitForFunction((live) => window.rewind.view()?.match?.phase === live, MatchPhase.Live, {
+    timeout: timeoutMs,
+  });
 }
 
 export function ownPosition(page: Page): Promise<{ x: number; y: number } | null> {
@@ -103,7 +126,9 @@ const CLEARANCE = 22;
 export function blocked(x: number, y: number): boolean {
   const m = DEFAULT_MAP;
   if (x < CLEARANCE || y < CLEARANCE || x > m.width - CLEARANCE || y > m.height - CLEARANCE) return true;
-  return m.walls.some((w) => x > w.x - CLEARANCE && x < w.x + w.w + CLEARANCE && y > w.y - CLEARANCE && y < w.y + w.h + CLEARANCE);
+  return m.walls.some(
+    (w) => x > w.x - CLEARANCE && x < w.x + w.w + CLEARANCE && y > w.y - CLEARANCE && y < w.y + w.h + CLEARANCE,
+  );
 }
 
 /** How far (up to `max`, in 10-unit steps) a player can walk from `from` along the unit vector (dx, dy). */
@@ -117,8 +142,13 @@ export function freeRun(from: { x: number; y: number }, dx: number, dy: number, 
 export function planPath(from: { x: number; y: number }, to: { x: number; y: number }): { x: number; y: number }[] {
   const cols = Math.ceil(DEFAULT_MAP.width / CELL);
   const rows = Math.ceil(DEFAULT_MAP.height / CELL);
-  const cellOf = (p: { x: number; y: number }): number => Math.min(rows - 1, Math.max(0, Math.floor(p.y / CELL))) * cols + Math.min(cols - 1, Math.max(0, Math.floor(p.x / CELL)));
-  const centre = (c: number): { x: number; y: number } => ({ x: (c % cols) * CELL + CELL / 2, y: Math.floor(c / cols) * CELL + CELL / 2 });
+  const cellOf = (p: { x: number; y: number }): number =>
+    Math.min(rows - 1, Math.max(0, Math.floor(p.y / CELL))) * cols +
+    Math.min(cols - 1, Math.max(0, Math.floor(p.x / CELL)));
+  const centre = (c: number): { x: number; y: number } => ({
+    x: (c % cols) * CELL + CELL / 2,
+    y: Math.floor(c / cols) * CELL + CELL / 2,
+  });
   const start = cellOf(from);
   const goal = cellOf(to);
   const prev = new Map<number, number>([[start, start]]);
@@ -126,7 +156,12 @@ export function planPath(from: { x: number; y: number }, to: { x: number; y: num
   for (let i = 0; i < queue.length && !prev.has(goal); i++) {
     const c = queue[i] as number;
     const cx = c % cols;
-    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
       const nx = cx + dx;
       const n = c + dx + dy * cols;
       if (nx < 0 || nx >= cols || n < 0 || n >= cols * rows || prev.has(n)) continue;
@@ -148,7 +183,9 @@ export function planPath(from: { x: number; y: number }, to: { x: number; y: num
 }
 
 async function noPlayer(page: Page): Promise<Error> {
-  const why = await page.evaluate(() => `phase ${window.rewind.phase}, last error ${window.rewind.lastError ?? 'none'}`);
+  const why = await page.evaluate(
+    () => `phase ${window.rewind.phase}, last error ${window.rewind.lastError ?? 'none'}`,
+  );
   return new Error(`no local player (${why})`);
 }
 
@@ -163,7 +200,11 @@ async function walkStraight(page: Page, tx: number, ty: number, deadline: number
     const scale = 127 / Math.max(Math.abs(dx), Math.abs(dy));
     // Short steps near the point so the player does not overshoot (it needs ~0.2 s to stop).
     const ms = Math.max(40, Math.min(300, (dist / 260) * 1000 - 120));
-    await page.evaluate((spec) => window.rewind.input(spec), { moveX: Math.round(dx * scale), moveY: Math.round(dy * scale), ms });
+    await page.evaluate((spec) => window.rewind.input(spec), {
+      moveX: Math.round(dx * scale),
+      moveY: Math.round(dy * scale),
+      ms,
+    });
     await page.waitForTimeout(ms + 80);
   }
 }
@@ -185,7 +226,8 @@ export function remoteOnScreen(page: Page): Promise<boolean> {
     const r = info?.remotes[0];
     const cam = info?.camera;
     // Inside the canvas and clear of the HUD panel in the bottom-left corner.
-    const clear = (x: number, y: number, w: number, h: number): boolean => x > 20 && y > 40 && x < w - 20 && y < h - 20 && !(x < 280 && y > h - 110);
+    const clear = (x: number, y: number, w: number, h: number): boolean =>
+      x > 20 && y > 40 && x < w - 20 && y < h - 20 && !(x < 280 && y > h - 110);
     return !!r && !!cam && r.alive && clear(r.screenX, r.screenY, cam.viewW, cam.viewH);
   });
 }
@@ -231,7 +273,11 @@ export interface FiringLane {
  * the open, and every point of its run (`runLength` units, perpendicular to the line of fire) is
  * walkable and in the shooter's line of sight. Closest to `near` first.
  */
-export function findFiringLanes(shooter: { x: number; y: number }, near: { x: number; y: number }, runLength = 260): FiringLane[] {
+export function findFiringLanes(
+  shooter: { x: number; y: number },
+  near: { x: number; y: number },
+  runLength = 260,
+): FiringLane[] {
   const lanes: FiringLane[] = [];
   for (const dist of [140, 180, 220, 260]) {
     for (let k = 0; k < 36; k++) {

@@ -26,40 +26,52 @@ interface CanvasCheck {
 
 /** Samples the canvas at the local body, the remote body (when on screen) and visible wall centres. */
 function checkCanvas(page: Page): Promise<CanvasCheck> {
-  return page.evaluate(({ walls, wall }) => {
-    const g = window.rewindGame;
-    const info = g?.info();
-    if (!g || !info?.local || !info.camera) throw new Error('renderer not ready');
-    const cam = info.camera;
-    const close = (px: number[] | null, rgb: readonly number[]): boolean => !!px && [0, 1, 2].every((i) => Math.abs((px[i] ?? 0) - (rgb[i] ?? 0)) <= 10);
-    const bodies = [info.local, ...info.remotes];
-    // Inside the canvas and clear of the HUD panels: bottom-left (health, ammo) and top-centre
-    // (match clock, score, rank, leader).
-    const clear = (x: number, y: number): boolean =>
-      x > 20 && y > 40 && x < cam.viewW - 20 && y < cam.viewH - 20 && !(x < 280 && y > cam.viewH - 110) && !(y < 80 && Math.abs(x - cam.viewW / 2) < 250);
-    const safe = (x: number, y: number): boolean => clear(x, y) && bodies.every((b) => Math.hypot(b.screenX - x, b.screenY - y) > 50);
-    const remote = info.remotes[0];
-    const remoteOnScreen = !!remote && remote.alive && clear(remote.screenX, remote.screenY);
-    let wallsChecked = 0;
-    let wallsOk = 0;
-    for (const w of walls) {
-      const sx = (w.x + w.w / 2 - cam.centerX) * cam.scale + cam.viewW / 2;
-      const sy = (w.y + w.h / 2 - cam.centerY) * cam.scale + cam.viewH / 2;
-      if (!safe(sx, sy)) continue;
-      wallsChecked++;
-      if (close(g.pixel(sx, sy), wall)) wallsOk++;
-    }
-    const at = (b: { screenX: number; screenY: number; color: readonly number[] } | undefined): string =>
-      b ? `(${Math.round(b.screenX)},${Math.round(b.screenY)}) want ${b.color.join('/')} got ${(g.pixel(b.screenX, b.screenY) ?? []).join('/')}` : 'none';
-    return {
-      detail: `view ${cam.viewW}x${cam.viewH}, hint ${info.controlsHint}, local ${at(info.local)}, remote ${at(remote)}`,
-      local: close(g.pixel(info.local.screenX, info.local.screenY), info.local.color),
-      remoteOnScreen,
-      remote: !!remote && remoteOnScreen && close(g.pixel(remote.screenX, remote.screenY), remote.color),
-      wallsChecked,
-      wallsOk,
-    };
-  }, { walls: DEFAULT_MAP.walls, wall: PALETTE.wall });
+  return page.evaluate(
+    ({ walls, wall }) => {
+      const g = window.rewindGame;
+      const info = g?.info();
+      if (!g || !info?.local || !info.camera) throw new Error('renderer not ready');
+      const cam = info.camera;
+      const close = (px: number[] | null, rgb: readonly number[]): boolean =>
+        !!px && [0, 1, 2].every((i) => Math.abs((px[i] ?? 0) - (rgb[i] ?? 0)) <= 10);
+      const bodies = [info.local, ...info.remotes];
+      // Inside the canvas and clear of the HUD panels: bottom-left (health, ammo) and top-centre
+      // (match clock, score, rank, leader).
+      const clear = (x: number, y: number): boolean =>
+        x > 20 &&
+        y > 40 &&
+        x < cam.viewW - 20 &&
+        y < cam.viewH - 20 &&
+        !(x < 280 && y > cam.viewH - 110) &&
+        !(y < 80 && Math.abs(x - cam.viewW / 2) < 250);
+      const safe = (x: number, y: number): boolean =>
+        clear(x, y) && bodies.every((b) => Math.hypot(b.screenX - x, b.screenY - y) > 50);
+      const remote = info.remotes[0];
+      const remoteOnScreen = !!remote && remote.alive && clear(remote.screenX, remote.screenY);
+      let wallsChecked = 0;
+      let wallsOk = 0;
+      for (const w of walls) {
+        const sx = (w.x + w.w / 2 - cam.centerX) * cam.scale + cam.viewW / 2;
+        const sy = (w.y + w.h / 2 - cam.centerY) * cam.scale + cam.viewH / 2;
+        if (!safe(sx, sy)) continue;
+        wallsChecked++;
+        if (close(g.pixel(sx, sy), wall)) wallsOk++;
+      }
+      const at = (b: { screenX: number; screenY: number; color: readonly number[] } | undefined): string =>
+        b
+          ? `(${Math.round(b.screenX)},${Math.round(b.screenY)}) want ${b.color.join('/')} got ${(g.pixel(b.screenX, b.screenY) ?? []).join('/')}`
+          : 'none';
+      return {
+        detail: `view ${cam.viewW}x${cam.viewH}, hint ${info.controlsHint}, local ${at(info.local)}, remote ${at(remote)}`,
+        local: close(g.pixel(info.local.screenX, info.local.screenY), info.local.color),
+        remoteOnScreen,
+        remote: !!remote && remoteOnScreen && close(g.pixel(remote.screenX, remote.screenY), remote.color),
+        wallsChecked,
+        wallsOk,
+      };
+    },
+    { walls: DEFAULT_MAP.walls, wall: PALETTE.wall },
+  );
 }
 
 describe('game screen in a real match', () => {
@@ -78,25 +90,29 @@ describe('game screen in a real match', () => {
     await browser?.close();
   });
 
-  it('draws the arena and both players on the host and on the joiner, and saves screenshots', { retry: 2 }, async () => {
-    if (!met) met = await meet(m);
-    await m.host.screenshot({ path: `${OUT}/game-host.png` });
-    await m.joiner.screenshot({ path: `${OUT}/game-joiner.png` });
-    expect(met).toBe(true);
-    for (const page of [m.host, m.joiner]) {
-      // The controls hint (a translucent panel in the upper third) shows for the first ~8.5 s after
-      // spawning; a player standing under it is drawn through it, so sample after it has faded.
-      await page.waitForFunction(() => window.rewindGame?.info().controlsHint === 0, undefined, { timeout: 20_000 });
-      const c = await checkCanvas(page);
-      expect(c.local, c.detail).toBe(true);
-      expect(c.wallsChecked).toBeGreaterThan(0);
-      expect(c.wallsOk, c.detail).toBe(c.wallsChecked);
-      expect(c.remoteOnScreen, c.detail).toBe(true);
-      expect(c.remote, c.detail).toBe(true);
-    }
-    const localColor = await m.host.evaluate(() => window.rewindGame?.info().local?.color ?? null);
-    expect(localColor).toEqual([...PALETTE.local]);
-  });
+  it(
+    'draws the arena and both players on the host and on the joiner, and saves screenshots',
+    { retry: 2 },
+    async () => {
+      if (!met) met = await meet(m);
+      await m.host.screenshot({ path: `${OUT}/game-host.png` });
+      await m.joiner.screenshot({ path: `${OUT}/game-joiner.png` });
+      expect(met).toBe(true);
+      for (const page of [m.host, m.joiner]) {
+        // The controls hint (a translucent panel in the upper third) shows for the first ~8.5 s after
+        // spawning; a player standing under it is drawn through it, so sample after it has faded.
+        await page.waitForFunction(() => window.rewindGame?.info().controlsHint === 0, undefined, { timeout: 20_000 });
+        const c = await checkCanvas(page);
+        expect(c.local, c.detail).toBe(true);
+        expect(c.wallsChecked).toBeGreaterThan(0);
+        expect(c.wallsOk, c.detail).toBe(c.wallsChecked);
+        expect(c.remoteOnScreen, c.detail).toBe(true);
+        expect(c.remote, c.detail).toBe(true);
+      }
+      const localColor = await m.host.evaluate(() => window.rewindGame?.info().local?.color ?? null);
+      expect(localColor).toEqual([...PALETTE.local]);
+    },
+  );
 
   it('opens the net graph with F2 and shows a higher ping after net_fakelag is raised in the settings panel', async () => {
     const page = m.joiner;
@@ -115,7 +131,9 @@ describe('game screen in a real match', () => {
     expect(await page.evaluate(() => window.rewind.cvars()?.net_fakelag)).toBe(150);
     await page.click('[data-testid=settings-close]');
     // 150 ms each way adds about 300 ms to the round trip.
-    await page.waitForFunction((base) => (window.rewindGame?.info().pingMs ?? 0) > base + 200, before, { timeout: 20_000 });
+    await page.waitForFunction((base) => (window.rewindGame?.info().pingMs ?? 0) > base + 200, before, {
+      timeout: 20_000,
+    });
     await page.screenshot({ path: `${OUT}/game-joiner-netgraph-lag.png` });
   });
 
@@ -130,6 +148,9 @@ describe('game screen in a real match', () => {
     await page.press('input[data-cvar=net_fakelag]', 'Enter');
     expect(await page.evaluate(() => window.rewind.cvars()?.net_fakelag)).toBe(0);
     await page.keyboard.press('Escape');
-    expect(await page.evaluate(() => window.rewindGame?.info().overlays)).toMatchObject({ menu: false, settings: false });
+    expect(await page.evaluate(() => window.rewindGame?.info().overlays)).toMatchObject({
+      menu: false,
+      settings: false,
+    });
   });
 });

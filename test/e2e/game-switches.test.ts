@@ -16,7 +16,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser';
-import { findFiringLanes, freeRun, meet, ownPosition, startMatch, walkTo, type FiringLane, type Match } from './game-match';
+import {
+  findFiringLanes,
+  freeRun,
+  meet,
+  ownPosition,
+  startMatch,
+  walkTo,
+  type FiringLane,
+  type Match,
+} from './game-match';
 
 function setCvar(page: Page, name: string, value: number): Promise<string | null> {
   return page.evaluate(([n, v]) => window.rewind.setCvar(n as string, v as number), [name, value] as const);
@@ -32,54 +41,69 @@ async function inward(page: Page): Promise<number> {
 async function roomiest(page: Page): Promise<{ x: number; y: number }> {
   const p = await ownPosition(page);
   if (!p) throw new Error('no local player');
-  const dirs = [{ x: 1, y: 0 }, { x: -1, y: 0 }, { x: 0, y: 1 }, { x: 0, y: -1 }];
+  const dirs = [
+    { x: 1, y: 0 },
+    { x: -1, y: 0 },
+    { x: 0, y: 1 },
+    { x: 0, y: -1 },
+  ];
   return dirs.reduce((best, d) => (freeRun(p, d.x, d.y) > freeRun(p, best.x, best.y) ? d : best));
 }
 
 /** Milliseconds from starting a scripted move (along the roomiest axis) until the local player's state has moved. */
 async function responseMs(page: Page): Promise<number> {
   const dir = await roomiest(page);
-  return page.evaluate(async ([dx, dy]) => {
-    const at = (): { x: number; y: number } => window.rewind.view()?.local?.state ?? { x: 0, y: 0 };
-    const p0 = at();
-    const t0 = performance.now();
-    window.rewind.input({ moveX: 127 * dx, moveY: 127 * dy, ms: 800 });
-    return new Promise<number>((resolve) => {
-      const poll = (): void => {
-        const p = at();
-        if (Math.abs(p.x - p0.x) + Math.abs(p.y - p0.y) > 0.5) return resolve(performance.now() - t0);
-        if (performance.now() - t0 > 5000) return resolve(Infinity);
-        setTimeout(poll, 5);
-      };
-      poll();
-    });
-  }, [dir.x, dir.y] as const);
+  return page.evaluate(
+    async ([dx, dy]) => {
+      const at = (): { x: number; y: number } => window.rewind.view()?.local?.state ?? { x: 0, y: 0 };
+      const p0 = at();
+      const t0 = performance.now();
+      window.rewind.input({ moveX: 127 * dx, moveY: 127 * dy, ms: 800 });
+      return new Promise<number>((resolve) => {
+        const poll = (): void => {
+          const p = at();
+          if (Math.abs(p.x - p0.x) + Math.abs(p.y - p0.y) > 0.5) return resolve(performance.now() - t0);
+          if (performance.now() - t0 > 5000) return resolve(Infinity);
+          setTimeout(poll, 5);
+        };
+        poll();
+      });
+    },
+    [dir.x, dir.y] as const,
+  );
 }
 
 /** Moves along an axis direction for `ms` (where there is room) and counts frames where the predicted position went backwards. */
 async function backwardSteps(page: Page, ms: number): Promise<number> {
   const dir = await roomiest(page);
-  return page.evaluate(async ([dx, dy, dur]) => {
-    const along = (): number => {
-      const s = window.rewind.view()?.local?.state;
-      return s ? s.x * dx + s.y * dy : 0;
-    };
-    window.rewind.input({ moveX: 127 * dx, moveY: 127 * dy, ms: dur });
-    const t0 = performance.now();
-    let last = along();
-    let back = 0;
-    while (performance.now() - t0 < dur) {
-      await new Promise((r) => requestAnimationFrame(r));
-      const now = along();
-      if (now - last < -0.5) back++;
-      last = now;
-    }
-    return back;
-  }, [dir.x, dir.y, ms] as const);
+  return page.evaluate(
+    async ([dx, dy, dur]) => {
+      const along = (): number => {
+        const s = window.rewind.view()?.local?.state;
+        return s ? s.x * dx + s.y * dy : 0;
+      };
+      window.rewind.input({ moveX: 127 * dx, moveY: 127 * dy, ms: dur });
+      const t0 = performance.now();
+      let last = along();
+      let back = 0;
+      while (performance.now() - t0 < dur) {
+        await new Promise((r) => requestAnimationFrame(r));
+        const now = along();
+        if (now - last < -0.5) back++;
+        last = now;
+      }
+      return back;
+    },
+    [dir.x, dir.y, ms] as const,
+  );
 }
 
 /** While `mover` walks, samples on `observer`: render lag behind the newest snapshot, and off-grid remote positions. */
-async function observeRemote(observer: Page, mover: Page, moverId: number): Promise<{ lagTicks: number; offGrid: number; samples: number }> {
+async function observeRemote(
+  observer: Page,
+  mover: Page,
+  moverId: number,
+): Promise<{ lagTicks: number; offGrid: number; samples: number }> {
   const dir = await inward(mover);
   await mover.evaluate((d) => window.rewind.input({ moveX: 127 * d, moveY: 60, ms: 1500 }), dir);
   return observer.evaluate(async (id) => {
@@ -106,7 +130,13 @@ async function observeRemote(observer: Page, mover: Page, moverId: number): Prom
  * along), then runs across the line of fire while the shooter aims by eye (at the target as drawn
  * on its screen) and fires for `ms`; returns the hits the host confirmed and the shots fired.
  */
-async function hitsOnStrafer(shooter: Page, shooterId: number, target: Page, targetId: number, ms: number): Promise<{ hits: number; shots: number }> {
+async function hitsOnStrafer(
+  shooter: Page,
+  shooterId: number,
+  target: Page,
+  targetId: number,
+  ms: number,
+): Promise<{ hits: number; shots: number }> {
   const from = await ownPosition(shooter);
   if (!from) throw new Error('no shooter position');
   const here = await ownPosition(target);
@@ -122,10 +152,22 @@ async function hitsOnStrafer(shooter: Page, shooterId: number, target: Page, tar
   if (!lane) throw new Error(`the target reached no firing lane around the shooter at ${from.x},${from.y}`);
   await target.waitForTimeout(400);
   const count = (type: string): Promise<number> =>
-    shooter.evaluate(([me, t]) => window.rewind.events().filter((e) => e.event.type === t && 'shooter' in e.event && e.event.shooter === me && (t === 'fired' || !e.predicted)).length, [shooterId, type] as const);
+    shooter.evaluate(
+      ([me, t]) =>
+        window.rewind
+          .events()
+          .filter(
+            (e) =>
+              e.event.type === t && 'shooter' in e.event && e.event.shooter === me && (t === 'fired' || !e.predicted),
+          ).length,
+      [shooterId, type] as const,
+    );
   const before = { hits: await count('hit'), shots: await count('fired') };
   // One long run across the line of fire (reversing often would let a late shot land by chance).
-  await target.evaluate(([ax, ay, dur]) => window.rewind.input({ moveX: Math.round(127 * ax), moveY: Math.round(127 * ay), ms: dur }), [lane.dir.x, lane.dir.y, ms + 300] as const);
+  await target.evaluate(
+    ([ax, ay, dur]) => window.rewind.input({ moveX: Math.round(127 * ax), moveY: Math.round(127 * ay), ms: dur }),
+    [lane.dir.x, lane.dir.y, ms + 300] as const,
+  );
   await shooter.waitForTimeout(250);
   await shooter.evaluate(([t, dur]) => window.rewind.input({ aimAt: t, fire: true, ms: dur }), [targetId, ms] as const);
   await shooter.waitForTimeout(ms + 800);
@@ -182,59 +224,75 @@ describe('netcode switches in a real match', () => {
     const without = await responseMs(m.joiner);
     await setCvar(m.joiner, 'cl_predict', 1);
     await setCvar(m.joiner, 'net_fakelag', 0);
-    console.log(`cl_predict at 300 ms fake lag: first movement after ${withPrediction.toFixed(0)} ms with prediction, ${without.toFixed(0)} ms without`);
+    console.log(
+      `cl_predict at 300 ms fake lag: first movement after ${withPrediction.toFixed(0)} ms with prediction, ${without.toFixed(0)} ms without`,
+    );
     expect(withPrediction).toBeLessThan(350);
     expect(without).toBeGreaterThan(500);
     expect(without - withPrediction).toBeGreaterThan(250);
   });
 
-  it('cl_reconcile: without replay the predicted player keeps snapping back under lag; with replay it (almost) never does', { retry: 2 }, async () => {
-    await setCvar(m.joiner, 'net_fakelag', 150);
-    await m.joiner.waitForTimeout(1500);
-    const withReplay = await backwardSteps(m.joiner, 1200);
-    await m.joiner.waitForTimeout(1200);
-    await setCvar(m.joiner, 'cl_reconcile', 0);
-    const withoutReplay = await backwardSteps(m.joiner, 1200);
-    await setCvar(m.joiner, 'cl_reconcile', 1);
-    await setCvar(m.joiner, 'net_fakelag', 0);
-    // With replay a correction is rare (only when the host had to repeat a late command); without it
-    // every snapshot under lag pulls the player back.
-    expect(withoutReplay, `backward frames: with replay ${withReplay}, without ${withoutReplay}`).toBeGreaterThan(2 * withReplay + 2);
-  });
+  it(
+    'cl_reconcile: without replay the predicted player keeps snapping back under lag; with replay it (almost) never does',
+    { retry: 2 },
+    async () => {
+      await setCvar(m.joiner, 'net_fakelag', 150);
+      await m.joiner.waitForTimeout(1500);
+      const withReplay = await backwardSteps(m.joiner, 1200);
+      await m.joiner.waitForTimeout(1200);
+      await setCvar(m.joiner, 'cl_reconcile', 0);
+      const withoutReplay = await backwardSteps(m.joiner, 1200);
+      await setCvar(m.joiner, 'cl_reconcile', 1);
+      await setCvar(m.joiner, 'net_fakelag', 0);
+      // With replay a correction is rare (only when the host had to repeat a late command); without it
+      // every snapshot under lag pulls the player back.
+      expect(withoutReplay, `backward frames: with replay ${withReplay}, without ${withoutReplay}`).toBeGreaterThan(
+        2 * withReplay + 2,
+      );
+    },
+  );
 
-  it('cl_interpolate: remotes drawn behind the newest snapshot and between grid points only with interpolation', { retry: 2 }, async () => {
-    const on = await observeRemote(m.host, m.joiner, m.joinerId);
-    await m.host.waitForTimeout(1700);
-    // Walk back the other way next time (inward is recomputed), so the mover stays in the open.
-    await setCvar(m.host, 'cl_interpolate', 0);
-    const off = await observeRemote(m.host, m.joiner, m.joinerId);
-    await setCvar(m.host, 'cl_interpolate', 1);
-    expect(on.samples).toBeGreaterThan(3);
-    expect(off.samples).toBeGreaterThan(3);
-    expect(on.lagTicks).toBeGreaterThanOrEqual(3);
-    expect(off.lagTicks).toBeLessThanOrEqual(1);
-    expect(on.offGrid).toBeGreaterThan(0);
-    expect(off.offGrid).toBe(0);
-  });
+  it(
+    'cl_interpolate: remotes drawn behind the newest snapshot and between grid points only with interpolation',
+    { retry: 2 },
+    async () => {
+      const on = await observeRemote(m.host, m.joiner, m.joinerId);
+      await m.host.waitForTimeout(1700);
+      // Walk back the other way next time (inward is recomputed), so the mover stays in the open.
+      await setCvar(m.host, 'cl_interpolate', 0);
+      const off = await observeRemote(m.host, m.joiner, m.joinerId);
+      await setCvar(m.host, 'cl_interpolate', 1);
+      expect(on.samples).toBeGreaterThan(3);
+      expect(off.samples).toBeGreaterThan(3);
+      expect(on.lagTicks).toBeGreaterThanOrEqual(3);
+      expect(off.lagTicks).toBeLessThanOrEqual(1);
+      expect(on.offGrid).toBeGreaterThan(0);
+      expect(off.offGrid).toBe(0);
+    },
+  );
 
-  it('sv_lagcompensation: a lagged shooter hits a strafing target far more often with rewind', { retry: 2, timeout: 240_000 }, async () => {
-    // The host shoots (sv_ settings live on its page), the joiner strafes; the host's own packets get the lag.
-    const run = async (lagCompensation: number): Promise<{ hits: number; shots: number }> => {
-      await alive(m.joiner);
-      expect(await meet(m)).toBe(true);
-      await setCvar(m.host, 'sv_lagcompensation', lagCompensation);
-      await m.host.waitForTimeout(500);
-      return hitsOnStrafer(m.host, m.hostId, m.joiner, m.joinerId, 800);
-    };
-    await setCvar(m.host, 'net_fakelag', 150);
-    await m.host.waitForTimeout(1500);
-    const off = await run(0);
-    const on = await run(1);
-    await setCvar(m.host, 'net_fakelag', 0);
-    const story = `hits/shots with rewind ${on.hits}/${on.shots}, without ${off.hits}/${off.shots}`;
-    console.log(`sv_lagcompensation over real WebRTC, shooter at 150 ms fake lag: ${story}`);
-    expect(on.shots, story).toBeGreaterThanOrEqual(4);
-    expect(on.hits, story).toBeGreaterThanOrEqual(2);
-    expect(on.hits / on.shots, story).toBeGreaterThan((2 * off.hits) / Math.max(off.shots, 1));
-  });
+  it(
+    'sv_lagcompensation: a lagged shooter hits a strafing target far more often with rewind',
+    { retry: 2, timeout: 240_000 },
+    async () => {
+      // The host shoots (sv_ settings live on its page), the joiner strafes; the host's own packets get the lag.
+      const run = async (lagCompensation: number): Promise<{ hits: number; shots: number }> => {
+        await alive(m.joiner);
+        expect(await meet(m)).toBe(true);
+        await setCvar(m.host, 'sv_lagcompensation', lagCompensation);
+        await m.host.waitForTimeout(500);
+        return hitsOnStrafer(m.host, m.hostId, m.joiner, m.joinerId, 800);
+      };
+      await setCvar(m.host, 'net_fakelag', 150);
+      await m.host.waitForTimeout(1500);
+      const off = await run(0);
+      const on = await run(1);
+      await setCvar(m.host, 'net_fakelag', 0);
+      const story = `hits/shots with rewind ${on.hits}/${on.shots}, without ${off.hits}/${off.shots}`;
+      console.log(`sv_lagcompensation over real WebRTC, shooter at 150 ms fake lag: ${story}`);
+      expect(on.shots, story).toBeGreaterThanOrEqual(4);
+      expect(on.hits, story).toBeGreaterThanOrEqual(2);
+      expect(on.hits / on.shots, story).toBeGreaterThan((2 * off.hits) / Math.max(off.shots, 1));
+    },
+  );
 });

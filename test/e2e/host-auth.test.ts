@@ -29,38 +29,59 @@ afterAll(async () => {
 /** The impostor: registers `peerId`, accepts every connection, answers challenges with its own key. */
 async function startImpostor(page: Page, peerId: string, token: string): Promise<void> {
   await page.addScriptTag({ path: createRequire(import.meta.url).resolve('peerjs/dist/peerjs.min.js') });
-  await page.evaluate(async ({ id, token }) => {
-    const cfg = (await (await fetch('/rewind-config.json')).json()) as { peer: { path: string; key: string } };
-    interface Conn {
-      peerConnection: RTCPeerConnection;
-      on(event: 'data', cb: (data: ArrayBuffer) => void): void;
-      send(data: Uint8Array): void;
-    }
-    interface ScriptPeer {
-      on(event: 'error', cb: (e: Error) => void): void;
-      on(event: 'open', cb: () => void): void;
-      on(event: 'connection', cb: (conn: Conn) => void): void;
-    }
-    const w = window as unknown as { peerjs: { Peer: new (id: string, o: object) => ScriptPeer }; impostor: { received: number[][]; ready: boolean; error: string | null } };
-    w.impostor = { received: [], ready: false, error: null };
-    const key = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign']);
-    const publicRaw = new Uint8Array(await crypto.subtle.exportKey('raw', key.publicKey));
-    const peer = new w.peerjs.Peer(id, { host: location.hostname, port: Number(location.port), path: cfg.peer.path, key: cfg.peer.key, token, secure: false, config: { iceServers: [] } });
-    peer.on('error', (e: Error) => (w.impostor.error = String(e)));
-    peer.on('open', () => (w.impostor.ready = true));
-    peer.on('connection', (conn) => {
-      // The joiner waits for its negotiated unreliable channel too (docs/PROTOCOL.md "Channels").
-      conn.peerConnection.createDataChannel('rewind-unreliable', { negotiated: true, id: 100, ordered: false, maxRetransmits: 0 });
-      conn.on('data', async (data) => {
-        const bytes = new Uint8Array(data);
-        w.impostor.received.push([...bytes]);
-        if (bytes[0] !== 9) return; // only an auth-challenge gets an answer
-        const signature = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key.privateKey, bytes.slice(3)));
-        // auth-proof: type 10, algorithm 0 (p256), 65-byte public key, 64-byte signature.
-        conn.send(new Uint8Array([10, 0, ...publicRaw, ...signature]));
+  await page.evaluate(
+    async ({ id, token }) => {
+      const cfg = (await (await fetch('/rewind-config.json')).json()) as { peer: { path: string; key: string } };
+      interface Conn {
+        peerConnection: RTCPeerConnection;
+        on(event: 'data', cb: (data: ArrayBuffer) => void): void;
+        send(data: Uint8Array): void;
+      }
+      interface ScriptPeer {
+        on(event: 'error', cb: (e: Error) => void): void;
+        on(event: 'open', cb: () => void): void;
+        on(event: 'connection', cb: (conn: Conn) => void): void;
+      }
+      const w = window as unknown as {
+        peerjs: { Peer: new (id: string, o: object) => ScriptPeer };
+        impostor: { received: number[][]; ready: boolean; error: string | null };
+      };
+      w.impostor = { received: [], ready: false, error: null };
+      const key = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign']);
+      const publicRaw = new Uint8Array(await crypto.subtle.exportKey('raw', key.publicKey));
+      const peer = new w.peerjs.Peer(id, {
+        host: location.hostname,
+        port: Number(location.port),
+        path: cfg.peer.path,
+        key: cfg.peer.key,
+        token,
+        secure: false,
+        config: { iceServers: [] },
       });
-    });
-  }, { id: peerId, token });
+      peer.on('error', (e: Error) => (w.impostor.error = String(e)));
+      peer.on('open', () => (w.impostor.ready = true));
+      peer.on('connection', (conn) => {
+        // The joiner waits for its negotiated unreliable channel too (docs/PROTOCOL.md "Channels").
+        conn.peerConnection.createDataChannel('rewind-unreliable', {
+          negotiated: true,
+          id: 100,
+          ordered: false,
+          maxRetransmits: 0,
+        });
+        conn.on('data', async (data) => {
+          const bytes = new Uint8Array(data);
+          w.impostor.received.push([...bytes]);
+          if (bytes[0] !== 9) return; // only an auth-challenge gets an answer
+          const signature = new Uint8Array(
+            await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key.privateKey, bytes.slice(3)),
+          );
+          // auth-proof: type 10, algorithm 0 (p256), 65-byte public key, 64-byte signature.
+          conn.send(new Uint8Array([10, 0, ...publicRaw, ...signature]));
+        });
+      });
+    },
+    { id: peerId, token },
+  );
   await waitIn(page, () => (window as unknown as { impostor: { ready: boolean } }).impostor.ready, undefined, 15_000);
 }
 
@@ -100,7 +121,9 @@ describe('host authentication', () => {
     expect(await joiner.evaluate(() => window.rewind.phase)).toBe('ended');
     expect(await joiner.textContent('#error-message')).toBe('This is not the host of this lobby.');
 
-    const received = await impostor.evaluate(() => (window as unknown as { impostor: { received: number[][] } }).impostor.received);
+    const received = await impostor.evaluate(
+      () => (window as unknown as { impostor: { received: number[][] } }).impostor.received,
+    );
     const decoded = received.map((b) => decodeControl(new Uint8Array(b)));
     expect(decoded.map((m) => (m.ok ? m.value.type : 'undecodable'))).toEqual(['auth-challenge']);
     const everything = Buffer.from(received.flat()).toString('latin1');
@@ -115,7 +138,9 @@ describe('host authentication', () => {
     const joiner = await joinByLink(browser, link, NAME, PASSWORD);
     expect(await joiner.evaluate(() => window.rewind.lastError)).toBeNull();
     expect(await joiner.evaluate(() => window.rewind.phase)).toBe('lobby');
-    expect(await host.evaluate(() => (window.rewind.stats().host as Record<string, number> | null)?.proofsSent)).toBe(1);
+    expect(await host.evaluate(() => (window.rewind.stats().host as Record<string, number> | null)?.proofsSent)).toBe(
+      1,
+    );
     await closePlayer(joiner);
     await closePlayer(host);
   });

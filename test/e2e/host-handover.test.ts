@@ -40,9 +40,13 @@ describe('host migration', () => {
     // line reached it before its link closed (the new host says so ahead of its lobby list).
     const other = newHost === l.a ? l.b : l.a;
     const notice = await other.evaluate(() => window.rewind.migration()?.notice ?? null);
-    console.log(`host migration (graceful handover): both joiners on the new host ${tookMs} ms after "Hand the match"; notice on the other joiner's page: ${JSON.stringify(notice)}`);
+    console.log(
+      `host migration (graceful handover): both joiners on the new host ${tookMs} ms after "Hand the match"; notice on the other joiner's page: ${JSON.stringify(notice)}`,
+    );
     expect(notice).toBe(`Alice left — ${successorName} is now hosting`);
-    expect(await newHost.evaluate(() => window.rewind.migration()?.notice ?? null)).toBe('Alice left — you are now hosting');
+    expect(await newHost.evaluate(() => window.rewind.migration()?.notice ?? null)).toBe(
+      'Alice left — you are now hosting',
+    );
     await seesMove(l.a, l.b, 40);
   });
 

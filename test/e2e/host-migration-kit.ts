@@ -6,7 +6,16 @@
  */
 import { afterEach, beforeAll, afterAll, expect, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closePlayer, createLobby, joinByLink, launchChromium, openPlayer, waitIn, walkUntilSeen, withParams } from './browser';
+import {
+  closePlayer,
+  createLobby,
+  joinByLink,
+  launchChromium,
+  openPlayer,
+  waitIn,
+  walkUntilSeen,
+  withParams,
+} from './browser';
 import { ownPosition, walkTo } from './game-match';
 import { DEFAULT_MAP } from '../../src/sim/map';
 
@@ -45,7 +54,10 @@ export const MIGRATION_BOUND_MS = 30_000;
 
 /** Host + two joiners (no canvas) in a started match with no frag or time limit. */
 export async function threePlayerMatch(hostRenders = false): Promise<Lobby> {
-  const host = await openPlayer(browser, withParams(inject('baseUrl'), hostRenders ? { density: '0.5' } : { render: '0' }));
+  const host = await openPlayer(
+    browser,
+    withParams(inject('baseUrl'), hostRenders ? { density: '0.5' } : { render: '0' }),
+  );
   pages.push(host);
   const link = await createLobby(host, NAMES.host);
   const a = await joinByLink(browser, withParams(link, { render: '0' }), NAMES.a);
@@ -61,25 +73,41 @@ export async function threePlayerMatch(hostRenders = false): Promise<Lobby> {
   await host.fill('#frag-limit', '50');
   await host.fill('#time-limit', '0');
   await host.evaluate(() => document.getElementById('start-match')!.click());
-  for (const p of [a, b]) await waitIn(p, () => window.rewind.phase === 'match' && window.rewind.view()?.match?.phase === 2, undefined, 30_000);
+  for (const p of [a, b])
+    await waitIn(
+      p,
+      () => window.rewind.phase === 'match' && window.rewind.view()?.match?.phase === 2,
+      undefined,
+      30_000,
+    );
   // Both joiners are named successors and hold a checkpoint before the host goes.
-  for (const p of [a, b]) await waitIn(p, () => (window.rewind.migration()?.successors.length ?? 0) >= 2, undefined, 20_000);
+  for (const p of [a, b])
+    await waitIn(p, () => (window.rewind.migration()?.successors.length ?? 0) >= 2, undefined, 20_000);
   await waitIn(a, () => window.rewind.migration()?.checkpointAgeMs !== null, undefined, 20_000);
   const id = (p: Page): Promise<number> => p.evaluate(() => window.rewind.localId!);
-  const lists = await Promise.all([host, a, b].map((p) => p.evaluate(() => JSON.stringify(window.rewind.migration()?.successors))));
-  console.log(`successors as host/Bob/Cleo see them: ${lists.join(' ')}; ids host ${await id(host)}, Bob ${await id(a)}, Cleo ${await id(b)}`);
+  const lists = await Promise.all(
+    [host, a, b].map((p) => p.evaluate(() => JSON.stringify(window.rewind.migration()?.successors))),
+  );
+  console.log(
+    `successors as host/Bob/Cleo see them: ${lists.join(' ')}; ids host ${await id(host)}, Bob ${await id(a)}, Cleo ${await id(b)}`,
+  );
   return { host, a, b, link, ids: { host: await id(host), a: await id(a), b: await id(b) } };
 }
 
 /** Scores as `page` sees them (id → score). */
 export function scores(page: Page): Promise<Record<number, number>> {
-  return page.evaluate(() => Object.fromEntries((window.rewind.view()?.match?.ranking ?? []).map((r) => [r.id, r.score])));
+  return page.evaluate(() =>
+    Object.fromEntries((window.rewind.view()?.match?.ranking ?? []).map((r) => [r.id, r.score])),
+  );
 }
 
 /** `shooter` walks next to player `target` and fires until it has scored. */
 export async function scoreOn(shooter: Page, target: Page, targetId: number): Promise<void> {
   const centre = { x: DEFAULT_MAP.width / 2, y: DEFAULT_MAP.height / 2 };
-  const own = (): Promise<number> => shooter.evaluate(() => window.rewind.view()?.match?.ranking.find((r) => r.id === window.rewind.localId)?.score ?? 0);
+  const own = (): Promise<number> =>
+    shooter.evaluate(
+      () => window.rewind.view()?.match?.ranking.find((r) => r.id === window.rewind.localId)?.score ?? 0,
+    );
   for (let round = 0; round < 12 && (await own()) < 1; round++) {
     const at = await ownPosition(target);
     if (at) {
@@ -94,7 +122,15 @@ export async function scoreOn(shooter: Page, target: Page, targetId: number): Pr
 
 /** Waits until `page` has migrated `n` times and plays on a server whose ticks advance. */
 export async function waitMigrated(page: Page, n: number): Promise<void> {
-  await waitIn(page, (k) => (window.rewind.migration()?.migrations ?? 0) >= k && window.rewind.phase === 'match' && window.rewind.migration()?.notice !== null, n, MIGRATION_BOUND_MS);
+  await waitIn(
+    page,
+    (k) =>
+      (window.rewind.migration()?.migrations ?? 0) >= k &&
+      window.rewind.phase === 'match' &&
+      window.rewind.migration()?.notice !== null,
+    n,
+    MIGRATION_BOUND_MS,
+  );
   const tick = await page.evaluate(() => window.rewind.stats().net?.serverTick ?? 0);
   await waitIn(page, (t) => (window.rewind.stats().net?.serverTick ?? 0) > t, tick, MIGRATION_BOUND_MS);
 }
@@ -118,7 +154,11 @@ export async function freezer(page: Page): Promise<{ pause(): Promise<void>; res
   await waitIn(page, () => true, undefined);
   let id = 1000;
   const toWorkers = (method: string): Promise<unknown[]> =>
-    Promise.all(workers.map((sessionId) => cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: id++, method }) })));
+    Promise.all(
+      workers.map((sessionId) =>
+        cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: id++, method }) }),
+      ),
+    );
   await cdp.send('Debugger.enable');
   await toWorkers('Debugger.enable');
   return {
@@ -144,26 +184,45 @@ export async function hosts(list: Page[]): Promise<number> {
 export async function bothBack(l: Lobby, since: number): Promise<number> {
   await Promise.all([waitMigrated(l.a, 1), waitMigrated(l.b, 1)]);
   const took = Date.now() - since;
-  for (const [name, p] of [[NAMES.a, l.a], [NAMES.b, l.b]] as const) {
+  for (const [name, p] of [
+    [NAMES.a, l.a],
+    [NAMES.b, l.b],
+  ] as const) {
     const r = await p.evaluate(() => window.rewind.migration());
-    const steps = r?.attempts.map((a) => `${a.kind}@${a.atMs}+${a.ms}:${a.outcome}${a.note ? `(${a.note})` : ''}`).join(' ');
-    console.log(`  ${name}: ${r?.hosting ? 'hosts now' : 'joined'}; migration took ${r?.lastMigrationMs} ms after it noticed; attempts ${steps}`);
+    const steps = r?.attempts
+      .map((a) => `${a.kind}@${a.atMs}+${a.ms}:${a.outcome}${a.note ? `(${a.note})` : ''}`)
+      .join(' ');
+    console.log(
+      `  ${name}: ${r?.hosting ? 'hosts now' : 'joined'}; migration took ${r?.lastMigrationMs} ms after it noticed; attempts ${steps}`,
+    );
   }
   return took;
 }
 
 /** After the host went: same scores, they see each other move, the original link joins the new host. */
-export async function checkCarriedOn(l: Lobby, before: Record<number, number>, label: string, tookMs: number): Promise<void> {
+export async function checkCarriedOn(
+  l: Lobby,
+  before: Record<number, number>,
+  label: string,
+  tookMs: number,
+): Promise<void> {
   const newHost = (await l.a.evaluate(() => window.rewind.isHost)) ? l.a : l.b;
   const notice = await l.b.evaluate(() => window.rewind.migration()?.notice ?? null);
-  console.log(`host migration (${label}): both joiners back in the match ${tookMs} ms after the host went; notice on ${NAMES.b}'s page: ${JSON.stringify(notice)}`);
+  console.log(
+    `host migration (${label}): both joiners back in the match ${tookMs} ms after the host went; notice on ${NAMES.b}'s page: ${JSON.stringify(notice)}`,
+  );
   expect(await hosts([l.a, l.b])).toBe(1);
   for (const p of [l.a, l.b]) {
     const after = await scores(p);
-    for (const [id, s] of Object.entries(before)) if (Number(id) !== l.ids.host) expect(after[Number(id)] ?? 0).toBeGreaterThanOrEqual(s);
+    for (const [id, s] of Object.entries(before))
+      if (Number(id) !== l.ids.host) expect(after[Number(id)] ?? 0).toBeGreaterThanOrEqual(s);
     expect(await p.evaluate(() => window.rewind.localId)).toBe(p === l.a ? l.ids.a : l.ids.b);
   }
-  expect(await l.a.evaluate(() => window.rewind.chatLines().some((c) => c.system && /is now hosting|you are now hosting/.test(c.text)))).toBe(true);
+  expect(
+    await l.a.evaluate(() =>
+      window.rewind.chatLines().some((c) => c.system && /is now hosting|you are now hosting/.test(c.text)),
+    ),
+  ).toBe(true);
   await seesMove(l.a, l.b, 40);
   await seesMove(l.b, l.a, 40);
   // A newcomer opens the original link: it reaches the new host (same key, same room id).

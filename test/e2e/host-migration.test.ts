@@ -6,14 +6,27 @@
  * joins the new host; the old host coming back on that link joins as a player (one host only). The
  * host picks both joiners in its lobby list ("can host if I leave"); a successor that takes over
  * keeps that choice. Leaving on purpose (handover, end for everyone): host-handover.test.ts.
- * 
+ *
  * Times are measured and printed (the issue asks ≤ 3 s after a close, ≤ 5 s after a crash); the
  * waits allow generous bounds because e2e runs on a loaded 2-core machine.
  */
 import { describe, expect, it } from 'vitest';
 import { joinByLink, waitIn, withParams } from './browser';
-import { useChromium, browser, pages, NAMES, MIGRATION_BOUND_MS, threePlayerMatch, scores, scoreOn, waitMigrated, freezer, hosts, bothBack, checkCarriedOn } from './host-migration-kit';
-
+import {
+  useChromium,
+  browser,
+  pages,
+  NAMES,
+  MIGRATION_BOUND_MS,
+  threePlayerMatch,
+  scores,
+  scoreOn,
+  waitMigrated,
+  freezer,
+  hosts,
+  bothBack,
+  checkCarriedOn,
+} from './host-migration-kit';
 
 useChromium();
 
@@ -29,7 +42,11 @@ describe('host migration', () => {
     // The old host comes back on the original link: a player, never a second host.
     const back = await joinByLink(browser, withParams(l.link, { render: '0' }), NAMES.host);
     pages.push(back);
-    expect(await back.evaluate(() => [window.rewind.phase, window.rewind.isHost, window.rewind.lastError])).toEqual([expect.stringMatching(/lobby|match/), false, null]);
+    expect(await back.evaluate(() => [window.rewind.phase, window.rewind.isHost, window.rewind.lastError])).toEqual([
+      expect.stringMatching(/lobby|match/),
+      false,
+      null,
+    ]);
     expect(await hosts([l.a, l.b, back])).toBe(1);
 
     // The match outlives its second host too: the new host kept its old host's choice (the other
@@ -38,14 +55,33 @@ describe('host migration', () => {
     // next one takes over and the others follow.
     const [second, other] = (await l.a.evaluate(() => window.rewind.isHost)) ? [l.a, l.b] : [l.b, l.a];
     const backId = await back.evaluate(() => window.rewind.localId!);
-    expect(await second.evaluate((id) => window.rewind.chooseSuccessor(id), backId)).toEqual([l.ids.a, l.ids.b, backId].sort((x, y) => x - y));
-    await waitIn(other, () => (window.rewind.migration()?.successors.length ?? 0) >= 2 && window.rewind.migration()?.checkpointAgeMs !== null, undefined, 20_000);
+    expect(await second.evaluate((id) => window.rewind.chooseSuccessor(id), backId)).toEqual(
+      [l.ids.a, l.ids.b, backId].sort((x, y) => x - y),
+    );
+    await waitIn(
+      other,
+      () =>
+        (window.rewind.migration()?.successors.length ?? 0) >= 2 && window.rewind.migration()?.checkpointAgeMs !== null,
+      undefined,
+      20_000,
+    );
     const again = Date.now();
     await second.close();
     await waitMigrated(other, 2);
-    console.log(`host migration (second host's page closed): back in the match ${Date.now() - again} ms after; notice: ${JSON.stringify(await other.evaluate(() => window.rewind.migration()?.notice))}`);
+    console.log(
+      `host migration (second host's page closed): back in the match ${Date.now() - again} ms after; notice: ${JSON.stringify(await other.evaluate(() => window.rewind.migration()?.notice))}`,
+    );
     const left = pages.filter((p) => !p.isClosed() && p !== l.host);
-    await Promise.all(left.map((p) => waitIn(p, () => window.rewind.phase === 'match' && !window.rewind.migration()?.migrating, undefined, MIGRATION_BOUND_MS)));
+    await Promise.all(
+      left.map((p) =>
+        waitIn(
+          p,
+          () => window.rewind.phase === 'match' && !window.rewind.migration()?.migrating,
+          undefined,
+          MIGRATION_BOUND_MS,
+        ),
+      ),
+    );
     expect(await hosts(left)).toBe(1);
   });
 
@@ -55,12 +91,20 @@ describe('host migration', () => {
     const since = Date.now();
     await freeze.pause();
     const tookMs = await bothBack(l, since);
-    console.log(`host migration (host frozen): both joiners back in the match ${tookMs} ms after the freeze (the signaling server gives a live id away only after 8 s of silence)`);
+    console.log(
+      `host migration (host frozen): both joiners back in the match ${tookMs} ms after the freeze (the signaling server gives a live id away only after 8 s of silence)`,
+    );
     expect(await hosts([l.a, l.b])).toBe(1);
     await freeze.resume();
     // Thawed: its signaling reconnect is refused (the successor holds the id) and nobody is linked
     // to it any more, so it stops hosting and comes back as a player in its own seat.
-    await waitIn(l.host, () => !window.rewind.isHost && window.rewind.phase === 'match' && (window.rewind.migration()?.migrations ?? 0) >= 1, undefined, 45_000);
+    await waitIn(
+      l.host,
+      () =>
+        !window.rewind.isHost && window.rewind.phase === 'match' && (window.rewind.migration()?.migrations ?? 0) >= 1,
+      undefined,
+      45_000,
+    );
     expect(await l.host.evaluate(() => window.rewind.localId)).toBe(l.ids.host);
     expect(await hosts([l.host, l.a, l.b])).toBe(1);
     const newHost = (await l.a.evaluate(() => window.rewind.isHost)) ? l.a : l.b;

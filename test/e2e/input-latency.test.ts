@@ -64,7 +64,15 @@ async function waitAtRest(page: Page): Promise<void> {
       const log = window.rewindGame?.frameLog() ?? [];
       const last = log.slice(-n);
       if (last.length < n || last[0]!.localX === null) return false;
-      return last.every((r) => r.moveX === 0 && r.moveY === 0 && r.localX === last[0]!.localX && r.localY === last[0]!.localY && r.stateX === r.localX && r.stateY === r.localY);
+      return last.every(
+        (r) =>
+          r.moveX === 0 &&
+          r.moveY === 0 &&
+          r.localX === last[0]!.localX &&
+          r.localY === last[0]!.localY &&
+          r.stateX === r.localX &&
+          r.stateY === r.localY,
+      );
     },
     REST_FRAMES,
     { timeout: 15_000, polling: 50 },
@@ -76,10 +84,15 @@ async function press(page: Page, key: string): Promise<Press> {
   await page.evaluate(() => {
     const w = window as unknown as { pressedAfterFrame: number | null };
     w.pressedAfterFrame = null;
-    window.addEventListener('keydown', () => (w.pressedAfterFrame = window.rewindGame!.info().frames), { capture: true, once: true });
+    window.addEventListener('keydown', () => (w.pressedAfterFrame = window.rewindGame!.info().frames), {
+      capture: true,
+      once: true,
+    });
   });
   await page.keyboard.down(key);
-  const after = await page.evaluate(() => (window as unknown as { pressedAfterFrame: number | null }).pressedAfterFrame);
+  const after = await page.evaluate(
+    () => (window as unknown as { pressedAfterFrame: number | null }).pressedAfterFrame,
+  );
   if (after === null) throw new Error(`the keydown of ${key} was not seen by the page`);
   const p = after + 1;
   await page.waitForFunction(
@@ -88,7 +101,10 @@ async function press(page: Page, key: string): Promise<Press> {
       const before = log.find((r) => r.frame === p - 1);
       const newest = log.at(-1);
       if (!before || !newest || newest.frame < p + 2) return false;
-      return newest.frame >= p + giveUp || log.some((r) => r.frame >= p && (r.localX !== before.localX || r.localY !== before.localY));
+      return (
+        newest.frame >= p + giveUp ||
+        log.some((r) => r.frame >= p && (r.localX !== before.localX || r.localY !== before.localY))
+      );
     },
     { p, giveUp: GIVE_UP_FRAMES },
     { timeout: 15_000, polling: 50 },
@@ -107,39 +123,47 @@ describe('input latency in practice (frames from a key press to the player drawn
     await browser?.close();
   });
 
-  it("moves the drawn player in the press frame whenever a command is owed in it, and never later than the next frame", { timeout: 300_000 }, async () => {
-    const page = await openPlayer(browser, withQuery(inject('baseUrl'), 'density=0.5'));
-    await page.click('#practice');
-    await page.waitForFunction(() => window.rewind.phase === 'practice' && (window.rewindGame?.info().frames ?? 0) > 10, undefined, { timeout: 30_000 });
-    const presses: Press[] = [];
-    for (let i = 0; i < PRESSES; i++) {
-      await waitAtRest(page);
-      presses.push(await press(page, KEYS[i % KEYS.length]!));
-    }
-    const moved = presses.filter((q) => q.state !== null && q.drawn !== null);
-    const blocked = presses.length - moved.length;
-    // The drawing exactly on a tick boundary: the step is in the state, the drawing still at the tick before.
-    const onTick = moved.filter((q) => q.owed && q.state === 0 && q.drawn !== 0);
-    const count = (f: (q: Press) => boolean): number => moved.filter(f).length;
-    console.log(
-      `input latency over ${presses.length} presses (${blocked} blocked): drawn moved after 0 frames ${count((q) => q.drawn === 0)}, ` +
-        `1 frame ${count((q) => q.drawn === 1)}, more ${count((q) => (q.drawn ?? 0) > 1)}; a command owed in the press frame ${count((q) => q.owed)} ` +
-        `(drawn at 0 frames in ${count((q) => q.owed && q.drawn === 0)}, on a tick boundary ${onTick.length}); ` +
-        `state moved after 0 frames ${count((q) => q.state === 0)}, 1 frame ${count((q) => q.state === 1)}, more ${count((q) => (q.state ?? 0) > 1)}\n` +
-        `per press (key input/state/drawn owed): ${presses.map((q) => `${q.key} ${q.input}/${q.state}/${q.drawn}${q.owed ? ' owed' : ''}`).join(', ')}`,
-    );
-    // A bot standing in the way now and then is the arena's doing, not latency; more would hide it.
-    expect(blocked).toBeLessThanOrEqual(2);
-    for (const q of moved) {
-      // The key is in the input of the frame that first runs after it, so in that frame's commands.
-      expect(q.input, `${q.key}: input`).toBe(0);
-      expect(q.state!, `${q.key}: state`).toBeLessThanOrEqual(1);
-      expect(q.drawn!, `${q.key}: drawn`).toBeLessThanOrEqual(1);
-      if (q.owed) expect(q.state, `${q.key}: state, a command owed`).toBe(0);
-    }
-    // Owed and drawn later only on an exact tick boundary (about 1 in 1000 frames with a 0.1 ms clock).
-    expect(count((q) => q.owed && q.drawn !== 0) - onTick.length).toBe(0);
-    expect(onTick.length).toBeLessThanOrEqual(2);
-    expect(count((q) => q.owed)).toBeGreaterThan(0);
-  });
+  it(
+    'moves the drawn player in the press frame whenever a command is owed in it, and never later than the next frame',
+    { timeout: 300_000 },
+    async () => {
+      const page = await openPlayer(browser, withQuery(inject('baseUrl'), 'density=0.5'));
+      await page.click('#practice');
+      await page.waitForFunction(
+        () => window.rewind.phase === 'practice' && (window.rewindGame?.info().frames ?? 0) > 10,
+        undefined,
+        { timeout: 30_000 },
+      );
+      const presses: Press[] = [];
+      for (let i = 0; i < PRESSES; i++) {
+        await waitAtRest(page);
+        presses.push(await press(page, KEYS[i % KEYS.length]!));
+      }
+      const moved = presses.filter((q) => q.state !== null && q.drawn !== null);
+      const blocked = presses.length - moved.length;
+      // The drawing exactly on a tick boundary: the step is in the state, the drawing still at the tick before.
+      const onTick = moved.filter((q) => q.owed && q.state === 0 && q.drawn !== 0);
+      const count = (f: (q: Press) => boolean): number => moved.filter(f).length;
+      console.log(
+        `input latency over ${presses.length} presses (${blocked} blocked): drawn moved after 0 frames ${count((q) => q.drawn === 0)}, ` +
+          `1 frame ${count((q) => q.drawn === 1)}, more ${count((q) => (q.drawn ?? 0) > 1)}; a command owed in the press frame ${count((q) => q.owed)} ` +
+          `(drawn at 0 frames in ${count((q) => q.owed && q.drawn === 0)}, on a tick boundary ${onTick.length}); ` +
+          `state moved after 0 frames ${count((q) => q.state === 0)}, 1 frame ${count((q) => q.state === 1)}, more ${count((q) => (q.state ?? 0) > 1)}\n` +
+          `per press (key input/state/drawn owed): ${presses.map((q) => `${q.key} ${q.input}/${q.state}/${q.drawn}${q.owed ? ' owed' : ''}`).join(', ')}`,
+      );
+      // A bot standing in the way now and then is the arena's doing, not latency; more would hide it.
+      expect(blocked).toBeLessThanOrEqual(2);
+      for (const q of moved) {
+        // The key is in the input of the frame that first runs after it, so in that frame's commands.
+        expect(q.input, `${q.key}: input`).toBe(0);
+        expect(q.state!, `${q.key}: state`).toBeLessThanOrEqual(1);
+        expect(q.drawn!, `${q.key}: drawn`).toBeLessThanOrEqual(1);
+        if (q.owed) expect(q.state, `${q.key}: state, a command owed`).toBe(0);
+      }
+      // Owed and drawn later only on an exact tick boundary (about 1 in 1000 frames with a 0.1 ms clock).
+      expect(count((q) => q.owed && q.drawn !== 0) - onTick.length).toBe(0);
+      expect(onTick.length).toBeLessThanOrEqual(2);
+      expect(count((q) => q.owed)).toBeGreaterThan(0);
+    },
+  );
 });

@@ -23,10 +23,17 @@ describe('leaving and failing', () => {
     const joiners = [await joinByLink(browser, link, 'A'), await joinByLink(browser, link, 'B')];
     for (const j of joiners) await waitIn(j, () => window.rewind.players().length === 3, undefined);
     await closePlayer(host);
-    await Promise.all(joiners.map((j) => waitIn(j, () => window.rewind.lastError === 'The host left.', undefined, 5000)));
+    await Promise.all(
+      joiners.map((j) => waitIn(j, () => window.rewind.lastError === 'The host left.', undefined, 5000)),
+    );
     for (const j of joiners) expect(await j.textContent('#error-message')).toBe('The host left.');
     await joiners[0]!.click('#back');
-    await waitIn(joiners[0]!, () => window.rewind.phase === 'start' && !!document.querySelector('#create'), undefined, 5000);
+    await waitIn(
+      joiners[0]!,
+      () => window.rewind.phase === 'start' && !!document.querySelector('#create'),
+      undefined,
+      5000,
+    );
     for (const j of joiners) await closePlayer(j);
   });
 
@@ -48,8 +55,20 @@ describe('leaving and failing', () => {
     // waits for it (HOST_WAIT_MS) instead of saying "The host left.".
     await waitIn(joiner, () => window.rewind.migration()?.reconnecting === true, undefined, 5000);
     await frozen;
-    await waitIn(joiner, () => window.rewind.migration()?.reconnecting === false && window.rewind.players().length === 2, undefined, 20_000);
-    expect(await joiner.evaluate(() => [window.rewind.phase, window.rewind.lastError, window.rewind.localId, window.rewind.migration()?.migrations])).toEqual(['lobby', null, id, 0]);
+    await waitIn(
+      joiner,
+      () => window.rewind.migration()?.reconnecting === false && window.rewind.players().length === 2,
+      undefined,
+      20_000,
+    );
+    expect(
+      await joiner.evaluate(() => [
+        window.rewind.phase,
+        window.rewind.lastError,
+        window.rewind.localId,
+        window.rewind.migration()?.migrations,
+      ]),
+    ).toEqual(['lobby', null, id, 0]);
     await closePlayer(host);
     await closePlayer(joiner);
   });
@@ -96,7 +115,9 @@ describe('leaving and failing', () => {
     await page.fill('#name', 'Lonely');
     await page.click('#create');
     await waitIn(page, () => window.rewind.phase === 'ended', undefined, 20_000);
-    expect(await page.textContent('#error-message')).toMatch(/Cannot reach the signaling server.*127\.0\.0\.1:9\/nowhere/);
+    expect(await page.textContent('#error-message')).toMatch(
+      /Cannot reach the signaling server.*127\.0\.0\.1:9\/nowhere/,
+    );
     await closePlayer(page);
   });
 

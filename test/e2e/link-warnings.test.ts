@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('link warnings', () => {
-  it('names the servers a link picks, needs a click, and can fall back to the page\'s servers', async () => {
+  it("names the servers a link picks, needs a click, and can fall back to the page's servers", async () => {
     const host = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0' }));
     const link = await createLobby(host, 'Hostess');
     const crafted = withParams(link, { render: '0', ice: 'turn:relay.evil.example:3478' });
@@ -30,7 +30,11 @@ describe('link warnings', () => {
     expect(await joiner.isDisabled('#join')).toBe(false);
     await joiner.fill('#name', 'Jo');
     await joiner.click('#join');
-    await joiner.waitForFunction(() => window.rewind.phase !== 'start' && window.rewind.phase !== 'connecting', undefined, { timeout: 30_000 });
+    await joiner.waitForFunction(
+      () => window.rewind.phase !== 'start' && window.rewind.phase !== 'connecting',
+      undefined,
+      { timeout: 30_000 },
+    );
     expect(await joiner.evaluate(() => window.rewind.lastError)).toBeNull();
     expect(await joiner.evaluate(() => window.rewind.phase)).toBe('lobby');
     await closePlayer(joiner);

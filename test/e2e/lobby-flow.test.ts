@@ -22,14 +22,23 @@ describe('lobby flow', () => {
   it('says a refusal once, keeps the link on Back, retries, remembers the name, shows the QR code', async () => {
     const host = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0' }));
     const link = await createLobby(host, 'Host', { password: 'sesame' });
-    await waitIn(host, () => (document.querySelector<HTMLCanvasElement>('#lobby-qr')?.dataset['ready'] ?? '') === '1', undefined, 10_000);
+    await waitIn(
+      host,
+      () => (document.querySelector<HTMLCanvasElement>('#lobby-qr')?.dataset['ready'] ?? '') === '1',
+      undefined,
+      10_000,
+    );
     // The QR canvas has both dark and light modules.
     const qr = await host.evaluate(() => {
       const c = document.querySelector<HTMLCanvasElement>('#lobby-qr');
       const d = c?.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray();
       let dark = 0;
       for (let i = 0; i < d.length; i += 4) if ((d[i] ?? 255) < 64) dark++;
-      return { dark, total: d.length / 4, beside: !!document.querySelector('#copy-link')?.parentElement?.querySelector('#lobby-qr') };
+      return {
+        dark,
+        total: d.length / 4,
+        beside: !!document.querySelector('#copy-link')?.parentElement?.querySelector('#lobby-qr'),
+      };
     });
     expect(qr.beside).toBe(true);
     expect(qr.dark).toBeGreaterThan(qr.total * 0.2);
@@ -48,7 +57,9 @@ describe('lobby flow', () => {
     // A reload in the lobby puts the joiner back in its seat by itself (issue 13's seat token).
     await joiner.reload();
     await waitIn(joiner, () => window.rewind.phase === 'lobby', undefined, 30_000);
-    expect((await joiner.evaluate(() => window.rewind.players().map((p) => p.name))).filter((n) => n === 'Zoë')).toHaveLength(1);
+    expect(
+      (await joiner.evaluate(() => window.rewind.players().map((p) => p.name))).filter((n) => n === 'Zoë'),
+    ).toHaveLength(1);
     // Leaving on purpose ends that: a reload then shows the join form, which remembers the name
     // (localStorage), not the password.
     await joiner.evaluate(() => window.rewind.leave());

@@ -8,7 +8,17 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_MAP } from '../../src/sim/map';
-import { closePlayer, createLobby, joinByLink, launchChromium, openPlayer, playerCount, seenPosition, waitIn, withParams } from './browser';
+import {
+  closePlayer,
+  createLobby,
+  joinByLink,
+  launchChromium,
+  openPlayer,
+  playerCount,
+  seenPosition,
+  waitIn,
+  withParams,
+} from './browser';
 import { walkTo } from './game-match';
 
 const PASSWORD = 'hunter2';
@@ -39,9 +49,21 @@ afterAll(async () => {
 describe('a lobby over real WebRTC', () => {
   it('lists the same three players on all three pages', async () => {
     for (const p of [host, j1, j2]) await waitIn(p, () => window.rewind.players().length === 3, undefined);
-    const names = await host.evaluate(() => window.rewind.players().map((p) => p.name).sort());
+    const names = await host.evaluate(() =>
+      window.rewind
+        .players()
+        .map((p) => p.name)
+        .sort(),
+    );
     expect(names).toEqual(['Hostess', 'Jo', 'Kim']);
-    expect(await j2.evaluate(() => window.rewind.players().map((p) => p.name).sort())).toEqual(names);
+    expect(
+      await j2.evaluate(() =>
+        window.rewind
+          .players()
+          .map((p) => p.name)
+          .sort(),
+      ),
+    ).toEqual(names);
   });
 
   it('carries commands and snapshots on unordered channels with no retransmits', async () => {
@@ -59,23 +81,38 @@ describe('a lobby over real WebRTC', () => {
     // Chromium transfers DataChannels: the server worker holds every joiner's unreliable channel,
     // and its traffic (counted there, reported each second) shows on the host.
     for (const c of onHost) expect(c.handledIn).toBe('worker');
-    await waitIn(host, () => window.rewind.channels().filter((c) => c.role === 'unreliable').every((c) => c.packetsIn > 0 && c.packetsOut > 0), undefined, 5000);
+    await waitIn(
+      host,
+      () =>
+        window.rewind
+          .channels()
+          .filter((c) => c.role === 'unreliable')
+          .every((c) => c.packetsIn > 0 && c.packetsOut > 0),
+      undefined,
+      5000,
+    );
   });
 
   it("shows a joiner's movement on the host and on the other joiner", async () => {
     const mover = await idOf(j1);
-    for (const p of [host, j2]) await waitIn(p, (id) => !!window.rewind.view()?.remotes.some((r) => r.id === id), mover);
+    for (const p of [host, j2])
+      await waitIn(p, (id) => !!window.rewind.view()?.remotes.some((r) => r.id === id), mover);
     const start = (await seenPosition(j1, mover))!;
     const before = { host: (await seenPosition(host, mover))!, j2: (await seenPosition(j2, mover))! };
     const moveX = start.x < DEFAULT_MAP.width / 2 ? 127 : -127;
     const moveY = start.y < DEFAULT_MAP.height / 2 ? 127 : -127;
     await j1.evaluate((m) => window.rewind.input({ moveX: m.moveX, moveY: m.moveY, ms: 800 }), { moveX, moveY });
     const moved = (p: Page, from: { x: number; y: number }): Promise<void> =>
-      waitIn(p, (a) => {
-        const v = window.rewind.view();
-        const r = v?.remotes.find((q) => q.id === a.id);
-        return !!r && Math.hypot(r.x - a.from.x, r.y - a.from.y) > 40;
-      }, { id: mover, from }, 10_000);
+      waitIn(
+        p,
+        (a) => {
+          const v = window.rewind.view();
+          const r = v?.remotes.find((q) => q.id === a.id);
+          return !!r && Math.hypot(r.x - a.from.x, r.y - a.from.y) > 40;
+        },
+        { id: mover, from },
+        10_000,
+      );
     await Promise.all([moved(host, before.host), moved(j2, before.j2)]);
   });
 
@@ -118,13 +155,26 @@ describe('a lobby over real WebRTC', () => {
     const shooter = await idOf(j1);
     const target = await idOf(j2);
     const confirmedHits = (): Promise<number> =>
-      j1.evaluate((ids) => window.rewind.events().filter((e) => !e.predicted && e.event.type === 'hit' && e.event.shooter === ids.s && e.event.target === ids.t).length, { s: shooter, t: target });
+      j1.evaluate(
+        (ids) =>
+          window.rewind
+            .events()
+            .filter(
+              (e) => !e.predicted && e.event.type === 'hit' && e.event.shooter === ids.s && e.event.target === ids.t,
+            ).length,
+        { s: shooter, t: target },
+      );
     let hits = 0;
     let attempts = 0;
     const left: number[] = [];
     while (hits === 0 && attempts < 3) {
       attempts += 1;
-      left.push(...(await Promise.all([walkTo(j1, MEETING.shooter.x, MEETING.shooter.y, 20_000), walkTo(j2, MEETING.target.x, MEETING.target.y, 20_000)])));
+      left.push(
+        ...(await Promise.all([
+          walkTo(j1, MEETING.shooter.x, MEETING.shooter.y, 20_000),
+          walkTo(j2, MEETING.target.x, MEETING.target.y, 20_000),
+        ])),
+      );
       await waitIn(j1, (t) => !!window.rewind.view()?.remotes.some((r) => r.id === t && r.alive), target, 8000);
       await j1.evaluate((id) => window.rewind.input({ aimAt: id, fire: true, ms: 2400 }), target);
       for (let leg = 0; leg < 6; leg++) {
@@ -132,20 +182,60 @@ describe('a lobby over real WebRTC', () => {
         await j2.waitForTimeout(400);
       }
       // Confirmation comes a round trip (and the interpolation delay) after the last shot.
-      await j1.waitForFunction((ids) => window.rewind.events().some((e) => !e.predicted && e.event.type === 'hit' && e.event.shooter === ids.s && e.event.target === ids.t), { s: shooter, t: target }, { timeout: 3000, polling: 100 }).catch(() => undefined);
+      await j1
+        .waitForFunction(
+          (ids) =>
+            window.rewind
+              .events()
+              .some(
+                (e) => !e.predicted && e.event.type === 'hit' && e.event.shooter === ids.s && e.event.target === ids.t,
+              ),
+          { s: shooter, t: target },
+          { timeout: 3000, polling: 100 },
+        )
+        .catch(() => undefined);
       hits = await confirmedHits();
     }
-    const fired = await j1.evaluate(() => window.rewind.events().filter((e) => e.predicted && e.event.type === 'fired').length);
-    console.log(`lag compensation over WebRTC at net_fakelag=100: ${hits} confirmed hits of ${fired} shots at a strafing target (${attempts} attempt(s), distance left after walking: ${left.map((d) => d.toFixed(0)).join(', ')})`);
+    const fired = await j1.evaluate(
+      () => window.rewind.events().filter((e) => e.predicted && e.event.type === 'fired').length,
+    );
+    console.log(
+      `lag compensation over WebRTC at net_fakelag=100: ${hits} confirmed hits of ${fired} shots at a strafing target (${attempts} attempt(s), distance left after walking: ${left.map((d) => d.toFixed(0)).join(', ')})`,
+    );
     if (hits === 0) {
       const loop = await host.evaluate(() => (window.rewind.serverStats() as { loop?: unknown } | null)?.loop ?? null);
-      console.log('server tick loop:', JSON.stringify(loop), 'client view:', JSON.stringify(await j1.evaluate(() => window.rewind.view()?.stats)));
-      const clients = await host.evaluate(() => (window.rewind.serverStats() as { clients?: Array<Record<string, unknown>> } | null)?.clients ?? []);
-      console.log('server view of the clients:', JSON.stringify(clients.map(({ clientId, commandsAccepted, repeats, staleDrops, futureRejects, bufferDepth, rttMs, lastRewind }) => ({ clientId, commandsAccepted, repeats, staleDrops, futureRejects, bufferDepth, rttMs, lastRewind }))));
+      console.log(
+        'server tick loop:',
+        JSON.stringify(loop),
+        'client view:',
+        JSON.stringify(await j1.evaluate(() => window.rewind.view()?.stats)),
+      );
+      const clients = await host.evaluate(
+        () => (window.rewind.serverStats() as { clients?: Array<Record<string, unknown>> } | null)?.clients ?? [],
+      );
+      console.log(
+        'server view of the clients:',
+        JSON.stringify(
+          clients.map(
+            ({ clientId, commandsAccepted, repeats, staleDrops, futureRejects, bufferDepth, rttMs, lastRewind }) => ({
+              clientId,
+              commandsAccepted,
+              repeats,
+              staleDrops,
+              futureRejects,
+              bufferDepth,
+              rttMs,
+              lastRewind,
+            }),
+          ),
+        ),
+      );
     }
     expect(hits).toBeGreaterThan(0);
     const rewind = await host.evaluate((s) => {
-      const st = window.rewind.serverStats() as { clients?: Array<{ clientId: number; lastRewind?: { lagCompensated?: boolean } | null }> } | null;
+      const st = window.rewind.serverStats() as {
+        clients?: Array<{ clientId: number; lastRewind?: { lagCompensated?: boolean } | null }>;
+      } | null;
       return st?.clients?.find((c) => c.clientId === s)?.lastRewind ?? null;
     }, shooter);
     if (rewind) expect(rewind.lagCompensated).toBe(true);
@@ -162,7 +252,9 @@ describe('a lobby over real WebRTC', () => {
     extras.push(...(await Promise.all([4, 5, 6, 7, 8].map((i) => joinByLink(browser, link, `P${i}`, PASSWORD)))));
     await waitIn(host, () => window.rewind.players().length === 8, undefined).catch(async (err: Error) => {
       // Say how each joiner ended up (a busy door, a handshake timeout under load...) and what the host's door counted.
-      const states = await Promise.all(extras.map((p) => p.evaluate(() => `${window.rewind.phase}: ${window.rewind.lastError ?? 'no error'}`)));
+      const states = await Promise.all(
+        extras.map((p) => p.evaluate(() => `${window.rewind.phase}: ${window.rewind.lastError ?? 'no error'}`)),
+      );
       const door = await host.evaluate(() => JSON.stringify(window.rewind.stats().host));
       throw new Error(`${err.message}\njoiners: ${states.join(' | ')}\nhost door: ${door}`);
     });
@@ -186,11 +278,10 @@ describe('a lobby over real WebRTC', () => {
     const leaver = extras.pop()!;
     const id = await idOf(leaver);
     await closePlayer(leaver);
-    const gone = (p: Page): Promise<void> => waitIn(p, (v) => !window.rewind.players().some((q) => q.id === v), id, 5000);
+    const gone = (p: Page): Promise<void> =>
+      waitIn(p, (v) => !window.rewind.players().some((q) => q.id === v), id, 5000);
     await Promise.all([gone(host), gone(j1), gone(j2)]);
     while (extras.length) await closePlayer(extras.pop()!);
     await waitIn(host, () => window.rewind.players().length === 3, undefined, 5000);
   });
-
-
 });

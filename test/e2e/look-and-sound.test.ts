@@ -30,11 +30,19 @@ describe('look and sound settings', () => {
     await startPractice(page);
     // check() alone is true for a family the page never declared: also require loaded faces of both.
     await page.waitForFunction(
-      () => ['Chakra Petch', 'JetBrains Mono'].every((family) => [...document.fonts].some((f) => f.family.replace(/"/g, '') === family && f.status === 'loaded')),
+      () =>
+        ['Chakra Petch', 'JetBrains Mono'].every((family) =>
+          [...document.fonts].some((f) => f.family.replace(/"/g, '') === family && f.status === 'loaded'),
+        ),
       undefined,
       { timeout: 20_000 },
     );
-    const fontUrls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\.woff2?($|\?)/.test(n)));
+    const fontUrls = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => /\.woff2?($|\?)/.test(n)),
+    );
     expect(fontUrls.length).toBeGreaterThan(0);
     const origin = new URL(inject('baseUrl')).origin;
     for (const u of fontUrls) expect(new URL(u).origin).toBe(origin);

@@ -30,7 +30,8 @@ function probePage(): void {
     if (window.rewind.phase !== last) w.probe.phases.push(`${(last = window.rewind.phase)}@${at()}`);
   }, 50);
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (e.duration > 1000) w.probe.longTasks.push(`${Math.round(e.duration)} ms to ${at()}`);
+    for (const e of list.getEntries())
+      if (e.duration > 1000) w.probe.longTasks.push(`${Math.round(e.duration)} ms to ${at()}`);
   }).observe({ type: 'longtask', buffered: true });
 }
 
@@ -68,7 +69,12 @@ async function waitAll(predicate: () => boolean, timeout: number): Promise<void>
   try {
     for (const p of pages) await waitIn(p, predicate, undefined, timeout);
   } catch (err) {
-    console.error('page states:', JSON.stringify(await Promise.all(pages.map(pageState))), '\nconsole:', logs.join('\n'));
+    console.error(
+      'page states:',
+      JSON.stringify(await Promise.all(pages.map(pageState))),
+      '\nconsole:',
+      logs.join('\n'),
+    );
     throw err;
   }
 }
@@ -111,7 +117,10 @@ describe('a match with rules, three pages', () => {
     // A DOM click: the page is busy mounting the game right after it, and Playwright's click would wait on it.
     await host.evaluate(() => document.getElementById('start-match')!.click());
     await waitAll(() => window.rewind.phase === 'match', 60_000);
-    await waitAll(() => window.rewind.view()?.match?.mapId === 1 && window.rewind.view()?.match?.fragLimit === 2, 60_000);
+    await waitAll(
+      () => window.rewind.view()?.match?.mapId === 1 && window.rewind.view()?.match?.fragLimit === 2,
+      60_000,
+    );
     await waitAll(endScreenShown, 240_000);
     const screens = await Promise.all(pages.map(endScreen));
     expect(screens[0]!.ranking).toHaveLength(6);
@@ -146,11 +155,19 @@ describe('a match with rules, three pages', () => {
     }, 30_000);
     // Team deathmatch: every other player is drawn in their team's colour (red 1, blue 2).
     for (const page of pages) {
-      await waitIn(page, (colors) => {
-        const teams = new Map((window.rewind.view()?.match?.ranking ?? []).map((r) => [r.id, r.team]));
-        const drawn = window.rewindGame?.info().remotes ?? [];
-        return drawn.length >= 3 && drawn.every((p) => JSON.stringify(p.color) === JSON.stringify(colors[teams.get(p.id) === 1 ? 0 : 1]));
-      }, [TEAM_COLORS[Team.Red], TEAM_COLORS[Team.Blue]], 30_000);
+      await waitIn(
+        page,
+        (colors) => {
+          const teams = new Map((window.rewind.view()?.match?.ranking ?? []).map((r) => [r.id, r.team]));
+          const drawn = window.rewindGame?.info().remotes ?? [];
+          return (
+            drawn.length >= 3 &&
+            drawn.every((p) => JSON.stringify(p.color) === JSON.stringify(colors[teams.get(p.id) === 1 ? 0 : 1]))
+          );
+        },
+        [TEAM_COLORS[Team.Red], TEAM_COLORS[Team.Blue]],
+        30_000,
+      );
     }
   }, 120_000);
 });

@@ -41,10 +41,17 @@ describe.skipIf(skipFirefox(true))('headless Firefox (no WebGL)', () => {
     const host = fromPlaywright(await openPlayer(chromium, withParams(inject('baseUrl'), { render: '0' })));
     const link = await createLobbyOn(host, 'Chromia');
     const fox = await openFirefoxPlayer(firefox, link);
-    expect(await fox.evaluate(() => { const c = document.createElement('canvas'); return c.getContext('webgl') === null; }, undefined)).toBe(true);
+    expect(
+      await fox.evaluate(() => {
+        const c = document.createElement('canvas');
+        return c.getContext('webgl') === null;
+      }, undefined),
+    ).toBe(true);
     const joinMs = await joinOn(fox, 'Foxy');
     console.log(`headless Firefox joined in ${joinMs} ms`);
-    expect(await fox.evaluate(() => [window.rewind.phase, window.rewind.lastError, window.rewind.renderError], undefined)).toEqual(['lobby', null, null]);
+    expect(
+      await fox.evaluate(() => [window.rewind.phase, window.rewind.lastError, window.rewind.renderError], undefined),
+    ).toEqual(['lobby', null, null]);
     await fox.waitIn(() => window.rewind.players().length === 2, undefined);
     // The lobby's chat works without a renderer too.
     await fox.evaluate(() => window.rewind.say('no webgl here'), undefined);
@@ -77,7 +84,10 @@ describe.skipIf(skipFirefox(true))('headless Firefox (no WebGL)', () => {
 describe('Chromium with --disable-webgl', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await playwrightChromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--disable-webgl'] });
+    browser = await playwrightChromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, '--disable-webgl'],
+    });
   });
   afterAll(async () => {
     await browser?.close();

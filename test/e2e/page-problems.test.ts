@@ -20,7 +20,11 @@ afterAll(async () => {
   await plain?.close();
 });
 
-const launch = (extra: string[]): Promise<Browser> => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extra] });
+const launch = (extra: string[]): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, ...extra],
+  });
 
 describe('page problems', () => {
   it('an http:// page on a network name says it is not a secure context, and Create lobby fails at once with the way out', async () => {

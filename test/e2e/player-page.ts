@@ -54,7 +54,11 @@ export async function joinOn(page: PlayerPage, name: string): Promise<number> {
   await page.fill('#name', name);
   const since = Date.now();
   await page.click('#join');
-  await page.waitIn(() => window.rewind.phase === 'lobby' || window.rewind.phase === 'match' || window.rewind.phase === 'ended', undefined, 30_000);
+  await page.waitIn(
+    () => window.rewind.phase === 'lobby' || window.rewind.phase === 'match' || window.rewind.phase === 'ended',
+    undefined,
+    30_000,
+  );
   return Date.now() - since;
 }
 
@@ -85,7 +89,12 @@ export async function walkUntilSeenOn(mover: PlayerPage, viewer: PlayerPage, dis
   await viewer.waitIn((who) => window.rewind.view()?.remotes.some((p) => p.id === who) ?? false, id, 20_000);
   const start = await seenPositionOn(viewer, id);
   let farthest = 0;
-  const sides = [[127, 0], [0, 127], [-127, 0], [0, -127]] as const;
+  const sides = [
+    [127, 0],
+    [0, 127],
+    [-127, 0],
+    [0, -127],
+  ] as const;
   for (let side = 0; side < 30 && start && farthest <= distance; side++) {
     const [moveX, moveY] = sides[side % sides.length]!;
     await mover.evaluate((spec) => window.rewind.input(spec), { moveX, moveY, ms: 400 });

@@ -29,9 +29,18 @@ describe('practice mode', () => {
       { timeout: 30_000 },
     );
     // The bots move: some remote is drawn somewhere else a moment later.
-    const where = () => page.evaluate(() => JSON.stringify(window.rewindGame?.info().remotes.map((r) => [Math.round(r.screenX), Math.round(r.screenY)])));
+    const where = () =>
+      page.evaluate(() =>
+        JSON.stringify(window.rewindGame?.info().remotes.map((r) => [Math.round(r.screenX), Math.round(r.screenY)])),
+      );
     const first = await where();
-    await page.waitForFunction((f) => JSON.stringify(window.rewindGame?.info().remotes.map((r) => [Math.round(r.screenX), Math.round(r.screenY)])) !== f, first, { timeout: 15_000 });
+    await page.waitForFunction(
+      (f) =>
+        JSON.stringify(window.rewindGame?.info().remotes.map((r) => [Math.round(r.screenX), Math.round(r.screenY)])) !==
+        f,
+      first,
+      { timeout: 15_000 },
+    );
     await page.evaluate(() => window.rewindGame?.openMenu());
     await page.click('[data-testid="menu-leave"]');
     await page.waitForSelector('#start-screen', { timeout: 15_000 });

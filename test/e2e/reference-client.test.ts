@@ -45,7 +45,8 @@ afterAll(async () => {
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 async function until(what: string, ok: () => boolean, ms = 20_000): Promise<void> {
-  for (const end = Date.now() + ms; !ok(); await sleep(100)) if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+  for (const end = Date.now() + ms; !ok(); await sleep(100))
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
 }
 
 /**
@@ -54,7 +55,13 @@ async function until(what: string, ok: () => boolean, ms = 20_000): Promise<void
  * the host's own account (`hostAt`) moved the same way; a try during which the player died (bots
  * shoot) or respawned does not count. Returns the distance of the last try, as commanded.
  */
-async function walk(c: ReferenceClient, axis: 'x' | 'y', ms: number, min: number, hostAt: HostAxis): Promise<{ decoded: number; host: number }> {
+async function walk(
+  c: ReferenceClient,
+  axis: 'x' | 'y',
+  ms: number,
+  min: number,
+  hostAt: HostAxis,
+): Promise<{ decoded: number; host: number }> {
   let last = { decoded: 0, host: 0 };
   for (let attempt = 0; attempt < 6; attempt++) {
     await until('our player alive', () => c.latest?.self.alive === true);
@@ -72,7 +79,10 @@ async function walk(c: ReferenceClient, axis: 'x' | 'y', ms: number, min: number
     await sleep(1200); // the dedicated host samples its world once a second
     const now = c.latest!.self;
     const hostAfter = await hostAt();
-    last = { decoded: ((now[axis] as number) - (self[axis] as number)) * sign, host: ((hostAfter ?? 0) - (hostBefore ?? 0)) * sign };
+    last = {
+      decoded: ((now[axis] as number) - (self[axis] as number)) * sign,
+      host: ((hostAfter ?? 0) - (hostBefore ?? 0)) * sign,
+    };
     const undisturbed = now.alive === true && now.teleportSeq === self.teleportSeq;
     if (undisturbed && last.decoded >= min && last.host >= min) return last;
   }
@@ -80,7 +90,11 @@ async function walk(c: ReferenceClient, axis: 'x' | 'y', ms: number, min: number
 }
 
 /** Samples the host's world for `ms` and compares each sample with the snapshot the client decoded for that tick. */
-async function compareWithHost(c: ReferenceClient, sample: () => Promise<HostWorld | null>, ms: number): Promise<{ compared: number; mismatches: string[] }> {
+async function compareWithHost(
+  c: ReferenceClient,
+  sample: () => Promise<HostWorld | null>,
+  ms: number,
+): Promise<{ compared: number; mismatches: string[] }> {
   const samples = new Map<number, HostWorld>();
   for (const end = Date.now() + ms; Date.now() < end; await sleep(250)) {
     const w = await sample();
@@ -95,13 +109,21 @@ async function compareWithHost(c: ReferenceClient, sample: () => Promise<HostWor
     compared++;
     for (const p of w.players) {
       const mine = p.id === c.welcome!.clientId ? seen.self : seen.players.find((q) => q.id === p.id);
-      if (!mine || mine.x !== p.x || mine.y !== p.y) mismatches.push(`tick ${w.tick} player ${p.id}: host (${p.x}, ${p.y}), decoded ${mine ? `(${mine.x}, ${mine.y})` : 'nothing'}`);
+      if (!mine || mine.x !== p.x || mine.y !== p.y)
+        mismatches.push(
+          `tick ${w.tick} player ${p.id}: host (${p.x}, ${p.y}), decoded ${mine ? `(${mine.x}, ${mine.y})` : 'nothing'}`,
+        );
     }
-    if (seen.players.length + 1 !== w.players.length) mismatches.push(`tick ${w.tick}: host has ${w.players.length} players, decoded ${seen.players.length} + self`);
+    if (seen.players.length + 1 !== w.players.length)
+      mismatches.push(`tick ${w.tick}: host has ${w.players.length} players, decoded ${seen.players.length} + self`);
     // Protocol 3: the match block holds one row per player in the world (team, score, bot).
     const matchIds = seen.match.players.map((p) => p.id as number).join(',');
-    const hostIds = w.players.map((p) => p.id).sort((a, b) => a - b).join(',');
-    if (matchIds !== hostIds) mismatches.push(`tick ${w.tick}: host has players ${hostIds}, the decoded match block ${matchIds}`);
+    const hostIds = w.players
+      .map((p) => p.id)
+      .sort((a, b) => a - b)
+      .join(',');
+    if (matchIds !== hostIds)
+      mismatches.push(`tick ${w.tick}: host has players ${hostIds}, the decoded match block ${matchIds}`);
   }
   return { compared, mismatches };
 }
@@ -111,7 +133,9 @@ async function checkHandshake(c: ReferenceClient, link: string): Promise<void> {
   const h = c.handshake!;
   expect(h.verdict).toBe('ok');
   const entry = '[a-z0-9-]+ [0-9A-F]{2}(?::[0-9A-F]{2})+';
-  const m = new RegExp(`^rewind-arena host-auth v1\\nroom=([a-z2-7]{16})\\nhost=(${entry}(?:,${entry})*)\\njoiner=(${entry}(?:,${entry})*)\\nnonce=([0-9a-f]{64})$`).exec(h.transcript ?? '');
+  const m = new RegExp(
+    `^rewind-arena host-auth v1\\nroom=([a-z2-7]{16})\\nhost=(${entry}(?:,${entry})*)\\njoiner=(${entry}(?:,${entry})*)\\nnonce=([0-9a-f]{64})$`,
+  ).exec(h.transcript ?? '');
   expect(m, `transcript:\n${h.transcript}`).not.toBeNull();
   const [, room, host, joiner] = m as unknown as [string, string, string, string, string];
   for (const list of [host, joiner]) {
@@ -121,7 +145,15 @@ async function checkHandshake(c: ReferenceClient, link: string): Promise<void> {
   const challenge = decodeControl(h.challenge);
   const answer = decodeControl(h.answer!);
   const hello = decodeControl(h.hello!);
-  if (!challenge.ok || challenge.value.type !== 'auth-challenge' || !answer.ok || answer.value.type !== 'auth-proof' || !hello.ok || hello.value.type !== 'hello') throw new Error('the handshake messages do not decode as challenge, proof, hello');
+  if (
+    !challenge.ok ||
+    challenge.value.type !== 'auth-challenge' ||
+    !answer.ok ||
+    answer.value.type !== 'auth-proof' ||
+    !hello.ok ||
+    hello.value.type !== 'hello'
+  )
+    throw new Error('the handshake messages do not decode as challenge, proof, hello');
   expect(hello.value.protocolVersion).toBe(PROTOCOL_VERSION);
   expect(h.answer!.length).toBe(131);
   const dtls = { host, joiner };
@@ -131,10 +163,17 @@ async function checkHandshake(c: ReferenceClient, link: string): Promise<void> {
 }
 
 /** The checks both hosts get; `world` reads the host's own account of its players. */
-async function playAndCompare(c: ReferenceClient, world: () => Promise<HostWorld | null>, others: number): Promise<void> {
+async function playAndCompare(
+  c: ReferenceClient,
+  world: () => Promise<HostWorld | null>,
+  others: number,
+): Promise<void> {
   await until(`snapshots with ${others} other players`, () => (c.latest?.players.length ?? 0) === others);
   const me = c.welcome!.clientId;
-  const hostAt = (axis: 'x' | 'y'): HostAxis => Object.assign(async (): Promise<number | undefined> => (await world())?.players.find((p) => p.id === me)?.[axis], { tick: async () => (await world())?.tick });
+  const hostAt = (axis: 'x' | 'y'): HostAxis =>
+    Object.assign(async (): Promise<number | undefined> => (await world())?.players.find((p) => p.id === me)?.[axis], {
+      tick: async () => (await world())?.tick,
+    });
   for (let end = Date.now() + 10_000; (await hostAt('x')()) === undefined && Date.now() < end; await sleep(250));
   const alongX = await walk(c, 'x', 1500, 20, hostAt('x'));
   expect(alongX.decoded).toBeGreaterThanOrEqual(20);
@@ -145,11 +184,17 @@ async function playAndCompare(c: ReferenceClient, world: () => Promise<HostWorld
 
   await until('our player alive', () => c.latest?.self.alive === true);
   c.input = { ...c.input, buttons: Buttons.Fire, aim: 16384 };
-  await until('our own shots in the events', () => c.eventLog.some((e) => e.type === 'fired' && e.fields.shooter === me), 15_000);
+  await until(
+    'our own shots in the events',
+    () => c.eventLog.some((e) => e.type === 'fired' && e.fields.shooter === me),
+    15_000,
+  );
   c.input = { ...c.input, buttons: 0 };
 
   const { compared, mismatches } = await compareWithHost(c, world, 5000);
-  console.log(`reference client: ${JSON.stringify({ ...c.seen, refused: c.seen.refused.length })}, ${compared} host samples compared`);
+  console.log(
+    `reference client: ${JSON.stringify({ ...c.seen, refused: c.seen.refused.length })}, ${compared} host samples compared`,
+  );
   expect(mismatches).toEqual([]);
   expect(compared).toBeGreaterThanOrEqual(2);
   expect(c.seen.refused).toEqual([]);
@@ -160,17 +205,30 @@ async function playAndCompare(c: ReferenceClient, world: () => Promise<HostWorld
 }
 
 describe('reference client (tools/reference-client) against real hosts', () => {
-  it('plays on the dedicated host: every datagram decodes, it moves and fires, positions equal the host\'s', async () => {
-    dedicated = await startDedicatedHost(['--page-url', inject('baseUrl'), '--bots', '3', '--sv_maxplayers', '8', '--start-when', '1']);
+  it("plays on the dedicated host: every datagram decodes, it moves and fires, positions equal the host's", async () => {
+    dedicated = await startDedicatedHost([
+      '--page-url',
+      inject('baseUrl'),
+      '--bots',
+      '3',
+      '--sv_maxplayers',
+      '8',
+      '--start-when',
+      '1',
+    ]);
     const worldUrl = dedicated.healthUrl.replace(/\/health$/, '/world');
     client = new ReferenceClient();
     const welcome = await client.join(dedicated.link, 'Reference');
     expect(welcome.tickrate).toBe(60);
     await checkHandshake(client, dedicated.link);
-    await playAndCompare(client, async () => {
-      const res = await fetch(worldUrl);
-      return res.ok ? ((await res.json()) as HostWorld) : null;
-    }, 3);
+    await playAndCompare(
+      client,
+      async () => {
+        const res = await fetch(worldUrl);
+        return res.ok ? ((await res.json()) as HostWorld) : null;
+      },
+      3,
+    );
     await client.leave();
     await until('the host logs the leave', () => /left: "Reference"/.test(dedicated!.output()), 10_000);
     client = null;
@@ -178,7 +236,7 @@ describe('reference client (tools/reference-client) against real hosts', () => {
     dedicated = null;
   });
 
-  it('plays on a browser host: every datagram decodes, it moves and fires, positions equal the host page\'s server stats', async () => {
+  it("plays on a browser host: every datagram decodes, it moves and fires, positions equal the host page's server stats", async () => {
     browser = await launchChromium();
     const host: Page = await openPlayer(browser, withParams(inject('baseUrl'), { render: '0' }));
     const link = await createLobby(host, 'Hostess');
@@ -189,10 +247,17 @@ describe('reference client (tools/reference-client) against real hosts', () => {
     await host.evaluate(() => window.rewind.startMatch());
     // The host's own player walks too, so the positions compared below change.
     await host.evaluate(() => window.rewind.input({ moveX: 90, moveY: 60, ms: 20_000 }));
-    await playAndCompare(client, async () => {
-      const s = (await host.evaluate(() => window.rewind.serverStats())) as { tick?: number; liveHitboxes?: HostWorld['players'] } | null;
-      return s && typeof s.tick === 'number' && s.liveHitboxes ? { tick: s.tick, players: s.liveHitboxes } : null;
-    }, 1);
+    await playAndCompare(
+      client,
+      async () => {
+        const s = (await host.evaluate(() => window.rewind.serverStats())) as {
+          tick?: number;
+          liveHitboxes?: HostWorld['players'];
+        } | null;
+        return s && typeof s.tick === 'number' && s.liveHitboxes ? { tick: s.tick, players: s.liveHitboxes } : null;
+      },
+      1,
+    );
     await client.leave();
     client = null;
   });

@@ -41,7 +41,12 @@ describe('rejoin', () => {
     await host.fill('#frag-limit', '50');
     await host.fill('#time-limit', '0');
     await host.evaluate(() => document.getElementById('start-match')!.click());
-    await waitIn(joiner, () => window.rewind.phase === 'match' && window.rewind.view()?.match?.phase === 2, undefined, 30_000);
+    await waitIn(
+      joiner,
+      () => window.rewind.phase === 'match' && window.rewind.view()?.match?.phase === 2,
+      undefined,
+      30_000,
+    );
     const hostId = await host.evaluate(() => window.rewind.localId!);
     const id = await joiner.evaluate(() => window.rewind.localId!);
 
@@ -64,17 +69,26 @@ describe('rejoin', () => {
     await joiner.reload();
     await joiner.waitForFunction(() => 'rewind' in window);
     // No form filled, no button clicked: the page joins by itself and enters the running match.
-    await waitIn(joiner, () => window.rewind.phase === 'match' && (window.rewind.view()?.match?.ranking.length ?? 0) > 0, undefined, 30_000);
+    await waitIn(
+      joiner,
+      () => window.rewind.phase === 'match' && (window.rewind.view()?.match?.ranking.length ?? 0) > 0,
+      undefined,
+      30_000,
+    );
     const backInMs = Date.now() - reloadedAt;
     expect(await joiner.evaluate(() => window.rewind.localId)).toBe(id);
     const after = await ownScore(joiner);
-    console.log(`rejoin: player ${id} scored ${score} before the reload, ${after} after; back in the match ${backInMs} ms after the reload began`);
+    console.log(
+      `rejoin: player ${id} scored ${score} before the reload, ${after} after; back in the match ${backInMs} ms after the reload began`,
+    );
     expect(after).toBeGreaterThanOrEqual(score);
     await waitIn(host, (who) => window.rewind.players().some((p) => p.id === who), id);
     const listed = await host.evaluate(() => window.rewind.players().map((p) => p.name));
     expect(listed.filter((n) => n === 'Returner')).toHaveLength(1);
     expect(listed).toHaveLength(2);
-    expect(await host.evaluate((who) => window.rewind.view()?.match?.ranking.find((r) => r.id === who)?.score, id)).toBeGreaterThanOrEqual(score);
+    expect(
+      await host.evaluate((who) => window.rewind.view()?.match?.ranking.find((r) => r.id === who)?.score, id),
+    ).toBeGreaterThanOrEqual(score);
 
     // Leaving on purpose ends the seat's automatic return: a reload then shows the join form.
     await joiner.evaluate(() => window.rewind.leave());

@@ -28,7 +28,9 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Raw> {
       .get(url, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on('error', reject);
   });
@@ -61,7 +63,8 @@ async function watchedPage(browser: Browser, url: string): Promise<Watched> {
   return { page, context, consoleCsp };
 }
 
-const violations = (w: Watched): Promise<string[]> => w.page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+const violations = (w: Watched): Promise<string[]> =>
+  w.page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
 
 let base: string;
 let scriptPath: string;
@@ -88,7 +91,9 @@ describe('serving the built game', () => {
     expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
     expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
     expect(br.body.length).toBeLessThan(plain.body.length / 3);
-    console.log(`[serving] ${scriptPath}: ${plain.body.length} B raw, ${gz.body.length} B gzip, ${br.body.length} B brotli`);
+    console.log(
+      `[serving] ${scriptPath}: ${plain.body.length} B raw, ${gz.body.length} B gzip, ${br.body.length} B brotli`,
+    );
   });
 
   it('caches hashed assets for a year (immutable) and revalidates index.html every time', async () => {
@@ -114,7 +119,16 @@ describe('serving the built game', () => {
   it('sets a strict Content-Security-Policy on the page and the worker script', async () => {
     const page = await get(base);
     const csp = String(page.headers['content-security-policy']);
-    for (const d of ["default-src 'self'", "script-src 'self'", "worker-src 'self'", "style-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(d);
+    for (const d of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "worker-src 'self'",
+      "style-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ])
+      expect(csp).toContain(d);
     expect(csp).not.toMatch(/unsafe/);
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     const worker = /server\.worker-[\w-]+\.js/.exec(readdirSync(`${dist}assets`).join(' '))?.[0];
@@ -176,6 +190,8 @@ describe('the game under the CSP in Chromium', () => {
     });
     expect(ran).toEqual({ inline: false, handler: false });
     await waitIn(host.page, () => (window as unknown as { __csp: string[] }).__csp.length >= 2, undefined, 5000);
-    expect(await violations(host)).toEqual(expect.arrayContaining(['script-src-elem inline', 'script-src-attr inline']));
+    expect(await violations(host)).toEqual(
+      expect.arrayContaining(['script-src-elem inline', 'script-src-attr inline']),
+    );
   });
 });

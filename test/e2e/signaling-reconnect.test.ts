@@ -101,7 +101,11 @@ describe('the host keeps its lobby id when its signaling socket drops', () => {
     expect(dropped).toBe(1);
     const answers: string[] = [];
     const reconnected = (): Promise<boolean> =>
-      host.evaluate(() => (window.__signalingSockets ?? []).filter((s) => s.url.includes('/peerjs') && s.readyState === 1).length === 1 && !document.getElementById('signaling-status'));
+      host.evaluate(
+        () =>
+          (window.__signalingSockets ?? []).filter((s) => s.url.includes('/peerjs') && s.readyState === 1).length ===
+            1 && !document.getElementById('signaling-status'),
+      );
     while (answers.length < MAX_ATTEMPTS) {
       answers.push(await tryRegister(base, id));
       if (answers.length >= 3 && (await reconnected())) break;
@@ -114,7 +118,9 @@ describe('the host keeps its lobby id when its signaling socket drops', () => {
     // The host's page said so, then took the id back by itself.
     await waitIn(host, () => !document.getElementById('signaling-status'), undefined, 30_000);
     const banners = await host.evaluate(() => window.__bannerTexts ?? []);
-    expect(banners[0]).toMatch(/^Lost the connection to the signaling server: new players cannot join until it is back\. Retrying in \d+ s/);
+    expect(banners[0]).toMatch(
+      /^Lost the connection to the signaling server: new players cannot join until it is back\. Retrying in \d+ s/,
+    );
     expect(await host.evaluate(() => window.rewind.phase)).toBe('lobby');
     // Taken for good now: the live owner keeps it.
     expect(await tryRegister(base, id)).toMatch(/^(ID-TAKEN|http 429)$/);
@@ -126,6 +132,13 @@ describe('the host keeps its lobby id when its signaling socket drops', () => {
     await waitIn(host, () => window.rewind.players().length === 3, undefined);
     await waitIn(bob, () => window.rewind.players().length === 3, undefined);
     expect(await playerCount(carol)).toBe(3);
-    expect(await carol.evaluate(() => window.rewind.players().map((p) => p.name).sort())).toEqual(['Alice', 'Bob', 'Carol']);
+    expect(
+      await carol.evaluate(() =>
+        window.rewind
+          .players()
+          .map((p) => p.name)
+          .sort(),
+      ),
+    ).toEqual(['Alice', 'Bob', 'Carol']);
   });
 });

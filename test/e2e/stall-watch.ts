@@ -14,7 +14,10 @@ export async function watchStalls(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { stall: Stalls };
     w.stall = { max: 0, banner: false };
-    new MutationObserver(() => void (w.stall.banner ||= document.getElementById('signaling-status') !== null)).observe(document, { subtree: true, childList: true });
+    new MutationObserver(() => void (w.stall.banner ||= document.getElementById('signaling-status') !== null)).observe(
+      document,
+      { subtree: true, childList: true },
+    );
     let last = performance.now();
     setInterval(() => {
       const t = performance.now();

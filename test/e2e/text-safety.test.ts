@@ -25,12 +25,44 @@ function hostileStrings(seed: number): () => string {
   };
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
   const ranges: readonly [number, number][] = [
-    [0x20, 0x7e], [0x00, 0x1f], [0x80, 0x24f], [0x300, 0x36f], [0x590, 0x6ff], [0x900, 0x97f], [0xe00, 0xe7f],
-    [0x1100, 0x11ff], [0x2000, 0x206f], [0x2800, 0x28ff], [0x3000, 0x30ff], [0x3164, 0x3164], [0x4e00, 0x9fff],
-    [0xac00, 0xd7a3], [0xd800, 0xdfff], [0xfe00, 0xfe0f], [0xff00, 0xffef], [0x1f1e6, 0x1f1ff], [0x1f300, 0x1faff],
-    [0xe0000, 0xe007f], [0x10000, 0x10ffff],
+    [0x20, 0x7e],
+    [0x00, 0x1f],
+    [0x80, 0x24f],
+    [0x300, 0x36f],
+    [0x590, 0x6ff],
+    [0x900, 0x97f],
+    [0xe00, 0xe7f],
+    [0x1100, 0x11ff],
+    [0x2000, 0x206f],
+    [0x2800, 0x28ff],
+    [0x3000, 0x30ff],
+    [0x3164, 0x3164],
+    [0x4e00, 0x9fff],
+    [0xac00, 0xd7a3],
+    [0xd800, 0xdfff],
+    [0xfe00, 0xfe0f],
+    [0xff00, 0xffef],
+    [0x1f1e6, 0x1f1ff],
+    [0x1f300, 0x1faff],
+    [0xe0000, 0xe007f],
+    [0x10000, 0x10ffff],
   ];
-  const fragments = ['[', ']', '[/', '[a]', '[/a]', '[b]x[/b]', '\\[', '[[', ']]', '[red]', '[wave]', '\u202e', '\u200d', '\u{1F468}\u200d\u{1F469}'];
+  const fragments = [
+    '[',
+    ']',
+    '[/',
+    '[a]',
+    '[/a]',
+    '[b]x[/b]',
+    '\\[',
+    '[[',
+    ']]',
+    '[red]',
+    '[wave]',
+    '\u202e',
+    '\u200d',
+    '\u{1F468}\u200d\u{1F469}',
+  ];
   return () => {
     const length = 1 + Math.floor(next() * 24);
     let out = '';
@@ -96,11 +128,21 @@ describe('text that cannot break a renderer', () => {
     expect(names).toContain(EVIL);
     await lobbyJoiner.click('#lobby-status');
     await lobbyJoiner.keyboard.press('t');
-    await expect.poll(() => lobbyJoiner.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('chat-input');
+    await expect
+      .poll(() => lobbyJoiner.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('chat-input');
     await lobbyJoiner.keyboard.type('<b>hi</b> [red]there[/red]');
     await lobbyJoiner.keyboard.press('Enter');
     for (const p of [lobbyHost, lobbyJoiner]) {
-      await waitIn(p, () => [...document.querySelectorAll('[data-testid=chat-line]')].some((l) => l.textContent === '[a]x[/a]: <b>hi</b> [red]there[/red]'), undefined, 10_000);
+      await waitIn(
+        p,
+        () =>
+          [...document.querySelectorAll('[data-testid=chat-line]')].some(
+            (l) => l.textContent === '[a]x[/a]: <b>hi</b> [red]there[/red]',
+          ),
+        undefined,
+        10_000,
+      );
     }
     expect(await lobbyHost.$$eval('[data-testid=chat-line] b', (els) => els.length)).toBe(0);
     await closePlayer(lobbyJoiner);
@@ -127,14 +169,21 @@ describe('text that cannot break a renderer', () => {
     for (let b = 0; b < BATCHES; b++) {
       const names: Record<number, string> = {};
       for (const id of [...ids, ...Array.from({ length: 10 }, (_, i) => 100 + i)]) names[id] = next();
-      const kills = Array.from({ length: 5 }, (_, i) => ({ killer: 100 + 2 * i, victim: i === 0 ? (ids[0] ?? 1) : 101 + 2 * i, weapon: i % 2 }));
+      const kills = Array.from({ length: 5 }, (_, i) => ({
+        killer: 100 + 2 * i,
+        victim: i === 0 ? (ids[0] ?? 1) : 101 + 2 * i,
+        weapon: i % 2,
+      }));
       const chat = Array.from({ length: 10 }, () => ({ name: next(), text: next() }));
       const probes = Array.from({ length: 5 }, () => next());
       const page = b % 2 === 0 ? host : joiner;
-      await page.evaluate(({ names, kills, chat, probes }) => {
-        window.rewindGame?.injectText({ names, kills, chat });
-        for (const s of probes) window.rewindGame?.textProbe(s);
-      }, { names, kills, chat, probes });
+      await page.evaluate(
+        ({ names, kills, chat, probes }) => {
+          window.rewindGame?.injectText({ names, kills, chat });
+          for (const s of probes) window.rewindGame?.textProbe(s);
+        },
+        { names, kills, chat, probes },
+      );
       drawn += Object.keys(names).length + chat.length * 2 + probes.length;
       await nextFrames(page, 2);
     }
@@ -164,7 +213,15 @@ describe('text that cannot break a renderer', () => {
     await joiner.keyboard.type('wasd [a]gg[/a]');
     expect(await joiner.evaluate(() => window.rewindGame?.info().input)).toMatchObject({ moveX: 0, moveY: 0 });
     await joiner.keyboard.press('Enter');
-    await waitIn(host, () => [...document.querySelectorAll('[data-testid=chat-line]')].some((l) => l.textContent === '[a]x[/a]: wasd [a]gg[/a]'), undefined, 10_000);
+    await waitIn(
+      host,
+      () =>
+        [...document.querySelectorAll('[data-testid=chat-line]')].some(
+          (l) => l.textContent === '[a]x[/a]: wasd [a]gg[/a]',
+        ),
+      undefined,
+      10_000,
+    );
     expect(await joiner.evaluate(() => window.rewindGame?.info().chatOpen)).toBe(false);
     expect(errors).toEqual([]);
   });

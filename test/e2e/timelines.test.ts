@@ -39,7 +39,12 @@ interface ClientCounters {
 /** The host worker's counters for one client (null: no stats yet): runs of repeated commands, rejections, late commands. */
 function clientCounters(host: Page, clientId: number): Promise<ClientCounters | null> {
   return host.evaluate((id) => {
-    type Row = { clientId: number; recentRepeatRuns: ClientCounters['runs']; futureRejects: number; lateCommands: number };
+    type Row = {
+      clientId: number;
+      recentRepeatRuns: ClientCounters['runs'];
+      futureRejects: number;
+      lateCommands: number;
+    };
     const stats = window.rewind.serverStats() as { clients?: Row[] } | null;
     const c = stats?.clients?.find((q) => q.clientId === id);
     return c ? { runs: c.recentRepeatRuns, futureRejects: c.futureRejects, lateCommands: c.lateCommands } : null;
@@ -79,40 +84,44 @@ describe('a joiner whose latency rises mid-match', () => {
   });
 
   // Retried: two SwiftShader pages on a 2-core machine; a stall of the host page's main thread (printed) holds relayed commands back.
-  it('answers its keys within 3 frames throughout, and the host repeats no longer than the bound', { retry: 2 }, async () => {
-    const { host, joiner, joinerId } = match;
-    await Promise.all([watchStalls(host), watchStalls(joiner)]);
-    const answers: number[] = [];
-    let dir = 1;
-    for (let i = 0; i < 4; i++) {
-      answers.push(await framesToAnswer(joiner, dir));
-      dir = -dir;
-      await joiner.waitForTimeout(350);
-    }
-    const stepTick = await host.evaluate(() => window.rewind.view()?.stats.serverTick ?? 0);
-    const before = await clientCounters(host, joinerId);
-    expect(await joiner.evaluate(() => window.rewind.setCvar('net_fakelag', 150))).toBeNull();
-    const after: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      after.push(await framesToAnswer(joiner, dir));
-      dir = -dir;
-      await joiner.waitForTimeout(250);
-    }
-    // The worker's stats reach the host page once a second.
-    await host.waitForTimeout(2200);
-    const counters = await clientCounters(host, joinerId);
-    const runs = counters?.runs.filter((r) => r.endTick > stepTick) ?? null;
-    const tickrate = await host.evaluate(() => window.rewind.view()?.tickrate ?? 60);
-    const bound = 150 / (1000 / tickrate) + 3;
-    const stalls = { host: await longestStallMs(host), joiner: await longestStallMs(joiner) };
-    console.log(
-      `net_fakelag 0 -> 150 at server tick ${stepTick}: frames to answer before ${answers.join(' ')}, after ${after.join(' ')}; ` +
-        `host's repeat runs after the change (start..end) ${(runs ?? []).map((r) => `${r.endTick - r.length}..${r.endTick}`).join(' ')} (bound ${bound.toFixed(1)} ticks); ` +
-        `since the change: ${(counters?.futureRejects ?? 0) - (before?.futureRejects ?? 0)} commands rejected as too far ahead, ` +
-        `${(counters?.lateCommands ?? 0) - (before?.lateCommands ?? 0)} late; longest main-thread stall host ${stalls.host.toFixed(0)} ms, joiner ${stalls.joiner.toFixed(0)} ms`,
-    );
-    for (const f of [...answers, ...after]) expect(f).toBeLessThanOrEqual(3);
-    expect(runs).not.toBeNull();
-    for (const run of runs ?? []) expect(run.length).toBeLessThanOrEqual(bound);
-  });
+  it(
+    'answers its keys within 3 frames throughout, and the host repeats no longer than the bound',
+    { retry: 2 },
+    async () => {
+      const { host, joiner, joinerId } = match;
+      await Promise.all([watchStalls(host), watchStalls(joiner)]);
+      const answers: number[] = [];
+      let dir = 1;
+      for (let i = 0; i < 4; i++) {
+        answers.push(await framesToAnswer(joiner, dir));
+        dir = -dir;
+        await joiner.waitForTimeout(350);
+      }
+      const stepTick = await host.evaluate(() => window.rewind.view()?.stats.serverTick ?? 0);
+      const before = await clientCounters(host, joinerId);
+      expect(await joiner.evaluate(() => window.rewind.setCvar('net_fakelag', 150))).toBeNull();
+      const after: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        after.push(await framesToAnswer(joiner, dir));
+        dir = -dir;
+        await joiner.waitForTimeout(250);
+      }
+      // The worker's stats reach the host page once a second.
+      await host.waitForTimeout(2200);
+      const counters = await clientCounters(host, joinerId);
+      const runs = counters?.runs.filter((r) => r.endTick > stepTick) ?? null;
+      const tickrate = await host.evaluate(() => window.rewind.view()?.tickrate ?? 60);
+      const bound = 150 / (1000 / tickrate) + 3;
+      const stalls = { host: await longestStallMs(host), joiner: await longestStallMs(joiner) };
+      console.log(
+        `net_fakelag 0 -> 150 at server tick ${stepTick}: frames to answer before ${answers.join(' ')}, after ${after.join(' ')}; ` +
+          `host's repeat runs after the change (start..end) ${(runs ?? []).map((r) => `${r.endTick - r.length}..${r.endTick}`).join(' ')} (bound ${bound.toFixed(1)} ticks); ` +
+          `since the change: ${(counters?.futureRejects ?? 0) - (before?.futureRejects ?? 0)} commands rejected as too far ahead, ` +
+          `${(counters?.lateCommands ?? 0) - (before?.lateCommands ?? 0)} late; longest main-thread stall host ${stalls.host.toFixed(0)} ms, joiner ${stalls.joiner.toFixed(0)} ms`,
+      );
+      for (const f of [...answers, ...after]) expect(f).toBeLessThanOrEqual(3);
+      expect(runs).not.toBeNull();
+      for (const run of runs ?? []) expect(run.length).toBeLessThanOrEqual(bound);
+    },
+  );
 });

@@ -33,26 +33,44 @@ declare global {
 async function openDirection(page: Page): Promise<{ x: number; y: number }> {
   const p = await ownPosition(page);
   if (!p) throw new Error('no local player');
-  const dirs = [{ x: 1, y: 0 }, { x: -1, y: 0 }, { x: 0, y: 1 }, { x: 0, y: -1 }];
+  const dirs = [
+    { x: 1, y: 0 },
+    { x: -1, y: 0 },
+    { x: 0, y: 1 },
+    { x: 0, y: -1 },
+  ];
   return dirs.map((d) => ({ d, run: freeRun(p, d.x, d.y) })).sort((a, b) => b.run - a.run)[0]!.d;
 }
 
-const touch = (cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number; id: number }[]): Promise<unknown> =>
-  cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p) => ({ x: p.x, y: p.y, id: p.id, radiusX: 4, radiusY: 4, force: 1 })) });
+const touch = (
+  cdp: CDPSession,
+  type: 'touchStart' | 'touchMove' | 'touchEnd',
+  points: { x: number; y: number; id: number }[],
+): Promise<unknown> =>
+  cdp.send('Input.dispatchTouchEvent', {
+    type,
+    touchPoints: points.map((p) => ({ x: p.x, y: p.y, id: p.id, radiusX: 4, radiusY: 4, force: 1 })),
+  });
 
 const angleDiff = (a: number, b: number): number => Math.min(Math.abs(a - b), 65536 - Math.abs(a - b));
 
 /** The touch buttons' boxes: all inside the viewport, none overlapping another. */
 async function buttonsFit(page: Page): Promise<{ inside: boolean; overlaps: number; count: number }> {
   return page.evaluate(() => {
-    const boxes = [...document.querySelectorAll<HTMLElement>('[data-testid=touch-controls] button')].map((b) => b.getBoundingClientRect());
-    const inside = boxes.every((r) => r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight && r.width > 30);
+    const boxes = [...document.querySelectorAll<HTMLElement>('[data-testid=touch-controls] button')].map((b) =>
+      b.getBoundingClientRect(),
+    );
+    const inside = boxes.every(
+      (r) =>
+        r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight && r.width > 30,
+    );
     let overlaps = 0;
-    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-      const a = boxes[i]!;
-      const b = boxes[j]!;
-      if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) overlaps++;
-    }
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i]!;
+        const b = boxes[j]!;
+        if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) overlaps++;
+      }
     return { inside, overlaps, count: boxes.length };
   });
 }
@@ -65,9 +83,16 @@ async function buttonsFit(page: Page): Promise<{ inside: boolean; overlaps: numb
 async function buttonsOverHud(page: Page): Promise<number> {
   return page.evaluate(() => {
     const w = window.innerWidth;
-    const hud = [{ left: w - 260, right: w, top: 0, bottom: 116 }, { left: w / 2 - 220, right: w / 2 + 220, top: 0, bottom: 56 }];
-    const boxes = [...document.querySelectorAll<HTMLElement>('[data-testid=touch-controls] button')].map((b) => b.getBoundingClientRect());
-    return boxes.filter((r) => hud.some((h) => r.left < h.right && h.left < r.right && r.top < h.bottom && h.top < r.bottom)).length;
+    const hud = [
+      { left: w - 260, right: w, top: 0, bottom: 116 },
+      { left: w / 2 - 220, right: w / 2 + 220, top: 0, bottom: 56 },
+    ];
+    const boxes = [...document.querySelectorAll<HTMLElement>('[data-testid=touch-controls] button')].map((b) =>
+      b.getBoundingClientRect(),
+    );
+    return boxes.filter((r) =>
+      hud.some((h) => r.left < h.right && h.left < r.right && r.top < h.bottom && h.top < r.bottom),
+    ).length;
   });
 }
 
@@ -87,8 +112,20 @@ describe('touch and gamepad', () => {
       window.__pad = { axes: [0, 0, 0, 0], rt: 0 };
       const pad = (): Gamepad => {
         const s = window.__pad ?? { axes: [0, 0, 0, 0], rt: 0 };
-        const buttons = Array.from({ length: 17 }, (_, i) => ({ pressed: i === 7 && s.rt > 0.5, touched: false, value: i === 7 ? s.rt : 0 }));
-        return { id: 'stub pad', index: 0, connected: true, mapping: 'standard', axes: s.axes, buttons, timestamp: performance.now() } as unknown as Gamepad;
+        const buttons = Array.from({ length: 17 }, (_, i) => ({
+          pressed: i === 7 && s.rt > 0.5,
+          touched: false,
+          value: i === 7 ? s.rt : 0,
+        }));
+        return {
+          id: 'stub pad',
+          index: 0,
+          connected: true,
+          mapping: 'standard',
+          axes: s.axes,
+          buttons,
+          timestamp: performance.now(),
+        } as unknown as Gamepad;
       };
       Object.defineProperty(navigator, 'getGamepads', { value: () => [pad(), null, null, null], configurable: true });
     });
@@ -158,14 +195,25 @@ describe('touch and gamepad', () => {
     const along = (moved!.x - start!.x) * dir.x + (moved!.y - start!.y) * dir.y;
     expect(along).toBeGreaterThan(40);
     // Right thumb: land, then push up: aim up and fire while held.
-    const ammoBefore = await phone.evaluate(() => { const l = window.rewind.view()?.local?.state; return l ? l.ammo[l.weapon] ?? 0 : -1; });
+    const ammoBefore = await phone.evaluate(() => {
+      const l = window.rewind.view()?.local?.state;
+      return l ? (l.ammo[l.weapon] ?? 0) : -1;
+    });
     const aim = { x: PHONE.width - 90, y: PHONE.height - 200, id: 2 };
     await touch(cdp, 'touchStart', [aim]);
     await touch(cdp, 'touchMove', [{ ...aim, y: aim.y - 60 }]);
     await waitIn(phone, () => ((window.rewindGame?.info().input?.buttons ?? 0) & 1) === 1, undefined, 5000);
     const input = await phone.evaluate(() => window.rewindGame?.info().input);
     expect(angleDiff(input?.aim ?? 0, radiansToAngle(-Math.PI / 2))).toBeLessThan(600);
-    await waitIn(phone, (before) => { const l = window.rewind.view()?.local?.state; return !!l && (l.ammo[l.weapon] ?? before) < before; }, ammoBefore, 5000);
+    await waitIn(
+      phone,
+      (before) => {
+        const l = window.rewind.view()?.local?.state;
+        return !!l && (l.ammo[l.weapon] ?? before) < before;
+      },
+      ammoBefore,
+      5000,
+    );
     await touch(cdp, 'touchEnd', []);
     await waitIn(phone, () => ((window.rewindGame?.info().input?.buttons ?? 1) & 1) === 0, undefined, 5000);
   });
@@ -178,7 +226,15 @@ describe('touch and gamepad', () => {
     await waitIn(phone, (w) => window.rewind.view()?.local?.state.weapon === w, weapon, 5000);
     // The magazine is not full after the shots above, but a reload cannot start while the weapon
     // switched back is still being drawn (deployEndTick): wait for that, or the tap is ignored.
-    await waitIn(phone, () => { const l = window.rewind.view()?.local?.state; return !!l && l.alive && l.deployEndTick === 0; }, undefined, 5000);
+    await waitIn(
+      phone,
+      () => {
+        const l = window.rewind.view()?.local?.state;
+        return !!l && l.alive && l.deployEndTick === 0;
+      },
+      undefined,
+      5000,
+    );
     await phone.tap('[data-testid=touch-reload]');
     await waitIn(phone, () => (window.rewind.view()?.local?.state.reloadEndTick ?? 0) > 0, undefined, 5000);
   });

@@ -17,7 +17,9 @@ export const XVFB_PATH = process.env.XVFB_PATH ?? '/usr/bin/Xvfb';
 
 export function startXvfb(timeoutMs = 15_000): Promise<VirtualDisplay> {
   // fd 3 is where Xvfb writes the display number it chose, once it is ready for clients.
-  const child = spawn(XVFB_PATH, ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  const child = spawn(XVFB_PATH, ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

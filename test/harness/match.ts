@@ -24,7 +24,13 @@ interface Member {
   link: Link;
 }
 
-export const DEFAULT_SERVER: ServerSettings = { tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 1, maxPlayers: 16 };
+export const DEFAULT_SERVER: ServerSettings = {
+  tickrate: 60,
+  maxUnlagS: 1,
+  lagCompensation: true,
+  seed: 1,
+  maxPlayers: 16,
+};
 
 export class Match {
   readonly server: GameServer;
@@ -46,7 +52,11 @@ export class Match {
   }
 
   /** Joins a client behind a link (symmetric settings, or separate up/down). Returns false if the server refused. */
-  addClient(client: HarnessClient, link: LinkSettings | { up: LinkSettings; down: LinkSettings } = {}, linkSeed = client.id + 1): boolean {
+  addClient(
+    client: HarnessClient,
+    link: LinkSettings | { up: LinkSettings; down: LinkSettings } = {},
+    linkSeed = client.id + 1,
+  ): boolean {
     if (!this.server.addClient(client.id, this.nowMs)) return false;
     if (client.netSettings) this.server.setClientSettings(client.id, client.netSettings());
     this.members.set(client.id, { client, link: new Link(link, linkSeed) });

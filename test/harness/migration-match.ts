@@ -72,7 +72,13 @@ interface Member {
 
 /** The host layer's part of a checkpoint in the harness: names and seat tokens made from ids. */
 export function harnessLobby(): CheckpointLobby {
-  return { person: (id) => ({ name: `P${id}`, token: seatToken(id) }), absent: [], bans: [], cvars: [], lobbyKey: new Uint8Array(0) };
+  return {
+    person: (id) => ({ name: `P${id}`, token: seatToken(id) }),
+    absent: [],
+    bans: [],
+    cvars: [],
+    lobbyKey: new Uint8Array(0),
+  };
 }
 
 export function seatToken(id: PlayerId): string {
@@ -173,11 +179,23 @@ export class MigrationMatch {
     const world = { ...server.world };
     // The old timelines ran on meanwhile: tick numbers go on from where they would be now (from the
     // snapshot's arrival; a checkpoint newer than the snapshot is that much further on already).
-    const skipped = Math.max(0, Math.floor((this.nowMs - newest.atMs) / this.tickMs) - (world.tick - newest.snapshot.serverTick) + tickOffset);
+    const skipped = Math.max(
+      0,
+      Math.floor((this.nowMs - newest.atMs) / this.tickMs) - (world.tick - newest.snapshot.serverTick) + tickOffset,
+    );
     server.skipTicks(skipped);
     server.removeClient(this.hostId);
-    if (this.opts.reseat === 'rejoin') for (const p of brought.clients) if (p.id !== id && p.id !== this.hostId) server.removeClient(p.id);
-    this.takeover = { atMs: this.nowMs, lossAtMs: this.lossAtMs, lossTick: this.lost.world.tick, checkpointTick, snapshotTick: newest.snapshot.serverTick, skipped, restored: world };
+    if (this.opts.reseat === 'rejoin')
+      for (const p of brought.clients) if (p.id !== id && p.id !== this.hostId) server.removeClient(p.id);
+    this.takeover = {
+      atMs: this.nowMs,
+      lossAtMs: this.lossAtMs,
+      lossTick: this.lost.world.tick,
+      checkpointTick,
+      snapshotTick: newest.snapshot.serverTick,
+      skipped,
+      restored: world,
+    };
     this.server = server;
     this.alive = true;
     this.hostId = id;
@@ -219,7 +237,8 @@ export class MigrationMatch {
   }
 
   private hostStep(now: number): void {
-    for (const [id, m] of this.members) if (m.current) for (const bytes of m.link.up.poll(now)) this.server.receive(id, bytes, now);
+    for (const [id, m] of this.members)
+      if (m.current) for (const bytes of m.link.up.poll(now)) this.server.receive(id, bytes, now);
     while (this.nextTickMs <= now + 1e-9) {
       this.nextTickMs += this.tickMs;
       const out = this.server.tick(now);

@@ -26,7 +26,8 @@ class MemoryChannel extends WireChannel {
   }
 }
 
-export const sdpWith = (fp: string): string => `v=0\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\na=fingerprint:sha-256 ${fp}\r\n`;
+export const sdpWith = (fp: string): string =>
+  `v=0\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\na=fingerprint:sha-256 ${fp}\r\n`;
 
 export interface FakeEnd extends PeerLink {
   readonly reliable: MemoryChannel;
@@ -51,11 +52,18 @@ function end(remoteId: string, local: string, remote: string, address: string | 
 }
 
 /** A joiner end and the host's IncomingLink for it; `address` is what the host sees as its source. */
-export function linkPair(opts: { joinerId?: string; address?: string | null; hostFp?: string; joinerFp?: string } = {}): { joiner: FakeEnd; host: FakeEnd; incoming: IncomingLink & { refused: boolean } } {
+export function linkPair(
+  opts: { joinerId?: string; address?: string | null; hostFp?: string; joinerFp?: string } = {},
+): { joiner: FakeEnd; host: FakeEnd; incoming: IncomingLink & { refused: boolean } } {
   const hostFp = opts.hostFp ?? 'AA:BB';
   const joinerFp = opts.joinerFp ?? 'CC:DD';
   const joiner = end('host-id', joinerFp, hostFp, null);
-  const host = end(opts.joinerId ?? 'joiner-id', hostFp, joinerFp, opts.address === undefined ? '10.0.0.1' : opts.address);
+  const host = end(
+    opts.joinerId ?? 'joiner-id',
+    hostFp,
+    joinerFp,
+    opts.address === undefined ? '10.0.0.1' : opts.address,
+  );
   joiner.reliable.peer = host.reliable;
   host.reliable.peer = joiner.reliable;
   joiner.unreliable.peer = host.unreliable;

@@ -15,11 +15,53 @@ import { IDLE, PilotedClient } from './client-harness';
 const ID = 1;
 
 describe('baseline checksum', () => {
-  it('a delta against a baseline that differs from the encoder\'s is refused, naming that baseline', () => {
+  it("a delta against a baseline that differs from the encoder's is refused, naming that baseline", () => {
     const base: Snapshot = {
-      serverTick: 100, baselineTick: 0, lastCmdTick: 100, cmdBufferDepth: 2, echoTimeMs: 0, echoHoldMs: 0, part: 0, partCount: 1,
-      self: { id: 1, x: 100, y: 100, vx: 0, vy: 0, aim: 0, health: 100, alive: true, crouch: false, weapon: 0, ammo: [20, 4], nextFireTick: 0, reloadEndTick: 0, deployEndTick: 0, respawnTick: 0, teleportSeq: 0, kills: 0, deaths: 0 },
-      players: [{ id: 2, x: 300, y: 200, vx: 16, vy: 0, aim: 0, health: 100, alive: true, crouch: false, weapon: 0, teleportSeq: 0, kills: 1, deaths: 0 }],
+      serverTick: 100,
+      baselineTick: 0,
+      lastCmdTick: 100,
+      cmdBufferDepth: 2,
+      echoTimeMs: 0,
+      echoHoldMs: 0,
+      part: 0,
+      partCount: 1,
+      self: {
+        id: 1,
+        x: 100,
+        y: 100,
+        vx: 0,
+        vy: 0,
+        aim: 0,
+        health: 100,
+        alive: true,
+        crouch: false,
+        weapon: 0,
+        ammo: [20, 4],
+        nextFireTick: 0,
+        reloadEndTick: 0,
+        deployEndTick: 0,
+        respawnTick: 0,
+        teleportSeq: 0,
+        kills: 0,
+        deaths: 0,
+      },
+      players: [
+        {
+          id: 2,
+          x: 300,
+          y: 200,
+          vx: 16,
+          vy: 0,
+          aim: 0,
+          health: 100,
+          alive: true,
+          crouch: false,
+          weapon: 0,
+          teleportSeq: 0,
+          kills: 1,
+          deaths: 0,
+        },
+      ],
       projectiles: [],
       events: [],
     };
@@ -33,9 +75,12 @@ describe('baseline checksum', () => {
     if (!bad.ok) expect(bad.baselineMismatch).toBe(100);
   });
 
-  it('a client with corrupted baselines detects it, counts it and is back on the server\'s state', () => {
+  it("a client with corrupted baselines detects it, counts it and is back on the server's state", () => {
     const match = new Match({ server: { seed: 8 } });
-    const client = new PilotedClient(ID, (_v, now) => ({ ...IDLE, moveX: Math.floor(now / 600) % 2 === 0 ? 127 : -127 }));
+    const client = new PilotedClient(ID, (_v, now) => ({
+      ...IDLE,
+      moveX: Math.floor(now / 600) % 2 === 0 ? 127 : -127,
+    }));
     const server: Map<number, string> = new Map();
     match.onTick = (_o, m) => {
       const p = m.server.world.players.find((q) => q.id === ID);
@@ -44,7 +89,8 @@ describe('baseline checksum', () => {
     expect(match.addClient(client, Link.rtt(100, 10, 0), 3)).toBe(true);
     match.run(3000);
     // Corrupt every baseline the client holds (the test reaches into the inbox's ring on purpose).
-    const ring = (client.net as unknown as { parts: { inbox: { baselines: (Snapshot | undefined)[] } } }).parts.inbox.baselines;
+    const ring = (client.net as unknown as { parts: { inbox: { baselines: (Snapshot | undefined)[] } } }).parts.inbox
+      .baselines;
     for (const b of ring) if (b) b.self = { ...b.self, x: b.self.x + 5 };
     const fullBefore = match.server.stats().clients[0]!.fullSnapshots;
     match.run(1500);
@@ -60,7 +106,9 @@ describe('baseline checksum', () => {
       checked++;
       if (JSON.stringify(snap.self) !== server.get(snap.serverTick)) wrong++;
     }
-    console.log(`baseline checksum: ${mismatches} mismatches detected, full snapshots ${fullBefore} -> ${fullAfter}, ${wrong} of ${checked} later snapshots off the server's state`);
+    console.log(
+      `baseline checksum: ${mismatches} mismatches detected, full snapshots ${fullBefore} -> ${fullAfter}, ${wrong} of ${checked} later snapshots off the server's state`,
+    );
     expect(mismatches).toBeGreaterThan(0);
     expect(wrong).toBe(0);
   });

@@ -64,7 +64,9 @@ describe('remote players through burst loss (10 % average, Gilbert–Elliott)', 
   for (const jitter of [0, 20]) {
     it(`~100 ms bursts, ${jitter} ms jitter: no frozen frame while moving, none faster than 1.5 × max speed`, () => {
       const r = watchRunner(100, jitter, 1);
-      console.log(`bursts 100 ms, jitter ${jitter}: frozen ${r.frozen}, too fast ${r.tooFast}, fastest ${r.fastest.toFixed(0)} u/s over ${r.frames} frames; mean delay in use ${r.delayMs.toFixed(0)} ms`);
+      console.log(
+        `bursts 100 ms, jitter ${jitter}: frozen ${r.frozen}, too fast ${r.tooFast}, fastest ${r.fastest.toFixed(0)} u/s over ${r.frames} frames; mean delay in use ${r.delayMs.toFixed(0)} ms`,
+      );
       expect(r.frozen).toBe(0);
       expect(r.tooFast).toBe(0);
     });

@@ -11,7 +11,12 @@ import { Link } from '../harness/link';
 import { Match } from '../harness/match';
 import { IDLE, PilotedClient } from './client-harness';
 
-function walkRightTwice(reconcile: 0 | 1): { xs: number[]; startX: number; moveStartMs: number; firstResponseMs: number } {
+function walkRightTwice(reconcile: 0 | 1): {
+  xs: number[];
+  startX: number;
+  moveStartMs: number;
+  firstResponseMs: number;
+} {
   const match = new Match({ server: { seed: 2 } });
   const cvars = { ...defaultCvars(), cl_reconcile: reconcile };
   let moveStartMs = 0;

@@ -66,7 +66,8 @@ export class PilotedClient implements HarnessClient {
     const newest = this.net.stats.commandTick;
     // The commands issued now carry the render time of the frame the player was looking at.
     if (this.recordFrames && shown?.local) {
-      for (let t = this.issuedUpTo + 1; t <= newest; t++) this.issued.set(t, { renderTick: shown.stats.renderTick, remotes: shown.remotes });
+      for (let t = this.issuedUpTo + 1; t <= newest; t++)
+        this.issued.set(t, { renderTick: shown.stats.renderTick, remotes: shown.remotes });
     }
     this.issuedUpTo = newest;
     this.lastView = view;
@@ -182,7 +183,9 @@ export class Navigator {
         const x = (c + 0.5) * this.cell;
         const y = (r + 0.5) * this.cell;
         const out = x < margin || y < margin || x > map.width - margin || y > map.height - margin;
-        const hit = map.walls.some((w) => x > w.x - margin && x < w.x + w.w + margin && y > w.y - margin && y < w.y + w.h + margin);
+        const hit = map.walls.some(
+          (w) => x > w.x - margin && x < w.x + w.w + margin && y > w.y - margin && y < w.y + w.h + margin,
+        );
         this.blocked[r * this.cols + c] = out || hit ? 1 : 0;
       }
     }
@@ -194,7 +197,8 @@ export class Navigator {
     const field = this.fieldTo(tx, ty);
     const here = this.index(x, y);
     let best = here;
-    for (const n of this.neighbours(here)) if (field[n]! >= 0 && (field[best]! < 0 || field[n]! < field[best]!)) best = n;
+    for (const n of this.neighbours(here))
+      if (field[n]! >= 0 && (field[best]! < 0 || field[n]! < field[best]!)) best = n;
     const bx = ((best % this.cols) + 0.5) * this.cell;
     const by = (Math.floor(best / this.cols) + 0.5) * this.cell;
     return steer(x, y, bx, by, 0);

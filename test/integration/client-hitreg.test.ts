@@ -64,14 +64,25 @@ function shooterPilot(seed: number, fireEveryMs: number): Pilot {
     const hold = nav.toward(me.x, me.y, SHOOTER_SPOT.x, SHOOTER_SPOT.y, 4);
     const base = { ...IDLE, ...hold, weaponSelect: Weapon.Rifle };
     const targets = view.remotes.filter((r) => r.alive);
-    if (now < nextShotMs || hold.moveX !== 0 || hold.moveY !== 0 || me.vx !== 0 || me.vy !== 0 || targets.length === 0) return base;
+    if (now < nextShotMs || hold.moveX !== 0 || hold.moveY !== 0 || me.vx !== 0 || me.vy !== 0 || targets.length === 0)
+      return base;
     // The healthiest target: spreads damage, so fewer shots go to someone already dead on the server.
-    const t = targets.reduce((best, r) => (r.health > best.health || (r.health === best.health && random() < 0.5) ? r : best));
+    const t = targets.reduce((best, r) =>
+      r.health > best.health || (r.health === best.health && random() < 0.5) ? r : best,
+    );
     const radius = hitboxOf(t).radius;
     const angle = random() * 2 * Math.PI;
     const r = Math.sqrt(random()) * radius;
     const aim = radiansToAngle(Math.atan2(t.y + Math.sin(angle) * r - me.y, t.x + Math.cos(angle) * r - me.x));
-    const seen = traceShot(DEFAULT_MAP, me.x, me.y, aim, weaponDef(Weapon.Rifle).range, view.remotes.map(hitboxOf), SHOOTER);
+    const seen = traceShot(
+      DEFAULT_MAP,
+      me.x,
+      me.y,
+      aim,
+      weaponDef(Weapon.Rifle).range,
+      view.remotes.map(hitboxOf),
+      SHOOTER,
+    );
     if (seen.hit === null) return { ...base, aim };
     nextShotMs = now + fireEveryMs;
     return { ...base, aim, buttons: Buttons.Fire };
@@ -92,7 +103,10 @@ interface Tally {
 }
 
 /** Judges each predicted shot against the remotes drawn in the frame its command was issued in. */
-function hitTally(shooter: PilotedClient, serverFired: ReadonlySet<Tick>): { onFrame: (v: ClientView) => void; finish: (lastTick: Tick) => Tally } {
+function hitTally(
+  shooter: PilotedClient,
+  serverFired: ReadonlySet<Tick>,
+): { onFrame: (v: ClientView) => void; finish: (lastTick: Tick) => Tally } {
   const claims = new Map<Tick, PlayerId>();
   const confirmed = new Map<Tick, PlayerId>();
   const deaths: { victim: PlayerId; tick: Tick }[] = [];
@@ -140,7 +154,11 @@ function playMatch(rttMs: number, lagCompensation: boolean): Tally {
   const tally = hitTally(shooter, serverFired);
   shooter.onFrame = (v) => tally.onFrame(v);
   expect(match.addClient(shooter, Link.rtt(rttMs, 20, 0.05), 1)).toBe(true);
-  HOMES.forEach((home, i) => expect(match.addClient(new PilotedClient(2 + i, strafer(home, 40 + i)), Link.rtt(rttMs, 20, 0.05), 2 + i)).toBe(true));
+  HOMES.forEach((home, i) =>
+    expect(match.addClient(new PilotedClient(2 + i, strafer(home, 40 + i)), Link.rtt(rttMs, 20, 0.05), 2 + i)).toBe(
+      true,
+    ),
+  );
   match.run(MATCH_MS);
   // Only shots whose confirmation has had time to come back.
   return tally.finish(match.ticks - Math.ceil(((rttMs + 300) / 1000) * 60));

@@ -21,7 +21,15 @@ import { GameMode } from '../../src/sim/match-types';
 import { Link } from '../harness/link';
 import { MigrationMatch } from '../harness/migration-match';
 import { seeded } from './client-harness';
-import { brawler, measureMovesFrom, missedEvents, recordEvents, shownTwice, watchedClient, type ClientWatch } from './migration-watch';
+import {
+  brawler,
+  measureMovesFrom,
+  missedEvents,
+  recordEvents,
+  shownTwice,
+  watchedClient,
+  type ClientWatch,
+} from './migration-watch';
 
 const HOST = 1;
 const SUCCESSOR = 2;
@@ -55,7 +63,8 @@ interface Outcome {
   newServer: GameServer;
 }
 
-const predictorOf = (w: ClientWatch): Predictor => (w.piloted.net as unknown as { parts: { predictor: Predictor } }).parts.predictor;
+const predictorOf = (w: ClientWatch): Predictor =>
+  (w.piloted.net as unknown as { parts: { predictor: Predictor } }).parts.predictor;
 
 function run(seed: number, players: number, tickOffset: number, rebind = true): Outcome {
   const rand = seeded(seed * 977 + 3);
@@ -81,7 +90,10 @@ function run(seed: number, players: number, tickOffset: number, rebind = true): 
       const predicted = predictorOf(w).stateAt(server.world.tick);
       const truth = server.world.players.find((p) => p.id === id);
       if (!predicted || !truth) continue;
-      r.compared.push({ tick: server.world.tick, off: Math.hypot(predicted.x - truth.x, predicted.y - truth.y) > 0.01 });
+      r.compared.push({
+        tick: server.world.tick,
+        off: Math.hypot(predicted.x - truth.x, predicted.y - truth.y) > 0.01,
+      });
     }
   };
   match.run(2000 + rand() * 2000);
@@ -92,7 +104,9 @@ function run(seed: number, players: number, tickOffset: number, rebind = true): 
   const newServer = match.server;
   rebound.set(SUCCESSOR, { atTick: newServer.world.tick, compared: [] });
   if (!rebind) for (const w of watches) w.piloted.rebind = () => undefined;
-  const order = watches.filter((w) => w.id !== HOST && w.id !== SUCCESSOR).map((w) => ({ w, atMs: takeover.atMs + 200 + rand() * 1300 }));
+  const order = watches
+    .filter((w) => w.id !== HOST && w.id !== SUCCESSOR)
+    .map((w) => ({ w, atMs: takeover.atMs + 200 + rand() * 1300 }));
   order.sort((a, b) => a.atMs - b.atMs);
   for (const { w, atMs } of order) {
     match.run(Math.max(0, atMs - match.nowMs));
@@ -116,14 +130,21 @@ describe('a client follows its match to the successor (rebind)', () => {
         .filter((w) => w.id !== HOST)
         .map((w) => {
           const r = o.rebound.get(w.id)!;
-          return { w, r, resync: resyncTicks(r), missed: missedEvents(w, o.events, o.newServer, r.atTick + 10, end - 30) };
+          return {
+            w,
+            r,
+            resync: resyncTicks(r),
+            missed: missedEvents(w, o.events, o.newServer, r.atTick + 10, end - 30),
+          };
         });
       const lines = rows.map(
         ({ w, r, resync, missed }) =>
           `#${w.id}: resync ${resync} ticks (rebound at ${r.atTick}, ${r.compared.filter((c) => c.off).length} of ${r.compared.length} ticks off), ` +
           `fastest ${w.fastest.speed.toFixed(0)} u/s, shown twice ${shownTwice(w)}, missed ${missed.length}, reissued ${w.checked.reissued}, false acks ${w.checked.falseAcks}`,
       );
-      console.log(`seed ${seed}: loss at tick ${t.lossTick}, checkpoint ${t.checkpointTick}, snapshot ${t.snapshotTick}, skipped ${t.skipped}; ${lines.join('; ')}`);
+      console.log(
+        `seed ${seed}: loss at tick ${t.lossTick}, checkpoint ${t.checkpointTick}, snapshot ${t.snapshotTick}, skipped ${t.skipped}; ${lines.join('; ')}`,
+      );
       for (const { w, resync, missed } of rows) {
         expect(resync).toBeGreaterThanOrEqual(0);
         expect(resync).toBeLessThanOrEqual(RESYNC_TICKS);
@@ -144,7 +165,10 @@ describe('a client follows its match to the successor (rebind)', () => {
 
   it('two migrations in a row (the first successor is lost too): every client follows both, re-syncs, no event twice, no tick twice', () => {
     const watches = [1, 2, 3, 4, 5].map((id) => watchedClient(id, brawler(500 + id)));
-    const match = new MigrationMatch(watches[0]!.checked, { server: { seed: 41 }, checkpointLink: Link.rtt(100, 20, 0) });
+    const match = new MigrationMatch(watches[0]!.checked, {
+      server: { seed: 41 },
+      checkpointLink: Link.rtt(100, 20, 0),
+    });
     for (const w of watches.slice(1)) expect(match.join(w.checked, LINK, 700 + w.id)).toBe(true);
     match.server.startMatch({ mode: GameMode.Deathmatch, mapId: 0, warmupS: 0, timeLimitS: 0, fragLimit: 0 });
     const events = recordEvents(match);
@@ -173,7 +197,8 @@ describe('a client follows its match to the successor (rebind)', () => {
       for (const id of [3, 4, 5]) {
         const predicted = predictorOf(watches[id - 1]!).stateAt(server.world.tick);
         const truth = server.world.players.find((p) => p.id === id);
-        if (predicted && truth && Math.hypot(predicted.x - truth.x, predicted.y - truth.y) > 0.01) off.set(id, (off.get(id) ?? 0) + 1);
+        if (predicted && truth && Math.hypot(predicted.x - truth.x, predicted.y - truth.y) > 0.01)
+          off.set(id, (off.get(id) ?? 0) + 1);
       }
     };
     match.run(1500);

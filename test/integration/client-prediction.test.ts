@@ -41,9 +41,17 @@ function wanderer(seed: number): Pilot {
       nextTargetMs = now + 700 + random() * 800;
     }
     const phase = Math.floor(now / 1000) % 6;
-    const buttons = (phase === 1 && random() < 0.5 ? Buttons.Fire : 0) | (phase === 3 && random() < 0.05 ? Buttons.Reload : 0) | (random() < 0.1 ? Buttons.Crouch : 0);
+    const buttons =
+      (phase === 1 && random() < 0.5 ? Buttons.Fire : 0) |
+      (phase === 3 && random() < 0.05 ? Buttons.Reload : 0) |
+      (random() < 0.1 ? Buttons.Crouch : 0);
     const weaponSelect = phase === 4 ? Weapon.Rocket : phase === 5 || phase === 0 ? Weapon.Rifle : WEAPON_KEEP;
-    return { ...nav.toward(me.x, me.y, target.x, target.y), aim: Math.floor(random() * 65536), buttons: me.weapon === Weapon.Rocket ? 0 : buttons, weaponSelect };
+    return {
+      ...nav.toward(me.x, me.y, target.x, target.y),
+      aim: Math.floor(random() * 65536),
+      buttons: me.weapon === Weapon.Rocket ? 0 : buttons,
+      weaponSelect,
+    };
   };
 }
 
@@ -62,11 +70,16 @@ function pusher(pushEnds: number[]): Pilot {
 }
 
 function stander(): Pilot {
-  return (view) => (view.local ? { ...IDLE, ...nav.toward(view.local.state.x, view.local.state.y, C_SPOT.x, C_SPOT.y, 2) } : IDLE);
+  return (view) =>
+    view.local ? { ...IDLE, ...nav.toward(view.local.state.x, view.local.state.y, C_SPOT.x, C_SPOT.y, 2) } : IDLE;
 }
 
 /** Counts remote moves between consecutive frames faster than MAX_SPEED (with the clock's ±5 % slew). */
-function smoothnessWatcher(frameMs: number): { watch: (v: ClientView) => void; violations: () => number; checked: () => number } {
+function smoothnessWatcher(frameMs: number): {
+  watch: (v: ClientView) => void;
+  violations: () => number;
+  checked: () => number;
+} {
   let prev = new Map<number, { x: number; y: number; seq: number }>();
   let bad = 0;
   let n = 0;
@@ -128,7 +141,8 @@ describe('client prediction in a 60 s harness match (150 ms RTT, 20 ms jitter, 5
       if (total > lastB) bErrorTimes.push(now);
       lastB = total;
     };
-    for (const [i, client] of [a, b, c].entries()) expect(match.addClient(client, Link.rtt(RTT, JITTER, LOSS), 100 + i)).toBe(true);
+    for (const [i, client] of [a, b, c].entries())
+      expect(match.addClient(client, Link.rtt(RTT, JITTER, LOSS), 100 + i)).toBe(true);
     match.run(60_000);
 
     // An error is the prediction's fault unless the server lacked our command for a tick since the

@@ -44,7 +44,10 @@ describe('slow links and high tickrates', () => {
 
   it('keeps enough history to interpolate at the longest delay at 128 snapshots/s', () => {
     // sv_tickrate 128, cl_updaterate 128, cl_interp 0.5: the render time is 64 ticks back.
-    const buf = new InterpolationBuffer<{ id: number; x: number }>({ lerp: (a, b, t) => ({ id: a.id, x: a.x + (b.x - a.x) * t }), teleported: () => false });
+    const buf = new InterpolationBuffer<{ id: number; x: number }>({
+      lerp: (a, b, t) => ({ id: a.id, x: a.x + (b.x - a.x) * t }),
+      teleported: () => false,
+    });
     for (let tick = 1; tick <= 200; tick++) buf.push(tick, [{ id: 1, x: tick }]);
     const [sampled] = buf.sample(200 - 64 + 0.5, { interpolate: true, extrapolateTicks: 32 });
     expect(sampled?.state.x).toBe(136.5);

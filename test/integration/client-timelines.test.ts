@@ -115,7 +115,9 @@ describe('timelines through an RTT step', () => {
   ] as const) {
     it(`step down ${from} → ${to} ms: no tick issued twice, buffer on target within 1.5 s`, () => {
       const r = stepScenario(from, to, 20, 4);
-      console.log(`step down ${from}→${to}: depth from +1.5 s ${r.windows.map((x) => x.toFixed(2)).join(' ')} (target ${r.target.toFixed(2)}); fastest drawn move ${r.fastest.toFixed(0)} u/s`);
+      console.log(
+        `step down ${from}→${to}: depth from +1.5 s ${r.windows.map((x) => x.toFixed(2)).join(' ')} (target ${r.target.toFixed(2)}); fastest drawn move ${r.fastest.toFixed(0)} u/s`,
+      );
       expect(r.w.issuedTwice).toBe(0);
       for (const d of r.windows) expect(Math.abs(d - r.target)).toBeLessThan(1);
     });
@@ -131,7 +133,9 @@ describe('RTT steps at other tickrates (20 and 128 Hz)', () => {
       it(`${tickrate} Hz, ${from} → ${to} ms: bounded repeats, no rubber band`, () => {
         const r = stepScenario(from, to, 20, 5, tickrate);
         const bound = (to - from) / 2 / r.match.tickMs + 3;
-        console.log(`${tickrate} Hz step ${from}→${to}: longest repeat run ${r.longestRun} (bound ${bound.toFixed(1)}), fastest drawn move ${r.fastest.toFixed(0)} u/s, depth from +1.5 s ${r.windows.map((x) => x.toFixed(2)).join(' ')} (target ${r.target.toFixed(2)})`);
+        console.log(
+          `${tickrate} Hz step ${from}→${to}: longest repeat run ${r.longestRun} (bound ${bound.toFixed(1)}), fastest drawn move ${r.fastest.toFixed(0)} u/s, depth from +1.5 s ${r.windows.map((x) => x.toFixed(2)).join(' ')} (target ${r.target.toFixed(2)})`,
+        );
         expect(r.longestRun).toBeLessThanOrEqual(bound);
         expect(r.fastest).toBeLessThanOrEqual(1.5 * MAX_SPEED);
         expect(r.w.issuedTwice).toBe(0);

@@ -17,7 +17,9 @@ describe('BotClient', () => {
     expect(match.addClient(late, Link.rtt(100), 2)).toBe(true);
     match.run(2000);
     const stats = match.server.stats().clients.find((c) => c.clientId === 2)!;
-    console.log(`late bot: rtt ${late.rtt?.toFixed(1)} ms, commands accepted ${stats.commandsAccepted}, rejected as too far ahead ${stats.futureRejects}`);
+    console.log(
+      `late bot: rtt ${late.rtt?.toFixed(1)} ms, commands accepted ${stats.commandsAccepted}, rejected as too far ahead ${stats.futureRejects}`,
+    );
     expect(late.rtt).not.toBeNull();
     expect(Math.abs((late.rtt ?? 0) - 100)).toBeLessThan(30);
     expect(stats.futureRejects).toBe(0);

@@ -27,7 +27,15 @@ import { worldInvariantProblems } from '../helpers/world-invariants';
 import { Link } from '../harness/link';
 import { MigrationMatch } from '../harness/migration-match';
 import { seeded } from './client-harness';
-import { brawler, measureMovesFrom, missedEvents, recordEvents, shownTwice, watchedClient, type ClientWatch } from './migration-watch';
+import {
+  brawler,
+  measureMovesFrom,
+  missedEvents,
+  recordEvents,
+  shownTwice,
+  watchedClient,
+  type ClientWatch,
+} from './migration-watch';
 
 // MIGRATION_MATCHES=n runs fewer (or more) while working on it; the acceptance is 100.
 const MATCHES = Number(process.env.MIGRATION_MATCHES ?? 100);
@@ -47,7 +55,12 @@ function matchBlockOf(world: WorldState): string {
 type History = Map<number, { progress: Map<PlayerId, string>; block: string }>;
 
 /** Per player, ticks from the last one at which the old server had exactly `restored`'s value to the loss; the worst. */
-function progressLostTicks(history: History, restored: Map<PlayerId, string>, fromTick: number, lossTick: number): number {
+function progressLostTicks(
+  history: History,
+  restored: Map<PlayerId, string>,
+  fromTick: number,
+  lossTick: number,
+): number {
   let worst = 0;
   for (const [id, value] of restored) {
     let since = lossTick;
@@ -81,20 +94,32 @@ function playMatch(seed: number, reuseEventIds = false): MatchResult {
   const players = 4 + Math.floor(rand() * 5);
   const reseat = seed % 2 === 0 ? 'keep' : 'rejoin';
   const watches: ClientWatch[] = [watchedClient(1, brawler(seed * 16 + 1))];
-  const match = new MigrationMatch(watches[0]!.checked, { server: { seed, maxPlayers: 8 }, checkpointLink: Link.rtt(100, 20, 0), reseat, reuseEventIds });
+  const match = new MigrationMatch(watches[0]!.checked, {
+    server: { seed, maxPlayers: 8 },
+    checkpointLink: Link.rtt(100, 20, 0),
+    reseat,
+    reuseEventIds,
+  });
   for (let id = 2; id <= players; id++) {
     watches.push(watchedClient(id, brawler(seed * 16 + id)));
     expect(match.join(watches[id - 1]!.checked, LINK, seed * 64 + id)).toBe(true);
   }
   match.setSuccessor(2);
-  match.server.startMatch({ mode: seed % 3 === 0 ? GameMode.TeamDeathmatch : GameMode.Deathmatch, mapId: 0, warmupS: 0, timeLimitS: 300, fragLimit: 0 });
+  match.server.startMatch({
+    mode: seed % 3 === 0 ? GameMode.TeamDeathmatch : GameMode.Deathmatch,
+    mapId: 0,
+    warmupS: 0,
+    timeLimitS: 300,
+    fragLimit: 0,
+  });
   const events = recordEvents(match);
   const history: History = new Map();
   const problems: string[] = [];
   const chained = match.onTick;
   match.onTick = (out, server) => {
     chained?.(out, server);
-    if (!match.takeover) history.set(server.world.tick, { progress: progressOf(server.world), block: matchBlockOf(server.world) });
+    if (!match.takeover)
+      history.set(server.world.tick, { progress: progressOf(server.world), block: matchBlockOf(server.world) });
     else if (server.world.tick % 15 === 0) problems.push(...worldInvariantProblems(server.world, DEFAULT_MAP));
   };
 
@@ -131,7 +156,12 @@ function playMatch(seed: number, reuseEventIds = false): MatchResult {
 
   // Progress lost: since the last tick the old server had exactly what was restored, per player.
   const lostTicks = progressLostTicks(history, restored, t.restored.tick, t.lossTick);
-  const checkpointOnly = progressLostTicks(history, history.get(t.checkpointTick)!.progress, t.checkpointTick, t.lossTick);
+  const checkpointOnly = progressLostTicks(
+    history,
+    history.get(t.checkpointTick)!.progress,
+    t.checkpointTick,
+    t.lossTick,
+  );
 
   // The match goes on: everyone left is on the new server's stream and in its world.
   const end = match.server.world.tick;
@@ -158,7 +188,13 @@ function playMatch(seed: number, reuseEventIds = false): MatchResult {
     checkpointOnlyLostMs: checkpointOnly * match.tickMs,
     restoredAgeMs: (t.lossTick - t.restored.tick) * match.tickMs,
     fastest,
-    reissued, eventsShown: shown, killsAtLoss, shownTwice: twice, missed, problems };
+    reissued,
+    eventsShown: shown,
+    killsAtLoss,
+    shownTwice: twice,
+    missed,
+    problems,
+  };
 }
 
 describe(`host migration: ${MATCHES} matches, host lost at a random moment`, () => {

@@ -25,7 +25,10 @@ let stack: Running | undefined;
 beforeAll(() => {
   dist = mkdtempSync(path.join(tmpdir(), 'rewind-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Rewind Arena</title><script type="module" src="/assets/app-abc123.js"></script>\n');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>Rewind Arena</title><script type="module" src="/assets/app-abc123.js"></script>\n',
+  );
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("game");\n');
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map'), '{}');
 });
@@ -60,55 +63,74 @@ function get(port: number, url: string, from = '127.0.0.1'): Promise<Got> {
 function halfSent(port: number, from: string): Promise<'refused' | 'timed-out' | 'other'> {
   return new Promise((resolve) => {
     let answer = '';
-    const sk = net.connect({ port, host: '127.0.0.1', localAddress: from }, () => sk.write('GET / HTTP/1.1\r\nHost: rewind\r\nX-Slow: '));
+    const sk = net.connect({ port, host: '127.0.0.1', localAddress: from }, () =>
+      sk.write('GET / HTTP/1.1\r\nHost: rewind\r\nX-Slow: '),
+    );
     sk.on('data', (d: Buffer) => (answer += d.toString()));
     sk.on('error', () => undefined);
-    sk.on('close', () => resolve(answer.startsWith('HTTP/1.1 408') ? 'timed-out' : answer === '' ? 'refused' : 'other'));
+    sk.on('close', () =>
+      resolve(answer.startsWith('HTTP/1.1 408') ? 'timed-out' : answer === '' ? 'refused' : 'other'),
+    );
   });
 }
 
 describe('half-open requests', () => {
-  it(`${HALF_OPEN_ATTEMPTS} half-sent requests from one address: capped per address and timed out; a normal client loads / and signals; refusals are logged`, { timeout: 180_000 }, async () => {
-    stack = await startStack({ httpMaxConnections: CAP, httpHeadersTimeoutMs: 500, httpRequestTimeoutMs: 1000 }, dist);
-    const port = stack.port;
-    const outcomes = { refused: 0, 'timed-out': 0, other: 0 };
-    let next = 0;
-    let normal: { page: Got; signal: string } | undefined;
-    const attacker = async (): Promise<void> => {
-      while (next < HALF_OPEN_ATTEMPTS) {
-        const i = next++;
-        if (i === HALF_OPEN_ATTEMPTS / 2) {
-          // Halfway through, while the attacker holds its whole share: a normal player arrives.
-          void (async () => {
-            const page = await get(port, '/', '127.0.0.3');
-            const signal = await connectPeer(port, 'rewind-room1', { from: '127.0.0.3' }).first;
-            normal = { page, signal };
-          })();
+  it(
+    `${HALF_OPEN_ATTEMPTS} half-sent requests from one address: capped per address and timed out; a normal client loads / and signals; refusals are logged`,
+    { timeout: 180_000 },
+    async () => {
+      stack = await startStack(
+        { httpMaxConnections: CAP, httpHeadersTimeoutMs: 500, httpRequestTimeoutMs: 1000 },
+        dist,
+      );
+      const port = stack.port;
+      const outcomes = { refused: 0, 'timed-out': 0, other: 0 };
+      let next = 0;
+      let normal: { page: Got; signal: string } | undefined;
+      const attacker = async (): Promise<void> => {
+        while (next < HALF_OPEN_ATTEMPTS) {
+          const i = next++;
+          if (i === HALF_OPEN_ATTEMPTS / 2) {
+            // Halfway through, while the attacker holds its whole share: a normal player arrives.
+            void (async () => {
+              const page = await get(port, '/', '127.0.0.3');
+              const signal = await connectPeer(port, 'rewind-room1', { from: '127.0.0.3' }).first;
+              normal = { page, signal };
+            })();
+          }
+          outcomes[await halfSent(port, '127.0.0.2')] += 1;
         }
-        outcomes[await halfSent(port, '127.0.0.2')] += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, attacker));
-    await until(() => normal !== undefined, 'the normal client');
-    const h = stack.http();
-    console.log(`[http-hardening] ${HALF_OPEN_ATTEMPTS} half-sent requests: ${outcomes.refused} refused at the cap, ${outcomes['timed-out']} timed out (408), ${outcomes.other} other; most open from one address ${h.mostOpen}`);
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, attacker));
+      await until(() => normal !== undefined, 'the normal client');
+      const h = stack.http();
+      console.log(
+        `[http-hardening] ${HALF_OPEN_ATTEMPTS} half-sent requests: ${outcomes.refused} refused at the cap, ${outcomes['timed-out']} timed out (408), ${outcomes.other} other; most open from one address ${h.mostOpen}`,
+      );
 
-    expect(normal!.page.status).toBe(200);
-    expect(normal!.page.body).toContain('Rewind Arena');
-    expect(normal!.signal).toBe('OPEN');
-    expect(h.mostOpen).toBeLessThanOrEqual(CAP);
-    expect(outcomes.refused).toBeGreaterThan(0);
-    expect(outcomes['timed-out']).toBeGreaterThan(0);
-    expect(outcomes.refused + outcomes['timed-out'] + outcomes.other).toBe(HALF_OPEN_ATTEMPTS);
-    expect(h.refused).toBe(outcomes.refused);
-    // Every held connection was closed by the server: only the normal client's socket is left.
-    await until(() => stack!.http().open === 1, 'the attacker left with nothing open');
-    const lines = stack.logs.filter((l) => l.startsWith('[http]'));
-    expect(lines.some((l) => l.startsWith(`[http] 127.0.0.2 has ${CAP} connections open (REWIND_HTTP_MAX_CONNECTIONS): closed another`))).toBe(true);
-    expect(lines.some((l) => l.startsWith('[http] 127.0.0.2 did not send a whole request within 0.5 s (headers) / 1 s'))).toBe(true);
-    // Rate limited: a handful of lines for 20,000 refusals.
-    expect(lines.length).toBeLessThan(50);
-  });
+      expect(normal!.page.status).toBe(200);
+      expect(normal!.page.body).toContain('Rewind Arena');
+      expect(normal!.signal).toBe('OPEN');
+      expect(h.mostOpen).toBeLessThanOrEqual(CAP);
+      expect(outcomes.refused).toBeGreaterThan(0);
+      expect(outcomes['timed-out']).toBeGreaterThan(0);
+      expect(outcomes.refused + outcomes['timed-out'] + outcomes.other).toBe(HALF_OPEN_ATTEMPTS);
+      expect(h.refused).toBe(outcomes.refused);
+      // Every held connection was closed by the server: only the normal client's socket is left.
+      await until(() => stack!.http().open === 1, 'the attacker left with nothing open');
+      const lines = stack.logs.filter((l) => l.startsWith('[http]'));
+      expect(
+        lines.some((l) =>
+          l.startsWith(`[http] 127.0.0.2 has ${CAP} connections open (REWIND_HTTP_MAX_CONNECTIONS): closed another`),
+        ),
+      ).toBe(true);
+      expect(
+        lines.some((l) => l.startsWith('[http] 127.0.0.2 did not send a whole request within 0.5 s (headers) / 1 s')),
+      ).toBe(true);
+      // Rate limited: a handful of lines for 20,000 refusals.
+      expect(lines.length).toBeLessThan(50);
+    },
+  );
 });
 
 const HARDENING = [

@@ -53,7 +53,14 @@ export function brawler(seed: number, fire = true): Pilot {
 
 export function watchedClient(id: PlayerId, pilot: Pilot): ClientWatch {
   const piloted = new PilotedClient(id, pilot);
-  const w: ClientWatch = { id, checked: new SkewedClient(piloted, 1), piloted, shown: new Map(), fastest: { atMs: 0, speed: 0 }, fastestFromMs: 0 };
+  const w: ClientWatch = {
+    id,
+    checked: new SkewedClient(piloted, 1),
+    piloted,
+    shown: new Map(),
+    fastest: { atMs: 0, speed: 0 },
+    fastestFromMs: 0,
+  };
   let prev: { x: number; y: number; seq: number; atMs: number } | null = null;
   piloted.onFrame = (v, now) => {
     for (const e of v.events) {
@@ -99,9 +106,18 @@ export function recordEvents(match: MigrationMatch): Array<{ server: GameServer;
  * Events of `server` between ticks `from` and `to` that `w` never showed, leaving out its own
  * predicted ones (shown at once from its prediction, so the server's copy is never shown).
  */
-export function missedEvents(w: ClientWatch, events: ReadonlyArray<{ server: GameServer; event: NetEvent }>, server: GameServer, from: number, to: number): NetEvent[] {
+export function missedEvents(
+  w: ClientWatch,
+  events: ReadonlyArray<{ server: GameServer; event: NetEvent }>,
+  server: GameServer,
+  from: number,
+  to: number,
+): NetEvent[] {
   return events
-    .filter((e) => e.server === server && e.event.tick >= from && e.event.tick <= to && !isOwnPredictedEvent(e.event.event, w.id))
+    .filter(
+      (e) =>
+        e.server === server && e.event.tick >= from && e.event.tick <= to && !isOwnPredictedEvent(e.event.event, w.id),
+    )
     .map((e) => e.event)
     .filter((e) => !w.shown.has(`${e.tick}|${JSON.stringify(e.event)}`));
 }

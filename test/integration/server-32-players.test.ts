@@ -18,8 +18,12 @@ describe('a full 32-player match', () => {
     expect(CVARS.sv_maxplayers.max).toBe(PLAYERS);
     expect(MAX_LOBBY_PLAYERS).toBe(PLAYERS);
     const match = new Match({ server: { seed: 32, maxPlayers: CVARS.sv_maxplayers.max } });
-    const bots = Array.from({ length: PLAYERS }, (_, i) => new BotClient(i + 1, { tickrate: 60, script: skirmish(i * 13 + 1, 0.1), leadTicks: 4 }));
-    for (const b of bots) expect(match.addClient(b, { latencyMs: 40, jitterMs: 20, loss: 0.03, reorder: 0.01 })).toBe(true);
+    const bots = Array.from(
+      { length: PLAYERS },
+      (_, i) => new BotClient(i + 1, { tickrate: 60, script: skirmish(i * 13 + 1, 0.1), leadTicks: 4 }),
+    );
+    for (const b of bots)
+      expect(match.addClient(b, { latencyMs: 40, jitterMs: 20, loss: 0.03, reorder: 0.01 })).toBe(true);
     expect(match.addClient(new BotClient(PLAYERS + 1, { tickrate: 60 }))).toBe(false);
 
     let largest = 0;
@@ -46,7 +50,9 @@ describe('a full 32-player match', () => {
       const got = new Set(b.rx.events.map((e) => `${e.id}@${e.tick}`));
       expect(due.filter((e) => !got.has(`${e.id}@${e.tick}`))).toEqual([]);
     }
-    console.log(`32 players, 20 s: ${due.length} events all delivered to all; largest datagram ${largest} B (budget ${MAX_DATAGRAM_BYTES}); own state compared ${truth.self.compared} times`);
+    console.log(
+      `32 players, 20 s: ${due.length} events all delivered to all; largest datagram ${largest} B (budget ${MAX_DATAGRAM_BYTES}); own state compared ${truth.self.compared} times`,
+    );
     expect(truth.self.compared).toBeGreaterThan(PLAYERS * 400);
     expect(truth.self.mismatches).toBe(0);
   });

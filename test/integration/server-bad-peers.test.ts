@@ -31,7 +31,14 @@ function hostilePackets(seed: number, count: number): Uint8Array[] {
     }
     const tick = int(2 ** 31);
     const cmds: UserCmd[] = [0, 1, 2].map((k) => ({
-      tick: tick + k, moveX: int(255) - 127, moveY: int(255) - 127, aim: int(65536), buttons: int(16), weaponSelect: WEAPON_KEEP, viewTick: int(tick + 1), viewFrac: int(256),
+      tick: tick + k,
+      moveX: int(255) - 127,
+      moveY: int(255) - 127,
+      aim: int(65536),
+      buttons: int(16),
+      weaponSelect: WEAPON_KEEP,
+      viewTick: int(tick + 1),
+      viewFrac: int(256),
     }));
     const valid = encodeCmdPacket(quantizeCmdPacket({ ackTick: int(1000), sendTimeMs: int(65536), cmds }));
     const bytes = Uint8Array.from(valid);
@@ -47,7 +54,11 @@ function hostilePackets(seed: number, count: number): Uint8Array[] {
 class NoiseClient implements HarnessClient {
   sent = 0;
   kickedFor: string | null = null;
-  constructor(readonly id: number, private readonly packets: Uint8Array[], private readonly perStep: number) {}
+  constructor(
+    readonly id: number,
+    private readonly packets: Uint8Array[],
+    private readonly perStep: number,
+  ) {}
   onPacket(): void {}
   update(): Uint8Array[] {
     const batch = this.packets.slice(this.sent, this.sent + this.perStep);
@@ -62,7 +73,14 @@ class NoiseClient implements HarnessClient {
 describe('hostile peers', () => {
   it('takes 10,000 garbage packets without throwing and keeps ticking (no kick limits)', () => {
     const limits = { windowMs: 1000, maxDecodeFailures: 1e9, maxPackets: 1e9, maxCommands: 1e9 };
-    const server = new GameServer({ tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 3, maxPlayers: 8, abuse: limits });
+    const server = new GameServer({
+      tickrate: 60,
+      maxUnlagS: 1,
+      lagCompensation: true,
+      seed: 3,
+      maxPlayers: 8,
+      abuse: limits,
+    });
     server.addClient(1, 0);
     server.addClient(2, 0);
     const packets = hostilePackets(17, TOTAL);
@@ -87,7 +105,17 @@ describe('hostile peers', () => {
 
   it('kicks the hostile client and the others never miss a tick', () => {
     const match = new Match({ server: { seed: 8 } });
-    const honest = [1, 2, 3].map((id) => new BotClient(id, { tickrate: 60, script: wander(id, [1, 2, 3].filter((x) => x !== id), 0.05) }));
+    const honest = [1, 2, 3].map(
+      (id) =>
+        new BotClient(id, {
+          tickrate: 60,
+          script: wander(
+            id,
+            [1, 2, 3].filter((x) => x !== id),
+            0.05,
+          ),
+        }),
+    );
     for (const b of honest) match.addClient(b, { latencyMs: 30 });
     const noise = new NoiseClient(9, hostilePackets(23, TOTAL), 20);
     match.addClient(noise, { latencyMs: 30 });

@@ -15,10 +15,18 @@ const fireOften = (ctx: BotContext) => ({ buttons: ctx.tick % 15 === 0 ? Buttons
 
 /** Runs a shooter at 150 ms RTT (claims rewritten by `forge`), collects every rewind the server did for it. */
 function rewinds(forge: ((cmds: UserCmd[]) => UserCmd[][]) | undefined, setup?: (m: Match) => void): RewindRecord[] {
-  const map = openArena([{ x: 200, y: 300 }, { x: 1200, y: 1000 }]);
+  const map = openArena([
+    { x: 200, y: 300 },
+    { x: 1200, y: 1000 },
+  ]);
   const match = new Match({ server: { seed: 4, map } });
   setup?.(match);
-  const shooter = new BotClient(SHOOTER, { tickrate: 60, script: fireOften, net: { interpMs: 100 }, ...(forge ? { forgePackets: forge } : {}) });
+  const shooter = new BotClient(SHOOTER, {
+    tickrate: 60,
+    script: fireOften,
+    net: { interpMs: 100 },
+    ...(forge ? { forgePackets: forge } : {}),
+  });
   match.addClient(shooter, { latencyMs: 75 });
   match.addClient(new BotClient(2, { tickrate: 60 }), { latencyMs: 20 });
   const seen: RewindRecord[] = [];

@@ -8,10 +8,29 @@ import { BotClient, Match, wander } from '../harness';
 function play(linkSeedOffset: number): { world: string; received: number[]; ticks: number } {
   const match = new Match({ server: { seed: 12 } });
   const ids = [1, 2, 3];
-  const bots = ids.map((id) => new BotClient(id, { tickrate: 60, script: wander(id, ids.filter((x) => x !== id), 0.1) }));
-  for (const b of bots) match.addClient(b, { latencyMs: 60, jitterMs: 30, loss: 0.05, duplicate: 0.02, reorder: 0.02 }, b.id + linkSeedOffset);
+  const bots = ids.map(
+    (id) =>
+      new BotClient(id, {
+        tickrate: 60,
+        script: wander(
+          id,
+          ids.filter((x) => x !== id),
+          0.1,
+        ),
+      }),
+  );
+  for (const b of bots)
+    match.addClient(
+      b,
+      { latencyMs: 60, jitterMs: 30, loss: 0.05, duplicate: 0.02, reorder: 0.02 },
+      b.id + linkSeedOffset,
+    );
   match.run(10_000);
-  return { world: JSON.stringify(match.server.world), received: bots.map((b) => b.rx.counters.snapshots), ticks: match.ticks };
+  return {
+    world: JSON.stringify(match.server.world),
+    received: bots.map((b) => b.rx.counters.snapshots),
+    ticks: match.ticks,
+  };
 }
 
 describe('harness', () => {

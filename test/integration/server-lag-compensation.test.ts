@@ -88,11 +88,18 @@ interface DuelResult {
 }
 
 function runDuel(lagCompensation: boolean, seed: number): DuelResult {
-  const map = openArena([{ x: 200, y: 800 }, { x: 1200, y: 800 }]);
+  const map = openArena([
+    { x: 200, y: 800 },
+    { x: 1200, y: 800 },
+  ]);
   const match = new Match({ server: { seed, lagCompensation, map } });
   const rand = lcg(seed);
   const shots: Shot[] = [];
-  const shooter = new BotClient(SHOOTER, { tickrate: 60, script: shooterScript(map, rand, shots), net: { interpMs: 100 } });
+  const shooter = new BotClient(SHOOTER, {
+    tickrate: 60,
+    script: shooterScript(map, rand, shots),
+    net: { interpMs: 100 },
+  });
   const target = new BotClient(TARGET, { tickrate: 60, script: targetScript(rand) });
   match.addClient(shooter, { latencyMs: 75, jitterMs: 4 });
   match.addClient(target, { latencyMs: 30 });
@@ -143,7 +150,8 @@ describe('lag compensation (150 ms RTT, 100 ms interp, target crossing at full s
   it('registers every shot the shooter saw hit, and without it most of them miss', () => {
     const on = runDuel(true, 11);
     const off = runDuel(false, 11);
-    const rate = (r: { viewHits: number; registered: number }): string => `${r.registered}/${r.viewHits} = ${((100 * r.registered) / Math.max(1, r.viewHits)).toFixed(1)} %`;
+    const rate = (r: { viewHits: number; registered: number }): string =>
+      `${r.registered}/${r.viewHits} = ${((100 * r.registered) / Math.max(1, r.viewHits)).toFixed(1)} %`;
     const line = (name: string, r: DuelResult): string =>
       `lag compensation ${name}: ${rate(r)} of view hits registered (${r.fired} shots fired, ${r.atDeadTarget} more at a target already killed)`;
     console.log(line('on ', on));

@@ -10,7 +10,18 @@ describe('snapshots and events under loss', () => {
   it('delivers every event to every client and never needs a full resync', () => {
     const match = new Match({ server: { seed: 5 } });
     const ids = [1, 2, 3, 4];
-    const bots = ids.map((id) => new BotClient(id, { tickrate: 60, script: wander(id * 7, ids.filter((x) => x !== id), 0.15), leadTicks: 4 }));
+    const bots = ids.map(
+      (id) =>
+        new BotClient(id, {
+          tickrate: 60,
+          script: wander(
+            id * 7,
+            ids.filter((x) => x !== id),
+            0.15,
+          ),
+          leadTicks: 4,
+        }),
+    );
     for (const b of bots) match.addClient(b, { latencyMs: 50, jitterMs: 40, loss: 0.05, reorder: 0.02 });
 
     const truth = recordServerTruth(match, 300, bots);
@@ -31,7 +42,9 @@ describe('snapshots and events under loss', () => {
       expect(b.rx.counters.delta).toBeGreaterThan(1500);
     }
     const dropped = bots.map((b) => match.link(b.id)?.down.stats().lost ?? 0);
-    console.log(`loss test: ${due.length} events (${important.length} hits/kills) all delivered to ${bots.length} clients; snapshots lost on the way down per client: ${dropped.join(', ')}; server repeats per client: ${losses.join(', ')}; self compared ${truth.self.compared} times`);
+    console.log(
+      `loss test: ${due.length} events (${important.length} hits/kills) all delivered to ${bots.length} clients; snapshots lost on the way down per client: ${dropped.join(', ')}; server repeats per client: ${losses.join(', ')}; self compared ${truth.self.compared} times`,
+    );
     expect(Math.min(...dropped)).toBeGreaterThan(50);
     expect(truth.self.compared).toBeGreaterThan(4000);
     expect(truth.self.mismatches).toBe(0);

@@ -27,7 +27,11 @@ interface Ceasefire {
 /** Runs left and right and fires now and then: a player whose repeated command would run and shoot. */
 const runAndGun =
   (cease: Ceasefire): Pilot =>
-  (_v, now) => ({ ...IDLE, moveX: Math.floor(now / 500) % 2 === 0 ? 127 : -127, buttons: !cease.on && Math.floor(now / 250) % 4 === 0 ? Buttons.Fire : 0 });
+  (_v, now) => ({
+    ...IDLE,
+    moveX: Math.floor(now / 500) % 2 === 0 ? 127 : -127,
+    buttons: !cease.on && Math.floor(now / 250) % 4 === 0 ? Buttons.Fire : 0,
+  });
 
 function setup(jitter: number): { match: Match; player: PilotedClient; cease: Ceasefire } {
   const match = new Match({ server: { seed: 17 } });
@@ -36,7 +40,10 @@ function setup(jitter: number): { match: Match; player: PilotedClient; cease: Ce
   expect(match.addClient(player, Link.rtt(100, jitter, 0), 40)).toBe(true);
   for (const id of OTHERS) {
     const script = wander(id, [SILENT, ...OTHERS.filter((o) => o !== id)], 0.05);
-    const bot = new BotClient(id, { tickrate: 60, script: (ctx) => ({ ...script(ctx), ...(cease.on ? { buttons: 0 } : {}) }) });
+    const bot = new BotClient(id, {
+      tickrate: 60,
+      script: (ctx) => ({ ...script(ctx), ...(cease.on ? { buttons: 0 } : {}) }),
+    });
     expect(match.addClient(bot, Link.rtt(100, jitter, 0), 40 + id)).toBe(true);
   }
   return { match, player, cease };
@@ -71,7 +78,9 @@ describe('a dead link on one of 16 players', () => {
         const p = m.server.world.players.find((q) => q.id === SILENT)!;
         // Sliding to a stop after the last command in flight (~0.4 s) is fine; running on after 1 s is not (a respawn, or
         // another player shoving it, is not its own running).
-        const shoved = m.server.world.players.some((q) => q.id !== SILENT && q.alive && Math.hypot(q.x - p.x, q.y - p.y) < 60);
+        const shoved = m.server.world.players.some(
+          (q) => q.id !== SILENT && q.alive && Math.hypot(q.x - p.x, q.y - p.y) < 60,
+        );
         const walked = last !== null && p.teleportSeq === last.seq && (p.x !== last.x || p.y !== last.y);
         if (p.alive && m.nowMs > deadAt + 1000 && walked && !shoved) moved++;
         // A shot sets the next-fire tick forward.
@@ -93,7 +102,10 @@ describe('a dead link on one of 16 players', () => {
       const s = statsOf(match, SILENT);
       // The truth on the player's screen: everyone's score equals the server's (full snapshot after a resync).
       const view = player.shown!;
-      const seen = [...view.remotes.map((r) => [r.id, r.kills, r.deaths]), [SILENT, view.local!.state.kills, view.local!.state.deaths]].sort((a, b) => a[0]! - b[0]!);
+      const seen = [
+        ...view.remotes.map((r) => [r.id, r.kills, r.deaths]),
+        [SILENT, view.local!.state.kills, view.local!.state.deaths],
+      ].sort((a, b) => a[0]! - b[0]!);
       const truth = match.server.world.players.map((p) => [p.id, p.kills, p.deaths]).sort((a, b) => a[0]! - b[0]!);
       console.log(
         `dead link ${outageMs} ms: neutral ${s.neutralCommands}, moved/firing while silent ${moved}/${fired}, commands taken ${takenAfterMs.toFixed(0)} ms after return, ` +
@@ -129,7 +141,9 @@ describe('a 1 s stall of the host worker', () => {
       const all = [SILENT, ...OTHERS].map((id) => statsOf(match, id));
       const dropped = all.reduce((n, c) => n + c.eventsDropped, 0);
       const resyncs = all.reduce((n, c) => n + c.resyncs, 0);
-      console.log(`stall 1 s: first command taken ${firstTaken === null ? 'never' : (firstTaken - stallEnd).toFixed(0)} ms after, events dropped ${dropped}, resyncs ${resyncs}, server tick ${match.server.world.tick} vs wall ${match.ticks}`);
+      console.log(
+        `stall 1 s: first command taken ${firstTaken === null ? 'never' : (firstTaken - stallEnd).toFixed(0)} ms after, events dropped ${dropped}, resyncs ${resyncs}, server tick ${match.server.world.tick} vs wall ${match.ticks}`,
+      );
       expect(firstTaken).not.toBeNull();
       expect(firstTaken! - stallEnd).toBeLessThanOrEqual(200);
       expect(dropped).toBe(0);

@@ -35,7 +35,15 @@ function forger(seed: number): (cmds: UserCmd[]) => UserCmd[][] {
 describe('speed hacks', () => {
   it('twice the command rate or forged ticks move no farther than an honest client', () => {
     // Three lanes far apart; everyone runs right at full speed for eight seconds.
-    const map = openArena([{ x: 100, y: 300 }, { x: 100, y: 800 }, { x: 100, y: 1300 }], 4000, 1600);
+    const map = openArena(
+      [
+        { x: 100, y: 300 },
+        { x: 100, y: 800 },
+        { x: 100, y: 1300 },
+      ],
+      4000,
+      1600,
+    );
     const match = new Match({ server: { seed: 2, map } });
     const honest = new BotClient(1, { tickrate: 60, script: runRight });
     const doubleRate = new BotClient(2, { tickrate: 60, script: runRight, tickScale: 2 });
@@ -43,7 +51,8 @@ describe('speed hacks', () => {
     for (const b of [honest, doubleRate, forged]) match.addClient(b, { latencyMs: 40, jitterMs: 5 });
     const start = new Map(match.server.world.players.map((p) => [p.id, p.x]));
     match.run(8000);
-    const dist = (id: number): number => (match.server.world.players.find((p) => p.id === id)?.x ?? NaN) - (start.get(id) ?? NaN);
+    const dist = (id: number): number =>
+      (match.server.world.players.find((p) => p.id === id)?.x ?? NaN) - (start.get(id) ?? NaN);
     const stats = new Map(match.server.stats().clients.map((c) => [c.clientId, c]));
     console.log(
       `speed hack: honest ${dist(1).toFixed(2)} u, 2x command rate ${dist(2).toFixed(2)} u (${doubleRate.counters.cmdsMade} cmds made, ${stats.get(2)?.futureRejects} rejected as too far ahead), forged ${dist(3).toFixed(2)} u (${stats.get(3)?.staleDrops} stale, ${stats.get(3)?.futureRejects} future)`,

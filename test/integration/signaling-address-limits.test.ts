@@ -23,7 +23,9 @@ describe('per-address limits', () => {
     expect(firsts.filter((t) => t === 'OPEN')).toHaveLength(4);
     expect(firsts.filter((t) => t === 'ERROR')).toHaveLength(3);
     const refused = (await Promise.all(flood.map((c) => c.first))).find((f) => 'type' in f && f.type === 'ERROR');
-    expect(refused).toMatchObject({ payload: { msg: 'Too many connections from your address (4 open); close some tabs and try again' } });
+    expect(refused).toMatchObject({
+      payload: { msg: 'Too many connections from your address (4 open); close some tabs and try again' },
+    });
     expect(logs).toContain('[signaling] 127.0.0.2 has 4 sockets open (REWIND_SIGNAL_MAX_SOCKETS): refused another');
     expect(typeOf(await connect(port, 'host', 't', { from: '127.0.0.3' }).first)).toBe('OPEN');
     // Closing one frees a place.
@@ -64,7 +66,10 @@ describe('per-address limits', () => {
     await sender.closed;
     await new Promise((r) => setTimeout(r, 100));
     expect(target.received.filter((m) => m.type === 'OFFER')).toHaveLength(5);
-    expect(sender.received.at(-1)).toEqual({ type: 'ERROR', payload: { msg: 'Too many signaling messages from your address; try again in a few seconds' } });
+    expect(sender.received.at(-1)).toEqual({
+      type: 'ERROR',
+      payload: { msg: 'Too many signaling messages from your address; try again in a few seconds' },
+    });
     expect(logs.some((l) => l.startsWith('[signaling] 127.0.0.2 sent more than 0.01 messages/s'))).toBe(true);
   });
 
@@ -80,7 +85,9 @@ describe('per-address limits', () => {
     expect(await sender.closed).toBe(1009);
     expect(target.received).toHaveLength(2);
     expect(stats().oversized).toBe(1);
-    expect(logs).toContain('[signaling] 127.0.0.2 sent a message over 2048 bytes (REWIND_SIGNAL_MAX_MESSAGE_BYTES): socket closed');
+    expect(logs).toContain(
+      '[signaling] 127.0.0.2 sent a message over 2048 bytes (REWIND_SIGNAL_MAX_MESSAGE_BYTES): socket closed',
+    );
   });
 
   it('limits by the forwarded address only behind a trusted proxy', async () => {
@@ -103,7 +110,9 @@ describe('per-address limits', () => {
     const { port } = await startServer();
     const ws = new WebSocket(`ws://127.0.0.1:${port}/elsewhere`);
     clients.push(ws);
-    const status = await new Promise<number>((r) => (ws.on('unexpected-response', (_q, res) => r(res.statusCode ?? 0)), ws.on('error', () => r(-1))));
+    const status = await new Promise<number>(
+      (r) => (ws.on('unexpected-response', (_q, res) => r(res.statusCode ?? 0)), ws.on('error', () => r(-1))),
+    );
     expect(status).toBe(404);
   });
 });

@@ -34,7 +34,9 @@ export function useGuardCleanup(): void {
 }
 
 /** A PeerServer behind the guard on 127.0.0.1:<free port>, with these limits over the defaults. */
-export async function startServer(over: Partial<SignalingLimits> = {}): Promise<{ port: number; logs: string[]; stats: () => Record<string, number> }> {
+export async function startServer(
+  over: Partial<SignalingLimits> = {},
+): Promise<{ port: number; logs: string[]; stats: () => Record<string, number> }> {
   const read = readSignalingEnv({}, { webPort: 0, peerPort: 0 });
   if (!read.ok) throw new Error(read.errors.join());
   const s = { ...read.value, limits: { ...read.value.limits, ...over } };
@@ -49,9 +51,17 @@ export async function startServer(over: Partial<SignalingLimits> = {}): Promise<
   return { port: (server.address() as AddressInfo).port, logs, stats: () => guard.stats() };
 }
 
-export function connect(port: number, id: string, token: string, o: { from?: string; xff?: string; takeover?: string; claim?: string } = {}): Client {
+export function connect(
+  port: number,
+  id: string,
+  token: string,
+  o: { from?: string; xff?: string; takeover?: string; claim?: string } = {},
+): Client {
   const url = `ws://127.0.0.1:${port}/peerjs/peerjs?key=peerjs&id=${id}&token=${token}${o.takeover ? `&takeover=${tokenHash(o.takeover)}` : ''}${o.claim ? `&claim=${o.claim}` : ''}`;
-  const ws = new WebSocket(url, { localAddress: o.from ?? '127.0.0.1', headers: o.xff ? { 'x-forwarded-for': o.xff } : {} });
+  const ws = new WebSocket(url, {
+    localAddress: o.from ?? '127.0.0.1',
+    headers: o.xff ? { 'x-forwarded-for': o.xff } : {},
+  });
   clients.push(ws);
   const received: Client['received'] = [];
   let settle: (f: First) => void = () => undefined;
@@ -72,16 +82,25 @@ export function connect(port: number, id: string, token: string, o: { from?: str
  * what refuses the third. (All three at once could land within the connect bucket's refill time,
  * its capacity being the socket cap too, and be refused as too fast instead: a flaky 429.)
  */
-export async function openThird(port: number, prefix: string, o: { from?: string; xff: string | ((i: number) => string) }): Promise<First[]> {
-  const opts = (i: number): { from?: string; xff: string } => ({ ...(o.from ? { from: o.from } : {}), xff: typeof o.xff === 'string' ? o.xff : o.xff(i) });
+export async function openThird(
+  port: number,
+  prefix: string,
+  o: { from?: string; xff: string | ((i: number) => string) },
+): Promise<First[]> {
+  const opts = (i: number): { from?: string; xff: string } => ({
+    ...(o.from ? { from: o.from } : {}),
+    xff: typeof o.xff === 'string' ? o.xff : o.xff(i),
+  });
   const firstTwo = await Promise.all([0, 1].map((i) => connect(port, `${prefix}${i}`, 't', opts(i)).first));
   return [...firstTwo, await connect(port, `${prefix}2`, 't', opts(2)).first];
 }
 
-export const typeOf = (f: First): string => ('type' in f ? f.type : 'closed' in f ? `closed ${f.closed}` : `http ${f.http}`);
+export const typeOf = (f: First): string =>
+  'type' in f ? f.type : 'closed' in f ? `closed ${f.closed}` : `http ${f.http}`;
 export let offers = 0;
 /** An OFFER as PeerJS sends it: a fresh connection id each time (the relay tracks connections by it). */
-export const offer = (dst: string, bytes = 100): string => JSON.stringify({ type: 'OFFER', dst, payload: { sdp: 'x'.repeat(bytes), connectionId: `dc_${++offers}` } });
+export const offer = (dst: string, bytes = 100): string =>
+  JSON.stringify({ type: 'OFFER', dst, payload: { sdp: 'x'.repeat(bytes), connectionId: `dc_${++offers}` } });
 export const until = async (cond: () => boolean, ms = 5000): Promise<void> => {
   const end = Date.now() + ms;
   while (!cond()) {

@@ -9,11 +9,10 @@
 import { describe, expect, it } from 'vitest';
 import { useGuardCleanup, startServer, connect, typeOf, offer, until } from './signaling-guard-kit';
 
-
 useGuardCleanup();
 
 describe('ids held for their owner', () => {
-  it("keeps a dropped host id for its token: an impostor gets ID-TAKEN, the owner gets it back and its offers", async () => {
+  it('keeps a dropped host id for its token: an impostor gets ID-TAKEN, the owner gets it back and its offers', async () => {
     const { port, logs } = await startServer();
     const host = connect(port, 'rewind-aaaa', 'hosttoken');
     expect(typeOf(await host.first)).toBe('OPEN');
@@ -21,7 +20,9 @@ describe('ids held for their owner', () => {
     await host.closed;
     const impostor = connect(port, 'rewind-aaaa', 'impostor', { from: '127.0.0.9' });
     expect(typeOf(await impostor.first)).toBe('ID-TAKEN');
-    expect(logs.some((l) => /127\.0\.0\.9 asked for id "rewind-aaaa" \(held for its owner for \d+ s more\)/.test(l))).toBe(true);
+    expect(
+      logs.some((l) => /127\.0\.0\.9 asked for id "rewind-aaaa" \(held for its owner for \d+ s more\)/.test(l)),
+    ).toBe(true);
     const back = connect(port, 'rewind-aaaa', 'hosttoken');
     expect(typeOf(await back.first)).toBe('OPEN');
     // The id routes to the real host again.
@@ -62,13 +63,23 @@ describe('ids held for their owner', () => {
       await new Promise((r) => setTimeout(r, 800));
       const early = connect(port, 'rewind-eeee', 'succown', { from: '127.0.0.6', claim: 'succtoken' });
       expect(typeOf(await early.first)).toBe('ID-TAKEN');
-      expect(logs.some((l) => l.includes('127.0.0.6 asked for id "rewind-eeee" (in use) with its takeover token while the owner still speaks: refused'))).toBe(true);
+      expect(
+        logs.some((l) =>
+          l.includes(
+            '127.0.0.6 asked for id "rewind-eeee" (in use) with its takeover token while the owner still speaks: refused',
+          ),
+        ),
+      ).toBe(true);
     } finally {
       clearInterval(heartbeat);
     }
     // Once the host falls silent, its successor's takeover token replaces it...
     await new Promise((r) => setTimeout(r, 700));
-    const successor = connect(port, 'rewind-eeee', 'succown', { from: '127.0.0.6', takeover: 'nexttoken', claim: 'succtoken' });
+    const successor = connect(port, 'rewind-eeee', 'succown', {
+      from: '127.0.0.6',
+      takeover: 'nexttoken',
+      claim: 'succtoken',
+    });
     expect(typeOf(await successor.first)).toBe('OPEN');
     const beat = setInterval(() => successor.ws.send(JSON.stringify({ type: 'HEARTBEAT' })), 100);
     try {
@@ -76,7 +87,9 @@ describe('ids held for their owner', () => {
       // claim, is refused: never two hosts.
       await new Promise((r) => setTimeout(r, 200));
       expect(typeOf(await connect(port, 'rewind-eeee', 'hosttoken', { from: '127.0.0.7' }).first)).toBe('ID-TAKEN');
-      expect(typeOf(await connect(port, 'rewind-eeee', 'secondown', { from: '127.0.0.9', claim: 'succtoken' }).first)).toBe('ID-TAKEN');
+      expect(
+        typeOf(await connect(port, 'rewind-eeee', 'secondown', { from: '127.0.0.9', claim: 'succtoken' }).first),
+      ).toBe('ID-TAKEN');
       // The successor still owns the id: offers reach it.
       const joiner = connect(port, 'joiner2', 'jt');
       await joiner.first;

@@ -64,7 +64,9 @@ function ask(resetPeak = false): Promise<Memory> {
 }
 
 function connect(id: string, token: string, from: string): Client {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/peerjs/peerjs?key=peerjs&id=${id}&token=${token}`, { localAddress: from });
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/peerjs/peerjs?key=peerjs&id=${id}&token=${token}`, {
+    localAddress: from,
+  });
   sockets.push(ws);
   const received: Client['received'] = [];
   let settle: (s: string) => void = () => undefined;
@@ -93,7 +95,9 @@ const until = async (cond: () => boolean, what: string): Promise<void> => {
 };
 
 /** FLOOD_ATTEMPTS sockets from one address, FLOOD_CONCURRENCY in flight; open ones are kept. */
-async function flood(halfway: () => void): Promise<{ open: Client[]; outcomes: Map<string, number>; mostOpen: number }> {
+async function flood(
+  halfway: () => void,
+): Promise<{ open: Client[]; outcomes: Map<string, number>; mostOpen: number }> {
   const open: Client[] = [];
   const outcomes = new Map<string, number>();
   let next = 0;
@@ -123,18 +127,39 @@ async function lobby(): Promise<{ host: Client; joiners: Client[] }> {
   const joiners = [connect('joinerA', 'ta', '127.0.0.11'), connect('joinerB', 'tb', '127.0.0.12')];
   expect(await Promise.all([host.first, ...joiners.map((j) => j.first)])).toEqual(['OPEN', 'OPEN', 'OPEN']);
   for (const j of joiners) {
-    send(j, { type: 'OFFER', dst: 'rewind-load1', payload: { sdp: { type: 'offer', sdp: 'v=0 '.repeat(300) }, connectionId: 'dc_1' } });
-    for (let k = 0; k < 4; k++) send(j, { type: 'CANDIDATE', dst: 'rewind-load1', payload: { candidate: { candidate: `candidate:${k}` }, connectionId: 'dc_1' } });
+    send(j, {
+      type: 'OFFER',
+      dst: 'rewind-load1',
+      payload: { sdp: { type: 'offer', sdp: 'v=0 '.repeat(300) }, connectionId: 'dc_1' },
+    });
+    for (let k = 0; k < 4; k++)
+      send(j, {
+        type: 'CANDIDATE',
+        dst: 'rewind-load1',
+        payload: { candidate: { candidate: `candidate:${k}` }, connectionId: 'dc_1' },
+      });
   }
   await until(() => host.received.filter((m) => m.type === 'OFFER').length === 2, 'both offers at the host');
-  for (const src of ['joinerA', 'joinerB']) send(host, { type: 'ANSWER', dst: src, payload: { sdp: { type: 'answer', sdp: 'v=0 '.repeat(300) }, connectionId: 'dc_1' } });
-  await until(() => joiners.every((j) => j.received.some((m) => m.type === 'ANSWER' && m.src === 'rewind-load1')), 'answers at both joiners');
+  for (const src of ['joinerA', 'joinerB'])
+    send(host, {
+      type: 'ANSWER',
+      dst: src,
+      payload: { sdp: { type: 'answer', sdp: 'v=0 '.repeat(300) }, connectionId: 'dc_1' },
+    });
+  await until(
+    () => joiners.every((j) => j.received.some((m) => m.type === 'ANSWER' && m.src === 'rewind-load1')),
+    'answers at both joiners',
+  );
   return { host, joiners };
 }
 
 beforeAll(async () => {
   const script = fileURLToPath(new URL('./fixtures/signaling-server.mjs', import.meta.url));
-  child = fork(script, [], { execArgv: ['--expose-gc'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: { ...process.env, REWIND_TRUST_PROXY: '' } });
+  child = fork(script, [], {
+    execArgv: ['--expose-gc'],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    env: { ...process.env, REWIND_TRUST_PROXY: '' },
+  });
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m: { type: string; port: number }) => resolve(m.port));
@@ -169,16 +194,24 @@ describe('signaling under a flood from one address', () => {
     const spammers = open.slice(0, open.length / 2);
     const oversized = open.slice(open.length / 2);
     spammers.forEach((c) => {
-      for (let k = 0; k < 200; k++) send(c, { type: 'OFFER', dst: 'rewind-load1', payload: { sdp: 'junk', connectionId: `j${k}` } });
+      for (let k = 0; k < 200; k++)
+        send(c, { type: 'OFFER', dst: 'rewind-load1', payload: { sdp: 'junk', connectionId: `j${k}` } });
       // An offer to itself: once it comes back (or the socket was cut off), the server has handled all of its junk.
       send(c, { type: 'OFFER', dst: c.id, payload: { connectionId: 'marker' } });
     });
     oversized.forEach((c, i) => c.ws.send(Buffer.alloc(i < 2 ? 32 * MiB : 64 * 1024, 0x61)));
     await Promise.all(oversized.map((c) => c.closed));
     const echoed = (c: Client): boolean => c.received.some((m) => m.type === 'OFFER' && m.src === c.id);
-    await until(() => spammers.every((c) => echoed(c) || c.ws.readyState === WebSocket.CLOSED), 'every spammer handled');
+    await until(
+      () => spammers.every((c) => echoed(c) || c.ws.readyState === WebSocket.CLOSED),
+      'every spammer handled',
+    );
     // The server wrote all relayed junk to the host's socket before this marker, so it arrives after it.
-    send(real.joiners[0]!, { type: 'CANDIDATE', dst: 'rewind-load1', payload: { candidate: { candidate: 'marker' }, connectionId: 'dc_1' } });
+    send(real.joiners[0]!, {
+      type: 'CANDIDATE',
+      dst: 'rewind-load1',
+      payload: { candidate: { candidate: 'marker' }, connectionId: 'dc_1' },
+    });
     await until(() => real.host.received.some((m) => JSON.stringify(m).includes('marker')), 'the marker at the host');
     const elapsedS = (performance.now() - start) / 1000;
     const junk = real.host.received.filter((m) => m.type === 'OFFER' && m.src?.startsWith('flood')).length;
@@ -195,12 +228,27 @@ describe('signaling under a flood from one address', () => {
     expect(s.messagesRefused).toBeGreaterThan(0);
     expect(s.connectsRefused + s.socketsRefused).toBe(refused);
     // The real lobby still signals after all that.
-    send(real.joiners[1]!, { type: 'CANDIDATE', dst: 'rewind-load1', payload: { candidate: { candidate: 'late' }, connectionId: 'dc_1' } });
-    await until(() => real.host.received.some((m) => m.type === 'CANDIDATE' && m.src === 'joinerB' && JSON.stringify(m).includes('late')), 'a late candidate');
+    send(real.joiners[1]!, {
+      type: 'CANDIDATE',
+      dst: 'rewind-load1',
+      payload: { candidate: { candidate: 'late' }, connectionId: 'dc_1' },
+    });
+    await until(
+      () =>
+        real.host.received.some(
+          (m) => m.type === 'CANDIDATE' && m.src === 'joinerB' && JSON.stringify(m).includes('late'),
+        ),
+      'a late candidate',
+    );
 
     // One line per kind of limit per 10 s window, not one per refusal (a slower run spans more windows).
     const lines = stderr.split('\n').filter((l) => l.startsWith('[signaling]'));
-    const kinds = [/opened more than 4 sockets\/s/, new RegExp(`has ${LIMIT_DEFAULTS.maxSockets} sockets open`), /over 8192 bytes/, /more than 50 messages\/s/];
+    const kinds = [
+      /opened more than 4 sockets\/s/,
+      new RegExp(`has ${LIMIT_DEFAULTS.maxSockets} sockets open`),
+      /over 8192 bytes/,
+      /more than 50 messages\/s/,
+    ];
     for (const kind of kinds) expect(lines.some((l) => kind.test(l))).toBe(true);
     const windows = 1 + Math.ceil((performance.now() - floodStart) / 10_000);
     expect(lines.length).toBeLessThanOrEqual((kinds.length + 1) * windows);
@@ -208,14 +256,17 @@ describe('signaling under a flood from one address', () => {
     // Memory: no message is ever buffered whole (the 32 MiB ones are refused on their header), and
     // what the flood left behind is a few per-address and per-id records.
     const mib = (n: number): string => (n / MiB).toFixed(1);
-    const show = (k: keyof Usage): string => `${mib(before.now[k])} → ${mib(duringFlood.peak[k])} (sockets) / ${mib(after.peak[k])} (junk) → ${mib(after.now[k])}`;
+    const show = (k: keyof Usage): string =>
+      `${mib(before.now[k])} → ${mib(duringFlood.peak[k])} (sockets) / ${mib(after.peak[k])} (junk) → ${mib(after.now[k])}`;
     console.log(
       `[signaling-load] ${FLOOD_ATTEMPTS} sockets from one address: ${open.length} open, ${outcomes.get('http 429') ?? 0} × 429, ${outcomes.get('ERROR') ?? 0} × ERROR; ` +
         `${junk} of ${spammers.length * 200} junk offers relayed; ${s.oversized} oversized refused; ${lines.length} log lines. ` +
         `Server MiB, before → peak → after: rss ${show('rss')}; heap ${show('heapUsed')}; buffers ${show('arrayBuffers')}`,
     );
     // Two 32 MiB messages buffered whole (ws's default 100 MiB cap) would add 64 MiB of buffers.
-    expect(Math.max(duringFlood.peak.arrayBuffers, after.peak.arrayBuffers) - before.now.arrayBuffers).toBeLessThan(8 * MiB);
+    expect(Math.max(duringFlood.peak.arrayBuffers, after.peak.arrayBuffers) - before.now.arrayBuffers).toBeLessThan(
+      8 * MiB,
+    );
     expect(Math.max(duringFlood.peak.rss, after.peak.rss) - before.now.rss).toBeLessThan(64 * MiB);
     expect(after.now.heapUsed - before.now.heapUsed).toBeLessThan(4 * MiB);
   });

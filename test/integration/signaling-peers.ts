@@ -85,8 +85,14 @@ export function closeAllPeers(): void {
 }
 
 /** A PeerJS-wire client for `id`, from source address `from`; `heartbeat` sends one every 5 s as PeerJS does. */
-export function connectPeer(port: number, id: string, o: { from?: string; token?: string; heartbeat?: boolean } = {}): Peer {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/peerjs/peerjs?key=peerjs&id=${id}&token=${o.token ?? 'tok'}`, { localAddress: o.from ?? '127.0.0.1' });
+export function connectPeer(
+  port: number,
+  id: string,
+  o: { from?: string; token?: string; heartbeat?: boolean } = {},
+): Peer {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/peerjs/peerjs?key=peerjs&id=${id}&token=${o.token ?? 'tok'}`, {
+    localAddress: o.from ?? '127.0.0.1',
+  });
   opened.push(ws);
   const received: Wire[] = [];
   const bytes = { n: 0 };
@@ -110,9 +116,27 @@ export function connectPeer(port: number, id: string, o: { from?: string; token?
 }
 
 export const send = (p: Peer, m: Wire): void => p.ws.send(JSON.stringify(m));
-export const offerTo = (dst: string, cid: string, sdpBytes = 600): Wire => ({ type: 'OFFER', dst, payload: { sdp: { type: 'offer', sdp: 'v'.repeat(sdpBytes) }, type: 'data', connectionId: cid, serialization: 'raw', reliable: true } });
-export const candidateTo = (dst: string, cid: string, bytes = 80): Wire => ({ type: 'CANDIDATE', dst, payload: { candidate: { candidate: 'c'.repeat(bytes), sdpMid: '0' }, type: 'data', connectionId: cid } });
-export const answerTo = (dst: string, cid: string): Wire => ({ type: 'ANSWER', dst, payload: { sdp: { type: 'answer', sdp: 'v'.repeat(600) }, type: 'data', connectionId: cid } });
+export const offerTo = (dst: string, cid: string, sdpBytes = 600): Wire => ({
+  type: 'OFFER',
+  dst,
+  payload: {
+    sdp: { type: 'offer', sdp: 'v'.repeat(sdpBytes) },
+    type: 'data',
+    connectionId: cid,
+    serialization: 'raw',
+    reliable: true,
+  },
+});
+export const candidateTo = (dst: string, cid: string, bytes = 80): Wire => ({
+  type: 'CANDIDATE',
+  dst,
+  payload: { candidate: { candidate: 'c'.repeat(bytes), sdpMid: '0' }, type: 'data', connectionId: cid },
+});
+export const answerTo = (dst: string, cid: string): Wire => ({
+  type: 'ANSWER',
+  dst,
+  payload: { sdp: { type: 'answer', sdp: 'v'.repeat(600) }, type: 'data', connectionId: cid },
+});
 
 /** Waits for `cond`; the deadline only turns a hang into a failure message, nothing asserts speed. */
 export async function until(cond: () => boolean, what: string, ms = 60_000): Promise<void> {
@@ -125,7 +149,8 @@ export async function until(cond: () => boolean, what: string, ms = 60_000): Pro
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** The OFFERs `p` received from ids starting with `prefix`. */
-export const offersFrom = (p: Peer, prefix: string): Wire[] => p.received.filter((m) => m.type === 'OFFER' && m.src?.startsWith(prefix));
+export const offersFrom = (p: Peer, prefix: string): Wire[] =>
+  p.received.filter((m) => m.type === 'OFFER' && m.src?.startsWith(prefix));
 
 /** Every one of `peers` was let in (its first message is OPEN). */
 export async function open(...peers: Peer[]): Promise<void> {

@@ -33,50 +33,79 @@ afterEach(async () => {
 
 /** A host on `ROOM` that accepts every incoming connection as the lobby does. */
 async function host(port: number, token?: string): Promise<{ peer: Peer; accepted: Link[] }> {
-  const peer = await openPeer({ host: '127.0.0.1', port, path: '/peerjs', key: 'peerjs', secure: false, iceServers: [] }, ROOM, TIMEOUT, token);
+  const peer = await openPeer(
+    { host: '127.0.0.1', port, path: '/peerjs', key: 'peerjs', secure: false, iceServers: [] },
+    ROOM,
+    TIMEOUT,
+    token,
+  );
   peers.push(peer);
   const accepted: Link[] = [];
   // Every admissible offer is opened at once (no lobby door here: the relay is under test). A
   // joiner whose own connection refused our answer offers again (outgoing-link.ts); the first
   // connection then never opens, which is its own business, not a failure of the relay.
   const opened = (l: Link): void => void (links.push(l), accepted.push(l));
-  new IncomingOffers(peer, new ConnectionBudget(() => performance.now()), (conn) => void conn.open(TIMEOUT).then(opened, () => undefined));
+  new IncomingOffers(
+    peer,
+    new ConnectionBudget(() => performance.now()),
+    (conn) => void conn.open(TIMEOUT).then(opened, () => undefined),
+  );
   return { peer, accepted };
 }
 
 describe('the transport through the relay gate', () => {
-  it('joiners link to the host, and link again to a successor on the same id; nothing the transport sends is dropped', { timeout: 120_000 }, async () => {
-    stack = await startStack();
-    const opts = { host: '127.0.0.1', port: stack.port, path: '/peerjs', key: 'peerjs', secure: false, iceServers: [] };
-    const first = await host(stack.port);
-    const joiners = await Promise.all([0, 1, 2].map(() => openPeer(opts, undefined, TIMEOUT)));
-    peers.push(...joiners);
-    for (const j of joiners) expect(j.id).toMatch(/^p[A-Za-z0-9]{20}$/);
-    for (const j of joiners) links.push(await connectLink(j, ROOM, TIMEOUT));
-    await expect.poll(() => first.accepted.length, { timeout: TIMEOUT }).toBe(3);
+  it(
+    'joiners link to the host, and link again to a successor on the same id; nothing the transport sends is dropped',
+    { timeout: 120_000 },
+    async () => {
+      stack = await startStack();
+      const opts = {
+        host: '127.0.0.1',
+        port: stack.port,
+        path: '/peerjs',
+        key: 'peerjs',
+        secure: false,
+        iceServers: [],
+      };
+      const first = await host(stack.port);
+      const joiners = await Promise.all([0, 1, 2].map(() => openPeer(opts, undefined, TIMEOUT)));
+      peers.push(...joiners);
+      for (const j of joiners) expect(j.id).toMatch(/^p[A-Za-z0-9]{20}$/);
+      for (const j of joiners) links.push(await connectLink(j, ROOM, TIMEOUT));
+      await expect.poll(() => first.accepted.length, { timeout: TIMEOUT }).toBe(3);
 
-    // Host migration: the host goes; a successor claims the id with the host's token; the others link again.
-    const token = first.peer.token;
-    const live = stack.stats().liveIds;
-    first.peer.destroy();
-    // The successor claims once the host's socket is gone (as the lobby does: closed, or silent 8 s).
-    await expect.poll(() => stack!.stats().liveIds, { timeout: TIMEOUT }).toBe(live - 1);
-    const successor = await host(stack.port, token);
-    expect(successor.peer.id).toBe(ROOM);
-    for (const j of joiners) links.push(await connectLink(j, ROOM, TIMEOUT));
-    await expect.poll(() => successor.accepted.length, { timeout: TIMEOUT }).toBe(3);
+      // Host migration: the host goes; a successor claims the id with the host's token; the others link again.
+      const token = first.peer.token;
+      const live = stack.stats().liveIds;
+      first.peer.destroy();
+      // The successor claims once the host's socket is gone (as the lobby does: closed, or silent 8 s).
+      await expect.poll(() => stack!.stats().liveIds, { timeout: TIMEOUT }).toBe(live - 1);
+      const successor = await host(stack.port, token);
+      expect(successor.peer.id).toBe(ROOM);
+      for (const j of joiners) links.push(await connectLink(j, ROOM, TIMEOUT));
+      await expect.poll(() => successor.accepted.length, { timeout: TIMEOUT }).toBe(3);
 
-    const s = stack.stats();
-    console.log(`[signaling-transport] relayed ${s.relayed} (${s.repliesUncharged} uncharged replies); dropped ${s.offersDropped + s.unknownConnections + s.connectionsFull + s.malformed + s.queueDrops}`);
-    expect(s.relayed).toBeGreaterThan(0);
-    expect(s.repliesUncharged).toBeGreaterThan(0);
-    expect({ offersDropped: s.offersDropped, unknownConnections: s.unknownConnections, connectionsFull: s.connectionsFull, malformed: s.malformed, queueDrops: s.queueDrops, messagesRefused: s.messagesRefused }).toEqual({
-      offersDropped: 0,
-      unknownConnections: 0,
-      connectionsFull: 0,
-      malformed: 0,
-      queueDrops: 0,
-      messagesRefused: 0,
-    });
-  });
+      const s = stack.stats();
+      console.log(
+        `[signaling-transport] relayed ${s.relayed} (${s.repliesUncharged} uncharged replies); dropped ${s.offersDropped + s.unknownConnections + s.connectionsFull + s.malformed + s.queueDrops}`,
+      );
+      expect(s.relayed).toBeGreaterThan(0);
+      expect(s.repliesUncharged).toBeGreaterThan(0);
+      expect({
+        offersDropped: s.offersDropped,
+        unknownConnections: s.unknownConnections,
+        connectionsFull: s.connectionsFull,
+        malformed: s.malformed,
+        queueDrops: s.queueDrops,
+        messagesRefused: s.messagesRefused,
+      }).toEqual({
+        offersDropped: 0,
+        unknownConnections: 0,
+        connectionsFull: 0,
+        malformed: 0,
+        queueDrops: 0,
+        messagesRefused: 0,
+      });
+    },
+  );
 });

@@ -63,9 +63,32 @@ function randomCmd(d: Dice, p: PlayerState, tick: number): UserCmd {
 function snapshotOf(world: WorldState, selfId: number): Snapshot {
   const self = world.players.find((p) => p.id === selfId)!;
   return {
-    serverTick: world.tick, baselineTick: 0, lastCmdTick: world.tick, cmdBufferDepth: 0, echoTimeMs: 0, echoHoldMs: 0, part: 0, partCount: 1,
+    serverTick: world.tick,
+    baselineTick: 0,
+    lastCmdTick: world.tick,
+    cmdBufferDepth: 0,
+    echoTimeMs: 0,
+    echoHoldMs: 0,
+    part: 0,
+    partCount: 1,
     self,
-    players: world.players.filter((p) => p.id !== selfId).map(({ id, x, y, vx, vy, aim, health, alive, crouch, weapon, teleportSeq, kills, deaths }) => ({ id, x, y, vx, vy, aim, health, alive, crouch, weapon, teleportSeq, kills, deaths })),
+    players: world.players
+      .filter((p) => p.id !== selfId)
+      .map(({ id, x, y, vx, vy, aim, health, alive, crouch, weapon, teleportSeq, kills, deaths }) => ({
+        id,
+        x,
+        y,
+        vx,
+        vy,
+        aim,
+        health,
+        alive,
+        crouch,
+        weapon,
+        teleportSeq,
+        kills,
+        deaths,
+      })),
     projectiles: world.projectiles,
     events: [],
   };
@@ -75,7 +98,9 @@ function snapshotOf(world: WorldState, selfId: number): Snapshot {
 function throughWire(sent: Map<number, Snapshot>, world: WorldState, id: number): Snapshot {
   const target = snapshotOf(world, id);
   const baseline = sent.get(world.tick - BASELINE_AGE) ?? null;
-  const out = decodeSnapshot(encodeSnapshot(target, baseline), (t) => (t === baseline?.serverTick ? baseline : undefined));
+  const out = decodeSnapshot(encodeSnapshot(target, baseline), (t) =>
+    t === baseline?.serverTick ? baseline : undefined,
+  );
   if (!out.ok) throw new Error(`tick ${world.tick} player ${id}: ${out.error}`);
   sent.set(world.tick, out.value);
   sent.delete(world.tick - 2 * BASELINE_AGE);
@@ -108,7 +133,11 @@ describe('sim state survives the wire bit for bit', () => {
       // every 100th tick also a deep equality, which tells -0 from 0.
       sameJson(`tick ${world.tick} rebuilt world`, rebuilt, world);
       const viewer = views[t % views.length]!;
-      sameJson(`tick ${world.tick} view of ${viewer.self.id}`, viewer.players, snapshotOf(world, viewer.self.id).players);
+      sameJson(
+        `tick ${world.tick} view of ${viewer.self.id}`,
+        viewer.players,
+        snapshotOf(world, viewer.self.id).players,
+      );
       if (t % 100 === 0) expect(rebuilt).toEqual(world);
       const tick = world.tick + 1;
       const cmds = new Map(world.players.map((p) => [p.id, randomCmd(dice, p, tick)] as const));
@@ -118,7 +147,11 @@ describe('sim state survives the wire bit for bit', () => {
       sameJson(`tick ${tick} events`, client.events, server.events);
       // Prediction: the client steps its own decoded state alone (no blockers) like the server would.
       const me = views[0]!.self;
-      sameJson(`tick ${tick} prediction`, stepPlayer(me, cmds.get(me.id)!, tick, CFG, []).player, stepPlayer(world.players[0]!, cmds.get(me.id)!, tick, CFG, []).player);
+      sameJson(
+        `tick ${tick} prediction`,
+        stepPlayer(me, cmds.get(me.id)!, tick, CFG, []).player,
+        stepPlayer(world.players[0]!, cmds.get(me.id)!, tick, CFG, []).player,
+      );
       for (const e of server.events) {
         if (e.type === 'respawned') seen.respawns++;
         if (e.type === 'killed') seen.kills++;

@@ -17,7 +17,10 @@ export async function launchInNamespace(dir: string, ns: string, secureOrigins: 
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   writeFileSync(wrapper, `#!/bin/sh\nexec ip netns exec '${ns}' '${chromiumPath}' "$@"\n`);
   chmodSync(wrapper, 0o755);
-  const args = [...CHROMIUM_ARGS, ...(secureOrigins.length ? [`--unsafely-treat-insecure-origin-as-secure=${secureOrigins.join(',')}`] : [])];
+  const args = [
+    ...CHROMIUM_ARGS,
+    ...(secureOrigins.length ? [`--unsafely-treat-insecure-origin-as-secure=${secureOrigins.join(',')}`] : []),
+  ];
   return chromium.launch({ executablePath: wrapper, args, timeout: 60_000 });
 }
 
@@ -69,7 +72,12 @@ export function selectedPairs(page: Page): Promise<PairType[]> {
       const local = pair ? byId.get(pair.localCandidateId) : undefined;
       const remote = pair ? byId.get(pair.remoteCandidateId) : undefined;
       if (!local || !remote) continue;
-      out.push({ local: String(local.candidateType), remote: String(remote.candidateType), protocol: String(local.protocol), relayProtocol: String(local.relayProtocol ?? '') });
+      out.push({
+        local: String(local.candidateType),
+        remote: String(remote.candidateType),
+        protocol: String(local.protocol),
+        relayProtocol: String(local.relayProtocol ?? ''),
+      });
     }
     return out;
   });
@@ -86,19 +94,23 @@ export interface Attempt {
 /** Fills the name, clicks Join and waits in the page until it is in the lobby or shows a failure. */
 export async function timedJoin(page: Page, name: string, timeoutMs = 30_000): Promise<Attempt> {
   await page.fill('#name', name);
-  return page.evaluate((limit) => new Promise<{ ok: boolean; ms: number; said: string }>((resolve) => {
-    const t0 = performance.now();
-    (document.querySelector('#join') as HTMLButtonElement).click();
-    const timer = setInterval(() => {
-      const phase = window.rewind.phase;
-      const ms = performance.now() - t0;
-      if (phase === 'lobby' || phase === 'match') resolve({ ok: true, ms, said: '' });
-      else if (phase === 'ended') resolve({ ok: false, ms, said: window.rewind.lastError ?? '' });
-      else if (ms > limit) resolve({ ok: false, ms, said: `(still "${phase}" after ${limit} ms)` });
-      else return;
-      clearInterval(timer);
-    }, 5);
-  }), timeoutMs);
+  return page.evaluate(
+    (limit) =>
+      new Promise<{ ok: boolean; ms: number; said: string }>((resolve) => {
+        const t0 = performance.now();
+        (document.querySelector('#join') as HTMLButtonElement).click();
+        const timer = setInterval(() => {
+          const phase = window.rewind.phase;
+          const ms = performance.now() - t0;
+          if (phase === 'lobby' || phase === 'match') resolve({ ok: true, ms, said: '' });
+          else if (phase === 'ended') resolve({ ok: false, ms, said: window.rewind.lastError ?? '' });
+          else if (ms > limit) resolve({ ok: false, ms, said: `(still "${phase}" after ${limit} ms)` });
+          else return;
+          clearInterval(timer);
+        }, 5);
+      }),
+    timeoutMs,
+  );
 }
 
 /** Creates a lobby through the start screen; returns its link. */

@@ -87,7 +87,10 @@ export async function createLab(o: LabOptions): Promise<Lab> {
       if (!b) {
         b = launchInNamespace(dir, node(i).ns, opts.secureOrigins === false ? [] : origins);
         launched.set(key, b);
-        void b.then((ok) => browsers.push(ok), () => launched.delete(key));
+        void b.then(
+          (ok) => browsers.push(ok),
+          () => launched.delete(key),
+        );
       }
       return b;
     },

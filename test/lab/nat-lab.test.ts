@@ -29,19 +29,35 @@ describe.skipIf(!supported)('NAT lab', () => {
   const url = { plain: '', stun: '', deploy: '' };
   const reports: CaseReport[] = [];
 
-
   /** Player `i` opens `link`, clicks Join; its pairs are read once in; the page stays open (caller closes). */
-  const joinOnce = async (i: number, link: string, name: string): Promise<{ page: Page; attempt: Attempt; pairs: PairType[] }> => {
+  const joinOnce = async (
+    i: number,
+    link: string,
+    name: string,
+  ): Promise<{ page: Page; attempt: Attempt; pairs: PairType[] }> => {
     const page = await openLabPage(await lab.browser(i), link);
     const attempt = await timedJoin(page, name);
     return { page, attempt, pairs: attempt.ok ? await selectedPairs(page) : [] };
   };
 
   beforeAll(async () => {
-    lab = await createLab({ players: [{ nat: 'home' }, { nat: 'home' }, { nat: 'carrier' }, { nat: 'carrier' }, { nat: 'carrier' }, { nat: 'office' }] });
+    lab = await createLab({
+      players: [
+        { nat: 'home' },
+        { nat: 'home' },
+        { nat: 'carrier' },
+        { nat: 'carrier' },
+        { nat: 'carrier' },
+        { nat: 'office' },
+      ],
+    });
     const secret = await lab.startTurn();
     // The deployment's own settings; only the addresses and the secret are the lab's.
-    url.deploy = await lab.startPage(8080, { ...readEnvFile(DEPLOY_ENV), REWIND_TURN_HOST: lab.serverAddress, REWIND_TURN_SECRET: secret });
+    url.deploy = await lab.startPage(8080, {
+      ...readEnvFile(DEPLOY_ENV),
+      REWIND_TURN_HOST: lab.serverAddress,
+      REWIND_TURN_SECRET: secret,
+    });
     url.plain = await lab.startPage(8081, {});
     url.stun = await lab.startPage(8082, { REWIND_ICE_SERVERS: `stun:${lab.serverAddress}:3478` });
   });
@@ -60,7 +76,10 @@ describe.skipIf(!supported)('NAT lab', () => {
     for (let t = 0; t < 2; t++) {
       const clicked = Date.now();
       const { page, attempt } = await joinOnce(HOME_B, link, `Joiner${t}`);
-      await host.waitForFunction((n) => (window.rewind.stats().host?.['refused.link-failed'] ?? 0) >= n, t + 1, { timeout: 15_000, polling: 50 });
+      await host.waitForFunction((n) => (window.rewind.stats().host?.['refused.link-failed'] ?? 0) >= n, t + 1, {
+        timeout: 15_000,
+        polling: 50,
+      });
       // Includes the joiner's page load: an upper bound of click → the host's notice.
       hostMs.push(Date.now() - clicked);
       report.attempts.push(attempt);
@@ -70,7 +89,11 @@ describe.skipIf(!supported)('NAT lab', () => {
       expect(await page.locator('#error-help').getAttribute('href')).toMatch(/turn-relay/);
       await page.context().close();
     }
-    await host.waitForFunction(() => document.querySelector('#lobby-notice')?.textContent?.includes('It happened 2 times') ?? false, undefined, { timeout: 5000 });
+    await host.waitForFunction(
+      () => document.querySelector('#lobby-notice')?.textContent?.includes('It happened 2 times') ?? false,
+      undefined,
+      { timeout: 5000 },
+    );
     const notice = (await host.locator('#lobby-notice').textContent()) ?? '';
     expect(notice).toMatch(/Someone tried to join but could not connect \(no peer-to-peer route\)/);
     expect(await host.locator('#lobby-notice a').getAttribute('href')).toMatch(/turn-relay/);
@@ -121,7 +144,12 @@ describe.skipIf(!supported)('NAT lab', () => {
   it('relay only: a joiner whose office lets out nothing but TCP to the server joins over TURN/TCP', async () => {
     const host = await openLabPage(await lab.browser(HOME_A), url.deploy);
     const link = await createLabLobby(host, 'Host');
-    const report: CaseReport = { name: 'relay only: office (TCP to the server only) → home', attempts: [], pairs: [], said: {} };
+    const report: CaseReport = {
+      name: 'relay only: office (TCP to the server only) → home',
+      attempts: [],
+      pairs: [],
+      said: {},
+    };
     reports.push(report);
     for (let t = 0; t < TRIES; t++) {
       const { page, attempt, pairs } = await joinOnce(OFFICE, link, `Office${t}`);

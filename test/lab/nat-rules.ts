@@ -14,7 +14,10 @@ export type NatKind = 'home' | 'carrier' | 'office';
 
 export function routerRuleset(kind: NatKind, serverAddress: string): string {
   const masquerade = kind === 'carrier' ? 'masquerade random,fully-random' : 'masquerade';
-  const out = kind === 'office' ? `iifname "lan" oifname "wan" ip daddr ${serverAddress} meta l4proto tcp accept` : 'iifname "lan" oifname "wan" accept';
+  const out =
+    kind === 'office'
+      ? `iifname "lan" oifname "wan" ip daddr ${serverAddress} meta l4proto tcp accept`
+      : 'iifname "lan" oifname "wan" accept';
   return `
 table ip labnat {
   chain lab_postrouting {

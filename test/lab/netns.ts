@@ -45,13 +45,19 @@ function alive(pid: number): boolean {
 }
 
 function listNamespaces(): string[] {
-  return sh('ip', ['netns', 'list']).split('\n').map((l) => l.split(' ')[0] ?? '').filter((n) => n !== '');
+  return sh('ip', ['netns', 'list'])
+    .split('\n')
+    .map((l) => l.split(' ')[0] ?? '')
+    .filter((n) => n !== '');
 }
 
 /** Ends every process inside `ns` (browsers, servers), then deletes it. Never throws. */
 export function deleteNamespace(ns: string): void {
   try {
-    for (const pid of sh('ip', ['netns', 'pids', ns]).split('\n').map(Number).filter((p) => p > 0)) {
+    for (const pid of sh('ip', ['netns', 'pids', ns])
+      .split('\n')
+      .map(Number)
+      .filter((p) => p > 0)) {
       try {
         process.kill(pid, 'SIGKILL');
       } catch {

@@ -72,17 +72,25 @@ describe.skipIf(!supported)('NAT lab: network changes mid-match', () => {
   let deployUrl = '';
   const results: Recovery[] = [];
 
-
   beforeAll(async () => {
     lab = await createLab({ players: [{ nat: 'carrier' }, { nat: 'carrier' }] });
     const secret = await lab.startTurn();
-    deployUrl = await lab.startPage(8080, { ...readEnvFile(DEPLOY_ENV), REWIND_TURN_HOST: lab.serverAddress, REWIND_TURN_SECRET: secret });
+    deployUrl = await lab.startPage(8080, {
+      ...readEnvFile(DEPLOY_ENV),
+      REWIND_TURN_HOST: lab.serverAddress,
+      REWIND_TURN_SECRET: secret,
+    });
   });
 
   afterAll(async () => {
     if (results.length) {
-      const rows = results.map((r) => `| ${r.name} | ${r.backMs} | ${r.longestGapMs} | ${r.reconnects} | ${r.migrations} | ${r.banner.join(' / ') || '—'} |`);
-      console.log(`\nNAT lab, network changes:\n| case | network back → playing again (ms) | longest snapshot gap (ms) | reconnects | migrations | what the joiner showed |\n| --- | ---: | ---: | ---: | ---: | --- |\n${rows.join('\n')}\n`);
+      const rows = results.map(
+        (r) =>
+          `| ${r.name} | ${r.backMs} | ${r.longestGapMs} | ${r.reconnects} | ${r.migrations} | ${r.banner.join(' / ') || '—'} |`,
+      );
+      console.log(
+        `\nNAT lab, network changes:\n| case | network back → playing again (ms) | longest snapshot gap (ms) | reconnects | migrations | what the joiner showed |\n| --- | ---: | ---: | ---: | ---: | --- |\n${rows.join('\n')}\n`,
+      );
     }
     await lab?.destroy();
   });
@@ -100,18 +108,38 @@ describe.skipIf(!supported)('NAT lab: network changes mid-match', () => {
     return { host, joiner, joinerId: (await joiner.evaluate(() => window.rewind.localId))! };
   }
 
-  async function check(name: string, m: { host: Page; joiner: Page; joinerId: number }, fromEpochMs: number, backEpochMs: number): Promise<void> {
+  async function check(
+    name: string,
+    m: { host: Page; joiner: Page; joinerId: number },
+    fromEpochMs: number,
+    backEpochMs: number,
+  ): Promise<void> {
     // Settled: at least 6 s after the network came back, no migration or reconnect running, and
     // snapshots arriving in the last half second.
-    await m.joiner.waitForFunction((back) => {
-      const a = window.rewind.arrivals();
-      const last = a.list.at(-1);
-      const now = a.timeOrigin + performance.now();
-      return now > back + 6000 && !window.rewind.migration()?.migrating && last !== undefined && now - (a.timeOrigin + last.atMs) < 500;
-    }, backEpochMs, { timeout: 45_000, polling: 100 });
+    await m.joiner.waitForFunction(
+      (back) => {
+        const a = window.rewind.arrivals();
+        const last = a.list.at(-1);
+        const now = a.timeOrigin + performance.now();
+        return (
+          now > back + 6000 &&
+          !window.rewind.migration()?.migrating &&
+          last !== undefined &&
+          now - (a.timeOrigin + last.atMs) < 500
+        );
+      },
+      backEpochMs,
+      { timeout: 45_000, polling: 100 },
+    );
     const report = (await m.joiner.evaluate(() => window.rewind.migration()))!;
     const words = await m.joiner.evaluate(() => (window as unknown as { words: string[] }).words);
-    results.push({ name, ...gaps(await arrivalsSince(m.joiner, fromEpochMs), fromEpochMs, backEpochMs), reconnects: report.reconnects, migrations: report.migrations, banner: words });
+    results.push({
+      name,
+      ...gaps(await arrivalsSince(m.joiner, fromEpochMs), fromEpochMs, backEpochMs),
+      reconnects: report.reconnects,
+      migrations: report.migrations,
+      banner: words,
+    });
     // The same seat, the same host, and no words blaming the host.
     expect(await m.joiner.evaluate(() => window.rewind.localId)).toBe(m.joinerId);
     expect(report.migrations).toBe(0);
@@ -119,7 +147,12 @@ describe.skipIf(!supported)('NAT lab: network changes mid-match', () => {
     expect(await m.host.evaluate(() => window.rewind.isHost)).toBe(true);
     expect(await m.joiner.evaluate(() => window.rewind.phase)).toBe('match');
     for (const w of words) expect(w).not.toMatch(/connection was lost|is now hosting|host left/i);
-    const lines = await m.joiner.evaluate(() => window.rewind.chatLines().filter((l) => l.system).map((l) => l.text));
+    const lines = await m.joiner.evaluate(() =>
+      window.rewind
+        .chatLines()
+        .filter((l) => l.system)
+        .map((l) => l.text),
+    );
     expect(lines.filter((l) => /connection was lost|is now hosting/.test(l))).toEqual([]);
     await m.joiner.context().close();
     await m.host.context().close();

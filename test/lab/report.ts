@@ -27,14 +27,22 @@ export function pairText(p: PairType): string {
 }
 
 export function formatReport(cases: CaseReport[]): string {
-  const lines = ['| case | joined | tries | click → lobby p50 / p95 (ms) | selected pairs | what the pages said |', '| --- | --- | ---: | ---: | --- | --- |'];
+  const lines = [
+    '| case | joined | tries | click → lobby p50 / p95 (ms) | selected pairs | what the pages said |',
+    '| --- | --- | ---: | ---: | --- | --- |',
+  ];
   for (const c of cases) {
     const ok = c.attempts.filter((a) => a.ok);
     const ms = (ok.length ? ok : c.attempts).map((a) => a.ms);
     const pairs = [...new Set(c.pairs.map(pairText))].join(', ') || '—';
-    const said = Object.entries(c.said).map(([who, text]) => `${who}: "${text}"`).join('; ') || '—';
+    const said =
+      Object.entries(c.said)
+        .map(([who, text]) => `${who}: "${text}"`)
+        .join('; ') || '—';
     const times = `${percentile(ms, 50).toFixed(0)} / ${percentile(ms, 95).toFixed(0)}${ok.length ? '' : ' (to the message)'}`;
-    lines.push(`| ${c.name} | ${ok.length}/${c.attempts.length} | ${c.attempts.length} | ${times} | ${pairs} | ${said} |`);
+    lines.push(
+      `| ${c.name} | ${ok.length}/${c.attempts.length} | ${c.attempts.length} | ${times} | ${pairs} | ${said} |`,
+    );
   }
   return lines.join('\n');
 }

@@ -27,8 +27,20 @@ export function readEnvFile(path: string): Record<string, string> {
 }
 
 /** Starts `cmd` in `ns` and resolves once its output matches `ready` (the match), or rejects with what it said. */
-function startIn(res: LabResources, ns: string, cmd: string, args: string[], env: Record<string, string>, ready: RegExp, what: string): Promise<RegExpExecArray> {
-  const child = spawn('ip', ['netns', 'exec', ns, cmd, ...args], { cwd: REPO, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startIn(
+  res: LabResources,
+  ns: string,
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  what: string,
+): Promise<RegExpExecArray> {
+  const child = spawn('ip', ['netns', 'exec', ns, cmd, ...args], {
+    cwd: REPO,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   res.children.add(child);
   return new Promise((resolve, reject) => {
     let out = '';
@@ -49,11 +61,33 @@ function startIn(res: LabResources, ns: string, cmd: string, args: string[], env
 
 export async function startCoturn(res: LabResources, ns: string, secret: string, dir: string): Promise<void> {
   // Only a pid file of our own is added to what the container runs.
-  await startIn(res, ns, COTURN_START, [`--pidfile=${dir}/turnserver.pid`], { REWIND_TURN_SECRET: secret }, /Total General servers/, 'coturn');
+  await startIn(
+    res,
+    ns,
+    COTURN_START,
+    [`--pidfile=${dir}/turnserver.pid`],
+    { REWIND_TURN_SECRET: secret },
+    /Total General servers/,
+    'coturn',
+  );
 }
 
 /** Starts scripts/serve.mjs in `ns` on `address:port` with `env`; resolves with the page URL. */
-export async function startPageServer(res: LabResources, ns: string, address: string, port: number, env: Record<string, string>): Promise<string> {
-  const m = await startIn(res, ns, process.execPath, ['scripts/serve.mjs'], { ...env, REWIND_HOST: address, REWIND_PORT: String(port) }, /serving (http:\/\/\S+\/)/, `serve.mjs on port ${port}`);
+export async function startPageServer(
+  res: LabResources,
+  ns: string,
+  address: string,
+  port: number,
+  env: Record<string, string>,
+): Promise<string> {
+  const m = await startIn(
+    res,
+    ns,
+    process.execPath,
+    ['scripts/serve.mjs'],
+    { ...env, REWIND_HOST: address, REWIND_PORT: String(port) },
+    /serving (http:\/\/\S+\/)/,
+    `serve.mjs on port ${port}`,
+  );
   return m[1] ?? '';
 }

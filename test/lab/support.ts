@@ -5,11 +5,17 @@
  */
 import { namespaceSupport } from './netns';
 
-export function labSupport(probe: () => { ok: true } | { ok: false; why: string } = namespaceSupport, env: Record<string, string | undefined> = process.env, warn: (text: string) => void = console.warn): boolean {
+export function labSupport(
+  probe: () => { ok: true } | { ok: false; why: string } = namespaceSupport,
+  env: Record<string, string | undefined> = process.env,
+  warn: (text: string) => void = console.warn,
+): boolean {
   const s = probe();
   if (s.ok) return true;
   const why = `NAT LAB CANNOT RUN: network namespaces cannot be made here (${s.why}). It needs root, iproute2 and nftables (.ci/run installs them).`;
   if (env.CI === 'true') throw new Error(why);
-  warn(`\n${'!'.repeat(100)}\n${why}\nSkipping the NAT lab because CI is not set; in CI this fails.\n${'!'.repeat(100)}\n`);
+  warn(
+    `\n${'!'.repeat(100)}\n${why}\nSkipping the NAT lab because CI is not set; in CI this fails.\n${'!'.repeat(100)}\n`,
+  );
   return false;
 }

@@ -27,7 +27,9 @@ interface TurnEntry {
 /** The TURN entry the server hands this page now (what anyone reading the config could copy). */
 function turnEntry(page: Page): Promise<TurnEntry> {
   return page.evaluate(async () => {
-    const config = (await (await fetch('/rewind-config.json', { cache: 'no-store' })).json()) as { iceServers: Array<{ urls: string | string[]; username?: string; credential?: string }> };
+    const config = (await (await fetch('/rewind-config.json', { cache: 'no-store' })).json()) as {
+      iceServers: Array<{ urls: string | string[]; username?: string; credential?: string }>;
+    };
     const turn = config.iceServers.find((s) => typeof s.username === 'string');
     if (!turn?.username || !turn.credential) throw new Error('no TURN credentials in /rewind-config.json');
     return { urls: turn.urls, username: turn.username, credential: turn.credential };
@@ -44,7 +46,8 @@ function relayCandidates(page: Page, server: TurnEntry): Promise<number> {
     await pc.setLocalDescription(await pc.createOffer());
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, 5000);
-      pc.onicegatheringstatechange = () => void (pc.iceGatheringState === 'complete' && (clearTimeout(timer), resolve()));
+      pc.onicegatheringstatechange = () =>
+        void (pc.iceGatheringState === 'complete' && (clearTimeout(timer), resolve()));
     });
     pc.close();
     return relays;
@@ -62,7 +65,12 @@ describe.skipIf(!supported)('TURN credentials expire (NAT lab, real coturn)', ()
   beforeAll(async () => {
     lab = await createLab({ players: [{ nat: 'carrier' }, { nat: 'carrier' }] });
     const secret = await lab.startTurn();
-    url = await lab.startPage(8080, { ...readEnvFile(DEPLOY_ENV), REWIND_TURN_HOST: lab.serverAddress, REWIND_TURN_SECRET: secret, REWIND_TURN_TTL_S: String(TTL_S) });
+    url = await lab.startPage(8080, {
+      ...readEnvFile(DEPLOY_ENV),
+      REWIND_TURN_HOST: lab.serverAddress,
+      REWIND_TURN_SECRET: secret,
+      REWIND_TURN_TTL_S: String(TTL_S),
+    });
     browsers.push(await lab.browser(0), await lab.browser(1));
   });
 
@@ -91,7 +99,12 @@ describe.skipIf(!supported)('TURN credentials expire (NAT lab, real coturn)', ()
     // Every page's first credentials are now expired: the joiners' while their link sat open, the
     // host's while its lobby waited (it builds each joiner's connection with what it holds then).
     await sleep((TTL_S + 1) * 1000);
-    const report: CaseReport = { name: `TURN, carrier ↔ carrier, credentials expired before the click (${TTL_S} s lifetime)`, attempts: [], pairs: [], said: {} };
+    const report: CaseReport = {
+      name: `TURN, carrier ↔ carrier, credentials expired before the click (${TTL_S} s lifetime)`,
+      attempts: [],
+      pairs: [],
+      said: {},
+    };
     reports.push(report);
     for (const [t, page] of joiners.entries()) {
       const attempt = await timedJoin(page, `Late${t}`);

@@ -13,9 +13,15 @@ async function ruleIds(filePath: string, code: string): Promise<string[]> {
 describe('layering (DESIGN §2)', () => {
   it('keeps src/sim pure: no DOM, no peerjs/kaboom, no other layer, no Math.random, no clock', async () => {
     const file = 'src/sim/__probe.ts';
-    expect(await ruleIds(file, "import kaboom from 'kaboom';\nexport const k = kaboom;\n")).toContain('no-restricted-imports');
-    expect(await ruleIds(file, "import Peer from 'peerjs';\nexport const p = Peer;\n")).toContain('no-restricted-imports');
-    expect(await ruleIds(file, "import { x } from '../protocol/bits';\nexport const y = x;\n")).toContain('no-restricted-imports');
+    expect(await ruleIds(file, "import kaboom from 'kaboom';\nexport const k = kaboom;\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIds(file, "import Peer from 'peerjs';\nexport const p = Peer;\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIds(file, "import { x } from '../protocol/bits';\nexport const y = x;\n")).toContain(
+      'no-restricted-imports',
+    );
     expect(await ruleIds(file, 'export const r = Math.random();\n')).toContain('no-restricted-properties');
     expect(await ruleIds(file, 'export const t = performance.now();\n')).toContain('no-restricted-properties');
     expect(await ruleIds(file, 'export const d = document.title;\n')).toContain('no-restricted-globals');
@@ -23,34 +29,56 @@ describe('layering (DESIGN §2)', () => {
   });
 
   it('keeps server and client apart and off the DOM', async () => {
-    expect(await ruleIds('src/server/__probe.ts', "import { a } from '../client/net-client';\nexport const b = a;\n")).toContain('no-restricted-imports');
-    expect(await ruleIds('src/client/__probe.ts', "import { a } from '../server/game-server';\nexport const b = a;\n")).toContain('no-restricted-imports');
-    expect(await ruleIds('src/client/__probe.ts', 'export const w = window.innerWidth;\n')).toContain('no-restricted-globals');
+    expect(
+      await ruleIds('src/server/__probe.ts', "import { a } from '../client/net-client';\nexport const b = a;\n"),
+    ).toContain('no-restricted-imports');
+    expect(
+      await ruleIds('src/client/__probe.ts', "import { a } from '../server/game-server';\nexport const b = a;\n"),
+    ).toContain('no-restricted-imports');
+    expect(await ruleIds('src/client/__probe.ts', 'export const w = window.innerWidth;\n')).toContain(
+      'no-restricted-globals',
+    );
   });
 
   it('lets only src/game import kaboom, and no part of src import the PeerJS client library', async () => {
     const kaboomImport = "import kaboom from 'kaboom';\nexport const k = kaboom;\n";
     const peerImport = "import Peer from 'peerjs';\nexport const p = Peer;\n";
     expect(await ruleIds('src/game/__probe.ts', kaboomImport)).toEqual([]);
-    for (const folder of ['transport', 'lobby', 'host', 'app', 'dedicated']) expect(await ruleIds(`src/${folder}/__probe.ts`, peerImport)).toContain('no-restricted-imports');
+    for (const folder of ['transport', 'lobby', 'host', 'app', 'dedicated'])
+      expect(await ruleIds(`src/${folder}/__probe.ts`, peerImport)).toContain('no-restricted-imports');
     expect(await ruleIds('src/host/__probe.ts', kaboomImport)).toContain('no-restricted-imports');
     expect(await ruleIds('src/game/__probe.ts', peerImport)).toContain('no-restricted-imports');
     expect(await ruleIds('src/protocol/__probe.ts', peerImport)).toContain('no-restricted-imports');
   });
 
   it('allows the imports the design allows', async () => {
-    expect(await ruleIds('src/protocol/__probe.ts', "import type { UserCmd } from '../sim/types';\nexport type C = UserCmd;\n")).toEqual([]);
-    expect(await ruleIds('src/client/__probe.ts', "import type { Snapshot } from '../protocol/game-messages';\nexport type S = Snapshot;\n")).toEqual([]);
+    expect(
+      await ruleIds(
+        'src/protocol/__probe.ts',
+        "import type { UserCmd } from '../sim/types';\nexport type C = UserCmd;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        'src/client/__probe.ts',
+        "import type { Snapshot } from '../protocol/game-messages';\nexport type S = Snapshot;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('sends every text kaboom draws through safe-text.ts', async () => {
-    const draw = "import type { KaboomCtx } from 'kaboom';\nexport const f = (k: KaboomCtx): void => k.drawText({ text: 'x' });\n";
+    const draw =
+      "import type { KaboomCtx } from 'kaboom';\nexport const f = (k: KaboomCtx): void => k.drawText({ text: 'x' });\n";
     expect(await ruleIds('src/game/__probe.ts', draw)).toContain('no-restricted-properties');
-    expect(await ruleIds('src/game/__probe.ts', draw.replace('drawText', 'formatText'))).toContain('no-restricted-properties');
+    expect(await ruleIds('src/game/__probe.ts', draw.replace('drawText', 'formatText'))).toContain(
+      'no-restricted-properties',
+    );
     expect(await ruleIds('src/game/safe-text.ts', draw)).toEqual([]);
   });
 
   it('forbids `any` on the netcode paths', async () => {
-    expect(await ruleIds('src/protocol/__probe.ts', 'export const x: any = 1;\n')).toContain('@typescript-eslint/no-explicit-any');
+    expect(await ruleIds('src/protocol/__probe.ts', 'export const x: any = 1;\n')).toContain(
+      '@typescript-eslint/no-explicit-any',
+    );
   });
 });

@@ -14,7 +14,16 @@ import { performance } from 'node:perf_hooks';
 import { encodeCommandPacket, WEAPON_KEEP, type Command } from './commands';
 import { connect, type Link } from './connection';
 import { webcrypto } from 'node:crypto';
-import { decodeControl, encodeChallenge, encodeHello, encodeLeave, encodeSettings, NONCE_BYTES, TOKEN_BYTES, type Control } from './control';
+import {
+  decodeControl,
+  encodeChallenge,
+  encodeHello,
+  encodeLeave,
+  encodeSettings,
+  NONCE_BYTES,
+  TOKEN_BYTES,
+  type Control,
+} from './control';
 import { checkHostProof, proofTranscript } from './host-proof';
 import { decodeSnapshot, PartAssembler, type GameEvent, type SnapshotPart } from './snapshot';
 
@@ -56,7 +65,19 @@ const HELD_SNAPSHOTS = 128;
 const HISTORY = 1200;
 
 export class ReferenceClient {
-  readonly seen: Seen = { datagrams: 0, decoded: 0, refused: [], fullSnapshots: 0, deltaSnapshots: 0, snapshots: 0, commandPackets: 0, commands: 0, events: {}, kick: null, linkLost: null };
+  readonly seen: Seen = {
+    datagrams: 0,
+    decoded: 0,
+    refused: [],
+    fullSnapshots: 0,
+    deltaSnapshots: 0,
+    snapshots: 0,
+    commandPackets: 0,
+    commands: 0,
+    events: {},
+    kick: null,
+    linkLost: null,
+  };
   /** Complete snapshots by server tick (the newest HISTORY), as decoded. */
   readonly history = new Map<number, SnapshotPart>();
   /** Every distinct event, in arrival order. */
@@ -124,14 +145,33 @@ export class ReferenceClient {
     const proof = await proven;
     const sdp = link.descriptions();
     // A reject before the proof is anyone's (docs: shown as "not the host"), whatever its reason.
-    const verdict = proof?.type === 'auth-proof' ? await checkHostProof(proof, { roomId: link.roomId, keyFingerprint: link.keyFingerprint, nonce, localSdp: sdp.local, remoteSdp: sdp.remote }) : proof?.type === 'reject' ? `a reject (${proof.reason}) instead of a proof` : 'no proof';
-    this.handshake = { challenge, answer, transcript: proofTranscript({ roomId: link.roomId, nonce, localSdp: sdp.local, remoteSdp: sdp.remote }), verdict, hello: null };
+    const verdict =
+      proof?.type === 'auth-proof'
+        ? await checkHostProof(proof, {
+            roomId: link.roomId,
+            keyFingerprint: link.keyFingerprint,
+            nonce,
+            localSdp: sdp.local,
+            remoteSdp: sdp.remote,
+          })
+        : proof?.type === 'reject'
+          ? `a reject (${proof.reason}) instead of a proof`
+          : 'no proof';
+    this.handshake = {
+      challenge,
+      answer,
+      transcript: proofTranscript({ roomId: link.roomId, nonce, localSdp: sdp.local, remoteSdp: sdp.remote }),
+      verdict,
+      hello: null,
+    };
     if (verdict !== 'ok') {
       this.stop();
       // Nothing but the challenge was sent: no name, no password.
       throw new Error(`not the host of this lobby (${verdict})`);
     }
-    link.unreliable.addEventListener('message', (ev: MessageEvent) => this.onDatagram(new Uint8Array(ev.data as ArrayBuffer)));
+    link.unreliable.addEventListener('message', (ev: MessageEvent) =>
+      this.onDatagram(new Uint8Array(ev.data as ArrayBuffer)),
+    );
     const hello = encodeHello(name, password, this.browserToken, this.seatToken);
     this.handshake.hello = hello;
     link.reliable.send(hello);

@@ -49,7 +49,13 @@ export function encodeCommandPacket(p: CommandPacket): Uint8Array<ArrayBuffer> {
     const cmd = p.cmds[i]!;
     const prev = p.cmds[i - 1]!;
     if (cmd.tick !== prev.tick + 1) throw new RangeError('command ticks must be consecutive');
-    writeEntityDelta(w, COMMAND, cmd as unknown as Record<string, number>, prev as unknown as Record<string, number>, cmd.tick);
+    writeEntityDelta(
+      w,
+      COMMAND,
+      cmd as unknown as Record<string, number>,
+      prev as unknown as Record<string, number>,
+      cmd.tick,
+    );
   }
   return w.bytes();
 }
@@ -58,7 +64,10 @@ export function encodeCommandPacket(p: CommandPacket): Uint8Array<ArrayBuffer> {
  * Reads a command packet (what a host, a proxy or a capture tool needs). Ranges are checked as the
  * host checks them: a packet the host would refuse is refused here too.
  */
-export function decodeCommandPacket(bytes: Uint8Array, trace: TraceEntry[] | null = null): { ok: true; value: CommandPacket } | { ok: false; error: string } {
+export function decodeCommandPacket(
+  bytes: Uint8Array,
+  trace: TraceEntry[] | null = null,
+): { ok: true; value: CommandPacket } | { ok: false; error: string } {
   const r = new BitReader(bytes, trace);
   const count = r.at('command count - 1').u(2) + 1;
   const sendTimeMs = r.at('sendTimeMs').u(16);
@@ -71,7 +80,9 @@ export function decodeCommandPacket(bytes: Uint8Array, trace: TraceEntry[] | nul
   for (let i = 0; i < count && r.ok; i++) {
     const tick = firstTick + i;
     const prev = cmds[i - 1];
-    const fields = prev ? readEntityDelta(r, COMMAND, { ...prev }, tick, 0, `cmd ${i}`) : readEntityFull(r, COMMAND, tick, undefined, `cmd ${i}`);
+    const fields = prev
+      ? readEntityDelta(r, COMMAND, { ...prev }, tick, 0, `cmd ${i}`)
+      : readEntityFull(r, COMMAND, tick, undefined, `cmd ${i}`);
     const cmd = { ...fields, tick } as unknown as Command;
     if (cmd.viewTick < 0 || cmd.viewTick > 0x7fffffff) r.fail('view tick out of range');
     cmds.push(cmd);

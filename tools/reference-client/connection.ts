@@ -54,11 +54,23 @@ async function peerConfig(link: URL): Promise<PeerConfig> {
   };
   const peer = link.searchParams.get('peer');
   const m = peer === null ? null : /^(?:(https?):\/\/)?([^:/]+)(?::(\d+))?(\/.*)?$/.exec(peer);
-  if (m) Object.assign(config, { host: m[2], ...(m[3] ? { port: Number(m[3]) } : {}), ...(m[4] ? { path: m[4] } : {}), ...(m[1] ? { secure: m[1] === 'https' } : {}) });
+  if (m)
+    Object.assign(config, {
+      host: m[2],
+      ...(m[3] ? { port: Number(m[3]) } : {}),
+      ...(m[4] ? { path: m[4] } : {}),
+      ...(m[1] ? { secure: m[1] === 'https' } : {}),
+    });
   config.key = link.searchParams.get('peerkey') ?? config.key;
   // ?ice=: a JSON list of RTCIceServer, or stun:/turn: URLs separated by commas.
   const ice = link.searchParams.get('ice');
-  if (ice !== null) config.iceServers = ice.trim().startsWith('[') ? (JSON.parse(ice) as RTCIceServer[]) : ice.split(',').filter((u) => u.trim() !== '').map((u) => ({ urls: u.trim() }));
+  if (ice !== null)
+    config.iceServers = ice.trim().startsWith('[')
+      ? (JSON.parse(ice) as RTCIceServer[])
+      : ice
+          .split(',')
+          .filter((u) => u.trim() !== '')
+          .map((u) => ({ urls: u.trim() }));
   return config;
 }
 
@@ -75,21 +87,39 @@ export async function connect(lobbyLink: string, timeoutMs = 15_000): Promise<Li
   const url = new URL(lobbyLink);
   const fragment = new URLSearchParams(url.hash.slice(1));
   const room = fragment.get('join');
-  if (!room || !/^[a-z2-7]{16}$/.test(room)) throw new Error(`${lobbyLink} is not a lobby link (…#join=<16 base32 characters>)`);
+  if (!room || !/^[a-z2-7]{16}$/.test(room))
+    throw new Error(`${lobbyLink} is not a lobby link (…#join=<16 base32 characters>)`);
   const config = await peerConfig(url);
   installGlobals();
   // PeerJS ships CommonJS for Node: the class is on the default export's `Peer`.
-  const mod = (await import('peerjs')) as unknown as { default: { Peer?: typeof import('peerjs').Peer } & typeof import('peerjs').Peer };
+  const mod = (await import('peerjs')) as unknown as {
+    default: { Peer?: typeof import('peerjs').Peer } & typeof import('peerjs').Peer;
+  };
   const PeerClass = mod.default.Peer ?? mod.default;
-  const peer = new PeerClass({ host: config.host, port: config.port, path: config.path, key: config.key, secure: config.secure, debug: 0, config: { iceServers: config.iceServers } });
+  const peer = new PeerClass({
+    host: config.host,
+    port: config.port,
+    path: config.path,
+    key: config.key,
+    secure: config.secure,
+    debug: 0,
+    config: { iceServers: config.iceServers },
+  });
   await new Promise<void>((resolve, reject) => {
     peer.once('open', () => resolve());
     peer.once('error', (err) => reject(new Error(`PeerServer: ${err.message}`)));
   });
   const conn = peer.connect(`rewind-${room}`, { reliable: true, serialization: 'raw' });
-  const unreliable = conn.peerConnection.createDataChannel('rewind-unreliable', { negotiated: true, id: 100, ordered: false, maxRetransmits: 0 });
+  const unreliable = conn.peerConnection.createDataChannel('rewind-unreliable', {
+    negotiated: true,
+    id: 100,
+    ordered: false,
+    maxRetransmits: 0,
+  });
   unreliable.binaryType = 'arraybuffer';
-  const failed = new Promise<never>((_, reject) => peer.on('error', (err) => reject(new Error(`PeerJS: ${err.message}`))));
+  const failed = new Promise<never>((_, reject) =>
+    peer.on('error', (err) => reject(new Error(`PeerJS: ${err.message}`))),
+  );
   await Promise.race([new Promise<void>((resolve) => conn.once('open', () => resolve())), failed]);
   await opened(unreliable, timeoutMs);
   const reliable = conn.dataChannel;

@@ -9,12 +9,31 @@ export const PROTOCOL_VERSION = 4;
 export const NONCE_BYTES = 32;
 export const TOKEN_BYTES = 16;
 
-const TYPES = ['hello', 'welcome', 'reject', 'kick', 'chat', 'leave', 'settings', 'lobby', 'debug', 'auth-challenge', 'auth-proof'] as const;
+const TYPES = [
+  'hello',
+  'welcome',
+  'reject',
+  'kick',
+  'chat',
+  'leave',
+  'settings',
+  'lobby',
+  'debug',
+  'auth-challenge',
+  'auth-proof',
+] as const;
 const REJECT = ['full', 'version', 'password', 'kicked', 'banned', 'bad-hello', 'started', 'attempts', 'name', 'busy'];
 const KICK = ['host', 'malformed', 'flood', 'timeout', 'shutdown'];
 
 export type Control =
-  | { type: 'hello'; protocolVersion: number; name: string; password: string; browserToken: Uint8Array; seatToken: Uint8Array }
+  | {
+      type: 'hello';
+      protocolVersion: number;
+      name: string;
+      password: string;
+      browserToken: Uint8Array;
+      seatToken: Uint8Array;
+    }
   | { type: 'auth-challenge'; protocolVersion: number; nonce: Uint8Array }
   /** algorithm 0: ECDSA P-256 with SHA-256; publicKey 65 bytes (0x04, x, y); signature 64 bytes (r, s). */
   | { type: 'auth-proof'; algorithm: number; publicKey: Uint8Array; signature: Uint8Array }
@@ -61,7 +80,12 @@ function readBytes(r: BitReader, length: number, label: string): Uint8Array {
  * ignore it (send zeros). No trailing flags byte: this client offers no takeover and sends no seat
  * proof (docs/PROTOCOL.md "Seat proof"), so a host gives it no seat to come back to.
  */
-export function encodeHello(name: string, password = '', browserToken: Uint8Array = new Uint8Array(TOKEN_BYTES), seatToken: Uint8Array = new Uint8Array(TOKEN_BYTES)): Uint8Array<ArrayBuffer> {
+export function encodeHello(
+  name: string,
+  password = '',
+  browserToken: Uint8Array = new Uint8Array(TOKEN_BYTES),
+  seatToken: Uint8Array = new Uint8Array(TOKEN_BYTES),
+): Uint8Array<ArrayBuffer> {
   const w = new BitWriter();
   w.u(TYPES.indexOf('hello'), 8);
   w.u(PROTOCOL_VERSION, 16);
@@ -83,7 +107,12 @@ export function encodeChallenge(nonce: Uint8Array): Uint8Array<ArrayBuffer> {
 }
 
 /** Snapshots per second, bytes per second, interpolation delay; `debug` asks for hitbox overlays. */
-export function encodeSettings(updateRate: number, rate: number, interpMs: number, debug = false): Uint8Array<ArrayBuffer> {
+export function encodeSettings(
+  updateRate: number,
+  rate: number,
+  interpMs: number,
+  debug = false,
+): Uint8Array<ArrayBuffer> {
   const w = new BitWriter();
   w.u(TYPES.indexOf('settings'), 8);
   w.u(updateRate, 8);
@@ -103,7 +132,10 @@ function enumOf(r: BitReader, list: string[]): string {
   return list[i] ?? '';
 }
 
-export function decodeControl(bytes: Uint8Array, trace: TraceEntry[] | null = null): { ok: true; value: Control } | { ok: false; error: string } {
+export function decodeControl(
+  bytes: Uint8Array,
+  trace: TraceEntry[] | null = null,
+): { ok: true; value: Control } | { ok: false; error: string } {
   const r = new BitReader(bytes, trace);
   const type = TYPES[r.at('type').u(8)];
   if (type === undefined) return { ok: false, error: 'unknown control type' };
@@ -111,7 +143,14 @@ export function decodeControl(bytes: Uint8Array, trace: TraceEntry[] | null = nu
   let value: Control;
   switch (type) {
     case 'hello':
-      value = { type, protocolVersion: r.at('protocolVersion').u(16), name: readText(r, 'name'), password: readText(r, 'password'), browserToken: readBytes(r, TOKEN_BYTES, 'browserToken'), seatToken: readBytes(r, TOKEN_BYTES, 'seatToken') };
+      value = {
+        type,
+        protocolVersion: r.at('protocolVersion').u(16),
+        name: readText(r, 'name'),
+        password: readText(r, 'password'),
+        browserToken: readBytes(r, TOKEN_BYTES, 'browserToken'),
+        seatToken: readBytes(r, TOKEN_BYTES, 'seatToken'),
+      };
       break;
     case 'auth-challenge':
       value = { type, protocolVersion: r.at('protocolVersion').u(16), nonce: readBytes(r, NONCE_BYTES, 'nonce') };
@@ -125,7 +164,14 @@ export function decodeControl(bytes: Uint8Array, trace: TraceEntry[] | null = nu
       break;
     }
     case 'welcome':
-      value = { type, clientId: r.at('clientId').u(8), tickrate: r.at('tickrate').u(8), maxPlayers: r.at('maxPlayers').u(8), mapName: readText(r, 'mapName'), maxUnlagMs: r.at('maxUnlagMs').u(16) };
+      value = {
+        type,
+        clientId: r.at('clientId').u(8),
+        tickrate: r.at('tickrate').u(8),
+        maxPlayers: r.at('maxPlayers').u(8),
+        mapName: readText(r, 'mapName'),
+        maxUnlagMs: r.at('maxUnlagMs').u(16),
+      };
       break;
     case 'reject':
     case 'kick':
@@ -137,7 +183,12 @@ export function decodeControl(bytes: Uint8Array, trace: TraceEntry[] | null = nu
     case 'lobby': {
       const count = r.at('player count').u(8);
       if (count > 32) r.fail('lobby too large');
-      const players = Array.from({ length: r.ok ? count : 0 }, (_, i) => ({ id: r.at(`player ${i} id`).u(8), name: readText(r, `player ${i} name`), pingMs: r.at(`player ${i} pingMs`).u(16), isHost: r.at(`player ${i} isHost`).bool() }));
+      const players = Array.from({ length: r.ok ? count : 0 }, (_, i) => ({
+        id: r.at(`player ${i} id`).u(8),
+        name: readText(r, `player ${i} name`),
+        pingMs: r.at(`player ${i} pingMs`).u(16),
+        isHost: r.at(`player ${i} isHost`).bool(),
+      }));
       value = { type, players, started: r.at('started').bool() };
       break;
     }

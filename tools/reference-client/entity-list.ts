@@ -33,7 +33,10 @@ export function readIds(r: BitReader, base: Entity[], range: IdRange, maxCount: 
   // The first added id against the last baseline id in range (0 if none), later ones as gaps.
   let ref = baseIds.length > 0 ? baseIds[baseIds.length - 1]! : 0;
   for (let i = 0; i < added && r.ok; i++) {
-    const id = i === 0 ? ref + r.at(`${name}: first added id - ${ref}`).varint(4) : ref + 1 + r.at(`${name}: added id - ${ref} - 1`).varuint(3);
+    const id =
+      i === 0
+        ? ref + r.at(`${name}: first added id - ${ref}`).varint(4)
+        : ref + 1 + r.at(`${name}: added id - ${ref} - 1`).varuint(3);
     r.note(id);
     if (id < range.lo || id > range.hi || ids.has(id)) r.fail(`bad added id ${id}`);
     ids.add(id);
@@ -42,7 +45,14 @@ export function readIds(r: BitReader, base: Entity[], range: IdRange, maxCount: 
   return [...ids].sort((a, b) => a - b);
 }
 
-export function readList(r: BitReader, list: EntityList, base: Entity[], range: IdRange, tick: number, k: number): Entity[] {
+export function readList(
+  r: BitReader,
+  list: EntityList,
+  base: Entity[],
+  range: IdRange,
+  tick: number,
+  k: number,
+): Entity[] {
   const t = list.table;
   const ids = readIds(r, base, range, list.maxCount, list.name);
   const out: Entity[] = [];

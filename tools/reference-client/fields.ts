@@ -188,26 +188,42 @@ function named(r: BitReader, label: string, f: FieldDef, read: () => Value): Val
  */
 export function readEntityFull(r: BitReader, t: Table, tick: number, id?: number, label = 'entity'): Entity {
   const out: Entity = {};
-  for (const f of t.fields) out[f.name] = f.group === 'key' && id !== undefined ? id : named(r, label, f, () => readFull(r, f, tick));
+  for (const f of t.fields)
+    out[f.name] = f.group === 'key' && id !== undefined ? id : named(r, label, f, () => readFull(r, f, tick));
   return out;
 }
 
 /** `[hot mask][rare mask][hot deltas][rare deltas]` against `base` (same entity). */
-export function readEntityDelta(r: BitReader, t: Table, base: Entity, tick: number, k: number, label = 'entity'): Entity {
+export function readEntityDelta(
+  r: BitReader,
+  t: Table,
+  base: Entity,
+  tick: number,
+  k: number,
+  label = 'entity',
+): Entity {
   const out: Entity = { ...base };
   const groups = [groupOf(t, 'hot'), groupOf(t, 'rare')] as const;
-  const changed = (fields: FieldDef[], mask: number): FieldDef[] => fields.filter((_, i) => Math.floor(mask / 2 ** (fields.length - 1 - i)) % 2 === 1);
+  const changed = (fields: FieldDef[], mask: number): FieldDef[] =>
+    fields.filter((_, i) => Math.floor(mask / 2 ** (fields.length - 1 - i)) % 2 === 1);
   const masks = groups.map((fields, g) => {
     const patterns = (g === 0 ? t.hotPatterns : t.rarePatterns).map((p) => maskOf(fields, p));
     const { mask, code } = readMask(r.at(`${label} ${g === 0 ? 'hot' : 'rare'} mask`), patterns, fields.length);
-    r.note(`${code < patterns.length ? `pattern ${code}` : 'raw mask'}: ${changed(fields, mask).map((f) => f.name).join(' ') || 'none'}`);
+    r.note(
+      `${code < patterns.length ? `pattern ${code}` : 'raw mask'}: ${
+        changed(fields, mask)
+          .map((f) => f.name)
+          .join(' ') || 'none'
+      }`,
+    );
     return mask;
   });
   groups.forEach((fields, g) => {
     for (const f of changed(fields, masks[g]!)) {
       out[f.name] = named(r, label, f, () => readChanged(r, f, base, out, tick, k));
       // A field in the change mask must have changed (catches, e.g., a viewTick delta without its set bit).
-      if (JSON.stringify(out[f.name]) === JSON.stringify(base[f.name])) r.fail(`${f.name} marked changed but unchanged`);
+      if (JSON.stringify(out[f.name]) === JSON.stringify(base[f.name]))
+        r.fail(`${f.name} marked changed but unchanged`);
     }
   });
   return out;
@@ -263,10 +279,32 @@ function writeMask(w: BitWriter, patterns: number[], mask: number, width: number
 }
 
 /** A command-like entity (all fields hot or rare, no key) as a delta against `base`. */
-export function writeEntityDelta(w: BitWriter, t: Table, v: Record<string, number>, base: Record<string, number>, tick: number): void {
+export function writeEntityDelta(
+  w: BitWriter,
+  t: Table,
+  v: Record<string, number>,
+  base: Record<string, number>,
+  tick: number,
+): void {
   const groups = [groupOf(t, 'hot'), groupOf(t, 'rare')];
-  const masks = groups.map((fields) => maskOf(fields, fields.filter((f) => v[f.name] !== base[f.name]).map((f) => f.name)));
-  writeMask(w, t.hotPatterns.map((p) => maskOf(groups[0]!, p)), masks[0]!, groups[0]!.length);
-  writeMask(w, t.rarePatterns.map((p) => maskOf(groups[1]!, p)), masks[1]!, groups[1]!.length);
-  for (const fields of groups) for (const f of fields) if (v[f.name] !== base[f.name]) writeChanged(w, f, v[f.name]!, base[f.name]!, tick);
+  const masks = groups.map((fields) =>
+    maskOf(
+      fields,
+      fields.filter((f) => v[f.name] !== base[f.name]).map((f) => f.name),
+    ),
+  );
+  writeMask(
+    w,
+    t.hotPatterns.map((p) => maskOf(groups[0]!, p)),
+    masks[0]!,
+    groups[0]!.length,
+  );
+  writeMask(
+    w,
+    t.rarePatterns.map((p) => maskOf(groups[1]!, p)),
+    masks[1]!,
+    groups[1]!.length,
+  );
+  for (const fields of groups)
+    for (const f of fields) if (v[f.name] !== base[f.name]) writeChanged(w, f, v[f.name]!, base[f.name]!, tick);
 }

@@ -49,7 +49,10 @@ export function proofTranscript(ctx: Omit<ProofContext, 'keyFingerprint'>): stri
 }
 
 /** 'ok', or why the host is not the lobby's host. */
-export async function checkHostProof(proof: Proof, ctx: ProofContext): Promise<'ok' | 'wrong key' | 'bad signature' | 'no certificates'> {
+export async function checkHostProof(
+  proof: Proof,
+  ctx: ProofContext,
+): Promise<'ok' | 'wrong key' | 'bad signature' | 'no certificates'> {
   if (ctx.keyFingerprint !== null) {
     const digest = new Uint8Array(await subtle.digest('SHA-256', proof.publicKey));
     if (base64url(digest) !== ctx.keyFingerprint) return 'wrong key';
@@ -58,8 +61,12 @@ export async function checkHostProof(proof: Proof, ctx: ProofContext): Promise<'
   if (text === null) return 'no certificates';
   const transcript = new TextEncoder().encode(text);
   try {
-    const key = await subtle.importKey('raw', proof.publicKey, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
-    return (await subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, proof.signature, transcript)) ? 'ok' : 'bad signature';
+    const key = await subtle.importKey('raw', proof.publicKey, { name: 'ECDSA', namedCurve: 'P-256' }, false, [
+      'verify',
+    ]);
+    return (await subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, proof.signature, transcript))
+      ? 'ok'
+      : 'bad signature';
   } catch {
     return 'bad signature';
   }

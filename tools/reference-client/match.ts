@@ -51,7 +51,9 @@ function readPickups(r: BitReader, tick: number): number[] {
   const out: number[] = [];
   // Each a timer against the snapshot's tick: [set: 1] then varint(5) of (tick - serverTick).
   for (let i = 0; i < count && r.ok; i++) {
-    const back = r.at(`match: pickup ${i} taken`).bool() ? tick + r.at(`match: pickup ${i} back at - serverTick`).varint(5) : 0;
+    const back = r.at(`match: pickup ${i} taken`).bool()
+      ? tick + r.at(`match: pickup ${i} back at - serverTick`).varint(5)
+      : 0;
     if (back !== 0 && (back < 1 || back > 0xffffffff)) r.fail('pickup timer out of range');
     out.push(back);
   }
@@ -84,7 +86,11 @@ function readResults(r: BitReader): Results | null {
   for (let i = 0; i < awardCount && r.ok; i++) {
     const kind = r.at(`match: award ${i}.kind`).u(2);
     if (kind > 2) r.fail(`award ${kind} unknown`);
-    awards.push({ kind, player: r.at(`match: award ${i}.player`).u(8), value: r.at(`match: award ${i}.value`).varuint(4) });
+    awards.push({
+      kind,
+      player: r.at(`match: award ${i}.player`).u(8),
+      value: r.at(`match: award ${i}.value`).varuint(4),
+    });
   }
   return { winnerTeam, standings, awards };
 }
@@ -107,8 +113,12 @@ export function readMatch(r: BitReader, base: Match | null, tick: number): Match
   if (!r.at('match: changed').bool()) return base;
   const header = readEntityDelta(r, MATCH_HEADER, base.header, tick, 0, 'match');
   const players = readList(r, PLAYERS, base.players, ALL_IDS, tick, 0);
-  const pickups = r.at('match: pickups same').bool() ? base.pickups : changed(r, readPickups(r, tick), base.pickups, 'pickups');
-  const results = r.at('match: results same').bool() ? base.results : changed(r, readResults(r), base.results, 'results');
+  const pickups = r.at('match: pickups same').bool()
+    ? base.pickups
+    : changed(r, readPickups(r, tick), base.pickups, 'pickups');
+  const results = r.at('match: results same').bool()
+    ? base.results
+    : changed(r, readResults(r), base.results, 'results');
   const m = { header, players, pickups, results };
   if (r.ok && same(m, base)) r.fail('match block marked changed but unchanged');
   return m;

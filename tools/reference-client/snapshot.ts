@@ -36,7 +36,10 @@ export interface SnapshotPart extends Baseline {
 
 export type Decoded = { ok: true; value: SnapshotPart } | { ok: false; error: string; checksumMismatch?: boolean };
 
-const ALL: [IdRange, IdRange] = [{ lo: 0, hi: 255 }, { lo: 0, hi: 65535 }];
+const ALL: [IdRange, IdRange] = [
+  { lo: 0, hi: 255 },
+  { lo: 0, hi: 65535 },
+];
 const LISTS = [
   { name: 'players', entity: 'player', table: PLAYER, idBits: 8, maxCount: 256 },
   { name: 'rockets', entity: 'rocket', table: PROJECTILE, idBits: 16, maxCount: 4096 },
@@ -44,14 +47,76 @@ const LISTS = [
 
 /** Event types by their 3-bit number, with their fields in wire order ([name, bits]; a position is u16 / 16). */
 export const EVENT_TYPES: ReadonlyArray<readonly [string, ReadonlyArray<readonly [string, number]>]> = [
-  ['fired', [['shooter', 8], ['weapon', 1], ['x', 16], ['y', 16], ['aim', 16], ['endX', 16], ['endY', 16]]],
-  ['hit', [['shooter', 8], ['target', 8], ['weapon', 1], ['damage', 8], ['x', 16], ['y', 16]]],
-  ['killed', [['killer', 8], ['victim', 8], ['weapon', 1]]],
-  ['reloaded', [['player', 8], ['weapon', 1]]],
-  ['switched', [['player', 8], ['weapon', 1]]],
-  ['respawned', [['player', 8], ['x', 16], ['y', 16]]],
-  ['exploded', [['projectile', 16], ['owner', 8], ['x', 16], ['y', 16]]],
-  ['pickup', [['player', 8], ['pickup', 5], ['kind', 1]]],
+  [
+    'fired',
+    [
+      ['shooter', 8],
+      ['weapon', 1],
+      ['x', 16],
+      ['y', 16],
+      ['aim', 16],
+      ['endX', 16],
+      ['endY', 16],
+    ],
+  ],
+  [
+    'hit',
+    [
+      ['shooter', 8],
+      ['target', 8],
+      ['weapon', 1],
+      ['damage', 8],
+      ['x', 16],
+      ['y', 16],
+    ],
+  ],
+  [
+    'killed',
+    [
+      ['killer', 8],
+      ['victim', 8],
+      ['weapon', 1],
+    ],
+  ],
+  [
+    'reloaded',
+    [
+      ['player', 8],
+      ['weapon', 1],
+    ],
+  ],
+  [
+    'switched',
+    [
+      ['player', 8],
+      ['weapon', 1],
+    ],
+  ],
+  [
+    'respawned',
+    [
+      ['player', 8],
+      ['x', 16],
+      ['y', 16],
+    ],
+  ],
+  [
+    'exploded',
+    [
+      ['projectile', 16],
+      ['owner', 8],
+      ['x', 16],
+      ['y', 16],
+    ],
+  ],
+  [
+    'pickup',
+    [
+      ['player', 8],
+      ['pickup', 5],
+      ['kind', 1],
+    ],
+  ],
 ];
 const POSITION_FIELDS = new Set(['x', 'y', 'endX', 'endY']);
 
@@ -68,12 +133,30 @@ function readHeader(r: BitReader): Omit<SnapshotPart, keyof Baseline | 'events'>
   const partCount = r.at('partCount - 1').varuint(2) + 1;
   if (partCount > 64) r.fail('more than 64 parts');
   const part = partCount > 1 ? r.at('part').u(Math.ceil(Math.log2(partCount))) : 0;
-  const ranges: [IdRange, IdRange] = partCount > 1 ? LISTS.map((l) => ({ lo: r.at(`${l.name} id range lo`).u(l.idBits), hi: r.at(`${l.name} id range hi`).u(l.idBits) })) as [IdRange, IdRange] : ALL;
+  const ranges: [IdRange, IdRange] =
+    partCount > 1
+      ? (LISTS.map((l) => ({
+          lo: r.at(`${l.name} id range lo`).u(l.idBits),
+          hi: r.at(`${l.name} id range hi`).u(l.idBits),
+        })) as [IdRange, IdRange])
+      : ALL;
   if (hasBaseline && (baselineTick < 1 || baselineTick >= serverTick)) r.fail('baseline tick out of range');
   if (lastCmdTick < 0 || lastCmdTick > 0xffffffff) r.fail('last command tick out of range');
   if (echoHoldMs > 65535) r.fail('echo hold out of range');
   if (part >= partCount) r.fail('part number out of range');
-  return { serverTick, baselineTick, k, checksum, lastCmdTick, cmdBufferDepth, echoTimeMs, echoHoldMs, part, partCount, ranges };
+  return {
+    serverTick,
+    baselineTick,
+    k,
+    checksum,
+    lastCmdTick,
+    cmdBufferDepth,
+    echoTimeMs,
+    echoHoldMs,
+    part,
+    partCount,
+    ranges,
+  };
 }
 
 function readEvents(r: BitReader, serverTick: number): GameEvent[] {
@@ -93,7 +176,9 @@ function readEvents(r: BitReader, serverTick: number): GameEvent[] {
     if (!spec || !r.ok) break;
     const fields: Record<string, number> = {};
     for (const [name, bits] of spec[1]) {
-      fields[name] = POSITION_FIELDS.has(name) ? r.at(`event ${i}: ${name}`).u(bits) / 16 : r.at(`event ${i}: ${name}`).u(bits);
+      fields[name] = POSITION_FIELDS.has(name)
+        ? r.at(`event ${i}: ${name}`).u(bits) / 16
+        : r.at(`event ${i}: ${name}`).u(bits);
       r.note(fields[name]);
     }
     out.push({ id, tick, type: spec[0], fields });
@@ -101,22 +186,41 @@ function readEvents(r: BitReader, serverTick: number): GameEvent[] {
   return out;
 }
 
-const inRange = (list: Entity[], range: IdRange): Entity[] => list.filter((e) => (e.id as number) >= range.lo && (e.id as number) <= range.hi);
+const inRange = (list: Entity[], range: IdRange): Entity[] =>
+  list.filter((e) => (e.id as number) >= range.lo && (e.id as number) <= range.hi);
 
 /** One snapshot message; `baselineFor(tick)` returns the complete snapshot the client holds for that tick. */
-export function decodeSnapshot(bytes: Uint8Array, baselineFor: (tick: number) => Baseline | undefined, trace: TraceEntry[] | null = null): Decoded {
+export function decodeSnapshot(
+  bytes: Uint8Array,
+  baselineFor: (tick: number) => Baseline | undefined,
+  trace: TraceEntry[] | null = null,
+): Decoded {
   const r = new BitReader(bytes, trace);
   const h = readHeader(r);
   if (!r.ok) return { ok: false, error: `header: ${r.error}` };
   const baseline = h.baselineTick === 0 ? null : baselineFor(h.baselineTick);
   if (baseline === undefined) return { ok: false, error: `baseline ${h.baselineTick} unknown` };
-  if (baseline && baselineChecksum(baseline) !== h.checksum) return { ok: false, error: `baseline ${h.baselineTick} checksum mismatch`, checksumMismatch: true };
+  if (baseline && baselineChecksum(baseline) !== h.checksum)
+    return { ok: false, error: `baseline ${h.baselineTick} checksum mismatch`, checksumMismatch: true };
   const tick = h.serverTick;
   const selfDelta = r.at('self is a delta').bool();
   if (selfDelta && !baseline) r.fail('self delta in a full snapshot');
-  const self = selfDelta && baseline ? readEntityDelta(r, SELF, baseline.self, tick, h.k, 'self') : readEntityFull(r, SELF, tick, undefined, 'self');
-  if (!selfDelta && baseline && self.id === baseline.self.id) r.fail('self in full against a baseline of the same player');
-  const lists = LISTS.map((l, i) => readList(r, l, baseline ? inRange(i === 0 ? baseline.players : baseline.projectiles, h.ranges[i]!) : [], h.ranges[i]!, tick, h.k));
+  const self =
+    selfDelta && baseline
+      ? readEntityDelta(r, SELF, baseline.self, tick, h.k, 'self')
+      : readEntityFull(r, SELF, tick, undefined, 'self');
+  if (!selfDelta && baseline && self.id === baseline.self.id)
+    r.fail('self in full against a baseline of the same player');
+  const lists = LISTS.map((l, i) =>
+    readList(
+      r,
+      l,
+      baseline ? inRange(i === 0 ? baseline.players : baseline.projectiles, h.ranges[i]!) : [],
+      h.ranges[i]!,
+      tick,
+      h.k,
+    ),
+  );
   const events = readEvents(r, tick);
   // Protocol 3: every part ends with the match block, against the baseline's block.
   const match = readMatch(r, baseline ? baseline.match : null, tick);
@@ -138,7 +242,8 @@ export class PartAssembler {
     const parts = this.pending.get(p.serverTick) ?? [];
     if (!parts.some((q) => q.part === p.part)) parts.push(p);
     this.pending.set(p.serverTick, parts);
-    for (const tick of [...this.pending.keys()].sort((a, b) => a - b).slice(0, Math.max(0, this.pending.size - 4))) this.pending.delete(tick);
+    for (const tick of [...this.pending.keys()].sort((a, b) => a - b).slice(0, Math.max(0, this.pending.size - 4)))
+      this.pending.delete(tick);
     if (parts.length < p.partCount) return null;
     this.pending.delete(p.serverTick);
     const byId = (a: Entity, b: Entity): number => (a.id as number) - (b.id as number);

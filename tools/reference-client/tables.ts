@@ -44,7 +44,8 @@ export interface Table {
   rarePatterns: string[][];
 }
 
-const f = (name: string, kind: Kind, group: Group, vel?: string): FieldDef => (vel ? { name, kind, group, vel } : { name, kind, group });
+const f = (name: string, kind: Kind, group: Group, vel?: string): FieldDef =>
+  vel ? { name, kind, group, vel } : { name, kind, group };
 
 const PUBLIC_PLAYER: FieldDef[] = [
   f('id', 'u8', 'key'),

@@ -111,7 +111,13 @@ export function bakeArena(k: KaboomCtx, doc: Document, map: ArenaMap, res: numbe
 }
 
 /** Keeps one bake per mount, re-baking when the map or the needed resolution changes. */
-export function currentBake(k: KaboomCtx, doc: Document, prev: ArenaBake | null, map: ArenaMap, pixelsPerUnit: number): ArenaBake {
+export function currentBake(
+  k: KaboomCtx,
+  doc: Document,
+  prev: ArenaBake | null,
+  map: ArenaMap,
+  pixelsPerUnit: number,
+): ArenaBake {
   const res = bakeResolution(map, pixelsPerUnit);
   if (prev && prev.map === map && prev.res === res) return prev;
   prev?.fb.free();

@@ -57,13 +57,41 @@ export function createGlow(k: KaboomCtx, doc: Document): Glow {
 /** A soft round glow of the given radius (pixels) centred on (x, y). */
 export function glowDot(g: Glow, x: number, y: number, radius: number, color: Color, opacity: number): void {
   if (radius <= 0 || opacity <= 0) return;
-  g.k.drawUVQuad({ pos: g.k.vec2(x, y), width: radius * 2, height: radius * 2, anchor: 'center', tex: g.tex, quad: g.dot, color, opacity });
+  g.k.drawUVQuad({
+    pos: g.k.vec2(x, y),
+    width: radius * 2,
+    height: radius * 2,
+    anchor: 'center',
+    tex: g.tex,
+    quad: g.dot,
+    color,
+    opacity,
+  });
 }
 
 /** A soft beam from (x1, y1) to (x2, y2), `width` pixels across its soft edge. */
-export function glowBeam(g: Glow, x1: number, y1: number, x2: number, y2: number, width: number, color: Color, opacity: number): void {
+export function glowBeam(
+  g: Glow,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  width: number,
+  color: Color,
+  opacity: number,
+): void {
   const len = Math.hypot(x2 - x1, y2 - y1);
   if (len < 0.5 || opacity <= 0) return;
   const angle = (Math.atan2(y2 - y1, x2 - x1) * 180) / Math.PI;
-  g.k.drawUVQuad({ pos: g.k.vec2((x1 + x2) / 2, (y1 + y2) / 2), width: len, height: width, anchor: 'center', angle, tex: g.tex, quad: g.beam, color, opacity });
+  g.k.drawUVQuad({
+    pos: g.k.vec2((x1 + x2) / 2, (y1 + y2) / 2),
+    width: len,
+    height: width,
+    anchor: 'center',
+    angle,
+    tex: g.tex,
+    quad: g.beam,
+    color,
+    opacity,
+  });
 }

@@ -39,20 +39,50 @@ function drawShots(kit: Kit, f: FrameInfo, fx: Effects, look: Look): void {
   const { cam, now } = f;
   for (const t of fx.tracers) {
     const a = fade(t.born, now, LIFE.tracer);
-    glowBeam(look.glow, toScreenX(cam, t.x1), toScreenY(cam, t.y1), toScreenX(cam, t.x2), toScreenY(cam, t.y2), 12 * cam.scale, kit.player(t.shooter, t.shooter === f.view.localId), 0.55 * a);
+    glowBeam(
+      look.glow,
+      toScreenX(cam, t.x1),
+      toScreenY(cam, t.y1),
+      toScreenX(cam, t.x2),
+      toScreenY(cam, t.y2),
+      12 * cam.scale,
+      kit.player(t.shooter, t.shooter === f.view.localId),
+      0.55 * a,
+    );
   }
   const tracer = kit.color('tracer');
-  for (const t of fx.tracers) line(kit, toScreenX(cam, t.x1), toScreenY(cam, t.y1), toScreenX(cam, t.x2), toScreenY(cam, t.y2), 1.6, tracer, fade(t.born, now, LIFE.tracer));
+  for (const t of fx.tracers)
+    line(
+      kit,
+      toScreenX(cam, t.x1),
+      toScreenY(cam, t.y1),
+      toScreenX(cam, t.x2),
+      toScreenY(cam, t.y2),
+      1.6,
+      tracer,
+      fade(t.born, now, LIFE.tracer),
+    );
   const flash = kit.color('flash');
-  for (const m of fx.flashes) glowDot(look.glow, flashX(f, m), flashY(f, m), 34 * flashScale(m) * cam.scale, flash, fade(m.born, now, LIFE.flash));
+  for (const m of fx.flashes)
+    glowDot(
+      look.glow,
+      flashX(f, m),
+      flashY(f, m),
+      34 * flashScale(m) * cam.scale,
+      flash,
+      fade(m.born, now, LIFE.flash),
+    );
   const core = kit.color('hitMarker');
-  for (const m of fx.flashes) circle(kit, flashX(f, m), flashY(f, m), 5 * flashScale(m) * cam.scale, core, fade(m.born, now, LIFE.flash));
+  for (const m of fx.flashes)
+    circle(kit, flashX(f, m), flashY(f, m), 5 * flashScale(m) * cam.scale, core, fade(m.born, now, LIFE.flash));
 }
 
 type Flash = Effects['flashes'][number];
 const flashScale = (m: Flash): number => (m.weapon === Weapon.Rocket ? 1.6 : 1);
-const flashX = (f: FrameInfo, m: Flash): number => toScreenX(f.cam, m.x + Math.cos(angleToRadians(m.aim)) * FLASH_OFFSET);
-const flashY = (f: FrameInfo, m: Flash): number => toScreenY(f.cam, m.y + Math.sin(angleToRadians(m.aim)) * FLASH_OFFSET);
+const flashX = (f: FrameInfo, m: Flash): number =>
+  toScreenX(f.cam, m.x + Math.cos(angleToRadians(m.aim)) * FLASH_OFFSET);
+const flashY = (f: FrameInfo, m: Flash): number =>
+  toScreenY(f.cam, m.y + Math.sin(angleToRadians(m.aim)) * FLASH_OFFSET);
 
 /** Explosions (both glows of each, then the shock rings: one texture switch) and spawn rings. */
 function drawBlasts(kit: Kit, f: FrameInfo, fx: Effects, look: Look): void {
@@ -84,7 +114,16 @@ function drawDamage(kit: Kit, f: FrameInfo, fx: Effects): void {
     const t = fade(d.born, now, LIFE.damage);
     const rise = (1 - t) * 30;
     const color = d.byLocal ? kit.color('damage') : kit.color('dimText');
-    anchoredText(kit, `-${d.amount}`, toScreenX(cam, d.x), toScreenY(cam, d.y) - 22 - rise, d.byLocal ? 18 : 14, color, 'center', t);
+    anchoredText(
+      kit,
+      `-${d.amount}`,
+      toScreenX(cam, d.x),
+      toScreenY(cam, d.y) - 22 - rise,
+      d.byLocal ? 18 : 14,
+      color,
+      'center',
+      t,
+    );
   }
 }
 

@@ -9,7 +9,13 @@ import { anchoredText, fillRect, type Kit } from '../render-kit';
 const LINE = 22;
 const WIDE = 520;
 
-export function drawControlsHint(kit: Kit, viewW: number, viewH: number, lines: readonly string[], opacity: number): void {
+export function drawControlsHint(
+  kit: Kit,
+  viewW: number,
+  viewH: number,
+  lines: readonly string[],
+  opacity: number,
+): void {
   if (opacity <= 0 || lines.length === 0) return;
   const width = Math.min(WIDE, viewW - 24);
   const size = width < WIDE ? Math.max(10, Math.round(15 * (width / WIDE))) : 15;
@@ -18,5 +24,7 @@ export function drawControlsHint(kit: Kit, viewW: number, viewH: number, lines: 
   const y = Math.round(viewH * 0.18);
   fillRect(kit, x, y, width, height, kit.color('panel'), 0.8 * opacity);
   fillRect(kit, x, y, width, 2, kit.color('local'), opacity);
-  lines.forEach((s, i) => anchoredText(kit, s, viewW / 2, y + 10 + i * LINE + LINE / 2, size, kit.color('text'), 'center', opacity));
+  lines.forEach((s, i) =>
+    anchoredText(kit, s, viewW / 2, y + 10 + i * LINE + LINE / 2, size, kit.color('text'), 'center', opacity),
+  );
 }

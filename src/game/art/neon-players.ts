@@ -26,7 +26,14 @@ function visible(f: FrameInfo, b: PlayerBody): boolean {
 function drawGlow(kit: Kit, f: FrameInfo, look: Look, b: PlayerBody): void {
   if (!b.alive || !visible(f, b)) return;
   const r = (b.crouch ? CROUCH_RADIUS : PLAYER_RADIUS) * f.cam.scale;
-  glowDot(look.glow, toScreenX(f.cam, b.x), toScreenY(f.cam, b.y), r * 3.2, kit.player(b.id, b.isLocal), b.isLocal ? 0.55 : 0.42);
+  glowDot(
+    look.glow,
+    toScreenX(f.cam, b.x),
+    toScreenY(f.cam, b.y),
+    r * 3.2,
+    kit.player(b.id, b.isLocal),
+    b.isLocal ? 0.55 : 0.42,
+  );
 }
 
 function drawBody(kit: Kit, f: FrameInfo, b: PlayerBody): void {
@@ -58,7 +65,16 @@ function drawName(kit: Kit, f: FrameInfo, b: PlayerBody): void {
   if (!b.alive || !visible(f, b)) return;
   const sx = toScreenX(f.cam, b.x);
   const sy = toScreenY(f.cam, b.y);
-  anchoredText(kit, f.name(b.id), sx, barTop(f, sy) - 3, 13, b.isLocal ? kit.player(b.id, true) : kit.color('text'), 'bot', 0.92);
+  anchoredText(
+    kit,
+    f.name(b.id),
+    sx,
+    barTop(f, sy) - 3,
+    13,
+    b.isLocal ? kit.player(b.id, true) : kit.color('text'),
+    'bot',
+    0.92,
+  );
 }
 
 function bodies(f: FrameInfo): PlayerBody[] {
@@ -85,6 +101,8 @@ const rocketShown = (f: FrameInfo, p: { x: number; y: number }): boolean => circ
 export function drawNeonProjectiles(kit: Kit, f: FrameInfo, look: Look): void {
   const hot = kit.color('rocket');
   const core = kit.color('tracer');
-  for (const p of f.view.projectiles) if (rocketShown(f, p)) glowDot(look.glow, toScreenX(f.cam, p.x), toScreenY(f.cam, p.y), 30 * f.cam.scale, hot, 0.8);
-  for (const p of f.view.projectiles) if (rocketShown(f, p)) circle(kit, toScreenX(f.cam, p.x), toScreenY(f.cam, p.y), 5 * f.cam.scale, core);
+  for (const p of f.view.projectiles)
+    if (rocketShown(f, p)) glowDot(look.glow, toScreenX(f.cam, p.x), toScreenY(f.cam, p.y), 30 * f.cam.scale, hot, 0.8);
+  for (const p of f.view.projectiles)
+    if (rocketShown(f, p)) circle(kit, toScreenX(f.cam, p.x), toScreenY(f.cam, p.y), 5 * f.cam.scale, core);
 }

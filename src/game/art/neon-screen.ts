@@ -14,7 +14,16 @@ import type { Look } from './look';
 
 const EDGE = 28;
 
-function cross(kit: Kit, x: number, y: number, inner: number, outer: number, width: number, color: ReturnType<Kit['color']>, opacity: number): void {
+function cross(
+  kit: Kit,
+  x: number,
+  y: number,
+  inner: number,
+  outer: number,
+  width: number,
+  color: ReturnType<Kit['color']>,
+  opacity: number,
+): void {
   line(kit, x - outer, y - outer, x - inner, y - inner, width, color, opacity);
   line(kit, x + outer, y - outer, x + inner, y - inner, width, color, opacity);
   line(kit, x - outer, y + outer, x - inner, y + inner, width, color, opacity);
@@ -25,7 +34,10 @@ function drawCrosshair(kit: Kit, f: FrameInfo, fx: Effects): void {
   const { mouseX: x, mouseY: y, now } = f;
   const c = kit.color('local');
   const dark = kit.color('background');
-  for (const [w, color, o] of [[4, dark, 0.6], [2, c, 0.95]] as const) {
+  for (const [w, color, o] of [
+    [4, dark, 0.6],
+    [2, c, 0.95],
+  ] as const) {
     line(kit, x - 12, y, x - 5, y, w, color, o);
     line(kit, x + 5, y, x + 12, y, w, color, o);
     line(kit, x, y - 12, x, y - 5, w, color, o);

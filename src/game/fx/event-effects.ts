@@ -15,16 +15,31 @@ import { addTrauma, explosionTrauma } from './shake';
 /** The kill feed keeps at most this many lines. */
 export const KILL_FEED_MAX = 5;
 
-function onFired(fx: Effects, ev: Extract<SimEvent, { type: 'fired' }>, now: number, localId: PlayerId, cues: SoundCue[], scene?: FxScene): void {
+function onFired(
+  fx: Effects,
+  ev: Extract<SimEvent, { type: 'fired' }>,
+  now: number,
+  localId: PlayerId,
+  cues: SoundCue[],
+  scene?: FxScene,
+): void {
   fx.tracers.push({ x1: ev.x, y1: ev.y, x2: ev.endX, y2: ev.endY, born: now, shooter: ev.shooter });
   fx.flashes.push({ x: ev.x, y: ev.y, aim: ev.aim, born: now, weapon: ev.weapon });
   const local = ev.shooter === localId;
   cues.push({ kind: 'fire', weapon: ev.weapon, local, x: ev.x, y: ev.y });
   if (local) addTrauma(fx.shake, ev.weapon === Weapon.Rocket ? 0.25 : 0.06, now);
-  if (scene && scene.onWall(ev.endX, ev.endY)) emitWallSparks(fx.particles, scene.rng, ev.endX, ev.endY, angleToRadians(ev.aim));
+  if (scene && scene.onWall(ev.endX, ev.endY))
+    emitWallSparks(fx.particles, scene.rng, ev.endX, ev.endY, angleToRadians(ev.aim));
 }
 
-function onHit(fx: Effects, ev: Extract<SimEvent, { type: 'hit' }>, now: number, localId: PlayerId, cues: SoundCue[], scene?: FxScene): void {
+function onHit(
+  fx: Effects,
+  ev: Extract<SimEvent, { type: 'hit' }>,
+  now: number,
+  localId: PlayerId,
+  cues: SoundCue[],
+  scene?: FxScene,
+): void {
   fx.damage.push({ x: ev.x, y: ev.y, amount: ev.damage, born: now, byLocal: ev.shooter === localId });
   const from = scene?.positionOf(ev.shooter) ?? null;
   if (scene) {
@@ -44,7 +59,14 @@ function onHit(fx: Effects, ev: Extract<SimEvent, { type: 'hit' }>, now: number,
   }
 }
 
-function onKilled(fx: Effects, ev: Extract<SimEvent, { type: 'killed' }>, now: number, localId: PlayerId, cues: SoundCue[], scene?: FxScene): void {
+function onKilled(
+  fx: Effects,
+  ev: Extract<SimEvent, { type: 'killed' }>,
+  now: number,
+  localId: PlayerId,
+  cues: SoundCue[],
+  scene?: FxScene,
+): void {
   fx.killFeed.push({ killer: ev.killer, victim: ev.victim, weapon: ev.weapon, born: now });
   if (fx.killFeed.length > KILL_FEED_MAX) fx.killFeed.splice(0, fx.killFeed.length - KILL_FEED_MAX);
   if (ev.killer === localId && ev.victim !== localId) {
@@ -98,7 +120,14 @@ function isLocalPickup(ev: { type: string }, localId: PlayerId): boolean {
 }
 
 /** Adds this frame's events; returns the sounds to play (appended to `cues`, which it returns). */
-export function ingestEvents(fx: Effects, events: readonly ViewEvent[], now: number, localId: PlayerId, cues: SoundCue[] = [], scene?: FxScene): SoundCue[] {
+export function ingestEvents(
+  fx: Effects,
+  events: readonly ViewEvent[],
+  now: number,
+  localId: PlayerId,
+  cues: SoundCue[] = [],
+  scene?: FxScene,
+): SoundCue[] {
   for (const e of events) ingestOne(fx, e, now, localId, cues, scene);
   return cues;
 }

@@ -16,7 +16,8 @@ export const WALL_SLOP = 3;
 export function pointOnWall(map: ArenaMap, x: number, y: number): boolean {
   if (x <= WALL_SLOP || y <= WALL_SLOP || x >= map.width - WALL_SLOP || y >= map.height - WALL_SLOP) return true;
   for (const w of map.walls) {
-    if (x >= w.x - WALL_SLOP && x <= w.x + w.w + WALL_SLOP && y >= w.y - WALL_SLOP && y <= w.y + w.h + WALL_SLOP) return true;
+    if (x >= w.x - WALL_SLOP && x <= w.x + w.w + WALL_SLOP && y >= w.y - WALL_SLOP && y <= w.y + w.h + WALL_SLOP)
+      return true;
   }
   return false;
 }

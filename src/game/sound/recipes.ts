@@ -23,10 +23,29 @@ export interface Layer {
   delay: number;
 }
 
-const L = (source: Layer['source'], freq: number, endFreq: number, decay: number, gain: number, extra: Partial<Layer> = {}): Layer => ({
-  source, freq, endFreq, attack: 0.002, decay, gain, delay: 0, ...extra,
+const L = (
+  source: Layer['source'],
+  freq: number,
+  endFreq: number,
+  decay: number,
+  gain: number,
+  extra: Partial<Layer> = {},
+): Layer => ({
+  source,
+  freq,
+  endFreq,
+  attack: 0.002,
+  decay,
+  gain,
+  delay: 0,
+  ...extra,
 });
-const F = (type: BiquadFilterType, freq: number, endFreq = freq, q = 0.8): Layer['filter'] => ({ type, freq, endFreq, q });
+const F = (type: BiquadFilterType, freq: number, endFreq = freq, q = 0.8): Layer['filter'] => ({
+  type,
+  freq,
+  endFreq,
+  q,
+});
 
 function fire(weapon: number, local: boolean): Layer[] {
   const v = local ? 1 : 0.55;
@@ -50,7 +69,11 @@ export function recipeFor(cue: SoundCue): Layer[] {
     case 'hit':
       return [L('sine', 1900, 1750, 0.06, 0.35), L('triangle', 2850, 2700, 0.04, 0.15)];
     case 'kill':
-      return [L('sine', 880, 880, 0.12, 0.35), L('sine', 1320, 1320, 0.2, 0.35, { delay: 0.09 }), L('triangle', 1760, 1760, 0.25, 0.12, { delay: 0.09 })];
+      return [
+        L('sine', 880, 880, 0.12, 0.35),
+        L('sine', 1320, 1320, 0.2, 0.35, { delay: 0.09 }),
+        L('triangle', 1760, 1760, 0.25, 0.12, { delay: 0.09 }),
+      ];
     case 'hurt':
       return [L('sine', 170, 55, 0.18, 0.55), L('noise', 0, 0, 0.1, 0.3, { filter: F('lowpass', 700, 200) })];
     case 'explosion':
@@ -67,9 +90,16 @@ export function recipeFor(cue: SoundCue): Layer[] {
         L('square', 420, 380, 0.03, 0.1, { delay: 0.17 }),
       ];
     case 'switch':
-      return [L('noise', 0, 0, 0.03, 0.35, { filter: F('bandpass', 2600, 2600, 3) }), L('sine', 480, 720, 0.08, 0.15, { delay: 0.02 })];
+      return [
+        L('noise', 0, 0, 0.03, 0.35, { filter: F('bandpass', 2600, 2600, 3) }),
+        L('sine', 480, 720, 0.08, 0.15, { delay: 0.02 }),
+      ];
     case 'pickup':
-      return [L('sine', 660, 660, 0.08, 0.3), L('sine', 880, 880, 0.08, 0.3, { delay: 0.06 }), L('sine', 1320, 1320, 0.16, 0.3, { delay: 0.12 })];
+      return [
+        L('sine', 660, 660, 0.08, 0.3),
+        L('sine', 880, 880, 0.08, 0.3, { delay: 0.06 }),
+        L('sine', 1320, 1320, 0.16, 0.3, { delay: 0.12 }),
+      ];
     case 'spawn':
       return [L('sine', 280, 900, 0.35, 0.18, { attack: 0.08 }), L('triangle', 560, 1800, 0.3, 0.06, { attack: 0.08 })];
   }

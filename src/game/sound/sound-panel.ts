@@ -13,10 +13,17 @@ export interface SoundSection {
   refresh(): void;
 }
 
-export function createSoundSection(doc: Document, sound: Pick<SoundCues, 'settings' | 'setSettings'>, store: KeyValueStore | null): SoundSection {
+export function createSoundSection(
+  doc: Document,
+  sound: Pick<SoundCues, 'settings' | 'setSettings'>,
+  store: KeyValueStore | null,
+): SoundSection {
   const section = el(doc, 'section', { margin: '12px 0' });
   section.dataset['testid'] = 'sound-settings';
-  section.append(el(doc, 'h3', { margin: '0 0 2px', fontSize: '16px' }, 'Sound'), el(doc, 'div', { fontSize: '12px', color: '#969eaf', marginBottom: '6px' }, 'Remembered in this browser.'));
+  section.append(
+    el(doc, 'h3', { margin: '0 0 2px', fontSize: '16px' }, 'Sound'),
+    el(doc, 'div', { fontSize: '12px', color: '#969eaf', marginBottom: '6px' }, 'Remembered in this browser.'),
+  );
   const row = el(doc, 'label', { display: 'flex', alignItems: 'center', gap: '10px', margin: '6px 0' });
   const volume = el(doc, 'input', { width: '180px' });
   volume.type = 'range';

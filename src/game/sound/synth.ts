@@ -59,7 +59,14 @@ function playLayer(ctx: BaseAudioContext, out: AudioNode, noise: AudioBuffer, la
   src.stop(end + 0.02);
 }
 
-export function playRecipe(ctx: BaseAudioContext, destination: AudioNode, noise: AudioBuffer, layers: readonly Layer[], gain: number, pan: number): void {
+export function playRecipe(
+  ctx: BaseAudioContext,
+  destination: AudioNode,
+  noise: AudioBuffer,
+  layers: readonly Layer[],
+  gain: number,
+  pan: number,
+): void {
   if (gain <= 0) return;
   const cueGain = ctx.createGain();
   cueGain.gain.value = gain;

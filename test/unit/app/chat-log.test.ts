@@ -6,7 +6,10 @@ import { CHAT_MAX_CHARS, SYSTEM_CHAT_ID } from '../../../src/protocol/control-me
 describe('chat log', () => {
   it('sends trimmed lines cut to CHAT_MAX_CHARS code points and never a blank one', () => {
     const sent: string[] = [];
-    const log = new ChatLog((t) => sent.push(t), () => undefined);
+    const log = new ChatLog(
+      (t) => sent.push(t),
+      () => undefined,
+    );
     log.send('   ');
     log.send('  hi   there ');
     log.send('😀'.repeat(CHAT_MAX_CHARS + 10));
@@ -18,7 +21,10 @@ describe('chat log', () => {
 
   it('keeps the sender name as it was, marks host notices, tells listeners, stays bounded', () => {
     const names = new Map([[2, '[a]x[/a]']]);
-    const log = new ChatLog(() => undefined, (id) => names.get(id));
+    const log = new ChatLog(
+      () => undefined,
+      (id) => names.get(id),
+    );
     const seen: string[] = [];
     const off = log.onLine((l) => seen.push(`${l.name}|${l.text}|${l.system}`));
     log.receive(2, '<b>gg</b>');
@@ -37,7 +43,10 @@ describe('chat log', () => {
 describe('remembered name', () => {
   const memory = (): Storage => {
     const m = new Map<string, string>();
-    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) } as unknown as Storage;
+    return {
+      getItem: (k: string) => m.get(k) ?? null,
+      setItem: (k: string, v: string) => void m.set(k, v),
+    } as unknown as Storage;
   };
 
   it('survives a reload (same storage) and is cut to the name limit', () => {
@@ -49,7 +58,14 @@ describe('remembered name', () => {
   });
 
   it('never throws when storage is missing or denied', () => {
-    const denied = { getItem: () => { throw new Error('SecurityError'); }, setItem: () => { throw new Error('QuotaExceeded'); } } as unknown as Storage;
+    const denied = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceeded');
+      },
+    } as unknown as Storage;
     expect(loadName(() => denied)).toBe('');
     expect(() => saveName(() => denied, 'x')).not.toThrow();
     expect(loadName(() => null)).toBe('');

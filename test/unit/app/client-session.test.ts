@@ -32,7 +32,6 @@ class FakeTimers implements Timers {
   }
 }
 
-
 function makeSession() {
   const timers = new FakeTimers();
   const wire = new WireChannel();
@@ -61,7 +60,13 @@ describe('ClientSession', () => {
     const game = { moveX: 5, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
     session.runScript({ moveX: 500, moveY: -3.4, fire: true, aim: 1234, ms: 100 });
     session.frame(game);
-    expect(frame).toHaveBeenLastCalledWith(1000, { moveX: 127, moveY: -3, aim: 1234, buttons: Buttons.Fire, weaponSelect: WEAPON_KEEP });
+    expect(frame).toHaveBeenLastCalledWith(1000, {
+      moveX: 127,
+      moveY: -3,
+      aim: 1234,
+      buttons: Buttons.Fire,
+      weaponSelect: WEAPON_KEEP,
+    });
     timers.advance(100);
     session.frame(game);
     expect(frame).toHaveBeenLastCalledWith(1100, { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP });
@@ -109,7 +114,11 @@ describe('ClientSession: one driver per frame', () => {
     session.frame(idle);
     timers.advance(RENDERER_STALL_MS);
     // While the renderer is stalled a server event arrives and the page loop's frame takes it.
-    const hit: NetEvent = { id: 5, tick: 401, event: { type: 'hit', shooter: 1, target: 3, weapon: Weapon.Rifle, damage: 20, x: 1, y: 1 } };
+    const hit: NetEvent = {
+      id: 5,
+      tick: 401,
+      event: { type: 'hit', shooter: 1, target: 3, weapon: Weapon.Rifle, damage: 20, x: 1, y: 1 },
+    };
     wire.core.deliver(snapshotBytes(401, [hit]));
     expect(session.idleFrame()).toBe(true);
     expect(session.lastView?.events).toHaveLength(1);
@@ -142,7 +151,23 @@ describe('ClientSession debug messages', () => {
 
 function snapshotBytes(serverTick: number, events: NetEvent[] = []): Uint8Array {
   const self = newPlayer(3, 100, 100);
-  return encodeSnapshot({ serverTick, baselineTick: 0, lastCmdTick: 0, cmdBufferDepth: 0, echoTimeMs: 0, echoHoldMs: 0, part: 0, partCount: 1, self, players: [], projectiles: [], events }, null);
+  return encodeSnapshot(
+    {
+      serverTick,
+      baselineTick: 0,
+      lastCmdTick: 0,
+      cmdBufferDepth: 0,
+      echoTimeMs: 0,
+      echoHoldMs: 0,
+      part: 0,
+      partCount: 1,
+      self,
+      players: [],
+      projectiles: [],
+      events,
+    },
+    null,
+  );
 }
 
 describe('ClientSession.rebind (host migration)', () => {

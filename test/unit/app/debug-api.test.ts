@@ -3,7 +3,12 @@ import { createDebugApi, type AppState } from '../../../src/app/debug-api';
 import type { LobbySession } from '../../../src/app/lobby-session';
 import type { ClientSession } from '../../../src/app/client-session';
 
-function fakeApp(): { app: AppState; session: LobbySession; runScript: ReturnType<typeof vi.fn>; kick: ReturnType<typeof vi.fn> } {
+function fakeApp(): {
+  app: AppState;
+  session: LobbySession;
+  runScript: ReturnType<typeof vi.fn>;
+  kick: ReturnType<typeof vi.fn>;
+} {
   const players = [{ id: 1, name: 'Ada', pingMs: 0, isHost: true }];
   const runScript = vi.fn();
   const kick = vi.fn();
@@ -23,7 +28,20 @@ function fakeApp(): { app: AppState; session: LobbySession; runScript: ReturnTyp
     client,
     players: () => players,
     started: () => false,
-    channels: () => [{ role: 'loopback', peer: '', label: 'loopback', ordered: true, maxRetransmits: null, state: 'open', bytesIn: 1, bytesOut: 2, packetsIn: 1, packetsOut: 1 }],
+    channels: () => [
+      {
+        role: 'loopback',
+        peer: '',
+        label: 'loopback',
+        ordered: true,
+        maxRetransmits: null,
+        state: 'open',
+        bytesIn: 1,
+        bytesOut: 2,
+        packetsIn: 1,
+        packetsOut: 1,
+      },
+    ],
     serverTick: () => 77,
     serverStats: () => ({ tick: 77 }),
     hostCounters: () => ({ kicks: 0 }),
@@ -33,7 +51,15 @@ function fakeApp(): { app: AppState; session: LobbySession; runScript: ReturnTyp
     onChange: () => () => undefined,
     onEnd: () => undefined,
   } as unknown as LobbySession;
-  const app: AppState = { phase: 'lobby', session, link: 'http://x/#join=abcdefghijklmnop', lastError: null, renderError: null, startMatch: vi.fn(), leave: vi.fn() };
+  const app: AppState = {
+    phase: 'lobby',
+    session,
+    link: 'http://x/#join=abcdefghijklmnop',
+    lastError: null,
+    renderError: null,
+    startMatch: vi.fn(),
+    leave: vi.fn(),
+  };
   return { app, session, runScript, kick };
 }
 
@@ -45,7 +71,12 @@ describe('window.rewind', () => {
     expect(api.localId).toBe(1);
     expect(api.isHost).toBe(true);
     expect(api.roomId).toBe('abcdefghijklmnop');
-    expect(api.stats()).toMatchObject({ serverTick: 77, predictionErrors: 2, malformedPackets: 1, net: { pingMs: 12 } });
+    expect(api.stats()).toMatchObject({
+      serverTick: 77,
+      predictionErrors: 2,
+      malformedPackets: 1,
+      net: { pingMs: 12 },
+    });
     expect(api.setCvar('net_fakelag', 9999)).toBe('net_fakelag: clamped');
   });
 
@@ -86,7 +117,12 @@ describe('window.rewind', () => {
     const api = createDebugApi(app);
     expect(api.serverDebug()).toBeNull();
     const box = { id: 2, x: 10, y: 20, radius: 16, alive: true, crouch: false };
-    (session.client as { serverDebug: unknown }).serverDebug = { type: 'debug', tick: 5, hitboxes: [box], rewind: null };
+    (session.client as { serverDebug: unknown }).serverDebug = {
+      type: 'debug',
+      tick: 5,
+      hitboxes: [box],
+      rewind: null,
+    };
     const got = api.serverDebug();
     expect(got).toEqual({ type: 'debug', tick: 5, hitboxes: [box], rewind: null });
     got!.hitboxes[0]!.x = 999;

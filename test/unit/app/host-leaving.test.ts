@@ -18,7 +18,10 @@ function fakeServer(successorGone: boolean) {
   const listeners = new Set<() => void>();
   const server = {
     migration: { handOver: async () => 2 },
-    roster: { lobbyList: () => PLAYERS, get: (id: number) => (present.has(id) ? PLAYERS.find((p) => p.id === id) : undefined) },
+    roster: {
+      lobbyList: () => PLAYERS,
+      get: (id: number) => (present.has(id) ? PLAYERS.find((p) => p.id === id) : undefined),
+    },
     chat: { announce: (text: string) => void log.push(`announce ${text}`) },
     onChange: (cb: () => void) => (listeners.add(cb), () => listeners.delete(cb)),
   };
@@ -35,7 +38,11 @@ describe('handOverMatch', () => {
   it('announces, and leaves in a later task even when the successor left before the handover returned', async () => {
     vi.useFakeTimers();
     const { server, log } = fakeServer(true);
-    const named = await handOverMatch(server, () => void log.push('release id'), () => void log.push('leave'));
+    const named = await handOverMatch(
+      server,
+      () => void log.push('release id'),
+      () => void log.push('leave'),
+    );
     expect(named).toBe('Bob');
     // Leaving here would close the links in the task that queued the announcement (and drop it).
     expect(log).toEqual(['announce Alice left — Bob is now hosting', 'release id']);
@@ -48,13 +55,21 @@ describe('handOverMatch', () => {
   it("leaves when the successor's link closes, or after HANDOVER_WAIT_MS at the latest", async () => {
     vi.useFakeTimers();
     const a = fakeServer(false);
-    await handOverMatch(a.server, () => undefined, () => void a.log.push('leave'));
+    await handOverMatch(
+      a.server,
+      () => undefined,
+      () => void a.log.push('leave'),
+    );
     await vi.advanceTimersByTimeAsync(100);
     expect(a.log).not.toContain('leave');
     a.successorCloses();
     expect(a.log.filter((l) => l === 'leave')).toHaveLength(1);
     const b = fakeServer(false);
-    await handOverMatch(b.server, () => undefined, () => void b.log.push('leave'));
+    await handOverMatch(
+      b.server,
+      () => undefined,
+      () => void b.log.push('leave'),
+    );
     await vi.advanceTimersByTimeAsync(HANDOVER_WAIT_MS - 1);
     expect(b.log).not.toContain('leave');
     await vi.advanceTimersByTimeAsync(1);

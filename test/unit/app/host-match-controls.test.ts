@@ -26,14 +26,21 @@ describe('hostMatchControls', () => {
 
   it('still lets the joiners in when the worker call fails, and says why', async () => {
     const marked = vi.fn();
-    const c = hostMatchControls(fakeApi(() => Promise.reject(new Error('worker gone'))), marked);
+    const c = hostMatchControls(
+      fakeApi(() => Promise.reject(new Error('worker gone'))),
+      marked,
+    );
     c.start({});
     await vi.waitFor(() => expect(marked).toHaveBeenCalledTimes(1));
     expect(c.issues()).toEqual(['The server could not start the match: worker gone.']);
   });
 
   it('counts only the bots the worker seated', async () => {
-    const api = { startMatch: () => null, addBot: vi.fn().mockResolvedValueOnce(3).mockResolvedValueOnce(null), removeBot: () => 3 } as unknown as Remote<ServerWorkerApi>;
+    const api = {
+      startMatch: () => null,
+      addBot: vi.fn().mockResolvedValueOnce(3).mockResolvedValueOnce(null),
+      removeBot: () => 3,
+    } as unknown as Remote<ServerWorkerApi>;
     const c = hostMatchControls(api, () => undefined);
     await c.addBot();
     await c.addBot();
@@ -43,8 +50,21 @@ describe('hostMatchControls', () => {
   });
 
   it("a successor's controls start from the match it took over: its rules and the bots it still runs", async () => {
-    const c = hostMatchControls(fakeApi(() => null), () => undefined, { rules: { mode: GameMode.TeamDeathmatch, mapId: 3, fragLimit: 30, timeLimitS: 300, friendlyFire: true }, bots: 2 });
-    expect(c.rules()).toMatchObject({ mode: GameMode.TeamDeathmatch, mapId: 3, fragLimit: 30, timeLimitS: 300, friendlyFire: true });
+    const c = hostMatchControls(
+      fakeApi(() => null),
+      () => undefined,
+      {
+        rules: { mode: GameMode.TeamDeathmatch, mapId: 3, fragLimit: 30, timeLimitS: 300, friendlyFire: true },
+        bots: 2,
+      },
+    );
+    expect(c.rules()).toMatchObject({
+      mode: GameMode.TeamDeathmatch,
+      mapId: 3,
+      fragLimit: 30,
+      timeLimitS: 300,
+      friendlyFire: true,
+    });
     expect(c.botCount()).toBe(2);
     await c.removeBot();
     expect(c.botCount()).toBe(1);

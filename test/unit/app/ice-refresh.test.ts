@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { iceExpiry, iceNeedsRefresh } from '../../../src/lobby/ice-expiry';
 import { IceRefresher } from '../../../src/app/ice-refresh';
 
-const turn = (expiry: number, id = 'x'): RTCIceServer[] => [{ urls: 'stun:t:3478' }, { urls: ['turn:t:3478?transport=udp'], username: `${expiry}:${id}`, credential: 'c' }];
+const turn = (expiry: number, id = 'x'): RTCIceServer[] => [
+  { urls: 'stun:t:3478' },
+  { urls: ['turn:t:3478?transport=udp'], username: `${expiry}:${id}`, credential: 'c' },
+];
 
 describe('ice expiry', () => {
   it('reads the earliest expiry from usernames, ignores static credentials', () => {
@@ -27,7 +30,11 @@ describe('IceRefresher', () => {
     const options = { iceServers: turn(now + 6, 'old') };
     const peerOptions = options; // what an open SignalingPeer keeps
     let loads = 0;
-    const r = new IceRefresher(() => [options], async () => (loads++, turn(now + 6, 'new')), () => now);
+    const r = new IceRefresher(
+      () => [options],
+      async () => (loads++, turn(now + 6, 'new')),
+      () => now,
+    );
     await r.ensureFresh();
     expect(loads).toBe(0);
     now += 7; // expired
@@ -42,8 +49,16 @@ describe('IceRefresher', () => {
     let now = 1_000_000_000;
     const options = { iceServers: turn(now + 6, 'old') };
     const fixed = { iceServers: [{ urls: 'turn:t', username: 'u', credential: 'p' }] };
-    const results: Array<() => Promise<RTCIceServer[]>> = [() => Promise.reject(new Error('offline')), async () => [], async () => turn(now + 6, 'new')];
-    const r = new IceRefresher(() => [options, fixed], () => results.shift()!(), () => now);
+    const results: Array<() => Promise<RTCIceServer[]>> = [
+      () => Promise.reject(new Error('offline')),
+      async () => [],
+      async () => turn(now + 6, 'new'),
+    ];
+    const r = new IceRefresher(
+      () => [options, fixed],
+      () => results.shift()!(),
+      () => now,
+    );
     now += 10;
     await r.ensureFresh();
     expect(options.iceServers[1]?.username).toMatch(/:old$/);

@@ -1,9 +1,19 @@
 // Link recovery decides whose network it was before anyone is blamed (issue 22).
 import { describe, expect, it } from 'vitest';
-import { HOST_GONE_WAIT_MS, HOST_WAIT_MS, OWN_NETWORK_TEXT, RECONNECTING_TEXT, recoverLink, type AttemptResult } from '../../../src/app/link-recovery';
+import {
+  HOST_GONE_WAIT_MS,
+  HOST_WAIT_MS,
+  OWN_NETWORK_TEXT,
+  RECONNECTING_TEXT,
+  recoverLink,
+  type AttemptResult,
+} from '../../../src/app/link-recovery';
 
 /** A virtual clock; `script(t)` answers each attempt made at time t (each attempt takes `cost` ms). */
-function run(script: (t: number) => AttemptResult<string>, o: { cost?: number; resumeAt?: number; linkClosed?: boolean } = {}) {
+function run(
+  script: (t: number) => AttemptResult<string>,
+  o: { cost?: number; resumeAt?: number; linkClosed?: boolean } = {},
+) {
   let t = 0;
   const said: string[] = [];
   const attempts: number[] = [];
@@ -26,7 +36,9 @@ function run(script: (t: number) => AttemptResult<string>, o: { cost?: number; r
 describe('recoverLink', () => {
   it('rejoins the host as soon as this page can reach the signaling server again, saying it is its own network meanwhile', async () => {
     const back = 3000;
-    const r = await run((t) => (t < back ? { retry: 'signaling-unreachable' } : { inner: 'same host' }), { cost: 1500 });
+    const r = await run((t) => (t < back ? { retry: 'signaling-unreachable' } : { inner: 'same host' }), {
+      cost: 1500,
+    });
     expect(r.out).toEqual({ kind: 'rejoined', inner: 'same host' });
     expect(r.said).toEqual([OWN_NETWORK_TEXT]);
     // Playing again within 2 s of the network coming back: the attempt in flight, then one more.
@@ -45,7 +57,9 @@ describe('recoverLink', () => {
   });
 
   it('never judges the host while this page cannot reach anyone, however long', async () => {
-    const r = await run((t) => (t < 30_000 ? { retry: 'signaling-unreachable' } : { retry: 'connection-failed' }), { cost: 1500 });
+    const r = await run((t) => (t < 30_000 ? { retry: 'signaling-unreachable' } : { retry: 'connection-failed' }), {
+      cost: 1500,
+    });
     expect(r.out).toEqual({ kind: 'host-gone' });
     // The host got its full wait from the last attempt that could not reach the server (≤ 1.5 s before 30 s).
     expect(r.t).toBeGreaterThanOrEqual(30_000 - 1500 + HOST_WAIT_MS);

@@ -22,13 +22,20 @@ export function fakeClient(localId: number): ClientSession & { closed: boolean }
   return c as unknown as ClientSession & { closed: boolean };
 }
 
-export function fake(isHost: boolean, client: ClientSession, players: LobbyPlayer[]): MigrationInner & { left: boolean; released: boolean } {
+export function fake(
+  isHost: boolean,
+  client: ClientSession,
+  players: LobbyPlayer[],
+): MigrationInner & { left: boolean; released: boolean } {
   const end = new EndSignal();
   const s = {
     isHost,
     roomId: 'room',
     client,
-    chat: new ChatLog(() => undefined, () => undefined),
+    chat: new ChatLog(
+      () => undefined,
+      () => undefined,
+    ),
     players: () => players,
     started: () => true,
     channels: () => [],
@@ -71,7 +78,14 @@ export function context(attempts: MigrationAttempts): { ctx: MigrationContext; c
   return { ctx, clock };
 }
 
-export const lost = (over: Partial<HostLost> = {}): HostLost => ({ why: 'lost', successors: [2, 3], checkpoint: { bytes: new Uint8Array([1]), final: false, atMs: 0 }, players: PLAYERS, systemLines: [], ...over });
+export const lost = (over: Partial<HostLost> = {}): HostLost => ({
+  why: 'lost',
+  successors: [2, 3],
+  checkpoint: { bytes: new Uint8Array([1]), final: false, atMs: 0 },
+  players: PLAYERS,
+  systemLines: [],
+  ...over,
+});
 
 /** Lets the migration's promise chain run to its end. */
 export const settle = async (): Promise<void> => {

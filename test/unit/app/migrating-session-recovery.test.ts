@@ -12,7 +12,15 @@ describe('MigratingSession', () => {
   it('an old host whose id was taken over stops hosting and joins as a player, without a notice', async () => {
     const client = fakeClient(1);
     const first = fake(true, client, PLAYERS);
-    const { ctx } = context({ join: async (c) => fake(false, c, PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 }))), claim: async () => null });
+    const { ctx } = context({
+      join: async (c) =>
+        fake(
+          false,
+          c,
+          PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 })),
+        ),
+      claim: async () => null,
+    });
     const s = new MigratingSession(() => first, ctx);
     s.replaced();
     await settle();
@@ -44,27 +52,43 @@ describe('MigratingSession', () => {
     expect(tries).toBe(3);
     expect(banner).toEqual([OWN_NETWORK_TEXT, null]);
     expect(released).toBe(1);
-    expect(s.migrationReport()).toMatchObject({ migrations: 0, reconnects: 1, reconnecting: false, migrating: false, notice: null });
+    expect(s.migrationReport()).toMatchObject({
+      migrations: 0,
+      reconnects: 1,
+      reconnecting: false,
+      migrating: false,
+      notice: null,
+    });
     expect(s.chat.lines().some((l) => l.system)).toBe(false);
   });
 
   it('a silence the old link rode out ends without a join', async () => {
     const client = fakeClient(3);
-    const { ctx } = context({ join: async () => { throw new Error('no join needed'); }, claim: async () => null });
+    const { ctx } = context({
+      join: async () => {
+        throw new Error('no join needed');
+      },
+      claim: async () => null,
+    });
     const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
     s.hostLost(lost({ why: 'silent', resumed: () => true }));
     await settle();
     expect(s.migrationReport()).toMatchObject({ migrations: 0, reconnects: 1, attempts: [] });
   });
 
-  it("a host whose id nobody holds any more (it closed or crashed) is taken over only after HOST_GONE_WAIT_MS", async () => {
+  it('a host whose id nobody holds any more (it closed or crashed) is taken over only after HOST_GONE_WAIT_MS', async () => {
     const client = fakeClient(2);
     const { ctx, clock } = context({
       join: async () => {
         clock.t += 300;
         throw new Error('room-not-found');
       },
-      claim: async (c) => fake(true, c, PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 }))),
+      claim: async (c) =>
+        fake(
+          true,
+          c,
+          PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 })),
+        ),
     });
     let claimedAt = -1;
     const inner = ctx.attempts!;
@@ -73,6 +97,10 @@ describe('MigratingSession', () => {
     s.hostLost(lost({ why: 'silent', resumed: () => false }));
     await settle();
     expect(claimedAt).toBeGreaterThan(HOST_GONE_WAIT_MS);
-    expect(s.migrationReport()).toMatchObject({ migrations: 1, hosting: true, notice: "Alice's connection was lost — you are now hosting" });
+    expect(s.migrationReport()).toMatchObject({
+      migrations: 1,
+      hosting: true,
+      notice: "Alice's connection was lost — you are now hosting",
+    });
   });
 });

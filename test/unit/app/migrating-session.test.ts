@@ -10,14 +10,20 @@ import { MIGRATION_GIVE_UP_MS } from '../../../src/lobby/migration-steps';
 import { SYSTEM_CHAT_ID } from '../../../src/protocol/control-messages';
 import { PLAYERS, fakeClient, fake, context, lost, settle } from './migrating-session-fakes';
 
-
 describe('MigratingSession', () => {
   it('the first successor claims at once and hosts; the notice says so in the chat', async () => {
     const client = fakeClient(2);
     const log: string[] = [];
     const { ctx } = context({
       join: async () => (log.push('join'), null),
-      claim: async (c) => (log.push('claim'), fake(true, c, PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 })))),
+      claim: async (c) => (
+        log.push('claim'),
+        fake(
+          true,
+          c,
+          PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 })),
+        )
+      ),
     });
     const banner: Array<string | null> = [];
     ctx.onMigrating = (text) => banner.push(text);
@@ -30,8 +36,16 @@ describe('MigratingSession', () => {
     expect(banner).toEqual(["Alice's connection was lost — finding the new host…", null]);
     expect(s.isHost).toBe(true);
     expect(s.client).toBe(client);
-    expect(s.migrationReport()).toMatchObject({ migrations: 1, hosting: true, migrating: false, notice: "Alice's connection was lost — you are now hosting" });
-    expect(s.chat.lines().at(-1)).toMatchObject({ system: true, text: "Alice's connection was lost — you are now hosting" });
+    expect(s.migrationReport()).toMatchObject({
+      migrations: 1,
+      hosting: true,
+      migrating: false,
+      notice: "Alice's connection was lost — you are now hosting",
+    });
+    expect(s.chat.lines().at(-1)).toMatchObject({
+      system: true,
+      text: "Alice's connection was lost — you are now hosting",
+    });
     expect(ends).toEqual([]);
   });
 
@@ -42,7 +56,13 @@ describe('MigratingSession', () => {
       join: async (c) => {
         tries += 1;
         clock.t += 100;
-        return tries < 4 ? null : fake(false, c, PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 })));
+        return tries < 4
+          ? null
+          : fake(
+              false,
+              c,
+              PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 })),
+            );
       },
       claim: async () => {
         throw new Error('a non-successor never claims');
@@ -52,7 +72,11 @@ describe('MigratingSession', () => {
     s.hostLost(lost({ successors: [2] }));
     await settle();
     expect(tries).toBe(4);
-    expect(s.migrationReport()).toMatchObject({ migrations: 1, hosting: false, notice: "Alice's connection was lost — Bob is now hosting" });
+    expect(s.migrationReport()).toMatchObject({
+      migrations: 1,
+      hosting: false,
+      notice: "Alice's connection was lost — Bob is now hosting",
+    });
   });
 
   it('an attempt that throws counts as a failed one: it retries, then hosts, never stuck migrating', async () => {
@@ -64,7 +88,11 @@ describe('MigratingSession', () => {
         claims += 1;
         clock.t += 100;
         if (claims === 1) throw new Error('the worker refused the local player');
-        return fake(true, c, PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 })));
+        return fake(
+          true,
+          c,
+          PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 })),
+        );
       },
     });
     const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
@@ -72,12 +100,24 @@ describe('MigratingSession', () => {
     await settle();
     expect(claims).toBe(2);
     expect(s.migrationReport()).toMatchObject({ migrations: 1, hosting: true, migrating: false });
-    expect(s.migrationReport().attempts[0]).toMatchObject({ kind: 'claim', outcome: 'retry', note: 'the worker refused the local player' });
+    expect(s.migrationReport().attempts[0]).toMatchObject({
+      kind: 'claim',
+      outcome: 'retry',
+      note: 'the worker refused the local player',
+    });
   });
 
   it("says 'left' after a handover the old host announced", async () => {
     const client = fakeClient(3);
-    const { ctx } = context({ join: async (c) => fake(false, c, PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 }))), claim: async () => null });
+    const { ctx } = context({
+      join: async (c) =>
+        fake(
+          false,
+          c,
+          PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 })),
+        ),
+      claim: async () => null,
+    });
     const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
     s.hostLost(lost({ successors: [2], systemLines: ['Alice left — Bob is now hosting'] }));
     await settle();
@@ -88,7 +128,11 @@ describe('MigratingSession', () => {
     const client = fakeClient(3);
     const { ctx } = context({
       join: async (c) => {
-        const next = fake(false, c, PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 })));
+        const next = fake(
+          false,
+          c,
+          PLAYERS.map((p) => ({ ...p, isHost: p.id === 2 })),
+        );
         // What a successor's listen server sends a returning player after its welcome (host/takeover-notice.ts).
         next.chat.receive(SYSTEM_CHAT_ID, 'Alice left — Bob is now hosting');
         return next;
@@ -99,14 +143,21 @@ describe('MigratingSession', () => {
     // The link closed before the old host's chat line arrived (or the line never left its page).
     s.hostLost(lost({ why: 'lost', successors: [2], systemLines: [] }));
     await settle();
-    expect(s.migrationReport()).toMatchObject({ migrations: 1, lastCause: 'lost', notice: 'Alice left — Bob is now hosting' });
+    expect(s.migrationReport()).toMatchObject({
+      migrations: 1,
+      lastCause: 'lost',
+      notice: 'Alice left — Bob is now hosting',
+    });
     // The new host's line is the notice: shown once, not twice.
     expect(s.chat.lines().filter((l) => l.text === 'Alice left — Bob is now hosting')).toHaveLength(1);
   });
 
   it('gives up with "The host left." after MIGRATION_GIVE_UP_MS, closing the client', async () => {
     const client = fakeClient(2);
-    const { ctx, clock } = context({ join: async () => ((clock.t += 50), null), claim: async () => ((clock.t += 50), null) });
+    const { ctx, clock } = context({
+      join: async () => ((clock.t += 50), null),
+      claim: async () => ((clock.t += 50), null),
+    });
     const ends: Array<JoinFailure | null> = [];
     const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
     s.onEnd((f) => ends.push(f));

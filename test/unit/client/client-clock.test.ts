@@ -5,7 +5,6 @@ import { seeded as rng } from '../../helpers/seeded';
 const TICKRATE = 60;
 const TICK_MS = 1000 / TICKRATE;
 
-
 interface InFlight {
   arriveMs: number;
   kind: 'cmd' | 'snap';
@@ -32,7 +31,11 @@ class Loop {
   depths: number[] = [];
   commandTicks: number[] = [];
 
-  constructor(rttMs: number, private readonly jitterMs: number, seed = 1) {
+  constructor(
+    rttMs: number,
+    private readonly jitterMs: number,
+    seed = 1,
+  ) {
     this.rttMs = rttMs;
     this.random = rng(seed);
   }
@@ -64,7 +67,12 @@ class Loop {
     if (this.serverTick % 2 !== 0) return;
     const depth = this.newestCmd === 0 ? 0 : this.newestCmd - this.serverTick;
     this.depths.push(depth);
-    this.flights.push({ arriveMs: this.now + this.delay(), kind: 'snap', tick: this.serverTick, sendTimeMs16: this.echo.time16 });
+    this.flights.push({
+      arriveMs: this.now + this.delay(),
+      kind: 'snap',
+      tick: this.serverTick,
+      sendTimeMs16: this.echo.time16,
+    });
     this.lastHold = this.now - this.echo.arrivedMs;
     this.lastDepth = depth;
   }
@@ -77,7 +85,15 @@ class Loop {
       this.echo = { time16: f.sendTimeMs16, arrivedMs: f.arriveMs };
       return;
     }
-    this.clock.onSnapshot({ serverTick: f.tick, echoTimeMs: f.sendTimeMs16, echoHoldMs: Math.round(this.lastHold), cmdBufferDepth: this.lastDepth }, this.now);
+    this.clock.onSnapshot(
+      {
+        serverTick: f.tick,
+        echoTimeMs: f.sendTimeMs16,
+        echoHoldMs: Math.round(this.lastHold),
+        cmdBufferDepth: this.lastDepth,
+      },
+      this.now,
+    );
   }
 
   run(ms: number, stepMs = 4): void {

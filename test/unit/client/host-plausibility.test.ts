@@ -9,7 +9,20 @@ import { newPlayer } from '../../../src/sim/player-state';
 import { IDLE_INPUT } from '../../helpers/input';
 
 function snapshot(serverTick: number): Uint8Array {
-  const s: Snapshot = { serverTick, baselineTick: 0, lastCmdTick: 0, cmdBufferDepth: 0, echoTimeMs: 0, echoHoldMs: 0, part: 0, partCount: 1, self: newPlayer(1, 100, 100), players: [], projectiles: [], events: [] };
+  const s: Snapshot = {
+    serverTick,
+    baselineTick: 0,
+    lastCmdTick: 0,
+    cmdBufferDepth: 0,
+    echoTimeMs: 0,
+    echoHoldMs: 0,
+    part: 0,
+    partCount: 1,
+    self: newPlayer(1, 100, 100),
+    players: [],
+    projectiles: [],
+    events: [],
+  };
   return encodeSnapshot(s, null);
 }
 
@@ -49,7 +62,10 @@ describe('a joiner facing a host that jumps its tick', () => {
     c.receive(snapshot(1_000_600), 20);
     c.receive(snapshot(602), 33);
     expect(c.hostTrust).toEqual({ implausibleSnapshots: 1, abandoned: false });
-    const acks = c.frame(50, IDLE_INPUT).packets.map((b) => decodeCmdPacket(b)).flatMap((d) => (d.ok ? [d.value.ackTick] : []));
+    const acks = c
+      .frame(50, IDLE_INPUT)
+      .packets.map((b) => decodeCmdPacket(b))
+      .flatMap((d) => (d.ok ? [d.value.ackTick] : []));
     expect(acks.length).toBeGreaterThan(0);
     expect(acks.every((a) => a === 602)).toBe(true);
     expect(c.stats.serverTick).toBe(602);

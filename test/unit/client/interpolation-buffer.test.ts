@@ -8,7 +8,22 @@ import { newPlayer } from '../../../src/sim/player-state';
 import { WEAPON_KEEP, type PublicPlayerState, type UserCmd } from '../../../src/sim/types';
 
 function player(id: number, x: number, y = 100, extra: Partial<PublicPlayerState> = {}): PublicPlayerState {
-  return { id, x, y, vx: 0, vy: 0, aim: 0, health: 100, alive: true, crouch: false, weapon: 0, teleportSeq: 0, kills: 0, deaths: 0, ...extra };
+  return {
+    id,
+    x,
+    y,
+    vx: 0,
+    vy: 0,
+    aim: 0,
+    health: 100,
+    alive: true,
+    crouch: false,
+    weapon: 0,
+    teleportSeq: 0,
+    kills: 0,
+    deaths: 0,
+    ...extra,
+  };
 }
 
 const ON = { interpolate: true, extrapolateTicks: 10 };
@@ -117,7 +132,16 @@ describe('InterpolationBuffer: history rules', () => {
   it("follows the server's per-tick path between snapshots two ticks apart, not the chord", () => {
     const cfg = { tickrate: 60, map: DEFAULT_MAP };
     const spawn = DEFAULT_MAP.spawns[0]!;
-    const go = (tick: number): UserCmd => ({ tick, moveX: 127, moveY: 40, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 });
+    const go = (tick: number): UserCmd => ({
+      tick,
+      moveX: 127,
+      moveY: 40,
+      aim: 0,
+      buttons: 0,
+      weaponSelect: WEAPON_KEEP,
+      viewTick: 0,
+      viewFrac: 0,
+    });
     const s10 = newPlayer(1, spawn.x, spawn.y);
     const s11 = stepPlayer(s10, go(11), 11, cfg, []).player;
     const s12 = stepPlayer(s11, go(12), 12, cfg, []).player;

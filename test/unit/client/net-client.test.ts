@@ -15,7 +15,15 @@ const spawn = DEFAULT_MAP.spawns[0]!;
 const self0 = newPlayer(LOCAL, spawn.x, spawn.y);
 
 function remote(x: number): PublicPlayerState {
-  const { id: _id, ammo: _a, nextFireTick: _n, reloadEndTick: _r, deployEndTick: _d, respawnTick: _s, ...pub } = newPlayer(2, x, 300);
+  const {
+    id: _id,
+    ammo: _a,
+    nextFireTick: _n,
+    reloadEndTick: _r,
+    deployEndTick: _d,
+    respawnTick: _s,
+    ...pub
+  } = newPlayer(2, x, 300);
   return { ...pub, id: 2, vx: 60 };
 }
 
@@ -82,7 +90,7 @@ describe('NetClient', () => {
     expect(ticks[0]!).toBeGreaterThan(600);
   });
 
-  it("stamps each command with the render time of the frame on screen when its input was sampled (1/256 tick grid)", () => {
+  it('stamps each command with the render time of the frame on screen when its input was sampled (1/256 tick grid)', () => {
     const c = client();
     for (let i = 0; i < 10; i++) c.receive(bytes(snapshot(600 + 2 * i)), 10 + i * 33.3);
     const shown = c.frame(350, IDLE_INPUT).view;
@@ -97,8 +105,16 @@ describe('NetClient', () => {
 
   it('shows each server event once, however often it is repeated, and hides own shots it already predicted', () => {
     const c = client();
-    const hit: NetEvent = { id: 7, tick: 600, event: { type: 'hit', shooter: 2, target: LOCAL, weapon: 0, damage: 20, x: 10, y: 10 } };
-    const ownShot: NetEvent = { id: 8, tick: 600, event: { type: 'fired', shooter: LOCAL, weapon: 0, x: 10, y: 10, aim: 0, endX: 20, endY: 10 } };
+    const hit: NetEvent = {
+      id: 7,
+      tick: 600,
+      event: { type: 'hit', shooter: 2, target: LOCAL, weapon: 0, damage: 20, x: 10, y: 10 },
+    };
+    const ownShot: NetEvent = {
+      id: 8,
+      tick: 600,
+      event: { type: 'fired', shooter: LOCAL, weapon: 0, x: 10, y: 10, aim: 0, endX: 20, endY: 10 },
+    };
     c.receive(bytes(snapshot(600, { events: [hit, ownShot] })), 0);
     c.receive(bytes(snapshot(602, { events: [hit, ownShot] })), 33);
     c.receive(bytes(snapshot(601, { events: [hit] })), 40);
@@ -163,7 +179,9 @@ describe('NetClient.frame: input, then the commands owed, then the view', () => 
     // A command was owed in this frame (one tick of time passed) and it carries the key.
     expect(view.stats.commandTick).toBeGreaterThan(rest.stats.commandTick);
     const issued = packets.flatMap(cmdsOf).filter((cmd) => cmd.tick > rest.stats.commandTick);
-    expect(issued.map((cmd) => cmd.tick)).toEqual(Array.from({ length: view.stats.commandTick - rest.stats.commandTick }, (_, i) => rest.stats.commandTick + 1 + i));
+    expect(issued.map((cmd) => cmd.tick)).toEqual(
+      Array.from({ length: view.stats.commandTick - rest.stats.commandTick }, (_, i) => rest.stats.commandTick + 1 + i),
+    );
     expect(issued.every((cmd) => cmd.moveX === 127)).toBe(true);
     // The same call's view already shows the predicted step: the newest state and where it is drawn.
     expect(view.local!.state.x).toBeGreaterThan(rest.local!.state.x);
@@ -178,7 +196,12 @@ describe('NetClient.frame: input, then the commands owed, then the view', () => 
     expect(packets.flatMap(cmdsOf).some((cmd) => cmd.tick > rest.stats.commandTick)).toBe(false);
     expect(view.local!.drawX).toBe(rest.local!.drawX);
     const next = c.frame(now, moving(127));
-    expect(next.packets.flatMap(cmdsOf).filter((cmd) => cmd.tick > rest.stats.commandTick).every((cmd) => cmd.moveX === 127)).toBe(true);
+    expect(
+      next.packets
+        .flatMap(cmdsOf)
+        .filter((cmd) => cmd.tick > rest.stats.commandTick)
+        .every((cmd) => cmd.moveX === 127),
+    ).toBe(true);
     expect(next.view.local!.drawX).toBeGreaterThan(rest.local!.drawX);
   });
 

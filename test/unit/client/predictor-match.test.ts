@@ -19,13 +19,35 @@ const spot = DEFAULT_MAP.pickups![HEALTH_SPOT]!;
 
 function match(over: Partial<PublicMatchState> = {}): PublicMatchState {
   return {
-    mode: GameMode.Deathmatch, mapId: 0, phase: MatchPhase.Live, phaseEndTick: 0, fragLimit: 10, timeLimitS: 0, friendlyFire: false, seq: 1,
-    teamScores: [0, 0], players: [{ id: 1, team: 0, score: 0, bot: false }, { id: 2, team: 0, score: 0, bot: false }],
-    pickups: DEFAULT_MAP.pickups!.map(() => 0), results: null, ...over,
+    mode: GameMode.Deathmatch,
+    mapId: 0,
+    phase: MatchPhase.Live,
+    phaseEndTick: 0,
+    fragLimit: 10,
+    timeLimitS: 0,
+    friendlyFire: false,
+    seq: 1,
+    teamScores: [0, 0],
+    players: [
+      { id: 1, team: 0, score: 0, bot: false },
+      { id: 2, team: 0, score: 0, bot: false },
+    ],
+    pickups: DEFAULT_MAP.pickups!.map(() => 0),
+    results: null,
+    ...over,
   };
 }
 
-const cmd = (tick: number, moveX = 0): UserCmd => ({ tick, moveX, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: tick - 1, viewFrac: 0 });
+const cmd = (tick: number, moveX = 0): UserCmd => ({
+  tick,
+  moveX,
+  moveY: 0,
+  aim: 0,
+  buttons: 0,
+  weaponSelect: WEAPON_KEEP,
+  viewTick: tick - 1,
+  viewFrac: 0,
+});
 
 /** A hurt player standing just left of the health pack, walking right into it. */
 function hurtNextToPack(): ReturnType<typeof newPlayer> {
@@ -42,7 +64,9 @@ describe('predicted pickups', () => {
     const taken = p.predictedPickups[HEALTH_SPOT]!;
     expect(taken).toBeGreaterThan(100);
     expect(taken).toBeLessThanOrEqual(130 + PICKUP_RESPAWN_SECONDS[PickupKind.Health] * TICKRATE);
-    expect(effects.filter((e) => e.type === 'pickup')).toEqual([{ type: 'pickup', player: 1, pickup: HEALTH_SPOT, kind: PickupKind.Health }]);
+    expect(effects.filter((e) => e.type === 'pickup')).toEqual([
+      { type: 'pickup', player: 1, pickup: HEALTH_SPOT, kind: PickupKind.Health },
+    ]);
   });
 
   it('a take the server refused (someone was first) rolls back: health as the server says, the position untouched', () => {
@@ -55,7 +79,9 @@ describe('predicted pickups', () => {
     const before = { x: p.state!.x, y: p.state!.y, at110: { ...predictedAt(110) } };
     // The server at tick 110: player 2 took the pack at tick 102; our player walked as predicted but got nothing.
     const serverSelf = { ...predictedAt(110), health: 40, ammo: predictedAt(110).ammo.slice() };
-    const pickups = DEFAULT_MAP.pickups!.map((_, i) => (i === HEALTH_SPOT ? 102 + PICKUP_RESPAWN_SECONDS[PickupKind.Health] * TICKRATE : 0));
+    const pickups = DEFAULT_MAP.pickups!.map((_, i) =>
+      i === HEALTH_SPOT ? 102 + PICKUP_RESPAWN_SECONDS[PickupKind.Health] * TICKRATE : 0,
+    );
     const outcome = p.reconcile(serverSelf, 110, true, match({ pickups }));
     expect(p.state!.health).toBe(40);
     expect(p.predictedPickups[HEALTH_SPOT]).toBe(pickups[HEALTH_SPOT]);
@@ -79,7 +105,12 @@ describe('the match ends on the client as on the server', () => {
   it('once the snapshot says the match is over (frag limit), predicted commands no longer move the player', () => {
     const p = new Predictor(cfg);
     const start = newPlayer(1, 300, 300);
-    p.reconcile(start, 100, true, match({ phase: MatchPhase.Ended, results: { standings: [], awards: [], winnerTeam: 0 } }));
+    p.reconcile(
+      start,
+      100,
+      true,
+      match({ phase: MatchPhase.Ended, results: { standings: [], awards: [], winnerTeam: 0 } }),
+    );
     for (let t = 101; t <= 120; t++) p.predict(cmd(t, 127));
     expect({ x: p.state!.x, y: p.state!.y }).toEqual({ x: start.x, y: start.y });
   });

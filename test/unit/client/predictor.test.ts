@@ -69,7 +69,13 @@ describe('Predictor', () => {
   const start = newPlayer(3, spawn.x, spawn.y);
 
   it('replays exactly: a server running the same commands never disagrees (zero prediction errors)', () => {
-    const cmds = Array.from({ length: 120 }, (_, i) => cmd(i + 1, (i * 37) % 255 - 127, { moveY: (i * 11) % 255 - 127, aim: (i * 999) % 65536, buttons: i % 7 === 0 ? Buttons.Fire : 0 }));
+    const cmds = Array.from({ length: 120 }, (_, i) =>
+      cmd(i + 1, ((i * 37) % 255) - 127, {
+        moveY: ((i * 11) % 255) - 127,
+        aim: (i * 999) % 65536,
+        buttons: i % 7 === 0 ? Buttons.Fire : 0,
+      }),
+    );
     const server = serverRun(start, cmds, cfg);
     const p = new Predictor(cfg);
     p.reconcile(start, 0, true);

@@ -42,7 +42,11 @@ function snapshot(serverTick: number, x: number, events: NetEvent[] = []): Snaps
   };
 }
 const bytes = (s: Snapshot): Uint8Array => encodeSnapshot(s, null);
-const hit = (id: number): NetEvent => ({ id, tick: 600, event: { type: 'hit', shooter: 2, target: LOCAL, weapon: 0, damage: 10, x: 1, y: 2 } });
+const hit = (id: number): NetEvent => ({
+  id,
+  tick: 600,
+  event: { type: 'hit', shooter: 2, target: LOCAL, weapon: 0, damage: 10, x: 1, y: 2 },
+});
 
 const RIGHT = moving(127);
 
@@ -69,7 +73,7 @@ function oldServer(c: NetClient): { sent: UserCmd[]; now: number; events: ViewEv
 }
 
 describe('NetClient.rebind', () => {
-  it('takes the new server\'s first (lower) tick as the newest, acks it, resends the unseen commands unchanged and never issues a tick twice', () => {
+  it("takes the new server's first (lower) tick as the newest, acks it, resends the unseen commands unchanged and never issues a tick twice", () => {
     const c = new NetClient({ clientId: LOCAL, tickrate: 60, cvars: defaultCvars() });
     const { sent, now, events } = oldServer(c);
     expect(events.map((e) => e.event.type)).toEqual(['hit']);
@@ -110,7 +114,7 @@ describe('NetClient.rebind', () => {
     expect(shown.filter((e) => !e.predicted).length).toBe(1);
   });
 
-  it('without rebind the new server\'s lower ticks are ignored (the test above can fail)', () => {
+  it("without rebind the new server's lower ticks are ignored (the test above can fail)", () => {
     const c = new NetClient({ clientId: LOCAL, tickrate: 60, cvars: defaultCvars() });
     const { now } = oldServer(c);
     c.receive(bytes(snapshot(640, spawn.x + 40)), now + 500);
@@ -118,7 +122,7 @@ describe('NetClient.rebind', () => {
     expect(c.newestSnapshot()?.serverTick).toBe(660);
   });
 
-  it('melts the new server\'s correction instead of snapping it, however far', () => {
+  it("melts the new server's correction instead of snapping it, however far", () => {
     const c = new NetClient({ clientId: LOCAL, tickrate: 60, cvars: defaultCvars() });
     const { now, last } = oldServer(c);
     const drawn = last.local!.drawX;
@@ -142,11 +146,20 @@ describe('what rebind resets', () => {
     expect(p.check(400 + 60 * 10, 30)).toBe(false);
   });
 
-  it('InterpolationBuffer.dropFrom: forgets the old server\'s states from the new first tick on', () => {
-    const b = new InterpolationBuffer<{ id: number; x: number }>({ lerp: (a, z, t) => ({ id: a.id, x: a.x + (z.x - a.x) * t }), teleported: () => false });
-    b.push(10, [{ id: 1, x: 0 }, { id: 2, x: 0 }]);
+  it("InterpolationBuffer.dropFrom: forgets the old server's states from the new first tick on", () => {
+    const b = new InterpolationBuffer<{ id: number; x: number }>({
+      lerp: (a, z, t) => ({ id: a.id, x: a.x + (z.x - a.x) * t }),
+      teleported: () => false,
+    });
+    b.push(10, [
+      { id: 1, x: 0 },
+      { id: 2, x: 0 },
+    ]);
     b.push(12, [{ id: 1, x: 10 }]);
-    b.push(14, [{ id: 1, x: 20 }, { id: 3, x: 5 }]);
+    b.push(14, [
+      { id: 1, x: 20 },
+      { id: 3, x: 5 },
+    ]);
     b.dropFrom(12);
     expect(b.historyOf(1).map((h) => h.tick)).toEqual([10]);
     expect(b.historyOf(3)).toEqual([]);
@@ -167,10 +180,24 @@ describe('what rebind resets', () => {
   });
 
   it('CommandSender.resend: runs of consecutive ticks, three commands at most per packet', () => {
-    const cmd = (tick: number): SanitizedCmd => sanitizeCmd({ tick, moveX: 1, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: tick - 5, viewFrac: 0 });
+    const cmd = (tick: number): SanitizedCmd =>
+      sanitizeCmd({
+        tick,
+        moveX: 1,
+        moveY: 0,
+        aim: 0,
+        buttons: 0,
+        weaponSelect: WEAPON_KEEP,
+        viewTick: tick - 5,
+        viewFrac: 0,
+      });
     const packets = new CommandSender().resend([1, 2, 3, 4, 5, 8, 9].map(cmd), 1000, 7);
     const decoded = packets.map((p) => decodeCmdPacket(p.bytes));
-    expect(decoded.map((d) => (d.ok ? d.value.cmds.map((c) => c.tick) : null))).toEqual([[1, 2, 3], [4, 5], [8, 9]]);
+    expect(decoded.map((d) => (d.ok ? d.value.cmds.map((c) => c.tick) : null))).toEqual([
+      [1, 2, 3],
+      [4, 5],
+      [8, 9],
+    ]);
     expect(decoded.every((d) => d.ok && d.value.ackTick === 7)).toBe(true);
   });
 });

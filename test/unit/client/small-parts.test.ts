@@ -10,7 +10,17 @@ import { newPlayer } from '../../../src/sim/player-state';
 import { WEAPON_KEEP, type UserCmd } from '../../../src/sim/types';
 import { sanitizeCmd, type SanitizedCmd } from '../../../src/sim/quantize';
 
-const cmd = (tick: number): SanitizedCmd => sanitizeCmd({ tick, moveX: tick % 100, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: tick - 5, viewFrac: 0 });
+const cmd = (tick: number): SanitizedCmd =>
+  sanitizeCmd({
+    tick,
+    moveX: tick % 100,
+    moveY: 0,
+    aim: 0,
+    buttons: 0,
+    weaponSelect: WEAPON_KEEP,
+    viewTick: tick - 5,
+    viewFrac: 0,
+  });
 
 describe('ErrorSmoother', () => {
   it('decays a correction linearly to zero over the smoothing time', () => {
@@ -125,7 +135,10 @@ describe('buildLocalView', () => {
   });
 
   it('never slides across a teleport', () => {
-    const v = buildLocalView({ state: { ...base, x: 900, teleportSeq: 1 }, previous: base, frac: 0.1 }, { x: 0, y: 0 })!;
+    const v = buildLocalView(
+      { state: { ...base, x: 900, teleportSeq: 1 }, previous: base, frac: 0.1 },
+      { x: 0, y: 0 },
+    )!;
     expect(v.drawX).toBe(900);
   });
 });

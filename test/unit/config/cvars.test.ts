@@ -20,7 +20,9 @@ describe('cvar registry', () => {
   });
 
   it('reads the URL query, clamps out-of-range values and reports them', () => {
-    const { cvars, issues } = parseCvars(new URLSearchParams('net_fakelag=5000&cl_interp=0.05&cl_updaterate=33.6&foo=1'));
+    const { cvars, issues } = parseCvars(
+      new URLSearchParams('net_fakelag=5000&cl_interp=0.05&cl_updaterate=33.6&foo=1'),
+    );
     expect(cvars.net_fakelag).toBe(1000);
     expect(cvars.cl_interp).toBe(0.05);
     expect(cvars.cl_updaterate).toBe(34);

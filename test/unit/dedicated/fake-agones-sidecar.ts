@@ -23,17 +23,23 @@ export async function startFakeSidecar(): Promise<FakeSidecar> {
   const calls: string[] = [];
   const failing = new Set<string>();
   let pings = 0;
-  const unary = (name: string) => (_call: unknown, done: grpc.sendUnaryData<unknown>): void => {
-    calls.push(name);
-    if (failing.delete(name)) return done({ code: grpc.status.UNAVAILABLE, details: `${name} refused by the fake sidecar` });
-    done(null, new messages.Empty());
-  };
+  const unary =
+    (name: string) =>
+    (_call: unknown, done: grpc.sendUnaryData<unknown>): void => {
+      calls.push(name);
+      if (failing.delete(name))
+        return done({ code: grpc.status.UNAVAILABLE, details: `${name} refused by the fake sidecar` });
+      done(null, new messages.Empty());
+    };
   const server = new grpc.Server();
   server.addService(services['agones.dev.sdk.SDK'] as grpc.ServiceDefinition, {
     ready: unary('Ready'),
     allocate: unary('Allocate'),
     shutdown: unary('Shutdown'),
-    setAnnotation: (call: grpc.ServerUnaryCall<{ getKey(): string; getValue(): string }, unknown>, done: grpc.sendUnaryData<unknown>) => {
+    setAnnotation: (
+      call: grpc.ServerUnaryCall<{ getKey(): string; getValue(): string }, unknown>,
+      done: grpc.sendUnaryData<unknown>,
+    ) => {
       calls.push(`SetAnnotation ${call.request.getKey()}=${call.request.getValue()}`);
       done(null, new messages.Empty());
     },
@@ -43,7 +49,11 @@ export async function startFakeSidecar(): Promise<FakeSidecar> {
       stream.on('error', () => undefined);
     },
   });
-  const port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    ),
+  );
   return {
     port,
     calls,

@@ -22,7 +22,14 @@ function setup(rotation: number[]) {
     },
   };
   const worker = { startMatch: (rules: MatchRules) => (started.push(rules), Promise.resolve({ rules })) };
-  const cycle = new MatchCycle(worker, { rules: { ...DEFAULT_RULES, fragLimit: 3 }, rotation, nextMatchDelayS: 5 }, timers, () => now, (l) => lines.push(l), () => marked++);
+  const cycle = new MatchCycle(
+    worker,
+    { rules: { ...DEFAULT_RULES, fragLimit: 3 }, rotation, nextMatchDelayS: 5 },
+    timers,
+    () => now,
+    (l) => lines.push(l),
+    () => marked++,
+  );
   const advance = async (ms: number): Promise<void> => {
     now += ms;
     for (const t of pending.filter((p) => p.at <= now)) (pending.splice(pending.indexOf(t), 1), t.fn());
@@ -55,7 +62,12 @@ describe('MatchCycle', () => {
     expect(t.started).toHaveLength(1);
     await t.advance(1);
     expect(t.started.map((r) => r.mapId)).toEqual([0, 3]);
-    expect(t.cycle.facts()).toMatchObject({ matchesStarted: 2, map: 'bastion', nextMap: 'crossfire', nextMatchInS: null });
+    expect(t.cycle.facts()).toMatchObject({
+      matchesStarted: 2,
+      map: 'bastion',
+      nextMap: 'crossfire',
+      nextMatchInS: null,
+    });
     t.cycle.observe({ phase: MatchPhase.Ended, seq: 2, mapId: 3 });
     await t.advance(5000);
     expect(t.started.map((r) => r.mapId)).toEqual([0, 3, 0]);

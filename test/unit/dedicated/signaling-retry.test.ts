@@ -34,7 +34,13 @@ describe('openWithRetry', () => {
         if (calls < 5) throw new Error('Lost connection to server.');
         return 'peer';
       },
-      { where: () => 'http://127.0.0.1:9000/peerjs', describe: () => ({ why: 'connect ECONNREFUSED 127.0.0.1:9000', idHeld: false }), timers, log: (l) => lines.push(l), random: () => 0.5 },
+      {
+        where: () => 'http://127.0.0.1:9000/peerjs',
+        describe: () => ({ why: 'connect ECONNREFUSED 127.0.0.1:9000', idHeld: false }),
+        timers,
+        log: (l) => lines.push(l),
+        random: () => 0.5,
+      },
     );
     for (let i = 0; i < 4; i++) {
       await flush();
@@ -43,7 +49,9 @@ describe('openWithRetry', () => {
     expect(await opened).toBe('peer');
     expect(calls).toBe(5);
     expect(timers.waits).toEqual([500, 1000, 2000, 4000]);
-    expect(lines[0]).toBe('error: cannot reach the PeerServer at http://127.0.0.1:9000/peerjs (connect ECONNREFUSED 127.0.0.1:9000); is it running? The lobby opens once it answers. Retrying with backoff.');
+    expect(lines[0]).toBe(
+      'error: cannot reach the PeerServer at http://127.0.0.1:9000/peerjs (connect ECONNREFUSED 127.0.0.1:9000); is it running? The lobby opens once it answers. Retrying with backoff.',
+    );
     expect(lines.slice(1, 5)).toEqual([
       'signaling: attempt 1 failed (connect ECONNREFUSED 127.0.0.1:9000); retrying in 1 s',
       'signaling: attempt 2 failed (connect ECONNREFUSED 127.0.0.1:9000); retrying in 1 s',
@@ -58,7 +66,11 @@ describe('openWithRetry', () => {
     const timers = manualTimers();
     const lines: string[] = [];
     const opened = openWithRetry(() => Promise.reject(new Error('ID "rewind-x" is taken')), {
-      where: () => 'ws', describe: (e) => ({ why: (e as Error).message, idHeld: true }), timers, log: (l) => lines.push(l), random: () => 0.5,
+      where: () => 'ws',
+      describe: (e) => ({ why: (e as Error).message, idHeld: true }),
+      timers,
+      log: (l) => lines.push(l),
+      random: () => 0.5,
     });
     for (let i = 0; i < 8; i++) {
       await flush();
@@ -66,7 +78,9 @@ describe('openWithRetry', () => {
     }
     await flush();
     expect(timers.waits.slice(-3)).toEqual([15000, 15000, 15000]);
-    expect(lines[0]).toMatch(/^error: the PeerServer at ws still keeps this room for the host that had it \(ID "rewind-x" is taken\); it gives the room back once its hold ends/);
+    expect(lines[0]).toMatch(
+      /^error: the PeerServer at ws still keeps this room for the host that had it \(ID "rewind-x" is taken\); it gives the room back once its hold ends/,
+    );
     expect(lines.filter((l) => l.startsWith('signaling: attempt'))).toHaveLength(9); // 8 fired waits, the 9th pending
     void opened.catch(() => undefined);
   });
@@ -75,7 +89,11 @@ describe('openWithRetry', () => {
     const timers = manualTimers();
     const abort = new AbortController();
     const opened = openWithRetry(() => Promise.reject(new Error('down')), {
-      where: () => 'ws', describe: () => ({ why: 'down', idHeld: false }), timers, log: () => undefined, signal: abort.signal,
+      where: () => 'ws',
+      describe: () => ({ why: 'down', idHeld: false }),
+      timers,
+      log: () => undefined,
+      signal: abort.signal,
     });
     await flush();
     expect(timers.waits).toHaveLength(1);

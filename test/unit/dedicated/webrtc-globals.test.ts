@@ -8,7 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { installWebRtcGlobals } from '../../../src/dedicated/webrtc-globals';
 
 const g = globalThis as Record<string, unknown>;
-const saved = Object.fromEntries(['RTCPeerConnection', 'RTCSessionDescription', 'RTCIceCandidate', 'WebSocket'].map((k) => [k, g[k]]));
+const saved = Object.fromEntries(
+  ['RTCPeerConnection', 'RTCSessionDescription', 'RTCIceCandidate', 'WebSocket'].map((k) => [k, g[k]]),
+);
 afterAll(() => Object.assign(g, saved));
 
 /** A port nothing listens on (bound, then released). */

@@ -7,7 +7,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BEGIN, DOC_PATH, END, renderWorkedExample, withExample } from '../../../scripts/protocol-example';
-import { checkHandshakeExample, exampleFingerprints, exampleProof, HOST_SDP, JOINER_SDP, NONCE, ROOM } from '../../../scripts/protocol-example-handshake';
+import {
+  checkHandshakeExample,
+  exampleFingerprints,
+  exampleProof,
+  HOST_SDP,
+  JOINER_SDP,
+  NONCE,
+  ROOM,
+} from '../../../scripts/protocol-example-handshake';
 import { verifyHostProof } from '../../../src/lobby/host-auth';
 import { checkHostProof } from '../../../tools/reference-client/host-proof';
 
@@ -29,14 +37,26 @@ describe('docs/PROTOCOL.md worked example', () => {
     expect(withExample(stale, await renderWorkedExample())).not.toBe(stale);
   });
 
-  it('its handshake proof verifies with the game\'s code and the reference client\'s, and a changed byte does not', async () => {
+  it("its handshake proof verifies with the game's code and the reference client's, and a changed byte does not", async () => {
     await expect(checkHandshakeExample()).resolves.toBeUndefined();
     const proof = exampleProof();
     const signature = proof.signature.slice();
     signature[10]! ^= 1;
-    expect(await verifyHostProof({ ...proof, signature }, null, ROOM, NONCE, exampleFingerprints(), crypto)).toBe('bad-signature');
+    expect(await verifyHostProof({ ...proof, signature }, null, ROOM, NONCE, exampleFingerprints(), crypto)).toBe(
+      'bad-signature',
+    );
     // H and J the other way round (the host's SDP read as the joiner's) is another transcript.
-    expect(await checkHostProof({ ...proof, algorithm: 0 }, { roomId: ROOM, keyFingerprint: null, nonce: NONCE, localSdp: HOST_SDP, remoteSdp: JOINER_SDP })).toBe('bad signature');
-    expect(await checkHostProof({ ...proof, algorithm: 0 }, { roomId: ROOM, keyFingerprint: null, nonce: NONCE, localSdp: JOINER_SDP, remoteSdp: HOST_SDP })).toBe('ok');
+    expect(
+      await checkHostProof(
+        { ...proof, algorithm: 0 },
+        { roomId: ROOM, keyFingerprint: null, nonce: NONCE, localSdp: HOST_SDP, remoteSdp: JOINER_SDP },
+      ),
+    ).toBe('bad signature');
+    expect(
+      await checkHostProof(
+        { ...proof, algorithm: 0 },
+        { roomId: ROOM, keyFingerprint: null, nonce: NONCE, localSdp: JOINER_SDP, remoteSdp: HOST_SDP },
+      ),
+    ).toBe('ok');
   });
 });

@@ -1,5 +1,15 @@
 import { describe, it, expect } from 'vitest';
-import { VIEW_H, VIEW_W, cameraScale, circleVisible, followCamera, toScreenX, toScreenY, toWorldX, toWorldY } from '../../../src/game/camera';
+import {
+  VIEW_H,
+  VIEW_W,
+  cameraScale,
+  circleVisible,
+  followCamera,
+  toScreenX,
+  toScreenY,
+  toWorldX,
+  toWorldY,
+} from '../../../src/game/camera';
 
 describe('followCamera', () => {
   it('shows about VIEW_W x VIEW_H world units', () => {
@@ -30,7 +40,11 @@ describe('followCamera', () => {
 
   it('round-trips screen and world coordinates', () => {
     const cam = followCamera(1280, 800, 1600, 1000, 700, 420);
-    for (const [x, y] of [[0, 0], [333.5, 12.25], [1600, 1000]] as const) {
+    for (const [x, y] of [
+      [0, 0],
+      [333.5, 12.25],
+      [1600, 1000],
+    ] as const) {
       expect(toWorldX(cam, toScreenX(cam, x))).toBeCloseTo(x, 9);
       expect(toWorldY(cam, toScreenY(cam, y))).toBeCloseTo(y, 9);
     }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CONTROLS_HINT, HINT_FADE, HINT_HOLD, hintOpacity, noteSpawn, type HintState } from '../../../src/game/controls-hint';
+import {
+  CONTROLS_HINT,
+  HINT_FADE,
+  HINT_HOLD,
+  hintOpacity,
+  noteSpawn,
+  type HintState,
+} from '../../../src/game/controls-hint';
 
 describe('controls hint', () => {
   it('is hidden until the local player first spawns', () => {
@@ -23,7 +30,8 @@ describe('controls hint', () => {
 
   it('names every keyboard control', () => {
     const all = CONTROLS_HINT.keyboard.join(' ');
-    for (const word of ['WASD', 'mouse', 'click', 'R reload', 'wheel', 'Shift', 'Tab', 'F2', 'Esc']) expect(all).toContain(word);
+    for (const word of ['WASD', 'mouse', 'click', 'R reload', 'wheel', 'Shift', 'Tab', 'F2', 'Esc'])
+      expect(all).toContain(word);
   });
 
   it('has lines for every input, naming its own controls', () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ViewEvent } from '../../../src/client/view-model';
-import { LIFE, createEffects, ingestEvents, pruneEffects, stepParticles, type FxScene } from '../../../src/game/effects';
+import {
+  LIFE,
+  createEffects,
+  ingestEvents,
+  pruneEffects,
+  stepParticles,
+  type FxScene,
+} from '../../../src/game/effects';
 import { COUNTS, playerSlot } from '../../../src/game/fx/bursts';
 import { HURT_LIFE } from '../../../src/game/fx/hurt-direction';
 import { shakeOffset } from '../../../src/game/fx/shake';
@@ -10,7 +17,11 @@ const positions = new Map([
   [1, { x: 100, y: 100 }],
   [2, { x: 400, y: 100 }],
 ]);
-const scene = (onWall = false): FxScene => ({ positionOf: (id) => positions.get(id) ?? null, onWall: () => onWall, rng: () => 0.5 });
+const scene = (onWall = false): FxScene => ({
+  positionOf: (id) => positions.get(id) ?? null,
+  onWall: () => onWall,
+  rng: () => 0.5,
+});
 const ev = (event: ViewEvent['event'], predicted = false): ViewEvent => ({ predicted, tick: 1, event });
 
 describe('effects placed in the scene', () => {
@@ -28,7 +39,14 @@ describe('effects placed in the scene', () => {
 
   it('points a hurt indicator from the local player toward the shooter and shakes the view', () => {
     const fx = createEffects();
-    ingestEvents(fx, [ev({ type: 'hit', shooter: 2, target: 1, weapon: 0, damage: 30, x: 100, y: 100 })], 5, 1, [], scene());
+    ingestEvents(
+      fx,
+      [ev({ type: 'hit', shooter: 2, target: 1, weapon: 0, damage: 30, x: 100, y: 100 })],
+      5,
+      1,
+      [],
+      scene(),
+    );
     expect(fx.hurtFrom).toHaveLength(1);
     expect(fx.hurtFrom[0]?.angle).toBeCloseTo(0); // shooter straight to the right (+x)
     expect(fx.shake.trauma).toBeGreaterThan(0);
@@ -50,7 +68,14 @@ describe('effects placed in the scene', () => {
 
   it('shakes hard for a nearby explosion and not at all for a distant one', () => {
     const near = createEffects();
-    const cues = ingestEvents(near, [ev({ type: 'exploded', projectile: 1, owner: 2, x: 120, y: 100 })], 0, 1, [], scene());
+    const cues = ingestEvents(
+      near,
+      [ev({ type: 'exploded', projectile: 1, owner: 2, x: 120, y: 100 })],
+      0,
+      1,
+      [],
+      scene(),
+    );
     expect(near.shake.trauma).toBeGreaterThan(0.4);
     expect(near.particles.count).toBe(COUNTS.explosion);
     expect(cues).toEqual([{ kind: 'explosion', x: 120, y: 100 }]);
@@ -69,7 +94,11 @@ describe('effects placed in the scene', () => {
         ev({ type: 'reloaded', player: 1, weapon: 0 }),
         ev({ type: 'reloaded', player: 2, weapon: 0 }),
         ev({ type: 'switched', player: 1, weapon: Weapon.Rocket }),
-        { predicted: false, tick: 1, event: { type: 'pickup', player: 1, pickup: 3, kind: 0 } as unknown as ViewEvent['event'] },
+        {
+          predicted: false,
+          tick: 1,
+          event: { type: 'pickup', player: 1, pickup: 3, kind: 0 } as unknown as ViewEvent['event'],
+        },
       ],
       0,
       1,
@@ -85,7 +114,15 @@ describe('effects placed in the scene', () => {
 
   it('trails every flying rocket and ages particles by the frame time', () => {
     const fx = createEffects();
-    stepParticles(fx, [{ id: 1, owner: 2, x: 10, y: 20 }, { id: 2, owner: 3, x: 30, y: 40 }], 0, () => 0.5);
+    stepParticles(
+      fx,
+      [
+        { id: 1, owner: 2, x: 10, y: 20 },
+        { id: 2, owner: 3, x: 30, y: 40 },
+      ],
+      0,
+      () => 0.5,
+    );
     expect(fx.particles.count).toBe(2 * COUNTS.trail);
     stepParticles(fx, [], 0.1, () => 0.5);
     expect(fx.particles.count).toBe(2 * COUNTS.trail);

@@ -1,6 +1,15 @@
 import { describe, it, expect } from 'vitest';
 import type { ViewEvent } from '../../../src/client/view-model';
-import { KILL_FEED_MAX, LIFE, createEffects, fade, ingestEvents, killLineText, noteCorrection, pruneEffects } from '../../../src/game/effects';
+import {
+  KILL_FEED_MAX,
+  LIFE,
+  createEffects,
+  fade,
+  ingestEvents,
+  killLineText,
+  noteCorrection,
+  pruneEffects,
+} from '../../../src/game/effects';
 
 const fired = (shooter: number, predicted: boolean): ViewEvent => ({
   predicted,
@@ -12,7 +21,11 @@ const hit = (shooter: number, target: number, predicted = false): ViewEvent => (
   tick: 10,
   event: { type: 'hit', shooter, target, weapon: 0, damage: 20, x: 50, y: 60 },
 });
-const killed = (killer: number, victim: number): ViewEvent => ({ predicted: false, tick: 11, event: { type: 'killed', killer, victim, weapon: 1 } });
+const killed = (killer: number, victim: number): ViewEvent => ({
+  predicted: false,
+  tick: 11,
+  event: { type: 'killed', killer, victim, weapon: 1 },
+});
 
 describe('effects from events', () => {
   it('shows a predicted shot at once with a fire sound', () => {

@@ -24,7 +24,16 @@ const stats = { serverTick: 0, renderTick: 0, commandTick: 0 } as NetStats;
 
 function viewAt(x: number, y: number): ClientView {
   const state = newPlayer(0, x, y);
-  return { localId: 0, local: { state, drawX: x, drawY: y, errorX: 0, errorY: 0 }, remotes: [], projectiles: [], events: [], stats, tickrate: 60, match: null };
+  return {
+    localId: 0,
+    local: { state, drawX: x, drawY: y, errorX: 0, errorY: 0 },
+    remotes: [],
+    projectiles: [],
+    events: [],
+    stats,
+    tickrate: 60,
+    match: null,
+  };
 }
 
 /** A screen whose reader returns `inputs` in turn and whose host draws the player at `spots` in turn; both log into `log`. */
@@ -51,18 +60,44 @@ function screen(inputs: InputSample[], spots: Array<[number, number]>, log: stri
   } as unknown as InputReader;
   const k = { width: () => 1280, height: () => 720, dt: () => 1 / 60 } as unknown as KaboomCtx;
   return {
-    k, kit: {} as Kit, host, map: DEFAULT_MAP, fx: createEffects(), graph: createNetGraph(), fps: new FpsMeter(),
-    sound: { play: () => undefined } as unknown as SoundCues, input, cues: [],
+    k,
+    kit: {} as Kit,
+    host,
+    map: DEFAULT_MAP,
+    fx: createEffects(),
+    graph: createNetGraph(),
+    fps: new FpsMeter(),
+    sound: { play: () => undefined } as unknown as SoundCues,
+    input,
+    cues: [],
     ui: { menuOpen: () => false, scoreboard: false, wantedWeapon: null, escape: () => undefined },
-    injectedNames: new Map(), frames: 0, lastInput: null, crosshair: null, view: null, cam: null, steadyCam: null, log: new FrameLog(), info: null,
-    look: null, rng: () => 0.5, hint: { firstSpawnAt: null },
+    injectedNames: new Map(),
+    frames: 0,
+    lastInput: null,
+    crosshair: null,
+    view: null,
+    cam: null,
+    steadyCam: null,
+    log: new FrameLog(),
+    info: null,
+    look: null,
+    rng: () => 0.5,
+    hint: { firstSpawnAt: null },
   };
 }
 
 describe('the input of a frame', () => {
   it('is read before the host frame and handed to that same frame', () => {
     const log: string[] = [];
-    const s = screen([IDLE_INPUT, moving(127)], [[500, 500], [501, 500]], log, []);
+    const s = screen(
+      [IDLE_INPUT, moving(127)],
+      [
+        [500, 500],
+        [501, 500],
+      ],
+      log,
+      [],
+    );
     updateFrame(s, 1000);
     updateFrame(s, 1016);
     expect(log).toEqual(['read(moveX 0)', 'host.frame(moveX 0)', 'read(moveX 127)', 'host.frame(moveX 127)']);
@@ -71,7 +106,15 @@ describe('the input of a frame', () => {
 
   it('is read against the frame on screen: where the last view drew the player, under the last steady camera', () => {
     const seen: FrameContext[] = [];
-    const s = screen([IDLE_INPUT, IDLE_INPUT], [[500, 400], [900, 700]], [], seen);
+    const s = screen(
+      [IDLE_INPUT, IDLE_INPUT],
+      [
+        [500, 400],
+        [900, 700],
+      ],
+      [],
+      seen,
+    );
     updateFrame(s, 1000);
     const shown = s.steadyCam!;
     updateFrame(s, 1016);

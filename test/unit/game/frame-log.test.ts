@@ -6,7 +6,15 @@ import { IDLE_INPUT, moving } from '../../helpers/input';
 
 function view(commandTick: number, x: number | null): ClientView {
   const local = x === null ? null : { state: newPlayer(0, x + 1, 50), drawX: x, drawY: 50, errorX: 0, errorY: 0 };
-  return { localId: 0, local, remotes: [], projectiles: [], events: [], stats: { commandTick } as NetStats, tickrate: 60 };
+  return {
+    localId: 0,
+    local,
+    remotes: [],
+    projectiles: [],
+    events: [],
+    stats: { commandTick } as NetStats,
+    tickrate: 60,
+  };
 }
 
 describe('FrameLog', () => {
@@ -16,9 +24,42 @@ describe('FrameLog', () => {
     log.note(2, 33, moving(127, -5), view(602, 100.5));
     log.note(3, 50, moving(127), view(602, 101));
     expect(log.list()).toEqual([
-      { frame: 1, nowMs: 16, commandTick: 600, commandsIssued: 0, moveX: 0, moveY: 0, localX: null, localY: null, stateX: null, stateY: null },
-      { frame: 2, nowMs: 33, commandTick: 602, commandsIssued: 2, moveX: 127, moveY: -5, localX: 100.5, localY: 50, stateX: 101.5, stateY: 50 },
-      { frame: 3, nowMs: 50, commandTick: 602, commandsIssued: 0, moveX: 127, moveY: 0, localX: 101, localY: 50, stateX: 102, stateY: 50 },
+      {
+        frame: 1,
+        nowMs: 16,
+        commandTick: 600,
+        commandsIssued: 0,
+        moveX: 0,
+        moveY: 0,
+        localX: null,
+        localY: null,
+        stateX: null,
+        stateY: null,
+      },
+      {
+        frame: 2,
+        nowMs: 33,
+        commandTick: 602,
+        commandsIssued: 2,
+        moveX: 127,
+        moveY: -5,
+        localX: 100.5,
+        localY: 50,
+        stateX: 101.5,
+        stateY: 50,
+      },
+      {
+        frame: 3,
+        nowMs: 50,
+        commandTick: 602,
+        commandsIssued: 0,
+        moveX: 127,
+        moveY: 0,
+        localX: 101,
+        localY: 50,
+        stateX: 102,
+        stateY: 50,
+      },
     ]);
   });
 

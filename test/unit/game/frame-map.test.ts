@@ -26,34 +26,84 @@ const NEUTRAL: InputSample = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSel
 const stats = { serverTick: 0, renderTick: 0 } as NetStats;
 
 function viewOn(mapId: number | null): ClientView {
-  const match = mapId === null ? null : buildMatchView({
-    mode: GameMode.Deathmatch, mapId, phase: MatchPhase.Live, phaseEndTick: 0, fragLimit: 20, timeLimitS: 0,
-    friendlyFire: false, seq: 1, teamScores: [0, 0], players: [], pickups: [], results: null,
-  }, 0, 0, 60, []);
+  const match =
+    mapId === null
+      ? null
+      : buildMatchView(
+          {
+            mode: GameMode.Deathmatch,
+            mapId,
+            phase: MatchPhase.Live,
+            phaseEndTick: 0,
+            fragLimit: 20,
+            timeLimitS: 0,
+            friendlyFire: false,
+            seq: 1,
+            teamScores: [0, 0],
+            players: [],
+            pickups: [],
+            results: null,
+          },
+          0,
+          0,
+          60,
+          [],
+        );
   return { localId: 0, local: null, remotes: [], projectiles: [], events: [], stats, tickrate: 60, match };
 }
 
 function screenShowing(view: ClientView): Screen {
   const host = { frame: () => view, names: () => new Map(), cvars: () => ({}) } as unknown as GameHost;
-  const input = { kind: 'keyboard', read: () => ({ input: NEUTRAL, kind: 'keyboard', crosshair: null, scoreboard: false, wantedWeapon: null, menuPressed: false }) } as unknown as InputReader;
+  const input = {
+    kind: 'keyboard',
+    read: () => ({
+      input: NEUTRAL,
+      kind: 'keyboard',
+      crosshair: null,
+      scoreboard: false,
+      wantedWeapon: null,
+      menuPressed: false,
+    }),
+  } as unknown as InputReader;
   const k = { width: () => 1280, height: () => 720, dt: () => 1 / 60 } as unknown as KaboomCtx;
   return {
-    k, kit: {} as Kit, host, map: DEFAULT_MAP, fx: createEffects(), graph: createNetGraph(), fps: new FpsMeter(),
-    sound: { play: () => undefined } as unknown as SoundCues, input, cues: [],
+    k,
+    kit: {} as Kit,
+    host,
+    map: DEFAULT_MAP,
+    fx: createEffects(),
+    graph: createNetGraph(),
+    fps: new FpsMeter(),
+    sound: { play: () => undefined } as unknown as SoundCues,
+    input,
+    cues: [],
     ui: { menuOpen: () => false, scoreboard: false, wantedWeapon: null, escape: () => undefined },
-    injectedNames: new Map(), frames: 0, lastInput: null, crosshair: null, view: null, cam: null, steadyCam: null, log: new FrameLog(), info: null,
-    look: null, rng: () => 0.5, hint: { firstSpawnAt: null },
+    injectedNames: new Map(),
+    frames: 0,
+    lastInput: null,
+    crosshair: null,
+    view: null,
+    cam: null,
+    steadyCam: null,
+    log: new FrameLog(),
+    info: null,
+    look: null,
+    rng: () => 0.5,
+    hint: { firstSpawnAt: null },
   };
 }
 
 describe('the map a frame draws', () => {
-  it.each(MAPS.map((m, id) => [m.name, id] as const))('is the match block\'s map (%s), whatever map the game was mounted with', (_name, id) => {
-    const s = screenShowing(viewOn(id));
-    updateFrame(s, 1000);
-    expect(s.info?.map).toBe(MAPS[id]);
-    // The camera with no local player looks at the centre of that map.
-    expect(s.cam?.centerX).toBeCloseTo(MAPS[id]!.width / 2, 0);
-  });
+  it.each(MAPS.map((m, id) => [m.name, id] as const))(
+    "is the match block's map (%s), whatever map the game was mounted with",
+    (_name, id) => {
+      const s = screenShowing(viewOn(id));
+      updateFrame(s, 1000);
+      expect(s.info?.map).toBe(MAPS[id]);
+      // The camera with no local player looks at the centre of that map.
+      expect(s.cam?.centerX).toBeCloseTo(MAPS[id]!.width / 2, 0);
+    },
+  );
 
   it('is the mounted map when there is no match block (practice, before the first snapshot)', () => {
     const s = screenShowing(viewOn(null));

@@ -6,7 +6,14 @@ import { COUNTS, SPARK_SPREAD, emitHitSparks } from '../../../src/game/fx/bursts
 import { HURT_MAX, addHurt, hurtAngle, type HurtIndicator } from '../../../src/game/fx/hurt-direction';
 import { ParticleField } from '../../../src/game/fx/particles';
 import { pointOnWall } from '../../../src/game/fx/scene';
-import { MAX_SHAKE_OFFSET, SHAKE_DECAY, addTrauma, createShake, explosionTrauma, shakeOffset } from '../../../src/game/fx/shake';
+import {
+  MAX_SHAKE_OFFSET,
+  SHAKE_DECAY,
+  addTrauma,
+  createShake,
+  explosionTrauma,
+  shakeOffset,
+} from '../../../src/game/fx/shake';
 
 describe('particle field', () => {
   it('moves particles, slows them by drag and drops each at the end of its life', () => {
@@ -39,7 +46,7 @@ describe('particle field', () => {
   it('sprays hit sparks within the spread around the shot direction', () => {
     const f = new ParticleField(64);
     let s = 1;
-    const rng = (): number => ((s = (s * 16807) % 2147483647) / 2147483647);
+    const rng = (): number => (s = (s * 16807) % 2147483647) / 2147483647;
     emitHitSparks(f, rng, 0, 0, Math.PI / 2);
     expect(f.count).toBe(COUNTS.sparks);
     for (let i = 0; i < f.count; i++) {

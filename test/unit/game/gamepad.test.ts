@@ -14,7 +14,11 @@ describe('gamepad', () => {
     const b = pad([1, 0, 0, 0]);
     expect(firstPad([null, a, b])).toBe(b);
     expect(firstPad(null)).toBeNull();
-    expect(new PadReader(() => { throw new Error('no'); }).read()).toBeNull();
+    expect(
+      new PadReader(() => {
+        throw new Error('no');
+      }).read(),
+    ).toBeNull();
   });
 
   it('reads twin-stick axes and the right trigger as fire (by value, as analog triggers report)', () => {

@@ -1,5 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { ammoText, displayName, respawnSecondsLeft, respawnText, scoreboardRows, timerProgress } from '../../../src/game/hud-model';
+import {
+  ammoText,
+  displayName,
+  respawnSecondsLeft,
+  respawnText,
+  scoreboardRows,
+  timerProgress,
+} from '../../../src/game/hud-model';
 
 describe('respawn countdown', () => {
   it('turns server ticks into seconds left', () => {
@@ -32,8 +39,14 @@ describe('timerProgress', () => {
 
 describe('scoreboard', () => {
   it('sorts by kills, then deaths, then id, and fills names and pings', () => {
-    const names = new Map([[1, 'ann'], [2, 'bob']]);
-    const pings = new Map([[1, 31.6], [3, Number.NaN]]);
+    const names = new Map([
+      [1, 'ann'],
+      [2, 'bob'],
+    ]);
+    const pings = new Map([
+      [1, 31.6],
+      [3, Number.NaN],
+    ]);
     const rows = scoreboardRows(
       [
         { id: 3, kills: 2, deaths: 1 },

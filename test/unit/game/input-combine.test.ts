@@ -7,9 +7,38 @@ import type { TouchState } from '../../../src/game/touch-controls';
 import { MOVE_MAX, radiansToAngle } from '../../../src/sim/quantize';
 import { Buttons, WEAPON_KEEP } from '../../../src/sim/types';
 
-const idleTouch: TouchState = { move: CENTRED, aim: CENTRED, aiming: false, reload: false, crouch: false, scoreboard: false, switchWeapon: false, active: false };
-const idlePad: PadState = { move: CENTRED, aim: CENTRED, fire: false, reload: false, crouch: false, scoreboard: false, switchWeapon: false, previousWeapon: false, nextWeapon: false, menu: false, active: false };
-const frame = (d: Partial<DeviceFrame>): DeviceFrame => ({ keys: noKeysHeld(), keyboardActive: false, pointer: null, pad: null, touch: idleTouch, tabHeld: false, ...d });
+const idleTouch: TouchState = {
+  move: CENTRED,
+  aim: CENTRED,
+  aiming: false,
+  reload: false,
+  crouch: false,
+  scoreboard: false,
+  switchWeapon: false,
+  active: false,
+};
+const idlePad: PadState = {
+  move: CENTRED,
+  aim: CENTRED,
+  fire: false,
+  reload: false,
+  crouch: false,
+  scoreboard: false,
+  switchWeapon: false,
+  previousWeapon: false,
+  nextWeapon: false,
+  menu: false,
+  active: false,
+};
+const frame = (d: Partial<DeviceFrame>): DeviceFrame => ({
+  keys: noKeysHeld(),
+  keyboardActive: false,
+  pointer: null,
+  pad: null,
+  touch: idleTouch,
+  tabHeld: false,
+  ...d,
+});
 const ctx = { from: { x: 400, y: 300 }, previousAim: 77, previousKind: 'keyboard' as const, weaponSelect: WEAPON_KEEP };
 
 describe('combineInput', () => {

@@ -1,5 +1,14 @@
 import { describe, it, expect } from 'vitest';
-import { aimAngle, buttonsFrom, moveAxes, noKeysHeld, sampleInput, weaponForKey, weaponForWheel, weaponSelectFor } from '../../../src/game/input-map';
+import {
+  aimAngle,
+  buttonsFrom,
+  moveAxes,
+  noKeysHeld,
+  sampleInput,
+  weaponForKey,
+  weaponForWheel,
+  weaponSelectFor,
+} from '../../../src/game/input-map';
 import { Buttons, WEAPON_KEEP } from '../../../src/sim/types';
 
 describe('moveAxes', () => {
@@ -69,7 +78,11 @@ describe('buttons and weapons', () => {
   });
 
   it('builds a whole sample', () => {
-    const s = sampleInput({ ...noKeysHeld(), right: true, fire: true }, { fromX: 0, fromY: 0, toX: -1, toY: 0, previous: 0 }, 1);
+    const s = sampleInput(
+      { ...noKeysHeld(), right: true, fire: true },
+      { fromX: 0, fromY: 0, toX: -1, toY: 0, previous: 0 },
+      1,
+    );
     expect(s).toEqual({ moveX: 127, moveY: 0, aim: 32768, buttons: Buttons.Fire, weaponSelect: 1 });
   });
 });

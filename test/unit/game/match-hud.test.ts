@@ -33,7 +33,11 @@ function block(over: Partial<PublicMatchState> = {}): PublicMatchState {
   };
 }
 
-const names = new Map([[1, 'Ann'], [3, 'Cy'], [4, 'Dee']]);
+const names = new Map([
+  [1, 'Ann'],
+  [3, 'Cy'],
+  [4, 'Dee'],
+]);
 
 describe('the match clock', () => {
   it('counts whole seconds down to the phase end, rounded up, and stops at 0:00', () => {
@@ -45,8 +49,12 @@ describe('the match clock', () => {
   });
 
   it('names the warm-up, free play, no time limit and the end', () => {
-    expect(phaseLine(buildMatchView(block({ phase: MatchPhase.Warmup, phaseEndTick: 300 }), 1, 0, TICKRATE, []))).toBe('Warm-up 0:05');
-    expect(phaseLine(buildMatchView(block({ phase: MatchPhase.Waiting, phaseEndTick: 300 }), 1, 0, TICKRATE, []))).toBe('Free play');
+    expect(phaseLine(buildMatchView(block({ phase: MatchPhase.Warmup, phaseEndTick: 300 }), 1, 0, TICKRATE, []))).toBe(
+      'Warm-up 0:05',
+    );
+    expect(phaseLine(buildMatchView(block({ phase: MatchPhase.Waiting, phaseEndTick: 300 }), 1, 0, TICKRATE, []))).toBe(
+      'Free play',
+    );
     expect(phaseLine(buildMatchView(block({ timeLimitS: 0 }), 1, 0, TICKRATE, []))).toBe('No time limit');
     expect(phaseLine(buildMatchView(block({ phase: MatchPhase.Ended }), 1, 0, TICKRATE, []))).toBe('Match over');
   });
@@ -55,12 +63,21 @@ describe('the match clock', () => {
 describe('score, rank and leader', () => {
   it('deathmatch: your score, your place (equal scores share it) of how many, the leader by name', () => {
     const v = buildMatchView(block(), 3, 0, TICKRATE, []);
-    expect(v.ranking.map((r) => [r.id, r.place])).toEqual([[2, 1], [1, 2], [3, 2], [4, 4]]);
+    expect(v.ranking.map((r) => [r.id, r.place])).toEqual([
+      [2, 1],
+      [1, 2],
+      [3, 2],
+      [4, 4],
+    ]);
     const name = (id: number): string => matchName(v, names, id);
     expect(scoreLine(v, name)).toBe('You 3 · 2nd of 4 · Leader Bot 2 7 · first to 20');
-    expect(scoreLine(buildMatchView(block({ fragLimit: 0 }), 4, 0, TICKRATE, []), name)).toBe('You 1 · 4th of 4 · Leader Bot 2 7');
+    expect(scoreLine(buildMatchView(block({ fragLimit: 0 }), 4, 0, TICKRATE, []), name)).toBe(
+      'You 1 · 4th of 4 · Leader Bot 2 7',
+    );
     // Free play counts scores but has no limit to reach.
-    expect(scoreLine(buildMatchView(block({ phase: MatchPhase.Waiting }), 4, 0, TICKRATE, []), name)).toBe('You 1 · 4th of 4 · Leader Bot 2 7');
+    expect(scoreLine(buildMatchView(block({ phase: MatchPhase.Waiting }), 4, 0, TICKRATE, []), name)).toBe(
+      'You 1 · 4th of 4 · Leader Bot 2 7',
+    );
   });
 
   it('team deathmatch: both team scores, your team and score; the leader is on the leading team', () => {
@@ -91,8 +108,12 @@ describe('score, rank and leader', () => {
 
   it('writes an end-screen row with its team, and one kill or death in the singular', () => {
     const name = (id: number): string => matchName(null, names, id);
-    expect(standingText({ id: 1, team: Team.None, score: 1, kills: 1, deaths: 1 }, name)).toBe('Ann 1 (1 kill, 1 death)');
-    expect(standingText({ id: 3, team: Team.Blue, score: 7, kills: 8, deaths: 0 }, name)).toBe('Cy [Blue] 7 (8 kills, 0 deaths)');
+    expect(standingText({ id: 1, team: Team.None, score: 1, kills: 1, deaths: 1 }, name)).toBe(
+      'Ann 1 (1 kill, 1 death)',
+    );
+    expect(standingText({ id: 3, team: Team.Blue, score: 7, kills: 8, deaths: 0 }, name)).toBe(
+      'Cy [Blue] 7 (8 kills, 0 deaths)',
+    );
   });
 
   it('draws a pickup only while the server (or the predicted take) says it is there', () => {

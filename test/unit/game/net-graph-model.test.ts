@@ -65,18 +65,58 @@ describe('niceCeiling and fps', () => {
 describe('netGraphLines', () => {
   it('shows every metric the net graph promises', () => {
     const s: NetStats = {
-      pingMs: 101.6, jitterMs: 4.25, lossIn: 0.05, lossOut: 0.012, snapshotsPerSec: 30, interpDelayMs: 100,
-      extrapolatingEntities: 2, bytesInPerSec: 4200, bytesOutPerSec: 640, predictionErrorsPerSec: 0.5,
-      cmdBufferDepth: 3, serverTick: 1000, commandTick: 1009, renderTick: 992.5,
+      pingMs: 101.6,
+      jitterMs: 4.25,
+      lossIn: 0.05,
+      lossOut: 0.012,
+      snapshotsPerSec: 30,
+      interpDelayMs: 100,
+      extrapolatingEntities: 2,
+      bytesInPerSec: 4200,
+      bytesOutPerSec: 640,
+      predictionErrorsPerSec: 0.5,
+      cmdBufferDepth: 3,
+      serverTick: 1000,
+      commandTick: 1009,
+      renderTick: 992.5,
     };
     const text = netGraphLines(s, 59.7).join('\n');
-    for (const part of ['fps 60', 'ping 102 ms', 'jitter 4.3 ms', 'loss in 5.0%', 'out 1.2%', 'snapshots 30/s', 'interp 100 ms', 'extrap 2', 'in 4.2 kB/s', 'out 640 B/s', 'pred errors 0.5/s', 'cmd buffer 3', 'render 992.50']) {
+    for (const part of [
+      'fps 60',
+      'ping 102 ms',
+      'jitter 4.3 ms',
+      'loss in 5.0%',
+      'out 1.2%',
+      'snapshots 30/s',
+      'interp 100 ms',
+      'extrap 2',
+      'in 4.2 kB/s',
+      'out 640 B/s',
+      'pred errors 0.5/s',
+      'cmd buffer 3',
+      'render 992.50',
+    ]) {
       expect(text).toContain(part);
     }
   });
 
   it('adds the migration line when there is a checkpoint to speak of: its age and the interval', () => {
-    const s = { pingMs: 0, jitterMs: 0, lossIn: 0, lossOut: 0, snapshotsPerSec: 0, interpDelayMs: 0, extrapolatingEntities: 0, bytesInPerSec: 0, bytesOutPerSec: 0, predictionErrorsPerSec: 0, cmdBufferDepth: 0, serverTick: 0, commandTick: 0, renderTick: 0 };
+    const s = {
+      pingMs: 0,
+      jitterMs: 0,
+      lossIn: 0,
+      lossOut: 0,
+      snapshotsPerSec: 0,
+      interpDelayMs: 0,
+      extrapolatingEntities: 0,
+      bytesInPerSec: 0,
+      bytesOutPerSec: 0,
+      predictionErrorsPerSec: 0,
+      cmdBufferDepth: 0,
+      serverTick: 0,
+      commandTick: 0,
+      renderTick: 0,
+    };
     expect(netGraphLines(s, 60)).toHaveLength(6);
     expect(netGraphLines(s, 60, { ageMs: 420, intervalMs: 1003 }).at(-1)).toBe('checkpoint age 0.4 s   every 1.0 s');
     expect(netGraphLines(s, 60, { ageMs: null, intervalMs: 1000 }).at(-1)).toBe('checkpoint age -   every 1.0 s');

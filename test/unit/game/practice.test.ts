@@ -8,15 +8,47 @@ import { createMatch } from '../../../src/sim/match';
 import { Buttons, WEAPON_KEEP, type PlayerState, type WorldState } from '../../../src/sim/types';
 
 const player = (id: number, x: number, y: number, teleportSeq = 0): PlayerState => ({
-  id, x, y, vx: 0, vy: 0, aim: 0, health: 100, alive: true, crouch: false, weapon: 0, ammo: [20, 4],
-  nextFireTick: 0, reloadEndTick: 0, deployEndTick: 0, respawnTick: 0, teleportSeq, kills: 0, deaths: 0,
+  id,
+  x,
+  y,
+  vx: 0,
+  vy: 0,
+  aim: 0,
+  health: 100,
+  alive: true,
+  crouch: false,
+  weapon: 0,
+  ammo: [20, 4],
+  nextFireTick: 0,
+  reloadEndTick: 0,
+  deployEndTick: 0,
+  respawnTick: 0,
+  teleportSeq,
+  kills: 0,
+  deaths: 0,
 });
-const world = (tick: number, players: PlayerState[]): WorldState => ({ tick, players, projectiles: [], nextProjectileId: 0, rng: 1, match: createMatch(), pickups: [] });
+const world = (tick: number, players: PlayerState[]): WorldState => ({
+  tick,
+  players,
+  projectiles: [],
+  nextProjectileId: 0,
+  rng: 1,
+  match: createMatch(),
+  pickups: [],
+});
 const stats = { serverTick: 0 } as NetStats;
 
 describe('buildPracticeView', () => {
   it('draws every body between the last two ticks', () => {
-    const v = buildPracticeView(world(1, [player(0, 100, 100), player(1, 200, 200)]), world(2, [player(0, 110, 100), player(1, 200, 220)]), 0.5, 0, 60, [], stats);
+    const v = buildPracticeView(
+      world(1, [player(0, 100, 100), player(1, 200, 200)]),
+      world(2, [player(0, 110, 100), player(1, 200, 220)]),
+      0.5,
+      0,
+      60,
+      [],
+      stats,
+    );
     expect(v.local?.drawX).toBe(105);
     expect(v.local?.state.x).toBe(110);
     expect(v.remotes).toHaveLength(1);
@@ -24,13 +56,31 @@ describe('buildPracticeView', () => {
   });
 
   it('jumps across a teleport instead of sliding', () => {
-    const v = buildPracticeView(world(1, [player(0, 100, 100, 3)]), world(2, [player(0, 900, 700, 4)]), 0.25, 0, 60, [], stats);
+    const v = buildPracticeView(
+      world(1, [player(0, 100, 100, 3)]),
+      world(2, [player(0, 900, 700, 4)]),
+      0.25,
+      0,
+      60,
+      [],
+      stats,
+    );
     expect([v.local?.drawX, v.local?.drawY]).toEqual([900, 700]);
   });
 
   it('hands over events as confirmed', () => {
-    const v = buildPracticeView(world(1, []), world(2, []), 0, 0, 60, [{ tick: 2, event: { type: 'killed', killer: 1, victim: 0, weapon: 0 } }], stats);
-    expect(v.events).toEqual([{ predicted: false, tick: 2, event: { type: 'killed', killer: 1, victim: 0, weapon: 0 } }]);
+    const v = buildPracticeView(
+      world(1, []),
+      world(2, []),
+      0,
+      0,
+      60,
+      [{ tick: 2, event: { type: 'killed', killer: 1, victim: 0, weapon: 0 } }],
+      stats,
+    );
+    expect(v.events).toEqual([
+      { predicted: false, tick: 2, event: { type: 'killed', killer: 1, victim: 0, weapon: 0 } },
+    ]);
   });
 });
 
@@ -69,7 +119,7 @@ describe('createPracticeHost', () => {
     expect(v.stats.serverTick).toBe(30);
     const moved = (v.local?.state.x ?? 0) - x0;
     expect(moved).toBeGreaterThan(20);
-    expect(moved).toBeLessThanOrEqual((MAX_SPEED * 0.5) + 1);
+    expect(moved).toBeLessThanOrEqual(MAX_SPEED * 0.5 + 1);
   });
 
   it('reports the local shot as a rewind with its hitboxes and sets cvars with the registry rules', () => {

@@ -15,7 +15,24 @@ const state = { id: 3, x: 500, y: 400, alive: true } as PlayerState;
 const view: ClientView = {
   localId: 3,
   local: { state, drawX: 510, drawY: 400, errorX: 0, errorY: 0 },
-  remotes: [{ id: 5, x: 610, y: 450, vx: 0, vy: 0, aim: 0, health: 100, alive: true, crouch: false, weapon: 0, teleportSeq: 0, kills: 0, deaths: 0, extrapolating: true }],
+  remotes: [
+    {
+      id: 5,
+      x: 610,
+      y: 450,
+      vx: 0,
+      vy: 0,
+      aim: 0,
+      health: 100,
+      alive: true,
+      crouch: false,
+      weapon: 0,
+      teleportSeq: 0,
+      kills: 0,
+      deaths: 0,
+      extrapolating: true,
+    },
+  ],
   projectiles: [],
   events: [],
   stats: {} as NetStats,
@@ -27,7 +44,18 @@ describe('drawnPlayers', () => {
     const cam = followCamera(1100, 720, 4000, 4000, 510, 400);
     const { local, remotes } = drawnPlayers(view, cam);
     expect(local).toMatchObject({ id: 3, screenX: 550, screenY: 360, color: PALETTE.local, alive: true });
-    expect(remotes).toEqual([{ id: 5, screenX: 650, screenY: 410, worldX: 610, worldY: 450, color: playerColor(5, false), alive: true, extrapolating: true }]);
+    expect(remotes).toEqual([
+      {
+        id: 5,
+        screenX: 650,
+        screenY: 410,
+        worldX: 610,
+        worldY: 450,
+        color: playerColor(5, false),
+        alive: true,
+        extrapolating: true,
+      },
+    ]);
   });
 });
 
@@ -42,9 +70,22 @@ describe('palette', () => {
 
 describe('team colours (team deathmatch)', () => {
   const block = (mode: GameMode): PublicMatchState => ({
-    mode, mapId: 3, phase: MatchPhase.Live, phaseEndTick: 0, fragLimit: 0, timeLimitS: 0, friendlyFire: false, seq: 1,
-    teamScores: [0, 0], pickups: [], results: null,
-    players: [{ id: 3, team: Team.Red, score: 0, bot: false }, { id: 5, team: Team.Blue, score: 0, bot: false }, { id: 6, team: Team.Red, score: 0, bot: true }],
+    mode,
+    mapId: 3,
+    phase: MatchPhase.Live,
+    phaseEndTick: 0,
+    fragLimit: 0,
+    timeLimitS: 0,
+    friendlyFire: false,
+    seq: 1,
+    teamScores: [0, 0],
+    pickups: [],
+    results: null,
+    players: [
+      { id: 3, team: Team.Red, score: 0, bot: false },
+      { id: 5, team: Team.Blue, score: 0, bot: false },
+      { id: 6, team: Team.Red, score: 0, bot: true },
+    ],
   });
   const tdm = buildMatchView(block(GameMode.TeamDeathmatch), 3, 0, 60, []);
 
@@ -53,7 +94,11 @@ describe('team colours (team deathmatch)', () => {
     for (const c of Object.values(TEAM_COLORS)) expect(c).not.toEqual(PALETTE.local);
     expect(playerColor(6, false, Team.Red)).toEqual(TEAM_COLORS[Team.Red]);
     expect(playerColor(3, true, Team.Red)).toEqual(PALETTE.local);
-    expect([...teamsOf(tdm)]).toEqual([[3, Team.Red], [5, Team.Blue], [6, Team.Red]]);
+    expect([...teamsOf(tdm)]).toEqual([
+      [3, Team.Red],
+      [5, Team.Blue],
+      [6, Team.Red],
+    ]);
     expect(teamsOf(buildMatchView(block(GameMode.Deathmatch), 3, 0, 60, [])).size).toBe(0);
     expect(teamsOf(null).size).toBe(0);
   });

@@ -52,7 +52,10 @@ describe('ring', () => {
       // The segment's ends are on the circle, where the previous one ended and the next one starts.
       const p1 = { x: (a0.x + a1.x) / 2, y: (a0.y + a1.y) / 2 };
       const p2 = { x: (b0.x + b1.x) / 2, y: (b0.y + b1.y) / 2 };
-      const angle = (i: number): Pt => ({ x: 100 + Math.cos((i / segments) * 2 * Math.PI) * radius, y: 50 + Math.sin((i / segments) * 2 * Math.PI) * radius });
+      const angle = (i: number): Pt => ({
+        x: 100 + Math.cos((i / segments) * 2 * Math.PI) * radius,
+        y: 50 + Math.sin((i / segments) * 2 * Math.PI) * radius,
+      });
       expect(p1.x).toBeCloseTo(angle(s).x, 9);
       expect(p1.y).toBeCloseTo(angle(s).y, 9);
       expect(p2.x).toBeCloseTo(angle(s + 1).x, 9);

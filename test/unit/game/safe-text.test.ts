@@ -24,14 +24,20 @@ function recordingKaboom(calls: Call[], drawn: Drawn[] = []): KaboomCtx {
   // As kaboom's formatText: every glyph carries the colour and opacity it was formatted with.
   const format = (opt: { text: string; font?: unknown; size: number; color?: unknown; opacity?: number }): unknown => {
     calls.push({ kind: 'formatText', text: opt.text, font: opt.font, size: opt.size });
-    const chars = [...opt.text].map((ch, i) => ({ ch, pos: vec(i * 10, 0), color: opt.color, opacity: opt.opacity ?? 1 }));
+    const chars = [...opt.text].map((ch, i) => ({
+      ch,
+      pos: vec(i * 10, 0),
+      color: opt.color,
+      opacity: opt.opacity ?? 1,
+    }));
     return { width: [...opt.text].length * 10, height: opt.size, chars, opt };
   };
   const fake = {
     vec2: vec,
     rgb: (r: number, g: number, b: number) => ({ r, g, b }),
     formatText: format,
-    drawText: (opt: { text: string; font?: unknown; size: number }) => calls.push({ kind: 'drawText', text: opt.text, font: opt.font, size: opt.size }),
+    drawText: (opt: { text: string; font?: unknown; size: number }) =>
+      calls.push({ kind: 'drawText', text: opt.text, font: opt.font, size: opt.size }),
     drawFormattedText: (f: { opt: { text: string; font?: unknown; size: number } }) => {
       drawn.push(f as never);
       calls.push({ kind: 'drawFormattedText', text: f.opt.text, font: f.opt.font, size: f.opt.size });
@@ -75,24 +81,32 @@ describe('createSafeText', () => {
     safe.useCrispFonts(fonts);
     calls.length = 0;
     safe.draw('Score 12 · José', 10.3, 20.2, { size: 18, color: white });
-    expect(calls.filter((c) => c.kind !== 'formatText')).toEqual([{ kind: 'drawFormattedText', text: 'Score 12 · José', font: fonts.font, size: 18 }]);
+    expect(calls.filter((c) => c.kind !== 'formatText')).toEqual([
+      { kind: 'drawFormattedText', text: 'Score 12 · José', font: fonts.font, size: 18 },
+    ]);
     for (const hostile of ['李小龙', 'ab🙂', 'x\u0307y', 'Ωmega', '[b]李[/b]']) {
       calls.length = 0;
       safe.draw(hostile, 0, 0, { size: 18, color: white });
-      expect(calls.every((c) => c.font === undefined), hostile).toBe(true);
+      expect(
+        calls.every((c) => c.font === undefined),
+        hostile,
+      ).toBe(true);
     }
-    for (let cp = 0x20; cp < 0x3000; cp += 7) safe.draw(`name ${String.fromCodePoint(cp)}`, 0, 0, { size: 14, color: white, face: 'mono' });
+    for (let cp = 0x20; cp < 0x3000; cp += 7)
+      safe.draw(`name ${String.fromCodePoint(cp)}`, 0, 0, { size: 14, color: white, face: 'mono' });
     expect([...asked].every((ch) => CRISP_SET.has(ch))).toBe(true);
   });
 
-  it('keeps a crisp [a]x[/a] literal too, and falls back to kaboom\'s font while the crisp one is not ready', () => {
+  it("keeps a crisp [a]x[/a] literal too, and falls back to kaboom's font while the crisp one is not ready", () => {
     const calls: Call[] = [];
     const safe = createSafeText(recordingKaboom(calls), () => 30);
     const fonts = recordingFonts(new Set());
     safe.useCrispFonts({ density: 1, pick: () => null });
     calls.length = 0;
     safe.draw('HP', 0, 0, { size: 18, color: white });
-    expect(calls.filter((c) => c.kind !== 'formatText')).toEqual([{ kind: 'drawFormattedText', text: 'HP', font: undefined, size: 18 }]);
+    expect(calls.filter((c) => c.kind !== 'formatText')).toEqual([
+      { kind: 'drawFormattedText', text: 'HP', font: undefined, size: 18 },
+    ]);
     safe.useCrispFonts(fonts);
     calls.length = 0;
     safe.draw('[a]x[/a]', 0, 0, { size: 18, color: white });

@@ -12,21 +12,36 @@ describe('settingGroups', () => {
 
   it('puts the Gambetta switches and the conditioner in their own groups first', () => {
     const groups = settingGroups(defaultCvars());
-    expect(groups[0]?.items.map((i) => i.name)).toEqual(['cl_predict', 'cl_reconcile', 'cl_interpolate', 'sv_lagcompensation']);
-    expect(groups[1]?.items.map((i) => i.name)).toEqual(['net_fakelag', 'net_fakejitter', 'net_fakeloss', 'net_fakeloss_burst']);
+    expect(groups[0]?.items.map((i) => i.name)).toEqual([
+      'cl_predict',
+      'cl_reconcile',
+      'cl_interpolate',
+      'sv_lagcompensation',
+    ]);
+    expect(groups[1]?.items.map((i) => i.name)).toEqual([
+      'net_fakelag',
+      'net_fakejitter',
+      'net_fakeloss',
+      'net_fakeloss_burst',
+    ]);
     expect(groups[0]?.items.every((i) => i.kind === 'flag')).toBe(true);
   });
 
   it('carries the current values and bounds', () => {
     const c = defaultCvars();
     c.net_fakelag = 150;
-    const lag = settingGroups(c).flatMap((g) => g.items).find((i) => i.name === 'net_fakelag');
+    const lag = settingGroups(c)
+      .flatMap((g) => g.items)
+      .find((i) => i.name === 'net_fakelag');
     expect(lag).toMatchObject({ value: 150, min: 0, max: 1000, step: 1, kind: 'number' });
   });
 });
 
 describe('applyEdit', () => {
-  const store = (): { set: (n: string, v: number | string) => ReturnType<typeof setCvar>; read: () => ReturnType<typeof defaultCvars> } => {
+  const store = (): {
+    set: (n: string, v: number | string) => ReturnType<typeof setCvar>;
+    read: () => ReturnType<typeof defaultCvars>;
+  } => {
     const c = defaultCvars();
     return { set: (n, v) => setCvar(c, n, v), read: () => c };
   };

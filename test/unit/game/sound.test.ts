@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { SoundCue } from '../../../src/game/effects';
 import { MAX_SECONDS, recipeFor, recipeLength } from '../../../src/game/sound/recipes';
-import { DEFAULT_VOLUME, SOUND_KEY, clampVolume, loadSoundSettings, masterGain, saveSoundSettings, type KeyValueStore } from '../../../src/game/sound/sound-settings';
+import {
+  DEFAULT_VOLUME,
+  SOUND_KEY,
+  clampVolume,
+  loadSoundSettings,
+  masterGain,
+  saveSoundSettings,
+  type KeyValueStore,
+} from '../../../src/game/sound/sound-settings';
 import { FAR, NEAR, distanceGain, spatialMix } from '../../../src/game/sound/spatial';
 import { Weapon } from '../../../src/sim/types';
 

@@ -18,7 +18,12 @@ describe('stick', () => {
   });
 
   it('never exceeds the unit circle (square gate corners give no bonus)', () => {
-    for (const [x, y] of [[1, 1], [-1, 1], [0.9, -0.95], [1, -1]] as const) {
+    for (const [x, y] of [
+      [1, 1],
+      [-1, 1],
+      [0.9, -0.95],
+      [1, -1],
+    ] as const) {
       const m = stickMove({ x, y });
       expect(Math.hypot(m.moveX, m.moveY)).toBeLessThanOrEqual(MOVE_MAX);
       expect(Math.hypot(m.moveX, m.moveY)).toBeGreaterThan(MOVE_MAX - 2);

@@ -51,14 +51,19 @@ describe('literalPieces', () => {
   });
 
   it('keeps every unit, in order, and no piece matches kaboom markup', () => {
-    const tagged = fc.tuple(fc.stringMatching(/^\w{1,4}$/), fc.string({ maxLength: 6 })).map(([t, x]) => `[${t}]${x}[/${t}]`);
+    const tagged = fc
+      .tuple(fc.stringMatching(/^\w{1,4}$/), fc.string({ maxLength: 6 }))
+      .map(([t, x]) => `[${t}]${x}[/${t}]`);
     fc.assert(
-      fc.property(fc.array(fc.oneof(tagged, fc.string({ unit: 'grapheme', maxLength: 8 })), { maxLength: 6 }), (parts) => {
-        const units = glyphUnits(parts.join(''));
-        const pieces = literalPieces(units);
-        expect(pieces.join('')).toBe(units.join(''));
-        for (const p of pieces) expect(MARKUP.test(p)).toBe(false);
-      }),
+      fc.property(
+        fc.array(fc.oneof(tagged, fc.string({ unit: 'grapheme', maxLength: 8 })), { maxLength: 6 }),
+        (parts) => {
+          const units = glyphUnits(parts.join(''));
+          const pieces = literalPieces(units);
+          expect(pieces.join('')).toBe(units.join(''));
+          for (const p of pieces) expect(MARKUP.test(p)).toBe(false);
+        },
+      ),
     );
   });
 });

@@ -66,7 +66,9 @@ describe('ChatRelay', () => {
     expect(out.broadcasts).toBeLessThanOrEqual(burst + 1);
     expect(out.broadcasts).toBe(r.counters.relayed);
     expect(out.kicked).toEqual([7]);
-    expect(out.toSender).toEqual([`${SYSTEM_CHAT_ID}:You are sending chat too fast: lines over the limit are not sent, and flooding gets you kicked.`]);
+    expect(out.toSender).toEqual([
+      `${SYSTEM_CHAT_ID}:You are sending chat too fast: lines over the limit are not sent, and flooding gets you kicked.`,
+    ]);
     expect(out.broadcastBytes).toBeLessThan((burst + 1) * 15 * (CHAT_MAX_CHARS + 8));
   });
 
@@ -80,7 +82,7 @@ describe('ChatRelay', () => {
     expect(out.kicked).toEqual([]);
   });
 
-  it('hands accepted lines to the host\'s own screen, trimmed', () => {
+  it("hands accepted lines to the host's own screen, trimmed", () => {
     const { r } = relay(2);
     const seen: string[] = [];
     r.onLine((from, text) => seen.push(`${from}:${text}`));
@@ -98,13 +100,15 @@ describe('ChatRelay', () => {
     expect(seen).toEqual(['0:Alice left — Bob is now hosting']);
   });
 
-  it('warns the host\'s own flooding player on its own screen, never on a channel, and never kicks it there', () => {
+  it("warns the host's own flooding player on its own screen, never on a channel, and never kicks it there", () => {
     const { r, out } = relay(3, 1);
     const seen: string[] = [];
     r.onLine((from, text) => seen.push(`${from}:${text}`));
     for (let i = 0; i < DEFAULT_CHAT_POLICY.burst + 1; i++) r.receive(1, `line ${i}`);
     expect(out.toSender).toEqual([]);
-    expect(seen.filter((l) => l.startsWith(`${SYSTEM_CHAT_ID}:`))).toEqual([`${SYSTEM_CHAT_ID}:You are sending chat too fast: lines over the limit are not sent, and flooding gets you kicked.`]);
+    expect(seen.filter((l) => l.startsWith(`${SYSTEM_CHAT_ID}:`))).toEqual([
+      `${SYSTEM_CHAT_ID}:You are sending chat too fast: lines over the limit are not sent, and flooding gets you kicked.`,
+    ]);
     expect(out.broadcasts).toBe(DEFAULT_CHAT_POLICY.burst);
   });
 });

@@ -38,7 +38,12 @@ describe('checkpoint sender', () => {
     expect(asked).toEqual([0, 0, 0, 0]);
     expect(sent.map((s) => s.to)).toEqual([2, 3, 2, 3, 2, 3, 2, 3]);
     expect(sent.every((s) => !s.final && s.length === 700)).toBe(true);
-    expect(sender.counters).toEqual({ checkpointsSent: 4, checkpointBytes: 700, checkpointIntervalMs: 1000, checkpointFailures: 0 });
+    expect(sender.counters).toEqual({
+      checkpointsSent: 4,
+      checkpointBytes: 700,
+      checkpointIntervalMs: 1000,
+      checkpointFailures: 0,
+    });
   });
 
   it('sends at once on a change, and the next periodic one waits its interval from there', async () => {

@@ -3,7 +3,12 @@ import { asDebugNotice, relayDebug, type DebugRoutes } from '../../../src/host/d
 import { encodeControl } from '../../../src/protocol/control';
 import type { DebugMessage } from '../../../src/protocol/game-messages';
 
-const MSG: DebugMessage = { type: 'debug', tick: 90, hitboxes: [{ id: 2, x: 64, y: 32, radius: 16, alive: true, crouch: false }], rewind: null };
+const MSG: DebugMessage = {
+  type: 'debug',
+  tick: 90,
+  hitboxes: [{ id: 2, x: 64, y: 32, radius: 16, alive: true, crouch: false }],
+  rewind: null,
+};
 
 function routes(remotes: number[]): DebugRoutes & { sent: Array<[number, Uint8Array]>; local: DebugMessage[] } {
   const sent: Array<[number, Uint8Array]> = [];
@@ -39,7 +44,13 @@ describe('debug relay', () => {
   it('reads only well-formed debug notices from the worker', () => {
     const bytes = new Uint8Array([1]);
     expect(asDebugNotice({ type: 'debug', clientId: 2, bytes })).toEqual({ clientId: 2, bytes });
-    for (const bad of [null, 'debug', { type: 'kick', clientId: 2, bytes }, { type: 'debug', clientId: '2', bytes }, { type: 'debug', clientId: 2, bytes: [1] }]) {
+    for (const bad of [
+      null,
+      'debug',
+      { type: 'kick', clientId: 2, bytes },
+      { type: 'debug', clientId: '2', bytes },
+      { type: 'debug', clientId: 2, bytes: [1] },
+    ]) {
       expect(asDebugNotice(bad)).toBeNull();
     }
   });

@@ -20,11 +20,21 @@ describe("the host's handling of a joiner's control messages", () => {
   it('dispatches settings, chat and leave, and nothing else', () => {
     const { h, calls } = recorder();
     const meter = new ControlMeter(0);
-    expect(onJoinerControl(3, encodeControl({ type: 'settings', updateRate: 30, rate: 50_000, interpMs: 100, debug: false }), meter, 0, h)).toBe('handled');
+    expect(
+      onJoinerControl(
+        3,
+        encodeControl({ type: 'settings', updateRate: 30, rate: 50_000, interpMs: 100, debug: false }),
+        meter,
+        0,
+        h,
+      ),
+    ).toBe('handled');
     expect(onJoinerControl(3, encodeControl({ type: 'chat', from: 9, text: 'hi' }), meter, 1, h)).toBe('handled');
     expect(onJoinerControl(3, encodeControl({ type: 'leave' }), meter, 2, h)).toBe('handled');
     // A host's message from a client, and bytes that decode to nothing: counted, not obeyed.
-    expect(onJoinerControl(3, encodeControl({ type: 'kick', reason: 'host', text: 'x' }), meter, 3, h)).toBe('malformed');
+    expect(onJoinerControl(3, encodeControl({ type: 'kick', reason: 'host', text: 'x' }), meter, 3, h)).toBe(
+      'malformed',
+    );
     expect(onJoinerControl(3, Uint8Array.of(250, 1, 2), meter, 4, h)).toBe('malformed');
     expect(calls).toEqual(['settings 3 30', 'chat 3 hi', 'leave 3']);
   });
@@ -37,7 +47,9 @@ describe("the host's handling of a joiner's control messages", () => {
     const flood = recorder();
     const meter2 = new ControlMeter(0);
     const leave = encodeControl({ type: 'leave' });
-    const verdicts = Array.from({ length: CONTROL_PER_SECOND_LIMIT + 1 }, () => onJoinerControl(5, leave, meter2, 10, flood.h));
+    const verdicts = Array.from({ length: CONTROL_PER_SECOND_LIMIT + 1 }, () =>
+      onJoinerControl(5, leave, meter2, 10, flood.h),
+    );
     expect(verdicts.at(-1)).toBe('flood');
     expect(flood.calls.filter((c) => c.startsWith('kick'))).toEqual(['kick 5 flood']);
   });

@@ -20,11 +20,19 @@ export const PASSWORD = 'correct horse battery staple';
 export const seatOf = (n: number): string => n.toString(16).padStart(2, '0').repeat(16);
 
 export function fakeWorker() {
-  const calls = { checkpoint: [] as Array<{ lobby: WorkerCheckpointLobby; rewind: number }>, stopTicking: 0, removed: [] as number[], connected: [] as Array<[number, boolean]> };
+  const calls = {
+    checkpoint: [] as Array<{ lobby: WorkerCheckpointLobby; rewind: number }>,
+    stopTicking: 0,
+    removed: [] as number[],
+    connected: [] as Array<[number, boolean]>,
+  };
   const ports: MessagePort[] = [];
   let notify: (n: unknown) => void = () => undefined;
   const api = {
-    checkpoint: (lobby: WorkerCheckpointLobby, rewind: number) => (calls.checkpoint.push({ lobby, rewind }), Promise.resolve(new Uint8Array(300 + rewind).fill(7))),
+    checkpoint: (lobby: WorkerCheckpointLobby, rewind: number) => (
+      calls.checkpoint.push({ lobby, rewind }),
+      Promise.resolve(new Uint8Array(300 + rewind).fill(7))
+    ),
     stopTicking: () => (calls.stopTicking++, Promise.resolve()),
     removeClient: (id: number) => void calls.removed.push(id),
     stats: () => Promise.resolve(null),
@@ -45,7 +53,9 @@ export function fakeWorker() {
   return { handle, calls, notice: (n: unknown) => notify(n), closePorts: () => ports.forEach((p) => p.close()) };
 }
 
-export async function lobby(opts: { migration?: boolean; restored?: RestoredLobby; hostSeatKey?: string; chosen?: number[] } = {}) {
+export async function lobby(
+  opts: { migration?: boolean; restored?: RestoredLobby; hostSeatKey?: string; chosen?: number[] } = {},
+) {
   const key = await createLobbyKey(crypto);
   const worker = fakeWorker();
   const settings: LobbySettings = {
@@ -69,7 +79,13 @@ export async function lobby(opts: { migration?: boolean; restored?: RestoredLobb
 }
 
 /** Seats a joiner as admission would; its end of the link records what the host sent it. */
-export function seatJoiner(server: ListenServer, name: string, migration: boolean, seatToken = seatOf(server.roster.size + 1), at: Parameters<ListenServer['roster']['add']>[3] = {}): { member: Member; joiner: FakeEnd; inbox: Uint8Array[] } {
+export function seatJoiner(
+  server: ListenServer,
+  name: string,
+  migration: boolean,
+  seatToken = seatOf(server.roster.size + 1),
+  at: Parameters<ListenServer['roster']['add']>[3] = {},
+): { member: Member; joiner: FakeEnd; inbox: Uint8Array[] } {
   const { joiner, host } = linkPair({ joinerId: `peer-${name}` });
   const inbox: Uint8Array[] = [];
   joiner.reliable.onMessage((b) => void inbox.push(b.slice()));
@@ -78,10 +94,11 @@ export function seatJoiner(server: ListenServer, name: string, migration: boolea
   return { member, joiner, inbox };
 }
 
-export const got = (j: { inbox: Uint8Array[] }): ControlMessage[] => j.inbox.flatMap((b) => {
-  const m = decodeControl(b);
-  return m.ok ? [m.value] : [];
-});
+export const got = (j: { inbox: Uint8Array[] }): ControlMessage[] =>
+  j.inbox.flatMap((b) => {
+    const m = decodeControl(b);
+    return m.ok ? [m.value] : [];
+  });
 export const types = (j: { inbox: Uint8Array[] }) => got(j).map((m) => m.type);
 
 export const cleanups: Array<() => void> = [];

@@ -13,7 +13,6 @@ import { banKeyOf } from '../../../src/lobby/ban-key';
 import { passwordDigest } from '../../../src/lobby/password-verifier';
 import { useCleanups, HOST_SEAT, PASSWORD, seatOf, lobby, seatJoiner, got, types } from './listen-server-migration-kit';
 
-
 useCleanups();
 
 describe('ListenServer host migration', () => {
@@ -52,7 +51,14 @@ describe('ListenServer host migration', () => {
     expect(last.lobby.cvars).toEqual([{ name: 'sv_tickrate', value: 60 }]);
     const secrets = decodeHostSecrets(last.lobby.lobbyKey);
     if (!secrets.ok) throw new Error(secrets.error);
-    expect(secrets.value).toMatchObject({ peerToken: 'x1y2z3', maxPlayers: 8, joinRunningMatch: true, mapName: 'arena', hostSeatToken: hostKey, chosen: [a.member.id, b.member.id, c.member.id] });
+    expect(secrets.value).toMatchObject({
+      peerToken: 'x1y2z3',
+      maxPlayers: 8,
+      joinRunningMatch: true,
+      mapName: 'arena',
+      hostSeatToken: hostKey,
+      chosen: [a.member.id, b.member.id, c.member.id],
+    });
     // The password travels as its verifier only: the successor can check it, not read it.
     const v = secrets.value.passwordVerifier;
     expect(await passwordDigest(PASSWORD, v, crypto)).toEqual(v.hash);

@@ -47,7 +47,10 @@ describe('ListenServer host migration', () => {
       { token: HOST_SEAT, id: 1, name: 'Alice', present: true },
       { token: seatOf(4), id: 4, name: 'Cleo', present: true },
     ];
-    const { server } = await lobby({ restored: { seats, bans: [], started: true, handedOverBy: { oldHost: 'Alice', newHost: 'Bo' } }, hostSeatKey: seatOf(3) });
+    const { server } = await lobby({
+      restored: { seats, bans: [], started: true, handedOverBy: { oldHost: 'Alice', newHost: 'Bo' } },
+      hostSeatKey: seatOf(3),
+    });
     // A returning player seated before the new host's own player is back still reads its name.
     const early = seatJoiner(server, 'Cleo', true, seatOf(4), { seat: 4 });
     await vi.waitFor(() => expect(types(early)).toContain('lobby'));
@@ -59,14 +62,23 @@ describe('ListenServer host migration', () => {
     expect(messages.slice(0, 3).map((m) => m.type)).toEqual(['welcome', 'chat', 'lobby']);
     // What the rejoining page knows when the lobby list comes: the old host's line never came, this one did.
     const firstList = messages[2]!;
-    const newHostLines = messages.slice(0, 2).flatMap((m) => (m.type === 'chat' && m.from === SYSTEM_CHAT_ID ? [m.text] : []));
+    const newHostLines = messages
+      .slice(0, 2)
+      .flatMap((m) => (m.type === 'chat' && m.from === SYSTEM_CHAT_ID ? [m.text] : []));
     const oldList = [
       { id: 1, name: 'Alice', pingMs: 0, isHost: true },
       { id: 2, name: 'Ann', pingMs: 20, isHost: false },
       { id: 3, name: 'Bo', pingMs: 20, isHost: false },
     ];
     const players = firstList.type === 'lobby' ? firstList.players : [];
-    expect(noticeAfterMigration({ why: 'lost', successors: [3, 2], players: oldList, systemLines: [] }, players, false, newHostLines)).toBe('Alice left — Bo is now hosting');
+    expect(
+      noticeAfterMigration(
+        { why: 'lost', successors: [3, 2], players: oldList, systemLines: [] },
+        players,
+        false,
+        newHostLines,
+      ),
+    ).toBe('Alice left — Bo is now hosting');
     // Once per seat; a newcomer (no seat in the old match) hears nothing of it.
     server.unseatStale(ann.member.id);
     const again = seatJoiner(server, 'Ann', true, seatOf(2), { seat: 2 });
@@ -79,7 +91,11 @@ describe('ListenServer host migration', () => {
 
   it("after a takeover for a lost host (no handover), says nothing in the chat: the pages' own notice stands; the old host's choice of successors carries on", async () => {
     const seats = [{ token: seatOf(2), id: 2, name: 'Ann', present: true }];
-    const { server } = await lobby({ restored: { seats, bans: [], started: true }, hostSeatKey: seatOf(3), chosen: [2, 3] });
+    const { server } = await lobby({
+      restored: { seats, bans: [], started: true },
+      hostSeatKey: seatOf(3),
+      chosen: [2, 3],
+    });
     await server.addLocal('Bo', true, 3);
     const ann = seatJoiner(server, 'Ann', true, seatOf(2), { seat: 2 });
     await vi.waitFor(() => expect(types(ann)).toContain('lobby'));

@@ -15,13 +15,25 @@ const TOKEN_A = 'a'.repeat(32);
 const TOKEN_B = 'b'.repeat(32);
 
 function door(key: LobbyKey, password = '', facts: Partial<DoorFacts> = {}): LobbyDoor {
-  return new LobbyDoor({ key, roomId: ROOM, password, crypto, now: () => Date.now(), facts: () => ({ playerCount: 1, maxPlayers: 8, started: false, joinRunningMatch: true, closed: false, ...facts }) });
+  return new LobbyDoor({
+    key,
+    roomId: ROOM,
+    password,
+    crypto,
+    now: () => Date.now(),
+    facts: () => ({ playerCount: 1, maxPlayers: 8, started: false, joinRunningMatch: true, closed: false, ...facts }),
+  });
 }
 
-const received = (end: FakeEnd): ControlMessage[] => end.reliable.sent.map((b) => decodeControl(b)).flatMap((m) => (m.ok ? [m.value] : []));
+const received = (end: FakeEnd): ControlMessage[] =>
+  end.reliable.sent.map((b) => decodeControl(b)).flatMap((m) => (m.ok ? [m.value] : []));
 
 /** The honest joiner's side: challenge, check the proof, then hello. */
-async function join(d: LobbyDoor, key: LobbyKey, opts: { token?: string; seat?: string; password?: string; name?: string; address?: string } = {}) {
+async function join(
+  d: LobbyDoor,
+  key: LobbyKey,
+  opts: { token?: string; seat?: string; password?: string; name?: string; address?: string } = {},
+) {
   const { joiner, incoming } = linkPair({ address: opts.address });
   const admitted = d.admit(incoming);
   const refused = await authenticateHost(joiner, { target: { roomId: ROOM, hostKey: key.fingerprint }, crypto });
@@ -32,7 +44,16 @@ async function join(d: LobbyDoor, key: LobbyKey, opts: { token?: string; seat?: 
       resolve(m.ok ? m.value : null);
     });
   });
-  joiner.reliable.send(encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: opts.name ?? 'Ada', password: opts.password ?? '', browserToken: opts.token ?? TOKEN_A, seatToken: opts.seat ?? '0'.repeat(32) }));
+  joiner.reliable.send(
+    encodeControl({
+      type: 'hello',
+      protocolVersion: PROTOCOL_VERSION,
+      name: opts.name ?? 'Ada',
+      password: opts.password ?? '',
+      browserToken: opts.token ?? TOKEN_A,
+      seatToken: opts.seat ?? '0'.repeat(32),
+    }),
+  );
   const result = await admitted;
   return { refused: null, admitted: result, joiner, reject: result ? null : await answer };
 }
@@ -57,7 +78,9 @@ describe('LobbyDoor', () => {
     void impostor.admit(incoming);
     const refused = await authenticateHost(joiner, { target: { roomId: ROOM, hostKey: realKey.fingerprint }, crypto });
     expect(refused).toEqual({ kind: 'not-host' });
-    expect(joiner.reliable.sent.map((b) => decodeControl(b)).map((m) => m.ok && m.value.type)).toEqual(['auth-challenge']);
+    expect(joiner.reliable.sent.map((b) => decodeControl(b)).map((m) => m.ok && m.value.type)).toEqual([
+      'auth-challenge',
+    ]);
   });
 
   it('a proof made for another connection (a relaying man in the middle) does not verify', async () => {
@@ -65,9 +88,14 @@ describe('LobbyDoor', () => {
     const d = door(key);
     // The host sees other DTLS fingerprints than the joiner: someone terminates DTLS in between.
     const { joiner, incoming } = linkPair({ hostFp: 'EE:FF' });
-    const joinerView = { ...joiner, descriptions: () => ({ local: joiner.descriptions().local, remote: 'v=0\r\na=fingerprint:sha-256 11:22\r\n' }) };
+    const joinerView = {
+      ...joiner,
+      descriptions: () => ({ local: joiner.descriptions().local, remote: 'v=0\r\na=fingerprint:sha-256 11:22\r\n' }),
+    };
     void d.admit(incoming);
-    expect(await authenticateHost(joinerView, { target: { roomId: ROOM, hostKey: key.fingerprint }, crypto })).toEqual({ kind: 'not-host' });
+    expect(await authenticateHost(joinerView, { target: { roomId: ROOM, hostKey: key.fingerprint }, crypto })).toEqual({
+      kind: 'not-host',
+    });
   });
 
   it('drops a handshake that stays silent after HANDSHAKE_TIMEOUT_MS and frees its place', async () => {
@@ -100,7 +128,7 @@ describe('LobbyDoor', () => {
     expect(d.counters.refused.busy).toBe(1);
   });
 
-  it('answers a malformed first message with bad-hello, and an old version\'s hello with version', async () => {
+  it("answers a malformed first message with bad-hello, and an old version's hello with version", async () => {
     const key = await createLobbyKey(crypto);
     const d = door(key);
     const a = linkPair();
@@ -132,17 +160,28 @@ describe('LobbyDoor', () => {
   it("a successor's door admits with the old host's password verifier and ban keys alone (it never holds the password or a browser token)", async () => {
     const key = await createLobbyKey(crypto);
     const verifier = await makePasswordVerifier('secret', crypto, 2000);
-    const d = new LobbyDoor({ key, roomId: ROOM, password: verifier, bans: [await banKeyOf(TOKEN_B, crypto)], crypto, now: () => Date.now(), facts: () => ({ playerCount: 1, maxPlayers: 8, started: false, joinRunningMatch: true, closed: false }) });
+    const d = new LobbyDoor({
+      key,
+      roomId: ROOM,
+      password: verifier,
+      bans: [await banKeyOf(TOKEN_B, crypto)],
+      crypto,
+      now: () => Date.now(),
+      facts: () => ({ playerCount: 1, maxPlayers: 8, started: false, joinRunningMatch: true, closed: false }),
+    });
     expect((await join(d, key, { password: 'wrong' })).reject).toMatchObject({ reason: 'password' });
     expect((await join(d, key, { password: 'secret' })).admitted).not.toBeNull();
-    expect((await join(d, key, { password: 'secret', token: TOKEN_B, address: '10.3.3.3' })).reject).toMatchObject({ reason: 'kicked' });
+    expect((await join(d, key, { password: 'secret', token: TOKEN_B, address: '10.3.3.3' })).reject).toMatchObject({
+      reason: 'kicked',
+    });
     expect(await d.passwordVerifier()).toBe(verifier);
   });
 
   it('limits password attempts per peer (3), then refuses without checking', async () => {
     const key = await createLobbyKey(crypto);
     const d = door(key, 'secret');
-    for (let i = 0; i < 3; i++) expect((await join(d, key, { password: 'guess' + i })).reject).toMatchObject({ reason: 'password' });
+    for (let i = 0; i < 3; i++)
+      expect((await join(d, key, { password: 'guess' + i })).reject).toMatchObject({ reason: 'password' });
     expect((await join(d, key, { password: 'secret' })).reject).toMatchObject({ reason: 'attempts' });
     expect((await join(d, key, { password: 'secret', token: TOKEN_B, address: '10.2.2.2' })).admitted).not.toBeNull();
   });

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { PasswordGuard, type PasswordPolicy } from '../../../src/host/password-guard';
 import { passwordsMatch } from '../../../src/lobby/password';
 
-const policy: PasswordPolicy = { attemptsPerPeer: 3, peerLockMs: 60_000, freeLobbyFailures: 5, lobbyBackoffBaseMs: 1000, lobbyBackoffMaxMs: 30_000, maxTrackedPeers: 4 };
+const policy: PasswordPolicy = {
+  attemptsPerPeer: 3,
+  peerLockMs: 60_000,
+  freeLobbyFailures: 5,
+  lobbyBackoffBaseMs: 1000,
+  lobbyBackoffMaxMs: 30_000,
+  maxTrackedPeers: 4,
+};
 
 describe('PasswordGuard', () => {
   it('lets everyone in when the lobby has no password, counting nothing', () => {

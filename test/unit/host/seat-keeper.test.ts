@@ -51,8 +51,13 @@ describe('SeatKeeper', () => {
       { token: 'ab'.repeat(16), id: 5, name: 'Bo', present: false },
       { token: 'cd'.repeat(16), id: 7, name: 'Cy', present: false },
     ]);
-    const seats = SeatKeeper.rebuild([{ token: SEAT, id: 3, name: 'Ada', present: true }, ...old.absent(), { token: NONE, id: 9, name: 'Zero', present: false }]);
-    for (const token of [SEAT, 'ab'.repeat(16), 'cd'.repeat(16)]) expect(seats.seatOf(token)).toEqual(old.seatOf(token));
+    const seats = SeatKeeper.rebuild([
+      { token: SEAT, id: 3, name: 'Ada', present: true },
+      ...old.absent(),
+      { token: NONE, id: 9, name: 'Zero', present: false },
+    ]);
+    for (const token of [SEAT, 'ab'.repeat(16), 'cd'.repeat(16)])
+      expect(seats.seatOf(token)).toEqual(old.seatOf(token));
     expect([seats.isHeld(5), seats.isHeld(7), seats.isHeld(3), seats.isHeld(9)]).toEqual([true, true, false, false]);
     expect(seats.size).toBe(3);
   });
@@ -79,7 +84,15 @@ describe('Roster with seats', () => {
 });
 
 describe('decideHello for a returning seat token', () => {
-  const facts: HelloFacts = { protocolVersion: PROTOCOL_VERSION, playerCount: 2, maxPlayers: 8, banned: false, started: true, joinRunningMatch: false, nameFits: () => true };
+  const facts: HelloFacts = {
+    protocolVersion: PROTOCOL_VERSION,
+    playerCount: 2,
+    maxPlayers: 8,
+    banned: false,
+    started: true,
+    joinRunningMatch: false,
+    nameFits: () => true,
+  };
   const hello = { protocolVersion: PROTOCOL_VERSION, name: 'Ada' };
   it('does not ask the password and lets it back into a running match closed to newcomers', () => {
     let asked = 0;
@@ -89,26 +102,46 @@ describe('decideHello for a returning seat token', () => {
     expect(asked).toBe(1);
   });
   it('still refuses a banned browser and a full lobby', () => {
-    expect(decideHello(hello, { ...facts, returning: true, banned: true }, () => ({ ok: true }))).toMatchObject({ reason: 'kicked' });
-    expect(decideHello(hello, { ...facts, returning: true, playerCount: 8 }, () => ({ ok: true }))).toMatchObject({ reason: 'full' });
+    expect(decideHello(hello, { ...facts, returning: true, banned: true }, () => ({ ok: true }))).toMatchObject({
+      reason: 'kicked',
+    });
+    expect(decideHello(hello, { ...facts, returning: true, playerCount: 8 }, () => ({ ok: true }))).toMatchObject({
+      reason: 'full',
+    });
   });
 });
 
 describe('LobbyDoor and a returning seat (seat proofs, issue 21)', () => {
   const ROOM = 'abcdefghijk23456';
-  function door(key: LobbyKey, password: string | Awaited<ReturnType<typeof makePasswordVerifier>> = 'secret'): LobbyDoor {
-    return new LobbyDoor({ key, roomId: ROOM, password, crypto, now: () => Date.now(), facts: () => ({ playerCount: 2, maxPlayers: 8, started: true, joinRunningMatch: true, closed: false }) });
+  function door(
+    key: LobbyKey,
+    password: string | Awaited<ReturnType<typeof makePasswordVerifier>> = 'secret',
+  ): LobbyDoor {
+    return new LobbyDoor({
+      key,
+      roomId: ROOM,
+      password,
+      crypto,
+      now: () => Date.now(),
+      facts: () => ({ playerCount: 2, maxPlayers: 8, started: true, joinRunningMatch: true, closed: false }),
+    });
   }
 
   /** A joiner's handshake with `nonce` over a connection with these fingerprints; the hello is the caller's. */
-  async function connect(d: LobbyDoor, fp: { hostFp: string; joinerFp: string }, nonce = crypto.getRandomValues(new Uint8Array(32))) {
+  async function connect(
+    d: LobbyDoor,
+    fp: { hostFp: string; joinerFp: string },
+    nonce = crypto.getRandomValues(new Uint8Array(32)),
+  ) {
     const { joiner, incoming } = linkPair(fp);
     const admitted = d.admit(incoming);
     const proof = new Promise<void>((resolve) => joiner.reliable.onMessage(() => resolve()));
     joiner.reliable.send(encodeControl({ type: 'auth-challenge', protocolVersion: PROTOCOL_VERSION, nonce }));
     await proof;
     const dtls = dtlsFromDescriptions(joiner.descriptions().local, joiner.descriptions().remote, 'joiner')!;
-    const answer = new Promise<ControlMessage | null>((resolve) => joiner.reliable.onMessage((b) => resolve(((m) => (m.ok ? m.value : null))(decodeControl(b)))));
+    const answer = new Promise<ControlMessage | null>((resolve) =>
+      joiner.reliable.onMessage((b) => resolve(((m) => (m.ok ? m.value : null))(decodeControl(b)))),
+    );
     const send = async (bytes: Uint8Array) => {
       joiner.reliable.send(bytes);
       const a = await admitted;
@@ -117,27 +150,42 @@ describe('LobbyDoor and a returning seat (seat proofs, issue 21)', () => {
     return { joiner, dtls, nonce, send };
   }
 
-  const helloFrom = (password: string, seatProof?: SeatProof, seatToken = NONE) => encodeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Someone Else', password, browserToken: 'a'.repeat(32), seatToken, ...(seatProof ? { seatProof } : {}) });
+  const helloFrom = (password: string, seatProof?: SeatProof, seatToken = NONE) =>
+    encodeControl({
+      type: 'hello',
+      protocolVersion: PROTOCOL_VERSION,
+      name: 'Someone Else',
+      password,
+      browserToken: 'a'.repeat(32),
+      seatToken,
+      ...(seatProof ? { seatProof } : {}),
+    });
 
   it('files a newcomer under its seat key and gives the seat back, without the password, only to a proof for this connection', async () => {
     const key = await createLobbyKey(crypto);
     const d = door(key);
     const friend = await loadSeatKeyPair(null, ROOM, crypto);
     const first = await connect(d, { hostFp: 'AA:01', joinerFp: 'FF:01' });
-    const joined = await first.send(helloFrom('secret', await proveSeat(friend, ROOM, first.nonce, first.dtls, crypto)));
+    const joined = await first.send(
+      helloFrom('secret', await proveSeat(friend, ROOM, first.nonce, first.dtls, crypto)),
+    );
     const seatKey = await seatKeyOf(friend.publicRaw, crypto);
     expect(joined.admitted).toMatchObject({ seatToken: seatKey, seat: null });
     d.seats.seated(seatKey, 4, 'Ada');
     d.seats.left(4);
     const again = await connect(d, { hostFp: 'AA:02', joinerFp: 'FF:02' });
-    expect((await again.send(helloFrom('', await proveSeat(friend, ROOM, again.nonce, again.dtls, crypto)))).admitted).toMatchObject({ name: 'Ada', seatToken: seatKey, seat: { id: 4, name: 'Ada', present: false } });
+    expect(
+      (await again.send(helloFrom('', await proveSeat(friend, ROOM, again.nonce, again.dtls, crypto)))).admitted,
+    ).toMatchObject({ name: 'Ada', seatToken: seatKey, seat: { id: 4, name: 'Ada', present: false } });
     // A hello without a proof takes no seat (nor files one), whatever its seat token says: even the seat key a checkpoint carries.
     const bare = await connect(d, { hostFp: 'AA:03', joinerFp: 'FF:03' });
     expect((await bare.send(helloFrom('', undefined, seatKey))).reject).toMatchObject({ reason: 'password' });
     // Someone else's own key proves only its own (new) seat.
     const other = await loadSeatKeyPair(null, ROOM, crypto);
     const o = await connect(d, { hostFp: 'AA:04', joinerFp: 'FF:04' });
-    expect((await o.send(helloFrom('', await proveSeat(other, ROOM, o.nonce, o.dtls, crypto)))).reject).toMatchObject({ reason: 'password' });
+    expect((await o.send(helloFrom('', await proveSeat(other, ROOM, o.nonce, o.dtls, crypto)))).reject).toMatchObject({
+      reason: 'password',
+    });
   });
 
   it("a hostile successor that collects a returning player's hello on its own connection cannot replay it to the real host: refused, the seat stays its owner's", async () => {
@@ -167,6 +215,8 @@ describe('LobbyDoor and a returning seat (seat proofs, issue 21)', () => {
     expect((await withKey.send(helloFrom('', undefined, seatKey))).reject).toMatchObject({ reason: 'password' });
     // The friend itself, on its own connection to the real host, still gets its seat.
     const back = await connect(realHost, { hostFp: 'AA:0A', joinerFp: 'FF:0A' });
-    expect((await back.send(helloFrom('', await proveSeat(friend, ROOM, back.nonce, back.dtls, crypto)))).admitted).toMatchObject({ seat: { id: 4 } });
+    expect(
+      (await back.send(helloFrom('', await proveSeat(friend, ROOM, back.nonce, back.dtls, crypto)))).admitted,
+    ).toMatchObject({ seat: { id: 4 } });
   });
 });

@@ -1,13 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { SWAP_HOLD_MS, SuccessorPicker, successorsChanged, type SuccessorCandidate } from '../../../src/host/successors';
+import {
+  SWAP_HOLD_MS,
+  SuccessorPicker,
+  successorsChanged,
+  type SuccessorCandidate,
+} from '../../../src/host/successors';
 
-const person = (id: number, pingMs: number, capable = true, chosen = true): SuccessorCandidate => ({ id, pingMs, capable, chosen, isHost: false, bot: false });
+const person = (id: number, pingMs: number, capable = true, chosen = true): SuccessorCandidate => ({
+  id,
+  pingMs,
+  capable,
+  chosen,
+  isHost: false,
+  bot: false,
+});
 
 describe('successor selection', () => {
   it('names capable people only, lowest ping first, at most 3', () => {
     const picker = new SuccessorPicker();
     const list = picker.update(
-      [{ ...person(1, 0), isHost: true }, person(2, 80), person(3, 20), person(4, 40, false), { ...person(5, 10), bot: true }, person(6, 60), person(7, 50)],
+      [
+        { ...person(1, 0), isHost: true },
+        person(2, 80),
+        person(3, 20),
+        person(4, 40, false),
+        { ...person(5, 10), bot: true },
+        person(6, 60),
+        person(7, 50),
+      ],
       0,
     );
     expect(list).toEqual([3, 7, 6]);
@@ -15,10 +35,12 @@ describe('successor selection', () => {
     expect(picker.update([person(4, 5, false)], 0)).toEqual([]);
   });
 
-  it('names only the people the host chose, however low the others\' pings (nobody is chosen by default)', () => {
+  it("names only the people the host chose, however low the others' pings (nobody is chosen by default)", () => {
     const picker = new SuccessorPicker();
     expect(picker.update([person(2, 5, true, false), person(3, 10, true, false)], 0)).toEqual([]);
-    expect(picker.update([person(2, 5, true, false), person(3, 90), person(4, 10, true, false), person(5, 40)], 1000)).toEqual([5, 3]);
+    expect(
+      picker.update([person(2, 5, true, false), person(3, 90), person(4, 10, true, false), person(5, 40)], 1000),
+    ).toEqual([5, 3]);
     // Un-chosen: it leaves the list at once, and nobody unchosen fills its place.
     expect(picker.update([person(2, 5, true, false), person(3, 90), person(5, 40, true, false)], 2000)).toEqual([3]);
   });
@@ -29,7 +51,12 @@ describe('successor selection', () => {
     const four = [person(2, 90), person(3, 120), person(4, 100), person(5, 300)];
     expect(picker.update(four, 1000)).toEqual([2, 3, 4]);
     // 3 leaves: 5 (the only one left outside) takes the free place at once.
-    expect(picker.update(four.filter((c) => c.id !== 3), 2000)).toEqual([2, 4, 5]);
+    expect(
+      picker.update(
+        four.filter((c) => c.id !== 3),
+        2000,
+      ),
+    ).toEqual([2, 4, 5]);
   });
 
   it('does not swap on jitter: a challenger must beat a successor by more than 30 ms for 5 s', () => {
@@ -49,7 +76,8 @@ describe('successor selection', () => {
 
   it('restarts the hold when the challenger falls back within the margin', () => {
     const picker = new SuccessorPicker();
-    const list = (ping5: number, t: number) => picker.update([person(2, 100), person(3, 100), person(4, 100), person(5, ping5)], t);
+    const list = (ping5: number, t: number) =>
+      picker.update([person(2, 100), person(3, 100), person(4, 100), person(5, ping5)], t);
     list(100, 0);
     list(50, 1000);
     list(50, 4000);
@@ -66,7 +94,8 @@ describe('successor selection', () => {
     expect(picker.update(measured, 1000)).toEqual([2, 3]);
     expect(picker.update(measured, 1000 + SWAP_HOLD_MS)).toEqual([3, 2]);
     // Jitter around equal pings afterwards changes nothing.
-    for (let t = 7000; t < 20_000; t += 1000) expect(picker.update([person(2, 60 + (t % 3000) / 100), person(3, 70)], t)).toEqual([3, 2]);
+    for (let t = 7000; t < 20_000; t += 1000)
+      expect(picker.update([person(2, 60 + (t % 3000) / 100), person(3, 70)], t)).toEqual([3, 2]);
   });
 
   it('compares lists by order', () => {

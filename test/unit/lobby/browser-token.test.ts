@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { BROWSER_TOKEN_KEY, loadBrowserToken, lobbyBrowserToken, type KeyValueStore } from '../../../src/lobby/browser-token';
+import {
+  BROWSER_TOKEN_KEY,
+  loadBrowserToken,
+  lobbyBrowserToken,
+  type KeyValueStore,
+} from '../../../src/lobby/browser-token';
 
-const bytes = (fill: number) => (n: number): Uint8Array => new Uint8Array(n).fill(fill);
+const bytes =
+  (fill: number) =>
+  (n: number): Uint8Array =>
+    new Uint8Array(n).fill(fill);
 
 function memoryStore(): KeyValueStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -20,7 +28,14 @@ describe('loadBrowserToken', () => {
     const store = memoryStore();
     store.data.set(BROWSER_TOKEN_KEY, '<script>');
     expect(loadBrowserToken(store, bytes(1))).toBe('01'.repeat(16));
-    const broken: KeyValueStore = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('quota'); } };
+    const broken: KeyValueStore = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
     expect(loadBrowserToken(broken, bytes(2))).toBe('02'.repeat(16));
     expect(loadBrowserToken(null, bytes(3))).toBe('03'.repeat(16));
   });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { decideHello, uniqueName, type HelloFacts, type PasswordOutcome } from '../../../src/lobby/handshake';
 
-const facts: HelloFacts = { protocolVersion: 3, playerCount: 2, maxPlayers: 8, banned: false, started: false, joinRunningMatch: true, nameFits: () => true };
+const facts: HelloFacts = {
+  protocolVersion: 3,
+  playerCount: 2,
+  maxPlayers: 8,
+  banned: false,
+  started: false,
+  joinRunningMatch: true,
+  nameFits: () => true,
+};
 const hello = { protocolVersion: 3, name: 'Ada' };
 const pass = (): PasswordOutcome => ({ ok: true });
 
@@ -13,31 +21,52 @@ describe('decideHello', () => {
 
   it('checks the version first, without asking the password guard', () => {
     let asked = 0;
-    const d = decideHello({ ...hello, protocolVersion: 2 }, { ...facts, playerCount: 8 }, () => (asked++, { ok: false, reason: 'password', attemptsLeft: 2 }));
+    const d = decideHello(
+      { ...hello, protocolVersion: 2 },
+      { ...facts, playerCount: 8 },
+      () => (asked++, { ok: false, reason: 'password', attemptsLeft: 2 }),
+    );
     expect(d).toMatchObject({ accept: false, reason: 'version' });
     expect(asked).toBe(0);
   });
 
   it('refuses a banned browser before the password is checked (a ban does not cost attempts)', () => {
     let asked = 0;
-    expect(decideHello(hello, { ...facts, banned: true }, () => (asked++, pass()))).toMatchObject({ accept: false, reason: 'kicked' });
+    expect(decideHello(hello, { ...facts, banned: true }, () => (asked++, pass()))).toMatchObject({
+      accept: false,
+      reason: 'kicked',
+    });
     expect(asked).toBe(0);
   });
 
-  it('passes the guard\'s refusal on with a detail that does not repeat the headline', () => {
-    expect(decideHello(hello, facts, () => ({ ok: false, reason: 'password', attemptsLeft: 1 }))).toEqual({ accept: false, reason: 'password', text: '1 attempt left.' });
-    expect(decideHello(hello, facts, () => ({ ok: false, reason: 'attempts', retryAfterMs: 2500 }))).toEqual({ accept: false, reason: 'attempts', text: 'Try again in 3 s.' });
+  it("passes the guard's refusal on with a detail that does not repeat the headline", () => {
+    expect(decideHello(hello, facts, () => ({ ok: false, reason: 'password', attemptsLeft: 1 }))).toEqual({
+      accept: false,
+      reason: 'password',
+      text: '1 attempt left.',
+    });
+    expect(decideHello(hello, facts, () => ({ ok: false, reason: 'attempts', retryAfterMs: 2500 }))).toEqual({
+      accept: false,
+      reason: 'attempts',
+      text: 'Try again in 3 s.',
+    });
   });
 
   it('refuses a full lobby (default 8) and caps the size at 32', () => {
     expect(decideHello(hello, { ...facts, playerCount: 8 }, pass)).toMatchObject({ accept: false, reason: 'full' });
     expect(decideHello(hello, { ...facts, playerCount: 7 }, pass)).toMatchObject({ accept: true });
-    expect(decideHello(hello, { ...facts, maxPlayers: 40, playerCount: 32 }, pass)).toMatchObject({ accept: false, reason: 'full' });
+    expect(decideHello(hello, { ...facts, maxPlayers: 40, playerCount: 32 }, pass)).toMatchObject({
+      accept: false,
+      reason: 'full',
+    });
     expect(decideHello(hello, { ...facts, maxPlayers: 40, playerCount: 31 }, pass)).toMatchObject({ accept: true });
   });
 
   it('refuses joiners of a running match when the host says so', () => {
-    expect(decideHello(hello, { ...facts, started: true, joinRunningMatch: false }, pass)).toMatchObject({ accept: false, reason: 'started' });
+    expect(decideHello(hello, { ...facts, started: true, joinRunningMatch: false }, pass)).toMatchObject({
+      accept: false,
+      reason: 'started',
+    });
     expect(decideHello(hello, { ...facts, started: true }, pass)).toMatchObject({ accept: true });
   });
 
@@ -50,7 +79,10 @@ describe('decideHello', () => {
   });
 
   it('refuses a name the glyph budget has no room for', () => {
-    expect(decideHello({ ...hello, name: '漢字' }, { ...facts, nameFits: () => false }, pass)).toMatchObject({ accept: false, reason: 'name' });
+    expect(decideHello({ ...hello, name: '漢字' }, { ...facts, nameFits: () => false }, pass)).toMatchObject({
+      accept: false,
+      reason: 'name',
+    });
   });
 });
 

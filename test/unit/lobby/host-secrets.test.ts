@@ -7,7 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createLobbyKey, exportLobbyKey, importLobbyKey } from '../../../src/lobby/host-key';
-import { decodeHostSecrets, encodeHostSecrets, normalizeHostSecrets, type HostSecrets } from '../../../src/lobby/host-secrets';
+import {
+  decodeHostSecrets,
+  encodeHostSecrets,
+  normalizeHostSecrets,
+  type HostSecrets,
+} from '../../../src/lobby/host-secrets';
 import { fuzz, RUNS } from '../protocol/fuzz-kit';
 import { makePasswordVerifier, passwordDigest } from '../../../src/lobby/password-verifier';
 
@@ -15,7 +20,11 @@ const publicRaw = Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i));
 const SECRETS: HostSecrets = {
   key: { pkcs8: Uint8Array.from({ length: 138 }, (_, i) => (i * 7) & 0xff), publicRaw },
   peerToken: 'k3j4h5g6f7d8',
-  passwordVerifier: { salt: Uint8Array.from({ length: 16 }, (_, i) => i + 1), iterations: 100_000, hash: Uint8Array.from({ length: 32 }, (_, i) => 200 - i) },
+  passwordVerifier: {
+    salt: Uint8Array.from({ length: 16 }, (_, i) => i + 1),
+    iterations: 100_000,
+    hash: Uint8Array.from({ length: 32 }, (_, i) => 200 - i),
+  },
   maxPlayers: 8,
   joinRunningMatch: true,
   mapName: 'arena',
@@ -26,7 +35,11 @@ const SECRETS: HostSecrets = {
 const secrets: fc.Arbitrary<HostSecrets> = fc.record({
   key: fc.record({ pkcs8: fc.uint8Array({ maxLength: 600 }), publicRaw: fc.uint8Array({ maxLength: 70 }) }),
   peerToken: fc.oneof(fc.stringMatching(/^[a-z0-9]{0,70}$/), fc.string({ maxLength: 20 })),
-  passwordVerifier: fc.record({ salt: fc.uint8Array({ maxLength: 20 }), iterations: fc.oneof(fc.integer({ min: -5, max: 2_000_000 }), fc.double()), hash: fc.uint8Array({ maxLength: 40 }) }),
+  passwordVerifier: fc.record({
+    salt: fc.uint8Array({ maxLength: 20 }),
+    iterations: fc.oneof(fc.integer({ min: -5, max: 2_000_000 }), fc.double()),
+    hash: fc.uint8Array({ maxLength: 40 }),
+  }),
   maxPlayers: fc.oneof(fc.integer({ min: -5, max: 300 }), fc.double()),
   joinRunningMatch: fc.boolean(),
   mapName: fc.string({ maxLength: 40 }),
@@ -49,8 +62,21 @@ describe('host secrets codec', () => {
   });
 
   it('normalizes: a peer token that is not one becomes empty, numbers clamped, tokens all zeros when malformed', () => {
-    const n = normalizeHostSecrets({ ...SECRETS, peerToken: 'a b', maxPlayers: 900, mapName: '  ', hostSeatToken: 'nope', chosen: [7, 0, 3, 7, 256] });
-    expect(n).toMatchObject({ peerToken: '', maxPlayers: 255, mapName: 'arena', hostSeatToken: '0'.repeat(32), chosen: [3, 7] });
+    const n = normalizeHostSecrets({
+      ...SECRETS,
+      peerToken: 'a b',
+      maxPlayers: 900,
+      mapName: '  ',
+      hostSeatToken: 'nope',
+      chosen: [7, 0, 3, 7, 256],
+    });
+    expect(n).toMatchObject({
+      peerToken: '',
+      maxPlayers: 255,
+      mapName: 'arena',
+      hostSeatToken: '0'.repeat(32),
+      chosen: [3, 7],
+    });
   });
 
   it('carries a password verifier, never the password: the successor checks a password against it', async () => {
@@ -78,16 +104,38 @@ describe('host secrets codec', () => {
     const at = (i: number, v: number): Uint8Array => Uint8Array.from(good, (b, k) => (k === i ? v : b));
     // Version 1 carried the password in clear: refused.
     expect(decodeHostSecrets(at(0, 1))).toEqual({ ok: false, error: 'host secrets: version 1 unknown' });
-    expect(decodeHostSecrets(Uint8Array.from([2, 0xff, 0xff, ...good.slice(3)]))).toEqual({ ok: false, error: 'host secrets: key length 65535 out of range' });
-    expect(decodeHostSecrets(Uint8Array.from([2, 0, 0, ...good.slice(3)]))).toEqual({ ok: false, error: 'host secrets: key length 0 out of range' });
-    expect(decodeHostSecrets(at(3 + 138, 2))).toEqual({ ok: false, error: 'host secrets: public key is not an uncompressed point' });
-    expect(decodeHostSecrets(Uint8Array.from([...good, 0]))).toEqual({ ok: false, error: 'host secrets: trailing bytes' });
+    expect(decodeHostSecrets(Uint8Array.from([2, 0xff, 0xff, ...good.slice(3)]))).toEqual({
+      ok: false,
+      error: 'host secrets: key length 65535 out of range',
+    });
+    expect(decodeHostSecrets(Uint8Array.from([2, 0, 0, ...good.slice(3)]))).toEqual({
+      ok: false,
+      error: 'host secrets: key length 0 out of range',
+    });
+    expect(decodeHostSecrets(at(3 + 138, 2))).toEqual({
+      ok: false,
+      error: 'host secrets: public key is not an uncompressed point',
+    });
+    expect(decodeHostSecrets(Uint8Array.from([...good, 0]))).toEqual({
+      ok: false,
+      error: 'host secrets: trailing bytes',
+    });
     expect(decodeHostSecrets(good.slice(0, -1))).toEqual({ ok: false, error: 'host secrets: truncated' });
     expect(decodeHostSecrets(new Uint8Array(0))).toEqual({ ok: false, error: 'host secrets: truncated' });
   });
 
   it('never throws on random or mutated bytes, and whatever it accepts re-encodes to itself', () => {
-    const samples = [encodeHostSecrets(SECRETS), encodeHostSecrets({ ...SECRETS, passwordVerifier: { ...SECRETS.passwordVerifier, hash: new Uint8Array(0) }, chosen: [], peerToken: '', joinRunningMatch: false, key: { pkcs8: new Uint8Array(5), publicRaw } })];
+    const samples = [
+      encodeHostSecrets(SECRETS),
+      encodeHostSecrets({
+        ...SECRETS,
+        passwordVerifier: { ...SECRETS.passwordVerifier, hash: new Uint8Array(0) },
+        chosen: [],
+        peerToken: '',
+        joinRunningMatch: false,
+        key: { pkcs8: new Uint8Array(5), publicRaw },
+      }),
+    ];
     const [random, mutated] = fuzz(13, 300, samples, decodeHostSecrets, encodeHostSecrets, RUNS / 5);
     expect(random.ok + random.refused).toBe(RUNS / 5);
     expect(mutated.ok).toBeGreaterThan(500);

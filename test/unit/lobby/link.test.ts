@@ -13,7 +13,10 @@ describe('lobby links', () => {
   });
 
   it('keep signaling parameters and drop personal ones (cvars, names)', () => {
-    const link = lobbyLink({ ...page, search: '?net_fakelag=100&peer=example.org:9000/peerjs&name=bob&ice=stun:s:3478' }, 'abcdefghijk23456');
+    const link = lobbyLink(
+      { ...page, search: '?net_fakelag=100&peer=example.org:9000/peerjs&name=bob&ice=stun:s:3478' },
+      'abcdefghijk23456',
+    );
     const url = new URL(link);
     expect(url.searchParams.get('peer')).toBe('example.org:9000/peerjs');
     expect(url.searchParams.get('ice')).toBe('stun:s:3478');
@@ -22,7 +25,15 @@ describe('lobby links', () => {
   });
 
   it('refuse malformed or hostile hashes', () => {
-    for (const h of ['', '#', '#join=', '#join=short', '#join=ABCDEFGHIJKLMNOP', '#join=abcdefghijk2345<', '#other=abcdefghijk23456']) {
+    for (const h of [
+      '',
+      '#',
+      '#join=',
+      '#join=short',
+      '#join=ABCDEFGHIJKLMNOP',
+      '#join=abcdefghijk2345<',
+      '#other=abcdefghijk23456',
+    ]) {
       expect(parseJoinHash(h)).toBeNull();
     }
     expect(parseJoinHash('join=abcdefghijk23456')).toBe('abcdefghijk23456');
@@ -34,25 +45,49 @@ describe('lobby links with a host key', () => {
   it('carry the key fingerprint in the fragment and parse it back', () => {
     const link = lobbyLink(page, 'abcdefghijk23456', key);
     expect(new URL(link).search).toBe('');
-    expect(parseLobbyHash(new URL(link).hash)).toEqual({ target: { roomId: 'abcdefghijk23456', hostKey: key }, problem: null });
+    expect(parseLobbyHash(new URL(link).hash)).toEqual({
+      target: { roomId: 'abcdefghijk23456', hostKey: key },
+      problem: null,
+    });
   });
 
   it('say a damaged key is damaged instead of joining without it', () => {
     const r = parseLobbyHash(`#join=abcdefghijk23456&key=${key.slice(1)}`);
     expect(r.target).toBeNull();
     expect(r.problem).toMatch(/damaged/);
-    expect(parseLobbyHash('#join=abcdefghijk23456')).toEqual({ target: { roomId: 'abcdefghijk23456', hostKey: null }, problem: null });
+    expect(parseLobbyHash('#join=abcdefghijk23456')).toEqual({
+      target: { roomId: 'abcdefghijk23456', hostKey: null },
+      problem: null,
+    });
   });
 });
 
 describe('link warnings', () => {
-  const defaults: SignalingOptions = { host: 'game.example', port: 443, path: '/peerjs', key: 'peerjs', secure: true, iceServers: [{ urls: 'stun:stun.example:3478' }] };
-  it('say nothing for a link on the page\'s own servers with a key', () => {
-    expect(linkWarnings({ ...defaults, iceServers: [...defaults.iceServers] }, defaults, 'k')).toEqual({ sentences: [], serversDiffer: false });
+  const defaults: SignalingOptions = {
+    host: 'game.example',
+    port: 443,
+    path: '/peerjs',
+    key: 'peerjs',
+    secure: true,
+    iceServers: [{ urls: 'stun:stun.example:3478' }],
+  };
+  it("say nothing for a link on the page's own servers with a key", () => {
+    expect(linkWarnings({ ...defaults, iceServers: [...defaults.iceServers] }, defaults, 'k')).toEqual({
+      sentences: [],
+      serversDiffer: false,
+    });
   });
 
   it('name another signaling server or other ICE servers, and never a TURN password', () => {
-    const w = linkWarnings({ ...defaults, host: 'evil.example', iceServers: [{ urls: 'turn:evil.example:3478', username: 'u', credential: 'hunter2' }] }, defaults, 'k');
+    const w = linkWarnings(
+      {
+        ...defaults,
+        host: 'evil.example',
+        iceServers: [{ urls: 'turn:evil.example:3478', username: 'u', credential: 'hunter2' }],
+      },
+      defaults,
+      'k',
+    );
     expect(w.serversDiffer).toBe(true);
     expect(w.sentences.join(' ')).toMatch(/evil\.example.*turn:evil\.example:3478/s);
     expect(w.sentences.join(' ')).not.toMatch(/hunter2/);

@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { CLAIM_RETRY_MS, CLAIM_STAGGER_MS, JOIN_RETRY_MS, MIGRATION_GIVE_UP_MS, nextMigrationStep, type MigrationClock, type MigrationRole, type MigrationStep } from '../../../src/lobby/migration-steps';
+import {
+  CLAIM_RETRY_MS,
+  CLAIM_STAGGER_MS,
+  JOIN_RETRY_MS,
+  MIGRATION_GIVE_UP_MS,
+  nextMigrationStep,
+  type MigrationClock,
+  type MigrationRole,
+  type MigrationStep,
+} from '../../../src/lobby/migration-steps';
 
 /** Runs the decision like the page does: each attempt takes `attemptMs` and fails; returns what started when. */
-function simulate(role: MigrationRole, attemptMs: number, claimsSucceedAt = Infinity): Array<{ at: number; kind: MigrationStep['kind'] }> {
+function simulate(
+  role: MigrationRole,
+  attemptMs: number,
+  claimsSucceedAt = Infinity,
+): Array<{ at: number; kind: MigrationStep['kind'] }> {
   const c: MigrationClock = { elapsedMs: 0, lastJoinAtMs: null, lastClaimAtMs: null };
   const log: Array<{ at: number; kind: MigrationStep['kind'] }> = [];
   for (let guard = 0; guard < 10_000; guard++) {
@@ -47,17 +60,23 @@ describe('nextMigrationStep', () => {
     const log = simulate({ rank: 0, hasCheckpoint: true, handedOver: false }, 150);
     const claims = log.filter((s) => s.kind === 'claim').map((s) => s.at);
     for (let i = 1; i < claims.length; i++) expect(claims[i]! - claims[i - 1]!).toBeGreaterThanOrEqual(CLAIM_RETRY_MS);
-    for (let i = 1; i < claims.length; i++) expect(log.some((s) => s.kind === 'join' && s.at > claims[i - 1]! && s.at < claims[i]!)).toBe(true);
+    for (let i = 1; i < claims.length; i++)
+      expect(log.some((s) => s.kind === 'join' && s.at > claims[i - 1]! && s.at < claims[i]!)).toBe(true);
     expect(log.at(-1)!.kind).toBe('give-up');
   });
 
   it('a successor without a checkpoint only joins; a handed-over successor of any rank claims at once', () => {
-    expect(simulate({ rank: 0, hasCheckpoint: false, handedOver: false }, 100).some((s) => s.kind === 'claim')).toBe(false);
+    expect(simulate({ rank: 0, hasCheckpoint: false, handedOver: false }, 100).some((s) => s.kind === 'claim')).toBe(
+      false,
+    );
     expect(simulate({ rank: 2, hasCheckpoint: true, handedOver: true }, 100, 0)).toEqual([{ at: 0, kind: 'claim' }]);
   });
 
   it('never waits past the give-up time', () => {
-    const step = nextMigrationStep({ rank: null, hasCheckpoint: false, handedOver: false }, { elapsedMs: MIGRATION_GIVE_UP_MS - 10, lastJoinAtMs: MIGRATION_GIVE_UP_MS - 100, lastClaimAtMs: null });
+    const step = nextMigrationStep(
+      { rank: null, hasCheckpoint: false, handedOver: false },
+      { elapsedMs: MIGRATION_GIVE_UP_MS - 10, lastJoinAtMs: MIGRATION_GIVE_UP_MS - 100, lastClaimAtMs: null },
+    );
     expect(step).toEqual({ kind: 'wait', ms: 10 });
   });
 });

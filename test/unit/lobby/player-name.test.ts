@@ -20,8 +20,16 @@ const TABLE: Array<[string, string, NameCheck]> = [
   ['soft hyphen', 'A\u00adda', { ok: true, name: 'Ada' }],
   ['lone surrogate', 'Ada\ud800', { ok: true, name: 'Ada\ufffd' }],
   ['private use', 'Ada\ue000', { ok: true, name: 'Ada' }],
-  ['Zalgo marks capped at 2 per letter', 'a\u0301\u0302\u0303\u0304b', { ok: true, name: 'a\u0301\u0302b'.normalize('NFKC') }],
-  ['precomposed letters count their accent', '\u00e1\u0302\u0303\u0304', { ok: true, name: 'a\u0301\u0302'.normalize('NFKC') }],
+  [
+    'Zalgo marks capped at 2 per letter',
+    'a\u0301\u0302\u0303\u0304b',
+    { ok: true, name: 'a\u0301\u0302b'.normalize('NFKC') },
+  ],
+  [
+    'precomposed letters count their accent',
+    '\u00e1\u0302\u0303\u0304',
+    { ok: true, name: 'a\u0301\u0302'.normalize('NFKC') },
+  ],
   ['kaboom markup is just text', '[a]x[/a]', { ok: true, name: '[a]x[/a]' }],
   ['HTML is just text', '<img src=x>', { ok: true, name: '<img src=x>' }],
   ['cut to 24 code points', 'x'.repeat(40), { ok: true, name: 'x'.repeat(24) }],

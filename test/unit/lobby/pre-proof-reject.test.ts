@@ -18,11 +18,15 @@ describe('a reject before the host proved itself', () => {
     for (const reason of REJECT_REASONS) {
       const { joiner, host } = linkPair();
       // The impostor answers the challenge with a reject of its choosing.
-      host.reliable.onMessage(() => host.reliable.send(encodeControl({ type: 'reject', reason, text: 'Wrong password. Try hunter2.' })));
+      host.reliable.onMessage(() =>
+        host.reliable.send(encodeControl({ type: 'reject', reason, text: 'Wrong password. Try hunter2.' })),
+      );
       const failure = await authenticateHost(joiner, { target: { roomId: ROOM, hostKey: key.fingerprint }, crypto });
       expect(failure).toEqual({ kind: 'not-host', refused: reason });
       expect(failureText(failure!)).toBe(NOT_HOST_TEXT);
-      expect(joiner.reliable.sent.map((b) => decodeControl(b)).map((m) => m.ok && m.value.type)).toEqual(['auth-challenge']);
+      expect(joiner.reliable.sent.map((b) => decodeControl(b)).map((m) => m.ok && m.value.type)).toEqual([
+        'auth-challenge',
+      ]);
     }
   });
 });

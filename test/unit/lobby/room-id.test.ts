@@ -55,7 +55,15 @@ describe('room ids', () => {
   });
 
   it('reject anything that is not exactly an id', () => {
-    for (const bad of ['', 'abc', 'a'.repeat(15), 'a'.repeat(17), 'A'.repeat(16), 'a'.repeat(15) + '1', 'a'.repeat(15) + '<']) {
+    for (const bad of [
+      '',
+      'abc',
+      'a'.repeat(15),
+      'a'.repeat(17),
+      'A'.repeat(16),
+      'a'.repeat(15) + '1',
+      'a'.repeat(15) + '<',
+    ]) {
       expect(isRoomId(bad)).toBe(false);
     }
   });

@@ -24,12 +24,25 @@ describe('seatKeyOf', () => {
   });
 
   it('is "none" for anything that is not an uncompressed point', async () => {
-    for (const bad of [new Uint8Array(0), new Uint8Array(65), Uint8Array.from({ length: 65 }, () => 2), Uint8Array.from({ length: 66 }, () => 4)]) expect(await seatKeyOf(bad, crypto)).toBe(NONE);
+    for (const bad of [
+      new Uint8Array(0),
+      new Uint8Array(65),
+      Uint8Array.from({ length: 65 }, () => 2),
+      Uint8Array.from({ length: 66 }, () => 4),
+    ])
+      expect(await seatKeyOf(bad, crypto)).toBe(NONE);
   });
 
   it('matches SHA-256 of the label and the public key, cut to 16 bytes', async () => {
     const key = Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i));
-    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', Uint8Array.from([...new TextEncoder().encode('rewind-seat-key\0'), ...key])));
-    expect(await seatKeyOf(key, crypto)).toBe([...digest.subarray(0, 16)].map((x) => x.toString(16).padStart(2, '0')).join(''));
+    const digest = new Uint8Array(
+      await crypto.subtle.digest(
+        'SHA-256',
+        Uint8Array.from([...new TextEncoder().encode('rewind-seat-key\0'), ...key]),
+      ),
+    );
+    expect(await seatKeyOf(key, crypto)).toBe(
+      [...digest.subarray(0, 16)].map((x) => x.toString(16).padStart(2, '0')).join(''),
+    );
   });
 });

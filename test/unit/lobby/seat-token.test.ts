@@ -6,14 +6,22 @@ import { seatKeyOf } from '../../../src/lobby/seat-key';
 
 function memoryStore(): SeatStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
-  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+  return {
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
 }
 
 describe('seat key pair (per lobby, per tab)', () => {
   const samePair = async (a: SeatKeyPair, b: SeatKeyPair): Promise<boolean> => {
     const dtls = { host: 'sha-256 AA', joiner: 'sha-256 BB' };
     const proof = await proveSeat(a, 'roomaaaaaaaaaaaa', new Uint8Array(32), dtls, crypto);
-    return (await seatKeyOf(a.publicRaw, crypto)) === (await seatKeyOf(b.publicRaw, crypto)) && verifySeatProof({ ...proof, publicKey: b.publicRaw }, 'roomaaaaaaaaaaaa', new Uint8Array(32), dtls, crypto);
+    return (
+      (await seatKeyOf(a.publicRaw, crypto)) === (await seatKeyOf(b.publicRaw, crypto)) &&
+      verifySeatProof({ ...proof, publicKey: b.publicRaw }, 'roomaaaaaaaaaaaa', new Uint8Array(32), dtls, crypto)
+    );
   };
 
   it('is made once per lobby and kept (a reload proves the same seat); another lobby gets its own', async () => {
@@ -29,7 +37,17 @@ describe('seat key pair (per lobby, per tab)', () => {
     const store = memoryStore();
     store.data.set('rewind.seatkey.roomaaaaaaaaaaaa', '<script>');
     expect((await loadSeatKeyPair(store, 'roomaaaaaaaaaaaa', crypto)).publicRaw[0]).toBe(4);
-    const broken: SeatStore = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); }, removeItem: () => { throw new Error('denied'); } };
+    const broken: SeatStore = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
     expect((await loadSeatKeyPair(broken, 'roomaaaaaaaaaaaa', crypto)).publicRaw).toHaveLength(65);
     expect(wasSeated(broken, 'roomaaaaaaaaaaaa')).toBe(false);
     expect(() => markSeated(broken, 'roomaaaaaaaaaaaa', true)).not.toThrow();

@@ -3,7 +3,15 @@
 // The real Peer and the real server are exercised by test/e2e/signaling-takeover.test.ts.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, ID_TAKEN_RETRY_MS, keepSignaling, replacedAsHost, signalingNotice, type ReconnectTimers, type SignalingState } from '../../../src/lobby/signaling-reconnect';
+import {
+  backoffDelay,
+  ID_TAKEN_RETRY_MS,
+  keepSignaling,
+  replacedAsHost,
+  signalingNotice,
+  type ReconnectTimers,
+  type SignalingState,
+} from '../../../src/lobby/signaling-reconnect';
 
 class FakePeer extends EventEmitter {
   open = true;
@@ -14,7 +22,8 @@ class FakePeer extends EventEmitter {
   next: 'open' | 'network' | 'unavailable-id' | 'server-error' | 'silent' = 'open';
   drop(type = 'network'): void {
     // PeerJS's emitter (eventemitter3) drops an 'error' nobody listens to; node's would throw.
-    if (this.listenerCount('error') > 0) this.emit('error', { type, message: type === 'server-error' ? 'Too many connections from your address' : 'x' });
+    if (this.listenerCount('error') > 0)
+      this.emit('error', { type, message: type === 'server-error' ? 'Too many connections from your address' : 'x' });
     this.disconnect();
   }
   disconnect(): void {
@@ -110,7 +119,9 @@ describe('keepSignaling', () => {
     peer.drop();
     timers.run();
     expect(states.at(-1)).toMatchObject({ kind: 'reconnecting', why: 'id-taken', attempt: 2 });
-    expect(signalingNotice(states.at(-1)!)).toMatch(/gave this lobby's address to someone else: new players cannot join\. Retrying in 1 s/);
+    expect(signalingNotice(states.at(-1)!)).toMatch(
+      /gave this lobby's address to someone else: new players cannot join\. Retrying in 1 s/,
+    );
     peer.next = 'server-error';
     timers.run();
     expect(states.at(-1)).toMatchObject({ why: 'refused', detail: 'Too many connections from your address' });

@@ -33,7 +33,11 @@ describe('baseline checksum', () => {
   it('agrees on values past int32 (counters and ticks above 2^31) and on a snapshot without a match block', () => {
     const r = new Rng(32);
     const s = quantizeSnapshot(snapshot(r, { tick: 2 ** 32 - 10, players: 3 }), 0);
-    const big: Snapshot = { ...s, self: { ...s.self, kills: 2 ** 33 + 5, nextFireTick: 2 ** 32 - 3 }, match: undefined };
+    const big: Snapshot = {
+      ...s,
+      self: { ...s.self, kills: 2 ** 33 + 5, nextFireTick: 2 ** 32 - 3 },
+      match: undefined,
+    };
     expect(snapshotChecksum(big)).toBe(viewSum(big));
     // × 16, then modulo 2^32: 2^27 + 5 kills is past int32 but still differs from 5 in the hash.
     const past = { ...big, self: { ...big.self, kills: 2 ** 27 + 5 } };
@@ -80,22 +84,43 @@ describe('baseline checksum', () => {
     // positions: zero runs of every length and position inside a row, and rows whose step counts
     // differ from their neighbours' (the lanes' fallback).
     const idle = (p: PlayerState, r: Rng): PlayerState => ({
-      ...p, x: r.pick([0, 1 / 16, p.x]), vx: r.pick([0, -1 / 16, p.vx]), vy: 0, aim: r.pick([0, 256, p.aim]), health: r.pick([0, 100]),
-      kills: 0, deaths: 0, teleportSeq: 0, ammo: p.ammo.map((a) => (r.bool() ? 0 : a)), nextFireTick: 0, reloadEndTick: 0, deployEndTick: 0, respawnTick: 0,
+      ...p,
+      x: r.pick([0, 1 / 16, p.x]),
+      vx: r.pick([0, -1 / 16, p.vx]),
+      vy: 0,
+      aim: r.pick([0, 256, p.aim]),
+      health: r.pick([0, 100]),
+      kills: 0,
+      deaths: 0,
+      teleportSeq: 0,
+      ammo: p.ammo.map((a) => (r.bool() ? 0 : a)),
+      nextFireTick: 0,
+      reloadEndTick: 0,
+      deployEndTick: 0,
+      respawnTick: 0,
     });
     const sums = new FrameChecksums();
     fc.assert(
-      fc.property(fc.integer(), fc.integer({ min: 1, max: 40 }), fc.double({ min: 0, max: 1, noNaN: true }), (seed, n, idleShare) => {
-        const r = new Rng(seed);
-        const tick = 2000 + r.int(0, 5000);
-        const players = Array.from({ length: n }, (_, i) => {
-          const p = player(r, i * 5 + r.int(0, 4), tick);
-          return r.next() < idleShare ? idle(p, r) : p;
-        });
-        const projectiles = Array.from({ length: r.int(0, 6) }, (_, i) => projectile(r, i * 3 + 1, tick));
-        const frame = new SnapshotFrame().capture(tick, [players, projectiles], r.bool(0.2) ? undefined : matchBlock(r, tick, 24));
-        for (const p of players) expect(sums.checksum(frame, p.id)).toBe(viewChecksum(viewOfFrame(frame, p.id)));
-      }),
+      fc.property(
+        fc.integer(),
+        fc.integer({ min: 1, max: 40 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (seed, n, idleShare) => {
+          const r = new Rng(seed);
+          const tick = 2000 + r.int(0, 5000);
+          const players = Array.from({ length: n }, (_, i) => {
+            const p = player(r, i * 5 + r.int(0, 4), tick);
+            return r.next() < idleShare ? idle(p, r) : p;
+          });
+          const projectiles = Array.from({ length: r.int(0, 6) }, (_, i) => projectile(r, i * 3 + 1, tick));
+          const frame = new SnapshotFrame().capture(
+            tick,
+            [players, projectiles],
+            r.bool(0.2) ? undefined : matchBlock(r, tick, 24),
+          );
+          for (const p of players) expect(sums.checksum(frame, p.id)).toBe(viewChecksum(viewOfFrame(frame, p.id)));
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -5,9 +5,29 @@ import { BitReader, BitWriter, bitLength, unzigzag, zigzag } from '../../../src/
 describe('BitWriter / BitReader', () => {
   it('round-trips any sequence of fixed-width, signed and varint fields', () => {
     const field = fc.oneof(
-      fc.integer({ min: 1, max: 32 }).chain((bits) => fc.record({ kind: fc.constant('u' as const), bits: fc.constant(bits), v: fc.integer({ min: 0, max: 2 ** bits - 1 }) })),
-      fc.integer({ min: 2, max: 32 }).chain((bits) => fc.record({ kind: fc.constant('s' as const), bits: fc.constant(bits), v: fc.integer({ min: -(2 ** (bits - 1)), max: 2 ** (bits - 1) - 1 }) })),
-      fc.record({ kind: fc.constant('v' as const), bits: fc.integer({ min: 1, max: 8 }), v: fc.integer({ min: -(2 ** 34), max: 2 ** 34 }) }),
+      fc
+        .integer({ min: 1, max: 32 })
+        .chain((bits) =>
+          fc.record({
+            kind: fc.constant('u' as const),
+            bits: fc.constant(bits),
+            v: fc.integer({ min: 0, max: 2 ** bits - 1 }),
+          }),
+        ),
+      fc
+        .integer({ min: 2, max: 32 })
+        .chain((bits) =>
+          fc.record({
+            kind: fc.constant('s' as const),
+            bits: fc.constant(bits),
+            v: fc.integer({ min: -(2 ** (bits - 1)), max: 2 ** (bits - 1) - 1 }),
+          }),
+        ),
+      fc.record({
+        kind: fc.constant('v' as const),
+        bits: fc.integer({ min: 1, max: 8 }),
+        v: fc.integer({ min: -(2 ** 34), max: 2 ** 34 }),
+      }),
     );
     fc.assert(
       fc.property(fc.array(field, { maxLength: 40 }), (fields) => {
@@ -18,7 +38,9 @@ describe('BitWriter / BitReader', () => {
           else w.writeVarInt(f.v, f.bits);
         }
         const r = new BitReader(w.finish());
-        const back = fields.map((f) => (f.kind === 'u' ? r.readBits(f.bits) : f.kind === 's' ? r.readSigned(f.bits) : r.readVarInt(f.bits)));
+        const back = fields.map((f) =>
+          f.kind === 'u' ? r.readBits(f.bits) : f.kind === 's' ? r.readSigned(f.bits) : r.readVarInt(f.bits),
+        );
         r.expectEnd();
         expect(r.ok).toBe(true);
         expect(back).toEqual(fields.map((f) => f.v));
@@ -84,69 +106,88 @@ describe('BitReader over a view into a larger buffer (it reads the message in pl
 
   it('round-trips random fields ending at every alignment of a short message', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 24 }), fc.nat()), { minLength: 1, maxLength: 6 }), fc.nat({ max: 7 }), (fields, pad) => {
-        const w = new BitWriter(4);
-        for (const [bits, v] of fields) w.writeBits(v % 2 ** bits, bits);
-        const bytes = w.finish();
-        // The message sits inside a larger buffer full of ones, at an odd offset.
-        const host = new Uint8Array(bytes.length + pad + 8).fill(0xff);
-        host.set(bytes, pad);
-        const r = new BitReader(host.subarray(pad, pad + bytes.length));
-        for (const [bits, v] of fields) expect(r.readBits(bits)).toBe(v % 2 ** bits);
-        r.expectEnd();
-        expect(r.ok).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 24 }), fc.nat()), { minLength: 1, maxLength: 6 }),
+        fc.nat({ max: 7 }),
+        (fields, pad) => {
+          const w = new BitWriter(4);
+          for (const [bits, v] of fields) w.writeBits(v % 2 ** bits, bits);
+          const bytes = w.finish();
+          // The message sits inside a larger buffer full of ones, at an odd offset.
+          const host = new Uint8Array(bytes.length + pad + 8).fill(0xff);
+          host.set(bytes, pad);
+          const r = new BitReader(host.subarray(pad, pad + bytes.length));
+          for (const [bits, v] of fields) expect(r.readBits(bits)).toBe(v % 2 ** bits);
+          r.expectEnd();
+          expect(r.ok).toBe(true);
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('appendBits splices any bit range at any alignment, as writing those bits one by one would (and grows the buffer)', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 1, maxLength: 300 }), fc.nat(), fc.nat(), fc.integer({ min: 0, max: 7 }), (src, a, b, lead) => {
-        const total = src.length * 8;
-        const from = a % total;
-        const count = b % (total - from + 1);
-        const bit = (k: number): number => (src[k >> 3]! >> (7 - (k & 7))) & 1;
-        const spliced = new BitWriter(1);
-        const oneByOne = new BitWriter(1);
-        for (const w of [spliced, oneByOne]) w.writeBits(lead > 0 ? 1 : 0, lead);
-        // Slack past the end, as appendBits may read a whole 32-bit window.
-        const padded = new Uint8Array(src.length + 4);
-        padded.set(src);
-        spliced.appendBits(padded, from, count);
-        for (let k = from; k < from + count; k++) oneByOne.writeBits(bit(k), 1);
-        spliced.writeBits(5, 3);
-        oneByOne.writeBits(5, 3);
-        expect(spliced.bitLength).toBe(oneByOne.bitLength);
-        expect([...spliced.finish()]).toEqual([...oneByOne.finish()]);
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 300 }),
+        fc.nat(),
+        fc.nat(),
+        fc.integer({ min: 0, max: 7 }),
+        (src, a, b, lead) => {
+          const total = src.length * 8;
+          const from = a % total;
+          const count = b % (total - from + 1);
+          const bit = (k: number): number => (src[k >> 3]! >> (7 - (k & 7))) & 1;
+          const spliced = new BitWriter(1);
+          const oneByOne = new BitWriter(1);
+          for (const w of [spliced, oneByOne]) w.writeBits(lead > 0 ? 1 : 0, lead);
+          // Slack past the end, as appendBits may read a whole 32-bit window.
+          const padded = new Uint8Array(src.length + 4);
+          padded.set(src);
+          spliced.appendBits(padded, from, count);
+          for (let k = from; k < from + count; k++) oneByOne.writeBits(bit(k), 1);
+          spliced.writeBits(5, 3);
+          oneByOne.writeBits(5, 3);
+          expect(spliced.bitLength).toBe(oneByOne.bitLength);
+          expect([...spliced.finish()]).toEqual([...oneByOne.finish()]);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('appendBits: chains of splices, many with source and destination offsets equal modulo 8 (the byte-copy path), equal bit-by-bit writing', () => {
-    const splice = fc.record({ from: fc.nat({ max: 2000 }), count: fc.nat({ max: 600 }), aligned: fc.boolean(), lead: fc.integer({ min: 0, max: 7 }) });
+    const splice = fc.record({
+      from: fc.nat({ max: 2000 }),
+      count: fc.nat({ max: 600 }),
+      aligned: fc.boolean(),
+      lead: fc.integer({ min: 0, max: 7 }),
+    });
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 1, maxLength: 200 }), fc.array(splice, { minLength: 1, maxLength: 8 }), (src, splices) => {
-        const total = src.length * 8;
-        const bit = (k: number): number => (src[k >> 3]! >> (7 - (k & 7))) & 1;
-        const spliced = new BitWriter(1);
-        const oneByOne = new BitWriter(1);
-        for (const sp of splices) {
-          for (const w of [spliced, oneByOne]) w.writeBits(sp.lead > 0 ? 0x55 & ((1 << sp.lead) - 1) : 0, sp.lead);
-          // Aligned: move `from` to the writer's bit offset modulo 8, so whole bytes are copied.
-          let from = sp.from % total;
-          if (sp.aligned) from -= (((from - spliced.bitLength) % 8) + 8) % 8;
-          if (from < 0) from += 8;
-          if (from >= total) continue;
-          // Unpadded source, up to its very end: the last bytes have no full window after them.
-          const count = sp.count % (total - from + 1);
-          spliced.appendBits(src, from, count);
-          for (let k = from; k < from + count; k++) oneByOne.writeBits(bit(k), 1);
-        }
-        expect(spliced.bitLength).toBe(oneByOne.bitLength);
-        expect([...spliced.finish()]).toEqual([...oneByOne.finish()]);
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 200 }),
+        fc.array(splice, { minLength: 1, maxLength: 8 }),
+        (src, splices) => {
+          const total = src.length * 8;
+          const bit = (k: number): number => (src[k >> 3]! >> (7 - (k & 7))) & 1;
+          const spliced = new BitWriter(1);
+          const oneByOne = new BitWriter(1);
+          for (const sp of splices) {
+            for (const w of [spliced, oneByOne]) w.writeBits(sp.lead > 0 ? 0x55 & ((1 << sp.lead) - 1) : 0, sp.lead);
+            // Aligned: move `from` to the writer's bit offset modulo 8, so whole bytes are copied.
+            let from = sp.from % total;
+            if (sp.aligned) from -= (((from - spliced.bitLength) % 8) + 8) % 8;
+            if (from < 0) from += 8;
+            if (from >= total) continue;
+            // Unpadded source, up to its very end: the last bytes have no full window after them.
+            const count = sp.count % (total - from + 1);
+            spliced.appendBits(src, from, count);
+            for (let k = from; k < from + count; k++) oneByOne.writeBits(bit(k), 1);
+          }
+          expect(spliced.bitLength).toBe(oneByOne.bitLength);
+          expect([...spliced.finish()]).toEqual([...oneByOne.finish()]);
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -157,26 +198,32 @@ describe('BitReader over a view into a larger buffer (it reads the message in pl
       for (let k = bits - 1; k >= 0; k--) w.writeBits(Math.floor(v / 2 ** k) % 2, 1);
     };
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 32 }), fc.double({ min: -(2 ** 33), max: 2 ** 33, noNaN: true }), fc.boolean(), fc.integer({ min: 0, max: 7 }), (bits, raw, integral, lead) => {
-        const v = integral ? Math.trunc(raw) % 2 ** bits : raw;
-        const fast = new BitWriter(1);
-        const plain = new BitWriter(1);
-        for (const w of [fast, plain]) w.writeBits(0, lead);
-        const signedOk = Number.isInteger(v) && v >= -(2 ** (bits - 1)) && v < 2 ** (bits - 1);
-        if (signedOk) {
-          fast.writeSigned(v, bits);
-          plainBits(plain, v < 0 ? v + 2 ** bits : v, bits);
-          expect([...fast.finish()]).toEqual([...plain.finish()]);
-        } else expect(() => fast.writeSigned(v, bits)).toThrow(RangeError);
-        const unsignedOk = Number.isInteger(v) && v >= 0 && v < 2 ** bits;
-        const wide = new BitWriter(1);
-        const wideRef = new BitWriter(1);
-        if (unsignedOk) {
-          wide.writeBits(v, bits);
-          plainBits(wideRef, v, bits);
-          expect([...wide.finish()]).toEqual([...wideRef.finish()]);
-        } else expect(() => wide.writeBits(v, bits)).toThrow(RangeError);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 32 }),
+        fc.double({ min: -(2 ** 33), max: 2 ** 33, noNaN: true }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 7 }),
+        (bits, raw, integral, lead) => {
+          const v = integral ? Math.trunc(raw) % 2 ** bits : raw;
+          const fast = new BitWriter(1);
+          const plain = new BitWriter(1);
+          for (const w of [fast, plain]) w.writeBits(0, lead);
+          const signedOk = Number.isInteger(v) && v >= -(2 ** (bits - 1)) && v < 2 ** (bits - 1);
+          if (signedOk) {
+            fast.writeSigned(v, bits);
+            plainBits(plain, v < 0 ? v + 2 ** bits : v, bits);
+            expect([...fast.finish()]).toEqual([...plain.finish()]);
+          } else expect(() => fast.writeSigned(v, bits)).toThrow(RangeError);
+          const unsignedOk = Number.isInteger(v) && v >= 0 && v < 2 ** bits;
+          const wide = new BitWriter(1);
+          const wideRef = new BitWriter(1);
+          if (unsignedOk) {
+            wide.writeBits(v, bits);
+            plainBits(wideRef, v, bits);
+            expect([...wide.finish()]).toEqual([...wideRef.finish()]);
+          } else expect(() => wide.writeBits(v, bits)).toThrow(RangeError);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -3,7 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { BitWriter } from '../../../src/protocol/bits';
 import { decodeCheckpoint, encodeCheckpoint } from '../../../src/protocol/checkpoint-codec';
-import { CHECKPOINT_LIMITS, CHECKPOINT_VERSION, type Checkpoint, type DepartedPlayer } from '../../../src/protocol/checkpoint-types';
+import {
+  CHECKPOINT_LIMITS,
+  CHECKPOINT_VERSION,
+  type Checkpoint,
+  type DepartedPlayer,
+} from '../../../src/protocol/checkpoint-types';
 import { Team } from '../../../src/sim/match-types';
 import type { DecodeResult } from '../../../src/protocol/wire';
 import { checkpoint } from './checkpoint-gen';
@@ -35,10 +40,12 @@ describe('migration checkpoint codec', () => {
     const back = roundTrip(c);
     expect(back.departed).toEqual(c.departed);
     expect(back.clients.map((k) => k.token)).toEqual(c.clients.map((k) => k.token));
-    expect(back.world.players.map((p) => [p.ammo, p.nextFireTick, p.reloadEndTick, p.deployEndTick, p.respawnTick])).toEqual(
-      c.world.players.map((p) => [p.ammo, p.nextFireTick, p.reloadEndTick, p.deployEndTick, p.respawnTick]),
+    expect(
+      back.world.players.map((p) => [p.ammo, p.nextFireTick, p.reloadEndTick, p.deployEndTick, p.respawnTick]),
+    ).toEqual(c.world.players.map((p) => [p.ammo, p.nextFireTick, p.reloadEndTick, p.deployEndTick, p.respawnTick]));
+    expect(back.world.match.players.map((m) => [m.shots, m.hits, m.damage, m.streak, m.bestStreak])).toEqual(
+      c.world.match.players.map((m) => [m.shots, m.hits, m.damage, m.streak, m.bestStreak]),
     );
-    expect(back.world.match.players.map((m) => [m.shots, m.hits, m.damage, m.streak, m.bestStreak])).toEqual(c.world.match.players.map((m) => [m.shots, m.hits, m.damage, m.streak, m.bestStreak]));
     expect(back.world.rng).toBe(c.world.rng);
     expect([...back.lobbyKey]).toEqual([...c.lobbyKey]);
   });
@@ -74,7 +81,13 @@ describe('migration checkpoint codec', () => {
       { ...c, clients: [{ id: ghost, name: 'ghost', token: '0'.repeat(32), lastCmd: null, lastCmdMadeAgo256: 0 }] },
       { ...c, world: { ...c.world, players: [...p].reverse() } },
       { ...c, world: { ...c.world, match: { ...c.world.match, players: [] } } },
-      { ...c, rewind: [{ tick: c.world.tick - 1, boxes: [] }, { tick: c.world.tick - 2, boxes: [] }] },
+      {
+        ...c,
+        rewind: [
+          { tick: c.world.tick - 1, boxes: [] },
+          { tick: c.world.tick - 2, boxes: [] },
+        ],
+      },
     ];
     for (const bad of cases) expect(decodeCheckpoint(encodeCheckpoint(bad)).ok).toBe(false);
   });
@@ -84,15 +97,36 @@ describe('migration checkpoint codec', () => {
     const here = c.world.players[0]!.id;
     const away = [...Array(256).keys()].find((id) => !c.world.players.some((q) => q.id === id))!;
     const client = { id: here, name: 'Ada', token: 'a1'.repeat(16), lastCmd: null, lastCmdMadeAgo256: 0 };
-    const record = { id: away, team: Team.Red, score: 5, bot: false, shots: 9, hits: 4, damage: 300, streak: 2, bestStreak: 3 };
-    const gone: DepartedPlayer = { token: 'b2'.repeat(16), id: away, name: 'Bo', returning: { record, kills: 6, deaths: 1 } };
+    const record = {
+      id: away,
+      team: Team.Red,
+      score: 5,
+      bot: false,
+      shots: 9,
+      hits: 4,
+      damage: 300,
+      streak: 2,
+      bestStreak: 3,
+    };
+    const gone: DepartedPlayer = {
+      token: 'b2'.repeat(16),
+      id: away,
+      name: 'Bo',
+      returning: { record, kills: 6, deaths: 1 },
+    };
     const base: Checkpoint = { ...c, clients: [client], departed: [gone] };
     expect(roundTrip(base)).toEqual(base);
     const cases: Array<[string, Checkpoint]> = [
       ['connected', { ...base, departed: [{ ...gone, id: here, returning: null }] }],
       ['no seat token', { ...base, departed: [{ ...gone, token: '0'.repeat(32) }] }],
-      ["another one's record", { ...base, departed: [{ ...gone, returning: { ...gone.returning!, record: { ...record, id: here } } }] }],
-      ["a bot's record", { ...base, departed: [{ ...gone, returning: { ...gone.returning!, record: { ...record, bot: true } } }] }],
+      [
+        "another one's record",
+        { ...base, departed: [{ ...gone, returning: { ...gone.returning!, record: { ...record, id: here } } }] },
+      ],
+      [
+        "a bot's record",
+        { ...base, departed: [{ ...gone, returning: { ...gone.returning!, record: { ...record, bot: true } } }] },
+      ],
       ['token twice', { ...base, departed: [{ ...gone, token: client.token }] }],
       ['one id twice', { ...base, departed: [gone, { ...gone, token: 'c3'.repeat(16), returning: null }] }],
     ];
@@ -102,8 +136,15 @@ describe('migration checkpoint codec', () => {
   it('the encoder refuses what it cannot carry (a caller bug): a bad token, a long key, too many cvars', () => {
     const c = checkpoint(new Rng(11), { players: 1 });
     expect(() => encodeCheckpoint({ ...c, bans: ['not-a-token'] })).toThrow(RangeError);
-    expect(() => encodeCheckpoint({ ...c, lobbyKey: new Uint8Array(CHECKPOINT_LIMITS.lobbyKeyBytes + 1) })).toThrow(RangeError);
-    expect(() => encodeCheckpoint({ ...c, cvars: Array.from({ length: CHECKPOINT_LIMITS.cvars + 1 }, () => ({ name: 'sv_x', value: 1 })) })).toThrow(RangeError);
+    expect(() => encodeCheckpoint({ ...c, lobbyKey: new Uint8Array(CHECKPOINT_LIMITS.lobbyKeyBytes + 1) })).toThrow(
+      RangeError,
+    );
+    expect(() =>
+      encodeCheckpoint({
+        ...c,
+        cvars: Array.from({ length: CHECKPOINT_LIMITS.cvars + 1 }, () => ({ name: 'sv_x', value: 1 })),
+      }),
+    ).toThrow(RangeError);
     expect(() => encodeCheckpoint({ ...c, cvars: [{ name: 'sv_x', value: Number.NaN }] })).toThrow(RangeError);
   });
 });
@@ -111,7 +152,9 @@ describe('migration checkpoint codec', () => {
 describe('the checkpoint decoder never throws on random or mutated bytes', () => {
   const RUNS = 10_000;
   const r = new Rng(17);
-  const samples = Array.from({ length: 30 }, () => encodeCheckpoint(checkpoint(r, { players: r.int(0, 5), projectiles: r.int(0, 3) })));
+  const samples = Array.from({ length: 30 }, () =>
+    encodeCheckpoint(checkpoint(r, { players: r.int(0, 5), projectiles: r.int(0, 3) })),
+  );
 
   it('mutations of valid checkpoints and random bytes', () => {
     const [random, mutated] = fuzz(18, 300, samples, decodeCheckpoint, encodeCheckpoint, RUNS);
@@ -124,7 +167,14 @@ describe('the checkpoint decoder never throws on random or mutated bytes', () =>
   it('random bytes behind a valid version byte (so decoding goes past the first check)', () => {
     const withVersion = (b: Uint8Array): Uint8Array => Uint8Array.from([CHECKPOINT_VERSION, ...b]);
     const decode = (b: Uint8Array): DecodeResult<Checkpoint> => decodeCheckpoint(withVersion(b));
-    const [random] = fuzz(19, 300, samples.map((s) => s.subarray(1)), decode, (c) => encodeCheckpoint(c).subarray(1), RUNS);
+    const [random] = fuzz(
+      19,
+      300,
+      samples.map((s) => s.subarray(1)),
+      decode,
+      (c) => encodeCheckpoint(c).subarray(1),
+      RUNS,
+    );
     expect(random.refused).toBeGreaterThan(RUNS / 2);
   });
 });

@@ -22,12 +22,24 @@ function ids(r: Rng, count: number): number[] {
 
 function record(r: Rng, id: number): MatchPlayer {
   const streak = r.int(0, 20);
-  return { id, team: r.pick([Team.None, Team.Red, Team.Blue]), score: r.int(-50, 400), bot: r.bool(0.3), shots: r.int(0, 9000), hits: r.int(0, 3000), damage: r.int(0, 90000), streak, bestStreak: streak + r.int(0, 10) };
+  return {
+    id,
+    team: r.pick([Team.None, Team.Red, Team.Blue]),
+    score: r.int(-50, 400),
+    bot: r.bool(0.3),
+    shots: r.int(0, 9000),
+    hits: r.int(0, 3000),
+    damage: r.int(0, 90000),
+    streak,
+    bestStreak: streak + r.int(0, 10),
+  };
 }
 
 function cvar(r: Rng): CheckpointCvar {
   const name = r.pick(['sv_password', 'sv_maxplayers', 'sv_maxunlag', 'sv_name', 'mp_fraglimit', 'x1']);
-  const value = r.bool(0.4) ? r.pick(['', 'hunter2', 'Friday night 🎮', 'a'.repeat(256)]) : r.pick([0, 1, -3, 0.1, 1e300, 2 ** 53, r.next()]);
+  const value = r.bool(0.4)
+    ? r.pick(['', 'hunter2', 'Friday night 🎮', 'a'.repeat(256)])
+    : r.pick([0, 1, -3, 0.1, 1e300, 2 ** 53, r.next()]);
   return { name, value };
 }
 
@@ -36,7 +48,17 @@ function rewind(r: Rng, tick: number): RewindTick[] {
   const out: RewindTick[] = [];
   let t = tick - r.int(1, 3);
   for (let n = r.int(0, 4); n > 0 && t >= 0; n--, t -= r.int(1, 3)) {
-    out.unshift({ tick: t, boxes: ids(r, r.int(0, 5)).map((id) => ({ id, x: pos(r), y: pos(r), alive: r.bool(0.8), crouch: r.bool(0.2), teleportSeq: r.int(0, 255) })) });
+    out.unshift({
+      tick: t,
+      boxes: ids(r, r.int(0, 5)).map((id) => ({
+        id,
+        x: pos(r),
+        y: pos(r),
+        alive: r.bool(0.8),
+        crouch: r.bool(0.2),
+        teleportSeq: r.int(0, 255),
+      })),
+    });
   }
   return out;
 }
@@ -45,7 +67,14 @@ function rewind(r: Rng, tick: number): RewindTick[] {
 function departed(r: Rng, clientIds: readonly number[]): DepartedPlayer[] {
   return ids(r, r.int(0, 4))
     .filter((id) => !clientIds.includes(id))
-    .map((id) => ({ token: token(r), id, name: r.pick(NAMES), returning: r.bool(0.8) ? { record: { ...record(r, id), bot: false }, kills: r.int(0, 300), deaths: r.int(0, 300) } : null }));
+    .map((id) => ({
+      token: token(r),
+      id,
+      name: r.pick(NAMES),
+      returning: r.bool(0.8)
+        ? { record: { ...record(r, id), bot: false }, kills: r.int(0, 300), deaths: r.int(0, 300) }
+        : null,
+    }));
 }
 
 export function checkpoint(r: Rng, opts: { players?: number; projectiles?: number; tick?: number } = {}): Checkpoint {
@@ -56,7 +85,13 @@ export function checkpoint(r: Rng, opts: { players?: number; projectiles?: numbe
   if (r.bool()) projectileIds.reverse();
   const clientIds = playerIds.filter(() => r.bool(0.7));
   return {
-    server: { tickrate: r.int(20, 128), maxPlayers: r.int(0, 256), maxUnlagMs: r.int(0, 2000), lagCompensation: r.bool(0.8), mapId: r.int(0, 255) },
+    server: {
+      tickrate: r.int(20, 128),
+      maxPlayers: r.int(0, 256),
+      maxUnlagMs: r.int(0, 2000),
+      lagCompensation: r.bool(0.8),
+      mapId: r.int(0, 255),
+    },
     nextEventId: r.int(0, 65535),
     world: {
       tick,
@@ -65,7 +100,14 @@ export function checkpoint(r: Rng, opts: { players?: number; projectiles?: numbe
       nextProjectileId: r.int(0, 65535),
       rng: r.int(0, 2 ** 32 - 1),
       match: {
-        rules: { mode: r.pick([GameMode.Deathmatch, GameMode.TeamDeathmatch]), mapId: r.int(0, 255), fragLimit: r.int(0, 200), timeLimitS: r.int(0, 3600), warmupS: r.int(0, 60), friendlyFire: r.bool() },
+        rules: {
+          mode: r.pick([GameMode.Deathmatch, GameMode.TeamDeathmatch]),
+          mapId: r.int(0, 255),
+          fragLimit: r.int(0, 200),
+          timeLimitS: r.int(0, 3600),
+          warmupS: r.int(0, 60),
+          friendlyFire: r.bool(),
+        },
         phase: r.pick([MatchPhase.Waiting, MatchPhase.Warmup, MatchPhase.Live, MatchPhase.Ended]),
         phaseEndTick: block.phaseEndTick,
         seq: block.seq,
@@ -78,7 +120,13 @@ export function checkpoint(r: Rng, opts: { players?: number; projectiles?: numbe
     rewind: rewind(r, tick),
     clients: clientIds.map((id) => {
       const cmd = r.bool(0.8) ? userCmd(r, Math.max(0, tick - r.int(0, 100))) : null;
-      return { id, name: r.pick(NAMES), token: token(r), lastCmd: cmd, lastCmdMadeAgo256: cmd ? r.int(-5000, 5000) : 0 };
+      return {
+        id,
+        name: r.pick(NAMES),
+        token: token(r),
+        lastCmd: cmd,
+        lastCmdMadeAgo256: cmd ? r.int(-5000, 5000) : 0,
+      };
     }),
     departed: departed(r, clientIds),
     bans: Array.from({ length: r.int(0, 3) }, () => token(r)),

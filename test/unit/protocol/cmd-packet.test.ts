@@ -1,6 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { decodeCmdPacket, decodeCmdPacketInto, encodeCmdPacket, newCmdPacketScratch, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
+import {
+  decodeCmdPacket,
+  decodeCmdPacketInto,
+  encodeCmdPacket,
+  newCmdPacketScratch,
+  quantizeCmdPacket,
+} from '../../../src/protocol/cmd-packet';
 import { BitWriter } from '../../../src/protocol/bits';
 import type { CmdPacket } from '../../../src/protocol/game-messages';
 import type { UserCmd } from '../../../src/sim/types';
@@ -10,7 +16,9 @@ function packet(r: Rng, count: number): CmdPacket<UserCmd> {
   const first = r.int(0, 2 ** 31 - 10);
   const base = userCmd(r, first);
   // Consecutive commands usually repeat most fields: mix copies and fresh values.
-  const cmds = Array.from({ length: count }, (_, i) => (r.bool(0.5) ? { ...base, tick: first + i } : userCmd(r, first + i)));
+  const cmds = Array.from({ length: count }, (_, i) =>
+    r.bool(0.5) ? { ...base, tick: first + i } : userCmd(r, first + i),
+  );
   // The ack is independent of the command ticks: none, behind them, or ahead of them (a slow client clock).
   const ackTick = r.bool(0.1) ? null : r.bool(0.1) ? 0 : Math.max(0, first - r.int(-100, 100));
   return { ackTick, sendTimeMs: r.int(0, 65535), cmds };
@@ -30,18 +38,22 @@ describe('command packet codec', () => {
 
   it('decoding into one reused scratch gives each packet exactly its own commands, none left from the one before', () => {
     fc.assert(
-      fc.property(fc.integer(), fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 2, maxLength: 6 }), (seed, counts) => {
-        const r = new Rng(seed);
-        const scratch = newCmdPacketScratch();
-        for (const count of counts) {
-          const p = packet(r, count);
-          const bytes = encodeCmdPacket(quantizeCmdPacket(p));
-          // A refused packet in between must not disturb the next one.
-          expect(decodeCmdPacketInto(bytes.subarray(0, 3), scratch)).not.toBeNull();
-          expect(decodeCmdPacketInto(bytes, scratch)).toBeNull();
-          expect(scratch.packet).toEqual(quantizeCmdPacket(p));
-        }
-      }),
+      fc.property(
+        fc.integer(),
+        fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 2, maxLength: 6 }),
+        (seed, counts) => {
+          const r = new Rng(seed);
+          const scratch = newCmdPacketScratch();
+          for (const count of counts) {
+            const p = packet(r, count);
+            const bytes = encodeCmdPacket(quantizeCmdPacket(p));
+            // A refused packet in between must not disturb the next one.
+            expect(decodeCmdPacketInto(bytes.subarray(0, 3), scratch)).not.toBeNull();
+            expect(decodeCmdPacketInto(bytes, scratch)).toBeNull();
+            expect(scratch.packet).toEqual(quantizeCmdPacket(p));
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -60,7 +72,13 @@ describe('command packet codec', () => {
     const r = new Rng(4);
     const cmd = { ...userCmd(r, 5000), viewTick: 4990 };
     const one = encodeCmdPacket(quantizeCmdPacket({ ackTick: 4990, sendTimeMs: 1, cmds: [cmd] }));
-    const three = encodeCmdPacket(quantizeCmdPacket({ ackTick: 4990, sendTimeMs: 1, cmds: [cmd, { ...cmd, tick: 5001, viewTick: 4991 }, { ...cmd, tick: 5002, viewTick: 4992 }] }));
+    const three = encodeCmdPacket(
+      quantizeCmdPacket({
+        ackTick: 4990,
+        sendTimeMs: 1,
+        cmds: [cmd, { ...cmd, tick: 5001, viewTick: 4991 }, { ...cmd, tick: 5002, viewTick: 4992 }],
+      }),
+    );
     expect(three.length - one.length).toBeLessThanOrEqual(4);
   });
 
@@ -75,7 +93,9 @@ describe('command packet codec', () => {
     const out = decodeCmdPacket(w.finish());
     expect(out.ok).toBe(false);
     const r = new Rng(5);
-    expect(() => encodeCmdPacket(quantizeCmdPacket({ ackTick: 0, sendTimeMs: 0, cmds: [userCmd(r, 10), userCmd(r, 12)] }))).toThrow(/consecutive/);
+    expect(() =>
+      encodeCmdPacket(quantizeCmdPacket({ ackTick: 0, sendTimeMs: 0, cmds: [userCmd(r, 10), userCmd(r, 12)] })),
+    ).toThrow(/consecutive/);
   });
 
   it('carries an ack ahead of the command ticks and "no baseline held" unchanged', () => {

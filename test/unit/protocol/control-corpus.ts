@@ -22,9 +22,20 @@ function message(r: Rng, i: number): ControlMessage {
   const text = r.pick(TEXTS);
   switch (i % 8) {
     case 0:
-      return { type: 'hello', protocolVersion: r.bool(0.8) ? PROTOCOL_VERSION : r.int(1, 9), name: text, password: r.pick(TEXTS), browserToken: hex(bytes(r, BROWSER_TOKEN_BYTES)), seatToken: r.bool(0.5) ? hex(bytes(r, BROWSER_TOKEN_BYTES)) : '0'.repeat(32) };
+      return {
+        type: 'hello',
+        protocolVersion: r.bool(0.8) ? PROTOCOL_VERSION : r.int(1, 9),
+        name: text,
+        password: r.pick(TEXTS),
+        browserToken: hex(bytes(r, BROWSER_TOKEN_BYTES)),
+        seatToken: r.bool(0.5) ? hex(bytes(r, BROWSER_TOKEN_BYTES)) : '0'.repeat(32),
+      };
     case 1:
-      return { type: 'auth-challenge', protocolVersion: r.bool(0.8) ? PROTOCOL_VERSION : r.int(1, 9), nonce: bytes(r, AUTH_NONCE_BYTES) };
+      return {
+        type: 'auth-challenge',
+        protocolVersion: r.bool(0.8) ? PROTOCOL_VERSION : r.int(1, 9),
+        nonce: bytes(r, AUTH_NONCE_BYTES),
+      };
     case 2: {
       const publicKey = bytes(r, 65);
       publicKey[0] = 4;
@@ -37,14 +48,33 @@ function message(r: Rng, i: number): ControlMessage {
     case 5:
       return { type: 'chat', from: r.int(0, 255), text };
     case 6:
-      return { type: 'settings', updateRate: r.int(1, 255), rate: r.int(0, 2 ** 32 - 1), interpMs: r.int(0, 65535), debug: r.bool() };
+      return {
+        type: 'settings',
+        updateRate: r.int(1, 255),
+        rate: r.int(0, 2 ** 32 - 1),
+        interpMs: r.int(0, 65535),
+        debug: r.bool(),
+      };
     default:
-      return { type: 'lobby', players: Array.from({ length: r.int(0, 16) }, (_, id) => ({ id: id + 1, name: r.pick(TEXTS), pingMs: r.int(0, 65535), isHost: id === 0 })), started: r.bool() };
+      return {
+        type: 'lobby',
+        players: Array.from({ length: r.int(0, 16) }, (_, id) => ({
+          id: id + 1,
+          name: r.pick(TEXTS),
+          pingMs: r.int(0, 65535),
+          isHost: id === 0,
+        })),
+        started: r.bool(),
+      };
   }
 }
 
 /** The three views of `count` seeded messages: their bytes, two mutations of each decoded, and what peekHandshakeVersion reads of those. */
-function corpus(seed: number, count: number, make: (r: Rng, i: number) => ControlMessage): { encoded: string[]; decoded: string[]; peeked: string[] } {
+function corpus(
+  seed: number,
+  count: number,
+  make: (r: Rng, i: number) => ControlMessage,
+): { encoded: string[]; decoded: string[]; peeked: string[] } {
   const out = { encoded: [] as string[], decoded: [] as string[], peeked: [] as string[] };
   const r = new Rng(seed);
   for (let i = 0; i < count; i++) {
@@ -54,7 +84,11 @@ function corpus(seed: number, count: number, make: (r: Rng, i: number) => Contro
       const m = mutate(r, valid);
       const got = decodeControl(m);
       // Uint8Arrays as plain lists: JSON of a typed array is an object keyed by index.
-      out.decoded.push(short(got.ok ? JSON.stringify(got.value, (_, v: unknown) => (v instanceof Uint8Array ? [...v] : v)) : 'refused'));
+      out.decoded.push(
+        short(
+          got.ok ? JSON.stringify(got.value, (_, v: unknown) => (v instanceof Uint8Array ? [...v] : v)) : 'refused',
+        ),
+      );
       out.peeked.push(short(String(peekHandshakeVersion(m))));
     }
   }
@@ -70,7 +104,15 @@ export function controlCorpus(): Record<string, string[]> {
 function migrationMessage(r: Rng, i: number): ControlMessage {
   switch (i % 3) {
     case 0:
-      return { type: 'hello', protocolVersion: PROTOCOL_VERSION, name: r.pick(TEXTS), password: r.pick(TEXTS), browserToken: hex(bytes(r, BROWSER_TOKEN_BYTES)), seatToken: hex(bytes(r, BROWSER_TOKEN_BYTES)), migration: r.bool(0.8) };
+      return {
+        type: 'hello',
+        protocolVersion: PROTOCOL_VERSION,
+        name: r.pick(TEXTS),
+        password: r.pick(TEXTS),
+        browserToken: hex(bytes(r, BROWSER_TOKEN_BYTES)),
+        seatToken: hex(bytes(r, BROWSER_TOKEN_BYTES)),
+        migration: r.bool(0.8),
+      };
     case 1:
       return { type: 'successors', ids: Array.from({ length: r.int(0, 3) }, () => r.int(1, 255)) };
     default:

@@ -5,7 +5,14 @@ import { PROTOCOL_VERSION } from '../../../src/protocol/wire';
 import { helloBytes, TOKEN, SEAT, utf8 } from './control-fixtures';
 
 describe('host migration on the control channel (issue 13)', () => {
-  const hello = { type: 'hello' as const, protocolVersion: PROTOCOL_VERSION, name: 'Bob', password: '', browserToken: TOKEN, seatToken: SEAT };
+  const hello = {
+    type: 'hello' as const,
+    protocolVersion: PROTOCOL_VERSION,
+    name: 'Bob',
+    password: '',
+    browserToken: TOKEN,
+    seatToken: SEAT,
+  };
 
   it("carries hello's migration flag as one optional trailing byte: absent is no, byte for byte an older hello", () => {
     const old = helloBytes(PROTOCOL_VERSION, utf8('Bob'));
@@ -21,8 +28,14 @@ describe('host migration on the control channel (issue 13)', () => {
 
   it('refuses a flags byte of 0 or with unknown bits, a seat proof cut short, and anything after it', () => {
     const old = helloBytes(PROTOCOL_VERSION, utf8('Bob'));
-    expect(decodeControl(Uint8Array.from([...old, 0]))).toEqual({ ok: false, error: 'control: hello flags 0 out of range' });
-    expect(decodeControl(Uint8Array.from([...old, 4]))).toEqual({ ok: false, error: 'control: hello flags 4 out of range' });
+    expect(decodeControl(Uint8Array.from([...old, 0]))).toEqual({
+      ok: false,
+      error: 'control: hello flags 0 out of range',
+    });
+    expect(decodeControl(Uint8Array.from([...old, 4]))).toEqual({
+      ok: false,
+      error: 'control: hello flags 4 out of range',
+    });
     expect(decodeControl(Uint8Array.from([...old, 1, 0]))).toEqual({ ok: false, error: 'control: trailing bytes' });
     expect(decodeControl(Uint8Array.from([...old, 2, 4, 1, 2]))).toEqual({ ok: false, error: 'control: truncated' });
     const notAPoint = Uint8Array.from([...old, 2, 3, ...new Uint8Array(64 + 64)]);
@@ -31,7 +44,10 @@ describe('host migration on the control channel (issue 13)', () => {
 
   it("carries hello's seat proof after the flags byte (2, or 3 with migration): key then signature", () => {
     const old = helloBytes(PROTOCOL_VERSION, utf8('Bob'));
-    const seatProof = { publicKey: Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i)), signature: Uint8Array.from({ length: 64 }, (_, i) => 255 - i) };
+    const seatProof = {
+      publicKey: Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i)),
+      signature: Uint8Array.from({ length: 64 }, (_, i) => 255 - i),
+    };
     const both = encodeControl({ ...hello, migration: true, seatProof });
     expect(both).toEqual(Uint8Array.from([...old, 3, ...seatProof.publicKey, ...seatProof.signature]));
     expect(decodeControl(both)).toEqual({ ok: true, value: { ...hello, migration: true, seatProof } });
@@ -45,13 +61,25 @@ describe('host migration on the control channel (issue 13)', () => {
     expect([...bytes]).toEqual([11, 3, 7, 3, 9]);
     expect(decodeControl(bytes)).toEqual({ ok: true, value: { type: 'successors', ids: [7, 3, 9] } });
     expect(decodeControl(Uint8Array.from([11, 0]))).toEqual({ ok: true, value: { type: 'successors', ids: [] } });
-    expect(normalizeControl({ type: 'successors', ids: [0, 4, 4, 300, Number.NaN, 2, 5, 6] })).toEqual({ type: 'successors', ids: [4, 2, 5] });
+    expect(normalizeControl({ type: 'successors', ids: [0, 4, 4, 300, Number.NaN, 2, 5, 6] })).toEqual({
+      type: 'successors',
+      ids: [4, 2, 5],
+    });
   });
 
   it('refuses hand-made successor lists that are too long, hold id 0 or repeat an id', () => {
-    expect(decodeControl(Uint8Array.from([11, 4, 1, 2, 3, 4]))).toEqual({ ok: false, error: 'control: successor count 4 out of range' });
-    expect(decodeControl(Uint8Array.from([11, 2, 1, 0]))).toEqual({ ok: false, error: 'control: successor id 0 out of range' });
-    expect(decodeControl(Uint8Array.from([11, 2, 5, 5]))).toEqual({ ok: false, error: 'control: successor id 5 repeated' });
+    expect(decodeControl(Uint8Array.from([11, 4, 1, 2, 3, 4]))).toEqual({
+      ok: false,
+      error: 'control: successor count 4 out of range',
+    });
+    expect(decodeControl(Uint8Array.from([11, 2, 1, 0]))).toEqual({
+      ok: false,
+      error: 'control: successor id 0 out of range',
+    });
+    expect(decodeControl(Uint8Array.from([11, 2, 5, 5]))).toEqual({
+      ok: false,
+      error: 'control: successor id 5 repeated',
+    });
     expect(decodeControl(Uint8Array.from([11, 2, 5]))).toEqual({ ok: false, error: 'control: truncated' });
   });
 
@@ -69,9 +97,18 @@ describe('host migration on the control channel (issue 13)', () => {
 
   it('refuses a checkpoint that is empty, longer than its bytes, with a bad flag or trailing bytes, without allocating', () => {
     expect(decodeControl(Uint8Array.from([12, 0, 0, 0]))).toEqual({ ok: false, error: 'control: empty checkpoint' });
-    expect(decodeControl(Uint8Array.from([12, 2, 0, 1, 5]))).toEqual({ ok: false, error: 'control: final flag 2 out of range' });
+    expect(decodeControl(Uint8Array.from([12, 2, 0, 1, 5]))).toEqual({
+      ok: false,
+      error: 'control: final flag 2 out of range',
+    });
     expect(decodeControl(Uint8Array.from([12, 0, 255, 255, 1, 2]))).toEqual({ ok: false, error: 'control: truncated' });
-    expect(decodeControl(Uint8Array.from([12, 0, 0, 1, 5, 6]))).toEqual({ ok: false, error: 'control: trailing bytes' });
-    expect(decodeControl(Uint8Array.from([12, 0, 0, 1, 5]))).toEqual({ ok: true, value: { type: 'checkpoint', final: false, bytes: Uint8Array.from([5]) } });
+    expect(decodeControl(Uint8Array.from([12, 0, 0, 1, 5, 6]))).toEqual({
+      ok: false,
+      error: 'control: trailing bytes',
+    });
+    expect(decodeControl(Uint8Array.from([12, 0, 0, 1, 5]))).toEqual({
+      ok: true,
+      value: { type: 'checkpoint', final: false, bytes: Uint8Array.from([5]) },
+    });
   });
 });

@@ -1,7 +1,13 @@
 // The control channel's codec: round trips, normalization, and what it refuses.
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { decodeControl, encodeControl, normalizeControl, MAX_DEBUG_HITBOXES, MAX_LOBBY_PLAYERS } from '../../../src/protocol/control';
+import {
+  decodeControl,
+  encodeControl,
+  normalizeControl,
+  MAX_DEBUG_HITBOXES,
+  MAX_LOBBY_PLAYERS,
+} from '../../../src/protocol/control';
 import { PROTOCOL_VERSION } from '../../../src/protocol/wire';
 import { peekHandshakeVersion } from '../../../src/protocol/handshake-codec';
 import { BitWriter } from '../../../src/protocol/bits';
@@ -18,29 +24,73 @@ describe('control codec', () => {
   });
 
   it('normalizes on the way out: trims names, strips control characters, cuts long texts', () => {
-    const hello = normalizeControl({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: '  Ann\u0007ie\u202E  ', password: 'p\nw', browserToken: 'nope', seatToken: 'ABCDEF0123456789abcdef0123456789' });
-    expect(hello).toEqual({ type: 'hello', protocolVersion: PROTOCOL_VERSION, name: 'Annie', password: 'pw', browserToken: '0'.repeat(32), seatToken: 'abcdef0123456789abcdef0123456789' });
+    const hello = normalizeControl({
+      type: 'hello',
+      protocolVersion: PROTOCOL_VERSION,
+      name: '  Ann\u0007ie\u202E  ',
+      password: 'p\nw',
+      browserToken: 'nope',
+      seatToken: 'ABCDEF0123456789abcdef0123456789',
+    });
+    expect(hello).toEqual({
+      type: 'hello',
+      protocolVersion: PROTOCOL_VERSION,
+      name: 'Annie',
+      password: 'pw',
+      browserToken: '0'.repeat(32),
+      seatToken: 'abcdef0123456789abcdef0123456789',
+    });
     const chat = normalizeControl({ type: 'chat', from: 1, text: 'a'.repeat(500) });
     expect(chat.type === 'chat' && chat.text.length).toBe(200);
-    const lobby = normalizeControl({ type: 'lobby', started: false, players: Array.from({ length: MAX_LOBBY_PLAYERS + 8 }, (_, id) => ({ id, name: 'p', pingMs: 1, isHost: false })) });
+    const lobby = normalizeControl({
+      type: 'lobby',
+      started: false,
+      players: Array.from({ length: MAX_LOBBY_PLAYERS + 8 }, (_, id) => ({ id, name: 'p', pingMs: 1, isHost: false })),
+    });
     expect(lobby.type === 'lobby' && lobby.players.length).toBe(MAX_LOBBY_PLAYERS);
   });
 
   it('refuses hand-made names that are too long, empty, untrimmed or hold control characters', () => {
     expect(decodeControl(helloBytes(1, utf8('Bob'))).ok).toBe(true);
-    expect(decodeControl(helloBytes(1, utf8('x'.repeat(25))))).toEqual({ ok: false, error: 'control: name: longer than 24 characters' });
+    expect(decodeControl(helloBytes(1, utf8('x'.repeat(25))))).toEqual({
+      ok: false,
+      error: 'control: name: longer than 24 characters',
+    });
     expect(decodeControl(helloBytes(1, utf8('x'.repeat(24)))).ok).toBe(true);
     expect(decodeControl(helloBytes(1, []))).toEqual({ ok: false, error: 'control: name: empty' });
     expect(decodeControl(helloBytes(1, utf8(' Bob')))).toEqual({ ok: false, error: 'control: name: untrimmed' });
-    expect(decodeControl(helloBytes(1, utf8('Bo\nb')))).toEqual({ ok: false, error: 'control: name: control character' });
+    expect(decodeControl(helloBytes(1, utf8('Bo\nb')))).toEqual({
+      ok: false,
+      error: 'control: name: control character',
+    });
     expect(decodeControl(helloBytes(1, [0xc3, 0x28]))).toEqual({ ok: false, error: 'control: name: invalid UTF-8' });
-    expect(decodeControl(helloBytes(1, Array.from({ length: 5000 }, () => 65)))).toEqual({ ok: false, error: 'control: name: too long' });
+    expect(
+      decodeControl(
+        helloBytes(
+          1,
+          Array.from({ length: 5000 }, () => 65),
+        ),
+      ),
+    ).toEqual({ ok: false, error: 'control: name: too long' });
   });
 
   it('refuses protocol version 0 but decodes other versions of the same layout', () => {
-    expect(decodeControl(helloBytes(0, utf8('Bob')))).toEqual({ ok: false, error: 'control: protocol version 0 out of range' });
+    expect(decodeControl(helloBytes(0, utf8('Bob')))).toEqual({
+      ok: false,
+      error: 'control: protocol version 0 out of range',
+    });
     const future = decodeControl(helloBytes(PROTOCOL_VERSION + 1, utf8('Bob')));
-    expect(future).toEqual({ ok: true, value: { type: 'hello', protocolVersion: PROTOCOL_VERSION + 1, name: 'Bob', password: '', browserToken: TOKEN, seatToken: SEAT } });
+    expect(future).toEqual({
+      ok: true,
+      value: {
+        type: 'hello',
+        protocolVersion: PROTOCOL_VERSION + 1,
+        name: 'Bob',
+        password: '',
+        browserToken: TOKEN,
+        seatToken: SEAT,
+      },
+    });
   });
 
   it('reads the version of any hello or challenge, even one that does not decode (so "version" is always answerable)', () => {
@@ -61,12 +111,18 @@ describe('control codec', () => {
     const nonce = Uint8Array.from({ length: 32 }, (_, i) => 255 - i);
     const c = encodeControl({ type: 'auth-challenge', protocolVersion: PROTOCOL_VERSION, nonce });
     expect(c.length).toBe(1 + 2 + 32);
-    expect(decodeControl(c)).toEqual({ ok: true, value: { type: 'auth-challenge', protocolVersion: PROTOCOL_VERSION, nonce } });
+    expect(decodeControl(c)).toEqual({
+      ok: true,
+      value: { type: 'auth-challenge', protocolVersion: PROTOCOL_VERSION, nonce },
+    });
     const publicKey = Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i));
     const signature = Uint8Array.from({ length: 64 }, (_, i) => i * 3);
     const p = encodeControl({ type: 'auth-proof', algorithm: 'p256', publicKey, signature });
     expect(p.length).toBe(1 + 1 + 65 + 64);
-    expect(decodeControl(p)).toEqual({ ok: true, value: { type: 'auth-proof', algorithm: 'p256', publicKey, signature } });
+    expect(decodeControl(p)).toEqual({
+      ok: true,
+      value: { type: 'auth-proof', algorithm: 'p256', publicKey, signature },
+    });
     const compressed = p.slice();
     compressed[2] = 0x02;
     expect(decodeControl(compressed)).toEqual({ ok: false, error: 'control: public key is not an uncompressed point' });
@@ -80,10 +136,19 @@ describe('control codec', () => {
   it('refuses unknown type bytes, unknown enum values, out-of-range numbers and trailing bytes', () => {
     expect(decodeControl(new Uint8Array([13]))).toEqual({ ok: false, error: 'control: unknown control type 13' });
     expect(decodeControl(new Uint8Array([255]))).toEqual({ ok: false, error: 'control: unknown control type 255' });
-    expect(decodeControl(new Uint8Array([2, 10, 0]))).toEqual({ ok: false, error: 'control: unknown reject reason 10' });
+    expect(decodeControl(new Uint8Array([2, 10, 0]))).toEqual({
+      ok: false,
+      error: 'control: unknown reject reason 10',
+    });
     expect(decodeControl(new Uint8Array([3, 5, 0]))).toEqual({ ok: false, error: 'control: unknown kick reason 5' });
-    expect(decodeControl(new Uint8Array([6, 0, 0, 0, 0]))).toEqual({ ok: false, error: 'control: update rate 0 out of range' });
-    expect(decodeControl(new Uint8Array([1, 0, 19, 8, 1, 65, 0, 0]))).toEqual({ ok: false, error: 'control: tickrate 19 out of range' });
+    expect(decodeControl(new Uint8Array([6, 0, 0, 0, 0]))).toEqual({
+      ok: false,
+      error: 'control: update rate 0 out of range',
+    });
+    expect(decodeControl(new Uint8Array([1, 0, 19, 8, 1, 65, 0, 0]))).toEqual({
+      ok: false,
+      error: 'control: tickrate 19 out of range',
+    });
     expect(decodeControl(new Uint8Array([5]))).toEqual({ ok: true, value: { type: 'leave' } });
     expect(decodeControl(new Uint8Array([5, 0]))).toEqual({ ok: false, error: 'control: trailing bytes' });
     expect(decodeControl(new Uint8Array([]))).toEqual({ ok: false, error: 'control: truncated' });
@@ -95,11 +160,20 @@ describe('control codec', () => {
     w.writeBits(30, 8);
     w.writeVarUint(80000);
     w.writeBits(100, 16);
-    expect(decodeControl(w.finish())).toEqual({ ok: true, value: { type: 'settings', updateRate: 30, rate: 80000, interpMs: 100, debug: false } });
+    expect(decodeControl(w.finish())).toEqual({
+      ok: true,
+      value: { type: 'settings', updateRate: 30, rate: 80000, interpMs: 100, debug: false },
+    });
     const asked = encodeControl({ type: 'settings', updateRate: 30, rate: 80000, interpMs: 100, debug: true });
     expect(asked.length).toBe(w.finish().length + 1);
-    expect(decodeControl(asked)).toEqual({ ok: true, value: { type: 'settings', updateRate: 30, rate: 80000, interpMs: 100, debug: true } });
-    expect(decodeControl(Uint8Array.from([...asked.slice(0, -1), 2]))).toEqual({ ok: false, error: 'control: debug flag 2 out of range' });
+    expect(decodeControl(asked)).toEqual({
+      ok: true,
+      value: { type: 'settings', updateRate: 30, rate: 80000, interpMs: 100, debug: true },
+    });
+    expect(decodeControl(Uint8Array.from([...asked.slice(0, -1), 2]))).toEqual({
+      ok: false,
+      error: 'control: debug flag 2 out of range',
+    });
   });
 
   it('carries a debug message on the wire grids: positions to 1/16, view times to 1/256 tick, ids clamped', () => {
@@ -108,7 +182,15 @@ describe('control codec', () => {
       type: 'debug' as const,
       tick: 500,
       hitboxes: [box, { ...box, id: 999, x: Number.NaN, crouch: true }],
-      rewind: { tick: 498, claimedViewTime: 490.3, viewTime: 491.5, adjustment: 'clamped' as const, lagCompensated: true, hitboxes: [box], hit: 2 },
+      rewind: {
+        tick: 498,
+        claimedViewTime: 490.3,
+        viewTime: 491.5,
+        adjustment: 'clamped' as const,
+        lagCompensated: true,
+        hitboxes: [box],
+        hit: 2,
+      },
     };
     const out = decodeControl(encodeControl(m));
     expect(out).toEqual({
@@ -116,8 +198,19 @@ describe('control codec', () => {
       value: {
         type: 'debug',
         tick: 500,
-        hitboxes: [{ ...box, x: 100 }, { ...box, id: 255, x: 0, crouch: true }],
-        rewind: { tick: 498, claimedViewTime: 498 - Math.round(7.7 * 256) / 256, viewTime: 491.5, adjustment: 'clamped', lagCompensated: true, hitboxes: [{ ...box, x: 100 }], hit: 2 },
+        hitboxes: [
+          { ...box, x: 100 },
+          { ...box, id: 255, x: 0, crouch: true },
+        ],
+        rewind: {
+          tick: 498,
+          claimedViewTime: 498 - Math.round(7.7 * 256) / 256,
+          viewTime: 491.5,
+          adjustment: 'clamped',
+          lagCompensated: true,
+          hitboxes: [{ ...box, x: 100 }],
+          hit: 2,
+        },
       },
     });
     const miss = decodeControl(encodeControl({ ...m, rewind: { ...m.rewind, hit: null } }));

@@ -43,36 +43,42 @@ describe('DatagramArena', () => {
   it('lend/commit: a message written straight into the slab equals the same message written and copied (any size, any tail)', () => {
     // Each message: some 1..32-bit fields and spliced bit ranges (appendBits), as the broadcast writes.
     const op = fc.oneof(
-      fc.integer({ min: 1, max: 32 }).chain((bits) => fc.tuple(fc.constant(bits), fc.integer({ min: 0, max: 2 ** bits - 1 }))),
+      fc
+        .integer({ min: 1, max: 32 })
+        .chain((bits) => fc.tuple(fc.constant(bits), fc.integer({ min: 0, max: 2 ** bits - 1 }))),
       fc.tuple(fc.constant(0), fc.integer({ min: 0, max: 900 })),
     );
     const splice = Uint8Array.from({ length: 130 }, (_, i) => (i * 37 + 11) & 255);
     fc.assert(
-      fc.property(fc.integer({ min: 64, max: 300 }), fc.array(fc.array(op, { maxLength: 30 }), { minLength: 1, maxLength: 12 }), (slabBytes, messages) => {
-        const arena = new DatagramArena(slabBytes);
-        const lent = new BitWriter(4);
-        const views: Uint8Array[] = [];
-        const plain: Uint8Array[] = [];
-        for (const ops of messages) {
-          const ref = new BitWriter(4);
-          arena.lend(lent);
-          for (const w of [lent, ref]) {
-            for (const [bits, v] of ops) {
-              if (bits > 0) w.writeBits(v, bits);
-              else w.appendBits(splice, v % 97, v);
+      fc.property(
+        fc.integer({ min: 64, max: 300 }),
+        fc.array(fc.array(op, { maxLength: 30 }), { minLength: 1, maxLength: 12 }),
+        (slabBytes, messages) => {
+          const arena = new DatagramArena(slabBytes);
+          const lent = new BitWriter(4);
+          const views: Uint8Array[] = [];
+          const plain: Uint8Array[] = [];
+          for (const ops of messages) {
+            const ref = new BitWriter(4);
+            arena.lend(lent);
+            for (const w of [lent, ref]) {
+              for (const [bits, v] of ops) {
+                if (bits > 0) w.writeBits(v, bits);
+                else w.appendBits(splice, v % 97, v);
+              }
             }
+            expect(lent.bitLength).toBe(ref.bitLength);
+            views.push(arena.commit(lent));
+            plain.push(ref.finish());
           }
-          expect(lent.bitLength).toBe(ref.bitLength);
-          views.push(arena.commit(lent));
-          plain.push(ref.finish());
-        }
-        // Every view still holds its message after the whole round (no overlap, no stray zeroing).
-        views.forEach((v, i) => expect([...v]).toEqual([...plain[i]!]));
-        // The writer is still an ordinary writer afterwards.
-        lent.reset();
-        lent.writeBits(0x2a5, 11);
-        expect([...lent.finish()]).toEqual([0x54, 0xa0]);
-      }),
+          // Every view still holds its message after the whole round (no overlap, no stray zeroing).
+          views.forEach((v, i) => expect([...v]).toEqual([...plain[i]!]));
+          // The writer is still an ordinary writer afterwards.
+          lent.reset();
+          lent.writeBits(0x2a5, 11);
+          expect([...lent.finish()]).toEqual([0x54, 0xa0]);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -1,6 +1,15 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { PLAYER_CODEC, PLAYER_FIELDS, PROJECTILE_CODEC, PROJECTILE_FIELDS, PUBLIC_PLAYER_CODEC, PUBLIC_PLAYER_FIELDS, USER_CMD_FIELDS, pickFields } from '../../../src/protocol/fields';
+import {
+  PLAYER_CODEC,
+  PLAYER_FIELDS,
+  PROJECTILE_CODEC,
+  PROJECTILE_FIELDS,
+  PUBLIC_PLAYER_CODEC,
+  PUBLIC_PLAYER_FIELDS,
+  USER_CMD_FIELDS,
+  pickFields,
+} from '../../../src/protocol/fields';
 import { EVENT_FIELDS, EVENT_TYPES } from '../../../src/protocol/events';
 import { MATCH_HEADER_CODEC, MATCH_PLAYER_CODEC } from '../../../src/protocol/match-codecs';
 import { packEachField } from '../../../src/protocol/field-write';
@@ -49,13 +58,27 @@ describe('field tables cover every field of their type', () => {
 
   it("each table's hand-written copy equals the generic one: same keys, same order, arrays copied, extras dropped", () => {
     const r = new Rng(9);
-    const header = { mode: 1, mapId: 2, phase: 1, phaseEndTick: 900, fragLimit: 20, timeLimitS: 600, friendlyFire: true, seq: 3, redScore: -2, blueScore: 7 };
+    const header = {
+      mode: 1,
+      mapId: 2,
+      phase: 1,
+      phaseEndTick: 900,
+      fragLimit: 20,
+      timeLimitS: 600,
+      friendlyFire: true,
+      seq: 3,
+      redScore: -2,
+      blueScore: 7,
+    };
     const cases: Array<[TableCodec<object>, () => object]> = [
       [PLAYER_CODEC, () => player(r, 1, 100)],
       [PUBLIC_PLAYER_CODEC, () => publicPlayer(r, 2)],
       [PROJECTILE_CODEC, () => projectile(r, 3, 100)],
       [MATCH_HEADER_CODEC as TableCodec<object>, () => ({ ...header, seq: r.int(0, 255) })],
-      [MATCH_PLAYER_CODEC, () => ({ id: r.int(0, 255), team: r.int(0, 2), score: r.int(-5, 50), bot: r.int(0, 1) === 1 })],
+      [
+        MATCH_PLAYER_CODEC,
+        () => ({ id: r.int(0, 255), team: r.int(0, 2), score: r.int(-5, 50), bot: r.int(0, 1) === 1 }),
+      ],
     ];
     for (const [codec, sample] of cases) {
       for (let i = 0; i < 20; i++) {
@@ -64,7 +87,8 @@ describe('field tables cover every field of their type', () => {
         const generic = pickEachField(codec, v);
         expect(JSON.stringify(fast)).toBe(JSON.stringify(generic));
         expect(Object.keys(fast)).toEqual([...codec.objectOrder]);
-        for (const [key, value] of Object.entries(fast)) if (Array.isArray(value)) expect(value).not.toBe((v as Record<string, unknown>)[key]);
+        for (const [key, value] of Object.entries(fast))
+          if (Array.isArray(value)) expect(value).not.toBe((v as Record<string, unknown>)[key]);
       }
     }
   });
@@ -74,7 +98,10 @@ describe('field tables cover every field of their type', () => {
       [PLAYER_CODEC, (r) => player(r, r.int(0, 255), 5000)],
       [PUBLIC_PLAYER_CODEC, (r) => publicPlayer(r, r.int(0, 255))],
       [PROJECTILE_CODEC, (r) => projectile(r, r.int(0, 65535), 5000)],
-      [MATCH_PLAYER_CODEC as TableCodec<object>, (r) => ({ id: r.int(0, 255), team: r.int(0, 2), score: r.int(-50, 500), bot: r.int(0, 1) === 1 })],
+      [
+        MATCH_PLAYER_CODEC as TableCodec<object>,
+        (r) => ({ id: r.int(0, 255), team: r.int(0, 2), score: r.int(-50, 500), bot: r.int(0, 1) === 1 }),
+      ],
     ];
     // Only tables with a packer of their own.
     const outcome = (pack: () => void, d: Float64Array): string => {
@@ -86,19 +113,26 @@ describe('field tables cover every field of their type', () => {
       }
     };
     fc.assert(
-      fc.property(fc.integer(), fc.constantFrom(...cases), fc.constantFrom('', 'x', 'vy', 'ammo', 'x+vx'), (seed, [codec, sample], spoil) => {
-        const r = new Rng(seed);
-        const v = sample(r) as Record<string, unknown>;
-        // Off the grid or the wrong length: both must refuse, with the same message.
-        if (spoil.includes('x') && 'x' in v) v.x = (v.x as number) + 1 / 64;
-        if (spoil.includes('vx') && 'vx' in v) v.vx = 0.01;
-        if (spoil === 'vy' && 'vy' in v) v.vy = -1 / 32;
-        if (spoil === 'ammo' && Array.isArray(v.ammo)) v.ammo = v.ammo.slice(1);
-        const off = r.int(0, 3) * codec.stride;
-        const fast = new Float64Array(codec.stride * 5).fill(-7);
-        const generic = new Float64Array(codec.stride * 5).fill(-7);
-        expect(outcome(() => packRow(codec, v, fast, off), fast)).toBe(outcome(() => packEachField(codec, v, generic, off), generic));
-      }),
+      fc.property(
+        fc.integer(),
+        fc.constantFrom(...cases),
+        fc.constantFrom('', 'x', 'vy', 'ammo', 'x+vx'),
+        (seed, [codec, sample], spoil) => {
+          const r = new Rng(seed);
+          const v = sample(r) as Record<string, unknown>;
+          // Off the grid or the wrong length: both must refuse, with the same message.
+          if (spoil.includes('x') && 'x' in v) v.x = (v.x as number) + 1 / 64;
+          if (spoil.includes('vx') && 'vx' in v) v.vx = 0.01;
+          if (spoil === 'vy' && 'vy' in v) v.vy = -1 / 32;
+          if (spoil === 'ammo' && Array.isArray(v.ammo)) v.ammo = v.ammo.slice(1);
+          const off = r.int(0, 3) * codec.stride;
+          const fast = new Float64Array(codec.stride * 5).fill(-7);
+          const generic = new Float64Array(codec.stride * 5).fill(-7);
+          expect(outcome(() => packRow(codec, v, fast, off), fast)).toBe(
+            outcome(() => packEachField(codec, v, generic, off), generic),
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -106,9 +140,15 @@ describe('field tables cover every field of their type', () => {
   it("each table's hand-written unpacker (the snapshot decoder's row to object) equals the generic one: same keys in order, same values, integers as small integers (property)", () => {
     const cases: Array<[TableCodec<object>, (r: Rng) => object]> = [
       [PLAYER_CODEC, (r) => player(r, r.int(0, 255), r.int(1, 2 ** 32 - 3000))],
-      [PUBLIC_PLAYER_CODEC, (r) => ({ ...publicPlayer(r, r.int(0, 255)), kills: r.bool() ? 2 ** 33 + r.int(0, 9) : r.int(0, 9) })],
+      [
+        PUBLIC_PLAYER_CODEC,
+        (r) => ({ ...publicPlayer(r, r.int(0, 255)), kills: r.bool() ? 2 ** 33 + r.int(0, 9) : r.int(0, 9) }),
+      ],
       [PROJECTILE_CODEC, (r) => projectile(r, r.int(0, 65535), 5000)],
-      [MATCH_PLAYER_CODEC as TableCodec<object>, (r) => ({ id: r.int(0, 255), team: r.int(0, 2), score: r.int(-50, 500), bot: r.int(0, 1) === 1 })],
+      [
+        MATCH_PLAYER_CODEC as TableCodec<object>,
+        (r) => ({ id: r.int(0, 255), team: r.int(0, 2), score: r.int(-50, 500), bot: r.int(0, 1) === 1 }),
+      ],
     ];
     fc.assert(
       fc.property(fc.integer(), fc.constantFrom(...cases), (seed, [codec, sample]) => {

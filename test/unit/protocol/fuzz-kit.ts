@@ -37,7 +37,12 @@ export interface Tally {
 }
 
 /** Runs a decoder; an accepted value must survive its own re-encoding (i.e. be in range). */
-export function check<T>(bytes: Uint8Array, decode: (b: Uint8Array) => DecodeResult<T>, reencode: (v: T) => Uint8Array, tally: Tally): void {
+export function check<T>(
+  bytes: Uint8Array,
+  decode: (b: Uint8Array) => DecodeResult<T>,
+  reencode: (v: T) => Uint8Array,
+  tally: Tally,
+): void {
   let out: DecodeResult<T>;
   try {
     out = decode(bytes);
@@ -52,11 +57,20 @@ export function check<T>(bytes: Uint8Array, decode: (b: Uint8Array) => DecodeRes
   tally.ok++;
   const again = decode(reencode(out.value));
   if (!again.ok || JSON.stringify(again.value) !== JSON.stringify(out.value)) {
-    throw new Error(`accepted an out-of-range value from [${[...bytes].join(",")}]: ${again.ok ? JSON.stringify(again.value).slice(0, 300) + " vs " + JSON.stringify(out.value).slice(0, 300) : again.error}`);
+    throw new Error(
+      `accepted an out-of-range value from [${[...bytes].join(',')}]: ${again.ok ? JSON.stringify(again.value).slice(0, 300) + ' vs ' + JSON.stringify(out.value).slice(0, 300) : again.error}`,
+    );
   }
 }
 
-export function fuzz<T>(seed: number, maxLength: number, samples: Uint8Array[], decode: (b: Uint8Array) => DecodeResult<T>, reencode: (v: T) => Uint8Array, runs = RUNS): [Tally, Tally] {
+export function fuzz<T>(
+  seed: number,
+  maxLength: number,
+  samples: Uint8Array[],
+  decode: (b: Uint8Array) => DecodeResult<T>,
+  reencode: (v: T) => Uint8Array,
+  runs = RUNS,
+): [Tally, Tally] {
   const r = new Rng(seed);
   const random = { ok: 0, refused: 0 };
   const mutated = { ok: 0, refused: 0 };

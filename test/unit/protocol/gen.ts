@@ -2,10 +2,29 @@
  * Seeded generators of wire-valid values (states on their grids, commands, events, snapshots)
  * for the protocol's property and fuzz tests. Deterministic for a given seed; no Math.random.
  */
-import { WEAPON_COUNT, WEAPON_KEEP, type PlayerState, type ProjectileState, type PublicPlayerState, type SimEvent, type UserCmd, type WeaponId } from '../../../src/sim/types';
+import {
+  WEAPON_COUNT,
+  WEAPON_KEEP,
+  type PlayerState,
+  type ProjectileState,
+  type PublicPlayerState,
+  type SimEvent,
+  type UserCmd,
+  type WeaponId,
+} from '../../../src/sim/types';
 import type { NetEvent, Snapshot } from '../../../src/protocol/game-messages';
 import { MAX_PICKUPS } from '../../../src/sim/maps';
-import { GameMode, MatchPhase, PickupKind, Team, type Award, type AwardKind, type MatchResults, type PublicMatchState, type Standing } from '../../../src/sim/match-types';
+import {
+  GameMode,
+  MatchPhase,
+  PickupKind,
+  Team,
+  type Award,
+  type AwardKind,
+  type MatchResults,
+  type PublicMatchState,
+  type Standing,
+} from '../../../src/sim/match-types';
 
 export class Rng {
   private s: number;
@@ -39,8 +58,19 @@ const timer = (r: Rng, tick: number): number => (r.bool(0.4) ? 0 : Math.max(1, t
 
 export function publicPlayer(r: Rng, id: number): PublicPlayerState {
   return {
-    id, x: pos(r), y: pos(r), vx: vel(r), vy: vel(r), aim: angle(r), health: r.int(0, 100), alive: r.bool(0.8),
-    crouch: r.bool(0.2), weapon: weapon(r), teleportSeq: r.int(0, 255), kills: r.int(0, 5000), deaths: r.int(0, 5000),
+    id,
+    x: pos(r),
+    y: pos(r),
+    vx: vel(r),
+    vy: vel(r),
+    aim: angle(r),
+    health: r.int(0, 100),
+    alive: r.bool(0.8),
+    crouch: r.bool(0.2),
+    weapon: weapon(r),
+    teleportSeq: r.int(0, 255),
+    kills: r.int(0, 5000),
+    deaths: r.int(0, 5000),
   };
 }
 
@@ -48,36 +78,88 @@ export function player(r: Rng, id: number, tick: number): PlayerState {
   return {
     ...publicPlayer(r, id),
     ammo: Array.from({ length: WEAPON_COUNT }, () => r.int(0, 255)),
-    nextFireTick: timer(r, tick), reloadEndTick: timer(r, tick), deployEndTick: timer(r, tick), respawnTick: timer(r, tick),
+    nextFireTick: timer(r, tick),
+    reloadEndTick: timer(r, tick),
+    deployEndTick: timer(r, tick),
+    respawnTick: timer(r, tick),
   };
 }
 
 export function projectile(r: Rng, id: number, tick: number): ProjectileState {
-  return { id, owner: r.int(0, 255), x: pos(r), y: pos(r), vx: vel(r), vy: vel(r), explodeTick: Math.max(1, tick + r.int(-10, 300)) };
+  return {
+    id,
+    owner: r.int(0, 255),
+    x: pos(r),
+    y: pos(r),
+    vx: vel(r),
+    vy: vel(r),
+    explodeTick: Math.max(1, tick + r.int(-10, 300)),
+  };
 }
 
 /** Any number, including off-grid and out-of-range ones (the quantizers must cope). */
-const wild = (r: Rng, lo: number, hi: number): number => (r.bool(0.7) ? r.int(lo, hi) : lo + r.next() * (hi - lo) * 1.5);
+const wild = (r: Rng, lo: number, hi: number): number =>
+  r.bool(0.7) ? r.int(lo, hi) : lo + r.next() * (hi - lo) * 1.5;
 
 export function simEvent(r: Rng): SimEvent {
   const p = (): number => r.int(0, 255);
   switch (r.int(0, 7)) {
-    case 0: return { type: 'fired', shooter: p(), weapon: weapon(r), x: wild(r, 0, 4000), y: wild(r, 0, 4000), aim: angle(r), endX: wild(r, -10, 4000), endY: wild(r, 0, 4000) };
-    case 1: return { type: 'hit', shooter: p(), target: p(), weapon: weapon(r), damage: wild(r, 0, 150), x: wild(r, 0, 4000), y: wild(r, 0, 4000) };
-    case 2: return { type: 'killed', killer: p(), victim: p(), weapon: weapon(r) };
-    case 3: return { type: 'reloaded', player: p(), weapon: weapon(r) };
-    case 4: return { type: 'switched', player: p(), weapon: weapon(r) };
-    case 5: return { type: 'respawned', player: p(), x: wild(r, 0, 4000), y: wild(r, 0, 4000) };
-    case 6: return { type: 'exploded', projectile: r.int(0, 65535), owner: p(), x: wild(r, 0, 4000), y: wild(r, 0, 4000) };
-    default: return { type: 'pickup', player: p(), pickup: r.int(0, MAX_PICKUPS - 1), kind: r.pick([PickupKind.Health, PickupKind.Ammo]) };
+    case 0:
+      return {
+        type: 'fired',
+        shooter: p(),
+        weapon: weapon(r),
+        x: wild(r, 0, 4000),
+        y: wild(r, 0, 4000),
+        aim: angle(r),
+        endX: wild(r, -10, 4000),
+        endY: wild(r, 0, 4000),
+      };
+    case 1:
+      return {
+        type: 'hit',
+        shooter: p(),
+        target: p(),
+        weapon: weapon(r),
+        damage: wild(r, 0, 150),
+        x: wild(r, 0, 4000),
+        y: wild(r, 0, 4000),
+      };
+    case 2:
+      return { type: 'killed', killer: p(), victim: p(), weapon: weapon(r) };
+    case 3:
+      return { type: 'reloaded', player: p(), weapon: weapon(r) };
+    case 4:
+      return { type: 'switched', player: p(), weapon: weapon(r) };
+    case 5:
+      return { type: 'respawned', player: p(), x: wild(r, 0, 4000), y: wild(r, 0, 4000) };
+    case 6:
+      return { type: 'exploded', projectile: r.int(0, 65535), owner: p(), x: wild(r, 0, 4000), y: wild(r, 0, 4000) };
+    default:
+      return {
+        type: 'pickup',
+        player: p(),
+        pickup: r.int(0, MAX_PICKUPS - 1),
+        kind: r.pick([PickupKind.Health, PickupKind.Ammo]),
+      };
   }
 }
 
 const team = (r: Rng): Team => r.pick([Team.None, Team.Red, Team.Blue]);
 
 function results(r: Rng, ids: readonly number[]): MatchResults {
-  const standings: Standing[] = ids.map((id) => ({ id, team: team(r), score: r.int(-50, 300), kills: r.int(0, 300), deaths: r.int(0, 300) }));
-  const awards: Award[] = Array.from({ length: r.int(0, 3) }, (_, k) => ({ kind: k as AwardKind, player: r.pick(ids.length ? ids : [0]), value: r.int(0, 5000) }));
+  const standings: Standing[] = ids.map((id) => ({
+    id,
+    team: team(r),
+    score: r.int(-50, 300),
+    kills: r.int(0, 300),
+    deaths: r.int(0, 300),
+  }));
+  const awards: Award[] = Array.from({ length: r.int(0, 3) }, (_, k) => ({
+    kind: k as AwardKind,
+    player: r.pick(ids.length ? ids : [0]),
+    value: r.int(0, 5000),
+  }));
   return { standings: r.bool() ? standings.reverse() : standings, awards, winnerTeam: team(r) };
 }
 
@@ -104,7 +186,9 @@ export function matchBlock(r: Rng, tick: number, maxPlayers = 16): PublicMatchSt
 export function evolveMatch(r: Rng, base: PublicMatchState, tick: number): PublicMatchState {
   if (r.bool(0.3)) return base;
   const fresh = matchBlock(r, tick, Math.max(3, base.players.length));
-  const players = base.players.filter(() => r.bool(0.9)).map((p) => (r.bool(0.2) ? { ...p, score: p.score + r.pick([-1, 1]) } : p));
+  const players = base.players
+    .filter(() => r.bool(0.9))
+    .map((p) => (r.bool(0.2) ? { ...p, score: p.score + r.pick([-1, 1]) } : p));
   for (const p of fresh.players.slice(0, r.int(0, 2))) if (!players.some((q) => q.id === p.id)) players.push(p);
   return {
     ...base,
@@ -127,8 +211,13 @@ export function netEvents(r: Rng, tick: number, count: number): NetEvent[] {
 
 export function userCmd(r: Rng, tick: number): UserCmd {
   return {
-    tick, moveX: r.int(-127, 127), moveY: r.int(-127, 127), aim: angle(r), buttons: r.int(0, 15),
-    weaponSelect: r.bool(0.8) ? WEAPON_KEEP : r.int(0, WEAPON_COUNT - 1), viewTick: r.bool(0.1) ? 0 : Math.max(0, tick - r.int(0, 300)),
+    tick,
+    moveX: r.int(-127, 127),
+    moveY: r.int(-127, 127),
+    aim: angle(r),
+    buttons: r.int(0, 15),
+    weaponSelect: r.bool(0.8) ? WEAPON_KEEP : r.int(0, WEAPON_COUNT - 1),
+    viewTick: r.bool(0.1) ? 0 : Math.max(0, tick - r.int(0, 300)),
     viewFrac: r.int(0, 255),
   };
 }
@@ -139,13 +228,22 @@ function sortedIds(r: Rng, max: number, count: number): number[] {
   return [...ids].sort((a, b) => a - b);
 }
 
-export function snapshot(r: Rng, opts: { tick?: number; players?: number; projectiles?: number; events?: number; matchPlayers?: number } = {}): Snapshot {
+export function snapshot(
+  r: Rng,
+  opts: { tick?: number; players?: number; projectiles?: number; events?: number; matchPlayers?: number } = {},
+): Snapshot {
   const tick = opts.tick ?? r.int(1, 2 ** 31);
   const selfId = r.int(0, 255);
   const playerIds = sortedIds(r, 255, opts.players ?? r.int(0, 20)).filter((id) => id !== selfId);
   return {
-    serverTick: tick, baselineTick: 0, lastCmdTick: Math.max(0, tick - r.int(-5, 200)), cmdBufferDepth: r.int(-64, 63),
-    echoTimeMs: r.int(0, 65535), echoHoldMs: r.int(0, 2000), part: 0, partCount: 1,
+    serverTick: tick,
+    baselineTick: 0,
+    lastCmdTick: Math.max(0, tick - r.int(-5, 200)),
+    cmdBufferDepth: r.int(-64, 63),
+    echoTimeMs: r.int(0, 65535),
+    echoHoldMs: r.int(0, 2000),
+    part: 0,
+    partCount: 1,
     self: player(r, selfId, tick),
     players: playerIds.map((id) => publicPlayer(r, id)),
     projectiles: sortedIds(r, 65535, opts.projectiles ?? r.int(0, 8)).map((id) => projectile(r, id, tick)),
@@ -161,7 +259,13 @@ function perturb<T extends { id: number }>(r: Rng, e: T, fresh: T): T {
   return out as T;
 }
 
-function evolveList<T extends { id: number }>(r: Rng, base: readonly T[], make: (id: number) => T, maxId: number, adds: number): T[] {
+function evolveList<T extends { id: number }>(
+  r: Rng,
+  base: readonly T[],
+  make: (id: number) => T,
+  maxId: number,
+  adds: number,
+): T[] {
   const out: T[] = [];
   for (const e of base) {
     const roll = r.next();
@@ -185,7 +289,9 @@ export function evolve(r: Rng, base: Snapshot, ticks: number): Snapshot {
   return {
     ...fresh,
     self: sameSelf ? perturb(r, base.self, player(r, base.self.id, tick)) : fresh.self,
-    players: evolveList(r, base.players, (id) => publicPlayer(r, id), 255, r.int(0, 3)).filter((p) => p.id !== (sameSelf ? base.self.id : fresh.self.id)),
+    players: evolveList(r, base.players, (id) => publicPlayer(r, id), 255, r.int(0, 3)).filter(
+      (p) => p.id !== (sameSelf ? base.self.id : fresh.self.id),
+    ),
     projectiles: evolveList(r, base.projectiles, (id) => projectile(r, id, tick), 65535, r.int(0, 3)),
     match: base.match ? evolveMatch(r, base.match, tick) : fresh.match,
   };

@@ -5,13 +5,24 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BitReader, BitWriter } from '../../../src/protocol/bits';
-import { EMPTY_MATCH, matchWords, quantizeMatch, readMatchBlock, sameBlock, sameList, writeMatchBlock } from '../../../src/protocol/match-block';
+import {
+  EMPTY_MATCH,
+  matchWords,
+  quantizeMatch,
+  readMatchBlock,
+  sameBlock,
+  sameList,
+  writeMatchBlock,
+} from '../../../src/protocol/match-block';
 import { GameMode, MatchPhase, Team, type PublicMatchState } from '../../../src/sim/match-types';
 import { Rng, evolveMatch, matchBlock } from './gen';
 
 const ctx = { serverTick: 5000 };
 
-function roundTrip(target: PublicMatchState, base: PublicMatchState | null): { value: PublicMatchState; bits: number; ok: boolean } {
+function roundTrip(
+  target: PublicMatchState,
+  base: PublicMatchState | null,
+): { value: PublicMatchState; bits: number; ok: boolean } {
   const w = new BitWriter();
   writeMatchBlock(w, target, base, ctx);
   const bits = w.bitLength;
@@ -21,10 +32,21 @@ function roundTrip(target: PublicMatchState, base: PublicMatchState | null): { v
 }
 
 const live: PublicMatchState = {
-  mode: GameMode.TeamDeathmatch, mapId: 2, phase: MatchPhase.Live, phaseEndTick: 9000, fragLimit: 30, timeLimitS: 600,
-  friendlyFire: false, seq: 4, teamScores: [7, -1],
-  players: [{ id: 1, team: Team.Red, score: 5, bot: false }, { id: 250, team: Team.Blue, score: -1, bot: true }],
-  pickups: [0, 5200, 0], results: null,
+  mode: GameMode.TeamDeathmatch,
+  mapId: 2,
+  phase: MatchPhase.Live,
+  phaseEndTick: 9000,
+  fragLimit: 30,
+  timeLimitS: 600,
+  friendlyFire: false,
+  seq: 4,
+  teamScores: [7, -1],
+  players: [
+    { id: 1, team: Team.Red, score: 5, bot: false },
+    { id: 250, team: Team.Blue, score: -1, bot: true },
+  ],
+  pickups: [0, 5200, 0],
+  results: null,
 };
 
 describe('match block', () => {
@@ -90,12 +112,23 @@ describe('match block', () => {
   it('sends a block as changed when any one of its words differs from the baseline, and as one bit when none does', () => {
     const p0 = live.players[0]!;
     const variants: PublicMatchState[] = [
-      { ...live, mode: GameMode.Deathmatch }, { ...live, mapId: 3 }, { ...live, phase: MatchPhase.Ended }, { ...live, phaseEndTick: 9001 },
-      { ...live, fragLimit: 31 }, { ...live, timeLimitS: 601 }, { ...live, friendlyFire: true }, { ...live, seq: 5 },
-      { ...live, teamScores: [8, -1] }, { ...live, teamScores: [7, 0] },
-      { ...live, players: [{ ...p0, team: Team.Blue }, live.players[1]!] }, { ...live, players: [{ ...p0, score: 6 }, live.players[1]!] },
-      { ...live, players: [{ ...p0, bot: true }, live.players[1]!] }, { ...live, players: [{ ...p0, id: 2 }, live.players[1]!] },
-      { ...live, players: [p0] }, { ...live, pickups: [0, 5200, 1] }, { ...live, pickups: [0, 5200] },
+      { ...live, mode: GameMode.Deathmatch },
+      { ...live, mapId: 3 },
+      { ...live, phase: MatchPhase.Ended },
+      { ...live, phaseEndTick: 9001 },
+      { ...live, fragLimit: 31 },
+      { ...live, timeLimitS: 601 },
+      { ...live, friendlyFire: true },
+      { ...live, seq: 5 },
+      { ...live, teamScores: [8, -1] },
+      { ...live, teamScores: [7, 0] },
+      { ...live, players: [{ ...p0, team: Team.Blue }, live.players[1]!] },
+      { ...live, players: [{ ...p0, score: 6 }, live.players[1]!] },
+      { ...live, players: [{ ...p0, bot: true }, live.players[1]!] },
+      { ...live, players: [{ ...p0, id: 2 }, live.players[1]!] },
+      { ...live, players: [p0] },
+      { ...live, pickups: [0, 5200, 1] },
+      { ...live, pickups: [0, 5200] },
       { ...live, results: { standings: [], awards: [], winnerTeam: Team.Red } },
     ];
     for (const changed of variants) {
@@ -105,7 +138,9 @@ describe('match block', () => {
       expect(delta.bits).toBeGreaterThan(1);
     }
     // Equal content in other objects (as every tick's captured frame is): one bit.
-    expect(roundTrip(quantizeMatch(live), quantizeMatch({ ...live, players: live.players.map((p) => ({ ...p })) })).bits).toBe(1);
+    expect(
+      roundTrip(quantizeMatch(live), quantizeMatch({ ...live, players: live.players.map((p) => ({ ...p })) })).bits,
+    ).toBe(1);
   });
 
   it('an absent block is EMPTY_MATCH on the wire', () => {

@@ -27,7 +27,12 @@ function ids(r: Rng, max: number, count: number): number[] {
 }
 
 function world(r: Rng, tick: number, players: number, projectiles: number): World {
-  return { tick, players: ids(r, 255, players).map((id) => player(r, id, tick)), projectiles: ids(r, 65535, projectiles).map((id) => projectile(r, id, tick)), match: r.bool(0.1) ? undefined : matchBlock(r, tick) };
+  return {
+    tick,
+    players: ids(r, 255, players).map((id) => player(r, id, tick)),
+    projectiles: ids(r, 65535, projectiles).map((id) => projectile(r, id, tick)),
+    match: r.bool(0.1) ? undefined : matchBlock(r, tick),
+  };
 }
 
 /** Some entities stay as they were, some change a few fields, some leave, a few join. */
@@ -53,7 +58,12 @@ function evolveList<T extends { id: number }>(r: Rng, list: readonly T[], make: 
 
 function later(r: Rng, w: World, ticks: number): World {
   const tick = w.tick + ticks;
-  return { tick, players: evolveList(r, w.players, (id) => player(r, id, tick), 255), projectiles: evolveList(r, w.projectiles, (id) => projectile(r, id, tick), 65535), match: w.match ? evolveMatch(r, w.match, tick) : undefined };
+  return {
+    tick,
+    players: evolveList(r, w.players, (id) => player(r, id, tick), 255),
+    projectiles: evolveList(r, w.projectiles, (id) => projectile(r, id, tick), 65535),
+    match: w.match ? evolveMatch(r, w.match, tick) : undefined,
+  };
 }
 
 function frameOf(w: World, into = new SnapshotFrame()): SnapshotFrame {
@@ -63,13 +73,29 @@ function frameOf(w: World, into = new SnapshotFrame()): SnapshotFrame {
 type Header = Pick<Snapshot, 'serverTick' | 'lastCmdTick' | 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs'>;
 
 function header(r: Rng, tick: number): Header {
-  return { serverTick: tick, lastCmdTick: Math.max(0, tick - r.int(-5, 200)), cmdBufferDepth: r.int(-64, 63), echoTimeMs: r.int(0, 65535), echoHoldMs: r.int(0, 2000) };
+  return {
+    serverTick: tick,
+    lastCmdTick: Math.max(0, tick - r.int(-5, 200)),
+    cmdBufferDepth: r.int(-64, 63),
+    echoTimeMs: r.int(0, 65535),
+    echoHoldMs: r.int(0, 2000),
+  };
 }
 
 /** Client `id`'s snapshot of `w`, as the per-client path builds it. */
 function snapshotOf(w: World, id: number, h: Header, events: NetEvent[]): Snapshot {
   const self = w.players.find((p) => p.id === id)!;
-  return { ...h, baselineTick: 0, part: 0, partCount: 1, self, players: w.players.filter((p) => p.id !== id), projectiles: w.projectiles, events, match: w.match };
+  return {
+    ...h,
+    baselineTick: 0,
+    part: 0,
+    partCount: 1,
+    self,
+    players: w.players.filter((p) => p.id !== id),
+    projectiles: w.projectiles,
+    events,
+    match: w.match,
+  };
 }
 
 interface Case {
@@ -115,12 +141,19 @@ describe('SnapshotBroadcast (encode once, send many)', () => {
     const w2 = later(r, w1, 2);
     const f0 = frameOf(w0);
     const f1 = frameOf(w1);
-    const stayed = w2.players.filter((p) => w0.players.some((q) => q.id === p.id) && w1.players.some((q) => q.id === p.id)).map((p) => p.id);
+    const stayed = w2.players
+      .filter((p) => w0.players.some((q) => q.id === p.id) && w1.players.some((q) => q.id === p.id))
+      .map((p) => p.id);
     // Every other client acked the older snapshot (a longer round trip).
     const onOld = (id: number): boolean => stayed.indexOf(id) % 2 === 0;
     const broadcast = new SnapshotBroadcast();
-    broadcast.begin(frameOf(w2), stayed, stayed.map((id) => (onOld(id) ? w0.tick : w1.tick)));
-    for (const id of stayed) expectSame(broadcast, clientCase(r, w2, id, onOld(id) ? { world: w0, frame: f0 } : { world: w1, frame: f1 }));
+    broadcast.begin(
+      frameOf(w2),
+      stayed,
+      stayed.map((id) => (onOld(id) ? w0.tick : w1.tick)),
+    );
+    for (const id of stayed)
+      expectSame(broadcast, clientCase(r, w2, id, onOld(id) ? { world: w0, frame: f0 } : { world: w1, frame: f1 }));
     const perBaseline = (old: boolean): number => Math.ceil(stayed.filter((id) => onOld(id) === old).length / 4);
     expect(broadcast.checksumGroups()).toBe(perBaseline(true) + perBaseline(false));
   });
@@ -159,7 +192,13 @@ describe('SnapshotBroadcast (encode once, send many)', () => {
         const w0 = world(r, r.int(1, 2 ** 20), r.int(1, 40), r.int(0, 12));
         // Same player ids (fields move on); projectiles come and go as usual.
         const moved = later(r, w0, r.int(1, 8));
-        const w = { ...moved, players: w0.players.map((p) => ({ ...player(r, p.id, moved.tick), ammo: r.bool() ? p.ammo : player(r, p.id, moved.tick).ammo })) };
+        const w = {
+          ...moved,
+          players: w0.players.map((p) => ({
+            ...player(r, p.id, moved.tick),
+            ammo: r.bool() ? p.ammo : player(r, p.id, moved.tick).ammo,
+          })),
+        };
         const base = { world: w0, frame: frameOf(w0) };
         broadcast.begin(frameOf(w));
         for (const p of w.players) {
@@ -216,7 +255,9 @@ describe('SnapshotBroadcast (encode once, send many)', () => {
     const w3 = { ...later(r, w2, 3), players: [] as PlayerState[] };
     w3.players = [...later(r, w2, 0).players.filter((p) => p.id !== joined.id), joined].sort((a, b) => a.id - b.id);
     broadcast.begin(frameOf(w3));
-    const [a, b, c, d] = w3.players.filter((p) => p.id !== joined.id && w0.players.some((q) => q.id === p.id) && w1.players.some((q) => q.id === p.id));
+    const [a, b, c, d] = w3.players.filter(
+      (p) => p.id !== joined.id && w0.players.some((q) => q.id === p.id) && w1.players.some((q) => q.id === p.id),
+    );
     expect(d).toBeDefined();
     expectSame(broadcast, clientCase(r, w3, a!.id, { world: w0, frame: f0 }));
     expectSame(broadcast, clientCase(r, w3, b!.id, { world: w1, frame: f1 }));
@@ -244,8 +285,14 @@ describe('SnapshotBroadcast (encode once, send many)', () => {
     broadcast.begin(frame);
     const id = w.players[0]!.id;
     const missing = [...Array(256).keys()].find((k) => !w.players.some((p) => p.id === k))!;
-    expect(() => broadcast.encode({ receiverId: id, header: header(r, 51), baseline: null, events: [] })).toThrow(RangeError);
-    expect(() => broadcast.encode({ receiverId: missing, header: header(r, 50), baseline: null, events: [] })).toThrow(RangeError);
-    expect(() => broadcast.encode({ receiverId: id, header: header(r, 50), baseline: frame, events: [] })).toThrow(RangeError);
+    expect(() => broadcast.encode({ receiverId: id, header: header(r, 51), baseline: null, events: [] })).toThrow(
+      RangeError,
+    );
+    expect(() => broadcast.encode({ receiverId: missing, header: header(r, 50), baseline: null, events: [] })).toThrow(
+      RangeError,
+    );
+    expect(() => broadcast.encode({ receiverId: id, header: header(r, 50), baseline: frame, events: [] })).toThrow(
+      RangeError,
+    );
   });
 });

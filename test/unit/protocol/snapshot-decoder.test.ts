@@ -22,7 +22,9 @@ type Lookup = (tick: number) => Snapshot | undefined;
 
 /** A match's snapshots: each a few ticks after the one before, quantized as the host sends them. */
 function stream(r: Rng, length: number): Snapshot[] {
-  const out = [quantizeSnapshot(snapshot(r, { tick: r.int(1000, 2 ** 31), players: r.int(0, 24), matchPlayers: r.int(0, 30) }), 0)];
+  const out = [
+    quantizeSnapshot(snapshot(r, { tick: r.int(1000, 2 ** 31), players: r.int(0, 24), matchPlayers: r.int(0, 30) }), 0),
+  ];
   while (out.length < length) out.push(quantizeSnapshot(evolve(r, out[out.length - 1]!, r.int(1, 6)), 0));
   return out;
 }
@@ -45,7 +47,9 @@ describe('SnapshotDecoder returns what the general decoder returns', () => {
           const b = i >= lag && i % 5 !== 0 ? i - lag : -1;
           const bytes = encodeSnapshot(s, b >= 0 ? snaps[b]! : null);
           const got = fast.decode(bytes, (t) => (b >= 0 && t === mine[b]!.serverTick ? mine[b] : undefined));
-          const want = decodeSnapshotGeneral(bytes, (t) => (b >= 0 && t === theirs[b]!.serverTick ? theirs[b] : undefined));
+          const want = decodeSnapshotGeneral(bytes, (t) =>
+            b >= 0 && t === theirs[b]!.serverTick ? theirs[b] : undefined,
+          );
           expect(got).toEqual(want);
           expect(got).toEqual({ ok: true, value: quantizeSnapshot(s, b >= 0 ? snaps[b]!.serverTick : 0) });
           if (!got.ok || !want.ok) return;
@@ -64,7 +68,10 @@ describe('SnapshotDecoder returns what the general decoder returns', () => {
     fc.assert(
       fc.property(fc.integer(), (seed) => {
         const r = new Rng(seed);
-        const base = quantizeSnapshot(snapshot(r, { tick: r.int(1000, 2 ** 31), players: r.int(10, 60), projectiles: r.int(0, 20) }), 0);
+        const base = quantizeSnapshot(
+          snapshot(r, { tick: r.int(1000, 2 ** 31), players: r.int(10, 60), projectiles: r.int(0, 20) }),
+          0,
+        );
         const target = quantizeSnapshot(evolve(r, base, r.int(1, 6)), 0);
         const lookup: Lookup = (t) => (t === base.serverTick ? base : undefined);
         const fast = new SnapshotDecoder();
@@ -93,7 +100,10 @@ describe('SnapshotDecoder returns what the general decoder returns', () => {
     const tally = { ok: 0, refused: 0 };
     const same = (bytes: Uint8Array, anyBaseline: boolean): void => {
       // Random bytes name random ticks: answering every lookup lets decoding go past the header.
-      const pick = (m: Map<number, Snapshot>): Lookup => (t) => m.get(t) ?? (anyBaseline ? m.get(snaps[19]!.serverTick) : undefined);
+      const pick =
+        (m: Map<number, Snapshot>): Lookup =>
+        (t) =>
+          m.get(t) ?? (anyBaseline ? m.get(snaps[19]!.serverTick) : undefined);
       let got: DecodeResult<Snapshot> | undefined;
       expect(() => (got = fast.decode(bytes, pick(mine)))).not.toThrow();
       expect(got).toEqual(decodeSnapshotGeneral(bytes, pick(theirs)));
@@ -105,18 +115,21 @@ describe('SnapshotDecoder returns what the general decoder returns', () => {
     expect(tally.refused).toBeGreaterThan(3000);
   });
 
-  it.each(['replaced', 'changed in place'])('checksums a baseline whose self was %s after decoding as it is then (a copy gone wrong is refused)', (how) => {
-    const r = new Rng(5);
-    const [a, b] = stream(r, 2) as [Snapshot, Snapshot];
-    const fast = new SnapshotDecoder();
-    const base = (fast.decode(encodeSnapshot(a, null), () => undefined) as { value: Snapshot }).value;
-    const x = base.self.x === 0 ? 1 : 0;
-    if (how === 'replaced') base.self = { ...base.self, x };
-    else base.self.x = x;
-    const out = fast.decode(encodeSnapshot(b, a), () => base);
-    expect(out).toEqual(decodeSnapshotGeneral(encodeSnapshot(b, a), () => base));
-    expect(out.ok).toBe(false);
-  });
+  it.each(['replaced', 'changed in place'])(
+    'checksums a baseline whose self was %s after decoding as it is then (a copy gone wrong is refused)',
+    (how) => {
+      const r = new Rng(5);
+      const [a, b] = stream(r, 2) as [Snapshot, Snapshot];
+      const fast = new SnapshotDecoder();
+      const base = (fast.decode(encodeSnapshot(a, null), () => undefined) as { value: Snapshot }).value;
+      const x = base.self.x === 0 ? 1 : 0;
+      if (how === 'replaced') base.self = { ...base.self, x };
+      else base.self.x = x;
+      const out = fast.decode(encodeSnapshot(b, a), () => base);
+      expect(out).toEqual(decodeSnapshotGeneral(encodeSnapshot(b, a), () => base));
+      expect(out.ok).toBe(false);
+    },
+  );
 
   it('shares an unchanged match block with its baseline and only what changed in a changed one', () => {
     const r = new Rng(9);
@@ -130,6 +143,8 @@ describe('SnapshotDecoder returns what the general decoder returns', () => {
     const next = fast.decode(encodeSnapshot({ ...a, serverTick: 506, match: scored }, a), () => base);
     if (!next.ok) throw new Error(next.error);
     expect(next.value.match).toEqual(quantizeSnapshot({ ...a, match: scored }, 0).match);
-    next.value.match!.players.forEach((p, i) => (i === 2 ? expect(p).not.toBe(base.match!.players[i]) : expect(p).toBe(base.match!.players[i])));
+    next.value.match!.players.forEach((p, i) =>
+      i === 2 ? expect(p).not.toBe(base.match!.players[i]) : expect(p).toBe(base.match!.players[i]),
+    );
   });
 });

@@ -7,7 +7,10 @@ import { MAX_DATAGRAM_BYTES } from '../../../src/protocol/wire';
 import type { Snapshot } from '../../../src/protocol/game-messages';
 import { Rng, evolve, snapshot } from './gen';
 
-const lookup = (...known: Snapshot[]) => (tick: number) => known.find((s) => s.serverTick === tick);
+const lookup =
+  (...known: Snapshot[]) =>
+  (tick: number) =>
+    known.find((s) => s.serverTick === tick);
 
 function decodeAll(parts: Uint8Array[], baseline: Snapshot | null): Snapshot[] {
   return parts.map((bytes) => {
@@ -39,8 +42,12 @@ describe('snapshot parts', () => {
       fc.property(fc.integer(), fc.integer({ min: 200, max: 1150 }), fc.boolean(), (seed, maxBytes, withBaseline) => {
         const r = new Rng(seed);
         // Every part carries the match block: keep it small enough for the tightest budgets tried here.
-        const baseline = withBaseline ? quantizeSnapshot(snapshot(r, { players: r.int(0, 120), projectiles: r.int(0, 40), matchPlayers: 3 }), 0) : null;
-        const target = baseline ? evolve(r, baseline, 4) : snapshot(r, { players: r.int(60, 200), projectiles: r.int(0, 40), events: r.int(0, 30), matchPlayers: 3 });
+        const baseline = withBaseline
+          ? quantizeSnapshot(snapshot(r, { players: r.int(0, 120), projectiles: r.int(0, 40), matchPlayers: 3 }), 0)
+          : null;
+        const target = baseline
+          ? evolve(r, baseline, 4)
+          : snapshot(r, { players: r.int(60, 200), projectiles: r.int(0, 40), events: r.int(0, 30), matchPlayers: 3 });
         const parts = encodeSnapshotParts(target, baseline, maxBytes);
         for (const p of parts) expect(p.length).toBeLessThanOrEqual(maxBytes);
         const decoded = decodeAll(parts, baseline);
@@ -79,7 +86,23 @@ describe('SnapshotAssembler', () => {
     ...quantizeSnapshot(snapshot(new Rng(tick * 10 + i), { tick, players: 0, projectiles: 0, events: 0 }), 0),
     part: i,
     partCount: n,
-    players: [{ id, x: 0, y: 0, vx: 0, vy: 0, aim: 0, health: 100, alive: true, crouch: false, weapon: 0, teleportSeq: 0, kills: 0, deaths: 0 }],
+    players: [
+      {
+        id,
+        x: 0,
+        y: 0,
+        vx: 0,
+        vy: 0,
+        aim: 0,
+        health: 100,
+        alive: true,
+        crouch: false,
+        weapon: 0,
+        teleportSeq: 0,
+        kills: 0,
+        deaths: 0,
+      },
+    ],
   });
 
   it('drops parts of a tick older than the newest completed one', () => {

@@ -4,7 +4,10 @@ import { decodeSnapshot, encodeSnapshot, motionScale, quantizeSnapshot } from '.
 import type { Snapshot } from '../../../src/protocol/game-messages';
 import { Rng, evolve, snapshot } from './gen';
 
-const lookup = (...known: Snapshot[]) => (tick: number) => known.find((s) => s.serverTick === tick);
+const lookup =
+  (...known: Snapshot[]) =>
+  (tick: number) =>
+    known.find((s) => s.serverTick === tick);
 
 describe('snapshot codec', () => {
   it('full: decode(encode(s, null)) equals quantizeSnapshot(s, 0)', () => {
@@ -39,7 +42,10 @@ describe('snapshot codec', () => {
     // Timers are written relative to the server tick, so self changes in its timer fields only.
     expect(delta.length).toBeLessThan(30);
     expect(full.length).toBeGreaterThan(150);
-    expect(decodeSnapshot(delta, lookup(baseline))).toEqual({ ok: true, value: { ...target, baselineTick: baseline.serverTick } });
+    expect(decodeSnapshot(delta, lookup(baseline))).toEqual({
+      ok: true,
+      value: { ...target, baselineTick: baseline.serverTick },
+    });
   });
 
   it('carries projectiles whose ids wrapped (creation order is not id order) and returns them in id order', () => {
@@ -47,7 +53,11 @@ describe('snapshot codec', () => {
     const base = quantizeSnapshot(snapshot(r, { projectiles: 0 }), 0);
     const rocket = (id: number) => ({ id, owner: 1, x: 10, y: 20, vx: 600, vy: 0, explodeTick: base.serverTick + 50 });
     const baseline = { ...base, projectiles: [rocket(65534)] };
-    const target = { ...base, serverTick: base.serverTick + 4, projectiles: [rocket(65534), rocket(65535), rocket(0), rocket(1)] };
+    const target = {
+      ...base,
+      serverTick: base.serverTick + 4,
+      projectiles: [rocket(65534), rocket(65535), rocket(0), rocket(1)],
+    };
     const out = decodeSnapshot(encodeSnapshot(target, baseline), lookup(baseline));
     if (!out.ok) throw new Error(out.error);
     expect(out.value.projectiles.map((p) => p.id)).toEqual([0, 1, 65534, 65535]);
@@ -60,10 +70,17 @@ describe('snapshot codec', () => {
     // 60 units/s at 60 Hz: one unit per tick, so 4 ticks later every player is 4 units further.
     const steady = base.players.map((p, i) => ({ ...p, x: 100 + i * 10, y: 200, vx: 60, vy: -60 }));
     const baseline = { ...base, players: steady };
-    const target = { ...baseline, serverTick: base.serverTick + 4, players: steady.map((p) => ({ ...p, x: p.x + 4, y: p.y - 4 })) };
+    const target = {
+      ...baseline,
+      serverTick: base.serverTick + 4,
+      players: steady.map((p) => ({ ...p, x: p.x + 4, y: p.y - 4 })),
+    };
     expect(motionScale(target, baseline)).toBe(Math.round((65536 * 4) / 120));
     const bytes = encodeSnapshot(target, baseline);
-    expect(decodeSnapshot(bytes, lookup(baseline))).toEqual({ ok: true, value: quantizeSnapshot(target, baseline.serverTick) });
+    expect(decodeSnapshot(bytes, lookup(baseline))).toEqual({
+      ok: true,
+      value: quantizeSnapshot(target, baseline.serverTick),
+    });
     // Header (with the 2-byte baseline checksum) and unchanged self ~17 B, then per player: raw mask
     // 8 bits + rare 1 + two zero errors of 4 bits (without the prediction each error would take 11
     // bits: ~75 B in all).
@@ -74,7 +91,10 @@ describe('snapshot codec', () => {
     const r = new Rng(12);
     const baseline = quantizeSnapshot(snapshot(r), 0);
     const target = evolve(r, baseline, 4);
-    expect(decodeSnapshot(encodeSnapshot(target, baseline), lookup())).toEqual({ ok: false, error: `baseline ${baseline.serverTick} unknown` });
+    expect(decodeSnapshot(encodeSnapshot(target, baseline), lookup())).toEqual({
+      ok: false,
+      error: `baseline ${baseline.serverTick} unknown`,
+    });
   });
 
   it('clamps the command buffer depth to [-64, 63] and never yields -0', () => {
@@ -89,7 +109,12 @@ describe('snapshot codec', () => {
   });
 
   it('turns NaN timings into 0 instead of failing the snapshot, and refuses a baseline that is not older', () => {
-    const s = { ...snapshot(new Rng(17)), echoTimeMs: Number.NaN, echoHoldMs: Number.POSITIVE_INFINITY, cmdBufferDepth: Number.NaN };
+    const s = {
+      ...snapshot(new Rng(17)),
+      echoTimeMs: Number.NaN,
+      echoHoldMs: Number.POSITIVE_INFINITY,
+      cmdBufferDepth: Number.NaN,
+    };
     const out = decodeSnapshot(encodeSnapshot(s, null), lookup());
     expect(out.ok && [out.value.echoTimeMs, out.value.echoHoldMs, out.value.cmdBufferDepth]).toEqual([0, 0, 0]);
     expect(() => encodeSnapshot(s, s)).toThrow(/not older/);

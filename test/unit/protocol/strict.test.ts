@@ -8,7 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { BitReader, BitWriter } from '../../../src/protocol/bits';
 import { decodeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { readEntityList } from '../../../src/protocol/entity-list';
-import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, readDelta, writeFull } from '../../../src/protocol/fields';
+import {
+  PLAYER_CODEC,
+  PROJECTILE_CODEC,
+  PUBLIC_PLAYER_CODEC,
+  readDelta,
+  writeFull,
+} from '../../../src/protocol/fields';
 import { readClassed, readClassedOrAbsolute, VEL_WIDTHS, AIM_WIDTHS } from '../../../src/protocol/motion-codecs';
 import { snapshotChecksum } from '../../../src/protocol/baseline-checksum';
 import { MATCH_HEADER_CODEC } from '../../../src/protocol/match-codecs';
@@ -120,7 +126,14 @@ describe('strict decoders', () => {
     const baseline = quantizeSnapshot(snapshot(new Rng(4), { tick: 500, players: 0, projectiles: 0, events: 0 }), 0);
     const self = player(new Rng(5), baseline.self.id, 504);
     const w = new BitWriter();
-    writeHeader(w, { serverTick: 504, lastCmdTick: 503, cmdBufferDepth: 0, echoTimeMs: 0, echoHoldMs: 0 }, 500, { part: 0, partCount: 1, ranges: ALL_RANGES, events: [] }, 0, snapshotChecksum(baseline));
+    writeHeader(
+      w,
+      { serverTick: 504, lastCmdTick: 503, cmdBufferDepth: 0, echoTimeMs: 0, echoHoldMs: 0 },
+      500,
+      { part: 0, partCount: 1, ranges: ALL_RANGES, events: [] },
+      0,
+      snapshotChecksum(baseline),
+    );
     w.writeBool(false);
     writeFull(w, PLAYER_CODEC, self, { serverTick: 504 });
     w.writeBits(1, 1); // players: same ids (none)
@@ -134,9 +147,18 @@ describe('strict decoders', () => {
   describe('match block (protocol 3): each part sent as changed must differ from the baseline', () => {
     const ctx = { serverTick: 5000 };
     const base: PublicMatchState = quantizeMatch({
-      mode: GameMode.TeamDeathmatch, mapId: 1, phase: MatchPhase.Live, phaseEndTick: 9000, fragLimit: 30, timeLimitS: 600,
-      friendlyFire: false, seq: 2, teamScores: [3, 1], players: [{ id: 4, team: Team.Red, score: 3, bot: false }],
-      pickups: [0, 5100], results: null,
+      mode: GameMode.TeamDeathmatch,
+      mapId: 1,
+      phase: MatchPhase.Live,
+      phaseEndTick: 9000,
+      fragLimit: 30,
+      timeLimitS: 600,
+      friendlyFire: false,
+      seq: 2,
+      teamScores: [3, 1],
+      players: [{ id: 4, team: Team.Red, score: 3, bot: false }],
+      pickups: [0, 5100],
+      results: null,
     });
     /** A delta block marked changed: header unchanged, players the same ids and unchanged. */
     const changedPrefix = (w: BitWriter): void => {
@@ -170,7 +192,16 @@ describe('strict decoders', () => {
       const results = read((w) => (changedPrefix(w), w.writeBool(true), w.writeBool(false), w.writeBool(false)));
       expect(results.error).toBe('match results marked changed but unchanged');
       // The same bits with a real change (spot 1 back now) decode.
-      const taken = read((w) => (changedPrefix(w), w.writeBool(false), w.writeVarUint(2, 2), w.writeBool(false), w.writeBool(false), w.writeBool(true)));
+      const taken = read(
+        (w) => (
+          changedPrefix(w),
+          w.writeBool(false),
+          w.writeVarUint(2, 2),
+          w.writeBool(false),
+          w.writeBool(false),
+          w.writeBool(true)
+        ),
+      );
       expect(taken.ok).toBe(true);
     });
 

@@ -14,7 +14,8 @@ import type { Snapshot } from '../../../src/protocol/game-messages';
 import { snapshotFor, workloadFrames } from '../../../bench/workload';
 import { Rng, evolve, snapshot, userCmd } from './gen';
 
-export const short = (data: Uint8Array | string): string => createHash('sha256').update(data).digest('hex').slice(0, 10);
+export const short = (data: Uint8Array | string): string =>
+  createHash('sha256').update(data).digest('hex').slice(0, 10);
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length + 2, 0));
@@ -48,7 +49,10 @@ function snapshotItems(): { full: string[]; delta: string[]; decoded: string[] }
   const decoded: string[] = [];
   for (let seed = 1; seed <= 300; seed++) {
     const r = new Rng(seed);
-    const baseline = quantizeSnapshot(snapshot(r, { players: r.int(0, 40), projectiles: r.int(0, 12), events: r.int(0, 12) }), 0);
+    const baseline = quantizeSnapshot(
+      snapshot(r, { players: r.int(0, 40), projectiles: r.int(0, 12), events: r.int(0, 12) }),
+      0,
+    );
     const target = evolve(r, baseline, r.int(1, 40));
     full.push(short(encodeSnapshot(target, null)));
     const bytes = encodeSnapshot(target, baseline);
@@ -66,8 +70,12 @@ function partItems(): string[] {
   for (let seed = 1; seed <= 40; seed++) {
     const r = new Rng(1000 + seed);
     const withBaseline = r.bool();
-    const baseline = withBaseline ? quantizeSnapshot(snapshot(r, { players: r.int(0, 120), projectiles: r.int(0, 40) }), 0) : null;
-    const target = baseline ? evolve(r, baseline, 4) : snapshot(r, { players: r.int(60, 200), projectiles: r.int(0, 40), events: r.int(0, 30) });
+    const baseline = withBaseline
+      ? quantizeSnapshot(snapshot(r, { players: r.int(0, 120), projectiles: r.int(0, 40) }), 0)
+      : null;
+    const target = baseline
+      ? evolve(r, baseline, 4)
+      : snapshot(r, { players: r.int(60, 200), projectiles: r.int(0, 40), events: r.int(0, 30) });
     out.push(short(concat(encodeSnapshotParts(target, baseline, r.int(200, 1150)))));
   }
   return out;
@@ -79,7 +87,13 @@ function cmdItems(): { encoded: string[]; decoded: string[] } {
   const r = new Rng(77);
   for (let i = 0; i < 300; i++) {
     const t = r.int(0, 2 ** 31 - 10);
-    const bytes = encodeCmdPacket(quantizeCmdPacket({ ackTick: r.bool(0.1) ? null : r.int(Math.max(0, t - 500), t + 20), sendTimeMs: r.int(0, 65535), cmds: [userCmd(r, t), userCmd(r, t + 1), userCmd(r, t + 2)].slice(r.int(0, 2)) }));
+    const bytes = encodeCmdPacket(
+      quantizeCmdPacket({
+        ackTick: r.bool(0.1) ? null : r.int(Math.max(0, t - 500), t + 20),
+        sendTimeMs: r.int(0, 65535),
+        cmds: [userCmd(r, t), userCmd(r, t + 1), userCmd(r, t + 2)].slice(r.int(0, 2)),
+      }),
+    );
     encoded.push(short(bytes));
     const out = decodeCmdPacket(mutate(r, bytes));
     decoded.push(short(out.ok ? JSON.stringify(out.value) : 'refused'));

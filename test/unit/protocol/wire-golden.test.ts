@@ -14,7 +14,8 @@ import { controlCorpus, migrationCorpus } from './control-corpus';
 //   byte, 'successors', 'checkpoint'), written once when they were added; wire-v4-control.json
 //   passing unchanged is the proof that they left every older message as it was.
 // Any bit that changes on the wire, or any change in what a decoder accepts, shows up here.
-const fixture = (name: string): Record<string, string[]> => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as Record<string, string[]>;
+const fixture = (name: string): Record<string, string[]> =>
+  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as Record<string, string[]>;
 
 function compare(golden: Record<string, string[]>, now: Record<string, string[]>): void {
   it.each(Object.keys(golden))('%s', (category) => {

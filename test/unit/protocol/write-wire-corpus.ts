@@ -7,6 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { wireCorpus } from './wire-corpus';
 
 const path = new URL('./fixtures/wire-v3.json', import.meta.url);
-const lines = Object.entries(wireCorpus()).map(([category, items]) => `  ${JSON.stringify(category)}: ${JSON.stringify(items)}`);
+const lines = Object.entries(wireCorpus()).map(
+  ([category, items]) => `  ${JSON.stringify(category)}: ${JSON.stringify(items)}`,
+);
 writeFileSync(path, `{\n${lines.join(',\n')}\n}\n`);
 console.log(`wrote ${path.pathname}`);

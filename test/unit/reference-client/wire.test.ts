@@ -14,7 +14,13 @@ import type { Snapshot } from '../../../src/protocol/game-messages';
 import { quantizeMatch } from '../../../src/protocol/match-block';
 import type { Match } from '../../../tools/reference-client/match';
 import { decodeCommandPacket, encodeCommandPacket } from '../../../tools/reference-client/commands';
-import { decodeControl, encodeChallenge, encodeHello, encodeLeave, encodeSettings } from '../../../tools/reference-client/control';
+import {
+  decodeControl,
+  encodeChallenge,
+  encodeHello,
+  encodeLeave,
+  encodeSettings,
+} from '../../../tools/reference-client/control';
 import { checkHostProof } from '../../../tools/reference-client/host-proof';
 import { dtlsFromDescriptions, proveHost } from '../../../src/lobby/host-auth';
 import { createLobbyKey, keyFingerprint } from '../../../src/lobby/host-key';
@@ -41,11 +47,25 @@ function matchAsGame(m: Match): unknown {
 }
 
 function gameView(s: Snapshot): unknown {
-  return { serverTick: s.serverTick, self: s.self, players: s.players, projectiles: s.projectiles, events: s.events, match: quantizeMatch(s.match) };
+  return {
+    serverTick: s.serverTick,
+    self: s.self,
+    players: s.players,
+    projectiles: s.projectiles,
+    events: s.events,
+    match: quantizeMatch(s.match),
+  };
 }
 
 /** Sorts object keys so that key order (the game's vs the table's) does not matter. */
-const canon = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x)));
+const canon = (v: unknown): unknown =>
+  JSON.parse(
+    JSON.stringify(v, (_k, x: unknown) =>
+      x && typeof x === 'object' && !Array.isArray(x)
+        ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b)))
+        : x,
+    ),
+  );
 
 describe('reference client decodes what the game encodes', () => {
   it('full and delta snapshots with match blocks (random worlds, 150 pairs): same values as the game decoder', () => {
@@ -66,14 +86,19 @@ describe('reference client decodes what the game encodes', () => {
       seen.results += got.value.match.results ? 1 : 0;
       seen.matchPlayers += got.value.match.players.length;
       seen.pickupEvents += got.value.events.filter((e) => e.type === 'pickup').length;
-      expect(got.value).toMatchObject({ baselineTick: base.serverTick, cmdBufferDepth: want.value.cmdBufferDepth, echoTimeMs: want.value.echoTimeMs, lastCmdTick: want.value.lastCmdTick });
+      expect(got.value).toMatchObject({
+        baselineTick: base.serverTick,
+        cmdBufferDepth: want.value.cmdBufferDepth,
+        echoTimeMs: want.value.echoTimeMs,
+        lastCmdTick: want.value.lastCmdTick,
+      });
     }
     expect(seen.results).toBeGreaterThan(0);
     expect(seen.matchPlayers).toBeGreaterThan(0);
     expect(seen.pickupEvents).toBeGreaterThan(0);
   });
 
-  it('a snapshot split into parts reassembles to the game decoder\'s values', () => {
+  it("a snapshot split into parts reassembles to the game decoder's values", () => {
     const r = new Rng(7);
     const base = quantizeSnapshot(snapshot(r, { players: 120, projectiles: 60, events: 20 }), 0);
     const target = evolve(r, base, 4);
@@ -116,11 +141,19 @@ describe('the game decodes what the reference client encodes', () => {
       for (let c = 1; c < count; c++) {
         const prev = cmds[c - 1]!;
         const next = userCmd(r, tick + c);
-        cmds.push(r.bool(0.5) ? { ...prev, tick: tick + c, viewTick: prev.viewTick === 0 ? 0 : prev.viewTick + 1 } : next);
+        cmds.push(
+          r.bool(0.5) ? { ...prev, tick: tick + c, viewTick: prev.viewTick === 0 ? 0 : prev.viewTick + 1 } : next,
+        );
       }
-      const packet = { ackTick: r.bool(0.2) ? null : Math.max(0, tick - r.int(-20, 300)), sendTimeMs: r.int(0, 65535), cmds };
+      const packet = {
+        ackTick: r.bool(0.2) ? null : Math.max(0, tick - r.int(-20, 300)),
+        sendTimeMs: r.int(0, 65535),
+        cmds,
+      };
       const bytes = encodeCommandPacket(packet);
-      expect(Buffer.from(bytes).toString('hex')).toBe(Buffer.from(encodeCmdPacket(quantizeCmdPacket(packet))).toString('hex'));
+      expect(Buffer.from(bytes).toString('hex')).toBe(
+        Buffer.from(encodeCmdPacket(quantizeCmdPacket(packet))).toString('hex'),
+      );
       expect(decodeCmdPacket(bytes)).toEqual({ ok: true, value: packet });
       expect(decodeCommandPacket(bytes)).toEqual({ ok: true, value: packet });
     }
@@ -131,28 +164,78 @@ describe('the game decodes what the reference client encodes', () => {
     const token = Uint8Array.from({ length: 16 }, (_, i) => 200 - i);
     const nonce = Uint8Array.from({ length: 32 }, (_, i) => i * 7);
     const seat = token.map((b) => b ^ 0x5a);
-    expect(hex(encodeHello('Ada Lovelace', 'pw', token, seat))).toBe(hex(encodeControl({ type: 'hello', protocolVersion: 4, name: 'Ada Lovelace', password: 'pw', browserToken: hex(token), seatToken: hex(seat) })));
-    expect(hex(encodeHello('Ada'))).toBe(hex(encodeControl({ type: 'hello', protocolVersion: 4, name: 'Ada', password: '', browserToken: '0'.repeat(32), seatToken: '0'.repeat(32) })));
+    expect(hex(encodeHello('Ada Lovelace', 'pw', token, seat))).toBe(
+      hex(
+        encodeControl({
+          type: 'hello',
+          protocolVersion: 4,
+          name: 'Ada Lovelace',
+          password: 'pw',
+          browserToken: hex(token),
+          seatToken: hex(seat),
+        }),
+      ),
+    );
+    expect(hex(encodeHello('Ada'))).toBe(
+      hex(
+        encodeControl({
+          type: 'hello',
+          protocolVersion: 4,
+          name: 'Ada',
+          password: '',
+          browserToken: '0'.repeat(32),
+          seatToken: '0'.repeat(32),
+        }),
+      ),
+    );
     expect(hex(encodeChallenge(nonce))).toBe(hex(encodeControl({ type: 'auth-challenge', protocolVersion: 4, nonce })));
-    expect(decodeControl(encodeHello('Ada', 'pw', token, seat))).toEqual({ ok: true, value: { type: 'hello', protocolVersion: 4, name: 'Ada', password: 'pw', browserToken: token, seatToken: seat } });
-    const proof = { type: 'auth-proof' as const, algorithm: 'p256' as const, publicKey: Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i)), signature: Uint8Array.from({ length: 64 }, (_, i) => 255 - i) };
-    expect(decodeControl(encodeControl(proof))).toEqual({ ok: true, value: { type: 'auth-proof', algorithm: 0, publicKey: proof.publicKey, signature: proof.signature } });
+    expect(decodeControl(encodeHello('Ada', 'pw', token, seat))).toEqual({
+      ok: true,
+      value: { type: 'hello', protocolVersion: 4, name: 'Ada', password: 'pw', browserToken: token, seatToken: seat },
+    });
+    const proof = {
+      type: 'auth-proof' as const,
+      algorithm: 'p256' as const,
+      publicKey: Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i)),
+      signature: Uint8Array.from({ length: 64 }, (_, i) => 255 - i),
+    };
+    expect(decodeControl(encodeControl(proof))).toEqual({
+      ok: true,
+      value: { type: 'auth-proof', algorithm: 0, publicKey: proof.publicKey, signature: proof.signature },
+    });
     for (const reason of ['attempts', 'name', 'busy'] as const) {
-      expect(decodeControl(encodeControl({ type: 'reject', reason, text: '' }))).toEqual({ ok: true, value: { type: 'reject', reason, text: '' } });
+      expect(decodeControl(encodeControl({ type: 'reject', reason, text: '' }))).toEqual({
+        ok: true,
+        value: { type: 'reject', reason, text: '' },
+      });
     }
-    expect(hex(encodeSettings(60, 100_000, 100, true))).toBe(hex(encodeControl({ type: 'settings', updateRate: 60, rate: 100_000, interpMs: 100, debug: true })));
+    expect(hex(encodeSettings(60, 100_000, 100, true))).toBe(
+      hex(encodeControl({ type: 'settings', updateRate: 60, rate: 100_000, interpMs: 100, debug: true })),
+    );
     expect(hex(encodeLeave())).toBe(hex(encodeControl({ type: 'leave' })));
-    expect(decodeControl(encodeControl({ type: 'welcome', clientId: 7, settings: { tickrate: 60, maxPlayers: 16, mapName: 'arena', maxUnlagMs: 1000 } }))).toEqual({
+    expect(
+      decodeControl(
+        encodeControl({
+          type: 'welcome',
+          clientId: 7,
+          settings: { tickrate: 60, maxPlayers: 16, mapName: 'arena', maxUnlagMs: 1000 },
+        }),
+      ),
+    ).toEqual({
       ok: true,
       value: { type: 'welcome', clientId: 7, tickrate: 60, maxPlayers: 16, mapName: 'arena', maxUnlagMs: 1000 },
     });
     const lobby = { type: 'lobby' as const, players: [{ id: 1, name: 'Bo', pingMs: 12, isHost: true }], started: true };
     expect(decodeControl(encodeControl(lobby))).toEqual({ ok: true, value: lobby });
-    expect(decodeControl(encodeControl({ type: 'kick', reason: 'shutdown', text: 'bye' }))).toEqual({ ok: true, value: { type: 'kick', reason: 'shutdown', text: 'bye' } });
+    expect(decodeControl(encodeControl({ type: 'kick', reason: 'shutdown', text: 'bye' }))).toEqual({
+      ok: true,
+      value: { type: 'kick', reason: 'shutdown', text: 'bye' },
+    });
   });
 
   it("host proof: the reference client's check accepts the game host's proof and refuses a wrong key, another connection or another nonce", async () => {
-    const sdp = (hexByte: string): string => `v=0\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\na=fingerprint:sha-256 ${Array(32).fill(hexByte).join(':')}\r\n`;
+    const sdp = (hexByte: string): string =>
+      `v=0\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\na=fingerprint:sha-256 ${Array(32).fill(hexByte).join(':')}\r\n`;
     const hostSdp = sdp('ab');
     const joinerSdp = sdp('0c');
     const key = await createLobbyKey(crypto);
@@ -161,11 +244,19 @@ describe('the game decodes what the reference client encodes', () => {
     const made = await proveHost(key, roomId, nonce, dtlsFromDescriptions(hostSdp, joinerSdp, 'host')!, crypto);
     const decoded = decodeControl(encodeControl(made));
     if (!decoded.ok || decoded.value.type !== 'auth-proof') throw new Error('the proof did not decode');
-    const ctx = { roomId, keyFingerprint: await keyFingerprint(key.publicRaw, crypto), nonce, localSdp: joinerSdp, remoteSdp: hostSdp };
+    const ctx = {
+      roomId,
+      keyFingerprint: await keyFingerprint(key.publicRaw, crypto),
+      nonce,
+      localSdp: joinerSdp,
+      remoteSdp: hostSdp,
+    };
     expect(await checkHostProof(decoded.value, ctx)).toBe('ok');
     expect(await checkHostProof(decoded.value, { ...ctx, keyFingerprint: null })).toBe('ok');
     const other = await createLobbyKey(crypto);
-    expect(await checkHostProof(decoded.value, { ...ctx, keyFingerprint: await keyFingerprint(other.publicRaw, crypto) })).toBe('wrong key');
+    expect(
+      await checkHostProof(decoded.value, { ...ctx, keyFingerprint: await keyFingerprint(other.publicRaw, crypto) }),
+    ).toBe('wrong key');
     expect(await checkHostProof(decoded.value, { ...ctx, localSdp: sdp('0d') })).toBe('bad signature');
     expect(await checkHostProof(decoded.value, { ...ctx, nonce: nonce.map((b) => b ^ 1) })).toBe('bad signature');
     expect(await checkHostProof(decoded.value, { ...ctx, roomId: 'bbcdefghijkmnopq' })).toBe('bad signature');

@@ -4,9 +4,16 @@ import { addressKey, clientAddress, parseTrustProxy } from '../../../scripts/cli
 import { socketQuery } from '../../../scripts/signaling-guard.mjs';
 import type { IncomingMessage } from 'node:http';
 
-function req(remote: string, xff?: string): Pick<IncomingMessage, 'headers' | 'socket'> & { connection: { remoteAddress: string } } {
+function req(
+  remote: string,
+  xff?: string,
+): Pick<IncomingMessage, 'headers' | 'socket'> & { connection: { remoteAddress: string } } {
   const socket = { remoteAddress: remote } as IncomingMessage['socket'];
-  return { headers: xff === undefined ? {} : { 'x-forwarded-for': xff }, socket, connection: { remoteAddress: remote } };
+  return {
+    headers: xff === undefined ? {} : { 'x-forwarded-for': xff },
+    socket,
+    connection: { remoteAddress: remote },
+  };
 }
 
 function trust(raw: string) {
@@ -54,7 +61,12 @@ describe('client address', () => {
 
 describe('signaling socket query', () => {
   it("reads id, token and key as peer does, and refuses repeated names (peer would read the last one, we'd check the first)", () => {
-    expect(socketQuery('/peerjs/peerjs?key=peerjs&id=rewind-abc&token=t1&version=1.5.5')).toEqual({ key: 'peerjs', id: 'rewind-abc', token: 't1', version: '1.5.5' });
+    expect(socketQuery('/peerjs/peerjs?key=peerjs&id=rewind-abc&token=t1&version=1.5.5')).toEqual({
+      key: 'peerjs',
+      id: 'rewind-abc',
+      token: 't1',
+      version: '1.5.5',
+    });
     expect(socketQuery('/peerjs/peerjs?key=peerjs&id=harmless&token=t&id=rewind-abc')).toBeNull();
   });
 

@@ -49,7 +49,10 @@ describe('GatedSocket', () => {
     for (const m of ['a', 'b', 'c', 'd']) ws.emit('message', Buffer.from(m), false);
     expect(passed).toEqual(['a', 'b']);
     expect(events.overBudget).toBe(1);
-    expect(JSON.parse(ws.sent[0]!)).toEqual({ type: 'ERROR', payload: { msg: 'Too many signaling messages from your address; try again in a few seconds' } });
+    expect(JSON.parse(ws.sent[0]!)).toEqual({
+      type: 'ERROR',
+      payload: { msg: 'Too many signaling messages from your address; try again in a few seconds' },
+    });
     expect(ws.terminated).toBe(true);
   });
 

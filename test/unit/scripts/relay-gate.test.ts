@@ -30,7 +30,7 @@ const offer = (dst: string, cid: string) => ({ type: 'OFFER', dst, payload: { sd
 const msg = (type: string, dst: string, cid: string) => ({ type, dst, payload: { connectionId: cid } });
 
 describe('RelayGate', () => {
-  it('relays a connection both ways; the responder\'s replies are not charged, the opener\'s messages are', () => {
+  it("relays a connection both ways; the responder's replies are not charged, the opener's messages are", () => {
     const { admit, charges } = setup();
     expect(admit('10.0.0.1', 'joiner', offer('host', 'dc_1'))).toBe('relay');
     expect(admit('10.0.0.1', 'joiner', msg('CANDIDATE', 'host', 'dc_1'))).toBe('relay');
@@ -42,7 +42,8 @@ describe('RelayGate', () => {
 
   it('drops ANSWER, CANDIDATE and LEAVE for a connection no OFFER opened (and an ANSWER from the opener)', () => {
     const { admit } = setup();
-    for (const type of ['ANSWER', 'CANDIDATE', 'LEAVE']) expect(admit('10.0.0.1', 'a', msg(type, 'b', 'dc_x'))).toBe('unknown-connection');
+    for (const type of ['ANSWER', 'CANDIDATE', 'LEAVE'])
+      expect(admit('10.0.0.1', 'a', msg(type, 'b', 'dc_x'))).toBe('unknown-connection');
     admit('10.0.0.1', 'a', offer('b', 'dc_1'));
     expect(admit('10.0.0.1', 'a', msg('ANSWER', 'b', 'dc_1'))).toBe('unknown-connection');
     // Same connection id, other pair of ids: not that connection.
@@ -51,7 +52,14 @@ describe('RelayGate', () => {
 
   it('never relays EXPIRE, unknown types, or messages without a peer id and connection id', () => {
     const { admit, charges } = setup();
-    for (const m of [msg('EXPIRE', 'b', 'dc_1'), msg('FOO', 'b', 'dc_1'), { type: 'OFFER', dst: 'b', payload: {} }, offer('b c!', 'dc_1'), offer('b', ''), null]) {
+    for (const m of [
+      msg('EXPIRE', 'b', 'dc_1'),
+      msg('FOO', 'b', 'dc_1'),
+      { type: 'OFFER', dst: 'b', payload: {} },
+      offer('b c!', 'dc_1'),
+      offer('b', ''),
+      null,
+    ]) {
       expect(admit('10.0.0.1', 'a', m as object)).toBe('malformed');
     }
     expect(charges()).toBe(6);
@@ -69,7 +77,11 @@ describe('RelayGate', () => {
     expect(results.filter((r) => r === 'relay')).toHaveLength(20);
     expect(results.slice(20)).toEqual(Array(10).fill('offer-rate'));
     advance(3000);
-    expect(Array.from({ length: 5 }, (_, i) => admit('10.0.0.1', `k${i}`, offer('host', `dc_${i}`))).filter((r) => r === 'relay')).toHaveLength(3);
+    expect(
+      Array.from({ length: 5 }, (_, i) => admit('10.0.0.1', `k${i}`, offer('host', `dc_${i}`))).filter(
+        (r) => r === 'relay',
+      ),
+    ).toHaveLength(3);
     expect(admit('10.0.0.2', 'newcomer', offer('host', 'dc_1'))).toBe('relay');
   });
 

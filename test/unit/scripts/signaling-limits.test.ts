@@ -88,7 +88,11 @@ describe('LimitLog', () => {
     for (let i = 0; i < 50; i++) log.hit('sockets', '1.1.1.1', '1.1.1.1 has too many sockets');
     log.hit('sockets', '2.2.2.2', '2.2.2.2 has too many sockets');
     log.hit('size', '1.1.1.1', '1.1.1.1 sent a big message');
-    expect(lines).toEqual(['[signaling] 1.1.1.1 has too many sockets', '[signaling] 2.2.2.2 has too many sockets', '[signaling] 1.1.1.1 sent a big message']);
+    expect(lines).toEqual([
+      '[signaling] 1.1.1.1 has too many sockets',
+      '[signaling] 2.2.2.2 has too many sockets',
+      '[signaling] 1.1.1.1 sent a big message',
+    ]);
     c.advance(10_000);
     log.hit('sockets', '1.1.1.1', '1.1.1.1 has too many sockets');
     expect(lines[3]).toBe('[signaling] 1.1.1.1 has too many sockets (+49 more in the last 10 s)');
@@ -107,9 +111,30 @@ describe('readLimitsEnv', () => {
   it('uses the documented defaults', () => {
     const r = readLimitsEnv({});
     if (!r.ok) throw new Error(r.errors.join());
-    expect(r.value).toMatchObject({ maxSockets: LIMIT_DEFAULTS.maxSockets, messagesPerS: 50, messageBurst: 1000, maxMessageBytes: 8192, idGraceMs: 60_000, replaceSilenceMs: 8000, trustProxy: null });
-    expect(r.value).toMatchObject({ offersPerS: 2, openOffers: 48, addressOpenOffers: 192, destOffersPerS: 8, destOpenOffers: 256, connectionMessages: 64, connectionBytes: 65_536, connectionTtlMs: 60_000 });
-    expect(r.value).toMatchObject({ httpMaxConnections: 256, httpHeadersTimeoutMs: 10_000, httpRequestTimeoutMs: 30_000 });
+    expect(r.value).toMatchObject({
+      maxSockets: LIMIT_DEFAULTS.maxSockets,
+      messagesPerS: 50,
+      messageBurst: 1000,
+      maxMessageBytes: 8192,
+      idGraceMs: 60_000,
+      replaceSilenceMs: 8000,
+      trustProxy: null,
+    });
+    expect(r.value).toMatchObject({
+      offersPerS: 2,
+      openOffers: 48,
+      addressOpenOffers: 192,
+      destOffersPerS: 8,
+      destOpenOffers: 256,
+      connectionMessages: 64,
+      connectionBytes: 65_536,
+      connectionTtlMs: 60_000,
+    });
+    expect(r.value).toMatchObject({
+      httpMaxConnections: 256,
+      httpHeadersTimeoutMs: 10_000,
+      httpRequestTimeoutMs: 30_000,
+    });
   });
 
   it('reads the relay and web server limits and names each bad one', () => {
@@ -125,22 +150,69 @@ describe('readLimitsEnv', () => {
       REWIND_HTTP_REQUEST_TIMEOUT_S: '5',
     });
     if (!ok.ok) throw new Error(ok.errors.join());
-    expect(ok.value).toMatchObject({ offersPerS: 1, openOffers: 10, addressOpenOffers: 40, destOffersPerS: 4, destOpenOffers: 100, connectionMessages: 32, connectionTtlMs: 15_000 });
+    expect(ok.value).toMatchObject({
+      offersPerS: 1,
+      openOffers: 10,
+      addressOpenOffers: 40,
+      destOffersPerS: 4,
+      destOpenOffers: 100,
+      connectionMessages: 32,
+      connectionTtlMs: 15_000,
+    });
     expect(ok.value).toMatchObject({ httpMaxConnections: 50, httpHeadersTimeoutMs: 2000, httpRequestTimeoutMs: 5000 });
-    const bad = readLimitsEnv({ REWIND_SIGNAL_OPEN_OFFERS: '0', REWIND_SIGNAL_CONNECTION_MESSAGES: '2', REWIND_HTTP_MAX_CONNECTIONS: 'many', REWIND_HTTP_HEADERS_TIMEOUT_S: '20', REWIND_HTTP_REQUEST_TIMEOUT_S: '10' });
+    const bad = readLimitsEnv({
+      REWIND_SIGNAL_OPEN_OFFERS: '0',
+      REWIND_SIGNAL_CONNECTION_MESSAGES: '2',
+      REWIND_HTTP_MAX_CONNECTIONS: 'many',
+      REWIND_HTTP_HEADERS_TIMEOUT_S: '20',
+      REWIND_HTTP_REQUEST_TIMEOUT_S: '10',
+    });
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
-    expect(bad.errors.map((e) => e.split(':')[0])).toEqual(['REWIND_SIGNAL_OPEN_OFFERS', 'REWIND_SIGNAL_CONNECTION_MESSAGES', 'REWIND_HTTP_MAX_CONNECTIONS', 'REWIND_HTTP_REQUEST_TIMEOUT_S']);
+    expect(bad.errors.map((e) => e.split(':')[0])).toEqual([
+      'REWIND_SIGNAL_OPEN_OFFERS',
+      'REWIND_SIGNAL_CONNECTION_MESSAGES',
+      'REWIND_HTTP_MAX_CONNECTIONS',
+      'REWIND_HTTP_REQUEST_TIMEOUT_S',
+    ]);
   });
 
   it('reads every variable and names each bad one', () => {
-    const ok = readLimitsEnv({ REWIND_SIGNAL_MAX_SOCKETS: '8', REWIND_SIGNAL_CONNECTS_PER_S: '0.5', REWIND_SIGNAL_MESSAGES_PER_S: '20', REWIND_SIGNAL_MAX_MESSAGE_BYTES: '4096', REWIND_SIGNAL_ID_GRACE_S: '5', REWIND_SIGNAL_REPLACE_SILENCE_S: '2.5', REWIND_TRUST_PROXY: '1' });
+    const ok = readLimitsEnv({
+      REWIND_SIGNAL_MAX_SOCKETS: '8',
+      REWIND_SIGNAL_CONNECTS_PER_S: '0.5',
+      REWIND_SIGNAL_MESSAGES_PER_S: '20',
+      REWIND_SIGNAL_MAX_MESSAGE_BYTES: '4096',
+      REWIND_SIGNAL_ID_GRACE_S: '5',
+      REWIND_SIGNAL_REPLACE_SILENCE_S: '2.5',
+      REWIND_TRUST_PROXY: '1',
+    });
     if (!ok.ok) throw new Error(ok.errors.join());
-    expect(ok.value).toMatchObject({ maxSockets: 8, connectsPerS: 0.5, messagesPerS: 20, messageBurst: 400, maxMessageBytes: 4096, idGraceMs: 5000, replaceSilenceMs: 2500 });
+    expect(ok.value).toMatchObject({
+      maxSockets: 8,
+      connectsPerS: 0.5,
+      messagesPerS: 20,
+      messageBurst: 400,
+      maxMessageBytes: 4096,
+      idGraceMs: 5000,
+      replaceSilenceMs: 2500,
+    });
     expect(ok.value.trustProxy).toBeTypeOf('function');
-    const bad = readLimitsEnv({ REWIND_SIGNAL_MAX_SOCKETS: '0', REWIND_SIGNAL_MAX_MESSAGE_BYTES: '100', REWIND_SIGNAL_ID_GRACE_S: 'soon', REWIND_SIGNAL_REPLACE_SILENCE_S: '-1', REWIND_TRUST_PROXY: 'true' });
+    const bad = readLimitsEnv({
+      REWIND_SIGNAL_MAX_SOCKETS: '0',
+      REWIND_SIGNAL_MAX_MESSAGE_BYTES: '100',
+      REWIND_SIGNAL_ID_GRACE_S: 'soon',
+      REWIND_SIGNAL_REPLACE_SILENCE_S: '-1',
+      REWIND_TRUST_PROXY: 'true',
+    });
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
-    expect(bad.errors.map((e) => e.split(':')[0])).toEqual(['REWIND_SIGNAL_MAX_SOCKETS', 'REWIND_SIGNAL_MAX_MESSAGE_BYTES', 'REWIND_SIGNAL_ID_GRACE_S', 'REWIND_SIGNAL_REPLACE_SILENCE_S', 'REWIND_TRUST_PROXY']);
+    expect(bad.errors.map((e) => e.split(':')[0])).toEqual([
+      'REWIND_SIGNAL_MAX_SOCKETS',
+      'REWIND_SIGNAL_MAX_MESSAGE_BYTES',
+      'REWIND_SIGNAL_ID_GRACE_S',
+      'REWIND_SIGNAL_REPLACE_SILENCE_S',
+      'REWIND_TRUST_PROXY',
+    ]);
   });
 });

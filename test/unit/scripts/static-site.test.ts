@@ -18,24 +18,41 @@ describe('CSP', () => {
     expect(d['object-src']).toEqual(["'none'"]);
     expect(d['base-uri']).toEqual(["'none'"]);
     expect(d['frame-ancestors']).toEqual(["'none'"]);
-    expect(Object.values(d).flat().filter((s) => s.includes('unsafe'))).toEqual([]);
+    expect(
+      Object.values(d)
+        .flat()
+        .filter((s) => s.includes('unsafe')),
+    ).toEqual([]);
   });
 
-  it("connects to this origin only when the PeerServer shares it, else also to the configured one", () => {
+  it('connects to this origin only when the PeerServer shares it, else also to the configured one', () => {
     expect(cspDirectives(settings())['connect-src']).toEqual(["'self'"]);
-    expect(cspDirectives(settings({ REWIND_PEER_HOST: 'peer.example.org', REWIND_PEER_PORT: '443', REWIND_PEER_SECURE: '1', REWIND_PEER_EXTERNAL: '1' }))['connect-src']).toEqual([
-      "'self'",
-      'https://peer.example.org:443',
-      'wss://peer.example.org:443',
-    ]);
+    expect(
+      cspDirectives(
+        settings({
+          REWIND_PEER_HOST: 'peer.example.org',
+          REWIND_PEER_PORT: '443',
+          REWIND_PEER_SECURE: '1',
+          REWIND_PEER_EXTERNAL: '1',
+        }),
+      )['connect-src'],
+    ).toEqual(["'self'", 'https://peer.example.org:443', 'wss://peer.example.org:443']);
     expect(signalingSources({ peerHost: '', peerPort: 9000, secure: false })).toEqual(['http://*:9000', 'ws://*:9000']);
-    expect(signalingSources({ peerHost: '::1', peerPort: 9000, secure: false })).toEqual(['http://[::1]:9000', 'ws://[::1]:9000']);
+    expect(signalingSources({ peerHost: '::1', peerPort: 9000, secure: false })).toEqual([
+      'http://[::1]:9000',
+      'ws://[::1]:9000',
+    ]);
   });
 
   it('adds REWIND_CSP_CONNECT_SRC sources, and refuses anything that could break out of the directive', () => {
-    expect(cspDirectives(settings({ REWIND_CSP_CONNECT_SRC: 'https://peer.example.org wss://peer.example.org' }))['connect-src']).toEqual(["'self'", 'https://peer.example.org', 'wss://peer.example.org']);
+    expect(
+      cspDirectives(settings({ REWIND_CSP_CONNECT_SRC: 'https://peer.example.org wss://peer.example.org' }))[
+        'connect-src'
+      ],
+    ).toEqual(["'self'", 'https://peer.example.org', 'wss://peer.example.org']);
     expect(parseConnectSources('*.example.org:*')).toEqual(['*.example.org:*']);
-    for (const bad of ["'self'; script-src 'unsafe-inline'", 'https://a.example,b', "'unsafe-eval'"]) expect(() => parseConnectSources(bad)).toThrow(/^REWIND_CSP_CONNECT_SRC: /);
+    for (const bad of ["'self'; script-src 'unsafe-inline'", 'https://a.example,b', "'unsafe-eval'"])
+      expect(() => parseConnectSources(bad)).toThrow(/^REWIND_CSP_CONNECT_SRC: /);
     const r = readSignalingEnv({ REWIND_CSP_CONNECT_SRC: 'x;y' }, { webPort: 8080, peerPort: 0 });
     expect(r.ok).toBe(false);
   });

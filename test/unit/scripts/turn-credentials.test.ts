@@ -26,7 +26,10 @@ describe('TURN credentials', () => {
     if (!r.ok || !r.value) throw new Error('settings');
     const [stun, turn] = turnIceServers(r.value, 1_000_000, 'abc');
     expect(stun).toEqual({ urls: 'stun:turn.example.org:3478' });
-    expect(turn?.urls).toEqual(['turn:turn.example.org:3478?transport=udp', 'turn:turn.example.org:3478?transport=tcp']);
+    expect(turn?.urls).toEqual([
+      'turn:turn.example.org:3478?transport=udp',
+      'turn:turn.example.org:3478?transport=tcp',
+    ]);
     expect(turn?.username).toBe('1000600:abc');
     expect(turn?.credential).toBe(createHmac('sha1', SECRET).update('1000600:abc').digest('base64'));
     expect(JSON.stringify([stun, turn])).not.toContain(SECRET);

@@ -30,7 +30,14 @@ interface Run {
 
 /** A live match; checkpoint at tick k; the successor's newest decoded snapshot at or before tick t. */
 function run(seed: number, k: number, t: number): Run {
-  const server = new GameServer({ tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed, maxPlayers: 8, map: DEFAULT_MAP });
+  const server = new GameServer({
+    tickrate: 60,
+    maxUnlagS: 1,
+    lagCompensation: true,
+    seed,
+    maxPlayers: 8,
+    map: DEFAULT_MAP,
+  });
   for (const id of PEOPLE) server.addClient(id, 0);
   server.startMatch({ mode: GameMode.TeamDeathmatch, mapId: 0, warmupS: 0, timeLimitS: 0, fragLimit: 0 });
   const assembler = new SnapshotAssembler();
@@ -41,7 +48,18 @@ function run(seed: number, k: number, t: number): Run {
   while (server.world.tick < t) {
     const tick = server.world.tick + 1;
     const now = tick * TICK_MS;
-    for (const p of server.world.players) server.receive(p.id, encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(now) % 65536, cmds: [botCmd(server.world, p, tick, seed)] })), now - TICK_MS);
+    for (const p of server.world.players)
+      server.receive(
+        p.id,
+        encodeCmdPacket(
+          quantizeCmdPacket({
+            ackTick: null,
+            sendTimeMs: Math.floor(now) % 65536,
+            cmds: [botCmd(server.world, p, tick, seed)],
+          }),
+        ),
+        now - TICK_MS,
+      );
     const out = server.tick(now);
     worlds.set(server.world.tick, server.world);
     events.push(...server.lastEvents);
@@ -66,7 +84,21 @@ function run(seed: number, k: number, t: number): Run {
 const seatToken = (id: number): string => id.toString(16).padStart(32, '0');
 const LOBBY: CheckpointLobby = { ...NO_LOBBY, person: (id) => ({ name: `Player ${id}`, token: seatToken(id) }) };
 
-const publicOf = (p: PublicPlayerState): unknown[] => [p.id, p.x, p.y, p.vx, p.vy, p.aim, p.health, p.alive, p.crouch, p.weapon, p.teleportSeq, p.kills, p.deaths];
+const publicOf = (p: PublicPlayerState): unknown[] => [
+  p.id,
+  p.x,
+  p.y,
+  p.vx,
+  p.vy,
+  p.aim,
+  p.health,
+  p.alive,
+  p.crouch,
+  p.weapon,
+  p.teleportSeq,
+  p.kills,
+  p.deaths,
+];
 
 describe('bringForward', () => {
   const r = run(5, 600, 660);
@@ -87,8 +119,15 @@ describe('bringForward', () => {
 
   it('scores, teams, clock, rockets and pickups are the newer ones', () => {
     const m = f.world.match;
-    expect([m.phase, m.phaseEndTick, m.seq, m.teamScores]).toEqual([host.match.phase, host.match.phaseEndTick, host.match.seq, host.match.teamScores]);
-    expect(m.players.map((p) => [p.id, p.team, p.score, p.bot])).toEqual(host.match.players.map((p) => [p.id, p.team, p.score, p.bot]));
+    expect([m.phase, m.phaseEndTick, m.seq, m.teamScores]).toEqual([
+      host.match.phase,
+      host.match.phaseEndTick,
+      host.match.seq,
+      host.match.teamScores,
+    ]);
+    expect(m.players.map((p) => [p.id, p.team, p.score, p.bot])).toEqual(
+      host.match.players.map((p) => [p.id, p.team, p.score, p.bot]),
+    );
     expect(f.world.projectiles).toEqual(host.projectiles);
     expect(f.world.pickups).toEqual(host.pickups);
     expect(m.rules).toEqual(host.match.rules);
@@ -98,7 +137,12 @@ describe('bringForward', () => {
     for (const p of f.world.players.filter((q) => q.id !== SUCCESSOR)) {
       const before = r.checkpoint.world.players.find((q) => q.id === p.id)!;
       const sameLife = before.teleportSeq === p.teleportSeq && before.alive === p.alive;
-      if (sameLife) expect([p.ammo, p.nextFireTick, p.reloadEndTick]).toEqual([before.ammo, before.nextFireTick, before.reloadEndTick]);
+      if (sameLife)
+        expect([p.ammo, p.nextFireTick, p.reloadEndTick]).toEqual([
+          before.ammo,
+          before.nextFireTick,
+          before.reloadEndTick,
+        ]);
       else if (p.alive) expect(p.ammo).toEqual(fullAmmo());
       else expect(p.respawnTick).toBeGreaterThan(f.world.tick);
     }
@@ -114,7 +158,12 @@ describe('bringForward', () => {
     const b = restored.server;
     for (let i = 1; i <= 120; i++) {
       const tick = b.world.tick + 1;
-      for (const p of b.world.players) b.receive(p.id, encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: 0, cmds: [botCmd(b.world, p, tick, 5)] })), (tick - 1) * TICK_MS);
+      for (const p of b.world.players)
+        b.receive(
+          p.id,
+          encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: 0, cmds: [botCmd(b.world, p, tick, 5)] })),
+          (tick - 1) * TICK_MS,
+        );
       b.tick(tick * TICK_MS);
       ids.push(...b.lastEvents.map((e) => e.id));
     }
@@ -132,12 +181,15 @@ describe('bringForward', () => {
     expect(worldInvariantProblems(restored.server.world, DEFAULT_MAP)).toEqual([]);
   });
 
-  it('a player who left since becomes a departed entry of the old host\'s shape; one who joined gets a seat and the given name', () => {
+  it("a player who left since becomes a departed entry of the old host's shape; one who joined gets a seat and the given name", () => {
     const gone = 4;
     const snap: Snapshot = {
       ...r.snapshot,
       players: [...r.snapshot.players.filter((p) => p.id !== gone), { ...r.snapshot.players[0]!, id: 9 }],
-      match: { ...r.snapshot.match!, players: [...r.snapshot.match!.players.filter((p) => p.id !== gone), { id: 9, team: 1, score: 0, bot: false }] },
+      match: {
+        ...r.snapshot.match!,
+        players: [...r.snapshot.match!.players.filter((p) => p.id !== gone), { id: 9, team: 1, score: 0, bot: false }],
+      },
     };
     const token = 'ab'.repeat(16);
     const g = bringForward(r.checkpoint, snap, (id) => (id === 9 ? { name: 'Newcomer', token } : undefined));
@@ -145,7 +197,14 @@ describe('bringForward', () => {
     // What GameServer.removeClient would have kept at K: the record and the body's kills and deaths.
     const body = r.checkpoint.world.players.find((p) => p.id === gone)!;
     const record = r.checkpoint.world.match.players.find((p) => p.id === gone)!;
-    expect(g.departed).toEqual([{ token: seatToken(gone), id: gone, name: `Player ${gone}`, returning: { record, kills: body.kills, deaths: body.deaths } }]);
+    expect(g.departed).toEqual([
+      {
+        token: seatToken(gone),
+        id: gone,
+        name: `Player ${gone}`,
+        returning: { record, kills: body.kills, deaths: body.deaths },
+      },
+    ]);
     expect(g.clients.find((c) => c.id === 9)).toMatchObject({ name: 'Newcomer', token, lastCmd: null });
     expect(g.world.players.find((p) => p.id === 9)?.ammo).toEqual(fullAmmo());
     const back = decodeCheckpoint(encodeCheckpoint(g));
@@ -156,28 +215,49 @@ describe('bringForward', () => {
     expect(restored.seats).toContainEqual({ token: seatToken(gone), id: gone, name: `Player ${gone}`, present: false });
     restored.server.addClient(gone, 0, true);
     expect(restored.server.world.match.players.find((p) => p.id === gone)).toEqual(record);
-    expect(restored.server.world.players.find((p) => p.id === gone)).toMatchObject({ kills: body.kills, deaths: body.deaths, alive: true });
+    expect(restored.server.world.players.find((p) => p.id === gone)).toMatchObject({
+      kills: body.kills,
+      deaths: body.deaths,
+      alive: true,
+    });
   });
 
   it('a departed player who is back since is departed no more; a new match keeps the seats but not the records', () => {
     const gone = 4;
-    const cp: Checkpoint = { ...r.checkpoint, departed: [{ token: 'cd'.repeat(16), id: 30, name: 'Away', returning: null }, { token: 'ef'.repeat(16), id: 31, name: 'Back', returning: null }] };
+    const cp: Checkpoint = {
+      ...r.checkpoint,
+      departed: [
+        { token: 'cd'.repeat(16), id: 30, name: 'Away', returning: null },
+        { token: 'ef'.repeat(16), id: 31, name: 'Back', returning: null },
+      ],
+    };
     const snap: Snapshot = {
       ...r.snapshot,
       players: [...r.snapshot.players.filter((p) => p.id !== gone), { ...r.snapshot.players[0]!, id: 31 }],
-      match: { ...r.snapshot.match!, players: [...r.snapshot.match!.players.filter((p) => p.id !== gone), { id: 31, team: 1, score: 0, bot: false }] },
+      match: {
+        ...r.snapshot.match!,
+        players: [...r.snapshot.match!.players.filter((p) => p.id !== gone), { id: 31, team: 1, score: 0, bot: false }],
+      },
     };
     const g = bringForward(cp, snap, (id) => (id === 31 ? { name: 'Back', token: 'ef'.repeat(16) } : undefined));
     expect(g.departed.map((d) => d.id)).toEqual([gone, 30]);
     expect(g.departed[0]!.returning).not.toBeNull();
     const next = bringForward(cp, { ...snap, match: { ...snap.match!, seq: (snap.match!.seq + 1) % 256 } });
-    expect(next.departed.map((d) => [d.id, d.returning])).toEqual([[gone, null], [30, null]]);
+    expect(next.departed.map((d) => [d.id, d.returning])).toEqual([
+      [gone, null],
+      [30, null],
+    ]);
     expect(decodeCheckpoint(encodeCheckpoint(g)).ok).toBe(true);
   });
 
   it('a player who died since respawns a full delay after the snapshot; a snapshot not newer changes nothing but the event ids', () => {
     const victim = r.snapshot.players.find((p) => p.alive)!;
-    const snap: Snapshot = { ...r.snapshot, players: r.snapshot.players.map((p) => (p.id === victim.id ? { ...p, alive: false, health: 0, deaths: p.deaths + 1 } : p)) };
+    const snap: Snapshot = {
+      ...r.snapshot,
+      players: r.snapshot.players.map((p) =>
+        p.id === victim.id ? { ...p, alive: false, health: 0, deaths: p.deaths + 1 } : p,
+      ),
+    };
     const g = bringForward(r.checkpoint, snap);
     expect(g.world.players.find((p) => p.id === victim.id)?.respawnTick).toBe(snap.serverTick + 180);
     expect(g.world.match.players.find((p) => p.id === victim.id)?.streak).toBe(0);

@@ -31,20 +31,46 @@ function commandFor(seed: number, id: number, tick: number, world: WorldState, v
   const rnd = seeded(seed * 7919 + id * 104729 + tick);
   if (rnd() < 0.1) return null;
   const axis = (): number => Math.round((rnd() * 2 - 1) * 127);
-  const buttons = (rnd() < 0.4 ? Buttons.Fire : 0) | (rnd() < 0.01 ? Buttons.Reload : 0) | (rnd() < 0.1 ? Buttons.Crouch : 0);
+  const buttons =
+    (rnd() < 0.4 ? Buttons.Fire : 0) | (rnd() < 0.01 ? Buttons.Reload : 0) | (rnd() < 0.1 ? Buttons.Crouch : 0);
   const weaponSelect = rnd() < 0.005 ? Math.floor(rnd() * 2) : WEAPON_KEEP;
   const me = world.players.find((p) => p.id === id);
   const others = world.players.filter((p) => p.id !== id);
   const target = others[Math.floor(rnd() * others.length)];
-  const aim = me && target ? wrapAngle(radiansToAngle(Math.atan2(target.y - me.y, target.x - me.x)) + Math.round((rnd() - 0.5) * 400)) : Math.floor(rnd() * 65536);
-  return { tick, moveX: axis(), moveY: axis(), aim, buttons, weaponSelect, viewTick: Math.max(0, tick - viewBack), viewFrac: Math.floor(rnd() * 256) };
+  const aim =
+    me && target
+      ? wrapAngle(radiansToAngle(Math.atan2(target.y - me.y, target.x - me.x)) + Math.round((rnd() - 0.5) * 400))
+      : Math.floor(rnd() * 65536);
+  return {
+    tick,
+    moveX: axis(),
+    moveY: axis(),
+    aim,
+    buttons,
+    weaponSelect,
+    viewTick: Math.max(0, tick - viewBack),
+    viewFrac: Math.floor(rnd() * 256),
+  };
 }
 
 function startServer(seed: number): GameServer {
-  const server = new GameServer({ tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed, maxPlayers: 8, map: DEFAULT_MAP });
+  const server = new GameServer({
+    tickrate: 60,
+    maxUnlagS: 1,
+    lagCompensation: true,
+    seed,
+    maxPlayers: 8,
+    map: DEFAULT_MAP,
+  });
   for (const id of PEOPLE) server.addClient(id, 0);
   for (let i = 0; i < 3; i++) server.addBot();
-  server.startMatch({ mode: seed % 2 ? GameMode.TeamDeathmatch : GameMode.Deathmatch, mapId: 0, warmupS: 1, timeLimitS: 20, fragLimit: 0 });
+  server.startMatch({
+    mode: seed % 2 ? GameMode.TeamDeathmatch : GameMode.Deathmatch,
+    mapId: 0,
+    warmupS: 1,
+    timeLimitS: 20,
+    fragLimit: 0,
+  });
   return server;
 }
 
@@ -54,7 +80,12 @@ function step(server: GameServer, seed: number, viewBack: number): void {
   const arrived = (tick - 1) * TICK_MS;
   for (const id of PEOPLE) {
     const cmd = commandFor(seed, id, tick, server.world, viewBack + (id % 3) * 3);
-    if (cmd) server.receive(id, encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(arrived) % 65536, cmds: [cmd] })), arrived);
+    if (cmd)
+      server.receive(
+        id,
+        encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(arrived) % 65536, cmds: [cmd] })),
+        arrived,
+      );
   }
   server.tick(tick * TICK_MS);
 }
@@ -84,7 +115,12 @@ const HANDOVER: Variant = { rewindTicks: 60, viewBack: 4 };
 const PERIODIC: Variant = { rewindTicks: 0, viewBack: 1 };
 
 /** Runs A to K, restores B from A's checkpoint, runs both to the end; returns the first tick they disagree on (null: never). */
-function divergence(seed: number, k: number, v: Variant, tamper: (cp: Checkpoint) => Checkpoint = (cp) => cp): { at: number | null; events: number; hits: number } {
+function divergence(
+  seed: number,
+  k: number,
+  v: Variant,
+  tamper: (cp: Checkpoint) => Checkpoint = (cp) => cp,
+): { at: number | null; events: number; hits: number } {
   const a = startServer(seed);
   while (a.world.tick < k) step(a, seed, v.viewBack);
   const b = restoreFrom(tamper(viaBytes(captureCheckpoint(a, undefined, v.rewindTicks))));
@@ -95,7 +131,9 @@ function divergence(seed: number, k: number, v: Variant, tamper: (cp: Checkpoint
     step(b, seed, v.viewBack);
     events += a.lastEvents.length;
     hits += a.lastEvents.filter((e) => e.event.type === 'hit' && PEOPLE.includes(e.event.shooter)).length;
-    const same = JSON.stringify(a.world) === JSON.stringify(b.world) && JSON.stringify(a.lastEvents) === JSON.stringify(b.lastEvents);
+    const same =
+      JSON.stringify(a.world) === JSON.stringify(b.world) &&
+      JSON.stringify(a.lastEvents) === JSON.stringify(b.lastEvents);
     if (!same) return { at: a.world.tick, events, hits };
   }
   expect(b.world).toEqual(a.world);
@@ -104,7 +142,10 @@ function divergence(seed: number, k: number, v: Variant, tamper: (cp: Checkpoint
 }
 
 describe('a server restored from a checkpoint runs on bit for bit', () => {
-  for (const [name, variant, seeds] of [['handover (history carried)', HANDOVER, [11, 12, 13, 14]], ['periodic (no history)', PERIODIC, [15, 16]]] as const) {
+  for (const [name, variant, seeds] of [
+    ['handover (history carried)', HANDOVER, [11, 12, 13, 14]],
+    ['periodic (no history)', PERIODIC, [15, 16]],
+  ] as const) {
     for (const seed of seeds) {
       const k = 1 + Math.floor(seeded(seed)() * (TOTAL_TICKS - 100));
       it(`${name}, seed ${seed}: checkpoint at tick ${k}, same worlds, scores and events to tick ${TOTAL_TICKS}`, () => {
@@ -119,19 +160,33 @@ describe('a server restored from a checkpoint runs on bit for bit', () => {
 
   it('the comparison can fail: a checkpoint with a wrong PRNG state, event id or history diverges', () => {
     const seed = 12;
-    expect(divergence(seed, 200, HANDOVER, (cp) => ({ ...cp, nextEventId: (cp.nextEventId + 1) % 65536 })).at).not.toBeNull();
+    expect(
+      divergence(seed, 200, HANDOVER, (cp) => ({ ...cp, nextEventId: (cp.nextEventId + 1) % 65536 })).at,
+    ).not.toBeNull();
     // The PRNG decides respawn spots: with kills after K, a wrong state shows.
-    expect(divergence(seed, 200, HANDOVER, (cp) => ({ ...cp, world: { ...cp.world, rng: (cp.world.rng + 1) >>> 0 } })).at).not.toBeNull();
+    expect(
+      divergence(seed, 200, HANDOVER, (cp) => ({ ...cp, world: { ...cp.world, rng: (cp.world.rng + 1) >>> 0 } })).at,
+    ).not.toBeNull();
     // The carried history is what judges shots made just after the restore but seen before it: move
     // every carried hitbox aside, checkpoint just before a person's rifle hit, and the hit is lost.
     const a = startServer(seed);
     let hitTick = 0;
     while (!hitTick && a.world.tick < TOTAL_TICKS) {
       step(a, seed, HANDOVER.viewBack);
-      if (a.world.tick > 100 && a.lastEvents.some((e) => e.event.type === 'hit' && e.event.weapon === 0 && PEOPLE.includes(e.event.shooter))) hitTick = a.world.tick;
+      if (
+        a.world.tick > 100 &&
+        a.lastEvents.some((e) => e.event.type === 'hit' && e.event.weapon === 0 && PEOPLE.includes(e.event.shooter))
+      )
+        hitTick = a.world.tick;
     }
     expect(hitTick).toBeGreaterThan(0);
-    const aside = (cp: Checkpoint): Checkpoint => ({ ...cp, rewind: cp.rewind.map((t) => ({ ...t, boxes: t.boxes.map((b) => ({ ...b, y: b.y > 500 ? b.y - 200 : b.y + 200 })) })) });
+    const aside = (cp: Checkpoint): Checkpoint => ({
+      ...cp,
+      rewind: cp.rewind.map((t) => ({
+        ...t,
+        boxes: t.boxes.map((b) => ({ ...b, y: b.y > 500 ? b.y - 200 : b.y + 200 })),
+      })),
+    });
     expect(divergence(seed, hitTick - 1, HANDOVER).at).toBeNull();
     expect(divergence(seed, hitTick - 1, HANDOVER, aside).at).toBe(hitTick);
   });
@@ -145,9 +200,20 @@ describe('a server restored from a checkpoint runs on bit for bit', () => {
     a.removeClient(leaver);
     while (a.world.tick < 400) step(a, seed, 4);
     // What the old host's layer knows: the people here by seat token, and the seat held for the leaver.
-    const lobby: CheckpointLobby = { ...NO_LOBBY, person: (id) => ({ name: `P${id}`, token: id.toString(16).padStart(32, '0') }), absent: [{ token, id: leaver, name: 'Bo' }] };
+    const lobby: CheckpointLobby = {
+      ...NO_LOBBY,
+      person: (id) => ({ name: `P${id}`, token: id.toString(16).padStart(32, '0') }),
+      absent: [{ token, id: leaver, name: 'Bo' }],
+    };
     const cp = viaBytes(captureCheckpoint(a, lobby));
-    expect(cp.departed).toEqual([{ token, id: leaver, name: 'Bo', returning: expect.objectContaining({ record: expect.objectContaining({ id: leaver }) }) as unknown }]);
+    expect(cp.departed).toEqual([
+      {
+        token,
+        id: leaver,
+        name: 'Bo',
+        returning: expect.objectContaining({ record: expect.objectContaining({ id: leaver }) }) as unknown,
+      },
+    ]);
     const restored = restoreServer(cp);
     if (!restored.ok) throw new Error(restored.error);
     const b = restored.server;
@@ -156,9 +222,15 @@ describe('a server restored from a checkpoint runs on bit for bit', () => {
     // Both hosts take the leaver back with the host's word: same record, kills and deaths, and the match runs on identically.
     expect(a.addClient(leaver, 400 * TICK_MS, true)).toBe(true);
     expect(b.addClient(leaver, 400 * TICK_MS, true)).toBe(true);
-    const rec = (s: GameServer): unknown => [s.world.match.players.find((p) => p.id === leaver), s.world.players.find((p) => p.id === leaver)];
+    const rec = (s: GameServer): unknown => [
+      s.world.match.players.find((p) => p.id === leaver),
+      s.world.players.find((p) => p.id === leaver),
+    ];
     expect(rec(b)).toEqual(rec(a));
-    expect((a.world.match.players.find((p) => p.id === leaver)?.shots ?? 0) + (a.world.players.find((p) => p.id === leaver)?.deaths ?? 0)).toBeGreaterThan(0);
+    expect(
+      (a.world.match.players.find((p) => p.id === leaver)?.shots ?? 0) +
+        (a.world.players.find((p) => p.id === leaver)?.deaths ?? 0),
+    ).toBeGreaterThan(0);
     for (let i = 0; i < 200; i++) {
       step(a, seed, 4);
       step(b, seed, 4);

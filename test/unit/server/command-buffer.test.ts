@@ -4,7 +4,17 @@ import { WEAPON_KEEP, type UserCmd } from '../../../src/sim/types';
 import { sanitizeCmd, type SanitizedCmd } from '../../../src/sim/quantize';
 
 function cmd(tick: number, extra: Partial<UserCmd> = {}): SanitizedCmd {
-  return sanitizeCmd({ tick, moveX: 10, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: tick - 10, viewFrac: 0, ...extra });
+  return sanitizeCmd({
+    tick,
+    moveX: 10,
+    moveY: 0,
+    aim: 0,
+    buttons: 0,
+    weaponSelect: WEAPON_KEEP,
+    viewTick: tick - 10,
+    viewFrac: 0,
+    ...extra,
+  });
 }
 
 describe('CommandBuffer', () => {
@@ -84,7 +94,7 @@ describe('CommandBuffer', () => {
     buf.take(16);
     expect(buf.depth(16)).toBe(-2 - 2);
     // Repeats older than the window no longer count.
-    for (let t = 17; t <= 60; t++) buf.push(cmd(t), t - 1, 0), buf.take(t);
+    for (let t = 17; t <= 60; t++) (buf.push(cmd(t), t - 1, 0), buf.take(t));
     expect(buf.depth(60)).toBe(0);
   });
 

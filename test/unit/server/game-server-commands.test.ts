@@ -41,7 +41,10 @@ describe('GameServer', () => {
     const server = new GameServer(base);
     server.addClient(1, 0);
     server.addClient(2, 0);
-    const rx = new Map([[1, new Receiver()], [2, new Receiver()]]);
+    const rx = new Map([
+      [1, new Receiver()],
+      [2, new Receiver()],
+    ]);
     // Client 1 fires once; client 2 never acks anything, so its events keep coming back.
     drive(server, rx, 40, (t) => cmd(t, { buttons: t === 5 ? Buttons.Fire : 0 }));
     const c1 = server.stats().clients.find((c) => c.clientId === 1);
@@ -94,7 +97,10 @@ describe('GameServer', () => {
     expect(r?.hit).toBe(2);
     server.setSetting('sv_lagcompensation', 0);
     drive(server, rx, 10, (t) => cmd(t, { buttons: t === 30 ? Buttons.Fire : 0 }));
-    expect(server.stats().clients.find((c) => c.clientId === 1)?.lastRewind).toMatchObject({ tick: 30, lagCompensated: false });
+    expect(server.stats().clients.find((c) => c.clientId === 1)?.lastRewind).toMatchObject({
+      tick: 30,
+      lagCompensated: false,
+    });
   });
 
   it('kicks a client that sends garbage, removes its player and sends it nothing more', () => {
@@ -105,7 +111,8 @@ describe('GameServer', () => {
     const out = server.tick(TICK_MS);
     expect(out.kicks).toEqual([{ clientId: 2, reason: 'malformed', text: expect.any(String) }]);
     expect(server.world.players.map((p) => p.id)).toEqual([1]);
-    for (let i = 0; i < 10; i++) expect(server.tick(TICK_MS * (i + 2)).packets.every((p) => p.clientId !== 2)).toBe(true);
+    for (let i = 0; i < 10; i++)
+      expect(server.tick(TICK_MS * (i + 2)).packets.every((p) => p.clientId !== 2)).toBe(true);
     expect(server.stats().clients.find((c) => c.clientId === 2)?.kicked).toBe('malformed');
   });
 });

@@ -10,11 +10,31 @@ import type { Snapshot } from '../../../src/protocol/game-messages';
 import { WEAPON_KEEP, type ArenaMap, type UserCmd } from '../../../src/sim/types';
 
 export const TICK_MS = 1000 / 60;
-export const map: ArenaMap = { name: 'open', width: 2000, height: 1200, walls: [], spawns: [{ x: 200, y: 600 }, { x: 800, y: 600 }, { x: 1400, y: 600 }] };
+export const map: ArenaMap = {
+  name: 'open',
+  width: 2000,
+  height: 1200,
+  walls: [],
+  spawns: [
+    { x: 200, y: 600 },
+    { x: 800, y: 600 },
+    { x: 1400, y: 600 },
+  ],
+};
 export const base: ServerSettings = { tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 1, maxPlayers: 3, map };
 
 export function cmd(tick: number, extra: Partial<UserCmd> = {}): UserCmd {
-  return { tick, moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: Math.max(0, tick - 10), viewFrac: 0, ...extra };
+  return {
+    tick,
+    moveX: 0,
+    moveY: 0,
+    aim: 0,
+    buttons: 0,
+    weaponSelect: WEAPON_KEEP,
+    viewTick: Math.max(0, tick - 10),
+    viewFrac: 0,
+    ...extra,
+  };
 }
 
 /** Decodes what the server sent one client, keeping baselines like a client would. */
@@ -40,12 +60,25 @@ export class Receiver {
 }
 
 /** Runs `ticks` ticks; client 1 sends each tick's command just in time (made by `make`) and acks what it got. */
-export function drive(server: GameServer, rx: Map<number, Receiver>, ticks: number, make: (tick: number) => UserCmd | null, t0 = 0): number {
+export function drive(
+  server: GameServer,
+  rx: Map<number, Receiver>,
+  ticks: number,
+  make: (tick: number) => UserCmd | null,
+  t0 = 0,
+): number {
   let now = t0;
   for (let i = 0; i < ticks; i++) {
     const next = server.world.tick + 1;
     const c = make(next);
-    if (c) server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick: rx.get(1)?.newest ?? 0, sendTimeMs: Math.floor(now) % 65536, cmds: [c] })), now);
+    if (c)
+      server.receive(
+        1,
+        encodeCmdPacket(
+          quantizeCmdPacket({ ackTick: rx.get(1)?.newest ?? 0, sendTimeMs: Math.floor(now) % 65536, cmds: [c] }),
+        ),
+        now,
+      );
     now += TICK_MS;
     for (const p of server.tick(now).packets) rx.get(p.clientId)?.take(p.bytes);
   }

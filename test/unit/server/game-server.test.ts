@@ -10,14 +10,15 @@ import { decodeSnapshot } from '../../../src/protocol/snapshot';
 import type { Snapshot } from '../../../src/protocol/game-messages';
 import { TICK_MS, base, cmd, Receiver, drive } from './game-server-kit';
 
-
 describe('GameServer', () => {
   it('refuses clients beyond maxPlayers and duplicate ids', () => {
     const server = new GameServer(base);
     expect([1, 2, 3, 4].map((id) => server.addClient(id, 0))).toEqual([true, true, true, false]);
     expect(server.addClient(1, 0)).toBe(false);
     expect(server.world.players.map((p) => p.id)).toEqual([1, 2, 3]);
-    expect(server.stats().liveHitboxes.map((h) => [h.id, h.x, h.y])).toEqual(server.world.players.map((p) => [p.id, p.x, p.y]));
+    expect(server.stats().liveHitboxes.map((h) => [h.id, h.x, h.y])).toEqual(
+      server.world.players.map((p) => [p.id, p.x, p.y]),
+    );
   });
 
   it('sends a full snapshot first, deltas once acked, with self at the end of serverTick', () => {
@@ -28,7 +29,13 @@ describe('GameServer', () => {
     let now = 0;
     for (let i = 0; i < 120; i++) {
       const next = server.world.tick + 1;
-      server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick: rx.get(1)?.newest ?? 0, sendTimeMs: 0, cmds: [cmd(next, { moveX: 127 })] })), now);
+      server.receive(
+        1,
+        encodeCmdPacket(
+          quantizeCmdPacket({ ackTick: rx.get(1)?.newest ?? 0, sendTimeMs: 0, cmds: [cmd(next, { moveX: 127 })] }),
+        ),
+        now,
+      );
       now += TICK_MS;
       for (const p of server.tick(now).packets) rx.get(1)?.take(p.bytes);
       states.set(server.world.tick, structuredClone(server.world.players[0]));
@@ -61,7 +68,8 @@ describe('GameServer', () => {
           const r = decodeSnapshot(p.bytes, (t) => (acked ? rx.get(1)!.byTick.get(t) : undefined));
           if (r.ok) out.push(r.value);
         }
-        if (i === 0) server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick, sendTimeMs: 0, cmds: [cmd(next + 1)] })), now);
+        if (i === 0)
+          server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick, sendTimeMs: 0, cmds: [cmd(next + 1)] })), now);
       }
       return out;
     };
@@ -85,7 +93,17 @@ describe('GameServer', () => {
     let ticksBlind = 0;
     while (restarted.got.length === 0 && ticksBlind < 600) {
       const next = server.world.tick + 1;
-      server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick: restarted.newest || null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd(next)] })), now);
+      server.receive(
+        1,
+        encodeCmdPacket(
+          quantizeCmdPacket({
+            ackTick: restarted.newest || null,
+            sendTimeMs: Math.floor(now) % 65536,
+            cmds: [cmd(next)],
+          }),
+        ),
+        now,
+      );
       now += TICK_MS;
       for (const p of server.tick(now).packets) restarted.take(p.bytes);
       ticksBlind++;
@@ -110,7 +128,18 @@ describe('GameServer', () => {
     for (let i = 0; i < 120; i++) {
       const next = server.world.tick + 1;
       // Commands arrive in bursts of three ticks (a client frame issuing several), three ticks ahead.
-      if (next % 3 === 1) server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick: rx.newest || null, sendTimeMs: 0, cmds: [cmd(next + 3), cmd(next + 4), cmd(next + 5)] })), now);
+      if (next % 3 === 1)
+        server.receive(
+          1,
+          encodeCmdPacket(
+            quantizeCmdPacket({
+              ackTick: rx.newest || null,
+              sendTimeMs: 0,
+              cmds: [cmd(next + 3), cmd(next + 4), cmd(next + 5)],
+            }),
+          ),
+          now,
+        );
       now += TICK_MS;
       const before = rx.got.length;
       for (const p of server.tick(now).packets) rx.take(p.bytes);
@@ -118,7 +147,10 @@ describe('GameServer', () => {
       perTick.push(depth);
       since.push(depth);
       if (rx.got.length > before && i > 30) {
-        reported.push({ depth: rx.got.at(-1)!.cmdBufferDepth, means: Math.round(since.reduce((a, b) => a + b, 0) / since.length) });
+        reported.push({
+          depth: rx.got.at(-1)!.cmdBufferDepth,
+          means: Math.round(since.reduce((a, b) => a + b, 0) / since.length),
+        });
       }
       if (rx.got.length > before) since = [];
     }

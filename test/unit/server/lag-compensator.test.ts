@@ -4,7 +4,22 @@ import { CROUCH_RADIUS, PLAYER_RADIUS } from '../../../src/sim/config';
 import type { PublicPlayerState } from '../../../src/sim/types';
 
 function player(id: number, x: number, y: number, extra: Partial<PublicPlayerState> = {}): PublicPlayerState {
-  return { id, x, y, vx: 0, vy: 0, aim: 0, health: 100, alive: true, crouch: false, weapon: 0, teleportSeq: 0, kills: 0, deaths: 0, ...extra };
+  return {
+    id,
+    x,
+    y,
+    vx: 0,
+    vy: 0,
+    aim: 0,
+    health: 100,
+    alive: true,
+    crouch: false,
+    weapon: 0,
+    teleportSeq: 0,
+    kills: 0,
+    deaths: 0,
+    ...extra,
+  };
 }
 
 /** Records ticks 0..n-1 with player 2 moving +10 x per tick and player 1 (the shooter) still. */
@@ -65,7 +80,10 @@ describe('LagCompensator.hitboxesAt', () => {
     const comp = new LagCompensator(60, 1);
     comp.record(1, [player(5, 0, 0), player(3, 100, 0)]);
     comp.record(2, [player(3, 110, 0), player(5, 10, 0)]);
-    expect(comp.hitboxesAt(1.5, 9).map((b) => [b.id, b.x])).toEqual([[3, 105], [5, 5]]);
+    expect(comp.hitboxesAt(1.5, 9).map((b) => [b.id, b.x])).toEqual([
+      [3, 105],
+      [5, 5],
+    ]);
   });
 
   it('hands out copies: changing a result does not change the history', () => {

@@ -11,10 +11,12 @@ describe('MatchBlockCache', () => {
     let world: WorldState = addPlayer(createWorld(1, DEFAULT_MAP), 3, cfg);
     const cache = new MatchBlockCache();
     let builds = 0;
-    const build = (w: WorldState, mapId = 0) => () => {
-      builds++;
-      return publicMatch(w, mapId);
-    };
+    const build =
+      (w: WorldState, mapId = 0) =>
+      () => {
+        builds++;
+        return publicMatch(w, mapId);
+      };
     const first = cache.get(world, build(world));
     // The next tick's world: same match object, a fresh pickups array with the same timers.
     world = { ...world, tick: world.tick + 1, pickups: world.pickups.slice() };

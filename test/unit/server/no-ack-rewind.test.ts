@@ -19,8 +19,21 @@ function adjustments(acks: boolean): Map<string, number> {
   const seen = new Map<string, number>();
   for (let i = 0; i < 600; i++) {
     const tick = server.world.tick + 2;
-    const cmd = { tick, moveX: 0, moveY: 0, aim: 0, buttons: i % 10 === 0 ? Buttons.Fire : 0, weaponSelect: WEAPON_KEEP, viewTick: Math.max(0, tick - 58), viewFrac: 0 };
-    server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick: acks ? newest : 0, sendTimeMs: now & 0xffff, cmds: [cmd] })), now);
+    const cmd = {
+      tick,
+      moveX: 0,
+      moveY: 0,
+      aim: 0,
+      buttons: i % 10 === 0 ? Buttons.Fire : 0,
+      weaponSelect: WEAPON_KEEP,
+      viewTick: Math.max(0, tick - 58),
+      viewFrac: 0,
+    };
+    server.receive(
+      1,
+      encodeCmdPacket(quantizeCmdPacket({ ackTick: acks ? newest : 0, sendTimeMs: now & 0xffff, cmds: [cmd] })),
+      now,
+    );
     now += 1000 / 60;
     const out = server.tick(now);
     for (const p of out.packets) {

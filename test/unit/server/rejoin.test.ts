@@ -9,7 +9,17 @@ import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-pa
 import { Buttons, WEAPON_KEEP, type ArenaMap, type UserCmd } from '../../../src/sim/types';
 
 const TICK_MS = 1000 / 60;
-const map: ArenaMap = { name: 'open', width: 2000, height: 1200, walls: [], spawns: [{ x: 200, y: 600 }, { x: 800, y: 600 }, { x: 1400, y: 600 }] };
+const map: ArenaMap = {
+  name: 'open',
+  width: 2000,
+  height: 1200,
+  walls: [],
+  spawns: [
+    { x: 200, y: 600 },
+    { x: 800, y: 600 },
+    { x: 1400, y: 600 },
+  ],
+};
 const settings: ServerSettings = { tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 7, maxPlayers: 4, map };
 
 /** Player 1 fires (aimed at nobody) for `ticks` ticks, so its record counts shots. */
@@ -17,8 +27,21 @@ function fire(server: GameServer, ticks: number, t0: number): number {
   let now = t0;
   for (let i = 0; i < ticks; i++) {
     const tick = server.world.tick + 1;
-    const cmd: UserCmd = { tick, moveX: 0, moveY: 0, aim: 16384, buttons: Buttons.Fire, weaponSelect: WEAPON_KEEP, viewTick: Math.max(0, tick - 6), viewFrac: 0 };
-    server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd] })), now);
+    const cmd: UserCmd = {
+      tick,
+      moveX: 0,
+      moveY: 0,
+      aim: 16384,
+      buttons: Buttons.Fire,
+      weaponSelect: WEAPON_KEEP,
+      viewTick: Math.max(0, tick - 6),
+      viewFrac: 0,
+    };
+    server.receive(
+      1,
+      encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd] })),
+      now,
+    );
     now += TICK_MS;
     server.tick(now);
   }
@@ -62,7 +85,12 @@ describe('rejoin keeps a player’s match record', () => {
     Object.assign(body, { kills: 4, deaths: 3, health: 35 });
     server.removeClient(1);
     server.addClient(1, 0, true);
-    expect(server.world.players.find((p) => p.id === 1)).toMatchObject({ kills: 4, deaths: 3, health: 100, alive: true });
+    expect(server.world.players.find((p) => p.id === 1)).toMatchObject({
+      kills: 4,
+      deaths: 3,
+      health: 100,
+      alive: true,
+    });
   });
 
   it('a record from an earlier match is not brought into a new one', () => {

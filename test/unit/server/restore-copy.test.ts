@@ -12,7 +12,14 @@ import { DEFAULT_MAP } from '../../../src/sim/map';
 
 describe('restoreServer', () => {
   it('leaves the checkpoint as decoded when the restored server skips ticks', () => {
-    const host = new GameServer({ tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 3, maxPlayers: 8, map: DEFAULT_MAP });
+    const host = new GameServer({
+      tickrate: 60,
+      maxUnlagS: 1,
+      lagCompensation: true,
+      seed: 3,
+      maxPlayers: 8,
+      map: DEFAULT_MAP,
+    });
     host.addClient(1, 0);
     host.addClient(2, 0);
     for (let t = 1; t <= 30; t++) host.tick((t * 1000) / 60);

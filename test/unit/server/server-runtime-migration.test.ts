@@ -26,7 +26,10 @@ const NAMES = { 1: 'Ann', 2: 'Bo', 3: 'Cy' } as const;
 function runtime(startMs = 0) {
   const clock = new FakeClock();
   clock.now = startMs;
-  return { clock, rt: new ServerRuntime<number>({ now: () => clock.now, schedule: clock.schedule, cancel: clock.cancel }) };
+  return {
+    clock,
+    rt: new ServerRuntime<number>({ now: () => clock.now, schedule: clock.schedule, cancel: clock.cancel }),
+  };
 }
 
 /** The newest snapshot posted on `port` (none is acked, so every one is full). */
@@ -37,12 +40,35 @@ function newest(port: FakePort): Snapshot {
 }
 
 /** Every 50 ms each person sends its next three commands; `firing` ones hold Fire. */
-function play(clock: FakeClock, rt: ServerRuntime<number>, ports: Map<number, FakePort>, ms: number, firing: number[]): void {
+function play(
+  clock: FakeClock,
+  rt: ServerRuntime<number>,
+  ports: Map<number, FakePort>,
+  ms: number,
+  firing: number[],
+): void {
   for (let t = 0; t < ms; t += 50) {
     const tick = rt.stats()!.tick + 2;
     for (const [id, port] of ports) {
-      const cmd = (k: number): UserCmd => ({ tick: tick + k, moveX: 0, moveY: 0, aim: 0, buttons: firing.includes(id) ? Buttons.Fire : 0, weaponSelect: WEAPON_KEEP, viewTick: tick + k - 6, viewFrac: 0 });
-      port.handler?.(encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(clock.now) % 65536, cmds: [cmd(0), cmd(1), cmd(2)] })));
+      const cmd = (k: number): UserCmd => ({
+        tick: tick + k,
+        moveX: 0,
+        moveY: 0,
+        aim: 0,
+        buttons: firing.includes(id) ? Buttons.Fire : 0,
+        weaponSelect: WEAPON_KEEP,
+        viewTick: tick + k - 6,
+        viewFrac: 0,
+      });
+      port.handler?.(
+        encodeCmdPacket(
+          quantizeCmdPacket({
+            ackTick: null,
+            sendTimeMs: Math.floor(clock.now) % 65536,
+            cmds: [cmd(0), cmd(1), cmd(2)],
+          }),
+        ),
+      );
     }
     clock.advance(50);
   }
@@ -51,7 +77,13 @@ function play(clock: FakeClock, rt: ServerRuntime<number>, ports: Map<number, Fa
 function lobbyOf(present: number[]): PlainCheckpointLobby {
   const person = (id: number) => ({ id, name: NAMES[id as 1], token: TOKENS[id as 1] });
   const absent = [1, 2, 3].filter((id) => !present.includes(id)).map(person);
-  return { people: present.map(person), absent, bans: ['ab'.repeat(16)], cvars: [{ name: 'sv_maxunlag', value: 1 }], lobbyKey: Uint8Array.from([9, 8, 7]) };
+  return {
+    people: present.map(person),
+    absent,
+    bans: ['ab'.repeat(16)],
+    cvars: [{ name: 'sv_maxunlag', value: 1 }],
+    lobbyKey: Uint8Array.from([9, 8, 7]),
+  };
 }
 
 /** A running match on A: three people and two bots, 12 s of play (bots fight, person 1 fires); person 3 then leaves. */
@@ -84,9 +116,24 @@ describe('ServerRuntime host migration', () => {
     a.rt.stop();
 
     const b = runtime(90_000);
-    const out = b.rt.restore(bytes!, { snapshot: snap, names: [[1, 'Ann'], [2, 'Bo']], skipTicks: 12 });
+    const out = b.rt.restore(bytes!, {
+      snapshot: snap,
+      names: [
+        [1, 'Ann'],
+        [2, 'Bo'],
+      ],
+      skipTicks: 12,
+    });
     if (!out.ok) throw new Error(out.error);
-    expect(out).toMatchObject({ tick: snap.serverTick + 12, checkpointTick: cp.value.world.tick, bans: ['ab'.repeat(16)], cvars: [{ name: 'sv_maxunlag', value: 1 }], tickrate: 60, maxPlayers: 8, maxUnlagMs: 1000 });
+    expect(out).toMatchObject({
+      tick: snap.serverTick + 12,
+      checkpointTick: cp.value.world.tick,
+      bans: ['ab'.repeat(16)],
+      cvars: [{ name: 'sv_maxunlag', value: 1 }],
+      tickrate: 60,
+      maxPlayers: 8,
+      maxUnlagMs: 1000,
+    });
     expect([...out.lobbyKey]).toEqual([9, 8, 7]);
     expect(out.seats).toEqual([
       { token: TOKENS[1], id: 1, name: 'Ann', present: true },
@@ -105,10 +152,13 @@ describe('ServerRuntime host migration', () => {
     expect(snap.match!.players.some((p) => p.score !== 0)).toBe(true);
     // Private records too (shots are in no snapshot): B's own checkpoint has person 1's as A had them.
     const again = decodeCheckpoint(b.rt.checkpoint(lobbyOf([1, 2]), 0)!);
-    const shotsOf = (c: DecodeResult<Checkpoint>) => (c.ok ? c.value.world.match.players.find((p) => p.id === 1)?.shots : -1);
+    const shotsOf = (c: DecodeResult<Checkpoint>) =>
+      c.ok ? c.value.world.match.players.find((p) => p.id === 1)?.shots : -1;
     expect(shotsOf(again)).toBeGreaterThan(0);
     expect(shotsOf(again)).toBeGreaterThanOrEqual(shotsOf(cp)!);
-    expect(first.players.concat(first.self).find((p) => p.id === 2)!.deaths).toBe(snap.players.concat(snap.self).find((p) => p.id === 2)!.deaths);
+    expect(first.players.concat(first.self).find((p) => p.id === 2)!.deaths).toBe(
+      snap.players.concat(snap.self).find((p) => p.id === 2)!.deaths,
+    );
 
     // The player who left before the checkpoint comes back to its own record.
     const back = new FakePort();
@@ -118,7 +168,12 @@ describe('ServerRuntime host migration', () => {
 
     play(b.clock, b.rt, ports, 1000, []);
     expect(b.rt.stats()!.tick).toBeGreaterThanOrEqual(out.tick + 59);
-    expect(b.rt.stats()!.clients.map((c) => c.clientId).sort()).toEqual([1, 2, 3]);
+    expect(
+      b.rt
+        .stats()!
+        .clients.map((c) => c.clientId)
+        .sort(),
+    ).toEqual([1, 2, 3]);
   });
 
   it('waits RESTORE_GRACE_MS for a restored person to come back, then reports it for a timeout kick', () => {
@@ -131,7 +186,8 @@ describe('ServerRuntime host migration', () => {
     const port = new FakePort();
     expect(b.rt.addClient(1, port, true)).toBe(true);
     // Person 1 is back and keeps sending; person 2 never comes back.
-    const timeouts = () => notices.filter((n) => n.type === 'kick' && n.reason === 'timeout').map((n) => n.type === 'kick' && n.clientId);
+    const timeouts = () =>
+      notices.filter((n) => n.type === 'kick' && n.reason === 'timeout').map((n) => n.type === 'kick' && n.clientId);
     play(b.clock, b.rt, new Map([[1, port]]), RESTORE_GRACE_MS - 500, []);
     expect(timeouts()).toEqual([]);
     play(b.clock, b.rt, new Map([[1, port]]), 1000, []);

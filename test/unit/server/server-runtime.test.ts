@@ -54,7 +54,16 @@ describe('ServerRuntime', () => {
     const port = new FakePort();
     rt.addClient(1, port);
     clock.advance(100);
-    const cmd = { tick: 10, moveX: 127, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 };
+    const cmd = {
+      tick: 10,
+      moveX: 127,
+      moveY: 0,
+      aim: 0,
+      buttons: 0,
+      weaponSelect: WEAPON_KEEP,
+      viewTick: 0,
+      viewFrac: 0,
+    };
     port.handler?.(encodeCmdPacket(quantizeCmdPacket({ ackTick: 0, sendTimeMs: 5, cmds: [cmd] })).buffer);
     port.handler?.({ not: 'bytes' });
     const c = rt.stats()?.clients[0];
@@ -172,8 +181,19 @@ describe('ServerRuntime', () => {
     rt.addClient(2, new FakePort());
     rt.setDebug(1, true);
     clock.advance(100);
-    const fire = (tick: number) => ({ tick, moveX: 0, moveY: 0, aim: 0, buttons: Buttons.Fire, weaponSelect: WEAPON_KEEP, viewTick: tick - 5, viewFrac: 128 });
-    port.handler?.(encodeCmdPacket(quantizeCmdPacket({ ackTick: 0, sendTimeMs: 5, cmds: [fire(10), fire(11), fire(12)] })));
+    const fire = (tick: number) => ({
+      tick,
+      moveX: 0,
+      moveY: 0,
+      aim: 0,
+      buttons: Buttons.Fire,
+      weaponSelect: WEAPON_KEEP,
+      viewTick: tick - 5,
+      viewFrac: 128,
+    });
+    port.handler?.(
+      encodeCmdPacket(quantizeCmdPacket({ ackTick: 0, sendTimeMs: 5, cmds: [fire(10), fire(11), fire(12)] })),
+    );
     clock.advance(300);
     const last = notices.filter((n) => n.type === 'debug').pop();
     const decoded = last ? decodeControl(last.bytes) : null;

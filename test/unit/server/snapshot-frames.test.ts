@@ -11,11 +11,22 @@ import { DEFAULT_MAP, addPlayer, createWorld } from '../../../src/sim';
 import type { WorldState } from '../../../src/sim/types';
 
 const block = (score: number): PublicMatchState => ({
-  mode: GameMode.TeamDeathmatch, mapId: 1, phase: MatchPhase.Live, phaseEndTick: 9000, fragLimit: 30, timeLimitS: 600,
-  friendlyFire: false, seq: 2, teamScores: [score, 0],
+  mode: GameMode.TeamDeathmatch,
+  mapId: 1,
+  phase: MatchPhase.Live,
+  phaseEndTick: 9000,
+  fragLimit: 30,
+  timeLimitS: 600,
+  friendlyFire: false,
+  seq: 2,
+  teamScores: [score, 0],
   // Out of id order on purpose: quantizing sorts.
-  players: [{ id: 9, team: Team.Red, score, bot: false }, { id: 3, team: Team.Blue, score: 1, bot: true }],
-  pickups: [0, 700], results: null,
+  players: [
+    { id: 9, team: Team.Red, score, bot: false },
+    { id: 3, team: Team.Blue, score: 1, bot: true },
+  ],
+  pickups: [0, 700],
+  results: null,
 });
 
 function worldAt(tick: number): WorldState {

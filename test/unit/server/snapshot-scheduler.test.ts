@@ -41,7 +41,8 @@ describe('SnapshotScheduler', () => {
 
   it('spreads clients over the interval by phase', () => {
     // Interval 3 ticks: phase p sends on ticks ≡ p (mod 3), whenever the client joined.
-    const sends = (phase: number) => drive(new SnapshotScheduler(60, { updateRate: 20, rate: 1e6, interpMs: 0 }, phase), 12, 10);
+    const sends = (phase: number) =>
+      drive(new SnapshotScheduler(60, { updateRate: 20, rate: 1e6, interpMs: 0 }, phase), 12, 10);
     expect(sends(0)).toEqual([3, 6, 9, 12]);
     expect(sends(1)).toEqual([1, 4, 7, 10]);
     expect(sends(2)).toEqual([2, 5, 8, 11]);
@@ -56,6 +57,10 @@ describe('SnapshotScheduler', () => {
   });
 
   it('clamps peer-supplied settings to the cvar bounds', () => {
-    expect(clampClientSettings({ updateRate: 1e9, rate: -5, interpMs: Number.NaN })).toEqual({ updateRate: 128, rate: 2500, interpMs: 100 });
+    expect(clampClientSettings({ updateRate: 1e9, rate: -5, interpMs: Number.NaN })).toEqual({
+      updateRate: 128,
+      rate: 2500,
+      interpMs: 100,
+    });
   });
 });

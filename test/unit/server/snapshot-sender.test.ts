@@ -17,7 +17,10 @@ describe('SnapshotSender', () => {
   it("checksums the due clients' baselines in groups of due clients: 4 groups for 16 of 32 per tick", () => {
     let world: WorldState = createWorld(3);
     for (let id = 0; id < 32; id++) world = addPlayer(world, id, { tickrate: 60, map: DEFAULT_MAP });
-    const sessions = Array.from({ length: 32 }, (_, id) => new ServerSideClient(id, { tickrate: 60, abuse: defaultAbuseLimits(60) }));
+    const sessions = Array.from(
+      { length: 32 },
+      (_, id) => new ServerSideClient(id, { tickrate: 60, abuse: defaultAbuseLimits(60) }),
+    );
     const sender = new SnapshotSender();
     const groupsPerTick: number[] = [];
     for (let tick = 1; tick <= 12; tick++) {
@@ -29,7 +32,16 @@ describe('SnapshotSender', () => {
       if (tick === 12) expect(packets.length).toBe(16);
       // Every client acks at once what it was sent, so from its second snapshot on it has a baseline.
       for (const p of packets) {
-        const cmd = sanitizeCmd({ tick: tick + 1, moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: tick, viewFrac: 0 });
+        const cmd = sanitizeCmd({
+          tick: tick + 1,
+          moveX: 0,
+          moveY: 0,
+          aim: 0,
+          buttons: 0,
+          weaponSelect: WEAPON_KEEP,
+          viewTick: tick,
+          viewFrac: 0,
+        });
         sessions[p.clientId]!.receivePacket({ ackTick: tick, sendTimeMs: nowMs, cmds: [cmd] }, nowMs + 1, tick, tick);
       }
     }

@@ -5,8 +5,10 @@ import { TickCommands } from '../../../src/server/tick-commands';
 import { WEAPON_KEEP, type UserCmd } from '../../../src/sim/types';
 import { sanitizeCmd, type SanitizedCmd } from '../../../src/sim/quantize';
 
-const cmd = (tick: number, moveX = 0): SanitizedCmd => sanitizeCmd({ tick, moveX, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 });
-const session = (id: number): ServerSideClient => new ServerSideClient(id, { tickrate: 60, abuse: defaultAbuseLimits(60) });
+const cmd = (tick: number, moveX = 0): SanitizedCmd =>
+  sanitizeCmd({ tick, moveX, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 });
+const session = (id: number): ServerSideClient =>
+  new ServerSideClient(id, { tickrate: 60, abuse: defaultAbuseLimits(60) });
 
 describe('TickCommands', () => {
   it('holds exactly the commands given for the current tick: nothing left from a player who left, was kicked or is a removed bot', () => {

@@ -41,7 +41,13 @@ function seeded(seed: number): () => number {
   };
 }
 
-function makeLoop(timers: FakeTimers, tickMs: number, maxCatchUpTicks: number, ticks: number[], skips: number[] = []): TickLoop<number> {
+function makeLoop(
+  timers: FakeTimers,
+  tickMs: number,
+  maxCatchUpTicks: number,
+  ticks: number[],
+  skips: number[] = [],
+): TickLoop<number> {
   return new TickLoop<number>({
     tickMs,
     maxCatchUpTicks,

@@ -22,7 +22,8 @@ function expectOnGridAndInside(w: WorldState): void {
     expect(isInt(p.health, 0, MAX_HEALTH)).toBe(true);
     expect(p.alive).toBe(p.health > 0);
     p.ammo.forEach((a, i) => expect(isInt(a, 0, WEAPONS[i]!.magazine)).toBe(true));
-    for (const t of [p.nextFireTick, p.reloadEndTick, p.deployEndTick, p.respawnTick, p.kills, p.deaths]) expect(isInt(t, 0, 2 ** 31)).toBe(true);
+    for (const t of [p.nextFireTick, p.reloadEndTick, p.deployEndTick, p.respawnTick, p.kills, p.deaths])
+      expect(isInt(t, 0, 2 ** 31)).toBe(true);
     expect(isInt(p.teleportSeq, 0, 255)).toBe(true);
     expect(p.x >= R && p.x <= DEFAULT_MAP.width - R && p.y >= R && p.y <= DEFAULT_MAP.height - R).toBe(true);
     const box = [p.x - R, p.y - R, p.x + R, p.y + R];
@@ -62,7 +63,13 @@ describe('quantization and bounds invariants (property)', () => {
           const cmds = new Map<PlayerId, UserCmd>();
           w.players.forEach((p, i) => {
             const c = tickCmds[i]!;
-            cmds.set(p.id, { ...c, buttons: c.buttons & (BUTTONS_MASK | 0xf0), tick: w.tick + 1, viewTick: w.tick, viewFrac: 0 });
+            cmds.set(p.id, {
+              ...c,
+              buttons: c.buttons & (BUTTONS_MASK | 0xf0),
+              tick: w.tick + 1,
+              viewTick: w.tick,
+              viewFrac: 0,
+            });
           });
           w = stepWorld(w, saneCmds(cmds), cfg).world;
           expectOnGridAndInside(w);

@@ -2,7 +2,14 @@
 import type { SimConfig } from '../../../src/sim/config';
 import { createMatch, joinMatch } from '../../../src/sim/match';
 import { newPlayer } from '../../../src/sim/player-state';
-import { WEAPON_KEEP, type ArenaMap, type PlayerState, type Rect, type UserCmd, type WorldState } from '../../../src/sim/types';
+import {
+  WEAPON_KEEP,
+  type ArenaMap,
+  type PlayerState,
+  type Rect,
+  type UserCmd,
+  type WorldState,
+} from '../../../src/sim/types';
 
 export const TICKRATE = 60;
 
@@ -15,7 +22,17 @@ export function cfgFor(map: ArenaMap, tickrate = TICKRATE): SimConfig {
 }
 
 export function cmd(tick: number, fields: Partial<UserCmd> = {}): UserCmd {
-  return { tick, moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0, ...fields };
+  return {
+    tick,
+    moveX: 0,
+    moveY: 0,
+    aim: 0,
+    buttons: 0,
+    weaponSelect: WEAPON_KEEP,
+    viewTick: 0,
+    viewFrac: 0,
+    ...fields,
+  };
 }
 
 export function playerAt(id: number, x: number, y: number, fields: Partial<PlayerState> = {}): PlayerState {

@@ -7,7 +7,10 @@ import { mapWith, playerAt } from './helpers';
 const open = mapWith([]);
 const RIGHT = 0;
 const DOWN = 16384;
-const box = (id: number, x: number, y: number, fields: Partial<Hitbox> = {}): Hitbox => ({ ...hitboxOf(playerAt(id, x, y)), ...fields });
+const box = (id: number, x: number, y: number, fields: Partial<Hitbox> = {}): Hitbox => ({
+  ...hitboxOf(playerAt(id, x, y)),
+  ...fields,
+});
 
 describe('traceShot', () => {
   it('hits the nearest of several targets, whatever their order in the list', () => {

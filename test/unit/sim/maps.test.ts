@@ -22,7 +22,8 @@ describe('every map', () => {
         expect(s.x - r >= 0 && s.y - r >= 0 && s.x + r <= map.width && s.y + r <= map.height).toBe(true);
         const margin = [s.x - r - 8, s.y - r - 8, s.x + r + 8, s.y + r + 8];
         for (const w of map.walls) expect(overlaps(margin, rectBox(w)), `${map.name} spawn ${s.x},${s.y}`).toBe(false);
-        for (const o of map.spawns) if (o !== s) expect(Math.hypot(o.x - s.x, o.y - s.y)).toBeGreaterThanOrEqual(SPAWN_CLEARANCE);
+        for (const o of map.spawns)
+          if (o !== s) expect(Math.hypot(o.x - s.x, o.y - s.y)).toBeGreaterThanOrEqual(SPAWN_CLEARANCE);
       }
       const pickups = map.pickups ?? [];
       expect(pickups.length).toBeGreaterThanOrEqual(4);
@@ -37,7 +38,8 @@ describe('every map', () => {
   }
 
   it('are different shapes: an open one, one of corridors, a symmetric team map', () => {
-    const area = (m: (typeof MAPS)[number]): number => m.walls.reduce((a, w) => a + w.w * w.h, 0) / (m.width * m.height);
+    const area = (m: (typeof MAPS)[number]): number =>
+      m.walls.reduce((a, w) => a + w.w * w.h, 0) / (m.width * m.height);
     const [, plaza, warrens, bastion] = MAPS;
     expect(area(plaza!)).toBeLessThan(0.03);
     expect(area(warrens!)).toBeGreaterThan(0.3);
@@ -47,7 +49,11 @@ describe('every map', () => {
     for (const w of bastion!.walls) expect(walls.has(key(mirror(w.x, w.w), w.y, w.w, w.h))).toBe(true);
     for (const s of bastion!.spawns) {
       expect(s.team === Team.Red || s.team === Team.Blue).toBe(true);
-      expect(bastion!.spawns).toContainEqual({ x: mirror(s.x), y: s.y, team: s.team === Team.Red ? Team.Blue : Team.Red });
+      expect(bastion!.spawns).toContainEqual({
+        x: mirror(s.x),
+        y: s.y,
+        team: s.team === Team.Red ? Team.Blue : Team.Red,
+      });
     }
     for (const p of bastion!.pickups!) expect(bastion!.pickups).toContainEqual({ ...p, x: mirror(p.x) });
   });
@@ -82,20 +88,35 @@ describe('inSight', () => {
 describe('checkRules', () => {
   it('keeps valid rules and fills the defaults', () => {
     expect(checkRules({})).toEqual({ rules: DEFAULT_RULES, issues: [] });
-    const r = { mode: GameMode.TeamDeathmatch, mapId: 2, fragLimit: 5, timeLimitS: 120, warmupS: 0, friendlyFire: true };
+    const r = {
+      mode: GameMode.TeamDeathmatch,
+      mapId: 2,
+      fragLimit: 5,
+      timeLimitS: 120,
+      warmupS: 0,
+      friendlyFire: true,
+    };
     expect(checkRules(r)).toEqual({ rules: r, issues: [] });
     expect(checkRules(checkRules({ fragLimit: 9999 }).rules).issues).toEqual([]);
   });
 
   it('clamps numbers, refuses unknown modes and maps, and says so once per field', () => {
     const { rules, issues } = checkRules({ mode: 7, mapId: -1, fragLimit: 9999, timeLimitS: -5, warmupS: 'soon' });
-    expect(rules).toMatchObject({ mode: DEFAULT_RULES.mode, mapId: DEFAULT_RULES.mapId, fragLimit: RULE_LIMITS.fragLimit.max, timeLimitS: 0, warmupS: DEFAULT_RULES.warmupS });
+    expect(rules).toMatchObject({
+      mode: DEFAULT_RULES.mode,
+      mapId: DEFAULT_RULES.mapId,
+      fragLimit: RULE_LIMITS.fragLimit.max,
+      timeLimitS: 0,
+      warmupS: DEFAULT_RULES.warmupS,
+    });
     expect(issues.map((i) => i.field)).toEqual(['mode', 'mapId', 'fragLimit', 'timeLimitS', 'warmupS']);
     expect(issues[2]!.message).toBe('Frag limit 9999 is outside 0-200; using 200.');
     expect(checkRules({ fragLimit: '12' }).rules.fragLimit).toBe(12);
   });
 
   it('describes rules in one line', () => {
-    expect(describeRules({ ...DEFAULT_RULES, mode: GameMode.TeamDeathmatch, mapId: 3, fragLimit: 30, friendlyFire: true })).toBe('Team deathmatch on bastion, first to 30, 10 min, friendly fire');
+    expect(
+      describeRules({ ...DEFAULT_RULES, mode: GameMode.TeamDeathmatch, mapId: 3, fragLimit: 30, friendlyFire: true }),
+    ).toBe('Team deathmatch on bastion, first to 30, 10 min, friendly fire');
   });
 });

@@ -10,10 +10,27 @@ import { Buttons, Weapon, type PlayerId, type UserCmd, type WorldState } from '.
 import { cfgFor, cmd, mapWith, playerAt, worldOf } from './helpers';
 import { saneCmds } from '../../helpers/sane-cmds';
 
-const open = cfgFor(mapWith([], [{ x: 100, y: 500 }, { x: 300, y: 500 }, { x: 900, y: 100 }, { x: 900, y: 900 }], 1000, 1000));
+const open = cfgFor(
+  mapWith(
+    [],
+    [
+      { x: 100, y: 500 },
+      { x: 300, y: 500 },
+      { x: 900, y: 100 },
+      { x: 900, y: 900 },
+    ],
+    1000,
+    1000,
+  ),
+);
 const rules = (r: Partial<MatchRules> = {}): MatchRules => ({ ...DEFAULT_RULES, warmupS: 0, ...r });
 
-function run(world: WorldState, ticks: number, cfg: SimConfig, cmdsFor: (tick: number, w: WorldState) => Map<PlayerId, UserCmd> = () => new Map()): WorldState {
+function run(
+  world: WorldState,
+  ticks: number,
+  cfg: SimConfig,
+  cmdsFor: (tick: number, w: WorldState) => Map<PlayerId, UserCmd> = () => new Map(),
+): WorldState {
   let w = world;
   for (let i = 0; i < ticks; i++) w = stepWorld(w, saneCmds(cmdsFor(w.tick + 1, w)), cfg).world;
   return w;
@@ -25,7 +42,13 @@ function duel(r: Partial<MatchRules>, cfg = open): WorldState {
   w = addPlayer(w, 0, cfg);
   w = addPlayer(w, 1, cfg);
   w = startMatch(w, rules(r), cfg).world;
-  return { ...w, players: [playerAt(0, 100, 500, { teleportSeq: w.players[0]!.teleportSeq }), playerAt(1, 300, 500, { teleportSeq: w.players[1]!.teleportSeq })] };
+  return {
+    ...w,
+    players: [
+      playerAt(0, 100, 500, { teleportSeq: w.players[0]!.teleportSeq }),
+      playerAt(1, 300, 500, { teleportSeq: w.players[1]!.teleportSeq }),
+    ],
+  };
 }
 
 const fire = (tick: number): Map<PlayerId, UserCmd> => new Map([[0, cmd(tick, { buttons: Buttons.Fire })]]);
@@ -38,9 +61,21 @@ describe('the frag limit', () => {
     const r = stepWorld(w, saneCmds(fire(w.tick + 1)), open);
     expect(r.events.some((e) => e.type === 'killed')).toBe(true);
     expect(r.world.match.phase).toBe(MatchPhase.Ended);
-    expect(r.world.match.results?.standings.map((s) => [s.id, s.score, s.kills, s.deaths])).toEqual([[0, 1, 1, 0], [1, 0, 0, 1]]);
+    expect(r.world.match.results?.standings.map((s) => [s.id, s.score, s.kills, s.deaths])).toEqual([
+      [0, 1, 1, 0],
+      [1, 0, 0, 1],
+    ]);
     // Nobody moves, fires or respawns any more; the results stay as they were.
-    const later = run(r.world, 300, open, (t) => new Map([[0, cmd(t, { moveX: 127, buttons: Buttons.Fire })], [1, cmd(t, { moveY: 127 })]]));
+    const later = run(
+      r.world,
+      300,
+      open,
+      (t) =>
+        new Map([
+          [0, cmd(t, { moveX: 127, buttons: Buttons.Fire })],
+          [1, cmd(t, { moveY: 127 })],
+        ]),
+    );
     expect(later.players[0]!.x).toBe(100);
     expect(later.players[1]!.alive).toBe(false);
     expect(later.match.results).toEqual(r.world.match.results);
@@ -92,7 +127,10 @@ describe('warm-up', () => {
     const live = run(w, liveAt - w.tick, open);
     expect(live.match.phase).toBe(MatchPhase.Live);
     expect(live.match.phaseEndTick).toBe(liveAt + secondsToTicks(60, 60));
-    expect(live.players.map((p) => [p.kills, p.deaths, p.alive])).toEqual([[0, 0, true], [0, 0, true]]);
+    expect(live.players.map((p) => [p.kills, p.deaths, p.alive])).toEqual([
+      [0, 0, true],
+      [0, 0, true],
+    ]);
     expect(live.players.map((p) => p.teleportSeq)).toEqual(seqs.map((s) => (s + 1) & 255));
     expect(live.match.players.map((p) => p.score)).toEqual([0, 0]);
   });
@@ -141,7 +179,8 @@ describe('awards', () => {
     // Player 0 shoots 1 until the limit; every respawn puts 1 back in front of the rifle.
     while (w.match.phase !== MatchPhase.Ended && ticks++ < 5000) {
       const target = w.players[1]!;
-      if (target.alive && (target.x !== 300 || target.y !== 500)) w = { ...w, players: [w.players[0]!, { ...target, x: 300, y: 500 }] };
+      if (target.alive && (target.x !== 300 || target.y !== 500))
+        w = { ...w, players: [w.players[0]!, { ...target, x: 300, y: 500 }] };
       w = stepWorld(w, saneCmds(fire(w.tick + 1)), open).world;
     }
     const awards = w.match.results!.awards;

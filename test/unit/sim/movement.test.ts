@@ -28,7 +28,11 @@ describe('speed limits', () => {
   ];
   for (const c of cases) {
     it(`reaches and never exceeds the max speed (${c.name})`, () => {
-      const states = run(playerAt(0, 2000, 2000), 120, { moveX: c.moveX, moveY: c.moveY, buttons: c.crouch ? Buttons.Crouch : 0 });
+      const states = run(playerAt(0, 2000, 2000), 120, {
+        moveX: c.moveX,
+        moveY: c.moveY,
+        buttons: c.crouch ? Buttons.Crouch : 0,
+      });
       for (const s of states) expect(speedOf(s)).toBeLessThanOrEqual(c.max);
       expect(speedOf(states[states.length - 1]!)).toBeGreaterThan(c.max - 0.25);
       // Acceleration takes time: not at full speed after one tick.
@@ -49,12 +53,22 @@ describe('speed limits', () => {
   });
 
   it('no sequence of moves ever exceeds the limit or leaves the grid (property)', () => {
-    const move = fc.record({ x: fc.integer({ min: -127, max: 127 }), y: fc.integer({ min: -127, max: 127 }), crouch: fc.boolean() });
+    const move = fc.record({
+      x: fc.integer({ min: -127, max: 127 }),
+      y: fc.integer({ min: -127, max: 127 }),
+      crouch: fc.boolean(),
+    });
     fc.assert(
       fc.property(fc.array(move, { minLength: 1, maxLength: 200 }), (moves) => {
         let p = playerAt(0, 2000, 2000);
         moves.forEach((m, i) => {
-          p = stepPlayer(p, cmd(i + 1, { moveX: m.x, moveY: m.y, buttons: m.crouch ? Buttons.Crouch : 0 }), i + 1, open, []).player;
+          p = stepPlayer(
+            p,
+            cmd(i + 1, { moveX: m.x, moveY: m.y, buttons: m.crouch ? Buttons.Crouch : 0 }),
+            i + 1,
+            open,
+            [],
+          ).player;
           expect(speedOf(p)).toBeLessThanOrEqual(m.crouch ? CROUCH_SPEED : MAX_SPEED);
           // stepPlayer alone (without the world's end-of-tick snap) must already give wire values.
           expect([p.x, p.y, p.vx, p.vy].every(onGrid)).toBe(true);
@@ -153,7 +167,8 @@ describe('crouch', () => {
     expect(hitboxOf({ ...p, crouch: false }).radius).toBe(PLAYER_RADIUS);
     const wallCfg = cfgFor(mapWith([{ x: 600, y: 0, w: 40, h: 1000 }]));
     let q = playerAt(0, 500, 500);
-    for (let t = 1; t <= 120; t++) q = stepPlayer(q, cmd(t, { moveX: 127, buttons: Buttons.Crouch }), t, wallCfg, []).player;
+    for (let t = 1; t <= 120; t++)
+      q = stepPlayer(q, cmd(t, { moveX: 127, buttons: Buttons.Crouch }), t, wallCfg, []).player;
     expect(q.x).toBe(600 - PLAYER_RADIUS);
   });
 });
@@ -161,7 +176,13 @@ describe('crouch', () => {
 describe('dead players', () => {
   it('change only their aim', () => {
     const dead = playerAt(0, 500, 500, { alive: false, health: 0, vx: 0, respawnTick: 99 });
-    const r = stepPlayer(dead, cmd(1, { moveX: 127, aim: 1234, buttons: Buttons.Fire | Buttons.Reload, weaponSelect: 1 }), 1, open, []);
+    const r = stepPlayer(
+      dead,
+      cmd(1, { moveX: 127, aim: 1234, buttons: Buttons.Fire | Buttons.Reload, weaponSelect: 1 }),
+      1,
+      open,
+      [],
+    );
     expect(r.player).toEqual({ ...dead, aim: 1234 });
     expect(r.shot).toBeNull();
     expect(r.events).toEqual([]);

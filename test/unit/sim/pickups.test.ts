@@ -8,8 +8,15 @@ import { cfgFor, cmd, playerAt, worldOf } from './helpers';
 import { saneCmds } from '../../helpers/sane-cmds';
 
 const map: ArenaMap = {
-  name: 'pickups', width: 1000, height: 1000, walls: [], spawns: [{ x: 900, y: 900 }],
-  pickups: [{ kind: PickupKind.Health, x: 500, y: 500 }, { kind: PickupKind.Ammo, x: 700, y: 500 }],
+  name: 'pickups',
+  width: 1000,
+  height: 1000,
+  walls: [],
+  spawns: [{ x: 900, y: 900 }],
+  pickups: [
+    { kind: PickupKind.Health, x: 500, y: 500 },
+    { kind: PickupKind.Ammo, x: 700, y: 500 },
+  ],
 };
 const cfg = cfgFor(map);
 const HEALTH_RESPAWN = secondsToTicks(PICKUP_RESPAWN_SECONDS[PickupKind.Health], 60);
@@ -39,7 +46,11 @@ describe('pickups', () => {
   it('a healthy player leaves the pack; health never exceeds the maximum', () => {
     const full = stepWorld(worldOf([playerAt(0, 500, 500)], 0, [0, 0]), new Map(), cfg).world;
     expect(full.pickups).toEqual([0, 0]);
-    const nearly = stepWorld(worldOf([playerAt(0, 500, 500, { health: MAX_HEALTH - 5 })], 0, [0, 0]), new Map(), cfg).world;
+    const nearly = stepWorld(
+      worldOf([playerAt(0, 500, 500, { health: MAX_HEALTH - 5 })], 0, [0, 0]),
+      new Map(),
+      cfg,
+    ).world;
     expect(nearly.players[0]!.health).toBe(MAX_HEALTH);
   });
 

@@ -10,7 +10,11 @@ const wallMap = mapWith([{ x: 400, y: 300, w: 40, h: 400 }], [{ x: 50, y: 50 }],
 const cfg = cfgFor(wallMap);
 
 /** Steps the world `ticks` times; `firstCmds` are used on the first tick only, then everyone idles. */
-function run(world: WorldState, ticks: number, firstCmds: Map<PlayerId, UserCmd>): { world: WorldState; events: { tick: number; e: SimEvent }[] } {
+function run(
+  world: WorldState,
+  ticks: number,
+  firstCmds: Map<PlayerId, UserCmd>,
+): { world: WorldState; events: { tick: number; e: SimEvent }[] } {
   let w = world;
   const events: { tick: number; e: SimEvent }[] = [];
   for (let i = 0; i < ticks; i++) {
@@ -107,7 +111,10 @@ describe('rockets in the world', () => {
 
   it('a fired event marks the launch', () => {
     const r = run(worldOf([playerAt(0, 100, 500, { weapon: Weapon.Rocket })]), 1, fireRocketRight(0));
-    expect(r.events[0]).toEqual({ tick: 1, e: { type: 'fired', shooter: 0, weapon: Weapon.Rocket, x: 100, y: 500, aim: 0, endX: 100, endY: 500 } });
+    expect(r.events[0]).toEqual({
+      tick: 1,
+      e: { type: 'fired', shooter: 0, weapon: Weapon.Rocket, x: 100, y: 500, aim: 0, endX: 100, endY: 500 },
+    });
     expect(r.world.projectiles).toHaveLength(1);
     expect(r.world.projectiles[0]).toMatchObject({ id: 0, owner: 0, vx: 600, vy: 0, x: 110, y: 500 });
     expect(r.world.nextProjectileId).toBe(1);
@@ -127,7 +134,11 @@ describe('kills and score', () => {
   });
 
   it('a non-lethal hit only takes health', () => {
-    const r = run(worldOf([playerAt(0, 100, 500), playerAt(1, 300, 500)]), 1, new Map([[0, cmd(1, { buttons: Buttons.Fire })]]));
+    const r = run(
+      worldOf([playerAt(0, 100, 500), playerAt(1, 300, 500)]),
+      1,
+      new Map([[0, cmd(1, { buttons: Buttons.Fire })]]),
+    );
     expect(r.world.players[1]).toMatchObject({ health: 80, alive: true, deaths: 0 });
     expect(r.world.players[0]!.kills).toBe(0);
   });
@@ -136,7 +147,12 @@ describe('kills and score', () => {
     const world = worldOf([playerAt(0, 384, 500, { weapon: Weapon.Rocket, health: 50, kills: 3 })]);
     const r = run(world, 5, fireRocketRight(0));
     expect(r.world.players[0]).toMatchObject({ alive: false, deaths: 1, kills: 3 });
-    expect(r.events.find((x) => x.e.type === 'killed')?.e).toEqual({ type: 'killed', killer: 0, victim: 0, weapon: Weapon.Rocket });
+    expect(r.events.find((x) => x.e.type === 'killed')?.e).toEqual({
+      type: 'killed',
+      killer: 0,
+      victim: 0,
+      weapon: Weapon.Rocket,
+    });
   });
 
   it('a rocket of a player who left still damages and credits no one', () => {

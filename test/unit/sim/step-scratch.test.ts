@@ -55,7 +55,9 @@ describe('stepWorld with a StepScratch', () => {
     expect(scratch.hitboxes).toHaveLength(16);
     scratch.hitboxes.forEach((b, i) => expect(b).toBe(boxes[i]));
     expect([scratch.player.velocity, scratch.player.move, scratch.player.shot]).toEqual(temporaries);
-    temporaries.forEach((t, i) => expect(t).toBe([scratch.player.velocity, scratch.player.move, scratch.player.shot][i]));
+    temporaries.forEach((t, i) =>
+      expect(t).toBe([scratch.player.velocity, scratch.player.move, scratch.player.shot][i]),
+    );
     // Someone joins: one more record, nothing else re-created.
     w = addPlayer(w, 40, CFG);
     w = stepWorld(w, saneCmds(commandsFor(w, 1)), CFG, undefined, scratch).world;
@@ -113,14 +115,30 @@ describe('the per-player temporaries', () => {
   });
 
   it('isSanitizedCmd is true exactly when sanitizeCmd changes no field', () => {
-    const anyNumber = fc.oneof(fc.integer({ min: -70000, max: 70000 }), fc.double(), fc.constantFrom(NaN, Infinity, -0, 0.5, 255, 256, 0x7fffffff, 0x80000000));
+    const anyNumber = fc.oneof(
+      fc.integer({ min: -70000, max: 70000 }),
+      fc.double(),
+      fc.constantFrom(NaN, Infinity, -0, 0.5, 255, 256, 0x7fffffff, 0x80000000),
+    );
     fc.assert(
-      fc.property(fc.record({ tick: anyNumber, moveX: anyNumber, moveY: anyNumber, aim: anyNumber, buttons: anyNumber, weaponSelect: anyNumber, viewTick: anyNumber, viewFrac: anyNumber }), (cmd) => {
-        const s = sanitizeCmd(cmd);
-        const same = (Object.keys(s) as Array<keyof UserCmd>).every((k) => s[k] === cmd[k]);
-        expect(isSanitizedCmd(cmd)).toBe(same);
-        expect(isSanitizedCmd(s)).toBe(true);
-      }),
+      fc.property(
+        fc.record({
+          tick: anyNumber,
+          moveX: anyNumber,
+          moveY: anyNumber,
+          aim: anyNumber,
+          buttons: anyNumber,
+          weaponSelect: anyNumber,
+          viewTick: anyNumber,
+          viewFrac: anyNumber,
+        }),
+        (cmd) => {
+          const s = sanitizeCmd(cmd);
+          const same = (Object.keys(s) as Array<keyof UserCmd>).every((k) => s[k] === cmd[k]);
+          expect(isSanitizedCmd(cmd)).toBe(same);
+          expect(isSanitizedCmd(s)).toBe(true);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

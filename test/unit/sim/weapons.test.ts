@@ -80,7 +80,9 @@ describe('reload', () => {
     expect(t.states[RELOAD_TICKS - 1]!.ammo[Weapon.Rifle]).toBe(5);
     expect(t.states[RELOAD_TICKS]!.ammo[Weapon.Rifle]).toBe(rifle.magazine);
     expect(t.states[RELOAD_TICKS]!.reloadEndTick).toBe(0);
-    expect(t.events).toEqual([{ tick: 10 + RELOAD_TICKS, event: { type: 'reloaded', player: 0, weapon: Weapon.Rifle } }]);
+    expect(t.events).toEqual([
+      { tick: 10 + RELOAD_TICKS, event: { type: 'reloaded', player: 0, weapon: Weapon.Rifle } },
+    ]);
   });
 
   it('a full magazine does not reload', () => {
@@ -105,7 +107,9 @@ describe('reload', () => {
 
 describe('weapon switch', () => {
   it('takes the deploy time, blocks firing meanwhile and reports the switch', () => {
-    const t = play(playerAt(0, 500, 500), 1, 60, (tick) => (tick === 1 ? { weaponSelect: Weapon.Rocket, ...fire } : fire));
+    const t = play(playerAt(0, 500, 500), 1, 60, (tick) =>
+      tick === 1 ? { weaponSelect: Weapon.Rocket, ...fire } : fire,
+    );
     expect(t.states[0]!.weapon).toBe(Weapon.Rocket);
     expect(t.states[0]!.deployEndTick).toBe(1 + DEPLOY_TICKS);
     expect(t.events[0]).toEqual({ tick: 1, event: { type: 'switched', player: 0, weapon: Weapon.Rocket } });
@@ -116,12 +120,16 @@ describe('weapon switch', () => {
   it('the cooldown of the last shot carries over a switch, so switching back and forth fires no faster', () => {
     const p = playerAt(0, 500, 500, { weapon: Weapon.Rocket });
     const rocketTicks = secondsToTicks(rocket.fireIntervalS, TICKRATE);
-    const t = play(p, 1, 100, (tick) => (tick === 2 ? { weaponSelect: Weapon.Rifle } : tick === 3 ? { weaponSelect: Weapon.Rocket } : fire));
+    const t = play(p, 1, 100, (tick) =>
+      tick === 2 ? { weaponSelect: Weapon.Rifle } : tick === 3 ? { weaponSelect: Weapon.Rocket } : fire,
+    );
     const rocketShots = t.shots.filter((s) => s.shot.weapon === Weapon.Rocket).map((s) => s.tick);
     expect(rocketShots[0]).toBe(1);
     expect(rocketShots[1]).toBeGreaterThanOrEqual(1 + rocketTicks);
     const toRifle = play(p, 1, 80, (tick) => (tick === 2 ? { weaponSelect: Weapon.Rifle } : fire));
-    expect(toRifle.shots.filter((s) => s.shot.weapon === Weapon.Rifle)[0]?.tick).toBe(Math.max(2 + DEPLOY_TICKS, 1 + rocketTicks));
+    expect(toRifle.shots.filter((s) => s.shot.weapon === Weapon.Rifle)[0]?.tick).toBe(
+      Math.max(2 + DEPLOY_TICKS, 1 + rocketTicks),
+    );
   });
 
   it('selecting the current weapon is not a switch', () => {
@@ -132,7 +140,9 @@ describe('weapon switch', () => {
 
   it('cancels a reload in progress', () => {
     const p = playerAt(0, 500, 500, { ammo: [5, 4] });
-    const t = play(p, 1, 200, (tick) => (tick === 1 ? { buttons: Buttons.Reload } : tick === 10 ? { weaponSelect: Weapon.Rocket } : {}));
+    const t = play(p, 1, 200, (tick) =>
+      tick === 1 ? { buttons: Buttons.Reload } : tick === 10 ? { weaponSelect: Weapon.Rocket } : {},
+    );
     expect(t.states[8]!.reloadEndTick).toBe(1 + RELOAD_TICKS);
     expect(t.states[9]!.reloadEndTick).toBe(0);
     expect(t.states[199]!.ammo).toEqual([5, 4]);

@@ -3,7 +3,14 @@
 import type { SimConfig } from '../../../src/sim/config';
 import { nextRandom } from '../../../src/sim/rng';
 import { stepWorld } from '../../../src/sim/world';
-import { Buttons, WEAPON_KEEP, type PlayerId, type SimEvent, type UserCmd, type WorldState } from '../../../src/sim/types';
+import {
+  Buttons,
+  WEAPON_KEEP,
+  type PlayerId,
+  type SimEvent,
+  type UserCmd,
+  type WorldState,
+} from '../../../src/sim/types';
 import { saneCmds } from '../../helpers/sane-cmds';
 
 function randoms(seed: number, count: number): number[] {
@@ -20,12 +27,18 @@ function randoms(seed: number, count: number): number[] {
 /** Commands change every 8..24 ticks per player; aim tracks a chosen opponent half of the time. */
 export function workloadCmd(seed: number, tick: number, id: PlayerId, world: WorldState): UserCmd {
   const phase = Math.floor((tick + id * 5) / 16);
-  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0] = randoms(seed ^ Math.imul(phase + 1, 0x9e3779b1) ^ Math.imul(id + 1, 0x85ebca6b), 7);
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0] = randoms(
+    seed ^ Math.imul(phase + 1, 0x9e3779b1) ^ Math.imul(id + 1, 0x85ebca6b),
+    7,
+  );
   const self = world.players.find((p) => p.id === id);
   const others = world.players.filter((p) => p.id !== id && p.alive);
   const target = others[Math.floor(d * others.length)];
   const jitter = Math.floor(randoms(seed + tick * 31 + id, 1)[0]! * 2000) - 1000;
-  const aim = self && target && e < 0.6 ? Math.round((Math.atan2(target.y - self.y, target.x - self.x) / (2 * Math.PI)) * 65536) + jitter : Math.floor(e * 65536);
+  const aim =
+    self && target && e < 0.6
+      ? Math.round((Math.atan2(target.y - self.y, target.x - self.x) / (2 * Math.PI)) * 65536) + jitter
+      : Math.floor(e * 65536);
   let buttons = 0;
   if (c < 0.5) buttons |= Buttons.Fire;
   if (c > 0.97) buttons |= Buttons.Reload;
@@ -50,7 +63,13 @@ export interface RunResult {
   checkpoints: string[];
 }
 
-export function runWorkload(start: WorldState, ticks: number, seed: number, cfg: SimConfig, onStep?: (w: WorldState, events: SimEvent[]) => void): RunResult {
+export function runWorkload(
+  start: WorldState,
+  ticks: number,
+  seed: number,
+  cfg: SimConfig,
+  onStep?: (w: WorldState, events: SimEvent[]) => void,
+): RunResult {
   let world = start;
   const eventCounts: Record<string, number> = {};
   const checkpoints: string[] = [];

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_HEALTH, PLAYER_RADIUS, RESPAWN_SECONDS, SPAWN_CLEARANCE, WEAPONS, secondsToTicks } from '../../../src/sim/config';
+import {
+  MAX_HEALTH,
+  PLAYER_RADIUS,
+  RESPAWN_SECONDS,
+  SPAWN_CLEARANCE,
+  WEAPONS,
+  secondsToTicks,
+} from '../../../src/sim/config';
 import { DEFAULT_MAP } from '../../../src/sim/map';
 import { addPlayer, createWorld, removePlayer, stepWorld } from '../../../src/sim/world';
 import { Buttons, Weapon, type Hitbox, type SimEvent, type WorldState } from '../../../src/sim/types';
@@ -33,12 +40,32 @@ function idleWith(world: WorldState, ticks: number, config: typeof cfg): WorldSt
 }
 
 const dead = (id: number, fields = {}) =>
-  playerAt(id, 300, 300, { alive: false, health: 0, respawnTick: 10, ammo: [0, 1], weapon: Weapon.Rocket, deaths: 2, ...fields });
+  playerAt(id, 300, 300, {
+    alive: false,
+    health: 0,
+    respawnTick: 10,
+    ammo: [0, 1],
+    weapon: Weapon.Rocket,
+    deaths: 2,
+    ...fields,
+  });
 
 describe('createWorld / addPlayer / removePlayer', () => {
   it('creates an empty world at tick 0 with the seed as PRNG state', () => {
-    expect(createWorld(99)).toMatchObject({ tick: 0, players: [], projectiles: [], nextProjectileId: 0, rng: 99, pickups: [] });
-    expect(createWorld(99).match).toMatchObject({ phase: MatchPhase.Waiting, phaseEndTick: 0, players: [], results: null });
+    expect(createWorld(99)).toMatchObject({
+      tick: 0,
+      players: [],
+      projectiles: [],
+      nextProjectileId: 0,
+      rng: 99,
+      pickups: [],
+    });
+    expect(createWorld(99).match).toMatchObject({
+      phase: MatchPhase.Waiting,
+      phaseEndTick: 0,
+      players: [],
+      results: null,
+    });
     expect(createWorld(1, DEFAULT_MAP).pickups).toEqual(DEFAULT_MAP.pickups!.map(() => 0));
   });
 
@@ -49,9 +76,15 @@ describe('createWorld / addPlayer / removePlayer', () => {
     expect(empty.players).toEqual([]);
     expect(w.players.map((p) => p.id)).toEqual([2, 5, 7]);
     for (const p of w.players) {
-      expect(p).toMatchObject({ alive: true, health: MAX_HEALTH, teleportSeq: 0, ammo: WEAPONS.map((d) => d.magazine) });
+      expect(p).toMatchObject({
+        alive: true,
+        health: MAX_HEALTH,
+        teleportSeq: 0,
+        ammo: WEAPONS.map((d) => d.magazine),
+      });
       expect(DEFAULT_MAP.spawns).toContainEqual({ x: p.x, y: p.y });
-      for (const o of w.players) if (o !== p) expect(Math.hypot(o.x - p.x, o.y - p.y)).toBeGreaterThanOrEqual(SPAWN_CLEARANCE);
+      for (const o of w.players)
+        if (o !== p) expect(Math.hypot(o.x - p.x, o.y - p.y)).toBeGreaterThanOrEqual(SPAWN_CLEARANCE);
     }
   });
 
@@ -83,7 +116,11 @@ describe('stepWorld', () => {
 
   it('sanitizes commands it is given', () => {
     const world = worldOf([playerAt(0, 500, 500)]);
-    const r = stepWorld(world, saneCmds(new Map([[0, cmd(1, { moveX: 100000, aim: -1, buttons: 0xffff, weaponSelect: 42 })]])), cfg);
+    const r = stepWorld(
+      world,
+      saneCmds(new Map([[0, cmd(1, { moveX: 100000, aim: -1, buttons: 0xffff, weaponSelect: 42 })]])),
+      cfg,
+    );
     expect(r.world.players[0]!.aim).toBe(65535);
     expect(r.world.players[0]!.weapon).toBe(Weapon.Rifle);
     expect(r.world.players[0]!.vx).toBeLessThanOrEqual(260);
@@ -120,7 +157,17 @@ describe('stepWorld', () => {
   it('players block each other in id order', () => {
     const world = worldOf([playerAt(0, 400, 500), playerAt(1, 440, 500)]);
     let w = world;
-    for (let t = 1; t <= 60; t++) w = stepWorld(w, saneCmds(new Map([[0, cmd(t, { moveX: 127 })], [1, cmd(t, { moveX: -127 })]])), cfg).world;
+    for (let t = 1; t <= 60; t++)
+      w = stepWorld(
+        w,
+        saneCmds(
+          new Map([
+            [0, cmd(t, { moveX: 127 })],
+            [1, cmd(t, { moveX: -127 })],
+          ]),
+        ),
+        cfg,
+      ).world;
     const [a, b] = w.players;
     expect(b!.x - a!.x).toBeGreaterThanOrEqual(2 * PLAYER_RADIUS);
   });
@@ -137,7 +184,15 @@ describe('respawn', () => {
     expect(justBefore.players[1]!.alive).toBe(false);
     const r = idle(justBefore, 1);
     const p = r.world.players[1]!;
-    expect(p).toMatchObject({ alive: true, health: MAX_HEALTH, teleportSeq: 1, respawnTick: 0, deaths: 1, vx: 0, vy: 0 });
+    expect(p).toMatchObject({
+      alive: true,
+      health: MAX_HEALTH,
+      teleportSeq: 1,
+      respawnTick: 0,
+      deaths: 1,
+      vx: 0,
+      vy: 0,
+    });
     expect(p.ammo).toEqual(WEAPONS.map((d) => d.magazine));
     expect(spawns).toContainEqual({ x: p.x, y: p.y });
     expect(r.events).toContainEqual({ type: 'respawned', player: 1, x: p.x, y: p.y });
@@ -153,7 +208,16 @@ describe('respawn', () => {
 
   it('chooses among free points out of sight with the world PRNG (every such point gets picked)', () => {
     // A wall hides both far points from the player at the top left; the near one is occupied.
-    const hidden = cfgFor(mapWith([{ x: 200, y: 0, w: 20, h: 1000 }], [{ x: 100, y: 100 }, { x: 500, y: 500 }, { x: 900, y: 900 }]));
+    const hidden = cfgFor(
+      mapWith(
+        [{ x: 200, y: 0, w: 20, h: 1000 }],
+        [
+          { x: 100, y: 100 },
+          { x: 500, y: 500 },
+          { x: 900, y: 900 },
+        ],
+      ),
+    );
     const picked = new Set<string>();
     for (let seed = 0; seed < 40; seed++) {
       const w = { ...worldOf([playerAt(0, 110, 100), dead(2)]), rng: seed };

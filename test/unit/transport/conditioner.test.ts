@@ -2,7 +2,12 @@ import { describe, it, expect } from 'vitest';
 import { NetworkConditioner, type ConditionerSettings } from '../../../src/transport/conditioner';
 
 /** Sends `n` one-byte-tagged messages one ms apart and collects (tag, deliveryMs) by polling every ms. */
-function run(settings: Partial<ConditionerSettings>, seed: number, n: number, sizeBytes = 4): Array<{ tag: number; at: number }> {
+function run(
+  settings: Partial<ConditionerSettings>,
+  seed: number,
+  n: number,
+  sizeBytes = 4,
+): Array<{ tag: number; at: number }> {
   const link = new NetworkConditioner(settings, seed);
   const got: Array<{ tag: number; at: number }> = [];
   const horizon = n + 5000;
@@ -46,7 +51,8 @@ describe('NetworkConditioner', () => {
 
   it('keeps FIFO order under jitter without reordering, with delays inside [latency, latency + jitter] on average', () => {
     const got = run({ latencyMs: 50, jitterMs: 40 }, 5, 2000);
-    for (let i = 1; i < got.length; i++) expect((got[i] as { tag: number }).tag).toBeGreaterThan((got[i - 1] as { tag: number }).tag);
+    for (let i = 1; i < got.length; i++)
+      expect((got[i] as { tag: number }).tag).toBeGreaterThan((got[i - 1] as { tag: number }).tag);
     const delays = got.map((g) => g.at - g.tag);
     expect(Math.min(...delays)).toBeGreaterThanOrEqual(50);
     const mean = delays.reduce((a, b) => a + b, 0) / delays.length;
@@ -118,7 +124,10 @@ describe('NetworkConditioner', () => {
           run = 0;
         }
       }
-      return { loss: lost.filter(Boolean).length / lost.length, burstMs: (runs.reduce((a, b) => a + b, 0) / runs.length) * 10 };
+      return {
+        loss: lost.filter(Boolean).length / lost.length,
+        burstMs: (runs.reduce((a, b) => a + b, 0) / runs.length) * 10,
+      };
     };
     for (const [loss, burstMs] of [
       [0.1, 100],

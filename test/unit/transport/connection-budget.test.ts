@@ -7,7 +7,12 @@ const WIDE = { burst: 1000, refillMs: 1 };
 describe('ConnectionBudget', () => {
   it('lets a burst through for everyone, then one build per refill interval', () => {
     let t = 0;
-    const b = new ConnectionBudget(() => t, { total: { burst: 3, refillMs: 1000 }, reserve: 0, perSource: WIDE, maxUncollected: 100 });
+    const b = new ConnectionBudget(() => t, {
+      total: { burst: 3, refillMs: 1000 },
+      reserve: 0,
+      perSource: WIDE,
+      maxUncollected: 100,
+    });
     const four = (): boolean[] => ['a', 'b', 'c', 'd'].map((s) => b.canBuild(s));
     expect(four()).toEqual([true, true, true, false]);
     t = 999;
@@ -39,12 +44,23 @@ describe('ConnectionBudget', () => {
   });
 
   it('keeps the reserve from sources that spent half of their own, and gives it to a fresh one', () => {
-    const b = new ConnectionBudget(() => 0, { total: { burst: 10, refillMs: 1e9 }, reserve: 4, perSource: { burst: 8, refillMs: 1e9 }, maxUncollected: 100 });
+    const b = new ConnectionBudget(() => 0, {
+      total: { burst: 10, refillMs: 1e9 },
+      reserve: 4,
+      perSource: { burst: 8, refillMs: 1e9 },
+      maxUncollected: 100,
+    });
     let flood = 0;
     for (let i = 0; i < 8; i++) if (b.canBuild('addr:a')) flood += 1;
     // 'a' took 4 freely (half its own), then 2 more above the reserve of 4; the rest is kept.
     expect(flood).toBe(6);
-    expect([b.canBuild('addr:new1'), b.canBuild('addr:new2'), b.canBuild('addr:new3'), b.canBuild('addr:new4'), b.canBuild('addr:new5')]).toEqual([true, true, true, true, false]);
+    expect([
+      b.canBuild('addr:new1'),
+      b.canBuild('addr:new2'),
+      b.canBuild('addr:new3'),
+      b.canBuild('addr:new4'),
+      b.canBuild('addr:new5'),
+    ]).toEqual([true, true, true, true, false]);
   });
 
   it('stops building while too many built connections are not yet collected, however long the flood waits', () => {

@@ -17,7 +17,11 @@ function fakePeer() {
     own: () => () => undefined,
     send: (type: string) => (sent.push(type), true),
   } as unknown as Peer;
-  return { peer, sent, relay: (type: ServerMessage['type'], src: string, payload: unknown) => handler({ type, src, payload }) };
+  return {
+    peer,
+    sent,
+    relay: (type: ServerMessage['type'], src: string, payload: unknown) => handler({ type, src, payload }),
+  };
 }
 
 /** Counts RTCPeerConnections built (the thing a flood must not get for free). */
@@ -47,7 +51,8 @@ describe('IncomingOffers', () => {
     const { peer, relay } = fakePeer();
     const seen: IncomingConnection[] = [];
     const offers = new IncomingOffers(peer, new ConnectionBudget(() => 0), (c) => seen.push(c));
-    for (const serialization of ['binary', 'json', 'constructor', '__proto__']) relay('OFFER', 'attacker', { ...offerPayload('dc_1', SDP), serialization });
+    for (const serialization of ['binary', 'json', 'constructor', '__proto__'])
+      relay('OFFER', 'attacker', { ...offerPayload('dc_1', SDP), serialization });
     expect(seen).toHaveLength(0);
     expect(pcs.built()).toBe(0);
     expect(offers.counters.malformed).toBe(4);
@@ -56,7 +61,11 @@ describe('IncomingOffers', () => {
   it('drops candidates for connections that no admitted offer opened (nothing is stored)', () => {
     const { peer, relay } = fakePeer();
     const offers = new IncomingOffers(peer, new ConnectionBudget(() => 0), () => undefined);
-    for (let i = 0; i < 2000; i++) relay('CANDIDATE', 'attacker', { candidate: { candidate: 'candidate:1 1 udp 1 10.0.0.1 1 typ host' }, connectionId: `dc_${i}` });
+    for (let i = 0; i < 2000; i++)
+      relay('CANDIDATE', 'attacker', {
+        candidate: { candidate: 'candidate:1 1 udp 1 10.0.0.1 1 typ host' },
+        connectionId: `dc_${i}`,
+      });
     expect(offers.counters.strayCandidates).toBe(2000);
     expect(offers.size).toBe(0);
   });
@@ -82,9 +91,20 @@ describe('IncomingOffers', () => {
     const pcs = countConnections();
     const { peer, relay } = fakePeer();
     const seen: IncomingConnection[] = [];
-    const offers = new IncomingOffers(peer, new ConnectionBudget(() => 0, { total: { burst: 2, refillMs: 1000 }, reserve: 0, perSource: { burst: 9, refillMs: 1000 }, maxUncollected: 100 }), (c) => seen.push(c));
+    const offers = new IncomingOffers(
+      peer,
+      new ConnectionBudget(() => 0, {
+        total: { burst: 2, refillMs: 1000 },
+        reserve: 0,
+        perSource: { burst: 9, refillMs: 1000 },
+        maxUncollected: 100,
+      }),
+      (c) => seen.push(c),
+    );
     for (let i = 0; i < 5; i++) relay('OFFER', `p${i}`, offerPayload(`dc_${i}`, SDP));
-    const results = await Promise.allSettled(seen.map((c) => Promise.race([c.open(10_000), Promise.resolve('pending')])));
+    const results = await Promise.allSettled(
+      seen.map((c) => Promise.race([c.open(10_000), Promise.resolve('pending')])),
+    );
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(3);
     expect(pcs.built()).toBe(2);
     expect(offers.counters.overBudget).toBe(3);

@@ -7,7 +7,8 @@ describe('LocalCandidates', () => {
     const pc = { onicecandidate: null } as unknown as RTCPeerConnection;
     const sent: string[] = [];
     const local = new LocalCandidates(pc, (c) => sent.push(c.candidate ?? ''));
-    const fire = (candidate: string | null): void => pc.onicecandidate!({ candidate: candidate === null ? null : { candidate } } as RTCPeerConnectionIceEvent);
+    const fire = (candidate: string | null): void =>
+      pc.onicecandidate!({ candidate: candidate === null ? null : { candidate } } as RTCPeerConnectionIceEvent);
     fire('a');
     fire('b');
     fire(null); // end of gathering

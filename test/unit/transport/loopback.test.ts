@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { asBytes } from '../../../src/transport/channel';
 import { LoopbackChannel } from '../../../src/transport/loopback';
 
-const next = (ch: LoopbackChannel): Promise<Uint8Array> => new Promise((resolve) => {
-  const off = ch.onMessage((b) => (off(), resolve(b)));
-});
+const next = (ch: LoopbackChannel): Promise<Uint8Array> =>
+  new Promise((resolve) => {
+    const off = ch.onMessage((b) => (off(), resolve(b)));
+  });
 
 describe('LoopbackChannel', () => {
   it('carries bytes both ways over a MessageChannel and transfers instead of copying', async () => {

@@ -1,12 +1,23 @@
 // The signaling wire as input from strangers: only the project's own offer shape is admitted.
 import { describe, expect, it } from 'vitest';
-import { offerPayload, readAnswer, readCandidate, readOffer, readServerMessage } from '../../../src/transport/signal-messages';
+import {
+  offerPayload,
+  readAnswer,
+  readCandidate,
+  readOffer,
+  readServerMessage,
+} from '../../../src/transport/signal-messages';
 
 const SDP = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n';
 
 describe('readOffer', () => {
   it("admits exactly PeerJS 1.5's raw, reliable data connection (what our joiner and the reference client send)", () => {
-    expect(readOffer(offerPayload('dc_abc123', SDP))).toEqual({ connectionId: 'dc_abc123', source: null, label: 'dc_abc123', sdp: SDP });
+    expect(readOffer(offerPayload('dc_abc123', SDP))).toEqual({
+      connectionId: 'dc_abc123',
+      source: null,
+      label: 'dc_abc123',
+      sdp: SDP,
+    });
   });
 
   it("reads the signaling server's source tag when it has the tag's shape", () => {
@@ -15,7 +26,18 @@ describe('readOffer', () => {
     expect(readOffer({ ...offerPayload('dc_a', SDP), sourceTag: 7 })?.source).toBeNull();
   });
 
-  it.each(['binary', 'binary-utf8', 'json', 'default', 'MsgPack', 'none', 'constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+  it.each([
+    'binary',
+    'binary-utf8',
+    'json',
+    'default',
+    'MsgPack',
+    'none',
+    'constructor',
+    '__proto__',
+    'toString',
+    'hasOwnProperty',
+  ])(
     "refuses serialization '%s' before anything is built (binarypack's unpack trusted declared counts)",
     (serialization) => {
       expect(readOffer({ ...offerPayload('dc_x', SDP), serialization })).toBeNull();
@@ -50,7 +72,18 @@ describe('readServerMessage', () => {
   it('parses known types and drops the rest without throwing', () => {
     expect(readServerMessage('{"type":"OPEN"}')).toEqual({ type: 'OPEN', src: '', payload: undefined });
     expect(readServerMessage('{"type":"OFFER","src":"peer1","payload":{}}')?.src).toBe('peer1');
-    for (const bad of ['', 'x', '{', 'null', '[]', '{"type":"constructor"}', '{"type":"OFFER","src":{"a":1}}', '{"type":"OFFER","src":"a/b"}', 42, null]) {
+    for (const bad of [
+      '',
+      'x',
+      '{',
+      'null',
+      '[]',
+      '{"type":"constructor"}',
+      '{"type":"OFFER","src":{"a":1}}',
+      '{"type":"OFFER","src":"a/b"}',
+      42,
+      null,
+    ]) {
       expect(readServerMessage(bad)).toBeNull();
     }
   });
@@ -58,10 +91,15 @@ describe('readServerMessage', () => {
 
 describe('readAnswer / readCandidate', () => {
   it('read the shapes PeerJS sends and refuse oversized or mistyped fields', () => {
-    expect(readAnswer({ sdp: { type: 'answer', sdp: SDP }, type: 'data', connectionId: 'dc_1' })).toEqual({ connectionId: 'dc_1', sdp: SDP });
+    expect(readAnswer({ sdp: { type: 'answer', sdp: SDP }, type: 'data', connectionId: 'dc_1' })).toEqual({
+      connectionId: 'dc_1',
+      sdp: SDP,
+    });
     expect(readAnswer({ sdp: { type: 'offer', sdp: SDP }, connectionId: 'dc_1' })).toBeNull();
     const line = 'candidate:1 1 udp 2122260223 10.0.0.1 5000 typ host';
-    expect(readCandidate({ candidate: { candidate: line, sdpMid: '0', sdpMLineIndex: 0 }, connectionId: 'dc_1' })).toEqual({ connectionId: 'dc_1', candidate: { candidate: line, sdpMid: '0', sdpMLineIndex: 0 } });
+    expect(
+      readCandidate({ candidate: { candidate: line, sdpMid: '0', sdpMLineIndex: 0 }, connectionId: 'dc_1' }),
+    ).toEqual({ connectionId: 'dc_1', candidate: { candidate: line, sdpMid: '0', sdpMLineIndex: 0 } });
     expect(readCandidate({ candidate: { candidate: 'x'.repeat(2000) }, connectionId: 'dc_1' })).toBeNull();
     expect(readCandidate({ candidate: { candidate: line, sdpMLineIndex: -1 }, connectionId: 'dc_1' })).toBeNull();
     expect(readCandidate({ candidate: line, connectionId: 'dc_1' })).toBeNull();

@@ -52,8 +52,15 @@ describe('SignalingPeer', () => {
     expect(a.token).not.toBe(b.token);
     const url = new URL(FakeSocket.made[1]!.url);
     expect(`${url.protocol}//${url.host}${url.pathname}`).toBe('ws://127.0.0.1:9000/peerjs/peerjs');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ key: 'peerjs', id: 'rewind-room', token: b.token, version: '1.5.5' });
-    expect(signalingUrl({ ...OPTS, secure: true, path: 'x/' }, 'i', 't')).toBe('wss://127.0.0.1:9000/x/peerjs?key=peerjs&id=i&token=t&version=1.5.5');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      key: 'peerjs',
+      id: 'rewind-room',
+      token: b.token,
+      version: '1.5.5',
+    });
+    expect(signalingUrl({ ...OPTS, secure: true, path: 'x/' }, 'i', 't')).toBe(
+      'wss://127.0.0.1:9000/x/peerjs?key=peerjs&id=i&token=t&version=1.5.5',
+    );
   });
 
   it('says why before it says disconnected, and reconnects with the same id and token', () => {
@@ -92,7 +99,8 @@ describe('SignalingPeer', () => {
     peer.onSignal((m) => relayed.push(`${m.type}:${m.src}`));
     const ws = FakeSocket.made[0]!;
     ws.serverOpens();
-    for (const junk of ['{', '[1]', '{"type":"__proto__"}', '{"type":"OFFER","src":7}', new ArrayBuffer(4)]) ws.serverSays(junk);
+    for (const junk of ['{', '[1]', '{"type":"__proto__"}', '{"type":"OFFER","src":7}', new ArrayBuffer(4)])
+      ws.serverSays(junk);
     ws.serverSays('{"type":"OFFER","src":"joiner","payload":{}}');
     ws.serverSays('{"type":"HEARTBEAT"}');
     expect(peer.counters.malformed).toBe(5);
@@ -110,7 +118,7 @@ describe('SignalingPeer', () => {
     expect(closed).toBe(1);
   });
 
-  it("hashes a takeover token the way the server compares it, and puts only the hash in the URL", async () => {
+  it('hashes a takeover token the way the server compares it, and puts only the hash in the URL', async () => {
     const token = 'aB3dE5fG7hI9jK1lM3nO5pQ7';
     const hash = await takeoverHash(token, crypto);
     expect(hash).toBe(createHash('sha256').update(token).digest('base64url'));
