@@ -120,16 +120,14 @@ export class HostMigration {
   review(rosterChanged: boolean): boolean {
     if (!this.enabled || this.over) return false;
     const before = this.successors();
-    const candidates = this.host.roster
-      .all()
-      .map((m) => ({
-        id: m.id,
-        pingMs: m.pingMs,
-        capable: this.host.capable(m.id),
-        chosen: this.chosen.has(m.id),
-        isHost: m.isHost,
-        bot: m.peerId === '',
-      }));
+    const candidates = this.host.roster.all().map((m) => ({
+      id: m.id,
+      pingMs: m.pingMs,
+      capable: this.host.capable(m.id),
+      chosen: this.chosen.has(m.id),
+      isHost: m.isHost,
+      bot: m.peerId === '',
+    }));
     const changed = successorsChanged(before, this.picker.update(candidates, this.host.now()));
     if (changed) {
       const message = this.listMessage();

@@ -5,24 +5,20 @@ import { BitReader, BitWriter, bitLength, unzigzag, zigzag } from '../../../src/
 describe('BitWriter / BitReader', () => {
   it('round-trips any sequence of fixed-width, signed and varint fields', () => {
     const field = fc.oneof(
-      fc
-        .integer({ min: 1, max: 32 })
-        .chain((bits) =>
-          fc.record({
-            kind: fc.constant('u' as const),
-            bits: fc.constant(bits),
-            v: fc.integer({ min: 0, max: 2 ** bits - 1 }),
-          }),
-        ),
-      fc
-        .integer({ min: 2, max: 32 })
-        .chain((bits) =>
-          fc.record({
-            kind: fc.constant('s' as const),
-            bits: fc.constant(bits),
-            v: fc.integer({ min: -(2 ** (bits - 1)), max: 2 ** (bits - 1) - 1 }),
-          }),
-        ),
+      fc.integer({ min: 1, max: 32 }).chain((bits) =>
+        fc.record({
+          kind: fc.constant('u' as const),
+          bits: fc.constant(bits),
+          v: fc.integer({ min: 0, max: 2 ** bits - 1 }),
+        }),
+      ),
+      fc.integer({ min: 2, max: 32 }).chain((bits) =>
+        fc.record({
+          kind: fc.constant('s' as const),
+          bits: fc.constant(bits),
+          v: fc.integer({ min: -(2 ** (bits - 1)), max: 2 ** (bits - 1) - 1 }),
+        }),
+      ),
       fc.record({
         kind: fc.constant('v' as const),
         bits: fc.integer({ min: 1, max: 8 }),
