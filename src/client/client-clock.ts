@@ -19,23 +19,22 @@
  *    slews there fast, jumps only beyond half a second) and the command timeline is re-placed on the
  *    new horizon the same way as after a delay step (forward: a counted jump; back: a slew).
  *
- * Inputs: `noteSent` for every command packet (so echoes can be validated), `onSnapshot` for each
- * newest snapshot, `advance(now)` before reading, `rebind()` when the stream's server changes.
- * Outputs: `streamTick`, `commandTick`, RTT/jitter.
+ * Inputs: `noteSent` per command packet (round-trip.ts), `onSnapshot` per newest snapshot, `advance(now)`
+ * before reading, `rebind()` when the stream's server changes. Outputs: `streamTick`, `commandTick`, RTT.
  * Invariants: time never goes backwards within a call sequence with non-decreasing `now`; memory is
  * bounded whether snapshots arrive or not; no clock is read here.
  */
 import type { Tick } from '../sim/types';
+import { ClockAdjustments } from './clock-adjustments';
 import { DelayFilter } from './delay-filter';
+import { RoundTrip, type EchoTiming } from './round-trip';
 import { SkewEstimator } from './skew-estimator';
 import {
   BACK_SLEW,
   DEFAULT_CLOCK_TUNING,
-  ECHO_MEMORY,
   FAR_BEHIND_TICKS,
   FAST_SLEW,
   JITTER_MARGIN,
-  MAX_RTT_MS,
   MAX_SKEW,
   MAX_SKEW_STEP,
   SETTLE_AFTER_PLACEMENT_MS,
@@ -46,12 +45,9 @@ import {
   type ClockTuning,
 } from './clock-tuning';
 
-export { DEFAULT_CLOCK_TUNING, type ClockTuning } from './clock-tuning';
-
-export interface SnapshotTiming {
+/** What the clock reads off a snapshot: its tick, the echo of our newest command packet, the server's depth report. */
+export interface SnapshotTiming extends EchoTiming {
   serverTick: Tick;
-  echoTimeMs: number;
-  echoHoldMs: number;
   cmdBufferDepth: number;
 }
 
@@ -77,10 +73,9 @@ export class ClientClock {
   /** The next snapshot comes from a new server (rebind): re-anchor the model on it. */
   private reanchor = false;
   private readonly lateness = new DelayFilter();
-  private readonly rtt = new DelayFilter();
+  private readonly rtt = new RoundTrip();
   private readonly skewFit = new SkewEstimator();
-  private adjustments: { atMs: number; ticks: number }[] = [];
-  private readonly sentTimes: number[] = [];
+  private readonly adjustments = new ClockAdjustments();
   readonly counters = { steps: 0, jumps: 0, jumpedTicks: 0 };
 
   constructor(
@@ -105,7 +100,7 @@ export class ClientClock {
   }
   /** Least round trip seen recently (ms): the path's own delay, without queueing. */
   get rttMs(): number {
-    return this.rtt.floor ?? 0;
+    return this.rtt.floorMs ?? 0;
   }
   /** One-way jitter of the snapshot stream (ms: 90th percentile of the change between consecutive latenesses). */
   get jitterMs(): number {
@@ -123,13 +118,12 @@ export class ClientClock {
    * depth loop steers the *mean* depth, so the room must cover the tail of the arrivals, not the p90).
    */
   get targetBufferTicks(): number {
-    return this.tuning.minBufferTicks + (JITTER_MARGIN * this.rtt.jitter) / this.tickMs;
+    return this.tuning.minBufferTicks + (JITTER_MARGIN * this.rtt.jitterMs) / this.tickMs;
   }
 
-  /** Remembers a sent packet's `sendTimeMs` (mod 65536) so only genuine echoes count as RTT samples. */
+  /** Remembers a sent packet's `sendTimeMs` so only genuine echoes count as RTT samples (round-trip.ts). */
   noteSent(sendTimeMs16: number): void {
-    this.sentTimes.push(sendTimeMs16);
-    if (this.sentTimes.length > ECHO_MEMORY) this.sentTimes.shift();
+    this.rtt.noteSent(sendTimeMs16);
   }
 
   /**
@@ -141,7 +135,7 @@ export class ClientClock {
    * to the old server can never come back: forgotten.
    */
   rebind(): void {
-    this.sentTimes.length = 0;
+    this.rtt.forgetSent();
     this.reanchor = this.synced;
   }
 
@@ -158,8 +152,8 @@ export class ClientClock {
     const back = Math.min(this.backlog, dtTicks * BACK_SLEW);
     this.backlog -= back;
     this.command += dtTicks + extra - back;
-    if (extra !== 0 || back !== 0) this.adjustments.push({ atMs: nowMs, ticks: extra - back });
-    this.forgetAdjustmentsBefore(nowMs - this.rttMs - 2 * STALE_MS);
+    if (extra !== 0 || back !== 0) this.adjustments.add(nowMs, extra - back);
+    this.adjustments.forgetBefore(nowMs - this.rttMs - 2 * STALE_MS);
   }
 
   onSnapshot(s: SnapshotTiming, nowMs: number): void {
@@ -178,7 +172,7 @@ export class ClientClock {
     if (moved) this.anchorOn(s.serverTick, nowMs);
     const late = (this.modelTick(nowMs) - s.serverTick) * this.tickMs;
     const stepLate = this.lateness.add(nowMs, late);
-    const stepRtt = this.sampleRtt(s, nowMs);
+    const stepRtt = this.rtt.sample(s, nowMs);
     // Steps stay in the skew history: a drifting clock looks like a run of small steps, and the
     // estimator itself refuses a history that is not a line.
     this.skewFit.add(nowMs, late);
@@ -254,16 +248,10 @@ export class ClientClock {
     this.stream += Math.sign(err) * step;
   }
 
-  private sampleRtt(s: SnapshotTiming, nowMs: number): 'up' | 'down' | null {
-    if (!this.sentTimes.includes(s.echoTimeMs)) return null;
-    const sample = ((Math.floor(nowMs) - s.echoTimeMs) & 0xffff) - s.echoHoldMs;
-    if (sample < 0 || sample > MAX_RTT_MS) return null;
-    return this.rtt.add(nowMs, sample);
-  }
-
   private steerCommand(nowMs: number, stepped: boolean): void {
-    if (this.rtt.floor === null) return;
-    const horizon = this.streamTarget(nowMs) + this.rtt.floor / this.tickMs + this.targetBufferTicks;
+    const floor = this.rtt.floorMs;
+    if (floor === null) return;
+    const horizon = this.streamTarget(nowMs) + floor / this.tickMs + this.targetBufferTicks;
     // Where the clock is heading (a step back still being slewed off counts as done).
     const behind = horizon - (this.command - this.backlog);
     // Just after a placement the new floors are still being refined by fresher minima: follow them,
@@ -281,9 +269,8 @@ export class ClientClock {
     if (settling || this.backlog > 0) return;
     // The report is one round trip old (the least one plus queueing): add what this clock already
     // changed since then, or the loop would correct the same error twice and overshoot.
-    const reportAgeMs = this.rttMs + this.rtt.jitter;
-    let inFlight = 0;
-    for (const a of this.adjustments) if (a.atMs >= nowMs - reportAgeMs) inFlight += a.ticks;
+    const reportAgeMs = this.rttMs + this.rtt.jitterMs;
+    const inFlight = this.adjustments.sumSince(nowMs - reportAgeMs);
     const error = this.depthReported + inFlight - this.targetBufferTicks;
     const max = this.tuning.maxDilation;
     this.dilationNow = Math.min(max, Math.max(-max, -error * this.tuning.depthGain));
@@ -307,14 +294,7 @@ export class ClientClock {
     this.commandPlaced = true;
     // Depth reports still reflect commands sent before the placement: wait a round trip and a bit.
     if (restartSettling) this.placedAtMs = nowMs;
-    this.adjustments = [];
+    this.adjustments.clear();
     this.dilationNow = 0;
-  }
-
-  private forgetAdjustmentsBefore(atMs: number): void {
-    let drop = 0;
-    while (drop < this.adjustments.length && this.adjustments[drop]!.atMs < atMs) drop++;
-    if (this.adjustments.length - drop > 1024) drop = this.adjustments.length - 1024;
-    if (drop > 0) this.adjustments.splice(0, drop);
   }
 }
