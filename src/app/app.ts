@@ -15,33 +15,20 @@ import { mountGameView } from './game-view';
 import type { ClientPoint } from '../game/pointer-tracker';
 import { createPracticeHost } from '../game/practice-host';
 import { failureHelp, failureText, type JoinFailure } from '../lobby/failures';
-import { lobbyBrowserToken } from '../lobby/browser-token';
 import { markSeated, wasSeated } from '../lobby/seat-token';
-import { loadSeatKeyPair } from '../lobby/seat-key-pair';
-import { seatKeyOf } from '../lobby/seat-key';
-import type { SeatKeyPair } from '../lobby/seat-proof';
-import { joinLobby } from '../lobby/join';
-import { lobbyLink } from '../lobby/link';
 import { linkWarnings } from '../lobby/link-warnings';
-import { normalizeName } from '../lobby/player-name';
-import { cryptoRandomBytes, newRoomId } from '../lobby/room-id';
-import { signalingNotice, type SignalingState } from '../lobby/signaling-reconnect';
-import type { LobbyTarget } from '../lobby/link';
 import { createDebugApi, type AppState, type Phase } from './debug-api';
 import { startFrameLoop } from './frame-loop';
 import { gameHostFor } from './game-host-adapter';
-import { createHostSession } from './host-session';
+import { createLobby, joinLobbyOf, type LobbyEntry } from './lobby-entry';
 import type { LobbySession } from './lobby-session';
-import { MigratingSession, type MigrationContext } from './migrating-session';
 import { loadPageConfig, type PageConfig } from './page-config';
 import { canRunLobbies, pageProblems } from './page-checks';
 import { watchLinkFailures } from './lobby-notices';
 import { IceRefresher } from './ice-refresh';
 import { loadName, pageStorage, saveName, tabStorage } from './remembered-name';
-import { busyScreen, lobbyScreen, messageScreen, startScreen, type LobbyScreen } from './screens';
+import { lobbyScreen, messageScreen, startScreen, type LobbyScreen } from './screens';
 import { signalingBanner } from './signaling-banner';
-import { DEFAULT_MAP } from '../sim/map';
-import { CVARS } from '../config/cvars';
 import type { MatchRules } from '../sim/match-types';
 
 export class App implements AppState {
@@ -64,6 +51,8 @@ export class App implements AppState {
   private readonly banner;
   /** "Alice's connection was lost — finding the new host…" while a host migration runs. */
   private readonly migrationBanner;
+  /** What "Create lobby" and joining need of this controller (lobby-entry.ts). */
+  private readonly entry: LobbyEntry;
   /** The page is going away (reload, tab closed): leaving now is not the player's choice. */
   private unloading = false;
 
@@ -81,6 +70,18 @@ export class App implements AppState {
       async () => (await loadPageConfig(new URL(win.location.href), win.fetch.bind(win))).signaling.iceServers,
       () => Date.now() / 1000,
     );
+    this.entry = {
+      win,
+      doc: this.doc,
+      config,
+      ice: this.ice,
+      banner: this.banner,
+      migrationBanner: this.migrationBanner,
+      setPhase: (phase) => void (this.phase = phase),
+      show: (el) => this.show(el),
+      fail: (failure, keepLink) => this.fail(failure, keepLink),
+      enterLobby: (session, link) => this.enterLobby(session, link),
+    };
     (win as unknown as { rewind: unknown }).rewind = createDebugApi(this);
     // Closing the tab: say goodbye properly so the others see it at once, not after a timeout.
     win.addEventListener('pagehide', () => {
@@ -178,94 +179,11 @@ export class App implements AppState {
   }
 
   private async create(name: string, password: string, maxPlayers: number): Promise<void> {
-    if (!canRunLobbies(this.win)) return this.fail({ kind: 'insecure-context' });
-    this.phase = 'connecting';
-    this.show(busyScreen(this.doc, 'Starting the server and opening the lobby…'));
-    await this.ice.ensureFresh();
-    const roomId = newRoomId();
-    const max = Number.isFinite(maxPlayers)
-      ? Math.min(Math.max(Math.round(maxPlayers), CVARS.sv_maxplayers.min), CVARS.sv_maxplayers.max)
-      : CVARS.sv_maxplayers.default;
-    const checked = normalizeName(name);
-    if (!checked.ok) return this.fail({ kind: 'bad-name', problem: checked.problem });
-    // The host's own seat key pair: a successor seats it there if this page comes back as a player.
-    const seat = await loadSeatKeyPair(tabStorage(this.win)(), roomId, this.win.crypto);
-    let session: MigratingSession | null = null;
-    const onSignaling = (st: SignalingState): void => this.banner.show(signalingNotice(st));
-    const r = await createHostSession({
-      signaling: this.config.signaling,
-      roomId,
-      name: checked.name,
-      password,
-      maxPlayers: max,
-      cvars: this.config.cvars,
-      mapName: DEFAULT_MAP.name,
-      seatKey: await seatKeyOf(seat.publicRaw, this.win.crypto),
-      onSignaling,
-      onReplaced: () => session?.replaced(),
-    });
-    if (!r.ok) return this.fail(r.failure);
-    const browserToken = await lobbyBrowserToken(pageStorage(this.win)(), cryptoRandomBytes, roomId, this.win.crypto);
-    const ctx = this.migrationContext({ roomId, hostKey: r.hostKey }, checked.name, seat, browserToken);
-    session = new MigratingSession(() => r.session, ctx);
-    const loc = this.win.location;
-    this.enterLobby(
-      session,
-      lobbyLink({ origin: loc.origin, pathname: loc.pathname, search: loc.search }, roomId, r.hostKey),
-    );
+    await createLobby(this.entry, name, password, maxPlayers);
   }
 
   private async join(roomId: string, name: string, password: string): Promise<void> {
-    // Our own name rules first: a name the host would refuse is said at once, before any network.
-    const checked = normalizeName(name);
-    if (!checked.ok) return this.fail({ kind: 'bad-name', problem: checked.problem }, true);
-    if (!canRunLobbies(this.win)) return this.fail({ kind: 'insecure-context' }, true);
-    this.phase = 'connecting';
-    this.show(busyScreen(this.doc, `Joining lobby ${roomId}…`));
-    await this.ice.ensureFresh();
-    const target = this.config.joinTarget?.roomId === roomId ? this.config.joinTarget : { roomId, hostKey: null };
-    const browserToken = await lobbyBrowserToken(pageStorage(this.win)(), cryptoRandomBytes, roomId, this.win.crypto);
-    const seat = await loadSeatKeyPair(tabStorage(this.win)(), roomId, this.win.crypto);
-    const r = await joinLobby({
-      signaling: this.config.signaling,
-      target,
-      name: checked.name,
-      password,
-      browserToken,
-      seat,
-      crypto: this.win.crypto,
-      migration: true,
-    });
-    markSeated(tabStorage(this.win)(), roomId, r.ok);
-    // A refusal keeps the link: Back shows its join form again (wrong password, lobby full…).
-    if (!r.ok) return this.fail(r.failure, true);
-    const session = new MigratingSession(
-      (self) => self.joinSession(r.joined),
-      this.migrationContext(target, checked.name, seat, browserToken),
-    );
-    this.enterLobby(session, this.win.location.href);
-  }
-
-  /** What a migration needs to join or claim this lobby again (migrating-session.ts). */
-  private migrationContext(
-    target: LobbyTarget,
-    name: string,
-    seat: SeatKeyPair,
-    browserToken: string,
-  ): MigrationContext {
-    return {
-      signaling: this.config.signaling,
-      target,
-      name,
-      browserToken,
-      seat,
-      crypto: this.win.crypto,
-      cvars: this.config.cvars,
-      now: () => performance.now(),
-      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-      onSignaling: (st) => this.banner.show(signalingNotice(st)),
-      onMigrating: (text) => this.migrationBanner.show(text),
-    };
+    await joinLobbyOf(this.entry, roomId, name, password);
   }
 
   private enterLobby(session: LobbySession, link: string): void {
