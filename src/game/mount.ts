@@ -12,12 +12,11 @@
  * Invariants: nothing outside `root` is touched except `window.rewindGame`; names and messages
  * reach the DOM as text only; after destroy no host method is called again.
  */
-import kaboom, { type KaboomCtx } from 'kaboom';
+import type { KaboomCtx } from 'kaboom';
 import { DEFAULT_MAP } from '../sim/map';
 import { Weapon, type ArenaMap } from '../sim/types';
 import { createChatBox, type ChatBox } from './chat-box';
 import { canvasPixel, installDebugApi, type GameDebugApi, type InjectedText } from './debug-api';
-import { el } from './dom-ui';
 import { createNetGraph } from './draw-netgraph';
 import { createEffects, KILL_FEED_MAX, type Effects } from './effects';
 import { FrameLog } from './frame-log';
@@ -29,9 +28,8 @@ import { InputReader } from './input-reader';
 import { createEndScreen } from './end-screen';
 import { FpsMeter } from './net-graph-model';
 import { createOverlays, type Overlays } from './overlays';
-import { PALETTE } from './palette';
 import { PointerTracker, type ClientPoint } from './pointer-tracker';
-import { createKit, GAME_FONT } from './render-kit';
+import { createKit } from './render-kit';
 import { drawnPlayers, type GameRenderInfo } from './render-info';
 import { createSoundCues, type SoundCues } from './sound';
 import { createTouchControls, type TouchControls } from './touch-controls';
@@ -40,8 +38,8 @@ import { loadGameFonts } from './art/fonts';
 import { createLook } from './art/look';
 import { createTextFonts } from './art/text-fonts';
 import { createSoundSection } from './sound/sound-panel';
-import { loadSoundSettings, type KeyValueStore } from './sound/sound-settings';
-import { rendererFailure } from './renderer-start';
+import { loadSoundSettings } from './sound/sound-settings';
+import { browserStore, makeAudio, mountCanvas, pickDensity } from './game-canvas';
 
 export interface MountOptions {
   map?: ArenaMap;
@@ -73,53 +71,6 @@ interface Parts {
   chat: ChatBox | null;
   touch: TouchControls;
   pointer: PointerTracker;
-}
-
-function makeAudio(): AudioContext | null {
-  return typeof AudioContext === 'function' ? new AudioContext() : null;
-}
-
-function densityFromPage(): number | null {
-  const raw = Number(new URLSearchParams(window.location.search).get('density'));
-  return Number.isFinite(raw) && raw > 0 ? Math.min(Math.max(raw, 0.25), 2) : null;
-}
-
-/** localStorage when the browser allows it (it throws in some privacy modes). */
-function browserStore(): KeyValueStore | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function pickDensity(density: number | undefined): number {
-  return density ?? densityFromPage() ?? Math.min(window.devicePixelRatio || 1, 2);
-}
-
-/** kaboom on `canvas`; a failed start (no WebGL) throws a RendererUnavailable for the player. */
-function startKaboom(canvas: HTMLCanvasElement, density: number): KaboomCtx {
-  try {
-    return newKaboom(canvas, density);
-  } catch (err) {
-    throw rendererFailure(canvas.ownerDocument, err);
-  }
-}
-
-function newKaboom(canvas: HTMLCanvasElement, density: number): KaboomCtx {
-  return kaboom({
-    canvas,
-    global: false,
-    background: [...PALETTE.background],
-    debug: false,
-    loadingScreen: false,
-    pixelDensity: density,
-    font: GAME_FONT,
-    // Touches are the touch controls' (sticks and buttons), not a mouse that clicks to fire.
-    touchToMouse: false,
-    // Glow sprites and the baked arena are drawn scaled: sample them smoothly.
-    texFilter: 'linear',
-  });
 }
 
 function gamepads(): readonly (PadLike | null)[] | null {
@@ -265,26 +216,8 @@ function debugApiOf(
 
 export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions = {}): GameHandle {
   const doc = root.ownerDocument;
-  const wrapper = el(doc, 'div', {
-    position: 'relative',
-    width: '100%',
-    height: '100%',
-    overflow: 'hidden',
-    cursor: 'none',
-    userSelect: 'none',
-  });
-  wrapper.dataset['testid'] = 'game';
-  const canvas = el(doc, 'canvas', { display: 'block' });
-  wrapper.append(canvas);
-  root.append(wrapper);
   const density = pickDensity(opts.pixelDensity);
-  let k: KaboomCtx;
-  try {
-    k = startKaboom(canvas, density);
-  } catch (err) {
-    wrapper.remove();
-    throw err;
-  }
+  const { wrapper, canvas, k } = mountCanvas(root, density);
   const store = browserStore();
   const sound = createSoundCues(makeAudio, loadSoundSettings(store));
   const ui = createOverlays(doc, host, wrapper, canvas, [createSoundSection(doc, sound, store)]);
