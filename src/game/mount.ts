@@ -4,8 +4,7 @@
  * every frame hands the input sampled from keyboard and mouse, gamepad and touch (input-reader.ts)
  * to `host.frame(performance.now(), input)` and draws the view it returns.
  *
- * A browser that cannot start the renderer (no WebGL) gets a `RendererUnavailable` thrown, with a
- * message for the player (renderer-start.ts), and nothing left in `root`.
+ * No WebGL: a `RendererUnavailable` is thrown with a message for the player, nothing left in `root`.
  *
  * Output: a handle whose `destroy()` quits kaboom, removes every listener and element it added and
  * the `window.rewindGame` debug API; `info()` describes the last frame (see render-info.ts).
@@ -214,6 +213,44 @@ function debugApiOf(
   };
 }
 
+/** The chat box (when the host has chat), the touch controls and the pointer, over the canvas. */
+function overlayParts(
+  host: GameHost,
+  ui: Overlays,
+  wrapper: HTMLElement,
+  canvas: HTMLCanvasElement,
+  initialPointer: ClientPoint | null,
+): Parts {
+  const doc = wrapper.ownerDocument;
+  // The touch controls first, then the chat box over them (the DOM order the page has always had).
+  let chat: ChatBox | null = null;
+  const touch = createTouchControls(doc, wrapper, {
+    menu: ui.openMenu,
+    chat: () => chat?.open(),
+    blocked: () => ui.anyOpen() || (chat?.isOpen() ?? false),
+  });
+  chat = host.chat ? createChatBox(doc, wrapper, host.chat, 'match', () => !ui.anyOpen()) : null;
+  if (chat) wrapper.append(chat.element);
+  return { ui, chat, touch, pointer: new PointerTracker(wrapper, canvas, initialPointer) };
+}
+
+/** Any key or pointer unlocks the sound (browsers allow audio only after a gesture); Esc is the menu's. */
+function listenOnWrapper(wrapper: HTMLElement, s: Screen, ui: Overlays): () => void {
+  const onKeyDown = (e: KeyboardEvent): void => {
+    s.sound.unlock();
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    ui.escape();
+  };
+  const onPointerDown = (): void => s.sound.unlock();
+  wrapper.addEventListener('keydown', onKeyDown);
+  wrapper.addEventListener('pointerdown', onPointerDown);
+  return () => {
+    wrapper.removeEventListener('keydown', onKeyDown);
+    wrapper.removeEventListener('pointerdown', onPointerDown);
+  };
+}
+
 export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions = {}): GameHandle {
   const doc = root.ownerDocument;
   const density = pickDensity(opts.pixelDensity);
@@ -221,23 +258,8 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   const store = browserStore();
   const sound = createSoundCues(makeAudio, loadSoundSettings(store));
   const ui = createOverlays(doc, host, wrapper, canvas, [createSoundSection(doc, sound, store)]);
-  let chat: ChatBox | null = null;
-  const touch = createTouchControls(doc, wrapper, {
-    menu: ui.openMenu,
-    chat: () => chat?.open(),
-    blocked: () => ui.anyOpen() || (chat?.isOpen() ?? false),
-  });
-  const parts: Parts = {
-    ui,
-    chat: null,
-    touch,
-    pointer: new PointerTracker(wrapper, canvas, opts.initialPointer ?? null),
-  };
-  if (host.chat) {
-    chat = createChatBox(doc, wrapper, host.chat, 'match', () => !ui.anyOpen());
-    parts.chat = chat;
-    wrapper.append(chat.element);
-  }
+  const parts = overlayParts(host, ui, wrapper, canvas, opts.initialPointer ?? null);
+  const { chat, touch } = parts;
   const end = createEndScreen(doc, host.matchControls?.() ?? null);
   wrapper.append(end.element);
   const s = newScreen(k, host, opts.map ?? DEFAULT_MAP, parts, sound);
@@ -255,15 +277,7 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   k.onUpdate(() => {
     if (live) chat?.refresh(clock());
   });
-  const onKeyDown = (e: KeyboardEvent): void => {
-    s.sound.unlock();
-    if (e.key !== 'Escape') return;
-    e.preventDefault();
-    ui.escape();
-  };
-  const onPointerDown = (): void => s.sound.unlock();
-  wrapper.addEventListener('keydown', onKeyDown);
-  wrapper.addEventListener('pointerdown', onPointerDown);
+  const unlisten = listenOnWrapper(wrapper, s, ui);
   canvas.focus();
   const info = (): GameRenderInfo => renderInfo(s, parts);
   const removeDebug =
@@ -273,8 +287,7 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
     destroy() {
       if (!live) return;
       live = false;
-      wrapper.removeEventListener('keydown', onKeyDown);
-      wrapper.removeEventListener('pointerdown', onPointerDown);
+      unlisten();
       removeDebug();
       chat?.destroy();
       touch.destroy();
