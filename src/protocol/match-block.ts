@@ -28,7 +28,9 @@ import {
   writeResults,
   type MatchHeader,
 } from './match-codecs';
-import { pickFields, readDelta, readFull, writeDelta, writeFull, type TableCodec } from './table-codec';
+import { pickFields, type TableCodec } from './table-codec';
+import { readDelta, readFull } from './table-read';
+import { writeDelta, writeFull } from './table-write';
 
 /** The block of a snapshot that carries none (a world without match rules): what an absent `match` means. */
 export const EMPTY_MATCH: Readonly<PublicMatchState> = Object.freeze({
