@@ -14,7 +14,7 @@
 import { FieldKind } from './field-codecs';
 import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, type Field, type TableCodec } from './fields';
 import type { Snapshot } from './game-messages';
-import { EMPTY_MATCH, matchWords, resultsWords } from './match-block';
+import { EMPTY_MATCH, matchWords, resultsWords } from './match-value';
 import type { PublicMatchState } from '../sim/match-types';
 import type { PlayerState, ProjectileState, PublicPlayerState } from '../sim/types';
 import { SECTIONS, omits, type SnapshotView } from './snapshot-view';

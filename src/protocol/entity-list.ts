@@ -18,7 +18,9 @@
 import type { BitReader, BitWriter } from './bits';
 import type { EntityRows } from './entity-rows';
 import type { FieldContext } from './field-codecs';
-import { readDelta, readFull, writeDeltaRow, writeFullRow, type TableCodec } from './table-codec';
+import type { TableCodec } from './table-codec';
+import { readDelta, readFull } from './table-read';
+import { writeDeltaRow, writeFullRow } from './table-write';
 import type { AnyEntity, IdRange } from './snapshot-view';
 
 export interface ListSlice {

@@ -38,18 +38,9 @@ import {
   unpackPublicWith,
 } from './entity-objects';
 
-export {
-  compileTable,
-  pickFields,
-  readDelta,
-  readDeltaInto,
-  readFull,
-  readFullInto,
-  writeDelta,
-  writeDeltaRow,
-  writeFull,
-  writeFullRow,
-} from './table-codec';
+export { compileTable, pickFields } from './table-codec';
+export { readDelta, readDeltaInto, readFull, readFullInto } from './table-read';
+export { writeDelta, writeDeltaRow, writeFull, writeFullRow } from './table-write';
 export type { Field, FieldGroup, FieldSpec, FieldTable, TableCodec } from './table-codec';
 
 const u8 = uintCodec(255);

@@ -78,7 +78,7 @@ export interface Snapshot {
   events: NetEvent[];
   /**
    * The match block (protocol 3): mode, map, phase and clock, scores, teams, pickups, results.
-   * Decoded snapshots always have it; a value built without one encodes as EMPTY_MATCH (match-block.ts).
+   * Decoded snapshots always have it; a value built without one encodes as EMPTY_MATCH (match-value.ts).
    */
   match?: PublicMatchState;
 }

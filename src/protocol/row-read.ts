@@ -7,7 +7,7 @@
  * integer per field read, over rows the caller reuses from snapshot to snapshot.
  *
  * Contract: exactly the bits, the checks and the refusals (same `r.fail` messages) of the object
- * readers (field-read.ts, table-codec.ts `readFull`/`readDelta`), on the same integers; a property
+ * readers (field-read.ts, table-read.ts `readFull`/`readDelta`), on the same integers; a property
  * test holds the two decoders equal on valid and mutated snapshots. Never throws.
  */
 import { MOVE_MAX } from '../sim/quantize';
@@ -185,7 +185,7 @@ export function readFullRow(
 
 /**
  * A change mask: the unary index of one of `patterns` (its ones counted in one window), or after
- * all ones the raw mask. Same bits and refusals as table-codec.ts `readMask`.
+ * all ones the raw mask. Same bits and refusals as table-read.ts `readMask`.
  */
 function readMask(r: BitReader, patterns: readonly number[], width: number): number {
   const n = patterns.length;

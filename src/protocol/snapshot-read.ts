@@ -1,7 +1,7 @@
 /**
  * Reading a snapshot message: the header and the baseline it names (shared by both decoders), and
  * the general decoder, which builds the sim's objects field by field through the table readers
- * (table-codec.ts). The client decodes with the compiled one (snapshot-decoder.ts): same results
+ * (table-read.ts). The client decodes with the compiled one (snapshot-decoder.ts): same results
  * on every input, held together by a property test; this one is the reference, and the fallback
  * for a baseline object the compiled decoder cannot pack (a value off the wire's grid).
  * Invariants: never throws; a refusal names what was wrong (`snapshot: …`, `baseline … unknown`,
@@ -11,7 +11,8 @@ import { BitReader } from './bits';
 import { snapshotChecksum } from './baseline-checksum';
 import { readEntityList } from './entity-list';
 import { readEvents } from './events';
-import { EMPTY_MATCH, readMatchBlock } from './match-block';
+import { readMatchBlock } from './match-block';
+import { EMPTY_MATCH } from './match-value';
 import { PLAYER_CODEC, readDelta, readFull } from './fields';
 import type { DecodeResult } from './wire';
 import type { NetEvent, Snapshot } from './game-messages';

@@ -17,7 +17,7 @@
 import type { PublicMatchState } from '../sim/match-types';
 import type { PlayerState, Tick } from '../sim/types';
 import { EntityRows } from './entity-rows';
-import { QuantizedMatchMemo, quantizeMatch } from './match-block';
+import { QuantizedMatchMemo, quantizeMatch } from './match-value';
 import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, type TableCodec } from './fields';
 import type { Snapshot } from './game-messages';
 

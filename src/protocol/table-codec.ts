@@ -2,24 +2,16 @@
  * Generic, table-driven coding of one state object: in full, or as a delta against a base object
  * of the same entity. Tables (fields.ts) name a codec and a group for every field; `compileTable`
  * turns one into flat field descriptors with a column in a packed row each (entity-rows.ts).
+ * table-write.ts writes packed rows; table-read.ts builds the sim's plain objects directly.
  *
  * Groups: `key` identifies the entity (never delta-coded); `hot` fields change often and get a
  * change mask; `rare` fields hide behind one shared "something rare changed" bit.
- * Delta layout: [hot mask][rare mask][hot deltas][rare deltas]. Each mask is coded as the index
- * of one of the table's common masks (unary: 0, 10, 110, …) or, after all ones, the raw mask:
- * most moving players change all their hot fields, idle ones only their aim, and rare fields
- * change together (a respawn: health, alive, teleportSeq), so a mask usually costs 1-3 bits.
- * The encoder works on packed rows (numbers in typed arrays, no per-field objects or closures);
- * the decoder builds the sim's plain objects directly.
  * Invariants: encoder and decoder walk the same order; a decoded object has the table's
  * `objectOrder` keys (the sim's order) and nothing else; the base is never mutated.
  */
-import type { BitReader, BitWriter } from './bits';
-import type { FieldCodec, FieldContext, FieldKind } from './field-codecs';
-import { pickEachField, readFieldDelta, readFieldFull, unpackEachField } from './field-read';
-
-export { pickEachField };
-import { fieldChanged, packEachField, writeFieldDelta, writeFieldFull } from './field-write';
+import type { FieldCodec, FieldKind } from './field-codecs';
+import { pickEachField, unpackEachField } from './field-read';
+import { packEachField } from './field-write';
 
 export type FieldGroup = 'key' | 'hot' | 'rare';
 export interface FieldSpec<V> {
@@ -181,193 +173,12 @@ export function compileTable<T>(table: FieldTable<T>, opts: TableOptions<T> = {}
   return tc;
 }
 
-type Bag = Record<string, unknown>;
-const bag = (o: object): Bag => o as Bag;
-
 /** Packs every field of `value` into the row at `off` of `d`. */
 export function packRow<T extends object>(tc: TableCodec<T>, value: T, d: Float64Array, off: number): void {
   tc.packInto(value, d, off);
 }
 
-/** Every field of the row in full, key fields included unless `skipKeys`. */
-export function writeFullRow(
-  w: BitWriter,
-  tc: TableCodec<unknown>,
-  d: Float64Array,
-  off: number,
-  ctx: FieldContext,
-  skipKeys = false,
-): void {
-  const all = tc.all;
-  for (let i = 0; i < all.length; i++) {
-    const f = all[i]!;
-    if (skipKeys && f.group === 'key') continue;
-    writeFieldFull(w, f, d, off, ctx);
-  }
-}
-
-function writeMask(w: BitWriter, patterns: readonly number[], mask: number, width: number): void {
-  let code = 0;
-  while (code < patterns.length && patterns[code] !== mask) code++;
-  // Unary index: `code` ones, then a zero unless the raw mask follows.
-  if (code > 0) w.writeBits((1 << code) - 1, code);
-  if (code < patterns.length) w.writeBits(0, 1);
-  else w.writeBits(mask, width);
-}
-
-function changeMask(fields: readonly Field[], d: Float64Array, off: number, b: Float64Array, boff: number): number {
-  let mask = 0;
-  for (let i = 0; i < fields.length; i++) mask = mask * 2 + (fieldChanged(fields[i]!, d, off, b, boff) ? 1 : 0);
-  return mask;
-}
-
-function writeChanged(
-  w: BitWriter,
-  fields: readonly Field[],
-  mask: number,
-  d: Float64Array,
-  off: number,
-  b: Float64Array,
-  boff: number,
-  ctx: FieldContext,
-): void {
-  for (let i = 0; i < fields.length; i++) {
-    if ((mask & (1 << (fields.length - 1 - i))) !== 0) writeFieldDelta(w, fields[i]!, d, off, b, boff, ctx);
-  }
-}
-
-/** Delta of the row at `off` against the row at `boff` (same entity: key fields equal and not written). */
-export function writeDeltaRow(
-  w: BitWriter,
-  tc: TableCodec<unknown>,
-  d: Float64Array,
-  off: number,
-  b: Float64Array,
-  boff: number,
-  ctx: FieldContext,
-): void {
-  const hot = changeMask(tc.hot, d, off, b, boff);
-  const rare = changeMask(tc.rare, d, off, b, boff);
-  writeMask(w, tc.hotPatterns, hot, tc.hot.length);
-  writeMask(w, tc.rarePatterns, rare, tc.rare.length);
-  if (hot !== 0) writeChanged(w, tc.hot, hot, d, off, b, boff, ctx);
-  if (rare !== 0) writeChanged(w, tc.rare, rare, d, off, b, boff, ctx);
-}
-
-/** Every field of `value` in full (packs it first: for small messages, not per-entity loops). */
-export function writeFull<T extends object>(
-  w: BitWriter,
-  tc: TableCodec<T>,
-  value: T,
-  ctx: FieldContext,
-  skipKeys = false,
-): void {
-  const row = new Float64Array(tc.stride);
-  packRow(tc, value, row, 0);
-  writeFullRow(w, tc, row, 0, ctx, skipKeys);
-}
-
-/** Delta of `value` against `base` (same entity), packing both first. */
-export function writeDelta<T extends object>(
-  w: BitWriter,
-  tc: TableCodec<T>,
-  value: T,
-  base: T,
-  ctx: FieldContext,
-): void {
-  const rows = new Float64Array(tc.stride * 2);
-  packRow(tc, value, rows, 0);
-  packRow(tc, base, rows, tc.stride);
-  writeDeltaRow(w, tc, rows, 0, rows, tc.stride, ctx);
-}
-
-/** Reads what `writeFull` wrote; `keys` supplies key fields when they were skipped. */
-export function readFull<T extends object>(r: BitReader, tc: TableCodec<T>, ctx: FieldContext, keys?: Partial<T>): T {
-  return readFullInto(r, tc, ctx, emptyObject(tc) as T, keys);
-}
-
-/** `readFull` into an object the caller reuses (every field of the table is overwritten). */
-export function readFullInto<T extends object>(
-  r: BitReader,
-  tc: TableCodec<T>,
-  ctx: FieldContext,
-  target: T,
-  keys?: Partial<T>,
-): T {
-  const out = bag(target);
-  const all = tc.all;
-  for (let i = 0; i < all.length; i++) {
-    const f = all[i]!;
-    out[f.key] = keys && f.group === 'key' ? bag(keys)[f.key] : readFieldFull(r, f, ctx);
-  }
-  return target;
-}
-
-function readMask(r: BitReader, patterns: readonly number[], width: number): number {
-  let code = 0;
-  while (code < patterns.length && r.readBits(1) === 1) code++;
-  if (code < patterns.length) return patterns[code]!;
-  const raw = r.readBits(width);
-  // Strict: a mask that has a pattern code is never sent raw.
-  if (patterns.includes(raw)) r.fail('raw mask equals a pattern');
-  return raw;
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
-  return a === b;
-}
-
-function readChanged(
-  r: BitReader,
-  fields: readonly Field[],
-  mask: number,
-  out: Bag,
-  base: Bag,
-  ctx: FieldContext,
-): void {
-  for (let i = 0; i < fields.length; i++) {
-    if ((mask & (1 << (fields.length - 1 - i))) === 0) continue;
-    const f = fields[i]!;
-    const key = f.key;
-    const before = out[key];
-    // The value in a local: one keyed (megamorphic) load and one store per field, not two loads.
-    const value = readFieldDelta(r, f, before, ctx, out, base);
-    out[key] = value;
-    // Strict: the change mask names only fields that changed (a viewTick delta that lost its set bit, say).
-    if (r.ok && (value === before || sameValue(value, before))) r.fail(`${key} marked changed but unchanged`);
-  }
-}
-
-/** Reads what `writeDelta` wrote; returns a new value. */
-export function readDelta<T extends object>(r: BitReader, tc: TableCodec<T>, base: T, ctx: FieldContext): T {
-  return readDeltaInto(r, tc, pickFields(tc, base), base, ctx);
-}
-
-/**
- * `readDelta` into an object the caller reuses: `target` must already hold `base`'s fields (a
- * copy the caller made); the changed ones are overwritten.
- */
-export function readDeltaInto<T extends object>(
-  r: BitReader,
-  tc: TableCodec<T>,
-  target: T,
-  base: T,
-  ctx: FieldContext,
-): T {
-  const out = bag(target);
-  const hot = readMask(r, tc.hotPatterns, tc.hot.length);
-  const rare = readMask(r, tc.rarePatterns, tc.rare.length);
-  if (hot !== 0) readChanged(r, tc.hot, hot, out, bag(base), ctx);
-  if (rare !== 0) readChanged(r, tc.rare, rare, out, bag(base), ctx);
-  return target;
-}
-
 /** Copies only the table's fields, in `objectOrder` (drops extra properties; arrays are copied). */
 export function pickFields<T extends object>(tc: TableCodec<T>, value: T): T {
   return tc.copyOf(value);
-}
-
-function emptyObject<T>(tc: TableCodec<T>): Bag {
-  return { ...tc.template };
 }

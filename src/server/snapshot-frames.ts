@@ -10,7 +10,7 @@
  * baseline a client may still name is still here; a slot answers only for the tick it holds.
  * Frames and their buffers are reused: capturing allocates nothing once the ring is warm.
  */
-import { QuantizedMatchMemo } from '../protocol/match-block';
+import { QuantizedMatchMemo } from '../protocol/match-value';
 import { SnapshotFrame } from '../protocol/snapshot-view';
 import type { PublicMatchState } from '../sim/match-types';
 import type { ProjectileState, Tick, WorldState } from '../sim/types';

@@ -4,7 +4,8 @@
  * refuses a packet holding anything its `sanitizeCmd` would change).
  */
 import { BitReader, BitWriter, type TraceEntry } from './bits';
-import { readEntityDelta, readEntityFull, writeEntityDelta, writeFull } from './fields';
+import { writeEntityDelta, writeFull } from './command-fields';
+import { readEntityDelta, readEntityFull } from './fields';
 import { COMMAND } from './tables';
 
 export const Buttons = { Fire: 1, AltFire: 2, Reload: 4, Crouch: 8 } as const;

@@ -13,8 +13,8 @@ import {
 import { EVENT_FIELDS, EVENT_TYPES } from '../../../src/protocol/events';
 import { MATCH_HEADER_CODEC, MATCH_PLAYER_CODEC } from '../../../src/protocol/match-codecs';
 import { packEachField } from '../../../src/protocol/field-write';
-import { unpackEachField } from '../../../src/protocol/field-read';
-import { packRow, pickEachField, type TableCodec } from '../../../src/protocol/table-codec';
+import { pickEachField, unpackEachField } from '../../../src/protocol/field-read';
+import { packRow, type TableCodec } from '../../../src/protocol/table-codec';
 import { DEFAULT_MAP, addPlayer, createWorld } from '../../../src/sim';
 import { Rng, player, projectile, publicPlayer, simEvent, userCmd } from './gen';
 

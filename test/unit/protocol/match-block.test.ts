@@ -5,15 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BitReader, BitWriter } from '../../../src/protocol/bits';
-import {
-  EMPTY_MATCH,
-  matchWords,
-  quantizeMatch,
-  readMatchBlock,
-  sameBlock,
-  sameList,
-  writeMatchBlock,
-} from '../../../src/protocol/match-block';
+import { readMatchBlock, writeMatchBlock } from '../../../src/protocol/match-block';
+import { EMPTY_MATCH, matchWords, quantizeMatch, sameBlock, sameList } from '../../../src/protocol/match-value';
 import { GameMode, MatchPhase, Team, type PublicMatchState } from '../../../src/sim/match-types';
 import { Rng, evolveMatch, matchBlock } from './gen';
 

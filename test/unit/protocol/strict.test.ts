@@ -18,7 +18,8 @@ import {
 import { readClassed, readClassedOrAbsolute, VEL_WIDTHS, AIM_WIDTHS } from '../../../src/protocol/motion-codecs';
 import { snapshotChecksum } from '../../../src/protocol/baseline-checksum';
 import { MATCH_HEADER_CODEC } from '../../../src/protocol/match-codecs';
-import { quantizeMatch, readMatchBlock } from '../../../src/protocol/match-block';
+import { readMatchBlock } from '../../../src/protocol/match-block';
+import { quantizeMatch } from '../../../src/protocol/match-value';
 import { GameMode, MatchPhase, Team, type PublicMatchState } from '../../../src/sim/match-types';
 import { decodeSnapshot, quantizeSnapshot, writeHeader, ALL_RANGES } from '../../../src/protocol/snapshot';
 import { GameServer } from '../../../src/server/game-server';

@@ -4,7 +4,7 @@
  * always `quantizeMatch` of what it was captured with.
  */
 import { describe, expect, it } from 'vitest';
-import { QuantizedMatchMemo, quantizeMatch } from '../../../src/protocol/match-block';
+import { QuantizedMatchMemo, quantizeMatch } from '../../../src/protocol/match-value';
 import { SnapshotFrames } from '../../../src/server/snapshot-frames';
 import { GameMode, MatchPhase, Team, type PublicMatchState } from '../../../src/sim/match-types';
 import { DEFAULT_MAP, addPlayer, createWorld } from '../../../src/sim';
