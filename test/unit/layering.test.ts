@@ -76,6 +76,18 @@ describe('layering (DESIGN §2)', () => {
     expect(await ruleIds('src/game/safe-text.ts', draw)).toEqual([]);
   });
 
+  it('keeps files under 300 lines and functions in src under 60 (the house rule, on the formatted code)', async () => {
+    const lines = (n: number): string =>
+      Array.from({ length: n }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n';
+    expect(await ruleIds('src/client/__probe.ts', lines(300))).toEqual([]);
+    expect(await ruleIds('src/client/__probe.ts', lines(301))).toContain('max-lines');
+    expect(await ruleIds('test/unit/__probe.ts', lines(301))).toContain('max-lines');
+    const body = (n: number): string => Array.from({ length: n }, (_, i) => `  const a${i} = x + ${i};`).join('\n');
+    const fn = (n: number): string => `export function f(x: number): number {\n${body(n)}\n  return x;\n}\n`;
+    expect(await ruleIds('src/host/__probe.ts', fn(57))).toEqual([]);
+    expect(await ruleIds('src/host/__probe.ts', fn(59))).toContain('max-lines-per-function');
+  });
+
   it('forbids `any` on the netcode paths', async () => {
     expect(await ruleIds('src/protocol/__probe.ts', 'export const x: any = 1;\n')).toContain(
       '@typescript-eslint/no-explicit-any',
