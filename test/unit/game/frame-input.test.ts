@@ -3,22 +3,15 @@
  * the input read in frame N is the one handed to `host.frame` in frame N, and it is read against the
  * frame on screen (the last view and its steady camera), since that is what the player saw.
  */
-import type { KaboomCtx } from 'kaboom';
 import { describe, expect, it } from 'vitest';
 import type { ClientView, InputSample, NetStats } from '../../../src/client/view-model';
 import { toScreenX, toScreenY } from '../../../src/game/camera';
-import { createNetGraph } from '../../../src/game/draw-netgraph';
-import { createEffects } from '../../../src/game/effects';
-import { FrameLog } from '../../../src/game/frame-log';
 import { updateFrame, type Screen } from '../../../src/game/frame';
 import type { GameHost } from '../../../src/game/game-host';
 import type { FrameContext, InputReader } from '../../../src/game/input-reader';
-import { FpsMeter } from '../../../src/game/net-graph-model';
-import type { Kit } from '../../../src/game/render-kit';
-import type { SoundCues } from '../../../src/game/sound';
-import { DEFAULT_MAP } from '../../../src/sim/map';
 import { newPlayer } from '../../../src/sim/player-state';
 import { IDLE_INPUT, moving } from '../../helpers/input';
+import { fakeScreen } from '../../helpers/fake-screen';
 
 const stats = { serverTick: 0, renderTick: 0, commandTick: 0 } as NetStats;
 
@@ -58,32 +51,7 @@ function screen(inputs: InputSample[], spots: Array<[number, number]>, log: stri
       return { input: i, kind: 'keyboard', crosshair: null, scoreboard: false, wantedWeapon: null, menuPressed: false };
     },
   } as unknown as InputReader;
-  const k = { width: () => 1280, height: () => 720, dt: () => 1 / 60 } as unknown as KaboomCtx;
-  return {
-    k,
-    kit: {} as Kit,
-    host,
-    map: DEFAULT_MAP,
-    fx: createEffects(),
-    graph: createNetGraph(),
-    fps: new FpsMeter(),
-    sound: { play: () => undefined } as unknown as SoundCues,
-    input,
-    cues: [],
-    ui: { menuOpen: () => false, scoreboard: false, wantedWeapon: null, escape: () => undefined },
-    injectedNames: new Map(),
-    frames: 0,
-    lastInput: null,
-    crosshair: null,
-    view: null,
-    cam: null,
-    steadyCam: null,
-    log: new FrameLog(),
-    info: null,
-    look: null,
-    rng: () => 0.5,
-    hint: { firstSpawnAt: null },
-  };
+  return fakeScreen(host, input);
 }
 
 describe('the input of a frame', () => {

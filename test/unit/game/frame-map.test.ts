@@ -4,23 +4,17 @@
  * arena bake, pickups, wall sparks) and the camera, not the map the game was mounted with. A merge
  * once left the arena drawn from the mount's map while the sim ran the host's choice.
  */
-import type { KaboomCtx } from 'kaboom';
 import { describe, expect, it } from 'vitest';
 import { buildMatchView } from '../../../src/client/match-view';
 import type { ClientView, InputSample, NetStats } from '../../../src/client/view-model';
-import { createNetGraph } from '../../../src/game/draw-netgraph';
-import { createEffects } from '../../../src/game/effects';
-import { FrameLog } from '../../../src/game/frame-log';
 import { updateFrame, type Screen } from '../../../src/game/frame';
 import type { GameHost } from '../../../src/game/game-host';
 import type { InputReader } from '../../../src/game/input-reader';
-import { FpsMeter } from '../../../src/game/net-graph-model';
-import type { Kit } from '../../../src/game/render-kit';
-import type { SoundCues } from '../../../src/game/sound';
 import { DEFAULT_MAP } from '../../../src/sim/map';
 import { MAPS } from '../../../src/sim/maps';
 import { GameMode, MatchPhase } from '../../../src/sim/match-types';
 import { WEAPON_KEEP } from '../../../src/sim/types';
+import { fakeScreen } from '../../helpers/fake-screen';
 
 const NEUTRAL: InputSample = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
 const stats = { serverTick: 0, renderTick: 0 } as NetStats;
@@ -65,32 +59,7 @@ function screenShowing(view: ClientView): Screen {
       menuPressed: false,
     }),
   } as unknown as InputReader;
-  const k = { width: () => 1280, height: () => 720, dt: () => 1 / 60 } as unknown as KaboomCtx;
-  return {
-    k,
-    kit: {} as Kit,
-    host,
-    map: DEFAULT_MAP,
-    fx: createEffects(),
-    graph: createNetGraph(),
-    fps: new FpsMeter(),
-    sound: { play: () => undefined } as unknown as SoundCues,
-    input,
-    cues: [],
-    ui: { menuOpen: () => false, scoreboard: false, wantedWeapon: null, escape: () => undefined },
-    injectedNames: new Map(),
-    frames: 0,
-    lastInput: null,
-    crosshair: null,
-    view: null,
-    cam: null,
-    steadyCam: null,
-    log: new FrameLog(),
-    info: null,
-    look: null,
-    rng: () => 0.5,
-    hint: { firstSpawnAt: null },
-  };
+  return fakeScreen(host, input);
 }
 
 describe('the map a frame draws', () => {
