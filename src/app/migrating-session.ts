@@ -39,8 +39,7 @@ export class MigratingSession implements LobbySession {
   private readonly end = new EndSignal();
   private readonly listeners = new Set<() => void>();
   private migrations = 0;
-  /** Silences that ended with this page back with the same host (link-recovery.ts). */
-  private reconnects = 0;
+  private reconnects = 0; // silences that ended back with the same host (link-recovery.ts)
   private reconnecting = false;
   private notice: string | null = null;
   private migrating = false;
@@ -202,14 +201,15 @@ export class MigratingSession implements LobbySession {
     return 'isHost' in next ? { inner: next } : { failure: next };
   }
 
-  /** Back in after a silence: the same host is a reconnect (no notice); another one took over meanwhile. */
+  /** Back in after a silence: the same host is a reconnect, another is a migration (the lobby list says which). */
   private adoptReconnected(next: Inner, lost: HostLost): void {
     const oldHost = lost.players.find((p) => p.isHost)?.id;
-    const hostNow = (): PlayerId | undefined => next.players().find((p) => p.isHost)?.id;
-    if (hostNow() !== undefined && hostNow() !== oldHost)
-      return this.finishMigration(next, { ...lost, why: 'lost' }, false);
-    this.reconnects += 1;
     this.adopt(next);
+    onceHostNamed(next, () => {
+      if (next !== this.inner) return;
+      if (next.players().find((p) => p.isHost)?.id !== oldHost) this.announce(next, { ...lost, why: 'lost' }, false);
+      else void ((this.reconnects += 1), this.changed());
+    });
   }
 
   private adopt(next: Inner): void {
@@ -265,9 +265,15 @@ export class MigratingSession implements LobbySession {
   private finishMigration(next: Inner, lost: MigratingLost, wasHost: boolean): void {
     this.migrating = false;
     this.ctx.onMigrating?.(null);
+    this.adopt(next);
+    this.announce(next, lost, wasHost);
+  }
+
+  /** Counts a migration to `next` (adopted) and says who hosts now, once its lobby list names the host. */
+  private announce(next: Inner, lost: MigratingLost, wasHost: boolean): void {
     this.migrations += 1;
     this.notice = null;
-    this.adopt(next);
+    this.changed();
     // An old host that comes back as a player says nothing: the others saw their notice long ago.
     if (wasHost) return;
     const say = (): void => {

@@ -62,6 +62,31 @@ describe('MigratingSession', () => {
     expect(s.chat.lines().some((l) => l.system)).toBe(false);
   });
 
+  it('a silence after which the rejoin finds another host is a migration, even when the lobby list comes after the welcome', async () => {
+    const client = fakeClient(3);
+    // The rejoin lands on Bob, who took the lobby over meanwhile; its lobby list arrives a moment later.
+    let players: typeof PLAYERS = [];
+    const listeners: Array<() => void> = [];
+    const { ctx } = context({
+      join: async (c) => {
+        const next = fake(false, c, PLAYERS);
+        return Object.assign(next, {
+          players: () => players,
+          onChange: (cb: () => void) => (listeners.push(cb), () => undefined),
+        });
+      },
+      claim: async () => null,
+    });
+    const s = new MigratingSession(() => fake(false, client, PLAYERS), ctx);
+    s.hostLost(lost({ why: 'silent', resumed: () => false, release: () => undefined }));
+    await settle();
+    expect(s.migrationReport()).toMatchObject({ migrations: 0, reconnects: 0 });
+    players = PLAYERS.filter((p) => p.id !== 1).map((p) => ({ ...p, isHost: p.id === 2 }));
+    for (const cb of listeners) cb();
+    expect(s.migrationReport()).toMatchObject({ migrations: 1, reconnects: 0 });
+    expect(s.migrationReport().notice).toMatch(/Bob is now hosting/);
+  });
+
   it('a silence the old link rode out ends without a join', async () => {
     const client = fakeClient(3);
     const { ctx } = context({
