@@ -25,7 +25,7 @@ import { MatchPhase, type MatchRules, type ReturningPlayer } from './match-types
 import { freshPickups, refreshPickups } from './pickups';
 import type { ShotIntent } from './player';
 import type { SanitizedCmd } from './quantize';
-import { playerTick } from './player-tick';
+import { playerTick, type PlayerTickInput } from './player-tick';
 import { newPlayer, respawnedPlayer, snapPlayerToGrid } from './player-state';
 import { advanceProjectiles, spawnRocket } from './projectiles';
 import { chooseSpawn } from './respawn';
@@ -157,13 +157,15 @@ function stepOnePlayer(
   index: number,
   cmds: ReadonlyMap<PlayerId, SanitizedCmd>,
   hooks: StepHooks | undefined,
-): void {
+  reuse: PlayerTickInput | null,
+): PlayerTickInput | null {
   respawnIfDue(ctx, index);
   const p = ctx.players[index];
-  if (!p) return;
+  if (!p) return reuse;
   const cmd = cmds.get(p.id) ?? idleCmd(ctx.tick, p.aim);
   const scratch = ctx.scratch.player;
-  const next = playerTick({
+  // One input object for the whole tick: only the player and its command change from one to the next.
+  const t = reuse ?? {
     player: p,
     cmd,
     tick: ctx.tick,
@@ -173,9 +175,12 @@ function stepOnePlayer(
     blockers: ctx.hitboxes,
     events: ctx.events,
     scratch,
-  });
-  setPlayer(ctx, index, next);
+  };
+  t.player = p;
+  t.cmd = cmd;
+  setPlayer(ctx, index, playerTick(t));
   if (scratch.fired) resolveShot(ctx, scratch.shot, cmd, hooks);
+  return t;
 }
 
 /**
@@ -194,7 +199,8 @@ export function stepWorld(
   const ctx = beginTick(world, cfg, world.tick + 1, scratch);
   advanceMatchClock(ctx);
   refreshPickups(ctx.pickups, ctx.tick);
-  for (let i = 0; i < ctx.players.length; i++) stepOnePlayer(ctx, i, cmds, hooks);
+  let input: PlayerTickInput | null = null;
+  for (let i = 0; i < ctx.players.length; i++) input = stepOnePlayer(ctx, i, cmds, hooks, input);
   advanceProjectiles(ctx);
   checkFragLimit(ctx);
   // Every player object in ctx was created during this tick (advancePlayer always copies), so snapping in place is safe.
