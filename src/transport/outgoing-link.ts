@@ -10,7 +10,15 @@
  * the connection and the signal listener.
  */
 import { candidatePayload, offerPayload, readAnswer, readCandidate } from './signal-messages';
-import { createUnreliable, finishLink, releaseConnection, TransportError, type Peer, type PeerLink } from './peer-link';
+import {
+  ClosedBeforeOpen,
+  createUnreliable,
+  finishLink,
+  releaseConnection,
+  TransportError,
+  type Peer,
+  type PeerLink,
+} from './peer-link';
 import { RtcChannel } from './rtc-channel';
 import { randomToken } from './signaling-peer';
 import { CandidateQueue } from './candidate-queue';
@@ -37,18 +45,20 @@ async function applyAnswer(pc: RTCPeerConnection, sdp: string): Promise<void> {
 class AnswerRefused extends TransportError {}
 
 /**
- * Links to `remoteId`: one offer, and one fresh offer more if our own RTCPeerConnection refused
- * the host's answer. libdatachannel (Node joiners: tests, the reference client) does that now and
- * then on a busy machine ("Got a remote candidate without ICE transport", seen in up to half the
- * runs of the relay test with two cores loaded), and a refusing connection stays refusing however
- * often the answer is set again; a new connection takes it. A browser has never needed it.
+ * Links to `remoteId`: one offer, and up to two fresh offers more if our own RTCPeerConnection refused
+ * the host's answer or closed before opening without us closing it. libdatachannel (Node joiners:
+ * tests, the reference client) does both now and then on a busy machine ("Got a remote candidate
+ * without ICE transport", seen in up to half the runs of the relay test with two cores loaded; a
+ * bare "connection closed" in a CI run of the whole suite), and a refusing connection stays
+ * refusing however often the answer is set again; a new connection takes it. A browser has never
+ * needed it. A route that ICE could not find (`no-route`) is not tried again: it would fail the same.
  */
-export function connectLink(peer: Peer, remoteId: string, timeoutMs: number): Promise<PeerLink> {
+export function connectLink(peer: Peer, remoteId: string, timeoutMs: number, attempts = 3): Promise<PeerLink> {
   const started = Date.now();
   return offerOnce(peer, remoteId, timeoutMs).catch((err: unknown) => {
     const left = timeoutMs - (Date.now() - started);
-    if (!(err instanceof AnswerRefused) || left <= 0) throw err;
-    return offerOnce(peer, remoteId, left);
+    if (!(err instanceof AnswerRefused || err instanceof ClosedBeforeOpen) || left <= 0 || attempts <= 1) throw err;
+    return connectLink(peer, remoteId, left, attempts - 1);
   });
 }
 

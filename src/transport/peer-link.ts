@@ -33,6 +33,13 @@ export class TransportError extends Error {
   }
 }
 
+/**
+ * Our connection closed before its channels opened, and we did not close it (releaseConnection
+ * drops our handler first): the stack or the other end gave up on it. Nothing about the route is
+ * known yet, so a fresh offer may do (outgoing-link.ts tries once more).
+ */
+export class ClosedBeforeOpen extends TransportError {}
+
 /** Fixed id both ends use for the negotiated channel (the joiner's reliable channel takes a low id). */
 export const UNRELIABLE_CHANNEL_ID = 100;
 export const UNRELIABLE_LABEL = 'rewind-unreliable';
@@ -154,18 +161,18 @@ export function finishLink(
 ): Promise<PeerLink> {
   return new Promise((resolve, reject) => {
     let settled = false;
-    const fail = (message: string, kind: TransportErrorKind = 'connection-failed'): void => {
+    const fail = (message: string, kind: TransportErrorKind = 'connection-failed', closed = false): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       unreliable.close();
       releaseConnection(pc);
-      reject(new TransportError(kind, message));
+      reject(closed ? new ClosedBeforeOpen(kind, message) : new TransportError(kind, message));
     };
     const timer = setTimeout(() => fail(`no peer-to-peer route within ${timeoutMs} ms`, 'no-route'), timeoutMs);
     pc.onconnectionstatechange = () => {
       if (pc.connectionState === 'failed') fail('ICE found no working route', 'no-route');
-      else if (pc.connectionState === 'closed') fail('connection closed');
+      else if (pc.connectionState === 'closed') fail('connection closed', 'connection-failed', true);
     };
     reliableDc
       .then(async (dc) => {
