@@ -80,7 +80,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        banned(['server', 'client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'], browserOnly),
+        banned(
+          ['server', 'client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated', 'arena'],
+          browserOnly,
+        ),
       ],
       ...noDom,
     },
@@ -90,7 +93,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        banned(['client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'], browserOnly),
+        banned(['client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated', 'arena'], browserOnly),
       ],
       ...noDom,
     },
@@ -100,7 +103,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        banned(['server', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'], browserOnly),
+        banned(['server', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated', 'arena'], browserOnly),
       ],
       ...noDom,
     },
@@ -113,7 +116,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         banned(
-          ['sim', 'server', 'client', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'],
+          ['sim', 'server', 'client', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated', 'arena'],
           ['kaboom', 'comlink', 'peer', 'peerjs'],
         ),
       ],
@@ -125,7 +128,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         banned(
-          ['server', 'game', 'bots', 'dedicated'],
+          ['server', 'game', 'bots', 'dedicated', 'arena'],
           ['kaboom', 'peer', 'peerjs'],
           "must go through the worker / is not the host's to draw",
         ),
@@ -137,8 +140,21 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        banned(['server', 'game', 'host', 'bots', 'dedicated'], ['kaboom', 'comlink', 'peer', 'peerjs']),
+        banned(['server', 'game', 'host', 'bots', 'dedicated', 'arena'], ['kaboom', 'comlink', 'peer', 'peerjs']),
       ],
+    },
+  },
+  {
+    // A game built on the netcode (the arena): it implements the netcode's tables (server/server-game.ts)
+    // and may use the netcode's layers below the page; the netcode never imports it back (rules above).
+    // Only the worker entry and the page choose a game.
+    files: ['src/arena/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        banned(['transport', 'host', 'lobby', 'game', 'app', 'workers', 'bots', 'dedicated'], browserOnly),
+      ],
+      ...noDom,
     },
   },
   {

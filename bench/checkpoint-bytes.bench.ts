@@ -23,6 +23,7 @@ import { captureCheckpoint, type CheckpointLobby } from '../src/server/checkpoin
 import { encodeHostSecrets } from '../src/lobby/host-secrets';
 import { MAX_SUCCESSORS } from '../src/protocol/control-messages';
 import { GameServer } from '../src/server/game-server';
+import { arenaServerGame } from '../src/arena/server/arena-server-game';
 import { DEFAULT_MAP, GameMode } from '../src/sim';
 import { botCmd } from './workload';
 import type { BenchModule } from './run';
@@ -102,14 +103,17 @@ function deltaBytes(cur: Checkpoint, prev: Checkpoint): number {
 }
 
 function measure(players: number): { full: number[]; delta: number[]; handover: number } {
-  const server = new GameServer({
-    tickrate: TICKRATE,
-    maxUnlagS: 1,
-    lagCompensation: true,
-    seed: SEED,
-    maxPlayers: players + 2,
-    map: DEFAULT_MAP,
-  });
+  const server = new GameServer(
+    {
+      tickrate: TICKRATE,
+      maxUnlagS: 1,
+      lagCompensation: true,
+      seed: SEED,
+      maxPlayers: players + 2,
+      map: DEFAULT_MAP,
+    },
+    arenaServerGame,
+  );
   for (let id = 1; id <= players + 2; id++) server.addClient(id, 0);
   server.startMatch({ mode: GameMode.TeamDeathmatch, mapId: 0, warmupS: 0, timeLimitS: 0, fragLimit: 0 });
   const lobby = lobbyFor(players);

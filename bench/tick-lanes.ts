@@ -10,6 +10,7 @@ import { threadWaitUs } from './thread-wait';
 import { botCmd, lcg } from './bot-commands';
 import { encodeCmdPacket, quantizeCmdPacket } from '../src/protocol/cmd-packet';
 import { GameServer, type ServerOutput } from '../src/server/game-server';
+import { arenaServerGame } from '../src/arena/server/arena-server-game';
 import { DEFAULT_MAP } from '../src/sim/map';
 import { addPlayer, createWorld, newStepScratch, stepWorld } from '../src/sim/world';
 import type { PlayerId, UserCmd } from '../src/sim/types';
@@ -95,7 +96,10 @@ export function runTurn(
 
 /** A GameServer fed by the bots: its packets are taken in (timed apart, as `receiveUs`) before the tick. */
 export function serverLane(players: number, lagCompensation: boolean, read: () => number, keepFrom: number): Lane {
-  const server = new GameServer({ tickrate: TICKRATE, maxUnlagS: 1, lagCompensation, seed: 7, maxPlayers: players });
+  const server = new GameServer(
+    { tickrate: TICKRATE, maxUnlagS: 1, lagCompensation, seed: 7, maxPlayers: players },
+    arenaServerGame,
+  );
   // As the worker runs it (ServerRuntime): a tick's datagrams are views of one reused buffer.
   server.reuseDatagramBuffers();
   for (let id = 0; id < players; id++) server.addClient(id, 0);

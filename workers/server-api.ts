@@ -18,6 +18,7 @@
  * worker_threads MessagePort both have onmessage/postMessage/start/close).
  */
 import type { ServerSettings, ServerSettingName } from '../src/server/server-settings';
+import type { ServedGameFactory } from '../src/server/served-game';
 import { ServerRuntime, type BytePort, type ServerNotice } from '../src/server/server-runtime';
 import type { ClientNetSettings } from '../src/server/snapshot-scheduler';
 import type { PlayerId } from '../src/sim/types';
@@ -41,12 +42,16 @@ function bytePort(port: MessagePort): BytePort {
   };
 }
 
-export function createServerApi() {
-  const runtime = new ServerRuntime<ReturnType<typeof setTimeout>>({
-    now: () => performance.now(),
-    schedule: (fn, ms) => setTimeout(fn, ms),
-    cancel: (h) => clearTimeout(h),
-  });
+/** @param makeGame the game this worker serves (its entry file chooses it) */
+export function createServerApi(makeGame: ServedGameFactory) {
+  const runtime = new ServerRuntime<ReturnType<typeof setTimeout>>(
+    {
+      now: () => performance.now(),
+      schedule: (fn, ms) => setTimeout(fn, ms),
+      cancel: (h) => clearTimeout(h),
+    },
+    makeGame,
+  );
   const adopted = new AdoptedChannels(() => performance.now());
   const counts = new Map<PlayerId, ChannelCounts>();
   return {

@@ -7,7 +7,8 @@ import { parentPort } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import type { ServerWorkerApi as HostView } from '../src/host/worker-api';
+import { arenaServerGame } from '../src/arena/server/arena-server-game';
 import { createServerApi } from './server-api';
 
 if (!parentPort) throw new Error('server.node-worker.ts must run in a worker thread');
-Comlink.expose(createServerApi() satisfies HostView, nodeEndpoint(parentPort));
+Comlink.expose(createServerApi(arenaServerGame) satisfies HostView, nodeEndpoint(parentPort));

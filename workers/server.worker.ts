@@ -7,9 +7,10 @@
  */
 import * as Comlink from 'comlink';
 import type { ServerWorkerApi as HostView } from '../src/host/worker-api';
+import { arenaServerGame } from '../src/arena/server/arena-server-game';
 import { createServerApi } from './server-api';
 
 export type { ServerWorkerApi } from './server-api';
 
 // The host keeps its own structural copy of this API (host/ may not import server/): check they agree.
-Comlink.expose(createServerApi() satisfies HostView);
+Comlink.expose(createServerApi(arenaServerGame) satisfies HostView);

@@ -22,6 +22,7 @@ import type { ArenaMap, PlayerId, WorldState } from '../sim/types';
 import type { AbuseLimits } from './abuse-monitor';
 import type { BufferedCmd } from './command-buffer';
 import { GameServer } from './game-server';
+import type { ServedGameFactory } from './served-game';
 import { sanitizeCmd } from '../sim/quantize';
 
 /** What GameServer hands out (`exportCore`) and takes in (`importCore`) beyond its settings. */
@@ -161,20 +162,23 @@ export function seatsOf(cp: Checkpoint): SeatEntry[] {
  * A GameServer running the checkpoint's match on from its tick, its people already seated and the
  * departed players' records kept (a rejoin, `addClient(id, now, true)`, gives them back).
  */
-export function restoreServer(cp: Checkpoint, opts: RestoreOptions = {}): Restored {
+export function restoreServer(cp: Checkpoint, makeGame: ServedGameFactory, opts: RestoreOptions = {}): Restored {
   const map = mapById(cp.server.mapId) ?? opts.map;
   if (!map) return { ok: false, error: `checkpoint: map ${cp.server.mapId} is not one this build knows` };
   const players = new Set(cp.world.players.map((p) => p.id));
   if (cp.clients.some((c) => !players.has(c.id))) return { ok: false, error: 'checkpoint: a client without a player' };
-  const server = new GameServer({
-    tickrate: cp.server.tickrate,
-    maxUnlagS: cp.server.maxUnlagMs / 1000,
-    lagCompensation: cp.server.lagCompensation,
-    seed: cp.world.rng,
-    maxPlayers: cp.server.maxPlayers,
-    map,
-    ...(opts.abuse ? { abuse: opts.abuse } : {}),
-  });
+  const server = new GameServer(
+    {
+      tickrate: cp.server.tickrate,
+      maxUnlagS: cp.server.maxUnlagMs / 1000,
+      lagCompensation: cp.server.lagCompensation,
+      seed: cp.world.rng,
+      maxPlayers: cp.server.maxPlayers,
+      map,
+      ...(opts.abuse ? { abuse: opts.abuse } : {}),
+    },
+    makeGame,
+  );
   const commands = cp.clients.map((c) => ({
     id: c.id,
     last: c.lastCmd ? { cmd: sanitizeCmd(c.lastCmd), madeAtTick: c.lastCmd.tick - c.lastCmdMadeAgo256 / 256 } : null,

@@ -17,6 +17,7 @@ import type { CheckpointCvar } from '../protocol/checkpoint-types';
 import type { Snapshot } from '../protocol/game-messages';
 import type { PlayerId } from '../sim/types';
 import { bringForward } from './bring-forward';
+import type { ServedGameFactory } from './served-game';
 import { captureCheckpoint, restoreServer, type CheckpointLobby, type SeatEntry } from './checkpoint';
 import type { GameServer } from './game-server';
 
@@ -92,6 +93,7 @@ export function checkpointBytes(
 export function restoreFromBytes(
   bytes: unknown,
   req: RestoreRequest,
+  makeGame: ServedGameFactory,
 ): { info: RestoreInfo; server: GameServer; clients: PlayerId[] } | { info: { ok: false; error: string } } {
   if (!(bytes instanceof Uint8Array)) return { info: { ok: false, error: 'checkpoint: not bytes' } };
   const decoded = decodeCheckpoint(bytes);
@@ -104,7 +106,7 @@ export function restoreFromBytes(
       return typeof name === 'string' ? { name, token: ZERO_TOKEN } : undefined;
     };
     const forward = req.snapshot ? bringForward(cp, req.snapshot, known) : cp;
-    const restored = restoreServer(forward);
+    const restored = restoreServer(forward, makeGame);
     if (!restored.ok) return { info: restored };
     const server = restored.server;
     const skip = Number.isFinite(req.skipTicks)

@@ -23,6 +23,7 @@ import type { PlayerId } from '../sim/types';
 import type { MatchRules } from '../sim/match-types';
 import type { RuleIssue } from '../sim/match-rules';
 import { GameServer } from './game-server';
+import type { ServedGameFactory } from './served-game';
 import type { ServerSettingName, ServerSettings } from './server-settings';
 import type { ClientNetSettings } from './snapshot-scheduler';
 import { debugMessageFor, type ServerStats } from './stats';
@@ -96,10 +97,14 @@ export class ServerRuntime<Handle> {
   /** People of a restored match whose session (and body) the server holds, not yet back on a port. */
   private readonly awaiting = new Set<PlayerId>();
 
-  constructor(private readonly clock: RuntimeClock<Handle>) {}
+  /** @param makeGame the game every match here runs (the worker entry chooses it) */
+  constructor(
+    private readonly clock: RuntimeClock<Handle>,
+    private readonly makeGame: ServedGameFactory,
+  ) {}
 
   start(settings: ServerSettings): void {
-    this.run(new GameServer(settings));
+    this.run(new GameServer(settings, this.makeGame));
   }
 
   /**
@@ -108,7 +113,7 @@ export class ServerRuntime<Handle> {
    * `{ ok: false, error }` (and nothing changes) when the bytes are not a checkpoint this build runs.
    */
   restore(bytes: Uint8Array, req: RestoreRequest): RestoreResult {
-    const out = restoreFromBytes(bytes, req);
+    const out = restoreFromBytes(bytes, req, this.makeGame);
     if (!('server' in out)) return out.info;
     this.run(out.server);
     const now = this.clock.now();

@@ -9,6 +9,7 @@
  * Invariant: fully reproducible from the seeds (server seed, link seeds, scripts).
  */
 import { GameServer, type ServerOutput, type ServerSettings } from '../../src/server/game-server';
+import { arenaServerGame } from '../../src/arena/server/arena-server-game';
 import type { PlayerId } from '../../src/sim/types';
 import type { HarnessClient } from './harness-client';
 import { Link, type LinkSettings } from './link';
@@ -46,7 +47,7 @@ export class Match {
   beforeTick: ((match: Match) => void) | null = null;
 
   constructor(opts: MatchOptions = { server: {} }) {
-    this.server = new GameServer({ ...DEFAULT_SERVER, ...opts.server });
+    this.server = new GameServer({ ...DEFAULT_SERVER, ...opts.server }, arenaServerGame);
     this.tickMs = 1000 / this.server.tickrate;
     this.stepMs = opts.stepMs ?? 1;
   }

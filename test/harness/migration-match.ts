@@ -23,6 +23,7 @@ import type { Snapshot } from '../../src/protocol/game-messages';
 import { bringForward } from '../../src/server/bring-forward';
 import { captureCheckpoint, restoreServer, type CheckpointLobby } from '../../src/server/checkpoint';
 import { GameServer, type ServerOutput, type ServerSettings } from '../../src/server/game-server';
+import { arenaServerGame } from '../../src/arena/server/arena-server-game';
 import type { PlayerId, WorldState } from '../../src/sim/types';
 import { NetworkConditioner } from '../../src/transport/conditioner';
 import type { HarnessClient } from './harness-client';
@@ -110,7 +111,7 @@ export class MigrationMatch {
     host: MigratingClient,
     private readonly opts: MigrationOptions = {},
   ) {
-    this.server = new GameServer({ ...DEFAULT_SERVER, ...opts.server });
+    this.server = new GameServer({ ...DEFAULT_SERVER, ...opts.server }, arenaServerGame);
     this.tickMs = 1000 / this.server.tickrate;
     this.nextTickMs = this.tickMs;
     this.nextCheckpointMs = opts.checkpointEveryMs ?? 1000;
@@ -173,7 +174,7 @@ export class MigrationMatch {
     const checkpointTick = cp.world.tick;
     const brought = bringForward(cp, newest.snapshot);
     if (this.opts.reuseEventIds) brought.nextEventId = cp.nextEventId;
-    const restored = restoreServer(brought);
+    const restored = restoreServer(brought, arenaServerGame);
     if (!restored.ok) throw new Error(restored.error);
     const server = restored.server;
     const world = { ...server.world };

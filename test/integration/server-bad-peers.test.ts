@@ -7,6 +7,7 @@ import { describe, it, expect } from 'vitest';
 import { BotClient, Match, wander, type HarnessClient } from '../harness';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../src/protocol/cmd-packet';
 import { GameServer } from '../../src/server/game-server';
+import { arenaServerGame } from '../../src/arena/server/arena-server-game';
 import { WEAPON_KEEP, type UserCmd } from '../../src/sim/types';
 
 const TOTAL = 10_000;
@@ -73,14 +74,17 @@ class NoiseClient implements HarnessClient {
 describe('hostile peers', () => {
   it('takes 10,000 garbage packets without throwing and keeps ticking (no kick limits)', () => {
     const limits = { windowMs: 1000, maxDecodeFailures: 1e9, maxPackets: 1e9, maxCommands: 1e9 };
-    const server = new GameServer({
-      tickrate: 60,
-      maxUnlagS: 1,
-      lagCompensation: true,
-      seed: 3,
-      maxPlayers: 8,
-      abuse: limits,
-    });
+    const server = new GameServer(
+      {
+        tickrate: 60,
+        maxUnlagS: 1,
+        lagCompensation: true,
+        seed: 3,
+        maxPlayers: 8,
+        abuse: limits,
+      },
+      arenaServerGame,
+    );
     server.addClient(1, 0);
     server.addClient(2, 0);
     const packets = hostilePackets(17, TOTAL);

@@ -40,6 +40,28 @@ describe('layering (DESIGN §2)', () => {
     );
   });
 
+  it('keeps the netcode free of the games built on it (src/arena), and the arena off the page', async () => {
+    const arenaImport =
+      "import { arenaServerGame } from '../arena/server/arena-server-game';\nexport const g = arenaServerGame;\n";
+    for (const folder of ['server', 'client', 'protocol', 'transport', 'host', 'lobby'])
+      expect(await ruleIds(`src/${folder}/__probe.ts`, arenaImport)).toContain('no-restricted-imports');
+    expect(
+      await ruleIds(
+        'src/arena/server/__probe.ts',
+        "import type { ServedGame } from '../../server/served-game';\nexport type G = ServedGame;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        'src/arena/server/__probe.ts',
+        "import { a } from '../../host/listen-server';\nexport const b = a;\n",
+      ),
+    ).toContain('no-restricted-imports');
+    expect(await ruleIds('src/arena/server/__probe.ts', 'export const w = window.innerWidth;\n')).toContain(
+      'no-restricted-globals',
+    );
+  });
+
   it('lets only src/game import kaboom, and no part of src import the PeerJS client library', async () => {
     const kaboomImport = "import kaboom from 'kaboom';\nexport const k = kaboom;\n";
     const peerImport = "import Peer from 'peerjs';\nexport const p = Peer;\n";

@@ -23,6 +23,7 @@ import { quantizeMatch } from '../../../src/protocol/match-value';
 import { GameMode, MatchPhase, Team, type PublicMatchState } from '../../../src/sim/match-types';
 import { decodeSnapshot, quantizeSnapshot, writeHeader, ALL_RANGES } from '../../../src/protocol/snapshot';
 import { GameServer } from '../../../src/server/game-server';
+import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { decodeCommandPacket as referenceDecode } from '../../../tools/reference-client/commands';
 import type { PublicPlayerState } from '../../../src/sim/types';
 import { Rng, player, publicPlayer, snapshot } from './gen';
@@ -60,7 +61,10 @@ const reader = (build: (w: BitWriter) => void): BitReader => {
 
 describe('strict decoders', () => {
   it('refuse a viewTick delta without its set bit (accepted half the time before), and the host counts each one', () => {
-    const server = new GameServer({ tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 1, maxPlayers: 4 });
+    const server = new GameServer(
+      { tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 1, maxPlayers: 4 },
+      arenaServerGame,
+    );
     server.addClient(1, 0);
     let refused = 0;
     for (let first = 1000; first < 1100; first++) {

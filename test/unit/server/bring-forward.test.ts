@@ -10,6 +10,7 @@ import { SnapshotAssembler } from '../../../src/protocol/snapshot-assembler';
 import { EVENT_ID_MARGIN, bringForward } from '../../../src/server/bring-forward';
 import { NO_LOBBY, captureCheckpoint, restoreServer, type CheckpointLobby } from '../../../src/server/checkpoint';
 import { GameServer } from '../../../src/server/game-server';
+import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { fullAmmo } from '../../../src/sim/config';
 import { DEFAULT_MAP } from '../../../src/sim/map';
 import { GameMode } from '../../../src/sim/match-types';
@@ -30,14 +31,17 @@ interface Run {
 
 /** A live match; checkpoint at tick k; the successor's newest decoded snapshot at or before tick t. */
 function run(seed: number, k: number, t: number): Run {
-  const server = new GameServer({
-    tickrate: 60,
-    maxUnlagS: 1,
-    lagCompensation: true,
-    seed,
-    maxPlayers: 8,
-    map: DEFAULT_MAP,
-  });
+  const server = new GameServer(
+    {
+      tickrate: 60,
+      maxUnlagS: 1,
+      lagCompensation: true,
+      seed,
+      maxPlayers: 8,
+      map: DEFAULT_MAP,
+    },
+    arenaServerGame,
+  );
   for (const id of PEOPLE) server.addClient(id, 0);
   server.startMatch({ mode: GameMode.TeamDeathmatch, mapId: 0, warmupS: 0, timeLimitS: 0, fragLimit: 0 });
   const assembler = new SnapshotAssembler();
@@ -152,7 +156,7 @@ describe('bringForward', () => {
     const recent = new Set(r.events.map((e) => e.id));
     const newest = r.events[r.events.length - 1]!.id;
     expect((f.nextEventId - newest + 65536) % 65536).toBeGreaterThan(EVENT_ID_MARGIN / 2);
-    const restored = restoreServer(f);
+    const restored = restoreServer(f, arenaServerGame);
     if (!restored.ok) throw new Error(restored.error);
     const ids: number[] = [];
     const b = restored.server;
@@ -175,7 +179,7 @@ describe('bringForward', () => {
     expect(worldInvariantProblems(f.world, DEFAULT_MAP)).toEqual([]);
     const back = decodeCheckpoint(encodeCheckpoint(f));
     expect(back.ok).toBe(true);
-    const restored = restoreServer(f);
+    const restored = restoreServer(f, arenaServerGame);
     if (!restored.ok) throw new Error(restored.error);
     for (let i = 1; i <= 300; i++) restored.server.tick((f.world.tick + i) * TICK_MS);
     expect(worldInvariantProblems(restored.server.world, DEFAULT_MAP)).toEqual([]);
@@ -210,7 +214,7 @@ describe('bringForward', () => {
     const back = decodeCheckpoint(encodeCheckpoint(g));
     expect(back.ok).toBe(true);
     // The successor gives the record back when the player rejoins.
-    const restored = restoreServer(g);
+    const restored = restoreServer(g, arenaServerGame);
     if (!restored.ok) throw new Error(restored.error);
     expect(restored.seats).toContainEqual({ token: seatToken(gone), id: gone, name: `Player ${gone}`, present: false });
     restored.server.addClient(gone, 0, true);

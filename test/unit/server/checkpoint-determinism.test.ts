@@ -11,6 +11,7 @@ import type { Checkpoint } from '../../../src/protocol/checkpoint-types';
 import { NO_LOBBY, captureCheckpoint, restoreServer, type CheckpointLobby } from '../../../src/server/checkpoint';
 import { SeatKeeper } from '../../../src/host/seat-keeper';
 import { GameServer } from '../../../src/server/game-server';
+import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { DEFAULT_MAP } from '../../../src/sim/map';
 import { GameMode } from '../../../src/sim/match-types';
 import { radiansToAngle, wrapAngle } from '../../../src/sim/quantize';
@@ -54,14 +55,17 @@ function commandFor(seed: number, id: number, tick: number, world: WorldState, v
 }
 
 function startServer(seed: number): GameServer {
-  const server = new GameServer({
-    tickrate: 60,
-    maxUnlagS: 1,
-    lagCompensation: true,
-    seed,
-    maxPlayers: 8,
-    map: DEFAULT_MAP,
-  });
+  const server = new GameServer(
+    {
+      tickrate: 60,
+      maxUnlagS: 1,
+      lagCompensation: true,
+      seed,
+      maxPlayers: 8,
+      map: DEFAULT_MAP,
+    },
+    arenaServerGame,
+  );
   for (const id of PEOPLE) server.addClient(id, 0);
   for (let i = 0; i < 3; i++) server.addBot();
   server.startMatch({
@@ -97,7 +101,7 @@ function viaBytes(cp: Checkpoint): Checkpoint {
 }
 
 function restoreFrom(cp: Checkpoint): GameServer {
-  const restored = restoreServer(cp);
+  const restored = restoreServer(cp, arenaServerGame);
   if (!restored.ok) throw new Error(restored.error);
   return restored.server;
 }
@@ -214,7 +218,7 @@ describe('a server restored from a checkpoint runs on bit for bit', () => {
         returning: expect.objectContaining({ record: expect.objectContaining({ id: leaver }) }) as unknown,
       },
     ]);
-    const restored = restoreServer(cp);
+    const restored = restoreServer(cp, arenaServerGame);
     if (!restored.ok) throw new Error(restored.error);
     const b = restored.server;
     // The successor's door knows the token again: same id, same name, waiting for its player.

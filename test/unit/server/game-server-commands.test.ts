@@ -5,6 +5,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { GameServer } from '../../../src/server/game-server';
+import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import type { Snapshot } from '../../../src/protocol/game-messages';
 import { Buttons } from '../../../src/sim/types';
@@ -12,7 +13,7 @@ import { TICK_MS, base, cmd, Receiver, drive } from './game-server-kit';
 
 describe('GameServer', () => {
   it('repeats the last command when one is missing and reports it in depth and stats', () => {
-    const server = new GameServer(base);
+    const server = new GameServer(base, arenaServerGame);
     server.addClient(1, 0);
     const rx = new Map([[1, new Receiver()]]);
     drive(server, rx, 30, (t) => cmd(t, { moveX: 127 }));
@@ -27,7 +28,7 @@ describe('GameServer', () => {
   });
 
   it('echoes the newest command packet send time with how long it was held', () => {
-    const server = new GameServer(base);
+    const server = new GameServer(base, arenaServerGame);
     server.addClient(1, 0);
     server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick: 0, sendTimeMs: 4321, cmds: [cmd(1)] })), 3);
     const out = server.tick(TICK_MS);
@@ -38,7 +39,7 @@ describe('GameServer', () => {
   });
 
   it('measures RTT from acks and keeps events until a snapshot carrying them is acked', () => {
-    const server = new GameServer(base);
+    const server = new GameServer(base, arenaServerGame);
     server.addClient(1, 0);
     server.addClient(2, 0);
     const rx = new Map([
@@ -58,7 +59,7 @@ describe('GameServer', () => {
   });
 
   it('holds snapshots back when the client rate budget is spent', () => {
-    const server = new GameServer(base);
+    const server = new GameServer(base, arenaServerGame);
     server.addClient(1, 0);
     server.addClient(2, 0);
     server.addClient(3, 0);
@@ -74,7 +75,7 @@ describe('GameServer', () => {
   });
 
   it('follows the client update rate', () => {
-    const server = new GameServer(base);
+    const server = new GameServer(base, arenaServerGame);
     server.addClient(1, 0);
     server.setClientSettings(1, { updateRate: 20, rate: 100000, interpMs: 100 });
     const rx = new Map([[1, new Receiver()]]);
@@ -83,7 +84,7 @@ describe('GameServer', () => {
   });
 
   it('records what the last rewind tested, compensated or not', () => {
-    const server = new GameServer(base);
+    const server = new GameServer(base, arenaServerGame);
     server.addClient(1, 0);
     server.addClient(2, 0);
     const rx = new Map([[1, new Receiver()]]);
@@ -104,7 +105,7 @@ describe('GameServer', () => {
   });
 
   it('kicks a client that sends garbage, removes its player and sends it nothing more', () => {
-    const server = new GameServer(base);
+    const server = new GameServer(base, arenaServerGame);
     server.addClient(1, 0);
     server.addClient(2, 0);
     for (let i = 0; i < 25; i++) server.receive(2, new Uint8Array([0xff, 0xff, i]), i);

@@ -5,6 +5,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { GameServer } from '../../../src/server/game-server';
+import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';
 import type { Snapshot } from '../../../src/protocol/game-messages';
@@ -12,7 +13,7 @@ import { TICK_MS, base, cmd, Receiver, drive } from './game-server-kit';
 
 describe('GameServer', () => {
   it('refuses clients beyond maxPlayers and duplicate ids', () => {
-    const server = new GameServer(base);
+    const server = new GameServer(base, arenaServerGame);
     expect([1, 2, 3, 4].map((id) => server.addClient(id, 0))).toEqual([true, true, true, false]);
     expect(server.addClient(1, 0)).toBe(false);
     expect(server.world.players.map((p) => p.id)).toEqual([1, 2, 3]);
@@ -22,7 +23,7 @@ describe('GameServer', () => {
   });
 
   it('sends a full snapshot first, deltas once acked, with self at the end of serverTick', () => {
-    const server = new GameServer(base);
+    const server = new GameServer(base, arenaServerGame);
     server.addClient(1, 0);
     const rx = new Map([[1, new Receiver()]]);
     const states = new Map<number, unknown>();
@@ -52,7 +53,7 @@ describe('GameServer', () => {
   });
 
   it('codes against the baseline the newest packet names: back to an older one, or full on "none held"', () => {
-    const server = new GameServer(base);
+    const server = new GameServer(base, arenaServerGame);
     server.addClient(1, 0);
     const rx = new Map([[1, new Receiver()]]);
     let now = drive(server, rx, 60, (t) => cmd(t));
@@ -80,7 +81,7 @@ describe('GameServer', () => {
   });
 
   it('follows the ack of a client that dropped its baselines within one snapshot interval, even when its command ticks went back', () => {
-    const server = new GameServer(base);
+    const server = new GameServer(base, arenaServerGame);
     server.addClient(1, 0);
     const rx = new Map([[1, new Receiver()]]);
     // Before: the client runs 20 ticks ahead and acks what it decodes (so the host codes deltas against those).
@@ -118,7 +119,7 @@ describe('GameServer', () => {
   });
 
   it('reports the mean command-buffer depth since the previous snapshot, not the depth of the snapshot tick', () => {
-    const server = new GameServer(base);
+    const server = new GameServer(base, arenaServerGame);
     server.addClient(1, 0);
     const rx = new Receiver();
     let now = 0;

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { MatchBlockCache } from '../../../src/server/match-block-cache';
+import { MatchBlockCache } from '../../../src/arena/server/match-block-cache';
 import { publicMatch } from '../../../src/sim/match';
 import { DEFAULT_MAP } from '../../../src/sim/map';
 import { addPlayer, createWorld } from '../../../src/sim/world';

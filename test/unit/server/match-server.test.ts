@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GameServer } from '../../../src/server/game-server';
+import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { NetClient } from '../../../src/client/net-client';
 import type { ClientView } from '../../../src/client/view-model';
 import { IDLE_INPUT } from '../../helpers/input';
@@ -16,7 +17,10 @@ import { GameMode, MatchPhase } from '../../../src/sim/match-types';
 const TICKRATE = 60;
 
 function setup(maxPlayers = 8) {
-  const server = new GameServer({ tickrate: TICKRATE, maxUnlagS: 1, lagCompensation: true, seed: 7, maxPlayers });
+  const server = new GameServer(
+    { tickrate: TICKRATE, maxUnlagS: 1, lagCompensation: true, seed: 7, maxPlayers },
+    arenaServerGame,
+  );
   server.addClient(1, 0);
   const client = new NetClient({ clientId: 1, tickrate: TICKRATE, cvars: defaultCvars() });
   let now = 0;

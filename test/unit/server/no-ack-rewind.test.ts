@@ -7,11 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';
 import { GameServer } from '../../../src/server/game-server';
+import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { Buttons, WEAPON_KEEP } from '../../../src/sim/types';
 
 /** Runs 10 s of a shooter whose every command claims a view time 58 ticks (~1 s) old; counts the server's rewind adjustments. */
 function adjustments(acks: boolean): Map<string, number> {
-  const server = new GameServer({ tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 1, maxPlayers: 4 });
+  const server = new GameServer(
+    { tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 1, maxPlayers: 4 },
+    arenaServerGame,
+  );
   server.addClient(1, 0);
   server.addClient(2, 0);
   let now = 0;

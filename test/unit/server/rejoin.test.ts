@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GameServer, type ServerSettings } from '../../../src/server/game-server';
+import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { Buttons, WEAPON_KEEP, type ArenaMap, type UserCmd } from '../../../src/sim/types';
 
@@ -52,7 +53,7 @@ const recordOf = (server: GameServer, id: number) => server.world.match.players.
 
 describe('rejoin keeps a player’s match record', () => {
   it('gives the record back to the same player and a blank one to anyone else on that id', () => {
-    const server = new GameServer(settings);
+    const server = new GameServer(settings, arenaServerGame);
     server.addClient(1, 0);
     server.addClient(2, 0);
     fire(server, 120, 0);
@@ -76,7 +77,7 @@ describe('rejoin keeps a player’s match record', () => {
   });
 
   it('keeps the kills and deaths the end screen ranks by, with a fresh body', () => {
-    const server = new GameServer(settings);
+    const server = new GameServer(settings, arenaServerGame);
     server.addClient(1, 0);
     fire(server, 30, 0);
     // The world is the server's own between ticks: give player 1 a history to keep.
@@ -94,7 +95,7 @@ describe('rejoin keeps a player’s match record', () => {
   });
 
   it('a record from an earlier match is not brought into a new one', () => {
-    const server = new GameServer(settings);
+    const server = new GameServer(settings, arenaServerGame);
     server.addClient(1, 0);
     fire(server, 60, 0);
     server.removeClient(1);

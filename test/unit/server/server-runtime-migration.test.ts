@@ -14,6 +14,7 @@ import type { Snapshot } from '../../../src/protocol/game-messages';
 import type { Checkpoint } from '../../../src/protocol/checkpoint-types';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';
 import { ServerRuntime, type ServerNotice } from '../../../src/server/server-runtime';
+import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { RESTORE_GRACE_MS } from '../../../src/server/silence-watch';
 import type { PlainCheckpointLobby } from '../../../src/server/runtime-migration';
 import { Buttons, WEAPON_KEEP, type UserCmd } from '../../../src/sim/types';
@@ -28,7 +29,10 @@ function runtime(startMs = 0) {
   clock.now = startMs;
   return {
     clock,
-    rt: new ServerRuntime<number>({ now: () => clock.now, schedule: clock.schedule, cancel: clock.cancel }),
+    rt: new ServerRuntime<number>(
+      { now: () => clock.now, schedule: clock.schedule, cancel: clock.cancel },
+      arenaServerGame,
+    ),
   };
 }
 

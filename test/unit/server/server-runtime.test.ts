@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { ServerRuntime, type ServerNotice } from '../../../src/server/server-runtime';
+import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { FakeClock, FakePort } from './runtime-fakes';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeControl } from '../../../src/protocol/control';
@@ -10,7 +11,10 @@ const settings = { tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 1, m
 
 function setup() {
   const clock = new FakeClock();
-  const rt = new ServerRuntime<number>({ now: () => clock.now, schedule: clock.schedule, cancel: clock.cancel });
+  const rt = new ServerRuntime<number>(
+    { now: () => clock.now, schedule: clock.schedule, cancel: clock.cancel },
+    arenaServerGame,
+  );
   const notices: ServerNotice[] = [];
   rt.onNotice((n) => notices.push(n));
   rt.start(settings);

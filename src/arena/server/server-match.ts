@@ -8,14 +8,14 @@
  * Invariants: bot ids come from `freeBotId` (far above the lobby's); a test's own map (not in the
  * registry, CUSTOM_MAP_ID) stays when the rules name the default map it replaced.
  */
-import type { SimConfig } from '../sim/config';
-import { CUSTOM_MAP_ID, idOfMap, mapById } from '../sim/maps';
-import { publicMatch } from '../sim/match';
-import { checkRules, type RuleIssue } from '../sim/match-rules';
-import type { MatchRules, PublicMatchState, ReturningPlayer } from '../sim/match-types';
-import type { ArenaMap, PlayerId, Tick, UserCmd, WorldState } from '../sim/types';
+import type { SimConfig } from '../../sim/config';
+import { CUSTOM_MAP_ID, idOfMap, mapById } from '../../sim/maps';
+import { publicMatch } from '../../sim/match';
+import { checkRules, type RuleIssue } from '../../sim/match-rules';
+import type { MatchRules, PublicMatchState, ReturningPlayer } from '../../sim/match-types';
+import type { ArenaMap, PlayerId, Tick, UserCmd, WorldState } from '../../sim/types';
 import { botCommands, freeBotId } from './server-bots';
-import type { SanitizedCmd } from '../sim/quantize';
+import type { SanitizedCmd } from '../../sim/quantize';
 
 export class ServerMatch {
   private readonly bots = new Set<PlayerId>();

@@ -4,18 +4,17 @@
  * view time, bounded by sv_maxunlag) and only those near the shot's ray (the compensator's broad
  * phase); off, every live hitbox. Each shot is written down in ShotRecords for the debug view.
  *
- * Inputs: the shot, its command, the world before the step and the shooter's session (its
- * estimate of when the command was made). Outputs: the candidate hitboxes (the compensator's own
+ * Inputs: the shot, its command, the world before the step and the server's own estimate of the
+ * shooter's view time (ServerGameContext.viewTimeEstimate: null for a bot or a departed player). Outputs: the candidate hitboxes (the compensator's own
  * arrays when rewound: read them, never keep them). Invariants: the live world is never modified;
  * nothing is allocated per rewound shot (the ray box and the records are reused).
  */
-import { weaponDef } from '../sim/config';
-import { hitboxOf } from '../sim/hitscan';
-import type { ShotIntent } from '../sim/player';
-import type { Hitbox, UserCmd, WorldState } from '../sim/types';
-import type { ServerSideClient } from './server-side-client';
-import { LagCompensator, MAX_UNLAG_LIMIT_S, rayBoxOf, type RayBox } from './lag-compensator';
-import { ShotRecords } from './shot-records';
+import { weaponDef } from '../../sim/config';
+import { hitboxOf } from '../../sim/hitscan';
+import type { ShotIntent } from '../../sim/player';
+import type { Hitbox, UserCmd, WorldState } from '../../sim/types';
+import { LagCompensator, MAX_UNLAG_LIMIT_S, rayBoxOf, type RayBox } from '../../server/lag-compensator';
+import { ShotRecords } from '../../server/shot-records';
 
 export class ShotJudge {
   /** This tick's hitscan shots and each client's newest (its debug view). */
@@ -36,12 +35,7 @@ export class ShotJudge {
   }
 
   /** The hitboxes `shot` (made with `cmd`) is tested against while `world` steps to its next tick. */
-  hitboxes(
-    shot: ShotIntent,
-    cmd: UserCmd,
-    world: Readonly<WorldState>,
-    session: ServerSideClient | undefined,
-  ): readonly Hitbox[] {
+  hitboxes(shot: ShotIntent, cmd: UserCmd, world: Readonly<WorldState>, estimate: number | null): readonly Hitbox[] {
     const r = this.shots.next();
     r.shooter = shot.shooter;
     r.weapon = shot.weapon;
@@ -54,7 +48,6 @@ export class ShotJudge {
       r.liveHitboxes = world.players.filter((p) => p.id !== shot.shooter).map(hitboxOf);
       return r.liveHitboxes;
     }
-    const estimate = session?.current ? session.estimatedViewTime(session.current.madeAtTick) : null;
     const time = this.compensator.rewindTime(r.claimed, world.tick, estimate);
     r.viewTime = time.viewTime;
     r.adjustment = time.adjustment;

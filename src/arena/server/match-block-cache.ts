@@ -9,9 +9,9 @@
  * by every caller until it changes: readers must not modify it. `clear()` when anything else the
  * block shows changes (the map id: a new match on another map, a migration).
  */
-import { sameList } from '../protocol/match-value';
-import type { PublicMatchState } from '../sim/match-types';
-import type { WorldState } from '../sim/types';
+import { sameList } from '../../protocol/match-value';
+import type { PublicMatchState } from '../../sim/match-types';
+import type { WorldState } from '../../sim/types';
 
 export class MatchBlockCache {
   private match: WorldState['match'] | null = null;

@@ -9,10 +9,10 @@
  * changes every few seconds (so bots meet); strafe a little while fighting.
  * Invariant: bot ids come from BOT_ID_MAX downward, far above the lobby's ids (1, 2, …).
  */
-import { areEnemies } from '../sim/match';
-import { radiansToAngle } from '../sim/quantize';
-import { inSight } from '../sim/respawn';
-import type { SimConfig } from '../sim/config';
+import { areEnemies } from '../../sim/match';
+import { radiansToAngle } from '../../sim/quantize';
+import { inSight } from '../../sim/respawn';
+import type { SimConfig } from '../../sim/config';
 import {
   Buttons,
   WEAPON_KEEP,
@@ -21,8 +21,8 @@ import {
   type Tick,
   type UserCmd,
   type WorldState,
-} from '../sim/types';
-import { sanitizeCmd, type SanitizedCmd } from '../sim/quantize';
+} from '../../sim/types';
+import { sanitizeCmd, type SanitizedCmd } from '../../sim/quantize';
 
 export const BOT_ID_MAX = 255;
 /** Lowest id a bot may take: the lobby hands out small ids, never more than MAX_LOBBY_PLAYERS (32) of them. */
