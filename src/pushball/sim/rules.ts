@@ -1,0 +1,68 @@
+/**
+ * The match rules, run once per tick after the physics: the kickoff, goals, the pause after a
+ * goal and the kickoff reset, the match clock and the end of the match. Pure bookkeeping on the
+ * step's own copy of the world; durations in ticks.
+ */
+import { GOAL_PAUSE_SECONDS, KICKOFF_SECONDS, ticksFor } from './config';
+import { scoringTeam } from './ball';
+import { centreBall, layoutPlayers } from './kickoff';
+import { Phase, type PitchWorld, type PushEvent, type Team } from './types';
+
+function endMatch(world: PitchWorld, events: PushEvent[]): void {
+  const [a, b] = world.rules.scores;
+  world.rules.phase = Phase.Ended;
+  world.rules.phaseTicksLeft = 0;
+  events.push({ type: 'match-end', winner: a > b ? 0 : b > a ? 1 : null, scores: [a, b] });
+}
+
+/** `team` scores: the match ends on the winning goal or a goal after the clock ran out, else a pause. */
+function scoreGoal(world: PitchWorld, team: Team, events: PushEvent[]): void {
+  const rules = world.rules;
+  rules.scores[team] += 1;
+  const scorer = world.ball.lastTouch;
+  events.push({ type: 'goal', team, scorerId: scorer >= 0 ? scorer : null });
+  if (rules.scores[team] >= rules.goalsToWin || rules.clockTicksLeft === 0) {
+    endMatch(world, events);
+    return;
+  }
+  rules.phase = Phase.Goal;
+  rules.phaseTicksLeft = ticksFor(GOAL_PAUSE_SECONDS, world.tickrate);
+  // The team that conceded kicks off.
+  rules.kickoffTeam = team === 0 ? 1 : 0;
+}
+
+/** Everyone and the ball back to the kickoff spots; the kicking team was chosen when the goal fell. */
+export function startKickoff(world: PitchWorld): void {
+  layoutPlayers(world.players);
+  centreBall(world.ball);
+  world.rules.phase = Phase.Kickoff;
+  world.rules.phaseTicksLeft = ticksFor(KICKOFF_SECONDS, world.tickrate);
+}
+
+/** One tick of the rules, after this tick's physics. Mutates `world`, appends to `events`. */
+export function advanceRules(world: PitchWorld, events: PushEvent[]): void {
+  const rules = world.rules;
+  switch (rules.phase) {
+    case Phase.Kickoff:
+      rules.phaseTicksLeft = Math.max(rules.phaseTicksLeft - 1, 0);
+      // Play starts when the kicking team has moved the ball (it rests until then), or when it waited too long.
+      if (world.ball.vx !== 0 || world.ball.vy !== 0 || rules.phaseTicksLeft === 0) {
+        rules.phase = Phase.Playing;
+        rules.phaseTicksLeft = 0;
+      }
+      return;
+    case Phase.Playing: {
+      rules.clockTicksLeft = Math.max(rules.clockTicksLeft - 1, 0);
+      const team = scoringTeam(world.ball);
+      if (team !== null) scoreGoal(world, team, events);
+      else if (rules.clockTicksLeft === 0) endMatch(world, events);
+      return;
+    }
+    case Phase.Goal:
+      rules.phaseTicksLeft = Math.max(rules.phaseTicksLeft - 1, 0);
+      if (rules.phaseTicksLeft === 0) startKickoff(world);
+      return;
+    case Phase.Ended:
+      return;
+  }
+}
