@@ -76,6 +76,39 @@ export default tseslint.config(
     },
   },
   {
+    // The second game's rules (Pushball): as pure as src/sim, and nothing of the arena or the netcode.
+    files: ['src/pushball/sim/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        banned(
+          [
+            'sim',
+            'arena',
+            'protocol',
+            'server',
+            'client',
+            'transport',
+            'host',
+            'lobby',
+            'game',
+            'app',
+            'workers',
+            'bots',
+            'dedicated',
+          ],
+          browserOnly,
+        ),
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'the rules are deterministic: no Math.random' },
+        { object: 'performance', property: 'now', message: 'the rules have no clock: time is the tick' },
+      ],
+      ...noDom,
+    },
+  },
+  {
     files: ['src/protocol/**/*.ts'],
     rules: {
       'no-restricted-imports': [

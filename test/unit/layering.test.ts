@@ -62,6 +62,16 @@ describe('layering (DESIGN §2)', () => {
     );
   });
 
+  it('keeps the second game (src/pushball/sim) pure and off the arena', async () => {
+    const file = 'src/pushball/sim/__probe.ts';
+    expect(await ruleIds(file, "import { x } from '../../sim/types';\nexport const y = x;\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIds(file, 'export const r = Math.random();\n')).toContain('no-restricted-properties');
+    expect(await ruleIds(file, 'export const d = Date.now();\n')).toContain('no-restricted-globals');
+    expect(await ruleIds(file, "import { stepPitch } from './step';\nexport const s = stepPitch;\n")).toEqual([]);
+  });
+
   it('lets only src/game import kaboom, and no part of src import the PeerJS client library', async () => {
     const kaboomImport = "import kaboom from 'kaboom';\nexport const k = kaboom;\n";
     const peerImport = "import Peer from 'peerjs';\nexport const p = Peer;\n";
