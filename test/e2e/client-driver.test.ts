@@ -55,6 +55,16 @@ describe('a joiner whose renderer stops drawing (hidden page)', () => {
       [0, -1],
     ] as const;
     const [dx, dy] = [...dirs].sort((a, b) => freeRun(from, b[0], b[1]) - freeRun(from, a[0], a[1]))[0]!;
+    // The host's view of the joiner first catches up with where the joiner is (the match going live
+    // respawns everyone: a teleport the host draws ~100 ms later must not pass for the walk).
+    await host.waitForFunction(
+      ({ id, x, y }) => {
+        const p = window.rewind.view()?.remotes.find((r) => r.id === id);
+        return !!p && Math.hypot(p.x - x, p.y - y) < 20;
+      },
+      { id: joinerId, x: from.x, y: from.y },
+      { timeout: 10_000, polling: 100 },
+    );
     await setHidden(joiner, true);
     await joiner.waitForTimeout(500);
     const stoppedAt = await frames(joiner);
@@ -65,19 +75,23 @@ describe('a joiner whose renderer stops drawing (hidden page)', () => {
       dx,
       dy,
     ] as const);
+    // Commands go on while nothing is drawn (about one per tick)...
+    await joiner.waitForFunction((t) => (window.rewind.view()?.stats.commandTick ?? 0) > t + 30, tick0, {
+      timeout: 10_000,
+      polling: 100,
+    });
+    // ...and they are the walk: the host sees the joiner go that way.
     await host.waitForFunction(
-      ({ id, x, y }) => {
-        const v = window.rewind.view();
-        const p = v?.remotes.find((r) => r.id === id);
-        return !!p && Math.hypot(p.x - x, p.y - y) > 60;
+      ({ id, x, y, dx, dy }) => {
+        const p = window.rewind.view()?.remotes.find((r) => r.id === id);
+        return !!p && (p.x - x) * dx + (p.y - y) * dy > 60;
       },
-      { id: joinerId, x: seen0.x, y: seen0.y },
+      { id: joinerId, x: seen0.x, y: seen0.y, dx, dy },
       { timeout: 10_000, polling: 100 },
     );
     const tick1 = await commandTick(joiner);
     const framesHidden = (await frames(joiner)) - stoppedAt;
     console.log(`hidden joiner: renderer frames while hidden ${framesHidden}, command ticks issued ${tick1 - tick0}`);
-    // Nothing was drawn, yet commands went on (about one per tick).
     expect(framesHidden).toBe(0);
     expect(tick1 - tick0).toBeGreaterThan(30);
     await setHidden(joiner, false);
