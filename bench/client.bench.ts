@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import type { BenchModule } from './run';
 import { InterpolationBuffer } from '../src/client/interpolation-buffer';
 import { Predictor } from '../src/client/predictor';
+import { ArenaPrediction } from '../src/arena/client/arena-prediction';
 import { createPlayerTraits, lerpPlayerLinear } from '../src/client/remote-traits';
 import { MAX_SPEED } from '../src/sim/config';
 import type { SimConfig } from '../src/sim/config';
@@ -51,7 +52,7 @@ function cmd(tick: number): UserCmd {
 function reconciliation(): { ours: Timing; baseline: Timing } {
   const spawn = DEFAULT_MAP.spawns[0]!;
   const start = newPlayer(1, spawn.x, spawn.y);
-  const predictor = new Predictor(CFG);
+  const predictor = new Predictor(new ArenaPrediction(CFG));
   predictor.reconcile(start, 0, true);
   let tick = 0;
   const ours = measure(RUNS, () => {

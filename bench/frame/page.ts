@@ -11,6 +11,7 @@
  * renderer's update and draw, and between frames.
  */
 import { NetClient } from '../../src/client/net-client';
+import { arenaClientGame } from '../../src/arena/client/arena-client-game';
 import { defaultCvars } from '../../src/config/cvars';
 import type { GameHost } from '../../src/game/game-host';
 import { mountBlankCanvas } from '../../src/game/blank-canvas';
@@ -44,7 +45,7 @@ const root = document.getElementById('app') as HTMLElement;
 
 function netcodeHost(): { host: GameHost; step: (now: number) => void } {
   const match = new Match({ server: { maxPlayers: 16, seed: 7 } });
-  const net = new NetClient({ clientId: 0, tickrate: 60, cvars: defaultCvars() });
+  const net = new NetClient({ clientId: 0, tickrate: 60, cvars: defaultCvars(), game: arenaClientGame });
   // The renderer's frame drives the NetClient (below) and puts its packets on the link itself.
   const member: HarnessClient = {
     id: 0,

@@ -23,6 +23,7 @@
  */
 import { setCvar as applyCvar, type CvarIssue, type Cvars } from '../config/cvars';
 import { NetClient } from '../client/net-client';
+import { arenaClientGame } from '../arena/client/arena-client-game';
 import type { ClientView, InputSample, ViewEvent } from '../client/view-model';
 import type { DebugMessage } from '../protocol/game-messages';
 import type { PlayerId } from '../sim/types';
@@ -106,7 +107,7 @@ export class ClientSession {
     private hooks: SessionHooks,
   ) {
     this.current = { ...cvars };
-    this.net = new NetClient({ clientId: localId, tickrate, cvars: this.current });
+    this.net = new NetClient({ clientId: localId, tickrate, cvars: this.current, game: arenaClientGame });
     this.conditioned = this.condition(unreliable);
     this.stopListening = this.conditioned.onMessage((bytes) => this.receive(bytes));
     hooks.sendSettings(this.netSettings());

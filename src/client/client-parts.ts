@@ -9,16 +9,16 @@
  * Invariant: one instance per NetClient; the steps change it, nothing here reads a clock.
  */
 import { interpDelaySeconds, type Cvars } from '../config/cvars';
-import type { SimConfig } from '../sim/config';
-import { DEFAULT_MAP } from '../sim/map';
 import type { PublicMatchState } from '../sim/match-types';
-import type { ArenaMap, PlayerId } from '../sim/types';
+import type { SanitizedCmd } from '../sim/quantize';
+import type { ArenaMap, PlayerId, PlayerState, SimEvent } from '../sim/types';
 import { ClientClock } from './client-clock';
 import { CommandOutbox } from './command-outbox';
 import { InterpDelay } from './interp-delay';
 import { LocalSmoothing } from './local-smoothing';
 import { NetStatsTracker } from './net-stats-tracker';
 import { PendingEvents } from './pending-events';
+import type { ClientGame, PlayedContext, PlayedPrediction } from './played-game';
 import { Predictor } from './predictor';
 import { RemoteView } from './remote-view';
 import { ServerChange } from './server-change';
@@ -29,6 +29,9 @@ export interface NetClientOptions {
   clientId: PlayerId;
   tickrate: number;
   cvars: Cvars;
+  /** The game this client plays (the page chooses it): commands from input, prediction. */
+  game: ClientGame;
+  /** A test's own map, predicted on until the match names a registered one. */
   map?: ArenaMap;
 }
 
@@ -37,7 +40,10 @@ export class ClientParts {
   readonly tickrate: number;
   cvars: Cvars;
   readonly clock: ClientClock;
-  readonly predictor: Predictor;
+  readonly game: ClientGame;
+  /** The game's prediction rules (the context a snapshot gives) and the Predictor running them. */
+  readonly prediction: PlayedPrediction;
+  readonly predictor: Predictor<PlayerState, SanitizedCmd, PlayedContext, SimEvent>;
   readonly remotes: RemoteView;
   readonly inbox: SnapshotInbox;
   readonly local = new LocalSmoothing();
@@ -57,10 +63,11 @@ export class ClientParts {
     this.clientId = opts.clientId;
     this.tickrate = opts.tickrate;
     this.cvars = { ...opts.cvars };
-    const cfg: SimConfig = { tickrate: opts.tickrate, map: opts.map ?? DEFAULT_MAP };
     this.clock = new ClientClock(opts.tickrate);
     this.inbox = new SnapshotInbox(opts.tickrate);
-    this.predictor = new Predictor(cfg);
+    this.game = opts.game;
+    this.prediction = opts.game.prediction(opts.tickrate, opts.map);
+    this.predictor = new Predictor(this.prediction);
     this.remotes = new RemoteView(opts.tickrate);
     this.outbox = new CommandOutbox(opts.tickrate, (packet, nowMs) => {
       this.clock.noteSent(packet.sendTimeMs16);

@@ -8,7 +8,6 @@
  * after the newest issued); nothing is issued before the clock is synced (no snapshot yet); a
  * forward jump of the command timeline issues every skipped tick and is walked off by LocalSmoothing.
  */
-import { sanitizeCmd } from '../sim/quantize';
 import type { Tick } from '../sim/types';
 import type { ClientParts } from './client-parts';
 import type { InputSample } from './view-model';
@@ -37,7 +36,7 @@ export class CommandIssue {
     // so the server rewinds to exactly what the player saw when deciding this input.
     const view = p.drawnRenderTick ?? p.renderTickAt();
     const viewTick = Math.max(0, Math.floor(view));
-    const cmd = sanitizeCmd({ tick, ...input, viewTick, viewFrac: Math.round((view - viewTick) * 256) });
+    const cmd = p.game.command(tick, input, viewTick, Math.round((view - viewTick) * 256));
     const effects = p.predictor.predict(cmd);
     if (effects && p.cvars.cl_predict === 1) {
       for (const event of effects) p.events.push({ predicted: true, tick, event });

@@ -48,6 +48,6 @@ export function statsOf(p: ClientParts): NetStats {
 function matchViewOf(p: ClientParts): ClientView['match'] {
   if (!p.match) return null;
   const now = p.clock.isSynced ? p.clock.streamTick : p.inbox.newestTick;
-  const pickups = p.cvars.cl_predict === 1 ? p.predictor.predictedPickups : p.match.pickups;
+  const pickups = p.cvars.cl_predict === 1 ? p.predictor.context.pickups : p.match.pickups;
   return buildMatchView(p.match, p.clientId, now, p.tickrate, pickups);
 }

@@ -8,7 +8,6 @@
  * a correction of the own player is handed to LocalSmoothing (melted, never drawn as a jump).
  */
 import type { NetEvent } from '../protocol/game-messages';
-import { mapById } from '../sim/maps';
 import type { PublicMatchState } from '../sim/match-types';
 import type { PlayerState, Tick } from '../sim/types';
 import type { ClientParts } from './client-parts';
@@ -66,10 +65,7 @@ export class SnapshotIntake {
     this.p.outbox.resend(after, upTo, nowMs, this.p.inbox.ackTick);
   }
 
-  /** A match on another map: prediction switches to its walls (everyone respawns there anyway). */
   private acceptMatch(match: PublicMatchState | null): void {
-    const map = match && match.mapId !== this.p.match?.mapId ? mapById(match.mapId) : undefined;
-    if (map) this.p.predictor.setMap(map);
     this.p.match = match;
   }
 
@@ -77,7 +73,8 @@ export class SnapshotIntake {
   private reconcile(self: PlayerState, serverTick: Tick, nowMs: number, migrated: boolean): void {
     const p = this.p;
     const before = p.predictor.state;
-    const outcome = p.predictor.reconcile(self, serverTick, p.cvars.cl_reconcile === 1, p.match);
+    const context = p.prediction.contextOf(p.match);
+    const outcome = p.predictor.reconcile(self, serverTick, p.cvars.cl_reconcile === 1, context);
     if (outcome.predictionError) {
       p.tracker.predictionError(nowMs);
       this.lastError = { tick: serverTick, distance: outcome.errorDistance };

@@ -9,6 +9,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { NetClient } from '../../src/client/net-client';
+import { arenaClientGame } from '../../src/arena/client/arena-client-game';
 import type { ClientView, InputSample, RemotePlayerView } from '../../src/client/view-model';
 import { defaultCvars, type Cvars } from '../../src/config/cvars';
 import type { ClientNetSettings } from '../../src/server/snapshot-scheduler';
@@ -45,7 +46,7 @@ export class PilotedClient implements HarnessClient {
     private readonly recordFrames = false,
     tickrate = 60,
   ) {
-    this.net = new NetClient({ clientId: id, tickrate, cvars });
+    this.net = new NetClient({ clientId: id, tickrate, cvars, game: arenaClientGame });
   }
 
   /** The view of the newest frame (what the player sees now), null before the first frame. */

@@ -15,7 +15,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_SPEED } from '../../src/sim/config';
-import type { Predictor } from '../../src/client/predictor';
+import type { ArenaPredictor } from '../../src/arena/client/arena-prediction';
 import type { GameServer } from '../../src/server/game-server';
 import { GameMode } from '../../src/sim/match-types';
 import { Link } from '../harness/link';
@@ -63,8 +63,8 @@ interface Outcome {
   newServer: GameServer;
 }
 
-const predictorOf = (w: ClientWatch): Predictor =>
-  (w.piloted.net as unknown as { parts: { predictor: Predictor } }).parts.predictor;
+const predictorOf = (w: ClientWatch): ArenaPredictor =>
+  (w.piloted.net as unknown as { parts: { predictor: ArenaPredictor } }).parts.predictor;
 
 function run(seed: number, players: number, tickOffset: number, rebind = true): Outcome {
   const rand = seeded(seed * 977 + 3);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ABANDON_AFTER_CONSECUTIVE, HostPlausibility, MAX_LEAD_S } from '../../../src/client/host-plausibility';
 import { NetClient } from '../../../src/client/net-client';
+import { arenaClientGame } from '../../../src/arena/client/arena-client-game';
 import { defaultCvars } from '../../../src/config/cvars';
 import { decodeCmdPacket } from '../../../src/protocol/cmd-packet';
 import type { Snapshot } from '../../../src/protocol/game-messages';
@@ -57,7 +58,7 @@ describe('HostPlausibility', () => {
 
 describe('a joiner facing a host that jumps its tick', () => {
   it('drops a snapshot 1,000,000 ticks ahead: it never becomes the ack, and later snapshots still count', () => {
-    const c = new NetClient({ clientId: 1, tickrate: 60, cvars: defaultCvars() });
+    const c = new NetClient({ clientId: 1, tickrate: 60, cvars: defaultCvars(), game: arenaClientGame });
     c.receive(snapshot(600), 0);
     c.receive(snapshot(1_000_600), 20);
     c.receive(snapshot(602), 33);

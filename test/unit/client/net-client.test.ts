@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NetClient } from '../../../src/client/net-client';
+import { arenaClientGame } from '../../../src/arena/client/arena-client-game';
 import type { ClientView } from '../../../src/client/view-model';
 import { defaultCvars } from '../../../src/config/cvars';
 import { decodeCmdPacket } from '../../../src/protocol/cmd-packet';
@@ -54,7 +55,7 @@ function cmdsOf(packet: Uint8Array): UserCmd[] {
 }
 
 function client(): NetClient {
-  return new NetClient({ clientId: LOCAL, tickrate: 60, cvars: defaultCvars() });
+  return new NetClient({ clientId: LOCAL, tickrate: 60, cvars: defaultCvars(), game: arenaClientGame });
 }
 
 describe('NetClient', () => {

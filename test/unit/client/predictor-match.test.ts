@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Predictor } from '../../../src/client/predictor';
+import { ArenaPrediction, arenaContext } from '../../../src/arena/client/arena-prediction';
 import { DEFAULT_MAP } from '../../../src/sim/map';
 import { MAX_HEALTH } from '../../../src/sim/config';
 import { HEALTH_PACK, PICKUP_RESPAWN_SECONDS } from '../../../src/sim/pickups';
@@ -56,12 +57,12 @@ function hurtNextToPack(): ReturnType<typeof newPlayer> {
 
 describe('predicted pickups', () => {
   it('the picker predicts the take: health up, the pack gone until it respawns, a pickup effect once', () => {
-    const p = new Predictor(cfg);
-    p.reconcile(hurtNextToPack(), 100, true, match());
+    const p = new Predictor(new ArenaPrediction(cfg));
+    p.reconcile(hurtNextToPack(), 100, true, arenaContext(match()));
     const effects = [];
     for (let t = 101; t <= 130; t++) effects.push(...(p.predict(cmd(t, 127)) ?? []));
     expect(p.state!.health).toBe(Math.min(MAX_HEALTH, 40 + HEALTH_PACK));
-    const taken = p.predictedPickups[HEALTH_SPOT]!;
+    const taken = p.context.pickups[HEALTH_SPOT]!;
     expect(taken).toBeGreaterThan(100);
     expect(taken).toBeLessThanOrEqual(130 + PICKUP_RESPAWN_SECONDS[PickupKind.Health] * TICKRATE);
     expect(effects.filter((e) => e.type === 'pickup')).toEqual([
@@ -70,9 +71,9 @@ describe('predicted pickups', () => {
   });
 
   it('a take the server refused (someone was first) rolls back: health as the server says, the position untouched', () => {
-    const p = new Predictor(cfg);
+    const p = new Predictor(new ArenaPrediction(cfg));
     const start = hurtNextToPack();
-    p.reconcile(start, 100, true, match());
+    p.reconcile(start, 100, true, arenaContext(match()));
     for (let t = 101; t <= 130; t++) p.predict(cmd(t, 127));
     expect(p.state!.health).toBe(90);
     const predictedAt = (tick: number) => p.stateAt(tick)!;
@@ -82,9 +83,9 @@ describe('predicted pickups', () => {
     const pickups = DEFAULT_MAP.pickups!.map((_, i) =>
       i === HEALTH_SPOT ? 102 + PICKUP_RESPAWN_SECONDS[PickupKind.Health] * TICKRATE : 0,
     );
-    const outcome = p.reconcile(serverSelf, 110, true, match({ pickups }));
+    const outcome = p.reconcile(serverSelf, 110, true, arenaContext(match({ pickups })));
     expect(p.state!.health).toBe(40);
-    expect(p.predictedPickups[HEALTH_SPOT]).toBe(pickups[HEALTH_SPOT]);
+    expect(p.context.pickups[HEALTH_SPOT]).toBe(pickups[HEALTH_SPOT]);
     // No visible jump: not a position error, the same place as predicted before the snapshot.
     expect(outcome.predictionError).toBe(false);
     expect({ x: p.state!.x, y: p.state!.y }).toEqual({ x: before.x, y: before.y });
@@ -92,32 +93,32 @@ describe('predicted pickups', () => {
   });
 
   it("a snapshot from before the take keeps the predicted take (replayed from the server's timers, no flicker)", () => {
-    const p = new Predictor(cfg);
-    p.reconcile(hurtNextToPack(), 100, true, match());
+    const p = new Predictor(new ArenaPrediction(cfg));
+    p.reconcile(hurtNextToPack(), 100, true, arenaContext(match()));
     for (let t = 101; t <= 130; t++) p.predict(cmd(t, 127));
     // A snapshot that still shows the pack there (the server has not seen our take yet) keeps the predicted take.
-    p.reconcile({ ...p.stateAt(103)!, health: 40 }, 103, true, match());
+    p.reconcile({ ...p.stateAt(103)!, health: 40 }, 103, true, arenaContext(match()));
     expect(p.state!.health).toBe(90);
   });
 });
 
 describe('the match ends on the client as on the server', () => {
   it('once the snapshot says the match is over (frag limit), predicted commands no longer move the player', () => {
-    const p = new Predictor(cfg);
+    const p = new Predictor(new ArenaPrediction(cfg));
     const start = newPlayer(1, 300, 300);
     p.reconcile(
       start,
       100,
       true,
-      match({ phase: MatchPhase.Ended, results: { standings: [], awards: [], winnerTeam: 0 } }),
+      arenaContext(match({ phase: MatchPhase.Ended, results: { standings: [], awards: [], winnerTeam: 0 } })),
     );
     for (let t = 101; t <= 120; t++) p.predict(cmd(t, 127));
     expect({ x: p.state!.x, y: p.state!.y }).toEqual({ x: start.x, y: start.y });
   });
 
   it('from the tick the time limit runs out, the predicted player stands still (before any snapshot says so)', () => {
-    const p = new Predictor(cfg);
-    p.reconcile(newPlayer(1, 300, 300), 100, true, match({ phaseEndTick: 110, timeLimitS: 60 }));
+    const p = new Predictor(new ArenaPrediction(cfg));
+    p.reconcile(newPlayer(1, 300, 300), 100, true, arenaContext(match({ phaseEndTick: 110, timeLimitS: 60 })));
     for (let t = 101; t <= 109; t++) p.predict(cmd(t, 127));
     const atEnd = { x: p.state!.x, y: p.state!.y, vx: p.state!.vx };
     expect(atEnd.vx).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Predictor, samePrediction } from '../../../src/client/predictor';
+import { Predictor } from '../../../src/client/predictor';
+import { ArenaPrediction, samePrediction, type ArenaPredictor } from '../../../src/arena/client/arena-prediction';
 import type { SimConfig } from '../../../src/sim/config';
 import { DEFAULT_MAP } from '../../../src/sim/map';
 import { stepPlayer } from '../../../src/sim/player';
@@ -29,12 +30,16 @@ function serverRun(start: PlayerState, cmds: UserCmd[], cfg: SimConfig): Map<num
  * client at N * 100 ms + 250 ms (+ 250 ms for the command to get there: we only need arrival order).
  * Returns the x the player is drawn at after each client event.
  */
-function gambetta(reconcile: boolean): { drawn: number[]; predictor: Predictor; server: Map<number, PlayerState> } {
+function gambetta(reconcile: boolean): {
+  drawn: number[];
+  predictor: ArenaPredictor;
+  server: Map<number, PlayerState>;
+} {
   const cfg: SimConfig = { tickrate: 10, map: DEFAULT_MAP };
   const start = newPlayer(1, spawn.x, spawn.y);
   const cmds = [cmd(1, 127), cmd(2, 127), ...Array.from({ length: 10 }, (_, i) => cmd(i + 3, 0))];
   const server = serverRun(start, cmds, cfg);
-  const predictor = new Predictor(cfg);
+  const predictor = new Predictor(new ArenaPrediction(cfg));
   predictor.reconcile(start, 0, reconcile);
   const drawn: number[] = [];
   // Events on a 50 ms grid: a command every 100 ms (t = (tick-1)*100), the state of tick N at (N-1)*100 + 500.
@@ -77,7 +82,7 @@ describe('Predictor', () => {
       }),
     );
     const server = serverRun(start, cmds, cfg);
-    const p = new Predictor(cfg);
+    const p = new Predictor(new ArenaPrediction(cfg));
     p.reconcile(start, 0, true);
     let errors = 0;
     for (const c of cmds) {
@@ -91,7 +96,7 @@ describe('Predictor', () => {
 
   it('detects and corrects a misprediction (the server moved us: pushed by someone)', () => {
     const cmds = Array.from({ length: 20 }, (_, i) => cmd(i + 1, 127));
-    const p = new Predictor(cfg);
+    const p = new Predictor(new ArenaPrediction(cfg));
     p.reconcile(start, 0, true);
     for (const c of cmds) p.predict(c);
     const server = serverRun({ ...start, y: start.y + 40 }, cmds, cfg);
@@ -103,7 +108,7 @@ describe('Predictor', () => {
   });
 
   it('emits effects only the first time a command is predicted, never on replay', () => {
-    const p = new Predictor(cfg);
+    const p = new Predictor(new ArenaPrediction(cfg));
     p.reconcile(start, 0, true);
     const fired = p.predict(cmd(1, 0, { buttons: Buttons.Fire }));
     expect(fired?.map((e) => e.type)).toEqual(['fired']);
@@ -113,7 +118,7 @@ describe('Predictor', () => {
   });
 
   it('takes health, score and death from the server, never from replays', () => {
-    const p = new Predictor(cfg);
+    const p = new Predictor(new ArenaPrediction(cfg));
     p.reconcile(start, 0, true);
     for (let t = 1; t <= 5; t++) p.predict(cmd(t, 127));
     const hurt = { ...serverRun(start, [cmd(1, 127), cmd(2, 127)], cfg).get(2)!, health: 40, deaths: 2 };
@@ -123,6 +128,6 @@ describe('Predictor', () => {
   });
 
   it('predicts nothing before the first server state', () => {
-    expect(new Predictor(cfg).predict(cmd(1, 127))).toBeNull();
+    expect(new Predictor(new ArenaPrediction(cfg)).predict(cmd(1, 127))).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { ErrorSmoother } from '../../../src/client/error-smoother';
 import { HostPlausibility } from '../../../src/client/host-plausibility';
 import { InterpolationBuffer } from '../../../src/client/interpolation-buffer';
 import { NetClient } from '../../../src/client/net-client';
+import { arenaClientGame } from '../../../src/arena/client/arena-client-game';
 import { defaultCvars } from '../../../src/config/cvars';
 import { decodeCmdPacket } from '../../../src/protocol/cmd-packet';
 import type { NetEvent, Snapshot } from '../../../src/protocol/game-messages';
@@ -74,7 +75,7 @@ function oldServer(c: NetClient): { sent: UserCmd[]; now: number; events: ViewEv
 
 describe('NetClient.rebind', () => {
   it("takes the new server's first (lower) tick as the newest, acks it, resends the unseen commands unchanged and never issues a tick twice", () => {
-    const c = new NetClient({ clientId: LOCAL, tickrate: 60, cvars: defaultCvars() });
+    const c = new NetClient({ clientId: LOCAL, tickrate: 60, cvars: defaultCvars(), game: arenaClientGame });
     const { sent, now, events } = oldServer(c);
     expect(events.map((e) => e.event.type)).toEqual(['hit']);
     const newestBefore = Math.max(...sent.map((s) => s.tick));
@@ -115,7 +116,7 @@ describe('NetClient.rebind', () => {
   });
 
   it("without rebind the new server's lower ticks are ignored (the test above can fail)", () => {
-    const c = new NetClient({ clientId: LOCAL, tickrate: 60, cvars: defaultCvars() });
+    const c = new NetClient({ clientId: LOCAL, tickrate: 60, cvars: defaultCvars(), game: arenaClientGame });
     const { now } = oldServer(c);
     c.receive(bytes(snapshot(640, spawn.x + 40)), now + 500);
     expect(c.stats.serverTick).toBe(660);
@@ -123,7 +124,7 @@ describe('NetClient.rebind', () => {
   });
 
   it("melts the new server's correction instead of snapping it, however far", () => {
-    const c = new NetClient({ clientId: LOCAL, tickrate: 60, cvars: defaultCvars() });
+    const c = new NetClient({ clientId: LOCAL, tickrate: 60, cvars: defaultCvars(), game: arenaClientGame });
     const { now, last } = oldServer(c);
     const drawn = last.local!.drawX;
     c.rebind();

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { GameServer } from '../../../src/server/game-server';
 import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { NetClient } from '../../../src/client/net-client';
+import { arenaClientGame } from '../../../src/arena/client/arena-client-game';
 import type { ClientView } from '../../../src/client/view-model';
 import { IDLE_INPUT } from '../../helpers/input';
 import { defaultCvars } from '../../../src/config/cvars';
@@ -22,7 +23,7 @@ function setup(maxPlayers = 8) {
     arenaServerGame,
   );
   server.addClient(1, 0);
-  const client = new NetClient({ clientId: 1, tickrate: TICKRATE, cvars: defaultCvars() });
+  const client = new NetClient({ clientId: 1, tickrate: TICKRATE, cvars: defaultCvars(), game: arenaClientGame });
   let now = 0;
   let shown: ClientView | null = null;
   const run = (ticks: number, until?: () => boolean): void => {

@@ -1,0 +1,34 @@
+/**
+ * ClientGame: the table through which the netcode's client runs a game (the client's half of the
+ * game module API; the server's is server/server-game.ts). NetClient owns the clock, the commands'
+ * timeline and packets, the snapshot inbox, interpolation and smoothing; the game brings how a
+ * frame's input becomes a command and how the own player is predicted (client/predictor.ts).
+ *
+ * The types are pinned to the arena's for now: the snapshot codec and the view model (frame-view.ts)
+ * still name them. When the codecs are compiled from a game definition, the pins go.
+ */
+import type { PublicMatchState } from '../sim/match-types';
+import type { SanitizedCmd } from '../sim/quantize';
+import type { ArenaMap, PlayerState, SimEvent, Tick } from '../sim/types';
+import type { PredictionRules } from './predictor';
+import type { InputSample } from './view-model';
+
+/** What prediction reads of the newest snapshot beside the own state, as predicted since. */
+export interface PlayedContext {
+  /** The newest snapshot's match block (null: no rules, free play). */
+  match: PublicMatchState | null;
+  /** Pickup timers as this client predicts them (the server's plus our own takes since): 0 = there. */
+  pickups: Tick[];
+}
+
+export interface PlayedPrediction extends PredictionRules<PlayerState, SanitizedCmd, PlayedContext, SimEvent> {
+  /** The context a snapshot's rules block gives a replay (its own copy of anything a step changes). */
+  contextOf(match: PublicMatchState | null): PlayedContext;
+}
+
+export interface ClientGame {
+  /** The own player's command for `tick` from a frame's input and the render time drawn, made valid. */
+  command(tick: Tick, input: InputSample, viewTick: Tick, viewFrac: number): SanitizedCmd;
+  /** Prediction for one client (`map`: a test's own map until the match names a registered one). */
+  prediction(tickrate: number, map?: ArenaMap): PlayedPrediction;
+}
