@@ -8,7 +8,7 @@ import type { BenchModule } from './run';
 import { InterpolationBuffer } from '../src/client/interpolation-buffer';
 import { Predictor } from '../src/client/predictor';
 import { ArenaPrediction } from '../src/arena/client/arena-prediction';
-import { createPlayerTraits, lerpPlayerLinear } from '../src/client/remote-traits';
+import { createPlayerTraits, lerpPlayerLinear } from '../src/arena/client/remote-traits';
 import { MAX_SPEED } from '../src/sim/config';
 import type { SimConfig } from '../src/sim/config';
 import { DEFAULT_MAP } from '../src/sim/map';

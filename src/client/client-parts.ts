@@ -46,7 +46,7 @@ export class ClientParts {
   readonly predictor: Predictor<PlayerState, SanitizedCmd, PlayedContext, SimEvent>;
   readonly remotes: RemoteView;
   readonly inbox: SnapshotInbox;
-  readonly local = new LocalSmoothing();
+  readonly local: LocalSmoothing;
   readonly outbox: CommandOutbox;
   readonly tracker = new NetStatsTracker();
   readonly interp: InterpDelay;
@@ -68,7 +68,8 @@ export class ClientParts {
     this.game = opts.game;
     this.prediction = opts.game.prediction(opts.tickrate, opts.map);
     this.predictor = new Predictor(this.prediction);
-    this.remotes = new RemoteView(opts.tickrate);
+    this.remotes = new RemoteView(opts.tickrate, opts.game.remoteTraits(opts.tickrate), opts.game.maxSpeed);
+    this.local = new LocalSmoothing(opts.game.maxSpeed);
     this.outbox = new CommandOutbox(opts.tickrate, (packet, nowMs) => {
       this.clock.noteSent(packet.sendTimeMs16);
       this.tracker.packetOut(nowMs, packet.bytes.byteLength);

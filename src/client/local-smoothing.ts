@@ -12,15 +12,19 @@
  * migration's whatever its size; a teleport or cl_smooth 0 snaps. No clock is read.
  */
 import type { Cvars } from '../config/cvars';
-import { MAX_SPEED } from '../sim/config';
 import type { PlayerState } from '../sim/types';
 import { DEFAULT_SNAP_DISTANCE, ErrorSmoother } from './error-smoother';
 import { buildLocalView, type LocalSource } from './view-builder';
 import type { LocalPlayerView } from './view-model';
 
 export class LocalSmoothing {
-  private readonly smoother = new ErrorSmoother(4 * DEFAULT_SNAP_DISTANCE, (0.4 * MAX_SPEED) / 1000);
+  private readonly smoother: ErrorSmoother;
   private lastDrawn: { x: number; y: number; seq: number } | null = null;
+
+  /** @param maxSpeed the own player's top speed, world units per second: offsets melt at 0.4 × it */
+  constructor(maxSpeed: number) {
+    this.smoother = new ErrorSmoother(4 * DEFAULT_SNAP_DISTANCE, (0.4 * maxSpeed) / 1000);
+  }
 
   /**
    * A reconcile moved the prediction from `before` to `after`. `migrated`: the first snapshot of a

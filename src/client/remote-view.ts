@@ -9,24 +9,35 @@
  * Invariants: as InterpolationBuffer's; raw remotes (cl_interpolate 0) are never smoothed. No clock is read.
  */
 import type { Cvars } from '../config/cvars';
-import { MAX_SPEED } from '../sim/config';
 import type { ProjectileState, PublicPlayerState, Tick } from '../sim/types';
-import { InterpolationBuffer, type SampleMode } from './interpolation-buffer';
+import { InterpolationBuffer, type EntityTraits, type SampleMode } from './interpolation-buffer';
 import { RemoteSmoother } from './remote-smoother';
-import { createPlayerTraits, projectileTraits } from './remote-traits';
 import { sampleRemotes } from './view-builder';
 import type { ProjectileView, RemotePlayerView } from './view-model';
 
+/** How a game's remote entities blend between snapshots (the arena's: src/arena/client/remote-traits.ts). */
+export interface RemoteTraits {
+  players: EntityTraits<PublicPlayerState>;
+  projectiles: EntityTraits<ProjectileState>;
+}
+
 export class RemoteView {
   private readonly players: InterpolationBuffer<PublicPlayerState>;
-  private readonly rockets = new InterpolationBuffer<ProjectileState>(projectileTraits);
-  /** Remotes drawn at most 1.45 × max speed frame to frame; the rest of a jump melts at 0.4 × max speed. */
-  private readonly smoother = new RemoteSmoother((1.45 * MAX_SPEED) / 1000, (0.4 * MAX_SPEED) / 1000);
+  private readonly rockets: InterpolationBuffer<ProjectileState>;
+  private readonly smoother: RemoteSmoother;
   /** Remotes extrapolated (or held) in the last frame sampled. */
   extrapolating = 0;
 
-  constructor(private readonly tickrate: number) {
-    this.players = new InterpolationBuffer(createPlayerTraits(tickrate, MAX_SPEED));
+  /** @param traits how the game blends its entities; `maxSpeed`: a player's top speed, world units per second */
+  constructor(
+    private readonly tickrate: number,
+    traits: RemoteTraits,
+    maxSpeed: number,
+  ) {
+    this.players = new InterpolationBuffer(traits.players);
+    this.rockets = new InterpolationBuffer(traits.projectiles);
+    // Remotes drawn at most 1.45 × max speed frame to frame; the rest of a jump melts at 0.4 × max speed.
+    this.smoother = new RemoteSmoother((1.45 * maxSpeed) / 1000, (0.4 * maxSpeed) / 1000);
   }
 
   push(tick: Tick, players: readonly PublicPlayerState[], projectiles: readonly ProjectileState[]): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InterpolationBuffer } from '../../../src/client/interpolation-buffer';
-import { createPlayerTraits, lerpAngle } from '../../../src/client/remote-traits';
+import { createPlayerTraits, lerpAngle } from '../../../src/arena/client/remote-traits';
 import { MAX_SPEED } from '../../../src/sim/config';
 import { DEFAULT_MAP } from '../../../src/sim/map';
 import { stepPlayer } from '../../../src/sim/player';

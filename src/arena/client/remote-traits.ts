@@ -13,9 +13,9 @@
  * discrete fields (health, alive, crouch, weapon, scores) come from the older state while t < 1 and
  * from the newer one from t = 1 on. Invariants: pure.
  */
-import { ANGLE_UNITS, POS_SCALE } from '../sim/quantize';
-import type { ProjectileState, PublicPlayerState } from '../sim/types';
-import type { EntityTraits } from './interpolation-buffer';
+import { ANGLE_UNITS, POS_SCALE } from '../../sim/quantize';
+import type { ProjectileState, PublicPlayerState } from '../../sim/types';
+import type { EntityTraits } from '../../client/interpolation-buffer';
 
 const HALF_TURN = ANGLE_UNITS / 2;
 /** Rounding slack of one quantized move (positions sit on the 1/16 grid). */
