@@ -63,7 +63,8 @@ async function walk(
   hostAt: HostAxis,
 ): Promise<{ decoded: number; host: number }> {
   let last = { decoded: 0, host: 0 };
-  for (let attempt = 0; attempt < 6; attempt++) {
+  // Ten tries: three bots hunt the player, and on a loaded machine a walk of 1–1.5 s is often cut short.
+  for (let attempt = 0; attempt < 10; attempt++) {
     await until('our player alive', () => c.latest?.self.alive === true);
     const self = c.latest!.self;
     const middle = (axis === 'x' ? DEFAULT_MAP.width : DEFAULT_MAP.height) / 2;
