@@ -53,8 +53,6 @@ export interface HostLost {
   systemLines: string[];
   /** 'silent' only: whether the old link has been heard again since (it rode the outage out). */
   resumed?: () => boolean;
-  /** 'silent' only: whether the old link has closed (its route failed) rather than only fallen silent. */
-  linkClosed?: () => boolean;
   /** 'silent' only: ends the old session (its link and signaling) once the page moved on. */
   release?: () => void;
 }

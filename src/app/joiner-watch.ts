@@ -58,7 +58,6 @@ export class JoinerEnd {
   private finishing = false;
   private silentReported = false;
   private heardSinceReport = false;
-  private linkClosed = false;
   private watchdog: ReturnType<typeof setInterval> | null = null;
   private readonly silence: HostSilence;
 
@@ -120,7 +119,7 @@ export class JoinerEnd {
     this.silentReported = true;
     this.heardSinceReport = false;
     const resumed = (): boolean => this.heardSinceReport && !this.finishing;
-    this.onHostLost({ ...this.lost('silent'), resumed, linkClosed: () => this.linkClosed, release: this.stop });
+    this.onHostLost({ ...this.lost('silent'), resumed, release: this.stop });
   }
 
   /** Anything at all arrived from the host. */
@@ -134,7 +133,6 @@ export class JoinerEnd {
    * host) is asked about before anyone is blamed; a link the host closed is the host leaving.
    */
   closed(): void {
-    this.linkClosed = true;
     if (this.j.link.routeLost() && this.onHostLost) this.wentSilent();
     else this.hostGone('lost');
   }

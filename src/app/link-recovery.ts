@@ -9,7 +9,9 @@
  *  - the signaling server itself is out of reach: it is this page's network; it says so and keeps
  *    trying (the host is not judged meanwhile);
  *  - the server says nobody holds the lobby's id (its socket closed: the host left or crashed) for
- *    HOST_GONE_WAIT_MS (at once when the old link has closed too: both of the host's lines are gone), or the server delivers our offers but the host never answers (frozen, or its
+ *    HOST_GONE_WAIT_MS, even when the old link has closed too: a host whose own network changed
+ *    loses both lines at once (its route and its signaling socket) and is back on the id within a
+ *    few seconds, so one such answer says nothing; or the server delivers our offers but the host never answers (frozen, or its
  *    network changed and the server still holds its old socket: it can take its id back only after
  *    8 s of silence, scripts/id-holds.mjs) for HOST_WAIT_MS, counted from when this page's own
  *    network was last seen working: then, and only then, the page migrates or says the host left.
@@ -51,8 +53,6 @@ export interface RecoveryDeps<T> {
   sleep(ms: number): Promise<void>;
   /** The old link was heard again since the silence began. */
   resumed(): boolean;
-  /** The old link has closed: then one "nobody holds the lobby" is enough (both of the host's lines are gone). */
-  linkClosed(): boolean;
   closed(): boolean;
   /** One join attempt; `retry` carries the failure's kind ('signaling-unreachable', 'room-not-found', …). */
   attempt(): Promise<AttemptResult<T>>;
@@ -86,7 +86,6 @@ export async function recoverLink<T>(d: RecoveryDeps<T>): Promise<RecoveryOutcom
       ownDown = false;
       said = true;
       notFoundSince = r.retry === 'room-not-found' ? (notFoundSince ?? t) : null;
-      if (notFoundSince !== null && d.linkClosed()) return { kind: 'host-gone' };
       if (notFoundSince !== null && t - notFoundSince > HOST_GONE_WAIT_MS) return { kind: 'host-gone' };
       if (t - hostWaitFrom > HOST_WAIT_MS) return { kind: 'host-gone' };
     }

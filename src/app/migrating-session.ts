@@ -176,7 +176,6 @@ export class MigratingSession implements LobbySession {
       now: this.ctx.now,
       sleep: this.ctx.sleep,
       resumed: () => lost.resumed?.() ?? false,
-      linkClosed: () => lost.linkClosed?.() ?? false,
       closed: () => this.closed,
       say: (t) => this.ctx.onMigrating?.(t),
       attempt,

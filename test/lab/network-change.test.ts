@@ -56,8 +56,13 @@ function gaps(times: number[], from: number, back: number): { longestGapMs: numb
 /** Everything the page's migration banner and chat said (the wrong words are what this guards). */
 async function watchWords(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { words: string[] };
+    const w = window as unknown as { words: string[]; lastReport: unknown };
     w.words = [];
+    // The migration report disappears when the session ends: keep the last one for a failure's message.
+    setInterval(() => {
+      const r = window.rewind.migration();
+      if (r) w.lastReport = r;
+    }, 100);
     new MutationObserver(() => {
       for (const el of document.querySelectorAll('[role=status], [role=alert]')) {
         const t = el.textContent ?? '';
@@ -116,21 +121,37 @@ describe.skipIf(!supported)('NAT lab: network changes mid-match', () => {
   ): Promise<void> {
     // Settled: at least 6 s after the network came back, no migration or reconnect running, and
     // snapshots arriving in the last half second.
-    await m.joiner.waitForFunction(
-      (back) => {
-        const a = window.rewind.arrivals();
-        const last = a.list.at(-1);
-        const now = a.timeOrigin + performance.now();
-        return (
-          now > back + 6000 &&
-          !window.rewind.migration()?.migrating &&
-          last !== undefined &&
-          now - (a.timeOrigin + last.atMs) < 500
-        );
-      },
-      backEpochMs,
-      { timeout: 45_000, polling: 100 },
-    );
+    await m.joiner
+      .waitForFunction(
+        (back) => {
+          const a = window.rewind.arrivals();
+          const last = a.list.at(-1);
+          const now = a.timeOrigin + performance.now();
+          return (
+            now > back + 6000 &&
+            !window.rewind.migration()?.migrating &&
+            last !== undefined &&
+            now - (a.timeOrigin + last.atMs) < 500
+          );
+        },
+        backEpochMs,
+        { timeout: 45_000, polling: 100 },
+      )
+      .catch(async (err: unknown) => {
+        // Say what the joiner was doing when it never settled (a timeout alone says nothing).
+        const state = await m.joiner.evaluate(() => ({
+          phase: window.rewind.phase,
+          migration: window.rewind.migration(),
+          lastError: window.rewind.lastError,
+          sinceLastSnapshotMs: (() => {
+            const a = window.rewind.arrivals();
+            const last = a.list.at(-1);
+            return last ? Math.round(performance.now() - last.atMs) : null;
+          })(),
+          words: (window as unknown as { words: string[] }).words,
+        }));
+        throw new Error(`${name}: the joiner never settled: ${JSON.stringify(state)}`, { cause: err });
+      });
     const report = (await m.joiner.evaluate(() => window.rewind.migration()))!;
     const words = await m.joiner.evaluate(() => (window as unknown as { words: string[] }).words);
     results.push({

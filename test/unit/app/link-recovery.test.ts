@@ -10,10 +10,7 @@ import {
 } from '../../../src/app/link-recovery';
 
 /** A virtual clock; `script(t)` answers each attempt made at time t (each attempt takes `cost` ms). */
-function run(
-  script: (t: number) => AttemptResult<string>,
-  o: { cost?: number; resumeAt?: number; linkClosed?: boolean } = {},
-) {
+function run(script: (t: number) => AttemptResult<string>, o: { cost?: number; resumeAt?: number } = {}) {
   let t = 0;
   const said: string[] = [];
   const attempts: number[] = [];
@@ -21,7 +18,6 @@ function run(
     now: () => t,
     sleep: async (ms) => void (t += ms),
     resumed: () => o.resumeAt !== undefined && t >= o.resumeAt,
-    linkClosed: () => o.linkClosed ?? false,
     closed: () => false,
     say: (s) => void said.push(s),
     attempt: async () => {
@@ -80,10 +76,6 @@ describe('recoverLink', () => {
     expect(gone.out).toEqual({ kind: 'host-gone' });
     expect(gone.t).toBeGreaterThan(HOST_GONE_WAIT_MS);
     expect(gone.t).toBeLessThan(HOST_WAIT_MS);
-    // With the old link closed as well, one answer is enough: both of the host's lines are gone.
-    const closed = await run(() => ({ retry: 'room-not-found' }), { cost: 300, linkClosed: true });
-    expect(closed.out).toEqual({ kind: 'host-gone' });
-    expect(closed.t).toBe(300);
     // A host re-registering after a moment (its own network changed) is rejoined, not replaced.
     const back = await run((t) => (t < 2000 ? { retry: 'room-not-found' } : { inner: 'same host' }), { cost: 300 });
     expect(back.out.kind).toBe('rejoined');
