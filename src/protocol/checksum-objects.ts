@@ -1,0 +1,123 @@
+/**
+ * The baseline checksum over a snapshot as the client holds it: Snapshot objects
+ * (`snapshotChecksum`; baseline-checksum.ts has the encoder's side, over packed rows, and the
+ * document). The decoder checksums every baseline it decodes against, so each table's entity is
+ * mixed with named loads and each field by its table's bound (fnv.ts `mixNumber1` … `mixNumber4`:
+ * the same bytes as `mixNumber`, without a branch on every number's size).
+ */
+import { PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, type TableCodec } from './fields';
+import type { Snapshot } from './game-messages';
+import { EMPTY_MATCH, resultsWords } from './match-value';
+import type { PublicMatchPlayer, PublicMatchState } from '../sim/match-types';
+import type { PlayerState, ProjectileState, PublicPlayerState } from '../sim/types';
+import { SECTIONS, type AnyEntity } from './snapshot-view';
+import { FNV_OFFSET, fold, mixBool, mixNumber, mixNumber1, mixNumber2, mixNumber3, mixNumber4, mixWord } from './fnv';
+
+function mixValue(h: number, v: unknown): number {
+  if (typeof v === 'number') return mixNumber(h, v);
+  if (typeof v === 'boolean') return mixWord(h, v ? 1 : 0);
+  if (Array.isArray(v)) {
+    let out = mixWord(h, v.length);
+    for (const item of v) out = mixValue(out, item);
+    return out;
+  }
+  return mixWord(h, 0xffff);
+}
+
+function mixEntity(h: number, codec: TableCodec<unknown>, entity: unknown): number {
+  const bag = entity as Record<string, unknown>;
+  let out = h;
+  for (const f of codec.all) out = mixValue(out, bag[f.key]);
+  return out;
+}
+
+/**
+ * `mixEntity` of the public player fields, in PUBLIC_PLAYER_FIELDS' order, written out: named loads
+ * instead of a keyed walk with a type test per field (that walk was a third of a decode's time).
+ * A unit test holds `snapshotChecksum` to `viewChecksum`, which walks the tables.
+ */
+function mixPublicPlayer(h: number, p: PublicPlayerState): number {
+  // Bounds: id, health, teleportSeq u8; x, y grid integers below 2^16; aim u16; weapon 0 or 1;
+  // kills and deaths small counters (a larger one takes mixNumber's path).
+  h = mixNumber2(mixNumber4(mixNumber4(mixNumber2(h, p.id), p.vx), p.vy), p.x);
+  h = mixBool(mixNumber2(mixNumber3(mixNumber2(h, p.y), p.aim), p.health), p.alive);
+  h = mixNumber2(mixNumber1(mixBool(h, p.crouch), p.weapon), p.teleportSeq);
+  return mixNumber2(mixNumber2(h, p.kills), p.deaths);
+}
+
+/** `mixEntity` of PLAYER_FIELDS: the public fields, then ammo and the timers. */
+export function mixPlayer(h: number, p: PlayerState): number {
+  h = mixWord(mixPublicPlayer(h, p), p.ammo.length);
+  for (let i = 0; i < p.ammo.length; i++) h = mixNumber2(h, p.ammo[i]!);
+  return mixNumber4(
+    mixNumber4(mixNumber4(mixNumber4(h, p.nextFireTick), p.reloadEndTick), p.deployEndTick),
+    p.respawnTick,
+  );
+}
+
+/** `mixEntity` of PROJECTILE_FIELDS. */
+function mixProjectile(h: number, j: ProjectileState): number {
+  // Bounds: id u16, owner u8, x and y grid integers below 2^16.
+  h = mixNumber4(mixNumber4(mixNumber2(mixNumber3(h, j.id), j.owner), j.vx), j.vy);
+  return mixNumber4(mixNumber2(mixNumber2(h, j.x), j.y), j.explodeTick);
+}
+
+/**
+ * `mixNumber` of every word of `matchWords(m)`, in its order, straight from the block: the bytes
+ * `emitMatch` writes (the host's walk, which needs them as bytes), without a buffer per snapshot
+ * or a loop over its ~70 % zero bytes; the decoder hashes one block per snapshot. The unit tests
+ * hold `snapshotChecksum` (this) to `viewChecksum` (matchBytes of matchWords) on random blocks.
+ * In three steps (head, each player, tail) so the decoder can mix the players one at a time
+ * between other work (snapshot-decoder.ts).
+ */
+export function mixMatch(h: number, m: PublicMatchState | undefined): number {
+  const src = m ?? EMPTY_MATCH;
+  let out = mixMatchHead(h, src);
+  for (const p of src.players) out = mixMatchPlayer(out, p);
+  return mixMatchTail(out, src);
+}
+
+/** `mixMatch`'s words up to and including the player count. */
+export function mixMatchHead(h: number, src: PublicMatchState): number {
+  // Bounds: mode, phase, friendlyFire below 16; mapId, fragLimit, seq u8; timeLimitS u16; scores
+  // mostly small (others take mixNumber's path); at most 256 players.
+  h = mixNumber4(mixNumber1(mixNumber2(mixNumber1(h, src.mode), src.mapId), src.phase), src.phaseEndTick);
+  h = mixNumber1(mixNumber3(mixNumber2(h, src.fragLimit), src.timeLimitS), src.friendlyFire ? 1 : 0);
+  h = mixNumber2(mixNumber2(mixNumber2(h, src.seq), src.teamScores[0] ?? 0), src.teamScores[1] ?? 0);
+  return mixNumber2(h, src.players.length);
+}
+
+/** `mixMatch`'s words of one match player. */
+export const mixMatchPlayer = (h: number, p: PublicMatchPlayer): number =>
+  mixNumber1(mixNumber2(mixNumber1(mixNumber2(h, p.id), p.team), p.score), p.bot ? 1 : 0);
+
+/** `mixMatch`'s words after the players: the pickups and the results. */
+export function mixMatchTail(h: number, src: PublicMatchState): number {
+  h = mixNumber2(h, src.pickups.length);
+  for (let i = 0; i < src.pickups.length; i++) h = mixNumber4(h, src.pickups[i]!);
+  if (!src.results) return mixNumber(h, 0);
+  for (const v of resultsWords(src.results)) h = mixNumber(h, v);
+  return h;
+}
+
+/** How the checksum mixes one entity of a section's table (`snapshotChecksum`'s choice, per codec). */
+export function entityMixer(codec: TableCodec<unknown>): (h: number, e: AnyEntity) => number {
+  if (codec === PUBLIC_PLAYER_CODEC) return mixPublicPlayer as (h: number, e: AnyEntity) => number;
+  if (codec === PROJECTILE_CODEC) return mixProjectile as (h: number, e: AnyEntity) => number;
+  return (h, e) => mixEntity(h, codec, e);
+}
+
+export function snapshotChecksum(s: Snapshot): number {
+  let h = mixPlayer(FNV_OFFSET, s.self);
+  for (const sec of SECTIONS) {
+    const list = s[sec.name];
+    h = mixWord(h, list.length);
+    if (sec.codec === PUBLIC_PLAYER_CODEC)
+      for (const e of list as readonly PublicPlayerState[]) h = mixPublicPlayer(h, e);
+    else if (sec.codec === PROJECTILE_CODEC)
+      for (const e of list as readonly ProjectileState[]) h = mixProjectile(h, e);
+    else for (const e of list) h = mixEntity(h, sec.codec, e);
+  }
+  // Protocol 3: the match block is delta-coded against the baseline's too.
+  return fold(mixMatch(h, s.match));
+}
