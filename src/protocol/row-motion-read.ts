@@ -33,7 +33,11 @@ function checkPos(r: BitReader, g: number): number {
  */
 function predict(base: number, velSum: number, scale: number): number {
   if (scale === 0) return base;
-  const p = base + Math.round(velSum * scale * (1 / 65536));
+  const prod = velSum * scale;
+  // Math.round(x / 2^16) is floor((x + 2^15) / 2^16): an arithmetic shift while x + 2^15 is an
+  // int32 (nearly always), without the double rounding's chain on every moving player.
+  const step = prod >= -2147483648 && prod <= 2147450879 ? (prod + 32768) >> 16 : Math.round(prod * (1 / 65536));
+  const p = base + step;
   return p < 0 ? 0 : p > 65535 ? 65535 : p;
 }
 
