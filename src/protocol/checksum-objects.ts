@@ -11,7 +11,21 @@ import { EMPTY_MATCH, resultsWords } from './match-value';
 import type { PublicMatchPlayer, PublicMatchState } from '../sim/match-types';
 import type { PlayerState, ProjectileState, PublicPlayerState } from '../sim/types';
 import { SECTIONS, type AnyEntity } from './snapshot-view';
-import { FNV_OFFSET, fold, mixBool, mixNumber, mixNumber1, mixNumber2, mixNumber3, mixNumber4, mixWord } from './fnv';
+import {
+  FNV_OFFSET,
+  FNV_PRIME,
+  P2,
+  P3,
+  P4,
+  fold,
+  mixBool,
+  mixNumber,
+  mixNumber1,
+  mixNumber2,
+  mixNumber3,
+  mixNumber4,
+  mixWord,
+} from './fnv';
 
 function mixValue(h: number, v: unknown): number {
   if (typeof v === 'number') return mixNumber(h, v);
@@ -37,8 +51,46 @@ function mixEntity(h: number, codec: TableCodec<unknown>, entity: unknown): numb
  * A unit test holds `snapshotChecksum` to `viewChecksum`, which walks the tables.
  */
 function mixPublicPlayer(h: number, p: PublicPlayerState): number {
-  // Bounds: id, health, teleportSeq u8; x, y grid integers below 2^16; aim u16; weapon 0 or 1;
-  // kills and deaths small counters (a larger one takes mixNumber's path).
+  const id = Math.round(p.id * 16);
+  const vx = Math.round(p.vx * 16);
+  const vy = Math.round(p.vy * 16);
+  const x = Math.round(p.x * 16);
+  const y = Math.round(p.y * 16);
+  const aim = Math.round(p.aim * 16);
+  const health = Math.round(p.health * 16);
+  const weapon = Math.round(p.weapon * 16);
+  const seq = Math.round(p.teleportSeq * 16);
+  const kills = Math.round(p.kills * 16);
+  const deaths = Math.round(p.deaths * 16);
+  // The straight line below assumes each table bound (id, health, teleportSeq u8; x, y grid
+  // integers below 2^16; aim u16; weapon 0 or 1; kills and deaths below 4096; velocities int32):
+  // one guard, true for every quantized player; anything else goes field by field.
+  if (
+    !(id >= 0 && id < 65536 && x >= 0 && x < 65536 && y >= 0 && y < 65536 && aim >= 0 && aim < 16777216) ||
+    !(health >= 0 && health < 65536 && weapon >= 0 && weapon < 256 && seq >= 0 && seq < 65536) ||
+    !(kills >= 0 && kills < 65536 && deaths >= 0 && deaths < 65536 && vx === (vx | 0) && vy === (vy | 0))
+  )
+    return mixPublicPlayerByField(h, p);
+  // Written out, no call per field: the per-field mixers were not all inlined (V8's budget), and
+  // a call per number was a third of the checksum. Each line is `mixNumber`'s bytes (fnv.ts).
+  h = Math.imul(Math.imul(h ^ (id & 0xff), FNV_PRIME) ^ (id >>> 8), P3);
+  h = Math.imul(Math.imul(h ^ (vx & 0xff), FNV_PRIME) ^ ((vx >>> 8) & 0xff), FNV_PRIME);
+  h = Math.imul(Math.imul(h ^ ((vx >>> 16) & 0xff), FNV_PRIME) ^ (vx >>> 24), FNV_PRIME);
+  h = Math.imul(Math.imul(h ^ (vy & 0xff), FNV_PRIME) ^ ((vy >>> 8) & 0xff), FNV_PRIME);
+  h = Math.imul(Math.imul(h ^ ((vy >>> 16) & 0xff), FNV_PRIME) ^ (vy >>> 24), FNV_PRIME);
+  h = Math.imul(Math.imul(h ^ (x & 0xff), FNV_PRIME) ^ (x >>> 8), P3);
+  h = Math.imul(Math.imul(h ^ (y & 0xff), FNV_PRIME) ^ (y >>> 8), P3);
+  h = Math.imul(Math.imul(Math.imul(h ^ (aim & 0xff), FNV_PRIME) ^ ((aim >>> 8) & 0xff), FNV_PRIME) ^ (aim >>> 16), P2);
+  h = Math.imul(Math.imul(h ^ (health & 0xff), FNV_PRIME) ^ (health >>> 8), P3);
+  h = Math.imul(Math.imul(h ^ (p.alive ? 1 : 0), P2) ^ (p.crouch ? 1 : 0), P2);
+  h = Math.imul(Math.imul(h ^ weapon, P4) ^ (seq & 0xff), FNV_PRIME);
+  h = Math.imul(Math.imul(h ^ (seq >>> 8), P3) ^ (kills & 0xff), FNV_PRIME);
+  h = Math.imul(Math.imul(h ^ (kills >>> 8), P3) ^ (deaths & 0xff), FNV_PRIME);
+  return Math.imul(h ^ (deaths >>> 8), P3);
+}
+
+/** `mixPublicPlayer` a field at a time, each through its bound's mixer (any value). */
+function mixPublicPlayerByField(h: number, p: PublicPlayerState): number {
   h = mixNumber2(mixNumber4(mixNumber4(mixNumber2(h, p.id), p.vx), p.vy), p.x);
   h = mixBool(mixNumber2(mixNumber3(mixNumber2(h, p.y), p.aim), p.health), p.alive);
   h = mixNumber2(mixNumber1(mixBool(h, p.crouch), p.weapon), p.teleportSeq);
@@ -88,8 +140,18 @@ export function mixMatchHead(h: number, src: PublicMatchState): number {
 }
 
 /** `mixMatch`'s words of one match player. */
-export const mixMatchPlayer = (h: number, p: PublicMatchPlayer): number =>
-  mixNumber1(mixNumber2(mixNumber1(mixNumber2(h, p.id), p.team), p.score), p.bot ? 1 : 0);
+export function mixMatchPlayer(h: number, p: PublicMatchPlayer): number {
+  const id = Math.round(p.id * 16);
+  const team = Math.round(p.team * 16);
+  const score = Math.round(p.score * 16);
+  // Bounds: id u8, team below 16, a score below 4096 (else field by field); written out as
+  // mixPublicPlayer is (a call per number cost more than the multiplies).
+  if (!(id >= 0 && id < 65536 && team >= 0 && team < 256 && score >= 0 && score < 65536))
+    return mixNumber1(mixNumber2(mixNumber1(mixNumber2(h, p.id), p.team), p.score), p.bot ? 1 : 0);
+  h = Math.imul(Math.imul(h ^ (id & 0xff), FNV_PRIME) ^ (id >>> 8), P3);
+  h = Math.imul(Math.imul(h ^ team, P4) ^ (score & 0xff), FNV_PRIME);
+  return Math.imul(Math.imul(h ^ (score >>> 8), P3) ^ (p.bot ? 16 : 0), P4);
+}
 
 /** `mixMatch`'s words after the players: the pickups and the results. */
 export function mixMatchTail(h: number, src: PublicMatchState): number {

@@ -30,8 +30,8 @@ export function mixInt(h: number, n: number): number {
 // A byte followed by z zero bytes is one multiply by the prime to the power 1 + z (exact:
 // multiplying mod 2^32 is associative), as the host's frame checksums do (frame-checksums.ts).
 export const P2 = Math.imul(FNV_PRIME, FNV_PRIME);
-const P3 = Math.imul(P2, FNV_PRIME);
-const P4 = Math.imul(P3, FNV_PRIME);
+export const P3 = Math.imul(P2, FNV_PRIME);
+export const P4 = Math.imul(P3, FNV_PRIME);
 
 /**
  * `mixInt` of an int32 as its four bytes, low first: the same bytes `mixWord` takes from its two
