@@ -135,7 +135,10 @@ export function readListRows(
     out.reserve(n);
     s.reserve(n);
     const d = out.data;
-    d.set(b.subarray(from * stride, to * stride));
+    // `set` of the whole buffer when the slice starts it and the buffer is about its size: the
+    // view `subarray` makes cost as much as the copy itself at 16 players.
+    if (from === 0 && b.length <= d.length && b.length <= (2 * n + 8) * stride) d.set(b);
+    else d.set(b.subarray(from * stride, to * stride));
     for (let k = 0; k < n; k++) s.src[k] = from + k;
     for (let k = 0; k < n && r.ok; k++) readDeltaRow(r, rc, d, k * stride, b, (from + k) * stride, ctx);
     out.count = n;
