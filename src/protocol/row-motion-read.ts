@@ -11,6 +11,7 @@ import { unzigzag } from './bit-reader';
 import { bitLength, zigzag, type BitReader } from './bits';
 import { FieldKind } from './field-codecs';
 import { AIM_WIDTHS, POS_DELTA_WIDTHS, POS_WIDTHS, VEL_WIDTHS } from './motion-codecs';
+import type { RowCodec } from './row-read';
 
 const VEL_GRID_MAX = VEL_MAX * POS_SCALE - 1;
 
@@ -98,4 +99,35 @@ export function motionDelta(r: BitReader, kind: number, base: number, velSum: nu
   const v = ref + unzigzag(z);
   if (kind === FieldKind.Angle) return wrapAngle(v);
   return kind === FieldKind.Vel ? checkVel(r, v) : checkPos(r, v);
+}
+
+/**
+ * row-read.ts `readChanged` for a hot group of moving fields only (`RowCodec.hotMotion`): the
+ * fields `mask` names (its top bit the group's first), each as `motionDelta` against the
+ * baseline row `b` at `boff`, into the row `d` at `off`. Same values and refusals.
+ */
+export function readMotionChanged(
+  r: BitReader,
+  rc: RowCodec,
+  mask: number,
+  d: Float64Array,
+  off: number,
+  b: Float64Array,
+  boff: number,
+  scale: number,
+): void {
+  const group = rc.hot;
+  const n = group.length;
+  for (let m = mask; m !== 0;) {
+    const top = 31 - Math.clz32(m);
+    m ^= 1 << top;
+    const i = group[n - 1 - top]!;
+    const c = rc.col[i]!;
+    const v = rc.velCol[i]!;
+    const base = b[boff + c]!;
+    const value = motionDelta(r, rc.kind[i]!, base, v >= 0 ? b[boff + v]! + d[off + v]! : 0, scale);
+    d[off + c] = value;
+    // Strict: the change mask names only fields that changed.
+    if (value === base && r.ok) r.fail(`${rc.keys[i]} marked changed but unchanged`);
+  }
 }
