@@ -20,15 +20,7 @@ import { FNV_OFFSET, fold, mixBytes } from './fnv';
 
 // The FNV-1a primitives live in fnv.ts, the Snapshot-object side in checksum-objects.ts.
 export { FNV_OFFSET, FNV_PRIME, P2, fold, mixBytes, mixInt, mixInt32, mixWord } from './fnv';
-export {
-  entityMixer,
-  mixMatch,
-  mixMatchHead,
-  mixMatchPlayer,
-  mixMatchTail,
-  mixPlayer,
-  snapshotChecksum,
-} from './checksum-objects';
+export { mixMatch, snapshotChecksum } from './checksum-objects';
 
 /** Appends the two bytes `mixWord` mixes for `word`; returns the new end. */
 function emitWord(out: Uint8Array, at: number, word: number): number {

@@ -10,7 +10,7 @@ import type { Snapshot } from './game-messages';
 import { EMPTY_MATCH, resultsWords } from './match-value';
 import type { PublicMatchPlayer, PublicMatchState } from '../sim/match-types';
 import type { PlayerState, ProjectileState, PublicPlayerState } from '../sim/types';
-import { SECTIONS, type AnyEntity } from './snapshot-view';
+import { SECTIONS } from './snapshot-view';
 import {
   FNV_OFFSET,
   FNV_PRIME,
@@ -98,7 +98,7 @@ function mixPublicPlayerByField(h: number, p: PublicPlayerState): number {
 }
 
 /** `mixEntity` of PLAYER_FIELDS: the public fields, then ammo and the timers. */
-export function mixPlayer(h: number, p: PlayerState): number {
+function mixPlayer(h: number, p: PlayerState): number {
   h = mixWord(mixPublicPlayer(h, p), p.ammo.length);
   for (let i = 0; i < p.ammo.length; i++) h = mixNumber2(h, p.ammo[i]!);
   return mixNumber4(
@@ -119,8 +119,6 @@ function mixProjectile(h: number, j: ProjectileState): number {
  * `emitMatch` writes (the host's walk, which needs them as bytes), without a buffer per snapshot
  * or a loop over its ~70 % zero bytes; the decoder hashes one block per snapshot. The unit tests
  * hold `snapshotChecksum` (this) to `viewChecksum` (matchBytes of matchWords) on random blocks.
- * In three steps (head, each player, tail) so the decoder can mix the players one at a time
- * between other work (snapshot-decoder.ts).
  */
 export function mixMatch(h: number, m: PublicMatchState | undefined): number {
   const src = m ?? EMPTY_MATCH;
@@ -130,7 +128,7 @@ export function mixMatch(h: number, m: PublicMatchState | undefined): number {
 }
 
 /** `mixMatch`'s words up to and including the player count. */
-export function mixMatchHead(h: number, src: PublicMatchState): number {
+function mixMatchHead(h: number, src: PublicMatchState): number {
   // Bounds: mode, phase, friendlyFire below 16; mapId, fragLimit, seq u8; timeLimitS u16; scores
   // mostly small (others take mixNumber's path); at most 256 players.
   h = mixNumber4(mixNumber1(mixNumber2(mixNumber1(h, src.mode), src.mapId), src.phase), src.phaseEndTick);
@@ -140,7 +138,7 @@ export function mixMatchHead(h: number, src: PublicMatchState): number {
 }
 
 /** `mixMatch`'s words of one match player. */
-export function mixMatchPlayer(h: number, p: PublicMatchPlayer): number {
+function mixMatchPlayer(h: number, p: PublicMatchPlayer): number {
   const id = Math.round(p.id * 16);
   const team = Math.round(p.team * 16);
   const score = Math.round(p.score * 16);
@@ -154,19 +152,12 @@ export function mixMatchPlayer(h: number, p: PublicMatchPlayer): number {
 }
 
 /** `mixMatch`'s words after the players: the pickups and the results. */
-export function mixMatchTail(h: number, src: PublicMatchState): number {
+function mixMatchTail(h: number, src: PublicMatchState): number {
   h = mixNumber2(h, src.pickups.length);
   for (let i = 0; i < src.pickups.length; i++) h = mixNumber4(h, src.pickups[i]!);
   if (!src.results) return mixNumber(h, 0);
   for (const v of resultsWords(src.results)) h = mixNumber(h, v);
   return h;
-}
-
-/** How the checksum mixes one entity of a section's table (`snapshotChecksum`'s choice, per codec). */
-export function entityMixer(codec: TableCodec<unknown>): (h: number, e: AnyEntity) => number {
-  if (codec === PUBLIC_PLAYER_CODEC) return mixPublicPlayer as (h: number, e: AnyEntity) => number;
-  if (codec === PROJECTILE_CODEC) return mixProjectile as (h: number, e: AnyEntity) => number;
-  return (h, e) => mixEntity(h, codec, e);
 }
 
 export function snapshotChecksum(s: Snapshot): number {
