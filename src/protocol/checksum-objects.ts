@@ -129,8 +129,39 @@ export function mixMatch(h: number, m: PublicMatchState | undefined): number {
 
 /** `mixMatch`'s words up to and including the player count. */
 function mixMatchHead(h: number, src: PublicMatchState): number {
-  // Bounds: mode, phase, friendlyFire below 16; mapId, fragLimit, seq u8; timeLimitS u16; scores
-  // mostly small (others take mixNumber's path); at most 256 players.
+  const mode = Math.round(src.mode * 16);
+  const mapId = Math.round(src.mapId * 16);
+  const phase = Math.round(src.phase * 16);
+  const end = Math.round(src.phaseEndTick * 16);
+  const frag = Math.round(src.fragLimit * 16);
+  const limit = Math.round(src.timeLimitS * 16);
+  const seq = Math.round(src.seq * 16);
+  const red = Math.round((src.teamScores[0] ?? 0) * 16);
+  const blue = Math.round((src.teamScores[1] ?? 0) * 16);
+  const count = src.players.length * 16;
+  // Bounds: mode, phase below 16; mapId, fragLimit, seq u8; timeLimitS u16; phaseEndTick int32;
+  // scores below 4096 (else field by field); at most 256 players. Written out as mixPublicPlayer.
+  if (
+    !(mode >= 0 && mode < 256 && mapId >= 0 && mapId < 65536 && phase >= 0 && phase < 256) ||
+    !(end === (end | 0) && frag >= 0 && frag < 65536 && limit >= 0 && limit < 16777216) ||
+    !(seq >= 0 && seq < 65536 && red >= 0 && red < 65536 && blue >= 0 && blue < 65536 && count < 65536)
+  )
+    return mixMatchHeadByField(h, src);
+  h = Math.imul(Math.imul(Math.imul(h ^ mode, P4) ^ (mapId & 0xff), FNV_PRIME) ^ (mapId >>> 8), P3);
+  h = Math.imul(Math.imul(h ^ phase, P4) ^ (end & 0xff), FNV_PRIME);
+  h = Math.imul(Math.imul(h ^ ((end >>> 8) & 0xff), FNV_PRIME) ^ ((end >>> 16) & 0xff), FNV_PRIME);
+  h = Math.imul(Math.imul(h ^ (end >>> 24), FNV_PRIME) ^ (frag & 0xff), FNV_PRIME);
+  h = Math.imul(Math.imul(h ^ (frag >>> 8), P3) ^ (limit & 0xff), FNV_PRIME);
+  h = Math.imul(Math.imul(h ^ ((limit >>> 8) & 0xff), FNV_PRIME) ^ (limit >>> 16), P2);
+  h = Math.imul(Math.imul(h ^ (src.friendlyFire ? 16 : 0), P4) ^ (seq & 0xff), FNV_PRIME);
+  h = Math.imul(Math.imul(h ^ (seq >>> 8), P3) ^ (red & 0xff), FNV_PRIME);
+  h = Math.imul(Math.imul(h ^ (red >>> 8), P3) ^ (blue & 0xff), FNV_PRIME);
+  h = Math.imul(Math.imul(h ^ (blue >>> 8), P3) ^ (count & 0xff), FNV_PRIME);
+  return Math.imul(h ^ (count >>> 8), P3);
+}
+
+/** `mixMatchHead` a field at a time (any value). */
+function mixMatchHeadByField(h: number, src: PublicMatchState): number {
   h = mixNumber4(mixNumber1(mixNumber2(mixNumber1(h, src.mode), src.mapId), src.phase), src.phaseEndTick);
   h = mixNumber1(mixNumber3(mixNumber2(h, src.fragLimit), src.timeLimitS), src.friendlyFire ? 1 : 0);
   h = mixNumber2(mixNumber2(mixNumber2(h, src.seq), src.teamScores[0] ?? 0), src.teamScores[1] ?? 0);
