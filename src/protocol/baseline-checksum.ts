@@ -12,141 +12,15 @@
  * encoding; events and header timings are not part of a baseline.
  */
 import { FieldKind } from './field-codecs';
-import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, type Field, type TableCodec } from './fields';
-import type { Snapshot } from './game-messages';
-import { EMPTY_MATCH, matchWords, resultsWords } from './match-value';
+import { PLAYER_CODEC, type Field, type TableCodec } from './fields';
+import { matchWords, resultsWords } from './match-value';
 import type { PublicMatchState } from '../sim/match-types';
-import type { PlayerState, ProjectileState, PublicPlayerState } from '../sim/types';
 import { SECTIONS, omits, type SnapshotView } from './snapshot-view';
+import { FNV_OFFSET, fold, mixBytes } from './fnv';
 
-export const FNV_OFFSET = 0x811c9dc5;
-export const FNV_PRIME = 0x01000193;
-
-export function mixWord(h: number, word: number): number {
-  h = Math.imul(h ^ (word & 0xff), FNV_PRIME);
-  return Math.imul(h ^ ((word >>> 8) & 0xff), FNV_PRIME);
-}
-
-/** An integer `n` (a value × 16) as two 16-bit words, low first, both taken modulo 65536. */
-export function mixInt(h: number, n: number): number {
-  if (n === (n | 0)) return mixWord(mixWord(h, n & 0xffff), (n >> 16) & 0xffff);
-  const low = ((n % 65536) + 65536) % 65536;
-  const high = ((Math.floor(n / 65536) % 65536) + 65536) % 65536;
-  return mixWord(mixWord(h, low), high);
-}
-
-function mixValue(h: number, v: unknown): number {
-  if (typeof v === 'number') return mixNumber(h, v);
-  if (typeof v === 'boolean') return mixWord(h, v ? 1 : 0);
-  if (Array.isArray(v)) {
-    let out = mixWord(h, v.length);
-    for (const item of v) out = mixValue(out, item);
-    return out;
-  }
-  return mixWord(h, 0xffff);
-}
-
-function mixEntity(h: number, codec: TableCodec<unknown>, entity: unknown): number {
-  const bag = entity as Record<string, unknown>;
-  let out = h;
-  for (const f of codec.all) out = mixValue(out, bag[f.key]);
-  return out;
-}
-
-// FNV-1a of a zero byte is a multiply by the prime, so a byte followed by z zero bytes is one
-// multiply by the prime to the power 1 + z (exact: multiplying mod 2^32 is associative), as the
-// host's frame checksums do (frame-checksums.ts). Most numbers hashed are small: their high bytes are 0.
-export const P2 = Math.imul(FNV_PRIME, FNV_PRIME);
-const P3 = Math.imul(P2, FNV_PRIME);
-const P4 = Math.imul(P3, FNV_PRIME);
-
-/**
- * `mixInt` of an int32 as its four bytes, low first: the same bytes `mixWord` takes from its two
- * 16-bit halves, in one straight line (the decoder checksums every baseline it decodes against),
- * the zero bytes above the highest non-zero one as one multiply.
- */
-export function mixInt32(h: number, n: number): number {
-  if (n >>> 8 === 0) return Math.imul(h ^ n, P4);
-  h = Math.imul(h ^ (n & 0xff), FNV_PRIME);
-  if (n >>> 16 === 0) return Math.imul(h ^ (n >>> 8), P3);
-  h = Math.imul(h ^ ((n >>> 8) & 0xff), FNV_PRIME);
-  if (n >>> 24 === 0) return Math.imul(h ^ (n >>> 16), P2);
-  h = Math.imul(h ^ ((n >>> 16) & 0xff), FNV_PRIME);
-  return Math.imul(h ^ (n >>> 24), FNV_PRIME);
-}
-
-/**
- * A wire value as integers: positions and velocities are on a 1/16 grid, so × 16 is exact.
- * The int32 case (nearly every value) in one straight line, the rest through `mixInt`.
- */
-function mixNumber(h: number, v: number): number {
-  const n = Math.round(v * 16);
-  return n === (n | 0) ? mixInt32(h, n) : mixInt(h, n);
-}
-
-/** `mixValue` of a boolean: the word 1 or 0 (a byte and a zero byte: one multiply by the prime squared). */
-const mixBool = (h: number, b: boolean): number => Math.imul(h ^ (b ? 1 : 0), P2);
-
-/**
- * `mixEntity` of the public player fields, in PUBLIC_PLAYER_FIELDS' order, written out: named loads
- * instead of a keyed walk with a type test per field (that walk was a third of a decode's time).
- * A unit test holds `snapshotChecksum` to `viewChecksum`, which walks the tables.
- */
-function mixPublicPlayer(h: number, p: PublicPlayerState): number {
-  h = mixNumber(mixNumber(mixNumber(mixNumber(mixNumber(h, p.id), p.vx), p.vy), p.x), p.y);
-  h = mixBool(mixBool(mixNumber(mixNumber(h, p.aim), p.health), p.alive), p.crouch);
-  return mixNumber(mixNumber(mixNumber(mixNumber(h, p.weapon), p.teleportSeq), p.kills), p.deaths);
-}
-
-/** `mixEntity` of PLAYER_FIELDS: the public fields, then ammo and the timers. */
-function mixPlayer(h: number, p: PlayerState): number {
-  h = mixWord(mixPublicPlayer(h, p), p.ammo.length);
-  for (let i = 0; i < p.ammo.length; i++) h = mixNumber(h, p.ammo[i]!);
-  return mixNumber(mixNumber(mixNumber(mixNumber(h, p.nextFireTick), p.reloadEndTick), p.deployEndTick), p.respawnTick);
-}
-
-/** `mixEntity` of PROJECTILE_FIELDS. */
-function mixProjectile(h: number, j: ProjectileState): number {
-  h = mixNumber(mixNumber(mixNumber(mixNumber(h, j.id), j.owner), j.vx), j.vy);
-  return mixNumber(mixNumber(mixNumber(h, j.x), j.y), j.explodeTick);
-}
-
-/**
- * `mixNumber` of every word of `matchWords(m)`, in its order, straight from the block: the bytes
- * `emitMatch` writes (the host's walk, which needs them as bytes), without a buffer per snapshot
- * or a loop over its ~70 % zero bytes; the decoder hashes one block per snapshot. The unit tests
- * hold `snapshotChecksum` (this) to `viewChecksum` (matchBytes of matchWords) on random blocks.
- */
-export function mixMatch(h: number, m: PublicMatchState | undefined): number {
-  const src = m ?? EMPTY_MATCH;
-  h = mixNumber(
-    mixNumber(mixNumber(mixNumber(mixNumber(h, src.mode), src.mapId), src.phase), src.phaseEndTick),
-    src.fragLimit,
-  );
-  h = mixNumber(mixNumber(mixNumber(h, src.timeLimitS), src.friendlyFire ? 1 : 0), src.seq);
-  h = mixNumber(mixNumber(mixNumber(h, src.teamScores[0] ?? 0), src.teamScores[1] ?? 0), src.players.length);
-  for (const p of src.players) h = mixNumber(mixNumber(mixNumber(mixNumber(h, p.id), p.team), p.score), p.bot ? 1 : 0);
-  h = mixNumber(h, src.pickups.length);
-  for (const t of src.pickups) h = mixNumber(h, t);
-  if (!src.results) return mixNumber(h, 0);
-  for (const v of resultsWords(src.results)) h = mixNumber(h, v);
-  return h;
-}
-
-export function snapshotChecksum(s: Snapshot): number {
-  let h = mixPlayer(FNV_OFFSET, s.self);
-  for (const sec of SECTIONS) {
-    const list = s[sec.name];
-    h = mixWord(h, list.length);
-    if (sec.codec === PUBLIC_PLAYER_CODEC)
-      for (const e of list as readonly PublicPlayerState[]) h = mixPublicPlayer(h, e);
-    else if (sec.codec === PROJECTILE_CODEC)
-      for (const e of list as readonly ProjectileState[]) h = mixProjectile(h, e);
-    else for (const e of list) h = mixEntity(h, sec.codec, e);
-  }
-  // Protocol 3: the match block is delta-coded against the baseline's too.
-  return fold(mixMatch(h, s.match));
-}
+// The FNV-1a primitives live in fnv.ts, the Snapshot-object side in checksum-objects.ts.
+export { FNV_OFFSET, FNV_PRIME, P2, fold, mixBytes, mixInt, mixInt32, mixWord } from './fnv';
+export { mixMatch, snapshotChecksum } from './checksum-objects';
 
 /** Appends the two bytes `mixWord` mixes for `word`; returns the new end. */
 function emitWord(out: Uint8Array, at: number, word: number): number {
@@ -192,14 +66,6 @@ export function emitRow(out: Uint8Array, at: number, fields: readonly Field[], d
   }
   return end;
 }
-
-export function mixBytes(h: number, bytes: Uint8Array, from: number, to: number): number {
-  let out = h;
-  for (let i = from; i < to; i++) out = Math.imul(out ^ bytes[i]!, FNV_PRIME);
-  return out;
-}
-
-export const fold = (h: number): number => ((h >>> 16) ^ h) & 0xffff;
 
 /** The bytes `mixNumber` mixes for every word of the match block (`matchWords`), as one array. */
 export function matchBytes(words: readonly number[]): Uint8Array {

@@ -32,12 +32,20 @@ export class ListScratch {
 
 /** The baseline's rows with ids in `range`, as [from, to) (rows are sorted by id). */
 export function rowsInRange(rows: EntityRows<AnyEntity>, range: IdRange): { from: number; to: number } {
+  const n = rows.count;
+  // Most messages cover every id (one part): no search then.
+  if (n === 0 || (rows.id(0) >= range.lo && rows.id(n - 1) <= range.hi)) return { from: 0, to: n };
   const from = rows.lowerBound(range.lo);
   return { from, to: Math.max(from, rows.lowerBound(range.hi + 1)) };
 }
 
-function copyRow(d: Float64Array, at: number, b: Float64Array, from: number, stride: number): void {
-  for (let k = 0; k < stride; k++) d[at + k] = b[from + k]!;
+/**
+ * `n` numbers of `b` from `from` into `d` at `at`. A loop: for one row it is several times
+ * faster than `d.set(b.subarray(…))`, which makes a view object per call (a whole list still
+ * takes `set`, whose copy wins past a few hundred numbers).
+ */
+export function copyRow(d: Float64Array, at: number, b: Float64Array, from: number, n: number): void {
+  for (let k = 0; k < n; k++) d[at + k] = b[from + k]!;
 }
 
 /**
@@ -130,7 +138,10 @@ export function readListRows(
     out.reserve(n);
     s.reserve(n);
     const d = out.data;
-    d.set(b.subarray(from * stride, to * stride));
+    // `set` of the whole buffer when the slice starts it and the buffer is about its size: the
+    // view `subarray` makes cost as much as the copy itself at 16 players.
+    if (from === 0 && b.length <= d.length && b.length <= (2 * n + 8) * stride) d.set(b);
+    else d.set(b.subarray(from * stride, to * stride));
     for (let k = 0; k < n; k++) s.src[k] = from + k;
     for (let k = 0; k < n && r.ok; k++) readDeltaRow(r, rc, d, k * stride, b, (from + k) * stride, ctx);
     out.count = n;
@@ -157,37 +168,44 @@ function sameRow(d: Float64Array, a: number, e: Float64Array, b: number, stride:
   return true;
 }
 
+/** A list a RowListReader returned or packed, and its rows. */
+interface HeldList<T> {
+  list: readonly T[] | null;
+  readonly rows: EntityRows<AnyEntity>;
+}
+
+/**
+ * Lists remembered by identity: the decoder codes against a baseline up to 16 snapshots back
+ * (decoded-ring.ts), and a changed block's list is the next baselines' list until it changes.
+ */
+const HELD_LISTS = 17;
+
 /**
  * `readEntityList` (entity-list.ts) through rows: the baseline's objects packed, the list read
  * into rows, the rows made objects, except that an entity whose row did not change is the
  * baseline's own object (for baselines that are never changed: the match block's players, as
- * `quantizeMatch` returns them). Same values and refusals as `readEntityList`.
+ * `quantizeMatch` returns them). Same values and refusals as `readEntityList`. The rows of the
+ * lists it returned (and packed) are kept, so a baseline list it made is not packed again.
  */
 export class RowListReader<T extends AnyEntity> {
-  private readonly base: EntityRows<AnyEntity>;
-  private readonly out: EntityRows<AnyEntity>;
+  private readonly held: HeldList<T>[] = [];
+  private next = 0;
   private readonly scratch = new ListScratch();
-  /** The list `base` holds the rows of (a baseline list is never changed, and is often the same one again). */
-  private packedList: readonly T[] | null = null;
 
   /** `rc` is `codec` compiled (`compileRowCodec`, once per table, at module load). */
   constructor(
-    codec: TableCodec<T>,
+    private readonly codec: TableCodec<T>,
     private readonly rc: RowCodec,
     private readonly maxCount: number,
     private readonly range: IdRange,
-  ) {
-    const any = codec as unknown as TableCodec<AnyEntity>;
-    this.base = new EntityRows<AnyEntity>(any, 1);
-    this.out = new EntityRows<AnyEntity>(any, 1);
-  }
+  ) {}
 
   /** The list at the reader's position against `base` (sorted by id, never changed). */
   read(r: BitReader, base: readonly T[], ctx: FieldContext): T[] {
-    const b = this.base;
-    if (base !== this.packedList) b.pack(base);
-    this.packedList = base;
-    const out = this.out;
+    const from = this.rowsOf(base);
+    const b = from.rows;
+    const to = this.claim(from);
+    const out = to.rows;
     readListRows(r, this.rc, this.maxCount, b, 0, base.length, this.range, ctx, out, this.scratch);
     const stride = this.rc.stride;
     const src = this.scratch.src;
@@ -201,6 +219,36 @@ export class RowListReader<T extends AnyEntity> {
           : (out.unpack(k) as unknown as T),
       );
     }
+    // A refused read's rows may stop short of its list: only a whole one is remembered.
+    if (r.ok) to.list = list;
     return list;
+  }
+
+  /** The held rows of `list`, else `list` packed into the oldest slot. */
+  private rowsOf(list: readonly T[]): HeldList<T> {
+    for (const h of this.held) if (h.list === list) return h;
+    const slot = this.claim(null);
+    slot.rows.pack(list as unknown as readonly AnyEntity[]);
+    slot.list = list;
+    return slot;
+  }
+
+  /** The oldest slot but `keep`, emptied (its list forgotten). */
+  private claim(keep: HeldList<T> | null): HeldList<T> {
+    let slot = this.take();
+    if (slot === keep) slot = this.take();
+    slot.list = null;
+    return slot;
+  }
+
+  private take(): HeldList<T> {
+    const at = this.next;
+    this.next = (at + 1) % HELD_LISTS;
+    if (at === this.held.length)
+      this.held.push({
+        list: null,
+        rows: new EntityRows<AnyEntity>(this.codec as unknown as TableCodec<AnyEntity>, 1),
+      });
+    return this.held[at]!;
   }
 }

@@ -24,7 +24,7 @@ import { EMPTY_MATCH, quantizeMatch } from './match-value';
 import { MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS } from './match-codecs';
 import type { DecodeResult } from './wire';
 import type { NetEvent, Snapshot } from './game-messages';
-import { ListScratch, RowListReader, readListRows, rowsInRange } from './row-list-read';
+import { ListScratch, RowListReader, copyRow, readListRows, rowsInRange } from './row-list-read';
 import { compileRowCodec, readDeltaRow, readFullRow } from './row-read';
 import {
   decodeSnapshotGeneral,
@@ -141,7 +141,7 @@ export class SnapshotDecoder {
     const selfDelta = r.readBool();
     if (selfDelta && !base) r.fail('self delta without a baseline');
     if (selfDelta && base) {
-      d.set(base.selfRow.data.subarray(0, SELF_ROWS.stride));
+      copyRow(d, 0, base.selfRow.data, 0, SELF_ROWS.stride);
       readDeltaRow(r, SELF_ROWS, d, 0, base.selfRow.data, 0, ctx);
     } else {
       readFullRow(r, SELF_ROWS, d, 0, ctx, false);

@@ -6,9 +6,10 @@
  * from the ring or from anywhere else) and the same refusal, message included, for mutated and
  * random bytes, without ever throwing.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { snapshotChecksum } from '../../../src/protocol/baseline-checksum';
+import { EntityRows } from '../../../src/protocol/entity-rows';
 import type { DecodeResult } from '../../../src/protocol/wire';
 import type { Snapshot } from '../../../src/protocol/game-messages';
 import { encodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
@@ -146,5 +147,35 @@ describe('SnapshotDecoder returns what the general decoder returns', () => {
     next.value.match!.players.forEach((p, i) =>
       i === 2 ? expect(p).not.toBe(base.match!.players[i]) : expect(p).toBe(base.match!.players[i]),
     );
+  });
+  it('keeps the rows of the match players it returned: a changed block against one it decoded packs no list', () => {
+    const r = new Rng(9);
+    const a = quantizeSnapshot(snapshot(r, { tick: 500, players: 3, matchPlayers: 6 }), 0);
+    const m = a.match!;
+    expect(m.players.length).toBeGreaterThan(3);
+    // Each snapshot scores a point for another match player: every block changes.
+    const sent = [1, 2, 3].map((n) => ({
+      ...a,
+      serverTick: 500 + 2 * n,
+      match: { ...m, players: m.players.map((p, i) => (i === n ? { ...p, score: p.score + 1 } : p)) },
+    }));
+    // Encoded first: the encoder packs rows too.
+    const bytes = sent.map((s, i) => encodeSnapshot(s, i === 0 ? a : sent[i - 1]!));
+    const fast = new SnapshotDecoder();
+    let prev = (fast.decode(encodeSnapshot(a, null), () => undefined) as { value: Snapshot }).value;
+    const pack = vi.spyOn(EntityRows.prototype, 'pack');
+    try {
+      sent.forEach((s, i) => {
+        const base = prev;
+        const got = fast.decode(bytes[i]!, () => base);
+        if (!got.ok) throw new Error(got.error);
+        expect(got.value).toEqual(quantizeSnapshot(s, base.serverTick));
+        prev = got.value;
+      });
+      // Without the kept rows, every changed block packed its baseline's players.
+      expect(pack).not.toHaveBeenCalled();
+    } finally {
+      pack.mockRestore();
+    }
   });
 });
