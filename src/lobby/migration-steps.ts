@@ -8,7 +8,8 @@
  * one ahead of it gets the chance to take over; a claim the signaling server refuses (id-taken:
  * someone else hosts, or the old host's socket is not yet known to be gone) is retried every
  * CLAIM_RETRY_MS while joining continues in between. The successor the old host handed the match
- * to (a final checkpoint) claims at once. After MIGRATION_GIVE_UP_MS everyone gives up: "The host left."
+ * to (a final checkpoint) claims at once, and only claims (every HANDOVER_CLAIM_RETRY_MS) until
+ * the next successor's turn would come. After MIGRATION_GIVE_UP_MS everyone gives up: "The host left."
  *
  * Inputs: `MigrationClock` (elapsed time since the host was found gone, when each kind of
  * attempt last started) and this page's role. Output: the next step.
@@ -22,6 +23,13 @@ export const CLAIM_STAGGER_MS = 2500;
 export const JOIN_RETRY_MS = 400;
 /** A refused claim is tried again after this (the old host's socket may yet be found silent). */
 export const CLAIM_RETRY_MS = 1000;
+/**
+ * The successor the old host handed the match to claims this often, and only claims, while the
+ * next successor still waits its turn (CLAIM_STAGGER_MS): the leaving host frees its id within
+ * moments, and a join attempt would hold the page for a whole link timeout meanwhile (a CI run
+ * saw the second successor take over while the named one sat in a 4 s join).
+ */
+export const HANDOVER_CLAIM_RETRY_MS = 250;
 /** After this long without a new host, the match is over for this page. */
 export const MIGRATION_GIVE_UP_MS = 15_000;
 /** A host silent this long (of listening time) with a running match is gone: migrate. */
@@ -56,6 +64,11 @@ export function nextMigrationStep(role: MigrationRole, c: MigrationClock): Migra
   const t = c.elapsedMs;
   if (t >= MIGRATION_GIVE_UP_MS) return { kind: 'give-up' };
   const claimFrom = claimFromMs(role);
+  if (role.handedOver && claimFrom !== null && t < CLAIM_STAGGER_MS) {
+    const next = c.lastClaimAtMs === null ? 0 : c.lastClaimAtMs + HANDOVER_CLAIM_RETRY_MS;
+    if (t >= next) return { kind: 'claim' };
+    return { kind: 'wait', ms: Math.max(1, Math.min(next, CLAIM_STAGGER_MS) - t) };
+  }
   const nextClaimAt =
     claimFrom === null
       ? Infinity

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CLAIM_RETRY_MS,
   CLAIM_STAGGER_MS,
+  HANDOVER_CLAIM_RETRY_MS,
   JOIN_RETRY_MS,
   MIGRATION_GIVE_UP_MS,
   nextMigrationStep,
@@ -70,6 +71,17 @@ describe('nextMigrationStep', () => {
       false,
     );
     expect(simulate({ rank: 2, hasCheckpoint: true, handedOver: true }, 100, 0)).toEqual([{ at: 0, kind: 'claim' }]);
+  });
+
+  it('the handed-over successor only claims, every HANDOVER_CLAIM_RETRY_MS, until the next successor could claim', () => {
+    // Its claims are refused while the leaving host's socket is still open; each attempt takes 60 ms.
+    const log = simulate({ rank: 0, hasCheckpoint: true, handedOver: true }, 60);
+    const early = log.filter((s) => s.at < CLAIM_STAGGER_MS);
+    expect(early.every((s) => s.kind === 'claim')).toBe(true);
+    expect(early.length).toBe(Math.ceil(CLAIM_STAGGER_MS / HANDOVER_CLAIM_RETRY_MS));
+    for (let i = 1; i < early.length; i++) expect(early[i]!.at - early[i - 1]!.at).toBe(HANDOVER_CLAIM_RETRY_MS);
+    // Then, as any successor: joins in between its claims (someone else may have taken over).
+    expect(log.some((s) => s.kind === 'join' && s.at >= CLAIM_STAGGER_MS)).toBe(true);
   });
 
   it('never waits past the give-up time', () => {
