@@ -82,7 +82,12 @@ function opened(dc: RTCDataChannel, timeoutMs: number): Promise<void> {
   });
 }
 
-/** Connects to the lobby of `lobbyLink` (`…#join=<room id>&key=<host key fingerprint>`). */
+/**
+ * Connects to the lobby of `lobbyLink` (`…#join=<room id>&key=<host key fingerprint>`). A failed
+ * WebRTC negotiation is tried again from a fresh Peer, up to three times in all: node-datachannel
+ * now and then refuses the host's answer ("Got a remote candidate without ICE transport"), and a
+ * fresh connection takes it. Anything else (a bad link, no PeerServer) fails at once.
+ */
 export async function connect(lobbyLink: string, timeoutMs = 15_000): Promise<Link> {
   const url = new URL(lobbyLink);
   const fragment = new URLSearchParams(url.hash.slice(1));
@@ -91,6 +96,24 @@ export async function connect(lobbyLink: string, timeoutMs = 15_000): Promise<Li
     throw new Error(`${lobbyLink} is not a lobby link (…#join=<16 base32 characters>)`);
   const config = await peerConfig(url);
   installGlobals();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await connectOnce(config, room, fragment, timeoutMs);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof NegotiationFailed)) throw err;
+    }
+  }
+}
+
+/** PeerJS reported an error while negotiating the connection (after the PeerServer accepted us). */
+class NegotiationFailed extends Error {}
+
+async function connectOnce(
+  config: PeerConfig,
+  room: string,
+  fragment: URLSearchParams,
+  timeoutMs: number,
+): Promise<Link> {
   // PeerJS ships CommonJS for Node: the class is on the default export's `Peer`.
   const mod = (await import('peerjs')) as unknown as {
     default: { Peer?: typeof import('peerjs').Peer } & typeof import('peerjs').Peer;
@@ -118,10 +141,15 @@ export async function connect(lobbyLink: string, timeoutMs = 15_000): Promise<Li
   });
   unreliable.binaryType = 'arraybuffer';
   const failed = new Promise<never>((_, reject) =>
-    peer.on('error', (err) => reject(new Error(`PeerJS: ${err.message}`))),
+    peer.on('error', (err) => reject(new NegotiationFailed(`PeerJS: ${err.message}`))),
   );
-  await Promise.race([new Promise<void>((resolve) => conn.once('open', () => resolve())), failed]);
-  await opened(unreliable, timeoutMs);
+  try {
+    await Promise.race([new Promise<void>((resolve) => conn.once('open', () => resolve())), failed]);
+    await opened(unreliable, timeoutMs);
+  } catch (err) {
+    peer.destroy();
+    throw err;
+  }
   const reliable = conn.dataChannel;
   reliable.binaryType = 'arraybuffer';
   const pc = conn.peerConnection;
