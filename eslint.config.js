@@ -21,6 +21,17 @@ const noDom = {
   ],
 };
 
+/** A game's rules (src/sim, src/pushball/sim): deterministic, no clock, no DOM, and only these imports. */
+const pureRules = (folders, randomHint) => ({
+  'no-restricted-imports': ['error', banned(folders, browserOnly)],
+  'no-restricted-properties': [
+    'error',
+    { object: 'Math', property: 'random', message: `the rules are deterministic: ${randomHint}` },
+    { object: 'performance', property: 'now', message: 'the rules have no clock: time is the tick' },
+  ],
+  ...noDom,
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**'] },
   {
@@ -59,54 +70,32 @@ export default tseslint.config(
   },
   {
     files: ['src/sim/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        banned(
-          ['protocol', 'server', 'client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'],
-          browserOnly,
-        ),
-      ],
-      'no-restricted-properties': [
-        'error',
-        { object: 'Math', property: 'random', message: 'sim is deterministic: use the seeded PRNG in WorldState' },
-        { object: 'performance', property: 'now', message: 'sim has no clock: time is the tick' },
-      ],
-      ...noDom,
-    },
+    rules: pureRules(
+      ['protocol', 'server', 'client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'],
+      'use the seeded PRNG in WorldState',
+    ),
   },
   {
     // The second game's rules (Pushball): as pure as src/sim, and nothing of the arena or the netcode.
     files: ['src/pushball/sim/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        banned(
-          [
-            'sim',
-            'arena',
-            'protocol',
-            'server',
-            'client',
-            'transport',
-            'host',
-            'lobby',
-            'game',
-            'app',
-            'workers',
-            'bots',
-            'dedicated',
-          ],
-          browserOnly,
-        ),
+    rules: pureRules(
+      [
+        'sim',
+        'arena',
+        'protocol',
+        'server',
+        'client',
+        'transport',
+        'host',
+        'lobby',
+        'game',
+        'app',
+        'workers',
+        'bots',
+        'dedicated',
       ],
-      'no-restricted-properties': [
-        'error',
-        { object: 'Math', property: 'random', message: 'the rules are deterministic: no Math.random' },
-        { object: 'performance', property: 'now', message: 'the rules have no clock: time is the tick' },
-      ],
-      ...noDom,
-    },
+      'no Math.random',
+    ),
   },
   {
     files: ['src/protocol/**/*.ts'],
