@@ -18,7 +18,7 @@ import { InterpDelay } from './interp-delay';
 import { LocalSmoothing } from './local-smoothing';
 import { NetStatsTracker } from './net-stats-tracker';
 import { PendingEvents } from './pending-events';
-import type { ClientGame, PlayedContext, PlayedPrediction } from './played-game';
+import type { ClientGame, PlayedContext, PlayedPrediction } from './client-game';
 import { Predictor } from './predictor';
 import { RemoteView } from './remote-view';
 import { ServerChange } from './server-change';

@@ -1,5 +1,5 @@
 /**
- * The arena as the client plays it (ClientGame, client/played-game.ts): a frame's input becomes a
+ * The arena as the client plays it (ClientGame, client/client-game.ts): a frame's input becomes a
  * UserCmd made valid by `sanitizeCmd` (the local half of the one trust boundary), and the own player
  * is predicted with the sim's shared per-player step (arena-prediction.ts); players and rockets
  * blend as remote-traits.ts says. Only the page chooses it.
@@ -7,7 +7,7 @@
 import { MAX_SPEED } from '../../sim/config';
 import { DEFAULT_MAP } from '../../sim/map';
 import { sanitizeCmd } from '../../sim/quantize';
-import type { ClientGame } from '../../client/played-game';
+import type { ClientGame } from '../../client/client-game';
 import { ArenaPrediction } from './arena-prediction';
 import { createPlayerTraits, projectileTraits } from './remote-traits';
 

@@ -16,7 +16,7 @@ import { newPlayerStepScratch, type ShotIntent } from '../../sim/player';
 import { playerTick } from '../../sim/player-tick';
 import type { PublicMatchState } from '../../sim/match-types';
 import type { Hitbox, PlayerState, SimEvent, UserCmd } from '../../sim/types';
-import type { PlayedContext, PlayedPrediction } from '../../client/played-game';
+import type { PlayedContext, PlayedPrediction } from '../../client/client-game';
 import type { Predictor } from '../../client/predictor';
 
 export type ArenaPredictionContext = PlayedContext;
@@ -34,11 +34,6 @@ export class ArenaPrediction implements PlayedPrediction {
   private readonly events: SimEvent[] = [];
 
   constructor(private cfg: SimConfig) {}
-
-  /** The map prediction runs on now. */
-  get map(): SimConfig['map'] {
-    return this.cfg.map;
-  }
 
   initialContext(): ArenaPredictionContext {
     return arenaContext(null);

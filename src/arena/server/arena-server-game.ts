@@ -55,10 +55,6 @@ export class ArenaServerGame implements ServedGame {
     return this.state;
   }
 
-  get simConfig(): Readonly<SimConfig> {
-    return this.cfg;
-  }
-
   join(id: PlayerId, rejoin: boolean): void {
     const returning = this.match.takeDeparted(this.state, id, rejoin);
     this.state = addPlayer(removePlayer(this.state, id), id, this.cfg, false, returning);
