@@ -6,6 +6,8 @@
  * Also times the baseline checksum of each decoded snapshot alone: the protocol has every delta
  * check its baseline's, so it is part of the decode (every snapshot is a later one's baseline).
  */
+import type { ArenaWireTypes } from '../src/protocol/game-messages';
+import { ARENA_WIRE } from '../src/arena/protocol/arena-wire';
 import { snapshotChecksum } from '../src/protocol/baseline-checksum';
 import type { Snapshot } from '../src/protocol/game-messages';
 import { encodeSnapshot } from '../src/protocol/snapshot';
@@ -38,12 +40,12 @@ export function measureDecode(
   deltas: readonly Uint8Array[],
   passes: number,
 ): { us: number; checksum: number } {
-  const fulls = snaps.slice(0, 4).map((s) => encodeSnapshot(s, null));
+  const fulls = snaps.slice(0, 4).map((s) => encodeSnapshot(ARENA_WIRE, s, null));
   const held: Snapshot[] = [];
   const lookup = (slot: number) => (tick: number) => (held[slot]?.serverTick === tick ? held[slot] : undefined);
   let us = Infinity;
   for (let p = 0; p < passes; p++) {
-    const decoder = new SnapshotDecoder();
+    const decoder = new SnapshotDecoder<ArenaWireTypes>(ARENA_WIRE);
     fulls.forEach((f, i) => (held[i] = ok(decoder.decode(f, () => undefined))));
     // Timed: the deltas only.
     const start = cpuMs();
@@ -57,7 +59,7 @@ export function measureDecode(
   }
   const outputs = snaps.slice(4);
   const checksum = bestUs(passes, outputs.length, () => {
-    for (const s of outputs) snapshotChecksum(s);
+    for (const s of outputs) snapshotChecksum(ARENA_WIRE, s);
   });
   return { us, checksum };
 }

@@ -23,6 +23,7 @@
  * Issue 10's targets: encode <= 0.5 x colyseus and <= 3 x the floor; decode <= 1 x colyseus;
  * the compiled decoder's: decode <= 3 x the decode floor.
  */
+import { ARENA_WIRE } from '../src/arena/protocol/arena-wire';
 import { Decoder, Encoder } from '@colyseus/schema';
 import type { Snapshot } from '../src/protocol/game-messages';
 import { encodeSnapshot, quantizeSnapshot } from '../src/protocol/snapshot';
@@ -111,8 +112,10 @@ async function measureBroadcast(
 ): Promise<{ us: number; ownBuffers: number; gcShare: number }> {
   // Protocol 3: the match block rides in every snapshot (snapshotFor's), so the frame carries it too.
   const matches = worlds.map((w) => snapshotFor(w, w.players[0]!.id).match);
-  const frames = worlds.map((w, i) => new SnapshotFrame().capture(w.tick, [w.players, w.projectiles], matches[i]));
-  const broadcast = new SnapshotBroadcast();
+  const frames = worlds.map((w, i) =>
+    new SnapshotFrame(ARENA_WIRE).capture(w.tick, [w.players, w.projectiles], matches[i]),
+  );
+  const broadcast = new SnapshotBroadcast(ARENA_WIRE);
   const headers = worlds.map((w) => snapshotFor(w, w.players[0]!.id));
   const ids = worlds.map((w) => w.players.map((p) => p.id));
   const first = (i: number): Uint8Array => {
@@ -158,11 +161,11 @@ function measureColyseusDecode(patches: readonly Buffer[]): number {
 
 async function measure(players: number): Promise<Row> {
   const frames = [...workloadFrames({ players, seed: SEED, frames: FRAMES })];
-  const snaps = frames.map((f) => quantizeSnapshot(snapshotFor(f.world, 0), 0));
+  const snaps = frames.map((f) => quantizeSnapshot(ARENA_WIRE, snapshotFor(f.world, 0), 0));
   const pairs = snaps.slice(4).map((s, i) => ({ target: s, baseline: snaps[i]! }));
-  const encoded = pairs.map((p) => encodeSnapshot(p.target, p.baseline));
+  const encoded = pairs.map((p) => encodeSnapshot(ARENA_WIRE, p.target, p.baseline));
   const oursEncode = bestUs(pairs.length, () => {
-    for (const p of pairs) encodeSnapshot(p.target, p.baseline);
+    for (const p of pairs) encodeSnapshot(ARENA_WIRE, p.target, p.baseline);
   });
   const decode = measureDecode(snaps, encoded, PASSES);
   const floorBytes = pairs.map((p) => packFloor(p.target));

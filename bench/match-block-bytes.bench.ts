@@ -5,6 +5,7 @@
  * match rules (EMPTY_MATCH: a few bytes in full, one bit in a delta), for 8, 16 and 32 players.
  * Every delta is decoded and compared with its target, so no size is reported for a wrong encoding.
  */
+import { ARENA_WIRE } from '../src/arena/protocol/arena-wire';
 import { decodeSnapshot, encodeSnapshot, quantizeSnapshot } from '../src/protocol/snapshot';
 import type { Snapshot } from '../src/protocol/game-messages';
 import { DEFAULT_RULES, GameMode } from '../src/sim';
@@ -19,9 +20,9 @@ const RULES = { ...DEFAULT_RULES, mode: GameMode.TeamDeathmatch, fragLimit: 0, t
 const mean = (a: readonly number[]): number => a.reduce((x, y) => x + y, 0) / Math.max(1, a.length);
 
 function checked(target: Snapshot, baseline: Snapshot | null): number {
-  const bytes = encodeSnapshot(target, baseline);
-  const out = decodeSnapshot(bytes, (t) => (baseline && t === baseline.serverTick ? baseline : undefined));
-  const want = quantizeSnapshot(target, baseline ? baseline.serverTick : 0);
+  const bytes = encodeSnapshot(ARENA_WIRE, target, baseline);
+  const out = decodeSnapshot(ARENA_WIRE, bytes, (t) => (baseline && t === baseline.serverTick ? baseline : undefined));
+  const want = quantizeSnapshot(ARENA_WIRE, target, baseline ? baseline.serverTick : 0);
   if (!out.ok || JSON.stringify(out.value) !== JSON.stringify(want))
     throw new Error(`snapshot of tick ${target.serverTick} does not round-trip`);
   return bytes.length;
@@ -34,8 +35,8 @@ function sizes(snaps: readonly Snapshot[]): { full: number; d4: number; d4max: n
 
 function row(players: number): string {
   const frames = [...workloadFrames({ players, seed: SEED, frames: FRAMES, rules: RULES })];
-  const withBlock = frames.map((f) => quantizeSnapshot(snapshotFor(f.world, 0), 0));
-  const withoutBlock = withBlock.map(({ match: _match, ...rest }) => quantizeSnapshot(rest, 0));
+  const withBlock = frames.map((f) => quantizeSnapshot(ARENA_WIRE, snapshotFor(f.world, 0), 0));
+  const withoutBlock = withBlock.map(({ match: _match, ...rest }) => quantizeSnapshot(ARENA_WIRE, rest, 0));
   const a = sizes(withBlock);
   const b = sizes(withoutBlock);
   const kills = frames[frames.length - 1]!.world.match.teamScores.reduce((x, y) => x + y, 0);

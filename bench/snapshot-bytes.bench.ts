@@ -8,6 +8,7 @@
  * our 4-old delta with the events of the interval added. Every delta is decoded and compared with
  * its target during the run, so a size is never reported for a wrong encoding.
  */
+import { ARENA_WIRE } from '../src/arena/protocol/arena-wire';
 import { encode as msgpackEncode } from '@msgpack/msgpack';
 import { Encoder } from '@colyseus/schema';
 import { decodeSnapshot, encodeSnapshot, quantizeSnapshot } from '../src/protocol/snapshot';
@@ -37,9 +38,9 @@ const add = (s: Stat, v: number): void => {
 const mean = (s: Stat): number => (s.n ? s.sum / s.n : 0);
 
 function checkedDelta(target: Snapshot, baseline: Snapshot): Uint8Array {
-  const bytes = encodeSnapshot(target, baseline);
-  const out = decodeSnapshot(bytes, (t) => (t === baseline.serverTick ? baseline : undefined));
-  const want = quantizeSnapshot(target, baseline.serverTick);
+  const bytes = encodeSnapshot(ARENA_WIRE, target, baseline);
+  const out = decodeSnapshot(ARENA_WIRE, bytes, (t) => (t === baseline.serverTick ? baseline : undefined));
+  const want = quantizeSnapshot(ARENA_WIRE, target, baseline.serverTick);
   if (!out.ok || JSON.stringify(out.value) !== JSON.stringify(want))
     throw new Error(`delta of tick ${target.serverTick} does not round-trip`);
   return bytes;
@@ -72,16 +73,17 @@ function measure(players: number): Row {
     encodeUs: 0,
   };
   const frames = [...workloadFrames({ players, seed: SEED, frames: FRAMES })];
-  const snaps = frames.map((f) => quantizeSnapshot(snapshotFor(f.world, 0), 0));
+  const snaps = frames.map((f) => quantizeSnapshot(ARENA_WIRE, snapshotFor(f.world, 0), 0));
   const state = new ColState();
   const colEncoder = new Encoder(state);
   const text = new TextEncoder();
   snaps.forEach((s, i) => {
-    add(row.full, encodeSnapshot(s, null).length);
-    add(row.fullParts, encodeSnapshotParts(s, null).length);
+    add(row.full, encodeSnapshot(ARENA_WIRE, s, null).length);
+    add(row.fullParts, encodeSnapshotParts(ARENA_WIRE, s, null).length);
     if (i >= 1) add(row.d1, checkedDelta(s, snaps[i - 1]!).length);
     if (i >= 4) add(row.d4, checkedDelta(s, snaps[i - 4]!).length);
-    if (i >= 4) add(row.d4Events, encodeSnapshot({ ...s, events: frames[i]!.events }, snaps[i - 4]!).length);
+    if (i >= 4)
+      add(row.d4Events, encodeSnapshot(ARENA_WIRE, { ...s, events: frames[i]!.events }, snaps[i - 4]!).length);
     add(row.json, text.encode(JSON.stringify(s)).length);
     add(row.msgpack, msgpackEncode(s).length);
     applyToColyseus(state, s);
@@ -101,7 +103,7 @@ function timeDeltaEncodes(snaps: Snapshot[]): number {
   let best = Infinity;
   for (let pass = 0; pass < 5; pass++) {
     const start = performance.now();
-    for (let i = 4; i < snaps.length; i++) encodeSnapshot(snaps[i]!, snaps[i - 4]!);
+    for (let i = 4; i < snaps.length; i++) encodeSnapshot(ARENA_WIRE, snaps[i]!, snaps[i - 4]!);
     best = Math.min(best, ((performance.now() - start) * 1000) / (snaps.length - 4));
   }
   return best;

@@ -11,6 +11,7 @@
  * docs/PROTOCOL.md; `--check` only compares (exit 1 when the doc is stale). The unit test
  * test/unit/docs/protocol-example.test.ts runs the same comparison.
  */
+import { ARENA_WIRE } from '../src/arena/protocol/arena-wire';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { encodeCmdPacket, quantizeCmdPacket } from '../src/protocol/cmd-packet';
@@ -118,7 +119,7 @@ export async function renderWorkedExample(): Promise<string> {
     ),
   );
 
-  const full = encodeSnapshot(FULL, null);
+  const full = encodeSnapshot(ARENA_WIRE, FULL, null);
   trace = [];
   const base = check(
     decodeSnapshot(full, () => undefined, trace),
@@ -133,9 +134,9 @@ export async function renderWorkedExample(): Promise<string> {
     ),
   );
 
-  parts.push(renderChecksum(base, snapshotChecksum(FULL)));
+  parts.push(renderChecksum(base, snapshotChecksum(ARENA_WIRE, FULL)));
 
-  const delta = encodeSnapshot(DELTA, FULL);
+  const delta = encodeSnapshot(ARENA_WIRE, DELTA, FULL);
   trace = [];
   check(
     decodeSnapshot(delta, (t): SnapshotPart | undefined => (t === 1000 ? base : undefined), trace),

@@ -7,9 +7,11 @@
  * Invariants: deltas decode against snapshots this receiver itself decoded earlier (kept by tick);
  * an event id is delivered once (ids wrap at 65536; a window of recent ids is remembered).
  */
+import type { ArenaWireTypes } from '../protocol/game-messages';
 import type { NetEvent, Snapshot } from '../protocol/game-messages';
 import { SnapshotDecoder } from '../protocol/snapshot';
 import { SnapshotAssembler } from '../protocol/snapshot-assembler';
+import { ARENA_WIRE } from '../arena/protocol/arena-wire';
 import type { PlayerId, PlayerState, PublicPlayerState, Tick } from '../sim/types';
 
 export interface HistoryPoint {
@@ -23,8 +25,8 @@ const EVENT_WINDOW = 4096;
 
 export class SnapshotReceiver {
   private readonly byTick = new Map<Tick, Snapshot>();
-  private readonly assembler = new SnapshotAssembler(8);
-  private readonly decoder = new SnapshotDecoder();
+  private readonly assembler = new SnapshotAssembler<ArenaWireTypes>(ARENA_WIRE, 8);
+  private readonly decoder = new SnapshotDecoder<ArenaWireTypes>(ARENA_WIRE);
   private readonly seenIds = new Set<number>();
   private readonly seenOrder: number[] = [];
   readonly history = new Map<PlayerId, HistoryPoint[]>();

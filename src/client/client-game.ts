@@ -8,6 +8,8 @@
  * The types are pinned to the arena's for now: the snapshot codec and the view model (frame-view.ts)
  * still name them. When the codecs are compiled from a game definition, the pins go.
  */
+import type { ArenaWireTypes } from '../protocol/game-messages';
+import type { SnapshotWire } from '../protocol/snapshot-schema';
 import type { PublicMatchState } from '../sim/match-types';
 import type { SanitizedCmd } from '../sim/quantize';
 import type { ArenaMap, PlayerState, SimEvent, Tick } from '../sim/types';
@@ -29,6 +31,8 @@ export interface PlayedPrediction extends PredictionRules<PlayerState, Sanitized
 }
 
 export interface ClientGame {
+  /** The game's snapshot schema, compiled (protocol/snapshot-schema.ts): how snapshots are decoded. */
+  readonly wire: SnapshotWire<ArenaWireTypes>;
   /** The own player's command for `tick` from a frame's input and the render time drawn, made valid. */
   command(tick: Tick, input: InputSample, viewTick: Tick, viewFrac: number): SanitizedCmd;
   /** Prediction for one client (`map`: a test's own map until the match names a registered one). */

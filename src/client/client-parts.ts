@@ -64,7 +64,7 @@ export class ClientParts {
     this.tickrate = opts.tickrate;
     this.cvars = { ...opts.cvars };
     this.clock = new ClientClock(opts.tickrate);
-    this.inbox = new SnapshotInbox(opts.tickrate);
+    this.inbox = new SnapshotInbox(opts.game.wire, opts.tickrate);
     this.game = opts.game;
     this.prediction = opts.game.prediction(opts.tickrate, opts.map);
     this.predictor = new Predictor(this.prediction);

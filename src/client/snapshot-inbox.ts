@@ -13,9 +13,11 @@
  * split parts, the newest snapshot, the ack, the plausibility anchor); the event ids seen are kept,
  * since the new server carries the old one's events on under ids that jump past them.
  */
+import type { ArenaWireTypes } from '../protocol/game-messages';
 import type { Snapshot } from '../protocol/game-messages';
 import { SnapshotDecoder } from '../protocol/snapshot';
 import { SnapshotAssembler } from '../protocol/snapshot-assembler';
+import type { SnapshotWire } from '../protocol/snapshot-schema';
 import type { Tick } from '../sim/types';
 import { EventDeduper } from './event-dedupe';
 import { HostPlausibility } from './host-plausibility';
@@ -38,9 +40,9 @@ export class SnapshotInbox {
   private readonly baselines: (Snapshot | undefined)[] = new Array<Snapshot | undefined>(BASELINE_SLOTS).fill(
     undefined,
   );
-  private assembler = new SnapshotAssembler();
+  private assembler: SnapshotAssembler<ArenaWireTypes>;
   /** One per stream: it finds the rows of the snapshots it decoded when they come back as baselines. */
-  private readonly decoder = new SnapshotDecoder();
+  private readonly decoder: SnapshotDecoder<ArenaWireTypes>;
   private readonly dedupe = new EventDeduper();
   private newestSnapshot: Snapshot | null = null;
   /** Newest tick held in the ring and not found wrong (what the ack names), null when none. */
@@ -49,8 +51,14 @@ export class SnapshotInbox {
   /** Null: no plausibility check (tests of the ring alone). */
   readonly plausibility: HostPlausibility | null;
 
-  constructor(tickrate: number | null = null) {
+  /** @param wire the game's snapshot schema, compiled (ClientGame.wire) */
+  constructor(
+    private readonly wire: SnapshotWire<ArenaWireTypes>,
+    tickrate: number | null = null,
+  ) {
     this.plausibility = tickrate === null ? null : new HostPlausibility(tickrate);
+    this.assembler = new SnapshotAssembler<ArenaWireTypes>(wire);
+    this.decoder = new SnapshotDecoder<ArenaWireTypes>(wire);
   }
 
   /** Tick of the newest complete snapshot (0 before any): the ack sent with each command packet. */
@@ -119,7 +127,7 @@ export class SnapshotInbox {
    */
   rebind(): void {
     this.baselines.fill(undefined);
-    this.assembler = new SnapshotAssembler();
+    this.assembler = new SnapshotAssembler<ArenaWireTypes>(this.wire);
     this.newestSnapshot = null;
     this.trustedNewest = null;
     this.plausibility?.rebind();

@@ -7,20 +7,22 @@
  * client's Snapshot object (`snapshotChecksum`, the decoder) or as packed rows (`viewChecksum`,
  * the encoder: the same numbers, so the same hash; a unit test holds them together).
  * Output: FNV-1a (32-bit) over self, then every entity list (count, then each entity), field by
- * field in table order, then the match block's numbers (`matchWords`, protocol 3), folded to 16
- * bits. Both ends compute it from the values, never from bytes, so it needs no agreement on
+ * field in table order, then the rules block's bytes (the game's `RulesBlockCodec.emit`; the
+ * arena's: every number of `matchWords`, protocol 3), folded to 16 bits. Both ends compute it from the values, never from bytes, so it needs no agreement on
  * encoding; events and header timings are not part of a baseline.
  */
 import { FieldKind } from './field-codecs';
-import { PLAYER_CODEC, type Field, type TableCodec } from './fields';
-import { matchWords, resultsWords } from './match-value';
+import type { Field, TableCodec } from './fields';
+import { resultsWords } from './match-value';
 import type { PublicMatchState } from '../sim/match-types';
-import { SECTIONS, omits, type SnapshotView } from './snapshot-view';
+import type { SnapshotWire } from './snapshot-schema';
+import { omits, type SnapshotView } from './snapshot-view';
 import { FNV_OFFSET, fold, mixBytes } from './fnv';
 
 // The FNV-1a primitives live in fnv.ts, the Snapshot-object side in checksum-objects.ts.
 export { FNV_OFFSET, FNV_PRIME, P2, fold, mixBytes, mixInt, mixInt32, mixWord } from './fnv';
-export { mixMatch, snapshotChecksum } from './checksum-objects';
+export { mixMatch } from './checksum-objects';
+export { snapshotChecksum } from './snapshot-checksum';
 
 /** Appends the two bytes `mixWord` mixes for `word`; returns the new end. */
 function emitWord(out: Uint8Array, at: number, word: number): number {
@@ -67,14 +69,6 @@ export function emitRow(out: Uint8Array, at: number, fields: readonly Field[], d
   return end;
 }
 
-/** The bytes `mixNumber` mixes for every word of the match block (`matchWords`), as one array. */
-export function matchBytes(words: readonly number[]): Uint8Array {
-  const out = new Uint8Array(words.length * 4);
-  let end = 0;
-  for (let i = 0; i < words.length; i++) end = emitInt(out, end, Math.round(words[i]! * 16));
-  return out;
-}
-
 /** How many numbers `matchWords(m)` holds, without building it. */
 function matchWordCount(m: PublicMatchState): number {
   const r = m.results;
@@ -87,9 +81,10 @@ export const matchBytesBound = (m: PublicMatchState): number => matchWordCount(m
 const emitNumber = (out: Uint8Array, at: number, v: number): number => emitInt(out, at, Math.round(v * 16));
 
 /**
- * `matchBytes(matchWords(m))` written at `at` of `out` (room for `matchBytesBound(m)`), without
- * building either array: the host emits one per baseline frame per tick. Returns the new end.
- * `mixMatch` hashes what it writes; a property test holds the host's checksums (this) to `viewChecksum` (matchBytes).
+ * The bytes `mixNumber` mixes for every word of `matchWords(m)`, written at `at` of `out` (room
+ * for `matchBytesBound(m)`), without building the array: the host emits one per baseline frame per
+ * tick. Returns the new end.
+ * `mixMatch` hashes what it writes; a property test holds the two (and the host's checksums) together.
  */
 export function emitMatch(out: Uint8Array, at: number, m: PublicMatchState): number {
   let e = emitNumber(out, at, m.mode);
@@ -117,21 +112,21 @@ export function emitMatch(out: Uint8Array, at: number, m: PublicMatchState): num
 }
 
 /** `snapshotChecksum` of the snapshot a view describes (self, then its lists less any left-out id). */
-export function viewChecksum(v: SnapshotView): number {
-  let bound = rowBytes(PLAYER_CODEC as TableCodec<unknown>) + 4 * SECTIONS.length;
-  for (let i = 0; i < SECTIONS.length; i++)
-    bound += v.lists[i]!.count * rowBytes(SECTIONS[i]!.codec as TableCodec<unknown>);
+export function viewChecksum(wire: SnapshotWire, v: SnapshotView): number {
+  let bound = rowBytes(wire.self as TableCodec<unknown>) + 4 * wire.sections.length + wire.rules.emitBound(v.match);
+  for (let i = 0; i < wire.sections.length; i++)
+    bound += v.lists[i]!.count * rowBytes(wire.sections[i]!.codec as TableCodec<unknown>);
   const bytes = new Uint8Array(bound);
-  let end = emitRow(bytes, 0, PLAYER_CODEC.all, v.selfRows.data, v.selfIndex * v.selfRows.stride);
-  for (let i = 0; i < SECTIONS.length; i++) {
+  let end = emitRow(bytes, 0, wire.self.all, v.selfRows.data, v.selfIndex * v.selfRows.stride);
+  for (let i = 0; i < wire.sections.length; i++) {
     const rows = v.lists[i]!;
-    const fields = SECTIONS[i]!.codec.all;
+    const fields = wire.sections[i]!.codec.all;
     let count = rows.count;
     for (let k = 0; k < rows.count; k++) if (omits(v, i, rows.id(k))) count--;
     end = emitWord(bytes, end, count);
     for (let k = 0; k < rows.count; k++)
       if (!omits(v, i, rows.id(k))) end = emitRow(bytes, end, fields, rows.data, k * rows.stride);
   }
-  const match = matchBytes(matchWords(v.match));
-  return fold(mixBytes(mixBytes(FNV_OFFSET, bytes, 0, end), match, 0, match.length));
+  end = wire.rules.emit(bytes, end, v.match);
+  return fold(mixBytes(FNV_OFFSET, bytes, 0, end));
 }

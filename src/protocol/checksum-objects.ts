@@ -1,16 +1,14 @@
 /**
- * The baseline checksum over a snapshot as the client holds it: Snapshot objects
- * (`snapshotChecksum`; baseline-checksum.ts has the encoder's side, over packed rows, and the
+ * The arena's baseline-checksum mixers over its objects (snapshot-checksum.ts is the netcode's
+ * walk over a snapshot; baseline-checksum.ts the encoder's side, over packed rows, and the
  * document). The decoder checksums every baseline it decodes against, so each table's entity is
  * mixed with named loads and each field by its table's bound (fnv.ts `mixNumber1` … `mixNumber4`:
- * the same bytes as `mixNumber`, without a branch on every number's size).
+ * the same bytes as `mixNumber`, without a branch on every number's size). Each equals the
+ * table-driven `mixEntity` (a unit test holds them together).
  */
-import { PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, type TableCodec } from './fields';
-import type { Snapshot } from './game-messages';
 import { EMPTY_MATCH, resultsWords } from './match-value';
 import type { PublicMatchPlayer, PublicMatchState } from '../sim/match-types';
 import type { PlayerState, ProjectileState, PublicPlayerState } from '../sim/types';
-import { SECTIONS } from './snapshot-view';
 import {
   FNV_OFFSET,
   FNV_PRIME,
@@ -27,30 +25,12 @@ import {
   mixWord,
 } from './fnv';
 
-function mixValue(h: number, v: unknown): number {
-  if (typeof v === 'number') return mixNumber(h, v);
-  if (typeof v === 'boolean') return mixWord(h, v ? 1 : 0);
-  if (Array.isArray(v)) {
-    let out = mixWord(h, v.length);
-    for (const item of v) out = mixValue(out, item);
-    return out;
-  }
-  return mixWord(h, 0xffff);
-}
-
-function mixEntity(h: number, codec: TableCodec<unknown>, entity: unknown): number {
-  const bag = entity as Record<string, unknown>;
-  let out = h;
-  for (const f of codec.all) out = mixValue(out, bag[f.key]);
-  return out;
-}
-
 /**
  * `mixEntity` of the public player fields, in PUBLIC_PLAYER_FIELDS' order, written out: named loads
  * instead of a keyed walk with a type test per field (that walk was a third of a decode's time).
  * A unit test holds `snapshotChecksum` to `viewChecksum`, which walks the tables.
  */
-function mixPublicPlayer(h: number, p: PublicPlayerState): number {
+export function mixPublicPlayer(h: number, p: PublicPlayerState): number {
   const id = Math.round(p.id * 16);
   const vx = Math.round(p.vx * 16);
   const vy = Math.round(p.vy * 16);
@@ -98,7 +78,7 @@ function mixPublicPlayerByField(h: number, p: PublicPlayerState): number {
 }
 
 /** `mixEntity` of PLAYER_FIELDS: the public fields, then ammo and the timers. */
-function mixPlayer(h: number, p: PlayerState): number {
+export function mixPlayer(h: number, p: PlayerState): number {
   h = mixWord(mixPublicPlayer(h, p), p.ammo.length);
   for (let i = 0; i < p.ammo.length; i++) h = mixNumber2(h, p.ammo[i]!);
   return mixNumber4(
@@ -108,7 +88,7 @@ function mixPlayer(h: number, p: PlayerState): number {
 }
 
 /** `mixEntity` of PROJECTILE_FIELDS. */
-function mixProjectile(h: number, j: ProjectileState): number {
+export function mixProjectile(h: number, j: ProjectileState): number {
   // Bounds: id u16, owner u8, x and y grid integers below 2^16.
   h = mixNumber4(mixNumber4(mixNumber2(mixNumber3(h, j.id), j.owner), j.vx), j.vy);
   return mixNumber4(mixNumber2(mixNumber2(h, j.x), j.y), j.explodeTick);
@@ -118,7 +98,7 @@ function mixProjectile(h: number, j: ProjectileState): number {
  * `mixNumber` of every word of `matchWords(m)`, in its order, straight from the block: the bytes
  * `emitMatch` writes (the host's walk, which needs them as bytes), without a buffer per snapshot
  * or a loop over its ~70 % zero bytes; the decoder hashes one block per snapshot. The unit tests
- * hold `snapshotChecksum` (this) to `viewChecksum` (matchBytes of matchWords) on random blocks.
+ * hold `snapshotChecksum` (this) to `viewChecksum` (`emitMatch`) on random blocks.
  */
 export function mixMatch(h: number, m: PublicMatchState | undefined): number {
   const src = m ?? EMPTY_MATCH;
@@ -189,19 +169,4 @@ function mixMatchTail(h: number, src: PublicMatchState): number {
   if (!src.results) return mixNumber(h, 0);
   for (const v of resultsWords(src.results)) h = mixNumber(h, v);
   return h;
-}
-
-export function snapshotChecksum(s: Snapshot): number {
-  let h = mixPlayer(FNV_OFFSET, s.self);
-  for (const sec of SECTIONS) {
-    const list = s[sec.name];
-    h = mixWord(h, list.length);
-    if (sec.codec === PUBLIC_PLAYER_CODEC)
-      for (const e of list as readonly PublicPlayerState[]) h = mixPublicPlayer(h, e);
-    else if (sec.codec === PROJECTILE_CODEC)
-      for (const e of list as readonly ProjectileState[]) h = mixProjectile(h, e);
-    else for (const e of list) h = mixEntity(h, sec.codec, e);
-  }
-  // Protocol 3: the match block is delta-coded against the baseline's too.
-  return fold(mixMatch(h, s.match));
 }

@@ -12,9 +12,8 @@
  * Invariant: a slot being decoded into holds no snapshot until the message was accepted.
  */
 import { EntityRows } from './entity-rows';
-import { PLAYER_CODEC, type TableCodec } from './fields';
-import type { Snapshot } from './game-messages';
-import { SECTIONS, type AnyEntity } from './snapshot-view';
+import type { AnyEntity, SnapshotWire } from './snapshot-schema';
+import { listOf, type AnySnapshot } from './snapshot-types';
 
 /**
  * Snapshots remembered. The host codes against the client's newest ack, about a round trip old:
@@ -24,34 +23,37 @@ export const RING_SLOTS = 16;
 
 export class DecodedSlot {
   /** The snapshot made from these rows (null: none yet, or the message was refused). */
-  private snapshot: Snapshot | null = null;
+  private snapshot: AnySnapshot | null = null;
   /** Its parts as returned: found only while each is still the same object. */
   private parts: readonly unknown[] = [];
   /** Its baseline checksum (`snapshotChecksum`), -1 until it is first a baseline. */
   checksum = -1;
-  /** `self` (row 0, PLAYER_CODEC columns) and each section's entities. */
-  readonly selfRow = new EntityRows<AnyEntity>(PLAYER_CODEC as unknown as TableCodec<AnyEntity>, 1);
+  /** `self` (row 0, the self table's columns) and each section's entities. */
+  readonly selfRow: EntityRows<AnyEntity>;
   /** Grown on demand (a one-off decoder allocates little). */
-  readonly lists = SECTIONS.map((sec) => new EntityRows<AnyEntity>(sec.codec, 1));
+  readonly lists: EntityRows<AnyEntity>[];
+
+  constructor(private readonly wire: SnapshotWire) {
+    this.selfRow = new EntityRows<AnyEntity>(wire.self, 1);
+    this.lists = wire.sections.map((sec) => new EntityRows<AnyEntity>(sec.codec, 1));
+  }
 
   /** Records `s` as made from these rows (its checksum not computed yet). */
-  hold(s: Snapshot): void {
+  hold(s: AnySnapshot): void {
     this.snapshot = s;
-    this.parts = [s.serverTick, s.self, s.players, s.projectiles, s.match];
+    const parts: unknown[] = [s.serverTick, s.self, s.match];
+    for (const sec of this.wire.sections) parts.push(listOf(s, sec.name));
+    this.parts = parts;
     this.checksum = -1;
   }
 
   /** Whether `s` is the snapshot held, every part still the object it was returned with. */
-  holds(s: Snapshot): boolean {
+  holds(s: AnySnapshot): boolean {
     const p = this.parts;
-    return (
-      s === this.snapshot &&
-      s.serverTick === p[0] &&
-      s.self === p[1] &&
-      s.players === p[2] &&
-      s.projectiles === p[3] &&
-      s.match === p[4]
-    );
+    if (s !== this.snapshot || s.serverTick !== p[0] || s.self !== p[1] || s.match !== p[2]) return false;
+    const sections = this.wire.sections;
+    for (let i = 0; i < sections.length; i++) if (listOf(s, sections[i]!.name) !== p[3 + i]) return false;
+    return true;
   }
 
   forget(): void {
@@ -65,8 +67,10 @@ export class DecodedRing {
   private readonly slots: DecodedSlot[] = [];
   private next = 0;
 
+  constructor(private readonly wire: SnapshotWire) {}
+
   /** The slot holding `s`, or null. */
-  find(s: Snapshot): DecodedSlot | null {
+  find(s: AnySnapshot): DecodedSlot | null {
     for (const slot of this.slots) if (slot.holds(s)) return slot;
     return null;
   }
@@ -82,7 +86,7 @@ export class DecodedRing {
   private take(): DecodedSlot {
     const at = this.next;
     this.next = (at + 1) % RING_SLOTS;
-    if (at === this.slots.length) this.slots.push(new DecodedSlot());
+    if (at === this.slots.length) this.slots.push(new DecodedSlot(this.wire));
     return this.slots[at]!;
   }
 }

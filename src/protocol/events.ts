@@ -1,21 +1,17 @@
 /**
- * NetEvent codec: every SimEvent type has a field table (a new event type or field without one
- * fails the typecheck). Positions go on the 1/16 grid, damage to an integer byte, aims to u16:
- * `quantizeEvent(e)` is exactly what survives the wire, so decode(encode(e)) equals quantizeEvent(e).
- *
- * List layout: [count varint] then per event [type:3][id][tick offset][fields]. The first id is
- * 16 bits, later ones the step from the previous id (mod 65536; ids are consecutive, so ~4 bits).
- * The tick is written as `serverTick - tick` (events are recent).
- * An event's fields do not depend on the snapshot carrying it, so the host encodes them once
- * (`encodeEvent`) and splices the bits into every snapshot that carries the event.
+ * The arena's events on the wire: every SimEvent type has a field table (a new event type or
+ * field without one fails the typecheck). Positions go on the 1/16 grid, damage to an integer
+ * byte, aims to u16: `quantizeEvent(e)` is exactly what survives the wire, so decode(encode(e))
+ * equals quantizeEvent(e). The list layout and the splice are the netcode's (event-codec.ts).
  */
 import { quantizePos, wrapAngle } from '../sim/quantize';
 import type { SimEvent, SimEventType, Tick } from '../sim/types';
-import { BitWriter, type BitReader } from './bits';
-import { FieldKind, angleCodec, posCodec, uintCodec, weaponCodec, type FieldCodec } from './field-codecs';
+import type { BitReader, BitWriter } from './bits';
+import { compileEventCodec, type EncodedEvent as GenericEncoded, type EventCodec } from './event-codec';
+import { angleCodec, posCodec, uintCodec, weaponCodec, type FieldCodec } from './field-codecs';
 import { MAX_PICKUPS } from '../sim/maps';
 import { PickupKind } from '../sim/match-types';
-import { compileTable, readFull, writeFull, type FieldTable, type TableCodec } from './fields';
+import type { FieldTable } from './fields';
 import type { NetEvent } from './game-messages';
 
 const PICKUP_KIND_MAX = Math.max(...Object.values(PickupKind));
@@ -55,7 +51,6 @@ export const EVENT_TYPES: readonly SimEventType[] = [
   'exploded',
   'pickup',
 ];
-const TYPE_BITS = 3;
 
 /** The event as it will come out of the wire. */
 export function quantizeEvent(e: SimEvent): SimEvent {
@@ -84,90 +79,25 @@ export function quantizeEvent(e: SimEvent): SimEvent {
   }
 }
 
-const EVENT_CODECS: ReadonlyMap<SimEventType, TableCodec<object>> = new Map(
-  EVENT_TYPES.map((t) => [t, compileTable(EVENT_FIELDS[t] as FieldTable<object>)]),
-);
+/** The arena's event codec (event-codec.ts: the list layout and the splice). */
+export const ARENA_EVENTS: EventCodec<SimEvent> = compileEventCodec<SimEvent>({
+  types: EVENT_TYPES,
+  typeBits: 3,
+  tables: EVENT_FIELDS,
+  quantize: quantizeEvent,
+});
 
-// Event fields are encoded once per event, whatever snapshot carries them: a field written relative
-// to the snapshot's tick would make that wrong, so such a field is refused here.
-for (const [type, tc] of EVENT_CODECS) {
-  if (tc.all.some((f) => f.kind === FieldKind.Timer || f.kind === FieldKind.ViewTick))
-    throw new Error(`event ${type} has a tick-relative field`);
-}
+export type EncodedEvent = GenericEncoded<SimEvent>;
+export { MAX_EVENTS } from './event-codec';
 
-function tableOf(type: SimEventType): TableCodec<object> {
-  return EVENT_CODECS.get(type)!;
-}
+export const encodeEvent = (e: NetEvent): EncodedEvent => ARENA_EVENTS.encode(e);
 
-/** A NetEvent (quantized) with its fields already encoded: what a snapshot splices in. */
-export interface EncodedEvent {
-  readonly id: number;
-  readonly tick: Tick;
-  /** Index of the type in EVENT_TYPES (the wire's type tag). */
-  readonly typeIndex: number;
-  /** The event's fields in full, MSB first (readable a few bytes past the end). */
-  readonly body: Uint8Array;
-  readonly bodyBits: number;
-  /** The event as it comes out of the wire. */
-  readonly net: NetEvent;
-}
-
-export function encodeEvent(e: NetEvent): EncodedEvent {
-  const q = quantizeEvent(e.event);
-  const w = new BitWriter(32);
-  const { type: _type, ...body } = q;
-  writeFull<object>(w, tableOf(q.type), body, { serverTick: e.tick });
-  const bodyBits = w.bitLength;
-  return {
-    id: e.id,
-    tick: e.tick,
-    typeIndex: EVENT_TYPES.indexOf(q.type),
-    body: w.view().slice(0, (bodyBits >> 3) + 4),
-    bodyBits,
-    net: { id: e.id, tick: e.tick, event: q },
-  };
-}
-
-/** The list layout above, from events encoded beforehand: a few small writes and one splice each. */
 export function writeEncodedEvents(w: BitWriter, events: readonly EncodedEvent[], serverTick: Tick): void {
-  w.writeVarUint(events.length, 3);
-  let prevId = -1;
-  for (let i = 0; i < events.length; i++) {
-    const e = events[i]!;
-    w.writeBits(e.typeIndex, TYPE_BITS);
-    if (prevId < 0) w.writeBits(e.id, 16);
-    else w.writeVarUint((e.id - prevId + 65536) % 65536, 3);
-    prevId = e.id;
-    w.writeVarInt(serverTick - e.tick, 4);
-    w.appendBits(e.body, 0, e.bodyBits);
-  }
+  ARENA_EVENTS.writeEncoded(w, events, serverTick);
 }
 
 export function writeEvents(w: BitWriter, events: readonly NetEvent[], serverTick: Tick): void {
-  writeEncodedEvents(w, events.map(encodeEvent), serverTick);
+  ARENA_EVENTS.writeEncoded(w, events.map(encodeEvent), serverTick);
 }
 
-/**
- * Cap on a decoded list (a hostile count cannot make us allocate for long). Far above what a
- * snapshot carries: unacked events of a few hundred milliseconds.
- */
-export const MAX_EVENTS = 4096;
-
-export function readEvents(r: BitReader, serverTick: Tick): NetEvent[] {
-  const count = r.readVarUint(3);
-  if (count > MAX_EVENTS) r.fail(`${count} events`);
-  const out: NetEvent[] = [];
-  let prevId = -1;
-  for (let i = 0; i < count && r.ok; i++) {
-    const type = EVENT_TYPES[r.readBits(TYPE_BITS)];
-    if (type === undefined) r.fail('unknown event type');
-    const id = prevId < 0 ? r.readBits(16) : (prevId + r.readVarUint(3)) % 65536;
-    prevId = id;
-    const tick = serverTick - r.readVarInt(4);
-    if (tick < 0) r.fail('event tick out of range');
-    if (!r.ok || type === undefined) break;
-    const body = readFull(r, tableOf(type), { serverTick });
-    out.push({ id, tick, event: { type, ...body } as SimEvent });
-  }
-  return out;
-}
+export const readEvents = (r: BitReader, serverTick: Tick): NetEvent[] => ARENA_EVENTS.read(r, serverTick);

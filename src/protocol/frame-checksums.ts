@@ -1,7 +1,7 @@
 /**
  * The host's baseline checksums (baseline-checksum.ts) of one frame, for every client whose
  * snapshot is coded against it: each client's `snapshotChecksum` of its own view of the frame
- * (its row as `self`, then every list less that row, then the match block).
+ * (its row as `self`, then every list less that row, then the rules block).
  *
  * Inputs: the frame and a receiver id. Output: the same 16 bits `viewChecksum` gives for that
  * view. How: every row's checksum bytes are emitted once per capture. FNV-1a is one dependent
@@ -15,39 +15,42 @@
  * Invariant: nothing computed for one capture is returned for another; the bytes hashed are exactly
  * `viewChecksum`'s (emitted by the same `emitRow`; a property test compares the two).
  */
-import { FNV_PRIME, emitMatch, emitRow, fold, matchBytesBound, rowBytes } from './baseline-checksum';
+import { FNV_PRIME, emitRow, fold, rowBytes } from './baseline-checksum';
 import { FnvLanes, LANES } from './fnv-lanes';
-import { PLAYER_CODEC, type TableCodec } from './fields';
-import { SECTIONS, type SnapshotFrame } from './snapshot-view';
+import type { SnapshotWire } from './snapshot-schema';
+import type { SnapshotFrame } from './snapshot-view';
+import type { TableCodec } from './table-codec';
 
-const RECEIVER_SECTION = SECTIONS.findIndex((sec) => sec.selfCodec !== null);
-/** Whether the receiver section's public fields lead its self table (same keys, kinds, columns): then a row's public bytes are read from its self bytes. */
-const PUBLIC_LEADS_SELF = SECTIONS[RECEIVER_SECTION]!.codec.all.every((f, i) => {
-  const g = PLAYER_CODEC.all[i];
-  return g !== undefined && g.key === f.key && g.kind === f.kind && g.col === f.col && g.width === f.width;
-});
 const NO_COMPANIONS: readonly number[] = [];
-/** The most bytes any one row emits: the scratch a row is emitted into before it becomes steps. */
-const MAX_ROW_BYTES = Math.max(
-  rowBytes(PLAYER_CODEC as TableCodec<unknown>),
-  ...SECTIONS.map((sec) => rowBytes(sec.codec as TableCodec<unknown>)),
-);
-/** PRIME_POWERS[z] = FNV_PRIME^(1 + z) mod 2^32: a step's multiplier for its byte and z zero bytes after it. Never written after this. */
-const PRIME_POWERS = new Int32Array(MAX_ROW_BYTES);
-for (let z = 0, p = FNV_PRIME; z < MAX_ROW_BYTES; z++, p = Math.imul(p, FNV_PRIME)) PRIME_POWERS[z] = p;
+/** The most bytes any one row of `wire` emits: the scratch a row is emitted into before it becomes steps. */
+const maxRowBytes = (wire: SnapshotWire): number =>
+  Math.max(
+    rowBytes(wire.self as TableCodec<unknown>),
+    ...wire.sections.map((sec) => rowBytes(sec.codec as TableCodec<unknown>)),
+  );
+/** powers[z] = FNV_PRIME^(1 + z) mod 2^32: a step's multiplier for its byte and z zero bytes after it. */
+function primePowers(n: number): Int32Array {
+  const powers = new Int32Array(n);
+  for (let z = 0, p = FNV_PRIME; z < n; z++, p = Math.imul(p, FNV_PRIME)) powers[z] = p;
+  return powers;
+}
 
 export class FrameChecksums {
+  private readonly receiverSection: number;
+  private readonly maxRowBytes: number;
+  /** Never written after the constructor. */
+  private readonly primePowers: Int32Array;
   private capture = -1;
   private frame: SnapshotFrame | null = null;
   /** The match block's bytes, before they become steps. */
   private matchScratch = new Uint8Array(0);
   /** One row's bytes, before they become steps. */
-  private readonly rowScratch = new Uint8Array(MAX_ROW_BYTES);
+  private readonly rowScratch: Uint8Array;
   /** The steps (file comment): step k is `h = imul(h ^ stepByte[k], stepMul[k])`. */
   private stepByte = new Int32Array(0);
   private stepMul = new Int32Array(0);
   /** Per section: the step where each row starts, and [count] the end. */
-  private starts: Int32Array[] = SECTIONS.map(() => new Int32Array(1));
+  private starts: Int32Array[];
   /**
    * Receiver's section: each row as `self` (the full table), kept as bytes: each is hashed by one
    * lane only, so making it steps would cost more than it saves. Row k is [k * selfBytesPerRow, +selfBytesPerRow).
@@ -68,6 +71,14 @@ export class FrameChecksums {
   private companions: readonly number[] = NO_COMPANIONS;
   private companionAt = 0;
   private readonly rows = new Int32Array(LANES);
+
+  constructor(private readonly wire: SnapshotWire) {
+    this.receiverSection = wire.receiverSection;
+    this.maxRowBytes = maxRowBytes(wire);
+    this.primePowers = primePowers(this.maxRowBytes);
+    this.rowScratch = new Uint8Array(this.maxRowBytes);
+    this.starts = wire.sections.map(() => new Int32Array(1));
+  }
   private readonly laneRows = new Int32Array(LANES);
 
   /**
@@ -78,7 +89,7 @@ export class FrameChecksums {
    * snapshots/s at a 60 Hz tick, spread over the ticks by id) half of every group's work was thrown away.
    */
   checksum(frame: SnapshotFrame, receiverId: number, companions: readonly number[] = NO_COMPANIONS): number {
-    const self = frame.lists[RECEIVER_SECTION]!.indexOfId(receiverId);
+    const self = frame.lists[this.receiverSection]!.indexOfId(receiverId);
     if (self < 0) throw new RangeError(`player ${receiverId} is not in the frame`);
     return this.checksumOfRow(frame, self, companions);
   }
@@ -90,7 +101,7 @@ export class FrameChecksums {
       this.companions = companions;
       this.companionAt = 0;
     }
-    if (this.known[self] === 0) this.computeGroup(frame, this.pickLanes(frame.lists[RECEIVER_SECTION]!, self));
+    if (this.known[self] === 0) this.computeGroup(frame, this.pickLanes(frame.lists[this.receiverSection]!, self));
     return this.sums[self]!;
   }
 
@@ -139,14 +150,14 @@ export class FrameChecksums {
    */
   private computeGroup(frame: SnapshotFrame, real: number): void {
     this.counters.groups++;
-    const rs = RECEIVER_SECTION;
+    const rs = this.receiverSection;
     const rows = this.rows;
     const lo = rows[0]!;
     const hi = rows[LANES - 1]!;
     this.lanes.reset();
     const laneRows = this.laneRows;
     this.lanes.mixSelfRows(this.selfBytes, this.selfBytesPerRow, rows);
-    for (let i = 0; i < SECTIONS.length; i++) {
+    for (let i = 0; i < this.starts.length; i++) {
       const st = this.starts[i]!;
       const count = frame.lists[i]!.count;
       if (i !== rs) {
@@ -170,7 +181,7 @@ export class FrameChecksums {
   }
 
   /**
-   * Appends `bytes[from, to)` (at most MAX_ROW_BYTES) as steps from step `at`; returns the new end.
+   * Appends `bytes[from, to)` (at most `maxRowBytes`) as steps from step `at`; returns the new end.
    * The first byte always opens a step, even a zero one, so a row's steps never borrow from the row
    * before it (lanes skip different rows).
    */
@@ -178,6 +189,7 @@ export class FrameChecksums {
     if (to <= from) return at;
     const xs = this.stepByte;
     const ms = this.stepMul;
+    const powers = this.primePowers;
     let k = at;
     let x = bytes[from]!;
     let zeros = 0;
@@ -190,13 +202,13 @@ export class FrameChecksums {
       const open = b === 0 ? 0 : 1;
       const keep = open - 1; // all ones while the step goes on, 0 when a new one opens
       xs[k] = x;
-      ms[k] = PRIME_POWERS[zeros]!;
+      ms[k] = powers[zeros]!;
       k += open;
       x = b | (x & keep);
       zeros = (zeros & keep) + 1 - open;
     }
     xs[k] = x;
-    ms[k] = PRIME_POWERS[zeros]!;
+    ms[k] = powers[zeros]!;
     return k + 1;
   }
 
@@ -209,25 +221,27 @@ export class FrameChecksums {
 
   /** Every row of the receiver's section as `self`, as bytes (see `selfBytes`). */
   private emitSelfRows(selfRows: SnapshotFrame['lists'][number]): void {
-    const len = emitRow(this.rowScratch, 0, PLAYER_CODEC.all, selfRows.data, 0);
+    const selfFields = this.wire.self.all;
+    const len = emitRow(this.rowScratch, 0, selfFields, selfRows.data, 0);
     if (this.selfBytes.length < selfRows.count * len) this.selfBytes = new Uint8Array(selfRows.count * len * 2);
     let end = 0;
     for (let k = 0; k < selfRows.count; k++)
-      end = emitRow(this.selfBytes, end, PLAYER_CODEC.all, selfRows.data, k * selfRows.stride);
+      end = emitRow(this.selfBytes, end, selfFields, selfRows.data, k * selfRows.stride);
     // Rows of one table emit as many bytes each (4 per number, 2 per flag and array length).
     if (end !== selfRows.count * len) throw new Error('self rows of unequal length');
     this.selfBytesPerRow = len;
   }
 
   private build(frame: SnapshotFrame): void {
-    const matchBound = matchBytesBound(frame.match);
+    const sections = this.wire.sections;
+    const matchBound = this.wire.rules.emitBound(frame.match);
     if (this.matchScratch.length < matchBound) this.matchScratch = new Uint8Array(matchBound * 2);
     const match = this.matchScratch;
-    const matchLength = emitMatch(match, 0, frame.match);
+    const matchLength = this.wire.rules.emit(match, 0, frame.match);
     let bound = matchLength;
-    for (let i = 0; i < SECTIONS.length; i++)
-      bound += frame.lists[i]!.count * rowBytes(SECTIONS[i]!.codec as TableCodec<unknown>);
-    const selfRows = frame.lists[RECEIVER_SECTION]!;
+    for (let i = 0; i < sections.length; i++)
+      bound += frame.lists[i]!.count * rowBytes(sections[i]!.codec as TableCodec<unknown>);
+    const selfRows = frame.lists[this.receiverSection]!;
     this.reserveSteps(bound);
     if (this.sums.length < selfRows.count) {
       this.sums = new Int32Array(selfRows.count * 2);
@@ -235,16 +249,16 @@ export class FrameChecksums {
     }
     this.known.fill(0);
     this.companionAt = 0;
-    // First: the public rows' bytes may be read from these (PUBLIC_LEADS_SELF).
+    // First: the public rows' bytes may be read from these (`publicLeadsSelf`).
     this.emitSelfRows(selfRows);
     const scratch = this.rowScratch;
     let end = 0;
-    for (let i = 0; i < SECTIONS.length; i++) {
+    for (let i = 0; i < sections.length; i++) {
       const rows = frame.lists[i]!;
       if (this.starts[i]!.length < rows.count + 1) this.starts[i] = new Int32Array((rows.count + 1) * 2);
       const st = this.starts[i]!;
-      const fields = SECTIONS[i]!.codec.all;
-      if (i === RECEIVER_SECTION && PUBLIC_LEADS_SELF) {
+      const fields = sections[i]!.codec.all;
+      if (i === this.receiverSection && this.wire.publicLeadsSelf) {
         const len = this.selfBytesPerRow;
         const publicLen = emitRow(scratch, 0, fields, rows.data, 0);
         for (let k = 0; k < rows.count; k++) {
@@ -260,9 +274,10 @@ export class FrameChecksums {
       st[rows.count] = end;
     }
     this.matchFrom = end;
-    // In chunks: a zero run within one never outgrows PRIME_POWERS (any cut between steps is exact).
-    for (let from = 0; from < matchLength; from += MAX_ROW_BYTES)
-      end = this.appendSteps(match, from, Math.min(from + MAX_ROW_BYTES, matchLength), end);
+    // In chunks: a zero run within one never outgrows `primePowers` (any cut between steps is exact).
+    const chunk = this.maxRowBytes;
+    for (let from = 0; from < matchLength; from += chunk)
+      end = this.appendSteps(match, from, Math.min(from + chunk, matchLength), end);
     this.matchTo = end;
     this.frame = frame;
     this.capture = frame.captures;

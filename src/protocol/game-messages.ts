@@ -83,6 +83,17 @@ export interface Snapshot {
   match?: PublicMatchState;
 }
 
+/**
+ * The arena's snapshot types for the netcode's codec (snapshot-types.ts): `Snapshot` above is
+ * `SnapshotOf<ArenaWireTypes>` written out; src/arena/protocol/arena-wire.ts compiles its schema.
+ */
+export interface ArenaWireTypes {
+  self: PlayerState;
+  lists: { players: PublicPlayerState; projectiles: ProjectileState };
+  rules: PublicMatchState;
+  event: SimEvent;
+}
+
 /** How the server chose the view time it rewound a shot to (mirrors the lag compensator's answer). */
 export type RewindAdjustmentWire = 'none' | 'estimate' | 'clamped';
 

@@ -6,29 +6,33 @@
  * before the newest completed one are stale and dropped; at most `maxPendingTicks` incomplete
  * ticks are kept (the oldest go first), so a tick that lost a part never pins memory.
  */
-import type { Tick } from '../sim/types';
-import type { Snapshot } from './game-messages';
+import type { SnapshotWire } from './snapshot-schema';
+import { listOf, type AnySnapshot, type SnapshotOf, type WireTypes } from './snapshot-types';
+import type { Tick } from './ticks';
 
-export class SnapshotAssembler {
-  private readonly pending = new Map<Tick, Map<number, Snapshot>>();
+export class SnapshotAssembler<T extends WireTypes = WireTypes> {
+  private readonly pending = new Map<Tick, Map<number, SnapshotOf<T>>>();
   private newestComplete: Tick = -1;
 
-  constructor(private readonly maxPendingTicks = 4) {}
+  constructor(
+    private readonly wire: SnapshotWire<T>,
+    private readonly maxPendingTicks = 4,
+  ) {}
 
-  add(part: Snapshot): Snapshot | null {
+  add(part: SnapshotOf<T>): SnapshotOf<T> | null {
     if (part.partCount <= 1) {
       this.complete(part.serverTick);
       return part;
     }
     if (part.serverTick <= this.newestComplete || part.part >= part.partCount) return null;
-    const parts = this.pending.get(part.serverTick) ?? new Map<number, Snapshot>();
+    const parts = this.pending.get(part.serverTick) ?? new Map<number, SnapshotOf<T>>();
     const first = parts.values().next().value;
     if (first && (first.partCount !== part.partCount || first.baselineTick !== part.baselineTick)) return null;
     parts.set(part.part, part);
     this.pending.set(part.serverTick, parts);
     if (parts.size === part.partCount) {
       this.complete(part.serverTick);
-      return merge([...parts.values()].sort((a, b) => a.part - b.part));
+      return this.merge([...parts.values()].sort((a, b) => a.part - b.part));
     }
     this.prune();
     return null;
@@ -43,16 +47,13 @@ export class SnapshotAssembler {
     const ticks = [...this.pending.keys()].sort((a, b) => a - b);
     for (const t of ticks.slice(0, Math.max(0, ticks.length - this.maxPendingTicks))) this.pending.delete(t);
   }
-}
 
-function merge(parts: Snapshot[]): Snapshot {
-  const head = parts[0]!;
-  return {
-    ...head,
-    part: 0,
-    partCount: 1,
-    players: parts.flatMap((p) => p.players).sort((a, b) => a.id - b.id),
-    projectiles: parts.flatMap((p) => p.projectiles).sort((a, b) => a.id - b.id),
-    events: parts.flatMap((p) => p.events),
-  };
+  /** One snapshot from every part of a tick: each section's entities in id order, every part's events. */
+  private merge(parts: SnapshotOf<T>[]): SnapshotOf<T> {
+    const out: Record<string, unknown> = { ...(parts[0] as AnySnapshot), part: 0, partCount: 1 };
+    for (const sec of this.wire.sections)
+      out[sec.name] = parts.flatMap((p) => listOf(p, sec.name)).sort((a, b) => a.id - b.id);
+    out.events = parts.flatMap((p) => p.events);
+    return out as unknown as SnapshotOf<T>;
+  }
 }

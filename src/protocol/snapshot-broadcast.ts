@@ -25,19 +25,12 @@ import { BitWriter } from './bits';
 import type { DatagramArena } from './datagram-arena';
 import { FrameChecksums } from './frame-checksums';
 import { sameIds, sliceOf, writeListEntities, writeListHeader, writeSameIdsHeader } from './entity-list';
-import { writeEncodedEvents, type EncodedEvent } from './events';
-import { newMatchRows, writeQuantizedMatchBlock } from './match-block';
+import type { EncodedEvent } from './event-codec';
 import { MAX_DATAGRAM_BYTES } from './wire';
-import { ALL_RANGES, usableBaseline, writeHeader, writeSelf, type PartSpec, type SnapshotHeader } from './snapshot';
+import { usableBaseline, writeHeader, writeSelf, type PartSpec, type SnapshotHeader } from './snapshot';
 import { encodePreparedParts } from './snapshot-parts';
-import {
-  FrameView,
-  SECTIONS,
-  motionScaleOf,
-  type MotionScratch,
-  type SnapshotFrame,
-  type SnapshotView,
-} from './snapshot-view';
+import type { RulesWriter, SnapshotWire } from './snapshot-schema';
+import { FrameView, motionScaleOf, type MotionScratch, type SnapshotFrame, type SnapshotView } from './snapshot-view';
 
 export interface BroadcastClient {
   /** The receiver's player id: its row of the target frame travels as `self`. */
@@ -48,7 +41,7 @@ export interface BroadcastClient {
   baseline: SnapshotFrame | null;
   /** `viewChecksum` of the client's view of the baseline, when the caller keeps it already. */
   baselineChecksum?: number;
-  events: readonly EncodedEvent[];
+  events: readonly EncodedEvent<unknown>[];
 }
 
 /** The pieces shared by every client on one baseline. */
@@ -69,8 +62,6 @@ interface SharedPiece {
   /** The clients due this tick that name this piece's baseline (`begin`). */
   companions: number[];
 }
-
-const RECEIVER_SECTION = SECTIONS.findIndex((s) => s.selfCodec !== null);
 
 export class SnapshotBroadcast {
   private target: SnapshotFrame | null = null;
@@ -100,12 +91,17 @@ export class SnapshotBroadcast {
   private readonly pieceBaseView = new FrameView();
   /** Scratch of the shared pieces' motion scale and match block, kept from tick to tick. */
   private readonly motionScratch: MotionScratch = { ratios: new Float64Array(256) };
-  private readonly matchRows = newMatchRows();
+  private readonly writeRules: RulesWriter<unknown>;
   /** The part spec of a datagram that is not split (its events set per client). */
-  private readonly spec: PartSpec = { part: 0, partCount: 1, ranges: ALL_RANGES, events: [] };
+  private readonly spec: PartSpec;
   /** The clients due this tick and the baseline tick each names (`begin`): each piece's checksums hash its own together. */
   private dueIds: readonly number[] = [];
   private dueBaselines: readonly number[] = [];
+
+  constructor(private readonly wire: SnapshotWire) {
+    this.writeRules = wire.rules.newWriter();
+    this.spec = { part: 0, partCount: 1, ranges: wire.allRanges, events: [] };
+  }
 
   /**
    * Starts a tick: `target` is the world every datagram of this tick describes. `dueIds` and
@@ -145,10 +141,11 @@ export class SnapshotBroadcast {
     else w.reset();
     const spec = this.spec;
     spec.events = c.events;
-    writeHeader(w, c.header, piece.baselineTick, spec, piece.ctx.motionScale, checksum);
-    writeSelf(w, tv, bv, piece.ctx);
-    for (let i = 0; i < SECTIONS.length; i++) this.spliceSection(w, piece, i, tv, bv);
-    writeEncodedEvents(w, c.events, target.serverTick);
+    const wire = this.wire;
+    writeHeader(w, wire, c.header, piece.baselineTick, spec, piece.ctx.motionScale, checksum);
+    writeSelf(w, wire, tv, bv, piece.ctx);
+    for (let i = 0; i < wire.sections.length; i++) this.spliceSection(w, piece, i, tv, bv);
+    wire.events.writeEncoded(w, c.events, target.serverTick);
     w.appendBits(piece.match.view(), 0, piece.match.bitLength);
     if (w.bitLength <= maxBytes * 8) {
       this.counters.spliced++;
@@ -167,7 +164,7 @@ export class SnapshotBroadcast {
   ): Uint8Array[] {
     this.counters.fallbacks++;
     return encodePreparedParts(
-      { header: c.header, target: tv, baseline: bv, scale, checksum, events: c.events },
+      { wire: this.wire, header: c.header, target: tv, baseline: bv, scale, checksum, events: c.events },
       maxBytes,
       this.out,
     );
@@ -177,11 +174,11 @@ export class SnapshotBroadcast {
   private spliceSection(w: BitWriter, piece: SharedPiece, i: number, tv: SnapshotView, bv: SnapshotView | null): void {
     const src = piece.writers[i]!;
     const starts = piece.starts[i]!;
-    if (i !== RECEIVER_SECTION) {
+    if (i !== this.wire.receiverSection) {
       w.appendBits(src.view(), 0, src.bitLength);
       return;
     }
-    const all = SECTIONS[i]!.all;
+    const all = this.wire.sections[i]!.all;
     // Both frames hold the receiver (`encode` checks), so leaving it out of both keeps equal id
     // lists equal and unequal ones unequal: the piece's answer is this client's, without a walk.
     if (bv && piece.receiverIdsSame) writeSameIdsHeader(w);
@@ -205,9 +202,9 @@ export class SnapshotBroadcast {
         baseline: null,
         baselineTick: 0,
         ctx: { serverTick: 0, motionScale: 0 },
-        writers: SECTIONS.map(() => new BitWriter(1024)),
-        starts: SECTIONS.map(() => new Float64Array(64)),
-        checksums: new FrameChecksums(),
+        writers: this.wire.sections.map(() => new BitWriter(1024)),
+        starts: this.wire.sections.map(() => new Float64Array(64)),
+        checksums: new FrameChecksums(this.wire),
         match: new BitWriter(64),
         receiverIdsSame: false,
         companions: [],
@@ -235,18 +232,19 @@ export class SnapshotBroadcast {
     p.baselineTick = base ? base.serverTick : 0;
     p.ctx.serverTick = target.serverTick;
     p.ctx.motionScale = bv ? motionScaleOf(tv, bv, this.motionScratch) : 0;
-    for (let i = 0; i < SECTIONS.length; i++) {
-      const sec = SECTIONS[i]!;
+    const sections = this.wire.sections;
+    for (let i = 0; i < sections.length; i++) {
+      const sec = sections[i]!;
       const w = p.writers[i]!;
       w.reset();
       const t = sliceOf(tv.lists[i]!, sec.all, -1);
       const b = bv ? sliceOf(bv.lists[i]!, sec.all, -1) : null;
       if (p.starts[i]!.length < t.to + 1) p.starts[i] = new Float64Array(Math.max(t.to + 1, p.starts[i]!.length * 2));
-      if (i !== RECEIVER_SECTION) writeListHeader(w, t, b);
+      if (i !== this.wire.receiverSection) writeListHeader(w, t, b);
       else p.receiverIdsSame = b !== null && sameIds(t, b);
       writeListEntities(w, sec.codec, t, b, p.ctx, p.starts[i]);
     }
     p.match.reset();
-    writeQuantizedMatchBlock(p.match, tv.match, bv ? bv.match : null, p.ctx, this.matchRows);
+    this.writeRules.write(p.match, tv.match, bv ? bv.match : null, p.ctx);
   }
 }

@@ -1,11 +1,11 @@
 /**
- * SnapshotDecoder: the snapshot decoder compiled from the field tables. Every entity of a message
+ * SnapshotDecoder: the snapshot decoder compiled from the game's schema (snapshot-schema.ts). Every entity of a message
  * is read as wire integers into rows (row-read.ts, row-list-read.ts: typed-array descriptors, one
  * `switch` per field, no keyed property access), then made into the sim's object, one literal
  * each (TableOptions.unpack). The rows stay in a ring (decoded-ring.ts): a later delta against
  * this snapshot reads its baseline from them without packing objects, and its baseline checksum
- * is computed once, the first time it is a baseline. The match block is shared where it did not
- * change (quantized blocks are never changed).
+ * is computed once, the first time it is a baseline. The rules block's reader is the game's (the
+ * arena's shares the baseline's block where it did not change: quantized blocks are never changed).
  *
  * Contract: `decode` returns what the general decoder (snapshot-read.ts) returns for the same
  * bytes and baselines, refusals and their messages included (a property test holds them equal on
@@ -13,19 +13,13 @@
  * ring only answers for snapshots this decoder returned (a baseline from anywhere else is packed
  * and hashed as it is, so results never depend on what the ring holds).
  */
-import { snapshotChecksum } from './baseline-checksum';
 import { BitReader } from './bits';
 import { DecodedRing, DecodedSlot } from './decoded-ring';
-import { readEvents } from './events';
 import type { FieldContext } from './field-codecs';
-import { PLAYER_CODEC, type TableCodec } from './fields';
-import { readQuantizedBlock, type MatchPlayersReader } from './match-block';
-import { EMPTY_MATCH, quantizeMatch } from './match-value';
-import { MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS } from './match-codecs';
 import type { DecodeResult } from './wire';
-import type { NetEvent, Snapshot } from './game-messages';
-import { ListScratch, RowListReader, copyRow, readListRows, rowsInRange } from './row-list-read';
-import { compileRowCodec, readDeltaRow, readFullRow } from './row-read';
+import { ListScratch, copyRow, readListRows, rowsInRange } from './row-list-read';
+import { readDeltaRow, readFullRow } from './row-read';
+import { snapshotChecksum } from './snapshot-checksum';
 import {
   decodeSnapshotGeneral,
   lookupBaseline,
@@ -35,42 +29,42 @@ import {
   type EntityLists,
   type Header,
 } from './snapshot-read';
-import { SECTIONS, sortedEntities, type AnyEntity } from './snapshot-view';
-import type { PublicMatchState } from '../sim/match-types';
-import type { PlayerState, Tick } from '../sim/types';
+import type { AnyEntity, RulesReader, SnapshotWire } from './snapshot-schema';
+import { listOf, type AnySnapshot, type NetEvent, type SnapshotOf, type WireTypes } from './snapshot-types';
+import { sortedEntities } from './snapshot-view';
+import type { Tick } from './ticks';
 
-// Compiled once, at module load: the tables as typed-array descriptors.
-const SELF_ROWS = compileRowCodec(PLAYER_CODEC as TableCodec<unknown>);
-const LIST_ROWS = SECTIONS.map((sec) => compileRowCodec(sec.codec as TableCodec<unknown>));
-const MATCH_PLAYER_ROWS = compileRowCodec(MATCH_PLAYER_CODEC as TableCodec<unknown>);
-
-/** The baseline a message is read against: its rows and its match block (as `quantizeMatch` returns it). */
+/** The baseline a message is read against: its rows and its rules block (quantized). */
 interface Base {
   rows: DecodedSlot;
-  block: PublicMatchState;
+  block: unknown;
 }
 
-export class SnapshotDecoder {
-  private readonly ring = new DecodedRing();
+export class SnapshotDecoder<T extends WireTypes = WireTypes> {
+  private readonly ring: DecodedRing;
   /** A baseline the ring does not hold, packed from its objects. */
-  private readonly packed = new DecodedSlot();
+  private readonly packed: DecodedSlot;
   /** A part of a split snapshot (the assembler merges parts into a new object, never found in the ring). */
-  private readonly part = new DecodedSlot();
+  private readonly part: DecodedSlot;
   private readonly scratch = new ListScratch();
-  /** The match block's players, through rows too (sharing the baseline's unchanged ones). */
-  private readonly matchPlayers = new RowListReader(MATCH_PLAYER_CODEC, MATCH_PLAYER_ROWS, MAX_MATCH_PLAYERS, {
-    lo: 0,
-    hi: MAX_MATCH_PLAYERS - 1,
-  });
-  private readonly readMatchPlayers: MatchPlayersReader = (r, base, ctx) => this.matchPlayers.read(r, base, ctx);
+  /** The rules block's reader, with its own scratch (it may share the baseline's unchanged parts). */
+  private readonly readRules: RulesReader<unknown>;
+
+  constructor(private readonly wire: SnapshotWire<T>) {
+    this.ring = new DecodedRing(wire);
+    this.packed = new DecodedSlot(wire);
+    this.part = new DecodedSlot(wire);
+    this.readRules = wire.rules.newReader();
+  }
 
   /**
    * Decodes one message. A part of a split snapshot decodes on its own: it returns the header,
    * self, and the entities and events of its range (`SnapshotAssembler` merges the parts of a tick).
    */
-  decode(bytes: Uint8Array, baselineFor: (tick: Tick) => Snapshot | undefined): DecodeResult<Snapshot> {
+  decode(bytes: Uint8Array, baselineFor: (tick: Tick) => SnapshotOf<T> | undefined): DecodeResult<SnapshotOf<T>> {
+    const wire = this.wire;
     const r = new BitReader(bytes);
-    const h = readHeader(r);
+    const h = readHeader(r, wire);
     if (!r.ok) return { ok: false, error: `snapshot: ${r.error}` };
     const found = h.baselineTick === 0 ? null : lookupBaseline(baselineFor, h.baselineTick);
     if (found === undefined) return { ok: false, error: `baseline ${h.baselineTick} unknown` };
@@ -78,19 +72,19 @@ export class SnapshotDecoder {
     // Our copy of the baseline is not the host's: decoding against it would yield wrong state silently.
     if (base && base.rows.checksum !== h.baselineChecksum) return mismatch(h);
     // A baseline value off the wire's grid cannot be packed: the general decoder reads it as it is.
-    if (base && base.rows === this.packed && !this.pack(found)) return decodeSnapshotGeneral(bytes, baselineFor);
+    if (base && base.rows === this.packed && !this.pack(found)) return decodeSnapshotGeneral(wire, bytes, baselineFor);
     const out = h.partCount === 1 ? this.ring.claim(base ? base.rows : null) : this.part;
     const ctx: FieldContext = { serverTick: h.serverTick, motionScale: h.motionScale };
     this.readSelf(r, base ? base.rows : null, out, ctx);
-    for (let i = 0; i < SECTIONS.length; i++) {
+    for (let i = 0; i < wire.sections.length; i++) {
       const range = h.ranges[i]!;
       // No baseline: an empty slice of some rows.
       const rows = base ? base.rows.lists[i]! : this.packed.lists[i]!;
       const slice = base ? rowsInRange(rows, range) : { from: 0, to: 0 };
       readListRows(
         r,
-        LIST_ROWS[i]!,
-        SECTIONS[i]!.maxCount,
+        wire.sections[i]!.rows,
+        wire.sections[i]!.maxCount,
         rows,
         slice.from,
         slice.to,
@@ -100,8 +94,8 @@ export class SnapshotDecoder {
         this.scratch,
       );
     }
-    const events = readEvents(r, h.serverTick);
-    const match = readQuantizedBlock(r, base ? base.block : null, ctx, this.readMatchPlayers);
+    const events = wire.events.read(r, h.serverTick);
+    const match = this.readRules.read(r, base ? base.block : null, ctx);
     r.expectEnd();
     if (!r.ok) return { ok: false, error: `snapshot: ${r.error}` };
     return { ok: true, value: this.snapshot(out, h, events, match) };
@@ -112,23 +106,24 @@ export class SnapshotDecoder {
    * (its checksum over the objects computed the first time), else its checksum over the objects
    * (the rows are packed once the checksum matched).
    */
-  private baseOf(found: Snapshot): Base {
+  private baseOf(found: SnapshotOf<T>): Base {
     const held = this.ring.find(found);
     if (held) {
-      if (held.checksum < 0) held.checksum = snapshotChecksum(found);
+      if (held.checksum < 0) held.checksum = snapshotChecksum(this.wire, found);
       // Our own block, quantized when it was decoded.
-      return { rows: held, block: found.match! };
+      return { rows: held, block: found.match };
     }
-    this.packed.checksum = snapshotChecksum(sortedEntities(found));
-    return { rows: this.packed, block: quantizeMatch(found.match ?? EMPTY_MATCH) };
+    this.packed.checksum = snapshotChecksum(this.wire, sortedEntities(this.wire, found));
+    return { rows: this.packed, block: this.wire.rules.quantize(found.match) };
   }
 
   /** `found`'s entities into the `packed` rows; false when a value cannot be packed. */
-  private pack(found: Snapshot): boolean {
-    const sorted = sortedEntities(found);
+  private pack(found: SnapshotOf<T>): boolean {
+    const sorted = sortedEntities(this.wire, found);
+    const sections = this.wire.sections;
     try {
       this.packed.selfRow.pack([sorted.self]);
-      for (let i = 0; i < SECTIONS.length; i++) this.packed.lists[i]!.pack(sorted[SECTIONS[i]!.name]);
+      for (let i = 0; i < sections.length; i++) this.packed.lists[i]!.pack(listOf(sorted, sections[i]!.name));
       return true;
     } catch {
       return false;
@@ -138,6 +133,7 @@ export class SnapshotDecoder {
   /** `self`: a delta against the baseline's self (same player), else every field. */
   private readSelf(r: BitReader, base: DecodedSlot | null, out: DecodedSlot, ctx: FieldContext): void {
     const d = out.selfRow.data;
+    const SELF_ROWS = this.wire.selfRows;
     const selfDelta = r.readBool();
     if (selfDelta && !base) r.fail('self delta without a baseline');
     if (selfDelta && base) {
@@ -152,25 +148,27 @@ export class SnapshotDecoder {
   }
 
   /** The rows of `out` as the sim's objects; a whole snapshot is held in the ring with them. */
-  private snapshot(out: DecodedSlot, h: Header, events: NetEvent[], match: PublicMatchState): Snapshot {
-    const lists: EntityLists = { players: [], projectiles: [] };
-    for (let i = 0; i < SECTIONS.length; i++) {
+  private snapshot(out: DecodedSlot, h: Header, events: NetEvent<unknown>[], match: unknown): SnapshotOf<T> {
+    const lists: EntityLists = [];
+    for (let i = 0; i < out.lists.length; i++) {
       const { data, stride, count, codec } = out.lists[i]!;
       const list: AnyEntity[] = [];
       for (let k = 0; k < count; k++) list.push(codec.unpackRow(data, k * stride));
-      lists[SECTIONS[i]!.name] = list;
+      lists.push(list);
     }
-    const value = snapshotOf(h, PLAYER_CODEC.unpackRow(out.selfRow.data, 0) as PlayerState, lists, events, match);
+    const self = this.wire.self.unpackRow(out.selfRow.data, 0);
+    const value = snapshotOf<SnapshotOf<T>>(this.wire, h, self, lists, events, match);
     if (h.partCount === 1) out.hold(value);
     return value;
   }
 }
 
 /** Decodes one message (`SnapshotDecoder.decode`); a stream's receiver keeps one decoder and passes it. */
-export function decodeSnapshot(
+export function decodeSnapshot<T extends WireTypes>(
+  wire: SnapshotWire<T>,
   bytes: Uint8Array,
-  baselineFor: (tick: Tick) => Snapshot | undefined,
-  decoder = new SnapshotDecoder(),
-): DecodeResult<Snapshot> {
+  baselineFor: (tick: Tick) => SnapshotOf<T> | undefined,
+  decoder = new SnapshotDecoder<T>(wire),
+): DecodeResult<SnapshotOf<T>> {
   return decoder.decode(bytes, baselineFor);
 }

@@ -10,16 +10,10 @@
  */
 import { BitWriter } from './bits';
 import { MAX_DATAGRAM_BYTES } from './wire';
-import type { Snapshot } from './game-messages';
-import {
-  ALL_RANGES,
-  MAX_PARTS,
-  encodePrepared,
-  prepareSnapshot,
-  type PartSpec,
-  type PreparedSnapshot,
-} from './snapshot';
-import { SECTIONS, omits, type IdRange, type SnapshotView } from './snapshot-view';
+import type { SnapshotWire } from './snapshot-schema';
+import type { AnySnapshot } from './snapshot-types';
+import { MAX_PARTS, encodePrepared, prepareSnapshot, type PartSpec, type PreparedSnapshot } from './snapshot';
+import { omits, type IdRange, type SnapshotView } from './snapshot-view';
 
 const EMPTY: IdRange = { lo: 1, hi: 0 };
 
@@ -60,7 +54,7 @@ function specFor(
   const ranges = lists.map((ids, s) => {
     const [lf, lt] = clampSlice(from, to, offset, ids.length);
     offset += ids.length;
-    return sliceRange(ids, lf, lt, SECTIONS[s]!.all, part === 0);
+    return sliceRange(ids, lf, lt, p.wire.sections[s]!.all, part === 0);
   });
   return { part, partCount, events: p.events.slice(ef, et), ranges };
 }
@@ -94,10 +88,10 @@ export function encodePreparedParts(
   maxBytes: number = MAX_DATAGRAM_BYTES,
   w = new BitWriter(1024),
 ): Uint8Array[] {
-  const single = encodePrepared(p, { part: 0, partCount: 1, ranges: ALL_RANGES, events: p.events }, w);
+  const single = encodePrepared(p, { part: 0, partCount: 1, ranges: p.wire.allRanges, events: p.events }, w);
   if (single.length <= maxBytes) return [single];
   // Slices are taken in id order, the order every part's id range assumes.
-  const lists = SECTIONS.map((_s, i) => visibleIds(p.target, i));
+  const lists = p.wire.sections.map((_s, i) => visibleIds(p.target, i));
   const total = lists.reduce((n, ids) => n + ids.length, p.events.length);
   const cuts: Array<[number, number]> = [];
   for (let from = 0; from < total || cuts.length === 0;) {
@@ -111,9 +105,10 @@ export function encodePreparedParts(
 }
 
 export function encodeSnapshotParts(
-  target: Snapshot,
-  baseline: Snapshot | null,
+  wire: SnapshotWire,
+  target: AnySnapshot,
+  baseline: AnySnapshot | null,
   maxBytes: number = MAX_DATAGRAM_BYTES,
 ): Uint8Array[] {
-  return encodePreparedParts(prepareSnapshot(target, baseline), maxBytes);
+  return encodePreparedParts(prepareSnapshot(wire, target, baseline), maxBytes);
 }

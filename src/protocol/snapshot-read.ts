@@ -8,17 +8,21 @@
  * the baseline checksum mismatch).
  */
 import { BitReader } from './bits';
-import { snapshotChecksum } from './baseline-checksum';
+import { snapshotChecksum } from './snapshot-checksum';
 import { readEntityList } from './entity-list';
-import { readEvents } from './events';
-import { readMatchBlock } from './match-block';
-import { EMPTY_MATCH } from './match-value';
-import { PLAYER_CODEC, readDelta, readFull } from './fields';
+import { readDelta, readFull } from './fields';
 import type { DecodeResult } from './wire';
-import type { NetEvent, Snapshot } from './game-messages';
-import { SECTIONS, sortedEntities, type AnyEntity, type IdRange, type ListName } from './snapshot-view';
-import type { PublicMatchState } from '../sim/match-types';
-import type { PlayerState, ProjectileState, PublicPlayerState, Tick } from '../sim/types';
+import type { AnyEntity, IdRange, SnapshotWire } from './snapshot-schema';
+import {
+  listOf,
+  type AnySnapshot,
+  type NetEvent,
+  type SnapshotHead,
+  type SnapshotOf,
+  type WireTypes,
+} from './snapshot-types';
+import { sortedEntities } from './snapshot-view';
+import type { Tick } from './ticks';
 
 export const MAX_PARTS = 64;
 /** The start of the decode error for a delta whose baseline checksum does not match ours. */
@@ -30,7 +34,7 @@ export function bitsFor(partCount: number): number {
 
 /** The snapshot's own header fields, plus what only the wire needs: the id ranges this part covers and the motion scale. */
 export type Header = Pick<
-  Snapshot,
+  SnapshotHead,
   'serverTick' | 'baselineTick' | 'lastCmdTick' | 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs' | 'part' | 'partCount'
 > & {
   ranges: IdRange[];
@@ -38,7 +42,7 @@ export type Header = Pick<
   baselineChecksum: number;
 };
 
-export function readHeader(r: BitReader): Header {
+export function readHeader(r: BitReader, wire: SnapshotWire): Header {
   const serverTick = r.readBits(32);
   const hasBaseline = r.readBool();
   const baselineTick = hasBaseline ? serverTick - r.readVarUint(4) : 0;
@@ -52,7 +56,9 @@ export function readHeader(r: BitReader): Header {
   if (partCount > MAX_PARTS) r.fail(`${partCount} parts`);
   const part = r.readBits(bitsFor(Math.min(partCount, MAX_PARTS)));
   const split = partCount > 1;
-  const ranges = SECTIONS.map((sec) => (split ? { lo: r.readBits(sec.idBits), hi: r.readBits(sec.idBits) } : sec.all));
+  const ranges = wire.sections.map((sec) =>
+    split ? { lo: r.readBits(sec.idBits), hi: r.readBits(sec.idBits) } : sec.all,
+  );
   if (hasBaseline && (baselineTick < 1 || baselineTick >= serverTick)) r.fail('baseline tick out of range');
   if (lastCmdTick < 0 || lastCmdTick > 0xffffffff) r.fail('last command tick out of range');
   if (echoHoldMs > 65535) r.fail('echo hold out of range');
@@ -73,7 +79,7 @@ export function readHeader(r: BitReader): Header {
 }
 
 /** The caller's lookup, kept from throwing past the decoder's boundary. */
-export function lookupBaseline(baselineFor: (tick: Tick) => Snapshot | undefined, tick: Tick): Snapshot | undefined {
+export function lookupBaseline<S>(baselineFor: (tick: Tick) => S | undefined, tick: Tick): S | undefined {
   try {
     return baselineFor(tick);
   } catch {
@@ -82,40 +88,44 @@ export function lookupBaseline(baselineFor: (tick: Tick) => Snapshot | undefined
 }
 
 /** A message read up to its `self`: the header and the baseline (sorted; null for a full snapshot), or why it is refused. */
-export type Opening =
-  { ok: true; h: Header; baseline: Snapshot | null } | { ok: false; refusal: DecodeResult<Snapshot> };
+export type Opening<S> = { ok: true; h: Header; baseline: S | null } | { ok: false; refusal: DecodeResult<S> };
 
 /** Reads the header, finds the baseline it names and checks the baseline's checksum. */
-export function openSnapshot(r: BitReader, baselineFor: (tick: Tick) => Snapshot | undefined): Opening {
-  const h = readHeader(r);
+export function openSnapshot<S extends AnySnapshot>(
+  r: BitReader,
+  wire: SnapshotWire,
+  baselineFor: (tick: Tick) => S | undefined,
+): Opening<S> {
+  const h = readHeader(r, wire);
   if (!r.ok) return { ok: false, refusal: { ok: false, error: `snapshot: ${r.error}` } };
   const found = h.baselineTick === 0 ? null : lookupBaseline(baselineFor, h.baselineTick);
   if (found === undefined) return { ok: false, refusal: { ok: false, error: `baseline ${h.baselineTick} unknown` } };
-  const baseline = found && sortedEntities(found);
+  const baseline = found && sortedEntities(wire, found);
   // Our copy of the baseline is not the host's: decoding against it would yield wrong state silently.
-  if (baseline && snapshotChecksum(baseline) !== h.baselineChecksum) return { ok: false, refusal: mismatch(h) };
+  if (baseline && snapshotChecksum(wire, baseline) !== h.baselineChecksum) return { ok: false, refusal: mismatch(h) };
   return { ok: true, h, baseline };
 }
 
 /** The refusal of a delta whose baseline checksum is not the one we compute over our copy. */
-export const mismatch = (h: Header): DecodeResult<Snapshot> => ({
+export const mismatch = <S>(h: Header): DecodeResult<S> => ({
   ok: false,
   error: `${BASELINE_MISMATCH} (tick ${h.baselineTick})`,
   baselineMismatch: h.baselineTick,
 });
 
-/** A snapshot's entity lists, by name (SECTIONS). */
-export type EntityLists = Record<ListName, AnyEntity[]>;
+/** A snapshot's entity lists, in the wire's section order. */
+export type EntityLists = AnyEntity[][];
 
 /** The decoded snapshot, keys in the order every decoder returns them (JSON of it is compared). */
-export function snapshotOf(
+export function snapshotOf<S extends AnySnapshot>(
+  wire: SnapshotWire,
   h: Header,
-  self: PlayerState,
+  self: AnyEntity,
   lists: EntityLists,
-  events: NetEvent[],
-  match: PublicMatchState,
-): Snapshot {
-  return {
+  events: NetEvent<unknown>[],
+  match: unknown,
+): S {
+  const out: Record<string, unknown> = {
     serverTick: h.serverTick,
     baselineTick: h.baselineTick,
     lastCmdTick: h.lastCmdTick,
@@ -125,11 +135,11 @@ export function snapshotOf(
     part: h.part,
     partCount: h.partCount,
     self,
-    players: lists.players as PublicPlayerState[],
-    projectiles: lists.projectiles as ProjectileState[],
-    events,
-    match,
   };
+  for (let i = 0; i < wire.sections.length; i++) out[wire.sections[i]!.name] = lists[i];
+  out.events = events;
+  out.match = match;
+  return out as S;
 }
 
 function inRange(list: readonly AnyEntity[], range: IdRange): AnyEntity[] {
@@ -143,30 +153,31 @@ function inRange(list: readonly AnyEntity[], range: IdRange): AnyEntity[] {
  * The general decoder: one message into the sim's objects through the table readers. A part of a
  * split snapshot decodes on its own (`SnapshotAssembler` merges the parts of a tick).
  */
-export function decodeSnapshotGeneral(
+export function decodeSnapshotGeneral<T extends WireTypes, S extends AnySnapshot = SnapshotOf<T>>(
+  wire: SnapshotWire<T>,
   bytes: Uint8Array,
-  baselineFor: (tick: Tick) => Snapshot | undefined,
-): DecodeResult<Snapshot> {
+  baselineFor: (tick: Tick) => S | undefined,
+): DecodeResult<S> {
   const r = new BitReader(bytes);
-  const opening = openSnapshot(r, baselineFor);
+  const opening = openSnapshot(r, wire, baselineFor);
   if (!opening.ok) return opening.refusal;
   const { h, baseline } = opening;
   const ctx = { serverTick: h.serverTick, motionScale: h.motionScale };
   const selfDelta = r.readBool();
   if (selfDelta && !baseline) r.fail('self delta without a baseline');
-  const self = selfDelta && baseline ? readDelta(r, PLAYER_CODEC, baseline.self, ctx) : readFull(r, PLAYER_CODEC, ctx);
+  const self = selfDelta && baseline ? readDelta(r, wire.self, baseline.self, ctx) : readFull(r, wire.self, ctx);
   // Strict: self is a delta whenever the baseline's self is the same player.
   if (!selfDelta && baseline && self.id === baseline.self.id)
     r.fail('self sent in full against a baseline of the same player');
-  const lists: EntityLists = { players: [], projectiles: [] };
-  for (let i = 0; i < SECTIONS.length; i++) {
-    const sec = SECTIONS[i]!;
-    const base = baseline ? inRange(baseline[sec.name], h.ranges[i]!) : [];
-    lists[sec.name] = readEntityList(r, sec.codec, sec.maxCount, base, h.ranges[i]!, ctx);
+  const lists: EntityLists = [];
+  for (let i = 0; i < wire.sections.length; i++) {
+    const sec = wire.sections[i]!;
+    const base = baseline ? inRange(listOf(baseline, sec.name), h.ranges[i]!) : [];
+    lists.push(readEntityList(r, sec.codec, sec.maxCount, base, h.ranges[i]!, ctx));
   }
-  const events = readEvents(r, h.serverTick);
-  const match = readMatchBlock(r, baseline ? (baseline.match ?? EMPTY_MATCH) : null, ctx);
+  const events = wire.events.read(r, h.serverTick);
+  const match = wire.rules.read(r, baseline ? wire.rules.quantize(baseline.match) : null, ctx);
   r.expectEnd();
   if (!r.ok) return { ok: false, error: `snapshot: ${r.error}` };
-  return { ok: true, value: snapshotOf(h, self, lists, events, match) };
+  return { ok: true, value: snapshotOf<S>(wire, h, self, lists, events, match) };
 }

@@ -2,85 +2,56 @@
  * What the snapshot encoder reads: a snapshot's entity lists as packed rows (entity-rows.ts), one
  * per entity *section*, plus the receiver's own state.
  *
- * Sections are the snapshot's entity lists in wire order (players, then projectiles). A section
- * says which Snapshot field it fills, the table others see, how many bits an id takes, and whether
- * the receiver's own entity belongs to it (then the receiver is left out of that list and travels
- * as `self`, coded with the section's `selfCodec`). Adding an entity list to snapshots is one more
- * section here, one more Snapshot field, and its field table: every coder below loops over SECTIONS.
+ * Sections are the snapshot's entity lists in wire order, as the game's schema declares them
+ * (snapshot-schema.ts; the arena's: players, then projectiles). A section says which snapshot
+ * field it fills, the table others see, how many bits an id takes, and whether the receiver's own
+ * entity belongs to it (then the receiver is left out of that list and travels as `self`, coded
+ * with the self table). Every coder below loops over the wire's sections.
  *
  * A view comes either from one client's Snapshot (`viewOfSnapshot`: the lists already leave the
  * receiver out) or from a SnapshotFrame that holds the whole world of a tick (`viewOfFrame`: the
  * receiver is skipped as `omitId`), and both encode to the same bytes.
- * Both also carry the match block (protocol 3), quantized: it is the same for every receiver.
+ * Both also carry the rules block, quantized: it is the same for every receiver.
  * `motionScaleOf` computes the snapshot header's motion scale from two views.
  */
-import type { PublicMatchState } from '../sim/match-types';
-import type { PlayerState, Tick } from '../sim/types';
 import { EntityRows } from './entity-rows';
-import { QuantizedMatchMemo, quantizeMatch } from './match-value';
-import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, type TableCodec } from './fields';
-import type { Snapshot } from './game-messages';
+import type { AnyEntity, SnapshotWire } from './snapshot-schema';
+import { listOf, type AnySnapshot } from './snapshot-types';
+import type { Tick } from './ticks';
 
-export interface IdRange {
-  lo: number;
-  hi: number;
-}
-
-export type AnyEntity = { id: number };
-export type ListName = 'players' | 'projectiles';
-
-export interface EntitySection {
-  /** The Snapshot field this list fills. */
-  readonly name: ListName;
-  /** The table every client but the entity's owner sees. */
-  readonly codec: TableCodec<AnyEntity>;
-  readonly idBits: number;
-  /** Decoding refuses lists longer than this (a hostile count cannot make us loop). */
-  readonly maxCount: number;
-  readonly all: IdRange;
-  /** The receiver's own table when the receiver is an entity of this list (then left out of it), else null. */
-  readonly selfCodec: TableCodec<PlayerState> | null;
-}
-
-const asAny = <T>(tc: TableCodec<T>): TableCodec<AnyEntity> => tc as unknown as TableCodec<AnyEntity>;
-
-export const PLAYERS_SECTION: EntitySection = {
-  name: 'players',
-  codec: asAny(PUBLIC_PLAYER_CODEC),
-  idBits: 8,
-  maxCount: 256,
-  all: { lo: 0, hi: 255 },
-  selfCodec: PLAYER_CODEC,
-};
-export const PROJECTILES_SECTION: EntitySection = {
-  name: 'projectiles',
-  codec: asAny(PROJECTILE_CODEC),
-  idBits: 16,
-  maxCount: 4096,
-  all: { lo: 0, hi: 65535 },
-  selfCodec: null,
-};
-/** Wire order of the entity lists. */
-export const SECTIONS: readonly EntitySection[] = [PLAYERS_SECTION, PROJECTILES_SECTION];
+export type { AnyEntity, EntitySection, IdRange } from './snapshot-schema';
 
 export interface SnapshotView {
   readonly serverTick: Tick;
+  /** The section the receiver belongs to (its id is left out of that list only). */
+  readonly receiverSection: number;
   /** One per section, each sorted by id. */
   readonly lists: readonly EntityRows<AnyEntity>[];
-  /** The receiver's own state (PLAYER_CODEC columns): row `selfIndex` of `selfRows`, -1 when absent. */
+  /** The receiver's own state (the self table's columns): row `selfIndex` of `selfRows`, -1 when absent. */
   readonly selfRows: EntityRows<AnyEntity>;
   readonly selfIndex: number;
   /** Left out of the lists of the receiver's section; -1 when those lists already leave it out. */
   readonly omitId: number;
-  /** The match block as the wire carries it (`quantizeMatch`). */
-  readonly match: PublicMatchState;
+  /** The rules block as the wire carries it (quantized by the game's rules codec). */
+  readonly match: unknown;
 }
 
 /** A client's snapshot as packed rows (allocates; the per-client and test path). */
-export function viewOfSnapshot(s: Snapshot): SnapshotView {
-  const selfRows = new EntityRows<AnyEntity>(asAny(PLAYER_CODEC), 1).pack([s.self]);
-  const lists = SECTIONS.map((sec) => new EntityRows<AnyEntity>(sec.codec, s[sec.name].length).pack(s[sec.name]));
-  return { serverTick: s.serverTick, lists, selfRows, selfIndex: 0, omitId: -1, match: quantizeMatch(s.match) };
+export function viewOfSnapshot(wire: SnapshotWire, s: AnySnapshot): SnapshotView {
+  const selfRows = new EntityRows<AnyEntity>(wire.self, 1).pack([s.self]);
+  const lists = wire.sections.map((sec) => {
+    const list = listOf(s, sec.name);
+    return new EntityRows<AnyEntity>(sec.codec, list.length).pack(list);
+  });
+  return {
+    serverTick: s.serverTick,
+    receiverSection: wire.receiverSection,
+    lists,
+    selfRows,
+    selfIndex: 0,
+    omitId: -1,
+    match: wire.rules.quantize(s.match),
+  };
 }
 
 /**
@@ -92,22 +63,29 @@ export class SnapshotFrame {
   serverTick: Tick = -1;
   /** How many times the frame was captured: caches of its contents compare it. */
   captures = 0;
-  readonly lists: EntityRows<AnyEntity>[] = SECTIONS.map(
-    (sec) => new EntityRows<AnyEntity>(sec.selfCodec ? asAny(sec.selfCodec) : sec.codec),
-  );
-  match: PublicMatchState = quantizeMatch(undefined);
-
-  /** @param memo shared by the frames of one ring, so a block seen at an earlier tick is not quantized again */
-  constructor(private readonly memo = new QuantizedMatchMemo()) {}
+  readonly lists: EntityRows<AnyEntity>[];
+  match: unknown;
 
   /**
-   * Packs `lists` (per section, in SECTIONS order, each sorted by id) and the match block (absent:
-   * a world without match rules, EMPTY_MATCH) as the state at `serverTick`.
+   * @param memo shared by the frames of one ring, so a block seen at an earlier tick is not
+   * quantized again
    */
-  capture(serverTick: Tick, lists: ReadonlyArray<readonly AnyEntity[]>, match?: PublicMatchState): this {
+  constructor(
+    readonly wire: SnapshotWire,
+    private readonly memo = wire.rules.newMemo(),
+  ) {
+    this.lists = wire.sections.map((sec) => new EntityRows<AnyEntity>(sec.selfCodec ?? sec.codec));
+    this.match = wire.rules.empty;
+  }
+
+  /**
+   * Packs `lists` (per section, in the wire's order, each sorted by id) and the rules block
+   * (absent: a world without rules, the game's empty block) as the state at `serverTick`.
+   */
+  capture(serverTick: Tick, lists: ReadonlyArray<readonly AnyEntity[]>, match?: unknown): this {
     this.serverTick = serverTick;
     this.captures++;
-    for (let i = 0; i < SECTIONS.length; i++) this.lists[i]!.pack(lists[i] ?? []);
+    for (let i = 0; i < this.lists.length; i++) this.lists[i]!.pack(lists[i] ?? []);
     this.match = this.memo.of(match);
     return this;
   }
@@ -120,16 +98,15 @@ function isSorted(list: readonly { id: number }[]): boolean {
 }
 
 /**
- * The snapshot with its entity lists in id order, as the wire carries them (projectile ids wrap
- * at 65536, so creation order is not always id order). Returns `s` itself when already sorted.
+ * The snapshot with its entity lists in id order, as the wire carries them (ids may wrap, so
+ * creation order is not always id order). Returns `s` itself when already sorted.
  */
-export function sortedEntities(s: Snapshot): Snapshot {
-  if (isSorted(s.players) && isSorted(s.projectiles)) return s;
-  return { ...s, players: [...s.players].sort(byId), projectiles: [...s.projectiles].sort(byId) };
+export function sortedEntities<S extends AnySnapshot>(wire: SnapshotWire, s: S): S {
+  if (wire.sections.every((sec) => isSorted(listOf(s, sec.name)))) return s;
+  const out: Record<string, unknown> = { ...(s as AnySnapshot) };
+  for (const sec of wire.sections) out[sec.name] = [...listOf(s, sec.name)].sort(byId);
+  return out as unknown as S;
 }
-
-const receiverSection = SECTIONS.findIndex((s) => s.selfCodec !== null);
-const EMPTY_VIEW_MATCH = quantizeMatch(undefined);
 
 /** The view client `receiverId` gets of a frame (-1: no receiver, every entity in its list). */
 export function viewOfFrame(f: SnapshotFrame, receiverId: number): SnapshotView {
@@ -142,15 +119,18 @@ export function viewOfFrame(f: SnapshotFrame, receiverId: number): SnapshotView 
  */
 export class FrameView implements SnapshotView {
   serverTick: Tick = -1;
+  receiverSection = 0;
   lists: readonly EntityRows<AnyEntity>[] = [];
   selfRows!: EntityRows<AnyEntity>;
   selfIndex = -1;
   omitId = -1;
-  match: PublicMatchState = EMPTY_VIEW_MATCH;
+  match: unknown = null;
 
   of(f: SnapshotFrame, receiverId: number): this {
+    const receiverSection = f.wire.receiverSection;
     const selfRows = f.lists[receiverSection]!;
     this.serverTick = f.serverTick;
+    this.receiverSection = receiverSection;
     this.lists = f.lists;
     this.selfRows = selfRows;
     this.selfIndex = receiverId < 0 ? -1 : selfRows.indexOfId(receiverId);
@@ -162,7 +142,7 @@ export class FrameView implements SnapshotView {
 
 /** Whether section `i` of `v` leaves out entity `id`. */
 export function omits(v: SnapshotView, i: number, id: number): boolean {
-  return v.omitId >= 0 && id === v.omitId && SECTIONS[i]!.selfCodec !== null;
+  return v.omitId >= 0 && id === v.omitId && i === v.receiverSection;
 }
 
 interface Motion {
@@ -265,7 +245,7 @@ export function motionScaleOf(
       b.selfIndex * b.selfRows.stride,
     );
   }
-  for (let i = 0; i < SECTIONS.length; i++) n = fitList(ratios, n, i, t, b);
+  for (let i = 0; i < t.lists.length; i++) n = fitList(ratios, n, i, t, b);
   if (n === 0) return 0;
   const median = select(ratios, n, n >> 1);
   return Math.min(Math.max(Math.round(median * 65536), 0), 65535);

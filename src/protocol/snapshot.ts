@@ -9,33 +9,26 @@
  *           [serverTick - lastCmdTick: varint][cmdBufferDepth:int7][echoTimeMs:16][echoHoldMs: varint]
  *           [partCount-1: varint][part][if split: per entity list, its id range lo, hi]
  *   self    [delta vs baseline.self:1] then delta or every field
- *   entity lists (players, projectiles: snapshot-view.ts SECTIONS) against the baseline's in range
- *   events  the slice of events this part carries
- *   match   the match block (match-block.ts, protocol 3), in every part; the same for every
- *           client, so the host writes it once per baseline (snapshot-broadcast.ts)
+ *   entity lists (the game's sections, snapshot-schema.ts; the arena's: players, projectiles)
+ *           against the baseline's in range
+ *   events  the slice of events this part carries (event-codec.ts)
+ *   match   the game's rules block (the arena's: match-block.ts, protocol 3), in every part; the
+ *           same for every client, so the host writes it once per baseline (snapshot-broadcast.ts)
  * The encoder reads packed rows (SnapshotView); `encodeSnapshot` packs a Snapshot first, the host
  * packs each tick's world once for every client (snapshot-broadcast.ts). Both give the same bytes.
+ * Every function takes the game's compiled schema (`SnapshotWire`) first.
  * Invariants: the decoder never throws; `quantizeSnapshot` is exactly what a round trip gives.
  */
 import { BitWriter } from './bits';
 import { sliceOf, writeListEntities, writeListHeader } from './entity-list';
 import { viewChecksum } from './baseline-checksum';
-import { encodeEvent, quantizeEvent, writeEncodedEvents, type EncodedEvent } from './events';
-import { writeQuantizedMatchBlock } from './match-block';
-import { quantizeMatch } from './match-value';
-import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, pickFields, writeDeltaRow, writeFullRow } from './fields';
-import type { Snapshot } from './game-messages';
+import type { EncodedEvent } from './event-codec';
+import { pickFields, writeDeltaRow, writeFullRow } from './fields';
 import { bitsFor } from './snapshot-read';
-import {
-  SECTIONS,
-  byId,
-  motionScaleOf,
-  sortedEntities,
-  viewOfSnapshot,
-  type IdRange,
-  type SnapshotView,
-} from './snapshot-view';
-import type { Tick } from '../sim/types';
+import type { SnapshotWire } from './snapshot-schema';
+import { listOf, type AnySnapshot, type SnapshotHead, type SnapshotOf, type WireTypes } from './snapshot-types';
+import { byId, motionScaleOf, sortedEntities, viewOfSnapshot, type IdRange, type SnapshotView } from './snapshot-view';
+import type { Tick } from './ticks';
 
 export type { IdRange } from './snapshot-view';
 export { BASELINE_MISMATCH, MAX_PARTS } from './snapshot-read';
@@ -46,7 +39,7 @@ const DEPTH_MAX = 63;
 
 /** The per-client header fields a snapshot carries besides its entities. */
 export type SnapshotHeader = Pick<
-  Snapshot,
+  SnapshotHead,
   'serverTick' | 'lastCmdTick' | 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs'
 >;
 
@@ -54,12 +47,10 @@ export type SnapshotHeader = Pick<
 export interface PartSpec {
   part: number;
   partCount: number;
-  /** One id range per entity list (SECTIONS order). */
+  /** One id range per entity list (the wire's section order). */
   ranges: readonly IdRange[];
   events: readonly EncodedEvent[];
 }
-
-export const ALL_RANGES: readonly IdRange[] = SECTIONS.map((s) => s.all);
 
 // The header's timings as the wire carries them (a function each: the header writer runs per
 // client per tick and builds no object for them).
@@ -67,7 +58,7 @@ const wireDepth = (s: SnapshotHeader): number => clampInt(s.cmdBufferDepth, DEPT
 const wireEchoTime = (s: SnapshotHeader): number => ((finiteInt(s.echoTimeMs) % 65536) + 65536) % 65536;
 const wireEchoHold = (s: SnapshotHeader): number => clampInt(s.echoHoldMs, 0, 65535);
 
-function quantizeTimings(s: SnapshotHeader): Pick<Snapshot, 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs'> {
+function quantizeTimings(s: SnapshotHeader): Pick<SnapshotHead, 'cmdBufferDepth' | 'echoTimeMs' | 'echoHoldMs'> {
   return { cmdBufferDepth: wireDepth(s), echoTimeMs: wireEchoTime(s), echoHoldMs: wireEchoHold(s) };
 }
 
@@ -75,21 +66,26 @@ function quantizeTimings(s: SnapshotHeader): Pick<Snapshot, 'cmdBufferDepth' | '
 const finiteInt = (v: number): number => (Number.isFinite(v) ? Math.round(v) : 0);
 const clampInt = (v: number, lo: number, hi: number): number => Math.min(Math.max(finiteInt(v), lo), hi);
 
-/** The snapshot exactly as `decodeSnapshot(encodeSnapshot(s, baseline))` returns it. */
-export function quantizeSnapshot(s: Snapshot, baselineTick: Tick): Snapshot {
-  return {
+/** The snapshot exactly as `decodeSnapshot(encodeSnapshot(s, baseline))` returns it (same key order). */
+export function quantizeSnapshot<T extends WireTypes>(
+  wire: SnapshotWire<T>,
+  s: SnapshotOf<T>,
+  baselineTick: Tick,
+): SnapshotOf<T> {
+  const out: Record<string, unknown> = {
     serverTick: s.serverTick,
     baselineTick,
     lastCmdTick: s.lastCmdTick,
     ...quantizeTimings(s),
     part: 0,
     partCount: 1,
-    self: pickFields(PLAYER_CODEC, s.self),
-    players: [...s.players].sort(byId).map((p) => pickFields(PUBLIC_PLAYER_CODEC, p)),
-    projectiles: [...s.projectiles].sort(byId).map((p) => pickFields(PROJECTILE_CODEC, p)),
-    events: s.events.map((e) => ({ id: e.id, tick: e.tick, event: quantizeEvent(e.event) })),
-    match: quantizeMatch(s.match),
+    self: pickFields(wire.self, s.self),
   };
+  for (const sec of wire.sections)
+    out[sec.name] = [...listOf(s, sec.name)].sort(byId).map((e) => pickFields(sec.codec, e));
+  out.events = s.events.map((e) => ({ id: e.id, tick: e.tick, event: wire.events.quantize(e.event) }));
+  out.match = wire.rules.quantize(s.match);
+  return out as unknown as SnapshotOf<T>;
 }
 
 /** A baseline at tick 0 cannot be named on the wire (0 means "full"), so it is not used. */
@@ -98,13 +94,17 @@ export function usableBaseline<T extends { serverTick: Tick }>(baseline: T | nul
 }
 
 /** The motion scale of `target` against `baseline` (see `motionScaleOf`). */
-export function motionScale(target: Snapshot, baseline: Snapshot): number {
-  return motionScaleOf(viewOfSnapshot(sortedEntities(target)), viewOfSnapshot(sortedEntities(baseline)));
+export function motionScale(wire: SnapshotWire, target: AnySnapshot, baseline: AnySnapshot): number {
+  return motionScaleOf(
+    viewOfSnapshot(wire, sortedEntities(wire, target)),
+    viewOfSnapshot(wire, sortedEntities(wire, baseline)),
+  );
 }
 
 /** The header: `baselineTick` 0 = full (then `scale` and `checksum` are not written). */
 export function writeHeader(
   w: BitWriter,
+  wire: SnapshotWire,
   h: SnapshotHeader,
   baselineTick: Tick,
   spec: PartSpec,
@@ -125,7 +125,7 @@ export function writeHeader(
   w.writeVarUint(spec.partCount - 1, 2);
   w.writeBits(spec.part, bitsFor(spec.partCount));
   if (spec.partCount > 1) {
-    SECTIONS.forEach((sec, i) => {
+    wire.sections.forEach((sec, i) => {
       w.writeBits(spec.ranges[i]!.lo, sec.idBits);
       w.writeBits(spec.ranges[i]!.hi, sec.idBits);
     });
@@ -135,6 +135,7 @@ export function writeHeader(
 /** `self`: a delta against the baseline's self when it is the same player, else every field. */
 export function writeSelf(
   w: BitWriter,
+  wire: SnapshotWire,
   t: SnapshotView,
   b: SnapshotView | null,
   ctx: { serverTick: Tick; motionScale: number },
@@ -145,14 +146,14 @@ export function writeSelf(
   if (selfDelta)
     writeDeltaRow(
       w,
-      PLAYER_CODEC,
+      wire.self,
       tr.data,
       t.selfIndex * tr.stride,
       b.selfRows.data,
       b.selfIndex * b.selfRows.stride,
       ctx,
     );
-  else writeFullRow(w, PLAYER_CODEC, tr.data, t.selfIndex * tr.stride, ctx);
+  else writeFullRow(w, wire.self, tr.data, t.selfIndex * tr.stride, ctx);
 }
 
 /**
@@ -161,6 +162,7 @@ export function writeSelf(
  */
 export function writeSnapshotPart(
   w: BitWriter,
+  wire: SnapshotWire,
   h: SnapshotHeader,
   target: SnapshotView,
   baseline: SnapshotView | null,
@@ -172,56 +174,63 @@ export function writeSnapshotPart(
     throw new RangeError(`baseline tick ${baseline.serverTick} is not older than snapshot tick ${target.serverTick}`);
   }
   const ctx = { serverTick: h.serverTick, motionScale: scale };
-  writeHeader(w, h, baseline ? baseline.serverTick : 0, spec, scale, checksum);
-  writeSelf(w, target, baseline, ctx);
-  for (let i = 0; i < SECTIONS.length; i++) {
-    const sec = SECTIONS[i]!;
+  writeHeader(w, wire, h, baseline ? baseline.serverTick : 0, spec, scale, checksum);
+  writeSelf(w, wire, target, baseline, ctx);
+  for (let i = 0; i < wire.sections.length; i++) {
+    const sec = wire.sections[i]!;
     const range = spec.ranges[i]!;
     const t = sliceOf(target.lists[i]!, range, sec.selfCodec ? target.omitId : -1);
     const b = baseline ? sliceOf(baseline.lists[i]!, range, sec.selfCodec ? baseline.omitId : -1) : null;
     writeListHeader(w, t, b);
     writeListEntities(w, sec.codec, t, b, ctx);
   }
-  writeEncodedEvents(w, spec.events, h.serverTick);
-  writeQuantizedMatchBlock(w, target.match, baseline ? baseline.match : null, ctx);
+  wire.events.writeEncoded(w, spec.events, h.serverTick);
+  wire.rules.newWriter().write(w, target.match, baseline ? baseline.match : null, ctx);
 }
 
 /** What every part of one client's snapshot shares: the views, the scale and the checksum. */
 export interface PreparedSnapshot {
+  wire: SnapshotWire;
   header: SnapshotHeader;
   target: SnapshotView;
   baseline: SnapshotView | null;
   scale: number;
   checksum: number;
-  events: readonly EncodedEvent[];
+  events: readonly EncodedEvent<unknown>[];
 }
 
 /** Packs a client's Snapshot (and its baseline) for the encoder: the per-client path. */
 export function prepareSnapshot(
-  unsorted: Snapshot,
-  baselineIn: Snapshot | null,
+  wire: SnapshotWire,
+  unsorted: AnySnapshot,
+  baselineIn: AnySnapshot | null,
   baselineChecksum?: number,
 ): PreparedSnapshot {
-  const target = viewOfSnapshot(sortedEntities(unsorted));
+  const target = viewOfSnapshot(wire, sortedEntities(wire, unsorted));
   const usable = usableBaseline(baselineIn);
-  const baseline = usable ? viewOfSnapshot(sortedEntities(usable)) : null;
+  const baseline = usable ? viewOfSnapshot(wire, sortedEntities(wire, usable)) : null;
   return {
+    wire,
     header: unsorted,
     target,
     baseline,
     scale: baseline ? motionScaleOf(target, baseline) : 0,
-    checksum: baseline ? (baselineChecksum ?? viewChecksum(baseline)) : 0,
-    events: unsorted.events.map(encodeEvent),
+    checksum: baseline ? (baselineChecksum ?? viewChecksum(wire, baseline)) : 0,
+    events: unsorted.events.map((e) => wire.events.encode(e)),
   };
 }
 
 export function encodePrepared(p: PreparedSnapshot, spec: PartSpec, w = new BitWriter(256)): Uint8Array {
   w.reset();
-  writeSnapshotPart(w, p.header, p.target, p.baseline, spec, p.scale, p.checksum);
+  writeSnapshotPart(w, p.wire, p.header, p.target, p.baseline, spec, p.scale, p.checksum);
   return w.finish();
 }
 
-export function encodeSnapshot(target: Snapshot, baseline: Snapshot | null): Uint8Array {
-  const p = prepareSnapshot(target, baseline);
-  return encodePrepared(p, { part: 0, partCount: 1, ranges: ALL_RANGES, events: p.events });
+export function encodeSnapshot<T extends WireTypes>(
+  wire: SnapshotWire<T>,
+  target: SnapshotOf<T>,
+  baseline: SnapshotOf<T> | null,
+): Uint8Array {
+  const p = prepareSnapshot(wire, target, baseline);
+  return encodePrepared(p, { part: 0, partCount: 1, ranges: wire.allRanges, events: p.events });
 }

@@ -3,7 +3,7 @@
  * datagram, and the result every decoder returns. The messages themselves: control-messages.ts
  * (lobby and match control, reliable channel) and game-messages.ts (commands and snapshots).
  */
-import type { Tick } from '../sim/types';
+import type { Tick } from './ticks';
 
 /**
  * Bumped on any incompatible change to any codec; checked in the handshake. Whatever the version,

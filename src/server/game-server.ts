@@ -16,13 +16,13 @@
  * (packet-intake.ts), the tick's commands (tick-commands.ts), event ids (event-ids.ts).
  */
 import { newCmdPacketScratch } from '../protocol/cmd-packet';
-import { encodeEvent } from '../protocol/events';
 import type { KickReason } from '../protocol/control-messages';
 import type { NetEvent } from '../protocol/game-messages';
 import type { PlayerId, WorldState } from '../sim/types';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
 import { ServerSideClient } from './server-side-client';
 import { SnapshotSender } from './snapshot-sender';
+import type { EntityListsOf } from './snapshot-frames';
 import { takeDatagram } from './packet-intake';
 import { TickCommands } from './tick-commands';
 import type { ClientNetSettings } from './snapshot-scheduler';
@@ -64,8 +64,9 @@ export class GameServer {
     },
     isConnected: (id) => this.sessions.has(id),
   };
-  private readonly snapshots = new SnapshotSender();
+  private readonly snapshots: SnapshotSender;
   private readonly rulesBlock = (): ServedTypes['rules'] => this.game.rulesBlock();
+  private readonly snapshotLists = (): EntityListsOf => this.game.snapshotLists();
 
   /** @param makeGame the game this server runs (the worker entry or the test chooses it) */
   constructor(
@@ -74,6 +75,7 @@ export class GameServer {
   ) {
     this.tickrate = clampTickrate(settings.tickrate);
     this.game = makeGame({ ...settings, tickrate: this.tickrate });
+    this.snapshots = new SnapshotSender(this.game.wire);
     this.abuseLimits = settings.abuse ?? defaultAbuseLimits(this.tickrate);
   }
 
@@ -138,7 +140,7 @@ export class GameServer {
   startMatch(input: ServedTypes['startRequest']): ServedTypes['started'] {
     const { started, events } = this.game.startMatch(input);
     this.tickEvents = this.eventIds.tag(events, this.game.world.tick);
-    const encoded = this.tickEvents.map(encodeEvent);
+    const encoded = this.tickEvents.map((e) => this.game.wire.events.encode(e));
     for (const s of this.sessions.values()) if (!s.abuse.kicked && encoded.length) s.outbox.add(encoded);
     return started;
   }
@@ -198,7 +200,14 @@ export class GameServer {
     const world = this.game.world;
     this.lastTickMs = nowMs;
     this.tickEvents = this.eventIds.tag(events, world.tick);
-    const packets = this.snapshots.send(this.sessions.values(), world, this.rulesBlock, this.tickEvents, nowMs);
+    const packets = this.snapshots.send(
+      this.sessions.values(),
+      world,
+      this.snapshotLists,
+      this.rulesBlock,
+      this.tickEvents,
+      nowMs,
+    );
     return { packets, kicks: this.drainKicks() };
   }
 

@@ -5,6 +5,7 @@
  * definition, these pins go and GameServer takes any `ServerGameTypes`.
  */
 import type { RewindTick } from '../protocol/checkpoint-types';
+import type { ArenaWireTypes } from '../protocol/game-messages';
 import type { RuleIssue } from '../sim/match-rules';
 import type { MatchRules, PublicMatchState, ReturningPlayer } from '../sim/match-types';
 import type { SanitizedCmd } from '../sim/quantize';
@@ -38,6 +39,7 @@ export interface ServedReport {
 
 export interface ServedTypes extends ServerGameTypes {
   world: WorldState;
+  wire: ArenaWireTypes;
   cmd: SanitizedCmd;
   event: SimEvent;
   rules: PublicMatchState;

@@ -13,6 +13,8 @@
  * is given (already sanitized by the command decoder, the one trust boundary) plus its own bots';
  * no call throws on anything a peer can cause.
  */
+import type { AnyEntity, SnapshotWire } from '../protocol/snapshot-schema';
+import type { WireTypes } from '../protocol/snapshot-types';
 import type { PlayerId, Tick } from '../sim/types';
 
 /** What GameServer tells the game about its clients while a tick steps. */
@@ -28,13 +30,15 @@ export interface ServerGameContext {
 }
 
 /**
- * The types one game brings: its world (with the tick GameServer reads), the sanitized command
+ * The types one game brings: its world (with the tick GameServer reads), its snapshots' wire types, the sanitized command
  * one player runs per tick, the events a step reports, the block of match rules every snapshot
  * carries, the host's match-start request and its checked answer, what a checkpoint keeps beyond
  * GameServer's own part, and the setting names the game takes.
  */
 export interface ServerGameTypes {
   world: { readonly tick: Tick };
+  /** What the game's snapshots carry (its wire types). */
+  wire: WireTypes;
   cmd: { readonly tick: Tick };
   event: unknown;
   rules: unknown;
@@ -47,6 +51,11 @@ export interface ServerGameTypes {
 export interface ServerGame<G extends ServerGameTypes> {
   /** The world now. Replaced (never edited in place) by every call that changes it, except `skipTicks`. */
   readonly world: G['world'];
+
+  /** The game's snapshot schema, compiled (protocol/snapshot-schema.ts): how its world goes on the wire. */
+  readonly wire: SnapshotWire<G['wire']>;
+  /** The world's entity lists now, one per section of `wire` in its order (each best sorted by id). */
+  snapshotLists(): readonly (readonly AnyEntity[])[];
 
   /** A person takes seat `id` (bots give way first: GameServer checks the seat count). `rejoin`: the host knows them as who left it. */
   join(id: PlayerId, rejoin: boolean): void;

@@ -10,7 +10,7 @@
  * once per newly acked snapshot; the echo is the send time of the packet carrying the newest
  * command, so a reordered older packet cannot shorten the measured round trip.
  */
-import type { EncodedEvent } from '../protocol/events';
+import type { EncodedEvent } from '../protocol/event-codec';
 import type { CmdPacket } from '../protocol/game-messages';
 import type { SnapshotHeader } from '../protocol/snapshot';
 import type { PlayerId, Tick, WorldState } from '../sim/types';
@@ -43,7 +43,7 @@ export interface SnapshotPlan {
   /** The acked snapshot to delta against (its frame is the server's), or null for a full one. */
   baselineTick: Tick | null;
   /** Every unacked event, oldest first. */
-  events: readonly EncodedEvent[];
+  events: readonly EncodedEvent<unknown>[];
 }
 
 export interface SessionOptions {
@@ -55,7 +55,7 @@ export interface SessionOptions {
 export class ServerSideClient {
   readonly buffer: CommandBuffer;
   readonly scheduler: SnapshotScheduler;
-  readonly outbox = new EventOutbox<EncodedEvent>(EVENT_CAP);
+  readonly outbox = new EventOutbox<EncodedEvent<unknown>>(EVENT_CAP);
   readonly rtt = new RttEstimator();
   readonly abuse: AbuseMonitor;
   private readonly sent = new SentSnapshots(SENT_RING);

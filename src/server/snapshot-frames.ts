@@ -10,10 +10,9 @@
  * baseline a client may still name is still here; a slot answers only for the tick it holds.
  * Frames and their buffers are reused: capturing allocates nothing once the ring is warm.
  */
-import { QuantizedMatchMemo } from '../protocol/match-value';
+import type { AnyEntity, SnapshotWire } from '../protocol/snapshot-schema';
 import { SnapshotFrame } from '../protocol/snapshot-view';
-import type { PublicMatchState } from '../sim/match-types';
-import type { ProjectileState, Tick, WorldState } from '../sim/types';
+import type { Tick } from '../protocol/ticks';
 import { ringMask } from './pow2';
 
 const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
@@ -23,23 +22,37 @@ function sortedById<T extends { id: number }>(list: readonly T[]): readonly T[] 
   return list;
 }
 
+/** A tick's entity lists, one per section of the game's wire (ServerGame.snapshotLists). */
+export type EntityListsOf = readonly (readonly AnyEntity[])[];
+
 export class SnapshotFrames {
   private readonly ring: Array<SnapshotFrame | null>;
   private readonly mask: number;
-  private readonly matchMemo = new QuantizedMatchMemo();
+  private readonly matchMemo: { of(value: unknown): unknown };
+  /** The lists as the frame takes them, sorted (reused). */
+  private readonly sorted: (readonly AnyEntity[])[] = [];
 
   /** @param sizePow2 ring size in ticks, a power of two */
-  constructor(sizePow2: number) {
+  constructor(
+    sizePow2: number,
+    private readonly wire: SnapshotWire,
+  ) {
     this.mask = ringMask(sizePow2);
     this.ring = new Array<SnapshotFrame | null>(sizePow2).fill(null);
+    this.matchMemo = wire.rules.newMemo();
   }
 
-  /** Packs `world` and its match block (players are kept in id order by the sim; projectile ids may wrap, so they are sorted). */
-  capture(world: Readonly<WorldState>, match?: PublicMatchState): SnapshotFrame {
-    const slot = world.tick & this.mask;
-    const frame = this.ring[slot] ?? (this.ring[slot] = new SnapshotFrame(this.matchMemo));
-    const projectiles: readonly ProjectileState[] = sortedById(world.projectiles);
-    return frame.capture(world.tick, [sortedById(world.players), projectiles], match);
+  /**
+   * Packs the world of `tick`: its entity lists (wire section order; ids may wrap, so a list out
+   * of id order is sorted) and its rules block.
+   */
+  capture(tick: Tick, lists: EntityListsOf, match?: unknown): SnapshotFrame {
+    const slot = tick & this.mask;
+    const frame = this.ring[slot] ?? (this.ring[slot] = new SnapshotFrame(this.wire, this.matchMemo));
+    const sorted = this.sorted;
+    sorted.length = lists.length;
+    for (let i = 0; i < lists.length; i++) sorted[i] = sortedById(lists[i]!);
+    return frame.capture(tick, sorted, match);
   }
 
   get(tick: Tick): SnapshotFrame | null {

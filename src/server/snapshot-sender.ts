@@ -5,20 +5,19 @@
  * encoded once (protocol/snapshot-broadcast.ts); each session plans its own header, baseline and
  * unacked events and is told what left.
  *
- * Inputs: per tick, the sessions, the world, the match block (asked for only when a snapshot is
- * due), the tick's tagged events and the time. Outputs: the datagrams, in session order.
+ * Inputs: per tick, the sessions, the world, its entity lists and rules block (asked for only
+ * when a snapshot is due), the tick's tagged events and the time. Outputs: the datagrams, in session order.
  * Invariants: a kicked session gets nothing; a state the codec cannot carry skips that client's
  * snapshot (counted by its session) and never stops the tick; every live session queues the
  * tick's events whether or not a snapshot is due, so a later snapshot still carries them.
  */
 import { DatagramArena } from '../protocol/datagram-arena';
-import { encodeEvent } from '../protocol/events';
-import type { NetEvent } from '../protocol/game-messages';
 import { SnapshotBroadcast } from '../protocol/snapshot-broadcast';
-import type { PublicMatchState } from '../sim/match-types';
+import type { SnapshotWire } from '../protocol/snapshot-schema';
+import type { NetEvent } from '../protocol/snapshot-types';
 import type { PlayerId, WorldState } from '../sim/types';
 import { SENT_RING, type ServerSideClient, type SnapshotPlan } from './server-side-client';
-import { SnapshotFrames } from './snapshot-frames';
+import { SnapshotFrames, type EntityListsOf } from './snapshot-frames';
 
 export interface SnapshotPacket {
   clientId: PlayerId;
@@ -27,13 +26,18 @@ export interface SnapshotPacket {
 
 export class SnapshotSender {
   /** The world of every recent tick a snapshot left at: targets now, baselines later. */
-  private readonly frames = new SnapshotFrames(SENT_RING);
-  private readonly broadcast = new SnapshotBroadcast();
+  private readonly frames: SnapshotFrames;
+  private readonly broadcast: SnapshotBroadcast;
   /** This tick's due sessions, their plans, ids and baseline ticks (-1: none), for the broadcast (reused). */
   private readonly due: ServerSideClient[] = [];
   private readonly plans: SnapshotPlan[] = [];
   private readonly dueIds: number[] = [];
   private readonly dueBaselines: number[] = [];
+
+  constructor(private readonly wire: SnapshotWire) {
+    this.frames = new SnapshotFrames(SENT_RING, wire);
+    this.broadcast = new SnapshotBroadcast(wire);
+  }
 
   /** Groups of four baseline checksums the encoder hashed so far (tests: due clients fill them). */
   checksumGroups(): number {
@@ -51,12 +55,13 @@ export class SnapshotSender {
   send(
     sessions: Iterable<ServerSideClient>,
     world: WorldState,
-    match: () => PublicMatchState,
-    events: readonly NetEvent[],
+    lists: () => EntityListsOf,
+    match: () => unknown,
+    events: readonly NetEvent<unknown>[],
     nowMs: number,
   ): SnapshotPacket[] {
     this.broadcast.arena?.reset();
-    const encoded = events.map(encodeEvent);
+    const encoded = events.map((e) => this.wire.events.encode(e));
     // First who is due (each session's plan is its own object, valid until its next plan), so the
     // broadcast knows them all before the first encode (each baseline's checksums hash its due clients together).
     const due = this.due;
@@ -79,7 +84,7 @@ export class SnapshotSender {
     }
     const packets: SnapshotPacket[] = [];
     if (due.length === 0) return packets;
-    this.broadcast.begin(this.frames.capture(world, match()), dueIds, dueBaselines);
+    this.broadcast.begin(this.frames.capture(world.tick, lists(), match()), dueIds, dueBaselines);
     for (let k = 0; k < due.length; k++) {
       const s = due[k]!;
       const plan = plans[k]!;

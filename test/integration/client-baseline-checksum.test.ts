@@ -5,6 +5,7 @@
  * the client is back on the server's exact state within a round trip.
  * Without the checksum those deltas would decode "successfully" into wrong positions.
  */
+import { ARENA_WIRE } from '../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/protocol/game-messages';
 import { decodeSnapshot, encodeSnapshot } from '../../src/protocol/snapshot';
@@ -66,11 +67,11 @@ describe('baseline checksum', () => {
       events: [],
     };
     const next: Snapshot = { ...base, serverTick: 102, lastCmdTick: 102, players: [{ ...base.players[0]!, x: 301 }] };
-    const bytes = encodeSnapshot(next, base);
-    const good = decodeSnapshot(bytes, () => base);
+    const bytes = encodeSnapshot(ARENA_WIRE, next, base);
+    const good = decodeSnapshot(ARENA_WIRE, bytes, () => base);
     expect(good.ok).toBe(true);
     const wrong: Snapshot = { ...base, players: [{ ...base.players[0]!, x: 310 }] };
-    const bad = decodeSnapshot(bytes, () => wrong);
+    const bad = decodeSnapshot(ARENA_WIRE, bytes, () => wrong);
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.baselineMismatch).toBe(100);
   });

@@ -6,6 +6,7 @@
  * Also: every client's view of the others equals the server's public fields, and a client's own
  * prediction (stepPlayer from the decoded self) matches the server.
  */
+import { ARENA_WIRE } from '../../src/arena/protocol/arena-wire';
 import { describe, it, expect } from 'vitest';
 import {
   Buttons,
@@ -98,7 +99,7 @@ function snapshotOf(world: WorldState, selfId: number): Snapshot {
 function throughWire(sent: Map<number, Snapshot>, world: WorldState, id: number): Snapshot {
   const target = snapshotOf(world, id);
   const baseline = sent.get(world.tick - BASELINE_AGE) ?? null;
-  const out = decodeSnapshot(encodeSnapshot(target, baseline), (t) =>
+  const out = decodeSnapshot(ARENA_WIRE, encodeSnapshot(ARENA_WIRE, target, baseline), (t) =>
     t === baseline?.serverTick ? baseline : undefined,
   );
   if (!out.ok) throw new Error(`tick ${world.tick} player ${id}: ${out.error}`);

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { defaultCvars } from '../../../src/config/cvars';
 import { ClientSession, RENDERER_STALL_MS } from '../../../src/app/client-session';
 import type { DebugMessage, NetEvent } from '../../../src/protocol/game-messages';
@@ -152,6 +153,7 @@ describe('ClientSession debug messages', () => {
 function snapshotBytes(serverTick: number, events: NetEvent[] = []): Uint8Array {
   const self = newPlayer(3, 100, 100);
   return encodeSnapshot(
+    ARENA_WIRE,
     {
       serverTick,
       baselineTick: 0,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { ABANDON_AFTER_CONSECUTIVE, HostPlausibility, MAX_LEAD_S } from '../../../src/client/host-plausibility';
 import { NetClient } from '../../../src/client/net-client';
 import { arenaClientGame } from '../../../src/arena/client/arena-client-game';
@@ -24,7 +25,7 @@ function snapshot(serverTick: number): Uint8Array {
     projectiles: [],
     events: [],
   };
-  return encodeSnapshot(s, null);
+  return encodeSnapshot(ARENA_WIRE, s, null);
 }
 
 describe('HostPlausibility', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { NetClient } from '../../../src/client/net-client';
 import { arenaClientGame } from '../../../src/arena/client/arena-client-game';
 import type { ClientView } from '../../../src/client/view-model';
@@ -46,7 +47,7 @@ function snapshot(serverTick: number, extra: Partial<Snapshot> = {}): Snapshot {
   };
 }
 
-const bytes = (s: Snapshot): Uint8Array => encodeSnapshot(s, null);
+const bytes = (s: Snapshot): Uint8Array => encodeSnapshot(ARENA_WIRE, s, null);
 
 function cmdsOf(packet: Uint8Array): UserCmd[] {
   const d = decodeCmdPacket(packet);

@@ -3,6 +3,7 @@
  * ticks are lower than the old one's, and the pieces it resets or keeps (inbox, plausibility,
  * interpolation history, error smoother, command resends).
  */
+import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
 import { CommandSender } from '../../../src/client/command-sender';
 import { ErrorSmoother } from '../../../src/client/error-smoother';
@@ -42,7 +43,7 @@ function snapshot(serverTick: number, x: number, events: NetEvent[] = []): Snaps
     events,
   };
 }
-const bytes = (s: Snapshot): Uint8Array => encodeSnapshot(s, null);
+const bytes = (s: Snapshot): Uint8Array => encodeSnapshot(ARENA_WIRE, s, null);
 const hit = (id: number): NetEvent => ({
   id,
   tick: 600,

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { decodeCmdPacket, encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeControl, encodeControl } from '../../../src/protocol/control';
 import { decodeSnapshot, encodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
@@ -29,27 +30,27 @@ describe('decoders never throw on random or mutated bytes', () => {
 
   it('snapshot (full and delta)', () => {
     const r = new Rng(3);
-    const baseline = quantizeSnapshot(snapshot(r, { players: 12, projectiles: 4 }), 0);
+    const baseline = quantizeSnapshot(ARENA_WIRE, snapshot(r, { players: 12, projectiles: 4 }), 0);
     const lookup = (tick: number): Snapshot | undefined => (tick === baseline.serverTick ? baseline : undefined);
     // Random bytes claim random baselines: answer every lookup so decoding goes past the header.
     const anyBaseline = (): Snapshot => baseline;
     const samples = Array.from({ length: 40 }, (_, i) =>
       i % 2
-        ? encodeSnapshot(evolve(r, baseline, r.int(1, 30)), baseline)
-        : encodeSnapshot(snapshot(r, { players: r.int(0, 12) }), null),
+        ? encodeSnapshot(ARENA_WIRE, evolve(r, baseline, r.int(1, 30)), baseline)
+        : encodeSnapshot(ARENA_WIRE, snapshot(r, { players: r.int(0, 12) }), null),
     );
     // A decoded part (k of n) re-encodes as a whole snapshot: compare it without its part numbers.
     const decodeAny = (b: Uint8Array): DecodeResult<Snapshot> => {
-      const out = decodeSnapshot(b, anyBaseline);
+      const out = decodeSnapshot(ARENA_WIRE, b, anyBaseline);
       return out.ok ? { ok: true, value: { ...out.value, part: 0, partCount: 1 } } : out;
     };
     const reencode = (s: Snapshot) =>
-      encodeSnapshot(s, s.baselineTick ? { ...baseline, serverTick: s.baselineTick } : null);
+      encodeSnapshot(ARENA_WIRE, s, s.baselineTick ? { ...baseline, serverTick: s.baselineTick } : null);
     const [random, mutated] = fuzz(4, 80, samples, decodeAny, reencode);
     expect(random.refused).toBeGreaterThan(0);
     expect(mutated.ok).toBeGreaterThan(1000);
     expect(mutated.refused).toBeGreaterThan(1000);
-    expect(decodeSnapshot(samples[1]!, lookup).ok).toBe(true);
+    expect(decodeSnapshot(ARENA_WIRE, samples[1]!, lookup).ok).toBe(true);
   });
 
   it('control message', () => {

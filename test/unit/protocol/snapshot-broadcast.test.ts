@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ARENA_WIRE as wire } from '../../../src/arena/protocol/arena-wire';
 import fc from 'fast-check';
 import { encodeEvent } from '../../../src/protocol/events';
 import type { NetEvent, Snapshot } from '../../../src/protocol/game-messages';
@@ -66,7 +67,7 @@ function later(r: Rng, w: World, ticks: number): World {
   };
 }
 
-function frameOf(w: World, into = new SnapshotFrame()): SnapshotFrame {
+function frameOf(w: World, into = new SnapshotFrame(wire)): SnapshotFrame {
   return into.capture(w.tick, [w.players, w.projectiles], w.match);
 }
 
@@ -114,14 +115,14 @@ function clientCase(r: Rng, target: World, id: number, base: { world: World; fra
   const baselineSnapshot = held ? snapshotOf(held.world, id, header(r, held.world.tick), []) : null;
   return {
     client: { receiverId: id, header: h, baseline: base ? base.frame : null, events: events.map(encodeEvent) },
-    expected: encodeSnapshotParts(snapshotOf(target, id, h, events), baselineSnapshot),
+    expected: encodeSnapshotParts(wire, snapshotOf(target, id, h, events), baselineSnapshot),
     baselineSnapshot,
   };
 }
 
 function decodeAll(parts: readonly Uint8Array[], baseline: Snapshot | null): Snapshot[] {
   return parts.map((bytes) => {
-    const out = decodeSnapshot(bytes, (t) => (baseline && t === baseline.serverTick ? baseline : undefined));
+    const out = decodeSnapshot(wire, bytes, (t) => (baseline && t === baseline.serverTick ? baseline : undefined));
     if (!out.ok) throw new Error(out.error);
     return out.value;
   });
@@ -146,7 +147,7 @@ describe('SnapshotBroadcast (encode once, send many)', () => {
       .map((p) => p.id);
     // Every other client acked the older snapshot (a longer round trip).
     const onOld = (id: number): boolean => stayed.indexOf(id) % 2 === 0;
-    const broadcast = new SnapshotBroadcast();
+    const broadcast = new SnapshotBroadcast(wire);
     broadcast.begin(
       frameOf(w2),
       stayed,
@@ -159,7 +160,7 @@ describe('SnapshotBroadcast (encode once, send many)', () => {
   });
 
   it('every client’s spliced datagram is the per-client encoding, for random worlds, clients and acked baselines', () => {
-    const broadcast = new SnapshotBroadcast();
+    const broadcast = new SnapshotBroadcast(wire);
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 30 }), (seed) => {
         const r = new Rng(seed);
@@ -184,7 +185,7 @@ describe('SnapshotBroadcast (encode once, send many)', () => {
   });
 
   it('clients whose baseline lists the same players as the target (the usual tick: the piece answers the list header) get the per-client encoding (property)', () => {
-    const broadcast = new SnapshotBroadcast();
+    const broadcast = new SnapshotBroadcast(wire);
     let same = 0;
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 30 }), (seed) => {
@@ -212,7 +213,7 @@ describe('SnapshotBroadcast (encode once, send many)', () => {
   });
 
   it('with a datagram arena (the worker’s path), a whole tick of datagrams stays each client’s per-client encoding until the next tick', () => {
-    const broadcast = new SnapshotBroadcast();
+    const broadcast = new SnapshotBroadcast(wire);
     // A small slab, so ticks outgrow it and views handed out before the growth must stay intact.
     const arena = new DatagramArena(64);
     broadcast.arena = arena;
@@ -244,7 +245,7 @@ describe('SnapshotBroadcast (encode once, send many)', () => {
 
   it('invalidates shared pieces: clients on different baselines, a joiner, an expired baseline, a reused frame', () => {
     const r = new Rng(7);
-    const broadcast = new SnapshotBroadcast();
+    const broadcast = new SnapshotBroadcast(wire);
     const w0 = world(r, 100, 12, 5);
     const w1 = later(r, w0, 2);
     const w2 = later(r, w1, 2);
@@ -280,7 +281,7 @@ describe('SnapshotBroadcast (encode once, send many)', () => {
   it('refuses a header for another tick, a receiver not in the target, and a baseline not older than the target', () => {
     const r = new Rng(3);
     const w = world(r, 50, 4, 1);
-    const broadcast = new SnapshotBroadcast();
+    const broadcast = new SnapshotBroadcast(wire);
     const frame = frameOf(w);
     broadcast.begin(frame);
     const id = w.players[0]!.id;

@@ -6,6 +6,8 @@
  * from the ring or from anywhere else) and the same refusal, message included, for mutated and
  * random bytes, without ever throwing.
  */
+import type { ArenaWireTypes } from '../../../src/protocol/game-messages';
+import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { snapshotChecksum } from '../../../src/protocol/baseline-checksum';
@@ -24,14 +26,18 @@ type Lookup = (tick: number) => Snapshot | undefined;
 /** A match's snapshots: each a few ticks after the one before, quantized as the host sends them. */
 function stream(r: Rng, length: number): Snapshot[] {
   const out = [
-    quantizeSnapshot(snapshot(r, { tick: r.int(1000, 2 ** 31), players: r.int(0, 24), matchPlayers: r.int(0, 30) }), 0),
+    quantizeSnapshot(
+      ARENA_WIRE,
+      snapshot(r, { tick: r.int(1000, 2 ** 31), players: r.int(0, 24), matchPlayers: r.int(0, 30) }),
+      0,
+    ),
   ];
-  while (out.length < length) out.push(quantizeSnapshot(evolve(r, out[out.length - 1]!, r.int(1, 6)), 0));
+  while (out.length < length) out.push(quantizeSnapshot(ARENA_WIRE, evolve(r, out[out.length - 1]!, r.int(1, 6)), 0));
   return out;
 }
 
 /** The ring's checksum of a snapshot the decoder returned (the test reaches into it on purpose). */
-const heldChecksum = (d: SnapshotDecoder, s: Snapshot): number | undefined =>
+const heldChecksum = (d: SnapshotDecoder<ArenaWireTypes>, s: Snapshot): number | undefined =>
   (d as unknown as { ring: { find(s: Snapshot): { checksum: number } | null } }).ring.find(s)?.checksum;
 
 describe('SnapshotDecoder returns what the general decoder returns', () => {
@@ -40,22 +46,22 @@ describe('SnapshotDecoder returns what the general decoder returns', () => {
       fc.property(fc.integer(), fc.integer({ min: 1, max: 5 }), (seed, lag) => {
         const r = new Rng(seed);
         const snaps = stream(r, 12);
-        const fast = new SnapshotDecoder();
+        const fast = new SnapshotDecoder<ArenaWireTypes>(ARENA_WIRE);
         const mine: Snapshot[] = [];
         const theirs: Snapshot[] = [];
         snaps.forEach((s, i) => {
           // Every few snapshots a full one, else a delta against one `lag` back (as after a lost ack).
           const b = i >= lag && i % 5 !== 0 ? i - lag : -1;
-          const bytes = encodeSnapshot(s, b >= 0 ? snaps[b]! : null);
+          const bytes = encodeSnapshot(ARENA_WIRE, s, b >= 0 ? snaps[b]! : null);
           const got = fast.decode(bytes, (t) => (b >= 0 && t === mine[b]!.serverTick ? mine[b] : undefined));
-          const want = decodeSnapshotGeneral(bytes, (t) =>
+          const want = decodeSnapshotGeneral(ARENA_WIRE, bytes, (t) =>
             b >= 0 && t === theirs[b]!.serverTick ? theirs[b] : undefined,
           );
           expect(got).toEqual(want);
-          expect(got).toEqual({ ok: true, value: quantizeSnapshot(s, b >= 0 ? snaps[b]!.serverTick : 0) });
+          expect(got).toEqual({ ok: true, value: quantizeSnapshot(ARENA_WIRE, s, b >= 0 ? snaps[b]!.serverTick : 0) });
           if (!got.ok || !want.ok) return;
           // The baseline's checksum, kept for the next delta against it, is its objects' checksum.
-          if (b >= 0) expect(heldChecksum(fast, mine[b]!)).toBe(snapshotChecksum(mine[b]!));
+          if (b >= 0) expect(heldChecksum(fast, mine[b]!)).toBe(snapshotChecksum(ARENA_WIRE, mine[b]!));
           mine.push(got.value);
           theirs.push(want.value);
         });
@@ -70,15 +76,17 @@ describe('SnapshotDecoder returns what the general decoder returns', () => {
       fc.property(fc.integer(), (seed) => {
         const r = new Rng(seed);
         const base = quantizeSnapshot(
+          ARENA_WIRE,
           snapshot(r, { tick: r.int(1000, 2 ** 31), players: r.int(10, 60), projectiles: r.int(0, 20) }),
           0,
         );
-        const target = quantizeSnapshot(evolve(r, base, r.int(1, 6)), 0);
+        const target = quantizeSnapshot(ARENA_WIRE, evolve(r, base, r.int(1, 6)), 0);
         const lookup: Lookup = (t) => (t === base.serverTick ? base : undefined);
-        const fast = new SnapshotDecoder();
-        const parts = encodeSnapshotParts(target, r.bool() ? base : null, r.int(300, 700));
+        const fast = new SnapshotDecoder<ArenaWireTypes>(ARENA_WIRE);
+        const parts = encodeSnapshotParts(ARENA_WIRE, target, r.bool() ? base : null, r.int(300, 700));
         if (parts.length > 1) split++;
-        for (const part of parts) expect(fast.decode(part, lookup)).toEqual(decodeSnapshotGeneral(part, lookup));
+        for (const part of parts)
+          expect(fast.decode(part, lookup)).toEqual(decodeSnapshotGeneral(ARENA_WIRE, part, lookup));
       }),
       { numRuns: 60 },
     );
@@ -88,16 +96,21 @@ describe('SnapshotDecoder returns what the general decoder returns', () => {
   it('for mutated and random bytes: never throws, refuses with the same message, and counts both outcomes', () => {
     const r = new Rng(77);
     const snaps = stream(r, 30);
-    const fast = new SnapshotDecoder();
+    const fast = new SnapshotDecoder<ArenaWireTypes>(ARENA_WIRE);
     // The decoder's own copies of the baselines (so the ring answers), and the general decoder's.
     const mine = new Map<number, Snapshot>();
     const theirs = new Map<number, Snapshot>();
     for (const s of snaps.slice(0, 20)) {
-      const bytes = encodeSnapshot(s, null);
+      const bytes = encodeSnapshot(ARENA_WIRE, s, null);
       mine.set(s.serverTick, (fast.decode(bytes, () => undefined) as { value: Snapshot }).value);
-      theirs.set(s.serverTick, (decodeSnapshotGeneral(bytes, () => undefined) as { value: Snapshot }).value);
+      theirs.set(
+        s.serverTick,
+        (decodeSnapshotGeneral(ARENA_WIRE, bytes, (): Snapshot | undefined => undefined) as { value: Snapshot }).value,
+      );
     }
-    const valid = snaps.slice(20).flatMap((s, i) => [encodeSnapshot(s, snaps[10 + i]!), encodeSnapshot(s, null)]);
+    const valid = snaps
+      .slice(20)
+      .flatMap((s, i) => [encodeSnapshot(ARENA_WIRE, s, snaps[10 + i]!), encodeSnapshot(ARENA_WIRE, s, null)]);
     const tally = { ok: 0, refused: 0 };
     const same = (bytes: Uint8Array, anyBaseline: boolean): void => {
       // Random bytes name random ticks: answering every lookup lets decoding go past the header.
@@ -107,7 +120,7 @@ describe('SnapshotDecoder returns what the general decoder returns', () => {
           m.get(t) ?? (anyBaseline ? m.get(snaps[19]!.serverTick) : undefined);
       let got: DecodeResult<Snapshot> | undefined;
       expect(() => (got = fast.decode(bytes, pick(mine)))).not.toThrow();
-      expect(got).toEqual(decodeSnapshotGeneral(bytes, pick(theirs)));
+      expect(got).toEqual(decodeSnapshotGeneral(ARENA_WIRE, bytes, pick(theirs)));
       tally[got!.ok ? 'ok' : 'refused']++;
     };
     for (let i = 0; i < 6000; i++) same(mutate(r, r.pick(valid)), false);
@@ -121,36 +134,36 @@ describe('SnapshotDecoder returns what the general decoder returns', () => {
     (how) => {
       const r = new Rng(5);
       const [a, b] = stream(r, 2) as [Snapshot, Snapshot];
-      const fast = new SnapshotDecoder();
-      const base = (fast.decode(encodeSnapshot(a, null), () => undefined) as { value: Snapshot }).value;
+      const fast = new SnapshotDecoder<ArenaWireTypes>(ARENA_WIRE);
+      const base = (fast.decode(encodeSnapshot(ARENA_WIRE, a, null), () => undefined) as { value: Snapshot }).value;
       const x = base.self.x === 0 ? 1 : 0;
       if (how === 'replaced') base.self = { ...base.self, x };
       else base.self.x = x;
-      const out = fast.decode(encodeSnapshot(b, a), () => base);
-      expect(out).toEqual(decodeSnapshotGeneral(encodeSnapshot(b, a), () => base));
+      const out = fast.decode(encodeSnapshot(ARENA_WIRE, b, a), () => base);
+      expect(out).toEqual(decodeSnapshotGeneral(ARENA_WIRE, encodeSnapshot(ARENA_WIRE, b, a), () => base));
       expect(out.ok).toBe(false);
     },
   );
 
   it('shares an unchanged match block with its baseline and only what changed in a changed one', () => {
     const r = new Rng(9);
-    const a = quantizeSnapshot(snapshot(r, { tick: 500, players: 3, matchPlayers: 6 }), 0);
-    const fast = new SnapshotDecoder();
-    const base = (fast.decode(encodeSnapshot(a, null), () => undefined) as { value: Snapshot }).value;
-    const same = fast.decode(encodeSnapshot({ ...a, serverTick: 504 }, a), () => base);
+    const a = quantizeSnapshot(ARENA_WIRE, snapshot(r, { tick: 500, players: 3, matchPlayers: 6 }), 0);
+    const fast = new SnapshotDecoder<ArenaWireTypes>(ARENA_WIRE);
+    const base = (fast.decode(encodeSnapshot(ARENA_WIRE, a, null), () => undefined) as { value: Snapshot }).value;
+    const same = fast.decode(encodeSnapshot(ARENA_WIRE, { ...a, serverTick: 504 }, a), () => base);
     expect(same.ok && same.value.match).toBe(base.match);
     const m = a.match!;
     const scored = { ...m, players: m.players.map((p, i) => (i === 2 ? { ...p, score: p.score + 1 } : p)) };
-    const next = fast.decode(encodeSnapshot({ ...a, serverTick: 506, match: scored }, a), () => base);
+    const next = fast.decode(encodeSnapshot(ARENA_WIRE, { ...a, serverTick: 506, match: scored }, a), () => base);
     if (!next.ok) throw new Error(next.error);
-    expect(next.value.match).toEqual(quantizeSnapshot({ ...a, match: scored }, 0).match);
+    expect(next.value.match).toEqual(quantizeSnapshot(ARENA_WIRE, { ...a, match: scored }, 0).match);
     next.value.match!.players.forEach((p, i) =>
       i === 2 ? expect(p).not.toBe(base.match!.players[i]) : expect(p).toBe(base.match!.players[i]),
     );
   });
   it('keeps the rows of the match players it returned: a changed block against one it decoded packs no list', () => {
     const r = new Rng(9);
-    const a = quantizeSnapshot(snapshot(r, { tick: 500, players: 3, matchPlayers: 6 }), 0);
+    const a = quantizeSnapshot(ARENA_WIRE, snapshot(r, { tick: 500, players: 3, matchPlayers: 6 }), 0);
     const m = a.match!;
     expect(m.players.length).toBeGreaterThan(3);
     // Each snapshot scores a point for another match player: every block changes.
@@ -160,16 +173,16 @@ describe('SnapshotDecoder returns what the general decoder returns', () => {
       match: { ...m, players: m.players.map((p, i) => (i === n ? { ...p, score: p.score + 1 } : p)) },
     }));
     // Encoded first: the encoder packs rows too.
-    const bytes = sent.map((s, i) => encodeSnapshot(s, i === 0 ? a : sent[i - 1]!));
-    const fast = new SnapshotDecoder();
-    let prev = (fast.decode(encodeSnapshot(a, null), () => undefined) as { value: Snapshot }).value;
+    const bytes = sent.map((s, i) => encodeSnapshot(ARENA_WIRE, s, i === 0 ? a : sent[i - 1]!));
+    const fast = new SnapshotDecoder<ArenaWireTypes>(ARENA_WIRE);
+    let prev = (fast.decode(encodeSnapshot(ARENA_WIRE, a, null), () => undefined) as { value: Snapshot }).value;
     const pack = vi.spyOn(EntityRows.prototype, 'pack');
     try {
       sent.forEach((s, i) => {
         const base = prev;
         const got = fast.decode(bytes[i]!, () => base);
         if (!got.ok) throw new Error(got.error);
-        expect(got.value).toEqual(quantizeSnapshot(s, base.serverTick));
+        expect(got.value).toEqual(quantizeSnapshot(ARENA_WIRE, s, base.serverTick));
         prev = got.value;
       });
       // Without the kept rows, every changed block packed its baseline's players.

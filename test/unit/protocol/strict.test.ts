@@ -4,6 +4,7 @@
  * encoders always write the canonical form (the round-trip, fuzz and golden tests hold them to it);
  * each case below hand-writes the one non-canonical thing and shows it refused.
  */
+import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
 import { BitReader, BitWriter } from '../../../src/protocol/bits';
 import { decodeCmdPacket } from '../../../src/protocol/cmd-packet';
@@ -21,7 +22,7 @@ import { MATCH_HEADER_CODEC } from '../../../src/protocol/match-codecs';
 import { readMatchBlock } from '../../../src/protocol/match-block';
 import { quantizeMatch } from '../../../src/protocol/match-value';
 import { GameMode, MatchPhase, Team, type PublicMatchState } from '../../../src/sim/match-types';
-import { decodeSnapshot, quantizeSnapshot, writeHeader, ALL_RANGES } from '../../../src/protocol/snapshot';
+import { decodeSnapshot, quantizeSnapshot, writeHeader } from '../../../src/protocol/snapshot';
 import { GameServer } from '../../../src/server/game-server';
 import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { decodeCommandPacket as referenceDecode } from '../../../tools/reference-client/commands';
@@ -128,16 +129,21 @@ describe('strict decoders', () => {
   });
 
   it('refuse a delta snapshot that sends self in full although the baseline holds the same player', () => {
-    const baseline = quantizeSnapshot(snapshot(new Rng(4), { tick: 500, players: 0, projectiles: 0, events: 0 }), 0);
+    const baseline = quantizeSnapshot(
+      ARENA_WIRE,
+      snapshot(new Rng(4), { tick: 500, players: 0, projectiles: 0, events: 0 }),
+      0,
+    );
     const self = player(new Rng(5), baseline.self.id, 504);
     const w = new BitWriter();
     writeHeader(
       w,
+      ARENA_WIRE,
       { serverTick: 504, lastCmdTick: 503, cmdBufferDepth: 0, echoTimeMs: 0, echoHoldMs: 0 },
       500,
-      { part: 0, partCount: 1, ranges: ALL_RANGES, events: [] },
+      { part: 0, partCount: 1, ranges: ARENA_WIRE.allRanges, events: [] },
       0,
-      snapshotChecksum(baseline),
+      snapshotChecksum(ARENA_WIRE, baseline),
     );
     w.writeBool(false);
     writeFull(w, PLAYER_CODEC, self, { serverTick: 504 });
@@ -145,7 +151,7 @@ describe('strict decoders', () => {
     w.writeBits(1, 1); // projectiles: same ids (none)
     w.writeVarUint(0, 3); // no events
     w.writeBool(false); // match block: unchanged
-    const out = decodeSnapshot(w.finish(), () => baseline);
+    const out = decodeSnapshot(ARENA_WIRE, w.finish(), () => baseline);
     expect(out).toEqual({ ok: false, error: 'snapshot: self sent in full against a baseline of the same player' });
   });
 

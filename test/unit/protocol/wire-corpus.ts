@@ -6,6 +6,7 @@
  * (accepted value or refusal). `wire-golden.test.ts` compares it with the committed fixture
  * (write-wire-corpus.ts writes it; run it only for a deliberate wire change).
  */
+import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { createHash } from 'node:crypto';
 import { decodeCmdPacket, encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeSnapshot, encodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
@@ -50,15 +51,18 @@ function snapshotItems(): { full: string[]; delta: string[]; decoded: string[] }
   for (let seed = 1; seed <= 300; seed++) {
     const r = new Rng(seed);
     const baseline = quantizeSnapshot(
+      ARENA_WIRE,
       snapshot(r, { players: r.int(0, 40), projectiles: r.int(0, 12), events: r.int(0, 12) }),
       0,
     );
     const target = evolve(r, baseline, r.int(1, 40));
-    full.push(short(encodeSnapshot(target, null)));
-    const bytes = encodeSnapshot(target, baseline);
+    full.push(short(encodeSnapshot(ARENA_WIRE, target, null)));
+    const bytes = encodeSnapshot(ARENA_WIRE, target, baseline);
     delta.push(short(bytes));
     for (let k = 0; k < 3; k++) {
-      const out = decodeSnapshot(mutate(r, bytes), (t) => (t === baseline.serverTick ? baseline : undefined));
+      const out = decodeSnapshot(ARENA_WIRE, mutate(r, bytes), (t) =>
+        t === baseline.serverTick ? baseline : undefined,
+      );
       decoded.push(short(out.ok ? JSON.stringify(out.value) : 'refused'));
     }
   }
@@ -71,12 +75,12 @@ function partItems(): string[] {
     const r = new Rng(1000 + seed);
     const withBaseline = r.bool();
     const baseline = withBaseline
-      ? quantizeSnapshot(snapshot(r, { players: r.int(0, 120), projectiles: r.int(0, 40) }), 0)
+      ? quantizeSnapshot(ARENA_WIRE, snapshot(r, { players: r.int(0, 120), projectiles: r.int(0, 40) }), 0)
       : null;
     const target = baseline
       ? evolve(r, baseline, 4)
       : snapshot(r, { players: r.int(60, 200), projectiles: r.int(0, 40), events: r.int(0, 30) });
-    out.push(short(concat(encodeSnapshotParts(target, baseline, r.int(200, 1150)))));
+    out.push(short(concat(encodeSnapshotParts(ARENA_WIRE, target, baseline, r.int(200, 1150)))));
   }
   return out;
 }
@@ -104,8 +108,8 @@ function cmdItems(): { encoded: string[]; decoded: string[] } {
 /** The bench workload (real sim states, events included): 4-old deltas as player 0 gets them. */
 function workloadItems(players: number): string[] {
   const frames = [...workloadFrames({ players, seed: 5150, frames: 40 })];
-  const snaps: Snapshot[] = frames.map((f) => quantizeSnapshot(snapshotFor(f.world, 0, f.events), 0));
-  return snaps.slice(4).map((s, i) => short(encodeSnapshot(s, snaps[i]!)));
+  const snaps: Snapshot[] = frames.map((f) => quantizeSnapshot(ARENA_WIRE, snapshotFor(f.world, 0, f.events), 0));
+  return snaps.slice(4).map((s, i) => short(encodeSnapshot(ARENA_WIRE, s, snaps[i]!)));
 }
 
 export function wireCorpus(): Record<string, string[]> {

@@ -5,6 +5,7 @@
  * packet and control message the reference client writes is byte-identical to the game's. A gap
  * or error in the docs shows up here as a mismatch.
  */
+import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
 import { decodeCmdPacket, encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { encodeControl } from '../../../src/protocol/control';
@@ -73,13 +74,15 @@ describe('reference client decodes what the game encodes', () => {
     // The random worlds carry match blocks (protocol 3): players, results and pickup events do occur.
     const seen = { results: 0, matchPlayers: 0, pickupEvents: 0 };
     for (let i = 0; i < 150; i++) {
-      const base = quantizeSnapshot(snapshot(r), 0);
+      const base = quantizeSnapshot(ARENA_WIRE, snapshot(r), 0);
       const target = evolve(r, base, r.int(1, 40));
-      const full = decodeSnapshot(encodeSnapshot(base, null), () => undefined);
+      const full = decodeSnapshot(encodeSnapshot(ARENA_WIRE, base, null), () => undefined);
       expect(full.ok, full.ok ? '' : full.error).toBe(true);
       if (!full.ok) return;
-      const want = gameDecode(encodeSnapshot(target, base), () => base);
-      const got = decodeSnapshot(encodeSnapshot(target, base), (t) => (t === base.serverTick ? full.value : undefined));
+      const want = gameDecode(ARENA_WIRE, encodeSnapshot(ARENA_WIRE, target, base), () => base);
+      const got = decodeSnapshot(encodeSnapshot(ARENA_WIRE, target, base), (t) =>
+        t === base.serverTick ? full.value : undefined,
+      );
       expect(want.ok && got.ok, got.ok ? '' : got.error).toBe(true);
       if (!want.ok || !got.ok) return;
       expect(canon(asGame(got.value))).toEqual(canon(gameView(want.value)));
@@ -100,11 +103,11 @@ describe('reference client decodes what the game encodes', () => {
 
   it("a snapshot split into parts reassembles to the game decoder's values", () => {
     const r = new Rng(7);
-    const base = quantizeSnapshot(snapshot(r, { players: 120, projectiles: 60, events: 20 }), 0);
+    const base = quantizeSnapshot(ARENA_WIRE, snapshot(r, { players: 120, projectiles: 60, events: 20 }), 0);
     const target = evolve(r, base, 4);
-    const parts = encodeSnapshotParts(target, base, 300);
+    const parts = encodeSnapshotParts(ARENA_WIRE, target, base, 300);
     expect(parts.length).toBeGreaterThan(1);
-    const baseline = decodeSnapshot(encodeSnapshot(base, null), () => undefined);
+    const baseline = decodeSnapshot(encodeSnapshot(ARENA_WIRE, base, null), () => undefined);
     if (!baseline.ok) throw new Error(baseline.error);
     const asm = new PartAssembler();
     let whole: SnapshotPart | null = null;
@@ -113,19 +116,19 @@ describe('reference client decodes what the game encodes', () => {
       if (!d.ok) throw new Error(d.error);
       whole = asm.add(d.value) ?? whole;
     }
-    const want = quantizeSnapshot(target, base.serverTick);
+    const want = quantizeSnapshot(ARENA_WIRE, target, base.serverTick);
     expect(canon(asGame(whole!))).toEqual(canon(gameView(want)));
   });
 
   it('refuses a delta whose baseline checksum differs from its copy', () => {
     const r = new Rng(3);
-    const base = quantizeSnapshot(snapshot(r, { players: 4 }), 0);
+    const base = quantizeSnapshot(ARENA_WIRE, snapshot(r, { players: 4 }), 0);
     const target = evolve(r, base, 2);
-    const full = decodeSnapshot(encodeSnapshot(base, null), () => undefined);
+    const full = decodeSnapshot(encodeSnapshot(ARENA_WIRE, base, null), () => undefined);
     if (!full.ok) throw new Error(full.error);
     const tampered = { ...full.value, self: { ...full.value.self, health: (full.value.self.health as number) ^ 1 } };
     expect(baselineChecksum(full.value)).not.toBe(baselineChecksum(tampered));
-    const d = decodeSnapshot(encodeSnapshot(target, base), () => tampered);
+    const d = decodeSnapshot(encodeSnapshot(ARENA_WIRE, target, base), () => tampered);
     expect(d).toMatchObject({ ok: false, checksumMismatch: true });
   });
 });

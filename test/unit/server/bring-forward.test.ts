@@ -1,5 +1,7 @@
 // Issue 13, bring forward: the successor's starting world = its checkpoint's private state + the
 // public state of the newer snapshot it decoded as a client, at the snapshot's tick.
+import type { ArenaWireTypes } from '../../../src/protocol/game-messages';
+import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeCheckpoint, encodeCheckpoint } from '../../../src/protocol/checkpoint-codec';
@@ -44,7 +46,7 @@ function run(seed: number, k: number, t: number): Run {
   );
   for (const id of PEOPLE) server.addClient(id, 0);
   server.startMatch({ mode: GameMode.TeamDeathmatch, mapId: 0, warmupS: 0, timeLimitS: 0, fragLimit: 0 });
-  const assembler = new SnapshotAssembler();
+  const assembler = new SnapshotAssembler<ArenaWireTypes>(ARENA_WIRE);
   const worlds = new Map<number, WorldState>();
   const events: NetEvent[] = [];
   let checkpoint: Checkpoint | null = null;
@@ -69,7 +71,7 @@ function run(seed: number, k: number, t: number): Run {
     events.push(...server.lastEvents);
     for (const p of out.packets) {
       if (p.clientId !== SUCCESSOR) continue;
-      const decoded = decodeSnapshot(p.bytes, () => undefined);
+      const decoded = decodeSnapshot(ARENA_WIRE, p.bytes, () => undefined);
       const whole = decoded.ok ? assembler.add(decoded.value) : null;
       if (whole) snapshot = whole;
     }

@@ -2,6 +2,8 @@
  * What the GameServer tests share (game-server.test.ts, game-server-commands.test.ts): an open
  * map and settings, a command maker, a client-side snapshot Receiver, and drive() to run ticks.
  */
+import type { ArenaWireTypes } from '../../../src/protocol/game-messages';
+import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { GameServer, type ServerSettings } from '../../../src/server/game-server';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';
@@ -40,11 +42,11 @@ export function cmd(tick: number, extra: Partial<UserCmd> = {}): UserCmd {
 /** Decodes what the server sent one client, keeping baselines like a client would. */
 export class Receiver {
   byTick = new Map<number, Snapshot>();
-  assembler = new SnapshotAssembler();
+  assembler = new SnapshotAssembler<ArenaWireTypes>(ARENA_WIRE);
   got: Snapshot[] = [];
   failures = 0;
   take(bytes: Uint8Array): void {
-    const r = decodeSnapshot(bytes, (t) => this.byTick.get(t));
+    const r = decodeSnapshot(ARENA_WIRE, bytes, (t) => this.byTick.get(t));
     if (!r.ok) {
       this.failures++;
       return;

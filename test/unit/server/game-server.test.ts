@@ -3,6 +3,7 @@
  * full first, deltas once acked, the baseline a client names, and the buffer depth it reports.
  * Commands, round trips, rates, rewinds and kicks: game-server-commands.test.ts.
  */
+import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, it, expect } from 'vitest';
 import { GameServer } from '../../../src/server/game-server';
 import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
@@ -66,7 +67,7 @@ describe('GameServer', () => {
       for (let i = 0; i < 2; i++) {
         now += TICK_MS;
         for (const p of server.tick(now).packets) {
-          const r = decodeSnapshot(p.bytes, (t) => (acked ? rx.get(1)!.byTick.get(t) : undefined));
+          const r = decodeSnapshot(ARENA_WIRE, p.bytes, (t) => (acked ? rx.get(1)!.byTick.get(t) : undefined));
           if (r.ok) out.push(r.value);
         }
         if (i === 0)

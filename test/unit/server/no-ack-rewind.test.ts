@@ -3,6 +3,7 @@
  * thereby escape the 200 ms plausibility check of its claimed view time (a backtrack cheat: claim
  * to have seen the target up to sv_maxunlag ago).
  */
+import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';
@@ -42,7 +43,7 @@ function adjustments(acks: boolean): Map<string, number> {
     const out = server.tick(now);
     for (const p of out.packets) {
       if (p.clientId !== 1) continue;
-      const d = decodeSnapshot(p.bytes, () => undefined);
+      const d = decodeSnapshot(ARENA_WIRE, p.bytes, () => undefined);
       if (d.ok) newest = Math.max(newest, d.value.serverTick);
     }
     const r = server.stats().clients.find((c) => c.clientId === 1)?.lastRewind;

@@ -6,6 +6,7 @@
  * its own back, and B ticks on from the snapshot's tick plus the skipped ticks. Garbage bytes get
  * `{ ok: false }`, never an exception; a handing-over runtime stops ticking but can still checkpoint.
  */
+import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeCheckpoint } from '../../../src/protocol/checkpoint-codec';
@@ -38,7 +39,7 @@ function runtime(startMs = 0) {
 
 /** The newest snapshot posted on `port` (none is acked, so every one is full). */
 function newest(port: FakePort): Snapshot {
-  const out = decodeSnapshot(port.posted[port.posted.length - 1]!, () => undefined);
+  const out = decodeSnapshot(ARENA_WIRE, port.posted[port.posted.length - 1]!, () => undefined);
   if (!out.ok) throw new Error(out.error);
   return out.value;
 }

@@ -3,6 +3,7 @@
  * by the frames that carry it, a new block object is quantized afresh, and what a frame holds is
  * always `quantizeMatch` of what it was captured with.
  */
+import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
 import { QuantizedMatchMemo, quantizeMatch } from '../../../src/protocol/match-value';
 import { SnapshotFrames } from '../../../src/server/snapshot-frames';
@@ -35,27 +36,37 @@ function worldAt(tick: number): WorldState {
   return { ...w, tick };
 }
 
+/** `capture`'s tick and entity lists (the arena's sections: players, projectiles) of `worldAt(tick)`. */
+function listsAt(tick: number): [number, [WorldState['players'], WorldState['projectiles']]] {
+  const w = worldAt(tick);
+  return [w.tick, [w.players, w.projectiles]];
+}
+
 describe('SnapshotFrames: the match block', () => {
   it('quantizes a block object once for every frame that carries it, and a new object afresh', () => {
-    const frames = new SnapshotFrames(32);
+    const frames = new SnapshotFrames(32, ARENA_WIRE);
     const a = block(4);
-    const f1 = frames.capture(worldAt(10), a);
-    const f2 = frames.capture(worldAt(11), a);
+    const f1 = frames.capture(...listsAt(10), a);
+    const f2 = frames.capture(...listsAt(11), a);
     expect(f1.match).toEqual(quantizeMatch(a));
     expect(f2.match).toBe(f1.match);
     // A new block with other contents (a team point): its own quantized block, not the old one.
     const b = block(5);
-    const f3 = frames.capture(worldAt(12), b);
+    const f3 = frames.capture(...listsAt(12), b);
     expect(f3.match).toEqual(quantizeMatch(b));
     expect(f3.match).not.toEqual(f1.match);
     // Rows that did not change are shared with the block before (quantized blocks are never changed).
-    expect(f3.match.players.find((p) => p.id === 3)).toBe(f1.match.players.find((p) => p.id === 3));
-    expect(f3.match.players.find((p) => p.id === 9)).not.toBe(f1.match.players.find((p) => p.id === 9));
+    expect((f3.match as PublicMatchState).players.find((p) => p.id === 3)).toBe(
+      (f1.match as PublicMatchState).players.find((p) => p.id === 3),
+    );
+    expect((f3.match as PublicMatchState).players.find((p) => p.id === 9)).not.toBe(
+      (f1.match as PublicMatchState).players.find((p) => p.id === 9),
+    );
     // The earlier frames keep what they were captured with.
     expect(frames.get(10)!.match).toEqual(quantizeMatch(a));
     // No block (a world without match rules): the empty block.
-    expect(frames.capture(worldAt(13)).match).toEqual(quantizeMatch(undefined));
-    expect(frames.capture(worldAt(14), a).match).toEqual(quantizeMatch(a));
+    expect(frames.capture(...listsAt(13)).match).toEqual(quantizeMatch(undefined));
+    expect(frames.capture(...listsAt(14), a).match).toEqual(quantizeMatch(a));
   });
 
   it('QuantizedMatchMemo answers by identity: an equal but new object is quantized again', () => {

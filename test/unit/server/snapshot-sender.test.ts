@@ -4,6 +4,7 @@
  * snapshots/s at 60 Hz, spread by id), 16 due clients among 32 take 4 groups of four lanes per
  * tick, where groups of adjacent rows took 8 (half of each for views nobody was sent).
  */
+import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
 import { defaultAbuseLimits } from '../../../src/server/abuse-monitor';
 import { ServerSideClient } from '../../../src/server/server-side-client';
@@ -21,13 +22,20 @@ describe('SnapshotSender', () => {
       { length: 32 },
       (_, id) => new ServerSideClient(id, { tickrate: 60, abuse: defaultAbuseLimits(60) }),
     );
-    const sender = new SnapshotSender();
+    const sender = new SnapshotSender(ARENA_WIRE);
     const groupsPerTick: number[] = [];
     for (let tick = 1; tick <= 12; tick++) {
       world = { ...world, tick };
       const nowMs = tick * 16;
       const before = sender.checksumGroups();
-      const packets = sender.send(sessions, world, () => EMPTY_MATCH, [], nowMs);
+      const packets = sender.send(
+        sessions,
+        world,
+        () => [world.players, world.projectiles],
+        () => EMPTY_MATCH,
+        [],
+        nowMs,
+      );
       groupsPerTick.push(sender.checksumGroups() - before);
       if (tick === 12) expect(packets.length).toBe(16);
       // Every client acks at once what it was sent, so from its second snapshot on it has a baseline.
