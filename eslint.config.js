@@ -32,6 +32,27 @@ const pureRules = (folders, randomHint) => ({
   ...noDom,
 });
 
+/**
+ * Pushball's tables (src/pushball/server, src/pushball/client): built on the netcode's tables and
+ * Pushball's own sim (../sim), never on the arena's game (src/arena, and src/sim: '../../sim' from
+ * there) nor the page; the server table and the client rules do not import each other (`other`).
+ */
+const pushballTables = (other) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        ...banned(
+          [other, 'arena', 'transport', 'host', 'lobby', 'game', 'app', 'workers', 'bots', 'dedicated'],
+          browserOnly,
+        ).patterns,
+        { group: ['../../sim', '../../sim/*'], message: "src/sim is the arena's rules: Pushball's are ../sim" },
+      ],
+    },
+  ],
+  ...noDom,
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**'] },
   {
@@ -178,6 +199,14 @@ export default tseslint.config(
       ],
       ...noDom,
     },
+  },
+  {
+    files: ['src/pushball/server/**/*.ts'],
+    rules: pushballTables('client'),
+  },
+  {
+    files: ['src/pushball/client/**/*.ts'],
+    rules: pushballTables('server'),
   },
   {
     files: ['src/config/**/*.ts'],

@@ -72,6 +72,25 @@ describe('layering (DESIGN §2)', () => {
     expect(await ruleIds(file, "import { stepPitch } from './step';\nexport const s = stepPitch;\n")).toEqual([]);
   });
 
+  it("keeps Pushball's tables on the netcode and Pushball's own sim, off the arena and apart", async () => {
+    const imp = (from: string): string => `import { x } from '${from}';\nexport const y = x;\n`;
+    for (const folder of ['server', 'client']) {
+      const file = `src/pushball/${folder}/__probe.ts`;
+      for (const from of ['../../sim/types', '../../sim', '../../arena/server/arena-server-game'])
+        expect(await ruleIds(file, imp(from)), `${folder} ← ${from}`).toContain('no-restricted-imports');
+      expect(await ruleIds(file, imp('../sim'))).toEqual([]);
+      expect(await ruleIds(file, 'export const w = window.innerWidth;\n')).toContain('no-restricted-globals');
+    }
+    expect(await ruleIds('src/pushball/server/__probe.ts', imp('../../server/server-game'))).toEqual([]);
+    expect(await ruleIds('src/pushball/server/__probe.ts', imp('../client/pushball-prediction'))).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIds('src/pushball/client/__probe.ts', imp('../../client/predictor'))).toEqual([]);
+    expect(await ruleIds('src/pushball/client/__probe.ts', imp('../server/pushball-server-game'))).toContain(
+      'no-restricted-imports',
+    );
+  });
+
   it('lets only src/game import kaboom, and no part of src import the PeerJS client library', async () => {
     const kaboomImport = "import kaboom from 'kaboom';\nexport const k = kaboom;\n";
     const peerImport = "import Peer from 'peerjs';\nexport const p = Peer;\n";

@@ -9,8 +9,22 @@ export const MOVE_MAX = 127;
 export const BUTTONS_MASK = BUTTON_KICK;
 const TICK_MAX = 0x7fffffff;
 
+declare const sanitized: unique symbol;
+
+/**
+ * A command known to be in range: made by `sanitizePushCmd` or let through by a command decoder
+ * that refuses what `isSanitizedPushCmd` refuses (the host's one trust boundary). The brand exists
+ * only for the type checker, so a server game can say it takes nothing else.
+ */
+export type SanitizedPushCmd = PushCmd & { readonly [sanitized]: true };
+
 /** No move, no buttons: what the step assumes for a player without a command. */
-export const NEUTRAL: Readonly<PushCmd> = Object.freeze({ tick: 0, moveX: 0, moveY: 0, buttons: 0 });
+export const NEUTRAL: Readonly<SanitizedPushCmd> = Object.freeze({
+  tick: 0,
+  moveX: 0,
+  moveY: 0,
+  buttons: 0,
+} as SanitizedPushCmd);
 
 /** A finite number rounded and clamped into [lo, hi]; anything else (NaN, strings, objects) is 0. */
 function clampInt(v: unknown, lo: number, hi: number): number {
@@ -20,7 +34,7 @@ function clampInt(v: unknown, lo: number, hi: number): number {
 }
 
 /** Clamps the move axes, rounds fractions, masks unknown buttons; non-objects become `NEUTRAL`. */
-export function sanitizePushCmd(raw: unknown): PushCmd {
+export function sanitizePushCmd(raw: unknown): SanitizedPushCmd {
   const r: Partial<Record<keyof PushCmd, unknown>> = typeof raw === 'object' && raw !== null ? raw : {};
   return {
     tick: clampInt(r.tick, 0, TICK_MAX),
@@ -28,5 +42,19 @@ export function sanitizePushCmd(raw: unknown): PushCmd {
     moveY: clampInt(r.moveY, -MOVE_MAX, MOVE_MAX),
     // Clamped to a byte first: `&` would wrap a huge float to 32 bits, an arbitrary bit pattern.
     buttons: clampInt(r.buttons, 0, 0xff) & BUTTONS_MASK,
-  };
+  } as SanitizedPushCmd;
+}
+
+/**
+ * Whether `sanitizePushCmd(cmd)` equals `cmd` field by field (Object.is, so -0 is refused): a
+ * decoder's strictness check. Extra fields are not looked at (a decoder builds the object itself).
+ */
+export function isSanitizedPushCmd(cmd: PushCmd): cmd is SanitizedPushCmd {
+  const s = sanitizePushCmd(cmd);
+  return (
+    Object.is(s.tick, cmd.tick) &&
+    Object.is(s.moveX, cmd.moveX) &&
+    Object.is(s.moveY, cmd.moveY) &&
+    Object.is(s.buttons, cmd.buttons)
+  );
 }

@@ -92,6 +92,30 @@ export function collideBall(players: PlayerState[], ball: BallState): void {
   }
 }
 
+/** Whole ticks a player waits between kicks. */
+export function kickCooldownTicks(tickrate: number): number {
+  return ticksFor(KICK_COOLDOWN_SECONDS, tickrate);
+}
+
+/**
+ * The line a kick by `p` under `cmd` pushes the ball along, or null when there is no kick: the
+ * button is up, the kick is not ready, or `p`'s edge is KICK_REACH or more from the ball's edge.
+ * Shared with prediction (`kicksBall`), so a client's guess at its own kick is the server's rule.
+ */
+export function kickContact(
+  p: Readonly<PlayerState>,
+  cmd: Readonly<PushCmd>,
+  ball: Readonly<Disc>,
+): { nx: number; ny: number; overlap: number } | null {
+  if ((cmd.buttons & BUTTON_KICK) === 0 || p.kickCooldown > 0) return null;
+  return contactNormal(p, ball, PLAYER_RADIUS + BALL_RADIUS + KICK_REACH);
+}
+
+/** Whether `p` (as it is after its own move this tick) kicks `ball` under `cmd`. */
+export function kicksBall(p: Readonly<PlayerState>, cmd: Readonly<PushCmd>, ball: Readonly<Disc>): boolean {
+  return kickContact(p, cmd, ball) !== null;
+}
+
 /**
  * Players (in id order, commands aligned with them) holding kick, ready, and with their edge less
  * than KICK_REACH from the ball's edge add KICK_SPEED to the ball, from their centre toward the ball's.
@@ -104,13 +128,13 @@ export function applyKicks(
   events: PushEvent[],
 ): void {
   players.forEach((p, i) => {
-    if (((cmds[i]?.buttons ?? 0) & BUTTON_KICK) === 0 || p.kickCooldown > 0) return;
-    const c = contactNormal(p, ball, PLAYER_RADIUS + BALL_RADIUS + KICK_REACH);
+    const cmd = cmds[i];
+    const c = cmd ? kickContact(p, cmd, ball) : null;
     if (!c) return;
     ball.vx += c.nx * KICK_SPEED;
     ball.vy += c.ny * KICK_SPEED;
     ball.lastTouch = p.id;
-    p.kickCooldown = ticksFor(KICK_COOLDOWN_SECONDS, tickrate);
+    p.kickCooldown = kickCooldownTicks(tickrate);
     events.push({ type: 'kick', playerId: p.id });
   });
 }

@@ -4,7 +4,9 @@
  */
 export { BUTTON_KICK, Phase } from './types';
 export type { BallState, PitchWorld, PlayerState, PushCmd, PushEvent, RulesState, StepResult, Team } from './types';
-export { BUTTONS_MASK, MOVE_MAX, NEUTRAL, sanitizePushCmd } from './cmd';
+export { BUTTONS_MASK, MOVE_MAX, NEUTRAL, isSanitizedPushCmd, sanitizePushCmd } from './cmd';
+export type { SanitizedPushCmd } from './cmd';
+export { kickCooldownTicks, kicksBall } from './contact';
 export { GRID, POS_MAX, VEL_MAX, isOnGrid, quantizePos, quantizeVel } from './quantize';
 export { addPlayer, clonePitch, createPitch, removePlayer } from './pitch';
 export type { CreatedPitch, JoinResult, LeaveResult, PitchSettings, SettingIssue } from './pitch';

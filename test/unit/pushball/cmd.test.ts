@@ -1,7 +1,7 @@
 // sanitizePushCmd: anything at all in, a valid command out; NEUTRAL is a valid do-nothing command.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUTTONS_MASK, MOVE_MAX, NEUTRAL, sanitizePushCmd } from '../../../src/pushball/sim/cmd';
+import { BUTTONS_MASK, MOVE_MAX, NEUTRAL, isSanitizedPushCmd, sanitizePushCmd } from '../../../src/pushball/sim/cmd';
 import type { PushCmd } from '../../../src/pushball/sim/types';
 
 function isValid(c: PushCmd): boolean {
@@ -66,5 +66,28 @@ describe('sanitizePushCmd', () => {
     expect(isValid(NEUTRAL)).toBe(true);
     expect(NEUTRAL).toEqual({ tick: 0, moveX: 0, moveY: 0, buttons: 0 });
     expect(Object.isFrozen(NEUTRAL)).toBe(true);
+  });
+});
+
+describe("isSanitizedPushCmd (a decoder's strictness check)", () => {
+  it('accepts exactly the commands sanitizePushCmd leaves unchanged (property)', () => {
+    const field = fc.oneof(fc.integer({ min: -300, max: 300 }), fc.double(), fc.constantFrom(-0, NaN, Infinity));
+    fc.assert(
+      fc.property(fc.record({ tick: field, moveX: field, moveY: field, buttons: field }), (c) => {
+        const s = sanitizePushCmd(c);
+        const unchanged = (['tick', 'moveX', 'moveY', 'buttons'] as const).every((k) => Object.is(s[k], c[k]));
+        expect(isSanitizedPushCmd(c)).toBe(unchanged);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses an out-of-range axis, an unknown button, a fraction and -0; accepts NEUTRAL', () => {
+    expect(isSanitizedPushCmd({ tick: 1, moveX: 128, moveY: 0, buttons: 0 })).toBe(false);
+    expect(isSanitizedPushCmd({ tick: 1, moveX: 0, moveY: 0, buttons: 2 })).toBe(false);
+    expect(isSanitizedPushCmd({ tick: 1.5, moveX: 0, moveY: 0, buttons: 0 })).toBe(false);
+    expect(isSanitizedPushCmd({ tick: 1, moveX: -0, moveY: 0, buttons: 0 })).toBe(false);
+    expect(isSanitizedPushCmd({ tick: 7, moveX: -127, moveY: 127, buttons: 1 })).toBe(true);
+    expect(isSanitizedPushCmd(NEUTRAL)).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import {
   PLAYER_MASS,
   PLAYER_RADIUS,
 } from '../../../src/pushball/sim/config';
-import { collidePlayers, exchangeMomentum } from '../../../src/pushball/sim/contact';
+import { collidePlayers, exchangeMomentum, kickCooldownTicks, kicksBall } from '../../../src/pushball/sim/contact';
 import { stepPitch } from '../../../src/pushball/sim/step';
 import type { PitchWorld } from '../../../src/pushball/sim/types';
 import { cmd, pitchWith, player, playing, run, withBall, withPlayer } from './helpers';
@@ -128,3 +128,35 @@ describe('kicks', () => {
     expect(r.world.ball.vx).toBeLessThan(-KICK_SPEED * 0.95);
   });
 });
+
+describe('kicksBall (the kick rule prediction shares with the step)', () => {
+  const at = (x: number, kickCooldown = 0) => ({ id: 1, team: 0 as const, x, y: 300, vx: 0, vy: 0, kickCooldown });
+  const ball = { x: 300 + PLAYER_RADIUS + BALL_RADIUS + KICK_REACH - 0.5, y: 300, vx: 0, vy: 0, lastTouch: -1 };
+
+  it('needs the button, a ready kick and the ball in reach', () => {
+    expect(kicksBall(at(300), cmd(0, 0, KICK), ball)).toBe(true);
+    expect(kicksBall(at(300), cmd(0, 0, 0), ball)).toBe(false);
+    expect(kicksBall(at(300, 1), cmd(0, 0, KICK), ball)).toBe(false);
+    expect(kicksBall(at(299), cmd(0, 0, KICK), ball)).toBe(false);
+  });
+
+  it('agrees with the step: a kick event exactly when kicksBall says so (ball at rest, player still)', () => {
+    const seen = new Set<boolean>();
+    for (let g = 0; g <= 2 * KICK_REACH; g += 0.5) {
+      const w = setup(300, gap0(g));
+      const says = kicksBall(player(w, 1), cmd(0, 0, KICK), w.ball);
+      const stepped = stepPitch(w, new Map([[1, cmd(0, 0, KICK)]]));
+      expect(stepped.events.length === 1, `gap ${g}`).toBe(says);
+      seen.add(says);
+    }
+    expect(seen.size).toBe(2); // both answers came up: the loop spans the reach
+  });
+
+  it('the cooldown is a quarter second in whole ticks', () => {
+    expect([20, 60, 128].map(kickCooldownTicks)).toEqual([5, 15, 32]);
+  });
+});
+
+function gap0(g: number): number {
+  return 300 + PLAYER_RADIUS + BALL_RADIUS + g;
+}

@@ -1,0 +1,89 @@
+/**
+ * The types Pushball brings to the netcode's server table (ServerGame, src/server/server-game.ts):
+ * its world, command and events (the sim's), the rules block every snapshot carries, the host's
+ * match-start request and answer, a migration checkpoint's game part and the stats report.
+ *
+ * Everything here is plain data. The rules block holds integers only (ticks, goals, ids, the phase),
+ * so a codec can carry it field by field with no rounding.
+ */
+import type { ServerGameTypes } from '../../server/server-game';
+import type { Phase, PitchWorld, PushEvent, SanitizedPushCmd, SettingIssue, Team } from '../sim';
+
+/** What the factory reads of the server's settings (a ServerSettings object fits). */
+export interface PushballServerSettings {
+  /** Ticks per second; the sim clamps it into 20..128. */
+  tickrate: number;
+  /** Varies the bots' play between servers (integer; default 0). */
+  seed?: number;
+  /** The first match's settings (the sim's defaults when missing). */
+  goalsToWin?: number;
+  matchSeconds?: number;
+}
+
+/** The match settings a host may choose (the tickrate is the server's, fixed at creation). */
+export interface PushballMatchSettings {
+  goalsToWin: number;
+  /** Whole seconds of play (the clock stops outside play). */
+  matchSeconds: number;
+}
+
+/** Untrusted: any field may be missing (keeps the current match's value) or junk (clamped, reported). */
+export type PushballStartRequest = Partial<Record<keyof PushballMatchSettings | 'tickrate', unknown>>;
+
+/** The settings the new match uses, and each requested value that was not used as given. */
+export interface PushballStarted {
+  settings: PushballMatchSettings;
+  issues: SettingIssue[];
+}
+
+/**
+ * What every client receives of the match each snapshot (shared, frozen: readers must not change
+ * it). The players' positions and teams travel with the world; this is the scoreboard and clock.
+ */
+export interface PushballRulesBlock {
+  /** Match number on this server: +1 on every start, so a client sees a new match even at 0–0. */
+  readonly seq: number;
+  readonly phase: Phase;
+  /** Ticks left in a Kickoff or Goal phase; 0 otherwise. */
+  readonly phaseTicksLeft: number;
+  /** Ticks of play left on the match clock. */
+  readonly clockTicksLeft: number;
+  readonly matchTicks: number;
+  readonly scores: readonly [number, number];
+  readonly goalsToWin: number;
+  readonly kickoffTeam: Team;
+  /** Player ids of team 0 and team 1, ascending. */
+  readonly teams: readonly [readonly number[], readonly number[]];
+  /** Ids of the server's bots on the pitch, ascending. */
+  readonly bots: readonly number[];
+}
+
+/** A migration checkpoint's game part: with it a fresh game continues the match bit for bit. */
+export interface PushballCore {
+  world: PitchWorld;
+  /** Bot ids, ascending: they keep playing (their commands come from the world, the tick and the seed). */
+  bots: number[];
+  seed: number;
+  seq: number;
+}
+
+/** The game's part of the stats report. */
+export interface PushballReport {
+  players: number;
+  bots: number;
+  seq: number;
+  phase: Phase;
+  scores: [number, number];
+  clockTicksLeft: number;
+}
+
+export interface PushballTypes extends ServerGameTypes {
+  world: PitchWorld;
+  cmd: SanitizedPushCmd;
+  event: PushEvent;
+  rules: PushballRulesBlock;
+  startRequest: PushballStartRequest;
+  started: PushballStarted;
+  core: PushballCore;
+  report: PushballReport;
+}
