@@ -33,17 +33,18 @@ const pureRules = (folders, randomHint) => ({
 });
 
 /**
- * Pushball's tables (src/pushball/server, src/pushball/client): built on the netcode's tables and
- * Pushball's own sim (../sim), never on the arena's game (src/arena, and src/sim: '../../sim' from
- * there) nor the page; the server table and the client rules do not import each other (`other`).
+ * Pushball's tables (src/pushball/server, src/pushball/client, src/pushball/protocol): built on the
+ * netcode's tables and Pushball's own sim (../sim), never on the arena's game (src/arena, and
+ * src/sim: '../../sim' from there) nor the page; the server table and the client rules do not
+ * import each other, and the wire schema neither (`others`).
  */
-const pushballTables = (other) => ({
+const pushballTables = (...others) => ({
   'no-restricted-imports': [
     'error',
     {
       patterns: [
         ...banned(
-          [other, 'arena', 'transport', 'host', 'lobby', 'game', 'app', 'workers', 'bots', 'dedicated'],
+          [...others, 'arena', 'transport', 'host', 'lobby', 'game', 'app', 'workers', 'bots', 'dedicated'],
           browserOnly,
         ).patterns,
         { group: ['../../sim', '../../sim/*'], message: "src/sim is the arena's rules: Pushball's are ../sim" },
@@ -207,6 +208,10 @@ export default tseslint.config(
   {
     files: ['src/pushball/client/**/*.ts'],
     rules: pushballTables('server'),
+  },
+  {
+    files: ['src/pushball/protocol/**/*.ts'],
+    rules: pushballTables('server', 'client'),
   },
   {
     files: ['src/config/**/*.ts'],

@@ -78,7 +78,8 @@ function matchWordCount(m: PublicMatchState): number {
 /** The most bytes `emitMatch` writes for `m`. */
 export const matchBytesBound = (m: PublicMatchState): number => matchWordCount(m) * 4;
 
-const emitNumber = (out: Uint8Array, at: number, v: number): number => emitInt(out, at, Math.round(v * 16));
+/** The bytes `mixNumber` (fnv.ts) mixes for `v`, written at `at`; returns the new end (4 at most). For a game's own rules block. */
+export const emitNumber = (out: Uint8Array, at: number, v: number): number => emitInt(out, at, Math.round(v * 16));
 
 /**
  * The bytes `mixNumber` mixes for every word of `matchWords(m)`, written at `at` of `out` (room

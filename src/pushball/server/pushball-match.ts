@@ -8,7 +8,10 @@
  * Invariant: nothing here throws or mutates its arguments.
  */
 import { addPlayer, createPitch, type PitchWorld, type SettingIssue } from '../sim';
-import type { PushballMatchSettings, PushballRulesBlock, PushballStarted } from './pushball-types';
+import type { PushballRulesBlock } from '../protocol/rules-block';
+import type { PushballMatchSettings, PushballStarted } from './pushball-types';
+
+export { sameBlock } from '../protocol/rules-block';
 
 /** The rules block of `world`, frozen all the way down (it is shared by every snapshot of a tick). */
 export function rulesBlockOf(world: Readonly<PitchWorld>, bots: ReadonlySet<number>, seq: number): PushballRulesBlock {
@@ -27,26 +30,6 @@ export function rulesBlockOf(world: Readonly<PitchWorld>, bots: ReadonlySet<numb
     teams: Object.freeze([ids(0), ids(1)] as const),
     bots: Object.freeze(world.players.filter((p) => bots.has(p.id)).map((p) => p.id)),
   });
-}
-
-const sameList = (a: readonly number[], b: readonly number[]): boolean =>
-  a.length === b.length && a.every((v, i) => v === b[i]);
-
-/** Every field equal: a block that did not change is kept, so readers may compare blocks by reference. */
-export function sameBlock(a: PushballRulesBlock, b: PushballRulesBlock): boolean {
-  return (
-    a.seq === b.seq &&
-    a.phase === b.phase &&
-    a.phaseTicksLeft === b.phaseTicksLeft &&
-    a.clockTicksLeft === b.clockTicksLeft &&
-    a.matchTicks === b.matchTicks &&
-    sameList(a.scores, b.scores) &&
-    a.goalsToWin === b.goalsToWin &&
-    a.kickoffTeam === b.kickoffTeam &&
-    sameList(a.teams[0], b.teams[0]) &&
-    sameList(a.teams[1], b.teams[1]) &&
-    sameList(a.bots, b.bots)
-  );
 }
 
 /** The current match's settings (what a request's missing fields keep). */

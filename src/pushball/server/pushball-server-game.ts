@@ -9,7 +9,9 @@
  * worlds kept from earlier ticks never change); no call throws on anything a peer can cause; no
  * lag compensation (nothing in Pushball is hitscan), so `ServerGameContext` is never read.
  */
+import type { AnyEntity } from '../../protocol/snapshot-schema';
 import type { ServerGame, ServerGameContext } from '../../server/server-game';
+import { PUSHBALL_WIRE, ballEntity, type BallEntity } from '../protocol/pushball-wire';
 import {
   addPlayer,
   clonePitch,
@@ -56,6 +58,17 @@ export class PushballServerGame implements ServerGame<PushballTypes> {
 
   get world(): PitchWorld {
     return this.state;
+  }
+
+  readonly wire = PUSHBALL_WIRE;
+  /** The ball entity of the last world it was made for (worlds are never edited). */
+  private ball: { world: PitchWorld; list: readonly BallEntity[] } | null = null;
+
+  /** PUSHBALL_WIRE's sections: the players, then the ball as the one entity of `balls`. */
+  snapshotLists(): readonly (readonly AnyEntity[])[] {
+    const world = this.state;
+    if (this.ball?.world !== world) this.ball = { world, list: [ballEntity(world.ball)] };
+    return [world.players, this.ball.list];
   }
 
   /**

@@ -7,7 +7,9 @@
  * so a codec can carry it field by field with no rounding.
  */
 import type { ServerGameTypes } from '../../server/server-game';
-import type { Phase, PitchWorld, PushEvent, SanitizedPushCmd, SettingIssue, Team } from '../sim';
+import type { Phase, PitchWorld, PushEvent, SanitizedPushCmd, SettingIssue } from '../sim';
+import type { PushballWireTypes } from '../protocol/pushball-wire';
+import type { PushballRulesBlock } from '../protocol/rules-block';
 
 /** What the factory reads of the server's settings (a ServerSettings object fits). */
 export interface PushballServerSettings {
@@ -36,27 +38,7 @@ export interface PushballStarted {
   issues: SettingIssue[];
 }
 
-/**
- * What every client receives of the match each snapshot (shared, frozen: readers must not change
- * it). The players' positions and teams travel with the world; this is the scoreboard and clock.
- */
-export interface PushballRulesBlock {
-  /** Match number on this server: +1 on every start, so a client sees a new match even at 0–0. */
-  readonly seq: number;
-  readonly phase: Phase;
-  /** Ticks left in a Kickoff or Goal phase; 0 otherwise. */
-  readonly phaseTicksLeft: number;
-  /** Ticks of play left on the match clock. */
-  readonly clockTicksLeft: number;
-  readonly matchTicks: number;
-  readonly scores: readonly [number, number];
-  readonly goalsToWin: number;
-  readonly kickoffTeam: Team;
-  /** Player ids of team 0 and team 1, ascending. */
-  readonly teams: readonly [readonly number[], readonly number[]];
-  /** Ids of the server's bots on the pitch, ascending. */
-  readonly bots: readonly number[];
-}
+export type { PushballRulesBlock } from '../protocol/rules-block';
 
 /** A migration checkpoint's game part: with it a fresh game continues the match bit for bit. */
 export interface PushballCore {
@@ -79,6 +61,7 @@ export interface PushballReport {
 
 export interface PushballTypes extends ServerGameTypes {
   world: PitchWorld;
+  wire: PushballWireTypes;
   cmd: SanitizedPushCmd;
   event: PushEvent;
   rules: PushballRulesBlock;

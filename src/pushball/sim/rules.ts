@@ -12,7 +12,7 @@ function endMatch(world: PitchWorld, events: PushEvent[]): void {
   const [a, b] = world.rules.scores;
   world.rules.phase = Phase.Ended;
   world.rules.phaseTicksLeft = 0;
-  events.push({ type: 'match-end', winner: a > b ? 0 : b > a ? 1 : null, scores: [a, b] });
+  events.push({ type: 'match-end', winner: a > b ? 0 : b > a ? 1 : -1, goals0: a, goals1: b });
 }
 
 /** `team` scores: the match ends on the winning goal or a goal after the clock ran out, else a pause. */
@@ -20,7 +20,7 @@ function scoreGoal(world: PitchWorld, team: Team, events: PushEvent[]): void {
   const rules = world.rules;
   rules.scores[team] += 1;
   const scorer = world.ball.lastTouch;
-  events.push({ type: 'goal', team, scorerId: scorer >= 0 ? scorer : null });
+  events.push({ type: 'goal', team, scorerId: scorer >= 0 ? scorer : -1 });
   if (rules.scores[team] >= rules.goalsToWin || rules.clockTicksLeft === 0) {
     endMatch(world, events);
     return;

@@ -80,13 +80,16 @@ export interface PitchWorld {
   rules: RulesState;
 }
 
-/** What a step reports, in the order it happened. Events are not state: strings are fine here. */
+/**
+ * What a step reports, in the order it happened. Flat records of integers under a `type` tag, so
+ * the wire carries them field by field (-1 is "nobody", as in the state).
+ */
 export type PushEvent =
   | { type: 'kick'; playerId: number }
-  /** `team` scored; `scorerId` is the last toucher (on the other team for an own goal), null if nobody touched. */
-  | { type: 'goal'; team: Team; scorerId: number | null }
-  /** `winner` is null for a draw. */
-  | { type: 'match-end'; winner: Team | null; scores: [number, number] };
+  /** `team` scored; `scorerId` is the last toucher (on the other team for an own goal), -1 if nobody touched. */
+  | { type: 'goal'; team: Team; scorerId: number }
+  /** `winner` is -1 for a draw; the final score is `goals0`–`goals1`. */
+  | { type: 'match-end'; winner: Team | -1; goals0: number; goals1: number };
 
 export interface StepResult {
   world: PitchWorld;

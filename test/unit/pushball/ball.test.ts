@@ -96,7 +96,7 @@ describe('goal line', () => {
   it('a shot into the left goal scores for team 1 (own side conceded) once, the ball fully in the net', () => {
     const w = ballAt({ x: 300, y: 300, vx: -700, vy: 0 });
     const { world, events } = runUntil(w, (x) => x.rules.phase !== Phase.Playing, 120);
-    expect(events).toEqual([{ type: 'goal', team: 1, scorerId: null }]);
+    expect(events).toEqual([{ type: 'goal', team: 1, scorerId: -1 }]);
     expect(world.rules.scores).toEqual([0, 1]);
     expect(world.ball.x).toBeLessThan(FIELD_X0 - BALL_RADIUS);
     expect(world.ball.x).toBeGreaterThanOrEqual(FIELD_X0 - GOAL_DEPTH + BALL_RADIUS - 1 / 16);
@@ -110,6 +110,6 @@ describe('goal line', () => {
     expect(stopOn.world.ball.x).toBeGreaterThan(FIELD_X0 - BALL_RADIUS);
     expect(stopOn.events).toEqual([]);
     const over = run(ballAt({ x: FIELD_X0 + 10, y: 300, vx: -35, vy: 0 }), 300);
-    expect(over.events).toEqual([{ type: 'goal', team: 1, scorerId: null }]);
+    expect(over.events).toEqual([{ type: 'goal', team: 1, scorerId: -1 }]);
   });
 });

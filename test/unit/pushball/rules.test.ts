@@ -82,7 +82,7 @@ describe('the clock and the end of the match', () => {
     const { world, events } = runUntil(w, (x) => x.rules.phase !== Phase.Playing, 30);
     expect(events).toEqual([
       { type: 'goal', team: 0, scorerId: 1 },
-      { type: 'match-end', winner: 0, scores: [5, 2] },
+      { type: 'match-end', winner: 0, goals0: 5, goals1: 2 },
     ]);
     expect(world.rules.phase).toBe(Phase.Ended);
     // Nothing counts any more: a ball in the goal after the end is no goal.
@@ -103,10 +103,10 @@ describe('the clock and the end of the match', () => {
     const lead = { ...base, rules: { ...base.rules, scores: [1, 2] as [number, number] } };
     const { world, events, ticks } = runUntil(lead, (x) => x.rules.phase === Phase.Ended, 5000);
     expect(ticks).toBe(30 * 60);
-    expect(events).toEqual([{ type: 'match-end', winner: 1, scores: [1, 2] }]);
+    expect(events).toEqual([{ type: 'match-end', winner: 1, goals0: 1, goals1: 2 }]);
     expect(world.rules.clockTicksLeft).toBe(0);
     const last = { ...base, rules: { ...base.rules, clockTicksLeft: 1 } };
-    expect(stepPitch(last, new Map()).events).toEqual([{ type: 'match-end', winner: null, scores: [0, 0] }]);
+    expect(stepPitch(last, new Map()).events).toEqual([{ type: 'match-end', winner: -1, goals0: 0, goals1: 0 }]);
   });
 
   it('a goal on the last tick counts, and ends the match', () => {
@@ -116,7 +116,7 @@ describe('the clock and the end of the match', () => {
     const { world, events } = runUntil(tight, (x) => x.rules.phase !== Phase.Playing, 30);
     expect(events).toEqual([
       { type: 'goal', team: 0, scorerId: 1 },
-      { type: 'match-end', winner: 0, scores: [1, 0] },
+      { type: 'match-end', winner: 0, goals0: 1, goals1: 0 },
     ]);
     expect(world.rules.phase).toBe(Phase.Ended);
   });
