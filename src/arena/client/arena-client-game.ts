@@ -10,8 +10,10 @@ import { sanitizeCmd } from '../../sim/quantize';
 import type { ClientGame } from '../../client/client-game';
 import { ArenaPrediction } from './arena-prediction';
 import { createPlayerTraits, projectileTraits } from './remote-traits';
+import { ARENA_WIRE } from '../protocol/arena-wire';
 
 export const arenaClientGame: ClientGame = {
+  wire: ARENA_WIRE,
   command: (tick, input, viewTick, viewFrac) => sanitizeCmd({ tick, ...input, viewTick, viewFrac }),
   prediction: (tickrate, map) => new ArenaPrediction({ tickrate, map: map ?? DEFAULT_MAP }),
   remoteTraits: (tickrate) => ({ players: createPlayerTraits(tickrate, MAX_SPEED), projectiles: projectileTraits }),

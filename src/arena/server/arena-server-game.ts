@@ -15,7 +15,9 @@ import { hitboxOf } from '../../sim/hitscan';
 import { addPlayer, createWorld, newStepScratch, removePlayer, stepWorld, type StepHooks } from '../../sim/world';
 import type { SimConfig } from '../../sim/config';
 import type { SanitizedCmd } from '../../sim/quantize';
-import type { PlayerId, Tick, WorldState } from '../../sim/types';
+import type { PlayerId, PlayerState, ProjectileState, Tick, WorldState } from '../../sim/types';
+import type { AnyEntity } from '../../protocol/snapshot-schema';
+import { ARENA_WIRE } from '../protocol/arena-wire';
 import type { ServerGameContext } from '../../server/server-game';
 import type { ServedCore, ServedGame, ServedReport, ServedTypes } from '../../server/served-game';
 import type { ServerSettings } from '../../server/server-settings';
@@ -49,6 +51,17 @@ export class ArenaServerGame implements ServedGame {
     this.state = createWorld(settings.seed, this.cfg.map);
     this.judge = new ShotJudge(settings.tickrate, settings.maxUnlagS, settings.lagCompensation);
     this.judge.compensator.record(this.state.tick, this.state.players);
+  }
+
+  readonly wire = ARENA_WIRE;
+  /** The world's lists in ARENA_WIRE's section order (reused). */
+  private readonly lists: [readonly PlayerState[], readonly ProjectileState[]] = [[], []];
+
+  snapshotLists(): readonly (readonly AnyEntity[])[] {
+    const world = this.world;
+    this.lists[0] = world.players;
+    this.lists[1] = world.projectiles;
+    return this.lists;
   }
 
   get world(): WorldState {
