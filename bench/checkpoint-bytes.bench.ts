@@ -14,6 +14,7 @@
  * changed-bit per match record and client, one bit per unchanged lobby section); it is measured
  * with the real table coder, not implemented as a format.
  */
+import { ARENA_COMMANDS } from '../src/arena/protocol/arena-commands';
 import { BitWriter } from '../src/protocol/bits';
 import { decodeCheckpoint, encodeCheckpoint } from '../src/protocol/checkpoint-codec';
 import type { Checkpoint } from '../src/protocol/checkpoint-types';
@@ -127,7 +128,10 @@ function measure(players: number): { full: number[]; delta: number[]; handover: 
       const cmd = botCmd(server.world, p, t, SEED);
       server.receive(
         p.id,
-        encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd] })),
+        encodeCmdPacket(
+          ARENA_COMMANDS,
+          quantizeCmdPacket(ARENA_COMMANDS, { ackTick: null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd] }),
+        ),
         now,
       );
     }

@@ -4,6 +4,7 @@
  * (`serverLane`, `bareLane`) or in a worker of its own (bare-step-worker.ts), each tick timed the
  * same way: process CPU time, wall time, and wall time less the thread's wait for a core.
  */
+import { ARENA_COMMANDS } from '../src/arena/protocol/arena-commands';
 import { performance } from 'node:perf_hooks';
 import { cpuMs, type GcMeter } from './gc-meter';
 import { threadWaitUs } from './thread-wait';
@@ -120,7 +121,12 @@ export function serverLane(players: number, lagCompensation: boolean, read: () =
         packets.push([
           id,
           encodeCmdPacket(
-            quantizeCmdPacket({ ackTick: acks.get(id) ?? 0, sendTimeMs: Math.floor(nowMs) % 65536, cmds }),
+            ARENA_COMMANDS,
+            quantizeCmdPacket(ARENA_COMMANDS, {
+              ackTick: acks.get(id) ?? 0,
+              sendTimeMs: Math.floor(nowMs) % 65536,
+              cmds,
+            }),
           ),
         ]);
       }

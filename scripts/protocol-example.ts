@@ -11,6 +11,7 @@
  * docs/PROTOCOL.md; `--check` only compares (exit 1 when the doc is stale). The unit test
  * test/unit/docs/protocol-example.test.ts runs the same comparison.
  */
+import { ARENA_COMMANDS } from '../src/arena/protocol/arena-commands';
 import { ARENA_WIRE } from '../src/arena/protocol/arena-wire';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -107,7 +108,7 @@ export async function renderWorkedExample(): Promise<string> {
     ),
   );
 
-  const cmd = encodeCmdPacket(quantizeCmdPacket(COMMANDS));
+  const cmd = encodeCmdPacket(ARENA_COMMANDS, quantizeCmdPacket(ARENA_COMMANDS, COMMANDS));
   trace = [];
   check(decodeCommandPacket(cmd, trace), 'command packet');
   parts.push(

@@ -12,6 +12,7 @@
  * every packet by packets of its choosing (forged ticks, forged view times).
  */
 import { encodeCmdPacket, quantizeCmdPacket } from '../protocol/cmd-packet';
+import { ARENA_COMMANDS } from '../arena/protocol/arena-commands';
 import type { KickReason } from '../protocol/control-messages';
 import { CMDS_PER_PACKET } from '../protocol/game-messages';
 import {
@@ -146,7 +147,12 @@ export class BotClient {
     // Scripts (and forged packets) may say anything: made sendable the way any client must.
     return packets.map((p) =>
       encodeCmdPacket(
-        quantizeCmdPacket({ ackTick: this.rx.newestTick > 0 ? this.rx.newestTick : null, sendTimeMs, cmds: p }),
+        ARENA_COMMANDS,
+        quantizeCmdPacket(ARENA_COMMANDS, {
+          ackTick: this.rx.newestTick > 0 ? this.rx.newestTick : null,
+          sendTimeMs,
+          cmds: p,
+        }),
       ),
     );
   }

@@ -9,10 +9,11 @@
  * still name them. When the codecs are compiled from a game definition, the pins go.
  */
 import type { ArenaWireTypes } from '../protocol/game-messages';
+import type { CommandSchema } from '../protocol/command-schema';
 import type { SnapshotWire } from '../protocol/snapshot-schema';
 import type { PublicMatchState } from '../sim/match-types';
 import type { SanitizedCmd } from '../sim/quantize';
-import type { ArenaMap, PlayerState, SimEvent, Tick } from '../sim/types';
+import type { ArenaMap, PlayerState, SimEvent, Tick, UserCmd } from '../sim/types';
 import type { PredictionRules } from './predictor';
 import type { RemoteTraits } from './remote-view';
 import type { InputSample } from './view-model';
@@ -33,6 +34,8 @@ export interface PlayedPrediction extends PredictionRules<PlayerState, Sanitized
 export interface ClientGame {
   /** The game's snapshot schema, compiled (protocol/snapshot-schema.ts): how snapshots are decoded. */
   readonly wire: SnapshotWire<ArenaWireTypes>;
+  /** The game's command schema: the command packet's fields and the sanitizer. */
+  readonly commands: CommandSchema<SanitizedCmd, UserCmd>;
   /** The own player's command for `tick` from a frame's input and the render time drawn, made valid. */
   command(tick: Tick, input: InputSample, viewTick: Tick, viewFrac: number): SanitizedCmd;
   /** Prediction for one client (`map`: a test's own map until the match names a registered one). */

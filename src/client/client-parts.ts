@@ -70,10 +70,14 @@ export class ClientParts {
     this.predictor = new Predictor(this.prediction);
     this.remotes = new RemoteView(opts.tickrate, opts.game.remoteTraits(opts.tickrate), opts.game.maxSpeed);
     this.local = new LocalSmoothing(opts.game.maxSpeed);
-    this.outbox = new CommandOutbox(opts.tickrate, (packet, nowMs) => {
-      this.clock.noteSent(packet.sendTimeMs16);
-      this.tracker.packetOut(nowMs, packet.bytes.byteLength);
-    });
+    this.outbox = new CommandOutbox(
+      opts.tickrate,
+      (packet, nowMs) => {
+        this.clock.noteSent(packet.sendTimeMs16);
+        this.tracker.packetOut(nowMs, packet.bytes.byteLength);
+      },
+      opts.game.commands,
+    );
     this.interp = new InterpDelay(1000 / opts.tickrate);
   }
 

@@ -13,6 +13,8 @@
  */
 import type { Tick } from '../sim/types';
 import type { SanitizedCmd } from '../sim/quantize';
+import type { UserCmd } from '../sim/types';
+import type { CommandSchema } from '../protocol/command-schema';
 import { CommandSender, type SentPacket } from './command-sender';
 
 /** Most command ticks issued in one update, in seconds of play (a forward re-placement issues every tick it skips). */
@@ -21,7 +23,7 @@ const MAX_CATCH_UP_S = 1;
 const MAX_QUEUED_PACKETS = 4;
 
 export class CommandOutbox {
-  private readonly sender = new CommandSender();
+  private readonly sender: CommandSender;
   private queued: Uint8Array[] = [];
   private resent: Uint8Array[] = [];
   private issued: Tick = -1;
@@ -29,7 +31,10 @@ export class CommandOutbox {
   constructor(
     private readonly tickrate: number,
     private readonly onSent: (packet: SentPacket, nowMs: number) => void,
-  ) {}
+    commands: CommandSchema<SanitizedCmd, UserCmd>,
+  ) {
+    this.sender = new CommandSender(commands);
+  }
 
   /** The newest command tick issued (-1 before any). */
   get lastIssuedTick(): Tick {

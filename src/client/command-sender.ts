@@ -15,6 +15,8 @@ import { encodeCmdPacket } from '../protocol/cmd-packet';
 import { CMDS_PER_PACKET } from '../protocol/game-messages';
 import type { Tick } from '../sim/types';
 import type { SanitizedCmd } from '../sim/quantize';
+import type { UserCmd } from '../sim/types';
+import type { CommandSchema } from '../protocol/command-schema';
 
 export interface SentPacket {
   bytes: Uint8Array;
@@ -25,6 +27,9 @@ export interface SentPacket {
 const ISSUED_MEMORY = 128;
 
 export class CommandSender {
+  /** @param commands the game's command schema (the packet's fields) */
+  constructor(private readonly commands: CommandSchema<SanitizedCmd, UserCmd>) {}
+
   private recent: SanitizedCmd[] = [];
   /** The newest commands pushed, oldest first (what `issuedAfter` answers from). */
   private issued: SanitizedCmd[] = [];
@@ -53,7 +58,7 @@ export class CommandSender {
     // 0.9: frames and ticks are not phase-locked; a strict interval would skip every other tick.
     if (nowMs - this.lastSendMs < (0.9 * 1000) / cmdRate) return null;
     const sendTimeMs16 = Math.floor(nowMs) & 0xffff;
-    const bytes = encodeCmdPacket({ ackTick, sendTimeMs: sendTimeMs16, cmds: this.recent.slice() });
+    const bytes = encodeCmdPacket(this.commands, { ackTick, sendTimeMs: sendTimeMs16, cmds: this.recent.slice() });
     this.lastSendMs = nowMs;
     this.hasNew = false;
     return { bytes, sendTimeMs16 };
@@ -69,7 +74,10 @@ export class CommandSender {
     let run: SanitizedCmd[] = [];
     const flushRun = (): void => {
       if (run.length > 0)
-        out.push({ bytes: encodeCmdPacket({ ackTick, sendTimeMs: sendTimeMs16, cmds: run }), sendTimeMs16 });
+        out.push({
+          bytes: encodeCmdPacket(this.commands, { ackTick, sendTimeMs: sendTimeMs16, cmds: run }),
+          sendTimeMs16,
+        });
       run = [];
     };
     for (const cmd of cmds) {

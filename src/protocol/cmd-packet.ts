@@ -12,21 +12,23 @@
  * The encoder sends the newest CMDS_PER_PACKET commands, already sanitized by whoever made them
  * (`quantizeCmdPacket` makes a hand-built packet sendable and shows what a decode returns).
  * The decoder is the host's one trust boundary for commands: it never throws, refuses anything
- * `sanitizeCmd` would have changed and hands out `SanitizedCmd`s that nothing downstream re-checks.
+ * the schema's `sanitize` would have changed and hands out sanitized commands that nothing downstream
+ * re-checks. Every function takes the game's command schema (command-schema.ts) first.
  */
-import { isSanitizedCmd, sanitizeCmd, type SanitizedCmd } from '../sim/quantize';
-import { WEAPON_KEEP, type UserCmd } from '../sim/types';
 import { BitReader, BitWriter } from './bits';
-import { USER_CMD_CODEC, readDeltaInto, readFullInto, writeDelta, writeFull } from './fields';
+import { CMDS_PER_PACKET, type CommandPacket, type CommandSchema } from './command-schema';
+import { readDeltaInto, readFullInto, writeDelta, writeFull } from './fields';
 import type { DecodeResult } from './wire';
-import { CMDS_PER_PACKET, type CmdPacket } from './game-messages';
+import type { Tick } from './ticks';
+
+type Cmd = { tick: Tick };
 
 const MAX_TICK = 0x7fffffff;
 
 const int = (v: number): number => (Number.isFinite(v) ? Math.round(v) : 0);
 
 /** The packet's header as the wire carries it (the ack clamped, the send time mod 65536), newest commands only. */
-function wireHeader<C extends UserCmd>(p: CmdPacket<C>): CmdPacket<C> {
+function wireHeader<C>(p: CommandPacket<C>): CommandPacket<C> {
   return {
     ackTick: p.ackTick === null ? null : Math.min(Math.max(int(p.ackTick), 0), MAX_TICK),
     sendTimeMs: ((int(p.sendTimeMs) % 65536) + 65536) % 65536,
@@ -35,12 +37,18 @@ function wireHeader<C extends UserCmd>(p: CmdPacket<C>): CmdPacket<C> {
 }
 
 /** A hand-built packet made sendable: what `decodeCmdPacket(encodeCmdPacket(quantizeCmdPacket(p)))` returns. */
-export function quantizeCmdPacket(p: CmdPacket<UserCmd>): CmdPacket {
+export function quantizeCmdPacket<C extends Raw, Raw extends Cmd>(
+  schema: CommandSchema<C, Raw>,
+  p: CommandPacket<Raw>,
+): CommandPacket<C> {
   const q = wireHeader(p);
-  return { ...q, cmds: q.cmds.map(sanitizeCmd) };
+  return { ...q, cmds: q.cmds.map((c) => schema.sanitize(c)) };
 }
 
-export function encodeCmdPacket(p: CmdPacket): Uint8Array {
+export function encodeCmdPacket<C extends Raw, Raw extends Cmd>(
+  schema: CommandSchema<C, Raw>,
+  p: CommandPacket<C>,
+): Uint8Array {
   const q = wireHeader(p);
   const first = q.cmds[0];
   if (first === undefined) throw new RangeError('a command packet needs at least one command');
@@ -50,12 +58,12 @@ export function encodeCmdPacket(p: CmdPacket): Uint8Array {
   w.writeBits(first.tick, 32);
   w.writeBits(q.ackTick === null ? 0 : 1, 1);
   if (q.ackTick !== null) w.writeVarInt(first.tick - q.ackTick, 6);
-  writeFull(w, USER_CMD_CODEC, first, { serverTick: first.tick }, true);
+  writeFull(w, schema.codec, first, { serverTick: first.tick }, true);
   for (let i = 1; i < q.cmds.length; i++) {
     const cmd = q.cmds[i]!;
     const prev = q.cmds[i - 1]!;
     if (cmd.tick !== prev.tick + 1) throw new RangeError(`command ticks ${prev.tick}, ${cmd.tick} are not consecutive`);
-    writeDelta(w, USER_CMD_CODEC, cmd, prev, { serverTick: cmd.tick });
+    writeDelta(w, schema.codec, cmd, prev, { serverTick: cmd.tick });
   }
   return w.finish();
 }
@@ -65,37 +73,33 @@ export function encodeCmdPacket(p: CmdPacket): Uint8Array {
  * overwritten by the next decode (the host decodes every client's packet every tick, and keeps at
  * most one command of each: CommandBuffer copies the ones it keeps).
  */
-export interface CmdPacketScratch {
-  readonly packet: CmdPacket;
+export interface CmdPacketScratch<C extends Raw, Raw extends Cmd = C> {
+  readonly schema: CommandSchema<C, Raw>;
+  readonly packet: CommandPacket<C>;
   /** `lists[n - 1]`: the first n command objects, the `cmds` of an n-command packet (fixed arrays: no resizing). */
-  readonly lists: ReadonlyArray<UserCmd[]>;
+  readonly lists: ReadonlyArray<Raw[]>;
   /** The field context and the key of the command being read. */
   readonly ctx: { serverTick: number };
   readonly keys: { tick: number };
 }
 
-const blankCmd = (): UserCmd => ({
-  tick: 0,
-  moveX: 0,
-  moveY: 0,
-  aim: 0,
-  buttons: 0,
-  weaponSelect: WEAPON_KEEP,
-  viewTick: 0,
-  viewFrac: 0,
-});
-
-export function newCmdPacketScratch(): CmdPacketScratch {
-  const pool = Array.from({ length: CMDS_PER_PACKET }, blankCmd);
+export function newCmdPacketScratch<C extends Raw, Raw extends Cmd>(
+  schema: CommandSchema<C, Raw>,
+): CmdPacketScratch<C, Raw> {
+  const pool = Array.from({ length: CMDS_PER_PACKET }, () => schema.blank());
   const lists = pool.map((_, i) => pool.slice(0, i + 1));
-  return { packet: { ackTick: null, sendTimeMs: 0, cmds: [] }, lists, ctx: { serverTick: 0 }, keys: { tick: 0 } };
+  const packet: CommandPacket<C> = { ackTick: null, sendTimeMs: 0, cmds: [] };
+  return { schema, packet, lists, ctx: { serverTick: 0 }, keys: { tick: 0 } };
 }
 
 /**
  * Decodes `bytes` into `scratch` (see CmdPacketScratch); returns null, or why the packet is refused
  * (then `scratch.packet` holds nothing useful). Never throws; refuses anything `sanitizeCmd` would change.
  */
-export function decodeCmdPacketInto(bytes: Uint8Array, scratch: CmdPacketScratch): string | null {
+export function decodeCmdPacketInto<C extends Raw, Raw extends Cmd>(
+  bytes: Uint8Array,
+  scratch: CmdPacketScratch<C, Raw>,
+): string | null {
   const r = new BitReader(bytes);
   const count = r.readBits(2) + 1;
   const sendTimeMs = r.readBits(16);
@@ -106,43 +110,33 @@ export function decodeCmdPacketInto(bytes: Uint8Array, scratch: CmdPacketScratch
   if (ackTick !== null && (ackTick < 0 || ackTick > MAX_TICK)) r.fail('ack tick out of range');
   if (!r.ok) return `cmd packet: ${r.error}`;
   const cmds = scratch.lists[count - 1]!;
-  const { ctx, keys } = scratch;
+  const { ctx, keys, schema } = scratch;
   for (let i = 0; i < count && r.ok; i++) {
     const tick = firstTick + i;
     const cmd = cmds[i]!;
     ctx.serverTick = tick;
     keys.tick = tick;
-    if (i === 0) readFullInto(r, USER_CMD_CODEC, ctx, cmd, keys);
-    else readDeltaInto(r, USER_CMD_CODEC, copyCmdInto(cmd, cmds[i - 1]!), cmds[i - 1]!, ctx);
+    if (i === 0) readFullInto(r, schema.codec, ctx, cmd, keys as Partial<Raw>);
+    else readDeltaInto(r, schema.codec, schema.copyInto(cmd, cmds[i - 1]!), cmds[i - 1]!, ctx);
     cmd.tick = tick;
     // Anything the server's own sanitizer would change did not come from our encoder.
-    if (!isSanitizedCmd(cmd)) r.fail('command field out of range');
+    if (!schema.isSanitized(cmd)) r.fail('command field out of range');
   }
   r.expectEnd();
   if (!r.ok) return `cmd packet: ${r.error}`;
   scratch.packet.ackTick = ackTick;
   scratch.packet.sendTimeMs = sendTimeMs;
-  // Every command passed isSanitizedCmd above: from here on they are trusted as SanitizedCmd.
-  scratch.packet.cmds = cmds as SanitizedCmd[];
+  // Every command passed isSanitized above: from here on they are trusted as sanitized.
+  scratch.packet.cmds = cmds as C[];
   return null;
 }
 
-/** `out` takes every field of `from` (a command's delta is read over a copy of the previous one). */
-function copyCmdInto(out: UserCmd, from: UserCmd): UserCmd {
-  out.tick = from.tick;
-  out.moveX = from.moveX;
-  out.moveY = from.moveY;
-  out.aim = from.aim;
-  out.buttons = from.buttons;
-  out.weaponSelect = from.weaponSelect;
-  out.viewTick = from.viewTick;
-  out.viewFrac = from.viewFrac;
-  return out;
-}
-
 /** A packet of fresh objects (clients, tests, tools); the host decodes into a reused scratch instead. */
-export function decodeCmdPacket(bytes: Uint8Array): DecodeResult<CmdPacket> {
-  const scratch = newCmdPacketScratch();
+export function decodeCmdPacket<C extends Raw, Raw extends Cmd>(
+  schema: CommandSchema<C, Raw>,
+  bytes: Uint8Array,
+): DecodeResult<CommandPacket<C>> {
+  const scratch = newCmdPacketScratch(schema);
   const error = decodeCmdPacketInto(bytes, scratch);
   return error === null ? { ok: true, value: scratch.packet } : { ok: false, error };
 }

@@ -1,7 +1,8 @@
 /**
  * The wire protocol's public surface: message types, codecs (command packet, snapshot and its
- * parts, control, events, migration checkpoint) and the bit writer/reader they share. Everything
- * here is pure.
+ * parts, control, events, migration checkpoint) and the bit writer/reader they share. A game
+ * brings its snapshot schema (`compileSnapshotSchema`) and command schema (`CommandSchema`); the
+ * snapshot and command functions take them first. Everything here is pure.
  */
 export * from './wire';
 export * from './control-messages';
@@ -17,6 +18,20 @@ export {
 } from './fields';
 export type { FieldCodec, FieldContext } from './field-codecs';
 export { encodeCmdPacket, decodeCmdPacket, quantizeCmdPacket } from './cmd-packet';
+export type { CommandPacket, CommandSchema } from './command-schema';
+export { compileSnapshotSchema } from './snapshot-schema';
+export type {
+  EntitySection,
+  RulesBlockCodec,
+  RulesReader,
+  RulesWriter,
+  SectionDef,
+  SnapshotSchema,
+  SnapshotWire,
+} from './snapshot-schema';
+export type { AnySnapshot, NetEvent as GameNetEvent, SnapshotHead, SnapshotOf, WireTypes } from './snapshot-types';
+export { compileEventCodec, type EncodedEvent, type EventCodec, type EventSchema } from './event-codec';
+export { SnapshotDecoder } from './snapshot-decoder';
 export { encodeSnapshot, decodeSnapshot, quantizeSnapshot, usableBaseline } from './snapshot';
 export { encodeSnapshotParts } from './snapshot-parts';
 export { SnapshotAssembler } from './snapshot-assembler';

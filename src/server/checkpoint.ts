@@ -23,7 +23,7 @@ import type { AbuseLimits } from './abuse-monitor';
 import type { BufferedCmd } from './command-buffer';
 import { GameServer } from './game-server';
 import type { ServedGameFactory } from './served-game';
-import { sanitizeCmd } from '../sim/quantize';
+import { sanitizeCmd, type SanitizedCmd } from '../sim/quantize';
 
 /** What GameServer hands out (`exportCore`) and takes in (`importCore`) beyond its settings. */
 export interface ServerCore {
@@ -37,7 +37,7 @@ export interface ServerCore {
   /** sv_maxplayers (capture only: a restored server has it in its settings). */
   maxPlayers: number;
   /** Each connected person's command stream: the command repeats are made of. */
-  commands: Array<{ id: PlayerId; last: BufferedCmd | null }>;
+  commands: Array<{ id: PlayerId; last: BufferedCmd<SanitizedCmd> | null }>;
   /** The records kept for people who left the current match (what a rejoin gives back), sorted by id. */
   departed: Array<{ id: PlayerId; returning: ReturningPlayer }>;
 }

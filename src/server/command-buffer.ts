@@ -1,7 +1,7 @@
 /**
- * CommandBuffer: one client's queue of UserCmds keyed by the tick they are for (DESIGN §3).
+ * CommandBuffer: one client's queue of commands (any game's, command-schema.ts) keyed by the tick they are for (DESIGN §3).
  *
- * Inputs: `push(cmd, currentTick, madeAtTick)` for every command that arrives (a SanitizedCmd: the
+ * Inputs: `push(cmd, currentTick, madeAtTick)` for every command that arrives (sanitized by the
  * command decoder is the one trust boundary, nothing here checks again);
  * `take(tick)` once per server tick, for the tick being produced (= currentTick + 1).
  * Outputs: exactly one command per tick from `take`: the client's own for that tick; else the newest
@@ -16,37 +16,29 @@
  * rejected (counted). So however many commands a client sends, or whatever ticks it forges, it
  * moves at most one command per server tick.
  */
-import type { SanitizedCmd } from '../sim/quantize';
-import { WEAPON_KEEP, type Tick } from '../sim/types';
+import type { CommandSchema } from '../protocol/command-schema';
+import type { Tick } from '../protocol/ticks';
 import { nextPowerOfTwo } from './pow2';
 
 /** A copy the buffer may keep (the caller's object is reused by the next decode). */
-function ownCopy(cmd: SanitizedCmd): SanitizedCmd {
+function ownCopy<C>(cmd: C): C {
   return { ...cmd };
 }
 
-/**
- * `cmd` moved to the server's own `tick`, seeing `viewTick`: still in range (the ticks are the
- * server's, every other field is the sanitized command's or neutral), so still a SanitizedCmd.
- */
-function restamped(cmd: SanitizedCmd, tick: Tick, viewTick: Tick, neutral = false): SanitizedCmd {
-  return neutral
-    ? { ...cmd, tick, viewTick, moveX: 0, moveY: 0, buttons: 0, weaponSelect: WEAPON_KEEP }
-    : { ...cmd, tick, viewTick };
-}
+type Cmd = { tick: Tick };
 
 /** Runs of repeats remembered for the stats. */
 const RECENT_RUNS = 16;
 
 export type PushOutcome = 'accepted' | 'stale' | 'duplicate' | 'future';
 
-export interface BufferedCmd {
-  cmd: SanitizedCmd;
+export interface BufferedCmd<C extends Cmd = Cmd> {
+  cmd: C;
   /** The server's estimate (fractional tick) of when the client made this command: lag compensation's cross-check. */
   madeAtTick: number;
 }
 
-export interface TakenCmd extends BufferedCmd {
+export interface TakenCmd<C extends Cmd = Cmd> extends BufferedCmd<C> {
   /** True when the client had sent nothing for this tick and the last command was repeated. */
   repeated: boolean;
 }
@@ -65,13 +57,13 @@ export interface CommandBufferCounters {
   longestRepeatRun: number;
 }
 
-export class CommandBuffer {
+export class CommandBuffer<C extends Cmd> {
   /** Each slot is handed out as it is by `take` (repeated: false): no copy per tick. */
-  private readonly slots: Array<TakenCmd | null>;
+  private readonly slots: Array<TakenCmd<C> | null>;
   private readonly mask: number;
-  private last: BufferedCmd | null = null;
+  private last: BufferedCmd<C> | null = null;
   /** Newest command that arrived after its tick had run and is newer than `last`. */
-  private late: BufferedCmd | null = null;
+  private late: BufferedCmd<C> | null = null;
   private newestSeenTick = 0;
   /** Server tick of the newest 'future' rejection (-Infinity when none). */
   private lastFutureRejectAt = -Infinity;
@@ -92,17 +84,19 @@ export class CommandBuffer {
   readonly recentRuns: Array<[Tick, number]> = [];
 
   /**
+   * @param schema the game's commands: how one is repeated for a tick the client sent none for
    * @param maxAheadTicks furthest a command may be ahead of the server (about one second of ticks)
    * @param repeatWindowTicks how far back repeats lower the reported depth (about half a second)
    * @param graceTicks after this many ticks without a new command, stand-ins are neutral (about 250 ms)
    */
   constructor(
+    private readonly schema: CommandSchema<C, Cmd>,
     private readonly maxAheadTicks: number,
     private readonly repeatWindowTicks: number,
     private readonly graceTicks: number = Infinity,
   ) {
     const size = nextPowerOfTwo(maxAheadTicks + 2);
-    this.slots = new Array<TakenCmd | null>(size).fill(null);
+    this.slots = new Array<TakenCmd<C> | null>(size).fill(null);
     this.mask = size - 1;
   }
 
@@ -111,7 +105,7 @@ export class CommandBuffer {
    * never kept: the buffer keeps its own copy, so the host may decode every packet into the same
    * reused objects (most commands arrive three times, once per packet, and only the first is kept).
    */
-  push(cmd: SanitizedCmd, currentTick: Tick, madeAtTick: number): PushOutcome {
+  push(cmd: C, currentTick: Tick, madeAtTick: number): PushOutcome {
     if (cmd.tick <= currentTick) {
       this.counters.stale++;
       this.newestSeenTick = Math.max(this.newestSeenTick, cmd.tick);
@@ -137,7 +131,7 @@ export class CommandBuffer {
   }
 
   /** The command for `tick`; null only before the client's first command ever (the sim then idles the player). */
-  take(tick: Tick): TakenCmd | null {
+  take(tick: Tick): TakenCmd<C> | null {
     const index = tick & this.mask;
     const slot = this.slots[index];
     if (slot && slot.cmd.tick === tick) {
@@ -157,7 +151,7 @@ export class CommandBuffer {
       this.last = late;
       this.counters.late++;
       this.endRun(tick);
-      return { cmd: restamped(late.cmd, tick, late.cmd.viewTick), madeAtTick: late.madeAtTick, repeated: true };
+      return { cmd: this.schema.restamp(late.cmd, tick, 0, false), madeAtTick: late.madeAtTick, repeated: true };
     }
     this.counters.repeats++;
     if (!this.last) return null;
@@ -165,13 +159,16 @@ export class CommandBuffer {
     this.counters.longestRepeatRun = Math.max(this.counters.longestRepeatRun, this.repeatRun);
     const gap = tick - this.last.cmd.tick;
     // The repeat stands for a command the client would have made `gap` ticks later, seeing `gap` ticks more.
-    const viewTick = this.last.cmd.viewTick + gap;
     if (gap <= this.graceTicks)
-      return { cmd: restamped(this.last.cmd, tick, viewTick), madeAtTick: this.last.madeAtTick + gap, repeated: true };
-    // Silent past the grace (a dead link): stand still and hold fire, keep looking the same way.
+      return {
+        cmd: this.schema.restamp(this.last.cmd, tick, gap, false),
+        madeAtTick: this.last.madeAtTick + gap,
+        repeated: true,
+      };
+    // Silent past the grace (a dead link): the game's neutral command (the arena: stand still, hold fire).
     this.counters.neutral++;
     return {
-      cmd: restamped(this.last.cmd, tick, viewTick, true),
+      cmd: this.schema.restamp(this.last.cmd, tick, gap, true),
       madeAtTick: this.last.madeAtTick + gap,
       repeated: true,
     };
@@ -206,12 +203,12 @@ export class CommandBuffer {
   }
 
   /** Migration (checkpoint.ts): the command repeats are made of, null before the first. */
-  get lastCommand(): BufferedCmd | null {
+  get lastCommand(): BufferedCmd<C> | null {
     return this.last;
   }
 
   /** Migration: a fresh buffer continues a stream whose last command was `last` (repeats and grace go on from it). */
-  resume(last: BufferedCmd): void {
+  resume(last: BufferedCmd<C>): void {
     this.last = { cmd: { ...last.cmd }, madeAtTick: last.madeAtTick };
     this.newestSeenTick = Math.max(this.newestSeenTick, last.cmd.tick);
   }

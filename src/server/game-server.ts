@@ -15,7 +15,7 @@
  * it. Parts with their own file: the snapshots of a tick (snapshot-sender.ts), a datagram's intake
  * (packet-intake.ts), the tick's commands (tick-commands.ts), event ids (event-ids.ts).
  */
-import { newCmdPacketScratch } from '../protocol/cmd-packet';
+import { newCmdPacketScratch, type CmdPacketScratch } from '../protocol/cmd-packet';
 import type { KickReason } from '../protocol/control-messages';
 import type { NetEvent } from '../protocol/game-messages';
 import type { PlayerId, WorldState } from '../sim/types';
@@ -46,16 +46,16 @@ export class GameServer {
   /** The game: world, rules, bots, lag compensation (server-game.ts); GameServer knows only its table. */
   readonly game: ServedGame;
   readonly tickrate: number;
-  private readonly sessions = new Map<PlayerId, ServerSideClient>();
+  private readonly sessions = new Map<PlayerId, ServerSideClient<ServedTypes['cmd']>>();
   private readonly abuseLimits: AbuseLimits;
   private lastTickMs: number | null = null;
   private readonly eventIds = new EventIds();
   private pendingKicks: ServerOutput['kicks'] = [];
   private tickEvents: readonly NetEvent[] = [];
   /** Reused every tick: the commands of the tick. */
-  private readonly cmds = new TickCommands();
+  private readonly cmds = new TickCommands<ServedTypes['cmd']>();
   /** Every packet is decoded into these objects; the sessions copy the commands they keep. */
-  private readonly cmdScratch = newCmdPacketScratch();
+  private readonly cmdScratch: CmdPacketScratch<ServedTypes['cmd'], { tick: number }>;
   /** What the game may ask about clients while it steps (lag compensation's view-time estimates). */
   private readonly context: ServerGameContext = {
     viewTimeEstimate: (id) => {
@@ -76,6 +76,7 @@ export class GameServer {
     this.tickrate = clampTickrate(settings.tickrate);
     this.game = makeGame({ ...settings, tickrate: this.tickrate });
     this.snapshots = new SnapshotSender(this.game.wire);
+    this.cmdScratch = newCmdPacketScratch(this.game.commands);
     this.abuseLimits = settings.abuse ?? defaultAbuseLimits(this.tickrate);
   }
 
@@ -109,8 +110,9 @@ export class GameServer {
     return true;
   }
 
-  private newSession(clientId: PlayerId): ServerSideClient {
-    return new ServerSideClient(clientId, { tickrate: this.tickrate, abuse: this.abuseLimits });
+  private newSession(clientId: PlayerId): ServerSideClient<ServedTypes['cmd']> {
+    const opts = { tickrate: this.tickrate, abuse: this.abuseLimits, commands: this.game.commands };
+    return new ServerSideClient(clientId, opts);
   }
 
   removeClient(clientId: PlayerId): void {

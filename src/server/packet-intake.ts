@@ -8,11 +8,13 @@
  * and hand the session the packet.
  */
 import { decodeCmdPacketInto, type CmdPacketScratch } from '../protocol/cmd-packet';
-import type { Tick } from '../sim/types';
+import type { Tick } from '../protocol/ticks';
+
+type Cmd = { tick: Tick };
 import type { AbuseVerdict } from './abuse-monitor';
 import type { ServerSideClient } from './server-side-client';
 
-export function decodeUntrusted(bytes: Uint8Array, scratch: CmdPacketScratch): string | null {
+export function decodeUntrusted<C extends Cmd>(bytes: Uint8Array, scratch: CmdPacketScratch<C, Cmd>): string | null {
   try {
     return decodeCmdPacketInto(bytes, scratch);
   } catch (err) {
@@ -24,11 +26,11 @@ export function decodeUntrusted(bytes: Uint8Array, scratch: CmdPacketScratch): s
  * One datagram from a session's client (`arrivalTick`: when it arrived, in fractional server ticks).
  * Returns the abuse monitor's verdict when the client is to be kicked (the packet is then dropped).
  */
-export function takeDatagram(
-  s: ServerSideClient,
+export function takeDatagram<C extends Cmd>(
+  s: ServerSideClient<C>,
   bytes: Uint8Array,
   nowMs: number,
-  scratch: CmdPacketScratch,
+  scratch: CmdPacketScratch<C, Cmd>,
   arrivalTick: number,
   serverTick: Tick,
 ): AbuseVerdict | null {

@@ -13,6 +13,7 @@
  * is given (already sanitized by the command decoder, the one trust boundary) plus its own bots';
  * no call throws on anything a peer can cause.
  */
+import type { CommandSchema } from '../protocol/command-schema';
 import type { AnyEntity, SnapshotWire } from '../protocol/snapshot-schema';
 import type { WireTypes } from '../protocol/snapshot-types';
 import type { PlayerId, Tick } from '../sim/types';
@@ -54,6 +55,8 @@ export interface ServerGame<G extends ServerGameTypes> {
 
   /** The game's snapshot schema, compiled (protocol/snapshot-schema.ts): how its world goes on the wire. */
   readonly wire: SnapshotWire<G['wire']>;
+  /** The game's command schema: the command packet's fields, the sanitizer (the trust boundary), repeats. */
+  readonly commands: CommandSchema<G['cmd'], { tick: Tick }>;
   /** The world's entity lists now, one per section of `wire` in its order (each best sorted by id). */
   snapshotLists(): readonly (readonly AnyEntity[])[];
 

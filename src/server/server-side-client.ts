@@ -11,7 +11,7 @@
  * command, so a reordered older packet cannot shorten the measured round trip.
  */
 import type { EncodedEvent } from '../protocol/event-codec';
-import type { CmdPacket } from '../protocol/game-messages';
+import type { CommandPacket, CommandSchema } from '../protocol/command-schema';
 import type { SnapshotHeader } from '../protocol/snapshot';
 import type { PlayerId, Tick, WorldState } from '../sim/types';
 import { indexOfPlayer } from '../sim/tick-context';
@@ -46,14 +46,16 @@ export interface SnapshotPlan {
   events: readonly EncodedEvent<unknown>[];
 }
 
-export interface SessionOptions {
+export interface SessionOptions<C extends { tick: Tick }> {
   tickrate: number;
   abuse: AbuseLimits;
+  /** The game's commands (how one is repeated when the client sent none). */
+  commands: CommandSchema<C, { tick: Tick }>;
 }
 
-/** Whether `id` has a player in `world` (a loop: a closure per due client per tick was garbage). */
-export class ServerSideClient {
-  readonly buffer: CommandBuffer;
+/** One client's session on the host: its commands, clock, snapshots and abuse counters. */
+export class ServerSideClient<C extends { tick: Tick } = { tick: Tick }> {
+  readonly buffer: CommandBuffer<C>;
   readonly scheduler: SnapshotScheduler;
   readonly outbox = new EventOutbox<EncodedEvent<unknown>>(EVENT_CAP);
   readonly rtt = new RttEstimator();
@@ -84,7 +86,7 @@ export class ServerSideClient {
     events: [],
   };
   /** The command this client's player runs in the tick being stepped (set by the server). */
-  current: TakenCmd | null = null;
+  current: TakenCmd<C> | null = null;
   readonly counters = {
     packetsIn: 0,
     bytesIn: 0,
@@ -100,11 +102,16 @@ export class ServerSideClient {
 
   constructor(
     readonly id: PlayerId,
-    private readonly opts: SessionOptions,
+    private readonly opts: SessionOptions<C>,
   ) {
     // Commands more than a second ahead are rejected; repeats lower the depth for half a second;
     // after 250 ms without a command the player stands still (a dead link must not run and fire).
-    this.buffer = new CommandBuffer(opts.tickrate, Math.round(opts.tickrate / 2), Math.round(opts.tickrate / 4));
+    this.buffer = new CommandBuffer(
+      opts.commands,
+      opts.tickrate,
+      Math.round(opts.tickrate / 2),
+      Math.round(opts.tickrate / 4),
+    );
     this.scheduler = new SnapshotScheduler(opts.tickrate, this.settings, id);
     this.abuse = new AbuseMonitor(opts.abuse);
   }
@@ -118,7 +125,7 @@ export class ServerSideClient {
    * Takes in one decoded packet. `arrivalTick` is the server time of arrival in fractional ticks;
    * `serverTick` the last tick stepped (commands for it or earlier are stale).
    */
-  receivePacket(p: CmdPacket, nowMs: number, arrivalTick: number, serverTick: Tick): void {
+  receivePacket(p: CommandPacket<C>, nowMs: number, arrivalTick: number, serverTick: Tick): void {
     if (p.ackTick !== null) this.handleAck(p.ackTick, nowMs);
     const newest = p.cmds[p.cmds.length - 1];
     if (!newest) return;

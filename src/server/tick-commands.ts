@@ -11,18 +11,17 @@
  * bots make theirs for it), which is how a stale entry is told apart.
  */
 import type { PlayerId, Tick } from '../sim/types';
-import type { SanitizedCmd } from '../sim/quantize';
 import type { ServerSideClient } from './server-side-client';
 
-export class TickCommands {
-  readonly byPlayer = new Map<PlayerId, SanitizedCmd>();
+export class TickCommands<C extends { tick: Tick }> {
+  readonly byPlayer = new Map<PlayerId, C>();
   private tick: Tick = 0;
-  private readonly dropIfStale = (cmd: SanitizedCmd, id: PlayerId): void => {
+  private readonly dropIfStale = (cmd: C, id: PlayerId): void => {
     if (cmd.tick !== this.tick) this.byPlayer.delete(id);
   };
 
   /** Each session's command for `tick` (none for a kicked one, or one that never sent any). */
-  takeFrom(tick: Tick, sessions: Iterable<ServerSideClient>): void {
+  takeFrom(tick: Tick, sessions: Iterable<ServerSideClient<C>>): void {
     this.tick = tick;
     for (const s of sessions) {
       s.current = s.abuse.kicked ? null : s.buffer.take(tick);

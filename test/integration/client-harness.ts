@@ -7,6 +7,7 @@
  * the render time and remotes behind every command tick issued).
  * Invariants: frames at `frameMs` of virtual time (not phase-locked to ticks); no real clock.
  */
+import { ARENA_COMMANDS } from '../../src/arena/protocol/arena-commands';
 import { isDeepStrictEqual } from 'node:util';
 import { NetClient } from '../../src/client/net-client';
 import { arenaClientGame } from '../../src/arena/client/arena-client-game';
@@ -131,7 +132,7 @@ export class SkewedClient implements HarnessClient {
   update(nowMs: number): Uint8Array[] {
     const packets = this.inner.update(nowMs * this.rate);
     for (const p of packets) {
-      const d = decodeCmdPacket(p);
+      const d = decodeCmdPacket(ARENA_COMMANDS, p);
       if (!d.ok) continue;
       if (d.value.ackTick !== null && !this.received.has(d.value.ackTick)) this.falseAcks++;
       // Every command sent is the one issued for its tick, however often and late it is sent.

@@ -3,6 +3,7 @@
  * throws and never stalls, the client is kicked with a reason, and the other clients' matches go
  * on without a missed tick.
  */
+import { ARENA_COMMANDS } from '../../src/arena/protocol/arena-commands';
 import { describe, it, expect } from 'vitest';
 import { BotClient, Match, wander, type HarnessClient } from '../harness';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../src/protocol/cmd-packet';
@@ -41,7 +42,10 @@ function hostilePackets(seed: number, count: number): Uint8Array[] {
       viewTick: int(tick + 1),
       viewFrac: int(256),
     }));
-    const valid = encodeCmdPacket(quantizeCmdPacket({ ackTick: int(1000), sendTimeMs: int(65536), cmds }));
+    const valid = encodeCmdPacket(
+      ARENA_COMMANDS,
+      quantizeCmdPacket(ARENA_COMMANDS, { ackTick: int(1000), sendTimeMs: int(65536), cmds }),
+    );
     const bytes = Uint8Array.from(valid);
     const kind = i % 6;
     if (kind === 1) for (let f = 0; f <= int(8); f++) bytes[int(bytes.length)]! ^= 1 << int(8);

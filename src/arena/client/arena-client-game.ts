@@ -11,9 +11,11 @@ import type { ClientGame } from '../../client/client-game';
 import { ArenaPrediction } from './arena-prediction';
 import { createPlayerTraits, projectileTraits } from './remote-traits';
 import { ARENA_WIRE } from '../protocol/arena-wire';
+import { ARENA_COMMANDS } from '../protocol/arena-commands';
 
 export const arenaClientGame: ClientGame = {
   wire: ARENA_WIRE,
+  commands: ARENA_COMMANDS,
   command: (tick, input, viewTick, viewFrac) => sanitizeCmd({ tick, ...input, viewTick, viewFrac }),
   prediction: (tickrate, map) => new ArenaPrediction({ tickrate, map: map ?? DEFAULT_MAP }),
   remoteTraits: (tickrate) => ({ players: createPlayerTraits(tickrate, MAX_SPEED), projectiles: projectileTraits }),

@@ -18,6 +18,7 @@ import type { SanitizedCmd } from '../../sim/quantize';
 import type { PlayerId, PlayerState, ProjectileState, Tick, WorldState } from '../../sim/types';
 import type { AnyEntity } from '../../protocol/snapshot-schema';
 import { ARENA_WIRE } from '../protocol/arena-wire';
+import { ARENA_COMMANDS } from '../protocol/arena-commands';
 import type { ServerGameContext } from '../../server/server-game';
 import type { ServedCore, ServedGame, ServedReport, ServedTypes } from '../../server/served-game';
 import type { ServerSettings } from '../../server/server-settings';
@@ -54,6 +55,7 @@ export class ArenaServerGame implements ServedGame {
   }
 
   readonly wire = ARENA_WIRE;
+  readonly commands = ARENA_COMMANDS;
   /** The world's lists in ARENA_WIRE's section order (reused). */
   private readonly lists: [readonly PlayerState[], readonly ProjectileState[]] = [[], []];
 

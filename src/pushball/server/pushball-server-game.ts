@@ -11,6 +11,7 @@
  */
 import type { AnyEntity } from '../../protocol/snapshot-schema';
 import type { ServerGame, ServerGameContext } from '../../server/server-game';
+import { PUSHBALL_COMMANDS } from '../protocol/pushball-commands';
 import { PUSHBALL_WIRE, ballEntity, type BallEntity } from '../protocol/pushball-wire';
 import {
   addPlayer,
@@ -61,6 +62,7 @@ export class PushballServerGame implements ServerGame<PushballTypes> {
   }
 
   readonly wire = PUSHBALL_WIRE;
+  readonly commands = PUSHBALL_COMMANDS;
   /** The ball entity of the last world it was made for (worlds are never edited). */
   private ball: { world: PitchWorld; list: readonly BallEntity[] } | null = null;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { ABANDON_AFTER_CONSECUTIVE, HostPlausibility, MAX_LEAD_S } from '../../../src/client/host-plausibility';
 import { NetClient } from '../../../src/client/net-client';
@@ -66,7 +67,7 @@ describe('a joiner facing a host that jumps its tick', () => {
     expect(c.hostTrust).toEqual({ implausibleSnapshots: 1, abandoned: false });
     const acks = c
       .frame(50, IDLE_INPUT)
-      .packets.map((b) => decodeCmdPacket(b))
+      .packets.map((b) => decodeCmdPacket(ARENA_COMMANDS, b))
       .flatMap((d) => (d.ok ? [d.value.ackTick] : []));
     expect(acks.length).toBeGreaterThan(0);
     expect(acks.every((a) => a === 602)).toBe(true);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { NetClient } from '../../../src/client/net-client';
 import { arenaClientGame } from '../../../src/arena/client/arena-client-game';
@@ -50,7 +51,7 @@ function snapshot(serverTick: number, extra: Partial<Snapshot> = {}): Snapshot {
 const bytes = (s: Snapshot): Uint8Array => encodeSnapshot(ARENA_WIRE, s, null);
 
 function cmdsOf(packet: Uint8Array): UserCmd[] {
-  const d = decodeCmdPacket(packet);
+  const d = decodeCmdPacket(ARENA_COMMANDS, packet);
   if (!d.ok) throw new Error(d.error);
   return d.value.cmds;
 }
@@ -78,7 +79,7 @@ describe('NetClient', () => {
     const ticks: number[] = [];
     for (let now = 10; now < 200; now += 1000 / 60) {
       for (const pkt of c.frame(now, input).packets) {
-        const d = decodeCmdPacket(pkt);
+        const d = decodeCmdPacket(ARENA_COMMANDS, pkt);
         expect(d.ok).toBe(true);
         if (!d.ok) continue;
         expect(d.value.ackTick).toBe(600);

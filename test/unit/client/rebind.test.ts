@@ -3,6 +3,7 @@
  * ticks are lower than the old one's, and the pieces it resets or keeps (inbox, plausibility,
  * interpolation history, error smoother, command resends).
  */
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
 import { CommandSender } from '../../../src/client/command-sender';
@@ -67,7 +68,7 @@ function oldServer(c: NetClient): { sent: UserCmd[]; now: number; events: ViewEv
     events.push(...view.events);
     last = view;
     for (const p of packets) {
-      const d = decodeCmdPacket(p);
+      const d = decodeCmdPacket(ARENA_COMMANDS, p);
       if (d.ok) sent.push(...d.value.cmds);
     }
   }
@@ -96,7 +97,7 @@ describe('NetClient.rebind', () => {
       const { packets, view } = c.frame(t, RIGHT);
       shown.push(...view.events);
       for (const p of packets) {
-        const d = decodeCmdPacket(p);
+        const d = decodeCmdPacket(ARENA_COMMANDS, p);
         if (!d.ok) continue;
         acks.push(d.value.ackTick);
         after.push(...d.value.cmds);
@@ -193,8 +194,8 @@ describe('what rebind resets', () => {
         viewTick: tick - 5,
         viewFrac: 0,
       });
-    const packets = new CommandSender().resend([1, 2, 3, 4, 5, 8, 9].map(cmd), 1000, 7);
-    const decoded = packets.map((p) => decodeCmdPacket(p.bytes));
+    const packets = new CommandSender(ARENA_COMMANDS).resend([1, 2, 3, 4, 5, 8, 9].map(cmd), 1000, 7);
+    const decoded = packets.map((p) => decodeCmdPacket(ARENA_COMMANDS, p.bytes));
     expect(decoded.map((d) => (d.ok ? d.value.cmds.map((c) => c.tick) : null))).toEqual([
       [1, 2, 3],
       [4, 5],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { CommandSender } from '../../../src/client/command-sender';
 import { ErrorSmoother } from '../../../src/client/error-smoother';
 import { EventDeduper } from '../../../src/client/event-dedupe';
@@ -73,10 +74,10 @@ describe('EventDeduper', () => {
 
 describe('CommandSender', () => {
   it('packs the newest three consecutive commands and respects cl_cmdrate', () => {
-    const s = new CommandSender();
+    const s = new CommandSender(ARENA_COMMANDS);
     for (let t = 10; t <= 14; t++) s.push(cmd(t));
     const p = s.flush(0, 60, 8)!;
-    const d = decodeCmdPacket(p.bytes);
+    const d = decodeCmdPacket(ARENA_COMMANDS, p.bytes);
     if (!d.ok) throw new Error(d.error);
     expect(d.value.cmds.map((c) => c.tick)).toEqual([12, 13, 14]);
     expect(d.value.ackTick).toBe(8);
@@ -87,17 +88,17 @@ describe('CommandSender', () => {
   });
 
   it('never mixes a tick gap into one packet and passes the ack through even when it leads the commands', () => {
-    const s = new CommandSender();
+    const s = new CommandSender(ARENA_COMMANDS);
     s.push(cmd(10));
     s.push(cmd(11));
     s.push(cmd(20));
-    const d = decodeCmdPacket(s.flush(0, 60, 30)!.bytes);
+    const d = decodeCmdPacket(ARENA_COMMANDS, s.flush(0, 60, 30)!.bytes);
     if (!d.ok) throw new Error(d.error);
     expect(d.value.cmds.map((c) => c.tick)).toEqual([20]);
     // Clamping the ack to the command tick named snapshots never received (a slow client clock).
     expect(d.value.ackTick).toBe(30);
     s.push(cmd(21));
-    const none = decodeCmdPacket(s.flush(100, 60, null)!.bytes);
+    const none = decodeCmdPacket(ARENA_COMMANDS, s.flush(100, 60, null)!.bytes);
     if (!none.ok) throw new Error(none.error);
     expect(none.value.ackTick).toBeNull();
   });

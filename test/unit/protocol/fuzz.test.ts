@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { decodeCmdPacket, encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeControl, encodeControl } from '../../../src/protocol/control';
@@ -14,14 +15,21 @@ describe('decoders never throw on random or mutated bytes', () => {
     const samples = Array.from({ length: 50 }, () => {
       const t = r.int(0, 2 ** 31 - 10);
       return encodeCmdPacket(
-        quantizeCmdPacket({
+        ARENA_COMMANDS,
+        quantizeCmdPacket(ARENA_COMMANDS, {
           ackTick: r.int(0, t),
           sendTimeMs: r.int(0, 65535),
           cmds: [userCmd(r, t), userCmd(r, t + 1), userCmd(r, t + 2)].slice(r.int(0, 2)),
         }),
       );
     });
-    const [random, mutated] = fuzz(2, 40, samples, decodeCmdPacket, encodeCmdPacket);
+    const [random, mutated] = fuzz(
+      2,
+      40,
+      samples,
+      (b) => decodeCmdPacket(ARENA_COMMANDS, b),
+      (p) => encodeCmdPacket(ARENA_COMMANDS, p),
+    );
     expect(random.ok + random.refused).toBe(RUNS);
     // Mutations of valid packets must sometimes still be valid (the check above then ran) and sometimes not.
     expect(mutated.ok).toBeGreaterThan(1000);

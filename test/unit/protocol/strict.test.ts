@@ -4,6 +4,7 @@
  * encoders always write the canonical form (the round-trip, fuzz and golden tests hold them to it);
  * each case below hand-writes the one non-canonical thing and shows it refused.
  */
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
 import { BitReader, BitWriter } from '../../../src/protocol/bits';
@@ -72,7 +73,7 @@ describe('strict decoders', () => {
       for (const lag of [3, 6, 8, 12]) {
         for (const count of [2, 3]) {
           const bytes = viewTickWithoutSetBit(first, lag, count);
-          if (!decodeCmdPacket(bytes).ok) refused++;
+          if (!decodeCmdPacket(ARENA_COMMANDS, bytes).ok) refused++;
           // The reference client, written from the docs, refuses it as well.
           expect(referenceDecode(bytes).ok).toBe(false);
           // Fewer than the 20 a second that get a peer kicked: each one is counted.

@@ -6,6 +6,7 @@
  * (accepted value or refusal). `wire-golden.test.ts` compares it with the committed fixture
  * (write-wire-corpus.ts writes it; run it only for a deliberate wire change).
  */
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { createHash } from 'node:crypto';
 import { decodeCmdPacket, encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
@@ -92,14 +93,15 @@ function cmdItems(): { encoded: string[]; decoded: string[] } {
   for (let i = 0; i < 300; i++) {
     const t = r.int(0, 2 ** 31 - 10);
     const bytes = encodeCmdPacket(
-      quantizeCmdPacket({
+      ARENA_COMMANDS,
+      quantizeCmdPacket(ARENA_COMMANDS, {
         ackTick: r.bool(0.1) ? null : r.int(Math.max(0, t - 500), t + 20),
         sendTimeMs: r.int(0, 65535),
         cmds: [userCmd(r, t), userCmd(r, t + 1), userCmd(r, t + 2)].slice(r.int(0, 2)),
       }),
     );
     encoded.push(short(bytes));
-    const out = decodeCmdPacket(mutate(r, bytes));
+    const out = decodeCmdPacket(ARENA_COMMANDS, mutate(r, bytes));
     decoded.push(short(out.ok ? JSON.stringify(out.value) : 'refused'));
   }
   return { encoded, decoded };

@@ -5,6 +5,7 @@
  * packet and control message the reference client writes is byte-identical to the game's. A gap
  * or error in the docs shows up here as a mismatch.
  */
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
 import { decodeCmdPacket, encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
@@ -155,9 +156,9 @@ describe('the game decodes what the reference client encodes', () => {
       };
       const bytes = encodeCommandPacket(packet);
       expect(Buffer.from(bytes).toString('hex')).toBe(
-        Buffer.from(encodeCmdPacket(quantizeCmdPacket(packet))).toString('hex'),
+        Buffer.from(encodeCmdPacket(ARENA_COMMANDS, quantizeCmdPacket(ARENA_COMMANDS, packet))).toString('hex'),
       );
-      expect(decodeCmdPacket(bytes)).toEqual({ ok: true, value: packet });
+      expect(decodeCmdPacket(ARENA_COMMANDS, bytes)).toEqual({ ok: true, value: packet });
       expect(decodeCommandPacket(bytes)).toEqual({ ok: true, value: packet });
     }
   });

@@ -1,5 +1,6 @@
 // Issue 13, bring forward: the successor's starting world = its checkpoint's private state + the
 // public state of the newer snapshot it decoded as a client, at the snapshot's tick.
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import type { ArenaWireTypes } from '../../../src/protocol/game-messages';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
@@ -58,7 +59,8 @@ function run(seed: number, k: number, t: number): Run {
       server.receive(
         p.id,
         encodeCmdPacket(
-          quantizeCmdPacket({
+          ARENA_COMMANDS,
+          quantizeCmdPacket(ARENA_COMMANDS, {
             ackTick: null,
             sendTimeMs: Math.floor(now) % 65536,
             cmds: [botCmd(server.world, p, tick, seed)],
@@ -167,7 +169,10 @@ describe('bringForward', () => {
       for (const p of b.world.players)
         b.receive(
           p.id,
-          encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: 0, cmds: [botCmd(b.world, p, tick, 5)] })),
+          encodeCmdPacket(
+            ARENA_COMMANDS,
+            quantizeCmdPacket(ARENA_COMMANDS, { ackTick: null, sendTimeMs: 0, cmds: [botCmd(b.world, p, tick, 5)] }),
+          ),
           (tick - 1) * TICK_MS,
         );
       b.tick(tick * TICK_MS);

@@ -4,6 +4,7 @@
 // checkpointed, the bytes decoded and server B built from them; A and B then get the same commands
 // for the rest of the run and must agree bit for bit on the world, the scores and every event
 // (with its id) at every tick. A player who left before K rejoins both with the same record.
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { describe, expect, it } from 'vitest';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeCheckpoint, encodeCheckpoint } from '../../../src/protocol/checkpoint-codec';
@@ -87,7 +88,10 @@ function step(server: GameServer, seed: number, viewBack: number): void {
     if (cmd)
       server.receive(
         id,
-        encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(arrived) % 65536, cmds: [cmd] })),
+        encodeCmdPacket(
+          ARENA_COMMANDS,
+          quantizeCmdPacket(ARENA_COMMANDS, { ackTick: null, sendTimeMs: Math.floor(arrived) % 65536, cmds: [cmd] }),
+        ),
         arrived,
       );
   }

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { CommandBuffer } from '../../../src/server/command-buffer';
 import { WEAPON_KEEP, type UserCmd } from '../../../src/sim/types';
 import { sanitizeCmd, type SanitizedCmd } from '../../../src/sim/quantize';
@@ -19,7 +20,7 @@ function cmd(tick: number, extra: Partial<UserCmd> = {}): SanitizedCmd {
 
 describe('CommandBuffer', () => {
   it('hands out each real command exactly at its tick', () => {
-    const buf = new CommandBuffer(60, 30);
+    const buf = new CommandBuffer(ARENA_COMMANDS, 60, 30);
     expect(buf.push(cmd(11, { moveX: 1 }), 10, 5)).toBe('accepted');
     expect(buf.push(cmd(12, { moveX: 2 }), 10, 6)).toBe('accepted');
     const a = buf.take(11);
@@ -32,7 +33,7 @@ describe('CommandBuffer', () => {
   });
 
   it('keeps its own copy of each command: the caller may reuse the object it pushed', () => {
-    const buf = new CommandBuffer(60, 30);
+    const buf = new CommandBuffer(ARENA_COMMANDS, 60, 30);
     const reused = cmd(11, { moveX: 1 });
     expect(buf.push(reused, 10, 5)).toBe('accepted');
     Object.assign(reused, cmd(12, { moveX: 2 }));
@@ -44,7 +45,7 @@ describe('CommandBuffer', () => {
   });
 
   it('repeats the last command when one is missing, restamped and counted', () => {
-    const buf = new CommandBuffer(60, 30);
+    const buf = new CommandBuffer(ARENA_COMMANDS, 60, 30);
     buf.push(cmd(11, { moveX: 7, viewTick: 3, viewFrac: 100 }), 10, 4);
     buf.take(11);
     const r = buf.take(12);
@@ -56,13 +57,13 @@ describe('CommandBuffer', () => {
   });
 
   it('returns null before the first command, counting the miss', () => {
-    const buf = new CommandBuffer(60, 30);
+    const buf = new CommandBuffer(ARENA_COMMANDS, 60, 30);
     expect(buf.take(1)).toBeNull();
     expect(buf.counters.repeats).toBe(1);
   });
 
   it('drops duplicates and stale commands, rejects far-future ones', () => {
-    const buf = new CommandBuffer(60, 30);
+    const buf = new CommandBuffer(ARENA_COMMANDS, 60, 30);
     expect(buf.push(cmd(11), 10, 0)).toBe('accepted');
     expect(buf.push(cmd(11, { moveX: 99 }), 10, 0)).toBe('duplicate');
     expect(buf.push(cmd(10), 10, 0)).toBe('stale');
@@ -74,7 +75,7 @@ describe('CommandBuffer', () => {
   });
 
   it('consumes one command per tick no matter how many arrive', () => {
-    const buf = new CommandBuffer(60, 30);
+    const buf = new CommandBuffer(ARENA_COMMANDS, 60, 30);
     let consumed = 0;
     for (let tick = 1; tick <= 100; tick++) {
       for (let k = 0; k < 5; k++) buf.push(cmd(tick + k), tick - 1, 0);
@@ -85,7 +86,7 @@ describe('CommandBuffer', () => {
   });
 
   it('reports depth ahead of the server, lowered by recent repeats', () => {
-    const buf = new CommandBuffer(60, 30);
+    const buf = new CommandBuffer(ARENA_COMMANDS, 60, 30);
     for (let t = 11; t <= 14; t++) buf.push(cmd(t), 10, 0);
     expect(buf.depth(10)).toBe(4);
     for (let t = 11; t <= 14; t++) buf.take(t);
@@ -99,7 +100,7 @@ describe('CommandBuffer', () => {
   });
 
   it('clamps the reported depth to the wire range', () => {
-    const buf = new CommandBuffer(200, 30);
+    const buf = new CommandBuffer(ARENA_COMMANDS, 200, 30);
     buf.push(cmd(150), 10, 0);
     expect(buf.depth(10)).toBe(63);
   });
@@ -107,7 +108,7 @@ describe('CommandBuffer', () => {
 
 describe('CommandBuffer runaway clock', () => {
   it('reports the maximum depth while commands are being rejected as too far ahead, despite the repeats', () => {
-    const buf = new CommandBuffer(60, 30);
+    const buf = new CommandBuffer(ARENA_COMMANDS, 60, 30);
     let tick = 100;
     buf.push({ ...cmd(101) }, tick, tick);
     for (let i = 0; i < 40; i++) {

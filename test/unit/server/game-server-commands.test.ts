@@ -3,6 +3,7 @@
  * command, the echoed send time, round trips and events kept until acked, the client's rate and
  * update rate, the last rewind's record, and a kick for garbage.
  */
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { describe, it, expect } from 'vitest';
 import { GameServer } from '../../../src/server/game-server';
 import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
@@ -30,7 +31,14 @@ describe('GameServer', () => {
   it('echoes the newest command packet send time with how long it was held', () => {
     const server = new GameServer(base, arenaServerGame);
     server.addClient(1, 0);
-    server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick: 0, sendTimeMs: 4321, cmds: [cmd(1)] })), 3);
+    server.receive(
+      1,
+      encodeCmdPacket(
+        ARENA_COMMANDS,
+        quantizeCmdPacket(ARENA_COMMANDS, { ackTick: 0, sendTimeMs: 4321, cmds: [cmd(1)] }),
+      ),
+      3,
+    );
     const out = server.tick(TICK_MS);
     const rx = new Receiver();
     for (const p of out.packets) rx.take(p.bytes);

@@ -2,6 +2,7 @@
  * What the GameServer tests share (game-server.test.ts, game-server-commands.test.ts): an open
  * map and settings, a command maker, a client-side snapshot Receiver, and drive() to run ticks.
  */
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import type { ArenaWireTypes } from '../../../src/protocol/game-messages';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { GameServer, type ServerSettings } from '../../../src/server/game-server';
@@ -77,7 +78,12 @@ export function drive(
       server.receive(
         1,
         encodeCmdPacket(
-          quantizeCmdPacket({ ackTick: rx.get(1)?.newest ?? 0, sendTimeMs: Math.floor(now) % 65536, cmds: [c] }),
+          ARENA_COMMANDS,
+          quantizeCmdPacket(ARENA_COMMANDS, {
+            ackTick: rx.get(1)?.newest ?? 0,
+            sendTimeMs: Math.floor(now) % 65536,
+            cmds: [c],
+          }),
         ),
         now,
       );

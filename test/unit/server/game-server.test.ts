@@ -3,6 +3,7 @@
  * full first, deltas once acked, the baseline a client names, and the buffer depth it reports.
  * Commands, round trips, rates, rewinds and kicks: game-server-commands.test.ts.
  */
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, it, expect } from 'vitest';
 import { GameServer } from '../../../src/server/game-server';
@@ -34,7 +35,12 @@ describe('GameServer', () => {
       server.receive(
         1,
         encodeCmdPacket(
-          quantizeCmdPacket({ ackTick: rx.get(1)?.newest ?? 0, sendTimeMs: 0, cmds: [cmd(next, { moveX: 127 })] }),
+          ARENA_COMMANDS,
+          quantizeCmdPacket(ARENA_COMMANDS, {
+            ackTick: rx.get(1)?.newest ?? 0,
+            sendTimeMs: 0,
+            cmds: [cmd(next, { moveX: 127 })],
+          }),
         ),
         now,
       );
@@ -62,7 +68,14 @@ describe('GameServer', () => {
     const older = got[got.length - 5]!.serverTick;
     const send = (ackTick: number | null, acked = true): Snapshot[] => {
       const next = server.world.tick + 1;
-      server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick, sendTimeMs: 0, cmds: [cmd(next)] })), now);
+      server.receive(
+        1,
+        encodeCmdPacket(
+          ARENA_COMMANDS,
+          quantizeCmdPacket(ARENA_COMMANDS, { ackTick, sendTimeMs: 0, cmds: [cmd(next)] }),
+        ),
+        now,
+      );
       const out: Snapshot[] = [];
       for (let i = 0; i < 2; i++) {
         now += TICK_MS;
@@ -71,7 +84,14 @@ describe('GameServer', () => {
           if (r.ok) out.push(r.value);
         }
         if (i === 0)
-          server.receive(1, encodeCmdPacket(quantizeCmdPacket({ ackTick, sendTimeMs: 0, cmds: [cmd(next + 1)] })), now);
+          server.receive(
+            1,
+            encodeCmdPacket(
+              ARENA_COMMANDS,
+              quantizeCmdPacket(ARENA_COMMANDS, { ackTick, sendTimeMs: 0, cmds: [cmd(next + 1)] }),
+            ),
+            now,
+          );
       }
       return out;
     };
@@ -98,7 +118,8 @@ describe('GameServer', () => {
       server.receive(
         1,
         encodeCmdPacket(
-          quantizeCmdPacket({
+          ARENA_COMMANDS,
+          quantizeCmdPacket(ARENA_COMMANDS, {
             ackTick: restarted.newest || null,
             sendTimeMs: Math.floor(now) % 65536,
             cmds: [cmd(next)],
@@ -134,7 +155,8 @@ describe('GameServer', () => {
         server.receive(
           1,
           encodeCmdPacket(
-            quantizeCmdPacket({
+            ARENA_COMMANDS,
+            quantizeCmdPacket(ARENA_COMMANDS, {
               ackTick: rx.newest || null,
               sendTimeMs: 0,
               cmds: [cmd(next + 3), cmd(next + 4), cmd(next + 5)],

@@ -3,6 +3,7 @@
  * thereby escape the 200 ms plausibility check of its claimed view time (a backtrack cheat: claim
  * to have seen the target up to sv_maxunlag ago).
  */
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
@@ -36,7 +37,10 @@ function adjustments(acks: boolean): Map<string, number> {
     };
     server.receive(
       1,
-      encodeCmdPacket(quantizeCmdPacket({ ackTick: acks ? newest : 0, sendTimeMs: now & 0xffff, cmds: [cmd] })),
+      encodeCmdPacket(
+        ARENA_COMMANDS,
+        quantizeCmdPacket(ARENA_COMMANDS, { ackTick: acks ? newest : 0, sendTimeMs: now & 0xffff, cmds: [cmd] }),
+      ),
       now,
     );
     now += 1000 / 60;

@@ -3,6 +3,7 @@
  * match; coming back under the same id with the host's word (`rejoin`) gives it back with a fresh
  * spawn; anyone else on that id, or the same player after a new match started, starts blank.
  */
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { describe, expect, it } from 'vitest';
 import { GameServer, type ServerSettings } from '../../../src/server/game-server';
 import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
@@ -40,7 +41,10 @@ function fire(server: GameServer, ticks: number, t0: number): number {
     };
     server.receive(
       1,
-      encodeCmdPacket(quantizeCmdPacket({ ackTick: null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd] })),
+      encodeCmdPacket(
+        ARENA_COMMANDS,
+        quantizeCmdPacket(ARENA_COMMANDS, { ackTick: null, sendTimeMs: Math.floor(now) % 65536, cmds: [cmd] }),
+      ),
       now,
     );
     now += TICK_MS;

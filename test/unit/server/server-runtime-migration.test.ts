@@ -6,6 +6,7 @@
  * its own back, and B ticks on from the snapshot's tick plus the skipped ticks. Garbage bytes get
  * `{ ok: false }`, never an exception; a handing-over runtime stops ticking but can still checkpoint.
  */
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
@@ -67,7 +68,8 @@ function play(
       });
       port.handler?.(
         encodeCmdPacket(
-          quantizeCmdPacket({
+          ARENA_COMMANDS,
+          quantizeCmdPacket(ARENA_COMMANDS, {
             ackTick: null,
             sendTimeMs: Math.floor(clock.now) % 65536,
             cmds: [cmd(0), cmd(1), cmd(2)],

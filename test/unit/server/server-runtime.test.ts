@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { ServerRuntime, type ServerNotice } from '../../../src/server/server-runtime';
 import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { FakeClock, FakePort } from './runtime-fakes';
@@ -68,7 +69,10 @@ describe('ServerRuntime', () => {
       viewTick: 0,
       viewFrac: 0,
     };
-    port.handler?.(encodeCmdPacket(quantizeCmdPacket({ ackTick: 0, sendTimeMs: 5, cmds: [cmd] })).buffer);
+    port.handler?.(
+      encodeCmdPacket(ARENA_COMMANDS, quantizeCmdPacket(ARENA_COMMANDS, { ackTick: 0, sendTimeMs: 5, cmds: [cmd] }))
+        .buffer,
+    );
     port.handler?.({ not: 'bytes' });
     const c = rt.stats()?.clients[0];
     expect(c?.packetsIn).toBe(2);
@@ -196,7 +200,10 @@ describe('ServerRuntime', () => {
       viewFrac: 128,
     });
     port.handler?.(
-      encodeCmdPacket(quantizeCmdPacket({ ackTick: 0, sendTimeMs: 5, cmds: [fire(10), fire(11), fire(12)] })),
+      encodeCmdPacket(
+        ARENA_COMMANDS,
+        quantizeCmdPacket(ARENA_COMMANDS, { ackTick: 0, sendTimeMs: 5, cmds: [fire(10), fire(11), fire(12)] }),
+      ),
     );
     clock.advance(300);
     const last = notices.filter((n) => n.type === 'debug').pop();

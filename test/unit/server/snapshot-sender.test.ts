@@ -4,6 +4,7 @@
  * snapshots/s at 60 Hz, spread by id), 16 due clients among 32 take 4 groups of four lanes per
  * tick, where groups of adjacent rows took 8 (half of each for views nobody was sent).
  */
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
 import { defaultAbuseLimits } from '../../../src/server/abuse-monitor';
@@ -20,7 +21,7 @@ describe('SnapshotSender', () => {
     for (let id = 0; id < 32; id++) world = addPlayer(world, id, { tickrate: 60, map: DEFAULT_MAP });
     const sessions = Array.from(
       { length: 32 },
-      (_, id) => new ServerSideClient(id, { tickrate: 60, abuse: defaultAbuseLimits(60) }),
+      (_, id) => new ServerSideClient(id, { tickrate: 60, abuse: defaultAbuseLimits(60), commands: ARENA_COMMANDS }),
     );
     const sender = new SnapshotSender(ARENA_WIRE);
     const groupsPerTick: number[] = [];

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { defaultAbuseLimits } from '../../../src/server/abuse-monitor';
 import { ServerSideClient } from '../../../src/server/server-side-client';
 import { TickCommands } from '../../../src/server/tick-commands';
@@ -7,8 +8,8 @@ import { sanitizeCmd, type SanitizedCmd } from '../../../src/sim/quantize';
 
 const cmd = (tick: number, moveX = 0): SanitizedCmd =>
   sanitizeCmd({ tick, moveX, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP, viewTick: 0, viewFrac: 0 });
-const session = (id: number): ServerSideClient =>
-  new ServerSideClient(id, { tickrate: 60, abuse: defaultAbuseLimits(60) });
+const session = (id: number): ServerSideClient<SanitizedCmd> =>
+  new ServerSideClient(id, { tickrate: 60, abuse: defaultAbuseLimits(60), commands: ARENA_COMMANDS });
 
 describe('TickCommands', () => {
   it('holds exactly the commands given for the current tick: nothing left from a player who left, was kicked or is a removed bot', () => {
