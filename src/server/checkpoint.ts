@@ -22,25 +22,25 @@ import type { ArenaMap, PlayerId, WorldState } from '../sim/types';
 import type { AbuseLimits } from './abuse-monitor';
 import type { BufferedCmd } from './command-buffer';
 import { GameServer } from './game-server';
-import type { ServedGameFactory } from './served-game';
+import type { ServedGameFactory, ServedTypes } from './served-game';
+import type { ServerGameTypes } from './server-game';
 import { sanitizeCmd, type SanitizedCmd } from '../sim/quantize';
 
-/** What GameServer hands out (`exportCore`) and takes in (`importCore`) beyond its settings. */
-export interface ServerCore {
-  world: WorldState;
-  /** Hitboxes of the ticks before the world's, oldest first (lag compensation's history). */
-  rewind: RewindTick[];
+/** GameServer's own part of a migration checkpoint, for a game whose commands are `C`. */
+export interface SessionsCore<C extends { tick: number }> {
   nextEventId: number;
-  lagCompensation: boolean;
-  maxUnlagS: number;
-  mapId: number;
   /** sv_maxplayers (capture only: a restored server has it in its settings). */
   maxPlayers: number;
   /** Each connected person's command stream: the command repeats are made of. */
-  commands: Array<{ id: PlayerId; last: BufferedCmd<SanitizedCmd> | null }>;
-  /** The records kept for people who left the current match (what a rejoin gives back), sorted by id. */
-  departed: Array<{ id: PlayerId; returning: ReturningPlayer }>;
+  commands: Array<{ id: PlayerId; last: BufferedCmd<C> | null }>;
 }
+
+/**
+ * What GameServer hands out (`exportCore`) and takes in (`importCore`) beyond its settings: the
+ * game's part (the arena's: world, rewind history, lag compensation, map, departed records;
+ * served-game.ts ServedCore) and GameServer's.
+ */
+export type ServerCore<G extends ServerGameTypes = ServedTypes> = G['core'] & SessionsCore<G['cmd']>;
 
 /** A seat by seat token (the host layer's SeatKeeper entries): held for its player, who is here or not. */
 export interface SeatEntry {

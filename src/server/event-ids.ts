@@ -3,8 +3,8 @@
  * counted from 0 and wrapping at 16 bits (what the wire carries). A migration carries `next` over
  * so a restored server goes on with the same ids.
  */
-import type { NetEvent } from '../protocol/game-messages';
-import type { SimEvent, Tick } from '../sim/types';
+import type { NetEvent } from '../protocol/snapshot-types';
+import type { Tick } from '../protocol/ticks';
 
 /** Event ids wrap here (the wire carries 16 bits). */
 const EVENT_ID_MOD = 65536;
@@ -14,7 +14,7 @@ export class EventIds {
   next = 0;
 
   /** Gives each of a tick's events the next id. */
-  tag(events: readonly SimEvent[], tick: Tick): NetEvent[] {
+  tag<E>(events: readonly E[], tick: Tick): NetEvent<E>[] {
     return events.map((event) => {
       const id = this.next;
       this.next = (this.next + 1) % EVENT_ID_MOD;

@@ -17,8 +17,8 @@
  */
 import { newCmdPacketScratch, type CmdPacketScratch } from '../protocol/cmd-packet';
 import type { KickReason } from '../protocol/control-messages';
-import type { NetEvent } from '../protocol/game-messages';
-import type { PlayerId, WorldState } from '../sim/types';
+import type { NetEvent } from '../protocol/snapshot-types';
+import type { PlayerId } from '../sim/types';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
 import { ServerSideClient } from './server-side-client';
 import { SnapshotSender } from './snapshot-sender';
@@ -29,8 +29,8 @@ import type { ClientNetSettings } from './snapshot-scheduler';
 import type { ServerStats } from './stats';
 import type { ServerCore } from './checkpoint';
 import { EventIds } from './event-ids';
-import type { ServerGameContext } from './server-game';
-import type { ServedGame, ServedGameFactory, ServedTypes } from './served-game';
+import type { ServerGame, ServerGameContext, ServerGameTypes } from './server-game';
+import type { ServedTypes } from './served-game';
 import {
   clampMaxPlayers,
   clampTickrate,
@@ -42,20 +42,24 @@ import {
 // The harness and bench/ name these types from here.
 export type { ServerOutput, ServerSettingName, ServerSettings } from './server-settings';
 
-export class GameServer {
+/** Makes the game a GameServer runs, from its settings (`tickrate` already clamped). */
+export type GameFactory<G extends ServerGameTypes> = (settings: ServerSettings) => ServerGame<G>;
+
+/** `G`: the types of the game it runs (the arena's by default: the worker entries, the harness). */
+export class GameServer<G extends ServerGameTypes = ServedTypes> {
   /** The game: world, rules, bots, lag compensation (server-game.ts); GameServer knows only its table. */
-  readonly game: ServedGame;
+  readonly game: ServerGame<G>;
   readonly tickrate: number;
-  private readonly sessions = new Map<PlayerId, ServerSideClient<ServedTypes['cmd']>>();
+  private readonly sessions = new Map<PlayerId, ServerSideClient<G['cmd']>>();
   private readonly abuseLimits: AbuseLimits;
   private lastTickMs: number | null = null;
   private readonly eventIds = new EventIds();
   private pendingKicks: ServerOutput['kicks'] = [];
-  private tickEvents: readonly NetEvent[] = [];
+  private tickEvents: readonly NetEvent<G['event']>[] = [];
   /** Reused every tick: the commands of the tick. */
-  private readonly cmds = new TickCommands<ServedTypes['cmd']>();
+  private readonly cmds = new TickCommands<G['cmd']>();
   /** Every packet is decoded into these objects; the sessions copy the commands they keep. */
-  private readonly cmdScratch: CmdPacketScratch<ServedTypes['cmd'], { tick: number }>;
+  private readonly cmdScratch: CmdPacketScratch<G['cmd'], { tick: number }>;
   /** What the game may ask about clients while it steps (lag compensation's view-time estimates). */
   private readonly context: ServerGameContext = {
     viewTimeEstimate: (id) => {
@@ -65,13 +69,13 @@ export class GameServer {
     isConnected: (id) => this.sessions.has(id),
   };
   private readonly snapshots: SnapshotSender;
-  private readonly rulesBlock = (): ServedTypes['rules'] => this.game.rulesBlock();
+  private readonly rulesBlock = (): G['rules'] => this.game.rulesBlock();
   private readonly snapshotLists = (): EntityListsOf => this.game.snapshotLists();
 
   /** @param makeGame the game this server runs (the worker entry or the test chooses it) */
   constructor(
     private readonly settings: ServerSettings,
-    makeGame: ServedGameFactory,
+    makeGame: GameFactory<G>,
   ) {
     this.tickrate = clampTickrate(settings.tickrate);
     this.game = makeGame({ ...settings, tickrate: this.tickrate });
@@ -80,12 +84,12 @@ export class GameServer {
     this.abuseLimits = settings.abuse ?? defaultAbuseLimits(this.tickrate);
   }
 
-  get world(): Readonly<WorldState> {
+  get world(): Readonly<G['world']> {
     return this.game.world;
   }
 
   /** The events of the last tick, with the ids the clients receive them under. */
-  get lastEvents(): readonly NetEvent[] {
+  get lastEvents(): readonly NetEvent<G['event']>[] {
     return this.tickEvents;
   }
 
@@ -110,7 +114,7 @@ export class GameServer {
     return true;
   }
 
-  private newSession(clientId: PlayerId): ServerSideClient<ServedTypes['cmd']> {
+  private newSession(clientId: PlayerId): ServerSideClient<G['cmd']> {
     const opts = { tickrate: this.tickrate, abuse: this.abuseLimits, commands: this.game.commands };
     return new ServerSideClient(clientId, opts);
   }
@@ -139,7 +143,7 @@ export class GameServer {
    * The host starts a match (between ticks) with these rules: the game checks and clamps them
    * (`issues` says what changed). Its events reach every client like a tick's.
    */
-  startMatch(input: ServedTypes['startRequest']): ServedTypes['started'] {
+  startMatch(input: G['startRequest']): G['started'] {
     const { started, events } = this.game.startMatch(input);
     this.tickEvents = this.eventIds.tag(events, this.game.world.tick);
     const encoded = this.tickEvents.map((e) => this.game.wire.events.encode(e));
@@ -148,7 +152,7 @@ export class GameServer {
   }
 
   /** What every client receives of the match this tick. */
-  get publicMatch(): ServedTypes['rules'] {
+  get publicMatch(): G['rules'] {
     return this.game.rulesBlock();
   }
 
@@ -204,7 +208,7 @@ export class GameServer {
     this.tickEvents = this.eventIds.tag(events, world.tick);
     const packets = this.snapshots.send(
       this.sessions.values(),
-      world,
+      world.tick,
       this.snapshotLists,
       this.rulesBlock,
       this.tickEvents,
@@ -225,7 +229,7 @@ export class GameServer {
   }
 
   /** Migration (checkpoint.ts): what a checkpoint takes beyond `world`, with the last `rewindTicks` ticks of hitboxes. */
-  exportCore(rewindTicks = 0): ServerCore {
+  exportCore(rewindTicks = 0): ServerCore<G> {
     const live = [...this.sessions.values()].filter((s) => !s.abuse.kicked);
     const commands = live.map((s) => ({ id: s.id, last: s.buffer.lastCommand }));
     return {
@@ -237,7 +241,7 @@ export class GameServer {
   }
 
   /** Migration: a fresh server (no client, no tick yet) takes over the match in `core`; its people get sessions. */
-  importCore(core: ServerCore): void {
+  importCore(core: ServerCore<G>): void {
     this.game.importCore(core);
     this.eventIds.next = core.nextEventId;
     for (const c of core.commands) {
@@ -247,7 +251,8 @@ export class GameServer {
     }
   }
 
-  stats(): ServerStats {
+  /** The arena's stats report (the debug view and health page read it); another game has `game.report()`. */
+  stats(this: GameServer<ServedTypes>): ServerStats {
     const r = this.game.report();
     return {
       tick: this.game.world.tick,

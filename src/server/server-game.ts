@@ -45,7 +45,7 @@ export interface ServerGameTypes {
   rules: unknown;
   startRequest: unknown;
   started: unknown;
-  core: unknown;
+  core: object;
   report: unknown;
 }
 

@@ -13,8 +13,7 @@
 import type { EncodedEvent } from '../protocol/event-codec';
 import type { CommandPacket, CommandSchema } from '../protocol/command-schema';
 import type { SnapshotHeader } from '../protocol/snapshot';
-import type { PlayerId, Tick, WorldState } from '../sim/types';
-import { indexOfPlayer } from '../sim/tick-context';
+import type { PlayerId, Tick } from '../sim/types';
 import { AbuseMonitor, type AbuseLimits } from './abuse-monitor';
 import { CommandBuffer, type TakenCmd } from './command-buffer';
 import { EventOutbox } from './event-outbox';
@@ -187,19 +186,18 @@ export class ServerSideClient<C extends { tick: Tick } = { tick: Tick }> {
 
   /**
    * What this client's snapshot of this tick needs (header, acked baseline tick, unacked events),
-   * or null when none is due or its player is gone. The server encodes it (once-per-tick shared
+   * or null when none is due or its player is gone (`present`: the world holds its entity). The server encodes it (once-per-tick shared
    * pieces, protocol/snapshot-broadcast.ts) and reports the datagrams back with `recordSent`.
    * The plan, its header and its events list are reused: valid until this session's next call.
    */
-  planSnapshot(world: Readonly<WorldState>, nowMs: number): SnapshotPlan | null {
-    const tick = world.tick;
+  planSnapshot(tick: Tick, present: boolean, nowMs: number): SnapshotPlan | null {
     this.counters.depth = this.buffer.depth(tick);
     // The depth swings by a frame's worth of ticks as commands arrive in bursts; the snapshot reports
     // its mean since the last snapshot, or a client sampling at a fixed phase would steer a biased value.
     this.depthSum += this.counters.depth;
     this.depthTicks++;
     if (!this.scheduler.due(tick)) return null;
-    if (indexOfPlayer(world, this.id) < 0) return null;
+    if (!present) return null;
     // Events dropped from a full outbox (a long outage): full snapshots until the client acks one.
     if (this.outbox.takeOverflow() && this.resyncFrom === null) {
       this.counters.resyncs++;

@@ -15,13 +15,20 @@ import { DatagramArena } from '../protocol/datagram-arena';
 import { SnapshotBroadcast } from '../protocol/snapshot-broadcast';
 import type { SnapshotWire } from '../protocol/snapshot-schema';
 import type { NetEvent } from '../protocol/snapshot-types';
-import type { PlayerId, WorldState } from '../sim/types';
+import type { PlayerId, Tick } from '../sim/types';
+import type { AnyEntity } from '../protocol/snapshot-schema';
 import { SENT_RING, type ServerSideClient, type SnapshotPlan } from './server-side-client';
 import { SnapshotFrames, type EntityListsOf } from './snapshot-frames';
 
 export interface SnapshotPacket {
   clientId: PlayerId;
   bytes: Uint8Array;
+}
+
+/** Whether `list` holds entity `id` (a loop: a closure per due client per tick was garbage). */
+function hasId(list: readonly AnyEntity[], id: number): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i]!.id === id) return true;
+  return false;
 }
 
 export class SnapshotSender {
@@ -53,8 +60,8 @@ export class SnapshotSender {
   }
 
   send(
-    sessions: Iterable<ServerSideClient>,
-    world: WorldState,
+    sessions: Iterable<ServerSideClient<{ tick: Tick }>>,
+    tick: Tick,
     lists: () => EntityListsOf,
     match: () => unknown,
     events: readonly NetEvent<unknown>[],
@@ -62,6 +69,9 @@ export class SnapshotSender {
   ): SnapshotPacket[] {
     this.broadcast.arena?.reset();
     const encoded = events.map((e) => this.wire.events.encode(e));
+    // The world's lists once: the receivers' section says whose player is still in the world.
+    const world = lists();
+    const receivers = world[this.wire.receiverSection] ?? [];
     // First who is due (each session's plan is its own object, valid until its next plan), so the
     // broadcast knows them all before the first encode (each baseline's checksums hash its due clients together).
     const due = this.due;
@@ -75,7 +85,7 @@ export class SnapshotSender {
     for (const s of sessions) {
       if (s.abuse.kicked) continue;
       if (encoded.length) s.outbox.add(encoded);
-      const plan = s.planSnapshot(world, nowMs);
+      const plan = s.planSnapshot(tick, hasId(receivers, s.id), nowMs);
       if (!plan) continue;
       due.push(s);
       plans.push(plan);
@@ -84,7 +94,7 @@ export class SnapshotSender {
     }
     const packets: SnapshotPacket[] = [];
     if (due.length === 0) return packets;
-    this.broadcast.begin(this.frames.capture(world.tick, lists(), match()), dueIds, dueBaselines);
+    this.broadcast.begin(this.frames.capture(tick, world, match()), dueIds, dueBaselines);
     for (let k = 0; k < due.length; k++) {
       const s = due[k]!;
       const plan = plans[k]!;
@@ -95,7 +105,7 @@ export class SnapshotSender {
       } catch {
         // A state the codec cannot carry must not stop the match: skip this client's snapshot (counted).
       }
-      s.recordSent(world.tick, parts, baseline !== null, nowMs);
+      s.recordSent(tick, parts, baseline !== null, nowMs);
       for (const bytes of parts) packets.push({ clientId: s.id, bytes });
     }
     return packets;

@@ -31,7 +31,7 @@ describe('SnapshotSender', () => {
       const before = sender.checksumGroups();
       const packets = sender.send(
         sessions,
-        world,
+        world.tick,
         () => [world.players, world.projectiles],
         () => EMPTY_MATCH,
         [],
