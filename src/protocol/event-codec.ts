@@ -12,7 +12,7 @@
  */
 import { BitWriter, type BitReader } from './bits';
 import { FieldKind } from './field-codecs';
-import type { NetEvent } from './snapshot-types';
+import type { TaggedEvent } from './snapshot-types';
 import { compileTable, type FieldTable, type TableCodec } from './table-codec';
 import { readFull } from './table-read';
 import { writeFull } from './table-write';
@@ -41,16 +41,16 @@ export interface EncodedEvent<E = unknown> {
   readonly body: Uint8Array;
   readonly bodyBits: number;
   /** The event as it comes out of the wire. */
-  readonly net: NetEvent<E>;
+  readonly net: TaggedEvent<E>;
 }
 
 export interface EventCodec<E> {
   quantize(e: E): E;
-  encode(e: NetEvent<E>): EncodedEvent<E>;
+  encode(e: TaggedEvent<E>): EncodedEvent<E>;
   /** The list layout above, from events encoded beforehand: a few small writes and one splice each. */
   writeEncoded(w: BitWriter, events: readonly EncodedEvent<E>[], serverTick: Tick): void;
   /** Never throws: a bad list fails `r`. */
-  read(r: BitReader, serverTick: Tick): NetEvent<E>[];
+  read(r: BitReader, serverTick: Tick): TaggedEvent<E>[];
 }
 
 /**
@@ -74,7 +74,7 @@ export function compileEventCodec<E extends Tagged>(schema: EventSchema<E>): Eve
   });
   return {
     quantize: (e) => schema.quantize(e),
-    encode(e: NetEvent<E>): EncodedEvent<E> {
+    encode(e: TaggedEvent<E>): EncodedEvent<E> {
       const q = schema.quantize(e.event);
       const typeIndex = types.indexOf(q.type);
       const w = new BitWriter(32);
@@ -97,10 +97,10 @@ export function compileEventCodec<E extends Tagged>(schema: EventSchema<E>): Eve
         w.appendBits(e.body, 0, e.bodyBits);
       }
     },
-    read(r: BitReader, serverTick: Tick): NetEvent<E>[] {
+    read(r: BitReader, serverTick: Tick): TaggedEvent<E>[] {
       const count = r.readVarUint(3);
       if (count > MAX_EVENTS) r.fail(`${count} events`);
-      const out: NetEvent<E>[] = [];
+      const out: TaggedEvent<E>[] = [];
       let prevId = -1;
       for (let i = 0; i < count && r.ok; i++) {
         const typeIndex = r.readBits(typeBits);

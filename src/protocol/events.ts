@@ -7,7 +7,7 @@
 import { quantizePos, wrapAngle } from '../sim/quantize';
 import type { SimEvent, SimEventType, Tick } from '../sim/types';
 import type { BitReader, BitWriter } from './bits';
-import { compileEventCodec, type EncodedEvent as GenericEncoded, type EventCodec } from './event-codec';
+import { compileEventCodec, type EncodedEvent, type EventCodec } from './event-codec';
 import { angleCodec, posCodec, uintCodec, weaponCodec, type FieldCodec } from './field-codecs';
 import { MAX_PICKUPS } from '../sim/maps';
 import { PickupKind } from '../sim/match-types';
@@ -87,12 +87,11 @@ export const ARENA_EVENTS: EventCodec<SimEvent> = compileEventCodec<SimEvent>({
   quantize: quantizeEvent,
 });
 
-export type EncodedEvent = GenericEncoded<SimEvent>;
 export { MAX_EVENTS } from './event-codec';
 
-export const encodeEvent = (e: NetEvent): EncodedEvent => ARENA_EVENTS.encode(e);
+export const encodeEvent = (e: NetEvent): EncodedEvent<SimEvent> => ARENA_EVENTS.encode(e);
 
-export function writeEncodedEvents(w: BitWriter, events: readonly EncodedEvent[], serverTick: Tick): void {
+export function writeEncodedEvents(w: BitWriter, events: readonly EncodedEvent<SimEvent>[], serverTick: Tick): void {
   ARENA_EVENTS.writeEncoded(w, events, serverTick);
 }
 

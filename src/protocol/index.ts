@@ -29,7 +29,7 @@ export type {
   SnapshotSchema,
   SnapshotWire,
 } from './snapshot-schema';
-export type { AnySnapshot, NetEvent as GameNetEvent, SnapshotHead, SnapshotOf, WireTypes } from './snapshot-types';
+export type { AnySnapshot, TaggedEvent, SnapshotHead, SnapshotOf, WireTypes } from './snapshot-types';
 export { compileEventCodec, type EncodedEvent, type EventCodec, type EventSchema } from './event-codec';
 export { SnapshotDecoder } from './snapshot-decoder';
 export { encodeSnapshot, decodeSnapshot, quantizeSnapshot, usableBaseline } from './snapshot';

@@ -30,7 +30,7 @@ import {
   type Header,
 } from './snapshot-read';
 import type { AnyEntity, RulesReader, SnapshotWire } from './snapshot-schema';
-import { listOf, type AnySnapshot, type NetEvent, type SnapshotOf, type WireTypes } from './snapshot-types';
+import { listOf, type AnySnapshot, type TaggedEvent, type SnapshotOf, type WireTypes } from './snapshot-types';
 import { sortedEntities } from './snapshot-view';
 import type { Tick } from './ticks';
 
@@ -148,7 +148,7 @@ export class SnapshotDecoder<T extends WireTypes = WireTypes> {
   }
 
   /** The rows of `out` as the sim's objects; a whole snapshot is held in the ring with them. */
-  private snapshot(out: DecodedSlot, h: Header, events: NetEvent<unknown>[], match: unknown): SnapshotOf<T> {
+  private snapshot(out: DecodedSlot, h: Header, events: TaggedEvent<unknown>[], match: unknown): SnapshotOf<T> {
     const lists: EntityLists = [];
     for (let i = 0; i < out.lists.length; i++) {
       const { data, stride, count, codec } = out.lists[i]!;

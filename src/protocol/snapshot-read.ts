@@ -16,7 +16,7 @@ import type { AnyEntity, IdRange, SnapshotWire } from './snapshot-schema';
 import {
   listOf,
   type AnySnapshot,
-  type NetEvent,
+  type TaggedEvent,
   type SnapshotHead,
   type SnapshotOf,
   type WireTypes,
@@ -122,7 +122,7 @@ export function snapshotOf<S extends AnySnapshot>(
   h: Header,
   self: AnyEntity,
   lists: EntityLists,
-  events: NetEvent<unknown>[],
+  events: TaggedEvent<unknown>[],
   match: unknown,
 ): S {
   const out: Record<string, unknown> = {

@@ -18,7 +18,7 @@ export interface WireTypes {
 }
 
 /** A game event tagged with a server-assigned id (mod 65536) so a client can drop repeats. */
-export interface NetEvent<E> {
+export interface TaggedEvent<E> {
   id: number;
   tick: Tick;
   event: E;
@@ -49,7 +49,7 @@ export interface SnapshotHead {
 export interface SnapshotBody<T extends WireTypes> {
   /** The receiver's own entity, in full (what its prediction starts from). */
   self: T['self'];
-  events: NetEvent<T['event']>[];
+  events: TaggedEvent<T['event']>[];
   /** Decoded snapshots always have it; a value built without one encodes as the game's empty block. */
   match?: T['rules'];
 }

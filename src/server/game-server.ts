@@ -17,7 +17,7 @@
  */
 import { newCmdPacketScratch, type CmdPacketScratch } from '../protocol/cmd-packet';
 import type { KickReason } from '../protocol/control-messages';
-import type { NetEvent } from '../protocol/snapshot-types';
+import type { TaggedEvent } from '../protocol/snapshot-types';
 import type { PlayerId } from '../sim/types';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
 import { ServerSideClient } from './server-side-client';
@@ -55,7 +55,7 @@ export class GameServer<G extends ServerGameTypes = ServedTypes> {
   private lastTickMs: number | null = null;
   private readonly eventIds = new EventIds();
   private pendingKicks: ServerOutput['kicks'] = [];
-  private tickEvents: readonly NetEvent<G['event']>[] = [];
+  private tickEvents: readonly TaggedEvent<G['event']>[] = [];
   /** Reused every tick: the commands of the tick. */
   private readonly cmds = new TickCommands<G['cmd']>();
   /** Every packet is decoded into these objects; the sessions copy the commands they keep. */
@@ -89,7 +89,7 @@ export class GameServer<G extends ServerGameTypes = ServedTypes> {
   }
 
   /** The events of the last tick, with the ids the clients receive them under. */
-  get lastEvents(): readonly NetEvent<G['event']>[] {
+  get lastEvents(): readonly TaggedEvent<G['event']>[] {
     return this.tickEvents;
   }
 

@@ -14,7 +14,7 @@
 import { DatagramArena } from '../protocol/datagram-arena';
 import { SnapshotBroadcast } from '../protocol/snapshot-broadcast';
 import type { SnapshotWire } from '../protocol/snapshot-schema';
-import type { NetEvent } from '../protocol/snapshot-types';
+import type { TaggedEvent } from '../protocol/snapshot-types';
 import type { PlayerId, Tick } from '../sim/types';
 import type { AnyEntity } from '../protocol/snapshot-schema';
 import { SENT_RING, type ServerSideClient, type SnapshotPlan } from './server-side-client';
@@ -64,7 +64,7 @@ export class SnapshotSender {
     tick: Tick,
     lists: () => EntityListsOf,
     match: () => unknown,
-    events: readonly NetEvent<unknown>[],
+    events: readonly TaggedEvent<unknown>[],
     nowMs: number,
   ): SnapshotPacket[] {
     this.broadcast.arena?.reset();

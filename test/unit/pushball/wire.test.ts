@@ -16,7 +16,7 @@ import { SnapshotBroadcast } from '../../../src/protocol/snapshot-broadcast';
 import { encodeSnapshotParts } from '../../../src/protocol/snapshot-parts';
 import { decodeSnapshotGeneral } from '../../../src/protocol/snapshot-read';
 import { snapshotChecksum } from '../../../src/protocol/snapshot-checksum';
-import type { NetEvent, SnapshotOf } from '../../../src/protocol/snapshot-types';
+import type { TaggedEvent, SnapshotOf } from '../../../src/protocol/snapshot-types';
 import { SnapshotFrame, viewOfSnapshot } from '../../../src/protocol/snapshot-view';
 import type { PushballServerGame } from '../../../src/pushball/server/pushball-server-game';
 import { gameWith, tickGame, walk } from './server-helpers';
@@ -25,7 +25,7 @@ type PushSnapshot = SnapshotOf<PushballWireTypes>;
 const ME = 1;
 
 /** What client ME gets of the game's world now (the receiver left out of `players`). */
-function snapshotOf(game: PushballServerGame, events: NetEvent<PushEvent>[]): PushSnapshot {
+function snapshotOf(game: PushballServerGame, events: TaggedEvent<PushEvent>[]): PushSnapshot {
   const [players, balls] = game.snapshotLists() as [PushSnapshot['players'], PushSnapshot['balls']];
   const world = game.world;
   return {
