@@ -8,6 +8,7 @@
  * interpolation delay in use, and the source of the own player's drawn position.
  * Invariant: one instance per NetClient; the steps change it, nothing here reads a clock.
  */
+import type { ArenaWireTypes } from '../protocol/game-messages';
 import { interpDelaySeconds, type Cvars } from '../config/cvars';
 import type { PublicMatchState } from '../sim/match-types';
 import type { SanitizedCmd } from '../sim/quantize';
@@ -45,9 +46,9 @@ export class ClientParts {
   readonly prediction: PlayedPrediction;
   readonly predictor: Predictor<PlayerState, SanitizedCmd, PlayedContext, SimEvent>;
   readonly remotes: RemoteView;
-  readonly inbox: SnapshotInbox;
+  readonly inbox: SnapshotInbox<ArenaWireTypes>;
   readonly local: LocalSmoothing;
-  readonly outbox: CommandOutbox;
+  readonly outbox: CommandOutbox<SanitizedCmd>;
   readonly tracker = new NetStatsTracker();
   readonly interp: InterpDelay;
   readonly change = new ServerChange();

@@ -12,8 +12,6 @@
  * longer would only send commands the server drops as stale); resends go out before new packets.
  */
 import type { Tick } from '../sim/types';
-import type { SanitizedCmd } from '../sim/quantize';
-import type { UserCmd } from '../sim/types';
 import type { CommandSchema } from '../protocol/command-schema';
 import { CommandSender, type SentPacket } from './command-sender';
 
@@ -22,8 +20,8 @@ const MAX_CATCH_UP_S = 1;
 /** Packets kept for the next take() when updates ran without one (each carries the newest commands). */
 const MAX_QUEUED_PACKETS = 4;
 
-export class CommandOutbox {
-  private readonly sender: CommandSender;
+export class CommandOutbox<C extends { tick: Tick }> {
+  private readonly sender: CommandSender<C>;
   private queued: Uint8Array[] = [];
   private resent: Uint8Array[] = [];
   private issued: Tick = -1;
@@ -31,7 +29,7 @@ export class CommandOutbox {
   constructor(
     private readonly tickrate: number,
     private readonly onSent: (packet: SentPacket, nowMs: number) => void,
-    commands: CommandSchema<SanitizedCmd, UserCmd>,
+    commands: CommandSchema<C, { tick: Tick }>,
   ) {
     this.sender = new CommandSender(commands);
   }
@@ -48,7 +46,7 @@ export class CommandOutbox {
     return { from: this.issued + 1, to: target };
   }
 
-  issue(cmd: SanitizedCmd): void {
+  issue(cmd: C): void {
     this.sender.push(cmd);
     this.issued = Math.max(this.issued, cmd.tick);
   }

@@ -1,5 +1,5 @@
 /**
- * CommandSender: turns the stream of UserCmds into command packets (DESIGN §4): each packet
+ * CommandSender: turns the stream of commands (any game's) into command packets (DESIGN §4): each packet
  * carries the newest (up to) three commands of consecutive ticks, so a command survives the loss
  * of two packets in a row, plus the ack of the newest complete snapshot and a 16-bit send time the
  * server echoes back for the RTT. The ack is independent of the command ticks: a client whose
@@ -14,8 +14,6 @@
 import { encodeCmdPacket } from '../protocol/cmd-packet';
 import { CMDS_PER_PACKET } from '../protocol/game-messages';
 import type { Tick } from '../sim/types';
-import type { SanitizedCmd } from '../sim/quantize';
-import type { UserCmd } from '../sim/types';
 import type { CommandSchema } from '../protocol/command-schema';
 
 export interface SentPacket {
@@ -26,17 +24,17 @@ export interface SentPacket {
 /** Commands remembered for a resend: a second at the highest tickrate (the server refuses any further ahead). */
 const ISSUED_MEMORY = 128;
 
-export class CommandSender {
+export class CommandSender<C extends { tick: Tick }> {
   /** @param commands the game's command schema (the packet's fields) */
-  constructor(private readonly commands: CommandSchema<SanitizedCmd, UserCmd>) {}
+  constructor(private readonly commands: CommandSchema<C, { tick: Tick }>) {}
 
-  private recent: SanitizedCmd[] = [];
+  private recent: C[] = [];
   /** The newest commands pushed, oldest first (what `issuedAfter` answers from). */
-  private issued: SanitizedCmd[] = [];
+  private issued: C[] = [];
   private lastSendMs = Number.NEGATIVE_INFINITY;
   private hasNew = false;
 
-  push(cmd: SanitizedCmd): void {
+  push(cmd: C): void {
     const last = this.recent[this.recent.length - 1];
     // A gap in ticks (the clock skipped ahead) starts a new run: packets hold consecutive ticks only.
     if (last && cmd.tick !== last.tick + 1) this.recent = [];
@@ -48,7 +46,7 @@ export class CommandSender {
   }
 
   /** The commands pushed for ticks in (after, upTo], oldest first, as far back as remembered. */
-  issuedBetween(after: Tick, upTo: Tick): SanitizedCmd[] {
+  issuedBetween(after: Tick, upTo: Tick): C[] {
     return this.issued.filter((c) => c.tick > after && c.tick <= upTo);
   }
 
@@ -68,10 +66,10 @@ export class CommandSender {
    * Packets carrying `cmds` (ascending ticks, already issued: their contents are not changed) in runs
    * of consecutive ticks, CMDS_PER_PACKET at most each, oldest first. Rate and `hasNew` are untouched.
    */
-  resend(cmds: readonly SanitizedCmd[], nowMs: number, ackTick: Tick | null): SentPacket[] {
+  resend(cmds: readonly C[], nowMs: number, ackTick: Tick | null): SentPacket[] {
     const out: SentPacket[] = [];
     const sendTimeMs16 = Math.floor(nowMs) & 0xffff;
-    let run: SanitizedCmd[] = [];
+    let run: C[] = [];
     const flushRun = (): void => {
       if (run.length > 0)
         out.push({

@@ -3,6 +3,7 @@
  * second, the clock's estimates) and `NetClientTotals` for tests and debug overlays. Pure reads of
  * the client's parts; nothing here changes them.
  */
+import type { WireTypes } from '../protocol/snapshot-types';
 import type { Cvars } from '../config/cvars';
 import type { Tick } from '../sim/types';
 import type { ClientClock } from './client-clock';
@@ -61,10 +62,10 @@ export function netStatsOf(s: NetStatsSource): NetStats {
   };
 }
 
-export function netTotalsOf(
+export function netTotalsOf<T extends WireTypes>(
   clock: ClientClock,
   tracker: NetStatsTracker,
-  inbox: SnapshotInbox,
+  inbox: SnapshotInbox<T>,
   lastError: NetClientTotals['lastPredictionError'],
 ): NetClientTotals {
   return {

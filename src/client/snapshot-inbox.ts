@@ -13,17 +13,16 @@
  * split parts, the newest snapshot, the ack, the plausibility anchor); the event ids seen are kept,
  * since the new server carries the old one's events on under ids that jump past them.
  */
-import type { ArenaWireTypes } from '../protocol/game-messages';
-import type { Snapshot } from '../protocol/game-messages';
 import { SnapshotDecoder } from '../protocol/snapshot';
 import { SnapshotAssembler } from '../protocol/snapshot-assembler';
 import type { SnapshotWire } from '../protocol/snapshot-schema';
+import type { SnapshotOf, WireTypes } from '../protocol/snapshot-types';
 import type { Tick } from '../sim/types';
 import { EventDeduper } from './event-dedupe';
 import { HostPlausibility } from './host-plausibility';
 
-export interface ReceivedSnapshot {
-  snapshot: Snapshot;
+export interface ReceivedSnapshot<T extends WireTypes> {
+  snapshot: SnapshotOf<T>;
   /** Newer than every complete snapshot before it (older ones only fill histories). */
   newest: boolean;
   /** Tick of the newest complete snapshot before this one (null for the first). */
@@ -36,15 +35,15 @@ export interface ReceivedSnapshot {
  */
 const BASELINE_SLOTS = 512;
 
-export class SnapshotInbox {
-  private readonly baselines: (Snapshot | undefined)[] = new Array<Snapshot | undefined>(BASELINE_SLOTS).fill(
+export class SnapshotInbox<T extends WireTypes> {
+  private readonly baselines: (SnapshotOf<T> | undefined)[] = new Array<SnapshotOf<T> | undefined>(BASELINE_SLOTS).fill(
     undefined,
   );
-  private assembler: SnapshotAssembler<ArenaWireTypes>;
+  private assembler: SnapshotAssembler<T>;
   /** One per stream: it finds the rows of the snapshots it decoded when they come back as baselines. */
-  private readonly decoder: SnapshotDecoder<ArenaWireTypes>;
+  private readonly decoder: SnapshotDecoder<T>;
   private readonly dedupe = new EventDeduper();
-  private newestSnapshot: Snapshot | null = null;
+  private newestSnapshot: SnapshotOf<T> | null = null;
   /** Newest tick held in the ring and not found wrong (what the ack names), null when none. */
   private trustedNewest: Tick | null = null;
   private mismatches = 0;
@@ -53,12 +52,12 @@ export class SnapshotInbox {
 
   /** @param wire the game's snapshot schema, compiled (ClientGame.wire) */
   constructor(
-    private readonly wire: SnapshotWire<ArenaWireTypes>,
+    private readonly wire: SnapshotWire<T>,
     tickrate: number | null = null,
   ) {
     this.plausibility = tickrate === null ? null : new HostPlausibility(tickrate);
-    this.assembler = new SnapshotAssembler<ArenaWireTypes>(wire);
-    this.decoder = new SnapshotDecoder<ArenaWireTypes>(wire);
+    this.assembler = new SnapshotAssembler<T>(wire);
+    this.decoder = new SnapshotDecoder<T>(wire);
   }
 
   /** Tick of the newest complete snapshot (0 before any): the ack sent with each command packet. */
@@ -79,11 +78,11 @@ export class SnapshotInbox {
     return this.mismatches;
   }
 
-  get newest(): Snapshot | null {
+  get newest(): SnapshotOf<T> | null {
     return this.newestSnapshot;
   }
 
-  add(bytes: Uint8Array, nowMs = 0): ReceivedSnapshot | 'malformed' | 'implausible' | 'partial' {
+  add(bytes: Uint8Array, nowMs = 0): ReceivedSnapshot<T> | 'malformed' | 'implausible' | 'partial' {
     let decoded;
     try {
       decoded = this.decoder.decode(bytes, (tick) => this.baseline(tick));
@@ -127,7 +126,7 @@ export class SnapshotInbox {
    */
   rebind(): void {
     this.baselines.fill(undefined);
-    this.assembler = new SnapshotAssembler<ArenaWireTypes>(this.wire);
+    this.assembler = new SnapshotAssembler<T>(this.wire);
     this.newestSnapshot = null;
     this.trustedNewest = null;
     this.plausibility?.rebind();
@@ -137,7 +136,7 @@ export class SnapshotInbox {
     return this.dedupe.firstTime(id);
   }
 
-  private baseline(tick: Tick): Snapshot | undefined {
+  private baseline(tick: Tick): SnapshotOf<T> | undefined {
     const slot = this.baselines[tick & (BASELINE_SLOTS - 1)];
     return slot && slot.serverTick === tick ? slot : undefined;
   }

@@ -7,6 +7,7 @@
  * Invariants: never throws on bytes (malformed or implausible packets are dropped and counted);
  * a correction of the own player is handed to LocalSmoothing (melted, never drawn as a jump).
  */
+import type { ArenaWireTypes } from '../protocol/game-messages';
 import type { NetEvent } from '../protocol/game-messages';
 import type { PublicMatchState } from '../sim/match-types';
 import type { PlayerState, Tick } from '../sim/types';
@@ -29,7 +30,7 @@ export class SnapshotIntake {
     this.accept(received, nowMs);
   }
 
-  private accept(r: ReceivedSnapshot, nowMs: number): void {
+  private accept(r: ReceivedSnapshot<ArenaWireTypes>, nowMs: number): void {
     const p = this.p;
     const snap = r.snapshot;
     const firstOfServer = p.change.firstOfNewServer();
