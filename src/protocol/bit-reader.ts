@@ -14,12 +14,31 @@ export function unzigzag(z: number): number {
   return z % 2 === 0 ? z / 2 : -(z + 1) / 2;
 }
 
+/**
+ * The bits of `b` from bit `pos` on, MSB first, as an int32: at least the first 25 are the
+ * message's (bits past its end read as 0). What `peek` returns, for a decoder that keeps its
+ * position in a local while it reads many fields (row-fast-read.ts).
+ */
+export function windowAt(b: Uint8Array, pos: number): number {
+  const i = pos >> 3;
+  // The last three bytes of a message have no full window after them: missing bytes read as 0.
+  const word =
+    i + 3 < b.length
+      ? (b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!
+      : ((b[i] ?? 0) << 24) | ((b[i + 1] ?? 0) << 16) | ((b[i + 2] ?? 0) << 8) | (b[i + 3] ?? 0);
+  return word << (pos & 7);
+}
+
 export class BitReader {
-  private bitPos = 0;
-  private readonly totalBits: number;
+  /**
+   * The read position in bits. Written only by reads, and by the fast row reader
+   * (row-fast-read.ts), which reads a run of rows with the position in a local and stores it back.
+   */
+  bitPos = 0;
+  readonly totalBits: number;
   private failure: string | null = null;
   /** The message itself (never copied: a copy per message was most of a command packet's garbage). */
-  private readonly bytes: Uint8Array;
+  readonly bytes: Uint8Array;
 
   constructor(bytes: Uint8Array) {
     this.totalBits = bytes.length * 8;
@@ -80,13 +99,7 @@ export class BitReader {
    * give (a class and its difference, a unary mask code) is read from one window.
    */
   peek(): number {
-    const b = this.bytes;
-    const i = this.bitPos >> 3;
-    const word =
-      i + 3 < b.length
-        ? (b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!
-        : ((b[i] ?? 0) << 24) | ((b[i + 1] ?? 0) << 16) | ((b[i + 2] ?? 0) << 8) | (b[i + 3] ?? 0);
-    return word << (this.bitPos & 7);
+    return windowAt(this.bytes, this.bitPos);
   }
 
   /** Moves past `bits` bits a `peek` looked at; past the end it fails as a read would ('truncated'). */
