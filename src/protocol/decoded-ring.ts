@@ -25,49 +25,70 @@ export const RING_SLOTS = 16;
 export class DecodedSlot {
   /** The snapshot made from these rows (null: none yet, or the message was refused). */
   private snapshot: Snapshot | null = null;
-  /** Its parts as returned: found only while each is still the same object. */
-  private parts: readonly unknown[] = [];
+  /** Its parts as returned: found only while each is still the same object (fields, not an array: none allocated per snapshot). */
+  private tick = 0;
+  private self: unknown = null;
+  private players: unknown = null;
+  private projectiles: unknown = null;
+  private match: unknown = null;
   /** Its baseline checksum (`snapshotChecksum`), -1 until it is first a baseline. */
   checksum = -1;
   /** `self` (row 0, PLAYER_CODEC columns) and each section's entities. */
   readonly selfRow = new EntityRows<AnyEntity>(PLAYER_CODEC as unknown as TableCodec<AnyEntity>, 1);
-  /** Grown on demand (a one-off decoder allocates little). */
-  readonly lists = SECTIONS.map((sec) => new EntityRows<AnyEntity>(sec.codec, 1));
+  /**
+   * Grown on demand (a one-off decoder allocates little); a slot made after another starts as
+   * large as that one's lists, so the ring's slots are allocated once each, not once and grown.
+   */
+  readonly lists: EntityRows<AnyEntity>[];
+
+  constructor(like?: DecodedSlot) {
+    this.lists = SECTIONS.map((sec, i) => new EntityRows<AnyEntity>(sec.codec, like ? rowsOf(like.lists[i]!) : 1));
+  }
 
   /** Records `s` as made from these rows (its checksum not computed yet). */
   hold(s: Snapshot): void {
     this.snapshot = s;
-    this.parts = [s.serverTick, s.self, s.players, s.projectiles, s.match];
+    this.tick = s.serverTick;
+    this.self = s.self;
+    this.players = s.players;
+    this.projectiles = s.projectiles;
+    this.match = s.match;
     this.checksum = -1;
   }
 
   /** Whether `s` is the snapshot held, every part still the object it was returned with. */
   holds(s: Snapshot): boolean {
-    const p = this.parts;
     return (
       s === this.snapshot &&
-      s.serverTick === p[0] &&
-      s.self === p[1] &&
-      s.players === p[2] &&
-      s.projectiles === p[3] &&
-      s.match === p[4]
+      s.serverTick === this.tick &&
+      s.self === this.self &&
+      s.players === this.players &&
+      s.projectiles === this.projectiles &&
+      s.match === this.match
     );
   }
 
   forget(): void {
     this.snapshot = null;
-    this.parts = [];
+    this.self = this.players = this.projectiles = this.match = null;
   }
 }
+
+/** How many rows `rows` has room for. */
+const rowsOf = (rows: EntityRows<AnyEntity>): number => rows.data.length / rows.stride;
 
 export class DecodedRing {
   /** Created as they are first claimed. */
   private readonly slots: DecodedSlot[] = [];
   private next = 0;
 
-  /** The slot holding `s`, or null. */
+  /** The slot holding `s`, or null. Newest first: a baseline is a few snapshots old. */
   find(s: Snapshot): DecodedSlot | null {
-    for (const slot of this.slots) if (slot.holds(s)) return slot;
+    const slots = this.slots;
+    for (let k = 1; k <= slots.length; k++) {
+      const slot = slots[(this.next - k + RING_SLOTS) % RING_SLOTS];
+      if (slot?.holds(s)) return slot;
+    }
     return null;
   }
 
@@ -82,7 +103,7 @@ export class DecodedRing {
   private take(): DecodedSlot {
     const at = this.next;
     this.next = (at + 1) % RING_SLOTS;
-    if (at === this.slots.length) this.slots.push(new DecodedSlot());
+    if (at === this.slots.length) this.slots.push(new DecodedSlot(this.slots[at - 1]));
     return this.slots[at]!;
   }
 }

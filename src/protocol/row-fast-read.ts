@@ -120,20 +120,25 @@ function hotFields(
   scale: number,
 ): number {
   const plan = p.hot;
-  let at = pos;
-  for (let m = mask; m !== 0;) {
+  const n1 = p.hotN - 1;
+  // Integers from here on: V8 checks a parameter's type where it is used, every field otherwise.
+  const oi = o | 0;
+  const boi = bo | 0;
+  const sc = scale | 0;
+  let at = pos | 0;
+  for (let m = mask | 0; m !== 0;) {
     const top = 31 - Math.clz32(m);
     m ^= 1 << top;
-    const q = (p.hotN - 1 - top) << 1;
+    const q = (n1 - top) << 1;
     const meta = plan[q]!;
     const widths = plan[q + 1]!;
     const kind = meta & 0xff;
     const c = (meta >>> 8) & 0xfff;
-    const base = b[bo + c]!;
+    const base = b[boi + c]!;
     let ref = base;
-    if (kind === PredictedPos && scale !== 0) {
+    if (kind === PredictedPos && sc !== 0) {
       const v = (meta >>> 20) - 1;
-      const prod = (b[bo + v]! + d[o + v]!) * scale;
+      const prod = (b[boi + v]! + d[oi + v]!) * sc;
       // Math.round(x / 2^16) as an arithmetic shift while x + 2^15 is an int32; else general.
       if (!(prod >= -2147483648 && prod <= 2147450879)) return -1;
       const q16 = base + ((prod + 32768) >> 16);
@@ -152,7 +157,8 @@ function hotFields(
       const width = (widths >>> (cls << 3)) & 0xff;
       const z = (x << 2) >>> (32 - width);
       // Non-canonical: a difference the class below holds (its width: the byte below this class's).
-      if (cls !== 0 && z >>> (((widths << 8) >>> (cls << 3)) & 0xff) === 0) return -1;
+      // (The class test second: it is data, the first almost never holds.)
+      if (z >>> (((widths << 8) >>> (cls << 3)) & 0xff) === 0 && cls !== 0) return -1;
       value = ref + ((z >>> 1) ^ -(z & 1));
       at += 2 + width;
       // A turn wraps once from an angle in range (`wrapAngle`); the general reader does the rest.
@@ -161,7 +167,7 @@ function hotFields(
     const bad = kind === Vel ? value < -VEL_GRID_MAX || value > VEL_GRID_MAX : value < 0 || value >= 65536;
     // Also left: a field marked changed that did not change (refused).
     if (bad || value === base) return -1;
-    d[o + c] = value;
+    d[oi + c] = value;
   }
   return at;
 }

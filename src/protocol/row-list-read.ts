@@ -276,11 +276,16 @@ export class RowListReader<T extends AnyEntity> {
   private take(): HeldList<T> {
     const at = this.next;
     this.next = (at + 1) % HELD_LISTS;
-    if (at === this.held.length)
+    // A new slot as large as the one before it (the lists are about the same size): one
+    // allocation each, not one and a growth.
+    if (at === this.held.length) {
+      const like = this.held[at - 1]?.rows;
+      const rows = like ? like.data.length / like.stride : 1;
       this.held.push({
         list: null,
-        rows: new EntityRows<AnyEntity>(this.codec as unknown as TableCodec<AnyEntity>, 1),
+        rows: new EntityRows<AnyEntity>(this.codec as unknown as TableCodec<AnyEntity>, rows),
       });
+    }
     return this.held[at]!;
   }
 }
