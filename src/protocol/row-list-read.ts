@@ -2,6 +2,8 @@
  * One entity list (entity-list.ts's layout) read into packed rows the caller reuses: the list
  * header's ids against the baseline's rows in range, then each entity as a delta against its
  * baseline row (copied first, then the changed fields overwritten) or every field but the id.
+ * A "same ids" list's rows go through the fast path (row-fast-read.ts) as a run, each row it
+ * leaves through the general reader.
  *
  * Inputs: the baseline's rows (sorted by id) and the slice [from, to) of them inside the part's id
  * range; `out` is reset and filled in id order. Same bits, checks and refusal messages as
@@ -148,8 +150,9 @@ export function readListRows(
     const d = out.data;
     // `set` of the whole buffer when the slice starts it and the buffer is about its size: the
     // view `subarray` makes cost as much as the copy itself at 16 players.
-    if (from === 0 && b.length <= d.length && b.length <= (2 * n + 8) * stride) d.set(b);
-    else d.set(b.subarray(from * stride, to * stride));
+    // No copy of an empty list (most snapshots' projectiles): `set` is a call into the runtime.
+    if (n > 0 && from === 0 && b.length <= d.length && b.length <= (2 * n + 8) * stride) d.set(b);
+    else if (n > 0) d.set(b.subarray(from * stride, to * stride));
     const changed = s.changed;
     for (let k = 0; k < n; k++) s.src[k] = from + k;
     const scale = ctx.motionScale ?? 0;

@@ -4,7 +4,9 @@
  * readers that put wire integers straight into a packed row (entity-rows.ts: positions and
  * velocities on their 1/16 grid, flags 0/1, one column per ammo item), a delta against a baseline
  * row. No objects, no keyed property access, no closures per field: one `switch` on a small
- * integer per field read, over rows the caller reuses from snapshot to snapshot.
+ * integer per field read, over rows the caller reuses from snapshot to snapshot. A delta row goes
+ * through the fast path first (row-fast-read.ts, its plan compiled here with the rest); these
+ * readers take the rows it leaves, and every full row.
  *
  * Contract: exactly the bits, the checks and the refusals (same `r.fail` messages) of the object
  * readers (field-read.ts, table-read.ts `readFull`/`readDelta`), on the same integers; a property
