@@ -22,10 +22,19 @@ import { SECTIONS, type AnyEntity } from './snapshot-view';
  */
 export const RING_SLOTS = 16;
 
+/** Room a slot's lists start with: a few projectiles appearing then grow no array. */
+const MIN_ROWS = 4;
+
+/** How many rows `rows` has room for. */
+const rowsOf = (rows: EntityRows<AnyEntity>): number => rows.data.length / rows.stride;
+
 export class DecodedSlot {
   /** The snapshot made from these rows (null: none yet, or the message was refused). */
   private snapshot: Snapshot | null = null;
-  /** Its parts as returned: found only while each is still the same object (fields, not an array: none allocated per snapshot). */
+  /**
+   * Its parts as returned: found only while each is still the same object (fields, not an
+   * array: nothing allocated per snapshot).
+   */
   private tick = 0;
   private self: unknown = null;
   private players: unknown = null;
@@ -42,7 +51,9 @@ export class DecodedSlot {
   readonly lists: EntityRows<AnyEntity>[];
 
   constructor(like?: DecodedSlot) {
-    this.lists = SECTIONS.map((sec, i) => new EntityRows<AnyEntity>(sec.codec, like ? rowsOf(like.lists[i]!) : 1));
+    this.lists = SECTIONS.map(
+      (sec, i) => new EntityRows<AnyEntity>(sec.codec, Math.max(MIN_ROWS, like ? rowsOf(like.lists[i]!) : 0)),
+    );
   }
 
   /** Records `s` as made from these rows (its checksum not computed yet). */
@@ -73,9 +84,6 @@ export class DecodedSlot {
     this.self = this.players = this.projectiles = this.match = null;
   }
 }
-
-/** How many rows `rows` has room for. */
-const rowsOf = (rows: EntityRows<AnyEntity>): number => rows.data.length / rows.stride;
 
 export class DecodedRing {
   /** Created as they are first claimed. */
