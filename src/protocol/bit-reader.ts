@@ -14,12 +14,36 @@ export function unzigzag(z: number): number {
   return z % 2 === 0 ? z / 2 : -(z + 1) / 2;
 }
 
+/**
+ * The bits of `b` from bit `pos` on, MSB first, as an int32: at least the first 25 are the
+ * message's (bits past its end read as 0). What `peek` returns, for a decoder that keeps its
+ * position in a local while it reads many fields (row-fast-read.ts).
+ */
+export function windowAt(b: Uint8Array, pos: number): number {
+  const i = pos >> 3;
+  // The last three bytes of a message have no full window after them: apart (`tailWindow`), as
+  // one expression with both forms V8 checked every byte's index twice on every read.
+  if (i + 3 >= b.length) return tailWindow(b, pos);
+  return ((b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!) << (pos & 7);
+}
+
+/** `windowAt` near the end: missing bytes read as 0. */
+function tailWindow(b: Uint8Array, pos: number): number {
+  const i = pos >> 3;
+  const word = ((b[i] ?? 0) << 24) | ((b[i + 1] ?? 0) << 16) | ((b[i + 2] ?? 0) << 8) | (b[i + 3] ?? 0);
+  return word << (pos & 7);
+}
+
 export class BitReader {
-  private bitPos = 0;
-  private readonly totalBits: number;
+  /**
+   * The read position in bits. Written only by reads, and by the fast row reader
+   * (row-fast-read.ts), which reads a run of rows with the position in a local and stores it back.
+   */
+  bitPos = 0;
+  readonly totalBits: number;
   private failure: string | null = null;
   /** The message itself (never copied: a copy per message was most of a command packet's garbage). */
-  private readonly bytes: Uint8Array;
+  readonly bytes: Uint8Array;
 
   constructor(bytes: Uint8Array) {
     this.totalBits = bytes.length * 8;
@@ -61,17 +85,9 @@ export class BitReader {
   /** `bits` (0..24) bits already known to be there: one 32-bit window, no per-byte loop. */
   private take(bits: number): number {
     if (bits === 0) return 0;
-    const b = this.bytes;
-    const i = this.bitPos >> 3;
-    // The last three bytes of a message have no full window after them: missing bytes read as 0.
-    // (An int32 window: the shifts below see the same 32 bits, and it never leaves this function.)
-    const word =
-      i + 3 < b.length
-        ? (b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!
-        : ((b[i] ?? 0) << 24) | ((b[i + 1] ?? 0) << 16) | ((b[i + 2] ?? 0) << 8) | (b[i + 3] ?? 0);
-    const offset = this.bitPos & 7;
+    const v = windowAt(this.bytes, this.bitPos) >>> (32 - bits);
     this.bitPos += bits;
-    return ((word << offset) >>> 0) >>> (32 - bits);
+    return v;
   }
 
   /**
@@ -80,13 +96,7 @@ export class BitReader {
    * give (a class and its difference, a unary mask code) is read from one window.
    */
   peek(): number {
-    const b = this.bytes;
-    const i = this.bitPos >> 3;
-    const word =
-      i + 3 < b.length
-        ? (b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!
-        : ((b[i] ?? 0) << 24) | ((b[i + 1] ?? 0) << 16) | ((b[i + 2] ?? 0) << 8) | (b[i + 3] ?? 0);
-    return word << (this.bitPos & 7);
+    return windowAt(this.bytes, this.bitPos);
   }
 
   /** Moves past `bits` bits a `peek` looked at; past the end it fails as a read would ('truncated'). */

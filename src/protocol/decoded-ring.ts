@@ -21,44 +21,69 @@ import { listOf, type AnySnapshot } from './snapshot-types';
  */
 export const RING_SLOTS = 16;
 
+/** Room a slot's lists start with: a few projectiles appearing then grow no array. */
+const MIN_ROWS = 4;
+
+/** How many rows `rows` has room for. */
+const rowsOf = (rows: EntityRows<AnyEntity>): number => rows.data.length / rows.stride;
+
 export class DecodedSlot {
   /** The snapshot made from these rows (null: none yet, or the message was refused). */
   private snapshot: AnySnapshot | null = null;
-  /** Its parts as returned: found only while each is still the same object. */
-  private parts: readonly unknown[] = [];
+  /**
+   * Its parts as returned: found only while each is still the same object (fields and one array
+   * made once, not an array per snapshot).
+   */
+  private tick = 0;
+  private self: unknown = null;
+  private match: unknown = null;
+  /** Each section's list as returned, in the wire's order. */
+  private readonly held: unknown[];
   /** Its baseline checksum (`snapshotChecksum`), -1 until it is first a baseline. */
   checksum = -1;
   /** `self` (row 0, the self table's columns) and each section's entities. */
   readonly selfRow: EntityRows<AnyEntity>;
-  /** Grown on demand (a one-off decoder allocates little). */
+  /**
+   * Grown on demand (a one-off decoder allocates little); a slot made after another starts as
+   * large as that one's lists, so the ring's slots are allocated once each, not once and grown.
+   */
   readonly lists: EntityRows<AnyEntity>[];
 
-  constructor(private readonly wire: SnapshotWire) {
+  constructor(
+    private readonly wire: SnapshotWire,
+    like?: DecodedSlot,
+  ) {
     this.selfRow = new EntityRows<AnyEntity>(wire.self, 1);
-    this.lists = wire.sections.map((sec) => new EntityRows<AnyEntity>(sec.codec, 1));
+    this.lists = wire.sections.map(
+      (sec, i) => new EntityRows<AnyEntity>(sec.codec, Math.max(MIN_ROWS, like ? rowsOf(like.lists[i]!) : 0)),
+    );
+    this.held = wire.sections.map(() => null);
   }
 
   /** Records `s` as made from these rows (its checksum not computed yet). */
   hold(s: AnySnapshot): void {
     this.snapshot = s;
-    const parts: unknown[] = [s.serverTick, s.self, s.match];
-    for (const sec of this.wire.sections) parts.push(listOf(s, sec.name));
-    this.parts = parts;
+    this.tick = s.serverTick;
+    this.self = s.self;
+    this.match = s.match;
+    const sections = this.wire.sections;
+    for (let i = 0; i < sections.length; i++) this.held[i] = listOf(s, sections[i]!.name);
     this.checksum = -1;
   }
 
   /** Whether `s` is the snapshot held, every part still the object it was returned with. */
   holds(s: AnySnapshot): boolean {
-    const p = this.parts;
-    if (s !== this.snapshot || s.serverTick !== p[0] || s.self !== p[1] || s.match !== p[2]) return false;
+    if (s !== this.snapshot || s.serverTick !== this.tick || s.self !== this.self || s.match !== this.match)
+      return false;
     const sections = this.wire.sections;
-    for (let i = 0; i < sections.length; i++) if (listOf(s, sections[i]!.name) !== p[3 + i]) return false;
+    for (let i = 0; i < sections.length; i++) if (listOf(s, sections[i]!.name) !== this.held[i]) return false;
     return true;
   }
 
   forget(): void {
     this.snapshot = null;
-    this.parts = [];
+    this.self = this.match = null;
+    this.held.fill(null);
   }
 }
 
@@ -69,9 +94,13 @@ export class DecodedRing {
 
   constructor(private readonly wire: SnapshotWire) {}
 
-  /** The slot holding `s`, or null. */
+  /** The slot holding `s`, or null. Newest first: a baseline is a few snapshots old. */
   find(s: AnySnapshot): DecodedSlot | null {
-    for (const slot of this.slots) if (slot.holds(s)) return slot;
+    const slots = this.slots;
+    for (let k = 1; k <= slots.length; k++) {
+      const slot = slots[(this.next - k + RING_SLOTS) % RING_SLOTS];
+      if (slot?.holds(s)) return slot;
+    }
     return null;
   }
 
@@ -86,7 +115,7 @@ export class DecodedRing {
   private take(): DecodedSlot {
     const at = this.next;
     this.next = (at + 1) % RING_SLOTS;
-    if (at === this.slots.length) this.slots.push(new DecodedSlot(this.wire));
+    if (at === this.slots.length) this.slots.push(new DecodedSlot(this.wire, this.slots[at - 1]));
     return this.slots[at]!;
   }
 }

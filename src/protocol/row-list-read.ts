@@ -2,6 +2,8 @@
  * One entity list (entity-list.ts's layout) read into packed rows the caller reuses: the list
  * header's ids against the baseline's rows in range, then each entity as a delta against its
  * baseline row (copied first, then the changed fields overwritten) or every field but the id.
+ * A "same ids" list's rows go through the fast path (row-fast-read.ts) as a run, each row it
+ * leaves through the general reader.
  *
  * Inputs: the baseline's rows (sorted by id) and the slice [from, to) of them inside the part's id
  * range; `out` is reset and filled in id order. Same bits, checks and refusal messages as
@@ -11,14 +13,21 @@
 import type { BitReader } from './bits';
 import { EntityRows } from './entity-rows';
 import type { FieldContext } from './field-codecs';
-import { readDeltaRow, readFullRow, type RowCodec } from './row-read';
+import { readRowsFast } from './row-fast-read';
+import { readDeltaGeneral, readDeltaRow, readFullRow, type RowCodec } from './row-read';
 import type { TableCodec } from './table-codec';
 import type { AnyEntity, IdRange } from './snapshot-view';
 
-/** Per output row, the baseline row it was read against, or -1 for an added entity (grown on demand). */
+/**
+ * Per output row, the baseline row it was read against, or -1 for an added entity, and whether
+ * the delta changed it (grown on demand).
+ */
 export class ListScratch {
   src = new Int32Array(16);
   kept = new Int32Array(16);
+  changed = new Uint8Array(16);
+  /** The last list was sent as "same ids": row k was read against baseline row `from + k`. */
+  sameIds = false;
 
   /** Room for `n` rows; `kept` keeps what it holds (it is filled before the list's length is known). */
   reserve(n: number): void {
@@ -27,6 +36,7 @@ export class ListScratch {
     kept.set(this.kept);
     this.kept = kept;
     this.src = new Int32Array(n * 2);
+    this.changed = new Uint8Array(n * 2);
   }
 }
 
@@ -140,23 +150,34 @@ export function readListRows(
     const d = out.data;
     // `set` of the whole buffer when the slice starts it and the buffer is about its size: the
     // view `subarray` makes cost as much as the copy itself at 16 players.
-    if (from === 0 && b.length <= d.length && b.length <= (2 * n + 8) * stride) d.set(b);
-    else d.set(b.subarray(from * stride, to * stride));
+    // No copy of an empty list (most snapshots' projectiles): `set` is a call into the runtime.
+    if (n > 0 && from === 0 && b.length <= d.length && b.length <= (2 * n + 8) * stride) d.set(b);
+    else if (n > 0) d.set(b.subarray(from * stride, to * stride));
+    const changed = s.changed;
     for (let k = 0; k < n; k++) s.src[k] = from + k;
-    for (let k = 0; k < n && r.ok; k++) readDeltaRow(r, rc, d, k * stride, b, (from + k) * stride, ctx);
+    const scale = ctx.motionScale ?? 0;
+    // The fast path takes every row it can; each row it leaves goes through the general reader.
+    for (let k = 0; k < n && r.ok; k++) {
+      if (rc.plan)
+        k += readRowsFast(r, rc.plan, d, k * stride, b, (from + k) * stride, n - k, changed, k, scale, ctx.serverTick);
+      if (k < n && r.ok) changed[k] = readDeltaGeneral(r, rc, d, k * stride, b, (from + k) * stride, ctx) ? 1 : 0;
+    }
     out.count = n;
+    s.sameIds = true;
     return;
   }
+  s.sameIds = false;
   const count = readIds(r, maxCount, base, from, to, range, out, s);
   const d = out.data;
   const src = s.src;
+  const changed = s.changed;
   for (let k = 0; k < count && r.ok; k++) {
     const j = src[k]!;
     if (j < 0) {
       readFullRow(r, rc, d, k * stride, ctx, true);
     } else {
       copyRow(d, k * stride, b, j * stride, stride);
-      readDeltaRow(r, rc, d, k * stride, b, j * stride, ctx);
+      changed[k] = readDeltaRow(r, rc, d, k * stride, b, j * stride, ctx) ? 1 : 0;
     }
   }
   out.count = count;
@@ -206,10 +227,26 @@ export class RowListReader<T extends AnyEntity> {
     const b = from.rows;
     const to = this.claim(from);
     const out = to.rows;
-    readListRows(r, this.rc, this.maxCount, b, 0, base.length, this.range, ctx, out, this.scratch);
+    const s = this.scratch;
+    readListRows(r, this.rc, this.maxCount, b, 0, base.length, this.range, ctx, out, s);
+    const list = s.sameIds && r.ok ? this.patched(base, out) : this.made(base, b, out);
+    // A refused read's rows may stop short of its list: only a whole one is remembered.
+    if (r.ok) to.list = list;
+    return list;
+  }
+
+  /** A "same ids" list: the baseline's objects (one copy of the array), the changed rows made anew. */
+  private patched(base: readonly T[], out: EntityRows<AnyEntity>): T[] {
+    const list = base.slice();
+    const changed = this.scratch.changed;
+    for (let k = 0; k < list.length; k++) if (changed[k] === 1) list[k] = out.unpack(k) as unknown as T;
+    return list;
+  }
+
+  /** Rows and their sources: `src` says which baseline row each was read against (-1: added). */
+  private made(base: readonly T[], b: EntityRows<AnyEntity>, out: EntityRows<AnyEntity>): T[] {
     const stride = this.rc.stride;
     const src = this.scratch.src;
-    // Rows and their sources: `src` says which baseline row each was read against (-1: added).
     const list: T[] = [];
     for (let k = 0; k < out.count; k++) {
       const j = src[k]!;
@@ -219,8 +256,6 @@ export class RowListReader<T extends AnyEntity> {
           : (out.unpack(k) as unknown as T),
       );
     }
-    // A refused read's rows may stop short of its list: only a whole one is remembered.
-    if (r.ok) to.list = list;
     return list;
   }
 
@@ -244,11 +279,16 @@ export class RowListReader<T extends AnyEntity> {
   private take(): HeldList<T> {
     const at = this.next;
     this.next = (at + 1) % HELD_LISTS;
-    if (at === this.held.length)
+    // A new slot as large as the one before it (the lists are about the same size): one
+    // allocation each, not one and a growth.
+    if (at === this.held.length) {
+      const like = this.held[at - 1]?.rows;
+      const rows = like ? like.data.length / like.stride : 1;
       this.held.push({
         list: null,
-        rows: new EntityRows<AnyEntity>(this.codec as unknown as TableCodec<AnyEntity>, 1),
+        rows: new EntityRows<AnyEntity>(this.codec as unknown as TableCodec<AnyEntity>, rows),
       });
+    }
     return this.held[at]!;
   }
 }

@@ -4,7 +4,9 @@
  * readers that put wire integers straight into a packed row (entity-rows.ts: positions and
  * velocities on their 1/16 grid, flags 0/1, one column per ammo item), a delta against a baseline
  * row. No objects, no keyed property access, no closures per field: one `switch` on a small
- * integer per field read, over rows the caller reuses from snapshot to snapshot.
+ * integer per field read, over rows the caller reuses from snapshot to snapshot. A delta row goes
+ * through the fast path first (row-fast-read.ts, its plan compiled here with the rest); these
+ * readers take the rows it leaves, and every full row.
  *
  * Contract: exactly the bits, the checks and the refusals (same `r.fail` messages) of the object
  * readers (field-read.ts, table-read.ts `readFull`/`readDelta`), on the same integers; a property
@@ -15,6 +17,7 @@ import { WEAPON_COUNT, WEAPON_KEEP } from '../sim/types';
 import type { BitReader } from './bits';
 import { FieldKind, type FieldContext } from './field-codecs';
 import { checkScore, readTimer } from './field-read';
+import { compileFastPlan, readRowsFast, type FastPlan } from './row-fast-read';
 import { checkVel, isMotion, motionDelta, readMotionChanged } from './row-motion-read';
 import type { TableCodec } from './table-codec';
 
@@ -35,9 +38,8 @@ export interface RowCodec {
   readonly rarePatterns: readonly number[];
   /** Every hot field is a moving one (the entity tables'): read by `readMotionChanged`. */
   readonly hotMotion: boolean;
-  /** The two masks' "nothing changed" codes, one after the other, and their length (0: no such code). */
-  readonly noneBits: number;
-  readonly noneLen: number;
+  /** The fast path's plan of this table (row-fast-read.ts), null when it reads none of its rows. */
+  readonly plan: FastPlan | null;
   /** Field names, for the refusal messages only. */
   readonly keys: readonly string[];
 }
@@ -60,21 +62,9 @@ export function compileRowCodec(tc: TableCodec<unknown>): RowCodec {
     hotPatterns: tc.hotPatterns,
     rarePatterns: tc.rarePatterns,
     hotMotion: tc.hot.length > 0 && tc.hot.every((f) => isMotion(f.kind)),
-    ...unchangedCode(tc.hotPatterns.indexOf(0), tc.rarePatterns.indexOf(0)),
+    plan: compileFastPlan(tc),
     keys: all.map((f) => f.key),
   });
-}
-
-/**
- * An unchanged entity's bits: each mask's unary code of its empty pattern (`readMask`: index `i`
- * is i ones and a zero), hot then rare. None when either mask has no empty pattern (or the two
- * codes are longer than a window).
- */
-function unchangedCode(hot: number, rare: number): { noneBits: number; noneLen: number } {
-  // `peek` guarantees 25 bits.
-  if (hot < 0 || rare < 0 || hot + rare + 2 > 25) return { noneBits: 0, noneLen: 0 };
-  const code = (i: number): number => (1 << (i + 1)) - 2;
-  return { noneBits: (code(hot) << (rare + 1)) | code(rare), noneLen: hot + rare + 2 };
 }
 
 /** Field `i`'s full form into `d[at]` (and the columns after it, for the ammo array). */
@@ -264,7 +254,9 @@ function readChanged(
 
 /**
  * The delta of one entity: the row at `off` of `d` must already hold the baseline row's values
- * (the caller copied them); the fields the masks name are overwritten.
+ * (the caller copied them); the fields the masks name are overwritten. Returns whether any field
+ * changed (strict decoding refuses a field marked changed that did not). The fast path first; a
+ * row it leaves is read by the general reader from its start.
  */
 export function readDeltaRow(
   r: BitReader,
@@ -274,18 +266,30 @@ export function readDeltaRow(
   b: Float64Array,
   boff: number,
   ctx: FieldContext,
-): void {
-  // An unchanged entity (every unchanged match player of a changed block) from one window: the
-  // same bits and refusals as the two `readMask`s below, which would both return 0.
-  const len = rc.noneLen;
-  if (len !== 0 && r.peek() >>> (32 - len) === rc.noneBits) {
-    r.skip(len);
-    return;
-  }
+): boolean {
+  if (rc.plan && readRowsFast(r, rc.plan, d, off, b, boff, 1, ONE, 0, ctx.motionScale ?? 0, ctx.serverTick) === 1)
+    return ONE[0] === 1;
+  return readDeltaGeneral(r, rc, d, off, b, boff, ctx);
+}
+
+/** The changed flag of a row the fast path read for `readDeltaRow`. */
+const ONE = new Uint8Array(1);
+
+/** `readDeltaRow` without the fast path: the masks and every field through the general readers. */
+export function readDeltaGeneral(
+  r: BitReader,
+  rc: RowCodec,
+  d: Float64Array,
+  off: number,
+  b: Float64Array,
+  boff: number,
+  ctx: FieldContext,
+): boolean {
   const hot = readMask(r, rc.hotPatterns, rc.hot.length);
   const rare = readMask(r, rc.rarePatterns, rc.rare.length);
   // The moving fields through a loop without the other kinds' switch (small enough to inline).
   if (hot !== 0 && rc.hotMotion) readMotionChanged(r, rc, hot, d, off, b, boff, ctx.motionScale ?? 0);
   else if (hot !== 0) readChanged(r, rc, rc.hot, hot, d, off, b, boff, ctx);
   if (rare !== 0) readChanged(r, rc, rc.rare, rare, d, off, b, boff, ctx);
+  return (hot | rare) !== 0;
 }
