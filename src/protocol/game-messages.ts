@@ -16,58 +16,29 @@ import type {
 } from '../sim/types';
 import type { PublicMatchState } from '../sim/match-types';
 import type { SanitizedCmd } from '../sim/quantize';
+import type { CommandPacket } from './command-schema';
+import type { SnapshotHead, TaggedEvent } from './snapshot-types';
 
-/** How many of the newest commands ride in every command packet (redundancy against loss). */
-export const CMDS_PER_PACKET = 3;
+export { CMDS_PER_PACKET } from './command-schema';
 
 /**
- * Client → host, unreliable, sent every client tick (or at `cl_cmdrate`). `C`: the encoder and the
- * decoder use sanitized commands (the client makes them so; the decoder refuses any other);
+ * Client → host, unreliable, sent every client tick (or at `cl_cmdrate`): the netcode's
+ * CommandPacket (command-schema.ts) of the arena's commands. `C`: the encoder and the decoder use
+ * sanitized commands (the client makes them so; the decoder refuses any other);
  * `CmdPacket<UserCmd>` is a packet built by hand, made sendable by `quantizeCmdPacket`.
  */
-export interface CmdPacket<C extends UserCmd = SanitizedCmd> {
-  /**
-   * Server tick of the newest complete snapshot this client received and still holds, or null when
-   * it holds none it trusts (the host then sends a full snapshot). Independent of the command ticks:
-   * it may lie before or after them, but it only ever names a snapshot that really arrived.
-   */
-  ackTick: Tick | null;
-  /** Client clock in ms, mod 65536; echoed back in snapshots to measure the round trip. */
-  sendTimeMs: number;
-  /** 1..CMDS_PER_PACKET commands with consecutive ticks, oldest first. */
-  cmds: C[];
-}
+export type CmdPacket<C extends UserCmd = SanitizedCmd> = CommandPacket<C>;
 
 /** A sim event tagged with a server-assigned id (mod 65536) so a client can drop repeats. */
-export interface NetEvent {
-  id: number;
-  tick: Tick;
-  event: SimEvent;
-}
+export type NetEvent = TaggedEvent<SimEvent>;
 
 /**
- * Host → client, unreliable. Always handled by the codec as a *full* value: the encoder takes the
- * target snapshot and the baseline the client acked and writes only what changed; the decoder
- * takes the bytes and a lookup for that baseline and returns the full target again.
+ * Host → client, unreliable: the arena's snapshot (the header is the netcode's, SnapshotHead in
+ * snapshot-types.ts). Always handled by the codec as a *full* value: the encoder takes the target
+ * snapshot and the baseline the client acked and writes only what changed; the decoder takes the
+ * bytes and a lookup for that baseline and returns the full target again.
  */
-export interface Snapshot {
-  /** The server tick this snapshot describes (state at the end of that tick). */
-  serverTick: Tick;
-  /** Tick of the snapshot this one was delta-encoded against; 0 = full snapshot. */
-  baselineTick: Tick;
-  /** Tick of the newest real command from this client the server has applied. */
-  lastCmdTick: Tick;
-  /**
-   * Commands buffered on the server for this client beyond this tick, in ticks; negative when the
-   * server had to repeat commands recently (starved). The client's clock steers this to a target.
-   */
-  cmdBufferDepth: number;
-  /** `sendTimeMs` of the newest command packet received, and how long (ms) the server held it. */
-  echoTimeMs: number;
-  echoHoldMs: number;
-  /** Part `part` of `partCount` when a snapshot is split to fit `MAX_DATAGRAM_BYTES` (else 0 of 1). */
-  part: number;
-  partCount: number;
+export interface Snapshot extends SnapshotHead {
   /** The receiver's own player, in full (what its prediction starts from). */
   self: PlayerState;
   /** Every other player (public fields only), sorted by id. */
