@@ -125,7 +125,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         banned(
-          ['server', 'client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated', 'arena'],
+          [
+            'server',
+            'client',
+            'transport',
+            'host',
+            'lobby',
+            'game',
+            'workers',
+            'bots',
+            'dedicated',
+            'arena',
+            'pushball',
+          ],
           browserOnly,
         ),
       ],
@@ -137,7 +149,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        banned(['client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated', 'arena'], browserOnly),
+        banned(
+          ['client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated', 'arena', 'pushball'],
+          browserOnly,
+        ),
       ],
       ...noDom,
     },
@@ -147,7 +162,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        banned(['server', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated', 'arena'], browserOnly),
+        banned(
+          ['server', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated', 'arena', 'pushball'],
+          browserOnly,
+        ),
       ],
       ...noDom,
     },
@@ -160,7 +178,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         banned(
-          ['sim', 'server', 'client', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated', 'arena'],
+          ['sim', 'server', 'client', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated', 'arena', 'pushball'],
           ['kaboom', 'comlink', 'peer', 'peerjs'],
         ),
       ],
@@ -172,7 +190,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         banned(
-          ['server', 'game', 'bots', 'dedicated', 'arena'],
+          ['server', 'game', 'bots', 'dedicated', 'arena', 'pushball'],
           ['kaboom', 'peer', 'peerjs'],
           "must go through the worker / is not the host's to draw",
         ),
@@ -184,7 +202,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        banned(['server', 'game', 'host', 'bots', 'dedicated', 'arena'], ['kaboom', 'comlink', 'peer', 'peerjs']),
+        banned(
+          ['server', 'game', 'host', 'bots', 'dedicated', 'arena', 'pushball'],
+          ['kaboom', 'comlink', 'peer', 'peerjs'],
+        ),
       ],
     },
   },

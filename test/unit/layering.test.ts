@@ -40,11 +40,15 @@ describe('layering (DESIGN §2)', () => {
     );
   });
 
-  it('keeps the netcode free of the games built on it (src/arena), and the arena off the page', async () => {
+  it('keeps the netcode free of the games built on it (src/arena, src/pushball), and the arena off the page', async () => {
     const arenaImport =
       "import { arenaServerGame } from '../arena/server/arena-server-game';\nexport const g = arenaServerGame;\n";
-    for (const folder of ['server', 'client', 'protocol', 'transport', 'host', 'lobby'])
+    const pushballImport =
+      "import { PUSHBALL_WIRE } from '../pushball/protocol/pushball-wire';\nexport const w = PUSHBALL_WIRE;\n";
+    for (const folder of ['server', 'client', 'protocol', 'transport', 'host', 'lobby']) {
       expect(await ruleIds(`src/${folder}/__probe.ts`, arenaImport)).toContain('no-restricted-imports');
+      expect(await ruleIds(`src/${folder}/__probe.ts`, pushballImport)).toContain('no-restricted-imports');
+    }
     expect(
       await ruleIds(
         'src/arena/server/__probe.ts',
