@@ -63,12 +63,15 @@ async function walk(
   hostAt: HostAxis,
 ): Promise<{ decoded: number; host: number }> {
   let last = { decoded: 0, host: 0 };
-  // Ten tries: three bots hunt the player, and on a loaded machine a walk of 1–1.5 s is often cut short.
-  for (let attempt = 0; attempt < 10; attempt++) {
+  // Up to 30 s of tries: three bots hunt the player, and on a loaded machine a walk of 1–1.5 s is
+  // often cut short by a death (a CI run lost ten fixed tries in a row that way). A walk that was
+  // not disturbed but stayed short ran into a wall: only then is the other way tried.
+  let away = false;
+  for (let end = Date.now() + 30_000, attempt = 0; attempt < 20 && Date.now() < end; attempt++) {
     await until('our player alive', () => c.latest?.self.alive === true);
     const self = c.latest!.self;
     const middle = (axis === 'x' ? DEFAULT_MAP.width : DEFAULT_MAP.height) / 2;
-    const sign = ((self[axis] as number) < middle ? 1 : -1) * (attempt % 2 === 0 ? 1 : -1);
+    const sign = ((self[axis] as number) < middle ? 1 : -1) * (away ? -1 : 1);
     // The host's account from before this walk, not an older one (a sample taken before a respawn
     // would count the teleport as walking): wait for a sample at or after the decoded snapshot.
     const since = c.latest!.serverTick;
@@ -86,6 +89,7 @@ async function walk(
     };
     const undisturbed = now.alive === true && now.teleportSeq === self.teleportSeq;
     if (undisturbed && last.decoded >= min && last.host >= min) return last;
+    if (undisturbed) away = !away;
   }
   return last;
 }
