@@ -24,6 +24,7 @@
 import { setCvar as applyCvar, type CvarIssue, type Cvars } from '../config/cvars';
 import { NetClient } from '../client/net-client';
 import { arenaClientGame } from '../arena/client/arena-client-game';
+import type { ArenaClientTypes } from '../arena/client/arena-client-types';
 import type { ClientView, InputSample, ViewEvent } from '../client/view-model';
 import type { DebugMessage } from '../protocol/game-messages';
 import type { PlayerId } from '../sim/types';
@@ -78,7 +79,7 @@ export interface SnapshotArrival {
 const NET_SETTING_CVARS = new Set(['cl_updaterate', 'rate', 'cl_interp', 'cl_interp_ratio', 'sv_showhitboxes']);
 
 export class ClientSession {
-  readonly net: NetClient;
+  readonly net: NetClient<ArenaClientTypes>;
   private conditioned: ConditionedChannel;
   private stopListening: () => void;
   /** The interpolation delay last told to the host, and when (netSettings() records both). */

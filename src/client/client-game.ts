@@ -1,47 +1,109 @@
 /**
  * ClientGame: the table through which the netcode's client runs a game (the client's half of the
  * game module API; the server's is server/server-game.ts). NetClient owns the clock, the commands'
- * timeline and packets, the snapshot inbox, interpolation and smoothing; the game brings how a
- * frame's input becomes a command, how the own player is predicted (client/predictor.ts), how
- * remote entities blend between snapshots, and the top speed smoothing is scaled to.
- *
- * The types are pinned to the arena's for now: the snapshot codec and the view model (frame-view.ts)
- * still name them. When the codecs are compiled from a game definition, the pins go.
+ * timeline and packets, the snapshot inbox, interpolation and smoothing; the game brings its wire
+ * and command schemas, how a frame's input becomes a command, how the own entity is predicted
+ * (client/predictor.ts), how remote entities blend between snapshots, what counts as a teleport,
+ * which server events its prediction already showed, and how a frame's parts become the view its
+ * renderer draws. The page chooses it.
  */
-import type { ArenaWireTypes } from '../protocol/game-messages';
 import type { CommandSchema } from '../protocol/command-schema';
 import type { SnapshotWire } from '../protocol/snapshot-schema';
-import type { PublicMatchState } from '../sim/match-types';
-import type { SanitizedCmd } from '../sim/quantize';
-import type { ArenaMap, PlayerState, SimEvent, Tick, UserCmd } from '../sim/types';
+import type { SnapshotOf, WireTypes } from '../protocol/snapshot-types';
+import type { Tick } from '../protocol/ticks';
+import type { EntityTraits, SampledEntity } from './interpolation-buffer';
 import type { PredictionRules } from './predictor';
-import type { RemoteTraits } from './remote-view';
-import type { InputSample } from './view-model';
+import type { NetStats } from './view-model';
 
-/** What prediction reads of the newest snapshot beside the own state, as predicted since. */
-export interface PlayedContext {
-  /** The newest snapshot's match block (null: no rules, free play). */
-  match: PublicMatchState | null;
-  /** Pickup timers as this client predicts them (the server's plus our own takes since): 0 = there. */
-  pickups: Tick[];
+/** A game's snapshots, with an own entity that has a position (what smoothing moves). */
+export interface ClientWireTypes extends WireTypes {
+  self: { id: number; x: number; y: number };
 }
 
-export interface PlayedPrediction extends PredictionRules<PlayerState, SanitizedCmd, PlayedContext, SimEvent> {
-  /** The context a snapshot's rules block gives a replay (its own copy of anything a step changes). */
-  contextOf(match: PublicMatchState | null): PlayedContext;
+/** The types one game brings to the client. */
+export interface ClientGameTypes {
+  wire: ClientWireTypes;
+  /** A sanitized command. */
+  cmd: { tick: Tick };
+  /** What the page samples each frame. */
+  input: unknown;
+  /** What prediction reads beside the own entity (from the newest snapshot's rules block). */
+  context: unknown;
+  /** What the game's renderer draws each frame. */
+  view: unknown;
 }
 
-export interface ClientGame {
-  /** The game's snapshot schema, compiled (protocol/snapshot-schema.ts): how snapshots are decoded. */
-  readonly wire: SnapshotWire<ArenaWireTypes>;
-  /** The game's command schema: the command packet's fields and the sanitizer. */
-  readonly commands: CommandSchema<SanitizedCmd, UserCmd>;
-  /** The own player's command for `tick` from a frame's input and the render time drawn, made valid. */
-  command(tick: Tick, input: InputSample, viewTick: Tick, viewFrac: number): SanitizedCmd;
-  /** Prediction for one client (`map`: a test's own map until the match names a registered one). */
-  prediction(tickrate: number, map?: ArenaMap): PlayedPrediction;
-  /** How remote entities blend between snapshots at this tickrate (interpolation-buffer.ts EntityTraits). */
-  remoteTraits(tickrate: number): RemoteTraits;
-  /** A player's top speed, world units per second: what smoothing and remote jump caps are scaled to. */
+export type OwnState<T extends ClientGameTypes> = T['wire']['self'];
+export type GameEvent<T extends ClientGameTypes> = T['wire']['event'];
+export type RulesOf<T extends ClientGameTypes> = T['wire']['rules'];
+
+/** The game's prediction rules, plus the context a snapshot gives a replay. */
+export interface ClientPrediction<T extends ClientGameTypes> extends PredictionRules<
+  OwnState<T>,
+  T['cmd'],
+  T['context'],
+  GameEvent<T>
+> {
+  /** What the newest snapshot gives a replay (rules block, shared entities): its own copy of anything a step changes. */
+  contextOf(snapshot: SnapshotOf<T['wire']>): T['context'];
+}
+
+/** How each section's entities blend between snapshots (interpolation-buffer.ts EntityTraits). */
+export type SectionTraits<W extends WireTypes> = { [K in keyof W['lists']]: EntityTraits<W['lists'][K]> };
+
+/** Each section's entities at the render time (interpolated, or extrapolated when flagged). */
+export type SampledSections<W extends WireTypes> = { [K in keyof W['lists']]: SampledEntity<W['lists'][K]>[] };
+
+/** The own entity: predicted, then smoothed (DESIGN §5.2). */
+export interface LocalView<S> {
+  /** Newest predicted state (authoritative fields come from the server). */
+  state: S;
+  /** Where to draw it this frame: between the last two predicted ticks, plus the decaying error offset. */
+  drawX: number;
+  drawY: number;
+  /** Current visual correction still being smoothed away (0 when none). */
+  errorX: number;
+  errorY: number;
+}
+
+/** Something to show once: predicted (the first time a command is predicted) or confirmed by the server. */
+export interface ShownEvent<E> {
+  predicted: boolean;
+  tick: Tick;
+  event: E;
+}
+
+/** What the netcode has for one frame; the game turns it into its view (`ClientGame.view`). */
+export interface FrameParts<T extends ClientGameTypes> {
+  localId: number;
+  /** Null before the first snapshot. */
+  local: LocalView<OwnState<T>> | null;
+  remotes: SampledSections<T['wire']>;
+  /** New since the previous frame. */
+  events: ShownEvent<GameEvent<T>>[];
+  stats: NetStats;
+  tickrate: number;
+  /** The newest snapshot's rules block (null before one), and the stream's time now (fractional ticks). */
+  rules: RulesOf<T> | null;
+  streamTick: number;
+  /** The context prediction runs with now, or null when the client does not predict (cl_predict 0). */
+  predicted: T['context'] | null;
+}
+
+export interface ClientGame<T extends ClientGameTypes> {
+  readonly wire: SnapshotWire<T['wire']>;
+  readonly commands: CommandSchema<T['cmd'], { tick: Tick }>;
+  /** The own command for `tick` from a frame's input and the render time drawn, made valid. */
+  command(tick: Tick, input: T['input'], viewTick: Tick, viewFrac: number): T['cmd'];
+  prediction(tickrate: number): ClientPrediction<T>;
+  remoteTraits(tickrate: number): SectionTraits<T['wire']>;
+  /** The own entity's top speed, world units per second: what smoothing and remote jump caps are scaled to. */
   readonly maxSpeed: number;
+  /** The section whose entities are smoothed when the stream resumes after a burst (null: none). */
+  readonly smoothedSection: (keyof T['wire']['lists'] & string) | null;
+  /** `after` continues `before` (no respawn or teleport between): the two may be blended. */
+  continuous(before: OwnState<T>, after: OwnState<T>): boolean;
+  /** The server's copy of an event this client's prediction already showed (not shown again). */
+  ownPredictedEvent(event: GameEvent<T>, localId: number): boolean;
+  view(parts: FrameParts<T>): T['view'];
 }

@@ -10,67 +10,65 @@
  */
 import type { ArenaWireTypes } from '../protocol/game-messages';
 import { interpDelaySeconds, type Cvars } from '../config/cvars';
-import type { PublicMatchState } from '../sim/match-types';
-import type { SanitizedCmd } from '../sim/quantize';
-import type { ArenaMap, PlayerId, PlayerState, SimEvent } from '../sim/types';
+import type { SnapshotOf } from '../protocol/snapshot-types';
+import type { Tick } from '../protocol/ticks';
 import { ClientClock } from './client-clock';
+import type { ClientGame, ClientGameTypes, ClientPrediction, GameEvent, OwnState, RulesOf } from './client-game';
 import { CommandOutbox } from './command-outbox';
 import { InterpDelay } from './interp-delay';
 import { LocalSmoothing } from './local-smoothing';
 import { NetStatsTracker } from './net-stats-tracker';
 import { PendingEvents } from './pending-events';
-import type { ClientGame, PlayedContext, PlayedPrediction } from './client-game';
 import { Predictor } from './predictor';
 import { RemoteView } from './remote-view';
 import { ServerChange } from './server-change';
 import { SnapshotInbox } from './snapshot-inbox';
 import type { LocalSource } from './view-builder';
 
-export interface NetClientOptions {
-  clientId: PlayerId;
+export interface NetClientOptions<T extends ClientGameTypes> {
+  clientId: number;
   tickrate: number;
   cvars: Cvars;
-  /** The game this client plays (the page chooses it): commands from input, prediction. */
-  game: ClientGame;
-  /** A test's own map, predicted on until the match names a registered one. */
-  map?: ArenaMap;
+  /** The game this client plays (the page chooses it): its schemas, commands, prediction, view. */
+  game: ClientGame<T>;
 }
 
-export class ClientParts {
-  readonly clientId: PlayerId;
+export class ClientParts<T extends ClientGameTypes> {
+  readonly clientId: number;
   readonly tickrate: number;
   cvars: Cvars;
   readonly clock: ClientClock;
-  readonly game: ClientGame;
+  readonly game: ClientGame<T>;
   /** The game's prediction rules (the context a snapshot gives) and the Predictor running them. */
-  readonly prediction: PlayedPrediction;
-  readonly predictor: Predictor<PlayerState, SanitizedCmd, PlayedContext, SimEvent>;
-  readonly remotes: RemoteView;
-  readonly inbox: SnapshotInbox<ArenaWireTypes>;
-  readonly local: LocalSmoothing;
-  readonly outbox: CommandOutbox<SanitizedCmd>;
+  readonly prediction: ClientPrediction<T>;
+  readonly predictor: Predictor<OwnState<T>, T['cmd'], T['context'], GameEvent<T>>;
+  readonly remotes: RemoteView<T['wire']>;
+  readonly inbox: SnapshotInbox<T['wire']>;
+  readonly local: LocalSmoothing<OwnState<T>>;
+  readonly outbox: CommandOutbox<T['cmd']>;
   readonly tracker = new NetStatsTracker();
   readonly interp: InterpDelay;
-  readonly change = new ServerChange();
-  readonly events = new PendingEvents();
-  /** The newest snapshot's match block (its map is the one prediction runs on). */
-  match: PublicMatchState | null = null;
+  readonly change = new ServerChange<SnapshotOf<T['wire']>>();
+  readonly events = new PendingEvents<GameEvent<T>>();
+  /** The newest snapshot's rules block (the arena's match block: its map is the one prediction runs on). */
+  match: RulesOf<T> | null = null;
   /** The render time of the last view built: what the player saw, so what the next commands claim. */
   drawnRenderTick: number | null = null;
   /** The time of the last frame (what the net graph's rates are taken at). */
   lastNowMs = 0;
 
-  constructor(opts: NetClientOptions) {
+  constructor(opts: NetClientOptions<T>) {
     this.clientId = opts.clientId;
     this.tickrate = opts.tickrate;
     this.cvars = { ...opts.cvars };
     this.clock = new ClientClock(opts.tickrate);
     this.inbox = new SnapshotInbox(opts.game.wire, opts.tickrate);
     this.game = opts.game;
-    this.prediction = opts.game.prediction(opts.tickrate, opts.map);
+    this.prediction = opts.game.prediction(opts.tickrate);
     this.predictor = new Predictor(this.prediction);
-    this.remotes = new RemoteView(opts.tickrate, opts.game.remoteTraits(opts.tickrate), opts.game.maxSpeed);
-    this.local = new LocalSmoothing(opts.game.maxSpeed);
+    const g = opts.game;
+    this.remotes = new RemoteView(opts.tickrate, g.wire, g.remoteTraits(opts.tickrate), g.smoothedSection, g.maxSpeed);
+    this.local = new LocalSmoothing<OwnState<T>>(g.maxSpeed, (a, b) => g.continuous(a, b));
     this.outbox = new CommandOutbox(
       opts.tickrate,
       (packet, nowMs) => {
@@ -104,7 +102,7 @@ export class ClientParts {
   }
 
   /** What the own player is drawn from: the prediction between its last two ticks, or the server's state with cl_predict 0. */
-  localSource(): LocalSource | null {
+  localSource(): LocalSource<OwnState<T>> | null {
     const newest = this.inbox.newest;
     if (this.cvars.cl_predict === 0) return newest ? { state: newest.self, previous: newest.self, frac: 1 } : null;
     const state = this.predictor.state;

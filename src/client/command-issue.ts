@@ -8,17 +8,17 @@
  * after the newest issued); nothing is issued before the clock is synced (no snapshot yet); a
  * forward jump of the command timeline issues every skipped tick and is walked off by LocalSmoothing.
  */
-import type { Tick } from '../sim/types';
+import type { Tick } from '../protocol/ticks';
+import type { ClientGameTypes } from './client-game';
 import type { ClientParts } from './client-parts';
-import type { InputSample } from './view-model';
 
-export class CommandIssue {
+export class CommandIssue<T extends ClientGameTypes> {
   private jumpsSeen = 0;
 
-  constructor(private readonly p: ClientParts) {}
+  constructor(private readonly p: ClientParts<T>) {}
 
   /** Issues the commands owed at `nowMs`, each with `input`. */
-  issueOwed(nowMs: number, input: InputSample): void {
+  issueOwed(nowMs: number, input: T['input']): void {
     const p = this.p;
     p.clock.advance(nowMs);
     if (!p.clock.isSynced) return;
@@ -30,7 +30,7 @@ export class CommandIssue {
     p.outbox.flush(nowMs, p.cvars.cl_cmdrate, p.inbox.ackTick);
   }
 
-  private issue(tick: Tick, input: InputSample): void {
+  private issue(tick: Tick, input: T['input']): void {
     const p = this.p;
     // The view time is the render time of the last frame drawn (the same value it was drawn at),
     // so the server rewinds to exactly what the player saw when deciding this input.

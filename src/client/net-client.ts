@@ -23,33 +23,34 @@
  * snapped; the command ticks stay strictly increasing.
  */
 import { checkCvar, isCvarName, type Cvars } from '../config/cvars';
-import type { Snapshot } from '../protocol/game-messages';
-import type { PlayerId } from '../sim/types';
+import type { SnapshotOf } from '../protocol/snapshot-types';
+import type { ClientGameTypes } from './client-game';
 import { ClientParts, type NetClientOptions } from './client-parts';
 import { CommandIssue } from './command-issue';
 import { buildFrameView, statsOf } from './frame-view';
 import { netTotalsOf, type NetClientTotals } from './net-client-stats';
 import { SnapshotIntake } from './snapshot-intake';
-import type { ClientView, InputSample, NetStats } from './view-model';
+import type { NetStats } from './view-model';
 
 export type { InputSample } from './view-model';
 export type { NetClientTotals } from './net-client-stats';
 export type { NetClientOptions } from './client-parts';
 
-/** What one frame hands back: the packets to send now and the view to draw. */
-export interface ClientFrame {
+/** What one frame hands back: the packets to send now and the view to draw (the game's). */
+export interface ClientFrame<V> {
   packets: Uint8Array[];
-  view: ClientView;
+  view: V;
 }
 
-export class NetClient {
-  readonly clientId: PlayerId;
+/** `T`: the types of the game it plays (the page's game table says; NetClientOptions.game). */
+export class NetClient<T extends ClientGameTypes> {
+  readonly clientId: number;
   readonly tickrate: number;
-  private readonly parts: ClientParts;
-  private readonly intake: SnapshotIntake;
-  private readonly commands: CommandIssue;
+  private readonly parts: ClientParts<T>;
+  private readonly intake: SnapshotIntake<T>;
+  private readonly commands: CommandIssue<T>;
 
-  constructor(opts: NetClientOptions) {
+  constructor(opts: NetClientOptions<T>) {
     this.parts = new ClientParts(opts);
     this.clientId = this.parts.clientId;
     this.tickrate = this.parts.tickrate;
@@ -66,7 +67,7 @@ export class NetClient {
    * `nowMs` are issued with `input` (the input sampled for this frame) and predicted, then the view
    * is built at the same instant. Returns the packets to send now and the view to draw.
    */
-  frame(nowMs: number, input: InputSample): ClientFrame {
+  frame(nowMs: number, input: T['input']): ClientFrame<T['view']> {
     this.commands.issueOwed(nowMs, input);
     const view = buildFrameView(this.parts, nowMs);
     return { packets: this.parts.outbox.take(), view };
@@ -91,7 +92,7 @@ export class NetClient {
    * The newest snapshot decoded, whole (self in full, every player, rocket, the match block and its
    * events): what a successor brings its migration checkpoint forward with. Do not modify it.
    */
-  newestSnapshot(): Snapshot | null {
+  newestSnapshot(): SnapshotOf<T['wire']> | null {
     return this.parts.change.newest?.snapshot ?? null;
   }
 

@@ -6,16 +6,16 @@
  * Output: the same remotes, each drawn at most `maxStepSpeed` units per ms from where it was drawn on
  * the previous frame; the part of a jump beyond that becomes an offset that melts at `meltSpeed`
  * units per ms (ErrorSmoother), so the drawn path rejoins the real one within a few hundred ms.
- * Invariants: a teleport (respawn: a new teleportSeq) or a newly seen player is drawn exactly where
+ * Invariants: a teleport (the section's traits say: a respawn) or a newly seen entity is drawn exactly where
  * sampled; players that left are forgotten (memory follows the remotes on screen); no clock is read.
  */
 import { ErrorSmoother } from './error-smoother';
-import type { RemotePlayerView } from './view-model';
+import type { SampledEntity } from './interpolation-buffer';
 
-interface Drawn {
+interface Drawn<T> {
   x: number;
   y: number;
-  seq: number;
+  state: T;
   atMs: number;
   smoother: ErrorSmoother;
 }
@@ -23,19 +23,21 @@ interface Drawn {
 /** Largest offset melted instead of snapped (units). */
 const MAX_OFFSET = 256;
 
-export class RemoteSmoother {
-  private drawn = new Map<number, Drawn>();
+export class RemoteSmoother<T extends { id: number; x: number; y: number }> {
+  private drawn = new Map<number, Drawn<T>>();
 
   constructor(
     private readonly maxStepSpeed: number,
     private readonly meltSpeed: number,
+    private readonly teleported: (a: T, b: T) => boolean,
   ) {}
 
-  apply(remotes: readonly RemotePlayerView[], nowMs: number): RemotePlayerView[] {
-    const next = new Map<number, Drawn>();
-    const out = remotes.map((r) => {
+  apply(sampled: readonly SampledEntity<T>[], nowMs: number): SampledEntity<T>[] {
+    const next = new Map<number, Drawn<T>>();
+    const out = sampled.map((s) => {
+      const r = s.state;
       const prev = this.drawn.get(r.id);
-      const fresh = !prev || prev.seq !== r.teleportSeq || nowMs <= prev.atMs;
+      const fresh = !prev || this.teleported(prev.state, r) || nowMs <= prev.atMs;
       const smoother = fresh ? new ErrorSmoother(MAX_OFFSET, this.meltSpeed) : prev.smoother;
       const offset = smoother.offset(nowMs);
       let x = r.x + offset.x;
@@ -54,8 +56,8 @@ export class RemoteSmoother {
           y = r.y + kept.y;
         }
       }
-      next.set(r.id, { x, y, seq: r.teleportSeq, atMs: nowMs, smoother });
-      return x === r.x && y === r.y ? r : { ...r, x, y };
+      next.set(r.id, { x, y, state: r, atMs: nowMs, smoother });
+      return x === r.x && y === r.y ? s : { state: { ...r, x, y }, extrapolating: s.extrapolating };
     });
     this.drawn = next;
     return out;

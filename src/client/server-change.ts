@@ -9,17 +9,17 @@
  * server has not run and never received (at most a second of them: it refuses any further ahead).
  * Invariants: `newest` is kept across a rebind until the new server's first snapshot replaces it.
  */
-import type { Snapshot } from '../protocol/game-messages';
-import type { Tick } from '../sim/types';
+import type { SnapshotHead } from '../protocol/snapshot-types';
+import type { Tick } from '../protocol/ticks';
 
-export class ServerChange {
-  newest: { snapshot: Snapshot; atMs: number } | null = null;
+export class ServerChange<S extends SnapshotHead> {
+  newest: { snapshot: S; atMs: number } | null = null;
   /** How many times the stream moved to a new server. */
   count = 0;
   private awaiting = false;
   private issuedBefore: Tick = -1;
 
-  newestSnapshot(snapshot: Snapshot, atMs: number): void {
+  newestSnapshot(snapshot: S, atMs: number): void {
     this.newest = { snapshot, atMs };
   }
 

@@ -2,25 +2,27 @@
  * SnapshotIntake: what one unreliable message from the host changes in a NetClient. Bytes go
  * through the SnapshotInbox (baselines, split parts, plausibility); a complete snapshot feeds the
  * remotes' history and the confirmed events (each shown once; our own predicted ones not again);
- * the newest one also feeds the clock, the interpolation delay, the match and reconciliation of
- * the own player, and, as a new server's first, the resend of the commands it has not seen.
+ * the newest one also feeds the clock, the interpolation delay, the rules block and reconciliation of
+ * the own entity, and, as a new server's first, the resend of the commands it has not seen.
  * Invariants: never throws on bytes (malformed or implausible packets are dropped and counted);
  * a correction of the own player is handed to LocalSmoothing (melted, never drawn as a jump).
  */
-import type { ArenaWireTypes } from '../protocol/game-messages';
-import type { NetEvent } from '../protocol/game-messages';
-import type { PublicMatchState } from '../sim/match-types';
-import type { PlayerState, Tick } from '../sim/types';
+import type { AnyEntity } from '../protocol/snapshot-schema';
+import { listOf, type SnapshotOf, type TaggedEvent } from '../protocol/snapshot-types';
+import type { Tick } from '../protocol/ticks';
+import type { ClientGameTypes, GameEvent, OwnState, RulesOf } from './client-game';
 import type { ClientParts } from './client-parts';
 import type { NetClientTotals } from './net-client-stats';
 import type { ReceivedSnapshot } from './snapshot-inbox';
-import { isOwnPredictedEvent } from './view-builder';
 
-export class SnapshotIntake {
+export class SnapshotIntake<T extends ClientGameTypes> {
   /** The newest prediction error: which server tick, how far off (null before any). */
   lastError: NetClientTotals['lastPredictionError'] = null;
 
-  constructor(private readonly p: ClientParts) {}
+  /** Each snapshot's entity lists in the wire's section order (reused). */
+  private readonly lists: (readonly AnyEntity[])[] = [];
+
+  constructor(private readonly p: ClientParts<T>) {}
 
   receive(bytes: Uint8Array, nowMs: number): void {
     this.p.tracker.packetIn(nowMs, bytes.byteLength);
@@ -30,7 +32,7 @@ export class SnapshotIntake {
     this.accept(received, nowMs);
   }
 
-  private accept(r: ReceivedSnapshot<ArenaWireTypes>, nowMs: number): void {
+  private accept(r: ReceivedSnapshot<T['wire']>, nowMs: number): void {
     const p = this.p;
     const snap = r.snapshot;
     const firstOfServer = p.change.firstOfNewServer();
@@ -39,7 +41,10 @@ export class SnapshotIntake {
       // the old one's at the successor's newest snapshot): what the old server said for those ticks goes.
       p.remotes.dropFrom(snap.serverTick);
     }
-    p.remotes.push(snap.serverTick, snap.players, snap.projectiles);
+    const sections = p.game.wire.sections;
+    this.lists.length = sections.length;
+    for (let i = 0; i < sections.length; i++) this.lists[i] = listOf(snap, sections[i]!.name);
+    p.remotes.push(snap.serverTick, this.lists);
     this.collectServerEvents(snap.events);
     if (!r.newest) return;
     p.change.newestSnapshot(snap, nowMs);
@@ -51,7 +56,7 @@ export class SnapshotIntake {
     }
     p.clock.onSnapshot(snap, nowMs);
     this.acceptMatch(snap.match ?? null);
-    this.reconcile(snap.self, snap.serverTick, nowMs, firstOfServer);
+    this.reconcile(snap, nowMs, firstOfServer);
     if (firstOfServer) this.resendUnseen(snap.serverTick, nowMs);
   }
 
@@ -66,16 +71,17 @@ export class SnapshotIntake {
     this.p.outbox.resend(after, upTo, nowMs, this.p.inbox.ackTick);
   }
 
-  private acceptMatch(match: PublicMatchState | null): void {
+  private acceptMatch(match: RulesOf<T> | null): void {
     this.p.match = match;
   }
 
   /** `migrated`: the first snapshot of a new server, whose correction may exceed the snap distance (melted, never snapped). */
-  private reconcile(self: PlayerState, serverTick: Tick, nowMs: number, migrated: boolean): void {
+  private reconcile(snap: SnapshotOf<T['wire']>, nowMs: number, migrated: boolean): void {
     const p = this.p;
+    const serverTick = snap.serverTick;
     const before = p.predictor.state;
-    const context = p.prediction.contextOf(p.match);
-    const outcome = p.predictor.reconcile(self, serverTick, p.cvars.cl_reconcile === 1, context);
+    const context = p.prediction.contextOf(snap);
+    const outcome = p.predictor.reconcile(snap.self, serverTick, p.cvars.cl_reconcile === 1, context);
     if (outcome.predictionError) {
       p.tracker.predictionError(nowMs);
       this.lastError = { tick: serverTick, distance: outcome.errorDistance };
@@ -84,11 +90,11 @@ export class SnapshotIntake {
     if (before && after) p.local.corrected(before, after, nowMs, p.cvars, migrated);
   }
 
-  private collectServerEvents(netEvents: readonly NetEvent[]): void {
+  private collectServerEvents(netEvents: readonly TaggedEvent<GameEvent<T>>[]): void {
     for (const e of netEvents) {
       if (!this.p.inbox.firstTimeEvent(e.id)) continue;
       // Our own shots, reloads and switches were already shown when first predicted.
-      if (this.p.cvars.cl_predict === 1 && isOwnPredictedEvent(e.event, this.p.clientId)) continue;
+      if (this.p.cvars.cl_predict === 1 && this.p.game.ownPredictedEvent(e.event, this.p.clientId)) continue;
       this.p.events.push({ predicted: false, tick: e.tick, event: e.event });
     }
   }

@@ -20,6 +20,7 @@ import type { KickReason } from '../protocol/control-messages';
 import type { TaggedEvent } from '../protocol/snapshot-types';
 import type { PlayerId } from '../sim/types';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
+import type { CommandBufferCounters } from './command-buffer';
 import { ServerSideClient } from './server-side-client';
 import { SnapshotSender } from './snapshot-sender';
 import type { EntityListsOf } from './snapshot-frames';
@@ -249,6 +250,11 @@ export class GameServer<G extends ServerGameTypes = ServedTypes> {
       if (c.last) session.buffer.resume(c.last);
       this.sessions.set(c.id, session);
     }
+  }
+
+  /** Client `clientId`'s command-buffer counters (repeats, late, neutral, …), null when it has no session. */
+  commandCounters(clientId: PlayerId): Readonly<CommandBufferCounters> | null {
+    return this.sessions.get(clientId)?.buffer.counters ?? null;
   }
 
   /** The arena's stats report (the debug view and health page read it); another game has `game.report()`. */

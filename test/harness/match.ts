@@ -8,14 +8,18 @@
  * client.update → up-link. Kicked clients are told, unlinked and removed from the server.
  * Invariant: fully reproducible from the seeds (server seed, link seeds, scripts).
  */
-import { GameServer, type ServerOutput, type ServerSettings } from '../../src/server/game-server';
+import { GameServer, type GameFactory, type ServerOutput, type ServerSettings } from '../../src/server/game-server';
+import type { ServedTypes } from '../../src/server/served-game';
+import type { ServerGameTypes } from '../../src/server/server-game';
 import { arenaServerGame } from '../../src/arena/server/arena-server-game';
 import type { PlayerId } from '../../src/sim/types';
 import type { HarnessClient } from './harness-client';
 import { Link, type LinkSettings } from './link';
 
-export interface MatchOptions {
+export interface MatchOptions<G extends ServerGameTypes = ServedTypes> {
   server: Partial<ServerSettings>;
+  /** The game the server runs (default: the arena). */
+  game?: GameFactory<G>;
   /** Virtual time per step (ms). */
   stepMs?: number;
 }
@@ -33,8 +37,8 @@ export const DEFAULT_SERVER: ServerSettings = {
   maxPlayers: 16,
 };
 
-export class Match {
-  readonly server: GameServer;
+export class Match<G extends ServerGameTypes = ServedTypes> {
+  readonly server: GameServer<G>;
   readonly tickMs: number;
   private readonly stepMs: number;
   private readonly members = new Map<PlayerId, Member>();
@@ -42,12 +46,14 @@ export class Match {
   nowMs = 0;
   readonly kicks: Array<ServerOutput['kicks'][number] & { atMs: number }> = [];
   /** Called after every server tick with its output (before delivery). */
-  onTick: ((out: ServerOutput, match: Match) => void) | null = null;
+  onTick: ((out: ServerOutput, match: Match<G>) => void) | null = null;
   /** Called before every server tick (e.g. to snapshot the world for comparison). */
-  beforeTick: ((match: Match) => void) | null = null;
+  beforeTick: ((match: Match<G>) => void) | null = null;
 
-  constructor(opts: MatchOptions = { server: {} }) {
-    this.server = new GameServer({ ...DEFAULT_SERVER, ...opts.server }, arenaServerGame);
+  constructor(opts: MatchOptions<G> = { server: {} }) {
+    // Without a game named, the arena (the harness's default game).
+    const game = opts.game ?? (arenaServerGame as unknown as GameFactory<G>);
+    this.server = new GameServer<G>({ ...DEFAULT_SERVER, ...opts.server }, game);
     this.tickMs = 1000 / this.server.tickrate;
     this.stepMs = opts.stepMs ?? 1;
   }

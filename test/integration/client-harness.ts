@@ -1,5 +1,5 @@
 /**
- * A real NetClient as a harness player: the thin adapter between test/harness's HarnessClient
+ * A real NetClient (the arena's) as a harness player: the thin adapter between test/harness's HarnessClient
  * contract and src/client, plus the frame loop a browser would run (decide input from the frame on screen → NetClient.frame).
  *
  * Inputs: a `Pilot` that picks the input for each rendered frame from the view the player sees.
@@ -7,6 +7,7 @@
  * the render time and remotes behind every command tick issued).
  * Invariants: frames at `frameMs` of virtual time (not phase-locked to ticks); no real clock.
  */
+import type { ArenaClientTypes } from '../../src/arena/client/arena-client-types';
 import { ARENA_COMMANDS } from '../../src/arena/protocol/arena-commands';
 import { isDeepStrictEqual } from 'node:util';
 import { NetClient } from '../../src/client/net-client';
@@ -31,7 +32,7 @@ export interface IssuedFrame {
 }
 
 export class PilotedClient implements HarnessClient {
-  readonly net: NetClient;
+  readonly net: NetClient<ArenaClientTypes>;
   private nextFrameMs = 0;
   private issuedUpTo: Tick = -1;
   private lastView: ClientView | null = null;

@@ -14,7 +14,7 @@ import type { MigrationMatch } from '../harness/migration-match';
 import { IDLE, PilotedClient, SkewedClient, seeded, type Pilot } from './client-harness';
 import type { ClientView } from '../../src/client/view-model';
 import { radiansToAngle } from '../../src/sim/quantize';
-import { isOwnPredictedEvent } from '../../src/client/view-builder';
+import { isOwnPredictedEvent } from '../../src/arena/client/arena-view';
 
 export interface ClientWatch {
   id: PlayerId;

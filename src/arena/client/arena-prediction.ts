@@ -16,10 +16,10 @@ import { newPlayerStepScratch, type ShotIntent } from '../../sim/player';
 import { playerTick } from '../../sim/player-tick';
 import type { PublicMatchState } from '../../sim/match-types';
 import type { Hitbox, PlayerState, SimEvent, UserCmd } from '../../sim/types';
-import type { PlayedContext, PlayedPrediction } from '../../client/client-game';
+import type { ArenaClientPrediction, ArenaPredictionContext } from './arena-client-types';
 import type { Predictor } from '../../client/predictor';
 
-export type ArenaPredictionContext = PlayedContext;
+export type { ArenaPredictionContext } from './arena-client-types';
 
 /** The context a snapshot's match block gives a replay: its own copy of the pickup timers. */
 export function arenaContext(match: PublicMatchState | null): ArenaPredictionContext {
@@ -28,7 +28,7 @@ export function arenaContext(match: PublicMatchState | null): ArenaPredictionCon
 
 const NO_BLOCKERS: readonly Hitbox[] = [];
 
-export class ArenaPrediction implements PlayedPrediction {
+export class ArenaPrediction implements ArenaClientPrediction {
   private readonly scratch = newPlayerStepScratch();
   /** Reused: the step's events, copied out only when the caller wants effects. */
   private readonly events: SimEvent[] = [];
@@ -40,7 +40,8 @@ export class ArenaPrediction implements PlayedPrediction {
   }
 
   /** The context of a snapshot's match block; a registered map it names becomes the map predicted on. */
-  contextOf(match: PublicMatchState | null): ArenaPredictionContext {
+  contextOf(snapshot: { match?: PublicMatchState }): ArenaPredictionContext {
+    const match = snapshot.match ?? null;
     const map = match ? mapById(match.mapId) : undefined;
     if (map && map !== this.cfg.map) this.cfg = { ...this.cfg, map };
     return arenaContext(match);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ArenaClientTypes } from '../../../src/arena/client/arena-client-types';
 import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { NetClient } from '../../../src/client/net-client';
@@ -56,7 +57,7 @@ function cmdsOf(packet: Uint8Array): UserCmd[] {
   return d.value.cmds;
 }
 
-function client(): NetClient {
+function client(): NetClient<ArenaClientTypes> {
   return new NetClient({ clientId: LOCAL, tickrate: 60, cvars: defaultCvars(), game: arenaClientGame });
 }
 
@@ -166,7 +167,7 @@ describe('NetClient.frame: input, then the commands owed, then the view', () => 
    * last view. Frames fall half-way between command ticks (the own player is drawn half-way between
    * its last two predicted ticks), as frames and ticks are not phase-locked in a browser.
    */
-  function atRest(): { c: NetClient; now: number; rest: ClientView } {
+  function atRest(): { c: NetClient<ArenaClientTypes>; now: number; rest: ClientView } {
     const c = client();
     c.receive(bytes(snapshot(600)), 0);
     let now = FRAME / 2;

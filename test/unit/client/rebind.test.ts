@@ -3,6 +3,7 @@
  * ticks are lower than the old one's, and the pieces it resets or keeps (inbox, plausibility,
  * interpolation history, error smoother, command resends).
  */
+import type { ArenaClientTypes } from '../../../src/arena/client/arena-client-types';
 import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
@@ -57,7 +58,12 @@ const RIGHT = moving(127);
  * Runs the old server's stream to tick 660 (one snapshot every 2 ticks) with input held, a frame per
  * tick; returns every command sent, the events shown and the last frame's view.
  */
-function oldServer(c: NetClient): { sent: UserCmd[]; now: number; events: ViewEvent[]; last: ClientView } {
+function oldServer(c: NetClient<ArenaClientTypes>): {
+  sent: UserCmd[];
+  now: number;
+  events: ViewEvent[];
+  last: ClientView;
+} {
   const sent: UserCmd[] = [];
   const events: ViewEvent[] = [];
   let now = 0;

@@ -8,7 +8,7 @@ import { RollingWindow } from '../../../src/client/rolling-window';
 import { buildLocalView } from '../../../src/client/view-builder';
 import { decodeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { newPlayer } from '../../../src/sim/player-state';
-import { WEAPON_KEEP, type UserCmd } from '../../../src/sim/types';
+import { WEAPON_KEEP, type PlayerState, type UserCmd } from '../../../src/sim/types';
 import { sanitizeCmd, type SanitizedCmd } from '../../../src/sim/quantize';
 
 const cmd = (tick: number): SanitizedCmd =>
@@ -128,8 +128,10 @@ describe('RollingWindow and NetStatsTracker', () => {
 
 describe('buildLocalView', () => {
   const base = newPlayer(1, 100, 200);
+  // The arena's `continuous`: no respawn or teleport between the two.
+  const sameSeq = (a: PlayerState, b: PlayerState): boolean => a.teleportSeq === b.teleportSeq;
   it('draws between the last two predicted ticks by the elapsed fraction, plus the smoothing offset', () => {
-    const v = buildLocalView({ state: { ...base, x: 110 }, previous: base, frac: 0.25 }, { x: 2, y: -1 })!;
+    const v = buildLocalView({ state: { ...base, x: 110 }, previous: base, frac: 0.25 }, { x: 2, y: -1 }, sameSeq)!;
     expect(v.drawX).toBeCloseTo(102.5 + 2, 9);
     expect(v.drawY).toBeCloseTo(199, 9);
     expect([v.errorX, v.errorY]).toEqual([2, -1]);
@@ -139,6 +141,7 @@ describe('buildLocalView', () => {
     const v = buildLocalView(
       { state: { ...base, x: 900, teleportSeq: 1 }, previous: base, frac: 0.1 },
       { x: 0, y: 0 },
+      sameSeq,
     )!;
     expect(v.drawX).toBe(900);
   });
