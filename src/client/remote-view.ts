@@ -68,11 +68,13 @@ export class RemoteView<W extends WireTypes> {
     };
     const out: Record<string, SampledEntity<AnyEntity>[]> = {};
     for (let i = 0; i < this.buffers.length; i++) {
-      const sampled = this.buffers[i]!.sample(renderTick, mode).sort((a, b) => a.state.id - b.state.id);
+      const sampled = this.buffers[i]!.sample(renderTick, mode);
       if (i !== this.smoothed) {
         out[this.names[i]!] = sampled;
         continue;
       }
+      // The smoothed section (people) in id order, what the renderer and the smoother walk.
+      sampled.sort((a, b) => a.state.id - b.state.id);
       this.extrapolating = sampled.filter((r) => r.extrapolating).length;
       // Interpolated entities never jump when the stream resumes after a burst; raw ones (cl_interpolate 0) stay raw.
       out[this.names[i]!] =

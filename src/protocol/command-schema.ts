@@ -50,6 +50,3 @@ export interface CommandPacket<C> {
 
 /** How many of the newest commands ride in every command packet (redundancy against loss). */
 export const CMDS_PER_PACKET = 3;
-
-/** Any game's command schema, as the netcode handles it without knowing the game. */
-export type AnyCommandSchema = CommandSchema<{ tick: Tick }>;

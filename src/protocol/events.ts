@@ -91,10 +91,6 @@ export { MAX_EVENTS } from './event-codec';
 
 export const encodeEvent = (e: NetEvent): EncodedEvent<SimEvent> => ARENA_EVENTS.encode(e);
 
-export function writeEncodedEvents(w: BitWriter, events: readonly EncodedEvent<SimEvent>[], serverTick: Tick): void {
-  ARENA_EVENTS.writeEncoded(w, events, serverTick);
-}
-
 export function writeEvents(w: BitWriter, events: readonly NetEvent[], serverTick: Tick): void {
   ARENA_EVENTS.writeEncoded(w, events.map(encodeEvent), serverTick);
 }

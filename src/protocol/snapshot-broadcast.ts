@@ -164,7 +164,16 @@ export class SnapshotBroadcast {
   ): Uint8Array[] {
     this.counters.fallbacks++;
     return encodePreparedParts(
-      { wire: this.wire, header: c.header, target: tv, baseline: bv, scale, checksum, events: c.events },
+      {
+        wire: this.wire,
+        rules: this.writeRules,
+        header: c.header,
+        target: tv,
+        baseline: bv,
+        scale,
+        checksum,
+        events: c.events,
+      },
       maxBytes,
       this.out,
     );

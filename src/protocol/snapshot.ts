@@ -25,7 +25,7 @@ import { viewChecksum } from './baseline-checksum';
 import type { EncodedEvent } from './event-codec';
 import { pickFields, writeDeltaRow, writeFullRow } from './fields';
 import { bitsFor } from './snapshot-read';
-import type { SnapshotWire } from './snapshot-schema';
+import type { RulesWriter, SnapshotWire } from './snapshot-schema';
 import { listOf, type AnySnapshot, type SnapshotHead, type SnapshotOf, type WireTypes } from './snapshot-types';
 import { byId, motionScaleOf, sortedEntities, viewOfSnapshot, type IdRange, type SnapshotView } from './snapshot-view';
 import type { Tick } from './ticks';
@@ -158,11 +158,13 @@ export function writeSelf(
 
 /**
  * One message carrying `spec`'s slice of `target` against `baseline` (null = full), into `w`.
- * `checksum` is the baseline's (`viewChecksum`), `scale` the motion scale of the pair.
+ * `checksum` is the baseline's (`viewChecksum`), `scale` the motion scale of the pair; `rules`
+ * writes the rules block (the game's writer, made once by the caller: it keeps scratch rows).
  */
 export function writeSnapshotPart(
   w: BitWriter,
   wire: SnapshotWire,
+  rules: RulesWriter<unknown>,
   h: SnapshotHeader,
   target: SnapshotView,
   baseline: SnapshotView | null,
@@ -185,12 +187,14 @@ export function writeSnapshotPart(
     writeListEntities(w, sec.codec, t, b, ctx);
   }
   wire.events.writeEncoded(w, spec.events, h.serverTick);
-  wire.rules.newWriter().write(w, target.match, baseline ? baseline.match : null, ctx);
+  rules.write(w, target.match, baseline ? baseline.match : null, ctx);
 }
 
 /** What every part of one client's snapshot shares: the views, the scale and the checksum. */
 export interface PreparedSnapshot {
   wire: SnapshotWire;
+  /** The rules-block writer every part is written with (one per prepared snapshot, not per part tried). */
+  rules: RulesWriter<unknown>;
   header: SnapshotHeader;
   target: SnapshotView;
   baseline: SnapshotView | null;
@@ -211,6 +215,7 @@ export function prepareSnapshot(
   const baseline = usable ? viewOfSnapshot(wire, sortedEntities(wire, usable)) : null;
   return {
     wire,
+    rules: wire.rules.newWriter(),
     header: unsorted,
     target,
     baseline,
@@ -222,7 +227,7 @@ export function prepareSnapshot(
 
 export function encodePrepared(p: PreparedSnapshot, spec: PartSpec, w = new BitWriter(256)): Uint8Array {
   w.reset();
-  writeSnapshotPart(w, p.wire, p.header, p.target, p.baseline, spec, p.scale, p.checksum);
+  writeSnapshotPart(w, p.wire, p.rules, p.header, p.target, p.baseline, spec, p.scale, p.checksum);
   return w.finish();
 }
 

@@ -9,7 +9,7 @@ import { moveCodec, uintCodec, timerCodec } from '../../protocol/field-codecs';
 import { compileTable, type FieldTable } from '../../protocol/table-codec';
 import { BUTTONS_MASK, isSanitizedPushCmd, sanitizePushCmd, type PushCmd, type SanitizedPushCmd } from '../sim';
 
-export const PUSH_CMD_FIELDS: FieldTable<PushCmd> = {
+const PUSH_CMD_FIELDS: FieldTable<PushCmd> = {
   tick: { codec: timerCodec, group: 'key' },
   moveX: { codec: moveCodec, group: 'hot' },
   moveY: { codec: moveCodec, group: 'hot' },

@@ -41,7 +41,7 @@ export const PLAYER_FIELDS: FieldTable<PlayerState> = {
   kickCooldown: { codec: uintCodec(255), group: 'rare' },
 };
 
-export const BALL_FIELDS: FieldTable<BallEntity> = {
+const BALL_FIELDS: FieldTable<BallEntity> = {
   id: { codec: uintCodec(1), group: 'key' },
   vx: { codec: velCodec, group: 'hot' },
   vy: { codec: velCodec, group: 'hot' },
@@ -63,7 +63,7 @@ const asAny = <T>(tc: TableCodec<T>): TableCodec<AnyEntity> => tc as unknown as 
 /** The id the ball has on the wire. */
 export const BALL_ID = 0;
 
-export const PUSHBALL_EVENTS = compileEventCodec<PushEvent>({
+const PUSHBALL_EVENTS = compileEventCodec<PushEvent>({
   types: ['kick', 'goal', 'match-end'],
   tables: {
     kick: { playerId: { codec: uintCodec(255), group: 'hot' } },

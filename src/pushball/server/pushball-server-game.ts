@@ -67,10 +67,15 @@ export class PushballServerGame implements ServerGame<PushballTypes> {
   private ball: { world: PitchWorld; list: readonly BallEntity[] } | null = null;
 
   /** PUSHBALL_WIRE's sections: the players, then the ball as the one entity of `balls`. */
+  /** PUSHBALL_WIRE's sections, reused from tick to tick (nothing allocated while the world stands). */
+  private readonly lists: [readonly AnyEntity[], readonly AnyEntity[]] = [[], []];
+
   snapshotLists(): readonly (readonly AnyEntity[])[] {
     const world = this.state;
     if (this.ball?.world !== world) this.ball = { world, list: [ballEntity(world.ball)] };
-    return [world.players, this.ball.list];
+    this.lists[0] = world.players;
+    this.lists[1] = this.ball.list;
+    return this.lists;
   }
 
   /**
