@@ -5,8 +5,9 @@
  *  - A walks a loop in its own half's top corner, away from the ball and the goal: nothing touches
  *    it, so after it settled its prediction must be exact. An error is explained only when the
  *    server had none of A's commands for a tick (all three packets carrying one lost: it stepped a
- *    repeat) or when, on the server, something came within reach of A or the match phase changed
- *    (a kickoff reset moves everyone). Those are counted and reported.
+ *    repeat) or when, on the server, something came within reach of A. A kickoff reset after a goal
+ *    (everyone to the kickoff spots) is foretold by the rules block and predicted: not an error.
+ *    After settling, A must have no error at all.
  *  - B plays the ball (chases it, kicks it), so the ball moves, bounces, is kicked and scores. No
  *    bots: they roam the pitch and would walk into A's corner (with two, A was touched on a third
  *    of the ticks and the check below says nothing about prediction).
@@ -209,8 +210,9 @@ describe('Pushball in a 60 s harness match (150 ms RTT, 20 ms jitter, 5 % loss)'
       `pushball: A errors after settling ${aErrorTicks.length} (${aErrorTicks.length - unexplained.length} explained: ${starvedTicks.length} starved ticks, ${touches.length} touch or phase ticks); ` +
         `touched by [${[...touchedBy].join(', ')}]; B saw ${kicks} kicks; ball: ${ballA.tooFast() + ballB.tooFast()} of ${ballA.n() + ballB.n()} frame moves over its top speed, largest ${largest.toFixed(2)} units (limit ${(config.BALL_MAX_SPEED * (FRAME_MS / 1000)).toFixed(1)})`,
     );
+    // Kickoff resets are foretold by the rules block (pushball-prediction.ts): none of them is an error.
     expect(unexplained).toEqual([]);
-    expect(aErrorTicks.length).toBeLessThanOrEqual(8);
+    expect(aErrorTicks).toEqual([]);
     expect(a.net.stats.serverTick).toBeGreaterThan(3000);
     expect(kicks).toBeGreaterThan(0);
     expect(ballA.n()).toBeGreaterThan(3000);

@@ -8,11 +8,18 @@
  * rule (`kicksBall`) against where the ball was in that snapshot. A guessed kick is the one
  * first-time effect ('kick', for its sound) and starts the kick cooldown as the server's step does;
  * whether the ball really moved is the server's word, which the next snapshot brings.
+ *
+ * The kickoff reset after a goal is foretold by the snapshot's rules (the pause counts down, nothing
+ * else decides when it ends): the step of that tick ends on the player's kickoff spot, at rest, as
+ * the server's layout puts it, and the ticks after it are stepped under the kickoff's limits.
  */
 import type { PredictionRules } from '../../client/predictor';
 import {
   advancePlayer,
   createPitch,
+  kickoffResetTick,
+  kickoffSpotFor,
+  Phase,
   kickCooldownTicks,
   kicksBall,
   sanitizePushCmd,
@@ -49,11 +56,26 @@ export class PushballPrediction implements PredictionRules<
   ): PlayerState {
     // Sanitized as the server's step does before both the move and the kick read it.
     const c = sanitizePushCmd(cmd);
-    const next = advancePlayer(state, c, world);
+    const reset = kickoffResetTick(world);
+    const rules = reset !== null && c.tick > reset ? this.kickoffOf(world) : world;
+    const moved = advancePlayer(state, c, rules);
     // The server tests the kick after the player's own move, as here (its contacts come between).
-    if (!kicksBall(next, c, world.ball)) return next;
-    effects?.push({ type: 'kick', playerId: state.id });
-    return { ...next, kickCooldown: kickCooldownTicks(world.tickrate) };
+    const kicked = kicksBall(moved, c, world.ball);
+    if (kicked) effects?.push({ type: 'kick', playerId: state.id });
+    const next = kicked ? { ...moved, kickCooldown: kickCooldownTicks(world.tickrate) } : moved;
+    if (c.tick !== reset) return next;
+    // The reset comes after the tick's physics and kicks: the kickoff spot, at rest, kick ready.
+    const spot = kickoffSpotFor(world.players, state.id);
+    return spot ? { ...next, x: spot.x, y: spot.y, vx: 0, vy: 0, kickCooldown: 0 } : next;
+  }
+
+  private kickoffWorld: { of: PushballPredictionContext; world: PushballPredictionContext } | null = null;
+
+  /** `world` as the ticks after its kickoff reset see it: in kickoff (its limits), made once per snapshot. */
+  private kickoffOf(world: PushballPredictionContext): PushballPredictionContext {
+    if (this.kickoffWorld?.of !== world)
+      this.kickoffWorld = { of: world, world: { ...world, rules: { ...world.rules, phase: Phase.Kickoff } } };
+    return this.kickoffWorld.world;
   }
 
   /** Every field prediction computes (the team is the server's alone: set at a join or a new match). */

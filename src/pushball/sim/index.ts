@@ -12,4 +12,6 @@ export { addPlayer, clonePitch, createPitch, removePlayer } from './pitch';
 export type { CreatedPitch, JoinResult, LeaveResult, PitchSettings, SettingIssue } from './pitch';
 export { advancePlayer } from './player';
 export { stepPitch } from './step';
+export { kickoffSpotFor } from './kickoff';
+export { kickoffResetTick } from './rules';
 export * as config from './config';

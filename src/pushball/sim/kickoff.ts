@@ -32,6 +32,18 @@ export function layoutPlayers(players: PlayerState[]): void {
   }
 }
 
+/**
+ * Where `layoutPlayers` puts player `id` of `players` (sorted by id): its team's kickoff spot for
+ * its rank among its team mates. Null when `id` is not among them. A client predicting the kickoff
+ * reset of its own player reads this, the server's layout writes it.
+ */
+export function kickoffSpotFor(players: readonly PlayerState[], id: number): { x: number; y: number } | null {
+  const me = players.find((p) => p.id === id);
+  if (!me) return null;
+  const mates = players.filter((p) => p.team === me.team);
+  return kickoffSpot(me.team, mates.indexOf(me), mates.length);
+}
+
 /** The ball at rest on the centre spot, touched by nobody. Mutates the ball. */
 export function centreBall(ball: BallState): void {
   ball.x = CENTRE_X;

@@ -39,6 +39,16 @@ export function startKickoff(world: PitchWorld): void {
   world.rules.phaseTicksLeft = ticksFor(KICKOFF_SECONDS, world.tickrate);
 }
 
+/**
+ * The tick whose step ends the pause after a goal with the kickoff reset (everyone on the kickoff
+ * spots), as `world` foretells it; null when no reset is due. The pause counts down one tick per
+ * step and the reset happens in the step that brings it to 0: the rules have no other input.
+ */
+export function kickoffResetTick(world: Readonly<PitchWorld>): number | null {
+  const r = world.rules;
+  return r.phase === Phase.Goal && r.phaseTicksLeft > 0 ? world.tick + r.phaseTicksLeft : null;
+}
+
 /** One tick of the rules, after this tick's physics. Mutates `world`, appends to `events`. */
 export function advanceRules(world: PitchWorld, events: PushEvent[]): void {
   const rules = world.rules;

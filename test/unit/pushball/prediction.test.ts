@@ -20,6 +20,7 @@ import {
 } from '../../../src/pushball/sim';
 import { gameWith, tickGame, walk } from './server-helpers';
 import { cmd, pitchWith, player, playing, withBall, withPlayer } from './helpers';
+import { Phase } from '../../../src/pushball/sim';
 
 type Rules = PredictionRules<PlayerState, PushCmd, PushballPredictionContext, PushballEffect>;
 
@@ -156,5 +157,38 @@ describe('PushballPrediction effects and kicks', () => {
     expect(rules.same(p, { ...p, team: 1 })).toBe(true); // the team is the server's word, not predicted
     expect(rules.distance(p, { ...p, x: p.x + 3, y: p.y + 4 })).toBe(5);
     expect(rules.initialContext().tickrate).toBe(60);
+  });
+
+  it("foretells the kickoff reset after a goal: the walker lands on the server's kickoff spot in the same tick", () => {
+    // Three players in the pause after a goal, 5 ticks left: the snapshot says when the reset comes.
+    const paused = pitchWith([1, 2, 3]);
+    const goal: PitchWorld = {
+      ...withPlayer(playing(paused), 1, { x: 200, y: 150, vx: 100, vy: 0 }),
+      rules: { ...paused.rules, phase: Phase.Goal, phaseTicksLeft: 5, kickoffTeam: 1 },
+    };
+    const predictor = new Predictor(rules);
+    predictor.reconcile(player(goal, 1), goal.tick, true, goal);
+    let server = goal;
+    for (let i = 1; i <= 8; i++) {
+      const c = { ...cmd(127, 40), tick: goal.tick + i };
+      predictor.predict(c);
+      server = stepPitch(server, new Map([[1, c]])).world;
+      // Every tick equal to the server's whole step: before, at and after the reset.
+      expect(rules.same(predictor.state!, player(server, 1)), `tick +${i}`).toBe(true);
+    }
+    expect(server.rules.phase).toBe(Phase.Kickoff);
+    // Without foretelling it, the reset tick is an error of the walker's whole walk back.
+    const blind = withStep((state, c, world, effects) =>
+      rules.step(state, c, { ...world, rules: { ...world.rules, phase: Phase.Playing } }, effects),
+    );
+    const naive = new Predictor(blind);
+    naive.reconcile(player(goal, 1), goal.tick, true, goal);
+    let reset = goal;
+    for (let i = 1; i <= 5; i++) {
+      const c = { ...cmd(127, 40), tick: goal.tick + i };
+      naive.predict(c);
+      reset = stepPitch(reset, new Map([[1, c]])).world;
+    }
+    expect(rules.distance(naive.state!, player(reset, 1))).toBeGreaterThan(20);
   });
 });
