@@ -235,6 +235,27 @@ export default tseslint.config(
     rules: pushballTables('server', 'client'),
   },
   {
+    // Pushball's renderer (src/pushball/game): kaboom, src/game's generic helpers (canvas, safe text,
+    // gamepad, touch sticks, palette), the netcode's client types and Pushball's client, sim and
+    // protocol; never the server side, the page, the arena's game or rules, nor the other browser
+    // packages. The safe-text rule above applies here too.
+    files: ['src/pushball/game/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...banned(
+              ['server', 'arena', 'transport', 'host', 'lobby', 'app', 'workers', 'bots', 'dedicated'],
+              ['peerjs', 'peer', 'comlink'],
+            ).patterns,
+            { group: ['../../sim', '../../sim/*'], message: "src/sim is the arena's rules: Pushball's are ../sim" },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/config/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -95,6 +95,34 @@ describe('layering (DESIGN §2)', () => {
     );
   });
 
+  it("keeps Pushball's renderer (src/pushball/game) on kaboom, src/game and Pushball's client side, off the server and the page", async () => {
+    const imp = (from: string): string => `import { x } from '${from}';\nexport const y = x;\n`;
+    const file = 'src/pushball/game/__probe.ts';
+    for (const from of [
+      'kaboom',
+      '../../game/safe-text',
+      '../../client/client-game',
+      '../client/pushball-client-game',
+      '../sim',
+      '../protocol/rules-block',
+    ])
+      expect(await ruleIds(file, imp(from)), from).toEqual([]);
+    for (const from of [
+      '../../server/game-server',
+      '../server/pushball-server-game',
+      '../../host/listen-server',
+      '../../app/game-view',
+      '../../arena/client/arena-view',
+      '../../sim/types',
+      'peerjs',
+      'comlink',
+    ])
+      expect(await ruleIds(file, imp(from)), from).toContain('no-restricted-imports');
+    const draw =
+      "import type { KaboomCtx } from 'kaboom';\nexport const f = (k: KaboomCtx): void => k.drawText({ text: 'x' });\n";
+    expect(await ruleIds(file, draw)).toContain('no-restricted-properties');
+  });
+
   it('lets only src/game import kaboom, and no part of src import the PeerJS client library', async () => {
     const kaboomImport = "import kaboom from 'kaboom';\nexport const k = kaboom;\n";
     const peerImport = "import Peer from 'peerjs';\nexport const p = Peer;\n";

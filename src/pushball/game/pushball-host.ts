@@ -1,0 +1,19 @@
+/**
+ * The contract between Pushball's renderer (src/pushball/game) and the page that runs a match:
+ * who the local player is, the names to draw, one call per drawn frame (input in, view out), and
+ * leaving. Nothing about transport: the page implements it over a NetClient, tests over anything.
+ */
+import type { ChatFeed } from '../../game/game-host';
+import type { PushballView, PushInput } from '../client/pushball-client-game';
+
+export interface PushballHost {
+  readonly localId: number;
+  /** Player names by id (text only: never interpreted as markup). */
+  names(): ReadonlyMap<number, string>;
+  /** One call per drawn frame: input sampled this frame in, the view to draw out. */
+  frame(nowMs: number, input: PushInput): PushballView;
+  /** Leave the match and go back to the start screen. */
+  leave(): void;
+  /** The lobby's chat, when there is one: the renderer shows a chat box (T opens it). */
+  chat?: ChatFeed;
+}
