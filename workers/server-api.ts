@@ -18,12 +18,18 @@
  * worker_threads MessagePort both have onmessage/postMessage/start/close).
  */
 import type { ServerSettings, ServerSettingName } from '../src/server/server-settings';
-import type { ServedGameFactory } from '../src/server/served-game';
+import type { ServedTypes } from '../src/server/served-game';
+import type { ServerGameTypes } from '../src/server/server-game';
 import { ServerRuntime, type BytePort, type ServerNotice } from '../src/server/server-runtime';
 import type { ClientNetSettings } from '../src/server/snapshot-scheduler';
+import type { SnapshotOf } from '../src/protocol/snapshot-types';
 import type { PlayerId } from '../src/sim/types';
-import type { MatchRules } from '../src/sim/match-types';
-import type { PlainCheckpointLobby, RestoreRequest, RestoreResult } from '../src/server/runtime-migration';
+import type {
+  PlainCheckpointLobby,
+  RestoreRequest,
+  RestoreResult,
+  RuntimeGameFactory,
+} from '../src/server/game-migration';
 import { AdoptedChannels, dataChannelPort, emptyCounts, type ChannelCounts } from './adopted-channels';
 
 /** A transferred MessagePort as the runtime's BytePort: snapshots leave with their buffer transferred. */
@@ -42,9 +48,12 @@ function bytePort(port: MessagePort): BytePort {
   };
 }
 
-/** @param makeGame the game this worker serves (its entry file chooses it) */
-export function createServerApi(makeGame: ServedGameFactory) {
-  const runtime = new ServerRuntime<ReturnType<typeof setTimeout>>(
+/**
+ * @param makeGame the game this worker serves, and how its matches migrate if they can (its entry
+ * file chooses it: `G` is that game's types)
+ */
+export function createServerApi<G extends ServerGameTypes = ServedTypes>(makeGame: RuntimeGameFactory<G>) {
+  const runtime = new ServerRuntime<ReturnType<typeof setTimeout>, G>(
     {
       now: () => performance.now(),
       schedule: (fn, ms) => setTimeout(fn, ms),
@@ -93,8 +102,9 @@ export function createServerApi(makeGame: ServedGameFactory) {
     setSetting(name: ServerSettingName, value: number): void {
       runtime.setSetting(name, value);
     },
-    startMatch(rules: Partial<Record<keyof MatchRules, unknown>>) {
-      return runtime.startMatch(rules);
+    /** The game's start request (the arena's rules, Pushball's goals and clock): untrusted, checked by the game. */
+    startMatch(request: G['startRequest']): G['started'] | null {
+      return runtime.startMatch(request);
     },
     addBot(): PlayerId | null {
       return runtime.addBot();
@@ -102,7 +112,7 @@ export function createServerApi(makeGame: ServedGameFactory) {
     removeBot(): PlayerId | null {
       return runtime.removeBot();
     },
-    onNotice(cb: (n: ServerNotice) => void): void {
+    onNotice(cb: (n: ServerNotice<G['report']>) => void): void {
       // cb is a Comlink proxy: each call is an async message to the main thread; its promise is not awaited.
       runtime.onNotice((n) => void Promise.resolve(cb(n)).catch(() => undefined));
     },
@@ -115,12 +125,12 @@ export function createServerApi(makeGame: ServedGameFactory) {
     stop(): void {
       runtime.stop();
     },
-    /** The encoded migration checkpoint of the running match (null when none runs). */
+    /** The encoded migration checkpoint of the running match (null when none runs or the game cannot migrate). */
     checkpoint(lobby: PlainCheckpointLobby, rewindTicks: number): Uint8Array | null {
       return runtime.checkpoint(lobby, rewindTicks);
     },
     /** A successor starts the match from an old host's checkpoint; its clients then come back with addClient(id, port, true). */
-    restore(bytes: Uint8Array, opts: RestoreRequest): RestoreResult {
+    restore(bytes: Uint8Array, opts: RestoreRequest<SnapshotOf<G['wire']>>): RestoreResult {
       return runtime.restore(bytes, opts);
     },
     stopTicking(): void {
@@ -129,4 +139,5 @@ export function createServerApi(makeGame: ServedGameFactory) {
   };
 }
 
-export type ServerWorkerApi = ReturnType<typeof createServerApi>;
+/** The API of a worker serving the game of types `G` (the arena's by default). */
+export type ServerWorkerApi<G extends ServerGameTypes = ServedTypes> = ReturnType<typeof createServerApi<G>>;

@@ -56,9 +56,33 @@ export interface WorkerCheckpointLobby {
   lobbyKey: Uint8Array;
 }
 
-/** How a successor's worker starts from a checkpoint (runtime-migration.ts RestoreRequest). */
-export interface WorkerRestoreOptions {
-  snapshot: Snapshot | null;
+/**
+ * What differs between the workers of two games, as the page sees them: the host's start request
+ * and the worker's answer, and the decoded snapshot a successor restores with. The arena's are the
+ * default; `AnyWorkerGame` is any game's (the page checks what it reads, as it does the stats).
+ */
+export interface WorkerGameTypes {
+  startRequest: object;
+  started: unknown;
+  snapshot: unknown;
+}
+
+export interface ArenaWorkerGame extends WorkerGameTypes {
+  startRequest: Partial<Record<keyof MatchRules, unknown>>;
+  started: { rules: MatchRules; issues: RuleIssue[] };
+  snapshot: Snapshot;
+}
+
+/** Any game's worker (workers/pushball.worker.ts): a record of unknowns its game checks and clamps. */
+export interface AnyWorkerGame extends WorkerGameTypes {
+  startRequest: Readonly<Record<string, unknown>>;
+  started: unknown;
+  snapshot: unknown;
+}
+
+/** How a successor's worker starts from a checkpoint (game-migration.ts RestoreRequest). */
+export interface WorkerRestoreOptions<S = Snapshot> {
+  snapshot: S | null;
   names: Array<[PlayerId, string]>;
   /** Ticks since that snapshot: the restored server's tick numbers jump by this many. */
   skipTicks: number;
@@ -89,7 +113,7 @@ export type WorkerRestoreResult =
     }
   | { ok: false; error: string };
 
-export interface ServerWorkerApi {
+export interface ServerWorkerApi<W extends WorkerGameTypes = ArenaWorkerGame> {
   start(settings: WorkerServerSettings): Promise<void> | void;
   /** False when the server refuses (not started, full, id taken); it then closes the port. */
   /** `rejoin`: the joiner comes back to the seat it left this match (its record is restored). */
@@ -107,10 +131,8 @@ export interface ServerWorkerApi {
   /** Whether this client wants 'debug' notices (~10 Hz, encoded control messages). */
   setDebug(clientId: PlayerId, on: boolean): Promise<void> | void;
   setSetting(name: 'sv_lagcompensation' | 'sv_maxunlag', value: number): Promise<void> | void;
-  /** Starts the next match with these rules (the worker clamps them); null when not running. */
-  startMatch(
-    rules: Partial<Record<keyof MatchRules, unknown>>,
-  ): Promise<{ rules: MatchRules; issues: RuleIssue[] } | null> | { rules: MatchRules; issues: RuleIssue[] } | null;
+  /** Starts the next match with these rules (the worker's game checks and clamps them); null when not running. */
+  startMatch(rules: W['startRequest']): Promise<W['started'] | null> | W['started'] | null;
   /** A server-side bot takes a free seat; its id, or null when full. */
   addBot(): Promise<PlayerId | null> | PlayerId | null;
   removeBot(): Promise<PlayerId | null> | PlayerId | null;
@@ -120,13 +142,16 @@ export interface ServerWorkerApi {
   /** Host migration: the encoded checkpoint of the running match, `rewindTicks` of hitbox history (null when none runs). */
   checkpoint(lobby: WorkerCheckpointLobby, rewindTicks: number): Promise<Uint8Array | null> | Uint8Array | null;
   /** A successor starts from an old host's checkpoint (untrusted bytes); then addClient(id, port, true) for each. */
-  restore(bytes: Uint8Array, opts: WorkerRestoreOptions): Promise<WorkerRestoreResult> | WorkerRestoreResult;
+  restore(
+    bytes: Uint8Array,
+    opts: WorkerRestoreOptions<W['snapshot']>,
+  ): Promise<WorkerRestoreResult> | WorkerRestoreResult;
   /** Handover: the old host stops simulating after its final checkpoint. */
   stopTicking(): Promise<void> | void;
 }
 
-export interface ServerWorkerHandle {
-  api: Comlink.Remote<ServerWorkerApi>;
+export interface ServerWorkerHandle<W extends WorkerGameTypes = ArenaWorkerGame> {
+  api: Comlink.Remote<ServerWorkerApi<W>>;
   /** Hands one end of a fresh MessageChannel to the worker for `clientId`; returns the other end, or null when the server refused the client. */
   connectClient(clientId: PlayerId, rejoin?: boolean): Promise<MessagePort | null>;
   /**
@@ -142,18 +167,31 @@ export interface ServerWorkerHandle {
   terminate(): void;
 }
 
-export function startServerWorker(): ServerWorkerHandle {
-  // Written inline on purpose: Vite only rewrites the worker URL when `new URL` sits inside `new Worker` (STACK-NOTES).
-  const worker = new Worker(new URL('../../workers/server.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'rewind-server',
-  });
-  return serverWorkerHandle(
-    Comlink.wrap<ServerWorkerApi>(worker),
-    () => new MessageChannel(),
-    () => worker.terminate(),
-    true,
-  );
+/** The games a page can host: each has its own worker entry (only an entry file chooses a game). */
+export type WorkerGameName = 'arena' | 'pushball';
+
+/** Starts the listen server's Web Worker for `game` (the arena's by default). */
+export function startServerWorker(game?: 'arena'): ServerWorkerHandle;
+export function startServerWorker(game: 'pushball'): ServerWorkerHandle<AnyWorkerGame>;
+export function startServerWorker(
+  game: WorkerGameName = 'arena',
+): ServerWorkerHandle | ServerWorkerHandle<AnyWorkerGame> {
+  // Written inline on purpose, once per game: Vite only rewrites the worker URL when `new URL` sits inside `new Worker` (STACK-NOTES).
+  const worker =
+    game === 'pushball'
+      ? new Worker(new URL('../../workers/pushball.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'pushball-server',
+        })
+      : new Worker(new URL('../../workers/server.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'rewind-server',
+        });
+  const channel = (): MessageChannel => new MessageChannel();
+  const stop = (): void => worker.terminate();
+  return game === 'pushball'
+    ? serverWorkerHandle(Comlink.wrap<ServerWorkerApi<AnyWorkerGame>>(worker), channel, stop, true)
+    : serverWorkerHandle(Comlink.wrap<ServerWorkerApi>(worker), channel, stop, true);
 }
 
 /**
@@ -163,12 +201,12 @@ export function startServerWorker(): ServerWorkerHandle {
  * whether DataChannels can be handed to the worker (a browser's; a Node WebRTC library's cannot,
  * so `handOff` then always answers null and every joiner is relayed over a port).
  */
-export function serverWorkerHandle(
-  api: Comlink.Remote<ServerWorkerApi>,
+export function serverWorkerHandle<W extends WorkerGameTypes>(
+  api: Comlink.Remote<ServerWorkerApi<W>>,
   newChannel: () => { port1: MessagePort; port2: MessagePort },
   stop: () => void,
   transfersChannels: boolean,
-): ServerWorkerHandle {
+): ServerWorkerHandle<W> {
   // Channels are posted on their own port, outside comlink, so a refused transfer throws here, synchronously.
   const inbox = transfersChannels ? newChannel() : null;
   if (inbox) void api.setChannelInbox(Comlink.transfer(inbox.port2, [inbox.port2]));

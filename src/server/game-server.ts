@@ -17,6 +17,7 @@
  */
 import { newCmdPacketScratch, type CmdPacketScratch } from '../protocol/cmd-packet';
 import type { KickReason } from '../protocol/control-messages';
+import type { DebugMessage } from '../protocol/game-messages';
 import type { TaggedEvent } from '../protocol/snapshot-types';
 import type { PlayerId } from '../sim/types';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
@@ -27,7 +28,7 @@ import type { EntityListsOf } from './snapshot-frames';
 import { takeDatagram } from './packet-intake';
 import { TickCommands } from './tick-commands';
 import type { ClientNetSettings } from './snapshot-scheduler';
-import type { ServerStats } from './stats';
+import type { ServerStatsOf } from './stats';
 import type { ServerCore } from './checkpoint';
 import { EventIds } from './event-ids';
 import type { ServerGame, ServerGameContext, ServerGameTypes } from './server-game';
@@ -257,17 +258,24 @@ export class GameServer<G extends ServerGameTypes = ServedTypes> {
     return this.sessions.get(clientId)?.buffer.counters ?? null;
   }
 
-  /** The arena's stats report (the debug view and health page read it); another game has `game.report()`. */
-  stats(this: GameServer<ServedTypes>): ServerStats {
-    const r = this.game.report();
-    return {
-      tick: this.game.world.tick,
-      players: r.players,
-      liveHitboxes: r.liveHitboxes,
-      lagCompensation: r.lagCompensation,
-      maxUnlagS: r.maxUnlagS,
-      clients: [...this.sessions.values()].map((s) => s.stats(r.rewindOf(s.id))),
-      match: r.match,
-    };
+  /**
+   * The stats report: the netcode's part (the tick, each client session's counters and its newest
+   * lag-compensated shot when the game has lag compensation) and the game's `report()` beside it.
+   */
+  stats(): ServerStatsOf<G['report']> {
+    const game = this.game;
+    const clients = [...this.sessions.values()].map((s) => s.stats(game.lastRewind?.(s.id) ?? null));
+    return { tick: game.world.tick, ...game.report(), clients };
+  }
+
+  /** The 'debug' message (sv_showhitboxes) for client `clientId`; null for an unknown client or a game without a debug view. */
+  debugMessage(clientId: PlayerId): DebugMessage | null {
+    if (!this.sessions.has(clientId)) return null;
+    return this.game.debugMessage?.(clientId) ?? null;
+  }
+
+  /** Whether the game has a debug view at all (the runtime then builds no debug message). */
+  get hasDebugView(): boolean {
+    return this.game.debugMessage !== undefined;
   }
 }

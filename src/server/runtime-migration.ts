@@ -1,6 +1,7 @@
 /**
- * The server worker's side of host migration (issue 13), as plain functions ServerRuntime calls:
- * take an encoded checkpoint of the running match, and build a running match from one.
+ * The server worker's side of the arena's host migration (issue 13), as plain functions ServerRuntime
+ * calls through `ARENA_MIGRATION` (game-migration.ts: the arena's factory carries it): take an
+ * encoded checkpoint of the running match, and build a running match from one.
  *
  * Inputs: for a checkpoint, the GameServer between ticks and the host layer's part as structured-
  * cloneable data (`PlainCheckpointLobby`: it crosses comlink); for a restore, the checkpoint's
@@ -13,52 +14,14 @@
  * `skipTicks`, so the clients' command timelines continue without a jump backwards.
  */
 import { decodeCheckpoint, encodeCheckpoint } from '../protocol/checkpoint-codec';
-import type { CheckpointCvar } from '../protocol/checkpoint-types';
-import type { Snapshot } from '../protocol/game-messages';
 import type { PlayerId } from '../sim/types';
 import { bringForward } from './bring-forward';
-import type { ServedGameFactory } from './served-game';
-import { captureCheckpoint, restoreServer, type CheckpointLobby, type SeatEntry } from './checkpoint';
+import type { ServedGameFactory, ServedTypes } from './served-game';
+import { captureCheckpoint, restoreServer, type CheckpointLobby } from './checkpoint';
 import type { GameServer } from './game-server';
+import type { GameMigration, PlainCheckpointLobby, RestoreInfo, RestoreRequest } from './game-migration';
 
-/** The host layer's part of a checkpoint, as data that crosses comlink (CheckpointLobby without its function). */
-export interface PlainCheckpointLobby {
-  /** The people on the roster: id, name and seat token (all zeros: none). */
-  people: Array<{ id: PlayerId; name: string; token: string }>;
-  /** The seats held for players who left. */
-  absent: Array<{ token: string; id: PlayerId; name: string }>;
-  bans: string[];
-  cvars: CheckpointCvar[];
-  /** The host secrets blob (src/lobby/host-secrets.ts), opaque here. */
-  lobbyKey: Uint8Array;
-}
-
-export interface RestoreRequest {
-  /** The successor's newest decoded snapshot (null: start from the checkpoint as it is). */
-  snapshot: Snapshot | null;
-  /** Names the successor knows for players (from its lobby list), for anyone who joined after the checkpoint. */
-  names: Array<[PlayerId, string]>;
-  /** Ticks that passed since that snapshot (or checkpoint): the tick numbers jump by this many. */
-  skipTicks: number;
-}
-
-export interface RestoreInfo {
-  ok: true;
-  /** The tick the restored server runs on from (its next tick is tick + 1). */
-  tick: number;
-  /** The tick of the checkpoint as it arrived (before bringing it forward). */
-  checkpointTick: number;
-  seats: SeatEntry[];
-  bans: string[];
-  cvars: CheckpointCvar[];
-  lobbyKey: Uint8Array;
-  mapId: number;
-  tickrate: number;
-  maxPlayers: number;
-  maxUnlagMs: number;
-}
-
-export type RestoreResult = RestoreInfo | { ok: false; error: string };
+export type { PlainCheckpointLobby, RestoreInfo, RestoreRequest, RestoreResult } from './game-migration';
 
 const ZERO_TOKEN = '0'.repeat(32);
 /** At most this many seconds may be skipped (a successor that waited longer has nothing worth resuming). */
@@ -137,3 +100,9 @@ export function restoreFromBytes(
     return { info: { ok: false, error: `restore: ${err instanceof Error ? err.message : String(err)}` } };
   }
 }
+
+/** The arena's migration: its own checkpoint codec (protocol/checkpoint-codec.ts) and bring-forward. */
+export const ARENA_MIGRATION: GameMigration<ServedTypes> = {
+  checkpoint: checkpointBytes,
+  restore: (bytes, req, makeGame) => restoreFromBytes(bytes, req, makeGame),
+};

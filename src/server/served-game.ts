@@ -1,8 +1,8 @@
 /**
- * The game types GameServer is built for today. The snapshot path (protocol/snapshot-*.ts, the
- * frame ring, the checkpoint codec) still encodes the arena's world by name, so the server that
- * feeds it serves games with exactly these types. When the codecs are compiled from a game
- * definition, these pins go and GameServer takes any `ServerGameTypes`.
+ * The arena's server types, the default of GameServer, ServerRuntime and the worker API (which
+ * take any `ServerGameTypes`). They live here, not in src/arena, because the arena's checkpoint
+ * codec (protocol/checkpoint-codec.ts, runtime-migration.ts, bring-forward.ts) and its stats report
+ * (stats.ts ServerStats) still do; they move with the folder move.
  */
 import type { RewindTick } from '../protocol/checkpoint-types';
 import type { ArenaWireTypes } from '../protocol/game-messages';
@@ -11,7 +11,7 @@ import type { MatchRules, PublicMatchState, ReturningPlayer } from '../sim/match
 import type { SanitizedCmd } from '../sim/quantize';
 import type { Hitbox, PlayerId, SimEvent, WorldState } from '../sim/types';
 import type { ServerGame, ServerGameTypes } from './server-game';
-import type { MatchSummary, RewindRecord } from './stats';
+import type { MatchSummary } from './stats';
 import type { ServerSettings } from './server-settings';
 
 /** The game's part of a migration checkpoint (checkpoint.ts `ServerCore` adds GameServer's). */
@@ -33,8 +33,6 @@ export interface ServedReport {
   lagCompensation: boolean;
   maxUnlagS: number;
   match: MatchSummary;
-  /** Client `id`'s newest lag-compensated shot, for its debug view. */
-  rewindOf(id: PlayerId): RewindRecord | null;
 }
 
 export interface ServedTypes extends ServerGameTypes {

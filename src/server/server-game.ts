@@ -14,9 +14,11 @@
  * no call throws on anything a peer can cause.
  */
 import type { CommandSchema } from '../protocol/command-schema';
+import type { DebugMessage } from '../protocol/game-messages';
 import type { AnyEntity, SnapshotWire } from '../protocol/snapshot-schema';
 import type { WireTypes } from '../protocol/snapshot-types';
 import type { PlayerId, Tick } from '../sim/types';
+import type { RewindRecord } from './stats';
 
 /** What GameServer tells the game about its clients while a tick steps. */
 export interface ServerGameContext {
@@ -46,7 +48,8 @@ export interface ServerGameTypes {
   startRequest: unknown;
   started: unknown;
   core: object;
-  report: unknown;
+  /** The game's fields of the stats report (plain data; not named `tick` or `clients`, the netcode's). */
+  report: object;
 }
 
 export interface ServerGame<G extends ServerGameTypes> {
@@ -91,6 +94,14 @@ export interface ServerGame<G extends ServerGameTypes> {
   /** Migration: a fresh game (no tick stepped yet) takes over the match in `core`. */
   importCore(core: G['core']): void;
 
-  /** The game's part of the stats report (debug view, health page). */
+  /** The game's part of the stats report (debug view, health page), beside the netcode's (stats.ts). */
   report(): G['report'];
+
+  /** Lag compensation's record of client `id`'s newest hitscan shot, for its stats; a game without hitscan omits it. */
+  lastRewind?(id: PlayerId): RewindRecord | null;
+  /**
+   * The 'debug' control message (sv_showhitboxes) for connected client `id` now; a game without a
+   * debug view omits it, and the runtime then sends none.
+   */
+  debugMessage?(id: PlayerId): DebugMessage | null;
 }

@@ -1,9 +1,7 @@
 /**
- * ServerRuntime: the GameServer running on its own fixed-rate loop, talking to each client over
- * a byte port. This is everything the worker does, minus comlink and the real clock, so Node
- * tests drive it with a fake clock and in-memory ports (workers/server.worker.ts injects
- * performance.now and setTimeout and exposes this object over comlink).
- *
+ * ServerRuntime: the GameServer of any game (the factory the worker entry passes) running on its
+ * own fixed-rate loop, talking to each client over a byte port. This is everything the worker does,
+ * minus comlink and the real clock, so Node tests drive it with a fake clock and in-memory ports.
  * Inputs: start/stop, clients joining with their port, settings, and datagrams arriving on ports;
  * host migration (issue 13): `checkpoint` (the encoded match for the successors), `restore` (a
  * successor starts from an old host's checkpoint; clients then come back with addClient(id, port,
@@ -19,24 +17,24 @@
  */
 import { encodeControl } from '../protocol/control';
 import type { KickReason } from '../protocol/control-messages';
+import type { SnapshotOf } from '../protocol/snapshot-types';
 import type { PlayerId } from '../sim/types';
-import type { MatchRules } from '../sim/match-types';
-import type { RuleIssue } from '../sim/match-rules';
 import { GameServer } from './game-server';
-import type { ServedGameFactory } from './served-game';
+import type { ServedReport, ServedTypes } from './served-game';
+import type { ServerGameTypes } from './server-game';
 import type { ServerSettingName, ServerSettings } from './server-settings';
 import type { ClientNetSettings } from './snapshot-scheduler';
-import { debugMessageFor, type ServerStats } from './stats';
+import type { ServerStatsOf } from './stats';
 import { TickLoop, type TickLoopCounters } from './tick-loop';
 import { TickCostMeter, type TickCost } from './tick-cost';
 import { SilenceWatch } from './silence-watch';
 import {
-  checkpointBytes,
-  restoreFromBytes,
+  CANNOT_MIGRATE,
   type PlainCheckpointLobby,
   type RestoreRequest,
   type RestoreResult,
-} from './runtime-migration';
+  type RuntimeGameFactory,
+} from './game-migration';
 
 /**
  * One client's datagram port: a DataChannel adopted by the worker, or a MessagePort. A port that
@@ -57,16 +55,20 @@ export interface RuntimeClock<Handle> {
   cancel(handle: Handle): void;
 }
 
-export interface RuntimeStats extends ServerStats {
+/** The runtime's own counters, beside the server's report. */
+export interface RuntimeCounters {
   loop: TickLoopCounters;
   tickCost: TickCost;
   /** Ticks whose step threw (a bug; reported as 'error' notices). */
   tickErrors: number;
 }
 
-export type ServerNotice =
+/** The whole report of a runtime whose game reports `R` (the arena's by default: ServerStats and the counters). */
+export type RuntimeStats<R extends object = ServedReport> = ServerStatsOf<R> & RuntimeCounters;
+
+export type ServerNotice<R extends object = ServedReport> =
   | { type: 'kick'; clientId: PlayerId; reason: KickReason; text: string }
-  | { type: 'stats'; stats: RuntimeStats }
+  | { type: 'stats'; stats: RuntimeStats<R> }
   /** An encoded 'debug' control message, for the host to put on that client's reliable channel as is. */
   | { type: 'debug'; clientId: PlayerId; bytes: Uint8Array }
   | { type: 'error'; text: string };
@@ -83,11 +85,12 @@ function asBytes(data: unknown): Uint8Array {
   return new Uint8Array(0);
 }
 
-export class ServerRuntime<Handle> {
-  private server: GameServer | null = null;
+/** `G`: the types of the game it serves (the worker entry's factory chooses it; the arena's by default). */
+export class ServerRuntime<Handle, G extends ServerGameTypes = ServedTypes> {
+  private server: GameServer<G> | null = null;
   private loop: TickLoop<Handle> | null = null;
   private readonly ports = new Map<PlayerId, BytePort>();
-  private notify: ((n: ServerNotice) => void) | null = null;
+  private notify: ((n: ServerNotice<G['report']>) => void) | null = null;
   private readonly costs = new TickCostMeter();
   private lastStatsMs = 0;
   private tickErrors = 0;
@@ -97,10 +100,10 @@ export class ServerRuntime<Handle> {
   /** People of a restored match whose session (and body) the server holds, not yet back on a port. */
   private readonly awaiting = new Set<PlayerId>();
 
-  /** @param makeGame the game every match here runs (the worker entry chooses it) */
+  /** @param makeGame the game every match here runs, and how its matches migrate if they can (the worker entry chooses it) */
   constructor(
     private readonly clock: RuntimeClock<Handle>,
-    private readonly makeGame: ServedGameFactory,
+    private readonly makeGame: RuntimeGameFactory<G>,
   ) {}
 
   start(settings: ServerSettings): void {
@@ -110,10 +113,13 @@ export class ServerRuntime<Handle> {
   /**
    * A successor takes the match over: the old host's checkpoint (untrusted bytes), brought forward
    * with `req.snapshot`, `req.skipTicks` ticks on; the loop starts at once. Whatever ran here stops.
-   * `{ ok: false, error }` (and nothing changes) when the bytes are not a checkpoint this build runs.
+   * `{ ok: false, error }` (and nothing changes) when the bytes are not a checkpoint this build runs,
+   * or the game cannot migrate at all (its factory carries no migration).
    */
-  restore(bytes: Uint8Array, req: RestoreRequest): RestoreResult {
-    const out = restoreFromBytes(bytes, req, this.makeGame);
+  restore(bytes: Uint8Array, req: RestoreRequest<SnapshotOf<G['wire']>>): RestoreResult {
+    const migration = this.makeGame.migration;
+    if (!migration) return { ...CANNOT_MIGRATE };
+    const out = migration.restore(bytes, req, this.makeGame);
     if (!('server' in out)) return out.info;
     this.run(out.server);
     const now = this.clock.now();
@@ -124,10 +130,11 @@ export class ServerRuntime<Handle> {
     return out.info;
   }
 
-  /** The encoded checkpoint of the match now (`rewindTicks` of hitbox history), or null when none runs (or it cannot be encoded: an 'error' notice says why). */
+  /** The encoded checkpoint now (`rewindTicks` of hitbox history); null when none runs, the game cannot migrate, or (an 'error' notice says why) it cannot be encoded. */
   checkpoint(lobby: PlainCheckpointLobby, rewindTicks: number): Uint8Array | null {
-    if (!this.server) return null;
-    const out = checkpointBytes(this.server, lobby, rewindTicks);
+    const migration = this.makeGame.migration;
+    if (!this.server || !migration) return null;
+    const out = migration.checkpoint(this.server, lobby, rewindTicks);
     if (out.ok) return out.bytes;
     this.notify?.({ type: 'error', text: out.error });
     return null;
@@ -138,7 +145,7 @@ export class ServerRuntime<Handle> {
     this.loop?.stop();
   }
 
-  private run(server: GameServer): void {
+  private run(server: GameServer<G>): void {
     this.stop();
     this.server = server;
     // No buffer per datagram: every port sends (or copies) a tick's datagrams within that tick.
@@ -168,7 +175,7 @@ export class ServerRuntime<Handle> {
     this.server = null;
   }
 
-  onNotice(cb: (n: ServerNotice) => void): void {
+  onNotice(cb: (n: ServerNotice<G['report']>) => void): void {
     this.notify = cb;
   }
 
@@ -219,9 +226,9 @@ export class ServerRuntime<Handle> {
     this.server?.setSetting(name, value);
   }
 
-  /** The host starts the next match with these (untrusted, clamped) rules; null when not running. */
-  startMatch(rules: Partial<Record<keyof MatchRules, unknown>>): { rules: MatchRules; issues: RuleIssue[] } | null {
-    return this.server ? this.server.startMatch(rules) : null;
+  /** The host starts the next match with this (untrusted; the game checks and clamps it) request; null when not running. */
+  startMatch(request: G['startRequest']): G['started'] | null {
+    return this.server ? this.server.startMatch(request) : null;
   }
 
   /** Adds a server-side bot; its id, or null when full or not running. */
@@ -234,7 +241,7 @@ export class ServerRuntime<Handle> {
     return this.server ? this.server.removeBot() : null;
   }
 
-  stats(): RuntimeStats | null {
+  stats(): RuntimeStats<G['report']> | null {
     if (!this.server || !this.loop) return null;
     return {
       ...this.server.stats(),
@@ -249,8 +256,8 @@ export class ServerRuntime<Handle> {
     port.close();
   }
 
-  private runTick(server: GameServer, now: number): void {
-    let out: ReturnType<GameServer['tick']>;
+  private runTick(server: GameServer<G>, now: number): void {
+    let out: ReturnType<GameServer<G>['tick']>;
     try {
       out = server.tick(now);
     } catch (err) {
@@ -268,8 +275,9 @@ export class ServerRuntime<Handle> {
     }
     for (const k of out.kicks) this.notify?.({ type: 'kick', clientId: k.clientId, reason: k.reason, text: k.text });
     this.silence.check(now, this.reportSilent);
-    // Nobody asked: one size check per tick, no stats built.
-    if (this.debugClients.size > 0 && now - this.lastDebugMs >= DEBUG_INTERVAL_MS) this.pushDebug(server, now);
+    // Nobody asked (or the game has no debug view): one check per tick, nothing built.
+    if (this.debugClients.size > 0 && server.hasDebugView && now - this.lastDebugMs >= DEBUG_INTERVAL_MS)
+      this.pushDebug(server, now);
     if (now - this.lastStatsMs >= 1000) {
       this.lastStatsMs = now;
       const stats = this.stats();
@@ -281,11 +289,10 @@ export class ServerRuntime<Handle> {
     this.notify?.({ type: 'kick', clientId, reason: 'timeout', text: 'No packets for 5 seconds.' });
   };
 
-  private pushDebug(server: GameServer, now: number): void {
+  private pushDebug(server: GameServer<G>, now: number): void {
     this.lastDebugMs = now;
-    const stats = server.stats();
     for (const clientId of this.debugClients) {
-      const m = debugMessageFor(stats, clientId);
+      const m = server.debugMessage(clientId);
       if (m) this.notify?.({ type: 'debug', clientId, bytes: encodeControl(m) });
     }
   }

@@ -1,6 +1,9 @@
 /**
  * What the server reports about itself: per-client network health and the last lag-compensated
  * shot (for the net graph, the debug overlay and tests). Plain data, safe to post across threads.
+ * The netcode's part (`NetServerStats`: the tick and the clients' sessions) is the same for every
+ * game; the game's `report()` adds its own fields beside it (`ServerStatsOf`). `ServerStats` is
+ * the arena's whole report, the shape the page's debug API documents (docs/DEBUG-API.md).
  */
 import type { KickReason } from '../protocol/control-messages';
 import type { DebugMessage } from '../protocol/game-messages';
@@ -63,14 +66,26 @@ export interface ClientStats {
   kicked: KickReason | null;
 }
 
-export interface ServerStats {
+/** The netcode's part of the report, for any game: the tick and one entry per client session. */
+export interface NetServerStats {
   tick: Tick;
+  /** One per connected client (not the bots). */
+  clients: ClientStats[];
+}
+
+/**
+ * A game's whole report: the netcode's part and the fields of the game's `report()` (`R`), which
+ * must be plain data and must not use the names `tick` or `clients`.
+ */
+export type ServerStatsOf<R extends object> = NetServerStats & R;
+
+/** The arena's whole report (its `report()` is ServedReport in served-game.ts). */
+export interface ServerStats extends NetServerStats {
   players: number;
   /** Every player's hitbox at `tick`, as the server holds it (sv_showhitboxes). */
   liveHitboxes: Hitbox[];
   lagCompensation: boolean;
   maxUnlagS: number;
-  clients: ClientStats[];
   /** The match now (for the dedicated host's match cycle and /health). */
   match: MatchSummary;
 }
@@ -85,17 +100,19 @@ export interface MatchSummary {
 }
 
 /**
- * The 'debug' control message for one client: the other players' hitboxes as the server holds
- * them now, and what it tested for that client's last hitscan shot. Null for an unknown client.
+ * The 'debug' control message (sv_showhitboxes) for one client: the other players' hitboxes as the
+ * server holds them at `tick`, and what it tested for that client's last hitscan shot.
  */
-export function debugMessageFor(stats: ServerStats, clientId: PlayerId): DebugMessage | null {
-  const client = stats.clients.find((c) => c.clientId === clientId);
-  if (!client) return null;
-  const r = client.lastRewind;
+export function debugMessageAt(
+  tick: Tick,
+  liveHitboxes: readonly Hitbox[],
+  clientId: PlayerId,
+  r: RewindRecord | null,
+): DebugMessage {
   return {
     type: 'debug',
-    tick: stats.tick,
-    hitboxes: stats.liveHitboxes.filter((h) => h.id !== clientId),
+    tick,
+    hitboxes: liveHitboxes.filter((h) => h.id !== clientId),
     rewind: r && {
       tick: r.tick,
       claimedViewTime: r.claimedViewTime,

@@ -22,12 +22,19 @@ import { ARENA_COMMANDS } from '../protocol/arena-commands';
 import type { ServerGameContext } from '../../server/server-game';
 import type { ServedCore, ServedGame, ServedReport, ServedTypes } from '../../server/served-game';
 import type { ServerSettings } from '../../server/server-settings';
+import type { RuntimeGameFactory } from '../../server/game-migration';
+import { ARENA_MIGRATION } from '../../server/runtime-migration';
+import { debugMessageAt, type RewindRecord } from '../../server/stats';
+import type { DebugMessage } from '../../protocol/game-messages';
 import { MatchBlockCache } from './match-block-cache';
 import { ServerMatch } from './server-match';
 import { ShotJudge } from './shot-judge';
 
-/** Makes the arena for a GameServer (its ServedGameFactory). */
-export const arenaServerGame = (settings: ServerSettings): ServedGame => new ArenaServerGame(settings);
+/** Makes the arena for a GameServer; its matches migrate with the arena's checkpoint codec (runtime-migration.ts). */
+export const arenaServerGame: RuntimeGameFactory<ServedTypes> = Object.assign(
+  (settings: ServerSettings): ServedGame => new ArenaServerGame(settings),
+  { migration: ARENA_MIGRATION },
+);
 
 /** No context before the first step: nothing is connected. */
 const NO_CONTEXT: ServerGameContext = { viewTimeEstimate: () => null, isConnected: () => false };
@@ -175,7 +182,15 @@ export class ArenaServerGame implements ServedGame {
       lagCompensation: judge.lagCompensation,
       maxUnlagS: judge.compensator.maxUnlagSeconds,
       match: { phase, phaseEndTick, seq, mapId: this.rulesBlock().mapId, bots: this.match.botCount },
-      rewindOf: (id) => judge.shots.rewindRecordOf(id, judge.compensator),
     };
+  }
+
+  lastRewind(id: PlayerId): RewindRecord | null {
+    return this.judge.shots.rewindRecordOf(id, this.judge.compensator);
+  }
+
+  /** sv_showhitboxes: the other players' hitboxes now and what lag compensation tested for `id`'s last shot. */
+  debugMessage(id: PlayerId): DebugMessage {
+    return debugMessageAt(this.state.tick, this.state.players.map(hitboxOf), id, this.lastRewind(id));
   }
 }

@@ -1,0 +1,198 @@
+/**
+ * Pushball on the worker's runtime (ServerRuntime<_, PushballTypes>, what workers/pushball.worker.ts
+ * runs), with the fake clock and in-memory ports: two clients send real Pushball command packets
+ * and decode every snapshot with PUSHBALL_WIRE, the stats notices carry the netcode's per-client
+ * entries beside Pushball's report, the host's start request takes effect, bots come and go, no
+ * debug message is ever sent (Pushball has no debug view), and host migration refuses cleanly.
+ */
+import { describe, expect, it } from 'vitest';
+import { encodeCmdPacket } from '../../../src/protocol/cmd-packet';
+import { SnapshotDecoder } from '../../../src/protocol/snapshot-decoder';
+import type { SnapshotOf } from '../../../src/protocol/snapshot-types';
+import { PUSHBALL_COMMANDS } from '../../../src/pushball/protocol/pushball-commands';
+import { PUSHBALL_WIRE, type PushballWireTypes } from '../../../src/pushball/protocol/pushball-wire';
+import { pushballServerGame } from '../../../src/pushball/server/pushball-server-game';
+import type { PushballTypes } from '../../../src/pushball/server/pushball-types';
+import { sanitizePushCmd, type SanitizedPushCmd } from '../../../src/pushball/sim';
+import type { RuntimeGameFactory } from '../../../src/server/game-migration';
+import { ServerRuntime, type ServerNotice } from '../../../src/server/server-runtime';
+import type { PushballReport } from '../../../src/pushball/server/pushball-types';
+import { FakeClock, FakePort } from '../server/runtime-fakes';
+
+type Snap = SnapshotOf<PushballWireTypes>;
+const TICKRATE = 60;
+const SETTINGS = { tickrate: TICKRATE, maxUnlagS: 1, lagCompensation: true, seed: 3, maxPlayers: 8 };
+const LOBBY = { people: [], absent: [], bans: [], cvars: [], lobbyKey: new Uint8Array(0) };
+
+/** A client on a port: commands for the ticks ahead of the newest snapshot, snapshots decoded against what it holds. */
+export class PortClient {
+  readonly port = new FakePort();
+  readonly decoder = new SnapshotDecoder<PushballWireTypes>(PUSHBALL_WIRE);
+  readonly held = new Map<number, Snap>();
+  readonly recent: SanitizedPushCmd[] = [];
+  newest: Snap | null = null;
+  decoded = 0;
+  deltas = 0;
+  private read = 0;
+  private lastCmdTick = 0;
+
+  /** `moveX`: where this client pushes its stick (the other axis stays still). */
+  constructor(
+    readonly id: number,
+    readonly moveX: number,
+  ) {}
+
+  /** Decodes what arrived since the last call; throws on a snapshot that does not decode. */
+  drain(): void {
+    for (; this.read < this.port.posted.length; this.read++) {
+      const r = this.decoder.decode(this.port.posted[this.read]!, (t) => this.held.get(t));
+      if (!r.ok) throw new Error(r.error);
+      const s = r.value;
+      if (s.baselineTick > 0) this.deltas++;
+      this.held.set(s.serverTick, s);
+      this.newest = s;
+      this.decoded++;
+    }
+  }
+
+  /** Sends the commands up to two ticks ahead of `serverTick` (three newest in each packet), acking the newest snapshot. */
+  send(serverTick: number, nowMs: number): void {
+    for (let tick = Math.max(this.lastCmdTick + 1, serverTick + 1); tick <= serverTick + 2; tick++) {
+      this.recent.push(sanitizePushCmd({ tick, moveX: this.moveX, moveY: 0, buttons: 0 }));
+      if (this.recent.length > 3) this.recent.shift();
+      this.lastCmdTick = tick;
+    }
+    const ackTick = this.newest ? this.newest.serverTick : null;
+    const bytes = encodeCmdPacket(PUSHBALL_COMMANDS, { ackTick, sendTimeMs: nowMs % 65536, cmds: this.recent });
+    this.port.handler?.(bytes);
+  }
+}
+
+export function pushballRuntime(makeGame: RuntimeGameFactory<PushballTypes> = pushballServerGame) {
+  const clock = new FakeClock();
+  const rt = new ServerRuntime<number, PushballTypes>(
+    { now: () => clock.now, schedule: clock.schedule, cancel: clock.cancel },
+    makeGame,
+  );
+  const notices: ServerNotice<PushballReport>[] = [];
+  rt.onNotice((n) => notices.push(n));
+  return { clock, rt, notices };
+}
+
+/** Plays `ms` of the match: each client sends every tick (one server tick ahead of what it decoded), then time runs on. */
+export function play(clock: FakeClock, rt: ServerRuntime<number, PushballTypes>, clients: PortClient[], ms: number) {
+  const end = clock.now + ms;
+  while (clock.now < end) {
+    const tick = rt.stats()!.tick;
+    for (const c of clients) c.send(tick, Math.floor(clock.now));
+    clock.advance(1000 / TICKRATE);
+    for (const c of clients) c.drain();
+  }
+}
+
+describe('Pushball on ServerRuntime', () => {
+  it('serves two clients: real command packets in, snapshots PUSHBALL_WIRE decodes out, deltas once acked', () => {
+    const { clock, rt } = pushballRuntime();
+    rt.start(SETTINGS);
+    const clients = [new PortClient(1, 127), new PortClient(2, -127)];
+    for (const c of clients) expect(rt.addClient(c.id, c.port)).toBe(true);
+    const start = new Map<number, number>();
+    play(clock, rt, clients, 200);
+    for (const c of clients) start.set(c.id, c.newest!.self.x);
+    play(clock, rt, clients, 3000);
+    const tick = rt.stats()!.tick;
+    expect(tick).toBeGreaterThanOrEqual(3.2 * TICKRATE - 1);
+    for (const c of clients) {
+      const s = c.newest!;
+      expect(s.serverTick).toBeGreaterThan(tick - 4);
+      expect(s.self.id).toBe(c.id);
+      expect(s.players.map((p) => p.id)).toEqual([3 - c.id]);
+      expect(s.balls).toHaveLength(1);
+      // About 30 snapshots a second, deltas once the first ack arrived.
+      expect(c.decoded).toBeGreaterThan(80);
+      expect(c.deltas).toBeGreaterThan(c.decoded - 10);
+      // The commands took effect: each player pushed its stick its own way.
+      expect(Math.sign(s.self.x - start.get(c.id)!)).toBe(Math.sign(c.moveX));
+    }
+    // Each sees the other where that one pushed: client 1's view of player 2 moved left, and the reverse.
+    const [a, b] = clients;
+    expect(a!.newest!.players[0]!.x).toBeLessThan(start.get(2)!);
+    expect(b!.newest!.players[0]!.x).toBeGreaterThan(start.get(1)!);
+  });
+
+  it("pushes stats once a second: each client's session counters beside Pushball's report", () => {
+    const { clock, rt, notices } = pushballRuntime();
+    rt.start(SETTINGS);
+    const clients = [new PortClient(1, 60), new PortClient(2, -60)];
+    for (const c of clients) rt.addClient(c.id, c.port);
+    expect(rt.addBot()).toBe(255);
+    play(clock, rt, clients, 2100);
+    const stats = notices.flatMap((n) => (n.type === 'stats' ? [n.stats] : []));
+    expect(stats.length).toBe(2);
+    const last = stats[stats.length - 1]!;
+    expect(last.clients.map((c) => c.clientId)).toEqual([1, 2]);
+    for (const c of last.clients) {
+      expect(c.commandsAccepted).toBeGreaterThan(100);
+      expect(c.packetsIn).toBeGreaterThan(100);
+      expect(c.decodeFailures).toBe(0);
+      expect(c.rttMs).toEqual(expect.any(Number));
+      expect(c.deltaSnapshots).toBeGreaterThan(0);
+      expect(c.lastRewind).toBeNull();
+      expect(c.kicked).toBeNull();
+    }
+    expect(last).toMatchObject({ players: 3, bots: 1, seq: 0, scores: [0, 0], tickErrors: 0 });
+    expect(last.loop.ticksRun).toBeGreaterThan(100);
+    // Plain data: it crosses to the page by structured clone.
+    expect(structuredClone(last)).toEqual(last);
+    expect(rt.removeBot()).toBe(255);
+    expect(rt.removeBot()).toBeNull();
+  });
+
+  it('starts a match with Pushball rules: the answer says what was used and the snapshots carry it', () => {
+    const { clock, rt } = pushballRuntime();
+    expect(rt.startMatch({ goalsToWin: 2 })).toBeNull();
+    rt.start(SETTINGS);
+    const clients = [new PortClient(1, 0), new PortClient(2, 0)];
+    for (const c of clients) rt.addClient(c.id, c.port);
+    play(clock, rt, clients, 500);
+    expect(clients[0]!.newest!.match).toMatchObject({ seq: 0 });
+    // A field Pushball does not know is ignored (the request crossed from the page untyped).
+    const request = { goalsToWin: 2, matchSeconds: 30, junk: 1 };
+    const started = rt.startMatch(request);
+    expect(started).toEqual({ settings: { goalsToWin: 2, matchSeconds: 30 }, issues: [] });
+    const clamped = rt.startMatch({ goalsToWin: 'lots', matchSeconds: 45 });
+    expect(clamped?.settings.matchSeconds).toBe(45);
+    expect(clamped?.issues.length).toBeGreaterThan(0);
+    play(clock, rt, clients, 500);
+    // The junk goal count was replaced (and reported); the clock is the one asked for.
+    for (const c of clients)
+      expect(c.newest!.match).toMatchObject({ seq: 2, goalsToWin: clamped?.settings.goalsToWin, matchTicks: 45 * 60 });
+  });
+
+  it('sends no debug message to a client that asked: Pushball has no debug view', () => {
+    const { clock, rt, notices } = pushballRuntime();
+    rt.start(SETTINGS);
+    const clients = [new PortClient(1, 0)];
+    rt.addClient(1, clients[0]!.port);
+    rt.setDebug(1, true);
+    play(clock, rt, clients, 1500);
+    expect(notices.filter((n) => n.type === 'debug')).toEqual([]);
+    expect(notices.filter((n) => n.type === 'error')).toEqual([]);
+  });
+
+  it('refuses host migration cleanly when the factory carries none: checkpoint null, restore { ok: false }', () => {
+    const { clock, rt, notices } = pushballRuntime((s) => pushballServerGame(s));
+    rt.start(SETTINGS);
+    const clients = [new PortClient(1, 0)];
+    rt.addClient(1, clients[0]!.port);
+    play(clock, rt, clients, 300);
+    expect(rt.checkpoint(LOBBY, 0)).toBeNull();
+    const tick = rt.stats()!.tick;
+    const out = rt.restore(new Uint8Array([1, 2, 3]), { snapshot: null, names: [], skipTicks: 0 });
+    expect(out).toEqual({ ok: false, error: expect.stringContaining('cannot be restored') });
+    // Nothing changed: the match runs on, nothing was reported as an error.
+    play(clock, rt, clients, 300);
+    expect(rt.stats()!.tick).toBeGreaterThan(tick + 10);
+    expect(notices.filter((n) => n.type === 'error')).toEqual([]);
+  });
+});
