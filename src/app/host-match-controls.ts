@@ -10,7 +10,7 @@
  */
 import type { Remote } from 'comlink';
 import type { MatchControls } from '../game/game-host';
-import type { ServerWorkerApi } from '../host/worker-api';
+import type { AnyWorkerGame, ServerWorkerApi } from '../host/worker-api';
 import { checkRules, DEFAULT_RULES } from '../sim/match-rules';
 import type { MatchRules, PublicMatchState } from '../sim/match-types';
 
@@ -36,7 +36,7 @@ export interface HostMatchControls extends MatchControls {
  * players saw them, and the bots the restored server still runs), not from the defaults.
  */
 export function hostMatchControls(
-  api: Remote<ServerWorkerApi>,
+  api: Remote<ServerWorkerApi<AnyWorkerGame>>,
   markStarted: () => void,
   carried?: CarriedControls,
 ): HostMatchControls {
@@ -53,7 +53,7 @@ export function hostMatchControls(
       issues = checked.issues.map((i) => i.message);
       // The host's page enters the match at once: the joiners follow whatever the worker answers,
       // so a failed call (a worker not running) never leaves them waiting in the lobby.
-      void Promise.resolve(api.startMatch(rules))
+      void Promise.resolve(api.startMatch({ ...rules }))
         .catch((err: unknown) => {
           issues = [
             ...issues,
@@ -69,4 +69,33 @@ export function hostMatchControls(
       if ((await api.removeBot()) !== null) bots = Math.max(0, bots - 1);
     },
   };
+}
+
+/** What the lobby's host gets: the rules form's controls (none for a game without one) and "Start match". */
+export interface LobbyStart {
+  rulesForm: MatchControls | null;
+  start(): void;
+}
+
+/**
+ * The host's start for the game its worker runs. The arena has its rules form (a successor's
+ * carried on from `carried`); Pushball starts a fresh match on its current rules (by default first
+ * to 5 goals or 3 minutes), teams dealt again, with no rules form yet.
+ */
+export function lobbyStart(
+  game: 'arena' | 'pushball',
+  api: Remote<ServerWorkerApi<AnyWorkerGame>>,
+  markStarted: () => void,
+  carried?: CarriedControls,
+): LobbyStart {
+  if (game === 'pushball')
+    return {
+      rulesForm: null,
+      start: () =>
+        void Promise.resolve(api.startMatch({}))
+          .catch(() => undefined)
+          .finally(markStarted),
+    };
+  const controls = hostMatchControls(api, markStarted, carried);
+  return { rulesForm: controls, start: () => controls.start(controls.rules()) };
 }

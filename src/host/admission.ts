@@ -21,7 +21,7 @@ import type { PlayerId } from '../sim/types';
 import { CLOSE_GRACE_MS, type LobbyDoor } from './lobby-door';
 import type { AdmittedJoiner } from './door-types';
 import type { Member, Roster } from './roster';
-import type { ServerWorkerHandle } from './worker-api';
+import type { LobbyWorkerHandle } from './worker-api';
 
 /** What the hello said that the host keeps per seated joiner. */
 export interface SlotTokens {
@@ -37,7 +37,7 @@ export interface SlotTokens {
 export interface AdmissionHost {
   readonly door: LobbyDoor;
   readonly roster: Roster;
-  readonly worker: Pick<ServerWorkerHandle, 'handOff' | 'releaseChannel' | 'connectClient' | 'connectClientOnChannel'>;
+  readonly worker: Pick<LobbyWorkerHandle, 'handOff' | 'releaseChannel' | 'connectClient' | 'connectClientOnChannel'>;
   isClosed(): boolean;
   /**
    * Seats an admitted joiner that has its roster place and worker body. `port`: the relay to the

@@ -23,7 +23,7 @@ import { CheckpointSender, type CheckpointCounters } from './checkpoint-sender';
 import type { LobbyDoor } from './lobby-door';
 import type { Roster } from './roster';
 import { SuccessorPicker, successorsChanged } from './successors';
-import type { ServerWorkerHandle, WorkerCheckpointLobby } from './worker-api';
+import type { LobbyWorkerHandle, WorkerCheckpointLobby } from './worker-api';
 
 const ZERO_TOKEN = '0'.repeat(32);
 
@@ -50,7 +50,7 @@ export interface MigrationSettings {
 export interface MigrationHost {
   readonly roster: Roster;
   readonly door: LobbyDoor;
-  readonly worker: Pick<ServerWorkerHandle, 'api'>;
+  readonly worker: Pick<LobbyWorkerHandle, 'api'>;
   /** Whether this joiner's hello said it can take over (false for the host's own player and bots). */
   capable(id: PlayerId): boolean;
   /** Control bytes to a joiner's reliable channel; false when it is not open. */

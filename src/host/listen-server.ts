@@ -24,7 +24,7 @@ import { IncomingOffers } from '../transport/incoming-offers';
 import type { ChannelReport } from '../transport/channel-report';
 import type { Channel } from '../transport/channel';
 import { Roster, type Member } from './roster';
-import type { ServerWorkerHandle } from './worker-api';
+import type { LobbyWorkerHandle } from './worker-api';
 import { routeWorkerNotices } from './worker-notices';
 import { pullWorkerStats, type HostServerStats } from './worker-stats';
 import { ChatRelay } from './chat-relay';
@@ -68,7 +68,7 @@ export class ListenServer {
 
   constructor(
     peer: Peer,
-    readonly worker: ServerWorkerHandle,
+    readonly worker: LobbyWorkerHandle,
     private readonly settings: LobbySettings,
     private readonly now: () => number,
     restored?: RestoredLobby,

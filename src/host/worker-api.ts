@@ -80,6 +80,19 @@ export interface AnyWorkerGame extends WorkerGameTypes {
   snapshot: unknown;
 }
 
+/**
+ * Any game's worker as the lobby's machinery sees it (ListenServer, admission, migration, notices):
+ * it never starts a match or restores one itself, so every game's handle is one of these.
+ */
+export interface LobbyWorkerGame extends WorkerGameTypes {
+  startRequest: never;
+  started: unknown;
+  snapshot: never;
+}
+
+/** A worker handle of any game, as the lobby's machinery takes it. */
+export type LobbyWorkerHandle = ServerWorkerHandle<LobbyWorkerGame>;
+
 /** How a successor's worker starts from a checkpoint (game-migration.ts RestoreRequest). */
 export interface WorkerRestoreOptions<S = Snapshot> {
   snapshot: S | null;
@@ -170,12 +183,11 @@ export interface ServerWorkerHandle<W extends WorkerGameTypes = ArenaWorkerGame>
 /** The games a page can host: each has its own worker entry (only an entry file chooses a game). */
 export type WorkerGameName = 'arena' | 'pushball';
 
-/** Starts the listen server's Web Worker for `game` (the arena's by default). */
-export function startServerWorker(game?: 'arena'): ServerWorkerHandle;
-export function startServerWorker(game: 'pushball'): ServerWorkerHandle<AnyWorkerGame>;
-export function startServerWorker(
-  game: WorkerGameName = 'arena',
-): ServerWorkerHandle | ServerWorkerHandle<AnyWorkerGame> {
+/**
+ * Starts the listen server's Web Worker for `game` (the arena's by default). The page holds either
+ * game's as `AnyWorkerGame`: what it sends are records the worker's game checks and clamps.
+ */
+export function startServerWorker(game: WorkerGameName = 'arena'): ServerWorkerHandle<AnyWorkerGame> {
   // Written inline on purpose, once per game: Vite only rewrites the worker URL when `new URL` sits inside `new Worker` (STACK-NOTES).
   const worker =
     game === 'pushball'
@@ -189,9 +201,7 @@ export function startServerWorker(
         });
   const channel = (): MessageChannel => new MessageChannel();
   const stop = (): void => worker.terminate();
-  return game === 'pushball'
-    ? serverWorkerHandle(Comlink.wrap<ServerWorkerApi<AnyWorkerGame>>(worker), channel, stop, true)
-    : serverWorkerHandle(Comlink.wrap<ServerWorkerApi>(worker), channel, stop, true);
+  return serverWorkerHandle(Comlink.wrap<ServerWorkerApi<AnyWorkerGame>>(worker), channel, stop, true);
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { KickReason } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import { asDebugNotice, relayDebug, type DebugRoutes } from './debug-relay';
-import { asKickNotice, type ServerWorkerHandle } from './worker-api';
+import { asKickNotice, type LobbyWorkerHandle } from './worker-api';
 
 export interface NoticeRoutes extends DebugRoutes {
   kick(clientId: PlayerId, reason: KickReason, text: string): void;
@@ -15,7 +15,7 @@ export interface NoticeRoutes extends DebugRoutes {
   closed(): boolean;
 }
 
-export function routeWorkerNotices(worker: ServerWorkerHandle, routes: NoticeRoutes): void {
+export function routeWorkerNotices(worker: LobbyWorkerHandle, routes: NoticeRoutes): void {
   void worker.onNotice((n) => {
     const kick = asKickNotice(n);
     if (kick) return routes.kick(kick.clientId, kick.reason, kick.text);

@@ -5,7 +5,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Remote } from 'comlink';
 import { hostMatchControls } from '../../../src/app/host-match-controls';
-import type { ServerWorkerApi } from '../../../src/host/worker-api';
+import type { AnyWorkerGame, ServerWorkerApi as GameWorkerApi } from '../../../src/host/worker-api';
+
+type ServerWorkerApi = GameWorkerApi<AnyWorkerGame>;
 import { GameMode } from '../../../src/sim/match-types';
 
 function fakeApi(startMatch: ServerWorkerApi['startMatch']): Remote<ServerWorkerApi> {
