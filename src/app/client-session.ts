@@ -23,13 +23,10 @@
  */
 import { setCvar as applyCvar, type CvarIssue, type Cvars } from '../config/cvars';
 import { NetClient } from '../client/net-client';
-import { arenaClientGame } from '../arena/client/arena-client-game';
 import type { ArenaClientTypes } from '../arena/client/arena-client-types';
-import type { ClientView, InputSample, ViewEvent } from '../client/view-model';
 import type { DebugMessage } from '../protocol/game-messages';
 import type { PlayerId } from '../sim/types';
-import { WEAPON_KEEP, Buttons } from '../sim/types';
-import { radiansToAngle } from '../sim/quantize';
+import type { ScriptedInput, SessionGame, SessionTypes, ViewEventOf } from './session-games';
 import type { Channel } from '../transport/channel';
 import { ConditionedChannel, type Timers } from '../transport/conditioned-channel';
 
@@ -48,19 +45,8 @@ export interface SessionHooks {
   serverSetting?(name: 'sv_lagcompensation' | 'sv_maxunlag', value: number): void;
 }
 
-/** A scripted input for tests: hold these axes/buttons for `ms`, optionally aiming at a player. */
-export interface ScriptedInput {
-  moveX?: number;
-  moveY?: number;
-  aim?: number;
-  aimAt?: PlayerId;
-  /** Walk straight toward this player (overrides moveX/moveY). */
-  moveToward?: PlayerId;
-  fire?: boolean;
-  ms: number;
-}
+export type { ScriptedInput } from './session-games';
 
-const IDLE: InputSample = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP };
 const EVENT_RING = 256;
 /**
  * How long without a renderer frame before the page loop drives the client: longer than the slowest
@@ -78,24 +64,25 @@ export interface SnapshotArrival {
 }
 const NET_SETTING_CVARS = new Set(['cl_updaterate', 'rate', 'cl_interp', 'cl_interp_ratio', 'sv_showhitboxes']);
 
-export class ClientSession {
-  readonly net: NetClient<ArenaClientTypes>;
+/** `T`: the game's client types (the arena's unless the lobby plays another game, see session-games.ts). */
+export class ClientSession<T extends SessionTypes = ArenaClientTypes> {
+  readonly net: NetClient<T>;
   private conditioned: ConditionedChannel;
   private stopListening: () => void;
   /** The interpolation delay last told to the host, and when (netSettings() records both). */
   private sentInterpMs = -1;
   private sentSettingsAtMs = Number.NEGATIVE_INFINITY;
-  readonly recentEvents: ViewEvent[] = [];
+  readonly recentEvents: Array<ViewEventOf<T>> = [];
   readonly arrivals: SnapshotArrival[] = [];
-  lastView: ClientView | null = null;
+  lastView: T['view'] | null = null;
   /** The newest 'debug' message from the server, while sv_showhitboxes is 1. */
   serverDebug: DebugMessage | null = null;
   /** The input the renderer sampled last: what the page loop's frames go on with. */
-  private gameInput: InputSample = IDLE;
+  private gameInput: T['input'];
   /** When the renderer last drew a frame (-Infinity: never). */
   private rendererFrameAtMs = Number.NEGATIVE_INFINITY;
   /** Events of the page loop's frames, for the renderer's next frame. */
-  private heldEvents: ViewEvent[] = [];
+  private heldEvents: Array<ViewEventOf<T>> = [];
   private script: { spec: ScriptedInput; untilMs: number } | null = null;
   private readonly current: Cvars;
 
@@ -106,9 +93,11 @@ export class ClientSession {
     unreliable: Channel,
     private readonly timers: Timers,
     private hooks: SessionHooks,
+    readonly game: SessionGame<T>,
   ) {
     this.current = { ...cvars };
-    this.net = new NetClient({ clientId: localId, tickrate, cvars: this.current, game: arenaClientGame });
+    this.gameInput = game.idle;
+    this.net = new NetClient({ clientId: localId, tickrate, cvars: this.current, game: game.client });
     this.conditioned = this.condition(unreliable);
     this.stopListening = this.conditioned.onMessage((bytes) => this.receive(bytes));
     hooks.sendSettings(this.netSettings());
@@ -156,9 +145,10 @@ export class ClientSession {
    * the commands owed now are issued with it, then the view is built and returned. Its events
    * include those of the frames the page loop ran while this renderer did not draw.
    */
-  frame(input: InputSample, nowMs: number = this.timers.now()): ClientView {
+  frame(input: T['input'], nowMs: number = this.timers.now()): T['view'] {
     this.rendererFrameAtMs = nowMs;
-    this.gameInput = { ...input };
+    // The renderer may reuse its sample object: the page loop's frames go on with a copy.
+    this.gameInput = this.game.copyInput(input);
     const v = this.run(nowMs);
     if (this.heldEvents.length === 0) return v;
     const view = { ...v, events: [...this.heldEvents, ...v.events] };
@@ -182,7 +172,7 @@ export class ClientSession {
     return true;
   }
 
-  private run(now: number): ClientView {
+  private run(now: number): T['view'] {
     const { packets, view } = this.net.frame(now, this.inputFor(now));
     for (const packet of packets) this.channel.send(packet);
     this.resendSettingsIfDelayMoved(now);
@@ -251,39 +241,12 @@ export class ClientSession {
     return { updateRate: c.cl_updaterate, rate: c.rate, interpMs, debug: c.sv_showhitboxes === 1 };
   }
 
-  private inputFor(now: number): InputSample {
+  private inputFor(now: number): T['input'] {
     if (!this.script) return this.gameInput;
     if (now >= this.script.untilMs) {
       this.script = null;
-      return IDLE;
+      return this.game.idle;
     }
-    const s = this.script.spec;
-    const clampAxis = (v: number | undefined): number => Math.max(-127, Math.min(127, Math.round(v ?? 0)));
-    const toward = s.moveToward !== undefined ? this.directionTo(s.moveToward) : null;
-    return {
-      moveX: clampAxis(toward ? toward.x * 127 : s.moveX),
-      moveY: clampAxis(toward ? toward.y * 127 : s.moveY),
-      aim: s.aimAt !== undefined ? (this.aimAt(s.aimAt) ?? s.aim ?? 0) : (s.aim ?? 0),
-      buttons: s.fire ? Buttons.Fire : 0,
-      weaponSelect: WEAPON_KEEP,
-    };
-  }
-
-  private directionTo(target: PlayerId): { x: number; y: number } | null {
-    const v = this.lastView;
-    const other = v?.remotes.find((r) => r.id === target);
-    if (!v?.local || !other) return null;
-    const dx = other.x - v.local.drawX;
-    const dy = other.y - v.local.drawY;
-    const len = Math.hypot(dx, dy);
-    return len > 1 ? { x: dx / len, y: dy / len } : { x: 0, y: 0 };
-  }
-
-  /** Aim from where we are drawn to where the target is drawn: what a player aiming by eye does. */
-  private aimAt(target: PlayerId): number | null {
-    const v = this.lastView;
-    const other = v?.remotes.find((r) => r.id === target);
-    if (!v?.local || !other) return null;
-    return radiansToAngle(Math.atan2(other.y - v.local.drawY, other.x - v.local.drawX));
+    return this.game.scripted(this.script.spec, this.lastView);
   }
 }

@@ -13,6 +13,10 @@ import type { ChannelReport } from '../transport/channel-report';
 import type { ScriptedInput, SnapshotArrival } from './client-session';
 import type { LobbySession, MigrationReport } from './lobby-session';
 import type { ChatLine } from '../game/game-host';
+import type { ShownEvent } from '../client/client-game';
+import type { PushballView } from '../pushball/client/pushball-client-game';
+import type { PushEvent } from '../pushball/sim';
+import { isArenaSession, isPushballSession, type AnyClientSession } from './session-games';
 
 export type Phase = 'start' | 'connecting' | 'lobby' | 'match' | 'practice' | 'ended';
 
@@ -46,8 +50,12 @@ export interface RewindDebugApi {
   /** The message shown in place of the game when this browser cannot draw it (no WebGL); null while it draws, outside a match, and with render=0. */
   readonly renderError: string | null;
   players(): LobbyPlayer[];
+  /** The last frame's arena view; null in a lobby that plays another game (see `pushballView`). */
   view(): ClientView | null;
-  events(): ViewEvent[];
+  /** In a Pushball lobby, the last frame's Pushball view; null otherwise. */
+  pushballView(): PushballView | null;
+  /** The newest events (up to 256): the arena's, or in a Pushball lobby Pushball's. */
+  events(): Array<ViewEvent | ShownEvent<PushEvent>>;
   stats(): RewindStats;
   channels(): ChannelReport[];
   /** Host only: the server worker's stats (per-client RTT, repeats, last lag-compensated shot…). */
@@ -77,6 +85,16 @@ export interface RewindDebugApi {
 }
 
 const clone = <T>(v: T): T => structuredClone(v);
+
+/** The last view (a copy, without its events) when the session's client plays the game `plays` names, else null. */
+function viewOf<C extends AnyClientSession>(
+  session: LobbySession | null,
+  plays: (c: AnyClientSession) => c is C,
+): C['lastView'] | null {
+  const c = session?.client;
+  const v = c && plays(c) ? c.lastView : null;
+  return v ? clone({ ...v, events: [] }) : null;
+}
 
 /** `stats()`: the client's net stats and totals, the host's counters and the channels (a copy). */
 function statsOf(session: LobbySession | null): RewindStats {
@@ -116,10 +134,8 @@ export function createDebugApi(app: AppState): RewindDebugApi {
       return app.renderError;
     },
     players: () => clone(s()?.players() ?? []),
-    view: () => {
-      const v = s()?.client.lastView;
-      return v ? clone({ ...v, events: [] }) : null;
-    },
+    view: () => viewOf(s(), isArenaSession),
+    pushballView: () => viewOf(s(), isPushballSession),
     events: () => clone(s()?.client.recentEvents ?? []),
     stats: () => statsOf(s()),
     channels: () => clone(s()?.channels() ?? []),

@@ -11,6 +11,8 @@ import type { GameHost, RewindDebug } from '../game/game-host';
 import type { DebugMessage } from '../protocol/game-messages';
 import type { Hitbox, PlayerId } from '../sim/types';
 import type { LobbySession } from './lobby-session';
+import type { ClientSession } from './client-session';
+import type { ArenaClientTypes } from '../arena/client/arena-client-types';
 import type { LeaveChoice } from '../game/menu';
 import type { CheckpointInfo } from '../game/net-graph-model';
 
@@ -63,8 +65,12 @@ export function checkpointInfo(session: LobbySession): CheckpointInfo | null {
   return { ageMs: r.checkpointAgeMs, intervalMs: r.checkpointIntervalMs };
 }
 
-export function gameHostFor(session: LobbySession, onLeave: () => void): GameHost {
-  const client = session.client;
+/** The arena renderer's host over a lobby session whose client plays the arena. */
+export function gameHostFor(
+  session: LobbySession,
+  client: ClientSession<ArenaClientTypes>,
+  onLeave: () => void,
+): GameHost {
   return {
     localId: client.localId,
     names: (): ReadonlyMap<PlayerId, string> => new Map(session.players().map((p) => [p.id, p.name])),

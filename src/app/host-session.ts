@@ -16,7 +16,7 @@ import type { LobbyPlayer } from '../protocol/control-messages';
 import type { CheckpointCvar } from '../protocol/checkpoint-types';
 import type { PlayerId } from '../sim/types';
 import { ListenServer, type LobbySettings } from '../host/listen-server';
-import { startServerWorker, type ServerWorkerHandle } from '../host/worker-api';
+import { startServerWorker, type AnyWorkerGame, type ServerWorkerHandle } from '../host/worker-api';
 import type { JoinFailure } from '../lobby/failures';
 import { createLobbyKey, takeoverHash, type LobbyKey } from '../lobby/host-key';
 import { hostPeerId } from '../lobby/room-id';
@@ -26,10 +26,11 @@ import { LoopbackChannel } from '../transport/loopback';
 import { openPeer, TransportError, type Peer, type SignalingOptions } from '../transport/peer-link';
 import { randomToken } from '../transport/signaling-peer';
 import { browserTimers } from './browser-timers';
-import { ClientSession, type SessionHooks } from './client-session';
+import type { SessionHooks } from './client-session';
+import { gameOfMap, isArenaSession, newClientSession, type AnyClientSession, type GameChoice } from './session-games';
 import { ChatLog } from './chat-log';
 import { EndSignal, reportChannel, type ChannelReport, type LobbySession } from './lobby-session';
-import { carriedControls, hostMatchControls } from './host-match-controls';
+import { carriedControls, lobbyStart } from './host-match-controls';
 import { hostCounters } from './host-counters';
 import { handOverMatch, endMatchForEveryone } from './host-leaving';
 
@@ -92,6 +93,7 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
     server,
     roomId: o.roomId,
     name: o.name,
+    game: gameOfMap(o.mapName),
     tickrate,
     cvars: o.cvars,
     onSignaling: o.onSignaling,
@@ -101,8 +103,8 @@ export async function createHostSession(o: HostOptions): Promise<HostResult> {
 }
 
 /** Starts the server worker with the host's sv_ cvars; a worker that fails to start is terminated. */
-async function startWorker(o: HostOptions): Promise<ServerWorkerHandle | { failure: JoinFailure }> {
-  const worker = startServerWorker();
+async function startWorker(o: HostOptions): Promise<ServerWorkerHandle<AnyWorkerGame> | { failure: JoinFailure }> {
+  const worker = startServerWorker(gameOfMap(o.mapName));
   const { sv_tickrate: tickrate, sv_maxunlag: maxUnlagS } = o.cvars;
   const seed = Math.floor(Math.random() * 2 ** 31);
   try {
@@ -159,7 +161,7 @@ export function claimFailure(err: unknown, signaling: SignalingOptions): JoinFai
 }
 
 export interface HostParts {
-  worker: ServerWorkerHandle;
+  worker: ServerWorkerHandle<AnyWorkerGame>;
   peer: Peer;
   server: ListenServer;
   roomId: string;
@@ -167,8 +169,10 @@ export interface HostParts {
   tickrate: number;
   cvars: Cvars;
   /** A successor's ClientSession (rebound to the loopback), and the seat it keeps; else a new client. */
-  client?: ClientSession;
+  client?: AnyClientSession;
   seat?: PlayerId;
+  /** The game the worker runs (a successor's: the game of the match it restored). */
+  game: GameChoice;
   onSignaling?: (state: SignalingState) => void;
   onReplaced?: () => void;
 }
@@ -189,8 +193,8 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
   server.chat.onLine((from, text) => chat.receive(from, text));
   const end = new EndSignal();
   // A successor's controls carry on from the match it restored (its newest snapshot's public rules, its bots).
-  const carried = carriedControls(p.client?.net.newestSnapshot()?.match);
-  const controls = hostMatchControls(worker.api, () => server.startMatch(), carried);
+  const carried = isArenaSession(client) ? carriedControls(client.net.newestSnapshot()?.match) : undefined;
+  const controls = lobbyStart(p.game, worker.api, () => server.startMatch(), carried);
   const release = (): void => {
     signaling.stop();
     server.close();
@@ -213,8 +217,8 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
     serverTick: () => server.lastStats.tick,
     serverStats: () => server.lastStats.raw,
     hostCounters: () => hostCounters(server, peer),
-    matchControls: controls,
-    startMatch: () => controls.start(controls.rules()),
+    matchControls: controls.rulesForm,
+    startMatch: controls.start,
     kick: (id: PlayerId) => server.kick(id, 'host', ''),
     leave,
     onChange: (cb) => server.onChange(cb),
@@ -252,7 +256,7 @@ function watchSignaling(p: HostParts): ReturnType<typeof keepSignaling> {
 }
 
 /** The host's own ClientSession on the loopback: a new one, or a successor's rebound to it. */
-function hostClient(p: HostParts, id: PlayerId, loopback: LoopbackChannel): ClientSession {
+function hostClient(p: HostParts, id: PlayerId, loopback: LoopbackChannel): AnyClientSession {
   const api = p.worker.api;
   const hooks: SessionHooks = {
     sendSettings: ({ debug, ...net }) => {
@@ -261,7 +265,7 @@ function hostClient(p: HostParts, id: PlayerId, loopback: LoopbackChannel): Clie
     },
     serverSetting: (name, value) => void api.setSetting(name, value),
   };
-  if (!p.client) return new ClientSession(id, p.tickrate, p.cvars, loopback, browserTimers(), hooks);
+  if (!p.client) return newClientSession(p.game, id, p.tickrate, p.cvars, loopback, browserTimers(), hooks);
   p.client.rebind(loopback, hooks);
   return p.client;
 }

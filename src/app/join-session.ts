@@ -23,9 +23,11 @@ import type { ControlMessage, LobbyPlayer } from '../protocol/control-messages';
 import type { Joined } from '../lobby/join';
 import type { PlayerId } from '../sim/types';
 import { reportChannel } from '../transport/channel-report';
+import type { Timers } from '../transport/conditioned-channel';
 import { browserTimers } from './browser-timers';
 import { ChatLog } from './chat-log';
-import { ClientSession, type SessionHooks } from './client-session';
+import type { SessionHooks } from './client-session';
+import { gameOfMap, newClientSession, type AnyClientSession } from './session-games';
 import { HostNews, JoinerEnd } from './joiner-watch';
 import { EndSignal, type LobbySession } from './lobby-session';
 
@@ -59,7 +61,7 @@ export interface HostLost {
 
 export interface JoinSessionOptions {
   /** Carry on with this client (a migration: it is rebound to the new link) instead of a new one. */
-  client?: ClientSession;
+  client?: AnyClientSession;
   /**
    * The page can migrate or reconnect: called instead of ending when the host closed the link
    * mid-match with a successor known ('lost'), or whenever the host fell silent or the route
@@ -83,6 +85,25 @@ export interface MigrationHeld {
 
 export type JoinSession = LobbySession & { held(): MigrationHeld };
 
+/**
+ * The joiner's client: a migration's carried on over the new link, else a new one for the game the
+ * host's welcome names (its map name, session-games.ts).
+ */
+function joinerClient(
+  j: Joined,
+  cvars: Cvars,
+  timers: Timers,
+  hooks: SessionHooks,
+  carried?: AnyClientSession,
+): AnyClientSession {
+  if (carried) {
+    carried.rebind(j.link.unreliable, hooks);
+    return carried;
+  }
+  const game = gameOfMap(j.settings.mapName);
+  return newClientSession(game, j.clientId, j.settings.tickrate, cvars, j.link.unreliable, timers, hooks);
+}
+
 export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: JoinSessionOptions = {}): JoinSession {
   const timers = browserTimers();
   const listeners = new Set<() => void>();
@@ -90,9 +111,7 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: Jo
   let malformed = 0;
   const send = (m: ControlMessage): void => j.link.reliable.send(encodeControl(m));
   const hooks = joinerHooks(send);
-  const client =
-    o.client ?? new ClientSession(j.clientId, j.settings.tickrate, cvars, j.link.unreliable, timers, hooks);
-  if (o.client) o.client.rebind(j.link.unreliable, hooks);
+  const client = joinerClient(j, cvars, timers, hooks, o.client);
   const chat = new ChatLog(
     (text) => send({ type: 'chat', from: 0, text }),
     (id) => news.players.find((p) => p.id === id)?.name,

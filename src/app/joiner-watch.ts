@@ -13,7 +13,7 @@ import { MIGRATION_SILENCE_MS } from '../lobby/migration-steps';
 import type { PlayerId } from '../sim/types';
 import type { Timers } from '../transport/conditioned-channel';
 import type { ChatLog } from './chat-log';
-import type { ClientSession } from './client-session';
+import type { AnyClientSession } from './session-games';
 import { HostSilence } from './host-silence';
 import type { EndSignal } from './lobby-session';
 import type { HeldCheckpoint, HostLost, MigrationHeld } from './join-session';
@@ -63,7 +63,7 @@ export class JoinerEnd {
 
   constructor(
     private readonly j: Joined,
-    private readonly client: ClientSession,
+    private readonly client: AnyClientSession,
     private readonly end: EndSignal,
     private readonly news: HostNews,
     private readonly chat: ChatLog,

@@ -8,7 +8,7 @@ import type { PlayerId } from '../sim/types';
 import type { JoinFailure } from '../lobby/failures';
 import type { ChannelReport } from '../transport/channel-report';
 import type { ChatLog } from './chat-log';
-import type { ClientSession } from './client-session';
+import type { AnyClientSession } from './session-games';
 import type { MatchControls } from '../game/game-host';
 
 export { reportChannel, type ChannelReport } from '../transport/channel-report';
@@ -16,7 +16,7 @@ export { reportChannel, type ChannelReport } from '../transport/channel-report';
 export interface LobbySession {
   readonly isHost: boolean;
   readonly roomId: string;
-  readonly client: ClientSession;
+  readonly client: AnyClientSession;
   /** The lobby's chat (lobby screen and match): lines relayed by the host, its notices to this player; `send` goes through the host's limits (docs/PROTOCOL.md "Chat"). */
   readonly chat: ChatLog;
   players(): LobbyPlayer[];

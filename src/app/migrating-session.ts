@@ -19,7 +19,7 @@ import type { MigrationRole } from '../lobby/migration-steps';
 import { SYSTEM_CHAT_ID, type LobbyPlayer } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import { ChatLog } from './chat-log';
-import type { ClientSession } from './client-session';
+import type { AnyClientSession } from './session-games';
 import { createJoinSession, type HostLost, type JoinSession } from './join-session';
 import { EndSignal, type ChannelReport, type LobbySession, type MigrationReport } from './lobby-session';
 import { AttemptLog, runMigration } from './migration-loop';
@@ -74,7 +74,7 @@ export class MigratingSession implements LobbySession {
   get roomId(): string {
     return this.ctx.target.roomId;
   }
-  get client(): ClientSession {
+  get client(): AnyClientSession {
     return this.inner.client;
   }
   get matchControls(): MatchControls | null {
@@ -145,7 +145,7 @@ export class MigratingSession implements LobbySession {
   }
 
   /** The join session this wrapper's page runs (the first one, and each after a migration). */
-  joinSession(j: Parameters<typeof createJoinSession>[0], client?: ClientSession): JoinSession {
+  joinSession(j: Parameters<typeof createJoinSession>[0], client?: AnyClientSession): JoinSession {
     return createJoinSession(j, this.ctx.target.roomId, this.ctx.cvars, {
       client,
       onHostLost: (lost) => this.hostLost(lost),

@@ -19,7 +19,7 @@ import type { SignalingOptions } from '../transport/peer-link';
 import { joinLobby, type Joined } from '../lobby/join';
 import { hostName, nameOf } from '../lobby/migration-notice';
 import { seatKeyOf } from '../lobby/seat-key';
-import type { ClientSession } from './client-session';
+import type { AnyClientSession } from './session-games';
 import type { HostSession } from './host-session';
 import type { HostLost, JoinSession } from './join-session';
 import { createSuccessorSession } from './successor-session';
@@ -55,14 +55,14 @@ export interface MigrationContext {
 export interface MigrationAttempts {
   /** `timeouts`: a reconnecting page asks quickly (link-recovery.ts QUICK_JOIN). */
   join(
-    client: ClientSession,
+    client: AnyClientSession,
     timeouts?: { signalingTimeoutMs: number; linkTimeoutMs: number },
   ): Promise<MigrationInner | JoinFailure | null>;
-  claim(client: ClientSession, lost: HostLost): Promise<MigrationInner | null>;
+  claim(client: AnyClientSession, lost: HostLost): Promise<MigrationInner | null>;
 }
 
 export interface AttemptHooks {
-  joinSession(j: Joined, client: ClientSession): JoinSession;
+  joinSession(j: Joined, client: AnyClientSession): JoinSession;
   replaced(): void;
   note(why: string): void;
 }

@@ -15,7 +15,12 @@
  */
 import type { Cvars } from '../config/cvars';
 import { ListenServer, type LobbySettings } from '../host/listen-server';
-import { startServerWorker, type ServerWorkerHandle, type WorkerRestoreResult } from '../host/worker-api';
+import {
+  startServerWorker,
+  type AnyWorkerGame,
+  type ServerWorkerHandle,
+  type WorkerRestoreResult,
+} from '../host/worker-api';
 import type { JoinFailure } from '../lobby/failures';
 import { importLobbyKey, takeoverHash, type LobbyKey } from '../lobby/host-key';
 import { decodeHostSecrets, type HostSecrets } from '../lobby/host-secrets';
@@ -26,7 +31,7 @@ import type { CheckpointCvar } from '../protocol/checkpoint-types';
 import type { SignalingState } from '../lobby/signaling-reconnect';
 import { openPeer, type SignalingOptions } from '../transport/peer-link';
 import { randomToken } from '../transport/signaling-peer';
-import type { ClientSession } from './client-session';
+import { gameOfMap, isArenaSession, type AnyClientSession } from './session-games';
 import { claimFailure, hostLobby, type HostSession } from './host-session';
 
 /** How long a claim waits for the signaling server's answer. */
@@ -39,7 +44,7 @@ export interface SuccessorOptions {
   cvars: Cvars;
   /** This tab's seat key (seat-key.ts): the seat a later successor keeps for us if we go. */
   seatKey: string;
-  client: ClientSession;
+  client: AnyClientSession;
   checkpoint: Uint8Array;
   players: readonly LobbyPlayer[];
   /** The old host handed the match to this page (its final checkpoint): the returning players hear so (host/takeover-notice.ts). */
@@ -55,13 +60,20 @@ type RestoredMatch = Extract<WorkerRestoreResult, { ok: true }>;
 
 const other = (detail: string): SuccessorResult => ({ ok: false, failure: { kind: 'other', detail } });
 
-export async function createSuccessorSession(o: SuccessorOptions): Promise<SuccessorResult> {
-  const cp = decodeCheckpoint(o.checkpoint);
-  if (!cp.ok) return other(`the checkpoint did not decode: ${cp.error}`);
+/** The lobby's secrets a checkpoint carries (its key, settings, the map name that says the game), or why not. */
+function secretsOf(checkpoint: Uint8Array): { ok: true; value: HostSecrets } | { ok: false; why: string } {
+  const cp = decodeCheckpoint(checkpoint);
+  if (!cp.ok) return { ok: false, why: `the checkpoint did not decode: ${cp.error}` };
   const secrets = decodeHostSecrets(cp.value.lobbyKey);
-  if (!secrets.ok) return other(`the host secrets did not decode: ${secrets.error}`);
+  return secrets.ok ? secrets : { ok: false, why: `the host secrets did not decode: ${secrets.error}` };
+}
+
+export async function createSuccessorSession(o: SuccessorOptions): Promise<SuccessorResult> {
+  const secrets = secretsOf(o.checkpoint);
+  if (!secrets.ok) return other(secrets.why);
   const s = secrets.value;
-  const worker = startServerWorker();
+  const game = gameOfMap(s.mapName);
+  const worker = startServerWorker(game);
   // Restored before the claim: once we hold the id, joiners connect at once, and a connection that
   // arrives before the ListenServer listens would be answered by nobody (its handshake times out).
   const restored = await restoreMatch(o, worker);
@@ -108,6 +120,7 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
       tickrate: restored.tickrate,
       cvars: o.cvars,
       client: o.client,
+      game,
       seat: o.client.localId,
       onSignaling: o.onSignaling,
       onReplaced: o.onReplaced,
@@ -123,9 +136,13 @@ export async function createSuccessorSession(o: SuccessorOptions): Promise<Succe
 }
 
 /** The old host's match in a fresh worker, brought forward with this page's newest snapshot and run on by the time since. */
-async function restoreMatch(o: SuccessorOptions, worker: ServerWorkerHandle): Promise<WorkerRestoreResult> {
+async function restoreMatch(
+  o: SuccessorOptions,
+  worker: ServerWorkerHandle<AnyWorkerGame>,
+): Promise<WorkerRestoreResult> {
   const net = o.client.net;
-  const snapshot = net.newestSnapshot();
+  // Bringing a checkpoint forward reads the arena's snapshot; another game restores the checkpoint as it is.
+  const snapshot = isArenaSession(o.client) ? o.client.net.newestSnapshot() : null;
   const tickMs = 1000 / o.client.tickrate;
   const heardAt = net.newestSnapshotAtMs;
   // The clients' clocks kept running since the newest snapshot: the restored server runs on as far.
@@ -137,7 +154,7 @@ async function restoreMatch(o: SuccessorOptions, worker: ServerWorkerHandle): Pr
 }
 
 /** The old host's server settings carry on (lag compensation and its window). */
-function carryServerSettings(worker: ServerWorkerHandle, cvars: readonly CheckpointCvar[]): void {
+function carryServerSettings(worker: ServerWorkerHandle<AnyWorkerGame>, cvars: readonly CheckpointCvar[]): void {
   for (const c of cvars)
     if ((c.name === 'sv_lagcompensation' || c.name === 'sv_maxunlag') && typeof c.value === 'number')
       void worker.api.setSetting(c.name, c.value);

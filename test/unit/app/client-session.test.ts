@@ -1,3 +1,4 @@
+import { ARENA_SESSION } from '../../../src/app/session-games';
 import { describe, expect, it, vi } from 'vitest';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { defaultCvars } from '../../../src/config/cvars';
@@ -37,7 +38,7 @@ function makeSession() {
   const timers = new FakeTimers();
   const wire = new WireChannel();
   const hooks = { sendSettings: vi.fn(), serverSetting: vi.fn() };
-  const session = new ClientSession(3, 60, defaultCvars(), wire, timers, hooks);
+  const session = new ClientSession(3, 60, defaultCvars(), wire, timers, hooks, ARENA_SESSION);
   return { timers, wire, hooks, session };
 }
 

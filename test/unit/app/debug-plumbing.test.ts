@@ -1,3 +1,4 @@
+import { isArenaSession } from '../../../src/app/session-games';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultCvars } from '../../../src/config/cvars';
 import { gameHostFor, hitboxesFromDebug, rewindFromDebug } from '../../../src/app/game-host-adapter';
@@ -58,7 +59,9 @@ describe("a joiner's debug messages", () => {
 
   it('asks for them with sv_showhitboxes, stores the newest and hands it to the renderer', () => {
     const { session, reliable, sentControl } = joinedSession();
-    const host = gameHostFor(session, () => undefined);
+    const client = session.client;
+    if (!isArenaSession(client)) throw new Error('an arena lobby');
+    const host = gameHostFor(session, client, () => undefined);
     expect(
       sentControl()
         .filter((m) => m.type === 'settings')

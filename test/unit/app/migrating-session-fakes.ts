@@ -4,7 +4,7 @@
  * migration context on a virtual clock, a lost host, and settle() to let promises run.
  */
 import { ChatLog } from '../../../src/app/chat-log';
-import type { ClientSession } from '../../../src/app/client-session';
+import type { AnyClientSession } from '../../../src/app/session-games';
 import type { HostLost } from '../../../src/app/join-session';
 import { EndSignal } from '../../../src/app/lobby-session';
 import type { MigrationAttempts, MigrationContext, MigrationInner } from '../../../src/app/migrating-session';
@@ -17,14 +17,14 @@ export const PLAYERS: LobbyPlayer[] = [
   { id: 3, name: 'Cleo', pingMs: 30, isHost: false },
 ];
 
-export function fakeClient(localId: number): ClientSession & { closed: boolean } {
+export function fakeClient(localId: number): AnyClientSession & { closed: boolean } {
   const c = { localId, closed: false, close: () => void (c.closed = true) };
-  return c as unknown as ClientSession & { closed: boolean };
+  return c as unknown as AnyClientSession & { closed: boolean };
 }
 
 export function fake(
   isHost: boolean,
-  client: ClientSession,
+  client: AnyClientSession,
   players: LobbyPlayer[],
 ): MigrationInner & { left: boolean; released: boolean } {
   const end = new EndSignal();
