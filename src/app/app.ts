@@ -10,7 +10,7 @@
  * reloads; a failure while joining keeps the lobby link, so "Back" shows its join form again.
  */
 import { createChatBox, type ChatBox } from '../game/chat-box';
-import { mountGame, type GameHandle } from '../game/mount';
+import { mountGame } from '../game/mount';
 import { mountGameView } from './game-view';
 import type { ClientPoint } from '../game/pointer-tracker';
 import { createPracticeHost } from '../game/practice-host';
@@ -19,7 +19,7 @@ import { markSeated, wasSeated } from '../lobby/seat-token';
 import { linkWarnings } from '../lobby/link-warnings';
 import { createDebugApi, type AppState, type Phase } from './debug-api';
 import { startFrameLoop } from './frame-loop';
-import { gameHostFor } from './game-host-adapter';
+import { matchMount, type MountedGame } from './match-mount';
 import { createLobby, joinLobbyOf, type LobbyEntry } from './lobby-entry';
 import type { LobbySession } from './lobby-session';
 import { loadPageConfig, type PageConfig } from './page-config';
@@ -30,6 +30,7 @@ import { loadName, pageStorage, saveName, tabStorage } from './remembered-name';
 import { lobbyScreen, messageScreen, startScreen, type LobbyScreen } from './screens';
 import { signalingBanner } from './signaling-banner';
 import type { MatchRules } from '../sim/match-types';
+import { gameFromQuery, type GameChoice } from './session-games';
 
 export class App implements AppState {
   phase: Phase = 'start';
@@ -42,7 +43,7 @@ export class App implements AppState {
   /** The lobby's watchers (link failures on the host, fresh TURN credentials), stopped on teardown. */
   private stopWatches: Array<() => void> = [];
   private readonly ice: IceRefresher;
-  private game: GameHandle | null = null;
+  private game: MountedGame | null = null;
   private lobby: LobbyScreen | null = null;
   private lobbyChat: ChatBox | null = null;
   /** Where the mouse last was, so the match's crosshair starts there (issue 12). */
@@ -114,7 +115,8 @@ export class App implements AppState {
         problems: pageProblems(this.win),
         linkWarnings: warnings.sentences,
         onUsePageServers: warnings.serversDiffer ? () => (this.config.signaling = this.config.defaultSignaling) : null,
-        onCreate: (name, password, max) => void this.create(this.remember(name), password, max),
+        defaultGame: gameFromQuery(this.win.location.search),
+        onCreate: (name, password, max, game) => void this.create(this.remember(name), password, max, game),
         onJoin: (room, name, password) => void this.join(room, this.remember(name), password),
         onPractice: (name) => this.practice(this.remember(name)),
         onForgetLink: () => this.forgetLink(),
@@ -168,7 +170,11 @@ export class App implements AppState {
   }
 
   /** The game in `screen`, or the message that this browser cannot draw it (game-view.ts). */
-  private showGame(screen: HTMLElement, mount: () => GameHandle, wayOut: { label: string; onClick: () => void }): void {
+  private showGame(
+    screen: HTMLElement,
+    mount: () => MountedGame,
+    wayOut: { label: string; onClick: () => void },
+  ): void {
     const view = mountGameView(screen, mount, wayOut);
     this.game = view.game;
     this.renderError = view.error;
@@ -178,8 +184,8 @@ export class App implements AppState {
     this.root.replaceChildren(el);
   }
 
-  private async create(name: string, password: string, maxPlayers: number): Promise<void> {
-    await createLobby(this.entry, name, password, maxPlayers);
+  private async create(name: string, password: string, maxPlayers: number, game: GameChoice): Promise<void> {
+    await createLobby(this.entry, name, password, maxPlayers, game);
   }
 
   private async join(roomId: string, name: string, password: string): Promise<void> {
@@ -238,7 +244,7 @@ export class App implements AppState {
     this.show(screen);
     const leave = (): void => session.leave();
     if (this.config.render)
-      this.showGame(screen, () => mountGame(screen, gameHostFor(session, leave), { initialPointer: this.pointer }), {
+      this.showGame(screen, matchMount(session, screen, leave, this.pointer), {
         label: 'Leave the match',
         onClick: leave,
       });

@@ -8,21 +8,20 @@
  * the mounted game, or null and the message shown (`#render-error`). Invariant: the message is
  * set as text only.
  */
-import type { GameHandle } from '../game/mount';
 import { CANNOT_DRAW, RendererUnavailable } from '../game/renderer-start';
 import { button, h } from './dom';
 
-export interface GameView {
-  game: GameHandle | null;
+export interface GameView<G> {
+  game: G | null;
   /** The message shown in place of the game, or null when it draws. */
   error: string | null;
 }
 
-export function mountGameView(
+export function mountGameView<G>(
   screen: HTMLElement,
-  mount: () => GameHandle,
+  mount: () => G,
   wayOut: { label: string; onClick: () => void },
-): GameView {
+): GameView<G> {
   try {
     return { game: mount(), error: null };
   } catch (err) {

@@ -18,6 +18,7 @@ import { signalingNotice, type SignalingState } from '../lobby/signaling-reconne
 import { CVARS } from '../config/cvars';
 import { DEFAULT_MAP } from '../sim/map';
 import type { Phase } from './debug-api';
+import { PUSHBALL_MAP_NAME, type GameChoice } from './session-games';
 import { createHostSession } from './host-session';
 import type { IceRefresher } from './ice-refresh';
 import type { LobbySession } from './lobby-session';
@@ -43,7 +44,13 @@ export interface LobbyEntry {
 }
 
 /** Create lobby: the host's server, its lobby link, and the host's own seat in it. */
-export async function createLobby(app: LobbyEntry, name: string, password: string, maxPlayers: number): Promise<void> {
+export async function createLobby(
+  app: LobbyEntry,
+  name: string,
+  password: string,
+  maxPlayers: number,
+  game: GameChoice = 'arena',
+): Promise<void> {
   if (!canRunLobbies(app.win)) return app.fail({ kind: 'insecure-context' });
   app.setPhase('connecting');
   app.show(busyScreen(app.doc, 'Starting the server and opening the lobby…'));
@@ -65,7 +72,8 @@ export async function createLobby(app: LobbyEntry, name: string, password: strin
     password,
     maxPlayers: max,
     cvars: app.config.cvars,
-    mapName: DEFAULT_MAP.name,
+    // The welcome's map name tells joiners which game this lobby plays (session-games.ts).
+    mapName: game === 'pushball' ? PUSHBALL_MAP_NAME : DEFAULT_MAP.name,
     seatKey: await seatKeyOf(seat.publicRaw, app.win.crypto),
     onSignaling,
     onReplaced: () => session?.replaced(),

@@ -14,11 +14,14 @@ import { linkQrCode } from './link-qr';
 import type { MatchControls } from '../game/game-host';
 import { createMatchSettingsForm } from '../game/match-settings-form';
 import type { MatchRules } from '../sim/match-types';
+import { GAME_CHOICES, type GameChoice } from './session-games';
 
 export interface StartScreenProps {
   joinRoomId: string | null;
   defaultName: string;
   defaultMaxPlayers: number;
+  /** The game the create form starts on (the page's `?game=`, else the arena). */
+  defaultGame?: GameChoice;
   notices: string[];
   /**
    * Problems of this browser found before anything is clicked (page-checks.ts: not a secure
@@ -32,7 +35,8 @@ export interface StartScreenProps {
    * clicks "Continue with these servers" or "Use this page's servers" (which calls this).
    */
   onUsePageServers: (() => void) | null;
-  onCreate(name: string, password: string, maxPlayers: number): void;
+  /** `game`: the create form's "Game" choice (`#game`). */
+  onCreate(name: string, password: string, maxPlayers: number, game: GameChoice): void;
   onJoin(roomId: string, name: string, password: string): void;
   /** Play alone against bots in this page (no network), e.g. while waiting for friends. */
   onPractice(name: string): void;
@@ -94,8 +98,12 @@ export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
     max: String(CVARS.sv_maxplayers.max),
     value: String(p.defaultMaxPlayers),
   });
-  const create = button(doc, 'create', 'Create lobby', () => p.onCreate(nameOf(), password.value, Number(max.value)));
+  const game = gameSelect(doc, p.defaultGame ?? 'arena');
+  const create = button(doc, 'create', 'Create lobby', () =>
+    p.onCreate(nameOf(), password.value, Number(max.value), game.value === 'pushball' ? 'pushball' : 'arena'),
+  );
   const form = h(doc, 'form', {}, [
+    labeled(doc, 'Game', game),
     labeled(doc, 'Name', name),
     labeled(doc, 'Lobby password (optional)', password),
     labeled(doc, 'Max players', max),
@@ -113,6 +121,14 @@ export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
     form,
     practice,
   ]);
+}
+
+/** The create form's "Game" choice (`#game`): the site's games, by id. */
+function gameSelect(doc: Document, chosen: GameChoice): HTMLSelectElement {
+  const options = GAME_CHOICES.map((g) =>
+    h(doc, 'option', { text: g.label, attrs: g.id === chosen ? { value: g.id, selected: '' } : { value: g.id } }),
+  );
+  return h(doc, 'select', { id: 'game' }, options);
 }
 
 /** The link's warnings; when it picks other servers, Join waits for one of two explicit clicks. */

@@ -1,0 +1,140 @@
+/**
+ * Pushball, the site's second game, end to end in real Chromium over real WebRTC: the host picks
+ * "Pushball" in the start screen's Game choice and creates a lobby; a friend opens the lobby link
+ * (which says nothing of the game: the joiner learns it from the host's welcome) and joins; the host
+ * starts the match; both pages draw the pitch with its renderer; the joiner walks to the ball and
+ * kicks it, and the host's page (the authority) sees the ball leave the centre spot and the joiner
+ * where the joiner's own page drew itself.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { config } from '../../src/pushball/sim';
+import { createLobby, joinByLink, launchChromium, openPlayer, waitIn, withParams } from './browser';
+
+let browser: Browser;
+let host: Page;
+let friend: Page;
+
+const idOf = (p: Page): Promise<number> => p.evaluate(() => window.rewind.localId ?? -1);
+
+/** The ball as a page's view has it (Pushball's view carries `ball`), or null. */
+function ballOn(p: Page): Promise<{ x: number; y: number } | null> {
+  return p.evaluate(() => {
+    const v = window.rewind.pushballView();
+    return v?.ball ? { x: v.ball.x, y: v.ball.y } : null;
+  });
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  host = await openPlayer(browser, `${inject('baseUrl')}?density=0.5`);
+  await host.selectOption('#game', 'pushball');
+  const link = await createLobby(host, 'Hana');
+  friend = await joinByLink(browser, withParams(link, { density: '0.5' }), 'Femi');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('Pushball over real WebRTC through the lobby link', () => {
+  it('seats both players in one lobby, and the joiner plays Pushball because the host said so', async () => {
+    for (const p of [host, friend]) await waitIn(p, () => window.rewind.players().length === 2, undefined, 30_000);
+    expect(await friend.evaluate(() => window.rewind.phase)).toBe('lobby');
+    // No rules form for Pushball: the host starts on its defaults.
+    expect(await host.isVisible('#start-match')).toBe(true);
+    await host.click('#start-match');
+    for (const p of [host, friend]) await waitIn(p, () => window.rewind.phase === 'match', undefined, 20_000);
+    // Both pages play Pushball (the arena's view is null there): a ball, the rules block with its score.
+    for (const p of [host, friend]) {
+      await waitIn(
+        p,
+        () => {
+          const v = window.rewind.pushballView();
+          return !!v && v.ball !== null && v.rules !== null;
+        },
+        undefined,
+      );
+    }
+  });
+
+  it('draws the pitch on both pages with the Pushball renderer', async () => {
+    for (const p of [host, friend]) {
+      await waitIn(
+        p,
+        () => {
+          const info = window.pushballGame?.info();
+          return !!info && info.frames > 10 && info.local !== null && info.players.length >= 1 && info.ball !== null;
+        },
+        undefined,
+        20_000,
+      );
+      const info = await p.evaluate(() => window.pushballGame!.info());
+      // The ball is drawn inside the canvas.
+      const size = await p.evaluate(() => {
+        const c = document.querySelector('canvas');
+        return c ? { w: c.clientWidth, h: c.clientHeight } : null;
+      });
+      expect(size).not.toBeNull();
+      expect(info.ball!.screenX).toBeGreaterThan(0);
+      expect(info.ball!.screenX).toBeLessThan(size!.w);
+      expect(info.ball!.screenY).toBeGreaterThan(0);
+      expect(info.ball!.screenY).toBeLessThan(size!.h);
+      // And really drawn there: the ball's white, and the own disc in the colour info() reports.
+      const [ballPixel, ownPixel] = await p.evaluate(() => {
+        const i = window.pushballGame!.info();
+        return [
+          window.pushballGame!.pixel(i.ball!.screenX, i.ball!.screenY),
+          window.pushballGame!.pixel(i.local!.screenX, i.local!.screenY),
+        ];
+      });
+      expect(Math.min(...ballPixel!.slice(0, 3))).toBeGreaterThan(200);
+      for (let c = 0; c < 3; c++) expect(Math.abs(ownPixel![c]! - info.local!.color[c]!)).toBeLessThan(40);
+      if (p === host) await p.screenshot({ path: 'test-results/pushball-host.png' }).catch(() => undefined);
+    }
+  });
+
+  it('the joiner walks to the ball and kicks it: the host sees the ball move and the joiner where it drew itself', async () => {
+    const friendId = await idOf(friend);
+    const start = await ballOn(host);
+    expect(start).not.toBeNull();
+    // Walk to the ball, kicking all the way, until the authority's ball is well off where it was.
+    await friend.evaluate(() => window.rewind.input({ moveToBall: true, fire: true, ms: 20_000 }));
+    await waitIn(
+      host,
+      (s: { x: number; y: number }) => {
+        const v = window.rewind.pushballView();
+        return !!v && !!v.ball && Math.hypot(v.ball.x - s.x, v.ball.y - s.y) > 60;
+      },
+      start!,
+      25_000,
+    );
+    await friend.evaluate(() => window.rewind.input({ ms: 2000 }));
+    // Let the joiner stand still, then compare where both pages have it.
+    await waitIn(
+      friend,
+      () => {
+        const v = window.rewind.pushballView();
+        return !!v && !!v.local && Math.hypot(v.local.state.vx, v.local.state.vy) < 1;
+      },
+      undefined,
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    const own = await friend.evaluate(() => {
+      const v = window.rewind.pushballView();
+      return v?.local ? { x: v.local.state.x, y: v.local.state.y } : null;
+    });
+    const seen = await host.evaluate((id) => {
+      const v = window.rewind.pushballView();
+      if (!v) return null;
+      const p = v.players.find((q) => q.id === id);
+      return p ? { x: p.x, y: p.y } : null;
+    }, friendId);
+    expect(own).not.toBeNull();
+    expect(seen).not.toBeNull();
+    expect(Math.hypot(own!.x - seen!.x, own!.y - seen!.y)).toBeLessThan(2 * config.PLAYER_RADIUS);
+    // The pitch is the walls': nobody stands outside it.
+    expect(own!.x).toBeGreaterThan(config.FIELD_X0);
+    expect(own!.x).toBeLessThan(config.FIELD_X1);
+  });
+});
