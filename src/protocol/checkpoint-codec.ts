@@ -41,12 +41,12 @@ const CVAR_TEXT_RULE: TextRule = { maxChars: CHECKPOINT_LIMITS.cvarTextChars };
 const MAX_UNLAG_MS = 2000;
 
 // Tokens travel as the hello's browser token does: 16 bytes (handshake-codec.ts converts).
-function writeToken(w: BitWriter, token: string): void {
+export function writeToken(w: BitWriter, token: string): void {
   if (!TOKEN_PATTERN.test(token)) throw new RangeError('checkpoint: a token is not 32 lowercase hex digits');
   writeBytes(w, tokenToBytes(token));
 }
 
-function readToken(r: BitReader): string {
+export function readToken(r: BitReader): string {
   const bytes = readBytes(r, BROWSER_TOKEN_BYTES);
   return r.ok ? tokenFromBytes(bytes) : '';
 }
@@ -136,7 +136,7 @@ function checkDeparted(r: BitReader, departed: readonly DepartedPlayer[], client
 }
 
 /** Cvar values: text, or any finite number as its IEEE-754 double (two 32-bit halves, high first). */
-function writeCvar(w: BitWriter, c: CheckpointCvar): void {
+export function writeCvar(w: BitWriter, c: CheckpointCvar): void {
   if (!CVAR_NAME_PATTERN.test(c.name)) throw new RangeError(`checkpoint: cvar name ${JSON.stringify(c.name)}`);
   writeText(w, c.name, CVAR_NAME_RULE);
   w.writeBool(typeof c.value === 'string');
@@ -148,7 +148,7 @@ function writeCvar(w: BitWriter, c: CheckpointCvar): void {
   w.writeBits(view.getUint32(4), 32);
 }
 
-function readCvar(r: BitReader): CheckpointCvar {
+export function readCvar(r: BitReader): CheckpointCvar {
   const name = readText(r, CVAR_NAME_RULE, 'cvar name');
   if (r.ok && !CVAR_NAME_PATTERN.test(name)) r.fail('cvar name not a cvar');
   if (r.readBool()) return { name, value: readText(r, CVAR_TEXT_RULE, 'cvar text') };
@@ -191,7 +191,7 @@ export function encodeCheckpoint(c: Checkpoint): Uint8Array {
   return w.finish();
 }
 
-function readList<T>(r: BitReader, cap: number, what: string, read: () => T): T[] {
+export function readList<T>(r: BitReader, cap: number, what: string, read: () => T): T[] {
   const n = readCount(r, cap, what);
   const out: T[] = [];
   for (let i = 0; i < n && r.ok; i++) out.push(read());

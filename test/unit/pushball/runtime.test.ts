@@ -3,7 +3,8 @@
  * runs), with the fake clock and in-memory ports: two clients send real Pushball command packets
  * and decode every snapshot with PUSHBALL_WIRE, the stats notices carry the netcode's per-client
  * entries beside Pushball's report, the host's start request takes effect, bots come and go, no
- * debug message is ever sent (Pushball has no debug view), and host migration refuses cleanly.
+ * debug message is ever sent (Pushball has no debug view), host migration refuses cleanly without
+ * a migration, and with Pushball's (pushballRuntimeGame) a successor runs the same match on.
  */
 import { describe, expect, it } from 'vitest';
 import { encodeCmdPacket } from '../../../src/protocol/cmd-packet';
@@ -18,6 +19,7 @@ import type { RuntimeGameFactory } from '../../../src/server/game-migration';
 import { ServerRuntime, type ServerNotice } from '../../../src/server/server-runtime';
 import type { PushballReport } from '../../../src/pushball/server/pushball-types';
 import { FakeClock, FakePort } from '../server/runtime-fakes';
+import { pushballRuntimeGame } from '../../../src/pushball/server/pushball-checkpoint';
 
 type Snap = SnapshotOf<PushballWireTypes>;
 const TICKRATE = 60;
@@ -194,5 +196,70 @@ describe('Pushball on ServerRuntime', () => {
     play(clock, rt, clients, 300);
     expect(rt.stats()!.tick).toBeGreaterThan(tick + 10);
     expect(notices.filter((n) => n.type === 'error')).toEqual([]);
+  });
+
+  it('migrates with pushballRuntimeGame: a successor restores the checkpoint and runs the same match on', () => {
+    const a = pushballRuntimeGame;
+    const old = pushballRuntime(a);
+    old.rt.start(SETTINGS);
+    const clients = [new PortClient(1, 127), new PortClient(2, -127)];
+    for (const c of clients) old.rt.addClient(c.id, c.port);
+    old.rt.addBot();
+    expect(old.rt.startMatch({ goalsToWin: 3, matchSeconds: 40 })).toMatchObject({ issues: [] });
+    play(old.clock, old.rt, clients, 2000);
+    const lobby = {
+      ...LOBBY,
+      people: [
+        { id: 1, name: 'Ann', token: '11'.repeat(16) },
+        { id: 2, name: 'Bo', token: '22'.repeat(16) },
+      ],
+      absent: [{ token: '33'.repeat(16), id: 3, name: 'Cy' }],
+      bans: ['44'.repeat(16)],
+      lobbyKey: new Uint8Array([1, 2, 3]),
+    };
+    const bytes = old.rt.checkpoint(lobby, 0)!;
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    old.rt.stopTicking();
+    const atCheckpoint = old.rt.stats()!;
+
+    const next = pushballRuntime(pushballRuntimeGame);
+    next.clock.now = 50_000; // another browser's clock
+    expect(next.rt.restore(new Uint8Array([0x81, 9]), { snapshot: null, names: [], skipTicks: 0 }).ok).toBe(false);
+    const info = next.rt.restore(bytes, { snapshot: null, names: [], skipTicks: 0 });
+    expect(info).toMatchObject({ ok: true, tick: atCheckpoint.tick, checkpointTick: atCheckpoint.tick, tickrate: 60 });
+    if (!info.ok) return;
+    expect(info.seats).toEqual([
+      { token: '11'.repeat(16), id: 1, name: 'Ann', present: true },
+      { token: '22'.repeat(16), id: 2, name: 'Bo', present: true },
+      { token: '33'.repeat(16), id: 3, name: 'Cy', present: false },
+    ]);
+    expect(info.bans).toEqual(lobby.bans);
+    expect(Array.from(info.lobbyKey)).toEqual([1, 2, 3]);
+    // The same match: players, bot, scores, match number and settings as the old host had them.
+    const restored = next.rt.stats()!;
+    const same = ({ players, bots, seq, phase, scores, clockTicksLeft }: PushballReport) => ({
+      players,
+      bots,
+      seq,
+      phase,
+      scores,
+      clockTicksLeft,
+    });
+    expect(same(restored)).toEqual(same(atCheckpoint));
+    // The people come back on new ports (rejoins) and play on from where their players stood.
+    const before = clients.map((c) => c.newest!);
+    const back = clients.map((c) => new PortClient(c.id, c.moveX));
+    for (const c of back) expect(next.rt.addClient(c.id, c.port, true)).toBe(true);
+    play(next.clock, next.rt, back, 1000);
+    for (const [i, c] of back.entries()) {
+      const s = c.newest!;
+      expect(s.serverTick).toBeGreaterThan(atCheckpoint.tick + 50);
+      expect(s.match).toMatchObject({ seq: 1, goalsToWin: 3, matchTicks: 40 * 60 });
+      // Moved on from the old host's position (within a second's travel), the way it pushes.
+      const dx = s.self.x - before[i]!.self.x;
+      expect(Math.sign(dx) === Math.sign(c.moveX) || Math.abs(dx) < 20).toBe(true);
+      expect(Math.abs(dx)).toBeLessThan(260);
+    }
+    expect(next.notices.filter((n) => n.type === 'error')).toEqual([]);
   });
 });
