@@ -15,6 +15,10 @@ import { pushballClientGame, type PushballClientTypes } from '../pushball/client
 import { arenaScriptInput, pushballScriptInput, type ScriptedInput } from './scripted-input';
 import { WEAPON_KEEP, type PlayerId } from '../sim/types';
 import type { Cvars } from '../config/cvars';
+import { decodeCheckpoint } from '../protocol/checkpoint-codec';
+import { decodeCoreCheckpoint } from '../protocol/core-checkpoint-codec';
+import type { DecodeResult } from '../protocol/wire';
+import { PUSHBALL_COMMANDS } from '../pushball/protocol/pushball-commands';
 import type { Channel } from '../transport/channel';
 import type { Timers } from '../transport/conditioned-channel';
 import { ClientSession, type SessionHooks } from './client-session';
@@ -45,8 +49,14 @@ export interface SessionGame<T extends SessionTypes> {
   /** The input of a player who touches nothing. */
   readonly idle: T['input'];
   copyInput(input: T['input']): T['input'];
+  /** The lobby's secrets a migration checkpoint of this game carries (its host-secrets blob), or why not. */
+  lobbyKeyOf(checkpoint: Uint8Array): DecodeResult<Uint8Array>;
   /** A running script's input for this frame, read against the last view (null before the first). */
   scripted(spec: ScriptedInput, view: T['view'] | null): T['input'];
+}
+
+function lobbyKeyIn(r: DecodeResult<{ lobbyKey: Uint8Array }>): DecodeResult<Uint8Array> {
+  return r.ok ? { ok: true, value: r.value.lobbyKey } : r;
 }
 
 export const ARENA_SESSION: SessionGame<ArenaClientTypes> = {
@@ -54,6 +64,7 @@ export const ARENA_SESSION: SessionGame<ArenaClientTypes> = {
   client: arenaClientGame,
   idle: { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: WEAPON_KEEP },
   copyInput: (input) => ({ ...input }),
+  lobbyKeyOf: (bytes) => lobbyKeyIn(decodeCheckpoint(bytes)),
   scripted: arenaScriptInput,
 };
 
@@ -62,6 +73,8 @@ export const PUSHBALL_SESSION: SessionGame<PushballClientTypes> = {
   client: pushballClientGame,
   idle: { moveX: 0, moveY: 0, buttons: 0 },
   copyInput: (input) => ({ ...input }),
+  // Pushball migrates through the netcode's core checkpoint (src/server/core-migration.ts).
+  lobbyKeyOf: (bytes) => lobbyKeyIn(decodeCoreCheckpoint(PUSHBALL_COMMANDS, bytes)),
   scripted: pushballScriptInput,
 };
 

@@ -25,7 +25,6 @@ import type { JoinFailure } from '../lobby/failures';
 import { importLobbyKey, takeoverHash, type LobbyKey } from '../lobby/host-key';
 import { decodeHostSecrets, type HostSecrets } from '../lobby/host-secrets';
 import { hostPeerId } from '../lobby/room-id';
-import { decodeCheckpoint } from '../protocol/checkpoint-codec';
 import type { LobbyPlayer } from '../protocol/control-messages';
 import type { CheckpointCvar } from '../protocol/checkpoint-types';
 import type { SignalingState } from '../lobby/signaling-reconnect';
@@ -61,15 +60,16 @@ type RestoredMatch = Extract<WorkerRestoreResult, { ok: true }>;
 const other = (detail: string): SuccessorResult => ({ ok: false, failure: { kind: 'other', detail } });
 
 /** The lobby's secrets a checkpoint carries (its key, settings, the map name that says the game), or why not. */
-function secretsOf(checkpoint: Uint8Array): { ok: true; value: HostSecrets } | { ok: false; why: string } {
-  const cp = decodeCheckpoint(checkpoint);
-  if (!cp.ok) return { ok: false, why: `the checkpoint did not decode: ${cp.error}` };
-  const secrets = decodeHostSecrets(cp.value.lobbyKey);
+function secretsOf(o: SuccessorOptions): { ok: true; value: HostSecrets } | { ok: false; why: string } {
+  // The old host ran the game this page plays (its welcome said so): its checkpoints are that game's.
+  const lobbyKey = o.client.game.lobbyKeyOf(o.checkpoint);
+  if (!lobbyKey.ok) return { ok: false, why: `the checkpoint did not decode: ${lobbyKey.error}` };
+  const secrets = decodeHostSecrets(lobbyKey.value);
   return secrets.ok ? secrets : { ok: false, why: `the host secrets did not decode: ${secrets.error}` };
 }
 
 export async function createSuccessorSession(o: SuccessorOptions): Promise<SuccessorResult> {
-  const secrets = secretsOf(o.checkpoint);
+  const secrets = secretsOf(o);
   if (!secrets.ok) return other(secrets.why);
   const s = secrets.value;
   const game = gameOfMap(s.mapName);
