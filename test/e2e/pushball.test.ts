@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { config } from '../../src/pushball/sim';
-import { createLobby, joinByLink, launchChromium, openPlayer, waitIn, withParams } from './browser';
+import { closePlayer, createLobby, joinByLink, launchChromium, openPlayer, waitIn, withParams } from './browser';
 
 let browser: Browser;
 let host: Page;
@@ -136,5 +136,27 @@ describe('Pushball over real WebRTC through the lobby link', () => {
     // The pitch is the walls': nobody stands outside it.
     expect(own!.x).toBeGreaterThan(config.FIELD_X0);
     expect(own!.x).toBeLessThan(config.FIELD_X1);
+  });
+
+  it('outlives its host: the chosen successor takes the match over from its checkpoint and plays on', async () => {
+    const friendId = await idOf(friend);
+    // The host picks Femi as its successor in the lobby list; Femi then holds the host's checkpoints.
+    await host.evaluate((id) => window.rewind.chooseSuccessor(id, true), friendId);
+    await waitIn(friend, () => window.rewind.migration()?.checkpointAgeMs != null, undefined, 20_000);
+    const before = await friend.evaluate(() => window.rewind.pushballView()?.rules?.scores ?? null);
+    expect(before).not.toBeNull();
+    await closePlayer(host);
+    await waitIn(friend, () => window.rewind.migration()?.hosting === true && window.rewind.isHost, undefined, 30_000);
+    // Its own worker runs the same match: the score carried over, the ball is there, the ticks go on.
+    const after = await friend.evaluate(() => window.rewind.pushballView()?.rules?.scores ?? null);
+    expect(after).toEqual(before);
+    const tick = (): Promise<number> => friend.evaluate(() => window.rewind.pushballView()?.stats.serverTick ?? -1);
+    const t0 = await tick();
+    await waitIn(friend, (t) => (window.rewind.pushballView()?.stats.serverTick ?? -1) > t + 60, t0);
+    // And it still plays: walking moves its player on its own server.
+    const at = await friend.evaluate(() => window.rewind.pushballView()?.local?.state.x ?? null);
+    const moveX = at !== null && at > 500 ? -127 : 127;
+    await friend.evaluate((x) => window.rewind.input({ moveX: x, ms: 1500 }), moveX);
+    await waitIn(friend, (x0) => Math.abs((window.rewind.pushballView()?.local?.state.x ?? x0) - x0) > 40, at ?? 0);
   });
 });
