@@ -140,4 +140,5 @@ export function createServerApi<G extends ServerGameTypes = ServedTypes>(makeGam
 }
 
 /** The API of a worker serving the game of types `G` (the arena's by default). */
-export type ServerWorkerApi<G extends ServerGameTypes = ServedTypes> = ReturnType<typeof createServerApi<G>>;
+/** The API object a worker entry exposes (the page sees it as src/host/worker-api.ts `ServerWorkerApi`). */
+export type CreatedServerApi<G extends ServerGameTypes = ServedTypes> = ReturnType<typeof createServerApi<G>>;

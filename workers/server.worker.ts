@@ -10,7 +10,7 @@ import type { ServerWorkerApi as HostView } from '../src/host/worker-api';
 import { arenaServerGame } from '../src/arena/server/arena-server-game';
 import { createServerApi } from './server-api';
 
-export type { ServerWorkerApi } from './server-api';
+export type { CreatedServerApi } from './server-api';
 
 // The host keeps its own structural copy of this API (host/ may not import server/): check they agree.
 Comlink.expose(createServerApi(arenaServerGame) satisfies HostView);
