@@ -5,7 +5,7 @@
  */
 import type { WireTypes } from '../protocol/snapshot-types';
 import type { Cvars } from '../config/cvars';
-import type { Tick } from '../sim/types';
+import type { Tick } from '../protocol/ids';
 import type { ClientClock } from './client-clock';
 import type { NetStatsTracker } from './net-stats-tracker';
 import type { SnapshotInbox } from './snapshot-inbox';
