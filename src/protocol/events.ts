@@ -8,10 +8,10 @@ import { quantizePos, wrapAngle } from '../sim/quantize';
 import type { SimEvent, SimEventType, Tick } from '../sim/types';
 import type { BitReader, BitWriter } from './bits';
 import { compileEventCodec, type EncodedEvent, type EventCodec } from './event-codec';
-import { angleCodec, posCodec, uintCodec, weaponCodec, type FieldCodec } from './field-codecs';
+import { angleCodec, posCodec, uintCodec, type FieldCodec } from './field-codecs';
 import { MAX_PICKUPS } from '../sim/maps';
 import { PickupKind } from '../sim/match-types';
-import type { FieldTable } from './fields';
+import { weaponCodec, type FieldTable } from './fields';
 import type { NetEvent } from './game-messages';
 
 const PICKUP_KIND_MAX = Math.max(...Object.values(PickupKind));
