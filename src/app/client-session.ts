@@ -25,7 +25,7 @@ import { setCvar as applyCvar, type CvarIssue, type Cvars } from '../config/cvar
 import { NetClient } from '../client/net-client';
 import { arenaClientGame } from '../arena/client/arena-client-game';
 import type { ArenaClientTypes } from '../arena/client/arena-client-types';
-import type { ClientView, InputSample, ViewEvent } from '../client/view-model';
+import type { ClientView, InputSample, ViewEvent } from '../arena/client/view-model';
 import type { DebugMessage } from '../protocol/game-messages';
 import type { PlayerId } from '../sim/types';
 import { WEAPON_KEEP, Buttons } from '../sim/types';

@@ -9,7 +9,7 @@ import type { Tick } from '../protocol/ids';
 import type { ClientClock } from './client-clock';
 import type { NetStatsTracker } from './net-stats-tracker';
 import type { SnapshotInbox } from './snapshot-inbox';
-import type { NetStats } from './view-model';
+import type { NetStats } from './net-stats';
 
 /** Counters since the start and the last prediction error (cl_showerror, tests). */
 export interface NetClientTotals {
