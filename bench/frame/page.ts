@@ -21,7 +21,7 @@ import type { HarnessClient } from '../../test/harness/harness-client';
 import { BotClient, type BotContext } from '../../src/bots/bot-client';
 import { Buttons, Weapon } from '../../src/sim/types';
 import { radiansToAngle } from '../../src/sim/quantize';
-import type { ClientView, InputSample } from '../../src/client/view-model';
+import type { ClientView, InputSample } from '../../src/arena/client/view-model';
 import { Match } from '../../test/harness/match';
 import { wander } from '../../src/bots/scripts';
 

@@ -5,7 +5,7 @@
  * channels, peers or the worker through it.
  */
 import type { Cvars } from '../config/cvars';
-import type { ClientView, NetStats, ViewEvent } from '../client/view-model';
+import type { ClientView, NetStats, ViewEvent } from '../arena/client/view-model';
 import type { LobbyPlayer } from '../protocol/control-messages';
 import type { DebugMessage } from '../protocol/game-messages';
 import type { PlayerId } from '../sim/types';

@@ -6,7 +6,7 @@
  * Invariant: the renderer gets no handle on channels, peers or the worker.
  */
 import type { CvarIssue, Cvars } from '../config/cvars';
-import type { ClientView, InputSample } from '../client/view-model';
+import type { ClientView, InputSample } from '../arena/client/view-model';
 import type { GameHost, RewindDebug } from '../game/game-host';
 import type { DebugMessage } from '../protocol/game-messages';
 import type { Hitbox, PlayerId } from '../sim/types';

@@ -4,7 +4,7 @@
  * aim at one, in Pushball walk to the ball). Each game turns a spec into its own frame input,
  * reading positions where its renderer drew them: what a player steering by eye does.
  */
-import type { ClientView, InputSample } from '../client/view-model';
+import type { ClientView, InputSample } from '../arena/client/view-model';
 import type { PushballView, PushInput } from '../pushball/client/pushball-client-game';
 import { radiansToAngle } from '../sim/quantize';
 import { Buttons, WEAPON_KEEP, type PlayerId } from '../sim/types';

@@ -24,7 +24,7 @@
  * Invariants: time never goes backwards within a call sequence with non-decreasing `now`; memory is
  * bounded whether snapshots arrive or not; no clock is read here.
  */
-import type { Tick } from '../sim/types';
+import type { Tick } from '../protocol/ids';
 import { ClockAdjustments } from './clock-adjustments';
 import { DelayFilter } from './delay-filter';
 import { RoundTrip, type EchoTiming } from './round-trip';

@@ -13,7 +13,7 @@ import type { SnapshotOf, WireTypes } from '../protocol/snapshot-types';
 import type { Tick } from '../protocol/ticks';
 import type { EntityTraits, SampledEntity } from './interpolation-buffer';
 import type { PredictionRules } from './predictor';
-import type { NetStats } from './view-model';
+import type { NetStats } from './net-stats';
 
 /** A game's snapshots, with an own entity that has a position (what smoothing moves). */
 export interface ClientWireTypes extends WireTypes {

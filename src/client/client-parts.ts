@@ -8,7 +8,6 @@
  * interpolation delay in use, and the source of the own player's drawn position.
  * Invariant: one instance per NetClient; the steps change it, nothing here reads a clock.
  */
-import type { ArenaWireTypes } from '../protocol/game-messages';
 import { interpDelaySeconds, type Cvars } from '../config/cvars';
 import type { SnapshotOf } from '../protocol/snapshot-types';
 import type { Tick } from '../protocol/ticks';

@@ -11,7 +11,7 @@
  * happens: `owed` starts after the newest); at most a second of ticks is owed at once (a tab frozen
  * longer would only send commands the server drops as stale); resends go out before new packets.
  */
-import type { Tick } from '../sim/types';
+import type { Tick } from '../protocol/ids';
 import type { CommandSchema } from '../protocol/command-schema';
 import { CommandSender, type SentPacket } from './command-sender';
 

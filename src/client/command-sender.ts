@@ -13,7 +13,7 @@
  */
 import { encodeCmdPacket } from '../protocol/cmd-packet';
 import { CMDS_PER_PACKET } from '../protocol/game-messages';
-import type { Tick } from '../sim/types';
+import type { Tick } from '../protocol/ids';
 import type { CommandSchema } from '../protocol/command-schema';
 
 export interface SentPacket {

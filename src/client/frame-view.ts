@@ -9,7 +9,7 @@
 import type { ClientGameTypes, FrameParts } from './client-game';
 import type { ClientParts } from './client-parts';
 import { netStatsOf } from './net-client-stats';
-import type { NetStats } from './view-model';
+import type { NetStats } from './net-stats';
 
 export function buildFrameView<T extends ClientGameTypes>(p: ClientParts<T>, nowMs: number): T['view'] {
   p.lastNowMs = nowMs;

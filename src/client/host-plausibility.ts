@@ -12,7 +12,7 @@
  * A new host (migration, `rebind`) gets a new anchor from its first snapshot and a clean record;
  * `dropped` keeps counting across hosts.
  */
-import type { Tick } from '../sim/types';
+import type { Tick } from '../protocol/ids';
 
 /** A joiner's clock may run slow (test/integration/client-timelines.test.ts runs one 10 % slow): generous. */
 export const MAX_RATE_EXCESS = 0.25;

@@ -12,7 +12,7 @@
  * the newer entry's tick); an entity missing from the newest snapshot is removed, and an older
  * snapshot arriving late cannot bring it back. No clock is read here.
  */
-import type { Tick } from '../sim/types';
+import type { Tick } from '../protocol/ids';
 
 export interface EntityTraits<T> {
   /** Blend `a` (t = 0) to `b` (t = 1), `spanTicks` apart; t > 1 extrapolates positions along a→b. */

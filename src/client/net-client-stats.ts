@@ -5,11 +5,11 @@
  */
 import type { WireTypes } from '../protocol/snapshot-types';
 import type { Cvars } from '../config/cvars';
-import type { Tick } from '../sim/types';
+import type { Tick } from '../protocol/ids';
 import type { ClientClock } from './client-clock';
 import type { NetStatsTracker } from './net-stats-tracker';
 import type { SnapshotInbox } from './snapshot-inbox';
-import type { NetStats } from './view-model';
+import type { NetStats } from './net-stats';
 
 /** Counters since the start and the last prediction error (cl_showerror, tests). */
 export interface NetClientTotals {

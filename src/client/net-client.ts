@@ -30,9 +30,8 @@ import { CommandIssue } from './command-issue';
 import { buildFrameView, statsOf } from './frame-view';
 import { netTotalsOf, type NetClientTotals } from './net-client-stats';
 import { SnapshotIntake } from './snapshot-intake';
-import type { NetStats } from './view-model';
+import type { NetStats } from './net-stats';
 
-export type { InputSample } from './view-model';
 export type { NetClientTotals } from './net-client-stats';
 export type { NetClientOptions } from './client-parts';
 

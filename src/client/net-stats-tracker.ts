@@ -5,7 +5,7 @@
  * had to repeat our command for it), every prediction error, every malformed packet.
  * Output: rates per second and loss fractions. Invariants: pure bookkeeping, time passed in.
  */
-import type { Tick } from '../sim/types';
+import type { Tick } from '../protocol/ids';
 import { RollingWindow } from './rolling-window';
 
 export class NetStatsTracker {

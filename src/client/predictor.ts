@@ -15,7 +15,7 @@
  * prediction starts from it; the context a replay runs on is the snapshot's, so a take the server
  * refused (someone else was first) simply does not happen again in the replay.
  */
-import type { Tick } from '../sim/types';
+import type { Tick } from '../protocol/ids';
 
 /** What a game brings to prediction (the arena's: src/arena/client/arena-prediction.ts). */
 export interface PredictionRules<S, C extends { readonly tick: Tick }, Ctx, Ev> {

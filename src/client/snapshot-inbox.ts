@@ -17,7 +17,7 @@ import { SnapshotDecoder } from '../protocol/snapshot';
 import { SnapshotAssembler } from '../protocol/snapshot-assembler';
 import type { SnapshotWire } from '../protocol/snapshot-schema';
 import type { SnapshotOf, WireTypes } from '../protocol/snapshot-types';
-import type { Tick } from '../sim/types';
+import type { Tick } from '../protocol/ids';
 import { EventDeduper } from './event-dedupe';
 import { HostPlausibility } from './host-plausibility';
 

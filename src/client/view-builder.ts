@@ -1,5 +1,5 @@
 /**
- * The own entity as drawn (view-model's LocalView): between its last two predicted ticks by the
+ * The own entity as drawn (the arena's LocalPlayerView, src/arena/client/view-model.ts): between its last two predicted ticks by the
  * fraction of the tick elapsed (never across a teleport: the game says what continues what), plus
  * the smoothing offset.
  */

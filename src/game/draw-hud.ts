@@ -5,7 +5,7 @@
  * Input: Kit, FrameInfo, Effects. Invariants: timers are compared in ticks against the local
  * player's predicted tick (weapon) or the server tick (respawn), turned into seconds only for text.
  */
-import type { LocalPlayerView } from '../client/view-model';
+import type { LocalPlayerView } from '../arena/client/view-model';
 import { DEPLOY_SECONDS, MAX_HEALTH, secondsToTicks, weaponDef } from '../sim/config';
 import type { WeaponId } from '../sim/types';
 import { killLineText, fade, LIFE, type Effects } from './effects';

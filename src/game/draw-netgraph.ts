@@ -5,7 +5,7 @@
  * per mount (`createNetGraph`); a frame only writes into them.
  */
 import type { Color } from 'kaboom';
-import type { NetStats } from '../client/view-model';
+import type { NetStats } from '../arena/client/view-model';
 import {
   SampleRing,
   netGraphLines,

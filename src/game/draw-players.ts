@@ -5,7 +5,7 @@
  * Invariant: the body centre is drawn exactly at `playerScreenPos`, which the debug API reports
  * for pixel checks; dead players are drawn only as a faint marker.
  */
-import type { LocalPlayerView, RemotePlayerView } from '../client/view-model';
+import type { LocalPlayerView, RemotePlayerView } from '../arena/client/view-model';
 import { PLAYER_RADIUS } from '../sim/config';
 import { angleToRadians } from '../sim/quantize';
 import { circleVisible, toScreenX, toScreenY } from './camera';

@@ -12,7 +12,7 @@
  * the kill feed keeps at most KILL_FEED_MAX lines and the particle pool PARTICLES; lists are
  * compacted in place so a steady frame allocates little.
  */
-import type { ProjectileView } from '../client/view-model';
+import type { ProjectileView } from '../arena/client/view-model';
 import type { PlayerId, WeaponId } from '../sim/types';
 import { emitTrail, type Rng } from './fx/bursts';
 import { HURT_LIFE, type HurtIndicator } from './fx/hurt-direction';

@@ -7,7 +7,7 @@
  * Output: the overlay element (id `end-screen`; rows `#end-ranking li`, awards `#end-awards li`).
  * Invariant: the lists are rebuilt only when the results change (not every frame); names go in as text.
  */
-import type { MatchView } from '../client/match-view';
+import type { MatchView } from '../arena/client/match-view';
 import { MatchPhase, Team, type MatchResults } from '../sim/match-types';
 import type { PlayerId } from '../sim/types';
 import { OVERLAY_STYLE, el } from './dom-ui';

@@ -5,7 +5,7 @@
  * predicted state is. It is how a test measures input latency in frames (a key's first frame in the
  * axes, the first frame that draws the player moved) without timing anything. A fixed ring of records, reused: no allocation per frame.
  */
-import type { ClientView, InputSample } from '../client/view-model';
+import type { ClientView, InputSample } from '../arena/client/view-model';
 
 export interface FrameRecord {
   /** The frame counter after this frame (what `info().frames` read then). */

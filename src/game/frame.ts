@@ -9,7 +9,7 @@
  * shoots; buffers are reused frame to frame.
  */
 import type { KaboomCtx } from 'kaboom';
-import type { ClientView, InputSample, LocalPlayerView } from '../client/view-model';
+import type { ClientView, InputSample, LocalPlayerView } from '../arena/client/view-model';
 import type { ArenaMap, PlayerId } from '../sim/types';
 import { followCamera, toScreenX, toScreenY, type Camera } from './camera';
 import { drawRewind, drawPredictionError, drawServerHitboxes } from './draw-debug';

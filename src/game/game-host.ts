@@ -3,7 +3,7 @@
  * game screen needs, and nothing about transport. The wiring implements it for a real match over
  * WebRTC; tests and a practice mode can implement it over a local server.
  */
-import type { ClientView, InputSample } from '../client/view-model';
+import type { ClientView, InputSample } from '../arena/client/view-model';
 import type { CvarIssue, Cvars } from '../config/cvars';
 import type { Hitbox, PlayerId } from '../sim/types';
 import type { MatchRules } from '../sim/match-types';

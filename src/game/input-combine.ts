@@ -10,7 +10,7 @@
  * the kind in use only (a resting stick never steals the mouse's aim); with the mouse the
  * crosshair is the pointer, with a stick it sits CROSSHAIR_DISTANCE px along the aim.
  */
-import type { InputSample } from '../client/view-model';
+import type { InputSample } from '../arena/client/view-model';
 import { angleToRadians, MOVE_MAX } from '../sim/quantize';
 import { Buttons } from '../sim/types';
 import type { PadState } from './gamepad';

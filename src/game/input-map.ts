@@ -7,7 +7,7 @@
  * Invariant: opposite keys cancel; a diagonal is as fast as a straight move (the axes are scaled to
  * length 127, the sim clamps the wish length to 1 anyway, so this only keeps the numbers honest).
  */
-import type { InputSample } from '../client/view-model';
+import type { InputSample } from '../arena/client/view-model';
 import { MOVE_MAX, radiansToAngle } from '../sim/quantize';
 import { Buttons, WEAPON_COUNT, WEAPON_KEEP } from '../sim/types';
 

@@ -8,7 +8,7 @@
  * chat line is open) the sample is neutral and nothing is read as a press.
  */
 import type { KaboomCtx } from 'kaboom';
-import type { InputSample } from '../client/view-model';
+import type { InputSample } from '../arena/client/view-model';
 import { WEAPON_KEEP } from '../sim/types';
 import type { PadReader, PadState } from './gamepad';
 import { combineInput, type CombinedInput, type InputKind } from './input-combine';

@@ -5,7 +5,7 @@
  * Inputs: a MatchView and a name lookup. Outputs: strings. Invariant: the same view gives every page
  * the same words (the ranking comes from the match block, names from the lobby list).
  */
-import type { MatchView } from '../client/match-view';
+import type { MatchView } from '../arena/client/match-view';
 import { MAPS } from '../sim/maps';
 import { MODE_NAMES } from '../sim/match-rules';
 import { AwardKind, GameMode, MatchPhase, Team, type Award, type Standing } from '../sim/match-types';

@@ -6,7 +6,7 @@
  * Invariants: a ring never grows (fixed Float64Array, oldest overwritten); plot coordinates stay
  * inside the given rectangle whatever the samples (negative or non-finite ones count as 0).
  */
-import type { NetStats } from '../client/view-model';
+import type { NetStats } from '../arena/client/view-model';
 
 export class SampleRing {
   private readonly data: Float64Array;

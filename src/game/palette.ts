@@ -6,7 +6,7 @@
  * e2e pixel checks use it); in team deathmatch every other player wears their team's colour (red or
  * blue), so friend and foe read at a glance.
  */
-import type { MatchView } from '../client/match-view';
+import type { MatchView } from '../arena/client/match-view';
 import { GameMode, Team } from '../sim/match-types';
 import type { PlayerId } from '../sim/types';
 

@@ -8,7 +8,7 @@
  * the aim the snapshots carried.
  */
 import type { Color } from 'kaboom';
-import type { LocalPlayerView, RemotePlayerView } from '../client/view-model';
+import type { LocalPlayerView, RemotePlayerView } from '../arena/client/view-model';
 import { CROUCH_RADIUS, MAX_HEALTH, PLAYER_RADIUS } from '../sim/config';
 import { toScreenX, toScreenY, type Camera } from './camera';
 import { fillRect, ring, type Kit } from './render-kit';

@@ -11,7 +11,7 @@
  * ping and traffic; `commandTick` is the newest tick stepped).
  * Invariants: ticks are integers; events are handed out once; the world is only changed by stepWorld.
  */
-import type { ClientView, InputSample, NetStats } from '../client/view-model';
+import type { ClientView, InputSample, NetStats } from '../arena/client/view-model';
 import { defaultCvars, setCvar as applyCvar, type CvarIssue, type Cvars } from '../config/cvars';
 import type { SimConfig } from '../sim/config';
 import { hitboxOf } from '../sim/hitscan';

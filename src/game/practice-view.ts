@@ -4,7 +4,7 @@
  * Input: previous and current WorldState, frac in [0, 1], the local id, tickrate, events, stats.
  * Invariant: positions never leave the segment between the two ticks' positions.
  */
-import type { ClientView, NetStats, RemotePlayerView, ViewEvent } from '../client/view-model';
+import type { ClientView, NetStats, RemotePlayerView, ViewEvent } from '../arena/client/view-model';
 import type { PlayerState, SimEvent, WorldState } from '../sim/types';
 
 function lerpPos(prev: PlayerState | undefined, cur: PlayerState, frac: number): { x: number; y: number } {

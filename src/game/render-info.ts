@@ -4,7 +4,7 @@
  * `window.rewindGame.info()` to sample canvas pixels at the players' positions.
  * Input: the frame's view and camera plus the UI flags. Output: plain JSON-able data.
  */
-import type { ClientView, InputSample } from '../client/view-model';
+import type { ClientView, InputSample } from '../arena/client/view-model';
 import type { Camera } from './camera';
 import type { GlyphStats } from './glyph-gate';
 import type { InputKind } from './input-combine';

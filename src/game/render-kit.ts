@@ -7,7 +7,7 @@
  * state between frames except the colour caches (palette, players, health values).
  */
 import type { Color, KaboomCtx } from 'kaboom';
-import type { ClientView } from '../client/view-model';
+import type { ClientView } from '../arena/client/view-model';
 import { Team } from '../sim/match-types';
 import type { ArenaMap, PlayerId } from '../sim/types';
 import type { FaceName } from './art/fonts';

@@ -17,7 +17,7 @@ import { encodeControl } from '../protocol/control';
 import type { Channel } from '../transport/channel';
 import type { IncomingConnection } from '../transport/incoming-offers';
 import type { IncomingLink, PeerLink } from '../transport/peer-link';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 import { CLOSE_GRACE_MS, type LobbyDoor } from './lobby-door';
 import type { AdmittedJoiner } from './door-types';
 import type { Member, Roster } from './roster';

@@ -11,7 +11,7 @@
  * each ≤ CHAT_MAX_CHARS; a refused line is never relayed; one warning per streak of strikes.
  */
 import { CHAT_MAX_CHARS } from '../protocol/control-messages';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 
 export interface ChatPolicy {
   burst: number;

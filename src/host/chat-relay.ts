@@ -10,7 +10,7 @@
  */
 import { encodeControl } from '../protocol/control';
 import { SYSTEM_CHAT_ID, type KickReason } from '../protocol/control-messages';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 import { ChatLimiter, chatWarningText } from './chat-limiter';
 
 export interface ChatRelayDeps {

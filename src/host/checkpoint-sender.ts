@@ -15,7 +15,7 @@
  */
 import { encodeControl } from '../protocol/control';
 import { MAX_CHECKPOINT_MESSAGE_BYTES } from '../protocol/control-messages';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 
 /** Periodic checkpoints come at least this far apart (the listen server's timer ticks every 1000 ms). */
 export const CHECKPOINT_MIN_INTERVAL_MS = 900;

@@ -8,7 +8,7 @@
  */
 import { decodeControl } from '../protocol/control';
 import type { DebugMessage } from '../protocol/game-messages';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 
 export interface DebugNotice {
   clientId: PlayerId;

@@ -16,7 +16,7 @@
  */
 import { encodeControl } from '../protocol/control';
 import type { CheckpointCvar } from '../protocol/checkpoint-types';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 import { exportLobbyKey, type CryptoLike, type LobbyKey } from '../lobby/host-key';
 import { encodeHostSecrets, type HostSecrets } from '../lobby/host-secrets';
 import { CheckpointSender, type CheckpointCounters } from './checkpoint-sender';

@@ -9,7 +9,7 @@
  */
 import { decodeControl } from '../protocol/control';
 import type { KickReason, ControlMessage } from '../protocol/control-messages';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 import type { ControlMeter } from './control-meter';
 import type { ServerWorkerApi } from './worker-api';
 

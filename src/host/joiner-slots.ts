@@ -4,7 +4,7 @@
  * host reaches them: one joiner's reliable channel (only while open), or all of them.
  * Invariant: removing a slot closes its worker relay; the link is the caller's to close.
  */
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 import type { PeerLink } from '../transport/peer-link';
 import type { SlotTokens } from './admission';
 import { ControlMeter } from './control-meter';

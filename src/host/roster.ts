@@ -7,7 +7,7 @@
  * names are unique.
  */
 import type { LobbyPlayer } from '../protocol/control-messages';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 import { uniqueName } from '../lobby/handshake';
 
 export interface Member {

@@ -12,7 +12,7 @@
  * Invariants: the all-zero token is nobody's; one seat per token, one token per seat; pure
  * bookkeeping (the listen server drops a stale link still holding the seat before reusing it).
  */
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 
 export interface Seat {
   id: PlayerId;

@@ -14,7 +14,7 @@
  * reshuffles the list. Invariant: the output has no repeats, every id is an eligible (chosen) candidate.
  */
 import { MAX_SUCCESSORS } from '../protocol/control-messages';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 
 export interface SuccessorCandidate {
   id: PlayerId;

@@ -16,7 +16,7 @@
  */
 import { encodeControl } from '../protocol/control';
 import { SYSTEM_CHAT_ID, type LobbyPlayer } from '../protocol/control-messages';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 import { hostName, migrationNotice } from '../lobby/migration-notice';
 
 export class TakeoverNotice {

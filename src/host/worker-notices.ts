@@ -5,7 +5,7 @@
  * Input: notices of unchecked shape (they crossed a thread); anything else is dropped.
  */
 import type { KickReason } from '../protocol/control-messages';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 import { asDebugNotice, relayDebug, type DebugRoutes } from './debug-relay';
 import { asKickNotice, type LobbyWorkerHandle } from './worker-api';
 

@@ -5,7 +5,7 @@
  * asks the worker (every second), puts the pings in the roster and the handed-off channels'
  * traffic on their channels.
  */
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 import type { Channel } from '../transport/channel';
 import { HandedOffChannel } from '../transport/handed-off-channel';
 import type { Roster } from './roster';

@@ -15,7 +15,7 @@
 import { decodeControl, encodeControl } from '../protocol/control';
 import { PROTOCOL_VERSION } from '../protocol/wire';
 import type { ControlMessage, MatchSettings } from '../protocol/control-messages';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 import { connectLink } from '../transport/outgoing-link';
 import { openPeer, TransportError, type Peer, type PeerLink, type SignalingOptions } from '../transport/peer-link';
 import type { JoinFailure } from './failures';

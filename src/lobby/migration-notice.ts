@@ -8,7 +8,7 @@
  * textContent (a chat system line), never as markup.
  */
 import type { LobbyPlayer } from '../protocol/control-messages';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 
 export interface MigrationNoticeFacts {
   oldHost: string | null;

@@ -13,15 +13,13 @@
  */
 import { FieldKind } from './field-codecs';
 import type { Field, TableCodec } from './fields';
-import { resultsWords } from './match-value';
-import type { PublicMatchState } from '../sim/match-types';
 import type { SnapshotWire } from './snapshot-schema';
 import { omits, type SnapshotView } from './snapshot-view';
 import { FNV_OFFSET, fold, mixBytes } from './fnv';
 
-// The FNV-1a primitives live in fnv.ts, the Snapshot-object side in checksum-objects.ts.
+// The FNV-1a primitives live in fnv.ts, the Snapshot-object side in snapshot-checksum.ts (the arena's
+// match block: src/arena/protocol/checksum-objects.ts and match-emit.ts).
 export { FNV_OFFSET, FNV_PRIME, P2, fold, mixBytes, mixInt, mixInt32, mixWord } from './fnv';
-export { mixMatch } from './checksum-objects';
 export { snapshotChecksum } from './snapshot-checksum';
 
 /** Appends the two bytes `mixWord` mixes for `word`; returns the new end. */
@@ -69,48 +67,8 @@ export function emitRow(out: Uint8Array, at: number, fields: readonly Field[], d
   return end;
 }
 
-/** How many numbers `matchWords(m)` holds, without building it. */
-function matchWordCount(m: PublicMatchState): number {
-  const r = m.results;
-  return 12 + 4 * m.players.length + m.pickups.length + (r ? 4 + 5 * r.standings.length + 3 * r.awards.length : 1);
-}
-
-/** The most bytes `emitMatch` writes for `m`. */
-export const matchBytesBound = (m: PublicMatchState): number => matchWordCount(m) * 4;
-
 /** The bytes `mixNumber` (fnv.ts) mixes for `v`, written at `at`; returns the new end (4 at most). For a game's own rules block. */
 export const emitNumber = (out: Uint8Array, at: number, v: number): number => emitInt(out, at, Math.round(v * 16));
-
-/**
- * The bytes `mixNumber` mixes for every word of `matchWords(m)`, written at `at` of `out` (room
- * for `matchBytesBound(m)`), without building the array: the host emits one per baseline frame per
- * tick. Returns the new end.
- * `mixMatch` hashes what it writes; a property test holds the two (and the host's checksums) together.
- */
-export function emitMatch(out: Uint8Array, at: number, m: PublicMatchState): number {
-  let e = emitNumber(out, at, m.mode);
-  e = emitNumber(out, e, m.mapId);
-  e = emitNumber(out, e, m.phase);
-  e = emitNumber(out, e, m.phaseEndTick);
-  e = emitNumber(out, e, m.fragLimit);
-  e = emitNumber(out, e, m.timeLimitS);
-  e = emitNumber(out, e, m.friendlyFire ? 1 : 0);
-  e = emitNumber(out, e, m.seq);
-  e = emitNumber(out, e, m.teamScores[0] ?? 0);
-  e = emitNumber(out, e, m.teamScores[1] ?? 0);
-  e = emitNumber(out, e, m.players.length);
-  for (const p of m.players) {
-    e = emitNumber(out, e, p.id);
-    e = emitNumber(out, e, p.team);
-    e = emitNumber(out, e, p.score);
-    e = emitNumber(out, e, p.bot ? 1 : 0);
-  }
-  e = emitNumber(out, e, m.pickups.length);
-  for (const t of m.pickups) e = emitNumber(out, e, t);
-  if (!m.results) return emitNumber(out, e, 0);
-  for (const v of resultsWords(m.results)) e = emitNumber(out, e, v);
-  return e;
-}
 
 /** `snapshotChecksum` of the snapshot a view describes (self, then its lists less any left-out id). */
 export function viewChecksum(wire: SnapshotWire, v: SnapshotView): number {

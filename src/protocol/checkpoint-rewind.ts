@@ -9,7 +9,7 @@
  * The reader never throws: it calls `r.fail` on anything else; the caller checks `r.ok`.
  */
 import { POS_SCALE } from '../sim/quantize';
-import type { Tick } from '../sim/types';
+import type { Tick } from './ticks';
 import type { BitReader, BitWriter } from './bits';
 import { CHECKPOINT_LIMITS, type RewindBox, type RewindTick } from './checkpoint-types';
 import { checkSorted, readCount } from './checkpoint-world';

@@ -3,7 +3,7 @@
  * docs/PROTOCOL.md has the layout): the handshake and host authentication, welcome, reject and
  * kick, chat, the lobby roster, client settings, and host migration's successors and checkpoints.
  */
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from './ids';
 import type { DebugMessage } from './game-messages';
 
 /**

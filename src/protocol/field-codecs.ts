@@ -11,8 +11,8 @@
  * ammo, absolute ticks written relative to the snapshot's (or command's) tick, the command's move
  * axes and weapon select. Moving kinds: position (plain or predicted from velocities), velocity, aim.
  */
-import { WEAPON_COUNT, type Tick, type WeaponId } from '../sim/types';
 import { bitLength } from './bits';
+import type { Tick } from './ticks';
 
 /** What a field may be written relative to (timers are small offsets from the snapshot's tick). */
 export interface FieldContext {
@@ -40,7 +40,7 @@ export const FieldKind = {
   Timer: 6,
   /** int8 in [-127, 127]. */
   Move: 7,
-  /** A weapon id or WEAPON_KEEP, u8. */
+  /** A weapon id (below the codec's weapon count) or SELECT_KEEP (255), u8. */
   WeaponSelect: 8,
   /** Full like a timer; delta [set:1] then `varint(3)` step from the base. */
   ViewTick: 9,
@@ -48,7 +48,7 @@ export const FieldKind = {
   Pos: 10,
   /** u16 on the 1/16 grid; delta: error of a velocity prediction, `classed+abs(2,5,9; u16)`. */
   PredictedPos: 11,
-  /** s16 on the 1/16 grid (|v| < VEL_MAX); delta `classed+abs(6,9,12; s16)`. */
+  /** s16 on the 1/16 grid (|grid value| ≤ VEL_GRID_MAX); delta `classed+abs(6,9,12; s16)`. */
   Vel: 12,
   /** u16 turn; delta the shortest signed turn, `classed(10,12,14,16)`. */
   Angle: 13,
@@ -86,8 +86,6 @@ export function uintCodec(max: number): FieldCodec<number> {
   return codec<number>(FieldKind.Uint, bitLength(max), max);
 }
 
-export const WEAPON_BITS = Math.max(1, bitLength(WEAPON_COUNT - 1));
-
 /** Unsigned counter of any size (kills, deaths): nibble varint; deltas are usually +1. */
 export const counterCodec = codec<number>(FieldKind.Counter, 0, 2 ** 36 - 1);
 /** Largest |score| the wire carries (suicides make scores negative). */
@@ -97,15 +95,22 @@ export const scoreCodec = codec<number>(FieldKind.Score, 0, SCORE_LIMIT);
 /** A wrapping u8 counter (teleportSeq): a change is almost always +1, so the delta is the step. */
 export const sequenceCodec = codec<number>(FieldKind.Sequence, 8);
 export const boolCodec = codec<boolean>(FieldKind.Bool, 1);
-export const weaponCodec = codec<WeaponId>(FieldKind.Weapon, WEAPON_BITS, WEAPON_COUNT - 1);
-/** Rounds per weapon, one byte each; the array always has WEAPON_COUNT entries. */
-export const ammoCodec = codec<number[]>(FieldKind.Ammo, 8, 255, WEAPON_COUNT);
+/** A weapon id in [0, weaponCount): the fewest bits that hold the largest (at least one). */
+export function weaponCodecFor<W extends number>(weaponCount: number): FieldCodec<W> {
+  return codec<W>(FieldKind.Weapon, Math.max(1, bitLength(weaponCount - 1)), weaponCount - 1);
+}
+/** Rounds per weapon, one byte each; the array always has `weaponCount` entries. */
+export function ammoCodecFor(weaponCount: number): FieldCodec<number[]> {
+  return codec<number[]>(FieldKind.Ammo, 8, 255, weaponCount);
+}
 /** An absolute tick where 0 means "none" (timers), as an offset from the context's tick. */
 export const timerCodec = codec<Tick>(FieldKind.Timer, 0, 0xffffffff);
 /** Move axis: int8 in [-127, 127] (-128 is refused). */
 export const moveCodec = codec<number>(FieldKind.Move, 8);
-/** A weapon id or WEAPON_KEEP. */
-export const weaponSelectCodec = codec<number>(FieldKind.WeaponSelect, 8);
+/** A weapon id in [0, weaponCount) or SELECT_KEEP (wire-grid.ts), u8; `max` is the largest id. */
+export function weaponSelectCodecFor(weaponCount: number): FieldCodec<number> {
+  return codec<number>(FieldKind.WeaponSelect, 8, weaponCount - 1);
+}
 /**
  * A command's view tick: in full like a timer against the command's own tick; as a delta, the
  * step from the previous command's view tick (normally +1, a few bits).
@@ -113,7 +118,7 @@ export const weaponSelectCodec = codec<number>(FieldKind.WeaponSelect, 8);
 export const viewTickCodec = codec<Tick>(FieldKind.ViewTick, 0, 0xffffffff);
 /** Position: u16 on the 1/16 grid, i.e. [0, 4096). */
 export const posCodec = codec<number>(FieldKind.Pos, 16);
-/** Velocity: int16 on the 1/16 grid, -32768 excluded (|v| < VEL_MAX). */
+/** Velocity: int16 on the 1/16 grid, -32768 excluded (|grid value| ≤ VEL_GRID_MAX). */
 export const velCodec = codec<number>(FieldKind.Vel, 16);
 /** Angle: u16; the delta is the shortest way round, so sweeping past 0 stays small. */
 export const angleCodec = codec<number>(FieldKind.Angle, 16);

@@ -5,8 +5,6 @@
  * `r.fail(...)`, and the message is refused as a whole. Also the generic (any table) row-to-object
  * and object-copy walks that the hand-written `TableOptions.unpack` and `copy` must equal.
  */
-import { MOVE_MAX, POS_SCALE, VEL_MAX } from '../sim/quantize';
-import { WEAPON_COUNT, WEAPON_KEEP } from '../sim/types';
 import type { BitReader } from './bits';
 import { FieldKind, SCORE_LIMIT, type FieldContext } from './field-codecs';
 import {
@@ -19,20 +17,19 @@ import {
   readClassedOrAbsolute,
 } from './motion-codecs';
 import type { Field, TableCodec } from './table-codec';
+import { GRID_SCALE, MOVE_LIMIT, SELECT_KEEP, VEL_GRID_MAX } from './wire-grid';
 
 type Bag = Record<string, unknown>;
-
-const VEL_GRID_MAX = VEL_MAX * POS_SCALE - 1;
 
 function checkVel(r: BitReader, g: number): number {
   if (g < -VEL_GRID_MAX || g > VEL_GRID_MAX) r.fail('velocity out of range');
   // `+ 0` keeps -0 out of decoded states (the sim never produces it).
-  return r.ok ? g / POS_SCALE + 0 : 0;
+  return r.ok ? g / GRID_SCALE + 0 : 0;
 }
 
 function checkPos(r: BitReader, g: number): number {
   if (g < 0 || g >= 65536) r.fail('position out of range');
-  return r.ok ? g / POS_SCALE : 0;
+  return r.ok ? g / GRID_SCALE : 0;
 }
 
 /** A score as decoded: |v| ≤ SCORE_LIMIT (the match block's results read scores too). */
@@ -49,9 +46,9 @@ export function readTimer(r: BitReader, ctx: FieldContext): number {
   return r.ok ? v : 0;
 }
 
-function readAmmo(r: BitReader): number[] {
+function readAmmo(r: BitReader, width: number): number[] {
   const out: number[] = [];
-  for (let i = 0; i < WEAPON_COUNT; i++) out.push(r.readBits(8));
+  for (let i = 0; i < width; i++) out.push(r.readBits(8));
   return out;
 }
 
@@ -76,23 +73,23 @@ export function readFieldFull(r: BitReader, f: Field, ctx: FieldContext): unknow
       return r.ok ? v : 0;
     }
     case FieldKind.Ammo:
-      return readAmmo(r);
+      return readAmmo(r, f.width);
     case FieldKind.Timer:
     case FieldKind.ViewTick:
       return readTimer(r, ctx);
     case FieldKind.Move: {
       const v = r.readSigned(8);
-      if (v < -MOVE_MAX) r.fail('move axis out of range');
+      if (v < -MOVE_LIMIT) r.fail('move axis out of range');
       return r.ok ? v : 0;
     }
     case FieldKind.WeaponSelect: {
       const v = r.readBits(8);
-      if (v >= WEAPON_COUNT && v !== WEAPON_KEEP) r.fail(`weapon select ${v} unknown`);
-      return r.ok ? v : WEAPON_KEEP;
+      if (v > f.max && v !== SELECT_KEEP) r.fail(`weapon select ${v} unknown`);
+      return r.ok ? v : SELECT_KEEP;
     }
     case FieldKind.Pos:
     case FieldKind.PredictedPos:
-      return r.readBits(16) / POS_SCALE;
+      return r.readBits(16) / GRID_SCALE;
     case FieldKind.Vel:
       return checkVel(r, r.readSigned(16));
     default:
@@ -136,14 +133,14 @@ export function readFieldDelta(
       return r.ok ? v : 0;
     }
     case FieldKind.Pos:
-      return checkPos(r, (base as number) * POS_SCALE + readClassed(r, POS_DELTA_WIDTHS));
+      return checkPos(r, (base as number) * GRID_SCALE + readClassed(r, POS_DELTA_WIDTHS));
     case FieldKind.PredictedPos: {
-      const velSum = (baseRow[f.velKey] as number) * POS_SCALE + (value[f.velKey] as number) * POS_SCALE;
-      const predicted = predictGrid((base as number) * POS_SCALE, velSum, ctx.motionScale ?? 0);
+      const velSum = (baseRow[f.velKey] as number) * GRID_SCALE + (value[f.velKey] as number) * GRID_SCALE;
+      const predicted = predictGrid((base as number) * GRID_SCALE, velSum, ctx.motionScale ?? 0);
       return checkPos(r, readClassedOrAbsolute(r, predicted, POS_WIDTHS, 16, false));
     }
     case FieldKind.Vel:
-      return checkVel(r, readClassedOrAbsolute(r, (base as number) * POS_SCALE, VEL_WIDTHS, 16, true));
+      return checkVel(r, readClassedOrAbsolute(r, (base as number) * GRID_SCALE, VEL_WIDTHS, 16, true));
     case FieldKind.Angle: {
       const d = readClassed(r, AIM_WIDTHS);
       return ((((base as number) + d) % 65536) + 65536) % 65536;
@@ -173,7 +170,7 @@ export function unpackEachField<T>(tc: TableCodec<T>, d: Float64Array, off: numb
     if (f.kind === FieldKind.Bool) out[f.key] = v === 1;
     else if (f.kind === FieldKind.Ammo) out[f.key] = Array.from(d.subarray(off + f.col, off + f.col + f.width), rowInt);
     else if (f.kind === FieldKind.Pos || f.kind === FieldKind.PredictedPos || f.kind === FieldKind.Vel)
-      out[f.key] = v / POS_SCALE + 0;
+      out[f.key] = v / GRID_SCALE + 0;
     else out[f.key] = rowInt(v);
   }
   return out as T;

@@ -7,8 +7,6 @@
  * is not on its grid, or out of its range, throws (RangeError): the sim quantizes its state every
  * tick, so that is a caller bug, never network input.
  */
-import { POS_SCALE } from '../sim/quantize';
-import { WEAPON_COUNT } from '../sim/types';
 import type { BitWriter } from './bits';
 import { FieldKind, type FieldContext } from './field-codecs';
 import {
@@ -22,18 +20,19 @@ import {
   writeClassedOrAbsolute,
 } from './motion-codecs';
 import type { Field, TableCodec } from './table-codec';
+import { GRID_SCALE } from './wire-grid';
 
-/** `v` on the 1/POS_SCALE grid as the grid integer; throws when it is off the grid. */
+/** `v` on the 1/GRID_SCALE grid as the grid integer; throws when it is off the grid. */
 export function gridInt(v: number, what: string): number {
-  const g = v * POS_SCALE;
-  if (!Number.isInteger(g)) throw new RangeError(`${what} ${v} is not on the 1/${POS_SCALE} grid`);
+  const g = v * GRID_SCALE;
+  if (!Number.isInteger(g)) throw new RangeError(`${what} ${v} is not on the 1/${GRID_SCALE} grid`);
   return g;
 }
 
-/** An ammo array into its columns from `at`. */
-export function packAmmo(items: readonly number[], d: Float64Array, at: number): void {
-  if (items.length !== WEAPON_COUNT) throw new RangeError(`ammo has ${items.length} entries`);
-  for (let i = 0; i < WEAPON_COUNT; i++) d[at + i] = items[i]!;
+/** An ammo array of `width` items into its columns from `at`. */
+export function packAmmo(items: readonly number[], d: Float64Array, at: number, width: number): void {
+  if (items.length !== width) throw new RangeError(`ammo has ${items.length} entries`);
+  for (let i = 0; i < width; i++) d[at + i] = items[i]!;
 }
 
 /** Stores field `f` of `value` (the whole object's field) into the row at `off`. */
@@ -44,7 +43,7 @@ export function packField(f: Field, value: unknown, d: Float64Array, off: number
       d[at] = value ? 1 : 0;
       return;
     case FieldKind.Ammo:
-      packAmmo(value as readonly number[], d, at);
+      packAmmo(value as readonly number[], d, at, f.width);
       return;
     case FieldKind.Pos:
     case FieldKind.PredictedPos:

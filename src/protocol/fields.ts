@@ -7,13 +7,15 @@
 import { POS_SCALE } from '../sim/quantize';
 import {
   BUTTONS_MASK,
+  WEAPON_COUNT,
   type PlayerState,
   type ProjectileState,
   type PublicPlayerState,
   type UserCmd,
+  type WeaponId,
 } from '../sim/types';
 import {
-  ammoCodec,
+  ammoCodecFor,
   angleCodec,
   boolCodec,
   counterCodec,
@@ -24,8 +26,8 @@ import {
   uintCodec,
   velCodec,
   viewTickCodec,
-  weaponCodec,
-  weaponSelectCodec,
+  weaponCodecFor,
+  weaponSelectCodecFor,
 } from './field-codecs';
 import { compileTable, type FieldTable, type TableCodec } from './table-codec';
 import { gridInt, packAmmo } from './field-write';
@@ -44,6 +46,10 @@ export { writeDelta, writeDeltaRow, writeFull, writeFullRow } from './table-writ
 export type { Field, FieldGroup, FieldSpec, FieldTable, TableCodec } from './table-codec';
 
 const u8 = uintCodec(255);
+/** The arena's weapon kinds: ids in [0, WEAPON_COUNT), ammo one byte per weapon. */
+export const weaponCodec = weaponCodecFor<WeaponId>(WEAPON_COUNT);
+const ammoCodec = ammoCodecFor(WEAPON_COUNT);
+const weaponSelectCodec = weaponSelectCodecFor(WEAPON_COUNT);
 const u16 = uintCodec(65535);
 
 export const PUBLIC_PLAYER_FIELDS: FieldTable<PublicPlayerState> = {
@@ -207,7 +213,7 @@ const packPlayerWith = (col: (key: keyof PlayerState & string) => number) => {
   ).map(col);
   return (p: PlayerState, d: Float64Array, off: number): void => {
     packPublic(p, d, off);
-    packAmmo(p.ammo, d, off + ammo!);
+    packAmmo(p.ammo, d, off + ammo!, WEAPON_COUNT);
     d[off + nextFire!] = p.nextFireTick;
     d[off + reloadEnd!] = p.reloadEndTick;
     d[off + deployEnd!] = p.deployEndTick;

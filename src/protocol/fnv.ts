@@ -1,7 +1,7 @@
 /**
  * FNV-1a (32-bit) as the baseline checksum feeds it (docs/PROTOCOL.md "Baseline checksum"): a
  * number v as the four bytes of n = round(v × 16) modulo 2^32, low first; a word as two bytes.
- * The primitives of baseline-checksum.ts (which re-exports them) and checksum-objects.ts.
+ * The primitives of baseline-checksum.ts (which re-exports them) and the arena's src/arena/protocol/checksum-objects.ts.
  *
  * Why the fixed-width mixers (`mixNumber1` … `mixNumber4`): FNV-1a of a zero byte is a multiply
  * by the prime, so a number whose high bytes are zero is fewer multiplies; branching on each

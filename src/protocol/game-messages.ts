@@ -49,7 +49,7 @@ export interface Snapshot extends SnapshotHead {
   events: NetEvent[];
   /**
    * The match block (protocol 3): mode, map, phase and clock, scores, teams, pickups, results.
-   * Decoded snapshots always have it; a value built without one encodes as EMPTY_MATCH (match-value.ts).
+   * Decoded snapshots always have it; a value built without one encodes as EMPTY_MATCH (src/arena/protocol/match-value.ts).
    */
   match?: PublicMatchState;
 }

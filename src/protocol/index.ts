@@ -37,7 +37,6 @@ export { encodeSnapshotParts } from './snapshot-parts';
 export { SnapshotAssembler } from './snapshot-assembler';
 export { encodeControl, decodeControl, normalizeControl, MAX_LOBBY_PLAYERS } from './control';
 export { cleanText, textProblem, NAME_RULE, PASSWORD_RULE, MESSAGE_RULE } from './text';
-export { quantizeEvent, EVENT_FIELDS } from './events';
 export { encodeCheckpoint, decodeCheckpoint } from './checkpoint-codec';
 export {
   CHECKPOINT_VERSION,

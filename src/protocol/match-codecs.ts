@@ -1,5 +1,5 @@
 /**
- * Field tables and codecs of the snapshot's match block (match-block.ts): the header (mode, map,
+ * Field tables and codecs of the snapshot's match block (src/arena/protocol/match-block.ts): the header (mode, map,
  * phase, clock, limits, team scores), one row per player (team, score, bot), the pickup timers
  * and the frozen results (ranking, awards, winner).
  *

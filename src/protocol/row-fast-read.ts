@@ -10,15 +10,14 @@
  * writes the same fields (so a partly written row is overwritten) and refuses with its message.
  * So this path never fails the reader and never throws.
  */
-import { POS_SCALE, VEL_MAX } from '../sim/quantize';
 import { windowAt } from './bit-reader';
 import type { BitReader } from './bits';
 import { FieldKind } from './field-codecs';
 import { rareFields, rareWords, readsRare } from './row-fast-rare';
 import { AIM_WIDTHS, POS_DELTA_WIDTHS, POS_WIDTHS, VEL_WIDTHS } from './motion-codecs';
 import type { TableCodec } from './table-codec';
+import { VEL_GRID_MAX } from './wire-grid';
 
-const VEL_GRID_MAX = VEL_MAX * POS_SCALE - 1;
 const { Pos, PredictedPos, Vel, Angle } = FieldKind;
 
 /** Per moving kind (index: kind − Pos), its class widths a byte per class. */

@@ -6,14 +6,12 @@
  * Contract: the same numbers, checks and refusal messages as motion-codecs.ts `readClassed`,
  * `readClassedOrAbsolute`, `predictGrid` and field-read.ts's position and velocity checks.
  */
-import { POS_SCALE, VEL_MAX } from '../sim/quantize';
 import { unzigzag } from './bit-reader';
 import { bitLength, zigzag, type BitReader } from './bits';
 import { FieldKind } from './field-codecs';
 import { AIM_WIDTHS, POS_DELTA_WIDTHS, POS_WIDTHS, VEL_WIDTHS } from './motion-codecs';
 import type { RowCodec } from './row-read';
-
-const VEL_GRID_MAX = VEL_MAX * POS_SCALE - 1;
+import { VEL_GRID_MAX } from './wire-grid';
 
 /** Whether `kind` is one of the moving kinds `motionDelta` reads. */
 export const isMotion = (kind: number): boolean => kind >= FieldKind.Pos && kind <= FieldKind.Angle;

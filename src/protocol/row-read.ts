@@ -12,14 +12,13 @@
  * readers (field-read.ts, table-read.ts `readFull`/`readDelta`), on the same integers; a property
  * test holds the two decoders equal on valid and mutated snapshots. Never throws.
  */
-import { MOVE_MAX } from '../sim/quantize';
-import { WEAPON_COUNT, WEAPON_KEEP } from '../sim/types';
 import type { BitReader } from './bits';
 import { FieldKind, type FieldContext } from './field-codecs';
 import { checkScore, readTimer } from './field-read';
 import { compileFastPlan, readRowsFast, type FastPlan } from './row-fast-read';
 import { checkVel, isMotion, motionDelta, readMotionChanged } from './row-motion-read';
 import type { TableCodec } from './table-codec';
+import { MOVE_LIMIT, SELECT_KEEP } from './wire-grid';
 
 /** A table as flat descriptors, indexed by field (wire order); `hot`/`rare` list field indices. */
 export interface RowCodec {
@@ -92,7 +91,7 @@ function readFieldFull(r: BitReader, rc: RowCodec, i: number, d: Float64Array, a
       return;
     }
     case FieldKind.Ammo:
-      for (let k = 0; k < WEAPON_COUNT; k++) d[at + k] = r.readBits(8);
+      for (let k = 0; k < rc.width[i]!; k++) d[at + k] = r.readBits(8);
       return;
     case FieldKind.Timer:
     case FieldKind.ViewTick:
@@ -100,13 +99,13 @@ function readFieldFull(r: BitReader, rc: RowCodec, i: number, d: Float64Array, a
       return;
     case FieldKind.Move: {
       const v = r.readSigned(8);
-      if (v < -MOVE_MAX) r.fail('move axis out of range');
+      if (v < -MOVE_LIMIT) r.fail('move axis out of range');
       d[at] = v;
       return;
     }
     case FieldKind.WeaponSelect: {
       const v = r.readBits(8);
-      if (v >= WEAPON_COUNT && v !== WEAPON_KEEP) r.fail(`weapon select ${v} unknown`);
+      if (v > rc.max[i]! && v !== SELECT_KEEP) r.fail(`weapon select ${v} unknown`);
       d[at] = v;
       return;
     }

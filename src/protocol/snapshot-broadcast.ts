@@ -3,7 +3,7 @@
  *
  * What one client's datagram holds that no other client's does: its header (acked baseline,
  * command timing), its own player (`self`), the players-list header (it leaves itself out of the
- * list) and its unacked events (each already encoded once, events.ts). Everything else depends only
+ * list) and its unacked events (each already encoded once, src/arena/protocol/events.ts for the arena). Everything else depends only
  * on the pair (target tick, baseline tick): the motion scale, every other player's delta, the
  * whole projectile list and the match block (protocol 3: scores, clock, pickups are public). Those *shared pieces* are written once per baseline tick in use (typically
  * one or two per tick, plus one for "full") and spliced into each datagram with a bit-level copy

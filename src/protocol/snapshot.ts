@@ -12,7 +12,7 @@
  *   entity lists (the game's sections, snapshot-schema.ts; the arena's: players, projectiles)
  *           against the baseline's in range
  *   events  the slice of events this part carries (event-codec.ts)
- *   match   the game's rules block (the arena's: match-block.ts, protocol 3), in every part; the
+ *   match   the game's rules block (the arena's: src/arena/protocol/match-block.ts, protocol 3), in every part; the
  *           same for every client, so the host writes it once per baseline (snapshot-broadcast.ts)
  * The encoder reads packed rows (SnapshotView); `encodeSnapshot` packs a Snapshot first, the host
  * packs each tick's world once for every client (snapshot-broadcast.ts). Both give the same bytes.

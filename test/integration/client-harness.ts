@@ -12,7 +12,7 @@ import { ARENA_COMMANDS } from '../../src/arena/protocol/arena-commands';
 import { isDeepStrictEqual } from 'node:util';
 import { NetClient } from '../../src/client/net-client';
 import { arenaClientGame } from '../../src/arena/client/arena-client-game';
-import type { ClientView, InputSample, RemotePlayerView } from '../../src/client/view-model';
+import type { ClientView, InputSample, RemotePlayerView } from '../../src/arena/client/view-model';
 import { defaultCvars, type Cvars } from '../../src/config/cvars';
 import type { ClientNetSettings } from '../../src/server/snapshot-scheduler';
 import { PLAYER_RADIUS } from '../../src/sim/config';

@@ -10,7 +10,7 @@
  * drawn time (the view cannot know of a death it has not been sent yet).
  */
 import { describe, expect, it } from 'vitest';
-import type { ClientView, RemotePlayerView } from '../../src/client/view-model';
+import type { ClientView, RemotePlayerView } from '../../src/arena/client/view-model';
 import { defaultCvars } from '../../src/config/cvars';
 import { weaponDef } from '../../src/sim/config';
 import { hitboxOf, traceShot } from '../../src/sim/hitscan';

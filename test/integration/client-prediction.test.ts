@@ -13,7 +13,7 @@
  *    across a teleport), counted over the whole match.
  */
 import { describe, expect, it } from 'vitest';
-import type { ClientView } from '../../src/client/view-model';
+import type { ClientView } from '../../src/arena/client/view-model';
 import { MAX_SPEED } from '../../src/sim/config';
 import { Buttons, Weapon, WEAPON_KEEP } from '../../src/sim/types';
 import { Link } from '../harness/link';

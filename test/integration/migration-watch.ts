@@ -12,7 +12,7 @@ import type { GameServer } from '../../src/server/game-server';
 import { Buttons, type PlayerId } from '../../src/sim/types';
 import type { MigrationMatch } from '../harness/migration-match';
 import { IDLE, PilotedClient, SkewedClient, seeded, type Pilot } from './client-harness';
-import type { ClientView } from '../../src/client/view-model';
+import type { ClientView } from '../../src/arena/client/view-model';
 import { radiansToAngle } from '../../src/sim/quantize';
 import { isOwnPredictedEvent } from '../../src/arena/client/arena-view';
 

@@ -8,7 +8,7 @@ import type { PublicMatchState } from '../../sim/match-types';
 import type { SanitizedCmd } from '../../sim/quantize';
 import type { Tick } from '../../sim/types';
 import type { ClientGameTypes, ClientPrediction } from '../../client/client-game';
-import type { ClientView, InputSample } from '../../client/view-model';
+import type { ClientView, InputSample } from './view-model';
 
 /** What prediction reads of the newest snapshot beside the own state, as predicted since. */
 export interface ArenaPredictionContext {

@@ -5,8 +5,8 @@
  * them while it predicts). Also which server events the arena's prediction already showed.
  */
 import type { FrameParts } from '../../client/client-game';
-import { buildMatchView } from '../../client/match-view';
-import type { ClientView } from '../../client/view-model';
+import { buildMatchView } from './match-view';
+import type { ClientView } from './view-model';
 import type { PlayerId, SimEvent } from '../../sim/types';
 import type { ArenaClientTypes } from './arena-client-types';
 

@@ -1,12 +1,13 @@
 /**
  * The arena's rules block for the snapshot schema: the match block (protocol 3: mode, map, phase
- * and clock, scores, teams, pickups, results), coded by src/protocol/match-block.ts and hashed for
- * the baseline checksum by checksum-objects.ts (objects) and baseline-checksum.ts (bytes).
+ * and clock, scores, teams, pickups, results), coded by match-block.ts and hashed for the baseline
+ * checksum by checksum-objects.ts (objects) and match-emit.ts (bytes).
  */
-import { emitMatch, matchBytesBound, mixMatch } from '../../protocol/baseline-checksum';
-import { readMatchBlock, readQuantizedBlock, newMatchRows, writeQuantizedMatchBlock } from '../../protocol/match-block';
+import { mixMatch } from './checksum-objects';
+import { emitMatch, matchBytesBound } from './match-emit';
+import { readMatchBlock, readQuantizedBlock, newMatchRows, writeQuantizedMatchBlock } from './match-block';
 import { MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS } from '../../protocol/match-codecs';
-import { QuantizedMatchMemo, quantizeMatch } from '../../protocol/match-value';
+import { QuantizedMatchMemo, quantizeMatch } from './match-value';
 import { RowListReader } from '../../protocol/row-list-read';
 import { compileRowCodec } from '../../protocol/row-read';
 import type { RulesBlockCodec } from '../../protocol/snapshot-schema';

@@ -6,8 +6,8 @@
  * (fields.ts, match-*.ts, events.ts); this file is the one place that puts them together, and the
  * wire is byte for byte the one before the schema existed (golden corpora hold it).
  */
-import { mixPlayer, mixProjectile, mixPublicPlayer } from '../../protocol/checksum-objects';
-import { ARENA_EVENTS } from '../../protocol/events';
+import { mixPlayer, mixProjectile, mixPublicPlayer } from './checksum-objects';
+import { ARENA_EVENTS } from './events';
 import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, type TableCodec } from '../../protocol/fields';
 import type { AnyEntity } from '../../protocol/snapshot-schema';
 import { compileSnapshotSchema, type SnapshotWire } from '../../protocol/snapshot-schema';

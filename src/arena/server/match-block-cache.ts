@@ -9,7 +9,7 @@
  * by every caller until it changes: readers must not modify it. `clear()` when anything else the
  * block shows changes (the map id: a new match on another map, a migration).
  */
-import { sameList } from '../../protocol/match-value';
+import { sameList } from '../protocol/match-value';
 import type { PublicMatchState } from '../../sim/match-types';
 import type { WorldState } from '../../sim/types';
 

@@ -4,7 +4,7 @@
  * and the sound cues to play. Predicted events (the local shot) show at once; irreversible
  * feedback (hits, kills, respawns) waits for the server's confirmed events.
  */
-import type { ViewEvent } from '../../client/view-model';
+import type { ViewEvent } from '../../arena/client/view-model';
 import { angleToRadians } from '../../sim/quantize';
 import { Weapon, type PlayerId, type SimEvent } from '../../sim/types';
 import type { Effects, FxScene, SoundCue } from '../effects';

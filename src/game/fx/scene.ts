@@ -6,7 +6,7 @@
  * starts where the body fell); a point counts as on a wall (or the arena's edge) within WALL_SLOP
  * units of its edge (shot ends are quantised).
  */
-import type { ClientView } from '../../client/view-model';
+import type { ClientView } from '../../arena/client/view-model';
 import type { ArenaMap, PlayerId } from '../../sim/types';
 import type { FxScene } from '../effects';
 import type { Rng } from './bursts';

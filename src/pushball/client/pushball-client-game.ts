@@ -7,7 +7,7 @@
  */
 import type { ClientGame, ClientGameTypes, FrameParts, LocalView, ShownEvent } from '../../client/client-game';
 import type { EntityTraits } from '../../client/interpolation-buffer';
-import type { NetStats } from '../../client/view-model';
+import type { NetStats } from '../../client/net-stats';
 import type { SnapshotOf } from '../../protocol/snapshot-types';
 import { PUSHBALL_COMMANDS } from '../protocol/pushball-commands';
 import { PUSHBALL_WIRE, type BallEntity, type PushballWireTypes } from '../protocol/pushball-wire';

@@ -4,7 +4,7 @@ import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { NetClient } from '../../../src/client/net-client';
 import { arenaClientGame } from '../../../src/arena/client/arena-client-game';
-import type { ClientView } from '../../../src/client/view-model';
+import type { ClientView } from '../../../src/arena/client/view-model';
 import { defaultCvars } from '../../../src/config/cvars';
 import { decodeCmdPacket } from '../../../src/protocol/cmd-packet';
 import type { NetEvent, Snapshot } from '../../../src/protocol/game-messages';

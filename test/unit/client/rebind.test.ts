@@ -21,7 +21,7 @@ import { DEFAULT_MAP } from '../../../src/sim/map';
 import { newPlayer } from '../../../src/sim/player-state';
 import { WEAPON_KEEP, type UserCmd } from '../../../src/sim/types';
 import { sanitizeCmd, type SanitizedCmd } from '../../../src/sim/quantize';
-import type { ClientView, ViewEvent } from '../../../src/client/view-model';
+import type { ClientView, ViewEvent } from '../../../src/arena/client/view-model';
 import { moving } from '../../helpers/input';
 
 const LOCAL = 1;

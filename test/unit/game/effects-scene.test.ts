@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ViewEvent } from '../../../src/client/view-model';
+import type { ViewEvent } from '../../../src/arena/client/view-model';
 import {
   LIFE,
   createEffects,

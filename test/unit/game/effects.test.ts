@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type { ViewEvent } from '../../../src/client/view-model';
+import type { ViewEvent } from '../../../src/arena/client/view-model';
 import {
   KILL_FEED_MAX,
   LIFE,

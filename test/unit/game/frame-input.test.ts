@@ -4,7 +4,7 @@
  * frame on screen (the last view and its steady camera), since that is what the player saw.
  */
 import { describe, expect, it } from 'vitest';
-import type { ClientView, InputSample, NetStats } from '../../../src/client/view-model';
+import type { ClientView, InputSample, NetStats } from '../../../src/arena/client/view-model';
 import { toScreenX, toScreenY } from '../../../src/game/camera';
 import { updateFrame, type Screen } from '../../../src/game/frame';
 import type { GameHost } from '../../../src/game/game-host';

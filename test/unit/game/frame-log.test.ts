@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientView, NetStats } from '../../../src/client/view-model';
+import type { ClientView, NetStats } from '../../../src/arena/client/view-model';
 import { FRAME_LOG_SIZE, FrameLog } from '../../../src/game/frame-log';
 import { newPlayer } from '../../../src/sim/player-state';
 import { IDLE_INPUT, moving } from '../../helpers/input';

@@ -5,8 +5,8 @@
  * once left the arena drawn from the mount's map while the sim ran the host's choice.
  */
 import { describe, expect, it } from 'vitest';
-import { buildMatchView } from '../../../src/client/match-view';
-import type { ClientView, InputSample, NetStats } from '../../../src/client/view-model';
+import { buildMatchView } from '../../../src/arena/client/match-view';
+import type { ClientView, InputSample, NetStats } from '../../../src/arena/client/view-model';
 import { updateFrame, type Screen } from '../../../src/game/frame';
 import type { GameHost } from '../../../src/game/game-host';
 import type { InputReader } from '../../../src/game/input-reader';

@@ -4,7 +4,7 @@
  * (src/game/match-hud-model.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { buildMatchView } from '../../../src/client/match-view';
+import { buildMatchView } from '../../../src/arena/client/match-view';
 import { awardText, clockText, matchName, phaseLine, scoreLine, standingText } from '../../../src/game/match-hud-model';
 import { AwardKind, GameMode, MatchPhase, Team, type PublicMatchState } from '../../../src/sim/match-types';
 

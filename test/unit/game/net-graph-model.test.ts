@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type { NetStats } from '../../../src/client/view-model';
+import type { NetStats } from '../../../src/arena/client/view-model';
 import { FpsMeter, SampleRing, netGraphLines, niceCeiling, plotCoords } from '../../../src/game/net-graph-model';
 
 describe('SampleRing', () => {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type { NetStats } from '../../../src/client/view-model';
+import type { NetStats } from '../../../src/arena/client/view-model';
 import { createPracticeHost } from '../../../src/game/practice-host';
 import { botCmd } from '../../../src/game/practice-bots';
 import { buildPracticeView } from '../../../src/game/practice-view';

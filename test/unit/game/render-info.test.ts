@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import type { ClientView, NetStats } from '../../../src/client/view-model';
+import type { ClientView, NetStats } from '../../../src/arena/client/view-model';
 import { followCamera } from '../../../src/game/camera';
 import { installDebugApi, type GameDebugApi } from '../../../src/game/debug-api';
 import type { KaboomCtx } from 'kaboom';
-import { buildMatchView } from '../../../src/client/match-view';
+import { buildMatchView } from '../../../src/arena/client/match-view';
 import { PALETTE, TEAM_COLORS, healthColor, playerColor, teamsOf } from '../../../src/game/palette';
 import { drawnPlayers } from '../../../src/game/render-info';
 import { createKit } from '../../../src/game/render-kit';

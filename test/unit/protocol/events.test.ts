@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { BitReader, BitWriter } from '../../../src/protocol/bits';
-import { quantizeEvent, readEvents, writeEvents } from '../../../src/protocol/events';
+import { quantizeEvent, readEvents, writeEvents } from '../../../src/arena/protocol/events';
 import { Rng, netEvents } from './gen';
 
 describe('event codec', () => {

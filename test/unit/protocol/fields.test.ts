@@ -10,7 +10,7 @@ import {
   USER_CMD_FIELDS,
   pickFields,
 } from '../../../src/protocol/fields';
-import { EVENT_FIELDS, EVENT_TYPES } from '../../../src/protocol/events';
+import { EVENT_FIELDS, EVENT_TYPES } from '../../../src/arena/protocol/events';
 import { MATCH_HEADER_CODEC, MATCH_PLAYER_CODEC } from '../../../src/protocol/match-codecs';
 import { packEachField } from '../../../src/protocol/field-write';
 import { pickEachField, unpackEachField } from '../../../src/protocol/field-read';

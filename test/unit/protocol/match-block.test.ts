@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BitReader, BitWriter } from '../../../src/protocol/bits';
-import { readMatchBlock, writeMatchBlock } from '../../../src/protocol/match-block';
-import { EMPTY_MATCH, matchWords, quantizeMatch, sameBlock, sameList } from '../../../src/protocol/match-value';
+import { readMatchBlock, writeMatchBlock } from '../../../src/arena/protocol/match-block';
+import { EMPTY_MATCH, matchWords, quantizeMatch, sameBlock, sameList } from '../../../src/arena/protocol/match-value';
 import { GameMode, MatchPhase, Team, type PublicMatchState } from '../../../src/sim/match-types';
 import { Rng, evolveMatch, matchBlock } from './gen';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ARENA_WIRE as wire } from '../../../src/arena/protocol/arena-wire';
 import fc from 'fast-check';
-import { encodeEvent } from '../../../src/protocol/events';
+import { encodeEvent } from '../../../src/arena/protocol/events';
 import type { NetEvent, Snapshot } from '../../../src/protocol/game-messages';
 import { DatagramArena } from '../../../src/protocol/datagram-arena';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';

@@ -20,8 +20,8 @@ import {
 import { readClassed, readClassedOrAbsolute, VEL_WIDTHS, AIM_WIDTHS } from '../../../src/protocol/motion-codecs';
 import { snapshotChecksum } from '../../../src/protocol/baseline-checksum';
 import { MATCH_HEADER_CODEC } from '../../../src/protocol/match-codecs';
-import { readMatchBlock } from '../../../src/protocol/match-block';
-import { quantizeMatch } from '../../../src/protocol/match-value';
+import { readMatchBlock } from '../../../src/arena/protocol/match-block';
+import { quantizeMatch } from '../../../src/arena/protocol/match-value';
 import { GameMode, MatchPhase, Team, type PublicMatchState } from '../../../src/sim/match-types';
 import { decodeSnapshot, quantizeSnapshot, writeHeader } from '../../../src/protocol/snapshot';
 import { GameServer } from '../../../src/server/game-server';

@@ -2,7 +2,7 @@
 // sample canvas pixels with: each disc and the ball where the camera draws them, in CSS px, with
 // the fill colour (the local player's lighter than its team's), the score and the phase.
 import { describe, expect, it } from 'vitest';
-import type { NetStats } from '../../../src/client/view-model';
+import type { NetStats } from '../../../src/client/net-stats';
 import type { PushballView } from '../../../src/pushball/client/pushball-client-game';
 import { fitPitch } from '../../../src/pushball/game/pushball-camera';
 import { renderInfo } from '../../../src/pushball/game/pushball-info';

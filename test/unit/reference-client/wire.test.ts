@@ -13,7 +13,7 @@ import { encodeControl } from '../../../src/protocol/control';
 import { decodeSnapshot as gameDecode, encodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
 import { encodeSnapshotParts } from '../../../src/protocol/snapshot-parts';
 import type { Snapshot } from '../../../src/protocol/game-messages';
-import { quantizeMatch } from '../../../src/protocol/match-value';
+import { quantizeMatch } from '../../../src/arena/protocol/match-value';
 import type { Match } from '../../../tools/reference-client/match';
 import { decodeCommandPacket, encodeCommandPacket } from '../../../tools/reference-client/commands';
 import {

@@ -9,7 +9,7 @@ import { GameServer } from '../../../src/server/game-server';
 import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { NetClient } from '../../../src/client/net-client';
 import { arenaClientGame } from '../../../src/arena/client/arena-client-game';
-import type { ClientView } from '../../../src/client/view-model';
+import type { ClientView } from '../../../src/arena/client/view-model';
 import { IDLE_INPUT } from '../../helpers/input';
 import { defaultCvars } from '../../../src/config/cvars';
 import { MAPS } from '../../../src/sim/maps';

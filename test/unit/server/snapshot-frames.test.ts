@@ -5,7 +5,7 @@
  */
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
-import { QuantizedMatchMemo, quantizeMatch } from '../../../src/protocol/match-value';
+import { QuantizedMatchMemo, quantizeMatch } from '../../../src/arena/protocol/match-value';
 import { SnapshotFrames } from '../../../src/server/snapshot-frames';
 import { GameMode, MatchPhase, Team, type PublicMatchState } from '../../../src/sim/match-types';
 import { DEFAULT_MAP, addPlayer, createWorld } from '../../../src/sim';

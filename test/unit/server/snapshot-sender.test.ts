@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultAbuseLimits } from '../../../src/server/abuse-monitor';
 import { ServerSideClient } from '../../../src/server/server-side-client';
 import { SnapshotSender } from '../../../src/server/snapshot-sender';
-import { EMPTY_MATCH } from '../../../src/protocol/match-value';
+import { EMPTY_MATCH } from '../../../src/arena/protocol/match-value';
 import { DEFAULT_MAP, addPlayer, createWorld } from '../../../src/sim';
 import { WEAPON_KEEP, type WorldState } from '../../../src/sim/types';
 import { sanitizeCmd } from '../../../src/sim/quantize';

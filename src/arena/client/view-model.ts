@@ -1,12 +1,15 @@
 /**
- * What the client netcode hands the renderer each frame (`NetClient.frame(now, input).view`):
- * plain data, no methods, in world units and seconds. The renderer (src/game) draws exactly this
- * and never looks at snapshots or commands itself.
+ * What the arena's client hands its renderer each frame (`NetClient.frame(now, input).view`, made
+ * by arena-view.ts from the netcode's FrameParts): plain data, no methods, in world units and
+ * seconds. The renderer (src/game) draws exactly this and never looks at snapshots or commands
+ * itself. The netcode's part, NetStats, is src/client/net-stats.ts.
  */
-import type { PlayerId, PlayerState, PublicPlayerState, SimEvent, Tick, WeaponId } from '../sim/types';
+import type { PlayerId, PlayerState, PublicPlayerState, SimEvent, Tick, WeaponId } from '../../sim/types';
+import type { NetStats } from '../../client/net-stats';
 import type { MatchView } from './match-view';
 
 export type { MatchView } from './match-view';
+export type { NetStats } from '../../client/net-stats';
 
 /** The local player: predicted, then smoothed (DESIGN §5.2). */
 export interface LocalPlayerView {
@@ -41,28 +44,6 @@ export interface ViewEvent {
   predicted: boolean;
   tick: Tick;
   event: SimEvent;
-}
-
-/** The net graph's numbers (DESIGN §5.6). Rates are per second over the last second. */
-export interface NetStats {
-  pingMs: number;
-  jitterMs: number;
-  /** Fraction 0..1 of snapshots that never arrived. */
-  lossIn: number;
-  /** Fraction 0..1 of commands the server had to repeat because none arrived in time. */
-  lossOut: number;
-  snapshotsPerSec: number;
-  interpDelayMs: number;
-  extrapolatingEntities: number;
-  bytesInPerSec: number;
-  bytesOutPerSec: number;
-  predictionErrorsPerSec: number;
-  /** Last command-buffer depth the server reported (ticks). */
-  cmdBufferDepth: number;
-  serverTick: Tick;
-  commandTick: Tick;
-  /** Server time (ticks, fractional) at which remote entities are drawn. */
-  renderTick: number;
 }
 
 export interface ClientView {

@@ -7,8 +7,8 @@
  * table-driven `mixEntity` (a unit test holds them together).
  */
 import { EMPTY_MATCH, resultsWords } from './match-value';
-import type { PublicMatchPlayer, PublicMatchState } from '../sim/match-types';
-import type { PlayerState, ProjectileState, PublicPlayerState } from '../sim/types';
+import type { PublicMatchPlayer, PublicMatchState } from '../../sim/match-types';
+import type { PlayerState, ProjectileState, PublicPlayerState } from '../../sim/types';
 import {
   FNV_OFFSET,
   FNV_PRIME,
@@ -23,7 +23,7 @@ import {
   mixNumber3,
   mixNumber4,
   mixWord,
-} from './fnv';
+} from '../../protocol/fnv';
 
 /**
  * `mixEntity` of the public player fields, in PUBLIC_PLAYER_FIELDS' order, written out: named loads

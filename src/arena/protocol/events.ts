@@ -4,15 +4,15 @@
  * byte, aims to u16: `quantizeEvent(e)` is exactly what survives the wire, so decode(encode(e))
  * equals quantizeEvent(e). The list layout and the splice are the netcode's (event-codec.ts).
  */
-import { quantizePos, wrapAngle } from '../sim/quantize';
-import type { SimEvent, SimEventType, Tick } from '../sim/types';
-import type { BitReader, BitWriter } from './bits';
-import { compileEventCodec, type EncodedEvent, type EventCodec } from './event-codec';
-import { angleCodec, posCodec, uintCodec, weaponCodec, type FieldCodec } from './field-codecs';
-import { MAX_PICKUPS } from '../sim/maps';
-import { PickupKind } from '../sim/match-types';
-import type { FieldTable } from './fields';
-import type { NetEvent } from './game-messages';
+import { quantizePos, wrapAngle } from '../../sim/quantize';
+import type { SimEvent, SimEventType, Tick } from '../../sim/types';
+import type { BitReader, BitWriter } from '../../protocol/bits';
+import { compileEventCodec, type EncodedEvent, type EventCodec } from '../../protocol/event-codec';
+import { angleCodec, posCodec, uintCodec, type FieldCodec } from '../../protocol/field-codecs';
+import { MAX_PICKUPS } from '../../sim/maps';
+import { PickupKind } from '../../sim/match-types';
+import { weaponCodec, type FieldTable } from '../../protocol/fields';
+import type { NetEvent } from '../../protocol/game-messages';
 
 const PICKUP_KIND_MAX = Math.max(...Object.values(PickupKind));
 
@@ -87,7 +87,7 @@ export const ARENA_EVENTS: EventCodec<SimEvent> = compileEventCodec<SimEvent>({
   quantize: quantizeEvent,
 });
 
-export { MAX_EVENTS } from './event-codec';
+export { MAX_EVENTS } from '../../protocol/event-codec';
 
 export const encodeEvent = (e: NetEvent): EncodedEvent<SimEvent> => ARENA_EVENTS.encode(e);
 

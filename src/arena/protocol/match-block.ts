@@ -12,11 +12,11 @@
  * differ from the baseline's (each has one encoding). Invariant: the decoder never throws. The block
  * as a value (`quantizeMatch`, `sameBlock`, `matchWords`) is match-value.ts.
  */
-import type { MatchResults, PublicMatchPlayer, PublicMatchState } from '../sim/match-types';
-import type { BitReader, BitWriter } from './bits';
-import { readEntityList, sliceOf, writeListEntities, writeListHeader } from './entity-list';
-import { EntityRows } from './entity-rows';
-import type { FieldContext } from './field-codecs';
+import type { MatchResults, PublicMatchPlayer, PublicMatchState } from '../../sim/match-types';
+import type { BitReader, BitWriter } from '../../protocol/bits';
+import { readEntityList, sliceOf, writeListEntities, writeListHeader } from '../../protocol/entity-list';
+import { EntityRows } from '../../protocol/entity-rows';
+import type { FieldContext } from '../../protocol/field-codecs';
 import {
   MATCH_HEADER_CODEC,
   MATCH_PLAYER_CODEC,
@@ -25,11 +25,11 @@ import {
   readResults,
   writePickups,
   writeResults,
-} from './match-codecs';
+} from '../../protocol/match-codecs';
 import { assemble, headerOf, quantizeMatch, sameBlock, sameList, sameResults } from './match-value';
-import type { TableCodec } from './table-codec';
-import { readDelta, readFull } from './table-read';
-import { writeDelta, writeFull } from './table-write';
+import type { TableCodec } from '../../protocol/table-codec';
+import { readDelta, readFull } from '../../protocol/table-read';
+import { writeDelta, writeFull } from '../../protocol/table-write';
 
 const ALL_IDS = { lo: 0, hi: MAX_MATCH_PLAYERS - 1 };
 type AnyRow = { id: number };

@@ -7,12 +7,12 @@
  * predicted pickup timers. Output: a plain MatchView. Pure; the same block gives every page the
  * same ranking (the sim's `rankStandings`, ties by id).
  */
-import { mapById } from '../sim/maps';
-import { GameMode, MatchPhase, Team, type MatchResults, type PublicMatchState } from '../sim/match-types';
-import { isAvailable } from '../sim/pickups';
-import { placesOf, rankStandings } from '../sim/ranking';
-import { DEFAULT_MAP } from '../sim/map';
-import type { ArenaMap, PlayerId, Tick } from '../sim/types';
+import { mapById } from '../../sim/maps';
+import { GameMode, MatchPhase, Team, type MatchResults, type PublicMatchState } from '../../sim/match-types';
+import { isAvailable } from '../../sim/pickups';
+import { placesOf, rankStandings } from '../../sim/ranking';
+import { DEFAULT_MAP } from '../../sim/map';
+import type { ArenaMap, PlayerId, Tick } from '../../sim/types';
 
 export interface MatchView {
   mode: GameMode;

@@ -5,9 +5,9 @@
  * numbers for the baseline checksum (`matchWords`). Quantized blocks are never changed, so they
  * share unchanged player rows and compare them by identity first.
  */
-import { MatchPhase, type MatchResults, type PublicMatchPlayer, type PublicMatchState } from '../sim/match-types';
-import { MATCH_HEADER_CODEC, copyMatchPlayer, type MatchHeader } from './match-codecs';
-import { pickFields } from './table-codec';
+import { MatchPhase, type MatchResults, type PublicMatchPlayer, type PublicMatchState } from '../../sim/match-types';
+import { MATCH_HEADER_CODEC, copyMatchPlayer, type MatchHeader } from '../../protocol/match-codecs';
+import { pickFields } from '../../protocol/table-codec';
 
 /** The block of a snapshot that carries none (a world without match rules): what an absent `match` means. */
 export const EMPTY_MATCH: Readonly<PublicMatchState> = Object.freeze({
