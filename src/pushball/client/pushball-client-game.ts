@@ -16,7 +16,7 @@ import {
   config,
   sanitizePushCmd,
   type PitchWorld,
-  type PlayerState,
+  type PitchPlayer,
   type PushEvent,
   type SanitizedPushCmd,
 } from '../sim';
@@ -32,9 +32,9 @@ export interface PushInput {
 /** What a Pushball renderer draws each frame. */
 export interface PushballView {
   localId: number;
-  local: LocalView<PlayerState> | null;
+  local: LocalView<PitchPlayer> | null;
   /** Everyone else at the render time. */
-  players: Array<PlayerState & { extrapolating: boolean }>;
+  players: Array<PitchPlayer & { extrapolating: boolean }>;
   /** Null before the first snapshot. */
   ball: (BallEntity & { extrapolating: boolean }) | null;
   events: ShownEvent<PushEvent>[];
@@ -120,7 +120,7 @@ export const pushballClientGame: ClientGame<PushballClientTypes> = {
       contextOf: (snapshot) => pitchOf(snapshot, tickrate),
     };
   },
-  remoteTraits: () => ({ players: linear<PlayerState>(PLAYER_JUMP), balls: linear<BallEntity>(BALL_JUMP) }),
+  remoteTraits: () => ({ players: linear<PitchPlayer>(PLAYER_JUMP), balls: linear<BallEntity>(BALL_JUMP) }),
   maxSpeed: config.PLAYER_MAX_SPEED,
   smoothedSection: 'players',
   continuous: (before, after) => Math.hypot(after.x - before.x, after.y - before.y) <= PLAYER_JUMP,

@@ -19,12 +19,12 @@ import {
   createPitch,
   kickoffResetTick,
   kickoffSpotFor,
-  Phase,
+  PitchPhase,
   kickCooldownTicks,
   kicksBall,
   sanitizePushCmd,
   type PitchWorld,
-  type PlayerState,
+  type PitchPlayer,
   type PushCmd,
   type PushEvent,
 } from '../sim';
@@ -35,7 +35,7 @@ export type PushballPredictionContext = Readonly<PitchWorld>;
 export type PushballEffect = Extract<PushEvent, { type: 'kick' }>;
 
 export class PushballPrediction implements PredictionRules<
-  PlayerState,
+  PitchPlayer,
   PushCmd,
   PushballPredictionContext,
   PushballEffect
@@ -49,11 +49,11 @@ export class PushballPrediction implements PredictionRules<
   }
 
   step(
-    state: PlayerState,
+    state: PitchPlayer,
     cmd: PushCmd,
     world: PushballPredictionContext,
     effects: PushballEffect[] | null,
-  ): PlayerState {
+  ): PitchPlayer {
     // Sanitized as the server's step does before both the move and the kick read it.
     const c = sanitizePushCmd(cmd);
     const reset = kickoffResetTick(world);
@@ -74,18 +74,18 @@ export class PushballPrediction implements PredictionRules<
   /** `world` as the ticks after its kickoff reset see it: in kickoff (its limits), made once per snapshot. */
   private kickoffOf(world: PushballPredictionContext): PushballPredictionContext {
     if (this.kickoffWorld?.of !== world)
-      this.kickoffWorld = { of: world, world: { ...world, rules: { ...world.rules, phase: Phase.Kickoff } } };
+      this.kickoffWorld = { of: world, world: { ...world, rules: { ...world.rules, phase: PitchPhase.Kickoff } } };
     return this.kickoffWorld.world;
   }
 
   /** Every field prediction computes (the team is the server's alone: set at a join or a new match). */
-  same(a: PlayerState, b: PlayerState): boolean {
+  same(a: PitchPlayer, b: PitchPlayer): boolean {
     return (
       a.x === b.x && a.y === b.y && a.vx === b.vx && a.vy === b.vy && a.kickCooldown === b.kickCooldown && a.id === b.id
     );
   }
 
-  distance(a: PlayerState, b: PlayerState): number {
+  distance(a: PitchPlayer, b: PitchPlayer): number {
     return Math.hypot(a.x - b.x, a.y - b.y);
   }
 }

@@ -4,7 +4,7 @@
  */
 import type { Color } from 'kaboom';
 import type { Kit } from '../../game/render-kit';
-import type { Team } from '../sim';
+import type { PitchTeam } from '../sim';
 import { PITCH_COLORS, discColor } from './pushball-palette';
 
 export type PitchColorName = keyof typeof PITCH_COLORS;
@@ -12,9 +12,9 @@ export type PitchColorName = keyof typeof PITCH_COLORS;
 export interface PushballColors {
   named: Readonly<Record<PitchColorName, Color>>;
   /** Team colour (other players, labels). */
-  team(team: Team): Color;
+  team(team: PitchTeam): Color;
   /** A disc's fill: `team(team)`, lightened for the local player. */
-  disc(team: Team, isLocal: boolean): Color;
+  disc(team: PitchTeam, isLocal: boolean): Color;
 }
 
 export function createColors(kit: Kit): PushballColors {

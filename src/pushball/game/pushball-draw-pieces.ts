@@ -7,7 +7,7 @@
 import type { Color } from 'kaboom';
 import { anchoredText, circle, ring, type Kit } from '../../game/render-kit';
 import type { PushballView } from '../client/pushball-client-game';
-import { config, type Team } from '../sim';
+import { config, type PitchTeam } from '../sim';
 import { screenX, screenY, type PitchCamera } from './pushball-camera';
 import type { PushballColors } from './pushball-colors';
 
@@ -19,7 +19,7 @@ function nameSize(cam: PitchCamera): number {
 }
 
 interface Disc {
-  team: Team;
+  team: PitchTeam;
   x: number;
   y: number;
   name: string;

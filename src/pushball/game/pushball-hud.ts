@@ -9,7 +9,7 @@
  */
 import { displayName } from '../../game/hud-model';
 import type { PushballRulesBlock } from '../protocol/rules-block';
-import { Phase, type PushEvent, type Team } from '../sim';
+import { PitchPhase, type PushEvent, type PitchTeam } from '../sim';
 import type { PushInputKind } from './pushball-input';
 
 export const TEAM_NAMES: readonly [string, string] = ['Blue', 'Orange'];
@@ -67,14 +67,14 @@ export function scorerText(goal: GoalEvent, rules: PushballRulesBlock, names: Re
 export function phaseBanner(rules: PushballRulesBlock | null, scorer = ''): string | null {
   if (!rules) return 'Waiting for the match…';
   switch (rules.phase) {
-    case Phase.Kickoff:
+    case PitchPhase.Kickoff:
       return `Kickoff: ${TEAM_NAMES[rules.kickoffTeam]} to play`;
-    case Phase.Goal: {
+    case PitchPhase.Goal: {
       // The team that conceded kicks off next (the sim sets it when the goal falls).
-      const team: Team = rules.kickoffTeam === 0 ? 1 : 0;
+      const team: PitchTeam = rules.kickoffTeam === 0 ? 1 : 0;
       return `Goal! ${TEAM_NAMES[team]} scores${scorer === '' ? '' : ` (${scorer})`}`;
     }
-    case Phase.Ended: {
+    case PitchPhase.Ended: {
       const [a, b] = rules.scores;
       if (a === b) return `Match over: draw ${scoreText(rules.scores)}`;
       return `Match over: ${TEAM_NAMES[a > b ? 0 : 1]} wins ${scoreText(rules.scores)}`;
@@ -102,7 +102,7 @@ export interface HudInputs {
 
 export function hudModel(h: HudInputs): PushballHud {
   const r = h.rules;
-  const scorer = r && r.phase === Phase.Goal && h.goal ? scorerText(h.goal, r, h.names) : '';
+  const scorer = r && r.phase === PitchPhase.Goal && h.goal ? scorerText(h.goal, r, h.names) : '';
   return {
     score: scoreText(r ? r.scores : [0, 0]),
     clock: r ? clockText(r.clockTicksLeft, h.tickrate) : '--:--',

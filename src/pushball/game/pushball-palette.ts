@@ -6,7 +6,7 @@
  * "me" from team mates (the e2e checks read `info().local.color`).
  */
 import type { Rgb } from '../../game/palette';
-import type { Team } from '../sim';
+import type { PitchTeam } from '../sim';
 
 export const PITCH_COLORS = {
   grass: [22, 84, 48] as Rgb,
@@ -33,7 +33,7 @@ export const TEAM_COLORS: readonly [Rgb, Rgb] = [
 const LOCAL_LIGHTEN = 0.45;
 
 /** The disc's fill: the team colour, lightened for the local player. */
-export function discColor(team: Team, isLocal: boolean): Rgb {
+export function discColor(team: PitchTeam, isLocal: boolean): Rgb {
   const c = TEAM_COLORS[team];
   if (!isLocal) return c;
   const mix = (v: number): number => Math.round(v + (255 - v) * LOCAL_LIGHTEN);

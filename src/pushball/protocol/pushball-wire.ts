@@ -13,7 +13,7 @@ import { compileEventCodec } from '../../protocol/event-codec';
 import { predictedPosCodec, scoreCodec, uintCodec, velCodec, type FieldCodec } from '../../protocol/field-codecs';
 import { compileSnapshotSchema, type AnyEntity, type SnapshotWire } from '../../protocol/snapshot-schema';
 import { compileTable, type FieldTable, type TableCodec } from '../../protocol/table-codec';
-import type { BallState, PlayerState, PushEvent, Team } from '../sim';
+import type { BallState, PitchPlayer, PushEvent, PitchTeam } from '../sim';
 import { PUSHBALL_RULES, type PushballRulesBlock } from './rules-block';
 
 /** The ball as a snapshot entity: always id 0. */
@@ -22,15 +22,15 @@ export interface BallEntity extends BallState {
 }
 
 export interface PushballWireTypes {
-  self: PlayerState;
-  lists: { players: PlayerState; balls: BallEntity };
+  self: PitchPlayer;
+  lists: { players: PitchPlayer; balls: BallEntity };
   rules: PushballRulesBlock;
   event: PushEvent;
 }
 
-const team = uintCodec(1) as FieldCodec<Team>;
+const team = uintCodec(1) as FieldCodec<PitchTeam>;
 
-export const PLAYER_FIELDS: FieldTable<PlayerState> = {
+export const PLAYER_FIELDS: FieldTable<PitchPlayer> = {
   id: { codec: uintCodec(255), group: 'key' },
   // Velocities before positions: a position delta is predicted from them.
   vx: { codec: velCodec, group: 'hot' },
@@ -69,7 +69,7 @@ const PUSHBALL_EVENTS = compileEventCodec<PushEvent>({
     kick: { playerId: { codec: uintCodec(255), group: 'hot' } },
     goal: { team: { codec: team, group: 'hot' }, scorerId: { codec: scoreCodec, group: 'hot' } },
     'match-end': {
-      winner: { codec: scoreCodec as FieldCodec<Team | -1>, group: 'hot' },
+      winner: { codec: scoreCodec as FieldCodec<PitchTeam | -1>, group: 'hot' },
       goals0: { codec: uintCodec(255), group: 'hot' },
       goals1: { codec: uintCodec(255), group: 'hot' },
     },

@@ -14,7 +14,7 @@ import { emitNumber } from '../../protocol/baseline-checksum';
 import type { BitReader, BitWriter } from '../../protocol/bits';
 import { mixNumber } from '../../protocol/fnv';
 import type { RulesBlockCodec } from '../../protocol/snapshot-schema';
-import { Phase, type Team } from '../sim';
+import { PitchPhase, type PitchTeam } from '../sim';
 
 /**
  * What every client receives of the match each snapshot (shared, frozen: readers must not change
@@ -23,7 +23,7 @@ import { Phase, type Team } from '../sim';
 export interface PushballRulesBlock {
   /** Match number on this server: +1 on every start, so a client sees a new match even at 0–0. */
   readonly seq: number;
-  readonly phase: Phase;
+  readonly phase: PitchPhase;
   /** Ticks left in a Kickoff or Goal phase; 0 otherwise. */
   readonly phaseTicksLeft: number;
   /** Ticks of play left on the match clock. */
@@ -31,7 +31,7 @@ export interface PushballRulesBlock {
   readonly matchTicks: number;
   readonly scores: readonly [number, number];
   readonly goalsToWin: number;
-  readonly kickoffTeam: Team;
+  readonly kickoffTeam: PitchTeam;
   /** Player ids of team 0 and team 1, ascending. */
   readonly teams: readonly [readonly number[], readonly number[]];
   /** Ids of the server's bots on the pitch, ascending. */
@@ -82,7 +82,7 @@ function blockOf(b: PushballRulesBlock): PushballRulesBlock {
 /** The block of a snapshot that carries none. */
 export const EMPTY_RULES: PushballRulesBlock = blockOf({
   seq: 0,
-  phase: Phase.Kickoff,
+  phase: PitchPhase.Kickoff,
   phaseTicksLeft: 0,
   clockTicksLeft: 0,
   matchTicks: 0,
@@ -135,13 +135,13 @@ function readIds(r: BitReader): readonly number[] {
 
 function readBlock(r: BitReader): PushballRulesBlock {
   const seq = r.readVarUint(4);
-  const phase = r.readBits(2) as Phase;
+  const phase = r.readBits(2) as PitchPhase;
   const phaseTicksLeft = r.readVarUint(6);
   const clockTicksLeft = r.readVarUint(7);
   const matchTicks = r.readVarUint(7);
   const scores = Object.freeze([r.readVarUint(3), r.readVarUint(3)] as const);
   const goalsToWin = r.readVarUint(3);
-  const kickoffTeam = r.readBits(1) as Team;
+  const kickoffTeam = r.readBits(1) as PitchTeam;
   const teams = Object.freeze([readIds(r), readIds(r)] as const);
   const bots = readIds(r);
   return Object.freeze({

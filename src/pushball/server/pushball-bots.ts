@@ -9,7 +9,7 @@
  * as they would have. Only + - * / sqrt and integer ops: the same bits on every machine.
  * Seats: ids from BOT_ID_MAX downward, far above the lobby's small ids; people take precedence.
  */
-import { BUTTON_KICK, MOVE_MAX, Phase, config, sanitizePushCmd, type PitchWorld, type PlayerState } from '../sim';
+import { BUTTON_KICK, MOVE_MAX, PitchPhase, config, sanitizePushCmd, type PitchWorld, type PitchPlayer } from '../sim';
 import type { SanitizedPushCmd } from '../sim';
 
 export const BOT_ID_MAX = 255;
@@ -52,9 +52,9 @@ function steerTo(from: Point, to: Point): { moveX: number; moveY: number } {
  * The team's bot nearest the ball attacks (ties: the lower id). People are not counted: a person
  * may be anywhere doing anything, so a bot never leaves the ball to one.
  */
-function isAttacker(world: Readonly<PitchWorld>, bot: PlayerState, bots: ReadonlySet<number>): boolean {
+function isAttacker(world: Readonly<PitchWorld>, bot: PitchPlayer, bots: ReadonlySet<number>): boolean {
   const { ball } = world;
-  const d2 = (p: PlayerState): number => (p.x - ball.x) * (p.x - ball.x) + (p.y - ball.y) * (p.y - ball.y);
+  const d2 = (p: PitchPlayer): number => (p.x - ball.x) * (p.x - ball.x) + (p.y - ball.y) * (p.y - ball.y);
   const nearest = world.players
     .filter((p) => p.team === bot.team && bots.has(p.id))
     .reduce((best, p) => (d2(p) < d2(best) || (d2(p) === d2(best) && p.id < best.id) ? p : best), bot);
@@ -62,7 +62,7 @@ function isAttacker(world: Readonly<PitchWorld>, bot: PlayerState, bots: Readonl
 }
 
 /** Where the bot aims in the other goal's mouth: a spot that moves every 3 s, per bot and seed. */
-function goalSpot(world: Readonly<PitchWorld>, bot: PlayerState, seed: number): Point {
+function goalSpot(world: Readonly<PitchWorld>, bot: PitchPlayer, seed: number): Point {
   const { FIELD_X0, FIELD_X1, CENTRE_Y, GOAL_Y0, GOAL_Y1, BALL_RADIUS, ticksFor } = config;
   const room = (GOAL_Y1 - GOAL_Y0) / 2 - BALL_RADIUS * 2;
   const period = Math.floor(world.tick / ticksFor(3, world.tickrate));
@@ -75,7 +75,7 @@ function goalSpot(world: Readonly<PitchWorld>, bot: PlayerState, seed: number): 
  * (a player cannot get between them): along the side walls toward the other goal, along the end
  * walls toward the goal mouth in the other half and away from it in one's own.
  */
-function pushLine(world: Readonly<PitchWorld>, bot: PlayerState, goal: Point): Point {
+function pushLine(world: Readonly<PitchWorld>, bot: PitchPlayer, goal: Point): Point {
   const { ball } = world;
   const { FIELD_X0, FIELD_X1, FIELD_Y0, FIELD_Y1, CENTRE_X, CENTRE_Y, GOAL_Y0, GOAL_Y1 } = config;
   const hug = config.PLAYER_RADIUS + config.BALL_RADIUS;
@@ -102,7 +102,7 @@ function onField(p: Point): Point {
 }
 
 /** Attack: get behind the ball on its push line, then run through it, kicking when lined up. */
-function attack(world: Readonly<PitchWorld>, bot: PlayerState, goal: Point): { move: Point; kick: boolean } {
+function attack(world: Readonly<PitchWorld>, bot: PitchPlayer, goal: Point): { move: Point; kick: boolean } {
   const { ball } = world;
   const { PLAYER_RADIUS, BALL_RADIUS, KICK_REACH } = config;
   const u = pushLine(world, bot, goal);
@@ -125,7 +125,7 @@ function attack(world: Readonly<PitchWorld>, bot: PlayerState, goal: Point): { m
 }
 
 /** Guard: between the ball and the own goal, a little out from the goal mouth. */
-function guard(world: Readonly<PitchWorld>, bot: PlayerState): Point {
+function guard(world: Readonly<PitchWorld>, bot: PitchPlayer): Point {
   const { FIELD_X0, FIELD_X1, GOAL_Y0, GOAL_Y1 } = config;
   const y = Math.min(Math.max(world.ball.y, GOAL_Y0), GOAL_Y1);
   return { x: bot.team === 0 ? FIELD_X0 + 90 : FIELD_X1 - 90, y };
@@ -134,12 +134,12 @@ function guard(world: Readonly<PitchWorld>, bot: PlayerState): Point {
 /** Bot `bot`'s command for `tick` on `world` (the world at the end of the previous tick); `bots`: every bot's id. */
 export function botCommand(
   world: Readonly<PitchWorld>,
-  bot: PlayerState,
+  bot: PitchPlayer,
   bots: ReadonlySet<number>,
   tick: number,
   seed: number,
 ): SanitizedPushCmd {
-  if (world.rules.phase === Phase.Ended) return sanitizePushCmd({ tick });
+  if (world.rules.phase === PitchPhase.Ended) return sanitizePushCmd({ tick });
   if (!isAttacker(world, bot, bots)) return sanitizePushCmd({ tick, ...steerTo(bot, guard(world, bot)) });
   const { move, kick } = attack(world, bot, goalSpot(world, bot, seed));
   return sanitizePushCmd({ tick, ...steerTo(bot, move), buttons: kick ? BUTTON_KICK : 0 });

@@ -11,8 +11,8 @@ import type { RuntimeGameFactory } from '../../server/game-migration';
 import { coreMigration, type CheckpointCoreCodec } from '../../server/core-migration';
 import type { ServerSettings } from '../../server/server-settings';
 import { PUSHBALL_COMMANDS } from '../protocol/pushball-commands';
-import { POS_MAX, VEL_MAX, config, isOnGrid, type BallState, type PitchWorld, type PlayerState } from '../sim';
-import type { Phase, RulesState } from '../sim';
+import { POS_MAX, VEL_MAX, config, isOnGrid, type BallState, type PitchWorld, type PitchPlayer } from '../sim';
+import type { PitchPhase, RulesState } from '../sim';
 import { pushballServerGame } from './pushball-server-game';
 import type { PushballCore, PushballTypes } from './pushball-types';
 
@@ -25,7 +25,7 @@ const pos = (v: unknown): v is number => typeof v === 'number' && isOnGrid(v) &&
 const vel = (v: unknown): v is number => typeof v === 'number' && isOnGrid(v) && Math.abs(v) <= VEL_MAX;
 const BIG = 0x7fffffff;
 
-function player(v: unknown): PlayerState | null {
+function player(v: unknown): PitchPlayer | null {
   if (!isRecord(v)) return null;
   const { id, team, x, y, vx, vy, kickCooldown } = v;
   if (!int(id, 0, 255) || (team !== 0 && team !== 1) || !int(kickCooldown, 0, 255)) return null;
@@ -48,7 +48,7 @@ function rules(v: unknown): RulesState | null {
   if (!int(goalsToWin, 1, BIG) || !int(matchTicks, 0, BIG) || (kickoffTeam !== 0 && kickoffTeam !== 1)) return null;
   // int(phase, 0, 3) checked it is one of Phase's four values.
   return {
-    phase: phase as Phase,
+    phase: phase as PitchPhase,
     phaseTicksLeft,
     clockTicksLeft,
     scores: [scores[0], scores[1]],
@@ -66,7 +66,7 @@ function world(v: unknown): PitchWorld | null {
   const b = ball(v.ball);
   const r = rules(v.rules);
   if (!b || !r || players.some((p) => p === null)) return null;
-  const sorted = players as PlayerState[];
+  const sorted = players as PitchPlayer[];
   // Sorted by id, no repeats: the step's order.
   if (sorted.some((p, i) => i > 0 && p.id <= sorted[i - 1]!.id)) return null;
   return { tick, tickrate, players: sorted, ball: b, rules: r };

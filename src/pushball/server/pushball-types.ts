@@ -7,7 +7,7 @@
  * so a codec can carry it field by field with no rounding.
  */
 import type { ServerGameTypes } from '../../server/server-game';
-import type { Phase, PitchWorld, PushEvent, SanitizedPushCmd, SettingIssue } from '../sim';
+import type { PitchPhase, PitchWorld, PushEvent, SanitizedPushCmd, SettingIssue } from '../sim';
 import type { PushballWireTypes } from '../protocol/pushball-wire';
 import type { PushballRulesBlock } from '../protocol/rules-block';
 
@@ -54,7 +54,7 @@ export interface PushballReport {
   players: number;
   bots: number;
   seq: number;
-  phase: Phase;
+  phase: PitchPhase;
   scores: [number, number];
   clockTicksLeft: number;
 }

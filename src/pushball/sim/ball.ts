@@ -19,7 +19,7 @@ import {
   WALL_BOUNCE,
 } from './config';
 import { quantizePos, quantizeVel } from './quantize';
-import type { BallState, Team } from './types';
+import type { BallState, PitchTeam } from './types';
 
 /** An axis-aligned wall segment, x0 <= x1 and y0 <= y1 (one pair equal). */
 interface Segment {
@@ -126,7 +126,7 @@ export function settleBall(ball: BallState): void {
  * The team that scores if the ball is in a goal: fully past the goal line (its edge strictly
  * beyond it) and inside the mouth. The left goal is team 0's, so a ball in it scores for team 1.
  */
-export function scoringTeam(ball: Readonly<BallState>): Team | null {
+export function scoringTeam(ball: Readonly<BallState>): PitchTeam | null {
   if (ball.y <= GOAL_Y0 || ball.y >= GOAL_Y1) return null;
   if (ball.x + BALL_RADIUS < FIELD_X0) return 1;
   if (ball.x - BALL_RADIUS > FIELD_X1) return 0;

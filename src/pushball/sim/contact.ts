@@ -16,7 +16,7 @@ import {
   ticksFor,
 } from './config';
 import { shoveBall } from './ball';
-import { BUTTON_KICK, type BallState, type PlayerState, type PushCmd, type PushEvent } from './types';
+import { BUTTON_KICK, type BallState, type PitchPlayer, type PushCmd, type PushEvent } from './types';
 
 export interface Disc {
   x: number;
@@ -60,7 +60,7 @@ export function exchangeMomentum(
 }
 
 /** Every overlapping pair of players, in id order: halves of the overlap each way, then momentum. */
-export function collidePlayers(players: PlayerState[]): void {
+export function collidePlayers(players: PitchPlayer[]): void {
   for (let i = 0; i < players.length; i++) {
     for (let j = i + 1; j < players.length; j++) {
       const a = players[i];
@@ -78,7 +78,7 @@ export function collidePlayers(players: PlayerState[]): void {
 }
 
 /** Each player (in id order) overlapping the ball pushes it: the overlap splits by inverse mass. */
-export function collideBall(players: PlayerState[], ball: BallState): void {
+export function collideBall(players: PitchPlayer[], ball: BallState): void {
   const ballShare = PLAYER_MASS / (PLAYER_MASS + BALL_MASS);
   for (const p of players) {
     const c = contactNormal(p, ball, PLAYER_RADIUS + BALL_RADIUS);
@@ -103,7 +103,7 @@ export function kickCooldownTicks(tickrate: number): number {
  * Shared with prediction (`kicksBall`), so a client's guess at its own kick is the server's rule.
  */
 export function kickContact(
-  p: Readonly<PlayerState>,
+  p: Readonly<PitchPlayer>,
   cmd: Readonly<PushCmd>,
   ball: Readonly<Disc>,
 ): { nx: number; ny: number; overlap: number } | null {
@@ -112,7 +112,7 @@ export function kickContact(
 }
 
 /** Whether `p` (as it is after its own move this tick) kicks `ball` under `cmd`. */
-export function kicksBall(p: Readonly<PlayerState>, cmd: Readonly<PushCmd>, ball: Readonly<Disc>): boolean {
+export function kicksBall(p: Readonly<PitchPlayer>, cmd: Readonly<PushCmd>, ball: Readonly<Disc>): boolean {
   return kickContact(p, cmd, ball) !== null;
 }
 
@@ -121,7 +121,7 @@ export function kicksBall(p: Readonly<PlayerState>, cmd: Readonly<PushCmd>, ball
  * than KICK_REACH from the ball's edge add KICK_SPEED to the ball, from their centre toward the ball's.
  */
 export function applyKicks(
-  players: PlayerState[],
+  players: PitchPlayer[],
   cmds: readonly PushCmd[],
   ball: BallState,
   tickrate: number,

@@ -4,10 +4,10 @@
  * join during a kickoff, and after the pause that follows a goal.
  */
 import { CENTRE_X, CENTRE_Y, KICKOFF_OFFSET_X, KICKOFF_SPACING_Y } from './config';
-import type { BallState, PlayerState, Team } from './types';
+import type { BallState, PitchPlayer, PitchTeam } from './types';
 
 /** The kickoff spot of the `rank`-th (0-based, by id) of `count` players of `team`. */
-export function kickoffSpot(team: Team, rank: number, count: number): { x: number; y: number } {
+export function kickoffSpot(team: PitchTeam, rank: number, count: number): { x: number; y: number } {
   return {
     x: team === 0 ? CENTRE_X - KICKOFF_OFFSET_X : CENTRE_X + KICKOFF_OFFSET_X,
     // Centred on the middle of the pitch: ranks 0..count-1 around CENTRE_Y (multiples of 40: on the grid).
@@ -16,7 +16,7 @@ export function kickoffSpot(team: Team, rank: number, count: number): { x: numbe
 }
 
 /** Puts every player (sorted by id) on its kickoff spot at rest with the kick ready. Mutates the players. */
-export function layoutPlayers(players: PlayerState[]): void {
+export function layoutPlayers(players: PitchPlayer[]): void {
   const counts = [0, 0];
   for (const p of players) counts[p.team] = (counts[p.team] ?? 0) + 1;
   const ranks = [0, 0];
@@ -37,7 +37,7 @@ export function layoutPlayers(players: PlayerState[]): void {
  * its rank among its team mates. Null when `id` is not among them. A client predicting the kickoff
  * reset of its own player reads this, the server's layout writes it.
  */
-export function kickoffSpotFor(players: readonly PlayerState[], id: number): { x: number; y: number } | null {
+export function kickoffSpotFor(players: readonly PitchPlayer[], id: number): { x: number; y: number } | null {
   const me = players.find((p) => p.id === id);
   if (!me) return null;
   const mates = players.filter((p) => p.team === me.team);

@@ -6,7 +6,7 @@
 import { MAX_PLAYER_ID, MAX_PLAYERS, SETTING_RANGES, ticksFor } from './config';
 import { kickoffSpot, layoutPlayers } from './kickoff';
 import { startKickoff } from './rules';
-import { Phase, type PitchWorld, type PlayerState, type Team } from './types';
+import { PitchPhase, type PitchWorld, type PitchPlayer, type PitchTeam } from './types';
 
 export interface PitchSettings {
   /** Ticks per second, integer 20..128 (default 60). */
@@ -29,8 +29,8 @@ export interface CreatedPitch {
   issues: SettingIssue[];
 }
 
-export type JoinResult =
-  | { ok: true; world: PitchWorld; team: Team }
+export type PitchJoinResult =
+  | { ok: true; world: PitchWorld; team: PitchTeam }
   | { ok: false; reason: 'bad-id' | 'id-taken' | 'pitch-full'; message: string };
 
 export type LeaveResult = { ok: true; world: PitchWorld } | { ok: false; reason: 'unknown-id'; message: string };
@@ -59,7 +59,7 @@ export function createPitch(settings: PitchSettings = {}): CreatedPitch {
     players: [],
     ball: { x: 0, y: 0, vx: 0, vy: 0, lastTouch: -1 },
     rules: {
-      phase: Phase.Kickoff,
+      phase: PitchPhase.Kickoff,
       phaseTicksLeft: 0,
       clockTicksLeft: matchTicks,
       scores: [0, 0],
@@ -88,7 +88,7 @@ export function clonePitch(world: Readonly<PitchWorld>): PitchWorld {
  * Kickoff phase everyone is laid out again on the kickoff spots; otherwise the newcomer appears
  * at rest on its own kickoff spot.
  */
-export function addPlayer(world: Readonly<PitchWorld>, id: number): JoinResult {
+export function addPlayer(world: Readonly<PitchWorld>, id: number): PitchJoinResult {
   if (!Number.isInteger(id) || id < 0 || id > MAX_PLAYER_ID)
     return { ok: false, reason: 'bad-id', message: `player id must be an integer 0..${MAX_PLAYER_ID}, got ${id}` };
   if (world.players.some((p) => p.id === id))
@@ -97,13 +97,13 @@ export function addPlayer(world: Readonly<PitchWorld>, id: number): JoinResult {
     return { ok: false, reason: 'pitch-full', message: `the pitch is full (${MAX_PLAYERS} players)` };
   const next = clonePitch(world);
   const sizes = [0, 1].map((t) => next.players.filter((p) => p.team === t).length);
-  const team: Team = (sizes[1] ?? 0) < (sizes[0] ?? 0) ? 1 : 0;
-  const player: PlayerState = { id, team, x: 0, y: 0, vx: 0, vy: 0, kickCooldown: 0 };
+  const team: PitchTeam = (sizes[1] ?? 0) < (sizes[0] ?? 0) ? 1 : 0;
+  const player: PitchPlayer = { id, team, x: 0, y: 0, vx: 0, vy: 0, kickCooldown: 0 };
   next.players.push(player);
   // Ascending id order is the step's processing order.
   next.players.sort((a, b) => a.id - b.id);
   // The ball rests on the centre spot throughout a kickoff, so only the players need laying out.
-  if (next.rules.phase === Phase.Kickoff) {
+  if (next.rules.phase === PitchPhase.Kickoff) {
     layoutPlayers(next.players);
   } else {
     const mates = next.players.filter((p) => p.team === team);

@@ -20,7 +20,7 @@ import {
 } from './config';
 import { MOVE_MAX, sanitizePushCmd } from './cmd';
 import { quantizePos, quantizeVel } from './quantize';
-import { Phase, type PitchWorld, type PlayerState, type PushCmd, type RulesState } from './types';
+import { PitchPhase, type PitchWorld, type PitchPlayer, type PushCmd, type RulesState } from './types';
 
 interface Vel {
   vx: number;
@@ -48,7 +48,7 @@ function steer(v: Vel, moveX: number, moveY: number, tickrate: number): void {
 }
 
 /** Kickoff: both teams in their own half; the team not kicking off also outside the centre circle. Mutates `p`. */
-function confineKickoff(p: PlayerState, kickoffTeam: number): void {
+function confineKickoff(p: PitchPlayer, kickoffTeam: number): void {
   if (p.team === 0 && p.x > CENTRE_X - PLAYER_RADIUS) {
     p.x = CENTRE_X - PLAYER_RADIUS;
     p.vx = Math.min(p.vx, 0);
@@ -81,18 +81,18 @@ function confineKickoff(p: PlayerState, kickoffTeam: number): void {
  * in) and, in the Kickoff phase, out of the places the kickoff rule forbids. Stops the velocity
  * component into a wall. Mutates `p`; does not quantize.
  */
-export function confinePlayer(p: PlayerState, rules: Readonly<RulesState>): void {
+export function confinePlayer(p: PitchPlayer, rules: Readonly<RulesState>): void {
   const lo = { x: FIELD_X0 + PLAYER_RADIUS, y: FIELD_Y0 + PLAYER_RADIUS };
   const hi = { x: FIELD_X1 - PLAYER_RADIUS, y: FIELD_Y1 - PLAYER_RADIUS };
   if (p.x < lo.x) [p.x, p.vx] = [lo.x, Math.max(p.vx, 0)];
   if (p.x > hi.x) [p.x, p.vx] = [hi.x, Math.min(p.vx, 0)];
   if (p.y < lo.y) [p.y, p.vy] = [lo.y, Math.max(p.vy, 0)];
   if (p.y > hi.y) [p.y, p.vy] = [hi.y, Math.min(p.vy, 0)];
-  if (rules.phase === Phase.Kickoff) confineKickoff(p, rules.kickoffTeam);
+  if (rules.phase === PitchPhase.Kickoff) confineKickoff(p, rules.kickoffTeam);
 }
 
 /** Rounds a player's position and velocity onto the 1/16 grid. Mutates `p`. */
-export function quantizePlayer(p: PlayerState): void {
+export function quantizePlayer(p: PitchPlayer): void {
   p.x = quantizePos(p.x);
   p.y = quantizePos(p.y);
   p.vx = quantizeVel(p.vx);
@@ -104,14 +104,14 @@ export function quantizePlayer(p: PlayerState): void {
  * player, the command, and `world.tickrate` / `world.rules`; returns a new object, mutates nothing.
  * Contacts with the ball and other players and kicks are the world step's business, not this one's.
  */
-export function advancePlayer(player: Readonly<PlayerState>, cmd: PushCmd, world: Readonly<PitchWorld>): PlayerState {
+export function advancePlayer(player: Readonly<PitchPlayer>, cmd: PushCmd, world: Readonly<PitchWorld>): PitchPlayer {
   const c = sanitizePushCmd(cmd);
   const rate = world.tickrate;
   const v: Vel = { vx: player.vx, vy: player.vy };
   steer(v, c.moveX, c.moveY, rate);
   const vx = quantizeVel(v.vx);
   const vy = quantizeVel(v.vy);
-  const next: PlayerState = {
+  const next: PitchPlayer = {
     id: player.id,
     team: player.team,
     x: player.x + vx / rate,

@@ -6,17 +6,17 @@
 import { GOAL_PAUSE_SECONDS, KICKOFF_SECONDS, ticksFor } from './config';
 import { scoringTeam } from './ball';
 import { centreBall, layoutPlayers } from './kickoff';
-import { Phase, type PitchWorld, type PushEvent, type Team } from './types';
+import { PitchPhase, type PitchWorld, type PushEvent, type PitchTeam } from './types';
 
 function endMatch(world: PitchWorld, events: PushEvent[]): void {
   const [a, b] = world.rules.scores;
-  world.rules.phase = Phase.Ended;
+  world.rules.phase = PitchPhase.Ended;
   world.rules.phaseTicksLeft = 0;
   events.push({ type: 'match-end', winner: a > b ? 0 : b > a ? 1 : -1, goals0: a, goals1: b });
 }
 
 /** `team` scores: the match ends on the winning goal or a goal after the clock ran out, else a pause. */
-function scoreGoal(world: PitchWorld, team: Team, events: PushEvent[]): void {
+function scoreGoal(world: PitchWorld, team: PitchTeam, events: PushEvent[]): void {
   const rules = world.rules;
   rules.scores[team] += 1;
   const scorer = world.ball.lastTouch;
@@ -25,7 +25,7 @@ function scoreGoal(world: PitchWorld, team: Team, events: PushEvent[]): void {
     endMatch(world, events);
     return;
   }
-  rules.phase = Phase.Goal;
+  rules.phase = PitchPhase.Goal;
   rules.phaseTicksLeft = ticksFor(GOAL_PAUSE_SECONDS, world.tickrate);
   // The team that conceded kicks off.
   rules.kickoffTeam = team === 0 ? 1 : 0;
@@ -35,7 +35,7 @@ function scoreGoal(world: PitchWorld, team: Team, events: PushEvent[]): void {
 export function startKickoff(world: PitchWorld): void {
   layoutPlayers(world.players);
   centreBall(world.ball);
-  world.rules.phase = Phase.Kickoff;
+  world.rules.phase = PitchPhase.Kickoff;
   world.rules.phaseTicksLeft = ticksFor(KICKOFF_SECONDS, world.tickrate);
 }
 
@@ -46,33 +46,33 @@ export function startKickoff(world: PitchWorld): void {
  */
 export function kickoffResetTick(world: Readonly<PitchWorld>): number | null {
   const r = world.rules;
-  return r.phase === Phase.Goal && r.phaseTicksLeft > 0 ? world.tick + r.phaseTicksLeft : null;
+  return r.phase === PitchPhase.Goal && r.phaseTicksLeft > 0 ? world.tick + r.phaseTicksLeft : null;
 }
 
 /** One tick of the rules, after this tick's physics. Mutates `world`, appends to `events`. */
 export function advanceRules(world: PitchWorld, events: PushEvent[]): void {
   const rules = world.rules;
   switch (rules.phase) {
-    case Phase.Kickoff:
+    case PitchPhase.Kickoff:
       rules.phaseTicksLeft = Math.max(rules.phaseTicksLeft - 1, 0);
       // Play starts when the kicking team has moved the ball (it rests until then), or when it waited too long.
       if (world.ball.vx !== 0 || world.ball.vy !== 0 || rules.phaseTicksLeft === 0) {
-        rules.phase = Phase.Playing;
+        rules.phase = PitchPhase.Playing;
         rules.phaseTicksLeft = 0;
       }
       return;
-    case Phase.Playing: {
+    case PitchPhase.Playing: {
       rules.clockTicksLeft = Math.max(rules.clockTicksLeft - 1, 0);
       const team = scoringTeam(world.ball);
       if (team !== null) scoreGoal(world, team, events);
       else if (rules.clockTicksLeft === 0) endMatch(world, events);
       return;
     }
-    case Phase.Goal:
+    case PitchPhase.Goal:
       rules.phaseTicksLeft = Math.max(rules.phaseTicksLeft - 1, 0);
       if (rules.phaseTicksLeft === 0) startKickoff(world);
       return;
-    case Phase.Ended:
+    case PitchPhase.Ended:
       return;
   }
 }

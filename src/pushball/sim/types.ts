@@ -8,10 +8,10 @@
  */
 
 /** Team 0 defends the left goal, team 1 the right goal. */
-export type Team = 0 | 1;
+export type PitchTeam = 0 | 1;
 
 /** Match phases, as integers so the phase encodes as a number like every other field. */
-export const Phase = {
+export const PitchPhase = {
   /** Everyone at kickoff spots; the kicking team may touch the ball, the other waits outside the circle. */
   Kickoff: 0,
   Playing: 1,
@@ -20,7 +20,7 @@ export const Phase = {
   /** Final: physics still runs (players may wander), no goals, no clock. */
   Ended: 3,
 } as const;
-export type Phase = (typeof Phase)[keyof typeof Phase];
+export type PitchPhase = (typeof PitchPhase)[keyof typeof PitchPhase];
 
 /** Bit 0 of `PushCmd.buttons`. Other bits are masked off by `sanitizePushCmd`. */
 export const BUTTON_KICK = 1;
@@ -33,10 +33,10 @@ export interface PushCmd {
   buttons: number;
 }
 
-export interface PlayerState {
+export interface PitchPlayer {
   /** Integer 0..255, unique on the pitch. */
   id: number;
-  team: Team;
+  team: PitchTeam;
   x: number;
   y: number;
   vx: number;
@@ -55,7 +55,7 @@ export interface BallState {
 }
 
 export interface RulesState {
-  phase: Phase;
+  phase: PitchPhase;
   /** Ticks left in a Kickoff (until play starts anyway) or Goal phase; 0 in Playing and Ended. */
   phaseTicksLeft: number;
   /** Match time left; runs only in the Playing phase. */
@@ -66,7 +66,7 @@ export interface RulesState {
   /** Match length in ticks (the clock's start value), from the `matchSeconds` setting. */
   matchTicks: number;
   /** The team allowed to touch the ball first in the Kickoff phase (the team that conceded). */
-  kickoffTeam: Team;
+  kickoffTeam: PitchTeam;
 }
 
 export interface PitchWorld {
@@ -75,7 +75,7 @@ export interface PitchWorld {
   /** Ticks per second (20..128), fixed at creation. */
   tickrate: number;
   /** Sorted by ascending id: the step processes players in this order. */
-  players: PlayerState[];
+  players: PitchPlayer[];
   ball: BallState;
   rules: RulesState;
 }
@@ -87,9 +87,9 @@ export interface PitchWorld {
 export type PushEvent =
   | { type: 'kick'; playerId: number }
   /** `team` scored; `scorerId` is the last toucher (on the other team for an own goal), -1 if nobody touched. */
-  | { type: 'goal'; team: Team; scorerId: number }
+  | { type: 'goal'; team: PitchTeam; scorerId: number }
   /** `winner` is -1 for a draw; the final score is `goals0`–`goals1`. */
-  | { type: 'match-end'; winner: Team | -1; goals0: number; goals1: number };
+  | { type: 'match-end'; winner: PitchTeam | -1; goals0: number; goals1: number };
 
 export interface StepResult {
   world: PitchWorld;

@@ -14,11 +14,11 @@ import {
   createPitch,
   stepPitch,
   type PitchWorld,
-  type PlayerState,
+  type PitchPlayer,
   type PushCmd,
 } from '../../../src/pushball/sim';
 
-type Rules = PredictionRules<PlayerState, PushCmd, PitchWorld, string>;
+type Rules = PredictionRules<PitchPlayer, PushCmd, PitchWorld, string>;
 
 const pushballRules: Rules = {
   initialContext: () => createPitch({ tickrate: 60 }).world,

@@ -12,7 +12,7 @@ import {
 } from '../../../src/pushball/sim/config';
 import { scoringTeam } from '../../../src/pushball/sim/ball';
 import { stepPitch } from '../../../src/pushball/sim/step';
-import { Phase, type PitchWorld } from '../../../src/pushball/sim/types';
+import { PitchPhase, type PitchWorld } from '../../../src/pushball/sim/types';
 import { pitchWith, playing, run, runUntil, withBall } from './helpers';
 
 /** An empty pitch in play with the ball set as given. */
@@ -72,7 +72,7 @@ describe('wall bounces', () => {
       [636, -636],
     ] as const) {
       let w = ballAt({ x: 500, y: 150, vx, vy }, 20);
-      w = { ...w, rules: { ...w.rules, phase: Phase.Ended } };
+      w = { ...w, rules: { ...w.rules, phase: PitchPhase.Ended } };
       for (let t = 0; t < 100; t++) {
         w = stepPitch(w, new Map()).world;
         expect(w.ball.x).toBeGreaterThan(FIELD_X0 - GOAL_DEPTH);
@@ -95,7 +95,7 @@ describe('goal line', () => {
 
   it('a shot into the left goal scores for team 1 (own side conceded) once, the ball fully in the net', () => {
     const w = ballAt({ x: 300, y: 300, vx: -700, vy: 0 });
-    const { world, events } = runUntil(w, (x) => x.rules.phase !== Phase.Playing, 120);
+    const { world, events } = runUntil(w, (x) => x.rules.phase !== PitchPhase.Playing, 120);
     expect(events).toEqual([{ type: 'goal', team: 1, scorerId: -1 }]);
     expect(world.rules.scores).toEqual([0, 1]);
     expect(world.ball.x).toBeLessThan(FIELD_X0 - BALL_RADIUS);

@@ -1,9 +1,9 @@
 // Builders shared by the Pushball tests: pitches with players, hand-placed discs, runs of ticks.
 import { addPlayer, createPitch, stepPitch } from '../../../src/pushball/sim/index';
 import {
-  Phase,
+  PitchPhase,
   type PitchWorld,
-  type PlayerState,
+  type PitchPlayer,
   type PushCmd,
   type PushEvent,
 } from '../../../src/pushball/sim/types';
@@ -25,11 +25,11 @@ export function pitchWith(ids: readonly number[], settings: Parameters<typeof cr
 
 /** The same world in the Playing phase (no kickoff restrictions). */
 export function playing(world: PitchWorld): PitchWorld {
-  return { ...world, rules: { ...world.rules, phase: Phase.Playing, phaseTicksLeft: 0 } };
+  return { ...world, rules: { ...world.rules, phase: PitchPhase.Playing, phaseTicksLeft: 0 } };
 }
 
 /** The same world with player `id` changed by `patch`. */
-export function withPlayer(world: PitchWorld, id: number, patch: Partial<PlayerState>): PitchWorld {
+export function withPlayer(world: PitchWorld, id: number, patch: Partial<PitchPlayer>): PitchWorld {
   return { ...world, players: world.players.map((p) => (p.id === id ? { ...p, ...patch } : p)) };
 }
 
@@ -38,7 +38,7 @@ export function withBall(world: PitchWorld, patch: Partial<PitchWorld['ball']>):
   return { ...world, ball: { ...world.ball, ...patch } };
 }
 
-export function player(world: PitchWorld, id: number): PlayerState {
+export function player(world: PitchWorld, id: number): PitchPlayer {
   const p = world.players.find((q) => q.id === id);
   if (!p) throw new Error(`no player ${id}`);
   return p;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { isOnGrid } from '../../../src/pushball/sim/quantize';
 import { stepPitch } from '../../../src/pushball/sim/step';
-import { Phase, type PitchWorld, type PushCmd } from '../../../src/pushball/sim/types';
+import { PitchPhase, type PitchWorld, type PushCmd } from '../../../src/pushball/sim/types';
 import { pitchWith } from './helpers';
 
 /** A small seeded LCG for the bots' noise (test code: the sim itself needs no randomness). */
@@ -44,7 +44,7 @@ function playMatch(
   let w = pitchWith([3, 1, 7, 5], { tickrate, matchSeconds: 120 });
   const counts: Record<string, number> = {};
   const trail: string[] = [];
-  while (w.rules.phase !== Phase.Ended && w.tick < tickrate * 600) {
+  while (w.rules.phase !== PitchPhase.Ended && w.tick < tickrate * 600) {
     const r = stepPitch(w, botCommands(w, rnd));
     w = r.world;
     for (const e of r.events) counts[e.type] = (counts[e.type] ?? 0) + 1;

@@ -12,7 +12,7 @@ import {
 } from '../../../src/pushball/sim/config';
 import { advancePlayer } from '../../../src/pushball/sim/player';
 import { stepPitch } from '../../../src/pushball/sim/step';
-import { Phase, type PitchWorld, type PushCmd } from '../../../src/pushball/sim/types';
+import { PitchPhase, type PitchWorld, type PushCmd } from '../../../src/pushball/sim/types';
 import { cmd, pitchWith, player, playing, run, speed, withBall, withPlayer } from './helpers';
 
 const GRID_STEP = 1 / 16;
@@ -97,7 +97,7 @@ describe('kickoff restrictions', () => {
           [2, cmd(-127, 60)],
         ]),
     );
-    expect(world.rules.phase).toBe(Phase.Kickoff);
+    expect(world.rules.phase).toBe(PitchPhase.Kickoff);
     expect(player(world, 1).x).toBeLessThanOrEqual(CENTRE_X - PLAYER_RADIUS);
     expect(player(world, 2).x).toBeGreaterThanOrEqual(CENTRE_X + PLAYER_RADIUS);
   });
@@ -107,10 +107,10 @@ describe('kickoff restrictions', () => {
     const wait = run(w, 60, () => new Map([[2, cmd(-127, 0)]])).world;
     expect(player(wait, 2).x).toBeGreaterThanOrEqual(CENTRE_X + CENTRE_CIRCLE + PLAYER_RADIUS - GRID_STEP);
     expect(wait.ball).toEqual(w.ball);
-    expect(wait.rules.phase).toBe(Phase.Kickoff);
+    expect(wait.rules.phase).toBe(PitchPhase.Kickoff);
     const go = run(w, 60, () => new Map([[1, cmd(127, 0)]])).world;
     expect(go.ball.vx).toBeGreaterThan(0);
-    expect(go.rules.phase).toBe(Phase.Playing);
+    expect(go.rules.phase).toBe(PitchPhase.Playing);
   });
 });
 

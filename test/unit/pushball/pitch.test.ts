@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CENTRE_X, CENTRE_Y, KICKOFF_OFFSET_X } from '../../../src/pushball/sim/config';
 import { addPlayer, createPitch, removePlayer } from '../../../src/pushball/sim/pitch';
-import { Phase, type PitchWorld } from '../../../src/pushball/sim/types';
+import { PitchPhase, type PitchWorld } from '../../../src/pushball/sim/types';
 import { pitchWith, playing, player } from './helpers';
 
 describe('createPitch', () => {
@@ -15,7 +15,7 @@ describe('createPitch', () => {
     expect(world.players).toEqual([]);
     expect(world.ball).toEqual({ x: CENTRE_X, y: CENTRE_Y, vx: 0, vy: 0, lastTouch: -1 });
     expect(world.rules).toEqual({
-      phase: Phase.Kickoff,
+      phase: PitchPhase.Kickoff,
       phaseTicksLeft: 3 * 60,
       clockTicksLeft: 180 * 60,
       scores: [0, 0],

@@ -14,15 +14,15 @@ import {
   sanitizePushCmd,
   stepPitch,
   type PitchWorld,
-  type PlayerState,
+  type PitchPlayer,
   type PushCmd,
   type SanitizedPushCmd,
 } from '../../../src/pushball/sim';
 import { gameWith, tickGame, walk } from './server-helpers';
 import { cmd, pitchWith, player, playing, withBall, withPlayer } from './helpers';
-import { Phase } from '../../../src/pushball/sim';
+import { PitchPhase } from '../../../src/pushball/sim';
 
-type Rules = PredictionRules<PlayerState, PushCmd, PushballPredictionContext, PushballEffect>;
+type Rules = PredictionRules<PitchPlayer, PushCmd, PushballPredictionContext, PushballEffect>;
 
 const WALKER = 1;
 const DELAY = 9;
@@ -61,7 +61,7 @@ function people(tick: number): Map<number, SanitizedPushCmd> {
 function play(prediction: Rules, seconds: number): Run {
   const game = gameWith([WALKER, 2], 1, 3);
   const predictor = new Predictor(prediction);
-  const me = (w: PitchWorld): PlayerState => player(w, WALKER);
+  const me = (w: PitchWorld): PitchPlayer => player(w, WALKER);
   predictor.reconcile(me(game.world), game.world.tick, true, game.world);
   const snapshots = new Map<number, PitchWorld>();
   const touchedAt = new Set<number>();
@@ -164,7 +164,7 @@ describe('PushballPrediction effects and kicks', () => {
     const paused = pitchWith([1, 2, 3]);
     const goal: PitchWorld = {
       ...withPlayer(playing(paused), 1, { x: 200, y: 150, vx: 100, vy: 0 }),
-      rules: { ...paused.rules, phase: Phase.Goal, phaseTicksLeft: 5, kickoffTeam: 1 },
+      rules: { ...paused.rules, phase: PitchPhase.Goal, phaseTicksLeft: 5, kickoffTeam: 1 },
     };
     const predictor = new Predictor(rules);
     predictor.reconcile(player(goal, 1), goal.tick, true, goal);
@@ -176,10 +176,10 @@ describe('PushballPrediction effects and kicks', () => {
       // Every tick equal to the server's whole step: before, at and after the reset.
       expect(rules.same(predictor.state!, player(server, 1)), `tick +${i}`).toBe(true);
     }
-    expect(server.rules.phase).toBe(Phase.Kickoff);
+    expect(server.rules.phase).toBe(PitchPhase.Kickoff);
     // Without foretelling it, the reset tick is an error of the walker's whole walk back.
     const blind = withStep((state, c, world, effects) =>
-      rules.step(state, c, { ...world, rules: { ...world.rules, phase: Phase.Playing } }, effects),
+      rules.step(state, c, { ...world, rules: { ...world.rules, phase: PitchPhase.Playing } }, effects),
     );
     const naive = new Predictor(blind);
     naive.reconcile(player(goal, 1), goal.tick, true, goal);

@@ -15,7 +15,7 @@ import {
   type GoalEvent,
 } from '../../../src/pushball/game/pushball-hud';
 import { EMPTY_RULES, type PushballRulesBlock } from '../../../src/pushball/protocol/rules-block';
-import { Phase } from '../../../src/pushball/sim';
+import { PitchPhase } from '../../../src/pushball/sim';
 
 const rules = (patch: Partial<PushballRulesBlock>): PushballRulesBlock => ({
   ...EMPTY_RULES,
@@ -66,25 +66,25 @@ describe('scoreText and pingText', () => {
 
 describe('phaseBanner', () => {
   it('says who kicks off', () => {
-    expect(phaseBanner(rules({ phase: Phase.Kickoff, kickoffTeam: 0 }))).toBe(`Kickoff: ${TEAM_NAMES[0]} to play`);
-    expect(phaseBanner(rules({ phase: Phase.Kickoff, kickoffTeam: 1 }))).toBe('Kickoff: Orange to play');
+    expect(phaseBanner(rules({ phase: PitchPhase.Kickoff, kickoffTeam: 0 }))).toBe(`Kickoff: ${TEAM_NAMES[0]} to play`);
+    expect(phaseBanner(rules({ phase: PitchPhase.Kickoff, kickoffTeam: 1 }))).toBe('Kickoff: Orange to play');
   });
 
   it('shows nothing in play, and a wait before the first snapshot', () => {
-    expect(phaseBanner(rules({ phase: Phase.Playing }))).toBeNull();
+    expect(phaseBanner(rules({ phase: PitchPhase.Playing }))).toBeNull();
     expect(phaseBanner(null)).toBe('Waiting for the match…');
   });
 
   it('names the scoring team in the goal pause (the team that conceded kicks off next), with the scorer', () => {
-    expect(phaseBanner(rules({ phase: Phase.Goal, kickoffTeam: 1 }))).toBe('Goal! Blue scores');
-    expect(phaseBanner(rules({ phase: Phase.Goal, kickoffTeam: 0 }), 'Bob')).toBe('Goal! Orange scores (Bob)');
+    expect(phaseBanner(rules({ phase: PitchPhase.Goal, kickoffTeam: 1 }))).toBe('Goal! Blue scores');
+    expect(phaseBanner(rules({ phase: PitchPhase.Goal, kickoffTeam: 0 }), 'Bob')).toBe('Goal! Orange scores (Bob)');
   });
 
   it('ends the match with the winner by team, or a draw', () => {
-    expect(phaseBanner(rules({ phase: Phase.Ended, scores: [5, 3] }))).toBe('Match over: Blue wins 5 – 3');
-    expect(phaseBanner(rules({ phase: Phase.Ended, scores: [1, 2] }))).toBe('Match over: Orange wins 1 – 2');
-    expect(phaseBanner(rules({ phase: Phase.Ended, scores: [2, 2] }))).toBe('Match over: draw 2 – 2');
-    expect(phaseBanner(rules({ phase: Phase.Ended, scores: [0, 0] }))).toBe('Match over: draw 0 – 0');
+    expect(phaseBanner(rules({ phase: PitchPhase.Ended, scores: [5, 3] }))).toBe('Match over: Blue wins 5 – 3');
+    expect(phaseBanner(rules({ phase: PitchPhase.Ended, scores: [1, 2] }))).toBe('Match over: Orange wins 1 – 2');
+    expect(phaseBanner(rules({ phase: PitchPhase.Ended, scores: [2, 2] }))).toBe('Match over: draw 2 – 2');
+    expect(phaseBanner(rules({ phase: PitchPhase.Ended, scores: [0, 0] }))).toBe('Match over: draw 0 – 0');
   });
 });
 
@@ -92,7 +92,7 @@ describe('the goal scorer', () => {
   const goal = (team: 0 | 1, scorerId: number): GoalEvent => ({ type: 'goal', team, scorerId });
 
   it('names the scorer, an own goal as such, and nobody when nobody touched the ball', () => {
-    const r = rules({ phase: Phase.Goal });
+    const r = rules({ phase: PitchPhase.Goal });
     expect(scorerText(goal(0, 3), r, names)).toBe('Cy D');
     expect(scorerText(goal(1, 1), r, names)).toBe('own goal by Ann');
     expect(scorerText(goal(1, 255), r, names)).toBe('player 255');
@@ -113,7 +113,7 @@ describe('the goal scorer', () => {
 describe('hudModel', () => {
   it('puts the frame together: score, clock, banner with the scorer, ping, hint', () => {
     const hud = hudModel({
-      rules: rules({ phase: Phase.Goal, kickoffTeam: 1, scores: [2, 1], clockTicksLeft: 95 * 60 }),
+      rules: rules({ phase: PitchPhase.Goal, kickoffTeam: 1, scores: [2, 1], clockTicksLeft: 95 * 60 }),
       tickrate: 60,
       pingMs: 80.2,
       goal: { type: 'goal', team: 0, scorerId: 1 },

@@ -8,7 +8,7 @@ import { fitPitch } from '../../../src/pushball/game/pushball-camera';
 import { renderInfo } from '../../../src/pushball/game/pushball-info';
 import { TEAM_COLORS, discColor } from '../../../src/pushball/game/pushball-palette';
 import { EMPTY_RULES } from '../../../src/pushball/protocol/rules-block';
-import { Phase } from '../../../src/pushball/sim';
+import { PitchPhase } from '../../../src/pushball/sim';
 
 const player = (id: number, team: 0 | 1, x: number, y: number) => ({ id, team, x, y, vx: 0, vy: 0, kickCooldown: 0 });
 
@@ -20,7 +20,7 @@ function view(): PushballView {
     ball: { id: 0, x: 500, y: 300, vx: 0, vy: 0, lastTouch: -1, extrapolating: false },
     events: [],
     stats: { pingMs: 40 } as NetStats,
-    rules: { ...EMPTY_RULES, phase: Phase.Playing, scores: [2, 1] },
+    rules: { ...EMPTY_RULES, phase: PitchPhase.Playing, scores: [2, 1] },
     tickrate: 60,
   };
 }
@@ -57,7 +57,7 @@ describe('renderInfo', () => {
       frames: 7,
       fps: 59.5,
       score: [2, 1],
-      phase: Phase.Playing,
+      phase: PitchPhase.Playing,
       input,
       inputKind: 'keyboard',
     });

@@ -6,7 +6,7 @@ import { BOT_ID_MAX } from '../../../src/pushball/server/pushball-bots';
 import { pushballServerGame } from '../../../src/pushball/server/pushball-server-game';
 import type { PushballTypes } from '../../../src/pushball/server/pushball-types';
 import {
-  Phase,
+  PitchPhase,
   config,
   isSanitizedPushCmd,
   stepPitch,
@@ -103,13 +103,13 @@ describe('PushballServerGame step', () => {
     const game = gameWith([], 1); // one bot alone attacks the empty right goal
     const first = game.rulesBlock();
     expect(game.rulesBlock()).toBe(first);
-    expect(first).toMatchObject({ seq: 0, phase: Phase.Kickoff, scores: [0, 0], teams: [[BOT_ID_MAX], []] });
+    expect(first).toMatchObject({ seq: 0, phase: PitchPhase.Kickoff, scores: [0, 0], teams: [[BOT_ID_MAX], []] });
     expect(first.bots).toEqual([BOT_ID_MAX]);
     let goal: PushEvent | undefined;
     for (let t = 0; t < 60 * 60 && !goal; t++) goal = tickGame(game, none).events.find((e) => e.type === 'goal');
     expect(goal).toEqual({ type: 'goal', team: 0, scorerId: BOT_ID_MAX });
     const after = game.rulesBlock();
-    expect(after).toMatchObject({ phase: Phase.Goal, scores: [1, 0], kickoffTeam: 1 });
+    expect(after).toMatchObject({ phase: PitchPhase.Goal, scores: [1, 0], kickoffTeam: 1 });
     expect(Object.isFrozen(after) && Object.isFrozen(after.scores) && Object.isFrozen(after.teams[0])).toBe(true);
     // Every field is an integer (the wire carries the block without rounding).
     const numbers = JSON.stringify(after).match(/-?[\d.]+/g) ?? [];
@@ -153,7 +153,7 @@ describe('PushballServerGame match start', () => {
     expect(game.world.tickrate).toBe(60);
     expect(game.rulesBlock()).toMatchObject({
       seq: 1,
-      phase: Phase.Kickoff,
+      phase: PitchPhase.Kickoff,
       scores: [0, 0],
       goalsToWin: 20,
       clockTicksLeft: 180 * 60,
@@ -181,7 +181,7 @@ describe('PushballServerGame match start', () => {
       players: 3,
       bots: 2,
       seq: 0,
-      phase: Phase.Kickoff,
+      phase: PitchPhase.Kickoff,
       scores: [0, 0],
       clockTicksLeft: 180 * 60,
     });
