@@ -137,9 +137,32 @@ export default tseslint.config(
   {
     files: ['src/sim/**/*.ts'],
     rules: pureRules(
-      ['protocol', 'server', 'client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'],
+      ['server', 'client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'],
       'use the seeded PRNG in WorldState',
     ),
+  },
+  {
+    // The arena's rules name the netcode's ids (type aliases, no code: src/protocol/ids.ts), so a
+    // PlayerId or Tick is one type on both sides; nothing else of the netcode.
+    files: ['src/sim/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/protocol/*', '!**/protocol/ids'],
+              message: 'protocol/ (but its ids) breaks the layering of DESIGN.md §2',
+            },
+            { regex: '(^|/)protocol$', message: 'protocol/ breaks the layering of DESIGN.md §2' },
+            ...banned(
+              ['server', 'client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated'],
+              browserOnly,
+            ).patterns,
+          ],
+        },
+      ],
+    },
   },
   {
     // The second game's rules (Pushball): as pure as src/sim, and nothing of the arena or the netcode.

@@ -1,7 +1,7 @@
 /**
  * The netcode's own ids: a player (a seat's number, unique within a match) and, re-exported from
- * ticks.ts, the tick. A game's rules keep their own aliases of the same numbers (src/sim/types.ts
- * for the arena), so both sides type-check without the netcode importing a game.
+ * ticks.ts, the tick. Type aliases only, no code: a game's rules may name them (src/sim/types.ts
+ * re-exports them, the one netcode import lint allows the arena's rules), so each is one type.
  */
 export type { Tick } from './ticks';
 

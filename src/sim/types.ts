@@ -10,11 +10,12 @@
  */
 
 import type { MatchState, PickupKind, PickupSpot, Team } from './match-types';
+import type { PlayerId, Tick } from '../protocol/ids';
 
-/** Simulation step number. The server's tick 0 is the match start; one `UserCmd` per player per tick. */
-export type Tick = number;
-/** Small integer (0..255) naming a player for the whole match. */
-export type PlayerId = number;
+// The netcode's ids (a type-only import of aliases: the rules stay pure). A tick is a simulation step
+// (the server's tick 0 is the match start; one `UserCmd` per player per tick); a player id is a small
+// integer (0..255) naming a player for the whole match.
+export type { PlayerId, Tick } from '../protocol/ids';
 /** Angle in 1/65536 of a full turn, 0 = +x (right), increasing toward +y (down on screen). */
 export type Angle16 = number;
 

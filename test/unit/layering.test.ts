@@ -22,6 +22,16 @@ describe('layering (DESIGN §2)', () => {
     expect(await ruleIds(file, "import { x } from '../protocol/bits';\nexport const y = x;\n")).toContain(
       'no-restricted-imports',
     );
+    // The netcode's ids are the one part of it the rules may name (type aliases: one PlayerId, one Tick).
+    expect(
+      await ruleIds(file, "import type { PlayerId } from '../protocol/ids';\nexport type P = PlayerId;\n"),
+    ).toEqual([]);
+    expect(await ruleIds(file, "import { x } from '../protocol';\nexport const y = x;\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIds(file, "import { x } from '../server/game-server';\nexport const y = x;\n")).toContain(
+      'no-restricted-imports',
+    );
     expect(await ruleIds(file, 'export const r = Math.random();\n')).toContain('no-restricted-properties');
     expect(await ruleIds(file, 'export const t = performance.now();\n')).toContain('no-restricted-properties');
     expect(await ruleIds(file, 'export const d = document.title;\n')).toContain('no-restricted-globals');
