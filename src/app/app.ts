@@ -19,7 +19,7 @@ import { markSeated, wasSeated } from '../lobby/seat-token';
 import { linkWarnings } from '../lobby/link-warnings';
 import { createDebugApi, type AppState, type Phase } from './debug-api';
 import { startFrameLoop } from './frame-loop';
-import { matchMount, type MountedGame } from './match-mount';
+import { lobbyRulesForm, matchMount, type MountedGame } from './match-mount';
 import { createLobby, joinLobbyOf, type LobbyEntry } from './lobby-entry';
 import type { LobbySession } from './lobby-session';
 import { loadPageConfig, type PageConfig } from './page-config';
@@ -125,10 +125,9 @@ export class App implements AppState {
   }
 
   /** Host: start the match (with the lobby form's rules when given) and enter it. */
-  startMatch(rules?: Partial<Record<keyof MatchRules, unknown>>): void {
+  startMatch(rules?: Readonly<Record<string, unknown>>): void {
     if (!this.session?.isHost) return;
-    if (rules && this.session.matchControls) this.session.matchControls.start(rules);
-    else this.session.startMatch();
+    this.session.startMatch(rules);
     this.enterMatch();
   }
 
@@ -207,6 +206,7 @@ export class App implements AppState {
       localId: session.client.localId,
       started: session.started(),
       controls: session.matchControls,
+      rulesForm: lobbyRulesForm(this.doc, session),
       onStart: (rules) => this.startMatch(rules),
       onKick: (id) => session.kick(id),
       successorChoice: {

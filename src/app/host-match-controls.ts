@@ -10,6 +10,7 @@
  */
 import type { Remote } from 'comlink';
 import type { MatchControls } from '../game/game-host';
+import type { BotActions } from '../game/match-settings-form';
 import type { AnyWorkerGame, ServerWorkerApi } from '../host/worker-api';
 import { checkRules, DEFAULT_RULES } from '../sim/match-rules';
 import type { MatchRules, PublicMatchState } from '../sim/match-types';
@@ -71,10 +72,26 @@ export function hostMatchControls(
   };
 }
 
-/** What the lobby's host gets: the rules form's controls (none for a game without one) and "Start match". */
+/** What the lobby's host gets: the arena's rules form's controls (null in another game), its bots, and "Start match". */
 export interface LobbyStart {
   rulesForm: MatchControls | null;
-  start(): void;
+  bots: BotActions;
+  /** With `rules` when given (a record the worker's game clamps), else the rules chosen last. */
+  start(rules?: Readonly<Record<string, unknown>>): void;
+}
+
+/** The worker's bots, counted here (a refused bot, a full server, leaves the count as it was). */
+function workerBots(api: Remote<ServerWorkerApi<AnyWorkerGame>>): BotActions {
+  let bots = 0;
+  return {
+    botCount: () => bots,
+    async addBot() {
+      if ((await api.addBot()) !== null) bots++;
+    },
+    async removeBot() {
+      if ((await api.removeBot()) !== null) bots = Math.max(0, bots - 1);
+    },
+  };
 }
 
 /**
@@ -91,11 +108,12 @@ export function lobbyStart(
   if (game === 'pushball')
     return {
       rulesForm: null,
-      start: () =>
-        void Promise.resolve(api.startMatch({}))
+      bots: workerBots(api),
+      start: (rules) =>
+        void Promise.resolve(api.startMatch({ ...rules }))
           .catch(() => undefined)
           .finally(markStarted),
     };
   const controls = hostMatchControls(api, markStarted, carried);
-  return { rulesForm: controls, start: () => controls.start(controls.rules()) };
+  return { rulesForm: controls, bots: controls, start: (rules) => controls.start(rules ?? controls.rules()) };
 }

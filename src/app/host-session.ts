@@ -218,6 +218,7 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
     serverStats: () => server.lastStats.raw,
     hostCounters: () => hostCounters(server, peer),
     matchControls: controls.rulesForm,
+    bots: controls.bots,
     startMatch: controls.start,
     kick: (id: PlayerId) => server.kick(id, 'host', ''),
     leave,

@@ -152,6 +152,7 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: Jo
     hostCounters: () => joinerCounters(malformed, client.net.hostTrust.implausibleSnapshots),
     startMatch: () => undefined,
     matchControls: null,
+    bots: null,
     kick: () => undefined,
     leave: () => {
       // A DataChannel sends what is queued before it closes, so the host hears 'leave' first.

@@ -10,6 +10,7 @@ import type { ChannelReport } from '../transport/channel-report';
 import type { ChatLog } from './chat-log';
 import type { AnyClientSession } from './session-games';
 import type { MatchControls } from '../game/game-host';
+import type { BotActions } from '../game/match-settings-form';
 
 export { reportChannel, type ChannelReport } from '../transport/channel-report';
 
@@ -28,10 +29,15 @@ export interface LobbySession {
   serverStats(): unknown;
   /** Host only: counters of rejected/kicked/timed-out peers and malformed control messages. */
   hostCounters(): Record<string, number> | null;
-  /** Host: marks the lobby started and starts a match with the chosen rules (matchControls). */
-  startMatch(): void;
-  /** The host's match rules and bots; null on joiners. */
+  /**
+   * Host: marks the lobby started and starts a match: with `rules` (a record the worker's game
+   * checks and clamps) when given, else with the rules chosen last (the arena's matchControls).
+   */
+  startMatch(rules?: Readonly<Record<string, unknown>>): void;
+  /** The arena's match rules and bots, on its host; null on joiners and in another game's lobby. */
   readonly matchControls: MatchControls | null;
+  /** The host's bots, whichever game (null on joiners). */
+  readonly bots: BotActions | null;
   kick(id: PlayerId): void;
   leave(): void;
   onChange(cb: () => void): () => void;

@@ -7,9 +7,15 @@
 import { mountGame } from '../game/mount';
 import type { ClientPoint } from '../game/pointer-tracker';
 import { mountPushball, type PushballHost } from '../pushball/game';
+import { createPushballSettingsForm, type PushballSettingsForm } from '../pushball/game/pushball-settings-form';
 import { gameHostFor } from './game-host-adapter';
 import type { LobbySession } from './lobby-session';
-import { isArenaSession } from './session-games';
+import { isArenaSession, isPushballSession } from './session-games';
+
+/** A game's own lobby rules form beside the arena's (matchControls): Pushball's, on its host. */
+export function lobbyRulesForm(doc: Document, session: LobbySession): PushballSettingsForm | null {
+  return session.bots && isPushballSession(session.client) ? createPushballSettingsForm(doc, session.bots) : null;
+}
 
 /** What the page keeps of a mounted renderer. */
 export interface MountedGame {
@@ -32,6 +38,8 @@ export function matchMount(
     frame: (nowMs, input) => client.frame(input, nowMs),
     leave,
     chat: session.chat,
+    // Another match on the same rules, for everyone; only the lobby's host (now: a migration changes it) may start one.
+    rematch: { allowed: () => session.isHost, start: () => session.startMatch() },
   };
   return () => mountPushball(screen, host);
 }

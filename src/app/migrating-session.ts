@@ -5,14 +5,14 @@
  * lobby id was taken over while it was away becomes a join. The ClientSession is the same object
  * throughout (rebound to each new channel), so prediction, interpolation and events carry on.
  *
- * Inputs: the first inner session and a `MigrationContext` (how to join and claim again).
- * Outputs: LobbySession (delegating to the current inner one), `migrationReport()` for the debug
- * API, the notice as a chat system line. Invariants: `onEnd` fires at most once, and never for an
- * inner session that was replaced; a migration runs nextMigrationStep (lobby/migration-steps.ts)
- * until a new host is found or MIGRATION_GIVE_UP_MS passed ("The host left."); after `leave()`
- * nothing new is opened (an attempt that succeeds late is closed again).
+ * Inputs: the first inner session and a `MigrationContext` (how to join and claim again). Outputs:
+ * LobbySession (delegating to the current inner one), `migrationReport()`, the notice as a chat
+ * system line. Invariants: `onEnd` fires once at most, never for a replaced inner session; a
+ * migration runs nextMigrationStep (lobby/migration-steps.ts) until a new host is found or
+ * MIGRATION_GIVE_UP_MS passed ("The host left."); after `leave()` nothing new is opened.
  */
 import type { MatchControls } from '../game/game-host';
+import type { BotActions } from '../game/match-settings-form';
 import type { JoinFailure } from '../lobby/failures';
 import { hostName, migratingText, nameOf, noticeAfterMigration } from '../lobby/migration-notice';
 import type { MigrationRole } from '../lobby/migration-steps';
@@ -26,8 +26,7 @@ import { AttemptLog, runMigration } from './migration-loop';
 import { pageAttempts, type MigrationAttempts, type MigrationContext, type MigrationInner } from './migration-attempts';
 import { QUICK_JOIN, recoverLink, type AttemptResult } from './link-recovery';
 
-// app.ts and the tests name these from here.
-export type { MigrationAttempts, MigrationContext, MigrationInner };
+export type { MigrationAttempts, MigrationContext, MigrationInner }; // app.ts and the tests name these from here
 type Inner = MigrationInner;
 /** A host that is gone for sure (it closed the link, handed over, or recovery found it gone). */
 type MigratingLost = HostLost & { why: 'lost' | 'handover' };
@@ -80,13 +79,15 @@ export class MigratingSession implements LobbySession {
   get matchControls(): MatchControls | null {
     return this.inner.matchControls;
   }
-  // What the session inside says, whichever it is now.
-  readonly players = (): LobbyPlayer[] => this.inner.players();
+  get bots(): BotActions | null {
+    return this.inner.bots;
+  }
+  readonly players = (): LobbyPlayer[] => this.inner.players(); // what the session inside says, whichever it is now
   readonly channels = (): ChannelReport[] => this.inner.channels();
   readonly serverTick = (): number | null => this.inner.serverTick();
   readonly serverStats = (): unknown => this.inner.serverStats();
   readonly hostCounters = (): Record<string, number> | null => this.inner.hostCounters();
-  readonly startMatch = (): void => this.inner.startMatch();
+  readonly startMatch = (rules?: Readonly<Record<string, unknown>>): void => this.inner.startMatch(rules);
   readonly kick = (id: PlayerId): void => this.inner.kick(id);
   started(): boolean {
     // A migration keeps the match screen; reconnecting keeps whatever screen the session had.

@@ -172,8 +172,10 @@ export interface LobbyScreenProps {
   started: boolean;
   /** The host's match settings and bots (null on joiners). */
   controls: MatchControls | null;
-  /** Host: start with the rules the form shows. */
-  onStart(rules?: Partial<Record<keyof MatchRules, unknown>>): void;
+  /** Another game's own rules form (Pushball's), shown when `controls` is null. */
+  rulesForm?: { element: HTMLElement; read(): Readonly<Record<string, unknown>> | null } | null;
+  /** Host: start with the rules the form shows (a record the server checks and clamps). */
+  onStart(rules?: Readonly<Record<string, unknown>>): void;
   onKick(id: PlayerId): void;
   /**
    * Host: each other player's "can host if I leave" box (host migration). Only ticked players are
@@ -201,11 +203,11 @@ export function lobbyScreen(doc: Document, p: LobbyScreenProps): LobbyScreen {
     linkBox.select();
     void navigator.clipboard?.writeText(p.link).catch(() => undefined);
   });
-  const form = p.controls ? createMatchSettingsForm(doc, p.controls.rules(), p.controls) : null;
+  const form = p.controls ? createMatchSettingsForm(doc, p.controls.rules(), p.controls) : (p.rulesForm ?? null);
   const action = p.isHost
     ? button(doc, 'start-match', 'Start match', () => {
         const rules = form ? form.read() : undefined;
-        if (rules !== null) p.onStart(rules);
+        if (rules !== null) p.onStart(rules ? { ...rules } : undefined);
       })
     : button(doc, 'enter-match', 'Enter match', p.onEnterMatch);
   const element = h(doc, 'section', { id: 'lobby-screen' }, [

@@ -28,7 +28,7 @@ export interface MatchSettingsForm {
   refresh(): void;
 }
 
-function field(doc: Document, label: string, control: HTMLElement): HTMLLabelElement {
+export function field(doc: Document, label: string, control: HTMLElement): HTMLLabelElement {
   const l = doc.createElement('label');
   l.className = 'match-setting';
   const span = doc.createElement('span');
@@ -49,7 +49,7 @@ function select(doc: Document, id: string, options: readonly string[]): HTMLSele
   return s;
 }
 
-function numberInput(doc: Document, id: string, min: number, max: number): HTMLInputElement {
+export function numberInput(doc: Document, id: string, min: number, max: number): HTMLInputElement {
   const i = doc.createElement('input');
   Object.assign(i, { id, type: 'number', min: String(min), max: String(max) });
   return i;
@@ -63,7 +63,7 @@ function actionButton(doc: Document, id: string, text: string, onClick: () => vo
 }
 
 /** The bot count line and the Add bot / Remove bot buttons; `refresh` rewrites the count. */
-function botControls(doc: Document, bots: BotActions): { row: HTMLElement; refresh: () => void } {
+export function botControls(doc: Document, bots: BotActions): { row: HTMLElement; refresh: () => void } {
   const botLine = doc.createElement('span');
   botLine.id = 'bot-count';
   const refresh = (): void => {

@@ -41,8 +41,12 @@ describe('Pushball over real WebRTC through the lobby link', () => {
   it('seats both players in one lobby, and the joiner plays Pushball because the host said so', async () => {
     for (const p of [host, friend]) await waitIn(p, () => window.rewind.players().length === 2, undefined, 30_000);
     expect(await friend.evaluate(() => window.rewind.phase)).toBe('lobby');
-    // No rules form for Pushball: the host starts on its defaults.
-    expect(await host.isVisible('#start-match')).toBe(true);
+    // The host's lobby has Pushball's own form: a short match, a high goal target, and one bot.
+    expect(await friend.isVisible('#match-settings')).toBe(false);
+    await host.fill('#goals-to-win', '9');
+    await host.fill('#match-minutes', '0.5');
+    await host.click('#add-bot');
+    await waitIn(host, () => document.querySelector('#bot-count')?.textContent === 'Bots: 1', undefined);
     await host.click('#start-match');
     for (const p of [host, friend]) await waitIn(p, () => window.rewind.phase === 'match', undefined, 20_000);
     // Both pages play Pushball (the arena's view is null there): a ball, the rules block with its score.
@@ -55,6 +59,14 @@ describe('Pushball over real WebRTC through the lobby link', () => {
         },
         undefined,
       );
+    }
+  });
+
+  it('plays on the rules the host chose, with its bot on the pitch', async () => {
+    for (const p of [host, friend]) {
+      const r = await p.evaluate(() => window.rewind.pushballView()?.rules ?? null);
+      expect(r).toMatchObject({ goalsToWin: 9, matchTicks: 30 * 60, bots: [expect.any(Number)] });
+      expect(r!.teams[0].length + r!.teams[1].length).toBe(3);
     }
   });
 
@@ -136,6 +148,26 @@ describe('Pushball over real WebRTC through the lobby link', () => {
     // The pitch is the walls': nobody stands outside it.
     expect(own!.x).toBeGreaterThan(config.FIELD_X0);
     expect(own!.x).toBeLessThan(config.FIELD_X1);
+  });
+
+  it('ends the match when its clock runs out; the host\'s "Play again" starts the next for both', async () => {
+    // 30 s of play (the clock stops in kickoffs and after goals).
+    for (const p of [host, friend])
+      await waitIn(p, () => window.rewind.pushballView()?.rules?.phase === 3, undefined, 90_000);
+    expect(await friend.isVisible('#pushball-rematch')).toBe(false);
+    await host.click('#pushball-rematch');
+    for (const p of [host, friend]) {
+      await waitIn(
+        p,
+        () => {
+          const r = window.rewind.pushballView()?.rules;
+          return !!r && r.phase !== 3 && r.scores[0] === 0 && r.scores[1] === 0 && r.clockTicksLeft > 25 * 60;
+        },
+        undefined,
+        20_000,
+      );
+    }
+    expect(await host.isVisible('#pushball-rematch')).toBe(false);
   });
 
   it('outlives its host: the chosen successor takes the match over from its checkpoint and plays on', async () => {

@@ -14,6 +14,8 @@ export interface PushballHost {
   frame(nowMs: number, input: PushInput): PushballView;
   /** Leave the match and go back to the start screen. */
   leave(): void;
+  /** The next match: whether this page may start it now (the lobby's host), and starting it; offered once a match is over. */
+  rematch?: { allowed(): boolean; start(): void };
   /** The lobby's chat, when there is one: the renderer shows a chat box (T opens it). */
   chat?: ChatFeed;
 }

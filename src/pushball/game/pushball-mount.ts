@@ -17,6 +17,8 @@ import { el } from '../../game/dom-ui';
 import { mountCanvas, pickDensity } from '../../game/game-canvas';
 import type { PadLike } from '../../game/gamepad';
 import { createKit } from '../../game/render-kit';
+import { PitchPhase } from '../sim';
+import type { PushballView } from '../client/pushball-client-game';
 import { createColors } from './pushball-colors';
 import { drawPushball, newScreen, screenInfo, updatePushball } from './pushball-frame';
 import type { PushballHost } from './pushball-host';
@@ -45,18 +47,20 @@ export interface PushballDebugApi {
 }
 
 export const LEAVE_BUTTON_ID = 'pushball-leave';
+export const REMATCH_BUTTON_ID = 'pushball-rematch';
 
 function gamepads(): readonly (PadLike | null)[] | null {
   return typeof navigator.getGamepads === 'function' ? navigator.getGamepads() : null;
 }
 
-function leaveButton(doc: Document, onLeave: () => void): HTMLButtonElement {
+/** A button over the canvas at `top` px from the top right corner. */
+function cornerButton(doc: Document, id: string, label: string, top: number, onClick: () => void): HTMLButtonElement {
   const b = el(
     doc,
     'button',
     {
       position: 'absolute',
-      top: '8px',
+      top: `${top}px`,
       right: '8px',
       zIndex: '6',
       padding: '6px 12px',
@@ -67,15 +71,29 @@ function leaveButton(doc: Document, onLeave: () => void): HTMLButtonElement {
       borderRadius: '6px',
       cursor: 'pointer',
     },
-    'Leave the match',
+    label,
   );
   b.type = 'button';
-  b.id = LEAVE_BUTTON_ID;
-  b.dataset['testid'] = LEAVE_BUTTON_ID;
-  b.addEventListener('click', onLeave);
+  b.id = id;
+  b.dataset['testid'] = id;
+  b.addEventListener('click', onClick);
   // Its touch is the button's, not a stick's on the wrapper under it.
   b.addEventListener('pointerdown', (e) => e.stopPropagation());
   return b;
+}
+
+/** "Play again": the host starts the next match once this one is over (joiners follow: the snapshots say so). */
+function rematchButton(doc: Document, host: PushballHost, isLive: () => boolean) {
+  const element = cornerButton(doc, REMATCH_BUTTON_ID, 'Play again', 48, () => {
+    if (isLive() && host.rematch?.allowed()) host.rematch.start();
+  });
+  element.hidden = true;
+  return {
+    element,
+    update(view: PushballView | null): void {
+      element.hidden = !host.rematch?.allowed() || view?.rules?.phase !== PitchPhase.Ended;
+    },
+  };
 }
 
 function installDebugApi(api: PushballDebugApi): () => void {
@@ -102,21 +120,17 @@ export function mountPushball(root: HTMLElement, host: PushballHost, opts: Pushb
   const touch = createPushballTouch(doc, wrapper, () => chat?.isOpen() ?? false);
   const chat: ChatBox | null = host.chat ? createChatBox(doc, wrapper, host.chat, 'match') : null;
   if (chat) wrapper.append(chat.element);
-  wrapper.append(leaveButton(doc, leave));
+  wrapper.append(cornerButton(doc, LEAVE_BUTTON_ID, 'Leave the match', 8, leave));
+  const rematch = rematchButton(doc, host, () => live);
+  wrapper.append(rematch.element);
   const kit = createKit(k);
-  const s = newScreen({
-    k,
-    kit,
-    colors: createColors(kit),
-    host,
-    pads: gamepads,
-    touch,
-    blocked: () => chat?.isOpen() ?? false,
-  });
+  const blocked = (): boolean => chat?.isOpen() ?? false;
+  const s = newScreen({ k, kit, colors: createColors(kit), host, pads: gamepads, touch, blocked });
   k.onUpdate(() => {
     if (!live) return;
     updatePushball(s, clock());
     chat?.refresh(clock());
+    rematch.update(s.view);
   });
   k.onDraw(() => {
     if (live) drawPushball(s);
