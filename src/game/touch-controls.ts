@@ -13,6 +13,7 @@
 import { el } from './dom-ui';
 import { CENTRED, type Stick } from './stick';
 import { STICK_RADIUS, TouchSticks, type StickSide } from './touch-sticks';
+import { bindStickPointers } from './stick-pointers';
 import { BUTTON_SIZE, buttonBars, type Pressed } from './touch-buttons';
 
 export interface TouchState {
@@ -84,6 +85,8 @@ export function createTouchControls(doc: Document, wrapper: HTMLElement, actions
 class TouchControlsView implements TouchControls {
   private on: boolean;
   private readonly sticks = new TouchSticks();
+  /** Removes the stick pointers' listeners (stick-pointers.ts). */
+  private readonly unbindSticks: () => void;
   private readonly layer: HTMLElement;
   private readonly visuals: Record<StickSide, { base: HTMLElement; knob: HTMLElement }>;
   private readonly playBar: HTMLElement;
@@ -122,10 +125,10 @@ class TouchControlsView implements TouchControls {
     layer.append(this.playBar, this.menuBar);
     wrapper.append(layer);
     wrapper.style.touchAction = 'none';
-    wrapper.addEventListener('pointerdown', this.onDown);
-    wrapper.addEventListener('pointermove', this.onMove);
-    wrapper.addEventListener('pointerup', this.onUp);
-    wrapper.addEventListener('pointercancel', this.onUp);
+    this.unbindSticks = bindStickPointers(wrapper, this.sticks, {
+      blocked: () => actions.blocked(),
+      onTouch: () => void (this.on = true),
+    });
     wrapper.addEventListener('contextmenu', this.onContext);
   }
 
@@ -157,10 +160,7 @@ class TouchControlsView implements TouchControls {
   }
 
   destroy(): void {
-    this.wrapper.removeEventListener('pointerdown', this.onDown);
-    this.wrapper.removeEventListener('pointermove', this.onMove);
-    this.wrapper.removeEventListener('pointerup', this.onUp);
-    this.wrapper.removeEventListener('pointercancel', this.onUp);
+    this.unbindSticks();
     this.wrapper.removeEventListener('contextmenu', this.onContext);
     this.sticks.clear();
     this.layer.remove();
@@ -200,32 +200,5 @@ class TouchControlsView implements TouchControls {
     Object.assign(v.knob.style, { left: `${kx}px`, top: `${ky}px`, opacity: t ? '1' : '0.35' });
   }
 
-  private local(e: PointerEvent): { x: number; y: number } {
-    const r = this.wrapper.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
-  }
-
-  private readonly onDown = (e: PointerEvent): void => {
-    if (!isTouch(e) || this.actions.blocked()) return;
-    this.on = true;
-    const p = this.local(e);
-    if (this.sticks.down(e.pointerId, p.x, p.y, this.wrapper.clientWidth) === null) return;
-    e.preventDefault();
-    try {
-      this.wrapper.setPointerCapture(e.pointerId);
-    } catch {
-      // a synthetic pointer cannot be captured: the moves still reach the wrapper
-    }
-  };
-
-  private readonly onMove = (e: PointerEvent): void => {
-    if (!this.sticks.owns(e.pointerId)) return;
-    const p = this.local(e);
-    this.sticks.move(e.pointerId, p.x, p.y);
-  };
-
-  private readonly onUp = (e: PointerEvent): void => this.sticks.up(e.pointerId);
   private readonly onContext = (e: Event): void => e.preventDefault();
 }
-
-const isTouch = (e: PointerEvent): boolean => e.pointerType === 'touch' || e.pointerType === 'pen';

@@ -10,6 +10,7 @@
  */
 import { el } from '../../game/dom-ui';
 import { STICK_RADIUS, TouchSticks } from '../../game/touch-sticks';
+import { bindStickPointers } from '../../game/stick-pointers';
 import type { PushTouch } from './pushball-input';
 
 export interface PushballTouch {
@@ -64,12 +65,12 @@ export function createPushballTouch(doc: Document, wrapper: HTMLElement, blocked
   return new PushballTouchView(doc, wrapper, blocked);
 }
 
-const isTouch = (e: PointerEvent): boolean => e.pointerType === 'touch' || e.pointerType === 'pen';
-
 /** createPushballTouch's layer: the stick and the kick button, and the wrapper's pointer handlers. */
 class PushballTouchView implements PushballTouch {
   private on: boolean;
   private readonly sticks = new TouchSticks();
+  /** Removes the stick pointers' listeners (stick-pointers.ts). */
+  private readonly unbindSticks: () => void;
   private readonly layer: HTMLElement;
   private readonly base: HTMLElement;
   private readonly knob: HTMLElement;
@@ -105,10 +106,10 @@ class PushballTouchView implements PushballTouch {
     this.layer.append(this.base, this.knob, kick);
     wrapper.append(this.layer);
     wrapper.style.touchAction = 'none';
-    wrapper.addEventListener('pointerdown', this.onDown);
-    wrapper.addEventListener('pointermove', this.onMove);
-    wrapper.addEventListener('pointerup', this.onUp);
-    wrapper.addEventListener('pointercancel', this.onUp);
+    this.unbindSticks = bindStickPointers(wrapper, this.sticks, {
+      blocked: () => this.blocked(),
+      onTouch: () => void (this.on = true),
+    });
   }
 
   enabled(): boolean {
@@ -131,10 +132,7 @@ class PushballTouchView implements PushballTouch {
   }
 
   destroy(): void {
-    this.wrapper.removeEventListener('pointerdown', this.onDown);
-    this.wrapper.removeEventListener('pointermove', this.onMove);
-    this.wrapper.removeEventListener('pointerup', this.onUp);
-    this.wrapper.removeEventListener('pointercancel', this.onUp);
+    this.unbindSticks();
     this.sticks.clear();
     this.layer.remove();
   }
@@ -148,11 +146,6 @@ class PushballTouchView implements PushballTouch {
     Object.assign(this.knob.style, { left: `${kx}px`, top: `${ky}px`, opacity: t ? '1' : '0.35' });
   }
 
-  private local(e: PointerEvent): { x: number; y: number } {
-    const r = this.wrapper.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
-  }
-
   private readonly onKickDown = (e: PointerEvent): void => {
     // The button's own touch never becomes a stick on the wrapper under it.
     e.stopPropagation();
@@ -161,25 +154,4 @@ class PushballTouchView implements PushballTouch {
     this.kickHeld = true;
     this.kickTapped = true;
   };
-
-  private readonly onDown = (e: PointerEvent): void => {
-    if (!isTouch(e) || this.blocked()) return;
-    this.on = true;
-    const p = this.local(e);
-    if (this.sticks.down(e.pointerId, p.x, p.y, this.wrapper.clientWidth) === null) return;
-    e.preventDefault();
-    try {
-      this.wrapper.setPointerCapture(e.pointerId);
-    } catch {
-      // a synthetic pointer cannot be captured: its moves still reach the wrapper
-    }
-  };
-
-  private readonly onMove = (e: PointerEvent): void => {
-    if (!this.sticks.owns(e.pointerId)) return;
-    const p = this.local(e);
-    this.sticks.move(e.pointerId, p.x, p.y);
-  };
-
-  private readonly onUp = (e: PointerEvent): void => this.sticks.up(e.pointerId);
 }
