@@ -1,14 +1,17 @@
 /**
  * The shared ball, predicted: the Pushball harness match (pushball-harness.ts: 60 s, 150 ms RTT,
  * 20 ms jitter, 5 % loss) played with the ball drawn interpolated (as before), always predicted,
- * and predicted while the own player plays it (the hybrid, the default). Printed per variant: B's
+ * and predicted while the own player plays it (the hybrid, the default; also with the own player
+ * predicted alone, as before, rather than from the running pitch). Printed per variant: B's
  * kick response (frames from its own kick first predicted to the ball it draws moving away), the
  * drawn ball's largest frame move and largest move beyond its velocity on each client, A's and B's
- * prediction errors. Asserted on the default: A exact, B's kicks shown within 2 frames (median),
- * the drawn ball never faster than its top speed plus the smoothing budget.
+ * prediction errors, and each client's ball track (source jumps melted, snapped, resets). Asserted
+ * on the default: A exact, B no worse than alone, B's kicks shown within 2 frames (median), A never
+ * shown a correction, none snapped, the drawn ball never faster than its top speed plus the melt.
+ * "Beyond velocity" is noisy on its own: a kick, a bounce in the net turn the velocity within a frame.
  */
 import { describe, expect, it } from 'vitest';
-import { MELT_SPEED, type BallMode } from '../../src/pushball/client/ball-track';
+import { MELT_SPEED } from '../../src/pushball/client/ball-track';
 import { pushballClientGameWith, type PushballClientOptions } from '../../src/pushball/client/pushball-client-game';
 import { playMatch, type MatchResult } from './pushball-harness';
 import { quantile } from './pushball-watchers';
@@ -33,8 +36,7 @@ describe('Pushball: the shared ball predicted on the own timeline, drawn without
   it('shows the own kick at once and keeps the untouched player exact', () => {
     const variants: Array<[string, PushballClientOptions]> = [
       ['interpolated (before)', { ball: 'interpolate', own: 'alone' }],
-      ['predicted always, own player alone', { ball: 'predict', own: 'alone' }],
-      ['predicted always, own player from the running pitch', { ball: 'predict', own: 'running' }],
+      ['predicted always', { ball: 'predict' }],
       ['hybrid, own player alone', { ball: 'hybrid', own: 'alone' }],
       ['hybrid, own player from the running pitch (default)', {}],
     ];
@@ -50,7 +52,10 @@ describe('Pushball: the shared ball predicted on the own timeline, drawn without
     expect(quantile(after.kick.frames, 0.5)).toBeLessThanOrEqual(2);
     expect(after.ballA.over(MELT_SPEED) + after.ballB.over(MELT_SPEED)).toBe(0);
     expect(after.kicks).toBeGreaterThan(0);
-    const modes: BallMode[] = ['predict', 'hybrid', 'interpolate'];
-    expect(modes).toContain('hybrid');
+    // The own player from the running pitch: its pushes of the ball foreseen, no error more than alone.
+    expect(after.bErrors).toBeLessThanOrEqual(results[2]!.r.bErrors);
+    // A never plays the ball: it never sees it corrected; B's corrections are melted, none snapped.
+    expect(after.tracks[0]!.melted + after.tracks[0]!.snapped).toBe(0);
+    expect(after.tracks[1]!.snapped).toBe(0);
   });
 });
