@@ -86,6 +86,11 @@ export interface FrameParts<T extends ClientGameTypes> {
   /** The newest snapshot's rules block (null before one), and the stream's time now (fractional ticks). */
   rules: RulesOf<T> | null;
   streamTick: number;
+  /**
+   * The command timeline's time now (fractional ticks; 0 before the clock is synced): the own entity
+   * is drawn between its predicted ticks by this, and so is anything else a game predicts with it.
+   */
+  commandTick: number;
   /** The context prediction runs with now, or null when the client does not predict (cl_predict 0). */
   predicted: T['context'] | null;
 }

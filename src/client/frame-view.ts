@@ -26,6 +26,7 @@ export function buildFrameView<T extends ClientGameTypes>(p: ClientParts<T>, now
     tickrate: p.tickrate,
     rules: p.match,
     streamTick: p.clock.isSynced ? p.clock.streamTick : p.inbox.newestTick,
+    commandTick: p.clock.isSynced ? p.clock.commandTick : 0,
     predicted: p.cvars.cl_predict === 1 ? p.predictor.context : null,
   };
   return p.game.view(parts);

@@ -12,6 +12,10 @@
  * The kickoff reset after a goal is foretold by the snapshot's rules (the pause counts down, nothing
  * else decides when it ends): the step of that tick ends on the player's kickoff spot, at rest, as
  * the server's layout puts it, and the ticks after it are stepped under the kickoff's limits.
+ *
+ * The client game (pushball-client-game.ts) runs these rules inside a running pitch
+ * (running-pitch.ts) and takes the own player from that pitch while it runs; these rules are what it
+ * falls back to, and what the player alone would be.
  */
 import type { PredictionRules } from '../../client/predictor';
 import {

@@ -18,6 +18,8 @@ import {
   type PushCmd,
   type SanitizedPushCmd,
 } from '../../../src/pushball/sim';
+import { pushballClientGame } from '../../../src/pushball/client/pushball-client-game';
+import { RunningPitch } from '../../../src/pushball/client/running-pitch';
 import { gameWith, tickGame, walk } from './server-helpers';
 import { cmd, pitchWith, player, playing, withBall, withPlayer } from './helpers';
 import { PitchPhase } from '../../../src/pushball/sim';
@@ -59,10 +61,19 @@ function people(tick: number): Map<number, SanitizedPushCmd> {
 
 /** The server state of the walker after each tick, and whether anything but its own step moved it. */
 function play(prediction: Rules, seconds: number): Run {
+  return playWith(prediction, (w) => w, seconds);
+}
+
+/** `play` with any context the snapshot's world gives (the client game's: a running pitch). */
+function playWith<Ctx>(
+  prediction: PredictionRules<PitchPlayer, PushCmd, Ctx, PushballEffect>,
+  contextOf: (w: PitchWorld) => Ctx,
+  seconds: number,
+): Run {
   const game = gameWith([WALKER, 2], 1, 3);
   const predictor = new Predictor(prediction);
   const me = (w: PitchWorld): PitchPlayer => player(w, WALKER);
-  predictor.reconcile(me(game.world), game.world.tick, true, game.world);
+  predictor.reconcile(me(game.world), game.world.tick, true, contextOf(game.world));
   const snapshots = new Map<number, PitchWorld>();
   const touchedAt = new Set<number>();
   const run: Run = { untouched: 0, untouchedErrors: 0, touched: 0, path: 0, botKicks: 0 };
@@ -80,7 +91,7 @@ function play(prediction: Rules, seconds: number): Run {
     if (tick % 2 === 0) snapshots.set(tick, game.world);
     const arriving = snapshots.get(tick - DELAY);
     if (!arriving) continue;
-    const outcome = predictor.reconcile(me(arriving), arriving.tick, true, arriving);
+    const outcome = predictor.reconcile(me(arriving), arriving.tick, true, contextOf(arriving));
     // The guess for this tick was replayed from the previous snapshot: only a touch since can explain an error.
     let touched = false;
     for (let k = lastReconciled + 1; k <= arriving.tick; k++) touched ||= touchedAt.has(k);
@@ -101,6 +112,14 @@ describe('PushballPrediction in the netcode Predictor, against the server table'
     expect(run.untouchedErrors).toBe(0);
     expect(run.path).toBeGreaterThan(1500); // it walked all along: a stuck player is predicted right for nothing
     expect(run.botKicks).toBeGreaterThan(0); // the match around it was played
+  });
+
+  it("is as exact with the client game's rules: the own player taken from the running pitch", () => {
+    const client = pushballClientGame.prediction(60);
+    const run = playWith(client, (w) => new RunningPitch(w), 20);
+    expect(run.untouched).toBeGreaterThan(400);
+    expect(run.untouchedErrors).toBe(0);
+    expect(run.botKicks).toBeGreaterThan(0);
   });
 
   it('catches a prediction step that is not the server step', () => {

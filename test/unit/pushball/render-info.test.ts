@@ -18,6 +18,7 @@ function view(): PushballView {
     local: { state: player(1, 0, 300, 300), drawX: 310, drawY: 290, errorX: 0, errorY: 0 },
     players: [{ ...player(2, 1, 700, 300), extrapolating: false }],
     ball: { id: 0, x: 500, y: 300, vx: 0, vy: 0, lastTouch: -1, extrapolating: false },
+    ballPredicted: false,
     events: [],
     stats: { pingMs: 40 } as NetStats,
     rules: { ...EMPTY_RULES, phase: PitchPhase.Playing, scores: [2, 1] },
