@@ -12,7 +12,7 @@
 import { decodeCoreCheckpoint, encodeCoreCheckpoint, type CoreCheckpoint } from '../protocol/core-checkpoint-codec';
 import type { CommandSchema } from '../protocol/command-schema';
 import type { SnapshotOf } from '../protocol/snapshot-types';
-import type { PlayerId, Tick } from '../sim/types';
+import type { PlayerId, Tick } from '../protocol/ids';
 import { EVENT_ID_MARGIN } from './bring-forward';
 import type { SeatEntry, ServerCore } from './checkpoint';
 import type { GameMigration, PlainCheckpointLobby, RestoreRequest } from './game-migration';

@@ -9,7 +9,7 @@
 import type { CheckpointCvar } from '../protocol/checkpoint-types';
 import type { Snapshot } from '../protocol/game-messages';
 import type { SnapshotOf } from '../protocol/snapshot-types';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 import type { SeatEntry } from './checkpoint';
 import type { GameFactory, GameServer } from './game-server';
 import type { ServerGameTypes } from './server-game';

@@ -19,7 +19,7 @@ import { newCmdPacketScratch, type CmdPacketScratch } from '../protocol/cmd-pack
 import type { KickReason } from '../protocol/control-messages';
 import type { DebugMessage } from '../protocol/game-messages';
 import type { TaggedEvent } from '../protocol/snapshot-types';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
 import type { CommandBufferCounters } from './command-buffer';
 import { ServerSideClient } from './server-side-client';

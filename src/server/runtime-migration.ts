@@ -14,7 +14,7 @@
  * `skipTicks`, so the clients' command timelines continue without a jump backwards.
  */
 import { decodeCheckpoint, encodeCheckpoint } from '../protocol/checkpoint-codec';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 import { bringForward } from './bring-forward';
 import type { ServedGameFactory, ServedTypes } from './served-game';
 import { captureCheckpoint, restoreServer, type CheckpointLobby } from './checkpoint';

@@ -17,7 +17,7 @@ import type { CommandSchema } from '../protocol/command-schema';
 import type { DebugMessage } from '../protocol/game-messages';
 import type { AnyEntity, SnapshotWire } from '../protocol/snapshot-schema';
 import type { WireTypes } from '../protocol/snapshot-types';
-import type { PlayerId, Tick } from '../sim/types';
+import type { PlayerId, Tick } from '../protocol/ids';
 import type { RewindRecord } from './stats';
 
 /** What GameServer tells the game about its clients while a tick steps. */

@@ -18,7 +18,7 @@
 import { encodeControl } from '../protocol/control';
 import type { KickReason } from '../protocol/control-messages';
 import type { SnapshotOf } from '../protocol/snapshot-types';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 import { GameServer } from './game-server';
 import type { ServedReport, ServedTypes } from './served-game';
 import type { ServerGameTypes } from './server-game';
