@@ -91,7 +91,6 @@ const PROTOCOL_PINNED_BY_SERVER = [
   'checkpoint-rewind.ts',
   'checkpoint-types.ts',
   'checkpoint-world.ts',
-  'debug-codec.ts',
   'entity-objects.ts',
   'fields.ts',
   'game-messages.ts',

@@ -4,7 +4,7 @@
  * kick, chat, the lobby roster, client settings, and host migration's successors and checkpoints.
  */
 import type { PlayerId } from './ids';
-import type { DebugMessage } from './game-messages';
+import type { DebugMessage } from './debug-messages';
 
 /**
  * Why the host refused a joiner. The order is the wire's (append only). 'attempts': too many wrong

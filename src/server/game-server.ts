@@ -17,7 +17,7 @@
  */
 import { newCmdPacketScratch, type CmdPacketScratch } from '../protocol/cmd-packet';
 import type { KickReason } from '../protocol/control-messages';
-import type { DebugMessage } from '../protocol/game-messages';
+import type { DebugMessage } from '../protocol/debug-messages';
 import type { TaggedEvent } from '../protocol/snapshot-types';
 import type { PlayerId } from '../protocol/ids';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';

@@ -14,7 +14,7 @@
  * no call throws on anything a peer can cause.
  */
 import type { CommandSchema } from '../protocol/command-schema';
-import type { DebugMessage } from '../protocol/game-messages';
+import type { DebugMessage } from '../protocol/debug-messages';
 import type { AnyEntity, SnapshotWire } from '../protocol/snapshot-schema';
 import type { WireTypes } from '../protocol/snapshot-types';
 import type { PlayerId, Tick } from '../protocol/ids';

@@ -6,8 +6,9 @@
  * the arena's whole report, the shape the page's debug API documents (docs/DEBUG-API.md).
  */
 import type { KickReason } from '../protocol/control-messages';
-import type { DebugMessage } from '../protocol/game-messages';
-import type { Hitbox, PlayerId, Tick } from '../sim/types';
+import type { DebugMessage } from '../protocol/debug-messages';
+import type { Hitbox } from '../protocol/hitbox';
+import type { PlayerId, Tick } from '../protocol/ids';
 import type { RewindAdjustment } from './lag-compensator';
 
 /** What the server tested for a client's last hitscan shot. */

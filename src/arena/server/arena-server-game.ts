@@ -25,10 +25,10 @@ import type { ServerSettings } from '../../server/server-settings';
 import type { RuntimeGameFactory } from '../../server/game-migration';
 import { ARENA_MIGRATION } from '../../server/runtime-migration';
 import { debugMessageAt, type RewindRecord } from '../../server/stats';
-import type { DebugMessage } from '../../protocol/game-messages';
+import type { DebugMessage } from '../../protocol/debug-messages';
 import { MatchBlockCache } from './match-block-cache';
 import { ServerMatch } from './server-match';
-import { ShotJudge } from './shot-judge';
+import { hitOfEvent, ShotJudge } from './shot-judge';
 
 /** Makes the arena for a GameServer; its matches migrate with the arena's checkpoint codec (runtime-migration.ts). */
 export const arenaServerGame: RuntimeGameFactory<ServedTypes> = Object.assign(
@@ -119,7 +119,7 @@ export class ArenaServerGame implements ServedGame {
     this.ctx = NO_CONTEXT;
     this.state = result.world;
     this.judge.compensator.record(this.state.tick, this.state.players);
-    this.judge.shots.settle(result.events, ctx.isConnected);
+    this.judge.shots.settle(result.events, hitOfEvent, ctx.isConnected);
     return result.events;
   }
 

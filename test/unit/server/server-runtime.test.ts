@@ -5,7 +5,7 @@ import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { FakeClock, FakePort } from './runtime-fakes';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeControl } from '../../../src/protocol/control';
-import type { DebugMessage } from '../../../src/protocol/game-messages';
+import type { DebugMessage } from '../../../src/protocol/debug-messages';
 import { Buttons, WEAPON_KEEP } from '../../../src/sim/types';
 
 const settings = { tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 1, maxPlayers: 4 };
