@@ -50,7 +50,12 @@ export interface ServerGameTypes {
   core: object;
   /** The game's fields of the stats report (plain data; not named `tick` or `clients`, the netcode's). */
   report: object;
+  /** The map a game takes in its settings (ServerSettings.map), if it has maps (the arena's ArenaMap). */
+  map?: unknown;
 }
+
+/** The map type of `G`'s settings (`never`: the game takes none). */
+export type MapOf<G extends ServerGameTypes> = G extends { map: infer M } ? M : never;
 
 export interface ServerGame<G extends ServerGameTypes> {
   /** The world now. Replaced (never edited in place) by every call that changes it, except `skipTicks`. */

@@ -10,8 +10,13 @@ import type { Checkpoint } from '../../../src/protocol/checkpoint-types';
 import type { NetEvent, Snapshot } from '../../../src/protocol/game-messages';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';
 import { SnapshotAssembler } from '../../../src/protocol/snapshot-assembler';
-import { EVENT_ID_MARGIN, bringForward } from '../../../src/server/bring-forward';
-import { NO_LOBBY, captureCheckpoint, restoreServer, type CheckpointLobby } from '../../../src/server/checkpoint';
+import { EVENT_ID_MARGIN, bringForward } from '../../../src/arena/server/bring-forward';
+import {
+  NO_LOBBY,
+  captureCheckpoint,
+  restoreServer,
+  type CheckpointLobby,
+} from '../../../src/arena/server/arena-checkpoint';
 import { GameServer } from '../../../src/server/game-server';
 import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { fullAmmo } from '../../../src/sim/config';

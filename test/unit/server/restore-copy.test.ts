@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decodeCheckpoint, encodeCheckpoint } from '../../../src/protocol/checkpoint-codec';
-import { captureCheckpoint, restoreServer } from '../../../src/server/checkpoint';
+import { captureCheckpoint, restoreServer } from '../../../src/arena/server/arena-checkpoint';
 import { GameServer } from '../../../src/server/game-server';
 import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { DEFAULT_MAP } from '../../../src/sim/map';
