@@ -12,7 +12,7 @@ import { POS_SCALE } from '../sim/quantize';
 import type { Tick } from './ticks';
 import type { BitReader, BitWriter } from './bits';
 import { CHECKPOINT_LIMITS, type RewindBox, type RewindTick } from './checkpoint-types';
-import { checkSorted, readCount } from './checkpoint-world';
+import { checkSorted, readCount } from './checkpoint-fields';
 
 export function writeRewind(w: BitWriter, rewind: readonly RewindTick[], worldTick: Tick): void {
   if (rewind.length > CHECKPOINT_LIMITS.rewindTicks) throw new RangeError(`checkpoint: ${rewind.length} rewind ticks`);

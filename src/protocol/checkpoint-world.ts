@@ -8,6 +8,7 @@
  * Inputs/outputs: a WorldState. The reader never throws: out-of-range values, counts above their
  * caps and ids out of order call `r.fail`; the caller checks `r.ok` once.
  */
+import { checkSorted, readCount } from './checkpoint-fields';
 import {
   GAME_MODE_COUNT,
   MatchPhase,
@@ -41,18 +42,6 @@ function readLimit(r: BitReader, max: number, what: string): number {
   const v = r.readVarUint(4);
   if (v > max) r.fail(`${what} ${v} above ${max}`);
   return r.ok ? v : 0;
-}
-
-/** A count written as varuint(4); refused above `cap` before anything is allocated for it. */
-export function readCount(r: BitReader, cap: number, what: string): number {
-  const n = r.readVarUint(4);
-  if (n > cap) r.fail(`${n} ${what} (at most ${cap})`);
-  return r.ok ? n : 0;
-}
-
-/** Refuses a list whose ids are not strictly increasing (sorted, no repeats). */
-export function checkSorted(r: BitReader, ids: readonly number[], what: string): void {
-  for (let i = 1; i < ids.length; i++) if (ids[i]! <= ids[i - 1]!) r.fail(`${what} not sorted by id`);
 }
 
 function writeRules(w: BitWriter, rules: MatchRules): void {

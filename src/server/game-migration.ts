@@ -6,7 +6,7 @@
  * codec for its core uses core-migration.ts; a factory without one serves a game that cannot
  * migrate (ServerRuntime's checkpoint is then null and its restore refused, nothing throws).
  */
-import type { CheckpointCvar } from '../protocol/checkpoint-types';
+import type { CheckpointCvar } from '../protocol/checkpoint-fields';
 import type { SnapshotOf } from '../protocol/snapshot-types';
 import type { PlayerId } from '../protocol/ids';
 import type { SeatEntry } from './server-core';

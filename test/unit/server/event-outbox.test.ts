@@ -6,7 +6,7 @@ const ev = (id: number): NetEvent => ({ id, tick: id, event: { type: 'reloaded',
 
 describe('EventOutbox', () => {
   it('repeats events until a snapshot that carried them is acked', () => {
-    const box = new EventOutbox(16);
+    const box = new EventOutbox<NetEvent>(16);
     box.add([ev(1), ev(2)]);
     const markA = box.sentIn();
     box.add([ev(3)]);
@@ -19,7 +19,7 @@ describe('EventOutbox', () => {
   });
 
   it('ignores an ack of an older snapshot after a newer one', () => {
-    const box = new EventOutbox(16);
+    const box = new EventOutbox<NetEvent>(16);
     box.add([ev(1)]);
     const old = box.sentIn();
     box.add([ev(2)]);
@@ -29,7 +29,7 @@ describe('EventOutbox', () => {
   });
 
   it('drops the oldest beyond the cap and counts them', () => {
-    const box = new EventOutbox(4);
+    const box = new EventOutbox<NetEvent>(4);
     box.add([1, 2, 3, 4, 5, 6].map(ev));
     expect(box.pending().map((e) => e.id)).toEqual([3, 4, 5, 6]);
     expect(box.counters.dropped).toBe(2);
