@@ -3,7 +3,7 @@
  * `WorkerGameTypes`, which this fits structurally): the host's match-start request, the worker's
  * checked answer, and the decoded snapshot a successor restores with.
  */
-import type { Snapshot } from '../protocol/game-messages';
+import type { Snapshot } from './protocol/arena-messages';
 import type { ServedTypes } from './server/served-game';
 
 export interface ArenaWorkerGame {

@@ -41,7 +41,7 @@ export interface WorkerChannelCounts {
   dropsOut: number;
 }
 
-/** The host layer's part of a migration checkpoint (src/server/runtime-migration.ts PlainCheckpointLobby). */
+/** The host layer's part of a migration checkpoint (src/server/game-migration.ts PlainCheckpointLobby). */
 export interface WorkerCheckpointLobby {
   /** The people on the roster: id, name and seat token (all zeros: none). */
   people: Array<{ id: PlayerId; name: string; token: string }>;
@@ -93,7 +93,7 @@ export interface WorkerRestoreOptions<S> {
   skipTicks: number;
 }
 
-/** A seat of the checkpoint (server/checkpoint.ts SeatEntry = seat-keeper.ts TokenSeat). */
+/** A seat of the checkpoint (server/server-core.ts SeatEntry = seat-keeper.ts TokenSeat). */
 export interface WorkerSeatEntry {
   token: string;
   id: PlayerId;
@@ -101,7 +101,7 @@ export interface WorkerSeatEntry {
   present: boolean;
 }
 
-/** runtime-migration.ts RestoreResult. */
+/** game-migration.ts RestoreResult. */
 export type WorkerRestoreResult =
   | {
       ok: true;

@@ -129,8 +129,8 @@ export interface SuccessorsMessage {
 }
 
 /**
- * Host → successor, reliable: a migration checkpoint (src/protocol/checkpoint-codec.ts's bytes,
- * opaque to the control codec; 1..MAX_CHECKPOINT_MESSAGE_BYTES long), about once a second and at
+ * Host → successor, reliable: a migration checkpoint (the game's bytes, e.g. the arena's
+ * src/arena/protocol/checkpoint-codec.ts; opaque to the control codec; 1..MAX_CHECKPOINT_MESSAGE_BYTES long), about once a second and at
  * once when the roster changes. `final`: the host is handing the match over to this successor now
  * (graceful handover: take over at once, no waiting for silence).
  */

@@ -18,9 +18,9 @@
  * update → up-links. Invariant: reproducible from the seeds; nothing reads a clock.
  */
 import type { ServedTypes } from '../../src/arena/server/served-game';
-import { decodeCheckpoint, encodeCheckpoint } from '../../src/protocol/checkpoint-codec';
-import type { Checkpoint } from '../../src/protocol/checkpoint-types';
-import type { Snapshot } from '../../src/protocol/game-messages';
+import { decodeCheckpoint, encodeCheckpoint } from '../../src/arena/protocol/checkpoint-codec';
+import type { Checkpoint } from '../../src/arena/protocol/checkpoint-types';
+import type { Snapshot } from '../../src/arena/protocol/arena-messages';
 import { bringForward } from '../../src/arena/server/bring-forward';
 import { captureCheckpoint, restoreServer, type CheckpointLobby } from '../../src/arena/server/arena-checkpoint';
 import { GameServer, type ServerOutput, type ServerSettings } from '../../src/server/game-server';

@@ -8,7 +8,7 @@
  * Per server: every event it produced, by tick, so the tests can tell which a client should have shown.
  */
 import type { ServedTypes } from '../../src/arena/server/served-game';
-import type { NetEvent } from '../../src/protocol/game-messages';
+import type { NetEvent } from '../../src/arena/protocol/arena-messages';
 import type { GameServer } from '../../src/server/game-server';
 import { Buttons, type PlayerId } from '../../src/sim/types';
 import type { MigrationMatch } from '../harness/migration-match';

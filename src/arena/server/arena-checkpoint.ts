@@ -6,7 +6,7 @@
  * who left, from ServerMatch) and what only the host layer knows (names and seat tokens of the
  * people on the roster and of the seats held for those who left, bans, cvars, the lobby key); for
  * a restore, a decoded Checkpoint and, when its map is not in the registry, that map.
- * Outputs: a Checkpoint (encode it with src/protocol/checkpoint-codec.ts), or a GameServer whose
+ * Outputs: a Checkpoint (encode it with src/arena/protocol/checkpoint-codec.ts), or a GameServer whose
  * next `tick` produces exactly what the checkpointed server's next tick produced given the same
  * commands (test/unit/server/checkpoint-determinism.test.ts) and that gives a returning player its
  * record back as the old host would have, plus the seats the host layer rebuilds its SeatKeeper from.
@@ -15,7 +15,7 @@
  * counters (each client's connection is new); lag-compensation history only as far as the
  * checkpoint carries it (ticks before that hold the oldest record carried, or the restore tick's).
  */
-import type { Checkpoint, CheckpointClient, DepartedPlayer } from '../../protocol/checkpoint-types';
+import type { Checkpoint, CheckpointClient, DepartedPlayer } from '../protocol/checkpoint-types';
 import { mapById } from '../../sim/maps';
 import type { ArenaMap, PlayerId } from '../../sim/types';
 import type { AbuseLimits } from '../../server/abuse-monitor';

@@ -13,8 +13,8 @@
  * `{ ok: false, error }`); the restored server's tick is the snapshot's (or the checkpoint's) plus
  * `skipTicks`, so the clients' command timelines continue without a jump backwards.
  */
-import { decodeCheckpoint, encodeCheckpoint } from '../../protocol/checkpoint-codec';
-import type { Snapshot } from '../../protocol/game-messages';
+import { decodeCheckpoint, encodeCheckpoint } from '../protocol/checkpoint-codec';
+import type { Snapshot } from '../protocol/arena-messages';
 import type { PlayerId } from '../../protocol/ids';
 import type { GameServer } from '../../server/game-server';
 import type { GameMigration, PlainCheckpointLobby, RestoreInfo, RestoreRequest } from '../../server/game-migration';

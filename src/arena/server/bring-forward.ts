@@ -27,8 +27,8 @@
  *  - the PRNG state is the checkpoint's (the old host's draws since are unknowable); event ids jump
  *    EVENT_ID_MARGIN past the newest either side knows, so no client ever sees a reused id.
  */
-import type { Snapshot } from '../../protocol/game-messages';
-import type { Checkpoint, CheckpointClient, DepartedPlayer } from '../../protocol/checkpoint-types';
+import type { Snapshot } from '../protocol/arena-messages';
+import type { Checkpoint, CheckpointClient, DepartedPlayer } from '../protocol/checkpoint-types';
 import { EVENT_ID_MARGIN } from '../../server/server-core';
 import { RESPAWN_SECONDS, secondsToTicks } from '../../sim/config';
 import { blankRecord } from '../../sim/match';

@@ -3,8 +3,8 @@
  * GameServer, ServerRuntime and worker API (which take any `ServerGameTypes`): its world, wire,
  * commands, events, match rules, checkpoint core and stats report.
  */
-import type { RewindTick } from '../../protocol/checkpoint-types';
-import type { ArenaWireTypes } from '../../protocol/game-messages';
+import type { RewindTick } from '../protocol/checkpoint-types';
+import type { ArenaWireTypes } from '../protocol/arena-messages';
 import type { RuleIssue } from '../../sim/match-rules';
 import type { MatchRules, PublicMatchState, ReturningPlayer } from '../../sim/match-types';
 import type { SanitizedCmd } from '../../sim/quantize';

@@ -4,7 +4,7 @@ import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { defaultCvars } from '../../../src/config/cvars';
 import { ClientSession, RENDERER_STALL_MS } from '../../../src/app/client-session';
 import type { DebugMessage } from '../../../src/protocol/debug-messages';
-import type { NetEvent } from '../../../src/protocol/game-messages';
+import type { NetEvent } from '../../../src/arena/protocol/arena-messages';
 import { Buttons, WEAPON_KEEP, Weapon } from '../../../src/sim/types';
 import type { Timers } from '../../../src/transport/conditioned-channel';
 import { WireChannel } from '../../helpers/wire-channel';

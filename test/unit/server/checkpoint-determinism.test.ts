@@ -8,8 +8,8 @@ import type { ServedTypes } from '../../../src/arena/server/served-game';
 import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { describe, expect, it } from 'vitest';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
-import { decodeCheckpoint, encodeCheckpoint } from '../../../src/protocol/checkpoint-codec';
-import type { Checkpoint } from '../../../src/protocol/checkpoint-types';
+import { decodeCheckpoint, encodeCheckpoint } from '../../../src/arena/protocol/checkpoint-codec';
+import type { Checkpoint } from '../../../src/arena/protocol/checkpoint-types';
 import {
   NO_LOBBY,
   captureCheckpoint,

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { EventOutbox } from '../../../src/server/event-outbox';
-import type { NetEvent } from '../../../src/protocol/game-messages';
+import type { NetEvent } from '../../../src/arena/protocol/arena-messages';
 
 const ev = (id: number): NetEvent => ({ id, tick: id, event: { type: 'reloaded', player: 1, weapon: 0 } });
 

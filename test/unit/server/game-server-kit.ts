@@ -4,13 +4,13 @@
  */
 import type { ServedTypes } from '../../../src/arena/server/served-game';
 import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
-import type { ArenaWireTypes } from '../../../src/protocol/game-messages';
+import type { ArenaWireTypes } from '../../../src/arena/protocol/arena-messages';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { GameServer, type ServerSettings } from '../../../src/server/game-server';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';
 import { SnapshotAssembler } from '../../../src/protocol/snapshot-assembler';
-import type { Snapshot } from '../../../src/protocol/game-messages';
+import type { Snapshot } from '../../../src/arena/protocol/arena-messages';
 import { WEAPON_KEEP, type ArenaMap, type UserCmd } from '../../../src/sim/types';
 
 export const TICK_MS = 1000 / 60;

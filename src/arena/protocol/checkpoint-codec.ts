@@ -12,12 +12,12 @@
  * bytes give `{ ok: false, error }`; the caller counts and drops it.
  * Invariant: decode(encode(c)) deep-equals c for every checkpoint the encoder accepts.
  */
-import type { UserCmd } from '../sim/types';
-import { BitReader, BitWriter } from './bits';
+import type { UserCmd } from '../../sim/types';
+import { BitReader, BitWriter } from '../../protocol/bits';
 import { USER_CMD_CODEC, readFull, writeFull } from './fields';
-import { readBytes, writeBytes } from './handshake-codec';
-import type { DecodeResult } from './wire';
-import { NAME_RULE, readText, writeText } from './text';
+import { readBytes, writeBytes } from '../../protocol/handshake-codec';
+import type { DecodeResult } from '../../protocol/wire';
+import { NAME_RULE, readText, writeText } from '../../protocol/text';
 import {
   CHECKPOINT_LIMITS,
   CHECKPOINT_VERSION,
@@ -28,7 +28,15 @@ import {
 } from './checkpoint-types';
 import { readRewind, writeRewind } from './checkpoint-rewind';
 import { readMatchPlayer, readWorld, writeMatchPlayer, writeWorld } from './checkpoint-world';
-import { checkSorted, readCount, readCvar, readList, readToken, writeCvar, writeToken } from './checkpoint-fields';
+import {
+  checkSorted,
+  readCount,
+  readCvar,
+  readList,
+  readToken,
+  writeCvar,
+  writeToken,
+} from '../../protocol/checkpoint-fields';
 
 /** The all-zero seat token: a tab that sent none (it can be a client, never a departed player). */
 const ZERO_TOKEN = /^0{32}$/;

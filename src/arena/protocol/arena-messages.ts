@@ -1,16 +1,16 @@
 /**
- * The game's messages as plain TypeScript values (the codecs in this folder turn them into bytes
- * and back; docs/PROTOCOL.md has the layout): `CmdPacket` (client → host) and `Snapshot` (host →
- * client) on the unreliable, unordered channel. The 'debug' control message is the netcode's
- * (debug-messages.ts).
+ * The arena's messages as plain TypeScript values (the netcode's codecs, with the arena's schemas
+ * in this folder, turn them into bytes and back; docs/PROTOCOL.md has the layout): `CmdPacket`
+ * (client → host) and `Snapshot` (host → client) on the unreliable, unordered channel. The 'debug'
+ * control message is the netcode's (src/protocol/debug-messages.ts).
  */
-import type { PlayerState, ProjectileState, PublicPlayerState, SimEvent, UserCmd } from '../sim/types';
-import type { PublicMatchState } from '../sim/match-types';
-import type { SanitizedCmd } from '../sim/quantize';
-import type { CommandPacket } from './command-schema';
-import type { SnapshotHead, TaggedEvent } from './snapshot-types';
+import type { PlayerState, ProjectileState, PublicPlayerState, SimEvent, UserCmd } from '../../sim/types';
+import type { PublicMatchState } from '../../sim/match-types';
+import type { SanitizedCmd } from '../../sim/quantize';
+import type { CommandPacket } from '../../protocol/command-schema';
+import type { SnapshotHead, TaggedEvent } from '../../protocol/snapshot-types';
 
-export { CMDS_PER_PACKET } from './command-schema';
+export { CMDS_PER_PACKET } from '../../protocol/command-schema';
 
 /**
  * Client → host, unreliable, sent every client tick (or at `cl_cmdrate`): the netcode's

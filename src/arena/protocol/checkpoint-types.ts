@@ -1,6 +1,6 @@
 /**
  * The migration checkpoint (issue 13): everything a successor needs to run the match from another
- * browser, as plain data. `checkpoint-codec.ts` turns it into bytes and back; `src/server/checkpoint.ts`
+ * browser, as plain data. `checkpoint-codec.ts` turns it into bytes and back; `src/arena/server/arena-checkpoint.ts`
  * takes one from a running GameServer and builds a GameServer from one.
  *
  * What it holds: the server's configuration; the whole authoritative world including what no
@@ -21,11 +21,16 @@
  * a departed record is its own id's and a person's (not a bot's); tokens are 32 lowercase hex
  * digits and a departed player's is not zero nor anyone else's.
  */
-import type { PublicPlayerState, Tick, UserCmd, WorldState } from '../sim/types';
-import type { ReturningPlayer } from '../sim/match-types';
-import type { CheckpointCvar } from './checkpoint-fields';
+import type { PublicPlayerState, Tick, UserCmd, WorldState } from '../../sim/types';
+import type { ReturningPlayer } from '../../sim/match-types';
+import type { CheckpointCvar } from '../../protocol/checkpoint-fields';
 
-export { CHECKPOINT_LIMITS, CVAR_NAME_PATTERN, TOKEN_PATTERN, type CheckpointCvar } from './checkpoint-fields';
+export {
+  CHECKPOINT_LIMITS,
+  CVAR_NAME_PATTERN,
+  TOKEN_PATTERN,
+  type CheckpointCvar,
+} from '../../protocol/checkpoint-fields';
 
 /** The version byte every checkpoint starts with; a decoder refuses any other. */
 export const CHECKPOINT_VERSION = 1;

@@ -8,7 +8,7 @@
  * Inputs/outputs: a WorldState. The reader never throws: out-of-range values, counts above their
  * caps and ids out of order call `r.fail`; the caller checks `r.ok` once.
  */
-import { checkSorted, readCount } from './checkpoint-fields';
+import { checkSorted, readCount } from '../../protocol/checkpoint-fields';
 import {
   GAME_MODE_COUNT,
   MatchPhase,
@@ -16,13 +16,13 @@ import {
   type MatchPlayer,
   type MatchRules,
   type MatchState,
-} from '../sim/match-types';
-import { RULE_LIMITS } from '../sim/match-rules';
-import type { PlayerState, ProjectileState, WorldState } from '../sim/types';
-import { bitLength, type BitReader, type BitWriter } from './bits';
-import type { FieldContext } from './field-codecs';
-import { checkScore, readTimer } from './field-read';
-import { writeTimer } from './field-write';
+} from '../../sim/match-types';
+import { RULE_LIMITS } from '../../sim/match-rules';
+import type { PlayerState, ProjectileState, WorldState } from '../../sim/types';
+import { bitLength, type BitReader, type BitWriter } from '../../protocol/bits';
+import type { FieldContext } from '../../protocol/field-codecs';
+import { checkScore, readTimer } from '../../protocol/field-read';
+import { writeTimer } from '../../protocol/field-write';
 import { PLAYER_CODEC, PROJECTILE_CODEC, readFull, writeFull } from './fields';
 import { readPickups, readResults, writePickups, writeResults } from './match-codecs';
 import { CHECKPOINT_LIMITS } from './checkpoint-types';
