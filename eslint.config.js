@@ -80,23 +80,6 @@ const PROTOCOL_BANNED = [
   'pushball',
 ];
 const HOST_BANNED = ['server', 'game', 'bots', 'dedicated', 'arena', 'pushball'];
-/**
- * The arena's wire that src/server still pins by name (server/served-game.ts: the migration
- * checkpoint, the arena's Snapshot/ArenaWireTypes and its field tables, the debug message of the
- * control channel): these src/protocol files read src/sim until the server takes them from its
- * game's table; then they move to src/arena/protocol and this list goes (docs/NETCODE.md).
- */
-const PROTOCOL_PINNED_BY_SERVER = [
-  'checkpoint-codec.ts',
-  'checkpoint-rewind.ts',
-  'checkpoint-types.ts',
-  'checkpoint-world.ts',
-  'debug-codec.ts',
-  'entity-objects.ts',
-  'fields.ts',
-  'game-messages.ts',
-  'match-codecs.ts',
-];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**'] },
@@ -194,15 +177,11 @@ export default tseslint.config(
     },
   },
   {
-    files: PROTOCOL_PINNED_BY_SERVER.map((f) => `src/protocol/${f}`),
-    rules: { 'no-restricted-imports': ['error', banned(PROTOCOL_BANNED, browserOnly)] },
-  },
-  {
     files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        banned(
+        netcodeBanned(
           ['client', 'transport', 'host', 'lobby', 'game', 'workers', 'bots', 'dedicated', 'arena', 'pushball'],
           browserOnly,
         ),
@@ -251,13 +230,16 @@ export default tseslint.config(
     },
   },
   {
-    // The worker's API still types the match rules with the arena's (src/sim/match-types.ts); it
-    // goes generic with src/server's table (docs/NETCODE.md "Not generic yet").
-    files: ['src/host/worker-api.ts'],
+    // The server worker's API (workers/server-api.ts) is the netcode's: any game's runtime. The
+    // worker entries (server.worker.ts, pushball.worker.ts, server.node-worker.ts) choose the game.
+    files: ['workers/server-api.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        banned(HOST_BANNED, ['kaboom', 'peer', 'peerjs'], "must go through the worker / is not the host's to draw"),
+        banned(
+          ['sim', 'arena', 'pushball', 'client', 'host', 'lobby', 'game', 'app', 'bots', 'dedicated'],
+          ['kaboom', 'peer', 'peerjs'],
+        ),
       ],
     },
   },

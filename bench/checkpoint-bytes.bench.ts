@@ -16,11 +16,11 @@
  */
 import { ARENA_COMMANDS } from '../src/arena/protocol/arena-commands';
 import { BitWriter } from '../src/protocol/bits';
-import { decodeCheckpoint, encodeCheckpoint } from '../src/protocol/checkpoint-codec';
-import type { Checkpoint } from '../src/protocol/checkpoint-types';
+import { decodeCheckpoint, encodeCheckpoint } from '../src/arena/protocol/checkpoint-codec';
+import type { Checkpoint } from '../src/arena/protocol/checkpoint-types';
 import { encodeCmdPacket, quantizeCmdPacket } from '../src/protocol/cmd-packet';
-import { PLAYER_CODEC, PROJECTILE_CODEC, USER_CMD_CODEC, writeDelta, writeFull } from '../src/protocol/fields';
-import { captureCheckpoint, type CheckpointLobby } from '../src/server/checkpoint';
+import { PLAYER_CODEC, PROJECTILE_CODEC, USER_CMD_CODEC, writeDelta, writeFull } from '../src/arena/protocol/fields';
+import { captureCheckpoint, type CheckpointLobby } from '../src/arena/server/arena-checkpoint';
 import { encodeHostSecrets } from '../src/lobby/host-secrets';
 import { MAX_SUCCESSORS } from '../src/protocol/control-messages';
 import { GameServer } from '../src/server/game-server';

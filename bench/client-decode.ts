@@ -6,10 +6,10 @@
  * Also times the baseline checksum of each decoded snapshot alone: the protocol has every delta
  * check its baseline's, so it is part of the decode (every snapshot is a later one's baseline).
  */
-import type { ArenaWireTypes } from '../src/protocol/game-messages';
+import type { ArenaWireTypes } from '../src/arena/protocol/arena-messages';
 import { ARENA_WIRE } from '../src/arena/protocol/arena-wire';
 import { snapshotChecksum } from '../src/protocol/baseline-checksum';
-import type { Snapshot } from '../src/protocol/game-messages';
+import type { Snapshot } from '../src/arena/protocol/arena-messages';
 import { encodeSnapshot } from '../src/protocol/snapshot';
 import { SnapshotDecoder } from '../src/protocol/snapshot-decoder';
 import type { DecodeResult } from '../src/protocol/wire';

@@ -25,7 +25,7 @@
  */
 import { ARENA_WIRE } from '../src/arena/protocol/arena-wire';
 import { Decoder, Encoder } from '@colyseus/schema';
-import type { Snapshot } from '../src/protocol/game-messages';
+import type { Snapshot } from '../src/arena/protocol/arena-messages';
 import { encodeSnapshot, quantizeSnapshot } from '../src/protocol/snapshot';
 import { measureDecode } from './client-decode';
 import { FloorReader, packFloor } from './decode-floor';

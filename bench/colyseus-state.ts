@@ -4,7 +4,7 @@
  * ("changes since the last patch"). Shared by snapshot-bytes and codec-speed.
  */
 import { MapSchema, schema } from '@colyseus/schema';
-import type { Snapshot } from '../src/protocol/game-messages';
+import type { Snapshot } from '../src/arena/protocol/arena-messages';
 import { POS_SCALE, type PlayerState, type ProjectileState, type PublicPlayerState } from '../src/sim';
 
 const ColPlayer = schema({

@@ -7,7 +7,7 @@
  * these fields must do at least. Written independently of src/protocol (it shares no code with
  * the codec it is the floor of), so a change there cannot make the floor slower or faster.
  */
-import type { Snapshot } from '../src/protocol/game-messages';
+import type { Snapshot } from '../src/arena/protocol/arena-messages';
 import type { PlayerState, PublicPlayerState } from '../src/sim/types';
 
 /** Bit-packed writer, MSB first (untimed: only builds the floor's input). */

@@ -9,7 +9,8 @@
  * in random directions at view times 3-13 ticks back. Best of five passes of 20,000 shots; GC is
  * the share of our passes spent collecting. Both rewinding variants must hit the same players.
  */
-import { LagCompensator, rayBoxOf } from '../src/server/lag-compensator';
+import { LagCompensator } from '../src/server/lag-compensator';
+import { ARENA_HITBOX_RADII, rayBoxOf } from '../src/arena/server/shot-judge';
 import { WEAPONS } from '../src/sim/config';
 import { hitboxOf, traceShot } from '../src/sim/hitscan';
 import { DEFAULT_MAP } from '../src/sim/map';
@@ -28,7 +29,7 @@ function history(players: number): { world: WorldState; comp: LagCompensator } {
   const cfg = { tickrate: 60, map: DEFAULT_MAP };
   let world = createWorld(3);
   for (let id = 0; id < players; id++) world = addPlayer(world, id, cfg);
-  const comp = new LagCompensator(60, 1);
+  const comp = new LagCompensator(60, 1, ARENA_HITBOX_RADII);
   for (let t = 0; t < 200; t++) {
     const cmds = new Map<number, SanitizedCmd>();
     for (const p of world.players) {

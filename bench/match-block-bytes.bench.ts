@@ -7,7 +7,7 @@
  */
 import { ARENA_WIRE } from '../src/arena/protocol/arena-wire';
 import { decodeSnapshot, encodeSnapshot, quantizeSnapshot } from '../src/protocol/snapshot';
-import type { Snapshot } from '../src/protocol/game-messages';
+import type { Snapshot } from '../src/arena/protocol/arena-messages';
 import { DEFAULT_RULES, GameMode } from '../src/sim';
 import { snapshotFor, workloadFrames } from './workload';
 import type { BenchModule } from './run';

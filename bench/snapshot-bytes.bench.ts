@@ -14,7 +14,7 @@ import { Encoder } from '@colyseus/schema';
 import { decodeSnapshot, encodeSnapshot, quantizeSnapshot } from '../src/protocol/snapshot';
 import { encodeSnapshotParts } from '../src/protocol/snapshot-parts';
 import { MAX_DATAGRAM_BYTES } from '../src/protocol/wire';
-import type { Snapshot } from '../src/protocol/game-messages';
+import type { Snapshot } from '../src/arena/protocol/arena-messages';
 import { snapshotFor, workloadFrames } from './workload';
 import type { BenchModule } from './run';
 import { ColState, applyToColyseus } from './colyseus-state';

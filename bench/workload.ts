@@ -26,7 +26,7 @@ import {
   type UserCmd,
   type WorldState,
 } from '../src/sim';
-import type { NetEvent, Snapshot } from '../src/protocol/game-messages';
+import type { NetEvent, Snapshot } from '../src/arena/protocol/arena-messages';
 import { sanitizeCmd } from '../src/sim/quantize';
 
 export interface WorkloadOptions {

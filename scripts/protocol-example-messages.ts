@@ -3,7 +3,7 @@
  * tick 1000 (self, two others, a rocket, an event, the match block), a delta of tick 1004 against
  * it, and a command packet of three commands. Chosen so every section of the wire format shows.
  */
-import type { CmdPacket, Snapshot } from '../src/protocol/game-messages';
+import type { CmdPacket, Snapshot } from '../src/arena/protocol/arena-messages';
 import { GameMode, MatchPhase, PickupKind, Team, type PublicMatchState } from '../src/sim/match-types';
 import type { PlayerState, PublicPlayerState, UserCmd } from '../src/sim/types';
 

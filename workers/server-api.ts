@@ -18,12 +18,11 @@
  * worker_threads MessagePort both have onmessage/postMessage/start/close).
  */
 import type { ServerSettings, ServerSettingName } from '../src/server/server-settings';
-import type { ServedTypes } from '../src/server/served-game';
-import type { ServerGameTypes } from '../src/server/server-game';
+import type { MapOf, ServerGameTypes } from '../src/server/server-game';
 import { ServerRuntime, type BytePort, type ServerNotice } from '../src/server/server-runtime';
 import type { ClientNetSettings } from '../src/server/snapshot-scheduler';
 import type { SnapshotOf } from '../src/protocol/snapshot-types';
-import type { PlayerId } from '../src/sim/types';
+import type { PlayerId } from '../src/protocol/ids';
 import type {
   PlainCheckpointLobby,
   RestoreRequest,
@@ -52,7 +51,7 @@ function bytePort(port: MessagePort): BytePort {
  * @param makeGame the game this worker serves, and how its matches migrate if they can (its entry
  * file chooses it: `G` is that game's types)
  */
-export function createServerApi<G extends ServerGameTypes = ServedTypes>(makeGame: RuntimeGameFactory<G>) {
+export function createServerApi<G extends ServerGameTypes>(makeGame: RuntimeGameFactory<G>) {
   const runtime = new ServerRuntime<ReturnType<typeof setTimeout>, G>(
     {
       now: () => performance.now(),
@@ -83,7 +82,7 @@ export function createServerApi<G extends ServerGameTypes = ServedTypes>(makeGam
     releaseChannel(key: number): void {
       adopted.release(key);
     },
-    start(settings: ServerSettings): void {
+    start(settings: ServerSettings<MapOf<G>>): void {
       runtime.start(settings);
     },
     addClient(clientId: PlayerId, port: MessagePort, rejoin = false): boolean {
@@ -141,4 +140,4 @@ export function createServerApi<G extends ServerGameTypes = ServedTypes>(makeGam
 
 /** The API of a worker serving the game of types `G` (the arena's by default). */
 /** The API object a worker entry exposes (the page sees it as src/host/worker-api.ts `ServerWorkerApi`). */
-export type CreatedServerApi<G extends ServerGameTypes = ServedTypes> = ReturnType<typeof createServerApi<G>>;
+export type CreatedServerApi<G extends ServerGameTypes> = ReturnType<typeof createServerApi<G>>;

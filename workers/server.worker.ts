@@ -7,10 +7,11 @@
  */
 import * as Comlink from 'comlink';
 import type { ServerWorkerApi as HostView } from '../src/host/worker-api';
+import type { ArenaWorkerGame } from '../src/arena/arena-worker-game';
 import { arenaServerGame } from '../src/arena/server/arena-server-game';
 import { createServerApi } from './server-api';
 
 export type { CreatedServerApi } from './server-api';
 
 // The host keeps its own structural copy of this API (host/ may not import server/): check they agree.
-Comlink.expose(createServerApi(arenaServerGame) satisfies HostView);
+Comlink.expose(createServerApi(arenaServerGame) satisfies HostView<ArenaWorkerGame>);

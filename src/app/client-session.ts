@@ -24,7 +24,7 @@
 import { setCvar as applyCvar, type CvarIssue, type Cvars } from '../config/cvars';
 import { NetClient } from '../client/net-client';
 import type { ArenaClientTypes } from '../arena/client/arena-client-types';
-import type { DebugMessage } from '../protocol/game-messages';
+import type { DebugMessage } from '../protocol/debug-messages';
 import type { PlayerId } from '../sim/types';
 import type { ScriptedInput, SessionGame, SessionTypes, ViewEventOf } from './session-games';
 import type { Channel } from '../transport/channel';

@@ -7,7 +7,7 @@
 import type { Cvars } from '../config/cvars';
 import type { ClientView, NetStats, ViewEvent } from '../arena/client/view-model';
 import type { LobbyPlayer } from '../protocol/control-messages';
-import type { DebugMessage } from '../protocol/game-messages';
+import type { DebugMessage } from '../protocol/debug-messages';
 import type { PlayerId } from '../sim/types';
 import type { ChannelReport } from '../transport/channel-report';
 import type { ScriptedInput, SnapshotArrival } from './client-session';

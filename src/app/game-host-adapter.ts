@@ -8,7 +8,7 @@
 import type { CvarIssue, Cvars } from '../config/cvars';
 import type { ClientView, InputSample } from '../arena/client/view-model';
 import type { GameHost, RewindDebug } from '../game/game-host';
-import type { DebugMessage } from '../protocol/game-messages';
+import type { DebugMessage } from '../protocol/debug-messages';
 import type { Hitbox, PlayerId } from '../sim/types';
 import type { LobbySession } from './lobby-session';
 import type { ClientSession } from './client-session';

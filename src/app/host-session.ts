@@ -13,7 +13,7 @@
  */
 import type { Cvars } from '../config/cvars';
 import type { LobbyPlayer } from '../protocol/control-messages';
-import type { CheckpointCvar } from '../protocol/checkpoint-types';
+import type { CheckpointCvar } from '../arena/protocol/checkpoint-types';
 import type { PlayerId } from '../sim/types';
 import { ListenServer, type LobbySettings } from '../host/listen-server';
 import { startServerWorker, type AnyWorkerGame, type ServerWorkerHandle } from '../host/worker-api';

@@ -15,7 +15,7 @@ import { pushballClientGame, type PushballClientTypes } from '../pushball/client
 import { arenaScriptInput, pushballScriptInput, type ScriptedInput } from './scripted-input';
 import { WEAPON_KEEP, type PlayerId } from '../sim/types';
 import type { Cvars } from '../config/cvars';
-import { decodeCheckpoint } from '../protocol/checkpoint-codec';
+import { decodeCheckpoint } from '../arena/protocol/checkpoint-codec';
 import { decodeCoreCheckpoint } from '../protocol/core-checkpoint-codec';
 import type { DecodeResult } from '../protocol/wire';
 import { PUSHBALL_COMMANDS } from '../pushball/protocol/pushball-commands';

@@ -26,7 +26,7 @@ import { importLobbyKey, takeoverHash, type LobbyKey } from '../lobby/host-key';
 import { decodeHostSecrets, type HostSecrets } from '../lobby/host-secrets';
 import { hostPeerId } from '../lobby/room-id';
 import type { LobbyPlayer } from '../protocol/control-messages';
-import type { CheckpointCvar } from '../protocol/checkpoint-types';
+import type { CheckpointCvar } from '../arena/protocol/checkpoint-types';
 import type { SignalingState } from '../lobby/signaling-reconnect';
 import { openPeer, type SignalingOptions } from '../transport/peer-link';
 import { randomToken } from '../transport/signaling-peer';

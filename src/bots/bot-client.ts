@@ -14,7 +14,7 @@
 import { encodeCmdPacket, quantizeCmdPacket } from '../protocol/cmd-packet';
 import { ARENA_COMMANDS } from '../arena/protocol/arena-commands';
 import type { KickReason } from '../protocol/control-messages';
-import { CMDS_PER_PACKET } from '../protocol/game-messages';
+import { CMDS_PER_PACKET } from '../arena/protocol/arena-messages';
 import {
   WEAPON_KEEP,
   type PlayerId,

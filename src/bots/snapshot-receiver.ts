@@ -7,8 +7,8 @@
  * Invariants: deltas decode against snapshots this receiver itself decoded earlier (kept by tick);
  * an event id is delivered once (ids wrap at 65536; a window of recent ids is remembered).
  */
-import type { ArenaWireTypes } from '../protocol/game-messages';
-import type { NetEvent, Snapshot } from '../protocol/game-messages';
+import type { ArenaWireTypes } from '../arena/protocol/arena-messages';
+import type { NetEvent, Snapshot } from '../arena/protocol/arena-messages';
 import { SnapshotDecoder } from '../protocol/snapshot';
 import { SnapshotAssembler } from '../protocol/snapshot-assembler';
 import { ARENA_WIRE } from '../arena/protocol/arena-wire';

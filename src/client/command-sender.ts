@@ -12,7 +12,7 @@
  * commands already issued (to a new server after a host migration) the same way, unchanged.
  */
 import { encodeCmdPacket } from '../protocol/cmd-packet';
-import { CMDS_PER_PACKET } from '../protocol/game-messages';
+import { CMDS_PER_PACKET } from '../protocol/command-schema';
 import type { Tick } from '../protocol/ids';
 import type { CommandSchema } from '../protocol/command-schema';
 

@@ -12,6 +12,7 @@
  */
 import { ListenServer, type LobbySettings } from '../host/listen-server';
 import type { ServerWorkerHandle } from '../host/worker-api';
+import type { ArenaWorkerGame } from '../arena/arena-worker-game';
 import type { KickReason } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import type { Peer } from '../transport/peer-link';
@@ -51,7 +52,7 @@ export class DedicatedHost {
 
   constructor(
     peer: Peer,
-    worker: ServerWorkerHandle,
+    worker: ServerWorkerHandle<ArenaWorkerGame>,
     private readonly opts: DedicatedHostOptions,
     now: () => number,
     private readonly log: (line: string) => void,

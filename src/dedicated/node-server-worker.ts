@@ -12,9 +12,10 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { serverWorkerHandle, type ServerWorkerApi, type ServerWorkerHandle } from '../host/worker-api';
+import type { ArenaWorkerGame } from '../arena/arena-worker-game';
 
 export interface NodeServerWorker {
-  handle: ServerWorkerHandle;
+  handle: ServerWorkerHandle<ArenaWorkerGame>;
   /** The thread itself, for its event-loop utilisation (the server's CPU share). */
   thread: Worker;
 }
@@ -35,7 +36,7 @@ export function startNodeServerWorker(onExit: (why: string) => void): NodeServer
   };
   thread.on('error', (err) => exit(`the server thread failed: ${err.message}`));
   thread.on('exit', (code) => exit(`the server thread exited (code ${code})`));
-  const api = Comlink.wrap<ServerWorkerApi>(nodeEndpoint(thread));
+  const api = Comlink.wrap<ServerWorkerApi<ArenaWorkerGame>>(nodeEndpoint(thread));
   // Node's ports are structurally the page's (onmessage, postMessage, start, close, transferable).
   const newChannel = (): { port1: MessagePort; port2: MessagePort } =>
     new MessageChannel() as unknown as { port1: MessagePort; port2: MessagePort };

@@ -7,7 +7,7 @@
  * Invariant: anything that is not a well-formed debug notice is dropped, never thrown on.
  */
 import { decodeControl } from '../protocol/control';
-import type { DebugMessage } from '../protocol/game-messages';
+import type { DebugMessage } from '../protocol/debug-messages';
 import type { PlayerId } from '../protocol/ids';
 
 export interface DebugNotice {

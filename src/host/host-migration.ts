@@ -15,7 +15,7 @@
  * already holds cannot be taken back: docs/SECURITY.md "Host migration").
  */
 import { encodeControl } from '../protocol/control';
-import type { CheckpointCvar } from '../protocol/checkpoint-types';
+import type { CheckpointCvar } from '../protocol/checkpoint-fields';
 import type { PlayerId } from '../protocol/ids';
 import { exportLobbyKey, type CryptoLike, type LobbyKey } from '../lobby/host-key';
 import { encodeHostSecrets, type HostSecrets } from '../lobby/host-secrets';

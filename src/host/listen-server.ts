@@ -16,7 +16,7 @@
  */
 import { encodeControl } from '../protocol/control';
 import type { KickReason } from '../protocol/control-messages';
-import type { DebugMessage } from '../protocol/game-messages';
+import type { DebugMessage } from '../protocol/debug-messages';
 import type { PlayerId } from '../protocol/ids';
 import type { Peer, PeerLink } from '../transport/peer-link';
 import { ConnectionBudget } from '../transport/connection-budget';

@@ -21,7 +21,7 @@ export interface Seat {
   present: boolean;
 }
 
-/** One seat with its token, as a migration checkpoint carries it (src/server/checkpoint.ts SeatEntry). */
+/** One seat with its token, as a migration checkpoint carries it (src/server/server-core.ts SeatEntry). */
 export interface TokenSeat extends Seat {
   token: string;
 }

@@ -11,11 +11,8 @@
  */
 import * as Comlink from 'comlink';
 import type { KickReason } from '../protocol/control-messages';
-import type { Snapshot } from '../protocol/game-messages';
-import type { CheckpointCvar } from '../protocol/checkpoint-types';
-import type { PlayerId } from '../sim/types';
-import type { MatchRules } from '../sim/match-types';
-import type { RuleIssue } from '../sim/match-rules';
+import type { CheckpointCvar } from '../protocol/checkpoint-fields';
+import type { PlayerId } from '../protocol/ids';
 import type { ClientNetSettings } from '../protocol/control-messages';
 
 export interface WorkerServerSettings {
@@ -44,7 +41,7 @@ export interface WorkerChannelCounts {
   dropsOut: number;
 }
 
-/** The host layer's part of a migration checkpoint (src/server/runtime-migration.ts PlainCheckpointLobby). */
+/** The host layer's part of a migration checkpoint (src/server/game-migration.ts PlainCheckpointLobby). */
 export interface WorkerCheckpointLobby {
   /** The people on the roster: id, name and seat token (all zeros: none). */
   people: Array<{ id: PlayerId; name: string; token: string }>;
@@ -58,19 +55,14 @@ export interface WorkerCheckpointLobby {
 
 /**
  * What differs between the workers of two games, as the page sees them: the host's start request
- * and the worker's answer, and the decoded snapshot a successor restores with. The arena's are the
- * default; `AnyWorkerGame` is any game's (the page checks what it reads, as it does the stats).
+ * and the worker's answer, and the decoded snapshot a successor restores with. The arena's are
+ * src/arena/server/arena-worker-game.ts; `AnyWorkerGame` is any game's (the page checks what it
+ * reads, as it does the stats); `LobbyWorkerGame`, the default, names none of them.
  */
 export interface WorkerGameTypes {
   startRequest: object;
   started: unknown;
   snapshot: unknown;
-}
-
-export interface ArenaWorkerGame extends WorkerGameTypes {
-  startRequest: Partial<Record<keyof MatchRules, unknown>>;
-  started: { rules: MatchRules; issues: RuleIssue[] };
-  snapshot: Snapshot;
 }
 
 /** Any game's worker (workers/pushball.worker.ts): a record of unknowns its game checks and clamps. */
@@ -94,14 +86,14 @@ export interface LobbyWorkerGame extends WorkerGameTypes {
 export type LobbyWorkerHandle = ServerWorkerHandle<LobbyWorkerGame>;
 
 /** How a successor's worker starts from a checkpoint (game-migration.ts RestoreRequest). */
-export interface WorkerRestoreOptions<S = Snapshot> {
+export interface WorkerRestoreOptions<S> {
   snapshot: S | null;
   names: Array<[PlayerId, string]>;
   /** Ticks since that snapshot: the restored server's tick numbers jump by this many. */
   skipTicks: number;
 }
 
-/** A seat of the checkpoint (server/checkpoint.ts SeatEntry = seat-keeper.ts TokenSeat). */
+/** A seat of the checkpoint (server/server-core.ts SeatEntry = seat-keeper.ts TokenSeat). */
 export interface WorkerSeatEntry {
   token: string;
   id: PlayerId;
@@ -109,7 +101,7 @@ export interface WorkerSeatEntry {
   present: boolean;
 }
 
-/** runtime-migration.ts RestoreResult. */
+/** game-migration.ts RestoreResult. */
 export type WorkerRestoreResult =
   | {
       ok: true;
@@ -126,7 +118,7 @@ export type WorkerRestoreResult =
     }
   | { ok: false; error: string };
 
-export interface ServerWorkerApi<W extends WorkerGameTypes = ArenaWorkerGame> {
+export interface ServerWorkerApi<W extends WorkerGameTypes = LobbyWorkerGame> {
   start(settings: WorkerServerSettings): Promise<void> | void;
   /** False when the server refuses (not started, full, id taken); it then closes the port. */
   /** `rejoin`: the joiner comes back to the seat it left this match (its record is restored). */
@@ -163,7 +155,7 @@ export interface ServerWorkerApi<W extends WorkerGameTypes = ArenaWorkerGame> {
   stopTicking(): Promise<void> | void;
 }
 
-export interface ServerWorkerHandle<W extends WorkerGameTypes = ArenaWorkerGame> {
+export interface ServerWorkerHandle<W extends WorkerGameTypes = LobbyWorkerGame> {
   api: Comlink.Remote<ServerWorkerApi<W>>;
   /** Hands one end of a fresh MessageChannel to the worker for `clientId`; returns the other end, or null when the server refused the client. */
   connectClient(clientId: PlayerId, rejoin?: boolean): Promise<MessagePort | null>;

@@ -12,7 +12,7 @@
  * encoding; events and header timings are not part of a baseline.
  */
 import { FieldKind } from './field-codecs';
-import type { Field, TableCodec } from './fields';
+import type { Field, TableCodec } from './table-codec';
 import type { SnapshotWire } from './snapshot-schema';
 import { omits, type SnapshotView } from './snapshot-view';
 import { FNV_OFFSET, fold, mixBytes } from './fnv';

@@ -17,7 +17,8 @@
  */
 import { BitReader, BitWriter } from './bits';
 import { CMDS_PER_PACKET, type CommandPacket, type CommandSchema } from './command-schema';
-import { readDeltaInto, readFullInto, writeDelta, writeFull } from './fields';
+import { readDeltaInto, readFullInto } from './table-read';
+import { writeDelta, writeFull } from './table-write';
 import type { DecodeResult } from './wire';
 import type { Tick } from './ticks';
 

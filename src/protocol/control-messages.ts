@@ -4,7 +4,7 @@
  * kick, chat, the lobby roster, client settings, and host migration's successors and checkpoints.
  */
 import type { PlayerId } from './ids';
-import type { DebugMessage } from './game-messages';
+import type { DebugMessage } from './debug-messages';
 
 /**
  * Why the host refused a joiner. The order is the wire's (append only). 'attempts': too many wrong
@@ -129,8 +129,8 @@ export interface SuccessorsMessage {
 }
 
 /**
- * Host → successor, reliable: a migration checkpoint (src/protocol/checkpoint-codec.ts's bytes,
- * opaque to the control codec; 1..MAX_CHECKPOINT_MESSAGE_BYTES long), about once a second and at
+ * Host → successor, reliable: a migration checkpoint (the game's bytes, e.g. the arena's
+ * src/arena/protocol/checkpoint-codec.ts; opaque to the control codec; 1..MAX_CHECKPOINT_MESSAGE_BYTES long), about once a second and at
  * once when the roster changes. `final`: the host is handing the match over to this successor now
  * (graceful handover: take over at once, no waiting for silence).
  */

@@ -12,11 +12,20 @@
  * more than the limits allow. The core's bytes are the game's to check.
  */
 import { BitReader, BitWriter } from './bits';
-import { readCvar, readList, readToken, writeCvar, writeToken } from './checkpoint-codec';
-import { CHECKPOINT_LIMITS, type CheckpointCvar } from './checkpoint-types';
-import { checkSorted, readCount } from './checkpoint-world';
+import {
+  CHECKPOINT_LIMITS,
+  checkSorted,
+  readCount,
+  readCvar,
+  readList,
+  readToken,
+  writeCvar,
+  writeToken,
+  type CheckpointCvar,
+} from './checkpoint-fields';
 import type { CommandSchema } from './command-schema';
-import { readFull, writeFull } from './fields';
+import { readFull } from './table-read';
+import { writeFull } from './table-write';
 import { readBytes, writeBytes } from './handshake-codec';
 import { NAME_RULE, readText, writeText } from './text';
 import type { Tick } from './ticks';

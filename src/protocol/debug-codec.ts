@@ -6,9 +6,9 @@
  * offsets and adjustments out of range; decode(encode(m)) equals normalizeDebug(m).
  */
 import type { BitReader, BitWriter } from './bits';
-import { POS_SCALE, quantizePos } from '../sim/quantize';
-import type { Hitbox } from '../sim/types';
-import type { DebugMessage, RewindAdjustmentWire, RewindDebugWire } from './game-messages';
+import type { DebugMessage, RewindAdjustmentWire, RewindDebugWire } from './debug-messages';
+import type { Hitbox } from './hitbox';
+import { GRID_SCALE } from './wire-grid';
 
 export const REWIND_ADJUSTMENTS: readonly RewindAdjustmentWire[] = ['none', 'estimate', 'clamped'];
 /** Per list in a 'debug' message (live and rewound); more players than this are cut. */
@@ -26,7 +26,15 @@ function readRange(r: BitReader, bits: number, lo: number, hi: number, what: str
   return v;
 }
 
-const finitePos = (v: number): number => quantizePos(Number.isFinite(v) ? v : 0);
+/** Positions and radii travel as 16 unsigned bits on the wire's 1/16 grid (GRID_SCALE), within [0, 4096). */
+const POS_SCALE = GRID_SCALE;
+const POS_TOP = 65536 / POS_SCALE - 1 / POS_SCALE;
+
+function gridPos(v: number): number {
+  return Math.min(Math.max(Math.round(v * POS_SCALE) / POS_SCALE, 0), POS_TOP);
+}
+
+const finitePos = (v: number): number => gridPos(Number.isFinite(v) ? v : 0);
 
 function normalizeHitbox(h: Hitbox): Hitbox {
   return {

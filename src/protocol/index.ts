@@ -1,21 +1,17 @@
 /**
  * The wire protocol's public surface: message types, codecs (command packet, snapshot and its
- * parts, control, events, migration checkpoint) and the bit writer/reader they share. A game
+ * parts, control, events, the migration checkpoint's envelope) and the bit writer/reader they
+ * share. No game's wire is here (the arena's is src/arena/protocol). A game
  * brings its snapshot schema (`compileSnapshotSchema`) and command schema (`CommandSchema`); the
  * snapshot and command functions take them first. Everything here is pure.
  */
 export * from './wire';
 export * from './control-messages';
-export * from './game-messages';
+export type { DebugMessage, RewindAdjustmentWire, RewindDebugWire } from './debug-messages';
+export type { Hitbox } from './hitbox';
+export type { PlayerId, Tick } from './ids';
 export { BitReader, BitWriter, zigzag, unzigzag } from './bits';
-export {
-  PLAYER_FIELDS,
-  PUBLIC_PLAYER_FIELDS,
-  PROJECTILE_FIELDS,
-  USER_CMD_FIELDS,
-  type FieldTable,
-  type FieldSpec,
-} from './fields';
+export type { FieldTable, FieldSpec } from './table-codec';
 export type { FieldCodec, FieldContext } from './field-codecs';
 export { encodeCmdPacket, decodeCmdPacket, quantizeCmdPacket } from './cmd-packet';
 export type { CommandPacket, CommandSchema } from './command-schema';
@@ -37,15 +33,5 @@ export { encodeSnapshotParts } from './snapshot-parts';
 export { SnapshotAssembler } from './snapshot-assembler';
 export { encodeControl, decodeControl, normalizeControl, MAX_LOBBY_PLAYERS } from './control';
 export { cleanText, textProblem, NAME_RULE, PASSWORD_RULE, MESSAGE_RULE } from './text';
-export { encodeCheckpoint, decodeCheckpoint } from './checkpoint-codec';
-export {
-  CHECKPOINT_VERSION,
-  CHECKPOINT_LIMITS,
-  type Checkpoint,
-  type CheckpointClient,
-  type CheckpointCvar,
-  type CheckpointServer,
-  type DepartedPlayer,
-  type RewindTick,
-  type RewindBox,
-} from './checkpoint-types';
+export { CHECKPOINT_LIMITS, type CheckpointCvar } from './checkpoint-fields';
+export { encodeCoreCheckpoint, decodeCoreCheckpoint, type CoreCheckpoint } from './core-checkpoint-codec';

@@ -10,7 +10,7 @@
 import { BitReader } from './bits';
 import { snapshotChecksum } from './snapshot-checksum';
 import { readEntityList } from './entity-list';
-import { readDelta, readFull } from './fields';
+import { readDelta, readFull } from './table-read';
 import type { DecodeResult } from './wire';
 import type { AnyEntity, IdRange, SnapshotWire } from './snapshot-schema';
 import {

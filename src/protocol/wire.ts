@@ -1,7 +1,8 @@
 /**
  * What every message on the wire shares: the protocol version the handshake checks, the largest
  * datagram, and the result every decoder returns. The messages themselves: control-messages.ts
- * (lobby and match control, reliable channel) and game-messages.ts (commands and snapshots).
+ * (lobby and match control, reliable channel) and a game's commands and snapshots (command-schema.ts,
+ * snapshot-types.ts; the arena's are src/arena/protocol/arena-messages.ts).
  */
 import type { Tick } from './ticks';
 

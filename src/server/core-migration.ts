@@ -2,7 +2,7 @@
  * Host migration for a game that brings a byte codec for its checkpoint core (`CheckpointCoreCodec`):
  * the netcode writes the rest (sessions' last commands, event ids, the host layer's seats, bans,
  * cvars and lobby key: protocol/core-checkpoint-codec.ts) around the game's bytes. The arena has its
- * own (runtime-migration.ts); a game passes `coreMigration(codec, commands)` with its factory.
+ * own (src/arena/server/arena-migration.ts); a game passes `coreMigration(codec, commands)` with its factory.
  *
  * Restore: the game's core as it was, brought forward with the successor's newest snapshot when the
  * game can (`bringForward`); otherwise the match resumes from the checkpoint's world and only the
@@ -12,9 +12,8 @@
 import { decodeCoreCheckpoint, encodeCoreCheckpoint, type CoreCheckpoint } from '../protocol/core-checkpoint-codec';
 import type { CommandSchema } from '../protocol/command-schema';
 import type { SnapshotOf } from '../protocol/snapshot-types';
-import type { PlayerId, Tick } from '../sim/types';
-import { EVENT_ID_MARGIN } from './bring-forward';
-import type { SeatEntry, ServerCore } from './checkpoint';
+import type { PlayerId, Tick } from '../protocol/ids';
+import { EVENT_ID_MARGIN, type SeatEntry, type ServerCore } from './server-core';
 import type { GameMigration, PlainCheckpointLobby, RestoreRequest } from './game-migration';
 import { GameServer, type GameFactory } from './game-server';
 import type { ServerGameTypes } from './server-game';

@@ -13,9 +13,7 @@
  * `E` is whatever the server queues per event: the server queues each event already encoded
  * (EncodedEvent), once for every client.
  */
-import type { NetEvent } from '../protocol/game-messages';
-
-export class EventOutbox<E = NetEvent> {
+export class EventOutbox<E> {
   /**
    * A ring of `cap` slots, oldest at `head`: events are added and released in order, so their
    * sequence numbers are consecutive and only the oldest one's is kept. Nothing is allocated per

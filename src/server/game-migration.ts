@@ -2,19 +2,18 @@
  * Host migration (issue 13) as any game's runtime sees it: what a checkpoint request and a restore
  * take and give, and `GameMigration`, how one game's matches are checkpointed and restored. The
  * worker entry's factory carries it (`RuntimeGameFactory.migration`): the arena's is
- * runtime-migration.ts (its own checkpoint codec, byte for byte as before); a game that brings a
+ * src/arena/server/arena-migration.ts (its own checkpoint codec, byte for byte as before); a game that brings a
  * codec for its core uses core-migration.ts; a factory without one serves a game that cannot
  * migrate (ServerRuntime's checkpoint is then null and its restore refused, nothing throws).
  */
-import type { CheckpointCvar } from '../protocol/checkpoint-types';
-import type { Snapshot } from '../protocol/game-messages';
+import type { CheckpointCvar } from '../protocol/checkpoint-fields';
 import type { SnapshotOf } from '../protocol/snapshot-types';
-import type { PlayerId } from '../sim/types';
-import type { SeatEntry } from './checkpoint';
+import type { PlayerId } from '../protocol/ids';
+import type { SeatEntry } from './server-core';
 import type { GameFactory, GameServer } from './game-server';
 import type { ServerGameTypes } from './server-game';
 
-/** The host layer's part of a checkpoint, as data that crosses comlink (checkpoint.ts CheckpointLobby without its function). */
+/** The host layer's part of a checkpoint, as data that crosses comlink (the arena's arena-checkpoint.ts CheckpointLobby without its function). */
 export interface PlainCheckpointLobby {
   /** The people on the roster: id, name and seat token (all zeros: none). */
   people: Array<{ id: PlayerId; name: string; token: string }>;
@@ -26,8 +25,8 @@ export interface PlainCheckpointLobby {
   lobbyKey: Uint8Array;
 }
 
-/** `S`: the game's decoded snapshot (the arena's `Snapshot` by default). */
-export interface RestoreRequest<S = Snapshot> {
+/** `S`: the game's decoded snapshot (`SnapshotOf` its wire types). */
+export interface RestoreRequest<S> {
   /** The successor's newest decoded snapshot (null: start from the checkpoint as it is). */
   snapshot: S | null;
   /** Names the successor knows for players (from its lobby list), for anyone who joined after the checkpoint. */

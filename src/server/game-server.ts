@@ -17,9 +17,9 @@
  */
 import { newCmdPacketScratch, type CmdPacketScratch } from '../protocol/cmd-packet';
 import type { KickReason } from '../protocol/control-messages';
-import type { DebugMessage } from '../protocol/game-messages';
+import type { DebugMessage } from '../protocol/debug-messages';
 import type { TaggedEvent } from '../protocol/snapshot-types';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
 import type { CommandBufferCounters } from './command-buffer';
 import { ServerSideClient } from './server-side-client';
@@ -29,10 +29,9 @@ import { takeDatagram } from './packet-intake';
 import { TickCommands } from './tick-commands';
 import type { ClientNetSettings } from './snapshot-scheduler';
 import type { ServerStatsOf } from './stats';
-import type { ServerCore } from './checkpoint';
+import type { ServerCore } from './server-core';
 import { EventIds } from './event-ids';
-import type { ServerGame, ServerGameContext, ServerGameTypes } from './server-game';
-import type { ServedTypes } from './served-game';
+import type { MapOf, ServerGame, ServerGameContext, ServerGameTypes } from './server-game';
 import {
   clampMaxPlayers,
   clampTickrate,
@@ -45,10 +44,10 @@ import {
 export type { ServerOutput, ServerSettingName, ServerSettings } from './server-settings';
 
 /** Makes the game a GameServer runs, from its settings (`tickrate` already clamped). */
-export type GameFactory<G extends ServerGameTypes> = (settings: ServerSettings) => ServerGame<G>;
+export type GameFactory<G extends ServerGameTypes> = (settings: ServerSettings<MapOf<G>>) => ServerGame<G>;
 
 /** `G`: the types of the game it runs (the arena's by default: the worker entries, the harness). */
-export class GameServer<G extends ServerGameTypes = ServedTypes> {
+export class GameServer<G extends ServerGameTypes> {
   /** The game: world, rules, bots, lag compensation (server-game.ts); GameServer knows only its table. */
   readonly game: ServerGame<G>;
   readonly tickrate: number;
@@ -76,7 +75,7 @@ export class GameServer<G extends ServerGameTypes = ServedTypes> {
 
   /** @param makeGame the game this server runs (the worker entry or the test chooses it) */
   constructor(
-    private readonly settings: ServerSettings,
+    private readonly settings: ServerSettings<MapOf<G>>,
     makeGame: GameFactory<G>,
   ) {
     this.tickrate = clampTickrate(settings.tickrate);

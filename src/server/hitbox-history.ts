@@ -10,8 +10,7 @@
  * every column grows, keeping the slots); nothing outside this class can write the columns
  * (they are private; readers get numbers through the accessors).
  */
-import { CROUCH_RADIUS, PLAYER_RADIUS } from '../sim/config';
-import type { PublicPlayerState, Tick } from '../sim/types';
+import type { PlayerId, Tick } from '../protocol/ids';
 import { ringMask } from './pow2';
 
 export const ALIVE = 1;
@@ -19,8 +18,22 @@ export const CROUCH = 2;
 
 const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
 
-/** What a record needs of a player (a PublicPlayerState, or a migration checkpoint's RewindBox). */
-export type HitboxSource = Pick<PublicPlayerState, 'id' | 'x' | 'y' | 'alive' | 'crouch' | 'teleportSeq'>;
+/** What a record needs of a player (the arena's PublicPlayerState, or a migration checkpoint's RewindBox). */
+export interface HitboxSource {
+  id: PlayerId;
+  x: number;
+  y: number;
+  alive: boolean;
+  crouch: boolean;
+  /** Changes when the player jumps rather than moves (a respawn): nothing is interpolated across it. */
+  teleportSeq: number;
+}
+
+/** The game's hitbox radii: standing and crouching (the arena's PLAYER_RADIUS and CROUCH_RADIUS). */
+export interface HitboxRadii {
+  standing: number;
+  crouching: number;
+}
 
 export class HitboxHistory {
   readonly mask: number;
@@ -34,8 +47,14 @@ export class HitboxHistory {
   private flags: Uint8Array;
   private teleports: Uint8Array;
 
-  /** @param sizePow2 slots, a power of two */
-  constructor(sizePow2: number) {
+  /**
+   * @param sizePow2 slots, a power of two
+   * @param radii the game's radii, by `crouch`
+   */
+  constructor(
+    sizePow2: number,
+    private readonly sizes: HitboxRadii,
+  ) {
     this.mask = ringMask(sizePow2);
     this.ticks = new Float64Array(sizePow2).fill(-1);
     this.counts = new Uint16Array(sizePow2);
@@ -64,7 +83,7 @@ export class HitboxHistory {
       this.ids[base + k] = p.id;
       this.xs[base + k] = p.x;
       this.ys[base + k] = p.y;
-      this.radii[base + k] = p.crouch ? CROUCH_RADIUS : PLAYER_RADIUS;
+      this.radii[base + k] = p.crouch ? this.sizes.crouching : this.sizes.standing;
       this.flags[base + k] = (p.alive ? ALIVE : 0) | (p.crouch ? CROUCH : 0);
       this.teleports[base + k] = p.teleportSeq & 0xff;
     }

@@ -22,9 +22,9 @@
  *    player who has since died and respawned is tested only where they were;
  *  - a player absent from the older record (joined later) is not there to hit.
  */
-import { angleToRadians } from '../sim/quantize';
-import type { Hitbox, PlayerId, Tick } from '../sim/types';
-import { ALIVE, CROUCH, HitboxHistory, type HitboxSource } from './hitbox-history';
+import type { Hitbox } from '../protocol/hitbox';
+import type { PlayerId, Tick } from '../protocol/ids';
+import { ALIVE, CROUCH, HitboxHistory, type HitboxRadii, type HitboxSource } from './hitbox-history';
 import { nextPowerOfTwo } from './pow2';
 
 /** Why the tested time differs from the claimed one. */
@@ -48,15 +48,14 @@ export interface RayBox {
   maxY: number;
 }
 
-/** The bounding box of a shot from (x, y) along `aim` over `range` units, into `out`. */
-export function rayBoxOf(shot: { x: number; y: number; aim: number }, range: number, out: RayBox): RayBox {
-  const rad = angleToRadians(shot.aim);
-  const ex = shot.x + Math.cos(rad) * range;
-  const ey = shot.y + Math.sin(rad) * range;
-  out.minX = Math.min(shot.x, ex);
-  out.maxX = Math.max(shot.x, ex);
-  out.minY = Math.min(shot.y, ey);
-  out.maxY = Math.max(shot.y, ey);
+/** The bounding box of a shot from (x, y) along `radians` over `range` units, into `out`. */
+export function rayBoxAlong(x: number, y: number, radians: number, range: number, out: RayBox): RayBox {
+  const ex = x + Math.cos(radians) * range;
+  const ey = y + Math.sin(radians) * range;
+  out.minX = Math.min(x, ex);
+  out.maxX = Math.max(x, ex);
+  out.minY = Math.min(y, ey);
+  out.maxY = Math.max(y, ey);
   return out;
 }
 
@@ -70,11 +69,13 @@ export class LagCompensator {
   private readonly pool: Hitbox[] = [];
   private readonly candidates: Hitbox[] = [];
 
+  /** `radii`: the game's hitbox radii (standing, crouching). */
   constructor(
     private readonly tickrate: number,
     maxUnlagS: number,
+    radii: HitboxRadii,
   ) {
-    this.history = new HitboxHistory(nextPowerOfTwo(Math.ceil(MAX_UNLAG_LIMIT_S * tickrate) + 2));
+    this.history = new HitboxHistory(nextPowerOfTwo(Math.ceil(MAX_UNLAG_LIMIT_S * tickrate) + 2), radii);
     this.maxUnlagTicks = this.toUnlagTicks(maxUnlagS);
   }
 

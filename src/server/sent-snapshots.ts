@@ -9,7 +9,7 @@
  * the exact tick it holds, so an ack older than the ring's reach finds nothing and the server
  * falls back to a full snapshot.
  */
-import type { Tick } from '../sim/types';
+import type { Tick } from '../protocol/ids';
 import { ringMask } from './pow2';
 
 export interface SentSnapshot {

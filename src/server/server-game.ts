@@ -14,10 +14,10 @@
  * no call throws on anything a peer can cause.
  */
 import type { CommandSchema } from '../protocol/command-schema';
-import type { DebugMessage } from '../protocol/game-messages';
+import type { DebugMessage } from '../protocol/debug-messages';
 import type { AnyEntity, SnapshotWire } from '../protocol/snapshot-schema';
 import type { WireTypes } from '../protocol/snapshot-types';
-import type { PlayerId, Tick } from '../sim/types';
+import type { PlayerId, Tick } from '../protocol/ids';
 import type { RewindRecord } from './stats';
 
 /** What GameServer tells the game about its clients while a tick steps. */
@@ -50,7 +50,12 @@ export interface ServerGameTypes {
   core: object;
   /** The game's fields of the stats report (plain data; not named `tick` or `clients`, the netcode's). */
   report: object;
+  /** The map a game takes in its settings (ServerSettings.map), if it has maps (the arena's ArenaMap). */
+  map?: unknown;
 }
+
+/** The map type of `G`'s settings (`never`: the game takes none). */
+export type MapOf<G extends ServerGameTypes> = G extends { map: infer M } ? M : never;
 
 export interface ServerGame<G extends ServerGameTypes> {
   /** The world now. Replaced (never edited in place) by every call that changes it, except `skipTicks`. */

@@ -18,10 +18,9 @@
 import { encodeControl } from '../protocol/control';
 import type { KickReason } from '../protocol/control-messages';
 import type { SnapshotOf } from '../protocol/snapshot-types';
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 import { GameServer } from './game-server';
-import type { ServedReport, ServedTypes } from './served-game';
-import type { ServerGameTypes } from './server-game';
+import type { MapOf, ServerGameTypes } from './server-game';
 import type { ServerSettingName, ServerSettings } from './server-settings';
 import type { ClientNetSettings } from './snapshot-scheduler';
 import type { ServerStatsOf } from './stats';
@@ -64,9 +63,9 @@ export interface RuntimeCounters {
 }
 
 /** The whole report of a runtime whose game reports `R` (the arena's by default: ServerStats and the counters). */
-export type RuntimeStats<R extends object = ServedReport> = ServerStatsOf<R> & RuntimeCounters;
+export type RuntimeStats<R extends object> = ServerStatsOf<R> & RuntimeCounters;
 
-export type ServerNotice<R extends object = ServedReport> =
+export type ServerNotice<R extends object> =
   | { type: 'kick'; clientId: PlayerId; reason: KickReason; text: string }
   | { type: 'stats'; stats: RuntimeStats<R> }
   /** An encoded 'debug' control message, for the host to put on that client's reliable channel as is. */
@@ -86,7 +85,7 @@ function asBytes(data: unknown): Uint8Array {
 }
 
 /** `G`: the types of the game it serves (the worker entry's factory chooses it; the arena's by default). */
-export class ServerRuntime<Handle, G extends ServerGameTypes = ServedTypes> {
+export class ServerRuntime<Handle, G extends ServerGameTypes> {
   private server: GameServer<G> | null = null;
   private loop: TickLoop<Handle> | null = null;
   private readonly ports = new Map<PlayerId, BytePort>();
@@ -106,7 +105,7 @@ export class ServerRuntime<Handle, G extends ServerGameTypes = ServedTypes> {
     private readonly makeGame: RuntimeGameFactory<G>,
   ) {}
 
-  start(settings: ServerSettings): void {
+  start(settings: ServerSettings<MapOf<G>>): void {
     this.run(new GameServer(settings, this.makeGame));
   }
 

@@ -4,18 +4,19 @@
  * the server class; game-server.ts re-exports them (its importers' path).
  */
 import type { KickReason } from '../protocol/control-messages';
-import type { ArenaMap, PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 import type { AbuseLimits } from './abuse-monitor';
 import type { SnapshotPacket } from './snapshot-sender';
 
-export interface ServerSettings {
+/** `M`: the game's map type when it takes one in its settings (the arena's ArenaMap; `never` for none). */
+export interface ServerSettings<M = never> {
   tickrate: number;
   maxUnlagS: number;
   lagCompensation: boolean;
   seed: number;
   maxPlayers: number;
-  /** The arena (default DEFAULT_MAP); tests use open ones. */
-  map?: ArenaMap;
+  /** The game's map, when it has maps (the arena's default is DEFAULT_MAP; tests use open ones). */
+  map?: M;
   /** Kick thresholds (default: `defaultAbuseLimits(tickrate)`). */
   abuse?: AbuseLimits;
 }

@@ -13,7 +13,7 @@
 import type { EncodedEvent } from '../protocol/event-codec';
 import type { CommandPacket, CommandSchema } from '../protocol/command-schema';
 import type { SnapshotHeader } from '../protocol/snapshot';
-import type { PlayerId, Tick } from '../sim/types';
+import type { PlayerId, Tick } from '../protocol/ids';
 import { AbuseMonitor, type AbuseLimits } from './abuse-monitor';
 import { CommandBuffer, type TakenCmd } from './command-buffer';
 import { EventOutbox } from './event-outbox';

@@ -11,7 +11,8 @@
  * as large as the most shots of one tick plus one per shooter); a client's record is the newest
  * shot it fired and is forgotten when it leaves.
  */
-import type { Hitbox, PlayerId, SimEvent } from '../sim/types';
+import type { Hitbox } from '../protocol/hitbox';
+import type { PlayerId } from '../protocol/ids';
 import type { LagCompensator, RewindAdjustment } from './lag-compensator';
 import type { RewindRecord } from './stats';
 
@@ -27,6 +28,13 @@ export interface ShotRecord {
   /** The live hitboxes it was tested against (sv_lagcompensation 0); null when rewound. */
   liveHitboxes: Hitbox[] | null;
   hit: PlayerId | null;
+}
+
+/** A hit a tick's events report: who shot with which weapon, and whom it hit. */
+export interface ShotHit {
+  shooter: PlayerId;
+  weapon: number;
+  target: PlayerId;
 }
 
 const newShotRecord = (): ShotRecord => ({
@@ -59,14 +67,17 @@ export class ShotRecords {
     return r;
   }
 
-  /** After the step: each shooter still connected (`keep`) gets its shot (and whom it hit) as its newest. */
-  settle(events: readonly SimEvent[], keep: (id: PlayerId) => boolean): void {
+  /**
+   * After the step: each shooter still connected (`keep`) gets its shot (and whom it hit) as its
+   * newest. `hitOf`: the hit an event of the game reports, or null (the arena's 'hit' events).
+   */
+  settle<E>(events: readonly E[], hitOf: (e: E) => ShotHit | null, keep: (id: PlayerId) => boolean): void {
     for (let i = 0; i < this.count; i++) {
       const r = this.shots[i]!;
       if (!keep(r.shooter)) continue;
       for (let k = 0; k < events.length; k++) {
-        const e = events[k]!;
-        if (e.type === 'hit' && e.shooter === r.shooter && e.weapon === r.weapon) {
+        const e = hitOf(events[k]!);
+        if (e !== null && e.shooter === r.shooter && e.weapon === r.weapon) {
           r.hit = e.target;
           break;
         }

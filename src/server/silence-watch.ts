@@ -10,7 +10,7 @@
  * Invariant: a check that comes this late (`OWN_STALL_MS`) means this thread was blocked, not the
  * clients: everyone's silence is counted afresh from then.
  */
-import type { PlayerId } from '../sim/types';
+import type { PlayerId } from '../protocol/ids';
 
 /** A client silent this long is reported for a 'timeout' kick (commands, 60 a second, are the keepalive). */
 export const SILENCE_KICK_MS = 5000;

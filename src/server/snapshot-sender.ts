@@ -15,7 +15,7 @@ import { DatagramArena } from '../protocol/datagram-arena';
 import { SnapshotBroadcast } from '../protocol/snapshot-broadcast';
 import type { SnapshotWire } from '../protocol/snapshot-schema';
 import type { TaggedEvent } from '../protocol/snapshot-types';
-import type { PlayerId, Tick } from '../sim/types';
+import type { PlayerId, Tick } from '../protocol/ids';
 import type { AnyEntity } from '../protocol/snapshot-schema';
 import { SENT_RING, type ServerSideClient, type SnapshotPlan } from './server-side-client';
 import { SnapshotFrames, type EntityListsOf } from './snapshot-frames';

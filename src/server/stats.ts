@@ -2,12 +2,13 @@
  * What the server reports about itself: per-client network health and the last lag-compensated
  * shot (for the net graph, the debug overlay and tests). Plain data, safe to post across threads.
  * The netcode's part (`NetServerStats`: the tick and the clients' sessions) is the same for every
- * game; the game's `report()` adds its own fields beside it (`ServerStatsOf`). `ServerStats` is
- * the arena's whole report, the shape the page's debug API documents (docs/DEBUG-API.md).
+ * game; the game's `report()` adds its own fields beside it (`ServerStatsOf`; the arena's whole
+ * report is src/arena/server/served-game.ts ServerStats, the shape docs/DEBUG-API.md documents).
  */
 import type { KickReason } from '../protocol/control-messages';
-import type { DebugMessage } from '../protocol/game-messages';
-import type { Hitbox, PlayerId, Tick } from '../sim/types';
+import type { DebugMessage } from '../protocol/debug-messages';
+import type { Hitbox } from '../protocol/hitbox';
+import type { PlayerId, Tick } from '../protocol/ids';
 import type { RewindAdjustment } from './lag-compensator';
 
 /** What the server tested for a client's last hitscan shot. */
@@ -78,26 +79,6 @@ export interface NetServerStats {
  * must be plain data and must not use the names `tick` or `clients`.
  */
 export type ServerStatsOf<R extends object> = NetServerStats & R;
-
-/** The arena's whole report (its `report()` is ServedReport in served-game.ts). */
-export interface ServerStats extends NetServerStats {
-  players: number;
-  /** Every player's hitbox at `tick`, as the server holds it (sv_showhitboxes). */
-  liveHitboxes: Hitbox[];
-  lagCompensation: boolean;
-  maxUnlagS: number;
-  /** The match now (for the dedicated host's match cycle and /health). */
-  match: MatchSummary;
-}
-
-/** The match as a host's controls need it: phase (0 waiting, 1 warm-up, 2 live, 3 ended), the tick it ends (0 none), matches started (mod 256), the map's id, the server-side bots. */
-export interface MatchSummary {
-  phase: number;
-  phaseEndTick: Tick;
-  seq: number;
-  mapId: number;
-  bots: number;
-}
 
 /**
  * The 'debug' control message (sv_showhitboxes) for one client: the other players' hitboxes as the

@@ -10,7 +10,7 @@
  * are deleted. Every command given for a tick carries that tick (the buffer restamps repeats, the
  * bots make theirs for it), which is how a stale entry is told apart.
  */
-import type { PlayerId, Tick } from '../sim/types';
+import type { PlayerId, Tick } from '../protocol/ids';
 import type { ServerSideClient } from './server-side-client';
 
 export class TickCommands<C extends { tick: Tick }> {

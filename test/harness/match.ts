@@ -9,15 +9,15 @@
  * Invariant: fully reproducible from the seeds (server seed, link seeds, scripts).
  */
 import { GameServer, type GameFactory, type ServerOutput, type ServerSettings } from '../../src/server/game-server';
-import type { ServedTypes } from '../../src/server/served-game';
-import type { ServerGameTypes } from '../../src/server/server-game';
+import type { ServedTypes } from '../../src/arena/server/served-game';
+import type { MapOf, ServerGameTypes } from '../../src/server/server-game';
 import { arenaServerGame } from '../../src/arena/server/arena-server-game';
 import type { PlayerId } from '../../src/sim/types';
 import type { HarnessClient } from './harness-client';
 import { Link, type LinkSettings } from './link';
 
 export interface MatchOptions<G extends ServerGameTypes = ServedTypes> {
-  server: Partial<ServerSettings>;
+  server: Partial<ServerSettings<MapOf<G>>>;
   /** The game the server runs (default: the arena). */
   game?: GameFactory<G>;
   /** Virtual time per step (ms). */

@@ -1,6 +1,6 @@
 /**
  * MigrationMatch: a listen-server match whose host can be lost (issue 13), on a virtual clock.
- * The host is a GameServer plus its own client on a loopback link; every other client is behind a
+ * The host is a GameServer<ServedTypes> plus its own client on a loopback link; every other client is behind a
  * conditioned Link. The first successor receives an encoded migration checkpoint every
  * `checkpointEveryMs` over a reliable link (delayed and jittered, never lossy), decoded on arrival.
  *
@@ -17,14 +17,15 @@
  * packets enter the down-links; checkpoints are taken and delivered; down-links → clients; clients
  * update → up-links. Invariant: reproducible from the seeds; nothing reads a clock.
  */
-import { decodeCheckpoint, encodeCheckpoint } from '../../src/protocol/checkpoint-codec';
-import type { Checkpoint } from '../../src/protocol/checkpoint-types';
-import type { Snapshot } from '../../src/protocol/game-messages';
-import { bringForward } from '../../src/server/bring-forward';
-import { captureCheckpoint, restoreServer, type CheckpointLobby } from '../../src/server/checkpoint';
+import type { ServedTypes } from '../../src/arena/server/served-game';
+import { decodeCheckpoint, encodeCheckpoint } from '../../src/arena/protocol/checkpoint-codec';
+import type { Checkpoint } from '../../src/arena/protocol/checkpoint-types';
+import type { Snapshot } from '../../src/arena/protocol/arena-messages';
+import { bringForward } from '../../src/arena/server/bring-forward';
+import { captureCheckpoint, restoreServer, type CheckpointLobby } from '../../src/arena/server/arena-checkpoint';
 import { GameServer, type ServerOutput, type ServerSettings } from '../../src/server/game-server';
 import { arenaServerGame } from '../../src/arena/server/arena-server-game';
-import type { PlayerId, WorldState } from '../../src/sim/types';
+import type { ArenaMap, PlayerId, WorldState } from '../../src/sim/types';
 import { NetworkConditioner } from '../../src/transport/conditioner';
 import type { HarnessClient } from './harness-client';
 import { Link, type LinkSettings } from './link';
@@ -38,7 +39,7 @@ export interface MigratingClient extends HarnessClient {
 }
 
 export interface MigrationOptions {
-  server?: Partial<ServerSettings>;
+  server?: Partial<ServerSettings<ArenaMap>>;
   checkpointEveryMs?: number;
   /** The successor's checkpoint link (its loss is ignored: the channel is reliable). */
   checkpointLink?: LinkSettings;
@@ -87,7 +88,7 @@ export function seatToken(id: PlayerId): string {
 }
 
 export class MigrationMatch {
-  server: GameServer;
+  server: GameServer<ServedTypes>;
   /** The person whose page hosts now. */
   hostId: PlayerId;
   nowMs = 0;
@@ -103,9 +104,9 @@ export class MigrationMatch {
   readonly checkpoints = { sent: 0, received: 0, bytes: 0, lastSentTick: -1 };
   takeover: Takeover | null = null;
   /** The server that was lost (its state as it was then). */
-  lost: GameServer | null = null;
+  lost: GameServer<ServedTypes> | null = null;
   /** Called after every tick of whichever server hosts, with its output. */
-  onTick: ((out: ServerOutput, server: GameServer) => void) | null = null;
+  onTick: ((out: ServerOutput, server: GameServer<ServedTypes>) => void) | null = null;
 
   constructor(
     host: MigratingClient,

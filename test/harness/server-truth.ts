@@ -4,7 +4,7 @@
  * snapshots whose decoded own state differs from the server's at that tick.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { NetEvent } from '../../src/protocol/game-messages';
+import type { NetEvent } from '../../src/arena/protocol/arena-messages';
 import type { PlayerState } from '../../src/sim/types';
 import type { BotClient } from '../../src/bots/bot-client';
 import type { Match } from './match';

@@ -7,7 +7,7 @@
  */
 import { ARENA_WIRE } from '../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
-import type { Snapshot } from '../../src/protocol/game-messages';
+import type { Snapshot } from '../../src/arena/protocol/arena-messages';
 import { decodeSnapshot, encodeSnapshot } from '../../src/protocol/snapshot';
 import { Link } from '../harness/link';
 import { Match } from '../harness/match';

@@ -19,7 +19,7 @@ import { PLAYER_RADIUS } from '../../src/sim/config';
 import { WEAPON_KEEP, type ArenaMap, type PlayerId, type Tick, type UserCmd } from '../../src/sim/types';
 import type { HarnessClient } from '../harness/harness-client';
 import { decodeCmdPacket } from '../../src/protocol/cmd-packet';
-import type { Snapshot } from '../../src/protocol/game-messages';
+import type { Snapshot } from '../../src/arena/protocol/arena-messages';
 
 export type Pilot = (view: ClientView, nowMs: number) => InputSample;
 

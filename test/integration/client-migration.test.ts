@@ -1,6 +1,6 @@
 /**
  * The client side of a host change (issue 13), with real NetClients against real GameServers on a
- * virtual clock: the host (a GameServer and its own client) is lost at a random moment; the first
+ * virtual clock: the host (a GameServer<ServedTypes> and its own client) is lost at a random moment; the first
  * successor restores from its newest migration checkpoint brought forward with its newest snapshot
  * and ticks on by the time since; the others reconnect after a random delay and rebind. Over 100 ms
  * RTT, 20 ms jitter and 3 % loss, for several seeds, each rebound client:
@@ -13,6 +13,7 @@
  * leave the client blind to the new server. Then two migrations in a row (the first successor is
  * lost too): every client follows both.
  */
+import type { ServedTypes } from '../../src/arena/server/served-game';
 import { describe, expect, it } from 'vitest';
 import { MAX_SPEED } from '../../src/sim/config';
 import type { ArenaPredictor } from '../../src/arena/client/arena-prediction';
@@ -60,7 +61,7 @@ interface Outcome {
   events: ReturnType<typeof recordEvents>;
   /** Per client: the new server's tick when it reconnected, and the last tick its prediction was off. */
   rebound: Map<number, Rebound>;
-  newServer: GameServer;
+  newServer: GameServer<ServedTypes>;
 }
 
 const predictorOf = (w: ClientWatch): ArenaPredictor =>
@@ -172,7 +173,7 @@ describe('a client follows its match to the successor (rebind)', () => {
     for (const w of watches.slice(1)) expect(match.join(w.checked, LINK, 700 + w.id)).toBe(true);
     match.server.startMatch({ mode: GameMode.Deathmatch, mapId: 0, warmupS: 0, timeLimitS: 0, fragLimit: 0 });
     const events = recordEvents(match);
-    const servers: GameServer[] = [];
+    const servers: GameServer<ServedTypes>[] = [];
     for (const [successor, others] of [
       [2, [3, 4, 5]],
       [3, [4, 5]],

@@ -7,7 +7,8 @@
  * local player between two frames of the same life, and the prediction errors after its rebind.
  * Per server: every event it produced, by tick, so the tests can tell which a client should have shown.
  */
-import type { NetEvent } from '../../src/protocol/game-messages';
+import type { ServedTypes } from '../../src/arena/server/served-game';
+import type { NetEvent } from '../../src/arena/protocol/arena-messages';
 import type { GameServer } from '../../src/server/game-server';
 import { Buttons, type PlayerId } from '../../src/sim/types';
 import type { MigrationMatch } from '../harness/migration-match';
@@ -92,8 +93,8 @@ export function shownTwice(w: ClientWatch): number {
 }
 
 /** Every event each server produced (the lost one's and the successor's), tagged with the server. */
-export function recordEvents(match: MigrationMatch): Array<{ server: GameServer; event: NetEvent }> {
-  const out: Array<{ server: GameServer; event: NetEvent }> = [];
+export function recordEvents(match: MigrationMatch): Array<{ server: GameServer<ServedTypes>; event: NetEvent }> {
+  const out: Array<{ server: GameServer<ServedTypes>; event: NetEvent }> = [];
   const previous = match.onTick;
   match.onTick = (o, server) => {
     previous?.(o, server);
@@ -108,8 +109,8 @@ export function recordEvents(match: MigrationMatch): Array<{ server: GameServer;
  */
 export function missedEvents(
   w: ClientWatch,
-  events: ReadonlyArray<{ server: GameServer; event: NetEvent }>,
-  server: GameServer,
+  events: ReadonlyArray<{ server: GameServer<ServedTypes>; event: NetEvent }>,
+  server: GameServer<ServedTypes>,
   from: number,
   to: number,
 ): NetEvent[] {

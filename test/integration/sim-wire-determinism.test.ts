@@ -23,7 +23,7 @@ import {
   type WorldState,
 } from '../../src/sim';
 import { decodeSnapshot, encodeSnapshot } from '../../src/protocol/snapshot';
-import type { Snapshot } from '../../src/protocol/game-messages';
+import type { Snapshot } from '../../src/arena/protocol/arena-messages';
 import { saneCmds } from '../helpers/sane-cmds';
 
 const CFG: SimConfig = { tickrate: 60, map: DEFAULT_MAP };

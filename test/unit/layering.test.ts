@@ -53,16 +53,29 @@ describe('layering (DESIGN §2)', () => {
   it("keeps the netcode off the arena's rules (src/sim): its ids are protocol/ids.ts", async () => {
     const simImport = "import type { PlayerId } from '../sim/types';\nexport type P = PlayerId;\n";
     const simValue = "import { POS_SCALE } from '../sim/quantize';\nexport const s = POS_SCALE;\n";
-    for (const folder of ['protocol', 'client', 'host', 'lobby', 'transport']) {
+    const idsImport = "import type { PlayerId } from '../protocol/ids';\nexport type P = PlayerId;\n";
+    for (const folder of ['protocol', 'client', 'server', 'host', 'lobby', 'transport']) {
       expect(await ruleIds(`src/${folder}/__probe.ts`, simImport), folder).toContain('no-restricted-imports');
       expect(await ruleIds(`src/${folder}/__probe.ts`, simValue), folder).toContain('no-restricted-imports');
+      if (folder !== 'transport' && folder !== 'protocol')
+        expect(await ruleIds(`src/${folder}/__probe.ts`, idsImport), folder).toEqual([]);
     }
-    const idsImport = "import type { PlayerId } from '../protocol/ids';\nexport type P = PlayerId;\n";
-    for (const folder of ['client', 'host', 'lobby'])
-      expect(await ruleIds(`src/${folder}/__probe.ts`, idsImport), folder).toEqual([]);
-    // Until src/server takes them from its game's table, the arena's wire it pins stays here (eslint.config.js).
-    expect(await ruleIds('src/protocol/checkpoint-world.ts', simImport)).toEqual([]);
-    expect(await ruleIds('src/protocol/snapshot.ts', simImport)).toContain('no-restricted-imports');
+    // No file of the netcode is excepted (the arena's wire lives in src/arena/protocol, its worker types in src/arena).
+    for (const file of ['src/protocol/snapshot.ts', 'src/protocol/debug-codec.ts', 'src/host/worker-api.ts'])
+      expect(await ruleIds(file, simImport), file).toContain('no-restricted-imports');
+    expect(await ruleIds('src/server/lag-compensator.ts', simImport)).toContain('no-restricted-imports');
+  });
+
+  it("keeps the server worker's API (workers/server-api.ts) free of the games; the worker entries choose one", async () => {
+    const imp = (from: string): string => `import { x } from '${from}';\nexport const y = x;\n`;
+    for (const from of [
+      '../src/sim/types',
+      '../src/arena/server/arena-server-game',
+      '../src/pushball/server/pushball-checkpoint',
+    ])
+      expect(await ruleIds('workers/server-api.ts', imp(from)), from).toContain('no-restricted-imports');
+    expect(await ruleIds('workers/server-api.ts', imp('../src/server/server-runtime'))).toEqual([]);
+    expect(await ruleIds('workers/server.worker.ts', imp('../src/arena/server/arena-server-game'))).toEqual([]);
   });
 
   it('keeps the netcode free of the games built on it (src/arena, src/pushball), and the arena off the page', async () => {
@@ -77,7 +90,7 @@ describe('layering (DESIGN §2)', () => {
     expect(
       await ruleIds(
         'src/arena/server/__probe.ts',
-        "import type { ServedGame } from '../../server/served-game';\nexport type G = ServedGame;\n",
+        "import type { ServedGame } from './served-game';\nexport type G = ServedGame;\n",
       ),
     ).toEqual([]);
     expect(
@@ -166,7 +179,7 @@ describe('layering (DESIGN §2)', () => {
     expect(
       await ruleIds(
         'src/client/__probe.ts',
-        "import type { Snapshot } from '../protocol/game-messages';\nexport type S = Snapshot;\n",
+        "import type { SnapshotOf } from '../protocol/snapshot-types';\nexport type S = SnapshotOf<never>;\n",
       ),
     ).toEqual([]);
   });

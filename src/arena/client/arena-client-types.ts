@@ -3,7 +3,7 @@
  * protocol's ArenaWireTypes), the sanitized UserCmd, the frame's input, the prediction context (the
  * match block and the pickups as this client predicts them) and the ClientView the renderer draws.
  */
-import type { ArenaWireTypes } from '../../protocol/game-messages';
+import type { ArenaWireTypes } from '../protocol/arena-messages';
 import type { PublicMatchState } from '../../sim/match-types';
 import type { SanitizedCmd } from '../../sim/quantize';
 import type { Tick } from '../../sim/types';

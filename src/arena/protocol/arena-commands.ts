@@ -5,7 +5,7 @@
  * the client would have been looking); a neutral one also lets go of every key and keeps the weapon.
  */
 import type { CommandSchema } from '../../protocol/command-schema';
-import { USER_CMD_CODEC } from '../../protocol/fields';
+import { USER_CMD_CODEC } from './fields';
 import { isSanitizedCmd, sanitizeCmd, type SanitizedCmd } from '../../sim/quantize';
 import { WEAPON_KEEP, type UserCmd } from '../../sim/types';
 

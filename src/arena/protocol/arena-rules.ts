@@ -6,7 +6,7 @@
 import { mixMatch } from './checksum-objects';
 import { emitMatch, matchBytesBound } from './match-emit';
 import { readMatchBlock, readQuantizedBlock, newMatchRows, writeQuantizedMatchBlock } from './match-block';
-import { MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS } from '../../protocol/match-codecs';
+import { MATCH_PLAYER_CODEC, MAX_MATCH_PLAYERS } from './match-codecs';
 import { QuantizedMatchMemo, quantizeMatch } from './match-value';
 import { RowListReader } from '../../protocol/row-list-read';
 import { compileRowCodec } from '../../protocol/row-read';

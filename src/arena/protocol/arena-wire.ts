@@ -8,16 +8,16 @@
  */
 import { mixPlayer, mixProjectile, mixPublicPlayer } from './checksum-objects';
 import { ARENA_EVENTS } from './events';
-import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, type TableCodec } from '../../protocol/fields';
+import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, type TableCodec } from './fields';
 import type { AnyEntity } from '../../protocol/snapshot-schema';
 import { compileSnapshotSchema, type SnapshotWire } from '../../protocol/snapshot-schema';
-import type { ArenaWireTypes } from '../../protocol/game-messages';
+import type { ArenaWireTypes } from './arena-messages';
 import type { ProjectileState, PublicPlayerState } from '../../sim/types';
 import { ARENA_RULES } from './arena-rules';
 
 const asAny = <T>(tc: TableCodec<T>): TableCodec<AnyEntity> => tc as unknown as TableCodec<AnyEntity>;
 
-export type { ArenaWireTypes } from '../../protocol/game-messages';
+export type { ArenaWireTypes } from './arena-messages';
 
 export const ARENA_WIRE: SnapshotWire<ArenaWireTypes> = compileSnapshotSchema<ArenaWireTypes>({
   self: PLAYER_CODEC,

@@ -11,8 +11,8 @@ import { compileEventCodec, type EncodedEvent, type EventCodec } from '../../pro
 import { angleCodec, posCodec, uintCodec, type FieldCodec } from '../../protocol/field-codecs';
 import { MAX_PICKUPS } from '../../sim/maps';
 import { PickupKind } from '../../sim/match-types';
-import { weaponCodec, type FieldTable } from '../../protocol/fields';
-import type { NetEvent } from '../../protocol/game-messages';
+import { weaponCodec, type FieldTable } from './fields';
+import type { NetEvent } from './arena-messages';
 
 const PICKUP_KIND_MAX = Math.max(...Object.values(PickupKind));
 

@@ -25,7 +25,7 @@ import {
   readResults,
   writePickups,
   writeResults,
-} from '../../protocol/match-codecs';
+} from './match-codecs';
 import { assemble, headerOf, quantizeMatch, sameBlock, sameList, sameResults } from './match-value';
 import type { TableCodec } from '../../protocol/table-codec';
 import { readDelta, readFull } from '../../protocol/table-read';

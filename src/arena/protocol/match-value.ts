@@ -6,7 +6,7 @@
  * share unchanged player rows and compare them by identity first.
  */
 import { MatchPhase, type MatchResults, type PublicMatchPlayer, type PublicMatchState } from '../../sim/match-types';
-import { MATCH_HEADER_CODEC, copyMatchPlayer, type MatchHeader } from '../../protocol/match-codecs';
+import { MATCH_HEADER_CODEC, copyMatchPlayer, type MatchHeader } from './match-codecs';
 import { pickFields } from '../../protocol/table-codec';
 
 /** The block of a snapshot that carries none (a world without match rules): what an absent `match` means. */

@@ -15,24 +15,24 @@ import { hitboxOf } from '../../sim/hitscan';
 import { addPlayer, createWorld, newStepScratch, removePlayer, stepWorld, type StepHooks } from '../../sim/world';
 import type { SimConfig } from '../../sim/config';
 import type { SanitizedCmd } from '../../sim/quantize';
-import type { PlayerId, PlayerState, ProjectileState, Tick, WorldState } from '../../sim/types';
+import type { ArenaMap, PlayerId, PlayerState, ProjectileState, Tick, WorldState } from '../../sim/types';
 import type { AnyEntity } from '../../protocol/snapshot-schema';
 import { ARENA_WIRE } from '../protocol/arena-wire';
 import { ARENA_COMMANDS } from '../protocol/arena-commands';
 import type { ServerGameContext } from '../../server/server-game';
-import type { ServedCore, ServedGame, ServedReport, ServedTypes } from '../../server/served-game';
+import type { ServedCore, ServedGame, ServedReport, ServedTypes } from './served-game';
 import type { ServerSettings } from '../../server/server-settings';
 import type { RuntimeGameFactory } from '../../server/game-migration';
-import { ARENA_MIGRATION } from '../../server/runtime-migration';
+import { ARENA_MIGRATION } from './arena-migration';
 import { debugMessageAt, type RewindRecord } from '../../server/stats';
-import type { DebugMessage } from '../../protocol/game-messages';
+import type { DebugMessage } from '../../protocol/debug-messages';
 import { MatchBlockCache } from './match-block-cache';
 import { ServerMatch } from './server-match';
-import { ShotJudge } from './shot-judge';
+import { hitOfEvent, ShotJudge } from './shot-judge';
 
-/** Makes the arena for a GameServer; its matches migrate with the arena's checkpoint codec (runtime-migration.ts). */
+/** Makes the arena for a GameServer; its matches migrate with the arena's checkpoint codec (arena-migration.ts). */
 export const arenaServerGame: RuntimeGameFactory<ServedTypes> = Object.assign(
-  (settings: ServerSettings): ServedGame => new ArenaServerGame(settings),
+  (settings: ServerSettings<ArenaMap>): ServedGame => new ArenaServerGame(settings),
   { migration: ARENA_MIGRATION },
 );
 
@@ -53,7 +53,7 @@ export class ArenaServerGame implements ServedGame {
     hitboxesForShot: (shot, cmd) => this.judge.hitboxes(shot, cmd, this.state, this.ctx.viewTimeEstimate(shot.shooter)),
   };
 
-  constructor(settings: ServerSettings) {
+  constructor(settings: ServerSettings<ArenaMap>) {
     this.cfg = { tickrate: settings.tickrate, map: settings.map ?? DEFAULT_MAP };
     this.match = new ServerMatch(this.cfg.map);
     this.state = createWorld(settings.seed, this.cfg.map);
@@ -119,7 +119,7 @@ export class ArenaServerGame implements ServedGame {
     this.ctx = NO_CONTEXT;
     this.state = result.world;
     this.judge.compensator.record(this.state.tick, this.state.players);
-    this.judge.shots.settle(result.events, ctx.isConnected);
+    this.judge.shots.settle(result.events, hitOfEvent, ctx.isConnected);
     return result.events;
   }
 

@@ -9,12 +9,25 @@
  * arrays when rewound: read them, never keep them). Invariants: the live world is never modified;
  * nothing is allocated per rewound shot (the ray box and the records are reused).
  */
-import { weaponDef } from '../../sim/config';
+import { CROUCH_RADIUS, PLAYER_RADIUS, weaponDef } from '../../sim/config';
 import { hitboxOf } from '../../sim/hitscan';
 import type { ShotIntent } from '../../sim/player';
-import type { Hitbox, UserCmd, WorldState } from '../../sim/types';
-import { LagCompensator, MAX_UNLAG_LIMIT_S, rayBoxOf, type RayBox } from '../../server/lag-compensator';
-import { ShotRecords } from '../../server/shot-records';
+import { angleToRadians } from '../../sim/quantize';
+import type { Hitbox, SimEvent, UserCmd, WorldState } from '../../sim/types';
+import type { HitboxRadii } from '../../server/hitbox-history';
+import { LagCompensator, MAX_UNLAG_LIMIT_S, rayBoxAlong, type RayBox } from '../../server/lag-compensator';
+import { ShotRecords, type ShotHit } from '../../server/shot-records';
+
+/** The arena's hitbox radii for lag compensation's history. */
+export const ARENA_HITBOX_RADII: HitboxRadii = { standing: PLAYER_RADIUS, crouching: CROUCH_RADIUS };
+
+/** The hit a sim event reports (ShotRecords.settle), or null. */
+export const hitOfEvent = (e: SimEvent): ShotHit | null => (e.type === 'hit' ? e : null);
+
+/** The bounding box of a shot from (x, y) along `aim` (the sim's angle units) over `range` units, into `out`. */
+export function rayBoxOf(shot: { x: number; y: number; aim: number }, range: number, out: RayBox): RayBox {
+  return rayBoxAlong(shot.x, shot.y, angleToRadians(shot.aim), range, out);
+}
 
 export class ShotJudge {
   /** This tick's hitscan shots and each client's newest (its debug view). */
@@ -25,7 +38,7 @@ export class ShotJudge {
   private readonly rayBox: RayBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 
   constructor(tickrate: number, maxUnlagS: number, lagCompensation: boolean) {
-    this.compensator = new LagCompensator(tickrate, maxUnlagS);
+    this.compensator = new LagCompensator(tickrate, maxUnlagS, ARENA_HITBOX_RADII);
     this.lagCompensation = lagCompensation;
   }
 

@@ -6,7 +6,7 @@ import { createJoinSession } from '../../../src/app/join-session';
 import type { Joined } from '../../../src/lobby/join';
 import { decodeControl, encodeControl } from '../../../src/protocol/control';
 import type { ControlMessage } from '../../../src/protocol/control-messages';
-import type { DebugMessage } from '../../../src/protocol/game-messages';
+import type { DebugMessage } from '../../../src/protocol/debug-messages';
 import { WireChannel } from '../../helpers/wire-channel';
 
 const box = (id: number, x: number) => ({ id, x, y: 100, radius: 16, alive: true, crouch: false });

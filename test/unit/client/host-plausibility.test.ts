@@ -6,7 +6,7 @@ import { NetClient } from '../../../src/client/net-client';
 import { arenaClientGame } from '../../../src/arena/client/arena-client-game';
 import { defaultCvars } from '../../../src/config/cvars';
 import { decodeCmdPacket } from '../../../src/protocol/cmd-packet';
-import type { Snapshot } from '../../../src/protocol/game-messages';
+import type { Snapshot } from '../../../src/arena/protocol/arena-messages';
 import { encodeSnapshot } from '../../../src/protocol/snapshot';
 import { newPlayer } from '../../../src/sim/player-state';
 import { IDLE_INPUT } from '../../helpers/input';

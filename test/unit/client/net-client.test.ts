@@ -7,7 +7,7 @@ import { arenaClientGame } from '../../../src/arena/client/arena-client-game';
 import type { ClientView } from '../../../src/arena/client/view-model';
 import { defaultCvars } from '../../../src/config/cvars';
 import { decodeCmdPacket } from '../../../src/protocol/cmd-packet';
-import type { NetEvent, Snapshot } from '../../../src/protocol/game-messages';
+import type { NetEvent, Snapshot } from '../../../src/arena/protocol/arena-messages';
 import { encodeSnapshot } from '../../../src/protocol/snapshot';
 import { DEFAULT_MAP } from '../../../src/sim/map';
 import { newPlayer } from '../../../src/sim/player-state';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { asDebugNotice, relayDebug, type DebugRoutes } from '../../../src/host/debug-relay';
 import { encodeControl } from '../../../src/protocol/control';
-import type { DebugMessage } from '../../../src/protocol/game-messages';
+import type { DebugMessage } from '../../../src/protocol/debug-messages';
 
 const MSG: DebugMessage = {
   type: 'debug',

@@ -11,7 +11,7 @@ import { snapshotChecksum, viewChecksum } from '../../../src/protocol/baseline-c
 import { quantizeSnapshot, sortedEntities } from '../../../src/protocol/snapshot';
 import { FrameChecksums } from '../../../src/protocol/frame-checksums';
 import { SnapshotFrame, viewOfFrame, viewOfSnapshot } from '../../../src/protocol/snapshot-view';
-import type { Snapshot } from '../../../src/protocol/game-messages';
+import type { Snapshot } from '../../../src/arena/protocol/arena-messages';
 import type { PlayerState } from '../../../src/sim/types';
 import { Rng, matchBlock, player, projectile, snapshot } from './gen';
 

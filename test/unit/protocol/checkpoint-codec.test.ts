@@ -2,13 +2,13 @@
 // refusal (never a throw) for anything else, and the limits it enforces.
 import { describe, expect, it } from 'vitest';
 import { BitWriter } from '../../../src/protocol/bits';
-import { decodeCheckpoint, encodeCheckpoint } from '../../../src/protocol/checkpoint-codec';
+import { decodeCheckpoint, encodeCheckpoint } from '../../../src/arena/protocol/checkpoint-codec';
 import {
   CHECKPOINT_LIMITS,
   CHECKPOINT_VERSION,
   type Checkpoint,
   type DepartedPlayer,
-} from '../../../src/protocol/checkpoint-types';
+} from '../../../src/arena/protocol/checkpoint-types';
 import { Team } from '../../../src/sim/match-types';
 import type { DecodeResult } from '../../../src/protocol/wire';
 import { checkpoint } from './checkpoint-gen';

@@ -4,7 +4,12 @@
  * results, clients with and without a last command, departed players with and without a record, bans, cvars of both kinds,
  * a lobby key). Deterministic for a given seed.
  */
-import type { Checkpoint, CheckpointCvar, DepartedPlayer, RewindTick } from '../../../src/protocol/checkpoint-types';
+import type {
+  Checkpoint,
+  CheckpointCvar,
+  DepartedPlayer,
+  RewindTick,
+} from '../../../src/arena/protocol/checkpoint-types';
 import { GameMode, MatchPhase, Team, type MatchPlayer } from '../../../src/sim/match-types';
 import { Rng, matchBlock, player, pos, projectile, userCmd } from './gen';
 

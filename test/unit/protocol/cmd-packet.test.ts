@@ -9,7 +9,7 @@ import {
   quantizeCmdPacket,
 } from '../../../src/protocol/cmd-packet';
 import { BitWriter } from '../../../src/protocol/bits';
-import type { CmdPacket } from '../../../src/protocol/game-messages';
+import type { CmdPacket } from '../../../src/arena/protocol/arena-messages';
 import type { UserCmd } from '../../../src/sim/types';
 import { Rng, userCmd } from './gen';
 

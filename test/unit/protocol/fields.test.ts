@@ -9,9 +9,9 @@ import {
   PUBLIC_PLAYER_FIELDS,
   USER_CMD_FIELDS,
   pickFields,
-} from '../../../src/protocol/fields';
+} from '../../../src/arena/protocol/fields';
 import { EVENT_FIELDS, EVENT_TYPES } from '../../../src/arena/protocol/events';
-import { MATCH_HEADER_CODEC, MATCH_PLAYER_CODEC } from '../../../src/protocol/match-codecs';
+import { MATCH_HEADER_CODEC, MATCH_PLAYER_CODEC } from '../../../src/arena/protocol/match-codecs';
 import { packEachField } from '../../../src/protocol/field-write';
 import { pickEachField, unpackEachField } from '../../../src/protocol/field-read';
 import { packRow, type TableCodec } from '../../../src/protocol/table-codec';

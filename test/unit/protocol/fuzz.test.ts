@@ -5,7 +5,7 @@ import { decodeCmdPacket, encodeCmdPacket, quantizeCmdPacket } from '../../../sr
 import { decodeControl, encodeControl } from '../../../src/protocol/control';
 import { decodeSnapshot, encodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
 import type { DecodeResult } from '../../../src/protocol/wire';
-import type { Snapshot } from '../../../src/protocol/game-messages';
+import type { Snapshot } from '../../../src/arena/protocol/arena-messages';
 import { RUNS, fuzz } from './fuzz-kit';
 import { Rng, evolve, snapshot, userCmd } from './gen';
 

@@ -12,7 +12,7 @@ import {
   type UserCmd,
   type WeaponId,
 } from '../../../src/sim/types';
-import type { NetEvent, Snapshot } from '../../../src/protocol/game-messages';
+import type { NetEvent, Snapshot } from '../../../src/arena/protocol/arena-messages';
 import { MAX_PICKUPS } from '../../../src/sim/maps';
 import {
   GameMode,

@@ -9,8 +9,13 @@ import fc from 'fast-check';
 import { BitReader, BitWriter } from '../../../src/protocol/bits';
 import { EntityRows } from '../../../src/protocol/entity-rows';
 import type { FieldContext } from '../../../src/protocol/field-codecs';
-import { PLAYER_CODEC, PROJECTILE_CODEC, PUBLIC_PLAYER_CODEC, type TableCodec } from '../../../src/protocol/fields';
-import { MATCH_PLAYER_CODEC } from '../../../src/protocol/match-codecs';
+import {
+  PLAYER_CODEC,
+  PROJECTILE_CODEC,
+  PUBLIC_PLAYER_CODEC,
+  type TableCodec,
+} from '../../../src/arena/protocol/fields';
+import { MATCH_PLAYER_CODEC } from '../../../src/arena/protocol/match-codecs';
 import { readRowsFast } from '../../../src/protocol/row-fast-read';
 import { compileRowCodec, readDeltaGeneral, readDeltaRow, type RowCodec } from '../../../src/protocol/row-read';
 import { writeFieldDelta } from '../../../src/protocol/field-write';

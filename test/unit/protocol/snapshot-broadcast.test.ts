@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ARENA_WIRE as wire } from '../../../src/arena/protocol/arena-wire';
 import fc from 'fast-check';
 import { encodeEvent } from '../../../src/arena/protocol/events';
-import type { NetEvent, Snapshot } from '../../../src/protocol/game-messages';
+import type { NetEvent, Snapshot } from '../../../src/arena/protocol/arena-messages';
 import { DatagramArena } from '../../../src/protocol/datagram-arena';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';
 import { SnapshotBroadcast, type BroadcastClient } from '../../../src/protocol/snapshot-broadcast';

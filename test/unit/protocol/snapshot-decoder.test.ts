@@ -6,14 +6,14 @@
  * from the ring or from anywhere else) and the same refusal, message included, for mutated and
  * random bytes, without ever throwing.
  */
-import type { ArenaWireTypes } from '../../../src/protocol/game-messages';
+import type { ArenaWireTypes } from '../../../src/arena/protocol/arena-messages';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { snapshotChecksum } from '../../../src/protocol/baseline-checksum';
 import { EntityRows } from '../../../src/protocol/entity-rows';
 import type { DecodeResult } from '../../../src/protocol/wire';
-import type { Snapshot } from '../../../src/protocol/game-messages';
+import type { Snapshot } from '../../../src/arena/protocol/arena-messages';
 import { encodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
 import { SnapshotDecoder } from '../../../src/protocol/snapshot-decoder';
 import { encodeSnapshotParts } from '../../../src/protocol/snapshot-parts';

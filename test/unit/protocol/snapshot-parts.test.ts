@@ -1,12 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import type { ArenaWireTypes } from '../../../src/protocol/game-messages';
+import type { ArenaWireTypes } from '../../../src/arena/protocol/arena-messages';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import fc from 'fast-check';
 import { decodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
 import { encodeSnapshotParts } from '../../../src/protocol/snapshot-parts';
 import { SnapshotAssembler } from '../../../src/protocol/snapshot-assembler';
 import { MAX_DATAGRAM_BYTES } from '../../../src/protocol/wire';
-import type { Snapshot } from '../../../src/protocol/game-messages';
+import type { Snapshot } from '../../../src/arena/protocol/arena-messages';
 import { Rng, evolve, snapshot } from './gen';
 
 const lookup =

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import fc from 'fast-check';
 import { decodeSnapshot, encodeSnapshot, motionScale, quantizeSnapshot } from '../../../src/protocol/snapshot';
-import type { Snapshot } from '../../../src/protocol/game-messages';
+import type { Snapshot } from '../../../src/arena/protocol/arena-messages';
 import { Rng, evolve, snapshot } from './gen';
 
 const lookup =

@@ -16,10 +16,10 @@ import {
   PUBLIC_PLAYER_CODEC,
   readDelta,
   writeFull,
-} from '../../../src/protocol/fields';
+} from '../../../src/arena/protocol/fields';
 import { readClassed, readClassedOrAbsolute, VEL_WIDTHS, AIM_WIDTHS } from '../../../src/protocol/motion-codecs';
 import { snapshotChecksum } from '../../../src/protocol/baseline-checksum';
-import { MATCH_HEADER_CODEC } from '../../../src/protocol/match-codecs';
+import { MATCH_HEADER_CODEC } from '../../../src/arena/protocol/match-codecs';
 import { readMatchBlock } from '../../../src/arena/protocol/match-block';
 import { quantizeMatch } from '../../../src/arena/protocol/match-value';
 import { GameMode, MatchPhase, Team, type PublicMatchState } from '../../../src/sim/match-types';

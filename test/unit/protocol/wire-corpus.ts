@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { decodeCmdPacket, encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeSnapshot, encodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
 import { encodeSnapshotParts } from '../../../src/protocol/snapshot-parts';
-import type { Snapshot } from '../../../src/protocol/game-messages';
+import type { Snapshot } from '../../../src/arena/protocol/arena-messages';
 import { snapshotFor, workloadFrames } from '../../../bench/workload';
 import { Rng, evolve, snapshot, userCmd } from './gen';
 

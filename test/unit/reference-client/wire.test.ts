@@ -12,7 +12,7 @@ import { decodeCmdPacket, encodeCmdPacket, quantizeCmdPacket } from '../../../sr
 import { encodeControl } from '../../../src/protocol/control';
 import { decodeSnapshot as gameDecode, encodeSnapshot, quantizeSnapshot } from '../../../src/protocol/snapshot';
 import { encodeSnapshotParts } from '../../../src/protocol/snapshot-parts';
-import type { Snapshot } from '../../../src/protocol/game-messages';
+import type { Snapshot } from '../../../src/arena/protocol/arena-messages';
 import { quantizeMatch } from '../../../src/arena/protocol/match-value';
 import type { Match } from '../../../tools/reference-client/match';
 import { decodeCommandPacket, encodeCommandPacket } from '../../../tools/reference-client/commands';

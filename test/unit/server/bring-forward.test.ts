@@ -1,17 +1,22 @@
 // Issue 13, bring forward: the successor's starting world = its checkpoint's private state + the
 // public state of the newer snapshot it decoded as a client, at the snapshot's tick.
 import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
-import type { ArenaWireTypes } from '../../../src/protocol/game-messages';
+import type { ArenaWireTypes } from '../../../src/arena/protocol/arena-messages';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
-import { decodeCheckpoint, encodeCheckpoint } from '../../../src/protocol/checkpoint-codec';
-import type { Checkpoint } from '../../../src/protocol/checkpoint-types';
-import type { NetEvent, Snapshot } from '../../../src/protocol/game-messages';
+import { decodeCheckpoint, encodeCheckpoint } from '../../../src/arena/protocol/checkpoint-codec';
+import type { Checkpoint } from '../../../src/arena/protocol/checkpoint-types';
+import type { NetEvent, Snapshot } from '../../../src/arena/protocol/arena-messages';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';
 import { SnapshotAssembler } from '../../../src/protocol/snapshot-assembler';
-import { EVENT_ID_MARGIN, bringForward } from '../../../src/server/bring-forward';
-import { NO_LOBBY, captureCheckpoint, restoreServer, type CheckpointLobby } from '../../../src/server/checkpoint';
+import { EVENT_ID_MARGIN, bringForward } from '../../../src/arena/server/bring-forward';
+import {
+  NO_LOBBY,
+  captureCheckpoint,
+  restoreServer,
+  type CheckpointLobby,
+} from '../../../src/arena/server/arena-checkpoint';
 import { GameServer } from '../../../src/server/game-server';
 import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { fullAmmo } from '../../../src/sim/config';

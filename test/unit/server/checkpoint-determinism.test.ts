@@ -4,12 +4,18 @@
 // checkpointed, the bytes decoded and server B built from them; A and B then get the same commands
 // for the rest of the run and must agree bit for bit on the world, the scores and every event
 // (with its id) at every tick. A player who left before K rejoins both with the same record.
+import type { ServedTypes } from '../../../src/arena/server/served-game';
 import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { describe, expect, it } from 'vitest';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
-import { decodeCheckpoint, encodeCheckpoint } from '../../../src/protocol/checkpoint-codec';
-import type { Checkpoint } from '../../../src/protocol/checkpoint-types';
-import { NO_LOBBY, captureCheckpoint, restoreServer, type CheckpointLobby } from '../../../src/server/checkpoint';
+import { decodeCheckpoint, encodeCheckpoint } from '../../../src/arena/protocol/checkpoint-codec';
+import type { Checkpoint } from '../../../src/arena/protocol/checkpoint-types';
+import {
+  NO_LOBBY,
+  captureCheckpoint,
+  restoreServer,
+  type CheckpointLobby,
+} from '../../../src/arena/server/arena-checkpoint';
 import { SeatKeeper } from '../../../src/host/seat-keeper';
 import { GameServer } from '../../../src/server/game-server';
 import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
@@ -55,7 +61,7 @@ function commandFor(seed: number, id: number, tick: number, world: WorldState, v
   };
 }
 
-function startServer(seed: number): GameServer {
+function startServer(seed: number): GameServer<ServedTypes> {
   const server = new GameServer(
     {
       tickrate: 60,
@@ -80,7 +86,7 @@ function startServer(seed: number): GameServer {
 }
 
 /** One tick: every person's command arrives (unless lost) just before the tick runs. */
-function step(server: GameServer, seed: number, viewBack: number): void {
+function step(server: GameServer<ServedTypes>, seed: number, viewBack: number): void {
   const tick = server.world.tick + 1;
   const arrived = (tick - 1) * TICK_MS;
   for (const id of PEOPLE) {
@@ -104,7 +110,7 @@ function viaBytes(cp: Checkpoint): Checkpoint {
   return decoded.value;
 }
 
-function restoreFrom(cp: Checkpoint): GameServer {
+function restoreFrom(cp: Checkpoint): GameServer<ServedTypes> {
   const restored = restoreServer(cp, arenaServerGame);
   if (!restored.ok) throw new Error(restored.error);
   return restored.server;
@@ -230,7 +236,7 @@ describe('a server restored from a checkpoint runs on bit for bit', () => {
     // Both hosts take the leaver back with the host's word: same record, kills and deaths, and the match runs on identically.
     expect(a.addClient(leaver, 400 * TICK_MS, true)).toBe(true);
     expect(b.addClient(leaver, 400 * TICK_MS, true)).toBe(true);
-    const rec = (s: GameServer): unknown => [
+    const rec = (s: GameServer<ServedTypes>): unknown => [
       s.world.match.players.find((p) => p.id === leaver),
       s.world.players.find((p) => p.id === leaver),
     ];

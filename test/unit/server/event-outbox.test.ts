@@ -1,12 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import { EventOutbox } from '../../../src/server/event-outbox';
-import type { NetEvent } from '../../../src/protocol/game-messages';
+import type { NetEvent } from '../../../src/arena/protocol/arena-messages';
 
 const ev = (id: number): NetEvent => ({ id, tick: id, event: { type: 'reloaded', player: 1, weapon: 0 } });
 
 describe('EventOutbox', () => {
   it('repeats events until a snapshot that carried them is acked', () => {
-    const box = new EventOutbox(16);
+    const box = new EventOutbox<NetEvent>(16);
     box.add([ev(1), ev(2)]);
     const markA = box.sentIn();
     box.add([ev(3)]);
@@ -19,7 +19,7 @@ describe('EventOutbox', () => {
   });
 
   it('ignores an ack of an older snapshot after a newer one', () => {
-    const box = new EventOutbox(16);
+    const box = new EventOutbox<NetEvent>(16);
     box.add([ev(1)]);
     const old = box.sentIn();
     box.add([ev(2)]);
@@ -29,7 +29,7 @@ describe('EventOutbox', () => {
   });
 
   it('drops the oldest beyond the cap and counts them', () => {
-    const box = new EventOutbox(4);
+    const box = new EventOutbox<NetEvent>(4);
     box.add([1, 2, 3, 4, 5, 6].map(ev));
     expect(box.pending().map((e) => e.id)).toEqual([3, 4, 5, 6]);
     expect(box.counters.dropped).toBe(2);

@@ -8,7 +8,7 @@ import { describe, it, expect } from 'vitest';
 import { GameServer } from '../../../src/server/game-server';
 import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
-import type { Snapshot } from '../../../src/protocol/game-messages';
+import type { Snapshot } from '../../../src/arena/protocol/arena-messages';
 import { Buttons } from '../../../src/sim/types';
 import { TICK_MS, base, cmd, Receiver, drive } from './game-server-kit';
 

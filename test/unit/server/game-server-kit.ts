@@ -1,15 +1,16 @@
 /**
- * What the GameServer tests share (game-server.test.ts, game-server-commands.test.ts): an open
+ * What the GameServer<ServedTypes> tests share (game-server.test.ts, game-server-commands.test.ts): an open
  * map and settings, a command maker, a client-side snapshot Receiver, and drive() to run ticks.
  */
+import type { ServedTypes } from '../../../src/arena/server/served-game';
 import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
-import type { ArenaWireTypes } from '../../../src/protocol/game-messages';
+import type { ArenaWireTypes } from '../../../src/arena/protocol/arena-messages';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { GameServer, type ServerSettings } from '../../../src/server/game-server';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';
 import { SnapshotAssembler } from '../../../src/protocol/snapshot-assembler';
-import type { Snapshot } from '../../../src/protocol/game-messages';
+import type { Snapshot } from '../../../src/arena/protocol/arena-messages';
 import { WEAPON_KEEP, type ArenaMap, type UserCmd } from '../../../src/sim/types';
 
 export const TICK_MS = 1000 / 60;
@@ -24,7 +25,14 @@ export const map: ArenaMap = {
     { x: 1400, y: 600 },
   ],
 };
-export const base: ServerSettings = { tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 1, maxPlayers: 3, map };
+export const base: ServerSettings<ArenaMap> = {
+  tickrate: 60,
+  maxUnlagS: 1,
+  lagCompensation: true,
+  seed: 1,
+  maxPlayers: 3,
+  map,
+};
 
 export function cmd(tick: number, extra: Partial<UserCmd> = {}): UserCmd {
   return {
@@ -64,7 +72,7 @@ export class Receiver {
 
 /** Runs `ticks` ticks; client 1 sends each tick's command just in time (made by `make`) and acks what it got. */
 export function drive(
-  server: GameServer,
+  server: GameServer<ServedTypes>,
   rx: Map<number, Receiver>,
   ticks: number,
   make: (tick: number) => UserCmd | null,

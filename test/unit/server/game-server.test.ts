@@ -10,7 +10,7 @@ import { GameServer } from '../../../src/server/game-server';
 import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';
-import type { Snapshot } from '../../../src/protocol/game-messages';
+import type { Snapshot } from '../../../src/arena/protocol/arena-messages';
 import { TICK_MS, base, cmd, Receiver, drive } from './game-server-kit';
 
 describe('GameServer', () => {

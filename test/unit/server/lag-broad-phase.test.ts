@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { LagCompensator, rayBoxOf } from '../../../src/server/lag-compensator';
+import { LagCompensator } from '../../../src/server/lag-compensator';
+import { ARENA_HITBOX_RADII, rayBoxOf } from '../../../src/arena/server/shot-judge';
 import { traceShot } from '../../../src/sim/hitscan';
 import { DEFAULT_MAP } from '../../../src/sim/map';
 import type { PublicPlayerState } from '../../../src/sim/types';
@@ -39,7 +40,7 @@ describe('LagCompensator broad phase (candidatesAt)', () => {
         (players, seed, shots) => {
           let s = seed;
           const rand = (): number => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
-          const comp = new LagCompensator(60, 1);
+          const comp = new LagCompensator(60, 1, ARENA_HITBOX_RADII);
           // Players wander, crouch, die and teleport; more than the history's first capacity (16).
           let list = Array.from({ length: players }, (_, i) => player(i * 3, rand() * 2000, rand() * 1500));
           for (let t = 0; t <= 30; t++) {
@@ -73,7 +74,7 @@ describe('LagCompensator broad phase (candidatesAt)', () => {
   });
 
   it('tests only the hitboxes near the ray, and reuses its list from shot to shot', () => {
-    const comp = new LagCompensator(60, 1);
+    const comp = new LagCompensator(60, 1, ARENA_HITBOX_RADII);
     for (let t = 0; t < 5; t++)
       comp.record(t, [
         player(1, 100, 100),
@@ -89,7 +90,7 @@ describe('LagCompensator broad phase (candidatesAt)', () => {
   });
 
   it('keeps older records when more players than ever before join', () => {
-    const comp = new LagCompensator(60, 1);
+    const comp = new LagCompensator(60, 1, ARENA_HITBOX_RADII);
     comp.record(1, [player(0, 10, 10), player(1, 20, 20)]);
     comp.record(
       2,

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { LagCompensator } from '../../../src/server/lag-compensator';
+import { ARENA_HITBOX_RADII } from '../../../src/arena/server/shot-judge';
 import { CROUCH_RADIUS, PLAYER_RADIUS } from '../../../src/sim/config';
 import type { PublicPlayerState } from '../../../src/sim/types';
 
@@ -23,7 +24,7 @@ function player(id: number, x: number, y: number, extra: Partial<PublicPlayerSta
 }
 
 /** Records ticks 0..n-1 with player 2 moving +10 x per tick and player 1 (the shooter) still. */
-function movingHistory(n: number, comp = new LagCompensator(60, 1)): LagCompensator {
+function movingHistory(n: number, comp = new LagCompensator(60, 1, ARENA_HITBOX_RADII)): LagCompensator {
   for (let t = 0; t < n; t++) comp.record(t, [player(1, 0, 0), player(2, 100 + 10 * t, 50)]);
   return comp;
 }
@@ -43,7 +44,7 @@ describe('LagCompensator.hitboxesAt', () => {
   });
 
   it('takes alive and crouch (and so the radius) from the older record', () => {
-    const comp = new LagCompensator(60, 1);
+    const comp = new LagCompensator(60, 1, ARENA_HITBOX_RADII);
     comp.record(5, [player(2, 0, 0)]);
     comp.record(6, [player(2, 10, 0, { crouch: true })]);
     comp.record(7, [player(2, 20, 0, { crouch: true, alive: false, health: 0 })]);
@@ -53,14 +54,14 @@ describe('LagCompensator.hitboxesAt', () => {
   });
 
   it('never interpolates across a teleport: the older record stands', () => {
-    const comp = new LagCompensator(60, 1);
+    const comp = new LagCompensator(60, 1, ARENA_HITBOX_RADII);
     comp.record(5, [player(2, 100, 100, { teleportSeq: 3 })]);
     comp.record(6, [player(2, 900, 700, { teleportSeq: 4 })]);
     expect(comp.hitboxesAt(5.9, 1)[0]).toMatchObject({ x: 100, y: 100 });
   });
 
   it('a player who has since died and respawned is found only where they were', () => {
-    const comp = new LagCompensator(60, 1);
+    const comp = new LagCompensator(60, 1, ARENA_HITBOX_RADII);
     for (let t = 0; t <= 10; t++) comp.record(t, [player(2, 100 + t, 100)]);
     comp.record(11, [player(2, 111, 100, { alive: false, health: 0 })]);
     comp.record(12, [player(2, 800, 600, { teleportSeq: 1 })]);
@@ -70,14 +71,14 @@ describe('LagCompensator.hitboxesAt', () => {
   });
 
   it('leaves out players who had not joined yet and keeps those who left later', () => {
-    const comp = new LagCompensator(60, 1);
+    const comp = new LagCompensator(60, 1, ARENA_HITBOX_RADII);
     comp.record(1, [player(2, 0, 0), player(4, 5, 5)]);
     comp.record(2, [player(2, 0, 0), player(3, 1, 1)]);
     expect(comp.hitboxesAt(1.5, 9).map((b) => b.id)).toEqual([2, 4]);
   });
 
   it('pairs records by id even when players were given out of order', () => {
-    const comp = new LagCompensator(60, 1);
+    const comp = new LagCompensator(60, 1, ARENA_HITBOX_RADII);
     comp.record(1, [player(5, 0, 0), player(3, 100, 0)]);
     comp.record(2, [player(3, 110, 0), player(5, 10, 0)]);
     expect(comp.hitboxesAt(1.5, 9).map((b) => [b.id, b.x])).toEqual([
@@ -104,13 +105,13 @@ describe('LagCompensator.hitboxesAt', () => {
 
 describe('LagCompensator.rewindTime', () => {
   it('trusts a claim inside the window and close to the estimate', () => {
-    const comp = new LagCompensator(60, 1);
+    const comp = new LagCompensator(60, 1, ARENA_HITBOX_RADII);
     expect(comp.rewindTime(90.5, 100, 92)).toEqual({ viewTime: 90.5, adjustment: 'none' });
     expect(comp.rewindTime(90.5, 100, null)).toEqual({ viewTime: 90.5, adjustment: 'none' });
   });
 
   it('clamps a claim older than sv_maxunlag, and one in the future', () => {
-    const comp = new LagCompensator(60, 1);
+    const comp = new LagCompensator(60, 1, ARENA_HITBOX_RADII);
     expect(comp.rewindTime(10, 200, null)).toEqual({ viewTime: 140, adjustment: 'clamped' });
     expect(comp.rewindTime(250, 200, null)).toEqual({ viewTime: 200, adjustment: 'clamped' });
     comp.setMaxUnlag(0.5);
@@ -118,7 +119,7 @@ describe('LagCompensator.rewindTime', () => {
   });
 
   it('replaces a claim more than 200 ms from the estimate by the estimate', () => {
-    const comp = new LagCompensator(60, 1);
+    const comp = new LagCompensator(60, 1, ARENA_HITBOX_RADII);
     // 200 ms = 12 ticks at 60 Hz.
     expect(comp.rewindTime(180, 200, 192)).toEqual({ viewTime: 180, adjustment: 'none' });
     expect(comp.rewindTime(179, 200, 192)).toEqual({ viewTime: 192, adjustment: 'estimate' });
@@ -126,7 +127,7 @@ describe('LagCompensator.rewindTime', () => {
   });
 
   it('clamps the estimate too', () => {
-    const comp = new LagCompensator(60, 0.25);
+    const comp = new LagCompensator(60, 0.25, ARENA_HITBOX_RADII);
     expect(comp.rewindTime(199, 200, 100)).toEqual({ viewTime: 185, adjustment: 'estimate' });
   });
 });

@@ -3,6 +3,7 @@
  * match; coming back under the same id with the host's word (`rejoin`) gives it back with a fresh
  * spawn; anyone else on that id, or the same player after a new match started, starts blank.
  */
+import type { ServedTypes } from '../../../src/arena/server/served-game';
 import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { describe, expect, it } from 'vitest';
 import { GameServer, type ServerSettings } from '../../../src/server/game-server';
@@ -22,10 +23,17 @@ const map: ArenaMap = {
     { x: 1400, y: 600 },
   ],
 };
-const settings: ServerSettings = { tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 7, maxPlayers: 4, map };
+const settings: ServerSettings<ArenaMap> = {
+  tickrate: 60,
+  maxUnlagS: 1,
+  lagCompensation: true,
+  seed: 7,
+  maxPlayers: 4,
+  map,
+};
 
 /** Player 1 fires (aimed at nobody) for `ticks` ticks, so its record counts shots. */
-function fire(server: GameServer, ticks: number, t0: number): number {
+function fire(server: GameServer<ServedTypes>, ticks: number, t0: number): number {
   let now = t0;
   for (let i = 0; i < ticks; i++) {
     const tick = server.world.tick + 1;
@@ -53,7 +61,7 @@ function fire(server: GameServer, ticks: number, t0: number): number {
   return now;
 }
 
-const recordOf = (server: GameServer, id: number) => server.world.match.players.find((p) => p.id === id);
+const recordOf = (server: GameServer<ServedTypes>, id: number) => server.world.match.players.find((p) => p.id === id);
 
 describe('rejoin keeps a player’s match record', () => {
   it('gives the record back to the same player and a blank one to anyone else on that id', () => {

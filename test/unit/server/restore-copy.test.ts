@@ -5,8 +5,8 @@
  * the checkpoint's tick read after the takeover had moved by the skip).
  */
 import { describe, expect, it } from 'vitest';
-import { decodeCheckpoint, encodeCheckpoint } from '../../../src/protocol/checkpoint-codec';
-import { captureCheckpoint, restoreServer } from '../../../src/server/checkpoint';
+import { decodeCheckpoint, encodeCheckpoint } from '../../../src/arena/protocol/checkpoint-codec';
+import { captureCheckpoint, restoreServer } from '../../../src/arena/server/arena-checkpoint';
 import { GameServer } from '../../../src/server/game-server';
 import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { DEFAULT_MAP } from '../../../src/sim/map';

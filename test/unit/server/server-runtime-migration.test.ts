@@ -10,15 +10,16 @@ import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { describe, expect, it } from 'vitest';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
-import { decodeCheckpoint } from '../../../src/protocol/checkpoint-codec';
+import { decodeCheckpoint } from '../../../src/arena/protocol/checkpoint-codec';
 import type { DecodeResult } from '../../../src/protocol/wire';
-import type { Snapshot } from '../../../src/protocol/game-messages';
-import type { Checkpoint } from '../../../src/protocol/checkpoint-types';
+import type { Snapshot } from '../../../src/arena/protocol/arena-messages';
+import type { Checkpoint } from '../../../src/arena/protocol/checkpoint-types';
 import { decodeSnapshot } from '../../../src/protocol/snapshot';
+import type { ServedReport, ServedTypes } from '../../../src/arena/server/served-game';
 import { ServerRuntime, type ServerNotice } from '../../../src/server/server-runtime';
 import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { RESTORE_GRACE_MS } from '../../../src/server/silence-watch';
-import type { PlainCheckpointLobby } from '../../../src/server/runtime-migration';
+import type { PlainCheckpointLobby } from '../../../src/arena/server/arena-migration';
 import { Buttons, WEAPON_KEEP, type UserCmd } from '../../../src/sim/types';
 import { FakeClock, FakePort } from './runtime-fakes';
 
@@ -31,7 +32,7 @@ function runtime(startMs = 0) {
   clock.now = startMs;
   return {
     clock,
-    rt: new ServerRuntime<number>(
+    rt: new ServerRuntime<number, ServedTypes>(
       { now: () => clock.now, schedule: clock.schedule, cancel: clock.cancel },
       arenaServerGame,
     ),
@@ -48,7 +49,7 @@ function newest(port: FakePort): Snapshot {
 /** Every 50 ms each person sends its next three commands; `firing` ones hold Fire. */
 function play(
   clock: FakeClock,
-  rt: ServerRuntime<number>,
+  rt: ServerRuntime<number, ServedTypes>,
   ports: Map<number, FakePort>,
   ms: number,
   firing: number[],
@@ -187,7 +188,7 @@ describe('ServerRuntime host migration', () => {
     const a = matchOnA();
     const bytes = a.rt.checkpoint(lobbyOf([1, 2]), 0)!;
     const b = runtime(500);
-    const notices: ServerNotice[] = [];
+    const notices: ServerNotice<ServedReport>[] = [];
     b.rt.onNotice((n) => notices.push(n));
     expect(b.rt.restore(bytes, { snapshot: null, names: [], skipTicks: 0 }).ok).toBe(true);
     const port = new FakePort();
@@ -208,7 +209,7 @@ describe('ServerRuntime host migration', () => {
     const a = matchOnA();
     const bytes = a.rt.checkpoint(lobbyOf([1, 2]), 0)!;
     const b = runtime(90_000);
-    const notices: ServerNotice[] = [];
+    const notices: ServerNotice<ServedReport>[] = [];
     b.rt.onNotice((n) => notices.push(n));
     expect(b.rt.restore(bytes, { snapshot: null, names: [], skipTicks: 0 }).ok).toBe(true);
     const port = new FakePort();

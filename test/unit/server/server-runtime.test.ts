@@ -1,22 +1,23 @@
 import { describe, it, expect } from 'vitest';
 import { ARENA_COMMANDS } from '../../../src/arena/protocol/arena-commands';
+import type { ServedReport, ServedTypes } from '../../../src/arena/server/served-game';
 import { ServerRuntime, type ServerNotice } from '../../../src/server/server-runtime';
 import { arenaServerGame } from '../../../src/arena/server/arena-server-game';
 import { FakeClock, FakePort } from './runtime-fakes';
 import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-packet';
 import { decodeControl } from '../../../src/protocol/control';
-import type { DebugMessage } from '../../../src/protocol/game-messages';
+import type { DebugMessage } from '../../../src/protocol/debug-messages';
 import { Buttons, WEAPON_KEEP } from '../../../src/sim/types';
 
 const settings = { tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 1, maxPlayers: 4 };
 
 function setup() {
   const clock = new FakeClock();
-  const rt = new ServerRuntime<number>(
+  const rt = new ServerRuntime<number, ServedTypes>(
     { now: () => clock.now, schedule: clock.schedule, cancel: clock.cancel },
     arenaServerGame,
   );
-  const notices: ServerNotice[] = [];
+  const notices: ServerNotice<ServedReport>[] = [];
   rt.onNotice((n) => notices.push(n));
   rt.start(settings);
   return { clock, rt, notices };
@@ -97,7 +98,8 @@ describe('ServerRuntime', () => {
     const chatty = new FakePort();
     rt.addClient(1, quiet);
     rt.addClient(2, chatty);
-    const timeouts = (): ServerNotice[] => notices.filter((n) => n.type === 'kick' && n.reason === 'timeout');
+    const timeouts = (): ServerNotice<ServedReport>[] =>
+      notices.filter((n) => n.type === 'kick' && n.reason === 'timeout');
     for (let ms = 0; ms < 4900; ms += 100) {
       clock.advance(100);
       chatty.handler?.(new Uint8Array([1]));

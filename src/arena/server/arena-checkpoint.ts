@@ -1,12 +1,12 @@
 /**
- * Migration checkpoints on the server side (issue 13): take one from a running GameServer, and
+ * The arena's migration checkpoints on the server side (issue 13): take one from a running GameServer, and
  * build a GameServer that runs the same match on from one.
  *
  * Inputs: the GameServer (between ticks: the world, commands, and the records it keeps for people
  * who left, from ServerMatch) and what only the host layer knows (names and seat tokens of the
  * people on the roster and of the seats held for those who left, bans, cvars, the lobby key); for
  * a restore, a decoded Checkpoint and, when its map is not in the registry, that map.
- * Outputs: a Checkpoint (encode it with src/protocol/checkpoint-codec.ts), or a GameServer whose
+ * Outputs: a Checkpoint (encode it with src/arena/protocol/checkpoint-codec.ts), or a GameServer whose
  * next `tick` produces exactly what the checkpointed server's next tick produced given the same
  * commands (test/unit/server/checkpoint-determinism.test.ts) and that gives a returning player its
  * record back as the old host would have, plus the seats the host layer rebuilds its SeatKeeper from.
@@ -15,40 +15,17 @@
  * counters (each client's connection is new); lag-compensation history only as far as the
  * checkpoint carries it (ticks before that hold the oldest record carried, or the restore tick's).
  */
-import type { Checkpoint, CheckpointClient, DepartedPlayer, RewindTick } from '../protocol/checkpoint-types';
-import type { ReturningPlayer } from '../sim/match-types';
-import { mapById } from '../sim/maps';
-import type { ArenaMap, PlayerId, WorldState } from '../sim/types';
-import type { AbuseLimits } from './abuse-monitor';
-import type { BufferedCmd } from './command-buffer';
-import { GameServer } from './game-server';
+import type { Checkpoint, CheckpointClient, DepartedPlayer } from '../protocol/checkpoint-types';
+import { mapById } from '../../sim/maps';
+import type { ArenaMap, PlayerId } from '../../sim/types';
+import type { AbuseLimits } from '../../server/abuse-monitor';
+import { GameServer } from '../../server/game-server';
+import type { SeatEntry, ServerCore } from '../../server/server-core';
+import { sanitizeCmd } from '../../sim/quantize';
 import type { ServedGameFactory, ServedTypes } from './served-game';
-import type { ServerGameTypes } from './server-game';
-import { sanitizeCmd, type SanitizedCmd } from '../sim/quantize';
 
-/** GameServer's own part of a migration checkpoint, for a game whose commands are `C`. */
-export interface SessionsCore<C extends { tick: number }> {
-  nextEventId: number;
-  /** sv_maxplayers (capture only: a restored server has it in its settings). */
-  maxPlayers: number;
-  /** Each connected person's command stream: the command repeats are made of. */
-  commands: Array<{ id: PlayerId; last: BufferedCmd<C> | null }>;
-}
-
-/**
- * What GameServer hands out (`exportCore`) and takes in (`importCore`) beyond its settings: the
- * game's part (the arena's: world, rewind history, lag compensation, map, departed records;
- * served-game.ts ServedCore) and GameServer's.
- */
-export type ServerCore<G extends ServerGameTypes = ServedTypes> = G['core'] & SessionsCore<G['cmd']>;
-
-/** A seat by seat token (the host layer's SeatKeeper entries): held for its player, who is here or not. */
-export interface SeatEntry {
-  token: string;
-  id: PlayerId;
-  name: string;
-  present: boolean;
-}
+/** The arena's whole core (served-game.ts ServedCore and GameServer's sessions). */
+type ArenaCore = ServerCore<ServedTypes>;
 
 /** The host layer's part of a checkpoint: the roster's names and seat tokens, and the lobby's records. */
 export interface CheckpointLobby {
@@ -75,7 +52,7 @@ const ZERO_TOKEN = '0'.repeat(32);
  * kept for its id in this match (null when it left in an earlier one). A record without a seat
  * (a tab that sent no seat token) is not carried: no hello could ever claim it.
  */
-function departedOf(core: ServerCore, lobby: CheckpointLobby, clients: readonly CheckpointClient[]): DepartedPlayer[] {
+function departedOf(core: ArenaCore, lobby: CheckpointLobby, clients: readonly CheckpointClient[]): DepartedPlayer[] {
   const records = new Map(core.departed.map((d) => [d.id, d.returning]));
   const connected = new Set(clients.map((c) => c.id));
   const tokensHere = new Set(clients.map((c) => c.token));
@@ -100,7 +77,7 @@ function oneTokenEach(clients: CheckpointClient[]): CheckpointClient[] {
   return clients;
 }
 
-function clientOf(c: ServerCore['commands'][number], lobby: CheckpointLobby): CheckpointClient {
+function clientOf(c: ArenaCore['commands'][number], lobby: CheckpointLobby): CheckpointClient {
   const person = lobby.person(c.id) ?? { name: `Player ${c.id}`, token: ZERO_TOKEN };
   const last = c.last;
   // madeAtTick is fractional (an arrival time); 1/256 tick is finer than anything it is compared with.
@@ -119,7 +96,11 @@ function clientOf(c: ServerCore['commands'][number], lobby: CheckpointLobby): Ch
  * before the next tick. `rewindTicks`: how many ticks of lag-compensation history to carry (0 for
  * the periodic checkpoints; a handover's final one: the rewind window, sv_maxunlag × tickrate).
  */
-export function captureCheckpoint(server: GameServer, lobby: CheckpointLobby = NO_LOBBY, rewindTicks = 0): Checkpoint {
+export function captureCheckpoint(
+  server: GameServer<ServedTypes>,
+  lobby: CheckpointLobby = NO_LOBBY,
+  rewindTicks = 0,
+): Checkpoint {
   const core = server.exportCore(rewindTicks);
   const clients = oneTokenEach(core.commands.map((c) => clientOf(c, lobby)).sort((a, b) => a.id - b.id));
   return {
@@ -148,7 +129,7 @@ export interface RestoreOptions {
 }
 
 /** `seats`: what the host layer rebuilds its SeatKeeper from (`SeatKeeper.rebuild`): the connected people's and the departed's. */
-export type Restored = { ok: true; server: GameServer; seats: SeatEntry[] } | { ok: false; error: string };
+export type Restored = { ok: true; server: GameServer<ServedTypes>; seats: SeatEntry[] } | { ok: false; error: string };
 
 /** The seats of a checkpoint: each person with a seat token, present; each departed player, absent. */
 export function seatsOf(cp: Checkpoint): SeatEntry[] {

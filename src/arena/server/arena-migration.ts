@@ -14,14 +14,17 @@
  * `skipTicks`, so the clients' command timelines continue without a jump backwards.
  */
 import { decodeCheckpoint, encodeCheckpoint } from '../protocol/checkpoint-codec';
-import type { PlayerId } from '../sim/types';
+import type { Snapshot } from '../protocol/arena-messages';
+import type { PlayerId } from '../../protocol/ids';
+import type { GameServer } from '../../server/game-server';
+import type { GameMigration, PlainCheckpointLobby, RestoreInfo, RestoreRequest } from '../../server/game-migration';
 import { bringForward } from './bring-forward';
 import type { ServedGameFactory, ServedTypes } from './served-game';
-import { captureCheckpoint, restoreServer, type CheckpointLobby } from './checkpoint';
-import type { GameServer } from './game-server';
-import type { GameMigration, PlainCheckpointLobby, RestoreInfo, RestoreRequest } from './game-migration';
+import { captureCheckpoint, restoreServer, type CheckpointLobby } from './arena-checkpoint';
 
-export type { PlainCheckpointLobby, RestoreInfo, RestoreRequest, RestoreResult } from './game-migration';
+export type { PlainCheckpointLobby, RestoreInfo, RestoreResult } from '../../server/game-migration';
+/** A restore request of the arena (its decoded Snapshot). */
+export type ArenaRestoreRequest = RestoreRequest<Snapshot>;
 
 const ZERO_TOKEN = '0'.repeat(32);
 /** At most this many seconds may be skipped (a successor that waited longer has nothing worth resuming). */
@@ -40,7 +43,7 @@ export function lobbyOf(plain: PlainCheckpointLobby): CheckpointLobby {
 
 /** The encoded checkpoint of `server` now, or why it could not be encoded (a host-layer slip: a bad token or name). */
 export function checkpointBytes(
-  server: GameServer,
+  server: GameServer<ServedTypes>,
   lobby: PlainCheckpointLobby,
   rewindTicks: number,
 ): { ok: true; bytes: Uint8Array } | { ok: false; error: string } {
@@ -55,9 +58,10 @@ export function checkpointBytes(
 /** A GameServer running the checkpoint's match on (brought forward with the snapshot, `skipTicks` later), and what the host layer needs. */
 export function restoreFromBytes(
   bytes: unknown,
-  req: RestoreRequest,
+  req: ArenaRestoreRequest,
   makeGame: ServedGameFactory,
-): { info: RestoreInfo; server: GameServer; clients: PlayerId[] } | { info: { ok: false; error: string } } {
+):
+  { info: RestoreInfo; server: GameServer<ServedTypes>; clients: PlayerId[] } | { info: { ok: false; error: string } } {
   if (!(bytes instanceof Uint8Array)) return { info: { ok: false, error: 'checkpoint: not bytes' } };
   const decoded = decodeCheckpoint(bytes);
   if (!decoded.ok) return { info: { ok: false, error: decoded.error } };
@@ -101,7 +105,7 @@ export function restoreFromBytes(
   }
 }
 
-/** The arena's migration: its own checkpoint codec (protocol/checkpoint-codec.ts) and bring-forward. */
+/** The arena's migration: its own checkpoint codec (checkpoint-codec.ts) and bring-forward. */
 export const ARENA_MIGRATION: GameMigration<ServedTypes> = {
   checkpoint: checkpointBytes,
   restore: (bytes, req, makeGame) => restoreFromBytes(bytes, req, makeGame),

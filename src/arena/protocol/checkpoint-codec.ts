@@ -12,44 +12,36 @@
  * bytes give `{ ok: false, error }`; the caller counts and drops it.
  * Invariant: decode(encode(c)) deep-equals c for every checkpoint the encoder accepts.
  */
-import type { UserCmd } from '../sim/types';
-import { BitReader, BitWriter } from './bits';
+import type { UserCmd } from '../../sim/types';
+import { BitReader, BitWriter } from '../../protocol/bits';
 import { USER_CMD_CODEC, readFull, writeFull } from './fields';
-import { readBytes, tokenFromBytes, tokenToBytes, writeBytes } from './handshake-codec';
-import type { DecodeResult } from './wire';
-import { BROWSER_TOKEN_BYTES } from './control-messages';
-import { NAME_RULE, readText, writeText, type TextRule } from './text';
+import { readBytes, writeBytes } from '../../protocol/handshake-codec';
+import type { DecodeResult } from '../../protocol/wire';
+import { NAME_RULE, readText, writeText } from '../../protocol/text';
 import {
   CHECKPOINT_LIMITS,
   CHECKPOINT_VERSION,
-  CVAR_NAME_PATTERN,
-  TOKEN_PATTERN,
   type Checkpoint,
   type CheckpointClient,
-  type CheckpointCvar,
   type CheckpointServer,
   type DepartedPlayer,
 } from './checkpoint-types';
 import { readRewind, writeRewind } from './checkpoint-rewind';
-import { checkSorted, readCount, readMatchPlayer, readWorld, writeMatchPlayer, writeWorld } from './checkpoint-world';
+import { readMatchPlayer, readWorld, writeMatchPlayer, writeWorld } from './checkpoint-world';
+import {
+  checkSorted,
+  readCount,
+  readCvar,
+  readList,
+  readToken,
+  writeCvar,
+  writeToken,
+} from '../../protocol/checkpoint-fields';
 
 /** The all-zero seat token: a tab that sent none (it can be a client, never a departed player). */
 const ZERO_TOKEN = /^0{32}$/;
-const CVAR_NAME_RULE: TextRule = { maxChars: CHECKPOINT_LIMITS.cvarNameChars, name: true };
-const CVAR_TEXT_RULE: TextRule = { maxChars: CHECKPOINT_LIMITS.cvarTextChars };
 /** sv_maxunlag's upper bound (2 s) in the whole milliseconds the checkpoint carries. */
 const MAX_UNLAG_MS = 2000;
-
-// Tokens travel as the hello's browser token does: 16 bytes (handshake-codec.ts converts).
-export function writeToken(w: BitWriter, token: string): void {
-  if (!TOKEN_PATTERN.test(token)) throw new RangeError('checkpoint: a token is not 32 lowercase hex digits');
-  writeBytes(w, tokenToBytes(token));
-}
-
-export function readToken(r: BitReader): string {
-  const bytes = readBytes(r, BROWSER_TOKEN_BYTES);
-  return r.ok ? tokenFromBytes(bytes) : '';
-}
 
 function writeServer(w: BitWriter, s: CheckpointServer): void {
   w.writeBits(s.tickrate, 8);
@@ -135,33 +127,6 @@ function checkDeparted(r: BitReader, departed: readonly DepartedPlayer[], client
   if (r.ok && new Set(tokens).size !== tokens.length) r.fail('a seat token twice');
 }
 
-/** Cvar values: text, or any finite number as its IEEE-754 double (two 32-bit halves, high first). */
-export function writeCvar(w: BitWriter, c: CheckpointCvar): void {
-  if (!CVAR_NAME_PATTERN.test(c.name)) throw new RangeError(`checkpoint: cvar name ${JSON.stringify(c.name)}`);
-  writeText(w, c.name, CVAR_NAME_RULE);
-  w.writeBool(typeof c.value === 'string');
-  if (typeof c.value === 'string') return writeText(w, c.value, CVAR_TEXT_RULE);
-  if (!Number.isFinite(c.value)) throw new RangeError(`checkpoint: cvar ${c.name} is not finite`);
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, c.value + 0);
-  w.writeBits(view.getUint32(0), 32);
-  w.writeBits(view.getUint32(4), 32);
-}
-
-export function readCvar(r: BitReader): CheckpointCvar {
-  const name = readText(r, CVAR_NAME_RULE, 'cvar name');
-  if (r.ok && !CVAR_NAME_PATTERN.test(name)) r.fail('cvar name not a cvar');
-  if (r.readBool()) return { name, value: readText(r, CVAR_TEXT_RULE, 'cvar text') };
-  const view = new DataView(new ArrayBuffer(8));
-  view.setUint32(0, r.readBits(32));
-  view.setUint32(4, r.readBits(32));
-  const value = view.getFloat64(0);
-  if (!Number.isFinite(value)) r.fail(`cvar ${name} not finite`);
-  // The encoder writes -0 as 0, so -0 is a second spelling of 0: refused (one encoding per checkpoint).
-  if (Object.is(value, -0)) r.fail(`cvar ${name} is -0`);
-  return { name, value: r.ok ? value : 0 };
-}
-
 export function encodeCheckpoint(c: Checkpoint): Uint8Array {
   const w = new BitWriter(1024);
   w.writeBits(CHECKPOINT_VERSION, 8);
@@ -189,13 +154,6 @@ export function encodeCheckpoint(c: Checkpoint): Uint8Array {
   w.writeVarUint(c.lobbyKey.length, 4);
   writeBytes(w, c.lobbyKey);
   return w.finish();
-}
-
-export function readList<T>(r: BitReader, cap: number, what: string, read: () => T): T[] {
-  const n = readCount(r, cap, what);
-  const out: T[] = [];
-  for (let i = 0; i < n && r.ok; i++) out.push(read());
-  return out;
 }
 
 function readCheckpoint(r: BitReader): Checkpoint {

@@ -27,16 +27,16 @@
  *  - the PRNG state is the checkpoint's (the old host's draws since are unknowable); event ids jump
  *    EVENT_ID_MARGIN past the newest either side knows, so no client ever sees a reused id.
  */
-import type { Snapshot } from '../protocol/game-messages';
+import type { Snapshot } from '../protocol/arena-messages';
 import type { Checkpoint, CheckpointClient, DepartedPlayer } from '../protocol/checkpoint-types';
-import { RESPAWN_SECONDS, secondsToTicks } from '../sim/config';
-import { blankRecord } from '../sim/match';
-import type { MatchPlayer, MatchState, PublicMatchState } from '../sim/match-types';
-import { newPlayer } from '../sim/player-state';
-import type { PlayerId, PlayerState, PublicPlayerState, Tick } from '../sim/types';
+import { EVENT_ID_MARGIN } from '../../server/server-core';
+import { RESPAWN_SECONDS, secondsToTicks } from '../../sim/config';
+import { blankRecord } from '../../sim/match';
+import type { MatchPlayer, MatchState, PublicMatchState } from '../../sim/match-types';
+import { newPlayer } from '../../sim/player-state';
+import type { PlayerId, PlayerState, PublicPlayerState, Tick } from '../../sim/types';
 
-/** How far event ids jump at a migration: more than the events the successor can have missed. */
-export const EVENT_ID_MARGIN = 1024;
+export { EVENT_ID_MARGIN } from '../../server/server-core';
 const ID_MOD = 65536;
 const ZERO_TOKEN = '0'.repeat(32);
 

@@ -1,25 +1,16 @@
 /**
- * The game's messages as plain TypeScript values (the codecs in this folder turn them into bytes
- * and back; docs/PROTOCOL.md has the layout): `CmdPacket` (client → host) and `Snapshot` (host →
- * client) on the unreliable, unordered channel, and the 'debug' stream of lag compensation made
- * visible (reliable, see ControlMessage).
+ * The arena's messages as plain TypeScript values (the netcode's codecs, with the arena's schemas
+ * in this folder, turn them into bytes and back; docs/PROTOCOL.md has the layout): `CmdPacket`
+ * (client → host) and `Snapshot` (host → client) on the unreliable, unordered channel. The 'debug'
+ * control message is the netcode's (src/protocol/debug-messages.ts).
  */
-import type {
-  Hitbox,
-  PlayerId,
-  PlayerState,
-  ProjectileState,
-  PublicPlayerState,
-  SimEvent,
-  Tick,
-  UserCmd,
-} from '../sim/types';
-import type { PublicMatchState } from '../sim/match-types';
-import type { SanitizedCmd } from '../sim/quantize';
-import type { CommandPacket } from './command-schema';
-import type { SnapshotHead, TaggedEvent } from './snapshot-types';
+import type { PlayerState, ProjectileState, PublicPlayerState, SimEvent, UserCmd } from '../../sim/types';
+import type { PublicMatchState } from '../../sim/match-types';
+import type { SanitizedCmd } from '../../sim/quantize';
+import type { CommandPacket } from '../../protocol/command-schema';
+import type { SnapshotHead, TaggedEvent } from '../../protocol/snapshot-types';
 
-export { CMDS_PER_PACKET } from './command-schema';
+export { CMDS_PER_PACKET } from '../../protocol/command-schema';
 
 /**
  * Client → host, unreliable, sent every client tick (or at `cl_cmdrate`): the netcode's
@@ -63,32 +54,4 @@ export interface ArenaWireTypes {
   lists: { players: PublicPlayerState; projectiles: ProjectileState };
   rules: PublicMatchState;
   event: SimEvent;
-}
-
-/** How the server chose the view time it rewound a shot to (mirrors the lag compensator's answer). */
-export type RewindAdjustmentWire = 'none' | 'estimate' | 'clamped';
-
-/** What the server tested for one client's last hitscan shot (lag compensation made visible). */
-export interface RewindDebugWire {
-  /** Server tick the shot was fired on. */
-  tick: Tick;
-  /** View time the command claimed, and the one the server tested (ticks, on a 1/256 grid). */
-  claimedViewTime: number;
-  viewTime: number;
-  adjustment: RewindAdjustmentWire;
-  lagCompensated: boolean;
-  /** The other players' hitboxes as the server tested them. */
-  hitboxes: Hitbox[];
-  hit: PlayerId | null;
-}
-
-/**
- * Host → client, reliable, about 10 times a second and only to a client whose 'settings' said
- * `debug: true`: the other players' hitboxes at server tick `tick` and the client's last rewind.
- */
-export interface DebugMessage {
-  type: 'debug';
-  tick: Tick;
-  hitboxes: Hitbox[];
-  rewind: RewindDebugWire | null;
 }

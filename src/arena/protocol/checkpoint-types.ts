@@ -1,6 +1,6 @@
 /**
  * The migration checkpoint (issue 13): everything a successor needs to run the match from another
- * browser, as plain data. `checkpoint-codec.ts` turns it into bytes and back; `src/server/checkpoint.ts`
+ * browser, as plain data. `checkpoint-codec.ts` turns it into bytes and back; `src/arena/server/arena-checkpoint.ts`
  * takes one from a running GameServer and builds a GameServer from one.
  *
  * What it holds: the server's configuration; the whole authoritative world including what no
@@ -21,8 +21,16 @@
  * a departed record is its own id's and a person's (not a bot's); tokens are 32 lowercase hex
  * digits and a departed player's is not zero nor anyone else's.
  */
-import type { PublicPlayerState, Tick, UserCmd, WorldState } from '../sim/types';
-import type { ReturningPlayer } from '../sim/match-types';
+import type { PublicPlayerState, Tick, UserCmd, WorldState } from '../../sim/types';
+import type { ReturningPlayer } from '../../sim/match-types';
+import type { CheckpointCvar } from '../../protocol/checkpoint-fields';
+
+export {
+  CHECKPOINT_LIMITS,
+  CVAR_NAME_PATTERN,
+  TOKEN_PATTERN,
+  type CheckpointCvar,
+} from '../../protocol/checkpoint-fields';
 
 /** The version byte every checkpoint starts with; a decoder refuses any other. */
 export const CHECKPOINT_VERSION = 1;
@@ -74,12 +82,6 @@ export interface DepartedPlayer {
   returning: ReturningPlayer | null;
 }
 
-/** One lobby setting as the host layer holds it (a cvar's name and its number or text). */
-export interface CheckpointCvar {
-  name: string;
-  value: number | string;
-}
-
 export interface Checkpoint {
   server: CheckpointServer;
   world: WorldState;
@@ -99,24 +101,3 @@ export interface Checkpoint {
   /** The lobby's private key (PKCS8 or JWK bytes), opaque here; empty when the host has none. */
   lobbyKey: Uint8Array;
 }
-
-/** Size limits every decoder enforces before allocating. */
-export const CHECKPOINT_LIMITS = Object.freeze({
-  players: 256,
-  projectiles: 1024,
-  clients: 256,
-  departed: 256,
-  bans: 1024,
-  cvars: 64,
-  cvarNameChars: 32,
-  cvarTextChars: 256,
-  lobbyKeyBytes: 4096,
-  /** sv_maxunlag's bound (2 s) at the highest tickrate (128) fits twice. */
-  rewindTicks: 512,
-  maxPlayers: 256,
-});
-
-/** A browser or seat token: BROWSER_TOKEN_BYTES (16) random bytes, written as 32 lowercase hex digits. */
-export const TOKEN_PATTERN = /^[0-9a-f]{32}$/;
-/** Cvar names as the registry spells them. */
-export const CVAR_NAME_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;

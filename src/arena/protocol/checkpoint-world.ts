@@ -8,6 +8,7 @@
  * Inputs/outputs: a WorldState. The reader never throws: out-of-range values, counts above their
  * caps and ids out of order call `r.fail`; the caller checks `r.ok` once.
  */
+import { checkSorted, readCount } from '../../protocol/checkpoint-fields';
 import {
   GAME_MODE_COUNT,
   MatchPhase,
@@ -15,13 +16,13 @@ import {
   type MatchPlayer,
   type MatchRules,
   type MatchState,
-} from '../sim/match-types';
-import { RULE_LIMITS } from '../sim/match-rules';
-import type { PlayerState, ProjectileState, WorldState } from '../sim/types';
-import { bitLength, type BitReader, type BitWriter } from './bits';
-import type { FieldContext } from './field-codecs';
-import { checkScore, readTimer } from './field-read';
-import { writeTimer } from './field-write';
+} from '../../sim/match-types';
+import { RULE_LIMITS } from '../../sim/match-rules';
+import type { PlayerState, ProjectileState, WorldState } from '../../sim/types';
+import { bitLength, type BitReader, type BitWriter } from '../../protocol/bits';
+import type { FieldContext } from '../../protocol/field-codecs';
+import { checkScore, readTimer } from '../../protocol/field-read';
+import { writeTimer } from '../../protocol/field-write';
 import { PLAYER_CODEC, PROJECTILE_CODEC, readFull, writeFull } from './fields';
 import { readPickups, readResults, writePickups, writeResults } from './match-codecs';
 import { CHECKPOINT_LIMITS } from './checkpoint-types';
@@ -41,18 +42,6 @@ function readLimit(r: BitReader, max: number, what: string): number {
   const v = r.readVarUint(4);
   if (v > max) r.fail(`${what} ${v} above ${max}`);
   return r.ok ? v : 0;
-}
-
-/** A count written as varuint(4); refused above `cap` before anything is allocated for it. */
-export function readCount(r: BitReader, cap: number, what: string): number {
-  const n = r.readVarUint(4);
-  if (n > cap) r.fail(`${n} ${what} (at most ${cap})`);
-  return r.ok ? n : 0;
-}
-
-/** Refuses a list whose ids are not strictly increasing (sorted, no repeats). */
-export function checkSorted(r: BitReader, ids: readonly number[], what: string): void {
-  for (let i = 1; i < ids.length; i++) if (ids[i]! <= ids[i - 1]!) r.fail(`${what} not sorted by id`);
 }
 
 function writeRules(w: BitWriter, rules: MatchRules): void {

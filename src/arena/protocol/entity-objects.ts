@@ -5,15 +5,15 @@
  * Each must equal field-read.ts `unpackEachField` (same keys in order, same values): a unit test
  * holds them together.
  */
-import { POS_SCALE } from '../sim/quantize';
+import { POS_SCALE } from '../../sim/quantize';
 import {
   WEAPON_COUNT,
   type PlayerState,
   type ProjectileState,
   type PublicPlayerState,
   type WeaponId,
-} from '../sim/types';
-import { rowInt } from './field-read';
+} from '../../sim/types';
+import { rowInt } from '../../protocol/field-read';
 
 export const PUBLIC_ORDER = [
   'id',

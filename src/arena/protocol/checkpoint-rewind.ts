@@ -8,11 +8,11 @@
  * [id u8, strictly increasing] [x u16] [y u16] (1/16 grid) [alive 1] [crouch 1] [teleportSeq u8].
  * The reader never throws: it calls `r.fail` on anything else; the caller checks `r.ok`.
  */
-import { POS_SCALE } from '../sim/quantize';
-import type { Tick } from './ticks';
-import type { BitReader, BitWriter } from './bits';
+import { POS_SCALE } from '../../sim/quantize';
+import type { Tick } from '../../protocol/ticks';
+import type { BitReader, BitWriter } from '../../protocol/bits';
 import { CHECKPOINT_LIMITS, type RewindBox, type RewindTick } from './checkpoint-types';
-import { checkSorted, readCount } from './checkpoint-world';
+import { checkSorted, readCount } from '../../protocol/checkpoint-fields';
 
 export function writeRewind(w: BitWriter, rewind: readonly RewindTick[], worldTick: Tick): void {
   if (rewind.length > CHECKPOINT_LIMITS.rewindTicks) throw new RangeError(`checkpoint: ${rewind.length} rewind ticks`);

@@ -4,7 +4,7 @@
  * of T, so a field added to a sim type without a table entry (or a stale entry) fails the
  * typecheck; a unit test checks it at run time too. Declaration order is wire order.
  */
-import { POS_SCALE } from '../sim/quantize';
+import { POS_SCALE } from '../../sim/quantize';
 import {
   BUTTONS_MASK,
   WEAPON_COUNT,
@@ -13,7 +13,7 @@ import {
   type PublicPlayerState,
   type UserCmd,
   type WeaponId,
-} from '../sim/types';
+} from '../../sim/types';
 import {
   ammoCodecFor,
   angleCodec,
@@ -28,9 +28,9 @@ import {
   viewTickCodec,
   weaponCodecFor,
   weaponSelectCodecFor,
-} from './field-codecs';
-import { compileTable, type FieldTable, type TableCodec } from './table-codec';
-import { gridInt, packAmmo } from './field-write';
+} from '../../protocol/field-codecs';
+import { compileTable, type FieldTable, type TableCodec } from '../../protocol/table-codec';
+import { gridInt, packAmmo } from '../../protocol/field-write';
 import {
   PLAYER_ORDER,
   PROJECTILE_ORDER,
@@ -40,10 +40,10 @@ import {
   unpackPublicWith,
 } from './entity-objects';
 
-export { compileTable, pickFields } from './table-codec';
-export { readDelta, readDeltaInto, readFull, readFullInto } from './table-read';
-export { writeDelta, writeDeltaRow, writeFull, writeFullRow } from './table-write';
-export type { Field, FieldGroup, FieldSpec, FieldTable, TableCodec } from './table-codec';
+export { compileTable, pickFields } from '../../protocol/table-codec';
+export { readDelta, readDeltaInto, readFull, readFullInto } from '../../protocol/table-read';
+export { writeDelta, writeDeltaRow, writeFull, writeFullRow } from '../../protocol/table-write';
+export type { Field, FieldGroup, FieldSpec, FieldTable, TableCodec } from '../../protocol/table-codec';
 
 const u8 = uintCodec(255);
 /** The arena's weapon kinds: ids in [0, WEAPON_COUNT), ammo one byte per weapon. */

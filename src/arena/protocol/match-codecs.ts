@@ -18,9 +18,9 @@ import {
   type MatchResults,
   type PublicMatchPlayer,
   type Standing,
-} from '../sim/match-types';
-import { MAX_PICKUPS } from '../sim/maps';
-import { bitLength, type BitReader, type BitWriter } from './bits';
+} from '../../sim/match-types';
+import { MAX_PICKUPS } from '../../sim/maps';
+import { bitLength, type BitReader, type BitWriter } from '../../protocol/bits';
 import {
   boolCodec,
   scoreCodec,
@@ -29,10 +29,10 @@ import {
   uintCodec,
   type FieldCodec,
   type FieldContext,
-} from './field-codecs';
-import { checkScore, readTimer, rowInt } from './field-read';
-import { writeTimer } from './field-write';
-import { compileTable, type FieldTable } from './table-codec';
+} from '../../protocol/field-codecs';
+import { checkScore, readTimer, rowInt } from '../../protocol/field-read';
+import { writeTimer } from '../../protocol/field-write';
+import { compileTable, type FieldTable } from '../../protocol/table-codec';
 
 const TEAM_BITS = bitLength(Team.Blue);
 const teamCodec = uintCodec(Team.Blue) as FieldCodec<Team>;
