@@ -30,7 +30,7 @@ import type { CheckpointCvar } from '../arena/protocol/checkpoint-types';
 import type { SignalingState } from '../lobby/signaling-reconnect';
 import { openPeer, type SignalingOptions } from '../transport/peer-link';
 import { randomToken } from '../transport/signaling-peer';
-import { gameOfMap, isArenaSession, type AnyClientSession } from './session-games';
+import { gameOfMap, type AnyClientSession } from './session-games';
 import { claimFailure, hostLobby, type HostSession } from './host-session';
 
 /** How long a claim waits for the signaling server's answer. */
@@ -65,14 +65,17 @@ function secretsOf(o: SuccessorOptions): { ok: true; value: HostSecrets } | { ok
   const lobbyKey = o.client.game.lobbyKeyOf(o.checkpoint);
   if (!lobbyKey.ok) return { ok: false, why: `the checkpoint did not decode: ${lobbyKey.error}` };
   const secrets = decodeHostSecrets(lobbyKey.value);
-  return secrets.ok ? secrets : { ok: false, why: `the host secrets did not decode: ${secrets.error}` };
+  if (!secrets.ok) return { ok: false, why: `the host secrets did not decode: ${secrets.error}` };
+  // The game is this page's; a checkpoint whose lobby names another is refused.
+  const game = o.client.game.id;
+  return gameOfMap(secrets.value.mapName) === game ? secrets : { ok: false, why: `the checkpoint is not of ${game}` };
 }
 
 export async function createSuccessorSession(o: SuccessorOptions): Promise<SuccessorResult> {
   const secrets = secretsOf(o);
   if (!secrets.ok) return other(secrets.why);
   const s = secrets.value;
-  const game = gameOfMap(s.mapName);
+  const game = o.client.game.id;
   const worker = startServerWorker(game);
   // Restored before the claim: once we hold the id, joiners connect at once, and a connection that
   // arrives before the ListenServer listens would be answered by nobody (its handshake times out).
@@ -141,8 +144,9 @@ async function restoreMatch(
   worker: ServerWorkerHandle<AnyWorkerGame>,
 ): Promise<WorkerRestoreResult> {
   const net = o.client.net;
-  // Bringing a checkpoint forward reads the arena's snapshot; another game restores the checkpoint as it is.
-  const snapshot = isArenaSession(o.client) ? o.client.net.newestSnapshot() : null;
+  // The worker's game reads what it needs: the arena brings its checkpoint forward to this snapshot,
+  // a game on the core checkpoint takes its tick and events (the clients' timelines go on from there).
+  const snapshot = net.newestSnapshot();
   const tickMs = 1000 / o.client.tickrate;
   const heardAt = net.newestSnapshotAtMs;
   // The clients' clocks kept running since the newest snapshot: the restored server runs on as far.

@@ -262,4 +262,23 @@ describe('Pushball on ServerRuntime', () => {
     }
     expect(next.notices.filter((n) => n.type === 'error')).toEqual([]);
   });
+
+  it("a successor's newest snapshot and the time since move the restored match's ticks on, so the clients' timelines go on", () => {
+    const old = pushballRuntime(pushballRuntimeGame);
+    old.rt.start(SETTINGS);
+    const clients = [new PortClient(1, 127)];
+    old.rt.addClient(1, clients[0]!.port);
+    play(old.clock, old.rt, clients, 1000);
+    const lobby = { ...LOBBY, people: [{ id: 1, name: 'Ann', token: '11'.repeat(16) }], lobbyKey: new Uint8Array([7]) };
+    const bytes = old.rt.checkpoint(lobby, 0)!;
+    const checkpointTick = old.rt.stats()!.tick;
+    // The successor heard the old host 40 ticks after the checkpoint, and claimed 25 ticks later.
+    const newest = { ...clients[0]!.newest!, serverTick: checkpointTick + 40, events: [] };
+    const next = pushballRuntime(pushballRuntimeGame);
+    const info = next.rt.restore(bytes, { snapshot: newest, names: [], skipTicks: 25 });
+    expect(info).toMatchObject({ ok: true, checkpointTick, tick: checkpointTick + 40 + 25 });
+    // Without the snapshot the match would restart at the checkpoint's tick, behind every client.
+    const blind = pushballRuntime(pushballRuntimeGame).rt.restore(bytes, { snapshot: null, names: [], skipTicks: 0 });
+    expect(blind).toMatchObject({ ok: true, tick: checkpointTick });
+  });
 });
