@@ -156,16 +156,13 @@ function predictionFor(tickrate: number, opts: Required<PushballClientOptions>):
     initialContext: () => new RunningPitch(rules.initialContext(), track),
     step: (state, cmd, ctx, effects) => {
       ctx.advance(state.id, cmd);
-      const alone = rules.step(
-        state,
-        cmd,
-        ctx.base,
-        opts.own === 'alone' ? (effects as PushballEffect[] | null) : null,
-      );
       const running = opts.own === 'running' ? ctx.player(state.id) : undefined;
-      if (!running) return alone;
-      if (ctx.kicked(state.id)) effects?.push({ type: 'kick', playerId: state.id });
-      return running;
+      if (running) {
+        if (ctx.kicked(state.id)) effects?.push({ type: 'kick', playerId: state.id });
+        return running;
+      }
+      // The own player's step alone: by choice, or while the running pitch has no prediction.
+      return rules.step(state, cmd, ctx.base, effects as PushballEffect[] | null);
     },
     same: (a, b) => rules.same(a, b),
     distance: (a, b) => rules.distance(a, b),

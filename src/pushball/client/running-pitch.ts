@@ -9,8 +9,10 @@
  *  - a step for tick S + 1 restarts the run from `base` (a replay starts over);
  *  - a step for a later tick than the next first steps the missing ticks with the last own command,
  *    as the server repeats a missing command (the step's own command when none came before);
- *  - a step that does not follow (a tick already run, or a gap past `MAX_GAP`) stops the run: the
- *    ball is not predicted (`valid` false) until the next snapshot brings a fresh context.
+ *  - a step that does not follow (a tick already run, or a gap past `MAX_GAP`), or one more than
+ *    `MAX_RUN` ticks past the snapshot (no snapshot for seconds: a host gone quiet, a migration),
+ *    stops the run: the ball is not predicted (`valid` false) until the next snapshot brings a
+ *    fresh context. So a replay steps the pitch at most `MAX_RUN` times and keeps as many balls.
  * The run keeps the ball of every tick from S on, so the view can draw between two ticks and tell
  * how far a new snapshot's replay moved the ball it drew.
  */
@@ -19,6 +21,8 @@ import { stepPitch, type BallState, type PitchPlayer, type PitchWorld, type Push
 
 /** Most missing ticks stepped with a repeated command (½ s at 60 Hz); beyond, the run stops. */
 export const MAX_GAP = 30;
+/** Most ticks run past the snapshot (4 s at 60 Hz, about the commands the predictor keeps). */
+export const MAX_RUN = 240;
 
 export class RunningPitch {
   private run: PitchWorld;
@@ -28,6 +32,8 @@ export class RunningPitch {
   /** The events of the newest tick run. */
   private events: readonly PushEvent[] = [];
   private stopped = false;
+  /** The one command map every step hands stepPitch (read only during the call). */
+  private readonly cmds = new Map<number, PushCmd>();
 
   /** `track`: what the client keeps across snapshots for drawing the ball (one per client), carried along. */
   constructor(
@@ -71,7 +77,7 @@ export class RunningPitch {
     if (cmd.tick === this.base.tick + 1) this.restart();
     if (this.stopped) return;
     const gap = cmd.tick - this.run.tick - 1;
-    if (gap < 0 || gap > MAX_GAP) {
+    if (gap < 0 || gap > MAX_GAP || cmd.tick - this.base.tick > MAX_RUN) {
       this.stopped = true;
       return;
     }
@@ -91,7 +97,9 @@ export class RunningPitch {
 
   private stepOnce(ownId: number, cmd: PushCmd): void {
     // Everyone else NEUTRAL: stepPitch moves a player without a command as under NEUTRAL.
-    const result = stepPitch(this.run, new Map([[ownId, cmd]]));
+    this.cmds.clear();
+    this.cmds.set(ownId, cmd);
+    const result = stepPitch(this.run, this.cmds);
     this.run = result.world;
     this.events = result.events;
     this.balls.push(this.run.ball);

@@ -3,7 +3,7 @@
 // world, bit for bit; a replay restarts it; a gap repeats the last command; a step that does not
 // follow stops it (no ball prediction) until a fresh context.
 import { describe, expect, it } from 'vitest';
-import { MAX_GAP, RunningPitch } from '../../../src/pushball/client/running-pitch';
+import { MAX_GAP, MAX_RUN, RunningPitch } from '../../../src/pushball/client/running-pitch';
 import { stepPitch, type PitchWorld, type PushCmd } from '../../../src/pushball/sim';
 import { cmd, pitchWith, playing, withBall, withPlayer } from './helpers';
 
@@ -87,5 +87,15 @@ describe('RunningPitch', () => {
     const old = new RunningPitch(base);
     old.advance(ME, walkAndKick(base.tick));
     expect(old.valid).toBe(false);
+  });
+
+  it('stops a run that goes on MAX_RUN ticks past its snapshot: a replay steps the pitch a bounded number of times', () => {
+    const run = new RunningPitch(base);
+    for (let t = 1; t <= MAX_RUN; t++) run.advance(ME, walkAndKick(base.tick + t));
+    expect(run.valid).toBe(true);
+    expect(run.ballAt(base.tick + MAX_RUN)).toBeDefined();
+    run.advance(ME, walkAndKick(base.tick + MAX_RUN + 1));
+    expect(run.valid).toBe(false);
+    expect(run.tick).toBe(base.tick + MAX_RUN);
   });
 });
