@@ -11,6 +11,7 @@
 import type { Remote } from 'comlink';
 import type { MatchControls } from '../game/game-host';
 import type { BotActions } from '../game/match-settings-form';
+import type { GameChoice } from './session-games';
 import type { AnyWorkerGame, ServerWorkerApi } from '../host/worker-api';
 import { checkRules, DEFAULT_RULES } from '../sim/match-rules';
 import type { MatchRules, PublicMatchState } from '../sim/match-types';
@@ -43,11 +44,10 @@ export function hostMatchControls(
 ): HostMatchControls {
   let rules: MatchRules = { ...DEFAULT_RULES, ...carried?.rules };
   let issues: string[] = [];
-  let bots = carried?.bots ?? 0;
   return {
+    ...workerBots(api, carried?.bots ?? 0),
     rules: () => rules,
     issues: () => issues,
-    botCount: () => bots,
     start(input) {
       const checked = checkRules(input);
       rules = checked.rules;
@@ -63,12 +63,6 @@ export function hostMatchControls(
         })
         .finally(markStarted);
     },
-    async addBot() {
-      if ((await api.addBot()) !== null) bots++;
-    },
-    async removeBot() {
-      if ((await api.removeBot()) !== null) bots = Math.max(0, bots - 1);
-    },
   };
 }
 
@@ -80,9 +74,9 @@ export interface LobbyStart {
   start(rules?: Readonly<Record<string, unknown>>): void;
 }
 
-/** The worker's bots, counted here (a refused bot, a full server, leaves the count as it was). */
-function workerBots(api: Remote<ServerWorkerApi<AnyWorkerGame>>): BotActions {
-  let bots = 0;
+/** The worker's bots, counted here from `initial` (a refused bot, a full server, leaves the count as it was). */
+function workerBots(api: Remote<ServerWorkerApi<AnyWorkerGame>>, initial: number): BotActions {
+  let bots = initial;
   return {
     botCount: () => bots,
     async addBot() {
@@ -100,7 +94,7 @@ function workerBots(api: Remote<ServerWorkerApi<AnyWorkerGame>>): BotActions {
  * to 5 goals or 3 minutes), teams dealt again, with no rules form yet.
  */
 export function lobbyStart(
-  game: 'arena' | 'pushball',
+  game: GameChoice,
   api: Remote<ServerWorkerApi<AnyWorkerGame>>,
   markStarted: () => void,
   carried?: CarriedControls,
@@ -108,7 +102,7 @@ export function lobbyStart(
   if (game === 'pushball')
     return {
       rulesForm: null,
-      bots: workerBots(api),
+      bots: workerBots(api, carried?.bots ?? 0),
       start: (rules) =>
         void Promise.resolve(api.startMatch({ ...rules }))
           .catch(() => undefined)

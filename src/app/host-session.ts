@@ -193,7 +193,9 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
   server.chat.onLine((from, text) => chat.receive(from, text));
   const end = new EndSignal();
   // A successor's controls carry on from the match it restored (its newest snapshot's public rules, its bots).
-  const carried = isArenaSession(client) ? carriedControls(client.net.newestSnapshot()?.match) : undefined;
+  const carried = isArenaSession(client)
+    ? carriedControls(client.net.newestSnapshot()?.match)
+    : { rules: {}, bots: client.net.newestSnapshot()?.match?.bots.length ?? 0 };
   const controls = lobbyStart(p.game, worker.api, () => server.startMatch(), carried);
   const release = (): void => {
     signaling.stop();
