@@ -138,6 +138,5 @@ export function createServerApi<G extends ServerGameTypes>(makeGame: RuntimeGame
   };
 }
 
-/** The API of a worker serving the game of types `G` (the arena's by default). */
-/** The API object a worker entry exposes (the page sees it as src/host/worker-api.ts `ServerWorkerApi`). */
+/** The API object a worker entry exposes for the game of types `G` (the page sees it as src/host/worker-api.ts `ServerWorkerApi`). */
 export type CreatedServerApi<G extends ServerGameTypes> = ReturnType<typeof createServerApi<G>>;

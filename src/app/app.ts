@@ -29,7 +29,6 @@ import { IceRefresher } from './ice-refresh';
 import { loadName, pageStorage, saveName, tabStorage } from './remembered-name';
 import { lobbyScreen, messageScreen, startScreen, type LobbyScreen } from './screens';
 import { signalingBanner } from './signaling-banner';
-import type { MatchRules } from '../sim/match-types';
 import { gameFromQuery, type GameChoice } from './session-games';
 
 export class App implements AppState {

@@ -13,7 +13,6 @@ import { CVARS } from '../config/cvars';
 import { linkQrCode } from './link-qr';
 import type { MatchControls } from '../game/game-host';
 import { createMatchSettingsForm } from '../game/match-settings-form';
-import type { MatchRules } from '../sim/match-types';
 import { GAME_CHOICES, type GameChoice } from './session-games';
 
 export interface StartScreenProps {

@@ -52,7 +52,7 @@ export function arenaScriptInput(s: ScriptedInput, v: ClientView | null): InputS
 }
 
 export function pushballScriptInput(s: ScriptedInput, v: PushballView | null): PushInput {
-  const me = v?.local?.state ?? null;
+  const me = v?.local ? { x: v.local.drawX, y: v.local.drawY } : null;
   const other = s.moveToward === undefined ? undefined : v?.players.find((p) => p.id === s.moveToward);
   const target = s.moveToBall ? (v?.ball ?? undefined) : other;
   const toward = me && target ? unitToward(me, target) : null;

@@ -46,7 +46,7 @@ export type { ServerOutput, ServerSettingName, ServerSettings } from './server-s
 /** Makes the game a GameServer runs, from its settings (`tickrate` already clamped). */
 export type GameFactory<G extends ServerGameTypes> = (settings: ServerSettings<MapOf<G>>) => ServerGame<G>;
 
-/** `G`: the types of the game it runs (the arena's by default: the worker entries, the harness). */
+/** `G`: the types of the game it runs (no default: each worker entry, the harness and the benches name it). */
 export class GameServer<G extends ServerGameTypes> {
   /** The game: world, rules, bots, lag compensation (server-game.ts); GameServer knows only its table. */
   readonly game: ServerGame<G>;

@@ -62,7 +62,7 @@ export interface RuntimeCounters {
   tickErrors: number;
 }
 
-/** The whole report of a runtime whose game reports `R` (the arena's by default: ServerStats and the counters). */
+/** The whole report of a runtime whose game reports `R` (its worker entry names it). */
 export type RuntimeStats<R extends object> = ServerStatsOf<R> & RuntimeCounters;
 
 export type ServerNotice<R extends object> =
@@ -84,7 +84,7 @@ function asBytes(data: unknown): Uint8Array {
   return new Uint8Array(0);
 }
 
-/** `G`: the types of the game it serves (the worker entry's factory chooses it; the arena's by default). */
+/** `G`: the types of the game it serves (the worker entry's factory chooses it). */
 export class ServerRuntime<Handle, G extends ServerGameTypes> {
   private server: GameServer<G> | null = null;
   private loop: TickLoop<Handle> | null = null;

@@ -53,7 +53,10 @@ export function createPushballSettingsForm(doc: Document, bots: BotActions): Pus
     element,
     refresh,
     read() {
-      const [g, goalIssue] = settle(goals.value, GOALS.min, GOALS.max, GOALS.fallback, 'Goals to win');
+      const [g0, rangeIssue] = settle(goals.value, GOALS.min, GOALS.max, GOALS.fallback, 'Goals to win');
+      // Goals are whole: 2.5 is said and made 3, like an entry out of range.
+      const g = Math.round(g0);
+      const goalIssue = rangeIssue ?? (g === g0 ? null : `Goals to win is a whole number: ${g} is used.`);
       const [m, minuteIssue] = settle(
         minutes.value,
         SECONDS.min / 60,
@@ -68,7 +71,7 @@ export function createPushballSettingsForm(doc: Document, bots: BotActions): Pus
         minutes.value = String(m);
         return null;
       }
-      return { goalsToWin: Math.round(g), matchSeconds: Math.round(m * 60) };
+      return { goalsToWin: g, matchSeconds: Math.round(m * 60) };
     },
   };
 }
