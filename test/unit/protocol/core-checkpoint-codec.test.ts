@@ -17,46 +17,10 @@ import { writeBytes } from '../../../src/protocol/handshake-codec';
 import { writeFull } from '../../../src/protocol/table-write';
 import { NAME_RULE, writeText } from '../../../src/protocol/text';
 import { PUSHBALL_COMMANDS } from '../../../src/pushball/protocol/pushball-commands';
-import { sanitizePushCmd, type SanitizedPushCmd } from '../../../src/pushball/sim';
+import type { SanitizedPushCmd } from '../../../src/pushball/sim';
+import { ZERO_TOKEN as ZERO, sampleCheckpoint, tok } from '../pushball/checkpoint-samples';
 
 type Cp = CoreCheckpoint<SanitizedPushCmd>;
-const ZERO = '0'.repeat(32);
-const tok = (n: number) => n.toString(16).padStart(32, 'a');
-
-export function sampleCheckpoint(): Cp {
-  return {
-    tick: 123_456,
-    tickrate: 60,
-    maxPlayers: 8,
-    nextEventId: 65_000,
-    clients: [
-      {
-        id: 1,
-        name: 'Ada',
-        token: tok(1),
-        last: { cmd: sanitizePushCmd({ tick: 123_455, moveX: -90, moveY: 17, buttons: 1 }), madeAgo256: 300 },
-      },
-      { id: 2, name: 'Bo', token: ZERO, last: null },
-      {
-        id: 5,
-        name: 'Cy',
-        token: ZERO,
-        last: { cmd: sanitizePushCmd({ tick: 123_457, moveX: 0, moveY: 0, buttons: 0 }), madeAgo256: -40 },
-      },
-    ],
-    absent: [
-      { id: 3, name: 'Di', token: tok(3) },
-      { id: 9, name: 'Ed', token: tok(9) },
-    ],
-    bans: [tok(77)],
-    cvars: [
-      { name: 'sv_goals', value: 5 },
-      { name: 'sv_name', value: 'pitch' },
-    ],
-    lobbyKey: new Uint8Array([1, 2, 3, 4]),
-    core: new TextEncoder().encode('{"any":"bytes"}'),
-  };
-}
 
 /** The encoder's layout without its checks: what a confused or hostile host could send. */
 function rawEncode(c: Cp, coreLength = c.core.length): Uint8Array {

@@ -7,25 +7,9 @@ import { MAX_CORE_BYTES } from '../../../src/protocol/core-checkpoint-codec';
 import { PUSHBALL_CORE_CODEC } from '../../../src/pushball/server/pushball-checkpoint';
 import { pushballServerGame } from '../../../src/pushball/server/pushball-server-game';
 import type { PushballCore } from '../../../src/pushball/server/pushball-types';
-import { config, kickCooldownTicks, sanitizePushCmd, type SanitizedPushCmd } from '../../../src/pushball/sim';
-import type { CoreEnvelopeFacts } from '../../../src/server/core-migration';
-import { gameWith, tickGame, walk } from './server-helpers';
-
-function people(tick: number): Map<number, SanitizedPushCmd> {
-  const chaser = sanitizePushCmd({ tick, moveX: 127, moveY: (tick % 90) - 45, buttons: tick % 7 === 0 ? 1 : 0 });
-  return new Map([
-    [1, walk(tick)],
-    [2, chaser],
-  ]);
-}
-
-/** A real match core after `ticks` ticks (people 1 and 2, two bots), and the envelope it travels in. */
-export function realCore(ticks = 300): { core: PushballCore; facts: CoreEnvelopeFacts } {
-  const game = gameWith([1, 2], 2, 9);
-  for (let t = 0; t < ticks; t++) tickGame(game, people);
-  const core = game.exportCore(0);
-  return { core, facts: { tick: core.world.tick, tickrate: 60, maxPlayers: 8, clients: [1, 2] } };
-}
+import { config, kickCooldownTicks } from '../../../src/pushball/sim';
+import { gameWith, tickGame } from './server-helpers';
+import { people, realCore } from './checkpoint-samples';
 
 type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
