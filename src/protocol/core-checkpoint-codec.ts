@@ -7,14 +7,17 @@
  * [clients: id u8, name, seat token, last command (the game's command table, as the command
  * packet writes its first one) and its made-at offset] [seats held for who left: token, id, name]
  * [bans] [cvars] [lobby key] [the game's core: length, bytes], then zero padding to the byte.
- * Invariants: the encoder throws RangeError on a value it cannot carry (a caller bug); the decoder
- * never throws and refuses (with a reason) anything the encoder would not write, before allocating
- * more than the limits allow. The core's bytes are the game's to check.
+ * Invariants: the encoder throws RangeError on a value it cannot carry or a checkpoint the decoder
+ * would refuse (a caller bug, or a core too big for one checkpoint message: the runtime reports it);
+ * it never writes more than MAX_CHECKPOINT_MESSAGE_BYTES. The decoder never throws and refuses
+ * (with a reason) anything the encoder would not write, before allocating more than the limits
+ * allow: the same `checkEnvelope` runs on both sides (tickrate 20..128, maxPlayers 1..256 and at
+ * least the clients, clients and held seats sorted by id, a held seat never a client's id nor the
+ * all-zero token, each non-zero seat token once). The core's bytes are the game's to check.
  */
 import { BitReader, BitWriter } from './bits';
 import {
   CHECKPOINT_LIMITS,
-  checkSorted,
   readCount,
   readCvar,
   readList,
@@ -24,6 +27,7 @@ import {
   type CheckpointCvar,
 } from './checkpoint-fields';
 import type { CommandSchema } from './command-schema';
+import { MAX_CHECKPOINT_MESSAGE_BYTES } from './control-messages';
 import { readFull } from './table-read';
 import { writeFull } from './table-write';
 import { readBytes, writeBytes } from './handshake-codec';
@@ -32,8 +36,20 @@ import type { Tick } from './ticks';
 import type { DecodeResult } from './wire';
 
 export const CORE_CHECKPOINT_VERSION = 0x81;
-/** The game's core may take this many bytes at most (a reliable message's worth, not a peer's wish). */
-export const MAX_CORE_BYTES = 1 << 20;
+/**
+ * The smallest envelope around a core, in whole bytes: version 8 + tick 32 + tickrate 8 + maxPlayers
+ * (varuint(4) of 1..15) 5 + nextEventId 16 + four empty lists and an empty lobby key 5 × 5 + the
+ * core's length (varuint(4) of up to 2^16) 20 = 114 bits.
+ */
+export const CORE_ENVELOPE_MIN_BYTES = 15;
+/**
+ * The game's core may take this many bytes at most: what one checkpoint message
+ * (MAX_CHECKPOINT_MESSAGE_BYTES) holds beside the smallest envelope. Bigger envelopes leave less:
+ * the encoder also refuses a whole checkpoint above the message limit.
+ */
+export const MAX_CORE_BYTES = MAX_CHECKPOINT_MESSAGE_BYTES - CORE_ENVELOPE_MIN_BYTES;
+/** The all-zero seat token: a tab that sent none (it can be a client's, never a held seat's). */
+const ZERO_TOKEN = '0'.repeat(32);
 
 export interface CoreCheckpointClient<C> {
   id: number;
@@ -94,7 +110,11 @@ export function encodeCoreCheckpoint<C extends { tick: Tick }>(schema: CommandSc
   for (const [list, cap] of lists)
     if (list.length > cap) throw new RangeError(`checkpoint: ${list.length} entries above ${cap}`);
   if (c.lobbyKey.length > CHECKPOINT_LIMITS.lobbyKeyBytes) throw new RangeError('checkpoint: lobby key too long');
-  if (c.core.length > MAX_CORE_BYTES) throw new RangeError(`checkpoint: a core of ${c.core.length} bytes`);
+  if (c.core.length > MAX_CORE_BYTES)
+    throw new RangeError(`checkpoint: a core of ${c.core.length} bytes (at most ${MAX_CORE_BYTES})`);
+  checkEnvelope(c, (why) => {
+    throw new RangeError(`checkpoint: ${why}`);
+  });
   const w = new BitWriter(1024 + c.core.length);
   w.writeBits(CORE_CHECKPOINT_VERSION, 8);
   w.writeBits(c.tick, 32);
@@ -117,26 +137,47 @@ export function encodeCoreCheckpoint<C extends { tick: Tick }>(schema: CommandSc
   writeBytes(w, c.lobbyKey);
   w.writeVarUint(c.core.length, 4);
   writeBytes(w, c.core);
-  return w.finish();
+  const bytes = w.finish();
+  // The sender drops a checkpoint above the message limit: refuse to write one (the caller reports why).
+  if (bytes.length > MAX_CHECKPOINT_MESSAGE_BYTES)
+    throw new RangeError(`checkpoint: ${bytes.length} bytes (one message holds ${MAX_CHECKPOINT_MESSAGE_BYTES})`);
+  return bytes;
+}
+
+/**
+ * What both sides require of an envelope's values (the decoder's `fail` records the first reason,
+ * the encoder's throws): the list lengths are checked before this, on both sides.
+ */
+function checkEnvelope(
+  c: Pick<CoreCheckpoint<unknown>, 'tickrate' | 'maxPlayers' | 'clients' | 'absent'>,
+  fail: (why: string) => void,
+): void {
+  if (!Number.isInteger(c.tickrate) || c.tickrate < 20 || c.tickrate > 128) fail(`tickrate ${c.tickrate}`);
+  if (!Number.isInteger(c.maxPlayers) || c.maxPlayers < 1 || c.maxPlayers > CHECKPOINT_LIMITS.maxPlayers)
+    fail(`max players ${c.maxPlayers}`);
+  if (c.clients.length > c.maxPlayers) fail(`${c.clients.length} clients above max players ${c.maxPlayers}`);
+  const sorted = (ids: readonly number[]) => ids.every((id, i) => i === 0 || id > ids[i - 1]!);
+  if (!sorted(c.clients.map((x) => x.id))) fail('clients not sorted by id');
+  if (!sorted(c.absent.map((x) => x.id))) fail('held seats not sorted by id');
+  if (c.absent.some((a) => a.token === ZERO_TOKEN)) fail('a held seat without a seat token');
+  const clientIds = new Set(c.clients.map((x) => x.id));
+  if (c.absent.some((a) => clientIds.has(a.id))) fail('a held seat whose id is a client');
+  const tokens = [...c.clients.map((x) => x.token).filter((t) => t !== ZERO_TOKEN), ...c.absent.map((a) => a.token)];
+  if (new Set(tokens).size !== tokens.length) fail('a seat token twice');
 }
 
 function readEnvelope<C extends { tick: Tick }>(r: BitReader, schema: CommandSchema<C>): CoreCheckpoint<C> {
   const tick = r.readBits(32);
   const tickrate = r.readBits(8);
-  if (tickrate < 20 || tickrate > 128) r.fail(`tickrate ${tickrate}`);
   const maxPlayers = readCount(r, CHECKPOINT_LIMITS.maxPlayers, 'max players');
   const nextEventId = r.readBits(16);
   const clients = readList(r, CHECKPOINT_LIMITS.clients, 'clients', () => readClient(r, schema));
-  checkSorted(
-    r,
-    clients.map((c) => c.id),
-    'clients',
-  );
   const absent = readList(r, CHECKPOINT_LIMITS.departed, 'held seats', () => ({
     token: readToken(r),
     id: r.readBits(8),
     name: readText(r, NAME_RULE, 'seat name'),
   }));
+  if (r.ok) checkEnvelope({ tickrate, maxPlayers, clients, absent }, (why) => r.fail(why));
   const bans = readList(r, CHECKPOINT_LIMITS.bans, 'bans', () => readToken(r));
   const cvars = readList(r, CHECKPOINT_LIMITS.cvars, 'cvars', () => readCvar(r));
   const lobbyKey = readBytes(r, readCount(r, CHECKPOINT_LIMITS.lobbyKeyBytes, 'lobby key bytes'));
@@ -149,6 +190,11 @@ export function decodeCoreCheckpoint<C extends { tick: Tick }>(
   schema: CommandSchema<C>,
   bytes: Uint8Array,
 ): DecodeResult<CoreCheckpoint<C>> {
+  if (bytes.length > MAX_CHECKPOINT_MESSAGE_BYTES)
+    return {
+      ok: false,
+      error: `checkpoint: ${bytes.length} bytes (one message holds ${MAX_CHECKPOINT_MESSAGE_BYTES})`,
+    };
   const r = new BitReader(bytes);
   const version = r.readBits(8);
   if (r.ok && version !== CORE_CHECKPOINT_VERSION)

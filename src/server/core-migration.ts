@@ -12,17 +12,35 @@
 import { decodeCoreCheckpoint, encodeCoreCheckpoint, type CoreCheckpoint } from '../protocol/core-checkpoint-codec';
 import type { CommandSchema } from '../protocol/command-schema';
 import type { SnapshotOf } from '../protocol/snapshot-types';
+import type { DecodeResult } from '../protocol/wire';
 import type { PlayerId, Tick } from '../protocol/ids';
 import { EVENT_ID_MARGIN, type SeatEntry, type ServerCore } from './server-core';
 import type { GameMigration, PlainCheckpointLobby, RestoreRequest } from './game-migration';
 import { GameServer, type GameFactory } from './game-server';
 import type { ServerGameTypes } from './server-game';
 
+/**
+ * What the (already decoded and checked) envelope says that the game's core must agree with: the
+ * runtime ticks at `tickrate` (a core's own tickrate must be the same), `tick` is the world's, and `clients` are the people's ids (sorted), so none of them may be
+ * a bot in the core.
+ */
+export interface CoreEnvelopeFacts {
+  /** The world's tick when the checkpoint was taken. */
+  tick: Tick;
+  tickrate: number;
+  maxPlayers: number;
+  clients: readonly PlayerId[];
+}
+
 /** A game's own bytes for its checkpoint core (`ServerGame.exportCore`'s answer). */
 export interface CheckpointCoreCodec<G extends ServerGameTypes> {
-  encode(core: G['core']): Uint8Array;
-  /** Untrusted bytes: the core, or null when they are not one this build runs. Never throws. */
-  decode(bytes: Uint8Array): G['core'] | null;
+  /** The core's bytes; may throw RangeError on a core it would not decode (reported as the checkpoint's error). */
+  encode(core: G['core'], envelope: CoreEnvelopeFacts): Uint8Array;
+  /**
+   * Untrusted bytes: the core, or why they are not one this build runs (anything the encoder would
+   * not write with this envelope, or a value the game's step could not have produced). Never throws.
+   */
+  decode(bytes: Uint8Array, envelope: CoreEnvelopeFacts): DecodeResult<G['core']>;
   /** The core brought forward to the successor's newest snapshot (null: keep it as it is). Optional. */
   bringForward?(core: G['core'], snapshot: SnapshotOf<G['wire']>): G['core'] | null;
 }
@@ -97,7 +115,14 @@ export function coreMigration<G extends ServerGameTypes>(
           cvars,
           lobbyKey,
         };
-        return { ok: true, bytes: encodeCoreCheckpoint(commands, { ...envelope, ...rest, core: codec.encode(core) }) };
+        const facts = {
+          tick: envelope.tick,
+          tickrate: envelope.tickrate,
+          maxPlayers: envelope.maxPlayers,
+          clients: clients.map((c) => c.id),
+        };
+        const coreBytes = codec.encode(core, facts);
+        return { ok: true, bytes: encodeCoreCheckpoint(commands, { ...envelope, ...rest, core: coreBytes }) };
       } catch (err) {
         return { ok: false, error: `checkpoint: ${err instanceof Error ? err.message : String(err)}` };
       }
@@ -118,8 +143,15 @@ function restoreCore<G extends ServerGameTypes>(
   if (!decoded.ok) return { info: { ok: false, error: decoded.error } };
   const cp = decoded.value;
   try {
-    const kept = codec.decode(cp.core);
-    if (kept === null) return { info: { ok: false, error: "checkpoint: the game's core does not decode" } };
+    const facts = {
+      tick: cp.tick,
+      tickrate: cp.tickrate,
+      maxPlayers: cp.maxPlayers,
+      clients: cp.clients.map((c) => c.id),
+    };
+    const decodedCore = codec.decode(cp.core, facts);
+    if (!decodedCore.ok) return { info: { ok: false, error: `checkpoint: the game's core: ${decodedCore.error}` } };
+    const kept = decodedCore.value;
     const snapshot = req.snapshot ?? null;
     const core = (snapshot && codec.bringForward?.(kept, snapshot)) || kept;
     const settings = {
