@@ -95,3 +95,20 @@ export function readList<T>(r: BitReader, cap: number, what: string, read: () =>
   for (let i = 0; i < n && r.ok; i++) out.push(read());
   return out;
 }
+
+/** The encoder's side of the lists' caps (the decoders refuse more): throws a RangeError past one. */
+export function checkListCaps(
+  clients: readonly unknown[],
+  departed: readonly unknown[],
+  bans: readonly unknown[],
+  cvars: readonly unknown[],
+): void {
+  const lists: Array<[readonly unknown[], number]> = [
+    [clients, CHECKPOINT_LIMITS.clients],
+    [departed, CHECKPOINT_LIMITS.departed],
+    [bans, CHECKPOINT_LIMITS.bans],
+    [cvars, CHECKPOINT_LIMITS.cvars],
+  ];
+  for (const [list, cap] of lists)
+    if (list.length > cap) throw new RangeError(`checkpoint: ${list.length} entries above ${cap}`);
+}

@@ -17,6 +17,7 @@
  */
 import { BitReader, BitWriter } from './bits';
 import {
+  checkListCaps,
   CHECKPOINT_LIMITS,
   readCount,
   readCvar,
@@ -101,14 +102,7 @@ function readClient<C extends { tick: Tick }>(r: BitReader, schema: CommandSchem
 }
 
 export function encodeCoreCheckpoint<C extends { tick: Tick }>(schema: CommandSchema<C>, c: CoreCheckpoint<C>) {
-  const lists: Array<[readonly unknown[], number]> = [
-    [c.clients, CHECKPOINT_LIMITS.clients],
-    [c.absent, CHECKPOINT_LIMITS.departed],
-    [c.bans, CHECKPOINT_LIMITS.bans],
-    [c.cvars, CHECKPOINT_LIMITS.cvars],
-  ];
-  for (const [list, cap] of lists)
-    if (list.length > cap) throw new RangeError(`checkpoint: ${list.length} entries above ${cap}`);
+  checkListCaps(c.clients, c.absent, c.bans, c.cvars);
   if (c.lobbyKey.length > CHECKPOINT_LIMITS.lobbyKeyBytes) throw new RangeError('checkpoint: lobby key too long');
   if (c.core.length > MAX_CORE_BYTES)
     throw new RangeError(`checkpoint: a core of ${c.core.length} bytes (at most ${MAX_CORE_BYTES})`);

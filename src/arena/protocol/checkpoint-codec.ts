@@ -29,6 +29,7 @@ import {
 import { readRewind, writeRewind } from './checkpoint-rewind';
 import { readMatchPlayer, readWorld, writeMatchPlayer, writeWorld } from './checkpoint-world';
 import {
+  checkListCaps,
   checkSorted,
   readCount,
   readCvar,
@@ -134,14 +135,7 @@ export function encodeCheckpoint(c: Checkpoint): Uint8Array {
   w.writeBits(c.nextEventId, 16);
   writeWorld(w, c.world);
   writeRewind(w, c.rewind, c.world.tick);
-  const lists: Array<[readonly unknown[], number]> = [
-    [c.clients, CHECKPOINT_LIMITS.clients],
-    [c.departed, CHECKPOINT_LIMITS.departed],
-    [c.bans, CHECKPOINT_LIMITS.bans],
-    [c.cvars, CHECKPOINT_LIMITS.cvars],
-  ];
-  for (const [list, cap] of lists)
-    if (list.length > cap) throw new RangeError(`checkpoint: ${list.length} entries above ${cap}`);
+  checkListCaps(c.clients, c.departed, c.bans, c.cvars);
   w.writeVarUint(c.clients.length, 4);
   for (const client of c.clients) writeClient(w, client, c.world.tick);
   w.writeVarUint(c.departed.length, 4);
