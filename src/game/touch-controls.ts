@@ -67,7 +67,8 @@ const circle = (doc: Document, size: number, style: Partial<CSSStyleDeclaration>
     ...style,
   });
 
-function stickVisual(doc: Document, layer: HTMLElement): { base: HTMLElement; knob: HTMLElement } {
+/** A virtual stick's ring and knob in `layer` (both games' touch controls draw theirs so). */
+export function stickVisual(doc: Document, layer: HTMLElement): { base: HTMLElement; knob: HTMLElement } {
   const base = circle(doc, STICK_RADIUS * 2, {
     border: '2px solid rgba(235, 238, 245, 0.45)',
     background: 'rgba(235, 238, 245, 0.08)',

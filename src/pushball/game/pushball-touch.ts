@@ -9,8 +9,9 @@
  * are never handled here; the wrapper gets `touch-action: none`; styles through the CSSOM only.
  */
 import { el } from '../../game/dom-ui';
-import { STICK_RADIUS, TouchSticks } from '../../game/touch-sticks';
+import { TouchSticks } from '../../game/touch-sticks';
 import { bindStickPointers } from '../../game/stick-pointers';
+import { stickVisual } from '../../game/touch-controls';
 import type { PushTouch } from './pushball-input';
 
 export interface PushballTouch {
@@ -22,18 +23,6 @@ export interface PushballTouch {
 const KICK_SIZE = 84;
 const GHOST_MARGIN = 110;
 const IDLE: PushTouch = Object.freeze({ move: Object.freeze({ x: 0, y: 0 }), kick: false, active: false });
-
-const disc = (doc: Document, size: number, style: Partial<CSSStyleDeclaration>): HTMLElement =>
-  el(doc, 'div', {
-    position: 'absolute',
-    width: `${size}px`,
-    height: `${size}px`,
-    marginLeft: `${-size / 2}px`,
-    marginTop: `${-size / 2}px`,
-    borderRadius: '50%',
-    pointerEvents: 'none',
-    ...style,
-  });
 
 function kickButton(doc: Document): HTMLButtonElement {
   const b = el(
@@ -94,16 +83,12 @@ class PushballTouchView implements PushballTouch {
       display: 'none',
     });
     this.layer.dataset['testid'] = 'pushball-touch';
-    this.base = disc(doc, STICK_RADIUS * 2, {
-      border: '2px solid rgba(235, 238, 245, 0.45)',
-      background: 'rgba(235, 238, 245, 0.08)',
-    });
-    this.knob = disc(doc, STICK_RADIUS, { background: 'rgba(235, 238, 245, 0.45)' });
+    ({ base: this.base, knob: this.knob } = stickVisual(doc, this.layer));
     const kick = kickButton(doc);
     kick.addEventListener('pointerdown', this.onKickDown);
     for (const ev of ['pointerup', 'pointercancel', 'pointerleave'] as const)
       kick.addEventListener(ev, () => (this.kickHeld = false));
-    this.layer.append(this.base, this.knob, kick);
+    this.layer.append(kick);
     wrapper.append(this.layer);
     wrapper.style.touchAction = 'none';
     this.unbindSticks = bindStickPointers(wrapper, this.sticks, {
