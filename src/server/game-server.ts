@@ -31,6 +31,7 @@ import type { ClientNetSettings } from './snapshot-scheduler';
 import type { ServerStatsOf } from './stats';
 import type { ServerCore } from './server-core';
 import { EventIds } from './event-ids';
+import { MatchRecording } from './match-recording';
 import type { MapOf, ServerGame, ServerGameContext, ServerGameTypes } from './server-game';
 import {
   clampMaxPlayers,
@@ -70,6 +71,8 @@ export class GameServer<G extends ServerGameTypes> {
     isConnected: (id) => this.sessions.has(id),
   };
   private readonly snapshots: SnapshotSender;
+  /** Replays of its matches, when the host records (match-recording.ts). */
+  readonly recording: MatchRecording;
   private readonly rulesBlock = (): G['rules'] => this.game.rulesBlock();
   private readonly snapshotLists = (): EntityListsOf => this.game.snapshotLists();
 
@@ -81,6 +84,11 @@ export class GameServer<G extends ServerGameTypes> {
     this.tickrate = clampTickrate(settings.tickrate);
     this.game = makeGame({ ...settings, tickrate: this.tickrate });
     this.snapshots = new SnapshotSender(this.game.wire);
+    this.recording = new MatchRecording(this.game.wire, this.tickrate, {
+      tick: () => this.game.world.tick,
+      lists: this.snapshotLists,
+      rules: this.rulesBlock,
+    });
     this.cmdScratch = newCmdPacketScratch(this.game.commands);
     this.abuseLimits = settings.abuse ?? defaultAbuseLimits(this.tickrate);
   }
@@ -147,6 +155,7 @@ export class GameServer<G extends ServerGameTypes> {
   startMatch(input: G['startRequest']): G['started'] {
     const { started, events } = this.game.startMatch(input);
     this.tickEvents = this.eventIds.tag(events, this.game.world.tick);
+    this.recording.onMatchStart(this.tickEvents);
     const encoded = this.tickEvents.map((e) => this.game.wire.events.encode(e));
     for (const s of this.sessions.values()) if (!s.abuse.kicked && encoded.length) s.outbox.add(encoded);
     return started;
@@ -215,6 +224,7 @@ export class GameServer<G extends ServerGameTypes> {
       this.tickEvents,
       nowMs,
     );
+    this.recording.onTick(this.tickEvents);
     return { packets, kicks: this.drainKicks() };
   }
 

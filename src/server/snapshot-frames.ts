@@ -17,7 +17,8 @@ import { ringMask } from './pow2';
 
 const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
 
-function sortedById<T extends { id: number }>(list: readonly T[]): readonly T[] {
+/** `list` in id order (ids may wrap, so creation order is not always id order): itself when already sorted. */
+export function sortedById<T extends { id: number }>(list: readonly T[]): readonly T[] {
   for (let i = 1; i < list.length; i++) if (list[i - 1]!.id >= list[i]!.id) return [...list].sort(byId);
   return list;
 }

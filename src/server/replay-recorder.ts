@@ -1,0 +1,156 @@
+/**
+ * ReplayRecorder: the host's recording of a match (protocol/replay-format.ts), written as the
+ * match runs. It is an observer that acks everything: every `frameTicks` ticks (the snapshot rate
+ * a client gets by default) it packs the world once and writes it against the frame before, with
+ * the events of the ticks since; every `keyFrameEvery` frames it writes a key frame instead, so a
+ * player can seek. Roster and chat lines the host passes in are recorded with their tick.
+ *
+ * Cost: one pack of the world and one observer frame per recorded tick (about what one more
+ * client on a fresh baseline costs), plus each event encoded once more. Memory: the file only,
+ * capped (ReplayWriter); when full the recording stops there and the match goes on.
+ * Invariants: never throws into the tick (a frame it cannot write ends the recording, counted);
+ * a delta frame's base is always the frame written just before it.
+ */
+import { BitWriter } from '../protocol/bits';
+import type { EncodedEvent } from '../protocol/event-codec';
+import type { PlayerId, Tick } from '../protocol/ids';
+import { ObserverFrameWriter } from '../protocol/observer-frame';
+import { RecordKind, writeChat, writeRoster, type ReplayHeader, type RosterEntry } from '../protocol/replay-format';
+import { ReplayWriter } from '../protocol/replay-writer';
+import type { AnyEntity, SnapshotWire } from '../protocol/snapshot-schema';
+import type { TaggedEvent } from '../protocol/snapshot-types';
+import { SnapshotFrame } from '../protocol/snapshot-view';
+import { PROTOCOL_VERSION } from '../protocol/wire';
+import { sortedById, type EntityListsOf } from './snapshot-frames';
+
+/** What the host names a recording by (its header's game and map). */
+export interface RecordingInfo {
+  game: string;
+  map: string;
+}
+
+export interface RecorderOptions {
+  /** Ticks between frames (default: a 30 Hz stream, the default cl_updaterate). */
+  frameTicks?: number;
+  /** Seconds between key frames (default 5). */
+  keyFrameSeconds?: number;
+  /** The file's cap in bytes (default MAX_REPLAY_BYTES). */
+  maxBytes?: number;
+}
+
+/** The recorder's counters (stats, benchmarks). */
+export interface RecorderCounters {
+  frames: number;
+  keyFrames: number;
+  bytes: number;
+  full: boolean;
+  /** Frames the codec could not write (the recording ended at the first). */
+  failures: number;
+}
+
+export class ReplayRecorder {
+  private readonly writer: ReplayWriter;
+  private readonly frameWriter: ObserverFrameWriter;
+  private readonly out = new BitWriter(1024);
+  /** Two frames used in turn: the one written last is the next one's base. */
+  private readonly frames: [SnapshotFrame, SnapshotFrame];
+  private base: SnapshotFrame | null = null;
+  private pending: EncodedEvent[] = [];
+  private readonly sorted: (readonly AnyEntity[])[] = [];
+  readonly header: ReplayHeader;
+  private lastRoster: RosterEntry[] = [];
+  readonly counters: RecorderCounters = { frames: 0, keyFrames: 0, bytes: 0, full: false, failures: 0 };
+
+  constructor(
+    private readonly wire: SnapshotWire,
+    tickrate: number,
+    info: RecordingInfo,
+    firstTick: Tick,
+    opts: RecorderOptions = {},
+  ) {
+    const frameTicks = Math.min(Math.max(Math.round(opts.frameTicks ?? tickrate / 30), 1), 255);
+    const keyFrameEvery = Math.min(
+      Math.max(Math.round(((opts.keyFrameSeconds ?? 5) * tickrate) / frameTicks), 1),
+      65535,
+    );
+    this.header = {
+      protocolVersion: PROTOCOL_VERSION,
+      game: info.game,
+      map: info.map,
+      tickrate,
+      frameTicks,
+      keyFrameEvery,
+      firstTick,
+    };
+    this.frameWriter = new ObserverFrameWriter(wire);
+    this.writer = new ReplayWriter(opts.maxBytes);
+    this.writer.begin(this.header);
+    const memo = wire.rules.newMemo();
+    this.frames = [new SnapshotFrame(wire, memo), new SnapshotFrame(wire, memo)];
+  }
+
+  /** Whether the recording has stopped (full, or a frame could not be written). */
+  get ended(): boolean {
+    return this.counters.full || this.counters.failures > 0;
+  }
+
+  /** After each tick: its events, and on a frame tick the world (asked for only then). */
+  onTick(tick: Tick, lists: () => EntityListsOf, rules: () => unknown, events: readonly TaggedEvent<unknown>[]): void {
+    if (this.ended) return;
+    for (const e of events) this.pending.push(this.wire.events.encode(e));
+    if ((tick - this.header.firstTick) % this.header.frameTicks !== 0) return;
+    const frame = this.frames[0] === this.base ? this.frames[1] : this.frames[0];
+    const world = lists();
+    const sorted = this.sorted;
+    sorted.length = world.length;
+    for (let i = 0; i < world.length; i++) sorted[i] = sortedById(world[i]!);
+    frame.capture(tick, sorted, rules());
+    const key = this.base === null || this.counters.frames % this.header.keyFrameEvery === 0;
+    this.out.reset();
+    try {
+      this.frameWriter.write(this.out, frame, key ? null : this.base, this.pending);
+    } catch {
+      // A world the codec cannot carry ends the recording; the match is not disturbed.
+      this.counters.failures++;
+      return;
+    }
+    if (!this.append(key ? RecordKind.keyFrame : RecordKind.deltaFrame)) return;
+    this.pending = [];
+    this.base = frame;
+    this.counters.frames++;
+    if (key) this.counters.keyFrames++;
+  }
+
+  /** Who is in the match now (names as the lobby shows them), from `tick` on. */
+  roster(tick: Tick, players: readonly RosterEntry[]): void {
+    this.lastRoster = players.map((p) => ({ id: p.id, name: p.name }));
+    this.out.reset();
+    writeRoster(this.out, { tick, players: this.lastRoster });
+    this.append(RecordKind.roster);
+  }
+
+  /** A chat line everybody received (`from` 0: the lobby itself). */
+  chat(tick: Tick, from: PlayerId, text: string): void {
+    this.out.reset();
+    writeChat(this.out, { tick, from, text });
+    this.append(RecordKind.chat);
+  }
+
+  /** The newest roster passed in (a recording that follows this one starts with it). */
+  get players(): readonly RosterEntry[] {
+    return this.lastRoster;
+  }
+
+  /** The replay file so far. */
+  bytes(): Uint8Array {
+    return this.writer.bytes();
+  }
+
+  private append(kind: number): boolean {
+    if (this.counters.full) return false;
+    const ok = this.writer.append(kind, this.out);
+    this.counters.bytes = this.writer.byteLength;
+    this.counters.full = this.writer.full;
+    return ok;
+  }
+}
