@@ -9,7 +9,8 @@
  * removeClient(id), setClientSettings(id, s), setDebug(id, on), setSetting(name, v), startMatch(rules),
  * addBot(), removeBot(), onNotice(cb /* Comlink.proxy *\/),
  * stats(), stop(); host migration (issue 13): checkpoint(lobby, rewindTicks), restore(bytes, opts),
- * stopTicking(). Each client's datagrams flow on its own port: incoming messages are command
+ * stopTicking(); replays (issue 24): startRecording(map), replay(), recordRoster(players),
+ * recordChat(from, text). Each client's datagrams flow on its own port: incoming messages are command
  * packets (ArrayBuffer or Uint8Array); snapshots go out as Uint8Array with their buffer transferred.
  * A joiner's port is its own unreliable RTCDataChannel when the page could transfer it here
  * (`{ key, channel }` messages on the channel inbox, see adopted-channels.ts), else a MessagePort
@@ -134,6 +135,22 @@ export function createServerApi<G extends ServerGameTypes>(makeGame: RuntimeGame
     },
     stopTicking(): void {
       runtime.stopTicking();
+    },
+    /** Records every match from now on as replays of the map `map` (protocol/replay-format.ts). */
+    startRecording(map: string): void {
+      runtime.startRecording(String(map));
+    },
+    /** The replay of the match being recorded so far (a copy; recording goes on), or null. */
+    replay(): Uint8Array | null {
+      return runtime.recording?.replay() ?? null;
+    },
+    /** Who is in the lobby now, as the lobby list names them: the replay's roster from this tick. */
+    recordRoster(players: readonly { id: PlayerId; name: string }[]): void {
+      runtime.recording?.roster(players);
+    },
+    /** A chat line the host relayed to everyone. */
+    recordChat(from: PlayerId, text: string): void {
+      runtime.recording?.chat(from, text);
     },
   };
 }

@@ -21,6 +21,8 @@ export interface ChatRelayDeps {
   isLocal(id: PlayerId): boolean;
   kick(id: PlayerId, reason: KickReason, text: string): void;
   now(): number;
+  /** A line every player received (a player's or the lobby's own): the match's replay records it. */
+  relayed?(from: PlayerId, text: string): void;
 }
 
 export interface ChatCounters {
@@ -52,6 +54,7 @@ export class ChatRelay {
       case 'accept':
         this.counters.relayed += 1;
         this.deps.broadcast(encodeControl({ type: 'chat', from, text: verdict.text }));
+        this.deps.relayed?.(from, verdict.text);
         for (const cb of [...this.listeners]) cb(from, verdict.text);
         return;
       case 'drop':
@@ -78,6 +81,7 @@ export class ChatRelay {
   /** A notice of the host's own (SYSTEM_CHAT_ID) to every player and the host's screen, e.g. a handover. */
   announce(text: string): void {
     this.deps.broadcast(encodeControl({ type: 'chat', from: SYSTEM_CHAT_ID, text }));
+    this.deps.relayed?.(SYSTEM_CHAT_ID, text);
     for (const cb of [...this.listeners]) cb(SYSTEM_CHAT_ID, text);
   }
 

@@ -28,6 +28,7 @@ import type { LobbyWorkerHandle } from './worker-api';
 import { routeWorkerNotices } from './worker-notices';
 import { pullWorkerStats, type HostServerStats } from './worker-stats';
 import { ChatRelay } from './chat-relay';
+import { ReplayFeed } from './replay-feed';
 import { CLOSE_GRACE_MS, LobbyDoor } from './lobby-door';
 import type { DoorFacts } from './door-types';
 import { Admission, type SlotTokens } from './admission';
@@ -57,6 +58,8 @@ export class ListenServer {
   private closed = false;
   /** Host authentication, handshake limits, bans, password attempts (lobby-door.ts). */
   readonly door: LobbyDoor;
+  /** What the worker's replay recorder hears from the page: map, roster, chat (replay-feed.ts). */
+  private readonly replay: ReplayFeed;
   /** Chat limits and relay (chat-relay.ts); the host's own screen listens with `chat.onLine`. */
   readonly chat: ChatRelay;
   /** Successors, the host's choice of them, the checkpoint stream and the handover (host-migration.ts). */
@@ -82,7 +85,10 @@ export class ListenServer {
     const kick = (id: PlayerId, reason: KickReason, text: string): void => this.kick(id, reason, text);
     const broadcast = (bytes: Uint8Array): void => this.slots.broadcast(bytes);
     const isLocal = (id: PlayerId): boolean => id === this.localId;
-    this.chat = new ChatRelay({ broadcast, sendTo: (id, b) => void sendRaw(id, b), isLocal, kick, now });
+    // Every match is recorded (the end screen's "Download replay"); a successor records from its takeover.
+    this.replay = new ReplayFeed(worker.api, settings.match.mapName);
+    const relayed = (id: PlayerId, text: string): void => this.replay.chat(id, text);
+    this.chat = new ChatRelay({ broadcast, sendTo: (id, b) => void sendRaw(id, b), isLocal, kick, now, relayed });
     const leave = (id: PlayerId): void => this.slots.get(id)?.link.close();
     this.controlHandlers = listenServerHandlers(worker.api, (id, text) => this.chat.receive(id, text), leave, kick);
     const capable = (id: PlayerId): boolean => this.slots.get(id)?.migration === true;
@@ -272,8 +278,9 @@ export class ListenServer {
   }
 
   private broadcastLobby(): void {
-    const bytes = encodeControl({ type: 'lobby', players: this.roster.lobbyList(), started: this.started });
-    this.slots.broadcast(bytes);
+    const players = this.roster.lobbyList();
+    this.slots.broadcast(encodeControl({ type: 'lobby', players, started: this.started }));
+    this.replay.roster(players);
   }
 
   /** Asks the worker for fresh stats (every second: pings for the lobby list, the debug API's serverStats). */

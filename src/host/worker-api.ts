@@ -153,6 +153,14 @@ export interface ServerWorkerApi<W extends WorkerGameTypes = LobbyWorkerGame> {
   ): Promise<WorkerRestoreResult> | WorkerRestoreResult;
   /** Handover: the old host stops simulating after its final checkpoint. */
   stopTicking(): Promise<void> | void;
+  /** Records every match from now on (a restored one's from its takeover) as replays of the map `map`. */
+  startRecording(map: string): Promise<void> | void;
+  /** The replay file of the match being recorded so far (src/protocol/replay-format.ts), or null. */
+  replay(): Promise<Uint8Array | null> | Uint8Array | null;
+  /** Who is in the lobby now (the lobby list's ids and names): the replay's roster from this tick. */
+  recordRoster(players: Array<{ id: PlayerId; name: string }>): Promise<void> | void;
+  /** A chat line the host relayed to everyone, into the replay. */
+  recordChat(from: PlayerId, text: string): Promise<void> | void;
 }
 
 export interface ServerWorkerHandle<W extends WorkerGameTypes = LobbyWorkerGame> {

@@ -74,6 +74,8 @@ export interface GameMigration<G extends ServerGameTypes> {
 /** What a worker entry hands the runtime: the game's factory, and how its matches migrate when they can. */
 export type RuntimeGameFactory<G extends ServerGameTypes> = GameFactory<G> & {
   readonly migration?: GameMigration<G>;
+  /** The game's id, as its replays' headers and the page's game list name it ('arena', 'pushball'). */
+  readonly game?: string;
 };
 
 /** The refusal of a restore for a game without a migration. */

@@ -16,17 +16,17 @@
  * nothing for `SILENCE_KICK_MS` is reported once as a 'timeout' kick; the host decides.
  */
 import { encodeControl } from '../protocol/control';
-import type { KickReason } from '../protocol/control-messages';
 import type { SnapshotOf } from '../protocol/snapshot-types';
 import type { PlayerId } from '../protocol/ids';
 import { GameServer } from './game-server';
 import type { MapOf, ServerGameTypes } from './server-game';
 import type { ServerSettingName, ServerSettings } from './server-settings';
 import type { ClientNetSettings } from './snapshot-scheduler';
-import type { ServerStatsOf } from './stats';
-import { TickLoop, type TickLoopCounters } from './tick-loop';
-import { TickCostMeter, type TickCost } from './tick-cost';
+import { TickLoop } from './tick-loop';
+import { TickCostMeter } from './tick-cost';
 import { SilenceWatch } from './silence-watch';
+import { asBytes, type BytePort, type RuntimeClock, type RuntimeStats, type ServerNotice } from './runtime-types';
+import type { MatchRecording } from './match-recording';
 import {
   CANNOT_MIGRATE,
   type PlainCheckpointLobby,
@@ -35,54 +35,12 @@ import {
   type RuntimeGameFactory,
 } from './game-migration';
 
-/**
- * One client's datagram port: a DataChannel adopted by the worker, or a MessagePort. A port that
- * says `copiesOnPost` (a DataChannel's send copies before it returns) is given a view of the
- * tick's reused datagram buffer; any other may keep or transfer what it is given, so it gets bytes
- * owning their whole buffer, which the runtime never touches again.
- */
-export interface BytePort {
-  listen(handler: ((data: unknown) => void) | null): void;
-  post(bytes: Uint8Array): void;
-  close(): void;
-  readonly copiesOnPost?: boolean;
-}
-
-export interface RuntimeClock<Handle> {
-  now(): number;
-  schedule(fn: () => void, delayMs: number): Handle;
-  cancel(handle: Handle): void;
-}
-
-/** The runtime's own counters, beside the server's report. */
-export interface RuntimeCounters {
-  loop: TickLoopCounters;
-  tickCost: TickCost;
-  /** Ticks whose step threw (a bug; reported as 'error' notices). */
-  tickErrors: number;
-}
-
-/** The whole report of a runtime whose game reports `R` (its worker entry names it). */
-export type RuntimeStats<R extends object> = ServerStatsOf<R> & RuntimeCounters;
-
-export type ServerNotice<R extends object> =
-  | { type: 'kick'; clientId: PlayerId; reason: KickReason; text: string }
-  | { type: 'stats'; stats: RuntimeStats<R> }
-  /** An encoded 'debug' control message, for the host to put on that client's reliable channel as is. */
-  | { type: 'debug'; clientId: PlayerId; bytes: Uint8Array }
-  | { type: 'error'; text: string };
+export type { BytePort, RuntimeClock, RuntimeCounters, RuntimeStats, ServerNotice } from './runtime-types';
 
 /** Ticks the loop may run in one wake-up before it skips (a throttled or paused worker). */
 export const MAX_CATCH_UP_TICKS = 10;
 /** How often a client that asked gets a 'debug' message: enough for a live overlay, cheap on the wire. */
 export const DEBUG_INTERVAL_MS = 100;
-
-function asBytes(data: unknown): Uint8Array {
-  if (data instanceof Uint8Array) return data;
-  if (data instanceof ArrayBuffer) return new Uint8Array(data);
-  // Anything else is not a datagram: hand the server an empty one so it is counted as malformed.
-  return new Uint8Array(0);
-}
 
 /** `G`: the types of the game it serves (the worker entry's factory chooses it). */
 export class ServerRuntime<Handle, G extends ServerGameTypes> {
@@ -96,6 +54,8 @@ export class ServerRuntime<Handle, G extends ServerGameTypes> {
   private readonly debugClients = new Set<PlayerId>();
   private lastDebugMs = 0;
   private readonly silence = new SilenceWatch();
+  /** The map every match here is recorded under (startRecording), or null: not recording. */
+  private recordMap: string | null = null;
   /** People of a restored match whose session (and body) the server holds, not yet back on a port. */
   private readonly awaiting = new Set<PlayerId>();
 
@@ -147,6 +107,7 @@ export class ServerRuntime<Handle, G extends ServerGameTypes> {
   private run(server: GameServer<G>): void {
     this.stop();
     this.server = server;
+    if (this.recordMap !== null) this.startRecording(this.recordMap);
     // No buffer per datagram: every port sends (or copies) a tick's datagrams within that tick.
     server.reuseDatagramBuffers();
     this.loop = new TickLoop<Handle>({
@@ -161,6 +122,17 @@ export class ServerRuntime<Handle, G extends ServerGameTypes> {
     this.lastStatsMs = this.clock.now();
     this.silence.start(this.clock.now());
     this.loop.start();
+  }
+
+  /** Records every match run here (a restored one's too, from its takeover) as replays of `map`. */
+  startRecording(map: string): void {
+    this.recordMap = map;
+    this.server?.recording.start({ game: this.makeGame.game ?? 'game', map });
+  }
+
+  /** The running server's recording (its replay, roster and chat records), or null when none runs. */
+  get recording(): MatchRecording | null {
+    return this.server?.recording ?? null;
   }
 
   stop(): void {

@@ -33,7 +33,7 @@ import { hitOfEvent, ShotJudge } from './shot-judge';
 /** Makes the arena for a GameServer; its matches migrate with the arena's checkpoint codec (arena-migration.ts). */
 export const arenaServerGame: RuntimeGameFactory<ServedTypes> = Object.assign(
   (settings: ServerSettings<ArenaMap>): ServedGame => new ArenaServerGame(settings),
-  { migration: ARENA_MIGRATION },
+  { migration: ARENA_MIGRATION, game: 'arena' },
 );
 
 /** No context before the first step: nothing is connected. */

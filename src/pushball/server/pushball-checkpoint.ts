@@ -223,5 +223,5 @@ export const PUSHBALL_CORE_CODEC: CheckpointCoreCodec<PushballTypes> = {
 /** Pushball for a worker: the game, and its matches migrate through the netcode's core checkpoint. */
 export const pushballRuntimeGame: RuntimeGameFactory<PushballTypes> = Object.assign(
   (settings: ServerSettings) => pushballServerGame(settings),
-  { migration: coreMigration(PUSHBALL_CORE_CODEC, PUSHBALL_COMMANDS) },
+  { migration: coreMigration(PUSHBALL_CORE_CODEC, PUSHBALL_COMMANDS), game: 'pushball' },
 );

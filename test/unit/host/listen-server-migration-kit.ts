@@ -25,6 +25,8 @@ export function fakeWorker() {
     stopTicking: 0,
     removed: [] as number[],
     connected: [] as Array<[number, boolean]>,
+    /** What the lobby told the worker's replay recorder: its map, each roster, each chat line. */
+    recording: { map: null as string | null, rosters: [] as string[][], chats: [] as Array<[number, string]> },
   };
   const ports: MessagePort[] = [];
   let notify: (n: unknown) => void = () => undefined;
@@ -39,6 +41,10 @@ export function fakeWorker() {
     channelStats: () => Promise.resolve([]),
     setClientSettings: () => undefined,
     setDebug: () => undefined,
+    startRecording: (map: string) => void (calls.recording.map = map),
+    recordRoster: (players: Array<{ id: number; name: string }>) =>
+      void calls.recording.rosters.push(players.map((p) => `${p.id}:${p.name}`)),
+    recordChat: (from: number, text: string) => void calls.recording.chats.push([from, text]),
   };
   const handle = {
     api,
