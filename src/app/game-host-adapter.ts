@@ -88,5 +88,6 @@ export function gameHostFor(
     checkpoint: () => checkpointInfo(session),
     chat: session.chat,
     matchControls: () => session.matchControls,
+    replay: () => session.replay?.() ?? Promise.resolve(null),
   };
 }

@@ -222,6 +222,7 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
     matchControls: controls.rulesForm,
     bots: controls.bots,
     startMatch: controls.start,
+    replay: async () => (await worker.api.replay()) ?? null,
     kick: (id: PlayerId) => server.kick(id, 'host', ''),
     leave,
     onChange: (cb) => server.onChange(cb),

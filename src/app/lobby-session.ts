@@ -44,6 +44,8 @@ export interface LobbySession {
   onEnd(cb: (failure: JoinFailure | null) => void): void;
   /** Host migration's state for the debug API and the net graph (the page's migrating session has it). */
   migrationReport?(): MigrationReport;
+  /** Host: the replay file of the match being recorded now (the worker's), null when there is none. */
+  replay?(): Promise<Uint8Array | null>;
   /** Host in a running match with a successor: hand the match over and leave (the successor's name), else null. */
   handOver?(): Promise<string | null>;
   /** Host: leave and end the match for everyone (each joiner is told 'shutdown', nobody migrates). */

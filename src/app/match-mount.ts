@@ -40,6 +40,7 @@ export function matchMount(
     chat: session.chat,
     // Another match on the same rules, for everyone; only the lobby's host (now: a migration changes it) may start one.
     rematch: { allowed: () => session.isHost, start: () => session.startMatch() },
+    replay: () => session.replay?.() ?? Promise.resolve(null),
   };
   return () => mountPushball(screen, host);
 }

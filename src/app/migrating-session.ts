@@ -88,6 +88,7 @@ export class MigratingSession implements LobbySession {
   readonly serverStats = (): unknown => this.inner.serverStats();
   readonly hostCounters = (): Record<string, number> | null => this.inner.hostCounters();
   readonly startMatch = (rules?: Readonly<Record<string, unknown>>): void => this.inner.startMatch(rules);
+  readonly replay = (): Promise<Uint8Array | null> => this.inner.replay?.() ?? Promise.resolve(null);
   readonly kick = (id: PlayerId): void => this.inner.kick(id);
   started(): boolean {
     // A migration keeps the match screen; reconnecting keeps whatever screen the session had.
@@ -112,13 +113,9 @@ export class MigratingSession implements LobbySession {
     return this.inner.handOver();
   }
 
-  chooseSuccessor(id: PlayerId, yes: boolean): void {
-    if (!isJoin(this.inner)) this.inner.chooseSuccessor(id, yes);
-  }
-
-  chosenSuccessors(): PlayerId[] {
-    return isJoin(this.inner) ? [] : this.inner.chosenSuccessors();
-  }
+  readonly chooseSuccessor = (id: PlayerId, yes: boolean): void =>
+    void (isJoin(this.inner) || this.inner.chooseSuccessor(id, yes));
+  readonly chosenSuccessors = (): PlayerId[] => (isJoin(this.inner) ? [] : this.inner.chosenSuccessors());
 
   endForEveryone(): void {
     this.closed = true;

@@ -1,6 +1,6 @@
 /**
  * The end screen (DOM overlay) shown while the match is over: the winner, the ranking, the awards,
- * and for the host the match settings and "Start next match" (others wait for the host). Every page
+ * and for the host "Download replay", the match settings and "Start next match" (others wait for the host). Every page
  * shows the same ranking and awards: they are the results frozen by the server in the match block.
  *
  * Input: the view's MatchView each frame, names, and the host's controls (null elsewhere).
@@ -14,6 +14,7 @@ import { OVERLAY_STYLE, el } from './dom-ui';
 import type { MatchControls } from './game-host';
 import { awardText, mapName, matchName, modeName, standingText, teamName } from './match-hud-model';
 import { createMatchSettingsForm } from './match-settings-form';
+import { createReplayButton, type ReplaySource } from './replay-button';
 
 export interface EndScreen {
   element: HTMLElement;
@@ -59,7 +60,12 @@ function nextMatchSide(doc: Document, controls: MatchControls): HTMLElement {
   return side;
 }
 
-export function createEndScreen(doc: Document, controls: MatchControls | null): EndScreen {
+/** `replay`: where the host's "Download replay" gets the file (null: no button). */
+export function createEndScreen(
+  doc: Document,
+  controls: MatchControls | null,
+  replay: ReplaySource | null = null,
+): EndScreen {
   const root = el(doc, 'div', { ...OVERLAY_STYLE, zIndex: '9', cursor: 'default' });
   root.id = 'end-screen';
   // Results and (for the host) the next match's settings side by side where they fit, so the whole
@@ -81,6 +87,7 @@ export function createEndScreen(doc: Document, controls: MatchControls | null): 
   });
   const { results, winner, sub, ranking, awards } = resultsPanel(doc);
   box.append(results);
+  if (controls && replay) results.append(createReplayButton(doc, 'arena', replay));
   if (controls) box.append(nextMatchSide(doc, controls));
   else {
     const wait = el(doc, 'p', { color: '#969eaf' }, 'Waiting for the host to start the next match…');

@@ -87,4 +87,6 @@ export interface GameHost {
   chat?: ChatFeed;
   /** The host's match controls (end screen); null or absent on joiners and in practice. */
   matchControls?(): MatchControls | null;
+  /** The replay of the match (the host's end screen offers it for download); absent: none. */
+  replay?(): Promise<Uint8Array | null>;
 }

@@ -260,7 +260,7 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   const ui = createOverlays(doc, host, wrapper, canvas, [createSoundSection(doc, sound, store)]);
   const parts = overlayParts(host, ui, wrapper, canvas, opts.initialPointer ?? null);
   const { chat, touch } = parts;
-  const end = createEndScreen(doc, host.matchControls?.() ?? null);
+  const end = createEndScreen(doc, host.matchControls?.() ?? null, host.replay ? () => host.replay!() : null);
   wrapper.append(end.element);
   const s = newScreen(k, host, opts.map ?? DEFAULT_MAP, parts, sound);
   let live = true;

@@ -3,14 +3,20 @@
  * frag limit of 2 and adds three server-side bots in the lobby; the match runs to its frag limit
  * (the bots do the fragging) and all three pages show the same end screen with the same ranking
  * and awards; the host then picks team deathmatch on bastion on the end screen and the next match
- * starts on the new map for everyone, each page drawing the others in their team's colour.
+ * starts on the new map for everyone, each page drawing the others in their team's colour. Between
+ * the two, the host's "Download replay" saves the match just played (issue 24): it opens, starts at
+ * the match's start, ends on the same results, and names the three players.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createLobby, joinByLink, launchChromium, openPlayer, waitIn } from './browser';
 import { withQuery } from './game-match';
 import { TEAM_COLORS } from '../../src/game/palette';
-import { Team } from '../../src/sim/match-types';
+import { MatchPhase, Team, type PublicMatchState } from '../../src/sim/match-types';
+import { readFile } from 'node:fs/promises';
+import { ARENA_WIRE } from '../../src/arena/protocol/arena-wire';
+import { openReplay } from '../../src/protocol/replay-reader';
+import { PROTOCOL_VERSION } from '../../src/protocol/wire';
 
 let browser: Browser;
 let pages: Page[] = [];
@@ -134,6 +140,29 @@ describe('a match with rules, three pages', () => {
     expect(await host.isVisible('#next-match')).toBe(true);
     for (const p of pages.slice(1)) expect(await p.isVisible('#end-waiting')).toBe(true);
   }, 360_000);
+
+  it('the host downloads the replay from the end screen: the whole match, names and kills, to its end', async () => {
+    const [host, bob] = pages as [Page, Page];
+    expect(await bob.isVisible('#download-replay')).toBe(false);
+    const [download] = await Promise.all([host.waitForEvent('download'), host.click('#download-replay')]);
+    expect(download.suggestedFilename()).toMatch(/^rewind-arena-\d{4}-\d\d-\d\d-\d{4}\.rwnd$/);
+    const bytes = new Uint8Array(await readFile((await download.path())!));
+    const opened = openReplay(ARENA_WIRE, bytes);
+    if (!opened.ok) throw new Error(opened.error);
+    const replay = opened.value;
+    expect(replay.header).toMatchObject({ game: 'arena', protocolVersion: PROTOCOL_VERSION, tickrate: 60 });
+    // It starts at the match's start (the lobby before it is another recording) and ends on its end screen.
+    const first = replay.frame(0).rules as PublicMatchState;
+    const last = replay.frame(replay.frameCount - 1).rules as PublicMatchState;
+    expect(first.mapId).toBe(1);
+    expect(first.phase).not.toBe(MatchPhase.Ended);
+    expect(last.phase).toBe(MatchPhase.Ended);
+    expect(last.results).toEqual(await host.evaluate(() => window.rewind.view()?.match?.results ?? null));
+    expect(replay.events.filter((e) => (e.event as { type: string }).type === 'killed').length).toBeGreaterThanOrEqual(2);
+    const names = replay.rosterAt(replay.lastTick).map((p) => p.name);
+    for (const n of ['Alice', 'Bob', 'Cat']) expect(names).toContain(n);
+    expect(await host.textContent('#download-replay-status')).toMatch(/^Saved \(\d+ KB\)\.$/);
+  }, 60_000);
 
   it('the host changes mode and map on the end screen; the next match starts on the new map for everyone', async () => {
     const [host] = pages as [Page];

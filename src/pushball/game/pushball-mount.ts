@@ -19,6 +19,7 @@ import type { PadLike } from '../../game/gamepad';
 import { createKit } from '../../game/render-kit';
 import { PitchPhase } from '../sim';
 import type { PushballView } from '../client/pushball-client-game';
+import { createReplayButton } from '../../game/replay-button';
 import { createColors } from './pushball-colors';
 import { drawPushball, newScreen, screenInfo, updatePushball } from './pushball-frame';
 import type { PushballHost } from './pushball-host';
@@ -96,6 +97,15 @@ function rematchButton(doc: Document, host: PushballHost, isLive: () => boolean)
   };
 }
 
+/** The host's "Download replay", under "Play again" and shown with it (a match is over); null without a replay. */
+function replayBox(doc: Document, host: PushballHost): HTMLElement | null {
+  if (!host.replay) return null;
+  const box = createReplayButton(doc, 'pushball', () => host.replay!());
+  Object.assign(box.style, { position: 'absolute', top: '80px', right: '8px', zIndex: '6', textAlign: 'right' });
+  box.hidden = true;
+  return box;
+}
+
 function installDebugApi(api: PushballDebugApi): () => void {
   const slot = window as unknown as { pushballGame?: PushballDebugApi };
   slot.pushballGame = api;
@@ -123,6 +133,8 @@ export function mountPushball(root: HTMLElement, host: PushballHost, opts: Pushb
   wrapper.append(cornerButton(doc, LEAVE_BUTTON_ID, 'Leave the match', 8, leave));
   const rematch = rematchButton(doc, host, () => live);
   wrapper.append(rematch.element);
+  const replay = replayBox(doc, host);
+  if (replay) wrapper.append(replay);
   const kit = createKit(k);
   const blocked = (): boolean => chat?.isOpen() ?? false;
   const s = newScreen({ k, kit, colors: createColors(kit), host, pads: gamepads, touch, blocked });
@@ -131,6 +143,7 @@ export function mountPushball(root: HTMLElement, host: PushballHost, opts: Pushb
     updatePushball(s, clock());
     chat?.refresh(clock());
     rematch.update(s.view);
+    if (replay) replay.hidden = rematch.element.hidden;
   });
   k.onDraw(() => {
     if (live) drawPushball(s);
