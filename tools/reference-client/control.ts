@@ -52,9 +52,10 @@ function writeText(w: BitWriter, text: string): void {
   for (const b of bytes) w.u(b, 8);
 }
 
-function readText(r: BitReader, label: string): string {
+/** A text: its byte length first (refused above `maxBytes` before any byte is read), then UTF-8. */
+export function readText(r: BitReader, label: string, maxBytes = 800): string {
   const length = r.at(`${label} length`).varuint(7);
-  if (length > 800) r.fail('text too long');
+  if (length > maxBytes) r.fail('text too long');
   if (length > 0) r.at(`${label} (UTF-8)`);
   const bytes = Uint8Array.from({ length: r.ok ? length : 0 }, () => r.u(8));
   try {

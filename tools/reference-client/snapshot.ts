@@ -36,11 +36,13 @@ export interface SnapshotPart extends Baseline {
 
 export type Decoded = { ok: true; value: SnapshotPart } | { ok: false; error: string; checksumMismatch?: boolean };
 
-const ALL: [IdRange, IdRange] = [
+/** Each list's whole id range (an unsplit snapshot, a replay's observer frame). */
+export const ALL: [IdRange, IdRange] = [
   { lo: 0, hi: 255 },
   { lo: 0, hi: 65535 },
 ];
-const LISTS = [
+/** The entity lists in wire order (the arena's sections): players, then rockets. */
+export const LISTS = [
   { name: 'players', entity: 'player', table: PLAYER, idBits: 8, maxCount: 256 },
   { name: 'rockets', entity: 'rocket', table: PROJECTILE, idBits: 16, maxCount: 4096 },
 ];
@@ -159,7 +161,8 @@ function readHeader(r: BitReader): Omit<SnapshotPart, keyof Baseline | 'events'>
   };
 }
 
-function readEvents(r: BitReader, serverTick: number): GameEvent[] {
+/** The event list ("Events"): ticks relative to `serverTick` (a snapshot's, or an observer frame's tick). */
+export function readEvents(r: BitReader, serverTick: number): GameEvent[] {
   const count = r.at('event count').varuint(3);
   if (count > 4096) r.fail('too many events');
   const out: GameEvent[] = [];
