@@ -9,7 +9,8 @@
  * Layout: [hasBase:1] then [tick:32] (key frame) or [tick - baseTick: varuint(4)][motion scale:16];
  *         per section, its list against the base's (entity-list.ts: list header, then each entity);
  *         the events (the game's event codec, ticks relative to this frame's); the rules block
- *         against the base's. A key frame is a delta against empty lists and the empty block.
+ *         against the base's. A key frame's lists are coded against empty lists and its rules block in
+ *         full (as a full snapshot carries it).
  * The entity bits are the same functions the snapshot codec uses, so a game's schema is all it takes.
  * Invariants: `readObserverFrame` never throws and refuses trailing bytes; what it returns equals
  * the host's world quantized (`observedLists`) at that tick.

@@ -149,14 +149,17 @@ export function writeLeb(out: Uint8Array, at: number, n: number): number {
   return i;
 }
 
-/** Reads a LEB128 at `at` (at most 5 bytes); null when it runs off the end or is too long. */
+/**
+ * Reads a LEB128 at `at` (at most 5 bytes, shortest form: one encoding per length, as every other
+ * field of the protocol); null when it runs off the end, is too long or is padded (`85 00`).
+ */
 export function readLeb(bytes: Uint8Array, at: number): { value: number; end: number } | null {
   let value = 0;
   let scale = 1;
   for (let i = at; i < bytes.length && i < at + 5; i++) {
     const b = bytes[i]!;
     value += (b & 0x7f) * scale;
-    if ((b & 0x80) === 0) return { value, end: i + 1 };
+    if ((b & 0x80) === 0) return i > at && b === 0 ? null : { value, end: i + 1 };
     scale *= 128;
   }
   return null;

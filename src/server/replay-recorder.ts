@@ -12,7 +12,8 @@
  * a delta frame's base is always the frame written just before it.
  */
 import { BitWriter } from '../protocol/bits';
-import type { EncodedEvent } from '../protocol/event-codec';
+import { MAX_EVENTS, type EncodedEvent } from '../protocol/event-codec';
+import { cleanText, MAP_NAME_RULE } from '../protocol/text';
 import type { PlayerId, Tick } from '../protocol/ids';
 import { ObserverFrameWriter } from '../protocol/observer-frame';
 import { RecordKind, writeChat, writeRoster, type ReplayHeader, type RosterEntry } from '../protocol/replay-format';
@@ -73,10 +74,12 @@ export class ReplayRecorder {
       Math.max(Math.round(((opts.keyFrameSeconds ?? 5) * tickrate) / frameTicks), 1),
       65535,
     );
+    // The header's texts follow the map-name rule (a reader refuses an empty one).
+    const named = (text: string): string => cleanText(text, MAP_NAME_RULE) || 'unnamed';
     this.header = {
       protocolVersion: PROTOCOL_VERSION,
-      game: info.game,
-      map: info.map,
+      game: named(info.game),
+      map: named(info.map),
       tickrate,
       frameTicks,
       keyFrameEvery,
@@ -98,16 +101,18 @@ export class ReplayRecorder {
   onTick(tick: Tick, lists: () => EntityListsOf, rules: () => unknown, events: readonly TaggedEvent<unknown>[]): void {
     if (this.ended) return;
     for (const e of events) this.pending.push(this.wire.events.encode(e));
-    if ((tick - this.header.firstTick) % this.header.frameTicks !== 0) return;
+    // A frame early when events pile up, so none carries more than a reader takes (MAX_EVENTS).
+    const crowded = this.pending.length > MAX_EVENTS / 2;
+    if ((tick - this.header.firstTick) % this.header.frameTicks !== 0 && !crowded) return;
     const frame = this.frames[0] === this.base ? this.frames[1] : this.frames[0];
     const world = lists();
     const sorted = this.sorted;
     sorted.length = world.length;
     for (let i = 0; i < world.length; i++) sorted[i] = sortedById(world[i]!);
-    frame.capture(tick, sorted, rules());
     const key = this.base === null || this.counters.frames % this.header.keyFrameEvery === 0;
     this.out.reset();
     try {
+      frame.capture(tick, sorted, rules());
       this.frameWriter.write(this.out, frame, key ? null : this.base, this.pending);
     } catch {
       // A world the codec cannot carry ends the recording; the match is not disturbed.

@@ -158,7 +158,9 @@ describe('a match with rules, three pages', () => {
     expect(first.phase).not.toBe(MatchPhase.Ended);
     expect(last.phase).toBe(MatchPhase.Ended);
     expect(last.results).toEqual(await host.evaluate(() => window.rewind.view()?.match?.results ?? null));
-    expect(replay.events.filter((e) => (e.event as { type: string }).type === 'killed').length).toBeGreaterThanOrEqual(2);
+    expect(replay.events.filter((e) => (e.event as { type: string }).type === 'killed').length).toBeGreaterThanOrEqual(
+      2,
+    );
     const names = replay.rosterAt(replay.lastTick).map((p) => p.name);
     for (const n of ['Alice', 'Bob', 'Cat']) expect(names).toContain(n);
     expect(await host.textContent('#download-replay-status')).toMatch(/^Saved \(\d+ KB\)\.$/);

@@ -117,13 +117,16 @@ function ruledText(r: BitReader, label: string, maxChars: number, name: boolean)
   return text;
 }
 
-/** A LEB128 at `at`: 7 bits a byte, low group first, high bit = another byte follows; at most 5 bytes. */
+/**
+ * A LEB128 at `at`: 7 bits a byte, low group first, high bit = another byte follows; at most 5
+ * bytes, and in its shortest form (a last byte of 0 after another byte is refused).
+ */
 function readLeb(bytes: Uint8Array, at: number): { value: number; end: number } | null {
   let value = 0;
   for (let i = 0; i < MAX_LEB_BYTES && at + i < bytes.length; i++) {
     const b = bytes[at + i]!;
     value += (b & 0x7f) * 2 ** (7 * i);
-    if ((b & 0x80) === 0) return { value, end: at + i + 1 };
+    if ((b & 0x80) === 0) return i > 0 && b === 0 ? null : { value, end: at + i + 1 };
   }
   return null;
 }
