@@ -37,7 +37,7 @@ describe('ReplayRecorder', () => {
     const replay = open(rec.bytes());
     expect(replay.frameTicks).toEqual(Array.from({ length: 151 }, (_, i) => 100 + 2 * i));
     expect(rec.counters).toMatchObject({ frames: 151, keyFrames: 6, full: false, failures: 0 });
-    expect((replay.frameAt(257).lists[0]![0] as { x: number }).x).toBe(256);
+    expect(replay.frameAt(257).lists[0]![0]).toMatchObject({ id: 1, x: 256 });
   });
 
   it('writes a frame early when events pile up between two frame ticks', () => {
