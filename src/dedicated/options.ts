@@ -13,6 +13,7 @@
  *   --ice-ports A-B  REWIND_ICE_PORTS    UDP ports WebRTC may use (a firewall or container rule); default any
  *   --agones         REWIND_AGONES=1     report the lifecycle to the Agones SDK sidecar
  *   --empty-timeout S REWIND_EMPTY_TIMEOUT  seconds an emptied lobby waits before Agones Shutdown (default 30)
+ *   --record DIR     REWIND_RECORD       write each match's replay into DIR (created when missing)
  *   --sv_NAME V      sv_NAME / REWIND_SV_NAME   any sv_ cvar (sv_tickrate, sv_maxplayers, ...)
  *   --mode, --map, --maps, --frag-limit, --time-limit, --warmup, --friendly-fire, --next-match-delay:
  *                    the match rules and the map rotation (src/dedicated/match-options.ts)
@@ -34,6 +35,8 @@ export interface DedicatedOptions {
   icePorts: { first: number; last: number } | null;
   agones: boolean;
   emptyTimeoutS: number;
+  /** Where each match's replay is written (`--record DIR`), or null: none written. */
+  recordDir: string | null;
   cvars: Cvars;
   /** The rules of every match, the map rotation, the pause between matches. */
   match: MatchPlan;
@@ -56,6 +59,7 @@ const FLAGS = [
   'ice-ports',
   'agones',
   'empty-timeout',
+  'record',
   'help',
   ...MATCH_FLAGS,
 ] as const;
@@ -72,6 +76,7 @@ const ENV_OF: Record<Exclude<Flag, 'help'>, string> = {
   'ice-ports': 'REWIND_ICE_PORTS',
   agones: 'REWIND_AGONES',
   'empty-timeout': 'REWIND_EMPTY_TIMEOUT',
+  record: 'REWIND_RECORD',
 };
 
 export const USAGE = `npm run host -- [options] [--sv_NAME value ...]
@@ -85,11 +90,12 @@ export const USAGE = `npm run host -- [options] [--sv_NAME value ...]
   --ice-ports A-B    UDP port range for WebRTC (default: any)
   --agones           report Ready/Allocated/Shutdown and health to the Agones SDK sidecar
   --empty-timeout S  with --agones: seconds an emptied lobby waits before Shutdown (default 30)
+  --record DIR       write each match's replay (.rwnd, watch it with "Watch a replay") into DIR
 ${MATCH_USAGE}
   --sv_tickrate 128  any sv_ cvar, e.g. sv_maxplayers, sv_maxunlag, sv_lagcompensation
 Every option also reads an environment variable: REWIND_PAGE_URL, REWIND_ROOM, REWIND_PASSWORD,
 REWIND_BOTS, REWIND_START_WHEN, REWIND_HEALTH, REWIND_ICE_PORTS, REWIND_AGONES=1,
-REWIND_EMPTY_TIMEOUT, REWIND_MODE, REWIND_MAP, REWIND_MAPS, REWIND_FRAG_LIMIT, REWIND_TIME_LIMIT,
+REWIND_EMPTY_TIMEOUT, REWIND_RECORD, REWIND_MODE, REWIND_MAP, REWIND_MAPS, REWIND_FRAG_LIMIT, REWIND_TIME_LIMIT,
 REWIND_WARMUP, REWIND_FRIENDLY_FIRE, REWIND_NEXT_MATCH_DELAY, and sv_NAME or REWIND_SV_NAME for
 cvars. The command line wins.`;
 
@@ -141,6 +147,12 @@ function parseIcePorts(raw: string, errors: string[]): DedicatedOptions['icePort
   if (!m || first < 1024 || last > 65535 || first > last)
     return (errors.push(`ice-ports: "${raw}" is not a range FIRST-LAST within 1024-65535`), null);
   return { first, last };
+}
+
+function parseRecordDir(raw: string | undefined, errors: string[]): string | null {
+  if (raw === undefined) return null;
+  if (raw.trim() === '') return (errors.push('record: needs a folder'), null);
+  return raw;
 }
 
 /** The cvar assignments: environment first (sv_x or REWIND_SV_X), then the command line over it. */
@@ -220,6 +232,7 @@ export function parseDedicatedOptions(
       icePorts: iceRaw === undefined ? null : parseIcePorts(iceRaw, errors),
       agones: agonesRaw === '1' || agonesRaw === 'true',
       emptyTimeoutS,
+      recordDir: parseRecordDir(get('record'), errors),
       cvars,
       match,
     },

@@ -29,6 +29,7 @@ import type { LobbySettings } from '../host/listen-server';
 import { HealthMonitor, type HealthReport } from './health';
 import { serveHealth, type HealthServer } from './health-server';
 import { MatchCycle } from './match-cycle';
+import { recordMatches } from './replay-files';
 import { startNodeServerWorker, type NodeServerWorker } from './node-server-worker';
 import type { DedicatedOptions } from './options';
 import { pageSignaling } from './page-config';
@@ -104,14 +105,10 @@ export async function runDedicatedHost(
   const roomId = o.roomId ?? newRoomId();
   // A fresh key pair per lobby, as a browser host makes: the link names it, every joiner makes us prove we hold it.
   const key = await createLobbyKey(globalThis.crypto);
-  let claimed: { peer: Peer; signaling: SignalingOptions };
-  try {
-    claimed = await claimRoom(o, roomId, log, env);
-  } catch (err) {
+  const { peer, signaling } = await claimRoom(o, roomId, log, env).catch((err: unknown) => {
     worker.terminate();
     throw err;
-  }
-  const { peer, signaling } = claimed;
+  });
   const signalingKeeper = keepRegistered(peer, log);
   const { origin, pathname, search } = o.pageUrl;
   const link = lobbyLink({ origin, pathname, search }, roomId, key.fingerprint);
@@ -134,6 +131,7 @@ export async function runDedicatedHost(
     ? new AgonesLifecycle(await connectAgonesSdk(), o.emptyTimeoutS * 1000, { after }, log)
     : null;
   cycle.onEnded(() => agones?.matchEnded());
+  const replays = recordMatches(o.recordDir, cycle, worker.api, log);
   const stopStats = watchServerStats({ worker, thread, health, cycle, bots, agones });
   const report = (): HealthReport =>
     health.report(host.facts(health.match()?.bots ?? 0), performance.now(), cycle.facts());
@@ -143,6 +141,7 @@ export async function runDedicatedHost(
   const { stop, stopped } = stopsOnce(async (why) => {
     stopStats();
     cycle.close();
+    await replays?.save(cycle.matchesStarted, true);
     signalingKeeper.stop();
     await host.shutdown(why, wait);
     agones?.close();

@@ -5,7 +5,8 @@
  * The button has id `download-replay`; its status line `download-replay-status`.
  */
 import { el } from './dom-ui';
-import { replayFileName, saveBytes } from './save-file';
+import { replayFileName } from '../protocol/replay-format';
+import { saveBytes } from './save-file';
 
 /** Where the replay comes from: the host's session (null when it recorded none). */
 export type ReplaySource = () => Promise<Uint8Array | null>;

@@ -130,6 +130,15 @@ export function readChat(r: BitReader): ChatRecord {
   return { tick, from, text: readText(r, MESSAGE_RULE, 'chat') };
 }
 
+/** The name a replay file is saved under (`.rwnd`): rewind-arena-2026-11-28-2215.rwnd, plus `-<label>` when given. */
+export function replayFileName(game: string, when: Date, label = ''): string {
+  const two = (n: number): string => String(n).padStart(2, '0');
+  const date = `${when.getFullYear()}-${two(when.getMonth() + 1)}-${two(when.getDate())}`;
+  const safe = game.replace(/[^a-z0-9-]/gi, '').toLowerCase() || 'match';
+  const tail = label ? `-${label.replace(/[^a-z0-9-]/gi, '')}` : '';
+  return `rewind-${safe}-${date}-${two(when.getHours())}${two(when.getMinutes())}${tail}.rwnd`;
+}
+
 /** Bytes of `n` as LEB128 (7 bits a byte, low first). */
 export function lebBytes(n: number): number {
   let bytes = 1;

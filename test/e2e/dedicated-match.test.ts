@@ -5,24 +5,35 @@
  * firing) until someone reaches the frag limit; the page then shows the same end screen a
  * browser-hosted match shows a joiner (winner, ranking with the bot named as a bot, "Waiting for
  * the host…"), /health says the match ended and when the next one starts, and the next match
- * starts by itself on the next map of the rotation, the end screen closing.
+ * starts by itself on the next map of the rotation, the end screen closing. With `--record DIR`
+ * the first match's replay is in DIR once it ended (same results, Ann named), and the match in
+ * progress is written when the host stops (issue 24).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { closePlayer, joinByLink, launchChromium, waitIn } from './browser';
 import { withQuery } from './game-match';
 import { startDedicatedHost, type DedicatedProcess } from './dedicated-host-process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ARENA_WIRE } from '../../src/arena/protocol/arena-wire';
+import { openReplay } from '../../src/protocol/replay-reader';
+import type { PublicMatchState } from '../../src/sim/match-types';
 
 let browser: Browser;
 let host: DedicatedProcess | null = null;
+let recordDir = '';
 
 beforeAll(async () => {
   browser = await launchChromium();
+  recordDir = await mkdtemp(join(tmpdir(), 'rewind-replays-'));
 });
 
 afterAll(async () => {
   await host?.terminate();
   await browser?.close();
+  await rm(recordDir, { recursive: true, force: true });
 });
 
 interface Health {
@@ -60,6 +71,8 @@ describe('dedicated host matches', () => {
       'crossfire,warrens',
       '--next-match-delay',
       '6',
+      '--record',
+      recordDir,
     ]);
     const info = (): string => `\nhost output:\n${host?.output() ?? ''}`;
     const page = await joinByLink(browser, withQuery(host.link, 'density=0.5'), 'Ann');
@@ -138,8 +151,20 @@ describe('dedicated host matches', () => {
     expect(host.output()).toMatch(/match 1 over on crossfire; the next match starts in 6 s on warrens/);
     expect(host.output()).toMatch(/match 2 started \(after the last one ended\): Deathmatch on warrens, first to 2/);
     expect(await page.evaluate(() => window.rewind.phase)).toBe('match');
+
+    // --record: match 1's replay was written when it ended; it plays to the same results.
+    const files = await readdir(recordDir);
+    const first = files.find((f) => /^rewind-arena-\d{4}-\d\d-\d\d-\d{4}-match1\.rwnd$/.test(f));
+    expect(first, `${files.join(', ')}${info()}`).toBeDefined();
+    const opened = openReplay(ARENA_WIRE, new Uint8Array(await readFile(join(recordDir, first!))));
+    if (!opened.ok) throw new Error(opened.error);
+    const last = opened.value.frame(opened.value.frameCount - 1).rules as PublicMatchState;
+    expect(last.results).toEqual(screen.results);
+    expect(opened.value.rosterAt(opened.value.lastTick).map((p) => p.name)).toContain('Ann');
     await closePlayer(page);
     expect(await host.terminate()).toBe(0);
     host = null;
+    // Stopping wrote the match in progress (match 2) too.
+    expect((await readdir(recordDir)).some((f) => f.endsWith('-match2-partial.rwnd'))).toBe(true);
   }, 420_000);
 });

@@ -66,6 +66,7 @@ describe('parseDedicatedOptions', () => {
       icePorts: null,
       agones: false,
       emptyTimeoutS: 30,
+      recordDir: null,
     });
     expect(r.options.pageUrl.href).toBe('http://127.0.0.1:8080/');
     const on = parseDedicatedOptions(
@@ -79,6 +80,14 @@ describe('parseDedicatedOptions', () => {
       roomId: 'abcdefghijklmnop',
     });
     expect(parseDedicatedOptions(['--help'], {}).help).toBe(true);
+  });
+
+  it('takes --record DIR (or REWIND_RECORD) for the replays, and refuses an empty one', () => {
+    expect(parseDedicatedOptions(['--record', '/srv/replays'], {}).options.recordDir).toBe('/srv/replays');
+    expect(parseDedicatedOptions([], { REWIND_RECORD: 'replays' }).options.recordDir).toBe('replays');
+    const empty = parseDedicatedOptions(['--record='], {});
+    expect(empty.errors).toEqual(['record: needs a folder']);
+    expect(empty.options.recordDir).toBeNull();
   });
 
   it("reads the match rules and the map rotation with the lobby form's names, from the command line or the environment", () => {
