@@ -11,7 +11,7 @@
  */
 import { createChatBox, type ChatBox } from '../game/chat-box';
 import { mountGame } from '../game/mount';
-import { mountGameView } from './game-view';
+import { matchScreen, mountGameView, type WayOut } from './game-view';
 import type { ClientPoint } from '../game/pointer-tracker';
 import { createPracticeHost } from '../game/practice-host';
 import { failureHelp, failureText, type JoinFailure } from '../lobby/failures';
@@ -27,9 +27,10 @@ import { canRunLobbies, pageProblems } from './page-checks';
 import { watchLinkFailures } from './lobby-notices';
 import { IceRefresher } from './ice-refresh';
 import { loadName, pageStorage, saveName, tabStorage } from './remembered-name';
-import { lobbyScreen, messageScreen, startScreen, type LobbyScreen } from './screens';
+import { lobbyScreen, messageScreen, startScreen, type HelpLink, type LobbyScreen } from './screens';
 import { signalingBanner } from './signaling-banner';
 import { gameFromQuery, type GameChoice } from './session-games';
+import { loadReplayFile, mountReplay, type WatchedReplay } from './replay-watch';
 
 export class App implements AppState {
   phase: Phase = 'start';
@@ -43,6 +44,8 @@ export class App implements AppState {
   private stopWatches: Array<() => void> = [];
   private readonly ice: IceRefresher;
   private game: MountedGame | null = null;
+  /** The replay being watched (its controls and playback, for the debug API), or null. */
+  watched: WatchedReplay | null = null;
   private lobby: LobbyScreen | null = null;
   private lobbyChat: ChatBox | null = null;
   /** Where the mouse last was, so the match's crosshair starts there (issue 12). */
@@ -118,6 +121,7 @@ export class App implements AppState {
         onCreate: (name, password, max, game) => void this.create(this.remember(name), password, max, game),
         onJoin: (room, name, password) => void this.join(room, this.remember(name), password),
         onPractice: (name) => this.practice(this.remember(name)),
+        onWatchReplay: (file) => void this.watch(file),
         onForgetLink: () => this.forgetLink(),
       }),
     );
@@ -149,30 +153,34 @@ export class App implements AppState {
 
   /** Practice: the shared sim with scripted bots in this page, no lobby, no network, no worker. */
   private practice(name: string): void {
-    this.phase = 'practice';
-    const screen = this.doc.createElement('div');
-    screen.id = 'match-screen';
-    screen.style.cssText = 'position:fixed;inset:0';
+    const host = (back: () => void) => createPracticeHost({ name, bots: 3, onLeave: back });
+    this.offline('practice', (screen, back) => mountGame(screen, host(back), { initialPointer: this.pointer }));
+  }
+
+  /** A replay file: checked whole, then played with its game's renderer (replay-watch.ts), or why not. */
+  private async watch(file: File): Promise<void> {
+    const opened = await loadReplayFile(file);
+    if (!opened.ok) return this.message(`This replay cannot be played: ${opened.error}.`, () => this.showStart());
+    this.offline('replay', (screen, back) => (this.watched = mountReplay(screen, opened.value, back)));
+  }
+
+  /** A screen without a lobby (practice, a replay): `mount` draws it; Back returns to the start screen. */
+  private offline(phase: Phase, mount: (screen: HTMLElement, back: () => void) => MountedGame): void {
+    this.phase = phase;
+    const screen = matchScreen(this.doc);
     this.show(screen);
     const back = (): void => {
       this.game?.destroy();
       this.game = null;
+      this.watched = null;
       this.renderError = null;
       this.showStart();
     };
-    const host = createPracticeHost({ name, bots: 3, onLeave: back });
-    this.showGame(screen, () => mountGame(screen, host, { initialPointer: this.pointer }), {
-      label: 'Back to the start screen',
-      onClick: back,
-    });
+    this.showGame(screen, () => mount(screen, back), { label: 'Back to the start screen', onClick: back });
   }
 
   /** The game in `screen`, or the message that this browser cannot draw it (game-view.ts). */
-  private showGame(
-    screen: HTMLElement,
-    mount: () => MountedGame,
-    wayOut: { label: string; onClick: () => void },
-  ): void {
+  private showGame(screen: HTMLElement, mount: () => MountedGame, wayOut: WayOut): void {
     const view = mountGameView(screen, mount, wayOut);
     this.game = view.game;
     this.renderError = view.error;
@@ -237,9 +245,7 @@ export class App implements AppState {
     this.phase = 'match';
     this.lobbyChat?.destroy();
     this.lobbyChat = null;
-    const screen = this.doc.createElement('div');
-    screen.id = 'match-screen';
-    screen.style.cssText = 'position:fixed;inset:0';
+    const screen = matchScreen(this.doc);
     this.show(screen);
     const leave = (): void => session.leave();
     if (this.config.render)
@@ -280,17 +286,15 @@ export class App implements AppState {
   /** `keepLink`: the failure was a refusal to join, so Back returns to the link's join form. */
   private fail(failure: JoinFailure, keepLink = false): void {
     this.teardown();
+    // After a refusal Back shows the link's join form (nothing is retried until Join is clicked
+    // again); after a lobby ended (host left, kicked) it shows a clean create form.
+    this.message(failureText(failure), () => (keepLink ? this.showStart() : this.forgetLink()), failureHelp(failure));
+  }
+
+  /** The message screen (`lastError` says it too), with a way back. */
+  private message(text: string, back: () => void, help: HelpLink | null = null): void {
     this.phase = 'ended';
-    this.lastError = failureText(failure);
-    this.show(
-      // After a refusal Back shows the link's join form (nothing is retried until Join is clicked
-      // again); after a lobby ended (host left, kicked) it shows a clean create form.
-      messageScreen(
-        this.doc,
-        this.lastError,
-        () => (keepLink ? this.showStart() : this.forgetLink()),
-        failureHelp(failure),
-      ),
-    );
+    this.lastError = text;
+    this.show(messageScreen(this.doc, text, back, help));
   }
 }

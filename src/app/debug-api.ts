@@ -17,8 +17,9 @@ import type { ShownEvent } from '../client/client-game';
 import type { PushballView } from '../pushball/client/pushball-client-game';
 import type { PushEvent } from '../pushball/sim';
 import { isArenaSession, isPushballSession, type AnyClientSession } from './session-games';
+import type { WatchedReplay } from './replay-watch';
 
-export type Phase = 'start' | 'connecting' | 'lobby' | 'match' | 'practice' | 'ended';
+export type Phase = 'start' | 'connecting' | 'lobby' | 'match' | 'practice' | 'replay' | 'ended';
 
 /** What the app exposes to the debug API. */
 export interface AppState {
@@ -27,8 +28,30 @@ export interface AppState {
   readonly link: string | null;
   readonly lastError: string | null;
   readonly renderError: string | null;
+  /** The replay being watched (phase 'replay'), or null. */
+  readonly watched: WatchedReplay | null;
   startMatch(): void;
   leave(): void;
+}
+
+/** `replay()`: the replay being watched, where its playback is (ticks), whom it follows. */
+export interface ReplayState {
+  game: string;
+  map: string;
+  tickrate: number;
+  firstTick: number;
+  lastTick: number;
+  /** The playback time (fractional ticks) and the recorded frame shown (the last at or before it). */
+  tick: number;
+  frameTick: number;
+  paused: boolean;
+  speed: number;
+  /** The player the camera follows, or null: a free camera. */
+  followed: number | null;
+  /** The timeline's markers (kills, goals). */
+  markers: Array<{ tick: number; label: string }>;
+  /** Everyone in the recorded world at the frame shown: id, name, and where the recording has them. */
+  players: Array<{ id: number; name: string; x: number; y: number }>;
 }
 
 export interface RewindStats {
@@ -82,6 +105,32 @@ export interface RewindDebugApi {
   endMatch(): void;
   /** Host: ticks (`yes` true, the default) or clears player `id`'s "can host if I leave" in the lobby list; returns the chosen ids after it ([] on a joiner). */
   chooseSuccessor(id: PlayerId, yes?: boolean): PlayerId[];
+  /** While watching a replay: its state (a copy); null otherwise. */
+  replay(): ReplayState | null;
+}
+
+function replayState(w: WatchedReplay | null): ReplayState | null {
+  if (!w) return null;
+  const t = w.target;
+  const p = w.opened.playback;
+  const frame = p.frameNow();
+  const where = new Map(
+    (frame.lists[p.replay.wire.receiverSection] as Array<{ id: number; x: number; y: number }>).map((e) => [e.id, e]),
+  );
+  return clone({
+    game: w.opened.game,
+    map: p.replay.header.map,
+    tickrate: t.tickrate,
+    firstTick: t.firstTick,
+    lastTick: t.lastTick,
+    tick: t.tick(),
+    frameTick: frame.tick,
+    paused: t.paused(),
+    speed: t.speed(),
+    followed: t.followed(),
+    markers: [...t.markers()],
+    players: t.players().map((q) => ({ ...q, x: where.get(q.id)?.x ?? 0, y: where.get(q.id)?.y ?? 0 })),
+  });
 }
 
 const clone = <T>(v: T): T => structuredClone(v);
@@ -160,5 +209,6 @@ export function createDebugApi(app: AppState): RewindDebugApi {
       s()?.chooseSuccessor?.(id, yes !== false);
       return [...(s()?.chosenSuccessors?.() ?? [])];
     },
+    replay: () => replayState(app.watched),
   };
 }

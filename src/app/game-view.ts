@@ -17,11 +17,21 @@ export interface GameView<G> {
   error: string | null;
 }
 
-export function mountGameView<G>(
-  screen: HTMLElement,
-  mount: () => G,
-  wayOut: { label: string; onClick: () => void },
-): GameView<G> {
+/** The full-window screen a match, practice or replay is drawn in (`#match-screen`). */
+export function matchScreen(doc: Document): HTMLElement {
+  const screen = doc.createElement('div');
+  screen.id = 'match-screen';
+  screen.style.cssText = 'position:fixed;inset:0';
+  return screen;
+}
+
+/** The button shown with the message: its label and what it does. */
+export interface WayOut {
+  label: string;
+  onClick: () => void;
+}
+
+export function mountGameView<G>(screen: HTMLElement, mount: () => G, wayOut: WayOut): GameView<G> {
   try {
     return { game: mount(), error: null };
   } catch (err) {

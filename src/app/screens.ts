@@ -14,6 +14,7 @@ import { linkQrCode } from './link-qr';
 import type { MatchControls } from '../game/game-host';
 import { createMatchSettingsForm } from '../game/match-settings-form';
 import { GAME_CHOICES, type GameChoice } from './session-games';
+import { acceptReplayDrops, replayPicker } from './replay-picker';
 
 export interface StartScreenProps {
   joinRoomId: string | null;
@@ -41,6 +42,8 @@ export interface StartScreenProps {
   onPractice(name: string): void;
   /** On the join form: forget the link and show the create form. */
   onForgetLink(): void;
+  /** "Watch a replay" (or a file dropped on the screen): play that file (src/app/replay-watch.ts). */
+  onWatchReplay?(file: File): void;
 }
 
 /** A link under a message to the page that says what to do (failures.ts `failureHelp`). */
@@ -110,7 +113,7 @@ export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
   ]);
   form.addEventListener('submit', (e) => (e.preventDefault(), create.click()));
   const practice = button(doc, 'practice', 'Practice against bots', () => p.onPractice(nameOf()));
-  return h(doc, 'section', { id: 'start-screen' }, [
+  return withReplays(doc, p, [
     h(doc, 'h1', { text: 'Rewind Arena' }),
     h(doc, 'p', {
       text: 'Create a lobby and send the link to your friends. Everything runs peer to peer; your browser hosts the match.',
@@ -120,6 +123,14 @@ export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
     form,
     practice,
   ]);
+}
+
+/** The start screen's section, with "Watch a replay" and file drops when the page offers them. */
+function withReplays(doc: Document, p: StartScreenProps, children: Array<Node | null>): HTMLElement {
+  const watch = p.onWatchReplay;
+  const screen = h(doc, 'section', { id: 'start-screen' }, [...children, watch ? replayPicker(doc, watch) : null]);
+  if (watch) acceptReplayDrops(screen, watch);
+  return screen;
 }
 
 /** The create form's "Game" choice (`#game`): the site's games, by id. */

@@ -11,7 +11,7 @@ import type { MatchView } from '../arena/client/match-view';
 import { MatchPhase, Team, type MatchResults } from '../sim/match-types';
 import type { PlayerId } from '../sim/types';
 import { OVERLAY_STYLE, el } from './dom-ui';
-import type { MatchControls } from './game-host';
+import type { GameHost, MatchControls } from './game-host';
 import { awardText, mapName, matchName, modeName, standingText, teamName } from './match-hud-model';
 import { createMatchSettingsForm } from './match-settings-form';
 import { createReplayButton, type ReplaySource } from './replay-button';
@@ -60,12 +60,22 @@ function nextMatchSide(doc: Document, controls: MatchControls): HTMLElement {
   return side;
 }
 
-/** `replay`: where the host's "Download replay" gets the file (null: no button). */
-export function createEndScreen(
-  doc: Document,
-  controls: MatchControls | null,
-  replay: ReplaySource | null = null,
-): EndScreen {
+/** The end screen's options for `host`: its replay download, and whether it shows a replay. */
+export function endScreenOptions(host: Pick<GameHost, 'replay' | 'watching'>): EndScreenOptions {
+  return { replay: host.replay ? () => host.replay!() : null, watching: host.watching === true };
+}
+
+export interface EndScreenOptions {
+  replay?: ReplaySource | null;
+  watching?: boolean;
+}
+
+/**
+ * `replay`: where the host's "Download replay" gets the file (null: no button); `watching`: a
+ * replay is shown (nobody starts a next match: no waiting line).
+ */
+export function createEndScreen(doc: Document, controls: MatchControls | null, opts: EndScreenOptions = {}): EndScreen {
+  const replay = opts.replay ?? null;
   const root = el(doc, 'div', { ...OVERLAY_STYLE, zIndex: '9', cursor: 'default' });
   root.id = 'end-screen';
   // Results and (for the host) the next match's settings side by side where they fit, so the whole
@@ -89,7 +99,7 @@ export function createEndScreen(
   box.append(results);
   if (controls && replay) results.append(createReplayButton(doc, 'arena', replay));
   if (controls) box.append(nextMatchSide(doc, controls));
-  else {
+  else if (!opts.watching) {
     const wait = el(doc, 'p', { color: '#969eaf' }, 'Waiting for the host to start the next match…');
     wait.id = 'end-waiting';
     results.append(wait);

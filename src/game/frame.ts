@@ -109,14 +109,9 @@ export function updateFrame(s: Screen, nowMs: number): void {
   const local = view.local;
   // The match's map when the server runs rules (it changes between matches), else the mount's.
   const map = view.match?.map ?? s.map;
-  const cam = followCamera(
-    w,
-    h,
-    map.width,
-    map.height,
-    local ? local.drawX : map.width / 2,
-    local ? local.drawY : map.height / 2,
-  );
+  // The own player; without one (a replay) the view's focus, else the map's centre.
+  const focus = local ? { x: local.drawX, y: local.drawY } : (view.focus ?? { x: map.width / 2, y: map.height / 2 });
+  const cam = followCamera(w, h, map.width, map.height, focus.x, focus.y);
   s.steadyCam = cam;
   s.kit.teams = teamsOf(view.match);
   const now = nowMs / 1000;

@@ -89,4 +89,6 @@ export interface GameHost {
   matchControls?(): MatchControls | null;
   /** The replay of the match (the host's end screen offers it for download); absent: none. */
   replay?(): Promise<Uint8Array | null>;
+  /** This is a replay being watched, not a match being played (the end screen waits for nobody). */
+  readonly watching?: boolean;
 }

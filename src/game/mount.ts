@@ -24,7 +24,7 @@ import type { GameHost } from './game-host';
 import { PadReader, type PadLike } from './gamepad';
 import { weaponForKey, weaponForWheel } from './input-map';
 import { InputReader } from './input-reader';
-import { createEndScreen } from './end-screen';
+import { createEndScreen, endScreenOptions } from './end-screen';
 import { FpsMeter } from './net-graph-model';
 import { createOverlays, type Overlays } from './overlays';
 import { PointerTracker, type ClientPoint } from './pointer-tracker';
@@ -260,7 +260,7 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   const ui = createOverlays(doc, host, wrapper, canvas, [createSoundSection(doc, sound, store)]);
   const parts = overlayParts(host, ui, wrapper, canvas, opts.initialPointer ?? null);
   const { chat, touch } = parts;
-  const end = createEndScreen(doc, host.matchControls?.() ?? null, host.replay ? () => host.replay!() : null);
+  const end = createEndScreen(doc, host.matchControls?.() ?? null, endScreenOptions(host));
   wrapper.append(end.element);
   const s = newScreen(k, host, opts.map ?? DEFAULT_MAP, parts, sound);
   let live = true;

@@ -59,6 +59,8 @@ export interface ClientView {
   tickrate: number;
   /** The match (rules, clock, scores, pickups, results); null before the first snapshot or without rules (practice). */
   match?: MatchView | null;
+  /** Where the camera looks when there is no local player (a replay: the player followed, or a free camera). */
+  focus?: { x: number; y: number } | null;
 }
 
 export type { WeaponId };

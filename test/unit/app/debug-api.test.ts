@@ -57,6 +57,7 @@ function fakeApp(): {
     link: 'http://x/#join=abcdefghijklmnop',
     lastError: null,
     renderError: null,
+    watched: null,
     startMatch: vi.fn(),
     leave: vi.fn(),
   };
@@ -68,6 +69,7 @@ describe('window.rewind', () => {
     const { app } = fakeApp();
     const api = createDebugApi(app);
     expect(api.phase).toBe('lobby');
+    expect(api.replay()).toBeNull();
     expect(api.localId).toBe(1);
     expect(api.isHost).toBe(true);
     expect(api.roomId).toBe('abcdefghijklmnop');

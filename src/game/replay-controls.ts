@@ -1,0 +1,151 @@
+/**
+ * The replay viewer's control bar (DOM, over the game's canvas, any game): play / pause, speed
+ * (0.25-4×), a timeline to seek on with a marker at every kill (or goal), the time, whom the
+ * camera follows (a player or a free camera), and the way back. Keys: Space plays or pauses,
+ * "," and "." step 5 s back and forth, F cycles whom to follow.
+ *
+ * Element ids (docs/DEBUG-API.md): #replay-controls, #replay-play, #replay-speed, #replay-timeline,
+ * #replay-markers (one `.replay-marker` per marker, data-tick), #replay-time, #replay-follow,
+ * #replay-leave. Names go in as text only. `refresh()` once per drawn frame keeps it in step.
+ */
+import { el } from './dom-ui';
+
+/** What the bar drives: a ReplayPlayback plus what the page knows of the replay. */
+export interface ReplayControlsTarget {
+  readonly firstTick: number;
+  readonly lastTick: number;
+  readonly tickrate: number;
+  tick(): number;
+  paused(): boolean;
+  speed(): number;
+  followed(): number | null;
+  play(): void;
+  pause(): void;
+  setSpeed(speed: number): void;
+  seek(tick: number): void;
+  follow(id: number | null): void;
+  /** Who is in the match at the playback time (ids and names). */
+  players(): ReadonlyArray<{ id: number; name: string }>;
+  /** Moments worth a marker on the timeline (kills, goals). */
+  markers(): ReadonlyArray<{ tick: number; label: string }>;
+  leave(): void;
+}
+
+export interface ReplayControls {
+  element: HTMLElement;
+  refresh(): void;
+  destroy(): void;
+}
+
+export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
+const SEEK_STEP_S = 5;
+
+/** m:ss of `ticks` at `tickrate`. */
+export function clockText(ticks: number, tickrate: number): string {
+  const s = Math.max(0, Math.floor(ticks / tickrate));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function bar(doc: Document): HTMLElement {
+  const root = el(doc, 'div', {
+    position: 'absolute',
+    left: '8px',
+    right: '8px',
+    bottom: '8px',
+    zIndex: '7',
+    display: 'flex',
+    alignItems: 'center',
+    gap: '10px',
+    padding: '6px 10px',
+    background: 'rgba(13, 16, 32, 0.85)',
+    border: '1px solid #5c6882',
+    borderRadius: '8px',
+    color: '#ebeef5',
+    font: '13px system-ui, sans-serif',
+  });
+  root.id = 'replay-controls';
+  // The bar's pointers are its own (a touch stick or the aim under it must not take them).
+  root.addEventListener('pointerdown', (e) => e.stopPropagation());
+  return root;
+}
+
+function timeline(doc: Document, t: ReplayControlsTarget): { box: HTMLElement; range: HTMLInputElement } {
+  const box = el(doc, 'div', { position: 'relative', flex: '1 1 auto', minWidth: '120px' });
+  const range = el(doc, 'input', { width: '100%' });
+  Object.assign(range, { id: 'replay-timeline', type: 'range', min: String(t.firstTick), max: String(t.lastTick) });
+  range.step = 'any';
+  range.setAttribute('aria-label', 'Time in the match');
+  range.addEventListener('input', () => t.seek(Number(range.value)));
+  const marks = el(doc, 'div', { position: 'absolute', left: '0', right: '0', top: '-6px', height: '6px' });
+  marks.id = 'replay-markers';
+  const span = Math.max(1, t.lastTick - t.firstTick);
+  for (const m of t.markers()) {
+    const mark = el(doc, 'span', {
+      position: 'absolute',
+      left: `${(100 * (m.tick - t.firstTick)) / span}%`,
+      width: '2px',
+      height: '6px',
+      background: '#ff5d73',
+    });
+    mark.className = 'replay-marker';
+    mark.dataset['tick'] = String(m.tick);
+    mark.title = m.label;
+    marks.append(mark);
+  }
+  box.append(marks, range);
+  return { box, range };
+}
+
+export function createReplayControls(doc: Document, t: ReplayControlsTarget): ReplayControls {
+  const root = bar(doc);
+  const play = el(doc, 'button', { minWidth: '64px' }, 'Pause');
+  Object.assign(play, { id: 'replay-play', type: 'button' });
+  play.addEventListener('click', () => (t.paused() ? t.play() : t.pause()));
+  const speed = el(doc, 'select', {});
+  speed.id = 'replay-speed';
+  speed.setAttribute('aria-label', 'Speed');
+  for (const s of SPEEDS) speed.append(Object.assign(el(doc, 'option', {}, `${s}×`), { value: String(s) }));
+  speed.value = String(t.speed());
+  speed.addEventListener('change', () => t.setSpeed(Number(speed.value)));
+  const { box, range } = timeline(doc, t);
+  const time = el(doc, 'span', { minWidth: '84px', textAlign: 'right' });
+  time.id = 'replay-time';
+  const follow = el(doc, 'select', { maxWidth: '160px' });
+  follow.id = 'replay-follow';
+  follow.setAttribute('aria-label', 'Camera');
+  follow.addEventListener('change', () => t.follow(follow.value === '' ? null : Number(follow.value)));
+  const leave = el(doc, 'button', {}, 'Back to the start screen');
+  Object.assign(leave, { id: 'replay-leave', type: 'button' });
+  leave.addEventListener('click', () => t.leave());
+  root.append(play, speed, box, time, follow, leave);
+
+  let roster = '';
+  const refresh = (): void => {
+    play.textContent = t.paused() ? 'Play' : 'Pause';
+    if (doc.activeElement !== range) range.value = String(t.tick());
+    time.textContent = `${clockText(t.tick() - t.firstTick, t.tickrate)} / ${clockText(t.lastTick - t.firstTick, t.tickrate)}`;
+    const players = t.players();
+    const key = JSON.stringify(players);
+    if (key !== roster) {
+      roster = key;
+      follow.replaceChildren(
+        Object.assign(el(doc, 'option', {}, 'Free camera'), { value: '' }),
+        ...players.map((p) => Object.assign(el(doc, 'option', {}, `Follow ${p.name}`), { value: String(p.id) })),
+      );
+    }
+    const f = t.followed();
+    follow.value = f === null ? '' : String(f);
+  };
+  const onKey = (e: KeyboardEvent): void => {
+    if (e.target instanceof HTMLInputElement && e.target.type === 'text') return;
+    if (e.key === ' ') (t.paused() ? t.play() : t.pause(), e.preventDefault());
+    else if (e.key === ',' || e.key === '.') t.seek(t.tick() + (e.key === ',' ? -1 : 1) * SEEK_STEP_S * t.tickrate);
+    else if (e.key === 'f' || e.key === 'F') {
+      const ids = [null, ...t.players().map((p) => p.id)];
+      t.follow(ids[(ids.indexOf(t.followed()) + 1) % ids.length] ?? null);
+    }
+  };
+  doc.addEventListener('keydown', onKey);
+  refresh();
+  return { element: root, refresh, destroy: () => doc.removeEventListener('keydown', onKey) };
+}
