@@ -27,6 +27,11 @@ import { byId, FrameView, motionScaleOf, type MotionScratch, type SnapshotFrame 
 import type { Tick } from './ticks';
 import type { DecodeResult } from './wire';
 
+/** The longest step from a delta frame's base to its tick (a longer gap needs a key frame). */
+export const MAX_FRAME_STEP = 0xffff;
+/** The last tick a frame may have (a key frame writes its tick in 32 bits). */
+const MAX_FRAME_TICK = 0xffffffff;
+
 /** One decoded observer frame: every section's entities (public fields), the events since the base, the rules block. */
 export interface ObservedFrame {
   tick: Tick;
@@ -52,6 +57,12 @@ export class ObserverFrameWriter {
   write(w: BitWriter, target: SnapshotFrame, base: SnapshotFrame | null, events: readonly EncodedEvent[]): void {
     if (base && base.serverTick >= target.serverTick)
       throw new RangeError(`base tick ${base.serverTick} is not older than frame tick ${target.serverTick}`);
+    // Never write what readObserverFrame refuses. A gap wider than a delta's step (a host paused
+    // 18 minutes at 60 Hz skips that many ticks) needs a key frame; thrown, it ends a recording
+    // before the gap and the file still opens, where the delta made the whole file unreadable.
+    if (base && target.serverTick - base.serverTick > MAX_FRAME_STEP)
+      throw new RangeError(`frame step ${target.serverTick - base.serverTick} is more than ${MAX_FRAME_STEP}`);
+    if (target.serverTick > MAX_FRAME_TICK) throw new RangeError(`frame tick ${target.serverTick} is past 32 bits`);
     const tv = this.target.of(target, -1);
     const bv = base ? this.base.of(base, -1) : null;
     const ctx: FieldContext = {
@@ -93,8 +104,11 @@ export function readObserverFrame(
   let motionScale = 0;
   if (base) {
     const step = r.readVarUint(4);
-    if (step < 1 || step > 0xffff) r.fail('frame step out of range');
+    if (step < 1 || step > MAX_FRAME_STEP) r.fail('frame step out of range');
     tick = base.tick + step;
+    // A tick is 32 bits (a key frame's, the header's, every tick field's): a delta must not step
+    // past it, or the frame is one no key frame could carry (found by test/unit/protocol/replay-fuzz).
+    if (tick > MAX_FRAME_TICK) r.fail('frame tick out of range');
     motionScale = r.readBits(16);
   } else tick = r.readBits(32);
   const ctx: FieldContext = { serverTick: tick, motionScale };
