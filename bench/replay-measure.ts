@@ -58,7 +58,7 @@ export interface ByteRow extends ByteSplit {
   runSeconds: number;
 }
 
-/** Bits of the events section a frame at `tick` carrying `events` has (the recorder's own write). */
+/** Bits of frame `index`'s events section (its decoded events written again as the recorder writes them), and how many. */
 function eventBits(wire: SnapshotWire, replay: Replay, index: number): { bits: number; count: number } {
   const f = replay.frame(index);
   const w = new BitWriter(64);
