@@ -24,6 +24,7 @@ const modules: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./webrtc.bench'),
   () => import('./server-tick.bench'),
   () => import('./lag-compensation.bench'),
+  () => import('./replay.bench'),
   () => import('./frame.bench'),
   () => import('./dedicated-lobbies.bench'),
   () => import('./webrtc-node.bench'),
