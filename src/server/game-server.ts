@@ -224,7 +224,7 @@ export class GameServer<G extends ServerGameTypes> {
       this.tickEvents,
       nowMs,
     );
-    this.recording.onTick(this.tickEvents);
+    this.recording.onTick(this.tickEvents, this.snapshots);
     return { packets, kicks: this.drainKicks() };
   }
 

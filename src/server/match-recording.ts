@@ -9,7 +9,7 @@ import type { PlayerId, Tick } from '../protocol/ids';
 import type { RosterEntry } from '../protocol/replay-format';
 import type { SnapshotWire } from '../protocol/snapshot-schema';
 import type { TaggedEvent } from '../protocol/snapshot-types';
-import { ReplayRecorder, type RecorderOptions, type RecordingInfo } from './replay-recorder';
+import { ReplayRecorder, type RecorderOptions, type RecordingInfo, type SharedTick } from './replay-recorder';
 import type { EntityListsOf } from './snapshot-frames';
 
 /** How GameServer shows the recording its world at a tick. */
@@ -50,9 +50,9 @@ export class MatchRecording {
     return this.recorder ? this.recorder.bytes() : null;
   }
 
-  /** After every tick. */
-  onTick(events: readonly TaggedEvent<unknown>[]): void {
-    this.recorder?.onTick(this.world.tick(), this.lists, this.rules, events);
+  /** After every tick; `shared`: what the snapshot sender already packed and encoded this tick. */
+  onTick(events: readonly TaggedEvent<unknown>[], shared?: SharedTick): void {
+    this.recorder?.onTick(this.world.tick(), this.lists, this.rules, events, shared);
   }
 
   /** The host started a match (between ticks) with these events: a new replay from here. */

@@ -15,7 +15,7 @@ import { BitWriter } from '../protocol/bits';
 import { MAX_EVENTS, type EncodedEvent } from '../protocol/event-codec';
 import { cleanText, MAP_NAME_RULE } from '../protocol/text';
 import type { PlayerId, Tick } from '../protocol/ids';
-import { ObserverFrameWriter } from '../protocol/observer-frame';
+import { MAX_FRAME_STEP, ObserverFrameWriter } from '../protocol/observer-frame';
 import { RecordKind, writeChat, writeRoster, type ReplayHeader, type RosterEntry } from '../protocol/replay-format';
 import { ReplayWriter } from '../protocol/replay-writer';
 import type { AnyEntity, SnapshotWire } from '../protocol/snapshot-schema';
@@ -39,6 +39,15 @@ export interface RecorderOptions {
   maxBytes?: number;
 }
 
+/**
+ * What the snapshot sender already did this tick, which the recorder reuses rather than redo: the
+ * world packed (when a snapshot left at the tick) and the tick's events encoded.
+ */
+export interface SharedTick {
+  frameAt(tick: Tick): SnapshotFrame | null;
+  encodedFor(events: readonly TaggedEvent<unknown>[]): readonly EncodedEvent[] | null;
+}
+
 /** The recorder's counters (stats, benchmarks). */
 export interface RecorderCounters {
   frames: number;
@@ -55,7 +64,9 @@ export class ReplayRecorder {
   private readonly out = new BitWriter(1024);
   /** Two frames used in turn: the one written last is the next one's base. */
   private readonly frames: [SnapshotFrame, SnapshotFrame];
+  /** The frame written last (the recorder's own, or the sender's) and the tick it held then. */
   private base: SnapshotFrame | null = null;
+  private baseTick = -1;
   private pending: EncodedEvent[] = [];
   private readonly sorted: (readonly AnyEntity[])[] = [];
   readonly header: ReplayHeader;
@@ -98,22 +109,34 @@ export class ReplayRecorder {
   }
 
   /** After each tick: its events, and on a frame tick the world (asked for only then). */
-  onTick(tick: Tick, lists: () => EntityListsOf, rules: () => unknown, events: readonly TaggedEvent<unknown>[]): void {
+  onTick(
+    tick: Tick,
+    lists: () => EntityListsOf,
+    rules: () => unknown,
+    events: readonly TaggedEvent<unknown>[],
+    shared?: SharedTick,
+  ): void {
     if (this.ended) return;
-    for (const e of events) this.pending.push(this.wire.events.encode(e));
+    const encoded = shared?.encodedFor(events);
+    if (encoded) for (const e of encoded) this.pending.push(e);
+    else for (const e of events) this.pending.push(this.wire.events.encode(e));
     // A frame early when events pile up, so none carries more than a reader takes (MAX_EVENTS).
     const crowded = this.pending.length > MAX_EVENTS / 2;
     if ((tick - this.header.firstTick) % this.header.frameTicks !== 0 && !crowded) return;
-    const frame = this.frames[0] === this.base ? this.frames[1] : this.frames[0];
-    const world = lists();
-    const sorted = this.sorted;
-    sorted.length = world.length;
-    for (let i = 0; i < world.length; i++) sorted[i] = sortedById(world[i]!);
-    const key = this.base === null || this.counters.frames % this.header.keyFrameEvery === 0;
+    const base = this.base;
+    // A delta needs its base as written: not a sender's frame whose ring slot moved on since, and
+    // not across a gap wider than a delta can step (ticks skipped after a long pause).
+    const key =
+      base === null ||
+      base.serverTick !== this.baseTick ||
+      this.counters.frames % this.header.keyFrameEvery === 0 ||
+      tick - this.baseTick > MAX_FRAME_STEP;
     this.out.reset();
+    let frame: SnapshotFrame;
     try {
-      frame.capture(tick, sorted, rules());
-      this.frameWriter.write(this.out, frame, key ? null : this.base, this.pending);
+      // The world as the snapshot sender packed it this tick, else packed here.
+      frame = shared?.frameAt(tick) ?? this.capture(tick, lists(), rules());
+      this.frameWriter.write(this.out, frame, key ? null : base, this.pending);
     } catch {
       // A world the codec cannot carry ends the recording; the match is not disturbed.
       this.counters.failures++;
@@ -122,8 +145,18 @@ export class ReplayRecorder {
     if (!this.append(key ? RecordKind.keyFrame : RecordKind.deltaFrame)) return;
     this.pending = [];
     this.base = frame;
+    this.baseTick = tick;
     this.counters.frames++;
     if (key) this.counters.keyFrames++;
+  }
+
+  /** Packs the world of `tick` into whichever of the recorder's own frames is not the base. */
+  private capture(tick: Tick, world: EntityListsOf, rules: unknown): SnapshotFrame {
+    const frame = this.frames[0] === this.base ? this.frames[1] : this.frames[0];
+    const sorted = this.sorted;
+    sorted.length = world.length;
+    for (let i = 0; i < world.length; i++) sorted[i] = sortedById(world[i]!);
+    return frame.capture(tick, sorted, rules);
   }
 
   /** Who is in the match now (names as the lobby shows them), from `tick` on. */

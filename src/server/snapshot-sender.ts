@@ -12,6 +12,8 @@
  * tick's events whether or not a snapshot is due, so a later snapshot still carries them.
  */
 import { DatagramArena } from '../protocol/datagram-arena';
+import type { EncodedEvent } from '../protocol/event-codec';
+import type { SnapshotFrame } from '../protocol/snapshot-view';
 import { SnapshotBroadcast } from '../protocol/snapshot-broadcast';
 import type { SnapshotWire } from '../protocol/snapshot-schema';
 import type { TaggedEvent } from '../protocol/snapshot-types';
@@ -41,9 +43,23 @@ export class SnapshotSender {
   private readonly dueIds: number[] = [];
   private readonly dueBaselines: number[] = [];
 
+  /** The last `send`'s events and each of them encoded once (the replay recorder takes them as they are). */
+  private lastEvents: readonly TaggedEvent<unknown>[] = [];
+  private lastEncoded: readonly EncodedEvent[] = [];
+
   constructor(private readonly wire: SnapshotWire) {
     this.frames = new SnapshotFrames(SENT_RING, wire);
     this.broadcast = new SnapshotBroadcast(wire);
+  }
+
+  /** The world of `tick` as packed for the snapshots sent at it, or null when none was (the recorder reuses it). */
+  frameAt(tick: Tick): SnapshotFrame | null {
+    return this.frames.get(tick);
+  }
+
+  /** `events` encoded, when they are the last `send`'s (the same array), else null. */
+  encodedFor(events: readonly TaggedEvent<unknown>[]): readonly EncodedEvent[] | null {
+    return events === this.lastEvents ? this.lastEncoded : null;
   }
 
   /** Groups of four baseline checksums the encoder hashed so far (tests: due clients fill them). */
@@ -69,6 +85,8 @@ export class SnapshotSender {
   ): SnapshotPacket[] {
     this.broadcast.arena?.reset();
     const encoded = events.map((e) => this.wire.events.encode(e));
+    this.lastEvents = events;
+    this.lastEncoded = encoded;
     // The world's lists once: the receivers' section says whose player is still in the world.
     const world = lists();
     const receivers = world[this.wire.receiverSection] ?? [];

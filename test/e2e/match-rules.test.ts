@@ -20,6 +20,8 @@ import { PROTOCOL_VERSION } from '../../src/protocol/wire';
 
 let browser: Browser;
 let pages: Page[] = [];
+/** The replay the host downloaded from the end screen. */
+let replayPath = '';
 /** Console errors and warnings of every page and its workers, printed when a wait fails. */
 const logs: string[] = [];
 
@@ -164,7 +166,76 @@ describe('a match with rules, three pages', () => {
     const names = replay.rosterAt(replay.lastTick).map((p) => p.name);
     for (const n of ['Alice', 'Bob', 'Cat']) expect(names).toContain(n);
     expect(await host.textContent('#download-replay-status')).toMatch(/^Saved \(\d+ KB\)\.$/);
+    replayPath = (await download.path())!;
   }, 60_000);
+
+  it('the downloaded replay opens in a fresh page: it plays, seeks and follows a player with the arena renderer', async () => {
+    const page = await openPlayer(browser, withQuery(inject('baseUrl'), 'density=0.5'));
+    pages.push(listen(page, 'viewer'));
+    await page.setInputFiles('#replay-file', replayPath);
+    await waitIn(
+      page,
+      () => window.rewind.phase === 'replay' && (window.rewindGame?.info().frames ?? 0) > 5,
+      undefined,
+      30_000,
+    );
+    const state = () => page.evaluate(() => window.rewind.replay()!);
+    const start = await state();
+    expect(start).toMatchObject({ game: 'arena', paused: false, speed: 1, followed: null, tickrate: 60 });
+    expect(start.markers.length).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('#replay-markers .replay-marker').count()).toBe(start.markers.length);
+    // It plays: the time moves on, and all six players are drawn.
+    await waitIn(page, (t0) => window.rewind.replay()!.tick > t0 + 30, start.tick, 15_000);
+    await waitIn(page, () => window.rewindGame!.info().remotes.length === 6, undefined, 15_000);
+    // Pause, then seek on the timeline to the second kill: the recorded world of that moment is what is drawn.
+    await page.click('#replay-play');
+    const target = start.markers[1]!.tick;
+    await page.evaluate((t) => {
+      const range = document.getElementById('replay-timeline') as HTMLInputElement;
+      range.value = String(t);
+      range.dispatchEvent(new Event('input'));
+    }, target);
+    await waitIn(page, (t) => Math.abs(window.rewind.replay()!.tick - t) < 1e-6, target, 10_000);
+    const seeked = await state();
+    expect(seeked.paused).toBe(true);
+    expect(seeked.frameTick).toBeLessThanOrEqual(target);
+    expect(target - seeked.frameTick).toBeLessThan(seeked.tickrate);
+    // Follow the first player of the list: the camera centres on it (as far as the map's edge allows).
+    const who = seeked.players[0]!;
+    await page.selectOption('#replay-follow', String(who.id));
+    await waitIn(
+      page,
+      (id) => {
+        const info = window.rewindGame!.info();
+        const p = info.remotes.find((r) => r.id === id);
+        const cam = info.camera;
+        return (
+          !!p &&
+          !!cam &&
+          window.rewind.replay()!.followed === id &&
+          Math.hypot(cam.centerX - p.worldX, cam.centerY - p.worldY) < 400
+        );
+      },
+      who.id,
+      10_000,
+    );
+    // Drawn where the recording has them, within one frame's blend.
+    const drawn = await page.evaluate(() =>
+      window.rewindGame!.info().remotes.map((r) => ({ id: r.id, x: r.worldX, y: r.worldY })),
+    );
+    const recorded = (await state()).players;
+    for (const r of recorded) {
+      const d = drawn.find((q) => q.id === r.id)!;
+      expect(Math.hypot(d.x - r.x, d.y - r.y)).toBeLessThan(40);
+    }
+    // Twice as fast, then back to the start screen.
+    await page.selectOption('#replay-speed', '2');
+    expect((await state()).speed).toBe(2);
+    await page.click('#replay-leave');
+    await waitIn(page, () => window.rewind.phase === 'start', undefined, 10_000);
+    pages.pop();
+    await page.close();
+  }, 90_000);
 
   it('the host changes mode and map on the end screen; the next match starts on the new map for everyone', async () => {
     const [host] = pages as [Page];

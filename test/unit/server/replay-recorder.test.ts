@@ -61,6 +61,15 @@ describe('ReplayRecorder', () => {
     expect(open(rec.bytes()).frameCount).toBe(1);
   });
 
+  it('starts again from a key frame across a gap wider than a delta can step (a long pause)', () => {
+    const rec = new ReplayRecorder(ARENA_WIRE, 60, { game: 'arena', map: 'plaza' }, 0);
+    for (let t = 0; t <= 10; t++) rec.onTick(t, lists(t), rules, []);
+    const after = 10 + 70_000;
+    for (let t = after; t <= after + 10; t++) rec.onTick(t, lists(t % 1000), rules, []);
+    expect(rec.counters).toMatchObject({ failures: 0, keyFrames: 2, frames: 12 });
+    expect(open(rec.bytes()).frameTicks.slice(5, 7)).toEqual([10, after]);
+  });
+
   it('names blank header texts, so its own reader takes the file', () => {
     const rec = new ReplayRecorder(ARENA_WIRE, 60, { game: '  ', map: '\u0007' }, 0);
     rec.onTick(0, lists(0), rules, []);
