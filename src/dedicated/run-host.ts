@@ -204,7 +204,18 @@ function dedicatedLobby(o: DedicatedOptions, key: LobbyKey, roomId: string): Lob
   const { sv_maxplayers: maxPlayers, sv_tickrate: tickrate, sv_maxunlag: maxUnlag } = o.cvars;
   const mapName = MAPS[o.match.rotation[0] ?? 0]?.name ?? 'crossfire';
   const match = { tickrate, maxPlayers, mapName, maxUnlagMs: Math.round(maxUnlag * 1000) };
-  return { maxPlayers, password: o.password, joinRunningMatch: true, match, key, roomId, crypto: globalThis.crypto };
+  // Recording costs the host a little each frame: a dedicated host records only when told where to keep it.
+  const record = o.recordDir !== null;
+  return {
+    maxPlayers,
+    password: o.password,
+    joinRunningMatch: true,
+    match,
+    key,
+    roomId,
+    crypto: globalThis.crypto,
+    record,
+  };
 }
 
 function logStart(

@@ -86,7 +86,7 @@ export class ListenServer {
     const broadcast = (bytes: Uint8Array): void => this.slots.broadcast(bytes);
     const isLocal = (id: PlayerId): boolean => id === this.localId;
     // Every match is recorded (the end screen's "Download replay"); a successor records from its takeover.
-    this.replay = new ReplayFeed(worker.api, settings.match.mapName);
+    this.replay = new ReplayFeed(worker.api, settings.match.mapName, settings.record !== false);
     const relayed = (id: PlayerId, text: string): void => this.replay.chat(id, text);
     this.chat = new ChatRelay({ broadcast, sendTo: (id, b) => void sendRaw(id, b), isLocal, kick, now, relayed });
     const leave = (id: PlayerId): void => this.slots.get(id)?.link.close();

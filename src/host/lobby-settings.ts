@@ -20,6 +20,8 @@ export interface LobbySettings extends MigrationSettings {
   key: LobbyKey;
   roomId: string;
   crypto: CryptoLike;
+  /** Whether the worker records each match as a replay (default true; the dedicated host only with --record). */
+  record?: boolean;
 }
 
 /** A successor's lobby (issue 13): the old host's seats and bans, from its checkpoint (api.restore). */

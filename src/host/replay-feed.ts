@@ -15,14 +15,17 @@ export class ReplayFeed {
   /** The roster last recorded (JSON of its ids and names). */
   private recorded = '';
 
+  /** `record` false: nothing is recorded (no call reaches the worker). */
   constructor(
     private readonly api: RecorderApi,
     map: string,
+    private readonly record = true,
   ) {
-    void api.startRecording(map);
+    if (record) void api.startRecording(map);
   }
 
   roster(players: readonly LobbyPlayer[]): void {
+    if (!this.record) return;
     const names = players.map((p) => ({ id: p.id, name: p.name }));
     const key = JSON.stringify(names);
     if (key === this.recorded) return;
@@ -31,6 +34,6 @@ export class ReplayFeed {
   }
 
   chat(from: PlayerId, text: string): void {
-    void this.api.recordChat(from, text);
+    if (this.record) void this.api.recordChat(from, text);
   }
 }

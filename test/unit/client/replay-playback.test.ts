@@ -65,7 +65,8 @@ describe('ReplayPlayback', () => {
     expect(pb.tick).toBeCloseTo(replay.firstTick + 12, 6); // 100 ms × 60 ticks/s × 2
     pb.setSpeed(4);
     const shown: string[] = [];
-    for (let t = 100; !pb.paused; t += 16) for (const e of pb.frame(t).events) shown.push(`${e.tick}:${JSON.stringify(e.event)}`);
+    for (let t = 100; !pb.paused; t += 16)
+      for (const e of pb.frame(t).events) shown.push(`${e.tick}:${JSON.stringify(e.event)}`);
     const all = replay.events.map((e) => `${e.tick}:${JSON.stringify(e.event)}`);
     expect(shown.length).toBeGreaterThan(10);
     expect(shown).toEqual(all.slice(all.length - shown.length));

@@ -60,7 +60,13 @@ export function fakeWorker() {
 }
 
 export async function lobby(
-  opts: { migration?: boolean; restored?: RestoredLobby; hostSeatKey?: string; chosen?: number[] } = {},
+  opts: {
+    migration?: boolean;
+    restored?: RestoredLobby;
+    hostSeatKey?: string;
+    chosen?: number[];
+    record?: boolean;
+  } = {},
 ) {
   const key = await createLobbyKey(crypto);
   const worker = fakeWorker();
@@ -77,6 +83,7 @@ export async function lobby(
     hostSeatKey: opts.hostSeatKey ?? HOST_SEAT,
     cvars: () => [{ name: 'sv_tickrate', value: 60 }],
     ...(opts.chosen ? { chosen: opts.chosen } : {}),
+    ...(opts.record === false ? { record: false } : {}),
   };
   const peer = { onSignal: () => () => undefined } as unknown as Peer;
   const server = new ListenServer(peer, worker.handle, settings, () => Date.now(), opts.restored);

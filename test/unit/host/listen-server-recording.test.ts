@@ -33,4 +33,12 @@ describe('ListenServer recording', () => {
     server.kick(ann.member.id, 'host', 'bye');
     expect(rosters[rosters.length - 1]).toEqual([`${host.member.id}:Host`]);
   });
+
+  it('records nothing when its settings say not to (a dedicated host without --record)', async () => {
+    const { server, worker } = await lobby({ record: false });
+    await server.addLocal('Host');
+    seatJoiner(server, 'Ann', false);
+    server.chat.announce('hello');
+    expect(worker.calls.recording).toEqual({ map: null, rosters: [], chats: [] });
+  });
 });

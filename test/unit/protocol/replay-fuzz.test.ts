@@ -182,7 +182,9 @@ describe('replay decoder fuzz', () => {
     expect(sum.refused).toBeGreaterThan(FILE_RUNS / 10);
     // Each kind of damage is met both ways (records of unknown kinds are skipped: never refused).
     for (const [name, t] of tallies) if (name !== 'unknown kind') expect(t.refused, name).toBeGreaterThan(0);
-    for (const name of ['payload bits', 'length', 'drop', 'duplicate', 'cut', 'header', 'frame tick', 'roster', 'chat'])
+    // A changed length is always refused: a wrong one cuts a record short, an overlong (padded) one
+    // is not LEB128's one encoding (replay-format.ts readLeb).
+    for (const name of ['payload bits', 'drop', 'duplicate', 'cut', 'header', 'frame tick', 'roster', 'chat'])
       expect(tallies.get(name)!.ok, name).toBeGreaterThan(0);
     expect(tallies.get('unknown kind')!).toMatchObject({ refused: 0, ok: expect.any(Number) });
     expect(tallies.get('unknown kind')!.ok).toBeGreaterThan(0);

@@ -124,7 +124,7 @@ export const OPS: Record<string, Op> = {
     else if (choice === 1) leb = lebOf(r.pick([0, 127, 128, 16383, 16384, 2 ** 28, 2 ** 35 - 1]));
     else if (choice === 2) leb = lebOf(r.int(0, 4096));
     else if (choice === 3) {
-      // The right length, overlong (a continue bit and a zero group more than needed).
+      // The right length, overlong (a continue bit and a zero group more than needed): refused.
       const right = lebOf(n);
       leb = Uint8Array.of(...right.slice(0, -1), right[right.length - 1]! | 0x80, 0);
     } else if (choice === 4) leb = Uint8Array.from({ length: r.int(5, 6) }, () => 0x80 | r.int(0, 127));
