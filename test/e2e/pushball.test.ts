@@ -4,11 +4,14 @@
  * (which says nothing of the game: the joiner learns it from the host's welcome) and joins; the host
  * starts the match; both pages draw the pitch with its renderer; the joiner walks to the ball and
  * kicks it, and the host's page (the authority) sees the ball leave the centre spot and the joiner
- * where the joiner's own page drew itself.
+ * where the joiner's own page drew itself. When a match ends, the host's "Download replay" saves it.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { config } from '../../src/pushball/sim';
+import { readFile } from 'node:fs/promises';
+import { openReplay } from '../../src/protocol/replay-reader';
+import { PUSHBALL_WIRE } from '../../src/pushball/protocol/pushball-wire';
 import { closePlayer, createLobby, joinByLink, launchChromium, openPlayer, waitIn, withParams } from './browser';
 
 let browser: Browser;
@@ -155,6 +158,22 @@ describe('Pushball over real WebRTC through the lobby link', () => {
     for (const p of [host, friend])
       await waitIn(p, () => window.rewind.pushballView()?.rules?.phase === 3, undefined, 90_000);
     expect(await friend.isVisible('#pushball-rematch')).toBe(false);
+    // The host's "Download replay" under "Play again": the match just played, a Pushball replay to its end.
+    expect(await friend.isVisible('#download-replay')).toBe(false);
+    const [download] = await Promise.all([host.waitForEvent('download'), host.click('#download-replay')]);
+    expect(download.suggestedFilename()).toMatch(/^rewind-pushball-.*\.rwnd$/);
+    const opened = openReplay(PUSHBALL_WIRE, new Uint8Array(await readFile((await download.path())!)));
+    if (!opened.ok) throw new Error(opened.error);
+    expect(opened.value.header).toMatchObject({ game: 'pushball', map: 'pushball' });
+    const last = opened.value.frame(opened.value.frameCount - 1).rules as { phase: number; scores: number[] };
+    expect(last.phase).toBe(3);
+    expect(last.scores).toEqual(await host.evaluate(() => window.rewind.pushballView()!.rules!.scores));
+    expect(
+      opened.value
+        .rosterAt(opened.value.lastTick)
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['Femi', 'Hana']);
     await host.click('#pushball-rematch');
     for (const p of [host, friend]) {
       await waitIn(
