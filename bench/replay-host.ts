@@ -40,7 +40,14 @@ export class BotHost implements Lane {
   private result: ServerOutput = { packets: [], kicks: [] };
   private keyFramesBefore = 0;
 
-  constructor(readonly players: number) {
+  /**
+   * @param loopback player 1 acks each snapshot the tick after it (the listen host's own player, on
+   * a MessagePort): the recorder's frames are then that player's snapshots' shared pieces
+   */
+  constructor(
+    readonly players: number,
+    readonly loopback = false,
+  ) {
     this.server = new GameServer(
       { tickrate: TICKRATE, maxUnlagS: 1, lagCompensation: true, seed: SEED, maxPlayers: players, map: DEFAULT_MAP },
       arenaServerGame,
@@ -68,7 +75,8 @@ export class BotHost implements Lane {
     for (const p of world.players) {
       const sent = this.inFlight.get(p.id)!;
       // The newest snapshot that has had its round trip: the client acks it.
-      while (sent.length && sent[0]! <= world.tick - ACK_DELAY_TICKS) this.acked.set(p.id, sent.shift()!);
+      const delay = this.loopback && p.id === 1 ? 1 : ACK_DELAY_TICKS;
+      while (sent.length && sent[0]! <= world.tick - delay) this.acked.set(p.id, sent.shift()!);
       const cmds = [...(this.history.get(p.id) ?? []), botCmd(world, p, next, SEED)].slice(-3);
       this.history.set(p.id, cmds);
       const packet = quantizeCmdPacket(ARENA_COMMANDS, {

@@ -27,7 +27,6 @@ export const COST_WARMUP_TICKS = 1800;
 export const COST_MEASURED_TICKS = 3600;
 export const BLOCK_TICKS = 50;
 
-// ---------------------------------------------------------------------------------------------
 // Part 1: bytes
 
 /** Where a replay's bytes go (see splitBytes). */
@@ -222,6 +221,10 @@ export function seekIn(players: number, bytes: Uint8Array, wire: SnapshotWire): 
 
 export interface CostRow {
   players: number;
+  /** Player 1 acked at once (a listen host's own player); delta frames spliced from the snapshots, of all deltas. */
+  loopback: boolean;
+  spliced: number;
+  deltas: number;
   off: number[];
   on: number[];
   offOnCore: number[];
@@ -234,10 +237,10 @@ export interface CostRow {
   recordedKB: number;
 }
 
-export async function tickCost(players: number): Promise<CostRow> {
+export async function tickCost(players: number, loopback = false): Promise<CostRow> {
   const read = readerOf('cpu');
-  const off = new BotHost(players);
-  const on = new BotHost(players);
+  const off = new BotHost(players, loopback);
+  const on = new BotHost(players, loopback);
   on.record();
   const gcOff = new GcMeter();
   const gcOn = new GcMeter();
@@ -273,17 +276,22 @@ export async function tickCost(players: number): Promise<CostRow> {
     off.ticks.length !== off.out.tickUs.length
   )
     throw new Error(`${players} players: the lanes' samples are not of the same ticks`);
-  const header = on.server.recording.current!.header;
+  const recorder = on.server.recording.current!;
   const replay = on.server.recording.replay()!;
   const opened = openReplay(on.server.game.wire, replay);
   if (!opened.ok) throw new Error(`recorded lane's replay does not open: ${opened.error}`);
+  // The ticks the recorder wrote a frame on (mostly every frameTicks; it may fall in step once).
+  const frames = new Set(opened.value.frameTicks);
   return {
     players,
+    loopback,
+    spliced: recorder.counters.spliced,
+    deltas: recorder.counters.frames - recorder.counters.keyFrames,
     off: off.out.tickUs,
     on: on.out.tickUs,
     offOnCore: off.out.tickOnCoreUs,
     onOnCore: on.out.tickOnCoreUs,
-    frameTick: on.ticks.map((t) => (t - header.firstTick) % header.frameTicks === 0),
+    frameTick: on.ticks.map((t) => frames.has(t)),
     keyFrameTickUs: on.keyFrameTickUs,
     gcOff: gcOffShare,
     gcOn: gcOnShare,

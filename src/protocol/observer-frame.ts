@@ -21,6 +21,7 @@ import { readEntityList, sliceOf, writeListEntities, writeListHeader } from './e
 import type { EncodedEvent } from './event-codec';
 import type { FieldContext } from './field-codecs';
 import { pickFields } from './table-codec';
+import type { BroadcastPiece } from './snapshot-broadcast';
 import type { AnyEntity, RulesWriter, SnapshotWire } from './snapshot-schema';
 import type { TaggedEvent } from './snapshot-types';
 import { byId, FrameView, motionScaleOf, type MotionScratch, type SnapshotFrame } from './snapshot-view';
@@ -85,6 +86,38 @@ export class ObserverFrameWriter {
     this.wire.events.writeEncoded(w, events, target.serverTick);
     this.rules.write(w, tv.match, bv ? bv.match : null, ctx);
   }
+}
+
+/**
+ * `target` against `base` from what the host's snapshot encoder already wrote for this pair (its
+ * shared piece, snapshot-broadcast.ts, written with no receiver): the same bits as
+ * `ObserverFrameWriter.write`, spliced rather than written again. Only the receiver section's list
+ * header (the piece has none) and the events are written here.
+ */
+export function writeSplicedFrame(
+  w: BitWriter,
+  wire: SnapshotWire,
+  target: SnapshotFrame,
+  base: SnapshotFrame,
+  piece: BroadcastPiece,
+  events: readonly EncodedEvent[],
+): void {
+  const step = target.serverTick - base.serverTick;
+  if (step < 1 || step > MAX_FRAME_STEP || piece.ctx.serverTick !== target.serverTick)
+    throw new RangeError(`cannot splice tick ${target.serverTick} against ${base.serverTick}`);
+  w.writeBool(true);
+  w.writeVarUint(step, 4);
+  w.writeBits(piece.ctx.motionScale, 16);
+  for (let i = 0; i < wire.sections.length; i++) {
+    const bits = piece.writers[i]!;
+    if (i === wire.receiverSection) {
+      const all = wire.sections[i]!.all;
+      writeListHeader(w, sliceOf(target.lists[i]!, all, -1), sliceOf(base.lists[i]!, all, -1));
+    }
+    w.appendBits(bits.view(), 0, bits.bitLength);
+  }
+  wire.events.writeEncoded(w, events, target.serverTick);
+  w.appendBits(piece.match.view(), 0, piece.match.bitLength);
 }
 
 /**

@@ -44,8 +44,20 @@ export interface BroadcastClient {
   events: readonly EncodedEvent<unknown>[];
 }
 
+/**
+ * What an observer frame can take of a shared piece: per section its bits (the receiver's section:
+ * every entity, no list header; the others: the whole list), whether the receiver section's ids are
+ * the baseline's, the motion scale, the rules block's bits.
+ */
+export interface BroadcastPiece {
+  readonly writers: readonly BitWriter[];
+  readonly receiverIdsSame: boolean;
+  readonly ctx: { readonly serverTick: number; readonly motionScale: number };
+  readonly match: BitWriter;
+}
+
 /** The pieces shared by every client on one baseline. */
-interface SharedPiece {
+interface SharedPiece extends BroadcastPiece {
   baseline: SnapshotFrame | null;
   baselineTick: number;
   ctx: { serverTick: number; motionScale: number };
@@ -114,6 +126,21 @@ export class SnapshotBroadcast {
     this.dueBaselines = dueBaselines;
     this.targetTick = target.serverTick;
     this.used = 0;
+  }
+
+  /**
+   * The shared piece this tick wrote against baseline `base` (the same frame object, holding the
+   * same tick), or null when no due client named it: the replay recorder splices its bits into an
+   * observer frame (observer-frame.ts `writeSpliced`) instead of writing them again.
+   */
+  pieceAgainst(tick: number, base: SnapshotFrame, baseTick: number): BroadcastPiece | null {
+    const target = this.target;
+    if (!target || this.targetTick !== tick || target.serverTick !== tick || base.serverTick !== baseTick) return null;
+    for (let k = 0; k < this.used; k++) {
+      const p = this.pieces[k]!;
+      if (p.baseline === base && p.baselineTick === baseTick) return p;
+    }
+    return null;
   }
 
   /** The datagrams of one client's snapshot (see the file comment). */

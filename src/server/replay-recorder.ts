@@ -15,7 +15,8 @@ import { BitWriter } from '../protocol/bits';
 import { MAX_EVENTS, type EncodedEvent } from '../protocol/event-codec';
 import { cleanText, MAP_NAME_RULE } from '../protocol/text';
 import type { PlayerId, Tick } from '../protocol/ids';
-import { MAX_FRAME_STEP, ObserverFrameWriter } from '../protocol/observer-frame';
+import { MAX_FRAME_STEP, ObserverFrameWriter, writeSplicedFrame } from '../protocol/observer-frame';
+import type { BroadcastPiece } from '../protocol/snapshot-broadcast';
 import { RecordKind, writeChat, writeRoster, type ReplayHeader, type RosterEntry } from '../protocol/replay-format';
 import { ReplayWriter } from '../protocol/replay-writer';
 import type { AnyEntity, SnapshotWire } from '../protocol/snapshot-schema';
@@ -46,12 +47,16 @@ export interface RecorderOptions {
 export interface SharedTick {
   frameAt(tick: Tick): SnapshotFrame | null;
   encodedFor(events: readonly TaggedEvent<unknown>[]): readonly EncodedEvent[] | null;
+  /** The snapshots' shared piece of this tick against `base` (some client due now acked it), or null. */
+  pieceAgainst(tick: Tick, base: SnapshotFrame, baseTick: Tick): BroadcastPiece | null;
 }
 
 /** The recorder's counters (stats, benchmarks). */
 export interface RecorderCounters {
   frames: number;
   keyFrames: number;
+  /** Frames spliced from the snapshots' shared piece (nothing written twice). */
+  spliced: number;
   bytes: number;
   full: boolean;
   /** Frames the codec could not write (the recording ended at the first). */
@@ -67,11 +72,14 @@ export class ReplayRecorder {
   /** The frame written last (the recorder's own, or the sender's) and the tick it held then. */
   private base: SnapshotFrame | null = null;
   private baseTick = -1;
+  /** The tick the next frame is due at, and whether the last frame was spliced. */
+  private nextFrameTick: Tick;
+  private lastSpliced = false;
   private pending: EncodedEvent[] = [];
   private readonly sorted: (readonly AnyEntity[])[] = [];
   readonly header: ReplayHeader;
   private lastRoster: RosterEntry[] = [];
-  readonly counters: RecorderCounters = { frames: 0, keyFrames: 0, bytes: 0, full: false, failures: 0 };
+  readonly counters: RecorderCounters = { frames: 0, keyFrames: 0, spliced: 0, bytes: 0, full: false, failures: 0 };
 
   constructor(
     private readonly wire: SnapshotWire,
@@ -96,6 +104,7 @@ export class ReplayRecorder {
       keyFrameEvery,
       firstTick,
     };
+    this.nextFrameTick = firstTick;
     this.frameWriter = new ObserverFrameWriter(wire);
     this.writer = new ReplayWriter(opts.maxBytes);
     this.writer.begin(this.header);
@@ -120,9 +129,10 @@ export class ReplayRecorder {
     const encoded = shared?.encodedFor(events);
     if (encoded) for (const e of encoded) this.pending.push(e);
     else for (const e of events) this.pending.push(this.wire.events.encode(e));
-    // A frame early when events pile up, so none carries more than a reader takes (MAX_EVENTS).
+    // A frame early when events pile up, so none carries more than a reader takes (MAX_EVENTS), or
+    // to fall in step with a client that acks at once (the listen host's own player).
     const crowded = this.pending.length > MAX_EVENTS / 2;
-    if ((tick - this.header.firstTick) % this.header.frameTicks !== 0 && !crowded) return;
+    if (tick < this.nextFrameTick && !crowded && !this.inStepWith(tick, shared)) return;
     const base = this.base;
     // A delta needs its base as written: not a sender's frame whose ring slot moved on since, and
     // not across a gap wider than a delta can step (ticks skipped after a long pause).
@@ -133,10 +143,15 @@ export class ReplayRecorder {
       tick - this.baseTick > MAX_FRAME_STEP;
     this.out.reset();
     let frame: SnapshotFrame;
+    let piece: BroadcastPiece | null = null;
     try {
       // The world as the snapshot sender packed it this tick, else packed here.
-      frame = shared?.frameAt(tick) ?? this.capture(tick, lists(), rules());
-      this.frameWriter.write(this.out, frame, key ? null : base, this.pending);
+      const sent = shared?.frameAt(tick) ?? null;
+      frame = sent ?? this.capture(tick, lists(), rules());
+      // What a client acking our last frame was sent is this frame's delta, already written: spliced.
+      piece = !key && base && sent ? shared!.pieceAgainst(tick, base, this.baseTick) : null;
+      if (piece) writeSplicedFrame(this.out, this.wire, frame, base!, piece, this.pending);
+      else this.frameWriter.write(this.out, frame, key ? null : base, this.pending);
     } catch {
       // A world the codec cannot carry ends the recording; the match is not disturbed.
       this.counters.failures++;
@@ -146,8 +161,24 @@ export class ReplayRecorder {
     this.pending = [];
     this.base = frame;
     this.baseTick = tick;
+    this.nextFrameTick = tick + this.header.frameTicks;
+    // A key frame cannot be spliced; it keeps the step the deltas were in.
+    if (!key) this.lastSpliced = piece !== null;
+    if (piece) this.counters.spliced++;
     this.counters.frames++;
     if (key) this.counters.keyFrames++;
+  }
+
+  /**
+   * Whether to write a frame now, off our step, to fall in step with a client that acks at once:
+   * our frames were not spliced, and a client due now has as its baseline the snapshot of one frame
+   * step ago. From this frame on, its snapshots' pieces are our deltas.
+   */
+  private inStepWith(tick: Tick, shared: SharedTick | undefined): boolean {
+    if (this.lastSpliced || this.base === null || !shared) return false;
+    const step = this.header.frameTicks;
+    const before = shared.frameAt(tick - step);
+    return before !== null && shared.pieceAgainst(tick, before, tick - step) !== null;
   }
 
   /** Packs the world of `tick` into whichever of the recorder's own frames is not the base. */

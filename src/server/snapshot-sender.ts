@@ -14,7 +14,7 @@
 import { DatagramArena } from '../protocol/datagram-arena';
 import type { EncodedEvent } from '../protocol/event-codec';
 import type { SnapshotFrame } from '../protocol/snapshot-view';
-import { SnapshotBroadcast } from '../protocol/snapshot-broadcast';
+import { SnapshotBroadcast, type BroadcastPiece } from '../protocol/snapshot-broadcast';
 import type { SnapshotWire } from '../protocol/snapshot-schema';
 import type { TaggedEvent } from '../protocol/snapshot-types';
 import type { PlayerId, Tick } from '../protocol/ids';
@@ -55,6 +55,11 @@ export class SnapshotSender {
   /** The world of `tick` as packed for the snapshots sent at it, or null when none was (the recorder reuses it). */
   frameAt(tick: Tick): SnapshotFrame | null {
     return this.frames.get(tick);
+  }
+
+  /** The shared piece this tick's snapshots wrote against frame `base` of `baseTick`, or null (replay-recorder.ts splices it). */
+  pieceAgainst(tick: Tick, base: SnapshotFrame, baseTick: Tick): BroadcastPiece | null {
+    return this.broadcast.pieceAgainst(tick, base, baseTick);
   }
 
   /** `events` encoded, when they are the last `send`'s (the same array), else null. */
