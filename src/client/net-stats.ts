@@ -26,3 +26,24 @@ export interface NetStats {
   /** Server time (ticks, fractional) at which remote entities are drawn. */
   renderTick: number;
 }
+
+/** A net graph with nothing on the wire (practice, a replay): zeros, but for what `p` sets. */
+export function quietNetStats(p: Partial<NetStats>): NetStats {
+  return {
+    pingMs: 0,
+    jitterMs: 0,
+    lossIn: 0,
+    lossOut: 0,
+    snapshotsPerSec: 0,
+    interpDelayMs: 0,
+    extrapolatingEntities: 0,
+    bytesInPerSec: 0,
+    bytesOutPerSec: 0,
+    predictionErrorsPerSec: 0,
+    cmdBufferDepth: 0,
+    serverTick: 0,
+    commandTick: 0,
+    renderTick: 0,
+    ...p,
+  };
+}

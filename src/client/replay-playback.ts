@@ -19,32 +19,12 @@ import type { AnyEntity } from '../protocol/snapshot-schema';
 import type { TaggedEvent } from '../protocol/snapshot-types';
 import type { ClientGame, ClientGameTypes, FrameParts, GameEvent, SampledSections, ShownEvent } from './client-game';
 import type { EntityTraits, SampledEntity } from './interpolation-buffer';
-import type { NetStats } from './net-stats';
+import { quietNetStats } from './net-stats';
 
 export const MIN_SPEED = 0.25;
 export const MAX_SPEED = 4;
 /** The longest page-clock step one frame moves the playback (a hidden tab must not leap). */
 const MAX_STEP_MS = 250;
-
-/** A net graph with nothing on it: a replay has no network. */
-function quietStats(tick: number): NetStats {
-  return {
-    pingMs: 0,
-    jitterMs: 0,
-    lossIn: 0,
-    lossOut: 0,
-    snapshotsPerSec: 0,
-    interpDelayMs: 0,
-    extrapolatingEntities: 0,
-    bytesInPerSec: 0,
-    bytesOutPerSec: 0,
-    predictionErrorsPerSec: 0,
-    cmdBufferDepth: 0,
-    serverTick: Math.floor(tick),
-    commandTick: 0,
-    renderTick: tick,
-  };
-}
 
 export class ReplayPlayback<T extends ClientGameTypes> {
   /** The playback time, in ticks. */
@@ -142,7 +122,8 @@ export class ReplayPlayback<T extends ClientGameTypes> {
       local: null,
       remotes: remotes as SampledSections<T['wire']>,
       events: this.takeEvents(),
-      stats: quietStats(this.time),
+      // A replay has no network: a quiet net graph at the playback time.
+      stats: quietNetStats({ serverTick: Math.floor(this.time), renderTick: this.time }),
       tickrate: this.replay.header.tickrate,
       rules: (alpha >= 1 && b ? b.rules : a.rules) as FrameParts<T>['rules'],
       streamTick: this.time,

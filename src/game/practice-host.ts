@@ -22,6 +22,7 @@ import { addPlayer, createWorld, newStepScratch, stepWorld } from '../sim/world'
 import type { GameHost, RewindDebug } from './game-host';
 import { botCmd } from './practice-bots';
 import { buildPracticeView } from './practice-view';
+import { quietNetStats } from '../client/net-stats';
 
 export interface PracticeOptions {
   bots?: number;
@@ -178,20 +179,10 @@ export function createPracticeHost(opts: PracticeOptions = {}): GameHost {
 }
 
 function practiceStats(tick: number, frac: number, cvars: Cvars): NetStats {
-  return {
-    pingMs: 0,
-    jitterMs: 0,
-    lossIn: 0,
-    lossOut: 0,
-    snapshotsPerSec: 0,
+  return quietNetStats({
     interpDelayMs: cvars.cl_interp * 1000,
-    extrapolatingEntities: 0,
-    bytesInPerSec: 0,
-    bytesOutPerSec: 0,
-    predictionErrorsPerSec: 0,
-    cmdBufferDepth: 0,
     serverTick: tick,
     commandTick: tick,
     renderTick: tick - 1 + frac,
-  };
+  });
 }

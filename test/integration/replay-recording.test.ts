@@ -15,15 +15,15 @@ import { seeded } from '../helpers/seeded';
 const MINUTES = 2;
 
 /** The server's world as an observer sees it (quantized lists and rules block) at every tick. */
-function watchTruth(match: Match): Map<number, string> {
+function watchTruth(match: Match, also: () => void = () => undefined): Map<number, string> {
   const server = match.server;
   const wire = server.game.wire;
   const truth = new Map<number, string>();
-  match.onTick = () =>
-    void truth.set(
-      server.world.tick,
-      JSON.stringify([observedLists(wire, server.game.snapshotLists()), wire.rules.quantize(server.publicMatch)]),
-    );
+  match.onTick = () => {
+    const world = [observedLists(wire, server.game.snapshotLists()), wire.rules.quantize(server.publicMatch)];
+    truth.set(server.world.tick, JSON.stringify(world));
+    also();
+  };
   return truth;
 }
 
@@ -50,16 +50,10 @@ describe('match recording', () => {
     server.recording.roster(ids.map((id) => ({ id, name: `player ${id}` })));
 
     // The server's world as an observer should see it, at every tick, and every event it raised.
-    const truth = new Map<number, string>();
     const raised: string[] = [];
-    match.onTick = () => {
-      const tick = server.world.tick;
-      truth.set(
-        tick,
-        JSON.stringify([observedLists(wire, server.game.snapshotLists()), wire.rules.quantize(server.publicMatch)]),
-      );
+    const truth = watchTruth(match, () => {
       for (const e of server.lastEvents) raised.push(`${e.id}@${e.tick}`);
-    };
+    });
     server.recording.chat(2, 'good luck');
     match.run(MINUTES * 60_000);
 
