@@ -7,7 +7,8 @@
  *
  * Inputs: the worker's `startMatch`, the plan (rules, rotation, pause), what the worker's stats
  * say of the match (`observe`, about once a second), timers, a log sink, and `markStarted` (the
- * lobby's own "started" flag). Outputs: log lines, `facts()` for /health, `onEnded` listeners.
+ * lobby's own "started" flag). Outputs: log lines, `facts()` for /health, `onEnded` listeners,
+ * `beforeNext` listeners (awaited before a match after the first starts).
  * Invariants: one start in flight at a time; each ended match (by its `seq`) schedules exactly
  * one next match; nothing is scheduled after `close()`.
  */
@@ -54,6 +55,7 @@ export class MatchCycle {
   private cancelNext: (() => void) | null = null;
   private closed = false;
   private readonly endedListeners: Array<() => void> = [];
+  private readonly beforeNextListeners: Array<() => Promise<unknown> | void> = [];
 
   constructor(
     private readonly worker: MatchStarter,
@@ -70,6 +72,11 @@ export class MatchCycle {
 
   onEnded(cb: () => void): void {
     this.endedListeners.push(cb);
+  }
+
+  /** Called (and awaited) before each match after the first starts: the last one is over, end screen and all. */
+  beforeNext(cb: () => Promise<unknown> | void): void {
+    this.beforeNextListeners.push(cb);
   }
 
   /** The first match (`why`: what triggered it, for the log); later calls do nothing. */
@@ -119,6 +126,7 @@ export class MatchCycle {
     this.starting = true;
     const rules: MatchRules = { ...this.plan.rules, mapId: this.plan.rotation[index] ?? this.plan.rules.mapId };
     try {
+      if (this.started > 0) for (const cb of this.beforeNextListeners) await cb();
       const answer = await this.worker.startMatch(rules);
       this.index = index;
       this.started++;

@@ -1,7 +1,7 @@
 /**
  * The dedicated host's `--record DIR`: each match's replay, as the worker recorded it, written to
- * a file in DIR when the match ends (its end screen included: the cycle notices the end about a
- * second after it), and the match in progress when the host stops. Names as a browser saves them,
+ * a file in DIR when the next match is about to start (its end screen included), and the match in
+ * progress when the host stops. Names as a browser saves them,
  * plus the match number: rewind-arena-2026-11-28-2215-match3.rwnd.
  * Invariants: never throws (a folder it cannot write is logged, the host plays on); a match is
  * written once; the folder is created when missing.
@@ -15,18 +15,19 @@ export interface ReplaySourceApi {
 }
 
 /**
- * `--record DIR` on a match cycle: each match's replay when it ends (the caller saves the one in
- * progress, partial, when the host stops); null without a folder.
+ * `--record DIR` on a match cycle: each match's replay just before the next one starts, so it holds
+ * the match and its whole end screen (the recorder starts a new replay at each start); the caller
+ * saves the one in progress, partial, when the host stops. Null without a folder.
  */
 export function recordMatches(
   dir: string | null,
-  cycle: { onEnded(cb: () => void): void; readonly matchesStarted: number },
+  cycle: { beforeNext(cb: () => Promise<unknown>): void; readonly matchesStarted: number },
   api: ReplaySourceApi,
   log: (line: string) => void,
 ): ReplayFiles | null {
   if (dir === null) return null;
   const files = new ReplayFiles(dir, 'arena', api, log);
-  cycle.onEnded(() => void files.save(cycle.matchesStarted));
+  cycle.beforeNext(() => files.save(cycle.matchesStarted));
   return files;
 }
 

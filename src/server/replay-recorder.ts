@@ -8,7 +8,8 @@
  * Cost: one pack of the world and one observer frame per recorded tick (about what one more
  * client on a fresh baseline costs), plus each event encoded once more. Memory: the file only,
  * capped (ReplayWriter); when full the recording stops there and the match goes on.
- * Invariants: never throws into the tick (a frame it cannot write ends the recording, counted);
+ * Invariants: never throws into the tick (a frame it cannot write is skipped, counted, and the next
+ * one is a key frame: a world the codec cannot carry for a moment costs that moment, not the match);
  * a delta frame's base is always the frame written just before it.
  */
 import { BitWriter } from '../protocol/bits';
@@ -59,7 +60,7 @@ export interface RecorderCounters {
   spliced: number;
   bytes: number;
   full: boolean;
-  /** Frames the codec could not write (the recording ended at the first). */
+  /** Frames the codec could not write (skipped: the recording goes on from a key frame). */
   failures: number;
 }
 
@@ -114,7 +115,7 @@ export class ReplayRecorder {
 
   /** Whether the recording has stopped (full, or a frame could not be written). */
   get ended(): boolean {
-    return this.counters.full || this.counters.failures > 0;
+    return this.counters.full;
   }
 
   /** After each tick: its events, and on a frame tick the world (asked for only then). */
@@ -153,8 +154,12 @@ export class ReplayRecorder {
       if (piece) writeSplicedFrame(this.out, this.wire, frame, base!, piece, this.pending);
       else this.frameWriter.write(this.out, frame, key ? null : base, this.pending);
     } catch {
-      // A world the codec cannot carry ends the recording; the match is not disturbed.
+      // A world the codec cannot carry is skipped (with its events: they may be why), and the
+      // recording goes on from a key frame; the match is not disturbed.
       this.counters.failures++;
+      this.base = null;
+      this.pending = [];
+      this.nextFrameTick = tick + this.header.frameTicks;
       return;
     }
     if (!this.append(key ? RecordKind.keyFrame : RecordKind.deltaFrame)) return;

@@ -8,6 +8,7 @@ import type { PlayerId } from '../protocol/ids';
 import type { ServerStatsOf } from './stats';
 import type { TickCost } from './tick-cost';
 import type { TickLoopCounters } from './tick-loop';
+import type { RecorderCounters } from './replay-recorder';
 
 /**
  * One client's datagram port: a DataChannel adopted by the worker, or a MessagePort. A port that
@@ -34,6 +35,8 @@ export interface RuntimeCounters {
   tickCost: TickCost;
   /** Ticks whose step threw (a bug; reported as 'error' notices). */
   tickErrors: number;
+  /** The replay being recorded (replay-recorder.ts counters), or null when not recording. */
+  replay: RecorderCounters | null;
 }
 
 /** The whole report of a runtime whose game reports `R` (its worker entry names it). */

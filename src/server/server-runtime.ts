@@ -219,6 +219,7 @@ export class ServerRuntime<Handle, G extends ServerGameTypes> {
       loop: { ...this.loop.counters },
       tickCost: this.costs.summary(),
       tickErrors: this.tickErrors,
+      replay: this.server.recording.current ? { ...this.server.recording.current.counters } : null,
     };
   }
 

@@ -6,7 +6,7 @@
  * browser-hosted match shows a joiner (winner, ranking with the bot named as a bot, "Waiting for
  * the host…"), /health says the match ended and when the next one starts, and the next match
  * starts by itself on the next map of the rotation, the end screen closing. With `--record DIR`
- * the first match's replay is in DIR once it ended (same results, Ann named), and the match in
+ * the first match's replay is in DIR once the next one started (same results, Ann named), and the match in
  * progress is written when the host stops (issue 24).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -152,14 +152,16 @@ describe('dedicated host matches', () => {
     expect(host.output()).toMatch(/match 2 started \(after the last one ended\): Deathmatch on warrens, first to 2/);
     expect(await page.evaluate(() => window.rewind.phase)).toBe('match');
 
-    // --record: match 1's replay was written when it ended; it plays to the same results.
+    // --record: match 1's replay was written as match 2 started; it plays to the same results.
     const files = await readdir(recordDir);
     const first = files.find((f) => /^rewind-arena-\d{4}-\d\d-\d\d-\d{4}-match1\.rwnd$/.test(f));
     expect(first, `${files.join(', ')}${info()}`).toBeDefined();
     const opened = openReplay(ARENA_WIRE, new Uint8Array(await readFile(join(recordDir, first!))));
     if (!opened.ok) throw new Error(opened.error);
-    const last = opened.value.frame(opened.value.frameCount - 1).rules as PublicMatchState;
-    expect(last.results).toEqual(screen.results);
+    const r = opened.value;
+    const last = r.frame(r.frameCount - 1).rules as PublicMatchState;
+    const summary = `replay: ${r.frameCount} frames, ticks ${r.firstTick}-${r.lastTick}, last phase ${last.phase}${info()}`;
+    expect(last.results, summary).toEqual(screen.results);
     expect(opened.value.rosterAt(opened.value.lastTick).map((p) => p.name)).toContain('Ann');
     await closePlayer(page);
     expect(await host.terminate()).toBe(0);

@@ -1,7 +1,8 @@
 /**
  * The dedicated host's match cycle: the first start goes to the worker and only then marks the
  * lobby started; an ended match (by its seq) schedules exactly one next match, after the pause,
- * on the next map of the rotation (wrapping); nothing runs after close(). Virtual timers.
+ * on the next map of the rotation (wrapping), its beforeNext listeners awaited first; nothing runs
+ * after close(). Virtual timers.
  */
 import { describe, expect, it } from 'vitest';
 import { MatchCycle, type CycleTimers } from '../../../src/dedicated/match-cycle';
@@ -73,6 +74,23 @@ describe('MatchCycle', () => {
     expect(t.started.map((r) => r.mapId)).toEqual([0, 3, 0]);
     expect(t.lines).toContain('match 1 over on crossfire; the next match starts in 5 s on bastion');
     expect(t.lines).toContain('match 2 started (after the last one ended): Deathmatch on bastion, first to 3, 10 min');
+  });
+
+  it('awaits its beforeNext listeners before every start but the first (the replay of the match that ended)', async () => {
+    const t = setup([0, 1]);
+    const order: string[] = [];
+    t.cycle.beforeNext(async () => {
+      order.push(`save ${t.cycle.matchesStarted} (${t.started.length} started)`);
+      await new Promise((r) => setTimeout(r, 5));
+      order.push('saved');
+    });
+    await t.cycle.start('at once');
+    expect(order).toEqual([]);
+    t.cycle.observe({ phase: MatchPhase.Ended, seq: 1, mapId: 0 });
+    await t.advance(5000);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(order).toEqual(['save 1 (1 started)', 'saved']);
+    expect(t.started.map((r) => r.mapId)).toEqual([0, 1]);
   });
 
   it('tells its listeners when a match ended, and schedules nothing after close()', async () => {

@@ -53,13 +53,15 @@ describe('ReplayRecorder', () => {
     expect(3000).toBeGreaterThan(MAX_EVENTS / 2);
   });
 
-  it('ends the recording on a world it cannot write, and never throws into the tick', () => {
+  it('skips a world it cannot write, never throws into the tick, and goes on from a key frame', () => {
     const rec = new ReplayRecorder(ARENA_WIRE, 60, { game: 'arena', map: 'plaza' }, 0);
     rec.onTick(0, lists(0), rules, []);
     expect(() => rec.onTick(2, () => [[{ id: 1 }], []], rules, [])).not.toThrow();
     expect(rec.counters).toMatchObject({ frames: 1, failures: 1 });
     rec.onTick(4, lists(4), rules, []);
-    expect(open(rec.bytes()).frameCount).toBe(1);
+    rec.onTick(6, lists(6), rules, []);
+    expect(rec.counters).toMatchObject({ frames: 3, keyFrames: 2, failures: 1 });
+    expect(open(rec.bytes()).frameTicks).toEqual([0, 4, 6]);
   });
 
   it('starts again from a key frame across a gap wider than a delta can step (a long pause)', () => {
