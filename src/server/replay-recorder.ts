@@ -5,9 +5,11 @@
  * the events of the ticks since; every `keyFrameEvery` frames it writes a key frame instead, so a
  * player can seek. Roster and chat lines the host passes in are recorded with their tick.
  *
- * Cost: one pack of the world and one observer frame per recorded tick (about what one more
- * client on a fresh baseline costs), plus each event encoded once more. Memory: the file only,
- * capped (ReplayWriter); when full the recording stops there and the match goes on.
+ * Cost: it takes what the snapshot sender already did this tick (the world it packed, the events
+ * it encoded); when a client due this tick acked the recorder's last frame (the listen host's own
+ * player, which it falls in step with), the delta is that pair's shared piece, spliced; otherwise
+ * one more delta of the world. Memory: the file only, capped (ReplayWriter); when full the
+ * recording stops there and the match goes on.
  * Invariants: never throws into the tick (a frame it cannot write is skipped, counted, and the next
  * one is a key frame: a world the codec cannot carry for a moment costs that moment, not the match);
  * a delta frame's base is always the frame written just before it.
