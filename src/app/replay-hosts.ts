@@ -49,7 +49,7 @@ export function arenaReplayHost(playback: ArenaPlayback, leave: () => void): Gam
           camera.y = Math.min(Math.max(camera.y, 0), map.height);
         }
       }
-      return { ...view, focus: camera.placed ? { x: camera.x, y: camera.y } : null };
+      return { ...view, focus: camera.placed ? { x: camera.x, y: camera.y } : null, watching: true };
     },
     cvars: () => settings,
     setCvar: (name: string, value: number | string): CvarIssue | null => setCvar(settings, name, value),
@@ -67,6 +67,7 @@ export function pushballReplayHost(playback: PushballPlayback, leave: () => void
     names: () => namesAt(playback),
     frame: (nowMs) => playback.frame(nowMs),
     leave,
+    watching: true,
   };
 }
 

@@ -55,10 +55,12 @@ export function drawWorldEffects(kit: Kit, f: FrameInfo, fx: Effects): void {
 export function drawScreenEffects(kit: Kit, f: FrameInfo, fx: Effects): void {
   const { mouseX: x, mouseY: y, now } = f;
   const cross = kit.color('text');
-  line(kit, x - 10, y, x - 4, y, 2, cross, 0.8);
-  line(kit, x + 4, y, x + 10, y, 2, cross, 0.8);
-  line(kit, x, y - 10, x, y - 4, 2, cross, 0.8);
-  line(kit, x, y + 4, x, y + 10, 2, cross, 0.8);
+  // Watching a replay: nobody aims (no crosshair).
+  const shown = f.view.watching ? 0 : 0.8;
+  line(kit, x - 10, y, x - 4, y, 2, cross, shown);
+  line(kit, x + 4, y, x + 10, y, 2, cross, shown);
+  line(kit, x, y - 10, x, y - 4, 2, cross, shown);
+  line(kit, x, y + 4, x, y + 10, 2, cross, shown);
   const hit = fade(fx.hitMarkerAt, now, LIFE.hitMarker);
   if (hit > 0) {
     const c = kit.color('hitMarker');

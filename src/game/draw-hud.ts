@@ -79,7 +79,7 @@ export function drawHud(kit: Kit, f: FrameInfo, fx: Effects): void {
   if (local) {
     if (local.state.alive) drawVitals(kit, f, local);
     else drawDeath(kit, f, local);
-  } else {
+  } else if (!f.view.watching) {
     anchoredText(kit, 'Waiting for the host…', f.cam.viewW / 2, f.cam.viewH / 2, 22, kit.color('text'), 'center');
   }
   drawKillFeed(kit, f, fx);
@@ -93,5 +93,6 @@ function drawMatchBar(kit: Kit, f: FrameInfo): void {
   const x = f.cam.viewW / 2;
   fillRect(kit, x - 220, 6, 440, 50, kit.color('panel'), 0.6);
   anchoredText(kit, phaseLine(m), x, 10, 20, kit.color('text'), 'top');
-  anchoredText(kit, scoreLine(m, f.name), x, 34, 14, kit.color('dimText'), 'top');
+  const watched = f.view.watching ? f.view.localId : undefined;
+  anchoredText(kit, scoreLine(m, f.name, watched), x, 34, 14, kit.color('dimText'), 'top');
 }

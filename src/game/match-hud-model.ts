@@ -35,15 +35,23 @@ export function matchName(m: MatchView | null, names: ReadonlyMap<PlayerId, stri
   return bot ? `Bot ${id}` : `player ${id}`;
 }
 
-export function scoreLine(m: MatchView, name: (id: PlayerId) => string): string {
+/**
+ * The match bar's second line. `watched`: a replay's (the player followed, or -1 for nobody): the
+ * line names that player instead of "you", or leaves the own part out.
+ */
+export function scoreLine(m: MatchView, name: (id: PlayerId) => string, watched?: PlayerId): string {
   // Free play (before the host's first start) has no score limit, whatever the rules say.
   const limit = m.fragLimit > 0 && m.phase !== MatchPhase.Waiting ? ` · first to ${m.fragLimit}` : '';
+  const playing = m.ranking.some((r) => r.id === watched);
+  const who = watched === undefined ? 'you' : playing ? name(watched) : null;
   if (m.mode === GameMode.TeamDeathmatch) {
-    const mine = m.myTeam === Team.None ? '' : ` · you: ${teamName(m.myTeam)}, ${m.myScore}`;
+    const mine = m.myTeam === Team.None || who === null ? '' : ` · ${who}: ${teamName(m.myTeam)}, ${m.myScore}`;
     return `Red ${m.teamScores[0]} : ${m.teamScores[1]} Blue${mine}${limit}`;
   }
   const leader = m.leader ? ` · Leader ${name(m.leader.id)} ${m.leader.score}` : '';
-  return `You ${m.myScore} · ${ordinal(m.myPlace)} of ${m.playerCount}${leader}${limit}`;
+  if (who === null) return `${m.playerCount} players${leader}${limit}`;
+  const label = watched === undefined ? 'You' : who;
+  return `${label} ${m.myScore} · ${ordinal(m.myPlace)} of ${m.playerCount}${leader}${limit}`;
 }
 
 export function modeName(mode: number): string {

@@ -73,6 +73,8 @@ describe('watching replays', () => {
       undefined,
       15_000,
     );
+    // Watched, not played: no "Leave the match" (the bar's Back leaves), no ping or controls hint.
+    expect(await page.locator('#pushball-leave').count()).toBe(0);
     await page.click('#replay-leave');
     await waitIn(page, () => window.rewind.phase === 'start', undefined, 10_000);
     await page.close();

@@ -61,6 +61,11 @@ export interface ClientView {
   match?: MatchView | null;
   /** Where the camera looks when there is no local player (a replay: the player followed, or a free camera). */
   focus?: { x: number; y: number } | null;
+  /**
+   * Watched, not played (a replay): no local player by design, so no "Waiting for the host…", no
+   * crosshair, and the score line names the player followed (`localId`), or nobody, never "You".
+   */
+  watching?: boolean;
 }
 
 export type { WeaponId };

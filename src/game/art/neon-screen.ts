@@ -87,5 +87,6 @@ function drawHurt(kit: Kit, f: FrameInfo, fx: Effects, look: Look): void {
 
 export function drawNeonScreen(kit: Kit, f: FrameInfo, fx: Effects, look: Look): void {
   drawHurt(kit, f, fx, look);
-  drawCrosshair(kit, f, fx);
+  // Watching a replay: nobody aims.
+  if (!f.view.watching) drawCrosshair(kit, f, fx);
 }

@@ -107,6 +107,7 @@ export function updatePushball(s: PushballScreen, nowMs: number): void {
     goal: s.goal,
     names,
     kind: s.kind,
+    watching: s.host.watching === true,
   });
   s.fps.tick(s.k.dt());
   s.frames++;

@@ -16,6 +16,8 @@ export interface PushballHost {
   leave(): void;
   /** The next match: whether this page may start it now (the lobby's host), and starting it; offered once a match is over. */
   rematch?: { allowed(): boolean; start(): void };
+  /** A replay is watched, not a match played: no ping, no controls hint, no "Leave the match" (the replay bar has Back). */
+  readonly watching?: boolean;
   /** The replay of the match (the host's "Download replay" once it is over); absent: none. */
   replay?(): Promise<Uint8Array | null>;
   /** The lobby's chat, when there is one: the renderer shows a chat box (T opens it). */

@@ -98,6 +98,8 @@ export interface HudInputs {
   goal: GoalEvent | null;
   names: ReadonlyMap<number, string>;
   kind: PushInputKind;
+  /** A replay is watched: no ping (no network), no controls hint (nobody plays). */
+  watching?: boolean;
 }
 
 export function hudModel(h: HudInputs): PushballHud {
@@ -107,7 +109,7 @@ export function hudModel(h: HudInputs): PushballHud {
     score: scoreText(r ? r.scores : [0, 0]),
     clock: r ? clockText(r.clockTicksLeft, h.tickrate) : '--:--',
     banner: phaseBanner(r, scorer),
-    ping: pingText(h.pingMs),
-    hint: CONTROLS_HINT[h.kind],
+    ping: h.watching ? '' : pingText(h.pingMs),
+    hint: h.watching ? '' : CONTROLS_HINT[h.kind],
   };
 }

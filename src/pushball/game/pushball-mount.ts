@@ -130,7 +130,7 @@ export function mountPushball(root: HTMLElement, host: PushballHost, opts: Pushb
   const touch = createPushballTouch(doc, wrapper, () => chat?.isOpen() ?? false);
   const chat: ChatBox | null = host.chat ? createChatBox(doc, wrapper, host.chat, 'match') : null;
   if (chat) wrapper.append(chat.element);
-  wrapper.append(cornerButton(doc, LEAVE_BUTTON_ID, 'Leave the match', 8, leave));
+  if (!host.watching) wrapper.append(cornerButton(doc, LEAVE_BUTTON_ID, 'Leave the match', 8, leave));
   const rematch = rematchButton(doc, host, () => live);
   wrapper.append(rematch.element);
   const replay = replayBox(doc, host);

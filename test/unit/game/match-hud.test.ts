@@ -96,6 +96,26 @@ describe('score, rank and leader', () => {
     expect(scoreLine(v, (id) => matchName(v, names, id))).toBe('Red 4 : 9 Blue · you: Blue, 4 · first to 30');
   });
 
+  it('a replay names the player followed instead of "you", or leaves the own part out with nobody followed', () => {
+    const followed = buildMatchView(block(), 3, 0, TICKRATE, []);
+    const name = (id: number): string => matchName(followed, names, id);
+    expect(scoreLine(followed, name, 3)).toBe(`${name(3)} 3 · 2nd of 4 · Leader Bot 2 7 · first to 20`);
+    const nobody = buildMatchView(block(), -1, 0, TICKRATE, []);
+    expect(scoreLine(nobody, name, -1)).toBe('4 players · Leader Bot 2 7 · first to 20');
+    const tdm = block({
+      mode: GameMode.TeamDeathmatch,
+      teamScores: [4, 9],
+      players: [
+        { id: 1, team: Team.Red, score: 8, bot: false },
+        { id: 2, team: Team.Blue, score: 5, bot: false },
+      ],
+    });
+    const t = buildMatchView(tdm, 1, 0, TICKRATE, []);
+    expect(scoreLine(t, (id) => matchName(t, names, id), 1)).toBe('Red 4 : 9 Blue · Ann: Red, 8 · first to 20');
+    const tNobody = buildMatchView(tdm, -1, 0, TICKRATE, []);
+    expect(scoreLine(tNobody, (id) => matchName(tNobody, names, id), -1)).toBe('Red 4 : 9 Blue · first to 20');
+  });
+
   it('names a server bot "Bot N" and a stranger "player N"; writes each award', () => {
     const v = buildMatchView(block(), 1, 0, TICKRATE, []);
     expect(matchName(v, names, 2)).toBe('Bot 2');

@@ -134,4 +134,9 @@ describe('hudModel', () => {
     expect(hud).toMatchObject({ score: '0 – 0', clock: '--:--', banner: 'Waiting for the match…', ping: 'ping –' });
     expect(hud.hint).toMatch(/Space/);
   });
+
+  it('watching a replay: no ping (no network) and no controls hint (nobody plays)', () => {
+    const hud = hudModel({ rules: null, tickrate: 60, pingMs: 0, goal: null, names, kind: 'keyboard', watching: true });
+    expect(hud).toMatchObject({ ping: '', hint: '', score: '0 – 0' });
+  });
 });
