@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { NetStats } from '../../../src/arena/client/view-model';
 import { FpsMeter, SampleRing, netGraphLines, niceCeiling, plotCoords } from '../../../src/game/net-graph-model';
+import { quietNetStats } from '../../../src/client/net-stats';
 
 describe('SampleRing', () => {
   it('keeps the newest samples in order and overwrites the oldest', () => {
@@ -101,22 +102,7 @@ describe('netGraphLines', () => {
   });
 
   it('adds the migration line when there is a checkpoint to speak of: its age and the interval', () => {
-    const s = {
-      pingMs: 0,
-      jitterMs: 0,
-      lossIn: 0,
-      lossOut: 0,
-      snapshotsPerSec: 0,
-      interpDelayMs: 0,
-      extrapolatingEntities: 0,
-      bytesInPerSec: 0,
-      bytesOutPerSec: 0,
-      predictionErrorsPerSec: 0,
-      cmdBufferDepth: 0,
-      serverTick: 0,
-      commandTick: 0,
-      renderTick: 0,
-    };
+    const s = quietNetStats({});
     expect(netGraphLines(s, 60)).toHaveLength(6);
     expect(netGraphLines(s, 60, { ageMs: 420, intervalMs: 1003 }).at(-1)).toBe('checkpoint age 0.4 s   every 1.0 s');
     expect(netGraphLines(s, 60, { ageMs: null, intervalMs: 1000 }).at(-1)).toBe('checkpoint age -   every 1.0 s');
