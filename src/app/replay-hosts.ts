@@ -5,7 +5,6 @@
  * the replay's roster at the time, the net graph is off (net_graph 0), and leaving goes back.
  * Also the bar's view of the playback (ReplayControlsTarget): markers at kills and goals.
  */
-import { arenaClientGame } from '../arena/client/arena-client-game';
 import type { ArenaClientTypes } from '../arena/client/arena-client-types';
 import type { ClientView, InputSample } from '../arena/client/view-model';
 import type { ReplayPlayback } from '../client/replay-playback';
@@ -113,6 +112,3 @@ export function replayTarget(playback: ArenaPlayback | PushballPlayback, leave: 
     leave,
   };
 }
-
-/** The arena's client game (the page picks the playback's game by the replay's header). */
-export const ARENA_REPLAY_GAME = arenaClientGame;

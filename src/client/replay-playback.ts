@@ -21,8 +21,8 @@ import type { ClientGame, ClientGameTypes, FrameParts, GameEvent, SampledSection
 import type { EntityTraits, SampledEntity } from './interpolation-buffer';
 import { quietNetStats } from './net-stats';
 
-export const MIN_SPEED = 0.25;
-export const MAX_SPEED = 4;
+export const MIN_PLAYBACK_SPEED = 0.25;
+export const MAX_PLAYBACK_SPEED = 4;
 /** The longest page-clock step one frame moves the playback (a hidden tab must not leap). */
 const MAX_STEP_MS = 250;
 
@@ -73,7 +73,7 @@ export class ReplayPlayback<T extends ClientGameTypes> {
   }
   /** 0.25-4× (clamped); returns what is used. */
   setSpeed(speed: number): number {
-    this.speedFactor = Number.isFinite(speed) ? Math.min(Math.max(speed, MIN_SPEED), MAX_SPEED) : 1;
+    this.speedFactor = Number.isFinite(speed) ? Math.min(Math.max(speed, MIN_PLAYBACK_SPEED), MAX_PLAYBACK_SPEED) : 1;
     return this.speedFactor;
   }
   follow(id: number | null): void {

@@ -37,11 +37,11 @@ export interface ReplayControls {
   destroy(): void;
 }
 
-export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
+export const PLAYBACK_SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
 const SEEK_STEP_S = 5;
 
 /** m:ss of `ticks` at `tickrate`. */
-export function clockText(ticks: number, tickrate: number): string {
+function timeText(ticks: number, tickrate: number): string {
   const s = Math.max(0, Math.floor(ticks / tickrate));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
@@ -104,7 +104,7 @@ export function createReplayControls(doc: Document, t: ReplayControlsTarget): Re
   const speed = el(doc, 'select', {});
   speed.id = 'replay-speed';
   speed.setAttribute('aria-label', 'Speed');
-  for (const s of SPEEDS) speed.append(Object.assign(el(doc, 'option', {}, `${s}×`), { value: String(s) }));
+  for (const s of PLAYBACK_SPEEDS) speed.append(Object.assign(el(doc, 'option', {}, `${s}×`), { value: String(s) }));
   speed.value = String(t.speed());
   speed.addEventListener('change', () => t.setSpeed(Number(speed.value)));
   const { box, range } = timeline(doc, t);
@@ -123,7 +123,7 @@ export function createReplayControls(doc: Document, t: ReplayControlsTarget): Re
   const refresh = (): void => {
     play.textContent = t.paused() ? 'Play' : 'Pause';
     if (doc.activeElement !== range) range.value = String(t.tick());
-    time.textContent = `${clockText(t.tick() - t.firstTick, t.tickrate)} / ${clockText(t.lastTick - t.firstTick, t.tickrate)}`;
+    time.textContent = `${timeText(t.tick() - t.firstTick, t.tickrate)} / ${timeText(t.lastTick - t.firstTick, t.tickrate)}`;
     const players = t.players();
     const key = JSON.stringify(players);
     if (key !== roster) {

@@ -159,7 +159,8 @@ export function readObserverFrame(
 
 /**
  * What an observer frame of the world `lists` (one per section) carries: each entity's public
- * fields, sorted by id. Tests and the recorder's checks compare decoded frames with this.
+ * fields, sorted by id: the definition of what a replay must reproduce (the tests compare decoded
+ * frames with it).
  */
 export function observedLists(wire: SnapshotWire, lists: readonly (readonly AnyEntity[])[]): AnyEntity[][] {
   return wire.sections.map((sec, i) => [...(lists[i] ?? [])].sort(byId).map((e) => pickFields(sec.codec, e)));

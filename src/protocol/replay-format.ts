@@ -72,7 +72,7 @@ export interface ChatRecord {
   text: string;
 }
 
-export function writeHeader(w: BitWriter, h: ReplayHeader): void {
+export function writeReplayHeader(w: BitWriter, h: ReplayHeader): void {
   w.writeBits(h.protocolVersion, 16);
   writeText(w, h.game, MAP_NAME_RULE);
   writeText(w, h.map, MAP_NAME_RULE);
@@ -82,7 +82,7 @@ export function writeHeader(w: BitWriter, h: ReplayHeader): void {
   w.writeBits(h.firstTick, 32);
 }
 
-export function readHeader(r: BitReader): ReplayHeader {
+export function readReplayHeader(r: BitReader): ReplayHeader {
   const protocolVersion = r.readBits(16);
   const game = readText(r, MAP_NAME_RULE, 'game');
   const map = readText(r, MAP_NAME_RULE, 'map');

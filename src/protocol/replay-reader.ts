@@ -14,7 +14,7 @@ import { readObserverFrame, type ObservedFrame } from './observer-frame';
 import {
   MAX_REPLAY_BYTES,
   readChat,
-  readHeader,
+  readReplayHeader,
   readLeb,
   readRoster,
   RecordKind,
@@ -60,7 +60,7 @@ function splitRecords(bytes: Uint8Array): DecodeResult<RawRecord[]> {
 
 function headerOf(bytes: Uint8Array, rec: RawRecord): DecodeResult<ReplayHeader> {
   const r = new BitReader(bytes.subarray(rec.start, rec.end));
-  const header = readHeader(r);
+  const header = readReplayHeader(r);
   r.expectEnd();
   return r.ok ? { ok: true, value: header } : { ok: false, error: `header: ${r.error}` };
 }

@@ -14,7 +14,7 @@ import {
   RecordKind,
   REPLAY_FORMAT_VERSION,
   REPLAY_MAGIC,
-  writeHeader,
+  writeReplayHeader,
   writeLeb,
   type ReplayHeader,
 } from './replay-format';
@@ -45,7 +45,7 @@ export class ReplayWriter {
     this.put(REPLAY_MAGIC, REPLAY_MAGIC.length);
     this.put(Uint8Array.of(REPLAY_FORMAT_VERSION), 1);
     const w = new BitWriter(64);
-    writeHeader(w, header);
+    writeReplayHeader(w, header);
     this.append(RecordKind.header, w);
   }
 

@@ -50,7 +50,7 @@ export type ServerNotice<R extends object> =
   | { type: 'error'; text: string };
 
 /** A port message as a datagram: anything but bytes becomes an empty one, which the server counts as malformed. */
-export function asBytes(data: unknown): Uint8Array {
+export function datagramOf(data: unknown): Uint8Array {
   if (data instanceof Uint8Array) return data;
   if (data instanceof ArrayBuffer) return new Uint8Array(data);
   // Anything else is not a datagram: hand the server an empty one so it is counted as malformed.

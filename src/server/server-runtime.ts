@@ -25,7 +25,7 @@ import type { ClientNetSettings } from './snapshot-scheduler';
 import { TickLoop } from './tick-loop';
 import { TickCostMeter } from './tick-cost';
 import { SilenceWatch } from './silence-watch';
-import { asBytes, type BytePort, type RuntimeClock, type RuntimeStats, type ServerNotice } from './runtime-types';
+import { datagramOf, type BytePort, type RuntimeClock, type RuntimeStats, type ServerNotice } from './runtime-types';
 import type { MatchRecording } from './match-recording';
 import {
   CANNOT_MIGRATE,
@@ -168,7 +168,7 @@ export class ServerRuntime<Handle, G extends ServerGameTypes> {
     port.listen((data) => {
       const now = this.clock.now();
       this.silence.heard(clientId, now);
-      server.receive(clientId, asBytes(data), now);
+      server.receive(clientId, datagramOf(data), now);
     });
     return true;
   }

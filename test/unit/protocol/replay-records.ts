@@ -5,7 +5,7 @@
  */
 import { BitReader } from '../../../src/protocol/bit-reader';
 import { BitWriter } from '../../../src/protocol/bits';
-import { MAX_ROSTER, readHeader, writeLeb } from '../../../src/protocol/replay-format';
+import { MAX_ROSTER, readReplayHeader, writeLeb } from '../../../src/protocol/replay-format';
 import { PROTOCOL_VERSION } from '../../../src/protocol/wire';
 import type { Rng } from './gen';
 import { MAX_TICK } from './replay-check';
@@ -65,7 +65,7 @@ interface RawHeader {
 /** A header record's payload with one field changed (texts as raw bytes). */
 export function headerVariant(r: Rng, payload: Uint8Array): Uint8Array {
   const reader = new BitReader(payload);
-  const h = readHeader(reader);
+  const h = readReplayHeader(reader);
   const raw: RawHeader = { ...h, game: enc(h.game), map: enc(h.map) };
   switch (r.int(0, 6)) {
     case 0:
