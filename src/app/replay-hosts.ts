@@ -11,6 +11,7 @@ import type { ReplayPlayback } from '../client/replay-playback';
 import { defaultCvars, setCvar, type CvarIssue, type Cvars } from '../config/cvars';
 import type { GameHost } from '../game/game-host';
 import type { ReplayControlsTarget } from '../game/replay-controls';
+import type { RosterEntry } from '../protocol/replay-format';
 import type { PushballHost } from '../pushball/game';
 import type { PushballClientTypes } from '../pushball/client/pushball-client-game';
 
@@ -20,9 +21,22 @@ const FREE_CAMERA_SPEED = 900;
 export type ArenaPlayback = ReplayPlayback<ArenaClientTypes>;
 export type PushballPlayback = ReplayPlayback<PushballClientTypes>;
 
-function namesAt(p: ReplayPlayback<ArenaClientTypes> | ReplayPlayback<PushballClientTypes>): Map<number, string> {
-  return new Map(p.replay.rosterAt(p.tick).map((e) => [e.id, e.name]));
+type AnyPlayback = ArenaPlayback | PushballPlayback;
+
+/** The names at the playback time, as a map made again only when the roster record changes (asked every frame). */
+function rosterNames(p: AnyPlayback): () => ReadonlyMap<number, string> {
+  let from: readonly RosterEntry[] | null = null;
+  let names: ReadonlyMap<number, string> = new Map();
+  return () => {
+    const now = p.replay.rosterAt(p.tick);
+    if (now !== from) names = new Map(now.map((e) => [e.id, e.name]));
+    from = now;
+    return names;
+  };
 }
+
+/** A player's name: the roster's, else (a server bot, on no roster) as the games name bots. */
+const nameIn = (names: ReadonlyMap<number, string>, id: number): string => names.get(id) ?? `Bot ${id}`;
 
 /** The arena's renderer over a replay: the camera follows the chosen player, or pans with the move keys. */
 export function arenaReplayHost(playback: ArenaPlayback, leave: () => void): GameHost {
@@ -30,7 +44,7 @@ export function arenaReplayHost(playback: ArenaPlayback, leave: () => void): Gam
   const camera = { x: 0, y: 0, placed: false, lastMs: null as number | null };
   return {
     localId: -1,
-    names: () => namesAt(playback),
+    names: rosterNames(playback),
     pings: () => new Map(),
     frame(nowMs: number, input: InputSample): ClientView {
       const view = playback.frame(nowMs);
@@ -63,7 +77,7 @@ export function arenaReplayHost(playback: ArenaPlayback, leave: () => void): Gam
 export function pushballReplayHost(playback: PushballPlayback, leave: () => void): PushballHost {
   return {
     localId: -1,
-    names: () => namesAt(playback),
+    names: rosterNames(playback),
     frame: (nowMs) => playback.frame(nowMs),
     leave,
     watching: true,
@@ -83,13 +97,29 @@ function markerOf(event: unknown, name: (id: number) => string): string | null {
 export function replayTarget(playback: ArenaPlayback | PushballPlayback, leave: () => void): ReplayControlsTarget {
   const p = playback as ReplayPlayback<ArenaClientTypes>;
   const replay = p.replay;
-  // Names as the roster had them last; anyone not on it (a server bot) as the game names bots.
-  const name = (id: number): string => replay.rosterAt(replay.lastTick).find((e) => e.id === id)?.name ?? `Bot ${id}`;
-  const receivers = replay.wire.receiverSection;
+  // Markers name players as the roster had them last.
+  const last = new Map(replay.rosterAt(replay.lastTick).map((e) => [e.id, e.name]));
   const markers = replay.events.flatMap((e) => {
-    const label = markerOf(e.event, name);
+    const label = markerOf(e.event, (id) => nameIn(last, id));
     return label ? [{ tick: e.tick, label }] : [];
   });
+  const namesNow = rosterNames(playback);
+  const receivers = replay.wire.receiverSection;
+  // Everyone in the frame shown (bots too), made again only when the frame or the roster changes.
+  const memo = {
+    frame: null as object | null,
+    names: null as object | null,
+    list: [] as Array<{ id: number; name: string }>,
+  };
+  const players = (): ReadonlyArray<{ id: number; name: string }> => {
+    const frame = p.frameNow();
+    const names = namesNow();
+    if (frame !== memo.frame || names !== memo.names) {
+      memo.list = frame.lists[receivers]!.map((e) => ({ id: e.id, name: nameIn(names, e.id) }));
+      Object.assign(memo, { frame, names });
+    }
+    return memo.list;
+  };
   return {
     firstTick: replay.firstTick,
     lastTick: replay.lastTick,
@@ -103,11 +133,7 @@ export function replayTarget(playback: ArenaPlayback | PushballPlayback, leave: 
     setSpeed: (s) => void p.setSpeed(s),
     seek: (t) => p.seek(t),
     follow: (id) => p.follow(id),
-    // Everyone in the world now (bots too), by the roster's names.
-    players: () => {
-      const roster = new Map(replay.rosterAt(p.tick).map((e) => [e.id, e.name]));
-      return p.frameNow().lists[receivers]!.map((e) => ({ id: e.id, name: roster.get(e.id) ?? `Bot ${e.id}` }));
-    },
+    players,
     markers: () => markers,
     leave,
   };

@@ -110,7 +110,8 @@ export class ReplayPlayback<T extends ClientGameTypes> {
     const i = this.replay.frameIndexAt(this.time);
     const a = this.frameAtIndex(i);
     const b = i + 1 < this.replay.frameCount ? this.frameAtIndex(i + 1) : null;
-    for (const k of [...this.kept.keys()]) if (k !== i && k !== i + 1) this.kept.delete(k);
+    // Only the two frames around the time are kept (deleting while iterating a Map is safe).
+    for (const k of this.kept.keys()) if (k !== i && k !== i + 1) this.kept.delete(k);
     const span = b ? b.tick - a.tick : 1;
     const alpha = b ? Math.min(Math.max((this.time - a.tick) / span, 0), 1) : 0;
     const remotes: Record<string, SampledEntity<AnyEntity>[]> = {};

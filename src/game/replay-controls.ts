@@ -24,7 +24,7 @@ export interface ReplayControlsTarget {
   setSpeed(speed: number): void;
   seek(tick: number): void;
   follow(id: number | null): void;
-  /** Who is in the match at the playback time (ids and names). */
+  /** Who is in the match at the playback time (ids and names): the same array while that does not change. */
   players(): ReadonlyArray<{ id: number; name: string }>;
   /** Moments worth a marker on the timeline (kills, goals). */
   markers(): ReadonlyArray<{ tick: number; label: string }>;
@@ -119,15 +119,14 @@ export function createReplayControls(doc: Document, t: ReplayControlsTarget): Re
   leave.addEventListener('click', () => t.leave());
   root.append(play, speed, box, time, follow, leave);
 
-  let roster = '';
+  let roster: ReadonlyArray<{ id: number; name: string }> | null = null;
   const refresh = (): void => {
     play.textContent = t.paused() ? 'Play' : 'Pause';
     if (doc.activeElement !== range) range.value = String(t.tick());
     time.textContent = `${timeText(t.tick() - t.firstTick, t.tickrate)} / ${timeText(t.lastTick - t.firstTick, t.tickrate)}`;
     const players = t.players();
-    const key = JSON.stringify(players);
-    if (key !== roster) {
-      roster = key;
+    if (players !== roster) {
+      roster = players;
       follow.replaceChildren(
         Object.assign(el(doc, 'option', {}, 'Free camera'), { value: '' }),
         ...players.map((p) => Object.assign(el(doc, 'option', {}, `Follow ${p.name}`), { value: String(p.id) })),

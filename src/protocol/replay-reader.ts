@@ -31,6 +31,9 @@ import type { TaggedEvent } from './snapshot-types';
 import type { Tick } from './ticks';
 import { PROTOCOL_VERSION, type DecodeResult } from './wire';
 
+/** The roster before any roster record (one array, so callers can cache by identity). */
+const NOBODY: readonly RosterEntry[] = Object.freeze([]);
+
 interface RawRecord {
   kind: number;
   start: number;
@@ -143,9 +146,9 @@ export class Replay {
     return this.frame(this.frameIndexAt(tick));
   }
 
-  /** Who was in the match at `tick` (the newest roster record up to then). */
-  rosterAt(tick: number): RosterEntry[] {
-    let players: RosterEntry[] = [];
+  /** Who was in the match at `tick` (the newest roster record up to then): the same array while that record holds. */
+  rosterAt(tick: number): readonly RosterEntry[] {
+    let players: readonly RosterEntry[] = NOBODY;
     for (const rec of this.rosters) if (rec.tick <= tick) players = rec.players;
     return players;
   }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { Match } from '../../harness';
 import { openReplayBytes } from '../../../src/app/replay-watch';
-import { replayTarget } from '../../../src/app/replay-hosts';
+import { arenaReplayHost, replayTarget } from '../../../src/app/replay-hosts';
 import { pushballRuntimeGame } from '../../../src/pushball/server/pushball-checkpoint';
 import { GameServer } from '../../../src/server/game-server';
 import type { PushballTypes } from '../../../src/pushball/server/pushball-types';
@@ -52,6 +52,35 @@ describe('watching a replay file', () => {
     expect(players).toHaveLength(4);
     expect(players.find((p) => p.id === annId)?.name).toBe('Ann');
     expect(players.filter((p) => p.name.startsWith('Bot '))).toHaveLength(3);
+  });
+
+  it('keeps the players list and the names while nothing changes, and pans the free camera at 900 units/s', () => {
+    const opened = openReplayBytes(arenaBytes());
+    if (!opened.ok || opened.value.game !== 'arena') throw new Error('not an arena replay');
+    const playback = opened.value.playback;
+    const target = replayTarget(playback, () => undefined);
+    const host = arenaReplayHost(playback, () => undefined);
+    playback.pause();
+    playback.seek(playback.replay.firstTick + 120);
+    expect(target.players()).toBe(target.players());
+    expect(host.names()).toBe(host.names());
+    playback.seek(playback.replay.firstTick + 600);
+    const still = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: 255 };
+    const first = host.frame(0, still);
+    const start = first.focus!;
+    const mapWidth = first.match!.map.width;
+    // Half a second of the stick held right, in 100 ms frames: 450 units right (as far as the map goes).
+    for (let t = 100; t <= 500; t += 100) host.frame(t, { ...still, moveX: 127 });
+    const moved = host.frame(500, still).focus!;
+    expect(moved.x - start.x).toBeCloseTo(Math.min(450, mapWidth - start.x), 6);
+    expect(moved.y).toBe(start.y);
+    // Following a player: the camera is on that player as drawn.
+    const who = target.players()[0]!.id;
+    playback.follow(who);
+    const view = host.frame(520, still);
+    const drawn = view.remotes.find((r) => r.id === who)!;
+    expect(view.focus).toEqual({ x: drawn.x, y: drawn.y });
+    expect(view.watching).toBe(true);
   });
 
   it('plays a Pushball replay with Pushball, marking its goals', () => {
