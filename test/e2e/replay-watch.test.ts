@@ -1,7 +1,7 @@
 /**
  * Watching replays in real Chromium (issue 24): a Pushball replay recorded in Node (four bots,
  * 20 s) dropped on the start screen plays with Pushball's renderer (the pitch and the ball drawn,
- * the time moving, goals marked); a damaged file and a file that is no replay at all each get a
+ * the time moving, goals marked) and answers its keys (Space, ".", ",", F); a damaged file and a file that is no replay at all each get a
  * sentence on the message screen, and Back returns to the start screen.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -73,6 +73,18 @@ describe('watching replays', () => {
       undefined,
       15_000,
     );
+    // The keys: Space pauses, "." and "," step 5 s, F follows the next player.
+    await page.keyboard.press(' ');
+    await waitIn(page, () => window.rewind.replay()!.paused, undefined, 5_000);
+    const at = await page.evaluate(() => window.rewind.replay()!.tick);
+    await page.keyboard.press('.');
+    expect(await page.evaluate(() => window.rewind.replay()!.tick)).toBeCloseTo(at + 300, 6);
+    await page.keyboard.press(',');
+    expect(await page.evaluate(() => window.rewind.replay()!.tick)).toBeCloseTo(at, 6);
+    await page.keyboard.press('f');
+    const followed = await page.evaluate(() => window.rewind.replay()!);
+    expect(followed.followed).toBe(followed.players[0]!.id);
+    expect(await page.inputValue('#replay-follow')).toBe(String(followed.followed));
     // Watched, not played: no "Leave the match" (the bar's Back leaves), no ping or controls hint.
     expect(await page.locator('#pushball-leave').count()).toBe(0);
     await page.click('#replay-leave');
