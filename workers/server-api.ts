@@ -6,7 +6,7 @@
  *
  * API: start(settings), addClient(clientId, port /* transferred MessagePort *\/),
  * setChannelInbox(port), addClientOnChannel(clientId, key), releaseChannel(key), channelStats(),
- * removeClient(id), setClientSettings(id, s), setDebug(id, on), setSetting(name, v), startMatch(rules),
+ * removeClient(id), setClientSettings(id, s), setDebug(id, on), setKillCam(id, on), setSetting(name, v), startMatch(rules),
  * addBot(), removeBot(), onNotice(cb /* Comlink.proxy *\/),
  * stats(), stop(); host migration (issue 13): checkpoint(lobby, rewindTicks), restore(bytes, opts),
  * stopTicking(); replays (issue 24): startRecording(map), replay(), recordRoster(players),
@@ -98,6 +98,9 @@ export function createServerApi<G extends ServerGameTypes>(makeGame: RuntimeGame
     },
     setDebug(clientId: PlayerId, on: boolean): void {
       runtime.setDebug(clientId, on);
+    },
+    setKillCam(clientId: PlayerId, on: boolean): void {
+      runtime.setKillCam(clientId, on);
     },
     setSetting(name: ServerSettingName, value: number): void {
       runtime.setSetting(name, value);

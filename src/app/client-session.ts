@@ -25,17 +25,20 @@ import { setCvar as applyCvar, type CvarIssue, type Cvars } from '../config/cvar
 import { NetClient } from '../client/net-client';
 import type { ArenaClientTypes } from '../arena/client/arena-client-types';
 import type { DebugMessage } from '../protocol/debug-messages';
+import type { KillCamMessage } from '../protocol/kill-cam-codec';
+import { KillCamShow } from '../client/kill-cam-show';
 import type { PlayerId } from '../sim/types';
 import type { ScriptedInput, SessionGame, SessionTypes, ViewEventOf } from './session-games';
 import type { Channel } from '../transport/channel';
 import { ConditionedChannel, type Timers } from '../transport/conditioned-channel';
 
-/** What the server is told in a 'settings' message; `debug` asks for 'debug' messages. */
+/** What the server is told in a 'settings' message; `debug` asks for 'debug' messages, `killCam` for kill-cams. */
 export interface ClientSettings {
   updateRate: number;
   rate: number;
   interpMs: number;
   debug: boolean;
+  killCam: boolean;
 }
 
 export interface SessionHooks {
@@ -62,7 +65,14 @@ export interface SnapshotArrival {
   atMs: number;
   bytes: number;
 }
-const NET_SETTING_CVARS = new Set(['cl_updaterate', 'rate', 'cl_interp', 'cl_interp_ratio', 'sv_showhitboxes']);
+const NET_SETTING_CVARS = new Set([
+  'cl_updaterate',
+  'rate',
+  'cl_interp',
+  'cl_interp_ratio',
+  'sv_showhitboxes',
+  'cl_killcam',
+]);
 
 /** `T`: the game's client types (the arena's unless the lobby plays another game, see session-games.ts). */
 export class ClientSession<T extends SessionTypes = ArenaClientTypes> {
@@ -77,6 +87,10 @@ export class ClientSession<T extends SessionTypes = ArenaClientTypes> {
   lastView: T['view'] | null = null;
   /** The newest 'debug' message from the server, while sv_showhitboxes is 1. */
   serverDebug: DebugMessage | null = null;
+  /** The kill-cam of the own player's last death (cl_killcam 1), shown until it ends; kept for the debug API. */
+  killCam: KillCamShow<T> | null = null;
+  /** Kill-cam messages that could not be shown (a replay that did not open). */
+  killCamRefused = 0;
   /** The input the renderer sampled last: what the page loop's frames go on with. */
   private gameInput: T['input'];
   /** When the renderer last drew a frame (-Infinity: never). */
@@ -209,6 +223,15 @@ export class ClientSession<T extends SessionTypes = ArenaClientTypes> {
     if (!this.serverDebug || m.tick >= this.serverDebug.tick) this.serverDebug = m;
   }
 
+  /** A 'killcam' message arrived (reliable channel, or locally on the host's page): shown from the next frame. */
+  receiveKillCam(m: KillCamMessage): void {
+    // One may still be in flight after the setting was switched off.
+    if (this.current.cl_killcam !== 1) return;
+    const show = KillCamShow.open(this.game.client, m, this.timers.now());
+    if (show.ok) this.killCam = show.value;
+    else this.killCamRefused++;
+  }
+
   runScript(spec: ScriptedInput): void {
     const ms = Number.isFinite(spec.ms) ? Math.min(Math.max(spec.ms, 0), 60_000) : 0;
     this.script = { spec, untilMs: this.timers.now() + ms };
@@ -224,6 +247,7 @@ export class ClientSession<T extends SessionTypes = ArenaClientTypes> {
     this.channel.configure(this.current);
     if (NET_SETTING_CVARS.has(name)) this.hooks.sendSettings(this.netSettings());
     if (this.current.sv_showhitboxes !== 1) this.serverDebug = null;
+    if (this.current.cl_killcam !== 1) this.killCam?.skip(this.timers.now());
     if (name === 'sv_lagcompensation' || name === 'sv_maxunlag') this.hooks.serverSetting?.(name, this.current[name]);
     return issue;
   }
@@ -238,7 +262,13 @@ export class ClientSession<T extends SessionTypes = ArenaClientTypes> {
     const { interpMs } = this.net.netSettings();
     this.sentInterpMs = interpMs;
     this.sentSettingsAtMs = this.timers.now();
-    return { updateRate: c.cl_updaterate, rate: c.rate, interpMs, debug: c.sv_showhitboxes === 1 };
+    return {
+      updateRate: c.cl_updaterate,
+      rate: c.rate,
+      interpMs,
+      debug: c.sv_showhitboxes === 1,
+      killCam: c.cl_killcam === 1,
+    };
   }
 
   private inputFor(now: number): T['input'] {

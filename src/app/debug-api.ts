@@ -18,6 +18,7 @@ import type { PushballView } from '../pushball/client/pushball-client-game';
 import type { PushEvent } from '../pushball/sim';
 import { isArenaSession, isPushballSession, type AnyClientSession } from './session-games';
 import type { WatchedReplay } from './replay-watch';
+import { killCamState, type KillCamState } from './kill-cam-view';
 
 export type Phase = 'start' | 'connecting' | 'lobby' | 'match' | 'practice' | 'replay' | 'ended';
 
@@ -107,6 +108,8 @@ export interface RewindDebugApi {
   chooseSuccessor(id: PlayerId, yes?: boolean): PlayerId[];
   /** While watching a replay: its state (a copy); null otherwise. */
   replay(): ReplayState | null;
+  /** The own player's last kill-cam (arena): its times (page clock), span and frames; null before one. */
+  killCam(): KillCamState | null;
 }
 
 function replayState(w: WatchedReplay | null): ReplayState | null {
@@ -210,5 +213,9 @@ export function createDebugApi(app: AppState): RewindDebugApi {
       return [...(s()?.chosenSuccessors?.() ?? [])];
     },
     replay: () => replayState(app.watched),
+    killCam: () => {
+      const c = s()?.client;
+      return clone(c && isArenaSession(c) ? killCamState(c) : null);
+    },
   };
 }

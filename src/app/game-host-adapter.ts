@@ -15,6 +15,7 @@ import type { ClientSession } from './client-session';
 import type { ArenaClientTypes } from '../arena/client/arena-client-types';
 import type { LeaveChoice } from '../game/menu';
 import type { CheckpointInfo } from '../game/net-graph-model';
+import { arenaKillCamFrames } from './kill-cam-view';
 
 /** The server's live hitboxes of the other players, from a 'debug' message. */
 export function hitboxesFromDebug(m: DebugMessage | null): Hitbox[] | null {
@@ -71,6 +72,7 @@ export function gameHostFor(
   client: ClientSession<ArenaClientTypes>,
   onLeave: () => void,
 ): GameHost {
+  const withKillCam = arenaKillCamFrames(client);
   return {
     localId: client.localId,
     names: (): ReadonlyMap<PlayerId, string> => new Map(session.players().map((p) => [p.id, p.name])),
@@ -78,7 +80,8 @@ export function gameHostFor(
       new Map(
         session.players().map((p) => [p.id, p.id === client.localId ? Math.round(client.net.stats.pingMs) : p.pingMs]),
       ),
-    frame: (nowMs: number, input: InputSample): ClientView => client.frame(input, nowMs),
+    frame: (nowMs: number, input: InputSample): ClientView => withKillCam(nowMs, client.frame(input, nowMs)),
+    skipKillCam: () => client.killCam?.skip(client.now()),
     cvars: (): Readonly<Cvars> => client.cvars(),
     setCvar: (name: string, value: number | string): CvarIssue | null => client.setCvar(name, value),
     serverHitboxes: (): Hitbox[] | null => hitboxesFromDebug(client.serverDebug),

@@ -184,7 +184,7 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
   const loopback = new LoopbackChannel(port);
   const client = hostClient(p, member.id, loopback);
   // The overlays' data comes from the worker like a joiner's, minus the channel.
-  server.onLocalDebug((m) => client.receiveDebug(m));
+  server.onLocalDebug((m) => (m.type === 'debug' ? client.receiveDebug(m) : client.receiveKillCam(m)));
   // The host's own lines go through the same limits as everyone's (ChatRelay) and show when relayed.
   const chat = new ChatLog(
     (text) => server.say(text),
@@ -263,9 +263,10 @@ function watchSignaling(p: HostParts): ReturnType<typeof keepSignaling> {
 function hostClient(p: HostParts, id: PlayerId, loopback: LoopbackChannel): AnyClientSession {
   const api = p.worker.api;
   const hooks: SessionHooks = {
-    sendSettings: ({ debug, ...net }) => {
+    sendSettings: ({ debug, killCam, ...net }) => {
       void api.setClientSettings(id, net);
       void api.setDebug(id, debug);
+      void api.setKillCam(id, killCam);
     },
     serverSetting: (name, value) => void api.setSetting(name, value),
   };

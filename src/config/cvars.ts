@@ -55,6 +55,7 @@ export const CVARS = {
   cl_extrapolate: flag(1, 'Extrapolate others briefly when snapshots stop arriving.'),
   cl_extrapolate_amount: num(0.25, 0, 1, 'Longest extrapolation (s) before others are held still.'),
   cl_showerror: flag(0, 'Mark prediction errors on screen.'),
+  cl_killcam: flag(1, "When you are killed, watch the last seconds through your killer's eyes (Space or a tap skips)."),
   sv_tickrate: int(60, 20, 128, 'Host simulation ticks per second.'),
   sv_maxunlag: num(1, 0, 2, 'Longest rewind (s) the host accepts for lag compensation.'),
   sv_lagcompensation: flag(1, 'Rewind other players to what the shooter saw before testing a hit.'),

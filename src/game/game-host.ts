@@ -76,6 +76,8 @@ export interface GameHost {
   lastRewind(): RewindDebug | null;
   /** Leave the match and go back to the start screen. */
   leave(): void;
+  /** Ends the kill-cam now (Space, or a tap on its Skip button); absent where there are none. */
+  skipKillCam?(): void;
   /**
    * The host of a running match with a successor: the ways to leave it ("Hand the match to
    * <name>", "End the match for everyone"); empty or absent: Leave leaves at once.

@@ -15,6 +15,8 @@ import type { KaboomCtx } from 'kaboom';
 import { DEFAULT_MAP } from '../sim/map';
 import { Weapon, type ArenaMap } from '../sim/types';
 import { createChatBox, type ChatBox } from './chat-box';
+import { createKillCamBanner } from './kill-cam-banner';
+import { listenOnWrapper } from './wrapper-listeners';
 import { canvasPixel, installDebugApi, type GameDebugApi, type InjectedText } from './debug-api';
 import { createNetGraph } from './draw-netgraph';
 import { createEffects, KILL_FEED_MAX, type Effects } from './effects';
@@ -234,23 +236,6 @@ function overlayParts(
   return { ui, chat, touch, pointer: new PointerTracker(wrapper, canvas, initialPointer) };
 }
 
-/** Any key or pointer unlocks the sound (browsers allow audio only after a gesture); Esc is the menu's. */
-function listenOnWrapper(wrapper: HTMLElement, s: Screen, ui: Overlays): () => void {
-  const onKeyDown = (e: KeyboardEvent): void => {
-    s.sound.unlock();
-    if (e.key !== 'Escape') return;
-    e.preventDefault();
-    ui.escape();
-  };
-  const onPointerDown = (): void => s.sound.unlock();
-  wrapper.addEventListener('keydown', onKeyDown);
-  wrapper.addEventListener('pointerdown', onPointerDown);
-  return () => {
-    wrapper.removeEventListener('keydown', onKeyDown);
-    wrapper.removeEventListener('pointerdown', onPointerDown);
-  };
-}
-
 export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions = {}): GameHandle {
   const doc = root.ownerDocument;
   const density = pickDensity(opts.pixelDensity);
@@ -261,7 +246,8 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
   const parts = overlayParts(host, ui, wrapper, canvas, opts.initialPointer ?? null);
   const { chat, touch } = parts;
   const end = createEndScreen(doc, host.matchControls?.() ?? null, endScreenOptions(host));
-  wrapper.append(end.element);
+  const killCam = createKillCamBanner(doc, wrapper, () => host.skipKillCam?.());
+  wrapper.append(end.element, killCam.element);
   const s = newScreen(k, host, opts.map ?? DEFAULT_MAP, parts, sound);
   let live = true;
   const clock = opts.clock ?? (() => performance.now());
@@ -272,7 +258,10 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
     () => live,
     clock,
     opts.onFrameCost,
-    () => end.update(s.view?.match, () => host.names()),
+    () => {
+      end.update(s.view?.match, () => host.names());
+      killCam.update(s.view, () => host.names());
+    },
   );
   k.onUpdate(() => {
     if (live) chat?.refresh(clock());
@@ -290,6 +279,7 @@ export function mountGame(root: HTMLElement, host: GameHost, opts: MountOptions 
       unlisten();
       removeDebug();
       chat?.destroy();
+      killCam.destroy();
       touch.destroy();
       parts.pointer.destroy();
       s.sound.dispose();

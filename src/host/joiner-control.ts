@@ -59,7 +59,7 @@ function dispatch(id: PlayerId, m: ControlMessage, h: JoinerControlHandlers): bo
 
 /** The listen server's handlers: a joiner's settings go to the worker, its chat to `chat`, leaving closes its link. */
 export function listenServerHandlers(
-  api: Pick<ServerWorkerApi, 'setClientSettings' | 'setDebug'>,
+  api: Pick<ServerWorkerApi, 'setClientSettings' | 'setDebug' | 'setKillCam'>,
   chat: (from: PlayerId, text: string) => void,
   close: (from: PlayerId) => void,
   kick: JoinerControlHandlers['kick'],
@@ -68,6 +68,7 @@ export function listenServerHandlers(
     setSettings: (from, m) => {
       void api.setClientSettings(from, { updateRate: m.updateRate, rate: m.rate, interpMs: m.interpMs });
       void api.setDebug(from, m.debug);
+      void api.setKillCam(from, m.killCam === true);
     },
     chat,
     leave: close,

@@ -16,7 +16,7 @@
  */
 import { encodeControl } from '../protocol/control';
 import type { KickReason } from '../protocol/control-messages';
-import type { DebugMessage } from '../protocol/debug-messages';
+import type { RelayedMessage } from './debug-relay';
 import type { PlayerId } from '../protocol/ids';
 import type { Peer, PeerLink } from '../transport/peer-link';
 import { ConnectionBudget } from '../transport/connection-budget';
@@ -51,7 +51,7 @@ export class ListenServer {
   private readonly slots = new JoinerSlots();
   private readonly listeners = new Set<() => void>();
   private localId: PlayerId | null = null;
-  private localDebug: ((m: DebugMessage) => void) | null = null;
+  private localDebug: ((m: RelayedMessage) => void) | null = null;
   private readonly statsTimer: ReturnType<typeof setInterval>;
   /** Offers relayed by the signaling server, before the door (transport/incoming-offers.ts). */
   readonly offers: IncomingOffers;
@@ -102,7 +102,7 @@ export class ListenServer {
     const debug = {
       localId: () => this.localId,
       sendRemote: sendRaw,
-      deliverLocal: (m: DebugMessage) => this.localDebug?.(m),
+      deliverLocal: (m: RelayedMessage) => this.localDebug?.(m),
     };
     routeWorkerNotices(worker, { ...debug, kick, closed: () => this.closed });
     this.statsTimer = setInterval(() => void this.everySecond(), 1000);
@@ -167,8 +167,8 @@ export class ListenServer {
     return reportLinks(this.slots.values());
   }
 
-  /** Where the host's own client gets its 'debug' messages (they never touch a channel). */
-  onLocalDebug(cb: ((m: DebugMessage) => void) | null): void {
+  /** Where the host's own client gets its 'debug' and 'killcam' messages (they never touch a channel). */
+  onLocalDebug(cb: ((m: RelayedMessage) => void) | null): void {
     this.localDebug = cb;
   }
 

@@ -6,8 +6,8 @@
  * Invariant: the only game bytes that cross this API are none: commands and snapshots flow over
  * each joiner's own unreliable DataChannel transferred into the worker (`handOff`, where the
  * browser can transfer DataChannels) or over a transferred MessagePort the page relays; this API
- * carries lifecycle, settings, kicks, stats and the encoded 'debug' messages for clients that
- * asked (relayed as they are, see debug-relay.ts).
+ * carries lifecycle, settings, kicks, stats and the encoded 'debug' and 'killcam' messages for
+ * clients that asked (relayed as they are, see debug-relay.ts).
  */
 import * as Comlink from 'comlink';
 import type { KickReason } from '../protocol/control-messages';
@@ -135,6 +135,8 @@ export interface ServerWorkerApi<W extends WorkerGameTypes = LobbyWorkerGame> {
   setClientSettings(clientId: PlayerId, s: ClientNetSettings): Promise<void> | void;
   /** Whether this client wants 'debug' notices (~10 Hz, encoded control messages). */
   setDebug(clientId: PlayerId, on: boolean): Promise<void> | void;
+  /** Whether this client wants a 'killcam' notice (an encoded control message) when another player kills it. */
+  setKillCam(clientId: PlayerId, on: boolean): Promise<void> | void;
   setSetting(name: 'sv_lagcompensation' | 'sv_maxunlag', value: number): Promise<void> | void;
   /** Starts the next match with these rules (the worker's game checks and clamps them); null when not running. */
   startMatch(rules: W['startRequest']): Promise<W['started'] | null> | W['started'] | null;

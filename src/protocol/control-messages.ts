@@ -5,6 +5,7 @@
  */
 import type { PlayerId } from './ids';
 import type { DebugMessage } from './debug-messages';
+import type { KillCamMessage } from './kill-cam-codec';
 
 /**
  * Why the host refused a joiner. The order is the wire's (append only). 'attempts': too many wrong
@@ -162,10 +163,12 @@ export type ControlMessage =
   | { type: 'leave' }
   /**
    * Client → host: the client's network settings, sent after welcome and whenever they change.
-   * `debug` asks for 'debug' messages (true while sv_showhitboxes is 1).
+   * `debug` asks for 'debug' messages (true while sv_showhitboxes is 1); `killCam` for 'killcam'
+   * messages (cl_killcam 1; optional: absent is false, as an older client's settings decode).
    */
-  | { type: 'settings'; updateRate: number; rate: number; interpMs: number; debug: boolean }
+  | { type: 'settings'; updateRate: number; rate: number; interpMs: number; debug: boolean; killCam?: boolean }
   | { type: 'lobby'; players: LobbyPlayer[]; started: boolean }
   | DebugMessage
   | SuccessorsMessage
-  | CheckpointMessage;
+  | CheckpointMessage
+  | KillCamMessage;

@@ -1,9 +1,10 @@
 /**
  * Control message codec (reliable, ordered channel): hello, welcome, reject, kick, chat, leave,
- * settings, lobby, debug, auth-challenge, auth-proof, successors, checkpoint. Layout: [type:8] then the fields of that
+ * settings, lobby, debug, auth-challenge, auth-proof, successors, checkpoint, killcam. Layout: [type:8] then the fields of that
  * type in a fixed order; texts are UTF-8 with a length (text.ts), enums a byte index into a fixed
  * list (append only). The handshake's messages live in handshake-codec.ts, host migration's
- * ('successors', 'checkpoint', and hello's trailing `migration` byte) in migration-codec.ts.
+ * ('successors', 'checkpoint', and hello's trailing `migration` byte) in migration-codec.ts, the
+ * kill-cam's in kill-cam-codec.ts.
  *
  * The encoder sends `normalizeControl(m)` (texts cleaned and cut, numbers clamped to their
  * fields), so decode(encode(m)) equals normalizeControl(m) whenever that is valid. The decoder
@@ -11,7 +12,7 @@
  * of range, more than MAX_LOBBY_PLAYERS players, trailing bytes. A hello or challenge of another
  * protocol version may not decode, but its version always reads (`peekHandshakeVersion`), so the
  * host can answer `reject: version`. A 'settings'
- * without its trailing `debug` byte (an older client) decodes with `debug: false`. A 'debug'
+ * without its trailing flags byte (an older client) decodes with `debug: false, killCam: false`. A 'debug'
  * holds at most MAX_DEBUG_HITBOXES hitboxes per list, positions on the 1/16 grid, ids 0..255.
  */
 import { BitReader, BitWriter } from './bits';
@@ -36,6 +37,8 @@ import {
   writeCheckpointMessage,
   writeSuccessors,
 } from './migration-codec';
+import { normalizeKillCam, readKillCam, writeKillCam } from './kill-cam-codec';
+import { normalizeClientSettings, readClientSettings, writeClientSettings } from './settings-codec';
 
 export const CONTROL_TYPES: readonly ControlMessage['type'][] = [
   'hello',
@@ -51,6 +54,7 @@ export const CONTROL_TYPES: readonly ControlMessage['type'][] = [
   'auth-proof',
   'successors',
   'checkpoint',
+  'killcam',
 ];
 export const REJECT_REASONS: readonly RejectReason[] = [
   'full',
@@ -111,13 +115,7 @@ export function normalizeControl(m: ControlMessage): ControlMessage {
     case 'leave':
       return { type: 'leave' };
     case 'settings':
-      return {
-        type: 'settings',
-        updateRate: clamp(m.updateRate, 1, 255),
-        rate: clamp(m.rate, 0, 0xffffffff),
-        interpMs: clamp(m.interpMs, 0, 65535),
-        debug: m.debug === true,
-      };
+      return normalizeClientSettings(m);
     case 'lobby':
       return {
         type: 'lobby',
@@ -130,6 +128,8 @@ export function normalizeControl(m: ControlMessage): ControlMessage {
       return normalizeSuccessors(m);
     case 'checkpoint':
       return normalizeCheckpointMessage(m);
+    case 'killcam':
+      return normalizeKillCam(m);
   }
 }
 
@@ -162,11 +162,7 @@ function writeBody(w: BitWriter, m: ControlMessage): void {
     case 'leave':
       return;
     case 'settings':
-      w.writeBits(m.updateRate, 8);
-      w.writeVarUint(m.rate);
-      w.writeBits(m.interpMs, 16);
-      // A whole byte, so that its absence (an older client) is distinguishable from `false`.
-      w.writeBits(m.debug ? 1 : 0, 8);
+      writeClientSettings(w, m);
       return;
     case 'lobby':
       writeLobby(w, m.players, m.started);
@@ -179,6 +175,9 @@ function writeBody(w: BitWriter, m: ControlMessage): void {
       return;
     case 'checkpoint':
       writeCheckpointMessage(w, m);
+      return;
+    case 'killcam':
+      writeKillCam(w, m);
   }
 }
 
@@ -228,16 +227,6 @@ function readLobby(r: BitReader): ControlMessage {
   return { type: 'lobby', players, started: r.readBool() };
 }
 
-function readSettings(r: BitReader): ControlMessage {
-  const updateRate = readRange(r, 8, 1, 255, 'update rate');
-  const rate = r.readVarUint();
-  if (rate > 0xffffffff) r.fail('rate out of range');
-  const interpMs = r.readBits(16);
-  // Older clients end here: no byte left means they never asked for debug messages.
-  const debug = r.ok && r.remainingBits === 0 ? false : readRange(r, 8, 0, 1, 'debug flag') === 1;
-  return { type: 'settings', updateRate, rate, interpMs, debug };
-}
-
 function readBody(r: BitReader, type: ControlMessage['type']): ControlMessage {
   switch (type) {
     case 'hello':
@@ -262,7 +251,7 @@ function readBody(r: BitReader, type: ControlMessage['type']): ControlMessage {
     case 'leave':
       return { type };
     case 'settings':
-      return readSettings(r);
+      return readClientSettings(r);
     case 'lobby':
       return readLobby(r);
     case 'debug':
@@ -271,6 +260,8 @@ function readBody(r: BitReader, type: ControlMessage['type']): ControlMessage {
       return readSuccessors(r);
     case 'checkpoint':
       return readCheckpointMessage(r);
+    case 'killcam':
+      return readKillCam(r);
   }
 }
 

@@ -32,6 +32,7 @@ import type { ServerStatsOf } from './stats';
 import type { ServerCore } from './server-core';
 import { EventIds } from './event-ids';
 import { MatchRecording } from './match-recording';
+import { KillCams } from './kill-cams';
 import type { MapOf, ServerGame, ServerGameContext, ServerGameTypes } from './server-game';
 import {
   clampMaxPlayers,
@@ -73,6 +74,8 @@ export class GameServer<G extends ServerGameTypes> {
   private readonly snapshots: SnapshotSender;
   /** Replays of its matches, when the host records (match-recording.ts). */
   readonly recording: MatchRecording;
+  /** Kill-cams for the clients that want them, when the game has kills (kill-cams.ts). */
+  readonly killCams: KillCams<G['event'], G['cmd']>;
   private readonly rulesBlock = (): G['rules'] => this.game.rulesBlock();
   private readonly snapshotLists = (): EntityListsOf => this.game.snapshotLists();
 
@@ -89,6 +92,7 @@ export class GameServer<G extends ServerGameTypes> {
       lists: this.snapshotLists,
       rules: this.rulesBlock,
     });
+    this.killCams = new KillCams(this.game.wire, this.tickrate, this.game.killCam);
     this.cmdScratch = newCmdPacketScratch(this.game.commands);
     this.abuseLimits = settings.abuse ?? defaultAbuseLimits(this.tickrate);
   }
@@ -130,6 +134,7 @@ export class GameServer<G extends ServerGameTypes> {
 
   removeClient(clientId: PlayerId): void {
     const known = this.sessions.delete(clientId);
+    this.killCams.forget(clientId);
     this.game.leave(clientId, known);
   }
 
@@ -212,6 +217,7 @@ export class GameServer<G extends ServerGameTypes> {
     this.cmds.takeFrom(tick, this.sessions.values());
     this.game.addBotCommands(tick, cmds);
     this.cmds.dropStale();
+    this.killCams.noteCommands(tick, cmds);
     const events = this.game.step(cmds, this.context);
     const world = this.game.world;
     this.lastTickMs = nowMs;
@@ -225,6 +231,7 @@ export class GameServer<G extends ServerGameTypes> {
       nowMs,
     );
     this.recording.onTick(this.tickEvents, this.snapshots);
+    this.killCams.onTick(world.tick, this.tickEvents, this.snapshots);
     return { packets, kicks: this.drainKicks() };
   }
 

@@ -47,6 +47,8 @@ export type ServerNotice<R extends object> =
   | { type: 'stats'; stats: RuntimeStats<R> }
   /** An encoded 'debug' control message, for the host to put on that client's reliable channel as is. */
   | { type: 'debug'; clientId: PlayerId; bytes: Uint8Array }
+  /** An encoded 'killcam' control message for one client (kill-cams.ts), relayed like 'debug'. */
+  | { type: 'killcam'; clientId: PlayerId; bytes: Uint8Array }
   | { type: 'error'; text: string };
 
 /** A port message as a datagram: anything but bytes becomes an empty one, which the server counts as malformed. */

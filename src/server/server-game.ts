@@ -19,6 +19,7 @@ import type { AnyEntity, SnapshotWire } from '../protocol/snapshot-schema';
 import type { WireTypes } from '../protocol/snapshot-types';
 import type { PlayerId, Tick } from '../protocol/ids';
 import type { RewindRecord } from './stats';
+import type { KillCamHooks } from './kill-cams';
 
 /** What GameServer tells the game about its clients while a tick steps. */
 export interface ServerGameContext {
@@ -109,4 +110,6 @@ export interface ServerGame<G extends ServerGameTypes> {
    * debug view omits it, and the runtime then sends none.
    */
   debugMessage?(id: PlayerId): DebugMessage | null;
+  /** Kill-cams (kill-cams.ts): how the game names a kill and a command's view; a game without kills omits it. */
+  readonly killCam?: KillCamHooks<G['event'], G['cmd']>;
 }

@@ -107,6 +107,7 @@ export class ServerRuntime<Handle, G extends ServerGameTypes> {
   private run(server: GameServer<G>): void {
     this.stop();
     this.server = server;
+    server.killCams.info = { game: this.makeGame.game ?? 'game', map: this.recordMap ?? 'live' };
     if (this.recordMap !== null) this.startRecording(this.recordMap);
     // No buffer per datagram: every port sends (or copies) a tick's datagrams within that tick.
     server.reuseDatagramBuffers();
@@ -189,6 +190,11 @@ export class ServerRuntime<Handle, G extends ServerGameTypes> {
     else this.debugClients.delete(clientId);
   }
 
+  /** Whether `clientId` wants kill-cams of its deaths (its settings said killCam: true). */
+  setKillCam(clientId: PlayerId, on: boolean): void {
+    this.server?.killCams.setWanted(clientId, on && this.ports.has(clientId));
+  }
+
   setClientSettings(clientId: PlayerId, s: ClientNetSettings): void {
     this.server?.setClientSettings(clientId, s);
   }
@@ -246,6 +252,10 @@ export class ServerRuntime<Handle, G extends ServerGameTypes> {
       port.post(port.copiesOnPost ? p.bytes : p.bytes.slice());
     }
     for (const k of out.kicks) this.notify?.({ type: 'kick', clientId: k.clientId, reason: k.reason, text: k.text });
+    for (const c of server.killCams.drain()) {
+      const m = { type: 'killcam' as const, killer: c.killer, playTicks: c.playTicks, bytes: c.bytes };
+      this.notify?.({ type: 'killcam', clientId: c.clientId, bytes: encodeControl(m) });
+    }
     this.silence.check(now, this.reportSilent);
     // Nobody asked (or the game has no debug view): one check per tick, nothing built.
     if (this.debugClients.size > 0 && server.hasDebugView && now - this.lastDebugMs >= DEBUG_INTERVAL_MS)

@@ -66,6 +66,8 @@ export interface ClientView {
    * crosshair, and the score line names the player followed (`localId`), or nobody, never "You".
    */
   watching?: boolean;
+  /** Set while a kill-cam is drawn (app/kill-cam-view.ts): the killer whose eyes these are (`localId` follows it too). */
+  killCam?: { killer: PlayerId } | null;
 }
 
 export type { WeaponId };

@@ -13,9 +13,10 @@ import { DEFAULT_MAP } from '../../sim/map';
 import { startMatch } from '../../sim/match-flow';
 import { hitboxOf } from '../../sim/hitscan';
 import { addPlayer, createWorld, newStepScratch, removePlayer, stepWorld, type StepHooks } from '../../sim/world';
-import type { SimConfig } from '../../sim/config';
+import { RESPAWN_SECONDS, secondsToTicks, type SimConfig } from '../../sim/config';
+import type { KillCamHooks } from '../../server/kill-cams';
 import type { SanitizedCmd } from '../../sim/quantize';
-import type { ArenaMap, PlayerId, PlayerState, ProjectileState, Tick, WorldState } from '../../sim/types';
+import type { ArenaMap, SimEvent, PlayerId, PlayerState, ProjectileState, Tick, WorldState } from '../../sim/types';
 import type { AnyEntity } from '../../protocol/snapshot-schema';
 import { ARENA_WIRE } from '../protocol/arena-wire';
 import { ARENA_COMMANDS } from '../protocol/arena-commands';
@@ -59,10 +60,17 @@ export class ArenaServerGame implements ServedGame {
     this.state = createWorld(settings.seed, this.cfg.map);
     this.judge = new ShotJudge(settings.tickrate, settings.maxUnlagS, settings.lagCompensation);
     this.judge.compensator.record(this.state.tick, this.state.players);
+    this.killCam = {
+      killOf: (e) => (e.type === 'killed' ? { killer: e.killer, victim: e.victim } : null),
+      viewTimeOf: (cmd) => cmd.viewTick + cmd.viewFrac / 256,
+      respawnTicks: secondsToTicks(RESPAWN_SECONDS, settings.tickrate),
+    };
   }
 
   readonly wire = ARENA_WIRE;
   readonly commands = ARENA_COMMANDS;
+  /** Kill-cams: a kill is a 'killed' event; a command's view is the time it claims for lag compensation. */
+  readonly killCam: KillCamHooks<SimEvent, SanitizedCmd>;
   /** The world's lists in ARENA_WIRE's section order (reused). */
   private readonly lists: [readonly PlayerState[], readonly ProjectileState[]] = [[], []];
 

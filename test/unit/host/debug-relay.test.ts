@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { asDebugNotice, relayDebug, type DebugRoutes } from '../../../src/host/debug-relay';
+import { asDebugNotice, relayDebug, type DebugRoutes, type RelayedMessage } from '../../../src/host/debug-relay';
 import { encodeControl } from '../../../src/protocol/control';
 import type { DebugMessage } from '../../../src/protocol/debug-messages';
 
@@ -10,9 +10,9 @@ const MSG: DebugMessage = {
   rewind: null,
 };
 
-function routes(remotes: number[]): DebugRoutes & { sent: Array<[number, Uint8Array]>; local: DebugMessage[] } {
+function routes(remotes: number[]): DebugRoutes & { sent: Array<[number, Uint8Array]>; local: RelayedMessage[] } {
   const sent: Array<[number, Uint8Array]> = [];
-  const local: DebugMessage[] = [];
+  const local: RelayedMessage[] = [];
   return {
     sent,
     local,
@@ -30,6 +30,17 @@ describe('debug relay', () => {
     expect(r.sent).toEqual([[3, bytes]]);
     expect(relayDebug({ clientId: 1, bytes }, r)).toBe('local');
     expect(r.local).toEqual([MSG]);
+  });
+
+  it("relays a kill-cam the same way: a joiner's bytes as they are, the host's own decoded", () => {
+    const r = routes([2]);
+    const m = { type: 'killcam' as const, killer: 2, playTicks: 180, bytes: Uint8Array.of(1, 2, 3) };
+    const bytes = encodeControl(m);
+    expect(asDebugNotice({ type: 'killcam', clientId: 2, bytes })).toEqual({ clientId: 2, bytes });
+    expect(relayDebug({ clientId: 2, bytes }, r)).toBe('remote');
+    expect(r.sent).toEqual([[2, bytes]]);
+    expect(relayDebug({ clientId: 1, bytes }, r)).toBe('local');
+    expect(r.local).toEqual([m]);
   });
 
   it('drops notices for unknown clients and bytes that are not a debug message', () => {

@@ -134,7 +134,7 @@ describe('control codec', () => {
   });
 
   it('refuses unknown type bytes, unknown enum values, out-of-range numbers and trailing bytes', () => {
-    expect(decodeControl(new Uint8Array([13]))).toEqual({ ok: false, error: 'control: unknown control type 13' });
+    expect(decodeControl(new Uint8Array([14]))).toEqual({ ok: false, error: 'control: unknown control type 14' });
     expect(decodeControl(new Uint8Array([255]))).toEqual({ ok: false, error: 'control: unknown control type 255' });
     expect(decodeControl(new Uint8Array([2, 10, 0]))).toEqual({
       ok: false,
@@ -170,10 +170,35 @@ describe('control codec', () => {
       ok: true,
       value: { type: 'settings', updateRate: 30, rate: 80000, interpMs: 100, debug: true },
     });
-    expect(decodeControl(Uint8Array.from([...asked.slice(0, -1), 2]))).toEqual({
+    expect(decodeControl(Uint8Array.from([...asked.slice(0, -1), 4]))).toEqual({
       ok: false,
-      error: 'control: debug flag 2 out of range',
+      error: 'control: settings flags 4 out of range',
     });
+  });
+
+  it("carries cl_killcam as bit 2 of the settings' flags byte, present only when asked", () => {
+    const base = { type: 'settings' as const, updateRate: 30, rate: 80000, interpMs: 100 };
+    const both = encodeControl({ ...base, debug: true, killCam: true });
+    expect(both[both.length - 1]).toBe(3);
+    expect(decodeControl(both)).toEqual({ ok: true, value: { ...base, debug: true, killCam: true } });
+    const only = encodeControl({ ...base, debug: false, killCam: true });
+    expect(only[only.length - 1]).toBe(2);
+    expect(decodeControl(only)).toEqual({ ok: true, value: { ...base, debug: false, killCam: true } });
+    // Not asked: the bytes an older client sends, decoded without the field.
+    expect(encodeControl({ ...base, debug: true, killCam: false })).toEqual(encodeControl({ ...base, debug: true }));
+  });
+
+  it('carries a kill-cam: killer, play ticks and the replay bytes; refuses none of them empty', () => {
+    const m = { type: 'killcam' as const, killer: 3, playTicks: 180, bytes: Uint8Array.of(0x52, 0x57, 9) };
+    const bytes = encodeControl(m);
+    expect([...bytes.slice(0, 6)]).toEqual([13, 3, 0, 180, 0, 3]);
+    expect(decodeControl(bytes)).toEqual({ ok: true, value: m });
+    expect(decodeControl(Uint8Array.of(13, 3, 0, 0, 0, 1, 7))).toEqual({ ok: false, error: 'control: kill-cam play ticks 0' });
+    expect(decodeControl(Uint8Array.of(13, 3, 0, 9, 0, 0))).toEqual({ ok: false, error: 'control: kill-cam without a replay' });
+    // A length past the end is refused, not read beyond it.
+    expect(decodeControl(Uint8Array.of(13, 3, 0, 9, 0xff, 0xff, 1)).ok).toBe(false);
+    const clamped = decodeControl(encodeControl({ ...m, killer: 999, playTicks: 0 }));
+    expect(clamped.ok && clamped.value).toEqual({ ...m, killer: 255, playTicks: 1 });
   });
 
   it('carries a debug message on the wire grids: positions to 1/16, view times to 1/256 tick, ids clamped', () => {

@@ -1,0 +1,79 @@
+/**
+ * The lag-compensation duel's two scripts (server-lag-compensation.test.ts, kill-cam.test.ts): a
+ * shooter standing at (200, 800) that fires at a target it sees running at full speed, and that
+ * target running up and down columns. Seeded: the same seed gives the same duel.
+ */
+import { aimAt, type BotContext, type CmdInput } from '../harness';
+import { weaponDef } from '../../src/sim/config';
+import { hitboxOf, traceShot } from '../../src/sim/hitscan';
+import { MAX_SPEED } from '../../src/sim/config';
+import { Buttons, Weapon, type ArenaMap } from '../../src/sim/types';
+
+export const SHOOTER = 1;
+export const TARGET = 2;
+
+export function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+const toward = (from: number, to: number): number => Math.max(-127, Math.min(127, Math.round((to - from) * 2)));
+
+export interface Shot {
+  tick: number;
+  viewHit: boolean;
+}
+
+/** Stands at (200, 800); when settled and the target is seen running vertically at full speed, fires at it. */
+export function shooterScript(map: ArenaMap, rand: () => number, shots: Shot[]): (ctx: BotContext) => CmdInput {
+  let arrived = false;
+  let settledSince = -1;
+  let nextShot = 0;
+  return (ctx) => {
+    const self = ctx.self;
+    if (!self) return {};
+    if (!arrived && Math.hypot(self.x - 200, self.y - 800) > 40) {
+      return { moveX: toward(self.x, 200), moveY: toward(self.y, 800), aim: self.aim };
+    }
+    // Close enough: from now on stand still, so the muzzle is exactly where the snapshots say.
+    arrived = true;
+    if (self.vx !== 0 || self.vy !== 0) return { aim: self.aim };
+    if (settledSince < 0) settledSince = ctx.tick;
+    const seen = ctx.seen(TARGET);
+    const running = seen && seen.alive && seen.vx === 0 && Math.abs(seen.vy) >= MAX_SPEED - 5;
+    if (!seen || !running || ctx.tick - settledSince < 60 || ctx.tick < nextShot) return { aim: self.aim };
+    const aim = aimAt(self.x, self.y, seen.x, seen.y);
+    const view = traceShot(map, self.x, self.y, aim, weaponDef(Weapon.Rifle).range, [hitboxOf(seen)], SHOOTER);
+    shots.push({ tick: ctx.tick, viewHit: view.hit === TARGET });
+    nextShot = ctx.tick + 12 + Math.floor(rand() * 30);
+    return { aim, buttons: Buttons.Fire };
+  };
+}
+
+/** Runs up and down at full speed on a column, moving to a new random column every two legs. */
+export function targetScript(rand: () => number): (ctx: BotContext) => CmdInput {
+  let column = 700;
+  let dir = 1;
+  let legs = 0;
+  let shifting = true;
+  return (ctx) => {
+    const self = ctx.self;
+    if (!self) return {};
+    if (shifting) {
+      if (Math.abs(self.x - column) <= 30) shifting = false;
+      return { moveX: toward(self.x, column) };
+    }
+    if ((dir > 0 && self.y > 1350) || (dir < 0 && self.y < 250)) {
+      dir = -dir;
+      if (++legs % 2 === 0) {
+        column = 400 + Math.floor(rand() * 1800);
+        shifting = true;
+      }
+    }
+    return { moveY: 127 * dir };
+  };
+}
+
