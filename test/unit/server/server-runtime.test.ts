@@ -8,6 +8,8 @@ import { encodeCmdPacket, quantizeCmdPacket } from '../../../src/protocol/cmd-pa
 import { decodeControl } from '../../../src/protocol/control';
 import type { DebugMessage } from '../../../src/protocol/debug-messages';
 import { Buttons, WEAPON_KEEP } from '../../../src/sim/types';
+import { openReplay } from '../../../src/protocol/replay-reader';
+import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 
 const settings = { tickrate: 60, maxUnlagS: 1, lagCompensation: true, seed: 1, maxPlayers: 4 };
 
@@ -218,5 +220,62 @@ describe('ServerRuntime', () => {
     const before = notices.length;
     clock.advance(500);
     expect(notices.slice(before).filter((n) => n.type === 'debug')).toEqual([]);
+  });
+});
+
+describe('ServerRuntime kill-cams', () => {
+  /** The arena, with player 1 "killing" player 2 at tick 300 (an event added to that tick's). */
+  const killAt300 = Object.assign(
+    (s: Parameters<typeof arenaServerGame>[0]) => {
+      const game = arenaServerGame(s);
+      const step = game.step.bind(game);
+      game.step = (cmds, ctx) => {
+        const events = step(cmds, ctx);
+        return game.world.tick === 300 ? [...events, { type: 'killed', killer: 1, victim: 2, weapon: 0 }] : events;
+      };
+      return game;
+    },
+    { game: 'arena' },
+  );
+
+  type KillCamNotice = Extract<ServerNotice<ServedReport>, { type: 'killcam' }>;
+  function run(wants: (rt: ServerRuntime<number, ServedTypes>) => void): KillCamNotice[] {
+    const clock = new FakeClock();
+    const rt = new ServerRuntime<number, ServedTypes>(
+      { now: () => clock.now, schedule: clock.schedule, cancel: clock.cancel },
+      killAt300,
+    );
+    const notices: ServerNotice<ServedReport>[] = [];
+    rt.onNotice((n) => notices.push(n));
+    rt.start(settings);
+    [1, 2].forEach((id) => rt.addClient(id, new FakePort()));
+    wants(rt);
+    clock.advance(6000);
+    return notices.filter((n): n is KillCamNotice => n.type === 'killcam');
+  }
+
+  it('sends the victim who asked an encoded kill-cam of the last seconds, ending at the death', () => {
+    const sent = run((rt) => {
+      rt.setKillCam(2, true);
+      rt.setKillCam(9, true); // not connected: ignored
+    });
+    expect(sent.map((n) => n.clientId)).toEqual([2]);
+    const m = decodeControl(sent[0]!.bytes);
+    if (!m.ok || m.value.type !== 'killcam') throw new Error('not a kill-cam');
+    expect(m.value.killer).toBe(1);
+    expect(m.value.playTicks).toBe(180);
+    const replay = openReplay(ARENA_WIRE, m.value.bytes);
+    expect(replay.ok && replay.value.lastTick).toBe(300);
+    expect(replay.ok && replay.value.lastTick - replay.value.firstTick).toBeGreaterThanOrEqual(236);
+  });
+
+  it('sends none to a victim who did not ask, or asked and then stopped', () => {
+    expect(run(() => undefined)).toEqual([]);
+    expect(
+      run((rt) => {
+        rt.setKillCam(2, true);
+        rt.setKillCam(2, false);
+      }),
+    ).toEqual([]);
   });
 });
