@@ -25,6 +25,7 @@ const modules: Array<() => Promise<{ default: BenchModule }>> = [
   () => import('./server-tick.bench'),
   () => import('./lag-compensation.bench'),
   () => import('./replay.bench'),
+  () => import('./kill-cam.bench'),
   () => import('./frame.bench'),
   () => import('./dedicated-lobbies.bench'),
   () => import('./webrtc-node.bench'),

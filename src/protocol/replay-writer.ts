@@ -83,7 +83,8 @@ export class ReplayWriter {
     while (from < length) {
       let chunk = this.chunks[this.chunks.length - 1];
       if (!chunk || this.used === chunk.length) {
-        chunk = new Uint8Array(CHUNK_BYTES);
+        // A small file (a kill-cam's, at most 64 KB) needs no 256 KB chunk.
+        chunk = new Uint8Array(Math.min(CHUNK_BYTES, this.maxBytes));
         this.chunks.push(chunk);
         this.used = 0;
       }

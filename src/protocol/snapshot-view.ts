@@ -83,9 +83,17 @@ export class SnapshotFrame {
    * (absent: a world without rules, the game's empty block) as the state at `serverTick`.
    */
   capture(serverTick: Tick, lists: ReadonlyArray<readonly AnyEntity[]>, match?: unknown): this {
+    for (let i = 0; i < this.lists.length; i++) this.lists[i]!.pack(lists[i] ?? []);
+    return this.stamp(serverTick, match);
+  }
+
+  /**
+   * The state at `serverTick` with the rules block `match`, its rows written in place by the caller
+   * (a kill-cam composes them from two captured frames' rows, server/kill-cam-cutter.ts).
+   */
+  stamp(serverTick: Tick, match?: unknown): this {
     this.serverTick = serverTick;
     this.captures++;
-    for (let i = 0; i < this.lists.length; i++) this.lists[i]!.pack(lists[i] ?? []);
     this.match = this.memo.of(match);
     return this;
   }

@@ -13,7 +13,8 @@
  * Invariants: frames are one `frameTicks` apart, the last one at the death's tick; a world is taken
  * from the captured tick nearest the one wanted (frames are captured on ticks a snapshot left,
  * FRAME_SEARCH ticks either way at most); the file is at most MAX_KILL_CAM_BYTES (a longer cut
- * starts later); never throws (a world the codec cannot write ends the cut before it).
+ * starts later); never throws (a world the codec cannot write ends the cut before it); a job
+ * writes at most its budget of frames per call, composing rows as packed (no entity objects).
  */
 import { BitWriter } from '../protocol/bits';
 import type { EncodedEvent } from '../protocol/event-codec';
@@ -22,6 +23,7 @@ import { MAX_KILL_CAM_BYTES } from '../protocol/kill-cam-codec';
 import { ObserverFrameWriter } from '../protocol/observer-frame';
 import { RecordKind, type ReplayHeader } from '../protocol/replay-format';
 import { ReplayWriter } from '../protocol/replay-writer';
+import type { EntityRows } from '../protocol/entity-rows';
 import type { AnyEntity, SnapshotWire } from '../protocol/snapshot-schema';
 import { SnapshotFrame } from '../protocol/snapshot-view';
 import { PROTOCOL_VERSION } from '../protocol/wire';
@@ -51,92 +53,136 @@ export interface KillCamCutSpec {
   map: string;
 }
 
-export class KillCamCutter {
+/** A whole kill-cam at once (tests and tools; the host cuts a few frames a tick with KillCamJob). */
+export function cutKillCam(wire: SnapshotWire, spec: KillCamCutSpec, history: KillCamHistory): Uint8Array | null {
+  const job = new KillCamJob(wire, spec);
+  for (;;) {
+    const out = job.step(history, 1 << 16);
+    if (out !== undefined) return out;
+  }
+}
+
+/**
+ * One kill-cam being cut, a few frames per tick (`step`), so a death never costs the host one long
+ * tick: the frames of the window are composed and written in order, and when the file would pass
+ * MAX_KILL_CAM_BYTES it starts again with half as many frames.
+ */
+export class KillCamJob {
   private readonly writer: ObserverFrameWriter;
   private readonly frames: [SnapshotFrame, SnapshotFrame];
   private readonly out = new BitWriter(1024);
-  /** The composed lists, one per section (reused). */
-  private readonly lists: AnyEntity[][];
+  private readonly frameStep: number;
+  private file = new ReplayWriter(MAX_KILL_CAM_BYTES);
+  /** Frames the window holds now (halved when too long), the next tick to compose, the last frame written. */
+  private frameCount = 0;
+  private next: Tick = 0;
+  private base: SnapshotFrame | null = null;
+  private lastTick: Tick = 0;
+  private written = 0;
 
-  constructor(private readonly wire: SnapshotWire) {
+  constructor(
+    private readonly wire: SnapshotWire,
+    readonly spec: KillCamCutSpec,
+  ) {
     this.writer = new ObserverFrameWriter(wire);
     const memo = wire.rules.newMemo();
     this.frames = [new SnapshotFrame(wire, memo), new SnapshotFrame(wire, memo)];
-    this.lists = wire.sections.map(() => []);
+    this.frameStep = Math.max(1, spec.frameTicks);
+    this.begin(Math.max(1, Math.floor(spec.windowTicks / this.frameStep) + 1));
   }
 
-  /** The kill-cam replay of `spec` from `history`, or null when it holds no frame of the window. */
-  cut(spec: KillCamCutSpec, history: KillCamHistory): Uint8Array | null {
-    const step = Math.max(1, spec.frameTicks);
-    const count = Math.max(1, Math.floor(spec.windowTicks / step) + 1);
-    // Halve the window until it fits a message (a crowded world writes more bytes per frame).
-    for (let frames = count; frames >= 1; frames = Math.floor(frames / 2)) {
-      const first = spec.tick - (frames - 1) * step;
-      const bytes = this.write(spec, history, Math.max(first, 0), step);
-      if (bytes === 'too-long') continue;
-      return bytes;
-    }
-    return null;
-  }
-
-  private write(spec: KillCamCutSpec, history: KillCamHistory, first: Tick, step: number): Uint8Array | null | 'too-long' {
+  /** Starts the file over with a window of `frames` frames, the last at the death's tick. */
+  private begin(frames: number): void {
+    const first = Math.max(this.spec.tick - (frames - 1) * this.frameStep, 0);
     const header: ReplayHeader = {
       protocolVersion: PROTOCOL_VERSION,
-      game: spec.game,
-      map: spec.map,
-      tickrate: spec.tickrate,
-      frameTicks: step,
+      game: this.spec.game,
+      map: this.spec.map,
+      tickrate: this.spec.tickrate,
+      frameTicks: this.frameStep,
       keyFrameEvery: 65535,
       firstTick: first,
     };
-    const file = new ReplayWriter(MAX_KILL_CAM_BYTES);
-    file.begin(header);
-    let base: SnapshotFrame | null = null;
-    let lastTick = first - step;
-    let written = 0;
-    for (let t = first; t <= spec.tick; t += step) {
-      const frame = this.compose(spec.killer, t, history, base);
+    this.file = new ReplayWriter(MAX_KILL_CAM_BYTES);
+    this.file.begin(header);
+    Object.assign(this, { frameCount: frames, next: first, base: null, lastTick: first - this.frameStep, written: 0 });
+  }
+
+  /**
+   * Up to `budget` more frames of the window. Returns the file once every frame is done, null when
+   * it cannot be cut (nothing of the window in the history), undefined while frames remain.
+   */
+  step(history: KillCamHistory, budget: number): Uint8Array | null | undefined {
+    const last = this.spec.tick;
+    for (let n = 0; n < budget && this.next <= last; n++, this.next += this.frameStep) {
+      const frame = this.compose(this.spec.killer, this.next, history, this.base);
       if (!frame) continue;
       this.out.reset();
       try {
-        this.writer.write(this.out, frame, base, history.eventsBetween(lastTick, t));
+        this.writer.write(this.out, frame, this.base, history.eventsBetween(this.lastTick, this.next));
       } catch {
+        // A world the codec cannot write ends the cut before it.
+        this.next = last + 1;
         break;
       }
-      if (!file.append(base ? RecordKind.deltaFrame : RecordKind.keyFrame, this.out)) return 'too-long';
-      base = frame;
-      lastTick = t;
-      written++;
+      if (!this.file.append(this.base ? RecordKind.deltaFrame : RecordKind.keyFrame, this.out)) {
+        // Too long for a message: half the window, from the start.
+        if (this.frameCount <= 1) return null;
+        this.begin(Math.floor(this.frameCount / 2));
+        return undefined;
+      }
+      this.base = frame;
+      this.lastTick = this.next;
+      this.written++;
     }
+    if (this.next <= last) return undefined;
     // A reader starts at the first frame, whatever tick the header names (frames missing from the
     // history at the window's start only make the cut shorter).
-    return written === 0 ? null : file.bytes();
+    return this.written === 0 ? null : this.file.bytes();
   }
 
-  /** Tick `t` as the killer saw it, packed into whichever frame is not `base`; null when the history lacks it. */
+  /** Tick `t` as the killer saw it, composed into whichever frame is not `base`; null when the history lacks it. */
   private compose(killer: PlayerId, t: Tick, history: KillCamHistory, base: SnapshotFrame | null): SnapshotFrame | null {
     const own = nearest(history, t);
     const seenAt = Math.round(history.viewTime(killer, t) ?? t);
     const seen = nearest(history, Math.min(seenAt, t));
     if (!own || !seen) return null;
-    const receivers = this.wire.receiverSection;
-    for (let i = 0; i < this.lists.length; i++) {
-      const rows = seen.lists[i]!;
-      const list = this.lists[i]!;
-      list.length = 0;
-      for (let k = 0; k < rows.count; k++) if (i !== receivers || rows.id(k) !== killer) list.push(rows.unpack(k));
-      if (i !== receivers) continue;
-      // The killer as the server stepped it at its own tick, in id order among the others.
-      const at = own.lists[i]!.indexOfId(killer);
-      if (at < 0) continue;
-      const me = own.lists[i]!.unpack(at);
-      let k = 0;
-      while (k < list.length && list[k]!.id < killer) k++;
-      list.splice(k, 0, me);
-    }
     const frame = this.frames[0] === base ? this.frames[1] : this.frames[0];
-    return frame.capture(t, this.lists, own.match);
+    const receivers = this.wire.receiverSection;
+    // Rows copied as packed (same wire, same columns): no entity objects made.
+    for (let i = 0; i < frame.lists.length; i++) {
+      if (i === receivers) withRowOf(frame.lists[i]!, seen.lists[i]!, own.lists[i]!, killer);
+      else copyRows(frame.lists[i]!, seen.lists[i]!);
+    }
+    return frame.stamp(t, own.match);
   }
+}
+
+/** `to` becomes a copy of `from`'s rows. */
+function copyRows(to: EntityRows<AnyEntity>, from: EntityRows<AnyEntity>): void {
+  to.reserve(from.count);
+  to.data.set(from.data.subarray(0, from.count * from.stride));
+  to.count = from.count;
+}
+
+/** `to` becomes `others`' rows with entity `id`'s row taken from `self` instead (or left out when `self` lacks it), in id order. */
+function withRowOf(to: EntityRows<AnyEntity>, others: EntityRows<AnyEntity>, self: EntityRows<AnyEntity>, id: number): void {
+  const stride = others.stride;
+  const mine = self.indexOfId(id);
+  to.reserve(others.count + 1);
+  let n = 0;
+  let placed = mine < 0;
+  for (let k = 0; k < others.count; k++) {
+    const other = others.id(k);
+    if (other === id) continue;
+    if (!placed && other > id) {
+      to.data.set(self.data.subarray(mine * stride, mine * stride + stride), n++ * stride);
+      placed = true;
+    }
+    to.data.set(others.data.subarray(k * stride, k * stride + stride), n++ * stride);
+  }
+  if (!placed) to.data.set(self.data.subarray(mine * stride, mine * stride + stride), n++ * stride);
+  to.count = n;
 }
 
 function nearest(history: KillCamHistory, t: Tick): SnapshotFrame | null {

@@ -16,7 +16,7 @@ import type { EncodedEvent } from '../protocol/event-codec';
 import type { PlayerId, Tick } from '../protocol/ids';
 import type { SnapshotWire } from '../protocol/snapshot-schema';
 import type { TaggedEvent } from '../protocol/snapshot-types';
-import { KillCamCutter, type KillCamHistory } from './kill-cam-cutter';
+import { KillCamJob, type KillCamCutSpec, type KillCamHistory } from './kill-cam-cutter';
 import type { SharedTick } from './replay-recorder';
 import { SENT_RING } from './server-side-client';
 import { ViewTimes } from './view-times';
@@ -25,6 +25,8 @@ import { ViewTimes } from './view-times';
 export const KILL_CAM_SECONDS = 4;
 /** Ticks a view time may lie behind its command (sv_maxunlag's bound and then some): kept out of the window. */
 const VIEW_LAG_TICKS = 160;
+/** Frames cut per tick (a 4 s kill-cam at 60 Hz has 121 frames: ready 4 ticks after the death). */
+const FRAMES_PER_TICK = 32;
 
 /** How a game tells the netcode about kills (ServerGame.killCam). */
 export interface KillCamHooks<E, C> {
@@ -56,7 +58,8 @@ export class KillCams<E, C> {
   /** Each recent tick's encoded events, by tick & mask (`eventTicks` says which tick a slot holds). */
   private readonly events: Array<readonly EncodedEvent[]> = new Array<readonly EncodedEvent[]>(SENT_RING).fill([]);
   private readonly eventTicks = new Float64Array(SENT_RING).fill(-1);
-  private readonly cutter: KillCamCutter;
+  /** Kill-cams being cut, oldest first, and whom each is for. */
+  private readonly jobs: Array<{ job: KillCamJob; victim: PlayerId }> = [];
   private cuts: KillCamCut[] = [];
   private shared: SharedTick | null = null;
   readonly counters = { cuts: 0, bytes: 0, empty: 0 };
@@ -66,13 +69,16 @@ export class KillCams<E, C> {
     private readonly wire: SnapshotWire,
     private readonly tickrate: number,
     private readonly hooks: KillCamHooks<E, C> | undefined,
-  ) {
-    this.cutter = new KillCamCutter(wire);
-  }
+  ) {}
 
   /** Whether anything is kept now (some client wants kill-cams and the game has them). */
   get active(): boolean {
     return this.hooks !== undefined && this.wanted.size > 0;
+  }
+
+  /** Kill-cams being cut now (a few frames a tick). */
+  get cutting(): number {
+    return this.jobs.length;
   }
 
   /** Whether `id` wants kill-cams of its deaths (its settings said so). */
@@ -84,6 +90,7 @@ export class KillCams<E, C> {
   forget(id: PlayerId): void {
     this.wanted.delete(id);
     this.views.forget(id);
+    for (let i = this.jobs.length - 1; i >= 0; i--) if (this.jobs[i]!.victim === id) this.jobs.splice(i, 1);
   }
 
   /** The commands of `tick` (people's and bots'): the view time each claims. */
@@ -96,19 +103,19 @@ export class KillCams<E, C> {
     }
   }
 
-  /** After the tick's snapshots left: its events kept, and a cut for each wanted death among them. */
+  /** After the tick's snapshots left: its events kept, a cut begun for each wanted death among them, and cutting goes on. */
   onTick(tick: Tick, events: readonly TaggedEvent<E>[], shared: SharedTick): void {
-    if (!this.active) return;
+    if (!this.active && this.jobs.length === 0) return;
+    this.shared = shared;
     const slot = tick & (SENT_RING - 1);
     this.events[slot] = shared.encodedFor(events) ?? events.map((e) => this.wire.events.encode(e));
     this.eventTicks[slot] = tick;
     for (const e of events) {
-      const kill = this.hooks!.killOf(e.event);
+      const kill = this.hooks?.killOf(e.event);
       if (!kill || kill.killer === kill.victim || !this.wanted.has(kill.victim)) continue;
-      this.shared = shared;
-      this.cut(kill.victim, kill.killer, tick);
-      this.shared = null;
+      this.jobs.push({ job: new KillCamJob(this.wire, this.specOf(kill.killer, tick)), victim: kill.victim });
     }
+    this.cutSome();
   }
 
   /** The cuts made since the last call. */
@@ -118,24 +125,32 @@ export class KillCams<E, C> {
     return out;
   }
 
-  private cut(victim: PlayerId, killer: PlayerId, tick: Tick): void {
+  private specOf(killer: PlayerId, tick: Tick): KillCamCutSpec {
     const windowTicks = Math.min(Math.round(KILL_CAM_SECONDS * this.tickrate), SENT_RING - VIEW_LAG_TICKS);
-    let bytes: Uint8Array | null = null;
+    const frameTicks = Math.max(1, Math.round(this.tickrate / 30));
+    return { killer, tick, windowTicks, frameTicks, tickrate: this.tickrate, ...this.info };
+  }
+
+  /** FRAMES_PER_TICK frames of the oldest cut (one cut a tick); a finished one is queued to send. */
+  private cutSome(): void {
+    const first = this.jobs[0];
+    if (!first) return;
+    let bytes: Uint8Array | null | undefined;
     try {
-      bytes = this.cutter.cut(
-        { killer, tick, windowTicks, frameTicks: Math.max(1, Math.round(this.tickrate / 30)), tickrate: this.tickrate, ...this.info },
-        this.history,
-      );
+      bytes = first.job.step(this.history, FRAMES_PER_TICK);
     } catch {
       bytes = null; // A cut must never stop the tick: that victim gets no kill-cam.
     }
+    if (bytes === undefined) return;
+    this.jobs.shift();
     if (!bytes) {
       this.counters.empty++;
       return;
     }
     this.counters.cuts++;
     this.counters.bytes += bytes.length;
-    this.cuts.push({ clientId: victim, killer, playTicks: Math.max(1, this.hooks!.respawnTicks), bytes });
+    const playTicks = Math.max(1, this.hooks?.respawnTicks ?? 1);
+    this.cuts.push({ clientId: first.victim, killer: first.job.spec.killer, playTicks, bytes });
   }
 
   private readonly history: KillCamHistory = {
