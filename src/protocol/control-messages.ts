@@ -104,6 +104,12 @@ export interface Hello {
    * connection. Absent (older clients, the reference client): no seat, no rejoin.
    */
   seatProof?: SeatProof;
+  /**
+   * Protocol 4, optional (issue 24, spectators): this client wants to watch, not play: it takes no
+   * seat (the lobby's spectator places, `sv_maxspectators`), gets observer frames instead of
+   * snapshots and its commands are never run. Flag bit 4; absent (every other hello) means false.
+   */
+  watch?: boolean;
 }
 
 /** A seat key (ECDSA P-256) and its signature over one connection's seat transcript. */
