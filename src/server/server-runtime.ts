@@ -153,13 +153,16 @@ export class ServerRuntime<Handle, G extends ServerGameTypes> {
   /**
    * `rejoin`: the host knows this joiner as the one who left this seat (GameServer.addClient). One
    * of a restored match's people (still seated there, its body standing) only gets its new port.
+   * `spectator` (issue 24): a session without a player (GameServer.addSpectator).
    */
-  addClient(clientId: PlayerId, port: BytePort, rejoin = false): boolean {
+  addClient(clientId: PlayerId, port: BytePort, rejoin = false, spectator = false): boolean {
     const server = this.server;
     // Only the returning person gets the standing body; a newcomer on a restored id (its holder had no seat token) spawns fresh.
-    const restored = server !== null && rejoin && this.awaiting.delete(clientId);
+    const restored = server !== null && rejoin && !spectator && this.awaiting.delete(clientId);
     if (server && !restored && this.awaiting.delete(clientId)) server.removeClient(clientId);
-    if (!server || (!restored && !server.addClient(clientId, this.clock.now(), rejoin))) {
+    const added = (s: GameServer<G>): boolean =>
+      spectator ? s.addSpectator(clientId) : s.addClient(clientId, this.clock.now(), rejoin);
+    if (!server || (!restored && !added(server))) {
       this.closePort(port);
       return false;
     }

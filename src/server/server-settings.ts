@@ -15,6 +15,8 @@ export interface ServerSettings<M = never> {
   lagCompensation: boolean;
   seed: number;
   maxPlayers: number;
+  /** Spectator places (issue 24, sv_maxspectators; default DEFAULT_MAX_SPECTATORS), apart from the players'. */
+  maxSpectators?: number;
   /** The game's map, when it has maps (the arena's default is DEFAULT_MAP; tests use open ones). */
   map?: M;
   /** Kick thresholds (default: `defaultAbuseLimits(tickrate)`). */
@@ -36,4 +38,16 @@ export function clampTickrate(tickrate: number): number {
 /** sv_maxplayers: at most 256 (the wire's player ids); nonsense falls back to 16. */
 export function clampMaxPlayers(maxPlayers: number): number {
   return Number.isFinite(maxPlayers) ? Math.min(maxPlayers, 256) : 16;
+}
+
+/** sv_maxspectators' default: a few friends watching, or a tournament's casters. */
+export const DEFAULT_MAX_SPECTATORS = 8;
+/** sv_maxspectators' upper bound: each spectator costs the host a frame per snapshot interval. */
+export const MAX_SPECTATORS = 32;
+
+/** sv_maxspectators: 0..MAX_SPECTATORS; absent or nonsense is DEFAULT_MAX_SPECTATORS. */
+export function clampMaxSpectators(n: number | undefined): number {
+  return typeof n === 'number' && Number.isFinite(n)
+    ? Math.min(Math.max(Math.round(n), 0), MAX_SPECTATORS)
+    : DEFAULT_MAX_SPECTATORS;
 }

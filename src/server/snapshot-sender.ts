@@ -7,6 +7,8 @@
  *
  * Inputs: per tick, the sessions, the world, its entity lists and rules block (asked for only
  * when a snapshot is due), the tick's tagged events and the time. Outputs: the datagrams, in session order.
+ * A spectator's session (issue 24) has no player: it gets a spectator frame of the same packed
+ * world (spectator-sender.ts) instead of a snapshot.
  * Invariants: a kicked session gets nothing; a state the codec cannot carry skips that client's
  * snapshot (counted by its session) and never stops the tick; every live session queues the
  * tick's events whether or not a snapshot is due, so a later snapshot still carries them.
@@ -21,6 +23,7 @@ import type { PlayerId, Tick } from '../protocol/ids';
 import type { AnyEntity } from '../protocol/snapshot-schema';
 import { SENT_RING, type ServerSideClient, type SnapshotPlan } from './server-side-client';
 import { SnapshotFrames, type EntityListsOf } from './snapshot-frames';
+import { SpectatorSender } from './spectator-sender';
 
 export interface SnapshotPacket {
   clientId: PlayerId;
@@ -42,6 +45,10 @@ export class SnapshotSender {
   private readonly plans: SnapshotPlan[] = [];
   private readonly dueIds: number[] = [];
   private readonly dueBaselines: number[] = [];
+  /** This tick's due spectators and their plans (reused). */
+  private readonly watching: ServerSideClient[] = [];
+  private readonly watchPlans: SnapshotPlan[] = [];
+  private readonly spectators: SpectatorSender;
 
   /** The last `send`'s events and each of them encoded once (the replay recorder takes them as they are). */
   private lastEvents: readonly TaggedEvent<unknown>[] = [];
@@ -50,6 +57,7 @@ export class SnapshotSender {
   constructor(private readonly wire: SnapshotWire) {
     this.frames = new SnapshotFrames(SENT_RING, wire);
     this.broadcast = new SnapshotBroadcast(wire);
+    this.spectators = new SpectatorSender(wire);
   }
 
   /** The world of `tick` as packed for the snapshots sent at it, or null when none was (the recorder reuses it). */
@@ -105,10 +113,18 @@ export class SnapshotSender {
     plans.length = 0;
     dueIds.length = 0;
     dueBaselines.length = 0;
+    this.watching.length = 0;
+    this.watchPlans.length = 0;
     for (const s of sessions) {
       if (s.abuse.kicked) continue;
       if (encoded.length) s.outbox.add(encoded);
-      const plan = s.planSnapshot(tick, hasId(receivers, s.id), nowMs);
+      // A spectator sees the world whoever is in it; its plan's header is not sent (a frame has none).
+      const plan = s.planSnapshot(tick, s.spectator || hasId(receivers, s.id), nowMs);
+      if (plan && s.spectator) {
+        this.watching.push(s);
+        this.watchPlans.push(plan);
+        continue;
+      }
       if (!plan) continue;
       due.push(s);
       plans.push(plan);
@@ -116,8 +132,11 @@ export class SnapshotSender {
       dueBaselines.push(plan.baselineTick ?? -1);
     }
     const packets: SnapshotPacket[] = [];
+    if (due.length === 0 && this.watching.length === 0) return packets;
+    const frame = this.frames.capture(tick, world, match());
+    this.sendSpectators(frame, tick, nowMs, packets);
     if (due.length === 0) return packets;
-    this.broadcast.begin(this.frames.capture(tick, world, match()), dueIds, dueBaselines);
+    this.broadcast.begin(frame, dueIds, dueBaselines);
     for (let k = 0; k < due.length; k++) {
       const s = due[k]!;
       const plan = plans[k]!;
@@ -132,5 +151,22 @@ export class SnapshotSender {
       for (const bytes of parts) packets.push({ clientId: s.id, bytes });
     }
     return packets;
+  }
+
+  /** Each due spectator's frame of `frame` (the tick's packed world) against the frame it acked. */
+  private sendSpectators(frame: SnapshotFrame, tick: Tick, nowMs: number, packets: SnapshotPacket[]): void {
+    for (let k = 0; k < this.watching.length; k++) {
+      const s = this.watching[k]!;
+      const plan = this.watchPlans[k]!;
+      const baseline = plan.baselineTick === null ? null : this.frames.get(plan.baselineTick);
+      let bytes: Uint8Array | null = null;
+      try {
+        bytes = this.spectators.encode(frame, baseline, plan.events);
+      } catch {
+        // As for a snapshot: a state the codec cannot carry skips this frame (counted), never the tick.
+      }
+      s.recordSent(tick, bytes ? [bytes] : [], baseline !== null, nowMs);
+      if (bytes) packets.push({ clientId: s.id, bytes });
+    }
   }
 }
