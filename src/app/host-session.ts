@@ -114,6 +114,7 @@ async function startWorker(o: HostOptions): Promise<ServerWorkerHandle<AnyWorker
       lagCompensation: o.cvars.sv_lagcompensation === 1,
       seed,
       maxPlayers: o.maxPlayers,
+      maxSpectators: o.cvars.sv_maxspectators,
     });
     return worker;
   } catch (err) {
@@ -139,6 +140,7 @@ function lobbySettings(o: HostOptions, key: LobbyKey, takeover: string, cvars: (
   // Successors claim the id with the takeover token, never with ours (scripts/id-holds.mjs).
   return {
     maxPlayers,
+    maxSpectators: o.cvars.sv_maxspectators,
     password,
     joinRunningMatch: true,
     match,

@@ -21,6 +21,8 @@ export interface WorkerServerSettings {
   lagCompensation: boolean;
   seed: number;
   maxPlayers: number;
+  /** Spectator places (issue 24, sv_maxspectators); absent: the cvar's default. */
+  maxSpectators?: number;
 }
 
 export type { ClientNetSettings } from '../protocol/control-messages';

@@ -3,6 +3,7 @@
  * to. Its own file so the worker API, the runtime and the harness can name these types without
  * the server class; game-server.ts re-exports them (its importers' path).
  */
+import { CVARS } from '../config/cvars';
 import type { KickReason } from '../protocol/control-messages';
 import type { PlayerId } from '../protocol/ids';
 import type { AbuseLimits } from './abuse-monitor';
@@ -15,7 +16,7 @@ export interface ServerSettings<M = never> {
   lagCompensation: boolean;
   seed: number;
   maxPlayers: number;
-  /** Spectator places (issue 24, sv_maxspectators; default DEFAULT_MAX_SPECTATORS), apart from the players'. */
+  /** Spectator places (issue 24, sv_maxspectators; absent: its default), apart from the players'. */
   maxSpectators?: number;
   /** The game's map, when it has maps (the arena's default is DEFAULT_MAP; tests use open ones). */
   map?: M;
@@ -40,14 +41,8 @@ export function clampMaxPlayers(maxPlayers: number): number {
   return Number.isFinite(maxPlayers) ? Math.min(maxPlayers, 256) : 16;
 }
 
-/** sv_maxspectators' default: a few friends watching, or a tournament's casters. */
-export const DEFAULT_MAX_SPECTATORS = 8;
-/** sv_maxspectators' upper bound: each spectator costs the host a frame per snapshot interval. */
-export const MAX_SPECTATORS = 32;
-
-/** sv_maxspectators: 0..MAX_SPECTATORS; absent or nonsense is DEFAULT_MAX_SPECTATORS. */
+/** sv_maxspectators (the cvar's bounds, 0..32; each spectator costs the host a frame per snapshot interval); absent or nonsense is its default. */
 export function clampMaxSpectators(n: number | undefined): number {
-  return typeof n === 'number' && Number.isFinite(n)
-    ? Math.min(Math.max(Math.round(n), 0), MAX_SPECTATORS)
-    : DEFAULT_MAX_SPECTATORS;
+  const { min, max, default: fallback } = CVARS.sv_maxspectators;
+  return typeof n === 'number' && Number.isFinite(n) ? Math.min(Math.max(Math.round(n), min), max) : fallback;
 }

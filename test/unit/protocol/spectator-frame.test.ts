@@ -51,7 +51,7 @@ describe('spectator frame', () => {
       error: `spectator frame: base ${spectatorFrameBase(delta)!.base} not held`,
     });
     const key = datagrams[0]!.slice();
-    key[3] ^= 1;
+    key[3]! ^= 1;
     expect(readSpectatorFrame(ARENA_WIRE, key, held)).toEqual({
       ok: false,
       error: 'spectator frame: tick disagrees with its frame',
