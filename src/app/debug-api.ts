@@ -11,7 +11,8 @@ import type { DebugMessage } from '../protocol/debug-messages';
 import type { PlayerId } from '../sim/types';
 import type { ChannelReport } from '../transport/channel-report';
 import type { ScriptedInput, SnapshotArrival } from './client-session';
-import type { LobbySession, MigrationReport } from './lobby-session';
+import type { LobbySession, MigrationReport, SpectatorReport } from './lobby-session';
+import type { SpectatorSession } from './spectator-session';
 import type { ChatLine } from '../game/game-host';
 import type { ShownEvent } from '../client/client-game';
 import type { PushballView } from '../pushball/client/pushball-client-game';
@@ -19,7 +20,7 @@ import type { PushEvent } from '../pushball/sim';
 import { isArenaSession, isPushballSession, type AnyClientSession } from './session-games';
 import type { WatchedReplay } from './replay-watch';
 
-export type Phase = 'start' | 'connecting' | 'lobby' | 'match' | 'practice' | 'replay' | 'ended';
+export type Phase = 'start' | 'connecting' | 'lobby' | 'match' | 'practice' | 'replay' | 'watching' | 'ended';
 
 /** What the app exposes to the debug API. */
 export interface AppState {
@@ -30,6 +31,8 @@ export interface AppState {
   readonly renderError: string | null;
   /** The replay being watched (phase 'replay'), or null. */
   readonly watched: WatchedReplay | null;
+  /** The lobby being watched as a spectator (phase 'watching', issue 24), or null. */
+  readonly spectator: SpectatorSession | null;
   startMatch(): void;
   leave(): void;
 }
@@ -52,6 +55,23 @@ export interface ReplayState {
   markers: Array<{ tick: number; label: string }>;
   /** Everyone in the recorded world at the frame shown: id, name, and where the recording has them. */
   players: Array<{ id: number; name: string; x: number; y: number }>;
+}
+
+/** `spectating()`: this page watching a lobby (issue 24): what arrived and what is drawn. */
+export interface SpectatingState {
+  roomId: string;
+  /** This spectator's id in the lobby (chat names it; it has no player). */
+  clientId: number;
+  /** Frames decoded, the newest frame's tick, decode failures, bytes received. */
+  frames: number;
+  newestTick: number | null;
+  decodeFailures: number;
+  bytesIn: number;
+  /** The playback time drawn (fractional ticks; null before the first frame) and whom the camera follows (null: free). */
+  tick: number | null;
+  followed: number | null;
+  /** Everyone in the frame drawn: id and where it is. */
+  players: Array<{ id: number; x: number; y: number }>;
 }
 
 export interface RewindStats {
@@ -107,6 +127,31 @@ export interface RewindDebugApi {
   chooseSuccessor(id: PlayerId, yes?: boolean): PlayerId[];
   /** While watching a replay: its state (a copy); null otherwise. */
   replay(): ReplayState | null;
+  /** While watching a lobby as a spectator (issue 24): its state (a copy); null otherwise. */
+  spectating(): SpectatingState | null;
+  /** Host: each spectator with the host's upload to it (bytes so far, bytes/s over the last second); [] otherwise. */
+  spectators(): SpectatorReport[];
+}
+
+function spectatingState(w: SpectatorSession | null): SpectatingState | null {
+  if (!w) return null;
+  const c = w.stream.counters;
+  const p = w.watched()?.playback ?? null;
+  const frame = p?.frameNow() ?? null;
+  const list = frame
+    ? (frame.lists[p!.replay.wire.receiverSection] as Array<{ id: number; x: number; y: number }>)
+    : [];
+  return clone({
+    roomId: w.roomId,
+    clientId: w.clientId,
+    frames: c.frames,
+    newestTick: w.stream.latest?.tick ?? null,
+    decodeFailures: c.decodeFailures,
+    bytesIn: c.bytesIn,
+    tick: p?.tick ?? null,
+    followed: p?.followed ?? null,
+    players: list.map((e) => ({ id: e.id, x: e.x, y: e.y })),
+  });
 }
 
 function replayState(w: WatchedReplay | null): ReplayState | null {
@@ -171,7 +216,7 @@ export function createDebugApi(app: AppState): RewindDebugApi {
       return s()?.isHost ?? false;
     },
     get roomId() {
-      return s()?.roomId ?? null;
+      return (s() ?? app.spectator)?.roomId ?? null;
     },
     get link() {
       return app.link;
@@ -197,8 +242,8 @@ export function createDebugApi(app: AppState): RewindDebugApi {
     arrivals: () => ({ timeOrigin: performance.timeOrigin, list: clone(s()?.client.arrivals ?? []) }),
     input: (spec) => s()?.client.runScript(clone(spec)),
     setCvar: (name, value) => s()?.client.setCvar(name, value)?.message ?? null,
-    chatLines: () => (s()?.chat.lines() ?? []).map((l) => ({ ...l })),
-    say: (text) => s()?.chat.send(String(text)),
+    chatLines: () => ((s() ?? app.spectator)?.chat.lines() ?? []).map((l) => ({ ...l })),
+    say: (text) => (s() ?? app.spectator)?.chat.send(String(text)),
     startMatch: () => app.startMatch(),
     kick: (id) => s()?.kick(id),
     leave: () => app.leave(),
@@ -210,5 +255,7 @@ export function createDebugApi(app: AppState): RewindDebugApi {
       return [...(s()?.chosenSuccessors?.() ?? [])];
     },
     replay: () => replayState(app.watched),
+    spectating: () => spectatingState(app.spectator),
+    spectators: () => clone(s()?.spectators?.() ?? []),
   };
 }

@@ -54,6 +54,16 @@ export interface LobbySession {
   chooseSuccessor?(id: PlayerId, yes: boolean): void;
   /** Host: the players it chose as possible successors; [] on a joiner. */
   chosenSuccessors?(): PlayerId[];
+  /** Host: each spectator (issue 24) with the host's upload to it (bytes so far, per second over the last second); [] on a joiner. */
+  spectators?(): SpectatorReport[];
+}
+
+/** One spectator as the host sees it (debug API `spectators()`). */
+export interface SpectatorReport {
+  id: PlayerId;
+  name: string;
+  bytesOut: number;
+  bytesPerSecond: number | null;
 }
 
 /** What the debug API (`migration()`) and the net graph show about host migration. */

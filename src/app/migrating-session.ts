@@ -116,6 +116,7 @@ export class MigratingSession implements LobbySession {
   readonly chooseSuccessor = (id: PlayerId, yes: boolean): void =>
     void (isJoin(this.inner) || this.inner.chooseSuccessor(id, yes));
   readonly chosenSuccessors = (): PlayerId[] => (isJoin(this.inner) ? [] : this.inner.chosenSuccessors());
+  readonly spectators = () => (isJoin(this.inner) ? [] : this.inner.spectators());
 
   endForEveryone(): void {
     this.closed = true;

@@ -47,7 +47,7 @@ export class ListenServer {
   readonly roster = new Roster();
   private readonly tally = { malformedControl: 0, timeouts: 0, kicks: 0 };
   started = false;
-  lastStats: HostServerStats = { tick: null, pingsMs: new Map(), raw: null };
+  lastStats: HostServerStats = { tick: null, pingsMs: new Map(), raw: null, spectators: [], atMs: null };
   /** The seated joiners (joiner-slots.ts). */
   private readonly slots = new JoinerSlots();
   private readonly listeners = new Set<() => void>();
@@ -283,7 +283,7 @@ export class ListenServer {
   /** Asks the worker for fresh stats (every second: pings for the lobby list, the debug API's serverStats). */
   async refreshStats(): Promise<void> {
     const unreliableOf = (id: PlayerId): Channel | undefined => this.slots.get(id)?.link.unreliable;
-    this.lastStats = await pullWorkerStats(this.worker.api, this.roster, unreliableOf, this.lastStats);
+    this.lastStats = await pullWorkerStats(this.worker.api, this.roster, unreliableOf, this.lastStats, this.now());
   }
 
   private async everySecond(): Promise<void> {
