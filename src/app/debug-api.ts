@@ -70,7 +70,7 @@ export interface SpectatingState {
   /** The playback time drawn (fractional ticks; null before the first frame) and whom the camera follows (null: free). */
   tick: number | null;
   followed: number | null;
-  /** Everyone in the frame drawn: id and where it is. */
+  /** Everyone in the newest frame that arrived (the world now, drawn or not): id and where it is. */
   players: Array<{ id: number; x: number; y: number }>;
 }
 
@@ -137,10 +137,9 @@ function spectatingState(w: SpectatorSession | null): SpectatingState | null {
   if (!w) return null;
   const c = w.stream.counters;
   const p = w.watched()?.playback ?? null;
-  const frame = p?.frameNow() ?? null;
-  const list = frame
-    ? (frame.lists[p!.replay.wire.receiverSection] as Array<{ id: number; x: number; y: number }>)
-    : [];
+  const frame = w.stream.latest;
+  const section = p?.replay.wire.receiverSection ?? 0;
+  const list = frame ? (frame.lists[section] as Array<{ id: number; x: number; y: number }>) : [];
   return clone({
     roomId: w.roomId,
     clientId: w.clientId,
