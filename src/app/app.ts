@@ -231,7 +231,7 @@ export class App implements AppState {
     this.lobbyChat = createChatBox(this.doc, this.doc, session.chat, 'lobby');
     lobby.element.insertBefore(this.lobbyChat.element, lobby.element.querySelector('#lobby-status'));
     const refresh = (): void => {
-      lobby.update(session.players(), session.started());
+      lobby.update(session.players(), session.started(), session.watchers?.());
       if (!session.isHost && session.started() && this.phase === 'lobby') this.enterMatch();
     };
     session.onChange(refresh);

@@ -13,6 +13,7 @@ import type { ChannelReport } from '../transport/channel-report';
 import type { ScriptedInput, SnapshotArrival } from './client-session';
 import type { LobbySession, MigrationReport, SpectatorReport } from './lobby-session';
 import type { SpectatorSession } from './spectator-session';
+import type { Watcher } from '../protocol/watchers-codec';
 import type { ChatLine } from '../game/game-host';
 import type { ShownEvent } from '../client/client-game';
 import type { PushballView } from '../pushball/client/pushball-client-game';
@@ -93,6 +94,8 @@ export interface RewindDebugApi {
   /** The message shown in place of the game when this browser cannot draw it (no WebGL); null while it draws, outside a match, and with render=0. */
   readonly renderError: string | null;
   players(): LobbyPlayer[];
+  /** The lobby's spectators (issue 24; the host's roster, a joiner's 'watchers' messages); [] otherwise. */
+  watchers(): Watcher[];
   /** The last frame's arena view; null in a lobby that plays another game (see `pushballView`). */
   view(): ClientView | null;
   /** In a Pushball lobby, the last frame's Pushball view; null otherwise. */
@@ -227,6 +230,7 @@ export function createDebugApi(app: AppState): RewindDebugApi {
       return app.renderError;
     },
     players: () => clone(s()?.players() ?? []),
+    watchers: () => clone(s()?.watchers?.() ?? []),
     view: () => viewOf(s(), isArenaSession),
     pushballView: () => viewOf(s(), isPushballSession),
     events: () => clone(s()?.client.recentEvents ?? []),

@@ -217,6 +217,7 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
     client,
     chat,
     players: (): LobbyPlayer[] => server.roster.lobbyList(),
+    watchers: () => server.roster.watcherList(),
     started: () => server.started,
     channels: (): ChannelReport[] => [reportChannel('loopback', '', loopback), ...server.linkReports()],
     serverTick: () => server.lastStats.tick,

@@ -6,6 +6,8 @@
  * Invariant: every peer-provided string is set with textContent (see dom.ts); element ids are
  * stable because the e2e tests and docs/DEBUG-API.md refer to them.
  */
+import type { Watcher } from '../protocol/watchers-codec';
+import { playerRow, watcherRow } from './lobby-rows';
 import type { LobbyPlayer } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import { button, h, input, labeled } from './dom';
@@ -210,7 +212,8 @@ export interface LobbyScreenProps {
 
 export interface LobbyScreen {
   element: HTMLElement;
-  update(players: LobbyPlayer[], started: boolean): void;
+  /** `watchers`: the lobby's spectators (issue 24), listed after the players as watching (`li.watcher`). */
+  update(players: LobbyPlayer[], started: boolean, watchers?: readonly Watcher[]): void;
   /** Shows (or, with null, hides) the lobby's notice `#lobby-notice`, e.g. a joiner who could not connect. */
   notice(text: string | null, help?: HelpLink | null): void;
 }
@@ -242,8 +245,8 @@ export function lobbyScreen(doc: Document, p: LobbyScreenProps): LobbyScreen {
     action,
     button(doc, 'leave', 'Leave', p.onLeave),
   ]);
-  const update = (players: LobbyPlayer[], started: boolean): void => {
-    list.replaceChildren(...players.map((pl) => playerRow(doc, pl, p)));
+  const update = (players: LobbyPlayer[], started: boolean, watchers: readonly Watcher[] = []): void => {
+    list.replaceChildren(...players.map((pl) => playerRow(doc, pl, p)), ...watchers.map((w) => watcherRow(doc, w, p)));
     status.textContent = started
       ? 'The match is running.'
       : p.isHost
@@ -259,31 +262,4 @@ export function lobbyScreen(doc: Document, p: LobbyScreenProps): LobbyScreen {
     );
   };
   return { element, update, notice };
-}
-
-function playerRow(doc: Document, pl: LobbyPlayer, p: LobbyScreenProps): HTMLElement {
-  const you = pl.id === p.localId ? ' (you)' : '';
-  const row = h(doc, 'li', { className: 'player', attrs: { 'data-id': String(pl.id) } }, [
-    h(doc, 'span', { className: 'player-name', text: pl.name + you + (pl.isHost ? ' ★ host' : '') }),
-    h(doc, 'span', { className: 'player-ping', text: ` ${pl.pingMs} ms` }),
-  ]);
-  if (p.isHost && !pl.isHost) {
-    const kick = button(doc, `kick-${pl.id}`, 'Kick', () => p.onKick(pl.id));
-    kick.className = 'kick';
-    row.append(kick);
-    if (p.successorChoice) row.append(successorBox(doc, pl.id, p.successorChoice));
-  }
-  return row;
-}
-
-/** The host's "can host if I leave" box for one player (`#successor-<id>`). */
-function successorBox(
-  doc: Document,
-  id: PlayerId,
-  choice: NonNullable<LobbyScreenProps['successorChoice']>,
-): HTMLLabelElement {
-  const box = input(doc, `successor-${id}`, { type: 'checkbox' });
-  box.checked = choice.isChosen(id);
-  box.addEventListener('change', () => choice.choose(id, box.checked));
-  return h(doc, 'label', { className: 'successor-choice' }, [box, h(doc, 'span', { text: ' can host if I leave' })]);
 }

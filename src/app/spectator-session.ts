@@ -12,6 +12,7 @@
  */
 import { decodeControl, encodeControl } from '../protocol/control';
 import type { ControlMessage, LobbyPlayer } from '../protocol/control-messages';
+import type { Watcher } from '../protocol/watchers-codec';
 import type { Joined } from '../lobby/join';
 import type { DecodeResult } from '../protocol/wire';
 import type { JoinFailure } from '../lobby/failures';
@@ -68,7 +69,7 @@ export function spectate(j: Joined, roomId: string, now: () => number = () => pe
   const game = sessionGame(gameOfMap(j.settings.mapName)).client;
   const stream = new SpectatorStream(game.wire, game.commands as SpectatorStream<{ tick: number }>['commands']);
   const view = liveView(j, stream);
-  let players: LobbyPlayer[] = [];
+  let [players, watchers]: [LobbyPlayer[], Watcher[]] = [[], []];
   const endListeners: Array<(f: JoinFailure | null) => void> = [];
   let ended = false;
   let heardMs = now();
@@ -76,7 +77,7 @@ export function spectate(j: Joined, roomId: string, now: () => number = () => pe
   // Names of players and (issue 24) of spectators too, once the lobby says them.
   const chat = new ChatLog(
     (text) => send({ type: 'chat', from: 0, text }),
-    (id) => players.find((p) => p.id === id)?.name,
+    (id) => [...players, ...watchers].find((p) => p.id === id)?.name,
   );
   const finish = (failure: JoinFailure | null): void => {
     if (ended) return;
@@ -90,7 +91,8 @@ export function spectate(j: Joined, roomId: string, now: () => number = () => pe
     if (m.type === 'lobby') {
       players = m.players;
       view.live.roster(players);
-    } else if (m.type === 'chat') chat.receive(m.from, m.text);
+    } else if (m.type === 'watchers') watchers = m.watchers;
+    else if (m.type === 'chat') chat.receive(m.from, m.text);
     else if (m.type === 'kick') finish({ kind: 'kicked', reason: m.reason, text: m.text });
   };
   j.early.forEach(onControl);

@@ -33,6 +33,8 @@ export interface SlotTokens {
   migration: boolean;
   /** A spectator (issue 24): no seat, no player; never a successor. Absent: a player. */
   watch?: boolean;
+  /** It understands the 'watchers' message (issue 24): it gets the spectators with each lobby list. */
+  watchers?: boolean;
 }
 
 /** What admission needs of the listen server. */
@@ -122,6 +124,7 @@ export class Admission {
       seatToken: a.seatToken,
       migration: a.migration,
       watch: a.watch,
+      watchers: a.watchers,
     });
     return true;
   }

@@ -45,6 +45,8 @@ export interface AdmittedJoiner {
   migration: boolean;
   /** Its hello asked to watch (issue 24): a spectator, no seat. */
   watch: boolean;
+  /** Its hello said it understands the 'watchers' message (issue 24, flag 16). */
+  watchers: boolean;
 }
 
 export interface DoorCounters {

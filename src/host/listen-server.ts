@@ -277,6 +277,7 @@ export class ListenServer {
   private broadcastLobby(): void {
     const players = this.roster.lobbyList();
     this.slots.broadcast(encodeControl({ type: 'lobby', players, started: this.started }));
+    this.slots.broadcastWatchers(encodeControl({ type: 'watchers', watchers: this.roster.watcherList() }));
     this.replay.roster(players);
   }
 

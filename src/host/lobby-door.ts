@@ -267,6 +267,7 @@ export class LobbyDoor {
       seat,
       migration: hello.migration === true,
       watch,
+      watchers: hello.watchers === true,
     };
   }
 }

@@ -102,4 +102,9 @@ export class Roster {
   watchers(): Member[] {
     return this.all().filter((m) => m.watching === true);
   }
+
+  /** The spectators as the 'watchers' message lists them. */
+  watcherList(): Array<{ id: PlayerId; name: string }> {
+    return this.watchers().map((m) => ({ id: m.id, name: m.name }));
+  }
 }

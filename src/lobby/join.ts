@@ -234,6 +234,8 @@ async function joinOnce(req: JoinRequest): Promise<JoinResult> {
       seatToken: NO_SEAT_TOKEN,
       migration: req.migration === true,
       watch: req.watch === true,
+      // Every page of this build reads the spectators' list (control type 14).
+      watchers: true,
       ...(seatProof ? { seatProof } : {}),
     }),
   );

@@ -3,6 +3,7 @@
  * docs/PROTOCOL.md has the layout): the handshake and host authentication, welcome, reject and
  * kick, chat, the lobby roster, client settings, and host migration's successors and checkpoints.
  */
+import type { WatchersMessage } from './watchers-codec';
 import type { PlayerId } from './ids';
 import type { DebugMessage } from './debug-messages';
 
@@ -105,6 +106,11 @@ export interface Hello {
    */
   seatProof?: SeatProof;
   /**
+   * Protocol 4, optional (issue 24): this client understands the 'watchers' message (type 14), so
+   * the host sends it the lobby's spectators with each lobby list. Flag bit 16; pages of this build set it.
+   */
+  watchers?: boolean;
+  /**
    * Protocol 4, optional (issue 24, spectators): this client wants to watch, not play: it takes no
    * seat (the lobby's spectator places, `sv_maxspectators`), gets observer frames instead of
    * snapshots and its commands are never run. Flag bit 4; absent (every other hello) means false.
@@ -174,4 +180,5 @@ export type ControlMessage =
   | { type: 'lobby'; players: LobbyPlayer[]; started: boolean }
   | DebugMessage
   | SuccessorsMessage
-  | CheckpointMessage;
+  | CheckpointMessage
+  | WatchersMessage;

@@ -36,8 +36,13 @@ import {
   writeCheckpointMessage,
   writeSuccessors,
 } from './migration-codec';
+import { normalizeWatchers, readWatchers, writeWatchers } from './watchers-codec';
 
-export const CONTROL_TYPES: readonly ControlMessage['type'][] = [
+/**
+ * Type bytes in order (append only). 13 is reserved (another part of issue 24 takes it): until it
+ * is defined a decoder refuses it like any unknown type, and nothing encodes it.
+ */
+export const CONTROL_TYPES: readonly (ControlMessage['type'] | null)[] = [
   'hello',
   'welcome',
   'reject',
@@ -51,6 +56,8 @@ export const CONTROL_TYPES: readonly ControlMessage['type'][] = [
   'auth-proof',
   'successors',
   'checkpoint',
+  null,
+  'watchers',
 ];
 export const REJECT_REASONS: readonly RejectReason[] = [
   'full',
@@ -130,6 +137,8 @@ export function normalizeControl(m: ControlMessage): ControlMessage {
       return normalizeSuccessors(m);
     case 'checkpoint':
       return normalizeCheckpointMessage(m);
+    case 'watchers':
+      return normalizeWatchers(m);
   }
 }
 
@@ -179,6 +188,9 @@ function writeBody(w: BitWriter, m: ControlMessage): void {
       return;
     case 'checkpoint':
       writeCheckpointMessage(w, m);
+      return;
+    case 'watchers':
+      writeWatchers(w, m);
   }
 }
 
@@ -204,7 +216,8 @@ export function encodeControl(m: ControlMessage): Uint8Array {
 function readEnum<T>(r: BitReader, list: readonly T[], what: string): T {
   const i = r.readBits(8);
   const v = list[i];
-  if (v === undefined) r.fail(`unknown ${what} ${i}`);
+  // A reserved slot (null) is as unknown as one past the end.
+  if (v === undefined || v === null) r.fail(`unknown ${what} ${i}`);
   return v ?? list[0]!;
 }
 
@@ -271,13 +284,15 @@ function readBody(r: BitReader, type: ControlMessage['type']): ControlMessage {
       return readSuccessors(r);
     case 'checkpoint':
       return readCheckpointMessage(r);
+    case 'watchers':
+      return readWatchers(r);
   }
 }
 
 export function decodeControl(bytes: Uint8Array): DecodeResult<ControlMessage> {
   const r = new BitReader(bytes);
   const type = readEnum(r, CONTROL_TYPES, 'control type');
-  const value = r.ok ? readBody(r, type) : null;
+  const value = r.ok && type !== null ? readBody(r, type) : null;
   r.expectEnd();
   if (!r.ok || value === null) return { ok: false, error: `control: ${r.error}` };
   return { ok: true, value };

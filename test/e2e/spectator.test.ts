@@ -3,7 +3,7 @@
  * play (render=0: the netcode through `window.rewind`); a third page opens the lobby link mid-match
  * and clicks Watch. It draws the live match (its renderer and the spectator bar), sees both
  * players move, is on nobody's player list or scoreboard (the players' views hold no entity of
- * its id, the lobby list no name of it), and the host reports its upload to the spectator (bytes/s,
+ * its id, the lobby list no name of it; it is listed as watching), and the host reports its upload to the spectator (bytes/s,
  * printed). Its chat line reaches every page. It leaves; the match goes on.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -87,6 +87,8 @@ describe('a spectator by link', () => {
       const seen = await p.evaluate(() => window.rewind.view()?.remotes.map((r) => r.id) ?? []);
       expect(seen).not.toContain(me);
       expect((await p.evaluate(() => window.rewind.players().map((q) => q.name))).sort()).toEqual(['Hostess', 'Jo']);
+      // …but listed as watching (the 'watchers' message on a joiner, the roster on the host).
+      await waitIn(p, (id) => window.rewind.watchers().some((w) => w.id === id && w.name === 'Eve'), me);
     }
   });
 

@@ -33,10 +33,53 @@ describe("hello's watch bit (spectators, issue 24)", () => {
     expect(decodeControl(all)).toEqual({ ok: true, value: { ...hello, migration: true, seatProof, watch: true } });
   });
 
-  it('still refuses the bits nobody defined (8 and up) beside it', () => {
-    expect(decodeControl(Uint8Array.from([...old, 4 | 16]))).toEqual({
-      ok: false,
-      error: 'control: hello flags 20 out of range',
-    });
+  it("carries 'understands watchers' as bit 16, and still refuses the bits nobody defined here (8, 32 and up)", () => {
+    const both = encodeControl({ ...hello, watch: true, watchers: true });
+    expect(both).toEqual(Uint8Array.from([...old, 20]));
+    expect(decodeControl(both)).toEqual({ ok: true, value: { ...hello, watch: true, watchers: true } });
+    for (const bad of [8, 4 | 8, 32, 16 | 64])
+      expect(decodeControl(Uint8Array.from([...old, bad]))).toEqual({
+        ok: false,
+        error: `control: hello flags ${bad} out of range`,
+      });
+  });
+});
+
+describe("the 'watchers' message (control type 14)", () => {
+  it('lists spectators by id and name: [14][count] then [id][name] each', () => {
+    const m = {
+      type: 'watchers' as const,
+      watchers: [
+        { id: 7, name: 'Eve' },
+        { id: 3, name: 'Zed' },
+      ],
+    };
+    const bytes = encodeControl(m);
+    // Bits, as every control message: the type byte, the count, then id 7's byte.
+    expect([...bytes.subarray(0, 3)]).toEqual([14, 2, 7]);
+    expect(decodeControl(bytes)).toEqual({ ok: true, value: m });
+    expect(decodeControl(Uint8Array.from([14, 0]))).toEqual({ ok: true, value: { type: 'watchers', watchers: [] } });
+  });
+
+  it('normalizes what it sends: ids 1-255, no repeats, at most 32, names by the name rule', () => {
+    const many = Array.from({ length: 40 }, (_, i) => ({ id: i + 1, name: ` W${i} ` }));
+    const sent = decodeControl(
+      encodeControl({
+        type: 'watchers',
+        watchers: [{ id: 0, name: 'x' }, { id: 5, name: 'a' }, { id: 5, name: 'b' }, ...many],
+      }),
+    );
+    expect(sent.ok && sent.value.type === 'watchers' && sent.value.watchers.length).toBe(32);
+    expect(sent.ok && sent.value.type === 'watchers' && sent.value.watchers.slice(0, 2)).toEqual([
+      { id: 5, name: 'a' },
+      { id: 1, name: 'W0' },
+    ]);
+  });
+
+  it('refuses a hand-made list that is too long, holds id 0 or repeats an id; type 13 stays unknown', () => {
+    expect(decodeControl(Uint8Array.from([14, 33]))).toEqual({ ok: false, error: 'control: watchers 33 out of range' });
+    expect(decodeControl(Uint8Array.from([14, 1, 0, 1, 65])).ok).toBe(false);
+    expect(decodeControl(Uint8Array.from([14, 2, 4, 1, 65, 4, 1, 66])).ok).toBe(false);
+    expect(decodeControl(Uint8Array.from([13]))).toEqual({ ok: false, error: 'control: unknown control type 13' });
   });
 });

@@ -140,6 +140,14 @@ describe('decoders never throw on random or mutated bytes', () => {
         browserToken: '00112233445566778899aabbccddeeff',
         seatToken: '0'.repeat(32),
         watch: true,
+        watchers: true,
+      }),
+      encodeControl({
+        type: 'watchers',
+        watchers: [
+          { id: 9, name: 'Eve' },
+          { id: 12, name: 'Caster' },
+        ],
       }),
       encodeControl({ type: 'checkpoint', final: false, bytes: Uint8Array.from({ length: 40 }, (_, i) => i * 5) }),
     ];
