@@ -116,6 +116,7 @@ async function startWorker(o: HostOptions): Promise<ServerWorkerHandle<AnyWorker
       seed,
       maxPlayers: o.maxPlayers,
       maxSpectators: o.cvars.sv_maxspectators,
+      spectatorDelayS: o.cvars.sv_spectator_delay,
     });
     return worker;
   } catch (err) {

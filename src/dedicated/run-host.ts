@@ -181,6 +181,7 @@ async function startServer(o: DedicatedOptions, onExit: (why: string) => void): 
     seed,
     maxPlayers: cvars.sv_maxplayers,
     maxSpectators: cvars.sv_maxspectators,
+    spectatorDelayS: cvars.sv_spectator_delay,
   };
   await started.handle.api.start(settings);
   return started;

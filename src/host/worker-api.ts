@@ -23,6 +23,8 @@ export interface WorkerServerSettings {
   maxPlayers: number;
   /** Spectator places (issue 24, sv_maxspectators); absent: the cvar's default. */
   maxSpectators?: number;
+  /** sv_spectator_delay (issue 24): seconds spectators see the match late; absent: 0. */
+  spectatorDelayS?: number;
 }
 
 export type { ClientNetSettings } from '../protocol/control-messages';

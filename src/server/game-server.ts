@@ -24,6 +24,7 @@ import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
 import type { CommandBufferCounters } from './command-buffer';
 import { ServerSideClient } from './server-side-client';
 import { ClientSessions } from './client-sessions';
+import { spectatorDelayTicks } from './spectator-delay';
 import { SnapshotSender } from './snapshot-sender';
 import type { EntityListsOf } from './snapshot-frames';
 import { takeDatagram } from './packet-intake';
@@ -84,7 +85,7 @@ export class GameServer<G extends ServerGameTypes> {
   ) {
     this.tickrate = clampTickrate(settings.tickrate);
     this.game = makeGame({ ...settings, tickrate: this.tickrate });
-    this.snapshots = new SnapshotSender(this.game.wire);
+    this.snapshots = new SnapshotSender(this.game.wire, spectatorDelayTicks(settings, this.tickrate), this.tickrate);
     this.recording = new MatchRecording(this.game.wire, this.tickrate, {
       tick: () => this.game.world.tick,
       lists: this.snapshotLists,

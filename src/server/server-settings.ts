@@ -18,6 +18,8 @@ export interface ServerSettings<M = never> {
   maxPlayers: number;
   /** Spectator places (issue 24, sv_maxspectators; absent: its default), apart from the players'. */
   maxSpectators?: number;
+  /** sv_spectator_delay (issue 24): seconds spectators see the match late (0, the default: live; at most 120). */
+  spectatorDelayS?: number;
   /** The game's map, when it has maps (the arena's default is DEFAULT_MAP; tests use open ones). */
   map?: M;
   /** Kick thresholds (default: `defaultAbuseLimits(tickrate)`). */

@@ -45,19 +45,22 @@ export class SnapshotSender {
   private readonly plans: SnapshotPlan[] = [];
   private readonly dueIds: number[] = [];
   private readonly dueBaselines: number[] = [];
-  /** This tick's due spectators and their plans (reused). */
-  private readonly watching: ServerSideClient[] = [];
-  private readonly watchPlans: SnapshotPlan[] = [];
+  /** The spectators' frames (issue 24), delayed by sv_spectator_delay when it is set. */
   private readonly spectators: SpectatorSender;
 
   /** The last `send`'s events and each of them encoded once (the replay recorder takes them as they are). */
   private lastEvents: readonly TaggedEvent<unknown>[] = [];
   private lastEncoded: readonly EncodedEvent[] = [];
 
-  constructor(private readonly wire: SnapshotWire) {
+  /** @param spectatorDelayTicks sv_spectator_delay in ticks (0: spectators see the match live) */
+  constructor(
+    private readonly wire: SnapshotWire,
+    spectatorDelayTicks = 0,
+    tickrate = 60,
+  ) {
     this.frames = new SnapshotFrames(SENT_RING, wire);
     this.broadcast = new SnapshotBroadcast(wire);
-    this.spectators = new SpectatorSender(wire);
+    this.spectators = new SpectatorSender(wire, spectatorDelayTicks, tickrate);
   }
 
   /** The world of `tick` as packed for the snapshots sent at it, or null when none was (the recorder reuses it). */
@@ -113,18 +116,16 @@ export class SnapshotSender {
     plans.length = 0;
     dueIds.length = 0;
     dueBaselines.length = 0;
-    this.watching.length = 0;
-    this.watchPlans.length = 0;
+    this.spectators.begin(tick, encoded);
     for (const s of sessions) {
       if (s.abuse.kicked) continue;
-      if (encoded.length) s.outbox.add(encoded);
-      // A spectator sees the world whoever is in it; its plan's header is not sent (a frame has none).
-      const plan = s.planSnapshot(tick, s.spectator || hasId(receivers, s.id), nowMs);
-      if (plan && s.spectator) {
-        this.watching.push(s);
-        this.watchPlans.push(plan);
+      // A spectator (issue 24) sees the world whoever is in it: spectator-sender.ts plans its frame.
+      if (s.spectator) {
+        this.spectators.plan(s, tick, encoded, nowMs);
         continue;
       }
+      if (encoded.length) s.outbox.add(encoded);
+      const plan = s.planSnapshot(tick, hasId(receivers, s.id), nowMs);
       if (!plan) continue;
       due.push(s);
       plans.push(plan);
@@ -132,10 +133,10 @@ export class SnapshotSender {
       dueBaselines.push(plan.baselineTick ?? -1);
     }
     const packets: SnapshotPacket[] = [];
-    if (due.length === 0 && this.watching.length === 0) return packets;
-    const frame = this.frames.capture(tick, world, match());
-    this.sendSpectators(frame, tick, nowMs, packets);
-    if (due.length === 0) return packets;
+    const live = due.length > 0 || this.spectators.wantsLiveFrame;
+    const frame = live ? this.frames.capture(tick, world, match()) : null;
+    this.spectators.send(frame, { tick, lists: world, match, frames: this.frames }, nowMs, packets);
+    if (!frame || due.length === 0) return packets;
     this.broadcast.begin(frame, dueIds, dueBaselines);
     for (let k = 0; k < due.length; k++) {
       const s = due[k]!;
@@ -151,22 +152,5 @@ export class SnapshotSender {
       for (const bytes of parts) packets.push({ clientId: s.id, bytes });
     }
     return packets;
-  }
-
-  /** Each due spectator's frame of `frame` (the tick's packed world) against the frame it acked. */
-  private sendSpectators(frame: SnapshotFrame, tick: Tick, nowMs: number, packets: SnapshotPacket[]): void {
-    for (let k = 0; k < this.watching.length; k++) {
-      const s = this.watching[k]!;
-      const plan = this.watchPlans[k]!;
-      const baseline = plan.baselineTick === null ? null : this.frames.get(plan.baselineTick);
-      let bytes: Uint8Array | null = null;
-      try {
-        bytes = this.spectators.encode(frame, baseline, plan.events);
-      } catch {
-        // As for a snapshot: a state the codec cannot carry skips this frame (counted), never the tick.
-      }
-      s.recordSent(tick, bytes ? [bytes] : [], baseline !== null, nowMs);
-      if (bytes) packets.push({ clientId: s.id, bytes });
-    }
   }
 }

@@ -35,8 +35,8 @@ function spectator(
   };
 }
 
-function playing(ids: number[], seed: number, maxPlayers = 8, maxSpectators?: number): Match {
-  const match = new Match({ server: { seed, maxPlayers, maxSpectators } });
+function playing(ids: number[], seed: number, maxPlayers = 8, maxSpectators?: number, spectatorDelayS?: number): Match {
+  const match = new Match({ server: { seed, maxPlayers, maxSpectators, spectatorDelayS } });
   for (const id of ids) {
     const others = ids.filter((x) => x !== id);
     const bot = new BotClient(id, { tickrate: 60, script: wander(id * 7, others, 0.2), leadTicks: 4 });
@@ -155,5 +155,37 @@ describe('a spectator (issue 24)', () => {
     expect(ran.has(1)).toBe(true);
     expect(ran.has(6)).toBe(false);
     expect(idsOf(server.game.snapshotLists()[0]!)).toEqual([1]);
+  });
+
+  it('with sv_spectator_delay, sees the world exactly as it was that long ago, its events no sooner', () => {
+    const match = playing([1, 2, 3], 17, 8, 8, 2);
+    const server = match.server;
+    const wire = server.game.wire;
+    const truth = new Map<number, string>();
+    match.onTick = () =>
+      void truth.set(server.world.tick, JSON.stringify(observedLists(wire, server.game.snapshotLists())));
+    const watcher = spectator(9);
+    const arrivals: Array<{ frameTick: number; serverTick: number }> = [];
+    const onFrame = watcher.stream.onFrame!;
+    watcher.stream.onFrame = (f, now) => {
+      arrivals.push({ frameTick: f.tick, serverTick: server.world.tick });
+      for (const e of f.events) expect(e.tick).toBeLessThanOrEqual(f.tick);
+      onFrame(f, now);
+    };
+    expect(match.addSpectator(watcher, Link.rtt(80, 10, 0.05))).toBe(true);
+    match.run(1500);
+    // Nothing yet: the world is not 2 s old.
+    expect(watcher.frames.length).toBe(0);
+    match.run(4500);
+    expect(watcher.stream.counters.decodeFailures).toBe(0);
+    expect(watcher.frames.length).toBeGreaterThan(60);
+    for (const f of watcher.frames) expect(JSON.stringify(f.lists)).toBe(truth.get(f.tick));
+    // Each frame left 2 s (120 ticks, plus at most one capture step) behind the host, and arrived a link later.
+    for (const a of arrivals) {
+      expect(a.serverTick - a.frameTick).toBeGreaterThanOrEqual(120);
+      expect(a.serverTick - a.frameTick).toBeLessThan(120 + 2 + 12);
+    }
+    const stats = server.stats().clients.find((c) => c.clientId === 9)!;
+    expect(stats.deltaSnapshots).toBeGreaterThan(stats.fullSnapshots * 10);
   });
 });
