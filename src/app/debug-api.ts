@@ -71,6 +71,9 @@ export interface SpectatingState {
   /** The playback time drawn (fractional ticks; null before the first frame) and whom the camera follows (null: free). */
   tick: number | null;
   followed: number | null;
+  /** The host is gone and the watch looks for the new one; hosts followed to a successor so far. */
+  reconnecting: boolean;
+  follows: number;
   /** Everyone in the newest frame that arrived (the world now, drawn or not): id and where it is. */
   players: Array<{ id: number; x: number; y: number }>;
 }
@@ -153,6 +156,8 @@ function spectatingState(w: SpectatorSession | null): SpectatingState | null {
     tick: p?.tick ?? null,
     followed: p?.followed ?? null,
     players: list.map((e) => ({ id: e.id, x: e.x, y: e.y })),
+    reconnecting: w.reconnecting(),
+    follows: w.follows,
   });
 }
 

@@ -28,6 +28,7 @@ import type { PageConfig } from './page-config';
 import { canRunLobbies } from './page-checks';
 import { pageStorage, tabStorage } from './remembered-name';
 import { spectate, type SpectatorSession } from './spectator-session';
+import { QUICK_JOIN } from './link-recovery';
 import { busyScreen } from './screens';
 import type { SignalingBanner } from './signaling-banner';
 
@@ -127,7 +128,8 @@ export async function joinLobbyOf(app: LobbyEntry, roomId: string, name: string,
 
 /**
  * Watch a lobby by its room id (issue 24): the same handshake with the hello's watch bit, no seat
- * (nothing to rejoin, nothing marked seated); the host answers with spectator frames.
+ * (nothing marked seated); the host answers with spectator frames. If the host goes, the watch
+ * follows the lobby to its new host by watching the same link again (spectator-session.ts).
  */
 export async function watchLobbyOf(app: LobbyEntry, roomId: string, name: string, password: string): Promise<void> {
   const checked = normalizeName(name);
@@ -138,19 +140,23 @@ export async function watchLobbyOf(app: LobbyEntry, roomId: string, name: string
   await app.ice.ensureFresh();
   const target = app.config.joinTarget?.roomId === roomId ? app.config.joinTarget : { roomId, hostKey: null };
   const browserToken = await lobbyBrowserToken(pageStorage(app.win)(), cryptoRandomBytes, roomId, app.win.crypto);
-  const r = await joinLobby({
-    signaling: app.config.signaling,
-    target,
-    name: checked.name,
-    password,
-    browserToken,
-    seat: null,
-    crypto: app.win.crypto,
-    watch: true,
-  });
+  const watch = (quick = {}): ReturnType<typeof joinLobby> =>
+    joinLobby({
+      signaling: app.config.signaling,
+      target,
+      name: checked.name,
+      password,
+      browserToken,
+      seat: null,
+      crypto: app.win.crypto,
+      watch: true,
+      ...quick,
+    });
+  const r = await watch();
   if (!r.ok) return app.fail(r.failure, true);
   app.setPhase('watching');
-  app.enterWatch(spectate(r.joined, roomId));
+  // After a host migration the same link leads to the new host: watch it again (quick attempts).
+  app.enterWatch(spectate(r.joined, roomId, () => watch(QUICK_JOIN)));
 }
 
 /** What a migration needs to join or claim this lobby again (migrating-session.ts). */

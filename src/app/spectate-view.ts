@@ -39,7 +39,13 @@ function barTarget(session: SpectatorSession, opened: OpenedReplay, leave: () =>
     }
     return memo.list;
   };
-  return { followed: () => p.followed, follow: (id) => p.follow(id), players, leave };
+  return {
+    followed: () => p.followed,
+    follow: (id) => p.follow(id),
+    players,
+    reconnecting: session.reconnecting,
+    leave,
+  };
 }
 
 /** Mounts the live view into `screen` (throws RendererUnavailable without WebGL). */

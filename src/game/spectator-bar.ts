@@ -4,6 +4,8 @@
  * the replay viewer's camera, replay-hosts.ts), and the way out. Key: F cycles whom to follow
  * (as in the replay viewer). No play/pause or timeline: the match is live.
  *
+ * While the host is gone and the watch looks for the new one (a host migration) the status says
+ * "The host left — finding the new host…" and the view holds its last frame.
  * Element ids (docs/DEBUG-API.md): #spectate-bar, #spectate-status, #spectate-follow,
  * #spectate-leave. Names go in as text only. `refresh()` once per drawn frame keeps it in step.
  */
@@ -15,6 +17,8 @@ export interface SpectatorBarTarget {
   follow(id: number | null): void;
   /** Who plays in the frame shown (ids and names): the same array while that does not change. */
   players(): ReadonlyArray<{ id: number; name: string }>;
+  /** The host is gone and the watch is looking for the new one (a host migration). */
+  reconnecting(): boolean;
   leave(): void;
 }
 
@@ -58,9 +62,10 @@ export function createSpectatorBar(doc: Document, t: SpectatorBarTarget): Specta
   let roster: ReadonlyArray<{ id: number; name: string }> | null = null;
   const refresh = (): void => {
     const players = t.players();
+    const live = `Watching live · ${players.length} ${players.length === 1 ? 'player' : 'players'}`;
+    status.textContent = t.reconnecting() ? 'The host left — finding the new host…' : live;
     if (players !== roster) {
       roster = players;
-      status.textContent = `Watching live · ${players.length} ${players.length === 1 ? 'player' : 'players'}`;
       follow.replaceChildren(
         Object.assign(el(doc, 'option', {}, 'Free camera'), { value: '' }),
         ...players.map((p) => Object.assign(el(doc, 'option', {}, `Follow ${p.name}`), { value: String(p.id) })),
