@@ -4,7 +4,8 @@
  * acked), each equal to the server's world at that tick (every player, quantized as an observer
  * sees it: observer-frame.ts), sees every player move, and never appears in the match: no body in
  * the world, no row in the match block (the scoreboard), its commands never run. Its own cap, not
- * the players'. The host's upload to it is printed (docs/BENCHMARKS.md).
+ * the players'. With sv_spectator_delay, the world that long ago. Pushball's the same way. The
+ * host's upload to it is printed.
  */
 import { describe, expect, it } from 'vitest';
 import { BotClient, Link, Match, wander } from '../harness';
@@ -17,6 +18,10 @@ import { ARENA_WIRE } from '../../src/arena/protocol/arena-wire';
 import type { SanitizedCmd } from '../../src/sim/quantize';
 import type { UserCmd } from '../../src/sim/types';
 import type { ObservedFrame } from '../../src/protocol/observer-frame';
+import { pushballServerGame } from '../../src/pushball/server/pushball-server-game';
+import type { PushballTypes } from '../../src/pushball/server/pushball-types';
+import { PUSHBALL_WIRE } from '../../src/pushball/protocol/pushball-wire';
+import { PUSHBALL_COMMANDS } from '../../src/pushball/protocol/pushball-commands';
 import type { AnyEntity } from '../../src/protocol/snapshot-schema';
 
 /** A spectator in the harness: the page's SpectatorStream, every frame it passes on kept. */
@@ -187,5 +192,36 @@ describe('a spectator (issue 24)', () => {
     }
     const stats = server.stats().clients.find((c) => c.clientId === 9)!;
     expect(stats.deltaSnapshots).toBeGreaterThan(stats.fullSnapshots * 10);
+  });
+
+  it('watches another game the same way: a Pushball match of server bots, every frame its world', () => {
+    const match = new Match<PushballTypes>({
+      server: { seed: 6, maxPlayers: 4, lagCompensation: false },
+      game: pushballServerGame,
+    });
+    for (let i = 0; i < 4; i++) expect(match.server.addBot()).not.toBeNull();
+    match.server.startMatch({});
+    const server = match.server;
+    const wire = server.game.wire;
+    const truth = new Map<number, string>();
+    match.onTick = () =>
+      void truth.set(server.world.tick, JSON.stringify(observedLists(wire, server.game.snapshotLists())));
+    const stream = new SpectatorStream(PUSHBALL_WIRE, PUSHBALL_COMMANDS);
+    const frames: ObservedFrame[] = [];
+    stream.onFrame = (f) => frames.push(f);
+    const watcher: HarnessClient = {
+      id: 30,
+      onPacket: (b, t) => stream.onPacket(b, t),
+      update: (t) => stream.update(t),
+    };
+    expect(match.addSpectator(watcher, Link.rtt(100, 10, 0.05))).toBe(true);
+    match.run(5000);
+    expect(stream.counters.decodeFailures).toBe(0);
+    expect(frames.length).toBeGreaterThan(100);
+    for (const f of frames) expect(JSON.stringify(f.lists)).toBe(truth.get(f.tick));
+    // Four players and the ball in every frame, never the spectator.
+    const last = frames[frames.length - 1]!;
+    expect(last.lists.flat().map((e) => e.id)).not.toContain(30);
+    expect(last.lists[wire.receiverSection]!.length).toBe(4);
   });
 });
