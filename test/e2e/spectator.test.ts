@@ -3,8 +3,9 @@
  * play (render=0: the netcode through `window.rewind`); a third page opens the lobby link mid-match
  * and clicks Watch. It draws the live match (its renderer and the spectator bar), sees both
  * players move, is on nobody's player list or scoreboard (the players' views hold no entity of
- * its id, the lobby list no name of it; it is listed as watching), and the host reports its upload to the spectator (bytes/s,
- * printed). Its chat line reaches every page. It leaves; the match goes on.
+ * its id, the lobby list no name of it; it is listed as watching), and the host reports its upload
+ * to the spectator (bytes/s, printed). Its chat line reaches every page under its name. It leaves;
+ * the match goes on.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -108,13 +109,16 @@ describe('a spectator by link', () => {
     expect(report!.bytesPerSecond!).toBeLessThan(40_000);
   });
 
-  it("chats under the lobby's limits: its line reaches every player, from its id", async () => {
+  it("chats under the lobby's limits: its line reaches every page, under its name", async () => {
     const me = await eve.evaluate(() => window.rewind.spectating()!.clientId);
     await eve.evaluate(() => window.rewind.say('hello from the gallery'));
     for (const p of [host, jo, eve])
       await waitIn(
         p,
-        (id) => window.rewind.chatLines().some((l) => l.text === 'hello from the gallery' && l.from === id),
+        (id) =>
+          window.rewind
+            .chatLines()
+            .some((l) => l.text === 'hello from the gallery' && l.from === id && l.name === 'Eve'),
         me,
       );
   });
