@@ -72,11 +72,11 @@ export function createServerApi<G extends ServerGameTypes>(makeGame: RuntimeGame
           adopted.adopt(m.key, m.channel);
       };
     },
-    async addClientOnChannel(clientId: PlayerId, key: number, rejoin = false): Promise<boolean> {
+    async addClientOnChannel(clientId: PlayerId, key: number, rejoin = false, spectator = false): Promise<boolean> {
       const channel = await adopted.take(key);
       if (!channel) return false;
       const c = emptyCounts();
-      if (!runtime.addClient(clientId, dataChannelPort(channel, c), rejoin === true)) return false;
+      if (!runtime.addClient(clientId, dataChannelPort(channel, c), rejoin === true, spectator === true)) return false;
       counts.set(clientId, c);
       return true;
     },
@@ -86,8 +86,8 @@ export function createServerApi<G extends ServerGameTypes>(makeGame: RuntimeGame
     start(settings: ServerSettings<MapOf<G>>): void {
       runtime.start(settings);
     },
-    addClient(clientId: PlayerId, port: MessagePort, rejoin = false): boolean {
-      return runtime.addClient(clientId, bytePort(port), rejoin === true);
+    addClient(clientId: PlayerId, port: MessagePort, rejoin = false, spectator = false): boolean {
+      return runtime.addClient(clientId, bytePort(port), rejoin === true, spectator === true);
     },
     removeClient(clientId: PlayerId): void {
       runtime.removeClient(clientId);

@@ -20,7 +20,8 @@ import { linkWarnings } from '../lobby/link-warnings';
 import { createDebugApi, type AppState, type Phase } from './debug-api';
 import { startFrameLoop } from './frame-loop';
 import { lobbyRulesForm, matchMount, type MountedGame } from './match-mount';
-import { createLobby, joinLobbyOf, type LobbyEntry } from './lobby-entry';
+import { createLobby, joinLobbyOf, watchLobbyOf, type LobbyEntry } from './lobby-entry';
+import { showWhenLive, type SpectatorSession } from './spectate-view';
 import type { LobbySession } from './lobby-session';
 import { loadPageConfig, type PageConfig } from './page-config';
 import { canRunLobbies, pageProblems } from './page-checks';
@@ -46,6 +47,7 @@ export class App implements AppState {
   private game: MountedGame | null = null;
   /** The replay being watched (its controls and playback, for the debug API), or null. */
   watched: WatchedReplay | null = null;
+  spectator: SpectatorSession | null = null;
   private lobby: LobbyScreen | null = null;
   private lobbyChat: ChatBox | null = null;
   /** Where the mouse last was, so the match's crosshair starts there (issue 12). */
@@ -84,12 +86,17 @@ export class App implements AppState {
       show: (el) => this.show(el),
       fail: (failure, keepLink) => this.fail(failure, keepLink),
       enterLobby: (session, link) => this.enterLobby(session, link),
+      enterWatch: (session) => {
+        this.spectator = session;
+        session.onEnd((failure) => ((this.spectator = null), this.ended(failure)));
+        showWhenLive(this.doc, session, (el) => this.show(el), this.showGame.bind(this));
+      },
     };
     (win as unknown as { rewind: unknown }).rewind = createDebugApi(this);
     // Closing the tab: say goodbye properly so the others see it at once, not after a timeout.
     win.addEventListener('pagehide', () => {
       this.unloading = true;
-      this.session?.leave();
+      (this.session ?? this.spectator)?.leave();
     });
     const track = (e: PointerEvent): void => {
       if (e.pointerType !== 'touch') this.pointer = { clientX: e.clientX, clientY: e.clientY };
@@ -104,7 +111,7 @@ export class App implements AppState {
     const name = this.config.defaultName || loadName(pageStorage(this.win));
     // Reloaded in a lobby: back to the seat at once, with the name it had (no form, no password).
     if (target && name && canRunLobbies(this.win) && wasSeated(tabStorage(this.win)(), target.roomId))
-      return void this.join(target.roomId, name, '');
+      return void joinLobbyOf(this.entry, target.roomId, name, '');
     const warnings = target
       ? linkWarnings(this.config.signaling, this.config.defaultSignaling, target.hostKey)
       : { sentences: [], serversDiffer: false };
@@ -118,8 +125,9 @@ export class App implements AppState {
         linkWarnings: warnings.sentences,
         onUsePageServers: warnings.serversDiffer ? () => (this.config.signaling = this.config.defaultSignaling) : null,
         defaultGame: gameFromQuery(this.win.location.search),
-        onCreate: (name, password, max, game) => void this.create(this.remember(name), password, max, game),
-        onJoin: (room, name, password) => void this.join(room, this.remember(name), password),
+        onCreate: (name, password, max, game) => void createLobby(this.entry, this.remember(name), password, max, game),
+        onJoin: (room, name, password) => void joinLobbyOf(this.entry, room, this.remember(name), password),
+        onWatch: (room, name, password) => void watchLobbyOf(this.entry, room, this.remember(name), password),
         onPractice: (name) => this.practice(this.remember(name)),
         onWatchReplay: (file) => void this.watch(file),
         onForgetLink: () => this.forgetLink(),
@@ -135,7 +143,7 @@ export class App implements AppState {
   }
 
   leave(): void {
-    this.session?.leave();
+    (this.session ?? this.spectator)?.leave();
   }
 
   private remember(name: string): string {
@@ -190,14 +198,6 @@ export class App implements AppState {
     this.root.replaceChildren(el);
   }
 
-  private async create(name: string, password: string, maxPlayers: number, game: GameChoice): Promise<void> {
-    await createLobby(this.entry, name, password, maxPlayers, game);
-  }
-
-  private async join(roomId: string, name: string, password: string): Promise<void> {
-    await joinLobbyOf(this.entry, roomId, name, password);
-  }
-
   private enterLobby(session: LobbySession, link: string): void {
     this.session = session;
     this.link = link;
@@ -231,7 +231,7 @@ export class App implements AppState {
     this.lobbyChat = createChatBox(this.doc, this.doc, session.chat, 'lobby');
     lobby.element.insertBefore(this.lobbyChat.element, lobby.element.querySelector('#lobby-status'));
     const refresh = (): void => {
-      lobby.update(session.players(), session.started());
+      lobby.update(session.players(), session.started(), session.watchers?.());
       if (!session.isHost && session.started() && this.phase === 'lobby') this.enterMatch();
     };
     session.onChange(refresh);

@@ -11,7 +11,9 @@ import type { DebugMessage } from '../protocol/debug-messages';
 import type { PlayerId } from '../sim/types';
 import type { ChannelReport } from '../transport/channel-report';
 import type { ScriptedInput, SnapshotArrival } from './client-session';
-import type { LobbySession, MigrationReport } from './lobby-session';
+import type { LobbySession, MigrationReport, SpectatorReport } from './lobby-session';
+import type { SpectatorSession } from './spectator-session';
+import type { Watcher } from '../protocol/watchers-codec';
 import type { ChatLine } from '../game/game-host';
 import type { ShownEvent } from '../client/client-game';
 import type { PushballView } from '../pushball/client/pushball-client-game';
@@ -20,7 +22,7 @@ import { isArenaSession, isPushballSession, type AnyClientSession } from './sess
 import type { WatchedReplay } from './replay-watch';
 import { killCamState, type KillCamState } from './kill-cam-view';
 
-export type Phase = 'start' | 'connecting' | 'lobby' | 'match' | 'practice' | 'replay' | 'ended';
+export type Phase = 'start' | 'connecting' | 'lobby' | 'match' | 'practice' | 'replay' | 'watching' | 'ended';
 
 /** What the app exposes to the debug API. */
 export interface AppState {
@@ -31,6 +33,8 @@ export interface AppState {
   readonly renderError: string | null;
   /** The replay being watched (phase 'replay'), or null. */
   readonly watched: WatchedReplay | null;
+  /** The lobby being watched as a spectator (phase 'watching', issue 24), or null. */
+  readonly spectator: SpectatorSession | null;
   startMatch(): void;
   leave(): void;
 }
@@ -55,6 +59,26 @@ export interface ReplayState {
   players: Array<{ id: number; name: string; x: number; y: number }>;
 }
 
+/** `spectating()`: this page watching a lobby (issue 24): what arrived and what is drawn. */
+export interface SpectatingState {
+  roomId: string;
+  /** This spectator's id in the lobby (chat names it; it has no player). */
+  clientId: number;
+  /** Frames decoded, the newest frame's tick, decode failures, bytes received. */
+  frames: number;
+  newestTick: number | null;
+  decodeFailures: number;
+  bytesIn: number;
+  /** The playback time drawn (fractional ticks; null before the first frame) and whom the camera follows (null: free). */
+  tick: number | null;
+  followed: number | null;
+  /** The host is gone and the watch looks for the new one; hosts followed to a successor so far. */
+  reconnecting: boolean;
+  follows: number;
+  /** Everyone in the newest frame that arrived (the world now, drawn or not): id and where it is. */
+  players: Array<{ id: number; x: number; y: number }>;
+}
+
 export interface RewindStats {
   net: NetStats | null;
   predictionErrors: number;
@@ -74,6 +98,8 @@ export interface RewindDebugApi {
   /** The message shown in place of the game when this browser cannot draw it (no WebGL); null while it draws, outside a match, and with render=0. */
   readonly renderError: string | null;
   players(): LobbyPlayer[];
+  /** The lobby's spectators (issue 24; the host's roster, a joiner's 'watchers' messages); [] otherwise. */
+  watchers(): Watcher[];
   /** The last frame's arena view; null in a lobby that plays another game (see `pushballView`). */
   view(): ClientView | null;
   /** In a Pushball lobby, the last frame's Pushball view; null otherwise. */
@@ -110,6 +136,32 @@ export interface RewindDebugApi {
   replay(): ReplayState | null;
   /** The own player's last kill-cam (arena): its times (page clock), span and frames; null before one. */
   killCam(): KillCamState | null;
+  /** While watching a lobby as a spectator (issue 24): its state (a copy); null otherwise. */
+  spectating(): SpectatingState | null;
+  /** Host: each spectator with the host's upload to it (bytes so far, bytes/s over the last second); [] otherwise. */
+  spectators(): SpectatorReport[];
+}
+
+function spectatingState(w: SpectatorSession | null): SpectatingState | null {
+  if (!w) return null;
+  const c = w.stream.counters;
+  const p = w.watched()?.playback ?? null;
+  const frame = w.stream.latest;
+  const section = p?.replay.wire.receiverSection ?? 0;
+  const list = frame ? (frame.lists[section] as Array<{ id: number; x: number; y: number }>) : [];
+  return clone({
+    roomId: w.roomId,
+    clientId: w.clientId,
+    frames: c.frames,
+    newestTick: w.stream.latest?.tick ?? null,
+    decodeFailures: c.decodeFailures,
+    bytesIn: c.bytesIn,
+    tick: p?.tick ?? null,
+    followed: p?.followed ?? null,
+    players: list.map((e) => ({ id: e.id, x: e.x, y: e.y })),
+    reconnecting: w.reconnecting(),
+    follows: w.follows,
+  });
 }
 
 function replayState(w: WatchedReplay | null): ReplayState | null {
@@ -174,7 +226,7 @@ export function createDebugApi(app: AppState): RewindDebugApi {
       return s()?.isHost ?? false;
     },
     get roomId() {
-      return s()?.roomId ?? null;
+      return (s() ?? app.spectator)?.roomId ?? null;
     },
     get link() {
       return app.link;
@@ -186,6 +238,7 @@ export function createDebugApi(app: AppState): RewindDebugApi {
       return app.renderError;
     },
     players: () => clone(s()?.players() ?? []),
+    watchers: () => clone(s()?.watchers?.() ?? []),
     view: () => viewOf(s(), isArenaSession),
     pushballView: () => viewOf(s(), isPushballSession),
     events: () => clone(s()?.client.recentEvents ?? []),
@@ -200,8 +253,8 @@ export function createDebugApi(app: AppState): RewindDebugApi {
     arrivals: () => ({ timeOrigin: performance.timeOrigin, list: clone(s()?.client.arrivals ?? []) }),
     input: (spec) => s()?.client.runScript(clone(spec)),
     setCvar: (name, value) => s()?.client.setCvar(name, value)?.message ?? null,
-    chatLines: () => (s()?.chat.lines() ?? []).map((l) => ({ ...l })),
-    say: (text) => s()?.chat.send(String(text)),
+    chatLines: () => ((s() ?? app.spectator)?.chat.lines() ?? []).map((l) => ({ ...l })),
+    say: (text) => (s() ?? app.spectator)?.chat.send(String(text)),
     startMatch: () => app.startMatch(),
     kick: (id) => s()?.kick(id),
     leave: () => app.leave(),
@@ -217,5 +270,7 @@ export function createDebugApi(app: AppState): RewindDebugApi {
       const c = s()?.client;
       return clone(c && isArenaSession(c) ? killCamState(c) : null);
     },
+    spectating: () => spectatingState(app.spectator),
+    spectators: () => clone(s()?.spectators?.() ?? []),
   };
 }

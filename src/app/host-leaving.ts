@@ -55,7 +55,8 @@ export async function handOverMatch(
 }
 
 export function endMatchForEveryone(server: ListenServer, leave: () => void): void {
-  for (const p of server.roster.lobbyList()) if (!p.isHost) server.kick(p.id, 'shutdown', 'the host ended the match');
+  // Everyone, the spectators (issue 24) too: roster.all(), not the lobby list (players only).
+  for (const p of server.roster.all()) if (!p.isHost) server.kick(p.id, 'shutdown', 'the host ended the match');
   // Closing at once could cut the kicks off (a joiner that never read one would migrate): leave no
   // sooner than the kicks close their own links (CLOSE_GRACE_MS after they were sent).
   setTimeout(leave, AFTER_KICKS_MS);

@@ -29,7 +29,7 @@ import { browserTimers } from './browser-timers';
 import type { SessionHooks } from './client-session';
 import { gameOfMap, isArenaSession, newClientSession, type AnyClientSession, type GameChoice } from './session-games';
 import { ChatLog } from './chat-log';
-import { EndSignal, reportChannel, type ChannelReport, type LobbySession } from './lobby-session';
+import { EndSignal, reportChannel, type ChannelReport, type LobbySession, type SpectatorReport } from './lobby-session';
 import { carriedControls, lobbyStart } from './host-match-controls';
 import { hostCounters } from './host-counters';
 import { handOverMatch, endMatchForEveryone } from './host-leaving';
@@ -64,6 +64,7 @@ export type HostSession = LobbySession & {
   release(): void;
   chooseSuccessor(id: PlayerId, yes: boolean): void;
   chosenSuccessors(): PlayerId[];
+  spectators(): SpectatorReport[];
 };
 
 /** `hostKey`: the fingerprint of the lobby's public key, for the lobby link's `key=`. */
@@ -114,6 +115,8 @@ async function startWorker(o: HostOptions): Promise<ServerWorkerHandle<AnyWorker
       lagCompensation: o.cvars.sv_lagcompensation === 1,
       seed,
       maxPlayers: o.maxPlayers,
+      maxSpectators: o.cvars.sv_maxspectators,
+      spectatorDelayS: o.cvars.sv_spectator_delay,
     });
     return worker;
   } catch (err) {
@@ -139,6 +142,7 @@ function lobbySettings(o: HostOptions, key: LobbyKey, takeover: string, cvars: (
   // Successors claim the id with the takeover token, never with ours (scripts/id-holds.mjs).
   return {
     maxPlayers,
+    maxSpectators: o.cvars.sv_maxspectators,
     password,
     joinRunningMatch: true,
     match,
@@ -214,6 +218,7 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
     client,
     chat,
     players: (): LobbyPlayer[] => server.roster.lobbyList(),
+    watchers: () => server.roster.watcherList(),
     started: () => server.started,
     channels: (): ChannelReport[] => [reportChannel('loopback', '', loopback), ...server.linkReports()],
     serverTick: () => server.lastStats.tick,
@@ -230,6 +235,7 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
     successors: () => server.successors(),
     chooseSuccessor: (id: PlayerId, yes: boolean) => server.chooseSuccessor(id, yes),
     chosenSuccessors: () => server.migration.chosenIds(),
+    spectators: () => server.lastStats.spectators.map((u) => ({ ...u, name: server.roster.get(u.id)?.name ?? '' })),
     checkpointIntervalMs: () => server.counters.checkpointIntervalMs || null,
     // disconnect(), not destroy(): the id goes to the successor while our links stay open for the final checkpoint.
     handOver: () => handOverMatch(server, () => (signaling.stop(), peer.disconnect()), leave),

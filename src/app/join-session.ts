@@ -114,13 +114,13 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: Jo
   const client = joinerClient(j, cvars, timers, hooks, o.client);
   const chat = new ChatLog(
     (text) => send({ type: 'chat', from: 0, text }),
-    (id) => news.players.find((p) => p.id === id)?.name,
+    (id) => (news.players.find((p) => p.id === id) ?? news.watchers.find((w) => w.id === id))?.name,
   );
   const end = new EndSignal();
   const ending = new JoinerEnd(j, client, end, news, chat, timers, o.onHostLost);
   const onControl = (m: ControlMessage): void => {
     if (news.take(m, timers.now())) {
-      if (m.type === 'lobby') listeners.forEach((cb) => cb());
+      if (m.type === 'lobby' || m.type === 'watchers') listeners.forEach((cb) => cb());
       if (m.type === 'checkpoint') ending.checkpointArrived();
     } else if (m.type === 'debug') client.receiveDebug(m);
     else if (m.type === 'killcam') client.receiveKillCam(m);
@@ -143,6 +143,7 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: Jo
     client,
     chat,
     players: () => news.players,
+    watchers: () => news.watchers,
     started: () => news.started,
     channels: () => [
       reportChannel('unreliable', j.link.remoteId, j.link.unreliable),

@@ -7,6 +7,7 @@
  * Invariants: the first reason to end wins (closing the link re-enters through its close handler);
  * 'silent' is reported once per silence, and hearing the host again re-arms it.
  */
+import type { Watcher } from '../protocol/watchers-codec';
 import type { ControlMessage, LobbyPlayer } from '../protocol/control-messages';
 import type { Joined } from '../lobby/join';
 import { MIGRATION_SILENCE_MS } from '../lobby/migration-steps';
@@ -28,14 +29,17 @@ const OWN_STALL_MS = 1000;
 /** What the host told this joiner: its lobby list, whether the match started, and migration's successors and checkpoints. */
 export class HostNews {
   players: LobbyPlayer[] = [];
+  /** The lobby's spectators (issue 24, the 'watchers' message). */
+  watchers: Watcher[] = [];
   started = false;
   successors: PlayerId[] = [];
   checkpoint: HeldCheckpoint | null = null;
   checkpointIntervalMs: number | null = null;
 
-  /** Takes a 'lobby', 'successors' or 'checkpoint' message (`nowMs`: the page clock); false for any other. */
+  /** Takes a 'lobby', 'watchers', 'successors' or 'checkpoint' message (`nowMs`: the page clock); false for any other. */
   take(m: ControlMessage, nowMs: number): boolean {
     if (m.type === 'lobby') [this.players, this.started] = [m.players, m.started];
+    else if (m.type === 'watchers') this.watchers = m.watchers;
     else if (m.type === 'successors') this.successors = m.ids;
     else if (m.type === 'checkpoint') {
       if (this.checkpoint) this.checkpointIntervalMs = nowMs - this.checkpoint.atMs;

@@ -1,8 +1,9 @@
 /**
- * The two ways into a lobby from the start screen: "Create lobby" (this page becomes the host and
- * gets the lobby link) and joining one by its room id. Both end in `enterLobby` with a
- * MigratingSession, or in `fail` with what went wrong; the page controller (app.ts) owns the
- * screens and the session, this file only the steps between.
+ * The ways into a lobby from the start screen: "Create lobby" (this page becomes the host and
+ * gets the lobby link), joining one by its room id, and watching one (issue 24, a spectator). They
+ * end in `enterLobby` with a MigratingSession (`enterWatch` with a SpectatorSession), or in `fail`
+ * with what went wrong; the page controller (app.ts) owns the screens and the session, this file
+ * only the steps between.
  */
 import type { JoinFailure } from '../lobby/failures';
 import { lobbyBrowserToken } from '../lobby/browser-token';
@@ -26,6 +27,8 @@ import { MigratingSession, type MigrationContext } from './migrating-session';
 import type { PageConfig } from './page-config';
 import { canRunLobbies } from './page-checks';
 import { pageStorage, tabStorage } from './remembered-name';
+import { spectate, type SpectatorSession } from './spectator-session';
+import { QUICK_JOIN } from './link-recovery';
 import { busyScreen } from './screens';
 import type { SignalingBanner } from './signaling-banner';
 
@@ -41,6 +44,8 @@ export interface LobbyEntry {
   show(el: HTMLElement): void;
   fail(failure: JoinFailure, keepLink?: boolean): void;
   enterLobby(session: LobbySession, link: string): void;
+  /** Watching (issue 24): the spectator's session, joined. */
+  enterWatch(session: SpectatorSession): void;
 }
 
 /** Create lobby: the host's server, its lobby link, and the host's own seat in it. */
@@ -119,6 +124,39 @@ export async function joinLobbyOf(app: LobbyEntry, roomId: string, name: string,
     migrationContext(app, target, checked.name, seat, browserToken),
   );
   app.enterLobby(session, app.win.location.href);
+}
+
+/**
+ * Watch a lobby by its room id (issue 24): the same handshake with the hello's watch bit, no seat
+ * (nothing marked seated); the host answers with spectator frames. If the host goes, the watch
+ * follows the lobby to its new host by watching the same link again (spectator-session.ts).
+ */
+export async function watchLobbyOf(app: LobbyEntry, roomId: string, name: string, password: string): Promise<void> {
+  const checked = normalizeName(name);
+  if (!checked.ok) return app.fail({ kind: 'bad-name', problem: checked.problem }, true);
+  if (!canRunLobbies(app.win)) return app.fail({ kind: 'insecure-context' }, true);
+  app.setPhase('connecting');
+  app.show(busyScreen(app.doc, `Opening lobby ${roomId} to watch…`));
+  await app.ice.ensureFresh();
+  const target = app.config.joinTarget?.roomId === roomId ? app.config.joinTarget : { roomId, hostKey: null };
+  const browserToken = await lobbyBrowserToken(pageStorage(app.win)(), cryptoRandomBytes, roomId, app.win.crypto);
+  const watch = (quick = {}): ReturnType<typeof joinLobby> =>
+    joinLobby({
+      signaling: app.config.signaling,
+      target,
+      name: checked.name,
+      password,
+      browserToken,
+      seat: null,
+      crypto: app.win.crypto,
+      watch: true,
+      ...quick,
+    });
+  const r = await watch();
+  if (!r.ok) return app.fail(r.failure, true);
+  app.setPhase('watching');
+  // After a host migration the same link leads to the new host: watch it again (quick attempts).
+  app.enterWatch(spectate(r.joined, roomId, () => watch(QUICK_JOIN)));
 }
 
 /** What a migration needs to join or claim this lobby again (migrating-session.ts). */

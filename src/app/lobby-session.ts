@@ -3,6 +3,7 @@
  * Implemented by HostSession (listen server + own client over loopback) and JoinSession (client
  * over WebRTC). Invariant: `onEnd` fires at most once, with null for a leave the player chose.
  */
+import type { Watcher } from '../protocol/watchers-codec';
 import type { LobbyPlayer } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import type { JoinFailure } from '../lobby/failures';
@@ -54,6 +55,18 @@ export interface LobbySession {
   chooseSuccessor?(id: PlayerId, yes: boolean): void;
   /** Host: the players it chose as possible successors; [] on a joiner. */
   chosenSuccessors?(): PlayerId[];
+  /** The lobby's spectators (issue 24): the host's roster, a joiner's 'watchers' messages. */
+  watchers?(): Watcher[];
+  /** Host: each spectator (issue 24) with the host's upload to it (bytes so far, per second over the last second); [] on a joiner. */
+  spectators?(): SpectatorReport[];
+}
+
+/** One spectator as the host sees it (debug API `spectators()`). */
+export interface SpectatorReport {
+  id: PlayerId;
+  name: string;
+  bytesOut: number;
+  bytesPerSecond: number | null;
 }
 
 /** What the debug API (`migration()`) and the net graph show about host migration. */

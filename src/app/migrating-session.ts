@@ -62,7 +62,7 @@ export class MigratingSession implements LobbySession {
       });
     this.chat = new ChatLog(
       (text) => this.inner.chat.send(text),
-      (id) => nameOf(this.players(), id) ?? undefined,
+      (id) => nameOf(this.players(), id) ?? this.watchers().find((w) => w.id === id)?.name,
     );
     this.adopt(first(this));
   }
@@ -116,6 +116,8 @@ export class MigratingSession implements LobbySession {
   readonly chooseSuccessor = (id: PlayerId, yes: boolean): void =>
     void (isJoin(this.inner) || this.inner.chooseSuccessor(id, yes));
   readonly chosenSuccessors = (): PlayerId[] => (isJoin(this.inner) ? [] : this.inner.chosenSuccessors());
+  readonly spectators = () => (isJoin(this.inner) ? [] : this.inner.spectators());
+  readonly watchers = () => this.inner.watchers?.() ?? [];
 
   endForEveryone(): void {
     this.closed = true;

@@ -6,6 +6,8 @@
  * Invariant: every peer-provided string is set with textContent (see dom.ts); element ids are
  * stable because the e2e tests and docs/DEBUG-API.md refer to them.
  */
+import type { Watcher } from '../protocol/watchers-codec';
+import { playerRow, watcherRow } from './lobby-rows';
 import type { LobbyPlayer } from '../protocol/control-messages';
 import type { PlayerId } from '../sim/types';
 import { button, h, input, labeled } from './dom';
@@ -38,6 +40,8 @@ export interface StartScreenProps {
   /** `game`: the create form's "Game" choice (`#game`). */
   onCreate(name: string, password: string, maxPlayers: number, game: GameChoice): void;
   onJoin(roomId: string, name: string, password: string): void;
+  /** "Watch" beside Join (issue 24): enter the lobby as a spectator (no seat). Absent: no Watch button. */
+  onWatch?(roomId: string, name: string, password: string): void;
   /** Play alone against bots in this page (no network), e.g. while waiting for friends. */
   onPractice(name: string): void;
   /** On the join form: forget the link and show the create form. */
@@ -79,10 +83,8 @@ export function startScreen(doc: Document, p: StartScreenProps): HTMLElement {
   const nameOf = (): string => name.value.trim() || 'Player';
   if (p.joinRoomId !== null) {
     const room = p.joinRoomId;
-    const go = button(doc, 'join', 'Join', () => p.onJoin(room, nameOf(), password.value));
-    const form = h(doc, 'form', {}, [labeled(doc, 'Name', name), labeled(doc, 'Lobby password', password), go]);
-    form.addEventListener('submit', (e) => (e.preventDefault(), go.click()));
-    const warnings = linkWarningBox(doc, p, go);
+    const fields = [labeled(doc, 'Name', name), labeled(doc, 'Lobby password', password)];
+    const { form, warnings } = joinForm(doc, p, room, fields, { name: nameOf, password: () => password.value });
     const other = button(doc, 'new-lobby', 'Create a new lobby instead', p.onForgetLink);
     return h(doc, 'section', { id: 'start-screen' }, [
       h(doc, 'h1', { text: 'Rewind Arena' }),
@@ -141,15 +143,27 @@ function gameSelect(doc: Document, chosen: GameChoice): HTMLSelectElement {
   return h(doc, 'select', { id: 'game' }, options);
 }
 
-/** The link's warnings; when it picks other servers, Join waits for one of two explicit clicks. */
-function linkWarningBox(doc: Document, p: StartScreenProps, join: HTMLButtonElement): HTMLElement[] {
+type JoinFields = { name: () => string; password: () => string };
+
+/** The join form of a lobby link: Name, password, Join and (issue 24) Watch, and the link's warnings above them. */
+function joinForm(doc: Document, p: StartScreenProps, room: string, fields: HTMLElement[], read: JoinFields) {
+  const go = button(doc, 'join', 'Join', () => p.onJoin(room, read.name(), read.password()));
+  const onWatch = p.onWatch;
+  const watch = onWatch ? [button(doc, 'watch', 'Watch', () => onWatch(room, read.name(), read.password()))] : [];
+  const form = h(doc, 'form', {}, [...fields, go, ...watch]);
+  form.addEventListener('submit', (e) => (e.preventDefault(), go.click()));
+  return { form, warnings: linkWarningBox(doc, p, [go, ...watch]) };
+}
+
+/** The link's warnings; when it picks other servers, Join (and Watch) wait for one of two explicit clicks. */
+function linkWarningBox(doc: Document, p: StartScreenProps, joins: HTMLButtonElement[]): HTMLElement[] {
   if (p.linkWarnings.length === 0) return [];
   const sentences = p.linkWarnings.map((text) => h(doc, 'p', { className: 'link-warning', text }));
   const usePage = p.onUsePageServers;
   if (!usePage) return [h(doc, 'div', { id: 'link-warnings', attrs: { role: 'alert' } }, sentences)];
-  join.disabled = true;
+  for (const join of joins) join.disabled = true;
   const settle = (): void => {
-    join.disabled = false;
+    for (const join of joins) join.disabled = false;
     trust.disabled = true;
     pageServers.disabled = true;
   };
@@ -198,7 +212,8 @@ export interface LobbyScreenProps {
 
 export interface LobbyScreen {
   element: HTMLElement;
-  update(players: LobbyPlayer[], started: boolean): void;
+  /** `watchers`: the lobby's spectators (issue 24), listed after the players as watching (`li.watcher`). */
+  update(players: LobbyPlayer[], started: boolean, watchers?: readonly Watcher[]): void;
   /** Shows (or, with null, hides) the lobby's notice `#lobby-notice`, e.g. a joiner who could not connect. */
   notice(text: string | null, help?: HelpLink | null): void;
 }
@@ -230,8 +245,8 @@ export function lobbyScreen(doc: Document, p: LobbyScreenProps): LobbyScreen {
     action,
     button(doc, 'leave', 'Leave', p.onLeave),
   ]);
-  const update = (players: LobbyPlayer[], started: boolean): void => {
-    list.replaceChildren(...players.map((pl) => playerRow(doc, pl, p)));
+  const update = (players: LobbyPlayer[], started: boolean, watchers: readonly Watcher[] = []): void => {
+    list.replaceChildren(...players.map((pl) => playerRow(doc, pl, p)), ...watchers.map((w) => watcherRow(doc, w, p)));
     status.textContent = started
       ? 'The match is running.'
       : p.isHost
@@ -247,31 +262,4 @@ export function lobbyScreen(doc: Document, p: LobbyScreenProps): LobbyScreen {
     );
   };
   return { element, update, notice };
-}
-
-function playerRow(doc: Document, pl: LobbyPlayer, p: LobbyScreenProps): HTMLElement {
-  const you = pl.id === p.localId ? ' (you)' : '';
-  const row = h(doc, 'li', { className: 'player', attrs: { 'data-id': String(pl.id) } }, [
-    h(doc, 'span', { className: 'player-name', text: pl.name + you + (pl.isHost ? ' ★ host' : '') }),
-    h(doc, 'span', { className: 'player-ping', text: ` ${pl.pingMs} ms` }),
-  ]);
-  if (p.isHost && !pl.isHost) {
-    const kick = button(doc, `kick-${pl.id}`, 'Kick', () => p.onKick(pl.id));
-    kick.className = 'kick';
-    row.append(kick);
-    if (p.successorChoice) row.append(successorBox(doc, pl.id, p.successorChoice));
-  }
-  return row;
-}
-
-/** The host's "can host if I leave" box for one player (`#successor-<id>`). */
-function successorBox(
-  doc: Document,
-  id: PlayerId,
-  choice: NonNullable<LobbyScreenProps['successorChoice']>,
-): HTMLLabelElement {
-  const box = input(doc, `successor-${id}`, { type: 'checkbox' });
-  box.checked = choice.isChosen(id);
-  box.addEventListener('change', () => choice.choose(id, box.checked));
-  return h(doc, 'label', { className: 'successor-choice' }, [box, h(doc, 'span', { text: ' can host if I leave' })]);
 }

@@ -172,8 +172,11 @@ function successorLobby(
   key: LobbyKey,
   takeover: string,
 ): LobbySettings {
+  const spectators = restored.cvars.find((c) => c.name === 'sv_maxspectators')?.value;
   return {
     maxPlayers: s.maxPlayers,
+    // The old host's spectator places (issue 24) carry on at the door (the checkpoint carries its sv_ cvars).
+    ...(typeof spectators === 'number' ? { maxSpectators: spectators } : {}),
     // The verifier: the successor checks newcomers' passwords without ever holding the password.
     password: s.passwordVerifier,
     joinRunningMatch: s.joinRunningMatch,

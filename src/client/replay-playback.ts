@@ -25,6 +25,8 @@ export const MIN_PLAYBACK_SPEED = 0.25;
 export const MAX_PLAYBACK_SPEED = 4;
 /** The longest page-clock step one frame moves the playback (a hidden tab must not leap). */
 const MAX_STEP_MS = 250;
+/** Live mode: how far behind the newest frame the time may drift before it jumps back up (seconds). */
+const LIVE_SLACK_S = 0.5;
 
 export class ReplayPlayback<T extends ClientGameTypes> {
   /** The playback time, in ticks. */
@@ -37,6 +39,8 @@ export class ReplayPlayback<T extends ClientGameTypes> {
   /** Index in `replay.events` of the first event not shown yet. */
   private nextEvent = 0;
   private following: number | null = null;
+  /** Live mode's delay behind the newest frame, in ticks (followLive), or null: a file. */
+  private liveDelay: number | null = null;
   private readonly traits: readonly EntityTraits<AnyEntity>[];
 
   constructor(
@@ -80,6 +84,21 @@ export class ReplayPlayback<T extends ClientGameTypes> {
     this.following = id;
   }
 
+  /**
+   * Live (a spectator's stream, issue 24): frames keep arriving, so the time is held `delayTicks`
+   * behind the newest frame (an interpolation delay: two frames to blend between), never past it,
+   * and jumps up when it falls more than LIVE_SLACK_S behind (a stall); it never pauses at the end.
+   */
+  followLive(delayTicks: number): void {
+    this.liveDelay = Math.max(0, delayTicks);
+  }
+
+  private liveTime(): number {
+    const target = this.replay.lastTick - (this.liveDelay ?? 0);
+    if (this.time > target) return Math.max(target, this.replay.firstTick);
+    return this.time < target - LIVE_SLACK_S * this.replay.header.tickrate ? target : this.time;
+  }
+
   /** Jumps to `tick` (clamped to the replay); what lies between is not shown as events. */
   seek(tick: number): void {
     const t = Number.isFinite(tick) ? tick : this.replay.firstTick;
@@ -98,7 +117,8 @@ export class ReplayPlayback<T extends ClientGameTypes> {
     this.lastNowMs = nowMs;
     if (this.playing) {
       this.time += (step / 1000) * this.replay.header.tickrate * this.speedFactor;
-      if (this.time >= this.replay.lastTick) {
+      if (this.liveDelay !== null) this.time = this.liveTime();
+      else if (this.time >= this.replay.lastTick) {
         this.time = this.replay.lastTick;
         this.playing = false;
       }

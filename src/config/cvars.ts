@@ -61,6 +61,13 @@ export const CVARS = {
   sv_lagcompensation: flag(1, 'Rewind other players to what the shooter saw before testing a hit.'),
   sv_showhitboxes: flag(0, 'Draw the host-time hitboxes of other players.'),
   sv_maxplayers: int(8, 2, 32, 'Lobby size.'),
+  sv_maxspectators: int(8, 0, 32, 'Spectator places (people watching by link take no seat; 0: nobody may watch).'),
+  sv_spectator_delay: num(
+    0,
+    0,
+    120,
+    'Seconds spectators see the match late (tournaments; 0: live). Set before the lobby opens.',
+  ),
   rate: int(40000, 2500, 1000000, 'Most bytes per second the host may send you.'),
   net_fakelag: int(0, 0, 1000, 'Extra one-way delay (ms) added to your packets both ways.'),
   net_fakejitter: int(0, 0, 500, 'Random extra delay (ms) per packet.'),

@@ -64,7 +64,7 @@ export class DedicatedHost {
   }
 
   get humans(): number {
-    return this.server.roster.all().filter((m) => m.peerId !== '').length;
+    return this.server.roster.all().filter((m) => m.peerId !== '' && !m.watching).length;
   }
 
   /** `bots`: the server-side bots the worker runs (they are players, not lobby members). */
@@ -73,7 +73,7 @@ export class DedicatedHost {
       roomId: this.opts.roomId,
       link: this.opts.link,
       started: this.server.started,
-      players: this.server.roster.size + bots,
+      players: this.server.roster.players + bots,
       humans: this.humans,
       bots,
       maxPlayers: this.opts.lobby.maxPlayers,

@@ -180,6 +180,8 @@ async function startServer(o: DedicatedOptions, onExit: (why: string) => void): 
     lagCompensation: cvars.sv_lagcompensation === 1,
     seed,
     maxPlayers: cvars.sv_maxplayers,
+    maxSpectators: cvars.sv_maxspectators,
+    spectatorDelayS: cvars.sv_spectator_delay,
   };
   await started.handle.api.start(settings);
   return started;
@@ -208,6 +210,7 @@ function dedicatedLobby(o: DedicatedOptions, key: LobbyKey, roomId: string): Lob
   const record = o.recordDir !== null;
   return {
     maxPlayers,
+    maxSpectators: o.cvars.sv_maxspectators,
     password: o.password,
     joinRunningMatch: true,
     match,

@@ -31,6 +31,10 @@ export interface SlotTokens {
   seatToken: string;
   /** It can take the match over (host migration): it may be named a successor and get checkpoints. */
   migration: boolean;
+  /** A spectator (issue 24): no seat, no player; never a successor. Absent: a player. */
+  watch?: boolean;
+  /** It understands the 'watchers' message (issue 24): it gets the spectators with each lobby list. */
+  watchers?: boolean;
 }
 
 /** What admission needs of the listen server. */
@@ -91,16 +95,18 @@ export class Admission {
     const { roster, worker, door } = this.host;
     const link = a.link;
     if (a.seat?.present) this.host.unseatStale(a.seat.id);
-    const member = roster.add(a.name, link.remoteId, false, { seat: a.seat?.id, held: (id) => door.seats.isHeld(id) });
+    const held = (id: PlayerId): boolean => door.seats.isHeld(id);
+    const member = roster.add(a.name, link.remoteId, false, { seat: a.seat?.id, held, watching: a.watch });
     if (!member) {
       link.close();
       return false;
     }
     const rejoin = a.seat !== null && a.seat.id === member.id;
+    // A spectator's body in the worker is a session without a player (GameServer.addSpectator).
     const joined =
       channelKey !== null
-        ? await worker.connectClientOnChannel(member.id, channelKey, rejoin)
-        : await worker.connectClient(member.id, rejoin);
+        ? await worker.connectClientOnChannel(member.id, channelKey, rejoin, a.watch)
+        : await worker.connectClient(member.id, rejoin, a.watch);
     if (!joined || this.host.isClosed()) {
       // The worker refused (full, or stopped meanwhile): do not welcome a player that has no body.
       roster.remove(member.id);
@@ -117,6 +123,8 @@ export class Admission {
       browserToken: a.browserToken,
       seatToken: a.seatToken,
       migration: a.migration,
+      watch: a.watch,
+      watchers: a.watchers,
     });
     return true;
   }

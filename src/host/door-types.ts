@@ -12,6 +12,9 @@ import type { Seat, SeatKeeper } from './seat-keeper';
 export interface DoorFacts {
   playerCount: number;
   maxPlayers: number;
+  /** Spectators in the lobby and their cap (issue 24, sv_maxspectators): their own places, never the players'. Absent: 0. */
+  spectatorCount?: number;
+  maxSpectators?: number;
   started: boolean;
   joinRunningMatch: boolean;
   closed: boolean;
@@ -40,6 +43,10 @@ export interface AdmittedJoiner {
   seat: Seat | null;
   /** Its hello said it can take the match over (host migration: it may be named a successor). */
   migration: boolean;
+  /** Its hello asked to watch (issue 24): a spectator, no seat. */
+  watch: boolean;
+  /** Its hello said it understands the 'watchers' message (issue 24, flag 16). */
+  watchers: boolean;
 }
 
 export interface DoorCounters {

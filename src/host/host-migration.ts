@@ -199,7 +199,11 @@ export class HostMigration {
     if (!lobbyKey) return null;
     const { roster, door } = this.host;
     const lobby: WorkerCheckpointLobby = {
-      people: roster.all().map((m) => ({ id: m.id, name: m.name, token: door.seats.tokenOf(m.id) ?? ZERO_TOKEN })),
+      // Spectators (issue 24) are not in the match: a successor's lobby gets them back through its door.
+      people: roster
+        .all()
+        .filter((m) => !m.watching)
+        .map((m) => ({ id: m.id, name: m.name, token: door.seats.tokenOf(m.id) ?? ZERO_TOKEN })),
       absent: door.seats.absent().map(({ token, id, name }) => ({ token, id, name })),
       bans: door.bans(),
       cvars: this.s.cvars?.() ?? [],

@@ -60,6 +60,11 @@ export class JoinerSlots {
     for (const s of this.byId.values()) s.link.reliable.send(bytes);
   }
 
+  /** To the joiners whose hello said they understand the 'watchers' message (issue 24), only. */
+  broadcastWatchers(bytes: Uint8Array): void {
+    for (const s of this.byId.values()) if (s.watchers === true) s.link.reliable.send(bytes);
+  }
+
   /** Closes every joiner's link (each close may drop its slot at once). */
   closeAll(): void {
     for (const id of [...this.byId.keys()]) this.byId.get(id)?.link.close();

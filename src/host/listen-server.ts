@@ -30,6 +30,7 @@ import { pullWorkerStats, type HostServerStats } from './worker-stats';
 import { ChatRelay } from './chat-relay';
 import { ReplayFeed } from './replay-feed';
 import { CLOSE_GRACE_MS, LobbyDoor } from './lobby-door';
+import { doorFactsOf } from './door-facts';
 import type { DoorFacts } from './door-types';
 import { Admission, type SlotTokens } from './admission';
 import { HostMigration } from './host-migration';
@@ -46,7 +47,7 @@ export class ListenServer {
   readonly roster = new Roster();
   private readonly tally = { malformedControl: 0, timeouts: 0, kicks: 0 };
   started = false;
-  lastStats: HostServerStats = { tick: null, pingsMs: new Map(), raw: null };
+  lastStats: HostServerStats = { tick: null, pingsMs: new Map(), raw: null, spectators: [], atMs: null };
   /** The seated joiners (joiner-slots.ts). */
   private readonly slots = new JoinerSlots();
   private readonly listeners = new Set<() => void>();
@@ -80,7 +81,8 @@ export class ListenServer {
     this.started = start.started;
     this.takeover = start.takeover;
     const { key, roomId, password, crypto } = settings;
-    this.door = new LobbyDoor({ ...start.door, key, roomId, password, crypto, now, facts: () => this.doorFacts() });
+    const facts = (): DoorFacts => doorFactsOf(settings, this.roster, this.started, this.closed);
+    this.door = new LobbyDoor({ ...start.door, key, roomId, password, crypto, now, facts });
     const sendRaw = (id: PlayerId, bytes: Uint8Array): boolean => this.slots.sendRaw(id, bytes);
     const kick = (id: PlayerId, reason: KickReason, text: string): void => this.kick(id, reason, text);
     const broadcast = (bytes: Uint8Array): void => this.slots.broadcast(bytes);
@@ -91,7 +93,8 @@ export class ListenServer {
     this.chat = new ChatRelay({ broadcast, sendTo: (id, b) => void sendRaw(id, b), isLocal, kick, now, relayed });
     const leave = (id: PlayerId): void => this.slots.get(id)?.link.close();
     this.controlHandlers = listenServerHandlers(worker.api, (id, text) => this.chat.receive(id, text), leave, kick);
-    const capable = (id: PlayerId): boolean => this.slots.get(id)?.migration === true;
+    // A spectator follows a migration (it hears the successors) but never takes the match over: it has no player.
+    const capable = (id: PlayerId): boolean => this.slots.get(id)?.migration === true && !this.slots.get(id)?.watch;
     this.migration = new HostMigration(
       { roster: this.roster, door: this.door, worker, capable, sendRaw, now },
       settings,
@@ -106,12 +109,6 @@ export class ListenServer {
     };
     routeWorkerNotices(worker, { ...debug, kick, closed: () => this.closed });
     this.statsTimer = setInterval(() => void this.everySecond(), 1000);
-  }
-
-  /** What the door's admission decisions read of this lobby now. */
-  private doorFacts(): DoorFacts {
-    const { maxPlayers, joinRunningMatch } = this.settings;
-    return { playerCount: this.roster.size, maxPlayers, started: this.started, joinRunningMatch, closed: this.closed };
   }
 
   /**
@@ -280,13 +277,14 @@ export class ListenServer {
   private broadcastLobby(): void {
     const players = this.roster.lobbyList();
     this.slots.broadcast(encodeControl({ type: 'lobby', players, started: this.started }));
+    this.slots.broadcastWatchers(encodeControl({ type: 'watchers', watchers: this.roster.watcherList() }));
     this.replay.roster(players);
   }
 
   /** Asks the worker for fresh stats (every second: pings for the lobby list, the debug API's serverStats). */
   async refreshStats(): Promise<void> {
     const unreliableOf = (id: PlayerId): Channel | undefined => this.slots.get(id)?.link.unreliable;
-    this.lastStats = await pullWorkerStats(this.worker.api, this.roster, unreliableOf, this.lastStats);
+    this.lastStats = await pullWorkerStats(this.worker.api, this.roster, unreliableOf, this.lastStats, this.now());
   }
 
   private async everySecond(): Promise<void> {

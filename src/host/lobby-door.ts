@@ -14,7 +14,8 @@
  *  3. the host proves itself first: it signs the joiner's nonce with the lobby key, bound to this
  *     connection's DTLS fingerprints (lobby/host-auth.ts), so the joiner sends its name and
  *     password only to the real host;
- *  4. hello: decideHello (handshake.ts) with the ban list (browser tokens kicked this match, kept
+ *  4. hello: decideHello (handshake.ts; a spectator's hello, issue 24, against the spectator places
+ *     and never 'started', with no seat) with the ban list (browser tokens kicked this match, kept
  *     as ban keys: lobby/ban-key.ts), the password guard (attempt limits, constant-time comparison
  *     of PBKDF2 digests against the lobby's password verifier: lobby/password-verifier.ts; the door
  *     never needs the password itself, so a successor's door runs from the verifier alone) and the
@@ -84,10 +85,11 @@ export class LobbyDoor {
       (v) => new PasswordGuard(isOpen(v) ? '' : digestHex(v.hash), o.passwordPolicy ?? DEFAULT_PASSWORD_POLICY),
     );
     // Tied to free seats: a full lobby still lets a couple through (a returning player, or a
-    // 'full' the joiner can read); each free seat lets two set up at once.
+    // 'full' the joiner can read); each free seat, and each free spectator place, lets two set up at once.
     const total = (): number => {
       const f = o.facts();
-      return 2 + 2 * Math.max(0, f.maxPlayers - f.playerCount);
+      const watching = Math.max(0, (f.maxSpectators ?? 0) - (f.spectatorCount ?? 0));
+      return 2 + 2 * Math.max(0, f.maxPlayers - f.playerCount) + 2 * watching;
     };
     this.linking = new PendingGate(HANDSHAKES_PER_SOURCE, total);
     this.handshaking = new PendingGate(HANDSHAKES_PER_SOURCE, total);
@@ -231,32 +233,41 @@ export class LobbyDoor {
       link.close();
       return null;
     }
-    const seat = this.seats.seatOf(hello.seatToken);
+    const watch = hello.watch === true;
+    // A spectator (issue 24) takes no seat: it neither gets nor files one, and its places are its own.
+    const seat = watch ? null : this.seats.seatOf(hello.seatToken);
     // A returning player whose old link is not yet noticed dead still counts as present: not full for it.
     const playerCount = seat?.present ? facts.playerCount - 1 : facts.playerCount;
+    const maxSpectators = facts.maxSpectators ?? 0;
+    if (watch && maxSpectators < 1) return this.refuse(link, 'full', 'This lobby takes no spectators.');
     const decision = decideHello(
       seat ? { ...hello, name: seat.name } : hello,
       {
         protocolVersion: PROTOCOL_VERSION,
-        playerCount,
-        maxPlayers: facts.maxPlayers,
+        playerCount: watch ? (facts.spectatorCount ?? 0) : playerCount,
+        maxPlayers: watch ? maxSpectators : facts.maxPlayers,
         banned: p.banned,
         returning: seat !== null,
-        started: facts.started,
+        // Spectators may come and go during a match whatever the players' rule.
+        started: watch ? false : facts.started,
         joinRunningMatch: facts.joinRunningMatch,
         nameFits: (n) => seat !== null || this.glyphs.fits(n),
       },
       () => p.guard.check(p.digest, [`token:${hello.browserToken}`, `source:${source}`], this.o.now()),
     );
+    if (!decision.accept && watch && decision.reason === 'full')
+      return this.refuse(link, 'full', `It takes ${maxSpectators} spectators.`);
     if (!decision.accept) return this.refuse(link, decision.reason, decision.text);
     this.glyphs.add(decision.name);
     return {
       link,
       name: decision.name,
       browserToken: hello.browserToken,
-      seatToken: hello.seatToken,
+      seatToken: watch ? NO_SEAT : hello.seatToken,
       seat,
       migration: hello.migration === true,
+      watch,
+      watchers: hello.watchers === true,
     };
   }
 }

@@ -12,6 +12,8 @@ import type { CheckpointCounters } from './checkpoint-sender';
 /** Migration's fields (host-migration.ts MigrationSettings): `migration`, `peerToken`, `hostSeatKey`, `chosen`, `cvars`. */
 export interface LobbySettings extends MigrationSettings {
   maxPlayers: number;
+  /** Spectator places (issue 24, sv_maxspectators, already clamped); absent: DEFAULT_MAX_SPECTATORS. */
+  maxSpectators?: number;
   /** The password (a lobby this page opened) or its verifier (a successor's lobby: lobby/password-verifier.ts). */
   password: string | PasswordVerifier;
   joinRunningMatch: boolean;

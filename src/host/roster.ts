@@ -3,8 +3,12 @@
  * browser token, in the lobby door: src/host/lobby-door.ts.)
  * (Silence is judged by the server worker, where every datagram arrives: src/server/server-runtime.ts.)
  *
- * Invariants: ids are unique small integers (1..255, the host's own client is the first);
- * names are unique.
+ * Spectators (issue 24) are members too (an id, a unique name, a ping; chat names them) marked
+ * `watching`: they take no seat, so they are neither in `players` nor in the lobby list's players
+ * (`lobbyList`, the scoreboard's and older clients' list), only in `watchers`.
+ *
+ * Invariants: ids are unique small integers (1..255, the host's own client is the first) among
+ * players and spectators together; names are unique among them all.
  */
 import type { LobbyPlayer } from '../protocol/control-messages';
 import type { PlayerId } from '../protocol/ids';
@@ -17,13 +21,28 @@ export interface Member {
   /** PeerJS id of the remote peer; '' for the host's own client. */
   peerId: string;
   pingMs: number;
+  /** A spectator (issue 24): in the lobby, not in the match. */
+  watching?: boolean;
 }
 
 export class Roster {
   private readonly members = new Map<PlayerId, Member>();
 
+  /** Everyone: players and spectators. */
   get size(): number {
     return this.members.size;
+  }
+
+  /** Members with a seat (what fills the lobby). */
+  get players(): number {
+    let n = 0;
+    for (const m of this.members.values()) if (!m.watching) n++;
+    return n;
+  }
+
+  /** Spectators (their own cap, sv_maxspectators). */
+  get spectators(): number {
+    return this.members.size - this.players;
   }
 
   get(id: PlayerId): Member | undefined {
@@ -42,7 +61,7 @@ export class Roster {
     name: string,
     peerId: string,
     isHost: boolean,
-    opts: { seat?: PlayerId; held?: (id: PlayerId) => boolean } = {},
+    opts: { seat?: PlayerId; held?: (id: PlayerId) => boolean; watching?: boolean } = {},
   ): Member | null {
     const id =
       opts.seat !== undefined && opts.seat >= 1 && opts.seat <= 255 && !this.members.has(opts.seat)
@@ -51,6 +70,7 @@ export class Roster {
     if (id === null) return null;
     const taken = new Set([...this.members.values()].map((m) => m.name));
     const member: Member = { id, name: uniqueName(name, taken), isHost, peerId, pingMs: 0 };
+    if (opts.watching === true) member.watching = true;
     this.members.set(id, member);
     return member;
   }
@@ -72,7 +92,19 @@ export class Roster {
     if (m && Number.isFinite(pingMs)) m.pingMs = Math.max(0, Math.round(pingMs));
   }
 
+  /** The players (never the spectators: the lobby message is the scoreboard's and older clients' list). */
   lobbyList(): LobbyPlayer[] {
-    return this.all().map((m) => ({ id: m.id, name: m.name, pingMs: m.pingMs, isHost: m.isHost }));
+    const players = this.all().filter((m) => !m.watching);
+    return players.map((m) => ({ id: m.id, name: m.name, pingMs: m.pingMs, isHost: m.isHost }));
+  }
+
+  /** The spectators, by id. */
+  watchers(): Member[] {
+    return this.all().filter((m) => m.watching === true);
+  }
+
+  /** The spectators as the 'watchers' message lists them. */
+  watcherList(): Array<{ id: PlayerId; name: string }> {
+    return this.watchers().map((m) => ({ id: m.id, name: m.name }));
   }
 }

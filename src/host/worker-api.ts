@@ -21,6 +21,10 @@ export interface WorkerServerSettings {
   lagCompensation: boolean;
   seed: number;
   maxPlayers: number;
+  /** Spectator places (issue 24, sv_maxspectators); absent: the cvar's default. */
+  maxSpectators?: number;
+  /** sv_spectator_delay (issue 24): seconds spectators see the match late; absent: 0. */
+  spectatorDelayS?: number;
 }
 
 export type { ClientNetSettings } from '../protocol/control-messages';
@@ -122,11 +126,17 @@ export interface ServerWorkerApi<W extends WorkerGameTypes = LobbyWorkerGame> {
   start(settings: WorkerServerSettings): Promise<void> | void;
   /** False when the server refuses (not started, full, id taken); it then closes the port. */
   /** `rejoin`: the joiner comes back to the seat it left this match (its record is restored). */
-  addClient(clientId: PlayerId, port: MessagePort, rejoin?: boolean): Promise<boolean> | boolean;
+  /** `spectator` (issue 24): a session without a player, on the spectators' own cap. */
+  addClient(clientId: PlayerId, port: MessagePort, rejoin?: boolean, spectator?: boolean): Promise<boolean> | boolean;
   /** Where the page sends `{ key, channel }` with each handed-off RTCDataChannel transferred. */
   setChannelInbox(port: MessagePort): Promise<void> | void;
   /** Adds the client on the channel handed off under `key`; false when refused or no such channel arrived. */
-  addClientOnChannel(clientId: PlayerId, key: number, rejoin?: boolean): Promise<boolean> | boolean;
+  addClientOnChannel(
+    clientId: PlayerId,
+    key: number,
+    rejoin?: boolean,
+    spectator?: boolean,
+  ): Promise<boolean> | boolean;
   /** Closes a handed-off channel nobody will use (its joiner was turned away or left). */
   releaseChannel(key: number): Promise<void> | void;
   /** Traffic of each channel the worker holds itself (the page no longer sees those bytes). */
@@ -168,7 +178,7 @@ export interface ServerWorkerApi<W extends WorkerGameTypes = LobbyWorkerGame> {
 export interface ServerWorkerHandle<W extends WorkerGameTypes = LobbyWorkerGame> {
   api: Comlink.Remote<ServerWorkerApi<W>>;
   /** Hands one end of a fresh MessageChannel to the worker for `clientId`; returns the other end, or null when the server refused the client. */
-  connectClient(clientId: PlayerId, rejoin?: boolean): Promise<MessagePort | null>;
+  connectClient(clientId: PlayerId, rejoin?: boolean, spectator?: boolean): Promise<MessagePort | null>;
   /**
    * Transfers a just-created DataChannel to the worker, synchronously (browsers allow it only in
    * the task that created the channel). Returns the key to admit its joiner with, or null when this
@@ -176,7 +186,7 @@ export interface ServerWorkerHandle<W extends WorkerGameTypes = LobbyWorkerGame>
    */
   handOff(channel: RTCDataChannel): number | null;
   /** True when the worker now serves `clientId` directly on the channel handed off under `key`. */
-  connectClientOnChannel(clientId: PlayerId, key: number, rejoin?: boolean): Promise<boolean>;
+  connectClientOnChannel(clientId: PlayerId, key: number, rejoin?: boolean, spectator?: boolean): Promise<boolean>;
   releaseChannel(key: number): void;
   onNotice(cb: (notice: unknown) => void): Promise<void>;
   terminate(): void;
@@ -235,14 +245,14 @@ export function serverWorkerHandle<W extends WorkerGameTypes>(
         return null;
       }
     },
-    connectClientOnChannel: async (clientId, key, rejoin = false) =>
-      (await api.addClientOnChannel(clientId, key, rejoin)) === true,
+    connectClientOnChannel: async (clientId, key, rejoin = false, spectator = false) =>
+      (await api.addClientOnChannel(clientId, key, rejoin, spectator)) === true,
     releaseChannel(key) {
       void api.releaseChannel(key);
     },
-    async connectClient(clientId, rejoin = false) {
+    async connectClient(clientId, rejoin = false, spectator = false) {
       const { port1, port2 } = newChannel();
-      const added = await api.addClient(clientId, Comlink.transfer(port2, [port2]), rejoin);
+      const added = await api.addClient(clientId, Comlink.transfer(port2, [port2]), rejoin, spectator);
       if (added) return port1;
       port1.close();
       return null;

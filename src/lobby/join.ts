@@ -47,6 +47,8 @@ export interface JoinRequest {
   crypto: CryptoLike;
   /** This page can take the match over if the host goes (hello's `migration` byte; issue 13). */
   migration?: boolean;
+  /** Watch instead of play (hello's watch bit; issue 24): a spectator, no seat. */
+  watch?: boolean;
   /** How long to wait for the peer-to-peer link (default LINK_TIMEOUT_MS); a migration's quick retries wait less. */
   linkTimeoutMs?: number;
   /** How long to wait for the signaling server (a reconnecting page asks quickly and often). */
@@ -231,6 +233,9 @@ async function joinOnce(req: JoinRequest): Promise<JoinResult> {
       browserToken: req.browserToken,
       seatToken: NO_SEAT_TOKEN,
       migration: req.migration === true,
+      watch: req.watch === true,
+      // Every page of this build reads the spectators' list (control type 14).
+      watchers: true,
       ...(seatProof ? { seatProof } : {}),
     }),
   );

@@ -3,6 +3,7 @@
  * docs/PROTOCOL.md has the layout): the handshake and host authentication, welcome, reject and
  * kick, chat, the lobby roster, client settings, and host migration's successors and checkpoints.
  */
+import type { WatchersMessage } from './watchers-codec';
 import type { PlayerId } from './ids';
 import type { DebugMessage } from './debug-messages';
 import type { KillCamMessage } from './kill-cam-codec';
@@ -105,6 +106,17 @@ export interface Hello {
    * connection. Absent (older clients, the reference client): no seat, no rejoin.
    */
   seatProof?: SeatProof;
+  /**
+   * Protocol 4, optional (issue 24): this client understands the 'watchers' message (type 14), so
+   * the host sends it the lobby's spectators with each lobby list. Flag bit 16; pages of this build set it.
+   */
+  watchers?: boolean;
+  /**
+   * Protocol 4, optional (issue 24, spectators): this client wants to watch, not play: it takes no
+   * seat (the lobby's spectator places, `sv_maxspectators`), gets observer frames instead of
+   * snapshots and its commands are never run. Flag bit 4; absent (every other hello) means false.
+   */
+  watch?: boolean;
 }
 
 /** A seat key (ECDSA P-256) and its signature over one connection's seat transcript. */
@@ -171,4 +183,5 @@ export type ControlMessage =
   | DebugMessage
   | SuccessorsMessage
   | CheckpointMessage
-  | KillCamMessage;
+  | KillCamMessage
+  | WatchersMessage;

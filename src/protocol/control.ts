@@ -39,7 +39,9 @@ import {
 } from './migration-codec';
 import { normalizeKillCam, readKillCam, writeKillCam } from './kill-cam-codec';
 import { normalizeClientSettings, readClientSettings, writeClientSettings } from './settings-codec';
+import { normalizeWatchers, readWatchers, writeWatchers } from './watchers-codec';
 
+/** Type bytes in order (append only): a type's byte is its index. */
 export const CONTROL_TYPES: readonly ControlMessage['type'][] = [
   'hello',
   'welcome',
@@ -55,6 +57,7 @@ export const CONTROL_TYPES: readonly ControlMessage['type'][] = [
   'successors',
   'checkpoint',
   'killcam',
+  'watchers',
 ];
 export const REJECT_REASONS: readonly RejectReason[] = [
   'full',
@@ -130,6 +133,8 @@ export function normalizeControl(m: ControlMessage): ControlMessage {
       return normalizeCheckpointMessage(m);
     case 'killcam':
       return normalizeKillCam(m);
+    case 'watchers':
+      return normalizeWatchers(m);
   }
 }
 
@@ -178,6 +183,9 @@ function writeBody(w: BitWriter, m: ControlMessage): void {
       return;
     case 'killcam':
       writeKillCam(w, m);
+      return;
+    case 'watchers':
+      writeWatchers(w, m);
   }
 }
 
@@ -262,6 +270,8 @@ function readBody(r: BitReader, type: ControlMessage['type']): ControlMessage {
       return readCheckpointMessage(r);
     case 'killcam':
       return readKillCam(r);
+    case 'watchers':
+      return readWatchers(r);
   }
 }
 

@@ -6,14 +6,14 @@
  *
  * Layouts (docs/PROTOCOL.md "Handshake"):
  *   hello            [protocolVersion u16] [name] [password] [browserToken: 16 bytes] [seatToken: 16 bytes]
- *                    [flags u8, optional: 1 = can take over (migration), 2 = a seat proof follows;
- *                     present only when not 0] [if flags & 2: seat key 65 bytes (0x04 first), signature 64 bytes]
+ *                    [flags u8, optional: 1 = can take over (migration), 2 = a seat proof follows,
+ *                     4 = watch (a spectator, no seat), 16 = understands 'watchers'; present only when not 0] [if flags & 2: seat key 65 bytes (0x04 first), signature 64 bytes]
  *   auth-challenge   [protocolVersion u16] [nonce: 32 bytes]
  *   auth-proof       [algorithm u8 (0 = p256)] [publicKey: 65 bytes, first 0x04] [signature: 64 bytes]
  * Invariants: the version field is always the 16 bits right after the type byte of a hello or a
  * challenge (frozen across versions); the decoders never throw and refuse unknown algorithms,
  * a public key that is not an uncompressed point, a version of 0, a flags byte of 0 or with bits
- * other than 1 and 2 (absent is the canonical "neither", so a hello without them is byte for byte a
+ * other than 1, 2, 4 and 16 (absent is the canonical "neither", so a hello without them is byte for byte a
  * protocol-4 hello, and one with only migration is the byte 1 it always was).
  */
 import type { BitReader, BitWriter } from './bits';
@@ -65,6 +65,11 @@ export function normalizeToken(token: string): string {
 /** Trailing hello flags (docs/PROTOCOL.md "Handshake"). */
 const HELLO_MIGRATION = 1;
 const HELLO_SEAT_PROOF = 2;
+/** Issue 24: a spectator's hello (no seat; pages of this build only, older hosts refuse the bit). */
+const HELLO_WATCH = 4;
+/** Issue 24: this client understands the 'watchers' message (control type 14). 8 is another feature's. */
+const HELLO_WATCHERS = 16;
+const HELLO_KNOWN = HELLO_MIGRATION | HELLO_SEAT_PROOF | HELLO_WATCH | HELLO_WATCHERS;
 const SEAT_KEY_BYTES = 65;
 const SEAT_SIGNATURE_BYTES = 64;
 
@@ -79,6 +84,8 @@ export function normalizeHello(m: Hello): Hello {
   };
   // Only a "yes" is carried (and kept): "no" is the byte's absence, as in every older hello.
   if (m.migration === true) hello.migration = true;
+  if (m.watch === true) hello.watch = true;
+  if (m.watchers === true) hello.watchers = true;
   if (m.seatProof) {
     const publicKey = fixedBytes(m.seatProof.publicKey, SEAT_KEY_BYTES);
     publicKey[0] = 0x04;
@@ -129,7 +136,11 @@ export function writeHandshake(w: BitWriter, m: Hello | AuthChallenge | AuthProo
       writeBytes(w, tokenToBytes(m.browserToken));
       writeBytes(w, tokenToBytes(m.seatToken));
       {
-        const flags = (m.migration === true ? HELLO_MIGRATION : 0) | (m.seatProof ? HELLO_SEAT_PROOF : 0);
+        const flags =
+          (m.migration === true ? HELLO_MIGRATION : 0) |
+          (m.seatProof ? HELLO_SEAT_PROOF : 0) |
+          (m.watch === true ? HELLO_WATCH : 0) |
+          (m.watchers === true ? HELLO_WATCHERS : 0);
         if (flags !== 0) w.writeBits(flags, 8);
         if (m.seatProof) {
           writeBytes(w, m.seatProof.publicKey);
@@ -164,9 +175,10 @@ export function readHello(r: BitReader): Hello {
   // The optional trailing flags: absent (every older hello) means neither; present, never 0.
   if (r.ok && r.remainingBits > 0) {
     const flags = r.readBits(8);
-    if (flags === 0 || (flags & ~(HELLO_MIGRATION | HELLO_SEAT_PROOF)) !== 0)
-      r.fail(`hello flags ${flags} out of range`);
+    if (flags === 0 || (flags & ~HELLO_KNOWN) !== 0) r.fail(`hello flags ${flags} out of range`);
     if (flags & HELLO_MIGRATION) hello.migration = true;
+    if (flags & HELLO_WATCH) hello.watch = true;
+    if (flags & HELLO_WATCHERS) hello.watchers = true;
     if (r.ok && flags & HELLO_SEAT_PROOF) {
       const publicKey = readBytes(r, SEAT_KEY_BYTES);
       if (r.ok && publicKey[0] !== 0x04) r.fail('seat key is not an uncompressed point');

@@ -33,6 +33,7 @@ import { PROTOCOL_VERSION, type DecodeResult } from './wire';
 
 /** The roster before any roster record (one array, so callers can cache by identity). */
 const NOBODY: readonly RosterEntry[] = Object.freeze([]);
+const EMPTY = new Uint8Array(0);
 
 interface RawRecord {
   kind: number;
@@ -95,6 +96,8 @@ export class Replay {
   private readonly keys = new Map<number, ObservedFrame>();
   private readonly keyIndices: number[] = [];
   private cursor: { index: number; frame: ObservedFrame } | null = null;
+  /** Frames before this index were let go (forgetFramesBefore). */
+  private forgotten = 0;
 
   constructor(
     readonly wire: SnapshotWire,
@@ -162,6 +165,20 @@ export class Replay {
       else hi = mid - 1;
     }
     return lo;
+  }
+
+  /**
+   * A live stream (a spectator's, issue 24) keeps only its recent frames: frames before `index` are
+   * let go (their indices stay; asking for one is asking for the oldest kept key frame's world).
+   */
+  forgetFramesBefore(index: number): void {
+    while (this.keyIndices.length > 1 && this.keyIndices[1]! <= index) {
+      const k = this.keyIndices.shift()!;
+      this.keys.delete(k);
+    }
+    for (let i = this.forgotten; i < Math.min(index, this.frameBytes.length); i++) this.frameBytes[i] = EMPTY;
+    this.forgotten = Math.max(this.forgotten, index);
+    if (this.cursor && this.cursor.index < index) this.cursor = null;
   }
 
   /** Opening: frame `bytes` decoded as `frame` (key frames kept). */

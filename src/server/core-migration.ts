@@ -18,6 +18,7 @@ import { EVENT_ID_MARGIN, type SeatEntry, type ServerCore } from './server-core'
 import type { GameMigration, PlainCheckpointLobby, RestoreRequest } from './game-migration';
 import { GameServer, type GameFactory } from './game-server';
 import type { ServerGameTypes } from './server-game';
+import { spectatorSettingsOf } from './spectator-settings';
 
 /**
  * What the (already decoded and checked) envelope says that the game's core must agree with: the
@@ -160,6 +161,8 @@ function restoreCore<G extends ServerGameTypes>(
       seed: 0,
       maxUnlagS: 0,
       lagCompensation: false,
+      // The old host's spectator places and delay (issue 24) carry on.
+      ...spectatorSettingsOf(cp.cvars),
     };
     const server = new GameServer<G>(settings, makeGame);
     const sessions = cp.clients.map((c) => ({

@@ -17,12 +17,13 @@
  */
 import { newCmdPacketScratch, type CmdPacketScratch } from '../protocol/cmd-packet';
 import type { KickReason } from '../protocol/control-messages';
-import type { DebugMessage } from '../protocol/debug-messages';
 import type { TaggedEvent } from '../protocol/snapshot-types';
 import type { PlayerId } from '../protocol/ids';
 import { defaultAbuseLimits, type AbuseLimits } from './abuse-monitor';
 import type { CommandBufferCounters } from './command-buffer';
 import { ServerSideClient } from './server-side-client';
+import { ClientSessions } from './client-sessions';
+import { spectatorDelayTicks } from './spectator-delay';
 import { SnapshotSender } from './snapshot-sender';
 import type { EntityListsOf } from './snapshot-frames';
 import { takeDatagram } from './packet-intake';
@@ -53,7 +54,7 @@ export class GameServer<G extends ServerGameTypes> {
   /** The game: world, rules, bots, lag compensation (server-game.ts); GameServer knows only its table. */
   readonly game: ServerGame<G>;
   readonly tickrate: number;
-  private readonly sessions = new Map<PlayerId, ServerSideClient<G['cmd']>>();
+  private readonly sessions = new ClientSessions<G['cmd']>();
   private readonly abuseLimits: AbuseLimits;
   private lastTickMs: number | null = null;
   private readonly eventIds = new EventIds();
@@ -86,7 +87,7 @@ export class GameServer<G extends ServerGameTypes> {
   ) {
     this.tickrate = clampTickrate(settings.tickrate);
     this.game = makeGame({ ...settings, tickrate: this.tickrate });
-    this.snapshots = new SnapshotSender(this.game.wire);
+    this.snapshots = new SnapshotSender(this.game.wire, spectatorDelayTicks(settings, this.tickrate), this.tickrate);
     this.recording = new MatchRecording(this.game.wire, this.tickrate, {
       tick: () => this.game.world.tick,
       lists: this.snapshotLists,
@@ -117,30 +118,37 @@ export class GameServer<G extends ServerGameTypes> {
    */
   addClient(clientId: PlayerId, nowMs: number, rejoin = false): boolean {
     void nowMs;
-    if (this.sessions.has(clientId) || this.sessions.size >= this.maxPlayers) return false;
+    if (this.sessions.has(clientId) || this.sessions.players >= this.maxPlayers) return false;
     if (!Number.isInteger(clientId) || clientId < 0 || clientId > 255) return false;
     // A person takes a bot's seat when bots fill the server (the highest-id bot leaves), or a bot's id.
     if (this.game.isBot(clientId)) this.game.removeBot(clientId);
-    if (this.sessions.size + this.game.botCount >= this.maxPlayers) this.game.removeBot();
+    if (this.sessions.players + this.game.botCount >= this.maxPlayers) this.game.removeBot();
     this.sessions.set(clientId, this.newSession(clientId));
     this.game.join(clientId, rejoin);
     return true;
   }
 
-  private newSession(clientId: PlayerId): ServerSideClient<G['cmd']> {
-    const opts = { tickrate: this.tickrate, abuse: this.abuseLimits, commands: this.game.commands };
+  /** A spectator (issue 24): a session the game never hears of (no player, no score, commands never run), on its own cap. */
+  addSpectator(clientId: PlayerId): boolean {
+    const ok = this.sessions.admitsSpectator(clientId, this.settings.maxSpectators) && !this.game.isBot(clientId);
+    return ok && this.sessions.set(clientId, this.newSession(clientId, true)) !== null;
+  }
+
+  private newSession(clientId: PlayerId, spectator = false): ServerSideClient<G['cmd']> {
+    const opts = { tickrate: this.tickrate, abuse: this.abuseLimits, commands: this.game.commands, spectator };
     return new ServerSideClient(clientId, opts);
   }
 
   removeClient(clientId: PlayerId): void {
-    const known = this.sessions.delete(clientId);
+    // A spectator never had a player: the game has nothing to let go.
     this.killCams.forget(clientId);
-    this.game.leave(clientId, known);
+    if (this.sessions.get(clientId)?.spectator) return void this.sessions.delete(clientId);
+    this.game.leave(clientId, this.sessions.delete(clientId));
   }
 
   /** Adds a server-side bot if a seat is free; returns its id, or null when the server is full. */
   addBot(): PlayerId | null {
-    if (this.sessions.size + this.game.botCount >= this.maxPlayers) return null;
+    if (this.sessions.players + this.game.botCount >= this.maxPlayers) return null;
     return this.game.addBot((i) => this.sessions.has(i));
   }
 
@@ -198,7 +206,7 @@ export class GameServer<G extends ServerGameTypes> {
 
   private kick(clientId: PlayerId, reason: KickReason, text: string): void {
     this.pendingKicks.push({ clientId, reason, text });
-    this.game.leave(clientId, false);
+    if (!this.sessions.get(clientId)?.spectator) this.game.leave(clientId, false);
   }
 
   /**
@@ -217,7 +225,6 @@ export class GameServer<G extends ServerGameTypes> {
     this.cmds.takeFrom(tick, this.sessions.values());
     this.game.addBotCommands(tick, cmds);
     this.cmds.dropStale();
-    this.killCams.noteCommands(tick, cmds);
     const events = this.game.step(cmds, this.context);
     const world = this.game.world;
     this.lastTickMs = nowMs;
@@ -231,7 +238,7 @@ export class GameServer<G extends ServerGameTypes> {
       nowMs,
     );
     this.recording.onTick(this.tickEvents, this.snapshots);
-    this.killCams.onTick(world.tick, this.tickEvents, this.snapshots);
+    this.killCams.onTick(world.tick, cmds, this.tickEvents, this.snapshots);
     return { packets, kicks: this.drainKicks() };
   }
 
@@ -248,7 +255,8 @@ export class GameServer<G extends ServerGameTypes> {
 
   /** Migration (checkpoint.ts): what a checkpoint takes beyond `world`, with the last `rewindTicks` ticks of hitboxes. */
   exportCore(rewindTicks = 0): ServerCore<G> {
-    const live = [...this.sessions.values()].filter((s) => !s.abuse.kicked);
+    // Spectators are not in the match: a successor holds no session for them (they join it again).
+    const live = [...this.sessions.values()].filter((s) => !s.abuse.kicked && !s.spectator);
     const commands = live.map((s) => ({ id: s.id, last: s.buffer.lastCommand }));
     return {
       ...this.game.exportCore(rewindTicks),
@@ -282,16 +290,5 @@ export class GameServer<G extends ServerGameTypes> {
     const game = this.game;
     const clients = [...this.sessions.values()].map((s) => s.stats(game.lastRewind?.(s.id) ?? null));
     return { tick: game.world.tick, ...game.report(), clients };
-  }
-
-  /** The 'debug' message (sv_showhitboxes) for client `clientId`; null for an unknown client or a game without a debug view. */
-  debugMessage(clientId: PlayerId): DebugMessage | null {
-    if (!this.sessions.has(clientId)) return null;
-    return this.game.debugMessage?.(clientId) ?? null;
-  }
-
-  /** Whether the game has a debug view at all (the runtime then builds no debug message). */
-  get hasDebugView(): boolean {
-    return this.game.debugMessage !== undefined;
   }
 }

@@ -7,8 +7,8 @@
  * to send as a 'killcam' control message on that player's reliable channel.
  *
  * The game names what a kill is and what a command claims to have seen (KillCamHooks); a game
- * without them has no kill-cams. Inputs: per tick, its commands (`noteCommands`), then its events
- * and the sender (`onTick`). Output: `drain()`, the cuts made since the last call.
+ * without them has no kill-cams. Inputs: per tick, its commands, events and the snapshot sender
+ * (`onTick`). Output: `drain()`, the cuts made since the last call.
  * Invariants: nothing is kept or cut while nobody wants kill-cams; a cut never throws into the
  * tick; the window is bounded by the frame ring (SENT_RING ticks, less the view lag it may reach back).
  */
@@ -93,9 +93,8 @@ export class KillCams<E, C> {
     for (let i = this.jobs.length - 1; i >= 0; i--) if (this.jobs[i]!.victim === id) this.jobs.splice(i, 1);
   }
 
-  /** The commands of `tick` (people's and bots'): the view time each claims. */
-  noteCommands(tick: Tick, cmds: ReadonlyMap<PlayerId, C>): void {
-    if (!this.active) return;
+  /** The commands the tick stepped (people's and bots'): the view time each claims. */
+  private noteCommands(tick: Tick, cmds: ReadonlyMap<PlayerId, C>): void {
     for (const [id, cmd] of cmds) {
       const v = this.hooks!.viewTimeOf(cmd);
       // Only a view of the past: a claim ahead of its tick is what a broken or lying client sends.
@@ -103,9 +102,13 @@ export class KillCams<E, C> {
     }
   }
 
-  /** After the tick's snapshots left: its events kept, a cut begun for each wanted death among them, and cutting goes on. */
-  onTick(tick: Tick, events: readonly TaggedEvent<E>[], shared: SharedTick): void {
+  /**
+   * After the tick's snapshots left: the view time each of its commands claimed and its events
+   * kept, a cut begun for each wanted death among them, and cutting goes on.
+   */
+  onTick(tick: Tick, cmds: ReadonlyMap<PlayerId, C>, events: readonly TaggedEvent<E>[], shared: SharedTick): void {
     if (!this.active && this.jobs.length === 0) return;
+    if (this.active) this.noteCommands(tick, cmds);
     this.shared = shared;
     const slot = tick & (SENT_RING - 1);
     this.events[slot] = shared.encodedFor(events) ?? events.map((e) => this.wire.events.encode(e));

@@ -154,13 +154,16 @@ export class ServerRuntime<Handle, G extends ServerGameTypes> {
   /**
    * `rejoin`: the host knows this joiner as the one who left this seat (GameServer.addClient). One
    * of a restored match's people (still seated there, its body standing) only gets its new port.
+   * `spectator` (issue 24): a session without a player (GameServer.addSpectator).
    */
-  addClient(clientId: PlayerId, port: BytePort, rejoin = false): boolean {
+  addClient(clientId: PlayerId, port: BytePort, rejoin = false, spectator = false): boolean {
     const server = this.server;
     // Only the returning person gets the standing body; a newcomer on a restored id (its holder had no seat token) spawns fresh.
-    const restored = server !== null && rejoin && this.awaiting.delete(clientId);
+    const restored = server !== null && rejoin && !spectator && this.awaiting.delete(clientId);
     if (server && !restored && this.awaiting.delete(clientId)) server.removeClient(clientId);
-    if (!server || (!restored && !server.addClient(clientId, this.clock.now(), rejoin))) {
+    const added = (s: GameServer<G>): boolean =>
+      spectator ? s.addSpectator(clientId) : s.addClient(clientId, this.clock.now(), rejoin);
+    if (!server || (!restored && !added(server))) {
       this.closePort(port);
       return false;
     }
@@ -258,7 +261,7 @@ export class ServerRuntime<Handle, G extends ServerGameTypes> {
     }
     this.silence.check(now, this.reportSilent);
     // Nobody asked (or the game has no debug view): one check per tick, nothing built.
-    if (this.debugClients.size > 0 && server.hasDebugView && now - this.lastDebugMs >= DEBUG_INTERVAL_MS)
+    if (this.debugClients.size > 0 && server.game.debugMessage !== undefined && now - this.lastDebugMs >= DEBUG_INTERVAL_MS)
       this.pushDebug(server, now);
     if (now - this.lastStatsMs >= 1000) {
       this.lastStatsMs = now;
@@ -274,7 +277,7 @@ export class ServerRuntime<Handle, G extends ServerGameTypes> {
   private pushDebug(server: GameServer<G>, now: number): void {
     this.lastDebugMs = now;
     for (const clientId of this.debugClients) {
-      const m = server.debugMessage(clientId);
+      const m = server.game.debugMessage?.(clientId) ?? null;
       if (m) this.notify?.({ type: 'debug', clientId, bytes: encodeControl(m) });
     }
   }

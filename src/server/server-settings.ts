@@ -3,6 +3,7 @@
  * to. Its own file so the worker API, the runtime and the harness can name these types without
  * the server class; game-server.ts re-exports them (its importers' path).
  */
+import { CVARS } from '../config/cvars';
 import type { KickReason } from '../protocol/control-messages';
 import type { PlayerId } from '../protocol/ids';
 import type { AbuseLimits } from './abuse-monitor';
@@ -15,6 +16,10 @@ export interface ServerSettings<M = never> {
   lagCompensation: boolean;
   seed: number;
   maxPlayers: number;
+  /** Spectator places (issue 24, sv_maxspectators; absent: its default), apart from the players'. */
+  maxSpectators?: number;
+  /** sv_spectator_delay (issue 24): seconds spectators see the match late (0, the default: live; at most 120). */
+  spectatorDelayS?: number;
   /** The game's map, when it has maps (the arena's default is DEFAULT_MAP; tests use open ones). */
   map?: M;
   /** Kick thresholds (default: `defaultAbuseLimits(tickrate)`). */
@@ -36,4 +41,10 @@ export function clampTickrate(tickrate: number): number {
 /** sv_maxplayers: at most 256 (the wire's player ids); nonsense falls back to 16. */
 export function clampMaxPlayers(maxPlayers: number): number {
   return Number.isFinite(maxPlayers) ? Math.min(maxPlayers, 256) : 16;
+}
+
+/** sv_maxspectators (the cvar's bounds, 0..32; each spectator costs the host a frame per snapshot interval); absent or nonsense is its default. */
+export function clampMaxSpectators(n: number | undefined): number {
+  const { min, max, default: fallback } = CVARS.sv_maxspectators;
+  return typeof n === 'number' && Number.isFinite(n) ? Math.min(Math.max(Math.round(n), min), max) : fallback;
 }

@@ -50,6 +50,8 @@ export interface SessionOptions<C extends { tick: Tick }> {
   abuse: AbuseLimits;
   /** The game's commands (how one is repeated when the client sent none). */
   commands: CommandSchema<C, { tick: Tick }>;
+  /** A spectator (issue 24): no player, observer frames instead of snapshots, its commands never run. */
+  spectator?: boolean;
 }
 
 /** One client's session on the host: its commands, clock, snapshots and abuse counters. */
@@ -59,6 +61,8 @@ export class ServerSideClient<C extends { tick: Tick } = { tick: Tick }> {
   readonly outbox = new EventOutbox<EncodedEvent<unknown>>(EVENT_CAP);
   readonly rtt = new RttEstimator();
   readonly abuse: AbuseMonitor;
+  /** Watches without a player (issue 24): the server never runs its commands and sends it spectator frames. */
+  readonly spectator: boolean;
   private readonly sent = new SentSnapshots(SENT_RING);
   settings: ClientNetSettings = { ...DEFAULT_CLIENT_SETTINGS };
   /** Newest snapshot the client ever acked: releases events and samples the RTT (monotonic). */
@@ -113,6 +117,7 @@ export class ServerSideClient<C extends { tick: Tick } = { tick: Tick }> {
     );
     this.scheduler = new SnapshotScheduler(opts.tickrate, this.settings, id);
     this.abuse = new AbuseMonitor(opts.abuse);
+    this.spectator = opts.spectator === true;
   }
 
   configure(s: ClientNetSettings): void {
@@ -277,6 +282,7 @@ export class ServerSideClient<C extends { tick: Tick } = { tick: Tick }> {
       lastAckTick: this.lastAckTick,
       lastRewind,
       kicked: this.abuse.kicked?.reason ?? null,
+      ...(this.spectator ? { spectator: true as const } : {}),
     };
   }
 }

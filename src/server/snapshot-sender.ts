@@ -7,6 +7,8 @@
  *
  * Inputs: per tick, the sessions, the world, its entity lists and rules block (asked for only
  * when a snapshot is due), the tick's tagged events and the time. Outputs: the datagrams, in session order.
+ * A spectator's session (issue 24) has no player: it gets a spectator frame of the same packed
+ * world (spectator-sender.ts) instead of a snapshot.
  * Invariants: a kicked session gets nothing; a state the codec cannot carry skips that client's
  * snapshot (counted by its session) and never stops the tick; every live session queues the
  * tick's events whether or not a snapshot is due, so a later snapshot still carries them.
@@ -21,6 +23,7 @@ import type { PlayerId, Tick } from '../protocol/ids';
 import type { AnyEntity } from '../protocol/snapshot-schema';
 import { SENT_RING, type ServerSideClient, type SnapshotPlan } from './server-side-client';
 import { SnapshotFrames, type EntityListsOf } from './snapshot-frames';
+import { SpectatorSender } from './spectator-sender';
 
 export interface SnapshotPacket {
   clientId: PlayerId;
@@ -42,14 +45,22 @@ export class SnapshotSender {
   private readonly plans: SnapshotPlan[] = [];
   private readonly dueIds: number[] = [];
   private readonly dueBaselines: number[] = [];
+  /** The spectators' frames (issue 24), delayed by sv_spectator_delay when it is set. */
+  private readonly spectators: SpectatorSender;
 
   /** The last `send`'s events and each of them encoded once (the replay recorder takes them as they are). */
   private lastEvents: readonly TaggedEvent<unknown>[] = [];
   private lastEncoded: readonly EncodedEvent[] = [];
 
-  constructor(private readonly wire: SnapshotWire) {
+  /** @param spectatorDelayTicks sv_spectator_delay in ticks (0: spectators see the match live) */
+  constructor(
+    private readonly wire: SnapshotWire,
+    spectatorDelayTicks = 0,
+    tickrate = 60,
+  ) {
     this.frames = new SnapshotFrames(SENT_RING, wire);
     this.broadcast = new SnapshotBroadcast(wire);
+    this.spectators = new SpectatorSender(wire, spectatorDelayTicks, tickrate);
   }
 
   /** The world of `tick` as packed for the snapshots sent at it, or null when none was (the recorder reuses it). */
@@ -105,8 +116,14 @@ export class SnapshotSender {
     plans.length = 0;
     dueIds.length = 0;
     dueBaselines.length = 0;
+    this.spectators.begin(tick, encoded);
     for (const s of sessions) {
       if (s.abuse.kicked) continue;
+      // A spectator (issue 24) sees the world whoever is in it: spectator-sender.ts plans its frame.
+      if (s.spectator) {
+        this.spectators.plan(s, tick, encoded, nowMs);
+        continue;
+      }
       if (encoded.length) s.outbox.add(encoded);
       const plan = s.planSnapshot(tick, hasId(receivers, s.id), nowMs);
       if (!plan) continue;
@@ -116,8 +133,11 @@ export class SnapshotSender {
       dueBaselines.push(plan.baselineTick ?? -1);
     }
     const packets: SnapshotPacket[] = [];
-    if (due.length === 0) return packets;
-    this.broadcast.begin(this.frames.capture(tick, world, match()), dueIds, dueBaselines);
+    const live = due.length > 0 || this.spectators.wantsLiveFrame;
+    const frame = live ? this.frames.capture(tick, world, match()) : null;
+    this.spectators.send(frame, { tick, lists: world, match, frames: this.frames }, nowMs, packets);
+    if (!frame || due.length === 0) return packets;
+    this.broadcast.begin(frame, dueIds, dueBaselines);
     for (let k = 0; k < due.length; k++) {
       const s = due[k]!;
       const plan = plans[k]!;

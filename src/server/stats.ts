@@ -65,6 +65,8 @@ export interface ClientStats {
   lastAckTick: Tick;
   lastRewind: RewindRecord | null;
   kicked: KickReason | null;
+  /** Present (true) only for a spectator's session (issue 24): it has no player in the match. */
+  spectator?: true;
 }
 
 /** The netcode's part of the report, for any game: the tick and one entry per client session. */

@@ -20,11 +20,13 @@ export class TickCommands<C extends { tick: Tick }> {
     if (cmd.tick !== this.tick) this.byPlayer.delete(id);
   };
 
-  /** Each session's command for `tick` (none for a kicked one, or one that never sent any). */
+  /** Each session's command for `tick` (none for a kicked one, a spectator, or one that never sent any). */
   takeFrom(tick: Tick, sessions: Iterable<ServerSideClient<C>>): void {
     this.tick = tick;
     for (const s of sessions) {
       s.current = s.abuse.kicked ? null : s.buffer.take(tick);
+      // A spectator's commands are its keepalive and acks only: taken (the buffer moves on), never run.
+      if (s.spectator) s.current = null;
       if (s.current) this.byPlayer.set(s.id, s.current.cmd);
     }
   }

@@ -70,6 +70,13 @@ export class Match<G extends ServerGameTypes = ServedTypes> {
     return true;
   }
 
+  /** Joins a spectator (issue 24: a session with no player) behind a link. Returns false if the server refused. */
+  addSpectator(client: HarnessClient, link: LinkSettings = {}, linkSeed = client.id + 1): boolean {
+    if (!this.server.addSpectator(client.id)) return false;
+    this.members.set(client.id, { client, link: new Link(link, linkSeed) });
+    return true;
+  }
+
   removeClient(id: PlayerId): void {
     this.members.delete(id);
     this.server.removeClient(id);

@@ -23,6 +23,7 @@ import { GameServer } from '../../server/game-server';
 import type { SeatEntry, ServerCore } from '../../server/server-core';
 import { sanitizeCmd } from '../../sim/quantize';
 import type { ServedGameFactory, ServedTypes } from './served-game';
+import { spectatorSettingsOf } from '../../server/spectator-settings';
 
 /** The arena's whole core (served-game.ts ServedCore and GameServer's sessions). */
 type ArenaCore = ServerCore<ServedTypes>;
@@ -156,6 +157,8 @@ export function restoreServer(cp: Checkpoint, makeGame: ServedGameFactory, opts:
       seed: cp.world.rng,
       maxPlayers: cp.server.maxPlayers,
       map,
+      // The old host's spectator places and delay (issue 24) carry on.
+      ...spectatorSettingsOf(cp.cvars),
       ...(opts.abuse ? { abuse: opts.abuse } : {}),
     },
     makeGame,

@@ -58,6 +58,7 @@ function fakeApp(): {
     lastError: null,
     renderError: null,
     watched: null,
+    spectator: null,
     startMatch: vi.fn(),
     leave: vi.fn(),
   };

@@ -32,9 +32,10 @@ describe('host migration on the control channel (issue 13)', () => {
       ok: false,
       error: 'control: hello flags 0 out of range',
     });
-    expect(decodeControl(Uint8Array.from([...old, 4]))).toEqual({
+    // 4 is the spectator's bit since issue 24 (control-watch.test.ts); 8 and above are still unknown.
+    expect(decodeControl(Uint8Array.from([...old, 8]))).toEqual({
       ok: false,
-      error: 'control: hello flags 4 out of range',
+      error: 'control: hello flags 8 out of range',
     });
     expect(decodeControl(Uint8Array.from([...old, 1, 0]))).toEqual({ ok: false, error: 'control: trailing bytes' });
     expect(decodeControl(Uint8Array.from([...old, 2, 4, 1, 2]))).toEqual({ ok: false, error: 'control: truncated' });

@@ -134,7 +134,7 @@ describe('control codec', () => {
   });
 
   it('refuses unknown type bytes, unknown enum values, out-of-range numbers and trailing bytes', () => {
-    expect(decodeControl(new Uint8Array([14]))).toEqual({ ok: false, error: 'control: unknown control type 14' });
+    expect(decodeControl(new Uint8Array([15]))).toEqual({ ok: false, error: 'control: unknown control type 15' });
     expect(decodeControl(new Uint8Array([255]))).toEqual({ ok: false, error: 'control: unknown control type 255' });
     expect(decodeControl(new Uint8Array([2, 10, 0]))).toEqual({
       ok: false,

@@ -131,6 +131,24 @@ describe('decoders never throw on random or mutated bytes', () => {
         migration: true,
       }),
       encodeControl({ type: 'successors', ids: [4, 2, 9] }),
+      // Spectators (issue 24): hello's watch bit.
+      encodeControl({
+        type: 'hello',
+        protocolVersion: 4,
+        name: 'Eve',
+        password: 'pw',
+        browserToken: '00112233445566778899aabbccddeeff',
+        seatToken: '0'.repeat(32),
+        watch: true,
+        watchers: true,
+      }),
+      encodeControl({
+        type: 'watchers',
+        watchers: [
+          { id: 9, name: 'Eve' },
+          { id: 12, name: 'Caster' },
+        ],
+      }),
       encodeControl({ type: 'checkpoint', final: false, bytes: Uint8Array.from({ length: 40 }, (_, i) => i * 5) }),
     ];
     const [random, mutated] = fuzz(5, 60, samples, decodeControl, encodeControl);
