@@ -54,7 +54,8 @@ class WantingHost implements Lane {
     // Cuts go out on the runtime's notice path; here they are drained and only counted.
     this.host.server.killCams.drain();
     // A tick cuts when a cut was under way before it, or a death in it began one.
-    const cut = this.cutting || this.host.server.killCams.cutting > 0 || this.host.server.killCams.counters.cuts > this.done;
+    const cut =
+      this.cutting || this.host.server.killCams.cutting > 0 || this.host.server.killCams.counters.cuts > this.done;
     this.done = this.host.server.killCams.counters.cuts;
     if (keep && cut) this.cutAt.push(this.out.tickUs.length);
   }

@@ -223,6 +223,12 @@ export class ClientSession<T extends SessionTypes = ArenaClientTypes> {
     if (!this.serverDebug || m.tick >= this.serverDebug.tick) this.serverDebug = m;
   }
 
+  /** A 'debug' or 'killcam' message from the server (a joiner's reliable channel, or the host's own worker). */
+  receiveRelayed(m: DebugMessage | KillCamMessage): void {
+    if (m.type === 'debug') this.receiveDebug(m);
+    else this.receiveKillCam(m);
+  }
+
   /** A 'killcam' message arrived (reliable channel, or locally on the host's page): shown from the next frame. */
   receiveKillCam(m: KillCamMessage): void {
     // One may still be in flight after the setting was switched off.

@@ -213,6 +213,12 @@ function statsOf(session: LobbySession | null): RewindStats {
   });
 }
 
+/** `killCam()`: the arena client's last kill-cam (a copy), else null. */
+function killCamOf(session: LobbySession | null): KillCamState | null {
+  const c = session?.client;
+  return clone(c && isArenaSession(c) ? killCamState(c) : null);
+}
+
 export function createDebugApi(app: AppState): RewindDebugApi {
   const s = (): LobbySession | null => app.session;
   return {
@@ -266,10 +272,7 @@ export function createDebugApi(app: AppState): RewindDebugApi {
       return [...(s()?.chosenSuccessors?.() ?? [])];
     },
     replay: () => replayState(app.watched),
-    killCam: () => {
-      const c = s()?.client;
-      return clone(c && isArenaSession(c) ? killCamState(c) : null);
-    },
+    killCam: () => killCamOf(s()),
     spectating: () => spectatingState(app.spectator),
     spectators: () => clone(s()?.spectators?.() ?? []),
   };

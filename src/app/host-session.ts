@@ -188,7 +188,7 @@ export async function hostLobby(p: HostParts): Promise<HostSession> {
   const loopback = new LoopbackChannel(port);
   const client = hostClient(p, member.id, loopback);
   // The overlays' data comes from the worker like a joiner's, minus the channel.
-  server.onLocalDebug((m) => (m.type === 'debug' ? client.receiveDebug(m) : client.receiveKillCam(m)));
+  server.onLocalDebug((m) => client.receiveRelayed(m));
   // The host's own lines go through the same limits as everyone's (ChatRelay) and show when relayed.
   const chat = new ChatLog(
     (text) => server.say(text),

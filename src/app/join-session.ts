@@ -122,8 +122,7 @@ export function createJoinSession(j: Joined, roomId: string, cvars: Cvars, o: Jo
     if (news.take(m, timers.now())) {
       if (m.type === 'lobby' || m.type === 'watchers') listeners.forEach((cb) => cb());
       if (m.type === 'checkpoint') ending.checkpointArrived();
-    } else if (m.type === 'debug') client.receiveDebug(m);
-    else if (m.type === 'killcam') client.receiveKillCam(m);
+    } else if (m.type === 'debug' || m.type === 'killcam') client.receiveRelayed(m);
     else if (m.type === 'chat') chat.receive(m.from, m.text);
     else if (m.type === 'kick') ending.finish({ kind: 'kicked', reason: m.reason, text: m.text });
   };

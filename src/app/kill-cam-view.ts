@@ -12,7 +12,9 @@ import type { KillCamTimes } from '../client/kill-cam-show';
 import type { ClientSession } from './client-session';
 
 /** A frame function: the live view in, the view to draw out (the live one, or the kill-cam's). */
-export function arenaKillCamFrames(client: ClientSession<ArenaClientTypes>): (nowMs: number, live: ClientView) => ClientView {
+export function arenaKillCamFrames(
+  client: ClientSession<ArenaClientTypes>,
+): (nowMs: number, live: ClientView) => ClientView {
   // Since when the live view shows the own player dead (null: alive, or not known yet).
   let deadSinceMs: number | null = null;
   return (nowMs, live) => {
@@ -49,7 +51,13 @@ export function killCamState(client: ClientSession<ArenaClientTypes> | null): Ki
   const frames: KillCamState['frames'] = [];
   for (let i = 0; i < replay.frameCount; i++) {
     const frame = replay.frame(i);
-    const players = frame.lists[replay.wire.receiverSection] as Array<{ id: number; x: number; y: number; aim: number; alive: boolean }>;
+    const players = frame.lists[replay.wire.receiverSection] as Array<{
+      id: number;
+      x: number;
+      y: number;
+      aim: number;
+      alive: boolean;
+    }>;
     frames.push({ tick: frame.tick, players: players.map(({ id, x, y, aim, alive }) => ({ id, x, y, aim, alive })) });
   }
   return {

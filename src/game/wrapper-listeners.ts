@@ -22,4 +22,3 @@ export function listenOnWrapper(wrapper: HTMLElement, s: Pick<Screen, 'sound'>, 
     wrapper.removeEventListener('pointerdown', onPointerDown);
   };
 }
-

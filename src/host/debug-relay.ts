@@ -33,7 +33,12 @@ export type DebugRoute = 'local' | 'remote' | 'dropped';
 export function asDebugNotice(n: unknown): DebugNotice | null {
   if (typeof n !== 'object' || n === null) return null;
   const o = n as Record<string, unknown>;
-  if ((o.type !== 'debug' && o.type !== 'killcam') || typeof o.clientId !== 'number' || !(o.bytes instanceof Uint8Array)) return null;
+  if (
+    (o.type !== 'debug' && o.type !== 'killcam') ||
+    typeof o.clientId !== 'number' ||
+    !(o.bytes instanceof Uint8Array)
+  )
+    return null;
   return { clientId: o.clientId, bytes: o.bytes };
 }
 

@@ -142,7 +142,12 @@ export class KillCamJob {
   }
 
   /** Tick `t` as the killer saw it, composed into whichever frame is not `base`; null when the history lacks it. */
-  private compose(killer: PlayerId, t: Tick, history: KillCamHistory, base: SnapshotFrame | null): SnapshotFrame | null {
+  private compose(
+    killer: PlayerId,
+    t: Tick,
+    history: KillCamHistory,
+    base: SnapshotFrame | null,
+  ): SnapshotFrame | null {
     const own = nearest(history, t);
     const seenAt = Math.round(history.viewTime(killer, t) ?? t);
     const seen = nearest(history, Math.min(seenAt, t));
@@ -166,7 +171,12 @@ function copyRows(to: EntityRows<AnyEntity>, from: EntityRows<AnyEntity>): void 
 }
 
 /** `to` becomes `others`' rows with entity `id`'s row taken from `self` instead (or left out when `self` lacks it), in id order. */
-function withRowOf(to: EntityRows<AnyEntity>, others: EntityRows<AnyEntity>, self: EntityRows<AnyEntity>, id: number): void {
+function withRowOf(
+  to: EntityRows<AnyEntity>,
+  others: EntityRows<AnyEntity>,
+  self: EntityRows<AnyEntity>,
+  id: number,
+): void {
   const stride = others.stride;
   const mine = self.indexOfId(id);
   to.reserve(others.count + 1);

@@ -261,7 +261,11 @@ export class ServerRuntime<Handle, G extends ServerGameTypes> {
     }
     this.silence.check(now, this.reportSilent);
     // Nobody asked (or the game has no debug view): one check per tick, nothing built.
-    if (this.debugClients.size > 0 && server.game.debugMessage !== undefined && now - this.lastDebugMs >= DEBUG_INTERVAL_MS)
+    if (
+      this.debugClients.size > 0 &&
+      server.game.debugMessage !== undefined &&
+      now - this.lastDebugMs >= DEBUG_INTERVAL_MS
+    )
       this.pushDebug(server, now);
     if (now - this.lastStatsMs >= 1000) {
       this.lastStatsMs = now;

@@ -76,4 +76,3 @@ export function targetScript(rand: () => number): (ctx: BotContext) => CmdInput 
     return { moveY: 127 * dir };
   };
 }
-

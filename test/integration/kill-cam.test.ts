@@ -27,7 +27,10 @@ interface Death {
 const playerIn = (replay: Replay, index: number, id: number): PlayerState | undefined =>
   replay.frame(index).lists[ARENA_WIRE.receiverSection]!.find((p) => p.id === id) as PlayerState | undefined;
 
-function runDuel(wantKillCam: boolean): { deaths: Death[]; shooterAt: Map<number, { x: number; y: number; aim: number }> } {
+function runDuel(wantKillCam: boolean): {
+  deaths: Death[];
+  shooterAt: Map<number, { x: number; y: number; aim: number }>;
+} {
   const map = openArena([
     { x: 200, y: 800 },
     { x: 1200, y: 800 },
@@ -35,10 +38,13 @@ function runDuel(wantKillCam: boolean): { deaths: Death[]; shooterAt: Map<number
   const match = new Match({ server: { seed: 5, lagCompensation: true, map } });
   const rand = lcg(5);
   const shots: Shot[] = [];
-  match.addClient(new BotClient(SHOOTER, { tickrate: 60, script: shooterScript(map, rand, shots), net: { interpMs: 100 } }), {
-    latencyMs: 75,
-    jitterMs: 4,
-  });
+  match.addClient(
+    new BotClient(SHOOTER, { tickrate: 60, script: shooterScript(map, rand, shots), net: { interpMs: 100 } }),
+    {
+      latencyMs: 75,
+      jitterMs: 4,
+    },
+  );
   match.addClient(new BotClient(TARGET, { tickrate: 60, script: targetScript(rand) }), { latencyMs: 30 });
   match.server.killCams.setWanted(TARGET, wantKillCam);
   const deaths: Death[] = [];
@@ -100,7 +106,7 @@ describe('kill-cam: the last seconds before a death, as the killer saw them', ()
     expect(compared).toBeGreaterThan(300);
   });
 
-  it("shows the victim at the killing shot where lag compensation rewound it, not where it was", () => {
+  it('shows the victim at the killing shot where lag compensation rewound it, not where it was', () => {
     for (const d of deaths) {
       const opened = openReplay(ARENA_WIRE, d.cut.bytes);
       if (!opened.ok || !d.rewind) throw new Error('no kill-cam or no rewind');

@@ -46,13 +46,37 @@ function makeSession() {
 describe('ClientSession', () => {
   it('tells the server its network settings at once and when they change', () => {
     const { hooks, session } = makeSession();
-    expect(hooks.sendSettings).toHaveBeenCalledWith({ updateRate: 30, rate: 40000, interpMs: 100, debug: false, killCam: true });
+    expect(hooks.sendSettings).toHaveBeenCalledWith({
+      updateRate: 30,
+      rate: 40000,
+      interpMs: 100,
+      debug: false,
+      killCam: true,
+    });
     session.setCvar('cl_updaterate', 60);
-    expect(hooks.sendSettings).toHaveBeenLastCalledWith({ updateRate: 60, rate: 40000, interpMs: 100, debug: false, killCam: true });
+    expect(hooks.sendSettings).toHaveBeenLastCalledWith({
+      updateRate: 60,
+      rate: 40000,
+      interpMs: 100,
+      debug: false,
+      killCam: true,
+    });
     session.setCvar('sv_showhitboxes', 1);
-    expect(hooks.sendSettings).toHaveBeenLastCalledWith({ updateRate: 60, rate: 40000, interpMs: 100, debug: true, killCam: true });
+    expect(hooks.sendSettings).toHaveBeenLastCalledWith({
+      updateRate: 60,
+      rate: 40000,
+      interpMs: 100,
+      debug: true,
+      killCam: true,
+    });
     session.setCvar('cl_killcam', 0);
-    expect(hooks.sendSettings).toHaveBeenLastCalledWith({ updateRate: 60, rate: 40000, interpMs: 100, debug: true, killCam: false });
+    expect(hooks.sendSettings).toHaveBeenLastCalledWith({
+      updateRate: 60,
+      rate: 40000,
+      interpMs: 100,
+      debug: true,
+      killCam: false,
+    });
     session.setCvar('sv_lagcompensation', 0);
     expect(hooks.serverSetting).toHaveBeenCalledWith('sv_lagcompensation', 0);
     expect(session.setCvar('net_fakelag', 5000)?.outcome).toBe('clamped');
@@ -186,7 +210,13 @@ describe('ClientSession.rebind (host migration)', () => {
     session.rebind(next, nextHooks);
     expect(rebind).toHaveBeenCalledTimes(1);
     expect(session.channel.label).toBe('next');
-    expect(nextHooks.sendSettings).toHaveBeenCalledWith({ updateRate: 30, rate: 40000, interpMs: 100, debug: false, killCam: true });
+    expect(nextHooks.sendSettings).toHaveBeenCalledWith({
+      updateRate: 30,
+      rate: 40000,
+      interpMs: 100,
+      debug: false,
+      killCam: true,
+    });
     // Late bytes from the old server are not taken; the new server's are.
     wire.core.deliver(snapshotBytes(500));
     expect(receive).not.toHaveBeenCalled();

@@ -193,8 +193,14 @@ describe('control codec', () => {
     const bytes = encodeControl(m);
     expect([...bytes.slice(0, 6)]).toEqual([13, 3, 0, 180, 0, 3]);
     expect(decodeControl(bytes)).toEqual({ ok: true, value: m });
-    expect(decodeControl(Uint8Array.of(13, 3, 0, 0, 0, 1, 7))).toEqual({ ok: false, error: 'control: kill-cam play ticks 0' });
-    expect(decodeControl(Uint8Array.of(13, 3, 0, 9, 0, 0))).toEqual({ ok: false, error: 'control: kill-cam without a replay' });
+    expect(decodeControl(Uint8Array.of(13, 3, 0, 0, 0, 1, 7))).toEqual({
+      ok: false,
+      error: 'control: kill-cam play ticks 0',
+    });
+    expect(decodeControl(Uint8Array.of(13, 3, 0, 9, 0, 0))).toEqual({
+      ok: false,
+      error: 'control: kill-cam without a replay',
+    });
     // A length past the end is refused, not read beyond it.
     expect(decodeControl(Uint8Array.of(13, 3, 0, 9, 0xff, 0xff, 1)).ok).toBe(false);
     const clamped = decodeControl(encodeControl({ ...m, killer: 999, playTicks: 0 }));
