@@ -22,7 +22,7 @@ export function arenaKillCamFrames(
     if (local && !local.state.alive) deadSinceMs ??= nowMs;
     else if (local) deadSinceMs = null;
     const show = client.killCam;
-    const view = show && !show.ended ? show.frame(nowMs, deadSinceMs) : null;
+    const view = show && !show.ended ? show.frame(nowMs, deadSinceMs, client.net.stats.serverTick) : null;
     if (!show || !view) return live;
     const killer = view.remotes.find((p) => p.id === show.killer);
     return {

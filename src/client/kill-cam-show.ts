@@ -18,6 +18,8 @@ import { ReplayPlayback } from './replay-playback';
 
 /** Fastest a kill-cam plays to end before the respawn. */
 export const MAX_KILL_CAM_SPEED = 2;
+/** Longest kill-cam shown, in seconds (the host cuts 4): a longer one is refused, not played for hours. */
+export const MAX_KILL_CAM_SECONDS = 10;
 /** Seconds kept between the kill-cam's end and the respawn (the message's travel and a beat to look). */
 const LEAD_SECONDS = 0.4;
 
@@ -65,6 +67,8 @@ export class KillCamShow<T extends ClientGameTypes> {
     if (!opened.ok) return opened;
     const replay = opened.value;
     const tickrate = replay.header.tickrate;
+    if (replay.lastTick - replay.firstTick > MAX_KILL_CAM_SECONDS * tickrate)
+      return { ok: false, error: `a kill-cam longer than ${MAX_KILL_CAM_SECONDS} s` };
     const time = Math.max(1, m.playTicks - LEAD_SECONDS * tickrate);
     const speed = Math.min(Math.max((replay.lastTick - replay.firstTick) / time, 1), MAX_KILL_CAM_SPEED);
     return { ok: true, value: new KillCamShow(new ReplayPlayback(replay, game), m.killer, nowMs, speed) };
@@ -84,14 +88,16 @@ export class KillCamShow<T extends ClientGameTypes> {
   /**
    * This frame's view of the kill-cam, or null when it is over. `deadSinceMs`: since when the live
    * view shows the own player dead, or null while it shows it alive (the death can show before or
-   * after the message arrives).
+   * after the message arrives); `serverTick`: the newest server tick the live client has.
    */
-  frame(nowMs: number, deadSinceMs: number | null): T['view'] | null {
+  frame(nowMs: number, deadSinceMs: number | null, serverTick = -1): T['view'] | null {
     if (this.over) return null;
     if (deadSinceMs !== null) {
       this.sawDead = true;
       this.times.deathSeenAtMs ??= deadSinceMs;
-    } else if (this.sawDead) {
+    } else if (this.sawDead || serverTick > this.playback.replay.lastTick) {
+      // Alive again after the death was seen, or alive in a snapshot newer than the death (a
+      // kill-cam that arrived after the respawn): the live match is what to show.
       this.end(nowMs);
       return null;
     }

@@ -11,7 +11,8 @@
  * them with `openReplay`, which checks every record and frame, and refuses what does not decode.
  * The normalizer is what the encoder sends (killer clamped to a byte, playTicks to 1..65535, bytes
  * cut to MAX_KILL_CAM_BYTES; an empty replay is sent as is and refused by the decoder). The reader
- * never throws; it refuses a playTicks or length of 0 before allocating anything.
+ * never throws; it refuses a playTicks or length of 0, and a length longer than what is left,
+ * before allocating anything.
  */
 import type { BitReader, BitWriter } from './bits';
 import { readBytes, writeBytes } from './handshake-codec';
@@ -56,7 +57,8 @@ export function readKillCam(r: BitReader): KillCamMessage {
   if (r.ok && playTicks === 0) r.fail('kill-cam play ticks 0');
   const length = r.readBits(16);
   if (r.ok && length === 0) r.fail('kill-cam without a replay');
-  // The length is at most 65535 by its width, and the reader stops at the end of the input.
+  // Never sized by what the peer claims: the bytes must be there before anything is allocated.
+  if (r.ok && r.remainingBits < length * 8) r.fail(`kill-cam length ${length} past the end`);
   const bytes = r.ok ? readBytes(r, length) : new Uint8Array(0);
   return { type: 'killcam', killer, playTicks, bytes };
 }

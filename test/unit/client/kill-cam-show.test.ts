@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { BotClient, Match, openArena } from '../../harness';
 import { arenaClientGame } from '../../../src/arena/client/arena-client-game';
-import { KillCamShow, MAX_KILL_CAM_SPEED } from '../../../src/client/kill-cam-show';
+import { KillCamShow, MAX_KILL_CAM_SECONDS, MAX_KILL_CAM_SPEED } from '../../../src/client/kill-cam-show';
 import type { KillCamMessage } from '../../../src/protocol/kill-cam-codec';
 import { lcg, shooterScript, SHOOTER, targetScript, TARGET, type Shot } from '../../integration/duel-scripts';
 import { ClientSession } from '../../../src/app/client-session';
@@ -100,6 +100,21 @@ describe('KillCamShow', () => {
     // Alive again: over, even before its end.
     expect(respawned.frame(200, null)).toBeNull();
     expect(respawned.times.skipped).toBe(false);
+  });
+
+  it('never hides a respawn it arrived after, and refuses a kill-cam longer than 10 s', () => {
+    // Alive in a snapshot newer than the death: it came after the respawn, so it is not shown.
+    const late = open();
+    expect(late.frame(0, null, late.playback.replay.lastTick + 1)).toBeNull();
+    // Alive in snapshots up to the death: it came before the death showed, so it plays.
+    expect(open().frame(0, null, open().playback.replay.lastTick)).not.toBeNull();
+    const match = new Match({ server: { seed: 3 } });
+    match.server.addClient(1, 0);
+    match.server.recording.start({ game: 'arena', map: 'test' });
+    match.run(11_000);
+    const long = { ...message, bytes: match.server.recording.replay()! };
+    const r = KillCamShow.open(arenaClientGame, long, 0);
+    expect(r.ok ? 'opened' : r.error).toBe(`a kill-cam longer than ${MAX_KILL_CAM_SECONDS} s`);
   });
 
   it('refuses a damaged replay, and a session shows none while cl_killcam is 0', () => {

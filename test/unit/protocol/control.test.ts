@@ -201,8 +201,11 @@ describe('control codec', () => {
       ok: false,
       error: 'control: kill-cam without a replay',
     });
-    // A length past the end is refused, not read beyond it.
-    expect(decodeControl(Uint8Array.of(13, 3, 0, 9, 0xff, 0xff, 1)).ok).toBe(false);
+    // A length past the end is refused before anything is read or allocated.
+    expect(decodeControl(Uint8Array.of(13, 3, 0, 9, 0xff, 0xff, 1))).toEqual({
+      ok: false,
+      error: 'control: kill-cam length 65535 past the end',
+    });
     const clamped = decodeControl(encodeControl({ ...m, killer: 999, playTicks: 0 }));
     expect(clamped.ok && clamped.value).toEqual({ ...m, killer: 255, playTicks: 1 });
   });
