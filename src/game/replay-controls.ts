@@ -9,6 +9,7 @@
  * #replay-leave. Names go in as text only. `refresh()` once per drawn frame keeps it in step.
  */
 import { el } from './dom-ui';
+import { cameraSelect, followNext, viewerBar } from './viewer-bar';
 
 /** What the bar drives: a ReplayPlayback plus what the page knows of the replay. */
 export interface ReplayControlsTarget {
@@ -46,29 +47,6 @@ function timeText(ticks: number, tickrate: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-function bar(doc: Document): HTMLElement {
-  const root = el(doc, 'div', {
-    position: 'absolute',
-    left: '8px',
-    right: '8px',
-    bottom: '8px',
-    zIndex: '7',
-    display: 'flex',
-    alignItems: 'center',
-    gap: '10px',
-    padding: '6px 10px',
-    background: 'rgba(13, 16, 32, 0.85)',
-    border: '1px solid #5c6882',
-    borderRadius: '8px',
-    color: '#ebeef5',
-    font: '13px system-ui, sans-serif',
-  });
-  root.id = 'replay-controls';
-  // The bar's pointers are its own (a touch stick or the aim under it must not take them).
-  root.addEventListener('pointerdown', (e) => e.stopPropagation());
-  return root;
-}
-
 function timeline(doc: Document, t: ReplayControlsTarget): { box: HTMLElement; range: HTMLInputElement } {
   const box = el(doc, 'div', { position: 'relative', flex: '1 1 auto', minWidth: '120px' });
   const range = el(doc, 'input', { width: '100%' });
@@ -97,7 +75,7 @@ function timeline(doc: Document, t: ReplayControlsTarget): { box: HTMLElement; r
 }
 
 export function createReplayControls(doc: Document, t: ReplayControlsTarget): ReplayControls {
-  const root = bar(doc);
+  const root = viewerBar(doc, 'replay-controls');
   const play = el(doc, 'button', { minWidth: '64px' }, 'Pause');
   Object.assign(play, { id: 'replay-play', type: 'button' });
   play.addEventListener('click', () => (t.paused() ? t.play() : t.pause()));
@@ -110,39 +88,23 @@ export function createReplayControls(doc: Document, t: ReplayControlsTarget): Re
   const { box, range } = timeline(doc, t);
   const time = el(doc, 'span', { minWidth: '84px', textAlign: 'right' });
   time.id = 'replay-time';
-  const follow = el(doc, 'select', { maxWidth: '160px' });
-  follow.id = 'replay-follow';
-  follow.setAttribute('aria-label', 'Camera');
-  follow.addEventListener('change', () => t.follow(follow.value === '' ? null : Number(follow.value)));
+  const camera = cameraSelect(doc, 'replay-follow', '160px', t);
   const leave = el(doc, 'button', {}, 'Back to the start screen');
   Object.assign(leave, { id: 'replay-leave', type: 'button' });
   leave.addEventListener('click', () => t.leave());
-  root.append(play, speed, box, time, follow, leave);
+  root.append(play, speed, box, time, camera.select, leave);
 
-  let roster: ReadonlyArray<{ id: number; name: string }> | null = null;
   const refresh = (): void => {
     play.textContent = t.paused() ? 'Play' : 'Pause';
     if (doc.activeElement !== range) range.value = String(t.tick());
     time.textContent = `${timeText(t.tick() - t.firstTick, t.tickrate)} / ${timeText(t.lastTick - t.firstTick, t.tickrate)}`;
-    const players = t.players();
-    if (players !== roster) {
-      roster = players;
-      follow.replaceChildren(
-        Object.assign(el(doc, 'option', {}, 'Free camera'), { value: '' }),
-        ...players.map((p) => Object.assign(el(doc, 'option', {}, `Follow ${p.name}`), { value: String(p.id) })),
-      );
-    }
-    const f = t.followed();
-    follow.value = f === null ? '' : String(f);
+    camera.refresh();
   };
   const onKey = (e: KeyboardEvent): void => {
     if (e.target instanceof HTMLInputElement && e.target.type === 'text') return;
     if (e.key === ' ') (t.paused() ? t.play() : t.pause(), e.preventDefault());
     else if (e.key === ',' || e.key === '.') t.seek(t.tick() + (e.key === ',' ? -1 : 1) * SEEK_STEP_S * t.tickrate);
-    else if (e.key === 'f' || e.key === 'F') {
-      const ids = [null, ...t.players().map((p) => p.id)];
-      t.follow(ids[(ids.indexOf(t.followed()) + 1) % ids.length] ?? null);
-    }
+    else if (e.key === 'f' || e.key === 'F') followNext(t);
   };
   doc.addEventListener('keydown', onKey);
   refresh();

@@ -10,13 +10,10 @@
  * #spectate-leave. Names go in as text only. `refresh()` once per drawn frame keeps it in step.
  */
 import { el } from './dom-ui';
+import { cameraSelect, followNext, viewerBar, type CameraChoice } from './viewer-bar';
 
 /** What the bar drives: the live playback's camera and the session. */
-export interface SpectatorBarTarget {
-  followed(): number | null;
-  follow(id: number | null): void;
-  /** Who plays in the frame shown (ids and names): the same array while that does not change. */
-  players(): ReadonlyArray<{ id: number; name: string }>;
+export interface SpectatorBarTarget extends CameraChoice {
   /** The host is gone and the watch is looking for the new one (a host migration). */
   reconnecting(): boolean;
   leave(): void;
@@ -29,56 +26,24 @@ export interface SpectatorBar {
 }
 
 export function createSpectatorBar(doc: Document, t: SpectatorBarTarget): SpectatorBar {
-  const root = el(doc, 'div', {
-    position: 'absolute',
-    left: '8px',
-    right: '8px',
-    bottom: '8px',
-    zIndex: '7',
-    display: 'flex',
-    alignItems: 'center',
-    gap: '10px',
-    padding: '6px 10px',
-    background: 'rgba(13, 16, 32, 0.85)',
-    border: '1px solid #5c6882',
-    borderRadius: '8px',
-    color: '#ebeef5',
-    font: '13px system-ui, sans-serif',
-  });
-  root.id = 'spectate-bar';
-  // The bar's pointers are its own (nothing under it takes them).
-  root.addEventListener('pointerdown', (e) => e.stopPropagation());
+  const root = viewerBar(doc, 'spectate-bar');
   const status = el(doc, 'span', { flex: '1' });
   status.id = 'spectate-status';
-  const follow = el(doc, 'select', { maxWidth: '180px' });
-  follow.id = 'spectate-follow';
-  follow.setAttribute('aria-label', 'Camera');
-  follow.addEventListener('change', () => t.follow(follow.value === '' ? null : Number(follow.value)));
+  const camera = cameraSelect(doc, 'spectate-follow', '180px', t);
   const leave = el(doc, 'button', {}, 'Stop watching');
   Object.assign(leave, { id: 'spectate-leave', type: 'button' });
   leave.addEventListener('click', () => t.leave());
-  root.append(status, follow, leave);
+  root.append(status, camera.select, leave);
 
-  let roster: ReadonlyArray<{ id: number; name: string }> | null = null;
   const refresh = (): void => {
     const players = t.players();
     const live = `Watching live · ${players.length} ${players.length === 1 ? 'player' : 'players'}`;
     status.textContent = t.reconnecting() ? 'The host left — finding the new host…' : live;
-    if (players !== roster) {
-      roster = players;
-      follow.replaceChildren(
-        Object.assign(el(doc, 'option', {}, 'Free camera'), { value: '' }),
-        ...players.map((p) => Object.assign(el(doc, 'option', {}, `Follow ${p.name}`), { value: String(p.id) })),
-      );
-    }
-    const f = t.followed();
-    follow.value = f === null ? '' : String(f);
+    camera.refresh();
   };
   const onKey = (e: KeyboardEvent): void => {
     if (e.target instanceof HTMLInputElement && e.target.type === 'text') return;
-    if (e.key !== 'f' && e.key !== 'F') return;
-    const ids = [null, ...t.players().map((p) => p.id)];
-    t.follow(ids[(ids.indexOf(t.followed()) + 1) % ids.length] ?? null);
+    if (e.key === 'f' || e.key === 'F') followNext(t);
   };
   doc.addEventListener('keydown', onKey);
   refresh();

@@ -3,7 +3,8 @@
  * shooter standing at (200, 800) that fires at a target it sees running at full speed, and that
  * target running up and down columns. Seeded: the same seed gives the same duel.
  */
-import { aimAt, type BotContext, type CmdInput } from '../harness';
+import { aimAt, BotClient, Match, openArena, type BotContext, type CmdInput } from '../harness';
+import type { ServedTypes } from '../../src/arena/server/served-game';
 import { weaponDef } from '../../src/sim/config';
 import { hitboxOf, traceShot } from '../../src/sim/hitscan';
 import { MAX_SPEED } from '../../src/sim/config';
@@ -75,4 +76,26 @@ export function targetScript(rand: () => number): (ctx: BotContext) => CmdInput 
     }
     return { moveY: 127 * dir };
   };
+}
+
+/**
+ * The duel as kill-cam tests run it: the shooter at 150 ms RTT with 100 ms interpolation, the
+ * target at 60 ms, on an open arena with the two spawns; `wantKillCam`: the target asked for kill-cams.
+ */
+export function killCamDuel(seed: number, wantKillCam: boolean): Match<ServedTypes> {
+  const map = openArena([
+    { x: 200, y: 800 },
+    { x: 1200, y: 800 },
+  ]);
+  const match = new Match({ server: { seed, lagCompensation: true, map } });
+  const rand = lcg(seed);
+  const shots: Shot[] = [];
+  const script = shooterScript(map, rand, shots);
+  match.addClient(new BotClient(SHOOTER, { tickrate: 60, script, net: { interpMs: 100 } }), {
+    latencyMs: 75,
+    jitterMs: 4,
+  });
+  match.addClient(new BotClient(TARGET, { tickrate: 60, script: targetScript(rand) }), { latencyMs: 30 });
+  match.server.killCams.setWanted(TARGET, wantKillCam);
+  return match;
 }

@@ -7,14 +7,13 @@
  * where it was on the server at that tick.
  */
 import { describe, expect, it } from 'vitest';
-import { BotClient, Match, openArena } from '../harness';
 import { ARENA_WIRE } from '../../src/arena/protocol/arena-wire';
 import { openReplay, type Replay } from '../../src/protocol/replay-reader';
 import { decodeControl, encodeControl } from '../../src/protocol/control';
 import type { KillCamCut } from '../../src/server/kill-cams';
 import type { RewindRecord } from '../../src/server/stats';
 import type { PlayerState } from '../../src/sim/types';
-import { lcg, shooterScript, SHOOTER, targetScript, TARGET, type Shot } from './duel-scripts';
+import { killCamDuel, SHOOTER, TARGET } from './duel-scripts';
 
 interface Death {
   cut: KillCamCut;
@@ -31,22 +30,7 @@ function runDuel(wantKillCam: boolean): {
   deaths: Death[];
   shooterAt: Map<number, { x: number; y: number; aim: number }>;
 } {
-  const map = openArena([
-    { x: 200, y: 800 },
-    { x: 1200, y: 800 },
-  ]);
-  const match = new Match({ server: { seed: 5, lagCompensation: true, map } });
-  const rand = lcg(5);
-  const shots: Shot[] = [];
-  match.addClient(
-    new BotClient(SHOOTER, { tickrate: 60, script: shooterScript(map, rand, shots), net: { interpMs: 100 } }),
-    {
-      latencyMs: 75,
-      jitterMs: 4,
-    },
-  );
-  match.addClient(new BotClient(TARGET, { tickrate: 60, script: targetScript(rand) }), { latencyMs: 30 });
-  match.server.killCams.setWanted(TARGET, wantKillCam);
+  const match = killCamDuel(5, wantKillCam);
   const deaths: Death[] = [];
   const shooterAt = new Map<number, { x: number; y: number; aim: number }>();
   match.onTick = (_out, m) => {

@@ -6,11 +6,11 @@
  * and a ClientSession shows one only while cl_killcam is 1.
  */
 import { describe, expect, it } from 'vitest';
-import { BotClient, Match, openArena } from '../../harness';
+import { Match } from '../../harness';
 import { arenaClientGame } from '../../../src/arena/client/arena-client-game';
 import { KillCamShow, MAX_KILL_CAM_SECONDS, MAX_KILL_CAM_SPEED } from '../../../src/client/kill-cam-show';
 import type { KillCamMessage } from '../../../src/protocol/kill-cam-codec';
-import { lcg, shooterScript, SHOOTER, targetScript, TARGET, type Shot } from '../../integration/duel-scripts';
+import { killCamDuel, SHOOTER, TARGET } from '../../integration/duel-scripts';
 import { ClientSession } from '../../../src/app/client-session';
 import { defaultCvars } from '../../../src/config/cvars';
 import { ARENA_SESSION } from '../../../src/app/session-games';
@@ -20,21 +20,7 @@ import type { Timers } from '../../../src/transport/conditioned-channel';
 
 /** The first kill-cam of the duel, as the host sends it. */
 function firstKillCam(): KillCamMessage {
-  const map = openArena([
-    { x: 200, y: 800 },
-    { x: 1200, y: 800 },
-  ]);
-  const match = new Match({ server: { seed: 5, lagCompensation: true, map } });
-  const rand = lcg(5);
-  const shots: Shot[] = [];
-  const shooter = new BotClient(SHOOTER, {
-    tickrate: 60,
-    script: shooterScript(map, rand, shots),
-    net: { interpMs: 100 },
-  });
-  match.addClient(shooter, { latencyMs: 75 });
-  match.addClient(new BotClient(TARGET, { tickrate: 60, script: targetScript(rand) }), { latencyMs: 30 });
-  match.server.killCams.setWanted(TARGET, true);
+  const match = killCamDuel(5, true);
   let out: KillCamMessage | null = null;
   match.onTick = (_o, m) => {
     const cut = m.server.killCams.drain()[0];
