@@ -40,6 +40,7 @@ import {
 import { normalizeKillCam, readKillCam, writeKillCam } from './kill-cam-codec';
 import { normalizeClientSettings, readClientSettings, writeClientSettings } from './settings-codec';
 import { normalizeWatchers, readWatchers, writeWatchers } from './watchers-codec';
+import { clampInt } from './clamp';
 
 /** Type bytes in order (append only): a type's byte is its index. */
 export const CONTROL_TYPES: readonly ControlMessage['type'][] = [
@@ -78,23 +79,20 @@ export const TICKRATE_MIN = 20;
 export const TICKRATE_MAX = 128;
 export { MAX_DEBUG_HITBOXES, REWIND_ADJUSTMENTS } from './debug-codec';
 
-const clamp = (v: number, lo: number, hi: number): number =>
-  Math.min(Math.max(Math.round(Number.isFinite(v) ? v : lo), lo), hi);
-
 function normalizeSettings(s: MatchSettings): MatchSettings {
   return {
-    tickrate: clamp(s.tickrate, TICKRATE_MIN, TICKRATE_MAX),
-    maxPlayers: clamp(s.maxPlayers, 1, 255),
+    tickrate: clampInt(s.tickrate, TICKRATE_MIN, TICKRATE_MAX),
+    maxPlayers: clampInt(s.maxPlayers, 1, 255),
     mapName: cleanText(s.mapName, MAP_NAME_RULE),
-    maxUnlagMs: clamp(s.maxUnlagMs, 0, 65535),
+    maxUnlagMs: clampInt(s.maxUnlagMs, 0, 65535),
   };
 }
 
 function normalizeLobbyPlayer(p: LobbyPlayer): LobbyPlayer {
   return {
-    id: clamp(p.id, 0, 255),
+    id: clampInt(p.id, 0, 255),
     name: cleanText(p.name, NAME_RULE),
-    pingMs: clamp(p.pingMs, 0, 65535),
+    pingMs: clampInt(p.pingMs, 0, 65535),
     isHost: p.isHost,
   };
 }
@@ -109,12 +107,12 @@ export function normalizeControl(m: ControlMessage): ControlMessage {
     case 'auth-proof':
       return normalizeProof(m);
     case 'welcome':
-      return { type: 'welcome', clientId: clamp(m.clientId, 0, 255), settings: normalizeSettings(m.settings) };
+      return { type: 'welcome', clientId: clampInt(m.clientId, 0, 255), settings: normalizeSettings(m.settings) };
     case 'reject':
     case 'kick':
       return { ...m, text: cleanText(m.text, MESSAGE_RULE) };
     case 'chat':
-      return { type: 'chat', from: clamp(m.from, 0, 255), text: cleanText(m.text, MESSAGE_RULE) };
+      return { type: 'chat', from: clampInt(m.from, 0, 255), text: cleanText(m.text, MESSAGE_RULE) };
     case 'leave':
       return { type: 'leave' };
     case 'settings':

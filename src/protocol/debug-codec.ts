@@ -9,6 +9,7 @@ import type { BitReader, BitWriter } from './bits';
 import type { DebugMessage, RewindAdjustmentWire, RewindDebugWire } from './debug-messages';
 import type { Hitbox } from './hitbox';
 import { GRID_SCALE } from './wire-grid';
+import { clampInt } from './clamp';
 
 export const REWIND_ADJUSTMENTS: readonly RewindAdjustmentWire[] = ['none', 'estimate', 'clamped'];
 /** Per list in a 'debug' message (live and rewound); more players than this are cut. */
@@ -16,9 +17,6 @@ export const MAX_DEBUG_HITBOXES = 64;
 /** View times travel as signed 1/256-tick offsets behind the shot's tick, within this bound. */
 const VIEW_OFFSET_LIMIT = 2 ** 34;
 const TICK_MAX = 2 ** 36 - 1;
-
-const clamp = (v: number, lo: number, hi: number): number =>
-  Math.min(Math.max(Math.round(Number.isFinite(v) ? v : lo), lo), hi);
 
 function readRange(r: BitReader, bits: number, lo: number, hi: number, what: string): number {
   const v = r.readBits(bits);
@@ -38,7 +36,7 @@ const finitePos = (v: number): number => gridPos(Number.isFinite(v) ? v : 0);
 
 function normalizeHitbox(h: Hitbox): Hitbox {
   return {
-    id: clamp(h.id, 0, 255),
+    id: clampInt(h.id, 0, 255),
     x: finitePos(h.x),
     y: finitePos(h.y),
     radius: finitePos(h.radius),
@@ -51,11 +49,11 @@ const normalizeHitboxes = (list: readonly Hitbox[]): Hitbox[] => list.slice(0, M
 
 /** `viewTime` on the grid the wire carries: a whole number of 1/256 ticks behind `tick`. */
 function viewOffset(tick: number, viewTime: number): number {
-  return clamp((tick - (Number.isFinite(viewTime) ? viewTime : tick)) * 256, -VIEW_OFFSET_LIMIT, VIEW_OFFSET_LIMIT);
+  return clampInt((tick - (Number.isFinite(viewTime) ? viewTime : tick)) * 256, -VIEW_OFFSET_LIMIT, VIEW_OFFSET_LIMIT);
 }
 
 function normalizeRewind(r: RewindDebugWire): RewindDebugWire {
-  const tick = clamp(r.tick, 0, TICK_MAX);
+  const tick = clampInt(r.tick, 0, TICK_MAX);
   return {
     tick,
     claimedViewTime: tick - viewOffset(tick, r.claimedViewTime) / 256,
@@ -63,14 +61,14 @@ function normalizeRewind(r: RewindDebugWire): RewindDebugWire {
     adjustment: REWIND_ADJUSTMENTS.includes(r.adjustment) ? r.adjustment : 'none',
     lagCompensated: r.lagCompensated === true,
     hitboxes: normalizeHitboxes(r.hitboxes),
-    hit: r.hit === null ? null : clamp(r.hit, 0, 255),
+    hit: r.hit === null ? null : clampInt(r.hit, 0, 255),
   };
 }
 
 export function normalizeDebug(m: DebugMessage): DebugMessage {
   return {
     type: 'debug',
-    tick: clamp(m.tick, 0, TICK_MAX),
+    tick: clampInt(m.tick, 0, TICK_MAX),
     hitboxes: normalizeHitboxes(m.hitboxes),
     rewind: m.rewind ? normalizeRewind(m.rewind) : null,
   };

@@ -17,6 +17,7 @@
 import type { BitReader, BitWriter } from './bits';
 import { readBytes, writeBytes } from './handshake-codec';
 import type { PlayerId } from './ids';
+import { clampInt } from './clamp';
 
 /** Largest kill-cam replay a message carries (its length is a u16; a cut that is longer drops its oldest frames). */
 export const MAX_KILL_CAM_BYTES = 65535;
@@ -31,9 +32,6 @@ export interface KillCamMessage {
   /** A replay file (replay-format.ts) of the killer's view before the death. */
   bytes: Uint8Array;
 }
-
-const clampInt = (v: number, lo: number, hi: number): number =>
-  Math.min(Math.max(Math.round(Number.isFinite(v) ? v : lo), lo), hi);
 
 export function normalizeKillCam(m: KillCamMessage): KillCamMessage {
   return {

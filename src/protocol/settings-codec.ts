@@ -11,21 +11,19 @@
  */
 import type { BitReader, BitWriter } from './bits';
 import type { ControlMessage } from './control-messages';
+import { clampInt } from './clamp';
 
 type SettingsMessage = Extract<ControlMessage, { type: 'settings' }>;
 
 const SETTINGS_DEBUG = 1;
 const SETTINGS_KILL_CAM = 2;
 
-const clamp = (v: number, lo: number, hi: number): number =>
-  Math.min(Math.max(Math.round(Number.isFinite(v) ? v : lo), lo), hi);
-
 export function normalizeClientSettings(m: SettingsMessage): SettingsMessage {
   return {
     type: 'settings',
-    updateRate: clamp(m.updateRate, 1, 255),
-    rate: clamp(m.rate, 0, 0xffffffff),
-    interpMs: clamp(m.interpMs, 0, 65535),
+    updateRate: clampInt(m.updateRate, 1, 255),
+    rate: clampInt(m.rate, 0, 0xffffffff),
+    interpMs: clampInt(m.interpMs, 0, 65535),
     debug: m.debug === true,
     // Only a "yes" is carried (as hello's flags): an older client's settings decode without it.
     ...(m.killCam === true ? { killCam: true } : {}),
