@@ -97,8 +97,9 @@ export class KillCams<E, C> {
   private noteCommands(tick: Tick, cmds: ReadonlyMap<PlayerId, C>): void {
     for (const [id, cmd] of cmds) {
       const v = this.hooks!.viewTimeOf(cmd);
-      // Only a view of the past: a claim ahead of its tick is what a broken or lying client sends.
-      if (Number.isFinite(v)) this.views.note(id, tick, Math.min(v, tick));
+      // Only a view of the recent past: a claim ahead of its tick, or further back than any view
+      // lags, is what a broken or lying client sends; that tick then shows the tick itself.
+      if (Number.isFinite(v) && v >= tick - VIEW_LAG_TICKS) this.views.note(id, tick, Math.min(v, tick));
     }
   }
 
