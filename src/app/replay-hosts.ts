@@ -84,6 +84,32 @@ export function pushballReplayHost(playback: PushballPlayback, leave: () => void
   };
 }
 
+/**
+ * Everyone in the frame shown (bots too) with their names at the playback time: the same array
+ * until somebody comes, goes or is renamed, so a bar rebuilds its camera list only then (asked
+ * every drawn frame; the frame shown changes about 30 times a second while playing).
+ */
+export function framePlayers(playback: AnyPlayback): () => ReadonlyArray<{ id: number; name: string }> {
+  const p = playback as ArenaPlayback;
+  const namesNow = rosterNames(playback);
+  const receivers = p.replay.wire.receiverSection;
+  let frame: object | null = null;
+  let names: object | null = null;
+  let list: Array<{ id: number; name: string }> = [];
+  return () => {
+    const f = p.frameNow();
+    const n = namesNow();
+    if (f === frame && n === names) return list;
+    frame = f;
+    names = n;
+    const shown = f.lists[receivers]!;
+    const same =
+      shown.length === list.length && shown.every((e, i) => list[i]!.id === e.id && list[i]!.name === nameIn(n, e.id));
+    if (!same) list = shown.map((e) => ({ id: e.id, name: nameIn(n, e.id) }));
+    return list;
+  };
+}
+
 /** Marker text of an event, or null for none (kills in the arena, goals in Pushball). */
 function markerOf(event: unknown, name: (id: number) => string): string | null {
   const e = event as { type?: string; killer?: number; victim?: number; scorerId?: number; team?: number };
@@ -103,23 +129,7 @@ export function replayTarget(playback: ArenaPlayback | PushballPlayback, leave: 
     const label = markerOf(e.event, (id) => nameIn(last, id));
     return label ? [{ tick: e.tick, label }] : [];
   });
-  const namesNow = rosterNames(playback);
-  const receivers = replay.wire.receiverSection;
-  // Everyone in the frame shown (bots too), made again only when the frame or the roster changes.
-  const memo = {
-    frame: null as object | null,
-    names: null as object | null,
-    list: [] as Array<{ id: number; name: string }>,
-  };
-  const players = (): ReadonlyArray<{ id: number; name: string }> => {
-    const frame = p.frameNow();
-    const names = namesNow();
-    if (frame !== memo.frame || names !== memo.names) {
-      memo.list = frame.lists[receivers]!.map((e) => ({ id: e.id, name: nameIn(names, e.id) }));
-      Object.assign(memo, { frame, names });
-    }
-    return memo.list;
-  };
+  const players = framePlayers(playback);
   return {
     firstTick: replay.firstTick,
     lastTick: replay.lastTick,

@@ -12,7 +12,7 @@ import { createSpectatorBar, type SpectatorBarTarget } from '../game/spectator-b
 import { mountPushball } from '../pushball/game';
 import { matchScreen, type WayOut } from './game-view';
 import type { MountedGame } from './match-mount';
-import { arenaReplayHost, pushballReplayHost } from './replay-hosts';
+import { arenaReplayHost, framePlayers, pushballReplayHost } from './replay-hosts';
 import type { OpenedReplay } from './replay-watch';
 import type { SpectatorSession } from './spectator-session';
 
@@ -21,28 +21,10 @@ export type { SpectatorSession } from './spectator-session';
 /** The bar's view of the live playback: who is in the frame shown, named by the lobby list (bots as the games name them). */
 function barTarget(session: SpectatorSession, opened: OpenedReplay, leave: () => void): SpectatorBarTarget {
   const p = opened.playback;
-  const section = p.replay.wire.receiverSection;
-  const memo = {
-    frame: null as object | null,
-    names: null as object | null,
-    list: [] as { id: number; name: string }[],
-  };
-  const players = (): ReadonlyArray<{ id: number; name: string }> => {
-    const frame = p.frameNow();
-    const names = session.players();
-    if (frame !== memo.frame || names !== memo.names) {
-      const ids = frame.lists[section]!.map((e) => e.id);
-      const list = ids.map((id) => ({ id, name: names.find((n) => n.id === id)?.name ?? `Bot ${id}` }));
-      // The same array while nobody came or went, so the bar rebuilds its list only then.
-      if (JSON.stringify(list) !== JSON.stringify(memo.list)) memo.list = list;
-      Object.assign(memo, { frame, names });
-    }
-    return memo.list;
-  };
   return {
     followed: () => p.followed,
     follow: (id) => p.follow(id),
-    players,
+    players: framePlayers(p),
     reconnecting: session.reconnecting,
     leave,
   };

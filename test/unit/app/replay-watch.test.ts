@@ -64,6 +64,11 @@ describe('watching a replay file', () => {
     playback.seek(playback.replay.firstTick + 120);
     expect(target.players()).toBe(target.players());
     expect(host.names()).toBe(host.names());
+    // Another frame shown, the same people: still the same list (the bar rebuilds nothing).
+    const before = target.players();
+    playback.seek(playback.replay.firstTick + 124);
+    expect(playback.frameNow().tick).toBeGreaterThan(playback.replay.firstTick + 120);
+    expect(target.players()).toBe(before);
     playback.seek(playback.replay.firstTick + 600);
     const still = { moveX: 0, moveY: 0, aim: 0, buttons: 0, weaponSelect: 255 };
     const first = host.frame(0, still);
