@@ -135,7 +135,9 @@ export class SnapshotSender {
     const packets: SnapshotPacket[] = [];
     const live = due.length > 0 || this.spectators.wantsLiveFrame;
     const frame = live ? this.frames.capture(tick, world, match()) : null;
-    this.spectators.send(frame, { tick, lists: world, match, frames: this.frames }, nowMs, packets);
+    // No spectator (the usual tick): not even the argument object is made.
+    if (this.spectators.watching)
+      this.spectators.send(frame, { tick, lists: world, match, frames: this.frames }, nowMs, packets);
     if (!frame || due.length === 0) return packets;
     this.broadcast.begin(frame, dueIds, dueBaselines);
     for (let k = 0; k < due.length; k++) {

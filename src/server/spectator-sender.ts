@@ -68,6 +68,11 @@ export class SpectatorSender {
     this.frameTicks.push(frameTick);
   }
 
+  /** Whether any spectator is in this tick (nothing else to do when none is). */
+  get watching(): boolean {
+    return this.watchers > 0;
+  }
+
   /** Whether this tick's live frame is needed (undelayed spectators are due). */
   get wantsLiveFrame(): boolean {
     return this.delay === null && this.due.length > 0;
