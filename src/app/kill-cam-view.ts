@@ -4,11 +4,14 @@
  * the killer, as a watched view (no crosshair, no "You"), with `killCam` set so the HUD says whose
  * eyes these are and how to skip. The live client still runs every frame underneath (commands,
  * snapshots, prediction), so the match is exactly where it would be when the kill-cam ends.
+ * A kill-cam never outlasts its match: once the live match is over (the final kill often is the
+ * victim's death) it closes, and the end screen, drawn from the live view's match, is what shows.
  * Also `killCamState`, what the debug API reports of the last kill-cam.
  */
 import type { ArenaClientTypes } from '../arena/client/arena-client-types';
 import type { ClientView } from '../arena/client/view-model';
 import type { KillCamTimes } from '../client/kill-cam-show';
+import { MatchPhase } from '../sim/match-types';
 import type { ClientSession } from './client-session';
 
 /** A frame function: the live view in, the view to draw out (the live one, or the kill-cam's). */
@@ -22,6 +25,7 @@ export function arenaKillCamFrames(
     if (local && !local.state.alive) deadSinceMs ??= nowMs;
     else if (local) deadSinceMs = null;
     const show = client.killCam;
+    if (show && live.match?.phase === MatchPhase.Ended) show.close(nowMs);
     const view = show && !show.ended ? show.frame(nowMs, deadSinceMs, client.net.stats.serverTick) : null;
     if (!show || !view) return live;
     const killer = view.remotes.find((p) => p.id === show.killer);

@@ -6,7 +6,8 @@
  *
  * Inputs: the message, then per frame the page clock and since when the live view shows the own
  * player dead. Outputs: the view to draw while it shows, or null once over (played to its end, skipped, or
- * the player is alive again after it was seen dead: a late message never hides a respawn).
+ * the player is alive again after it was seen dead: a late message never hides a respawn), or closed by
+ * the game (the arena closes it when the match ends, so the end screen is never drawn over by the past).
  * Invariants: the speed is 1× when the cut fits the time left and at most MAX_KILL_CAM_SPEED; the
  * times it records (arrival, first frame, the death seen, the end) are page-clock ms for the debug API.
  */
@@ -83,6 +84,11 @@ export class KillCamShow<T extends ClientGameTypes> {
     if (this.over) return;
     this.times.skipped = true;
     this.end(nowMs);
+  }
+
+  /** Stops it now without the player asking: the live game needs the screen (its match is over). */
+  close(nowMs: number): void {
+    if (!this.over) this.end(nowMs);
   }
 
   /**

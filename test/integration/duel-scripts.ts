@@ -9,6 +9,7 @@ import { weaponDef } from '../../src/sim/config';
 import { hitboxOf, traceShot } from '../../src/sim/hitscan';
 import { MAX_SPEED } from '../../src/sim/config';
 import { Buttons, Weapon, type ArenaMap } from '../../src/sim/types';
+import type { KillCamMessage } from '../../src/protocol/kill-cam-codec';
 
 export const SHOOTER = 1;
 export const TARGET = 2;
@@ -98,4 +99,17 @@ export function killCamDuel(seed: number, wantKillCam: boolean): Match<ServedTyp
   match.addClient(new BotClient(TARGET, { tickrate: 60, script: targetScript(rand) }), { latencyMs: 30 });
   match.server.killCams.setWanted(TARGET, wantKillCam);
   return match;
+}
+
+/** The duel's first kill-cam, as the host sends it to the target. */
+export function firstKillCam(seed = 5): KillCamMessage {
+  const match = killCamDuel(seed, true);
+  let out: KillCamMessage | null = null;
+  match.onTick = (_o, m) => {
+    const cut = m.server.killCams.drain()[0];
+    if (cut && !out) out = { type: 'killcam', killer: cut.killer, playTicks: cut.playTicks, bytes: cut.bytes };
+  };
+  match.runUntil(() => out !== null, 600_000, 200);
+  if (!out) throw new Error('the duel cut no kill-cam');
+  return out;
 }

@@ -10,25 +10,13 @@ import { Match } from '../../harness';
 import { arenaClientGame } from '../../../src/arena/client/arena-client-game';
 import { KillCamShow, MAX_KILL_CAM_SECONDS, MAX_KILL_CAM_SPEED } from '../../../src/client/kill-cam-show';
 import type { KillCamMessage } from '../../../src/protocol/kill-cam-codec';
-import { killCamDuel, SHOOTER, TARGET } from '../../integration/duel-scripts';
+import { firstKillCam, SHOOTER, TARGET } from '../../integration/duel-scripts';
 import { ClientSession } from '../../../src/app/client-session';
 import { defaultCvars } from '../../../src/config/cvars';
 import { ARENA_SESSION } from '../../../src/app/session-games';
 import type { ArenaClientTypes } from '../../../src/arena/client/arena-client-types';
 import { WireChannel } from '../../helpers/wire-channel';
 import type { Timers } from '../../../src/transport/conditioned-channel';
-
-/** The first kill-cam of the duel, as the host sends it. */
-function firstKillCam(): KillCamMessage {
-  const match = killCamDuel(5, true);
-  let out: KillCamMessage | null = null;
-  match.onTick = (_o, m) => {
-    const cut = m.server.killCams.drain()[0];
-    if (cut && !out) out = { type: 'killcam', killer: cut.killer, playTicks: cut.playTicks, bytes: cut.bytes };
-  };
-  match.runUntil(() => out !== null, 600_000, 200);
-  return out!;
-}
 
 const message = firstKillCam();
 function open(m: KillCamMessage = message): KillCamShow<ArenaClientTypes> {
