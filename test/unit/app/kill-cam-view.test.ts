@@ -6,29 +6,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { arenaKillCamFrames } from '../../../src/app/kill-cam-view';
-import { ClientSession } from '../../../src/app/client-session';
-import { ARENA_SESSION } from '../../../src/app/session-games';
+import type { ClientSession } from '../../../src/app/client-session';
 import type { ArenaClientTypes } from '../../../src/arena/client/arena-client-types';
 import type { ClientView } from '../../../src/arena/client/view-model';
-import { defaultCvars } from '../../../src/config/cvars';
 import { MatchPhase } from '../../../src/sim/match-types';
-import type { Timers } from '../../../src/transport/conditioned-channel';
-import { WireChannel } from '../../helpers/wire-channel';
+import { arenaSession } from '../../helpers/arena-session';
 import { firstKillCam, SHOOTER, TARGET } from '../../integration/duel-scripts';
 
 const message = firstKillCam();
 
 function session(): ClientSession<ArenaClientTypes> {
-  const timers: Timers = { now: () => 0, setTimeout: () => 0, clearTimeout: () => undefined };
-  const s = new ClientSession(
-    TARGET,
-    60,
-    defaultCvars(),
-    new WireChannel(),
-    timers,
-    { sendSettings: () => undefined },
-    ARENA_SESSION,
-  );
+  const s = arenaSession(TARGET);
   s.receiveKillCam(message);
   return s;
 }

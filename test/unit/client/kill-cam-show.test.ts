@@ -10,13 +10,10 @@ import { Match } from '../../harness';
 import { arenaClientGame } from '../../../src/arena/client/arena-client-game';
 import { KillCamShow, MAX_KILL_CAM_SECONDS, MAX_KILL_CAM_SPEED } from '../../../src/client/kill-cam-show';
 import type { KillCamMessage } from '../../../src/protocol/kill-cam-codec';
+import { arenaSession } from '../../helpers/arena-session';
 import { firstKillCam, SHOOTER, TARGET } from '../../integration/duel-scripts';
-import { ClientSession } from '../../../src/app/client-session';
 import { defaultCvars } from '../../../src/config/cvars';
-import { ARENA_SESSION } from '../../../src/app/session-games';
 import type { ArenaClientTypes } from '../../../src/arena/client/arena-client-types';
-import { WireChannel } from '../../helpers/wire-channel';
-import type { Timers } from '../../../src/transport/conditioned-channel';
 
 const message = firstKillCam();
 function open(m: KillCamMessage = message): KillCamShow<ArenaClientTypes> {
@@ -94,16 +91,7 @@ describe('KillCamShow', () => {
   it('refuses a damaged replay, and a session shows none while cl_killcam is 0', () => {
     const cut = { ...message, bytes: message.bytes.slice(0, message.bytes.length - 7) };
     expect(KillCamShow.open(arenaClientGame, cut, 0).ok).toBe(false);
-    const timers: Timers = { now: () => 0, setTimeout: () => 0, clearTimeout: () => undefined };
-    const session = new ClientSession(
-      TARGET,
-      60,
-      defaultCvars(),
-      new WireChannel(),
-      timers,
-      { sendSettings: () => undefined },
-      ARENA_SESSION,
-    );
+    const session = arenaSession(TARGET);
     session.receiveKillCam(cut);
     expect(session.killCam).toBeNull();
     expect(session.killCamRefused).toBe(1);
@@ -111,15 +99,7 @@ describe('KillCamShow', () => {
     expect(session.killCam?.killer).toBe(SHOOTER);
     session.setCvar('cl_killcam', 0);
     expect(session.killCam?.ended).toBe(true);
-    const off = new ClientSession(
-      TARGET,
-      60,
-      { ...defaultCvars(), cl_killcam: 0 },
-      new WireChannel(),
-      timers,
-      { sendSettings: () => undefined },
-      ARENA_SESSION,
-    );
+    const off = arenaSession(TARGET, { ...defaultCvars(), cl_killcam: 0 });
     off.receiveKillCam(message);
     expect(off.killCam).toBeNull();
   });
