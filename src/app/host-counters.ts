@@ -27,7 +27,7 @@ function offerCounters(server: ListenServer, peer: Peer): Record<string, number>
 
 /** The door's refusals by reason, flat for the debug API: `refused.busy`, `refused.password`… */
 function doorCounters(c: DoorCounters): Record<string, number> {
-  const out: Record<string, number> = { proofsSent: c.proofsSent };
+  const out: Record<string, number> = { proofsSent: c.proofsSent, setupsWaited: c.setupsWaited };
   for (const [reason, n] of Object.entries(c.refused)) out[`refused.${reason}`] = n;
   return out;
 }

@@ -53,4 +53,6 @@ export interface DoorCounters {
   /** Refusals by reason (the reject sent, or 'busy'/'timeout'/'closed' for the silent ones). */
   refused: Partial<Record<RejectReason | 'timeout' | 'link-failed' | 'evicted', number>>;
   proofsSent: number;
+  /** Link setups that waited for a place their address held (friends behind one NAT joining together). */
+  setupsWaited: number;
 }

@@ -5,7 +5,8 @@
  *
  *  1. link setup: at most `2 + 2 × free seats` connections being set up at once (the oldest gives
  *     way to a new one, so a flood of setups cannot hold the door), HANDSHAKES_PER_SOURCE per
- *     source (the signaling server's tag of the sender's address, else its peer id), each given
+ *     source (the signaling server's tag of the sender's address, else its peer id; as many more
+ *     from that source wait up to SETUP_WAIT_MS for one of its places, the rest are dropped), each given
  *     LINK_TIMEOUT_MS (8 s) to open; nothing is built for an offer before it passes this gate
  *     (transport/incoming-offers.ts), and then only within the ConnectionBudget;
  *  2. handshake: at most HANDSHAKES_PER_SOURCE at once per source address (the remote ICE
@@ -58,13 +59,19 @@ export const LINK_TIMEOUT_MS = 8000;
 export const HANDSHAKE_TIMEOUT_MS = 5000;
 /** Friends behind one NAT share an address: a few at once, and a 'busy' joiner asks again (join.ts). */
 export const HANDSHAKES_PER_SOURCE = 4;
+/**
+ * How long an offer from an address already setting up HANDSHAKES_PER_SOURCE links waits for one of
+ * them to finish (at most that many more wait). Dropped at once, it would be answered by nothing, and
+ * its joiner would wait out its own 8 s and be told to find a TURN relay; half of that leaves ICE time.
+ */
+export const SETUP_WAIT_MS = 4000;
 /** Lets a reject leave before the connection closes under it. */
 export const CLOSE_GRACE_MS = 400;
 /** A hello without a seat proof takes no seat and files none (it cannot rejoin). */
 const NO_SEAT = '0'.repeat(32);
 
 export class LobbyDoor {
-  readonly counters: DoorCounters = { refused: {}, proofsSent: 0 };
+  readonly counters: DoorCounters = { refused: {}, proofsSent: 0, setupsWaited: 0 };
   /** Ban keys (ban-key.ts) of the browser tokens kicked this match. */
   private readonly bannedKeys = new Set<string>();
   private readonly verifier: Promise<PasswordVerifier>;
@@ -126,7 +133,11 @@ export class LobbyDoor {
 
   async admit(incoming: IncomingLink): Promise<AdmittedJoiner | null> {
     let evicted = false;
-    const ticket = this.linking.enter(incoming.source, () => ((evicted = true), incoming.refuse()));
+    const cancel = (): void => ((evicted = true), incoming.refuse());
+    const entry = this.linking.enterOrWait(incoming.source, cancel, SETUP_WAIT_MS);
+    // With a place at once, no await here: the link opens and its inbox listens in the same turn as before.
+    if (entry instanceof Promise) this.counters.setupsWaited += 1;
+    const ticket = entry instanceof Promise ? await entry : entry;
     if (!ticket) {
       this.count('busy');
       incoming.refuse();

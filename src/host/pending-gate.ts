@@ -8,6 +8,10 @@
  * when every place is taken it evicts the *oldest* waiter (calls its `cancel`) to make room, so a
  * flood of connections that never finish cannot keep out an honest joiner whose setup is quicker
  * than the flood's rate; every ticket must be `leave()`d once (idempotent).
+ * `enterOrWait` is `enter` for a source over its share that may wait: friends behind one NAT who
+ * click Join together queue (at most `queuePerSource` of them, each at most `maxWaitMs`) for a place
+ * their own address frees, instead of being dropped; a flood from one address still holds only its
+ * own places and its own short queue.
  */
 
 export interface GateTicket {
@@ -17,6 +21,8 @@ export interface GateTicket {
 export interface GateCounters {
   refused: number;
   evicted: number;
+  /** Entries that waited in a source's queue (`enterOrWait`), whether or not a place came. */
+  queued: number;
 }
 
 interface Waiter {
@@ -24,14 +30,22 @@ interface Waiter {
   cancel: () => void;
 }
 
+interface Queued extends Waiter {
+  grant: (ticket: GateTicket | null) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
 export class PendingGate {
-  readonly counters: GateCounters = { refused: 0, evicted: 0 };
+  readonly counters: GateCounters = { refused: 0, evicted: 0, queued: 0 };
   /** Insertion order = age: the first entry is the oldest waiter. */
   private readonly waiters = new Set<Waiter>();
+  /** Waiting for a place of their source, first come first served. */
+  private readonly queue: Queued[] = [];
 
   constructor(
     private readonly perSource: number,
     private readonly total: () => number,
+    private readonly queuePerSource = perSource,
   ) {}
 
   get running(): number {
@@ -45,10 +59,49 @@ export class PendingGate {
   }
 
   enter(source: string, cancel: () => void): GateTicket | null {
-    if (this.bySource(source) >= this.perSource) {
+    const ticket = this.tryEnter(source, cancel);
+    if (!ticket) this.counters.refused += 1;
+    return ticket;
+  }
+
+  /**
+   * A place now (returned as is, so a caller that has one goes on without a turn of the event
+   * loop), null when `source`'s queue is full too, else a promise of a place once one of `source`'s
+   * own places frees within `maxWaitMs` (null if none does). Every null is counted as a refusal.
+   */
+  enterOrWait(source: string, cancel: () => void, maxWaitMs: number): GateTicket | null | Promise<GateTicket | null> {
+    const now = this.tryEnter(source, cancel);
+    if (now) return now;
+    if (this.queue.filter((q) => q.source === source).length >= this.queuePerSource) {
       this.counters.refused += 1;
       return null;
     }
+    this.counters.queued += 1;
+    return new Promise((grant) => {
+      const queued: Queued = { source, cancel, grant, timer: setTimeout(() => this.giveUp(queued), maxWaitMs) };
+      this.queue.push(queued);
+    });
+  }
+
+  private giveUp(queued: Queued): void {
+    const i = this.queue.indexOf(queued);
+    if (i < 0) return;
+    this.queue.splice(i, 1);
+    this.counters.refused += 1;
+    queued.grant(null);
+  }
+
+  /** Hands a place `source` has free to the first of its queue. */
+  private release(source: string): void {
+    const i = this.queue.findIndex((q) => q.source === source);
+    if (i < 0 || this.bySource(source) >= this.perSource) return;
+    const [next] = this.queue.splice(i, 1) as [Queued];
+    clearTimeout(next.timer);
+    next.grant(this.tryEnter(source, next.cancel));
+  }
+
+  private tryEnter(source: string, cancel: () => void): GateTicket | null {
+    if (this.bySource(source) >= this.perSource) return null;
     while (this.waiters.size >= Math.max(1, this.total())) {
       const oldest = this.waiters.values().next().value!;
       this.waiters.delete(oldest);
@@ -57,6 +110,12 @@ export class PendingGate {
     }
     const waiter: Waiter = { source, cancel };
     this.waiters.add(waiter);
-    return { leave: () => void this.waiters.delete(waiter) };
+    return {
+      leave: () => {
+        // Also after an eviction (the waiter is gone already): the source may have a place now.
+        this.waiters.delete(waiter);
+        this.release(source);
+      },
+    };
   }
 }
