@@ -11,7 +11,8 @@
  * `enterOrWait` is `enter` for a source over its share that may wait: friends behind one NAT who
  * click Join together queue (at most `queuePerSource` of them, each at most `maxWaitMs`) for a place
  * their own address frees, instead of being dropped; a flood from one address still holds only its
- * own places and its own short queue.
+ * own places and its own short queue. Only a source holding all its places can queue, so the queue
+ * never holds more than `queuePerSource × total / perSource` entries, however many sources there are.
  */
 
 export interface GateTicket {
