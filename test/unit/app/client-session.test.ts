@@ -2,7 +2,7 @@ import { ARENA_SESSION } from '../../../src/app/session-games';
 import { describe, expect, it, vi } from 'vitest';
 import { ARENA_WIRE } from '../../../src/arena/protocol/arena-wire';
 import { defaultCvars } from '../../../src/config/cvars';
-import { ClientSession, RENDERER_STALL_MS } from '../../../src/app/client-session';
+import { ClientSession, RENDERER_STALL_MS, type ClientSettings } from '../../../src/app/client-session';
 import type { DebugMessage } from '../../../src/protocol/debug-messages';
 import type { NetEvent } from '../../../src/arena/protocol/arena-messages';
 import { Buttons, WEAPON_KEEP, Weapon } from '../../../src/sim/types';
@@ -43,40 +43,21 @@ function makeSession() {
   return { timers, wire, hooks, session };
 }
 
+/** The settings message a session with default cvars sends, with `changed` on top. */
+function settings(changed: Partial<ClientSettings> = {}): ClientSettings {
+  return { updateRate: 30, rate: 40000, interpMs: 100, debug: false, killCam: true, ...changed };
+}
+
 describe('ClientSession', () => {
   it('tells the server its network settings at once and when they change', () => {
     const { hooks, session } = makeSession();
-    expect(hooks.sendSettings).toHaveBeenCalledWith({
-      updateRate: 30,
-      rate: 40000,
-      interpMs: 100,
-      debug: false,
-      killCam: true,
-    });
+    expect(hooks.sendSettings).toHaveBeenCalledWith(settings());
     session.setCvar('cl_updaterate', 60);
-    expect(hooks.sendSettings).toHaveBeenLastCalledWith({
-      updateRate: 60,
-      rate: 40000,
-      interpMs: 100,
-      debug: false,
-      killCam: true,
-    });
+    expect(hooks.sendSettings).toHaveBeenLastCalledWith(settings({ updateRate: 60 }));
     session.setCvar('sv_showhitboxes', 1);
-    expect(hooks.sendSettings).toHaveBeenLastCalledWith({
-      updateRate: 60,
-      rate: 40000,
-      interpMs: 100,
-      debug: true,
-      killCam: true,
-    });
+    expect(hooks.sendSettings).toHaveBeenLastCalledWith(settings({ updateRate: 60, debug: true }));
     session.setCvar('cl_killcam', 0);
-    expect(hooks.sendSettings).toHaveBeenLastCalledWith({
-      updateRate: 60,
-      rate: 40000,
-      interpMs: 100,
-      debug: true,
-      killCam: false,
-    });
+    expect(hooks.sendSettings).toHaveBeenLastCalledWith(settings({ updateRate: 60, debug: true, killCam: false }));
     session.setCvar('sv_lagcompensation', 0);
     expect(hooks.serverSetting).toHaveBeenCalledWith('sv_lagcompensation', 0);
     expect(session.setCvar('net_fakelag', 5000)?.outcome).toBe('clamped');
@@ -210,13 +191,7 @@ describe('ClientSession.rebind (host migration)', () => {
     session.rebind(next, nextHooks);
     expect(rebind).toHaveBeenCalledTimes(1);
     expect(session.channel.label).toBe('next');
-    expect(nextHooks.sendSettings).toHaveBeenCalledWith({
-      updateRate: 30,
-      rate: 40000,
-      interpMs: 100,
-      debug: false,
-      killCam: true,
-    });
+    expect(nextHooks.sendSettings).toHaveBeenCalledWith(settings());
     // Late bytes from the old server are not taken; the new server's are.
     wire.core.deliver(snapshotBytes(500));
     expect(receive).not.toHaveBeenCalled();
