@@ -6,7 +6,8 @@
  *
  * Element ids (docs/DEBUG-API.md): #replay-controls, #replay-play, #replay-speed, #replay-timeline,
  * #replay-markers (one `.replay-marker` per marker, data-tick), #replay-time, #replay-follow,
- * #replay-leave. Names go in as text only. `refresh()` once per drawn frame keeps it in step.
+ * #replay-leave. Names go in as text only. `refresh()` once per drawn frame keeps it in step;
+ * its own clicks and keys show their effect at once.
  */
 import { el } from './dom-ui';
 import { cameraSelect, followNext, viewerBar } from './viewer-bar';
@@ -78,13 +79,11 @@ export function createReplayControls(doc: Document, t: ReplayControlsTarget): Re
   const root = viewerBar(doc, 'replay-controls');
   const play = el(doc, 'button', { minWidth: '64px' }, 'Pause');
   Object.assign(play, { id: 'replay-play', type: 'button' });
-  play.addEventListener('click', () => (t.paused() ? t.play() : t.pause()));
   const speed = el(doc, 'select', {});
   speed.id = 'replay-speed';
   speed.setAttribute('aria-label', 'Speed');
   for (const s of PLAYBACK_SPEEDS) speed.append(Object.assign(el(doc, 'option', {}, `${s}×`), { value: String(s) }));
   speed.value = String(t.speed());
-  speed.addEventListener('change', () => t.setSpeed(Number(speed.value)));
   const { box, range } = timeline(doc, t);
   const time = el(doc, 'span', { minWidth: '84px', textAlign: 'right' });
   time.id = 'replay-time';
@@ -100,11 +99,17 @@ export function createReplayControls(doc: Document, t: ReplayControlsTarget): Re
     time.textContent = `${timeText(t.tick() - t.firstTick, t.tickrate)} / ${timeText(t.lastTick - t.firstTick, t.tickrate)}`;
     camera.refresh();
   };
+  // A click or a key shows its effect at once, not at the next drawn frame (which a hidden tab may never draw).
+  const togglePlay = (): void => (t.paused() ? t.play() : t.pause());
+  play.addEventListener('click', () => (togglePlay(), refresh()));
+  speed.addEventListener('change', () => (t.setSpeed(Number(speed.value)), refresh()));
   const onKey = (e: KeyboardEvent): void => {
     if (e.target instanceof HTMLInputElement && e.target.type === 'text') return;
-    if (e.key === ' ') (t.paused() ? t.play() : t.pause(), e.preventDefault());
+    if (e.key === ' ') (togglePlay(), e.preventDefault());
     else if (e.key === ',' || e.key === '.') t.seek(t.tick() + (e.key === ',' ? -1 : 1) * SEEK_STEP_S * t.tickrate);
     else if (e.key === 'f' || e.key === 'F') followNext(t);
+    else return;
+    refresh();
   };
   doc.addEventListener('keydown', onKey);
   refresh();

@@ -7,7 +7,8 @@
  * While the host is gone and the watch looks for the new one (a host migration) the status says
  * "The host left — finding the new host…" and the view holds its last frame.
  * Element ids (docs/DEBUG-API.md): #spectate-bar, #spectate-status, #spectate-follow,
- * #spectate-leave. Names go in as text only. `refresh()` once per drawn frame keeps it in step.
+ * #spectate-leave. Names go in as text only. `refresh()` once per drawn frame keeps it in step;
+ * F shows its effect at once.
  */
 import { el } from './dom-ui';
 import { cameraSelect, followNext, viewerBar, type CameraChoice } from './viewer-bar';
@@ -43,7 +44,8 @@ export function createSpectatorBar(doc: Document, t: SpectatorBarTarget): Specta
   };
   const onKey = (e: KeyboardEvent): void => {
     if (e.target instanceof HTMLInputElement && e.target.type === 'text') return;
-    if (e.key === 'f' || e.key === 'F') followNext(t);
+    // F shows whom it follows at once, not at the next drawn frame.
+    if (e.key === 'f' || e.key === 'F') (followNext(t), refresh());
   };
   doc.addEventListener('keydown', onKey);
   refresh();

@@ -84,7 +84,20 @@ describe('watching replays', () => {
     await page.keyboard.press('f');
     const followed = await page.evaluate(() => window.rewind.replay()!);
     expect(followed.followed).toBe(followed.players[0]!.id);
-    expect(await page.inputValue('#replay-follow')).toBe(String(followed.followed));
+    // The bar shows a key's or a click's effect in the same turn, not at the next drawn frame
+    // (CI once read the camera select between the two: '' while following a player).
+    const shown = await page.evaluate(() => {
+      const follow = document.getElementById('replay-follow') as HTMLSelectElement;
+      const play = document.getElementById('replay-play')!;
+      const before = { value: follow.value, button: play.textContent };
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'f' }));
+      const afterKey = { followed: window.rewind.replay()!.followed, value: follow.value };
+      play.click();
+      return { before, afterKey, afterClick: { paused: window.rewind.replay()!.paused, button: play.textContent } };
+    });
+    expect(shown.before).toEqual({ value: String(followed.followed), button: 'Play' });
+    expect(shown.afterKey).toEqual({ followed: followed.players[1]!.id, value: String(followed.players[1]!.id) });
+    expect(shown.afterClick).toEqual({ paused: false, button: 'Pause' });
     // Watched, not played: no "Leave the match" (the bar's Back leaves), no ping or controls hint.
     expect(await page.locator('#pushball-leave').count()).toBe(0);
     await page.click('#replay-leave');

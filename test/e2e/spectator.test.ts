@@ -59,6 +59,14 @@ describe('a spectator by link', () => {
     const t0 = (await eve.evaluate(() => window.rewind.spectating()!.tick))!;
     await waitIn(eve, (t) => (window.rewind.spectating()?.tick ?? 0) > t + 30, t0);
     expect(await eve.evaluate(() => window.rewind.spectating()!.decodeFailures)).toBe(0);
+    // F follows the next camera, and the bar's select says so in the same turn (not a frame later).
+    const shown = await eve.evaluate(() => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'f' }));
+      const value = (document.getElementById('spectate-follow') as HTMLSelectElement).value;
+      return { followed: window.rewind.spectating()!.followed, value };
+    });
+    expect(shown.followed).not.toBeNull();
+    expect(shown.value).toBe(String(shown.followed));
   });
 
   it('sees everyone move', async () => {
