@@ -54,5 +54,5 @@ export interface DoorCounters {
   refused: Partial<Record<RejectReason | 'timeout' | 'link-failed' | 'evicted', number>>;
   proofsSent: number;
   /** Link setups that waited for a place their address held (friends behind one NAT joining together). */
-  setupsWaited: number;
+  readonly setupsWaited: number;
 }

@@ -71,7 +71,7 @@ export const CLOSE_GRACE_MS = 400;
 const NO_SEAT = '0'.repeat(32);
 
 export class LobbyDoor {
-  readonly counters: DoorCounters = { refused: {}, proofsSent: 0, setupsWaited: 0 };
+  readonly counters: DoorCounters;
   /** Ban keys (ban-key.ts) of the browser tokens kicked this match. */
   private readonly bannedKeys = new Set<string>();
   private readonly verifier: Promise<PasswordVerifier>;
@@ -98,8 +98,16 @@ export class LobbyDoor {
       const watching = Math.max(0, (f.maxSpectators ?? 0) - (f.spectatorCount ?? 0));
       return 2 + 2 * Math.max(0, f.maxPlayers - f.playerCount) + 2 * watching;
     };
-    this.linking = new PendingGate(HANDSHAKES_PER_SOURCE, total);
+    const linking = (this.linking = new PendingGate(HANDSHAKES_PER_SOURCE, total));
     this.handshaking = new PendingGate(HANDSHAKES_PER_SOURCE, total);
+    // The setups that waited are the link-setup gate's own count, read through, not counted twice.
+    this.counters = {
+      refused: {},
+      proofsSent: 0,
+      get setupsWaited() {
+        return linking.counters.queued;
+      },
+    };
   }
 
   /** Bans a browser token for the rest of this match (a kick), under its ban key. The all-zero token is nobody's. */
@@ -136,7 +144,6 @@ export class LobbyDoor {
     const cancel = (): void => ((evicted = true), incoming.refuse());
     const entry = this.linking.enterOrWait(incoming.source, cancel, SETUP_WAIT_MS);
     // With a place at once, no await here: the link opens and its inbox listens in the same turn as before.
-    if (entry instanceof Promise) this.counters.setupsWaited += 1;
     const ticket = entry instanceof Promise ? await entry : entry;
     if (!ticket) {
       this.count('busy');
