@@ -29,8 +29,8 @@ interface HostWorld {
   players: { id: number; x: number; y: number }[];
 }
 
-/** One coordinate of our player in the host's own account, and the tick that account was sampled at. */
-type HostAxis = (() => Promise<number | undefined>) & { tick: () => Promise<number | undefined> };
+/** One coordinate of our player in the host's own account, with the tick that account was sampled at. */
+type HostAxis = () => Promise<{ tick: number; at: number } | undefined>;
 
 let browser: Browser | null = null;
 let dedicated: DedicatedProcess | null = null;
@@ -52,8 +52,10 @@ async function until(what: string, ok: () => boolean, ms = 20_000): Promise<void
 /**
  * Walks along one axis for `ms` (towards the map's middle first, the other way on the next try, in
  * case a wall is in the way) until the decoded self moved at least `min` units as commanded and
- * the host's own account (`hostAt`) moved the same way; a try during which the player died (bots
- * shoot) or respawned does not count. Returns the distance of the last try, as commanded.
+ * the host's own account (`hostAt`, polled all along) moved the same way. Only the stretch of the
+ * try before a death or a respawn counts (bots shoot): the decoded distance is read from the
+ * client's per-tick history up to the last tick still alive and not teleported, and the host's
+ * between its first and last samples inside that stretch. Returns the distances of the last try.
  */
 async function walk(
   c: ReferenceClient,
@@ -61,37 +63,52 @@ async function walk(
   ms: number,
   min: number,
   hostAt: HostAxis,
-): Promise<{ decoded: number; host: number }> {
+): Promise<{ decoded: number; host: number; tries: string[] }> {
   let last = { decoded: 0, host: 0 };
-  // Up to 30 s of tries: three bots hunt the player, and on a loaded machine a walk of 1–1.5 s is
-  // often cut short by a death (a CI run lost ten fixed tries in a row that way). A walk that was
-  // not disturbed but stayed short ran into a wall: only then is the other way tried.
+  const tries: string[] = [];
+  // Three bots hunt the player and, on a loaded machine, cut most walks short with a death (a CI
+  // run lost ten whole tries in a row that way, another eight): a try therefore counts what the
+  // player walked before it died. A try that stayed alive but short ran into a wall: only then is
+  // the other way tried.
   let away = false;
-  for (let end = Date.now() + 30_000, attempt = 0; attempt < 20 && Date.now() < end; attempt++) {
+  for (let end = Date.now() + 40_000, attempt = 0; attempt < 20 && Date.now() < end; attempt++) {
     await until('our player alive', () => c.latest?.self.alive === true);
     const self = c.latest!.self;
+    const from = c.latest!.serverTick;
     const middle = (axis === 'x' ? DEFAULT_MAP.width : DEFAULT_MAP.height) / 2;
     const sign = ((self[axis] as number) < middle ? 1 : -1) * (away ? -1 : 1);
-    // The host's account from before this walk, not an older one (a sample taken before a respawn
-    // would count the teleport as walking): wait for a sample at or after the decoded snapshot.
-    const since = c.latest!.serverTick;
-    for (let end = Date.now() + 3000; ((await hostAt.tick()) ?? -1) < since && Date.now() < end; await sleep(100));
-    const hostBefore = await hostAt();
-    c.input = { ...c.input, moveX: axis === 'x' ? 127 * sign : 0, moveY: axis === 'y' ? 127 * sign : 0 };
-    await sleep(ms);
-    c.input = { ...c.input, moveX: 0, moveY: 0 };
-    await sleep(1200); // the dedicated host samples its world once a second
-    const now = c.latest!.self;
-    const hostAfter = await hostAt();
-    last = {
-      decoded: ((now[axis] as number) - (self[axis] as number)) * sign,
-      host: ((hostAfter ?? 0) - (hostBefore ?? 0)) * sign,
+    const hostSamples = new Map<number, number>();
+    const poll = async (forMs: number): Promise<void> => {
+      for (const stop = Date.now() + forMs; Date.now() < stop; await sleep(100)) {
+        const s = await hostAt();
+        if (s && s.tick >= from) hostSamples.set(s.tick, s.at);
+      }
     };
-    const undisturbed = now.alive === true && now.teleportSeq === self.teleportSeq;
-    if (undisturbed && last.decoded >= min && last.host >= min) return last;
-    if (undisturbed) away = !away;
+    c.input = { ...c.input, moveX: axis === 'x' ? 127 * sign : 0, moveY: axis === 'y' ? 127 * sign : 0 };
+    await poll(ms);
+    c.input = { ...c.input, moveX: 0, moveY: 0 };
+    await poll(1200); // the dedicated host samples its world once a second
+    // The stretch of this try before the player died or was teleported, in the decoded history.
+    let upTo = from;
+    let reached = self[axis] as number;
+    for (let t = from + 1; t <= c.latest!.serverTick; t++) {
+      const seen = c.history.get(t);
+      if (!seen) continue;
+      if (seen.self.alive !== true || seen.self.teleportSeq !== self.teleportSeq) break;
+      upTo = t;
+      reached = seen.self[axis] as number;
+    }
+    const inStretch = [...hostSamples].filter(([t]) => t <= upTo).sort((a, b) => a[0] - b[0]);
+    const hostMoved = inStretch.length >= 2 ? inStretch[inStretch.length - 1]![1] - inStretch[0]![1] : 0;
+    last = { decoded: (reached - (self[axis] as number)) * sign, host: hostMoved * sign };
+    const whole = upTo >= c.latest!.serverTick - 2;
+    tries.push(
+      `${last.decoded.toFixed(1)}/${last.host.toFixed(1)} over ${upTo - from} ticks${whole ? '' : ' (then died)'}`,
+    );
+    if (last.decoded >= min && last.host >= min) return { ...last, tries };
+    if (whole) away = !away;
   }
-  return last;
+  return { ...last, tries };
 }
 
 /** Samples the host's world for `ms` and compares each sample with the snapshot the client decoded for that tick. */
@@ -175,15 +192,20 @@ async function playAndCompare(
 ): Promise<void> {
   await until(`snapshots with ${others} other players`, () => (c.latest?.players.length ?? 0) === others);
   const me = c.welcome!.clientId;
-  const hostAt = (axis: 'x' | 'y'): HostAxis =>
-    Object.assign(async (): Promise<number | undefined> => (await world())?.players.find((p) => p.id === me)?.[axis], {
-      tick: async () => (await world())?.tick,
-    });
+  const hostAt =
+    (axis: 'x' | 'y'): HostAxis =>
+    async () => {
+      const w = await world();
+      const p = w?.players.find((q) => q.id === me);
+      return w && p ? { tick: w.tick, at: p[axis] } : undefined;
+    };
   for (let end = Date.now() + 10_000; (await hostAt('x')()) === undefined && Date.now() < end; await sleep(250));
   const alongX = await walk(c, 'x', 1500, 20, hostAt('x'));
+  console.log(`walk along x, decoded/host units per try: ${alongX.tries.join('; ')}`);
   expect(alongX.decoded).toBeGreaterThanOrEqual(20);
   expect(alongX.host).toBeGreaterThanOrEqual(20);
   const alongY = await walk(c, 'y', 1000, 10, hostAt('y'));
+  console.log(`walk along y, decoded/host units per try: ${alongY.tries.join('; ')}`);
   expect(alongY.decoded).toBeGreaterThanOrEqual(10);
   expect(alongY.host).toBeGreaterThanOrEqual(10);
 
