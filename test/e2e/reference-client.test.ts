@@ -66,10 +66,10 @@ async function walk(
 ): Promise<{ decoded: number; host: number; tries: string[] }> {
   let last = { decoded: 0, host: 0 };
   const tries: string[] = [];
-  // Three bots hunt the player and, on a loaded machine, cut most walks short with a death (a CI
-  // run lost ten whole tries in a row that way, another eight): a try therefore counts what the
-  // player walked before it died. A try that stayed alive but short ran into a wall: only then is
-  // the other way tried.
+  // Three bots hunt the player and cut most walks short with a death (one CI run lost every try
+  // of its 30 s that way; a local run 7 tries of 8): a try therefore counts what the player walked
+  // before it died. A try that stayed alive but short ran into a wall: only then is the other way
+  // tried.
   let away = false;
   for (let end = Date.now() + 40_000, attempt = 0; attempt < 20 && Date.now() < end; attempt++) {
     await until('our player alive', () => c.latest?.self.alive === true);
@@ -89,9 +89,10 @@ async function walk(
     c.input = { ...c.input, moveX: 0, moveY: 0 };
     await poll(1200); // the dedicated host samples its world once a second
     // The stretch of this try before the player died or was teleported, in the decoded history.
+    const newest = c.latest!.serverTick;
     let upTo = from;
     let reached = self[axis] as number;
-    for (let t = from + 1; t <= c.latest!.serverTick; t++) {
+    for (let t = from + 1; t <= newest; t++) {
       const seen = c.history.get(t);
       if (!seen) continue;
       if (seen.self.alive !== true || seen.self.teleportSeq !== self.teleportSeq) break;
@@ -101,7 +102,7 @@ async function walk(
     const inStretch = [...hostSamples].filter(([t]) => t <= upTo).sort((a, b) => a[0] - b[0]);
     const hostMoved = inStretch.length >= 2 ? inStretch[inStretch.length - 1]![1] - inStretch[0]![1] : 0;
     last = { decoded: (reached - (self[axis] as number)) * sign, host: hostMoved * sign };
-    const whole = upTo >= c.latest!.serverTick - 2;
+    const whole = upTo === newest;
     tries.push(
       `${last.decoded.toFixed(1)}/${last.host.toFixed(1)} over ${upTo - from} ticks${whole ? '' : ' (then died)'}`,
     );
