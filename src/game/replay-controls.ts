@@ -10,7 +10,7 @@
  * its own clicks and keys show their effect at once.
  */
 import { el } from './dom-ui';
-import { cameraSelect, followNext, viewerBar } from './viewer-bar';
+import { cameraSelect, viewerBar } from './viewer-bar';
 
 /** What the bar drives: a ReplayPlayback plus what the page knows of the replay. */
 export interface ReplayControlsTarget {
@@ -105,9 +105,9 @@ export function createReplayControls(doc: Document, t: ReplayControlsTarget): Re
   speed.addEventListener('change', () => (t.setSpeed(Number(speed.value)), refresh()));
   const onKey = (e: KeyboardEvent): void => {
     if (e.target instanceof HTMLInputElement && e.target.type === 'text') return;
+    if (e.key === 'f' || e.key === 'F') return camera.next(); // the select shows it at once
     if (e.key === ' ') (togglePlay(), e.preventDefault());
     else if (e.key === ',' || e.key === '.') t.seek(t.tick() + (e.key === ',' ? -1 : 1) * SEEK_STEP_S * t.tickrate);
-    else if (e.key === 'f' || e.key === 'F') followNext(t);
     else return;
     refresh();
   };

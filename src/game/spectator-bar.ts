@@ -11,7 +11,7 @@
  * F shows its effect at once.
  */
 import { el } from './dom-ui';
-import { cameraSelect, followNext, viewerBar, type CameraChoice } from './viewer-bar';
+import { cameraSelect, viewerBar, type CameraChoice } from './viewer-bar';
 
 /** What the bar drives: the live playback's camera and the session. */
 export interface SpectatorBarTarget extends CameraChoice {
@@ -44,8 +44,7 @@ export function createSpectatorBar(doc: Document, t: SpectatorBarTarget): Specta
   };
   const onKey = (e: KeyboardEvent): void => {
     if (e.target instanceof HTMLInputElement && e.target.type === 'text') return;
-    // F shows whom it follows at once, not at the next drawn frame.
-    if (e.key === 'f' || e.key === 'F') (followNext(t), refresh());
+    if (e.key === 'f' || e.key === 'F') camera.next();
   };
   doc.addEventListener('keydown', onKey);
   refresh();

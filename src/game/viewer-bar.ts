@@ -2,7 +2,7 @@
  * What the two viewers' bars share (DOM): the replay viewer's (replay-controls.ts) and the
  * spectator's (spectator-bar.ts). The bar along the bottom of the canvas, and its camera choice:
  * a select of "Free camera" and "Follow <name>" per player, kept in step with whom the camera
- * follows, and F cycling through them. Names go in as text only.
+ * follows, and F cycling through them (shown in the select at once). Names go in as text only.
  */
 import { el } from './dom-ui';
 
@@ -36,13 +36,17 @@ export function viewerBar(doc: Document, id: string): HTMLElement {
   return root;
 }
 
-/** The camera select (id `id`, `maxWidth` wide) and its `refresh`, to call once per drawn frame. */
+/**
+ * The camera select (id `id`, `maxWidth` wide), its `refresh` to call once per drawn frame, and
+ * `next` for F: the next camera after the one in use (free camera, then each player in turn),
+ * shown in the select at once, not at the next drawn frame (which a hidden tab may never draw).
+ */
 export function cameraSelect(
   doc: Document,
   id: string,
   maxWidth: string,
   t: CameraChoice,
-): { select: HTMLSelectElement; refresh(): void } {
+): { select: HTMLSelectElement; refresh(): void; next(): void } {
   const select = el(doc, 'select', { maxWidth });
   select.id = id;
   select.setAttribute('aria-label', 'Camera');
@@ -60,11 +64,10 @@ export function cameraSelect(
     const f = t.followed();
     select.value = f === null ? '' : String(f);
   };
-  return { select, refresh };
-}
-
-/** F: the next camera after the one in use (free camera, then each player in turn). */
-export function followNext(t: CameraChoice): void {
-  const ids = [null, ...t.players().map((p) => p.id)];
-  t.follow(ids[(ids.indexOf(t.followed()) + 1) % ids.length] ?? null);
+  const next = (): void => {
+    const ids = [null, ...t.players().map((p) => p.id)];
+    t.follow(ids[(ids.indexOf(t.followed()) + 1) % ids.length] ?? null);
+    refresh();
+  };
+  return { select, refresh, next };
 }
